@@ -1,0 +1,7 @@
+"""keraslike: TensorFlow 2 / tf.keras code on PyTorch. Use as `import keraslike as tf`."""
+
+__version__ = "0.1.0"
+VERSION = __version__
+
+from keraslike import config, distribute, keras  # noqa: E402,F401
+from keraslike._src.ops.api import *  # noqa: E402,F401,F403

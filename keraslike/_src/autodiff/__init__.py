@@ -1,0 +1,1 @@
+"""`tf.GradientTape` and `tf.function` over torch autograd and `torch.compile`."""

@@ -1,0 +1,4 @@
+"""tf.data implementation: `Dataset`, its transformations, `TensorSpec`, `Options`.
+
+Public names are re-exported by `keraslike/data/__init__.py`.
+"""

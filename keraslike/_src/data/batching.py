@@ -1,0 +1,168 @@
+"""`batch`, `unbatch` and `padded_batch`.
+
+Mirrors `tensorflow/python/data/ops/{batch,unbatch,padded_batch}_op.py`. Over an
+unbatched `IndexPlan`, `batch` turns index chunks into batch keys, so every batch is
+ONE `index_select` per component; `unbatch` of such a batch turns keys back into
+chunks. Otherwise elements are collected and stacked.
+"""
+
+import numpy as np
+import torch
+
+from keraslike._src.data import cardinality as card
+from keraslike._src.data import index_plan as ip
+from keraslike._src.data import structure as nest
+from keraslike._src.data.dataset import Dataset
+from keraslike._src.data.tensor_shape import as_shape
+from keraslike._src.data.tensor_spec import TensorSpec, string
+
+
+def _batched_spec(spec, batch_dim):
+    def batched(leaf_spec):
+        if leaf_spec.shape.rank is None:
+            return TensorSpec(None, leaf_spec.dtype)
+        return TensorSpec([batch_dim] + leaf_spec.shape.as_list(), leaf_spec.dtype)
+
+    return nest.map_structure_unchecked(batched, spec)
+
+
+def _groups(elements, batch_size, drop_remainder):
+    group = []
+    for element in elements:
+        group.append(element)
+        if len(group) == batch_size:
+            yield group
+            group = []
+    if group and not drop_remainder:
+        yield group
+
+
+class BatchDataset(Dataset):
+    """Consecutive elements stacked into batches (see `Dataset.batch`).
+
+    Attributes:
+        _batch_size: the batch size (read by the distributed input code).
+        _drop_remainder: whether a final partial batch is dropped.
+    """
+
+    def __init__(self, input_dataset, batch_size, drop_remainder):
+        batch_dim = batch_size if drop_remainder else None
+        super().__init__(_batched_spec(input_dataset.element_spec, batch_dim), [input_dataset])
+        self._input = input_dataset
+        self._batch_size = batch_size
+        self._drop_remainder = drop_remainder
+
+    def _cardinality(self):
+        return card.batched(self._input._cardinality(), self._batch_size, self._drop_remainder)
+
+    def _plan(self):
+        plan = self._input._plan()
+        if plan is None or plan.batched:
+            return None
+        size, drop = self._batch_size, self._drop_remainder
+        return plan.derive(lambda: ip.batch_chunks(plan.epoch(), size, drop), batched=True)
+
+    def _generic_elements(self):
+        structure = self._input.element_spec
+        for group in _groups(self._input._elements(), self._batch_size, self._drop_remainder):
+            columns = zip(*(nest.flatten(element) for element in group))
+            yield nest.pack_as(structure, [nest.stack(list(column)) for column in columns])
+
+
+class UnbatchDataset(Dataset):
+    """Splits each element along its first dimension (see `Dataset.unbatch`).
+
+    Raises:
+        ValueError: if a component is a scalar.
+    """
+
+    def __init__(self, input_dataset):
+        specs = nest.flatten(input_dataset.element_spec)
+        for spec in specs:
+            if spec.shape.rank == 0:
+                raise ValueError(f"Expected every component to have rank >= 1 to unbatch. Received: {spec!r}")
+        spec = nest.map_structure_unchecked(
+            lambda s: TensorSpec(s.shape[1:], s.dtype), input_dataset.element_spec)
+        super().__init__(spec, [input_dataset])
+        self._input = input_dataset
+
+    def _cardinality(self):
+        return card.UNKNOWN
+
+    def _plan(self):
+        plan = self._input._plan()
+        if plan is None or not plan.batched:
+            return None
+        return plan.derive(plan.epoch, batched=False)
+
+    def _generic_elements(self):
+        structure = self._input.element_spec
+        for element in self._input._elements():
+            leaves = nest.flatten(element)
+            sizes = {nest.num_rows(leaf) for leaf in leaves}
+            if len(sizes) > 1:
+                raise ValueError("Expected all components of an element to share their first dimension "
+                                 f"to unbatch. Received: sizes={sorted(sizes)}")
+            for index in range(sizes.pop()):
+                yield nest.pack_as(structure, [nest.row(leaf, index) for leaf in leaves])
+
+
+class PaddedBatchDataset(BatchDataset):
+    """Batches elements padded to a common shape (see `Dataset.padded_batch`)."""
+
+    def __init__(self, input_dataset, batch_size, padded_shapes, padding_values, drop_remainder):
+        super().__init__(input_dataset, batch_size, drop_remainder)
+        in_spec = input_dataset.element_spec
+        if padded_shapes is None:
+            padded_shapes = nest.map_structure_unchecked(lambda s: s.shape, in_spec)
+        self._shapes = nest.flatten(nest.map_up_to(in_spec, lambda s, shape: _as_dims(shape, s), padded_shapes))
+        if padding_values is None:
+            padding_values = nest.map_structure_unchecked(lambda s: b"" if s.dtype is string else 0, in_spec)
+        elif not nest.is_nested(padding_values) and nest.is_nested(in_spec):
+            padding_values = nest.map_structure_unchecked(lambda s: padding_values, in_spec)
+        self._values = nest.flatten(nest.map_up_to(in_spec, lambda s, value: value, padding_values))
+        batch_dim = batch_size if drop_remainder else None
+        self._element_spec = nest.pack_as(in_spec, [
+            TensorSpec([batch_dim] + list(shape), s.dtype) for shape, s in zip(self._shapes, nest.flatten(in_spec))])
+
+    def _plan(self):
+        return None
+
+    def _generic_elements(self):
+        structure = self._input.element_spec
+        for group in _groups(self._input._elements(), self._batch_size, self._drop_remainder):
+            columns = zip(*(nest.flatten(element) for element in group))
+            padded = [_pad_stack(list(c), shape, value) for c, shape, value in zip(columns, self._shapes, self._values)]
+            yield nest.pack_as(structure, padded)
+
+
+def _as_dims(shape, spec):
+    if isinstance(shape, (list, tuple)):
+        shape = [None if d is not None and int(d) == -1 else d for d in shape]
+    shape = as_shape(shape)
+    if shape.rank is None:
+        raise ValueError(f"Expected padded_shapes for a component of unknown rank ({spec!r}). "
+                         "Received: padded_shapes=None")
+    if spec.shape.rank is not None and shape.rank != spec.shape.rank:
+        raise ValueError(f"Expected padded_shapes of rank {spec.shape.rank} for {spec!r}. Received: {shape}")
+    return shape.as_list()
+
+
+def _pad_stack(leaves, dims, value):
+    shapes = [nest._shape(leaf) for leaf in leaves]
+    target = []
+    for axis, dim in enumerate(dims):
+        longest = max(shape[axis] for shape in shapes)
+        if dim is not None and longest > dim:
+            raise ValueError(f"Expected elements no larger than padded shape {dims} in dimension {axis}. "
+                             f"Received: size {longest}")
+        target.append(longest if dim is None else dim)
+    if isinstance(leaves[0], torch.Tensor):
+        out = torch.full([len(leaves)] + target, value, dtype=leaves[0].dtype)
+        for i, leaf in enumerate(leaves):
+            out[(i,) + tuple(slice(0, n) for n in leaf.shape)] = leaf
+        return out
+    out = np.full([len(leaves)] + target, value, dtype=object)
+    for i, leaf in enumerate(leaves):
+        out[(i,) + tuple(slice(0, n) for n in np.shape(leaf))] = leaf
+    return out

@@ -1,0 +1,341 @@
+"""The transformation methods of `tf.data.Dataset` (batch, shuffle, map, ...).
+
+Mirrors the transformation methods of `DatasetV2` in
+`tensorflow/python/data/ops/dataset_ops.py`. Each validates its arguments TF-style
+and returns a dataset implemented in `stream_ops.py`, `batching.py` or
+`functional.py`. Mixed into `Dataset` (kept apart only to keep files short).
+"""
+
+from keraslike._src.data.options import Options
+
+
+def _as_int(value, name, minimum):
+    """Converts an int-like argument (int, numpy/torch scalar) and checks its lower bound."""
+    try:
+        if isinstance(value, bool) or int(value) != value:
+            raise TypeError
+        result = int(value)
+    except (TypeError, ValueError):
+        raise TypeError(f"Expected `{name}` to be an integer. Received: {name}={value!r}") from None
+    if result < minimum:
+        kind = "a positive integer" if minimum == 1 else f"an integer >= {minimum}"
+        raise ValueError(f"Expected `{name}` to be {kind}. Received: {name}={value!r}")
+    return result
+
+
+class DatasetTransformations:
+    """Transformation methods shared by every `Dataset`."""
+
+    def batch(self, batch_size, drop_remainder=False, num_parallel_calls=None, deterministic=None,
+              name=None):
+        """Combines consecutive elements into batches.
+
+        Mirrors `DatasetV2.batch`. Each component gains a leading dimension of
+        `batch_size` (the last batch may be smaller unless `drop_remainder`). Over
+        in-memory slices, each batch is one `index_select` per component.
+
+        Args:
+            batch_size: positive int, elements per batch.
+            drop_remainder: if True, a final batch smaller than `batch_size` is dropped
+                and the element spec has a static batch dimension.
+            num_parallel_calls, deterministic, name: accepted for TF compatibility.
+
+        Returns:
+            A `Dataset` of batches, shapes `(batch_size or None, *element_shape)`; it
+            records `_batch_size` and `_drop_remainder`.
+
+        Raises:
+            ValueError: if `batch_size < 1`.
+            ValueError: at iteration, if elements of one batch have different shapes.
+        """
+        from keraslike._src.data.batching import BatchDataset
+
+        return BatchDataset(self, _as_int(batch_size, "batch_size", 1), bool(drop_remainder))
+
+    def padded_batch(self, batch_size, padded_shapes=None, padding_values=None, drop_remainder=False,
+                     name=None):
+        """Batches elements, padding each component to a common shape.
+
+        Mirrors `DatasetV2.padded_batch`.
+
+        Args:
+            batch_size: positive int, elements per batch.
+            padded_shapes: nested shapes per component; `None`/-1 dimensions pad to the
+                longest in the batch. Default: pad every unknown dimension.
+            padding_values: nested scalars to pad with; default 0 (`b""` for strings).
+            drop_remainder: drop a final partial batch.
+            name: unused, for TF compatibility.
+
+        Returns:
+            A `Dataset` of padded batches.
+
+        Raises:
+            ValueError: if `batch_size < 1`, a padded shape has the wrong rank, or an
+                element is larger than its padded shape (at iteration).
+        """
+        from keraslike._src.data.batching import PaddedBatchDataset
+
+        return PaddedBatchDataset(self, _as_int(batch_size, "batch_size", 1), padded_shapes, padding_values,
+                                  bool(drop_remainder))
+
+    def unbatch(self, name=None):
+        """Splits each element into elements along its first dimension.
+
+        Mirrors `DatasetV2.unbatch`; `ds.batch(n).unbatch()` gives back `ds`'s elements.
+
+        Returns:
+            A `Dataset` whose element shapes drop the first dimension (cardinality UNKNOWN).
+
+        Raises:
+            ValueError: if a component is a scalar.
+        """
+        from keraslike._src.data.batching import UnbatchDataset
+
+        return UnbatchDataset(self)
+
+    def shuffle(self, buffer_size, seed=None, reshuffle_each_iteration=None, name=None):
+        """Randomly shuffles elements with a buffer of `buffer_size` elements.
+
+        Mirrors `DatasetV2.shuffle`: the buffer holds `buffer_size` input elements;
+        each output is a uniformly chosen buffer element, replaced by the next input.
+        `buffer_size >= cardinality` gives a uniform permutation; 1 keeps the order.
+        The in-memory gather path yields exactly the same order as element iteration.
+
+        Args:
+            buffer_size: positive int.
+            seed: optional int; `None` draws a seed from torch's global RNG (seeded by
+                `tf.random.set_seed`) when the dataset is built.
+            reshuffle_each_iteration: default True: each pass (each `iter()`, each
+                `repeat()` repetition) has a new order; False repeats the first order.
+            name: unused, for TF compatibility.
+
+        Returns:
+            A `Dataset` with the same elements and cardinality.
+
+        Raises:
+            ValueError: if `buffer_size < 1`.
+        """
+        from keraslike._src.data.stream_ops import ShuffleDataset
+
+        reshuffle = True if reshuffle_each_iteration is None else bool(reshuffle_each_iteration)
+        seed = None if seed is None else _as_int(seed, "seed", -(2**63))
+        return ShuffleDataset(self, _as_int(buffer_size, "buffer_size", 1), seed, reshuffle)
+
+    def repeat(self, count=None, name=None):
+        """Repeats the dataset `count` times (forever if `None` or -1).
+
+        Mirrors `DatasetV2.repeat`. Each repetition is a new pass (re-shuffled by an
+        upstream `shuffle` unless `reshuffle_each_iteration=False`).
+
+        Args:
+            count: int >= -1 or `None`.
+            name: unused, for TF compatibility.
+
+        Returns:
+            A `Dataset`; cardinality `n * count`, INFINITE for `count=None`.
+
+        Raises:
+            ValueError: if `count < -1`.
+        """
+        from keraslike._src.data.stream_ops import RepeatDataset
+
+        return RepeatDataset(self, -1 if count is None else _as_int(count, "count", -1))
+
+    def take(self, count, name=None):
+        """Keeps at most the first `count` elements (-1: all).
+
+        Mirrors `DatasetV2.take`.
+
+        Returns:
+            A `Dataset` of `min(count, n)` elements.
+
+        Raises:
+            ValueError: if `count < -1`.
+        """
+        from keraslike._src.data.stream_ops import TakeDataset
+
+        return TakeDataset(self, _as_int(count, "count", -1))
+
+    def skip(self, count, name=None):
+        """Drops the first `count` elements (-1: all).
+
+        Mirrors `DatasetV2.skip`.
+
+        Returns:
+            A `Dataset` of `max(0, n - count)` elements.
+
+        Raises:
+            ValueError: if `count < -1`.
+        """
+        from keraslike._src.data.stream_ops import SkipDataset
+
+        return SkipDataset(self, _as_int(count, "count", -1))
+
+    def shard(self, num_shards, index, name=None):
+        """Keeps elements `index, index + num_shards, index + 2 * num_shards, ...`.
+
+        Mirrors `DatasetV2.shard`.
+
+        Args:
+            num_shards: positive int, number of shards.
+            index: int in `[0, num_shards)`, this shard.
+
+        Returns:
+            A `Dataset` with about `n / num_shards` elements.
+
+        Raises:
+            ValueError: if `num_shards < 1` or `index` is outside `[0, num_shards)`.
+        """
+        from keraslike._src.data.stream_ops import ShardDataset
+
+        num_shards = _as_int(num_shards, "num_shards", 1)
+        index = _as_int(index, "index", 0)
+        if index >= num_shards:
+            raise ValueError(f"Expected `index` to be in [0, num_shards={num_shards}). Received: index={index}")
+        return ShardDataset(self, num_shards, index)
+
+    def map(self, map_func, num_parallel_calls=None, deterministic=None, name=None):
+        """Applies `map_func` to each element.
+
+        Mirrors `DatasetV2.map`. A tuple element is unpacked into positional
+        arguments (`lambda x, y: ...`); a dict or single tensor is passed as one
+        argument. A returned list becomes a tuple; returned values become tensors.
+        Elements are processed sequentially (`num_parallel_calls` is accepted).
+
+        Args:
+            map_func: function from an element to a new element.
+            num_parallel_calls: accepted (e.g. `tf.data.AUTOTUNE`), no effect.
+            deterministic: accepted, order is always deterministic.
+            name: unused, for TF compatibility.
+
+        Returns:
+            A `Dataset` of the mapped elements, same cardinality.
+
+        Raises:
+            TypeError: if `map_func` is not callable.
+        """
+        from keraslike._src.data.functional import MapDataset
+
+        return MapDataset(self, map_func)
+
+    def filter(self, predicate, name=None):
+        """Keeps the elements for which `predicate` returns True.
+
+        Mirrors `DatasetV2.filter` (same calling convention as `map`).
+
+        Args:
+            predicate: function from an element to a scalar bool tensor or Python bool.
+
+        Returns:
+            A `Dataset` of UNKNOWN cardinality.
+
+        Raises:
+            TypeError: if `predicate` is not callable, or (at iteration) returns
+                something other than a scalar bool.
+        """
+        from keraslike._src.data.functional import FilterDataset
+
+        return FilterDataset(self, predicate)
+
+    def flat_map(self, map_func, name=None):
+        """Maps each element to a dataset and concatenates those datasets.
+
+        Mirrors `DatasetV2.flat_map`.
+
+        Args:
+            map_func: function from an element to a `Dataset`.
+
+        Returns:
+            A `Dataset` of UNKNOWN cardinality.
+
+        Raises:
+            TypeError: if `map_func` does not return a `Dataset` (at iteration).
+        """
+        from keraslike._src.data.functional import FlatMapDataset
+
+        return FlatMapDataset(self, map_func)
+
+    def enumerate(self, start=0, name=None):
+        """Pairs each element with its int64 position: `(start + i, element)`.
+
+        Mirrors `DatasetV2.enumerate`.
+
+        Returns:
+            A `Dataset` of `(scalar int64 tensor, element)` tuples.
+        """
+        from keraslike._src.data.functional import EnumerateDataset
+
+        return EnumerateDataset(self, _as_int(start, "start", -(2**63)))
+
+    def concatenate(self, dataset, name=None):
+        """Appends the elements of `dataset` after this dataset's.
+
+        Mirrors `DatasetV2.concatenate`.
+
+        Returns:
+            A `Dataset` with the most specific spec compatible with both inputs.
+
+        Raises:
+            TypeError: if the structures or dtypes differ.
+        """
+        from keraslike._src.data.functional import ConcatenateDataset
+
+        return ConcatenateDataset(self, dataset)
+
+    def cache(self, filename="", name=None):
+        """Caches the elements of the first complete pass and replays them afterwards.
+
+        Mirrors `DatasetV2.cache`. The cache is kept in memory even when `filename`
+        is given. A `shuffle` before `cache` is thus fixed; put it after to reshuffle.
+
+        Returns:
+            A `Dataset` with the same elements.
+        """
+        from keraslike._src.data.stream_ops import CacheDataset
+
+        return CacheDataset(self, filename)
+
+    def prefetch(self, buffer_size, name=None):
+        """Returns the same dataset; elements are produced when requested.
+
+        Mirrors `DatasetV2.prefetch`. `buffer_size` (e.g. `tf.data.AUTOTUNE`) is accepted;
+        in-memory batches are gathered on demand, so no background buffer is used.
+
+        Raises:
+            ValueError: if `buffer_size < -1`.
+        """
+        from keraslike._src.data.stream_ops import PassThroughDataset
+
+        _as_int(buffer_size, "buffer_size", -1)
+        return PassThroughDataset(self)
+
+    def with_options(self, options, name=None):
+        """Returns the dataset with `options` merged over the current ones.
+
+        Mirrors `DatasetV2.with_options`; options set later win.
+
+        Args:
+            options: a `tf.data.Options`.
+
+        Returns:
+            A `Dataset` with the same elements whose `options()` include `options`.
+
+        Raises:
+            TypeError: if `options` is not a `tf.data.Options`.
+        """
+        from keraslike._src.data.stream_ops import PassThroughDataset
+
+        if not isinstance(options, Options):
+            raise TypeError(f"Expected a tf.data.Options. Received: options={options!r}")
+        return PassThroughDataset(self, options)
+
+    def apply(self, transformation_func):
+        """Returns `transformation_func(self)` (TF's `DatasetV2.apply`).
+
+        Raises:
+            TypeError: if the function does not return a `Dataset`.
+        """
+        result = transformation_func(self)
+        if not isinstance(result, DatasetTransformations):
+            raise TypeError(f"Expected `transformation_func` to return a Dataset. Received: {result!r}")
+        return result

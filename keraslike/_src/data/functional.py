@@ -1,0 +1,218 @@
+"""Element-wise and combining transformations: map, filter, enumerate, zip, concatenate.
+
+Mirrors `tensorflow/python/data/ops/{map,filter,zip,concatenate}_op.py` and
+`structured_function.py` (how user functions are called). These run element by
+element; a `map` placed after `batch` is still vectorized, since it sees whole batches.
+
+TF calling convention: a tuple element is unpacked into positional arguments; any
+other element (a dict, a namedtuple, a single tensor) is passed as one argument. A
+returned list becomes a tuple and returned leaves become tensors.
+"""
+
+import itertools
+
+import numpy as np
+import torch
+
+from keraslike._src.data import cardinality as card
+from keraslike._src.data import structure as nest
+from keraslike._src.data.dataset import Dataset
+from keraslike._src.data.tensor_spec import TensorSpec, string
+
+_TRACE_SIZE = 7  # stands for unknown dimensions when the map function is traced
+
+
+def call_with_element(fn, element):
+    """Calls `fn` the way tf.data does: plain tuples are unpacked, anything else is one argument."""
+    return fn(*element) if type(element) is tuple else fn(element)
+
+
+def _placeholder(spec):
+    dims = [(_TRACE_SIZE if d is None else d) for d in (spec.shape.dims or [])]
+    if spec.dtype is string:
+        return np.full(dims, b"", dtype=object)
+    return torch.zeros(dims, dtype=spec.dtype)
+
+
+class MapDataset(Dataset):
+    """`fn` applied to every element (see `Dataset.map`).
+
+    The element spec is found like TF's tracing: on first access, `fn` runs once on a
+    placeholder element (zeros; each unknown dimension of size 7, reported back as
+    `None`). If that fails, the first real element is used instead.
+    """
+
+    def __init__(self, input_dataset, map_func):
+        if not callable(map_func):
+            raise TypeError(f"Expected `map_func` to be callable. Received: map_func={map_func!r}")
+        super().__init__(None, [input_dataset])
+        self._input = input_dataset
+        self._fn = map_func
+
+    def _apply(self, element):
+        return nest.normalize(nest.list_to_tuple(call_with_element(self._fn, element)))
+
+    @property
+    def element_spec(self):
+        if self._element_spec is None:
+            self._element_spec = self._trace_spec()
+        return self._element_spec
+
+    def _trace_spec(self):
+        in_spec = self._input.element_spec
+        try:
+            placeholder = nest.map_structure_unchecked(_placeholder, in_spec)
+            output = self._apply(placeholder)
+        except Exception:  # noqa: BLE001 - fall back to a real element, like a retrace would
+            first = next(self._input._elements(), None)
+            if first is None:
+                return in_spec
+            return nest.element_spec_of(self._apply(first))
+        unknown = any(d is None for s in nest.flatten(in_spec) for d in (s.shape.dims or [None]))
+        return nest.map_structure_unchecked(lambda leaf: _relaxed_spec(leaf, unknown), output)
+
+    def _cardinality(self):
+        return self._input._cardinality()
+
+    def _generic_elements(self):
+        for element in self._input._elements():
+            yield self._apply(element)
+
+
+def _relaxed_spec(leaf, input_has_unknown_dims):
+    spec = nest.spec_of(leaf)
+    if not input_has_unknown_dims:
+        return spec
+    return TensorSpec([None if d == _TRACE_SIZE else d for d in spec.shape], spec.dtype)
+
+
+class FilterDataset(Dataset):
+    """Elements for which `predicate` is True (see `Dataset.filter`)."""
+
+    def __init__(self, input_dataset, predicate):
+        if not callable(predicate):
+            raise TypeError(f"Expected `predicate` to be callable. Received: predicate={predicate!r}")
+        super().__init__(input_dataset.element_spec, [input_dataset])
+        self._input = input_dataset
+        self._predicate = predicate
+
+    def _cardinality(self):
+        return card.UNKNOWN
+
+    def _generic_elements(self):
+        for element in self._input._elements():
+            if _as_bool(call_with_element(self._predicate, element)):
+                yield element
+
+
+def _as_bool(value):
+    if isinstance(value, (bool, np.bool_)):
+        return bool(value)
+    if isinstance(value, torch.Tensor) and value.dtype == torch.bool and value.numel() == 1 and value.dim() == 0:
+        return bool(value)
+    if isinstance(value, np.ndarray) and value.dtype == np.bool_ and value.ndim == 0:
+        return bool(value)
+    raise TypeError(f"Expected `predicate` to return a scalar tf.bool tensor. Received: {value!r}")
+
+
+class EnumerateDataset(Dataset):
+    """`(index, element)` pairs with an int64 counter (see `Dataset.enumerate`)."""
+
+    def __init__(self, input_dataset, start):
+        super().__init__((TensorSpec((), torch.int64), input_dataset.element_spec), [input_dataset])
+        self._input = input_dataset
+        self._start = int(start)
+
+    def _cardinality(self):
+        return self._input._cardinality()
+
+    def _generic_elements(self):
+        for index, element in zip(itertools.count(self._start), self._input._elements()):
+            yield torch.tensor(index, dtype=torch.int64), element
+
+
+class ZipDataset(Dataset):
+    """Elements of several datasets combined into one structure (see `Dataset.zip`).
+
+    Raises:
+        TypeError: if a leaf of `datasets` is not a `Dataset`.
+    """
+
+    def __init__(self, datasets):
+        datasets = nest.list_to_tuple(datasets)
+        leaves = nest.flatten(datasets)
+        for leaf in leaves:
+            if not isinstance(leaf, Dataset):
+                raise TypeError(f"Expected a (nested) structure of datasets to zip. Received: {datasets!r}")
+        super().__init__(nest.pack_as(datasets, [d.element_spec for d in leaves]), leaves)
+        self._structure = datasets
+        self._datasets = leaves
+
+    def _cardinality(self):
+        return card.zipped([d._cardinality() for d in self._datasets])
+
+    def _generic_elements(self):
+        iterators = [d._elements() for d in self._datasets]
+        for parts in zip(*iterators):
+            yield nest.pack_as(self._structure, parts)
+
+
+class ConcatenateDataset(Dataset):
+    """The elements of one dataset followed by another's (see `Dataset.concatenate`).
+
+    Raises:
+        TypeError: if the element structures or dtypes differ.
+    """
+
+    def __init__(self, first, second):
+        if not isinstance(second, Dataset):
+            raise TypeError(f"Expected a Dataset to concatenate. Received: dataset={second!r}")
+        try:
+            nest.assert_same_structure(first.element_spec, second.element_spec)
+            spec = nest.map_structure(lambda a, b: a.most_specific_compatible_type(b),
+                                      first.element_spec, second.element_spec)
+        except (TypeError, ValueError):
+            raise TypeError(
+                "Expected datasets with compatible element specs to concatenate. Received: "
+                f"{first.element_spec!r} and {second.element_spec!r}"
+            ) from None
+        super().__init__(spec, [first, second])
+        self._first, self._second = first, second
+
+    def _cardinality(self):
+        return card.concatenated(self._first._cardinality(), self._second._cardinality())
+
+    def _generic_elements(self):
+        yield from self._first._elements()
+        yield from self._second._elements()
+
+
+class FlatMapDataset(Dataset):
+    """The concatenation of the datasets `map_func` returns per element (see `Dataset.flat_map`)."""
+
+    def __init__(self, input_dataset, map_func):
+        if not callable(map_func):
+            raise TypeError(f"Expected `map_func` to be callable. Received: map_func={map_func!r}")
+        super().__init__(None, [input_dataset])
+        self._input = input_dataset
+        self._fn = map_func
+
+    def _dataset_for(self, element):
+        result = call_with_element(self._fn, element)
+        if not isinstance(result, Dataset):
+            raise TypeError(f"Expected `map_func` to return a Dataset. Received: {result!r}")
+        return result
+
+    @property
+    def element_spec(self):
+        if self._element_spec is None:
+            placeholder = nest.map_structure_unchecked(_placeholder, self._input.element_spec)
+            self._element_spec = self._dataset_for(placeholder).element_spec
+        return self._element_spec
+
+    def _cardinality(self):
+        return card.UNKNOWN
+
+    def _generic_elements(self):
+        for element in self._input._elements():
+            yield from self._dataset_for(element)._elements()

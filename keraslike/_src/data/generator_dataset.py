@@ -1,0 +1,80 @@
+"""`Dataset.from_generator`: elements produced by a Python generator.
+
+Mirrors `tensorflow/python/data/ops/from_generator_op.py`: the generator is called
+with `args` (as numpy values) at the start of every pass, and each yielded value is
+converted to the declared dtypes and checked against the declared shapes.
+"""
+
+from keraslike._src.data import cardinality as card
+from keraslike._src.data import structure as nest
+from keraslike._src.data.dataset import Dataset
+from keraslike._src.data.tensor_spec import TensorSpec
+
+
+def _signature(output_types, output_shapes, output_signature):
+    if output_signature is not None:
+        if output_types is not None or output_shapes is not None:
+            raise TypeError(
+                "Expected either output_signature or output_types/output_shapes, not both. "
+                f"Received: output_types={output_types!r}, output_shapes={output_shapes!r}"
+            )
+        for spec in nest.flatten(output_signature):
+            if not isinstance(spec, TensorSpec):
+                raise TypeError(f"Expected TensorSpec leaves in output_signature. Received: {spec!r}")
+        return output_signature
+    if output_types is None:
+        raise TypeError("Expected output_signature (or output_types) for from_generator(). "
+                        "Received: output_signature=None, output_types=None")
+    output_types = nest.list_to_tuple(output_types) if isinstance(output_types, list) else output_types
+    if output_shapes is None:
+        return nest.map_structure_unchecked(lambda dtype: TensorSpec(None, dtype), output_types)
+    return nest.map_up_to(output_types, lambda dtype, shape: TensorSpec(shape, dtype), output_shapes)
+
+
+class GeneratorDataset(Dataset):
+    """Elements yielded by `generator(*args)` (see `Dataset.from_generator`).
+
+    Raises:
+        TypeError: if `generator` is not callable or the signature is missing/ambiguous.
+    """
+
+    def __init__(self, generator, output_types, output_shapes, args, output_signature):
+        if not callable(generator):
+            raise TypeError(f"Expected `generator` to be callable. Received: generator={generator!r}")
+        super().__init__(_signature(output_types, output_shapes, output_signature))
+        self._generator = generator
+        self._args = tuple(nest.to_numpy(nest.to_tensor(a)) for a in (args or ()))
+
+    def _cardinality(self):
+        return card.UNKNOWN
+
+    def _generic_elements(self):
+        for value in self._generator(*self._args):
+            yield self._convert(value)
+
+    def _convert(self, value):
+        spec = self._element_spec
+        if isinstance(spec, tuple) and isinstance(value, list):
+            value = tuple(value)
+        if not nest.is_nested(spec) and nest.is_nested(value):
+            raise TypeError(f"`generator` yielded an element that did not match the expected structure "
+                            f"{spec!r}. Received: {value!r}")
+        try:
+            return nest.map_up_to(spec, _convert_leaf, value)
+        except ValueError as error:
+            if "structure matching" in str(error):
+                raise TypeError(f"`generator` yielded an element that did not match the expected structure "
+                                f"{spec!r}. Received: {value!r}") from None
+            raise
+
+
+def _convert_leaf(spec, value):
+    try:
+        tensor = nest.to_tensor_as(value, spec.dtype)
+    except (TypeError, ValueError):
+        raise TypeError(f"`generator` yielded an element that could not be converted to the expected type "
+                        f"{spec!r}. Received: {value!r}") from None
+    if not spec.shape.is_compatible_with(nest._shape(tensor)):
+        raise ValueError(f"`generator` yielded an element of shape {list(nest._shape(tensor))} where an "
+                         f"element of shape {spec.shape} was expected. Received: {value!r}")
+    return tensor

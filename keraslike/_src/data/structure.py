@@ -1,0 +1,353 @@
+"""Nested element structures and TF's value-to-tensor conversion for tf.data.
+
+Mirrors `tensorflow/python/data/util/nest.py` and `.../util/structure.py`: tuples,
+namedtuples and dicts are structures; everything else (lists included) is a leaf that
+becomes one tensor. Numeric leaves become `torch.Tensor`; string leaves become numpy
+object arrays of `bytes` (torch has no string dtype).
+
+Conversion follows TF eager: Python floats -> float32, Python ints -> int32 (int64 if
+out of range), bools -> bool, numpy arrays and torch tensors keep their dtype.
+"""
+
+import numpy as np
+import torch
+
+from keraslike._src.data.tensor_spec import TensorSpec, as_spec_dtype, string
+
+_INT32_MIN, _INT32_MAX = -(2**31), 2**31 - 1
+
+
+# ----------------------------------------------------------------------------- nesting
+def is_nested(value):
+    """True for the containers tf.data treats as structure: tuple, namedtuple, dict."""
+    return isinstance(value, (tuple, dict))
+
+
+def _sorted_keys(mapping):
+    try:
+        return sorted(mapping)
+    except TypeError:
+        return list(mapping)
+
+
+def flatten(structure):
+    """Leaves of `structure` in TF's order (dict keys sorted)."""
+    if isinstance(structure, dict):
+        return [leaf for key in _sorted_keys(structure) for leaf in flatten(structure[key])]
+    if isinstance(structure, tuple):
+        return [leaf for item in structure for leaf in flatten(item)]
+    return [structure]
+
+
+def pack_as(structure, leaves):
+    """Inverse of `flatten`: rebuilds `structure`'s containers around `leaves`."""
+    leaves = list(leaves)
+    packed, used = _pack(structure, leaves, 0)
+    if used != len(leaves):
+        raise ValueError(
+            f"Expected {used} leaves to pack into the structure. Received: len(leaves)={len(leaves)}"
+        )
+    return packed
+
+
+def _pack(structure, leaves, pos):
+    if isinstance(structure, dict):
+        values = {}
+        for key in _sorted_keys(structure):
+            values[key], pos = _pack(structure[key], leaves, pos)
+        return type(structure)((key, values[key]) for key in structure), pos
+    if isinstance(structure, tuple):
+        items = []
+        for item in structure:
+            value, pos = _pack(item, leaves, pos)
+            items.append(value)
+        if hasattr(structure, "_fields"):
+            return type(structure)(*items), pos
+        return type(structure)(items), pos
+    return leaves[pos], pos + 1
+
+
+def map_structure(fn, *structures):
+    """Applies `fn` leafwise across structures of the same shape, keeping the containers.
+
+    Raises:
+        ValueError: if the structures differ.
+    """
+    first = structures[0]
+    for other in structures[1:]:
+        assert_same_structure(first, other)
+    flat = [flatten(s) for s in structures]
+    return pack_as(first, [fn(*leaves) for leaves in zip(*flat)])
+
+
+def _skeleton(structure):
+    if isinstance(structure, dict):
+        return ("dict", tuple((k, _skeleton(structure[k])) for k in _sorted_keys(structure)))
+    if isinstance(structure, tuple):
+        kind = type(structure).__name__ if hasattr(structure, "_fields") else "tuple"
+        return (kind, tuple(_skeleton(s) for s in structure))
+    return None
+
+
+def assert_same_structure(first, second):
+    """Raises ValueError naming both structures when their nesting differs."""
+    if _skeleton(first) != _skeleton(second):
+        raise ValueError(
+            "Expected two elements with the same nested structure. "
+            f"Received: first={_describe(first)}, second={_describe(second)}"
+        )
+
+
+def _describe(structure):
+    return repr(map_structure_unchecked(lambda _: ".", structure))
+
+
+def map_structure_unchecked(fn, structure):
+    """Applies `fn` to every leaf of one structure."""
+    return pack_as(structure, [fn(leaf) for leaf in flatten(structure)])
+
+
+def map_up_to(shallow, fn, *deeper):
+    """Maps `fn` over the leaves of `shallow`, passing the matching sub-values of `deeper`.
+
+    `deeper` structures may continue below `shallow`'s leaves (e.g. a shape tuple under
+    a dtype leaf); lists are accepted where `shallow` has tuples.
+
+    Raises:
+        ValueError: if `deeper` does not contain `shallow`'s structure.
+    """
+    if isinstance(shallow, dict):
+        for d in deeper:
+            if not isinstance(d, dict) or set(d) != set(shallow):
+                raise ValueError(f"Expected a structure matching {shallow!r}. Received: {d!r}")
+        return type(shallow)((k, map_up_to(shallow[k], fn, *(d[k] for d in deeper))) for k in shallow)
+    if isinstance(shallow, tuple):
+        for d in deeper:
+            if not isinstance(d, (tuple, list)) or len(d) != len(shallow):
+                raise ValueError(f"Expected a structure matching {shallow!r}. Received: {d!r}")
+        items = [map_up_to(s, fn, *(d[i] for d in deeper)) for i, s in enumerate(shallow)]
+        return type(shallow)(*items) if hasattr(shallow, "_fields") else tuple(items)
+    return fn(shallow, *deeper)
+
+
+def list_to_tuple(value):
+    """TF's rule for function outputs: a returned top-level Python list becomes a tuple.
+
+    Nested lists stay lists and are converted to (stacked) tensors, as in TF.
+    """
+    return tuple(value) if isinstance(value, list) else value
+
+
+# -------------------------------------------------------------------------- conversion
+def is_string_value(value):
+    """True for a converted string leaf (numpy object/bytes array or `bytes`)."""
+    return isinstance(value, (bytes, np.bytes_)) or (
+        isinstance(value, np.ndarray) and value.dtype.kind in "USO"
+    )
+
+
+def to_tensor(value, dtype=None):
+    """Converts one leaf to a `torch.Tensor` (numbers) or numpy `bytes` array (strings).
+
+    Args:
+        value: a torch tensor, numpy array/scalar, Python scalar, `str`/`bytes`, or a
+            (nested) list of those.
+        dtype: optional target dtype (torch/numpy/TF name, or `tf.string`).
+
+    Returns:
+        `torch.Tensor`, or `np.ndarray` of dtype object holding `bytes` for strings.
+
+    Raises:
+        ValueError: for ragged (non-rectangular) lists.
+        TypeError: for values that are not tensor-like.
+    """
+    result = _convert(value)
+    if dtype is not None:
+        result = cast(result, as_spec_dtype(dtype))
+    return result
+
+
+def _convert(value):
+    if isinstance(value, torch.Tensor):
+        return value
+    if isinstance(value, (np.ndarray, np.generic)):
+        return _from_numpy(np.asarray(value))
+    if isinstance(value, (str, bytes)):
+        return _strings(np.asarray(value, dtype=object))
+    if isinstance(value, bool):
+        return torch.tensor(value, dtype=torch.bool)
+    if isinstance(value, int):
+        in_range = _INT32_MIN <= value <= _INT32_MAX
+        return torch.tensor(value, dtype=torch.int32 if in_range else torch.int64)
+    if isinstance(value, float):
+        return torch.tensor(value, dtype=torch.float32)
+    if isinstance(value, list):
+        return _list_to_tensor(value)
+    if hasattr(value, "__array__") or hasattr(value, "numpy"):
+        array = value.numpy() if hasattr(value, "numpy") else np.asarray(value)
+        return _convert(np.asarray(array))
+    raise TypeError(
+        "Expected a tensor-like value (tensor, array, number, string or list). "
+        f"Received: value={value!r} of type {type(value).__name__}"
+    )
+
+
+def _from_numpy(array):
+    if array.dtype.kind in "USO":
+        return _strings(array)
+    if not array.flags.writeable or not array.flags.c_contiguous or array.dtype.byteorder == ">":
+        array = np.array(array, dtype=array.dtype.newbyteorder("="), order="C", copy=True)
+    return torch.from_numpy(array)
+
+
+def _strings(array):
+    """Numpy array of `bytes` (dtype object), TF's representation of a string tensor."""
+    encode = np.vectorize(lambda s: s.encode("utf-8") if isinstance(s, str) else bytes(s), otypes=[object])
+    if array.dtype.kind == "O" and array.size and not all(
+        isinstance(s, (str, bytes, np.bytes_, np.str_)) for s in array.flat
+    ):
+        raise TypeError(f"Expected strings in an object array. Received: value={array!r}")
+    return encode(array) if array.size else array.astype(object)
+
+
+def _leaves_of_list(value):
+    for item in value:
+        if isinstance(item, (list, tuple)):
+            yield from _leaves_of_list(item)
+        else:
+            yield item
+
+
+def _list_to_tensor(value):
+    leaves = list(_leaves_of_list(value))
+    if any(isinstance(leaf, torch.Tensor) for leaf in leaves):
+        try:
+            return torch.stack([_convert(list(v) if isinstance(v, tuple) else v) for v in value])
+        except RuntimeError as error:
+            raise ValueError(f"Expected tensors of equal shapes in a list. Received: value={value!r}") from error
+    try:
+        array = np.asarray(value)
+    except ValueError as error:
+        raise ValueError(
+            f"Can't convert a non-rectangular Python sequence to a tensor. Received: value={value!r}"
+        ) from error
+    if array.dtype.kind in "USO":
+        return _strings(array)
+    if not any(isinstance(leaf, (np.generic, np.ndarray)) for leaf in leaves):
+        if array.dtype == np.float64:
+            array = array.astype(np.float32)
+        elif array.dtype.kind == "i" and (not array.size or (array.min() >= _INT32_MIN and array.max() <= _INT32_MAX)):
+            array = array.astype(np.int32)
+        elif array.dtype.kind == "f" and not array.size:
+            array = array.astype(np.float32)
+    return _from_numpy(array)
+
+
+def cast(value, dtype):
+    """Casts a converted leaf to `dtype` (a torch dtype or `string`).
+
+    Raises:
+        TypeError: when converting between strings and numbers.
+    """
+    is_str = isinstance(value, np.ndarray)
+    if (dtype is string) != is_str:
+        raise TypeError(
+            f"Expected a value convertible to {dtype!r}. Received: value={value!r}"
+        )
+    return value if is_str else value.to(dtype)
+
+
+def normalize(structure):
+    """Converts every leaf of an element to a tensor, turning lists inside tuples into tensors."""
+    return map_structure_unchecked(to_tensor, structure)
+
+
+def spec_of(leaf):
+    """`TensorSpec` of a converted leaf."""
+    if isinstance(leaf, np.ndarray):
+        return TensorSpec(tuple(leaf.shape), string)
+    if isinstance(leaf, (bytes, np.bytes_)):
+        return TensorSpec((), string)
+    return TensorSpec(tuple(leaf.shape), leaf.dtype)
+
+
+def element_spec_of(element):
+    """Structure of `TensorSpec`s matching a converted element."""
+    return map_structure_unchecked(spec_of, element)
+
+
+def to_numpy(leaf):
+    """Numpy view of a converted leaf (as `as_numpy_iterator` yields it)."""
+    if isinstance(leaf, torch.Tensor):
+        array = leaf.detach().cpu().numpy()
+        return array[()] if array.ndim == 0 else array
+    if isinstance(leaf, np.ndarray) and leaf.ndim == 0:
+        return leaf.item()
+    return leaf
+
+
+def to_tensor_as(value, dtype):
+    """Converts a leaf straight to `dtype` (no float32 detour for Python floats).
+
+    Raises:
+        TypeError: when converting between strings and numbers.
+    """
+    dtype = as_spec_dtype(dtype)
+    if isinstance(value, torch.Tensor):
+        return cast(value, dtype)
+    if dtype is string:
+        return cast(_convert(value), dtype)
+    array = np.asarray(value)
+    if array.dtype.kind in "USO":
+        raise TypeError(f"Expected a value convertible to {dtype!r}. Received: value={value!r}")
+    return _from_numpy(array).to(dtype)
+
+
+# --------------------------------------------------------------------------- batching
+def stack(leaves):
+    """Stacks converted leaves of one component along a new first dimension.
+
+    Raises:
+        ValueError: when the leaves have different shapes (TF's batching error).
+    """
+    first = _shape(leaves[0])
+    for position, leaf in enumerate(leaves[1:], start=1):
+        if _shape(leaf) != first:
+            raise ValueError(
+                "Cannot batch tensors with different shapes in a component. Expected every "
+                f"element to have shape {list(first)}. Received: element {position} with shape "
+                f"{list(_shape(leaf))}"
+            )
+    if isinstance(leaves[0], torch.Tensor):
+        return torch.stack(leaves)
+    return _object_array([np.asarray(leaf, dtype=object) for leaf in leaves])
+
+
+def _object_array(parts):
+    out = np.empty((len(parts),) + parts[0].shape, dtype=object)
+    for i, part in enumerate(parts):
+        out[i] = part.item() if part.ndim == 0 else part
+    return out
+
+
+def _shape(leaf):
+    return tuple(leaf.shape) if hasattr(leaf, "shape") and not isinstance(leaf, bytes) else ()
+
+
+def row(leaf, index):
+    """Element `index` along the first dimension of a converted leaf (a copy, never a view)."""
+    if isinstance(leaf, torch.Tensor):
+        return leaf[index].clone()
+    return leaf[index]
+
+
+def num_rows(leaf):
+    """Size of the first dimension of a converted leaf.
+
+    Raises:
+        ValueError: for a scalar.
+    """
+    shape = _shape(leaf)
+    if not shape:
+        raise ValueError(f"Expected a tensor of rank >= 1 to slice. Received: value={leaf!r}")
+    return shape[0]

@@ -1,0 +1,128 @@
+"""`tf.TensorSpec`: the shape and dtype of a tensor, used to describe dataset elements.
+
+Mirrors `tensorflow/python/framework/tensor_spec.py` (the parts tf.data relies on).
+Dtypes are torch dtypes (`tf.float32` is `torch.float32`); TF's string dtype is the
+`string` sentinel below, whose values are numpy arrays of `bytes`.
+"""
+
+import numpy as np
+import torch
+
+from keraslike._src.data.tensor_shape import as_shape
+
+
+class _StringDType:
+    """Stand-in for `tf.string`: torch has no string dtype; values are numpy `bytes` arrays."""
+
+    name = "string"
+
+    def __repr__(self):
+        return "tf.string"
+
+    def __reduce__(self):
+        return "string"
+
+
+string = _StringDType()
+
+
+def as_spec_dtype(dtype):
+    """Normalizes a TF/numpy/torch dtype (or a string dtype) to a torch dtype or `string`.
+
+    Raises:
+        TypeError: if `dtype` names no known dtype.
+    """
+    if dtype is string or isinstance(dtype, torch.dtype):
+        return dtype
+    if isinstance(dtype, str) and dtype in ("string", "tf.string"):
+        return string
+    if isinstance(dtype, type) and issubclass(dtype, (str, bytes, np.str_, np.bytes_, np.object_)):
+        return string
+    if isinstance(dtype, np.dtype) and dtype.kind in "USO":
+        return string
+    from keraslike._src.ops.dtypes import as_dtype
+
+    return as_dtype(dtype)
+
+
+def dtype_repr(dtype):
+    """TF's printed form of a dtype, e.g. `tf.float32`."""
+    return repr(dtype) if dtype is string else "tf." + str(dtype).replace("torch.", "")
+
+
+class TensorSpec:
+    """Describes a tensor by its (possibly partial) shape and its dtype.
+
+    Args:
+        shape: the static shape: a list/tuple of `int`/`None`, a `TensorShape`, or `None`
+            for unknown rank.
+        dtype: the dtype, default `tf.float32` (`torch.float32`); `tf.string` for strings.
+        name: optional name.
+
+    Raises:
+        TypeError: if `dtype` is not a dtype or a shape dimension is not an int/None.
+
+    Example:
+        >>> TensorSpec(shape=(None, 3), dtype=torch.int64)
+        TensorSpec(shape=(None, 3), dtype=tf.int64, name=None)
+    """
+
+    __slots__ = ("_dtype", "_name", "_shape")
+
+    def __init__(self, shape, dtype=torch.float32, name=None):
+        self._shape = as_shape(shape)
+        self._dtype = as_spec_dtype(dtype)
+        self._name = name
+
+    @classmethod
+    def from_tensor(cls, tensor, name=None):
+        """Returns the spec of `tensor` (a torch tensor, numpy array or Python value)."""
+        from keraslike._src.data.structure import to_tensor
+
+        value = to_tensor(tensor)
+        dtype = string if isinstance(value, np.ndarray) else value.dtype
+        return cls(tuple(value.shape), dtype, name)
+
+    @property
+    def shape(self):
+        """The `TensorShape` of the described tensor."""
+        return self._shape
+
+    @property
+    def dtype(self):
+        """The torch dtype (or `tf.string`) of the described tensor."""
+        return self._dtype
+
+    @property
+    def name(self):
+        """The optional name given at construction."""
+        return self._name
+
+    def is_compatible_with(self, spec_or_value):
+        """True when `spec_or_value` (a spec, tensor or array) has this dtype and a compatible shape."""
+        if not isinstance(spec_or_value, TensorSpec):
+            spec_or_value = TensorSpec.from_tensor(spec_or_value)
+        return self._dtype == spec_or_value.dtype and self._shape.is_compatible_with(spec_or_value.shape)
+
+    def most_specific_compatible_type(self, other):
+        """The spec covering both `self` and `other` (differing dimensions become `None`).
+
+        Raises:
+            TypeError: if the dtypes differ.
+        """
+        if self._dtype != other.dtype:
+            raise TypeError(
+                f"Expected specs with the same dtype. Received: self={self!r}, other={other!r}"
+            )
+        return TensorSpec(self._shape.most_specific_compatible_shape(other.shape), self._dtype)
+
+    def __eq__(self, other):
+        if not isinstance(other, TensorSpec):
+            return NotImplemented
+        return (self._shape, self._dtype, self._name) == (other.shape, other.dtype, other.name)
+
+    def __hash__(self):
+        return hash((self._shape, repr(self._dtype), self._name))
+
+    def __repr__(self):
+        return f"TensorSpec(shape={self._shape}, dtype={dtype_repr(self._dtype)}, name={self._name!r})"

@@ -1,0 +1,116 @@
+"""Process-group setup and the collectives strategies use (torch.distributed).
+
+A single-replica world turns every collective into an identity, so callers
+never branch on the strategy (Lightning Fabric's convention).
+"""
+
+import atexit
+import datetime
+import math
+
+import torch
+import torch.distributed as dist
+
+from keraslike._src.launch import environment
+
+_TIMEOUT = datetime.timedelta(minutes=30)
+
+
+def ensure_process_group(backend, env):
+    """Initialise the default process group for `env` once (reused by later strategies).
+
+    Args:
+        backend: "gloo" or "nccl".
+        env: a `ClusterEnvironment`.
+    """
+    if dist.is_initialized():
+        return
+    environment.set_process_env({"MASTER_ADDR": env.master_addr, "MASTER_PORT": str(env.master_port)})
+    kwargs = {}
+    if backend == "nccl":
+        kwargs["device_id"] = torch.device("cuda", env.local_rank)
+    dist.init_process_group(
+        backend=backend, init_method="env://", rank=env.rank, world_size=env.world_size,
+        timeout=_TIMEOUT, **kwargs,
+    )
+    atexit.register(_destroy)
+
+
+def _destroy():
+    if dist.is_initialized():
+        try:
+            dist.destroy_process_group()
+        except Exception:  # noqa: BLE001 - best effort at interpreter exit
+            pass
+
+
+def world_size():
+    return dist.get_world_size() if dist.is_initialized() else 1
+
+
+def all_reduce(tensor, op="sum"):
+    """In-place all-reduce of `tensor` across replicas; returns it. op: "sum", "max" or "min"."""
+    if world_size() > 1:
+        red = {"sum": dist.ReduceOp.SUM, "max": dist.ReduceOp.MAX, "min": dist.ReduceOp.MIN}[op]
+        dist.all_reduce(tensor, op=red)
+    return tensor
+
+
+def broadcast(tensor, src=0):
+    """In-place broadcast from replica `src`; returns `tensor`."""
+    if world_size() > 1:
+        dist.broadcast(tensor, src=src)
+    return tensor
+
+
+def broadcast_tensors(tensors, src=0):
+    """Broadcast several tensors with one collective per dtype/device (coalesced)."""
+    tensors = [t for t in tensors if t is not None]
+    if world_size() <= 1 or not tensors:
+        return
+    groups = {}
+    for t in tensors:
+        groups.setdefault((t.dtype, t.device), []).append(t)
+    for group in groups.values():
+        flat = torch.cat([t.detach().reshape(-1) for t in group])
+        dist.broadcast(flat, src=src)
+        offset = 0
+        with torch.no_grad():
+            for t in group:
+                n = t.numel()
+                t.copy_(flat[offset:offset + n].view_as(t))
+                offset += n
+
+
+def all_gather_rows(local, sizes):
+    """Gather row blocks of unequal length from every replica, in rank order.
+
+    Args:
+        local: tensor `(sizes[rank], ...)` on this replica.
+        sizes: list of ints, every replica's row count (known to all).
+
+    Returns:
+        list of tensors, one per replica, each `(sizes[r], ...)`.
+    """
+    n = world_size()
+    if n <= 1:
+        return [local]
+    width = max(max(sizes), 1)
+    padded = local.new_zeros((width, *local.shape[1:]))
+    padded[: local.shape[0]] = local
+    out = [torch.empty_like(padded) for _ in range(n)]
+    dist.all_gather(out, padded.contiguous())
+    return [block[:size] for block, size in zip(out, sizes)]
+
+
+def split_global_batch(global_size, num_replicas, rank):
+    """Rows `[start, stop)` of a global batch that replica `rank` takes.
+
+    TF's rule for `experimental_distribute_dataset` and Keras fit: each replica
+    takes `ceil(b / N)` consecutive rows of a batch of `b`, so the last
+    replicas may get fewer or none (`range(8).batch(4)` on 3 replicas gives
+    [0, 1] / [2, 3] / []).
+    """
+    chunk = math.ceil(global_size / num_replicas) if global_size else 0
+    start = min(rank * chunk, global_size)
+    return start, min(start + chunk, global_size)

@@ -1,0 +1,78 @@
+"""The current strategy and replica context (TF: `distribute_lib` context stack).
+
+`strategy.scope()` pushes a strategy; `get_strategy()` returns the innermost
+one, or the default single-replica strategy outside any scope. Inside
+`strategy.run(fn)` the replica context is active.
+"""
+
+import contextlib
+import threading
+
+_local = threading.local()
+
+
+def _stack():
+    if not hasattr(_local, "stack"):
+        _local.stack = []
+    return _local.stack
+
+
+def _replica_stack():
+    if not hasattr(_local, "replica"):
+        _local.replica = []
+    return _local.replica
+
+
+_default = None
+
+
+def default_strategy():
+    """The process-wide default strategy: one replica on the default device."""
+    global _default
+    if _default is None:
+        from keraslike._src.distribute.one_device import DefaultStrategy
+
+        _default = DefaultStrategy()
+    return _default
+
+
+def get_strategy():
+    """`tf.distribute.get_strategy()`: the strategy whose scope is active, else the default."""
+    stack = _stack()
+    return stack[-1] if stack else default_strategy()
+
+
+def has_strategy():
+    """`tf.distribute.has_strategy()`: True inside any `strategy.scope()`."""
+    return bool(_stack())
+
+
+@contextlib.contextmanager
+def strategy_scope(strategy):
+    stack = _stack()
+    stack.append(strategy)
+    try:
+        yield strategy
+    finally:
+        stack.pop()
+
+
+@contextlib.contextmanager
+def replica_scope(replica_context):
+    stack = _replica_stack()
+    stack.append(replica_context)
+    try:
+        yield replica_context
+    finally:
+        stack.pop()
+
+
+def current_replica_context():
+    """The active `ReplicaContext` inside `strategy.run`, or None."""
+    stack = _replica_stack()
+    return stack[-1] if stack else None
+
+
+def in_cross_replica_context():
+    """`tf.distribute.in_cross_replica_context()`: in a scope but not inside `strategy.run`."""
+    return has_strategy() and current_replica_context() is None

@@ -1,0 +1,87 @@
+"""Distributed input: `strategy.experimental_distribute_dataset(global_batched_dataset)`.
+
+Mirrors `tensorflow/python/distribute/input_lib.py`. Every replica iterates
+the same global batches and keeps its rows, TF's rebatching rule
+(`collectives.split_global_batch`): `range(6).batch(4)` on 2 replicas gives
+[0, 1] / [2, 3], then [4] / [5]. Replicas may get empty batches.
+"""
+
+import torch
+
+from keraslike._src.distribute import collectives
+
+
+def _leaves(structure):
+    if isinstance(structure, dict):
+        return [leaf for v in structure.values() for leaf in _leaves(v)]
+    if isinstance(structure, (list, tuple)):
+        return [leaf for v in structure for leaf in _leaves(v)]
+    return [structure]
+
+
+def _slice(structure, start, stop):
+    if isinstance(structure, dict):
+        return {k: _slice(v, start, stop) for k, v in structure.items()}
+    if isinstance(structure, tuple) and hasattr(structure, "_fields"):
+        return type(structure)(*(_slice(v, start, stop) for v in structure))
+    if isinstance(structure, (list, tuple)):
+        return type(structure)(_slice(v, start, stop) for v in structure)
+    if isinstance(structure, torch.Tensor) or hasattr(structure, "__getitem__"):
+        return structure[start:stop]
+    return structure
+
+
+def batch_size_of(element):
+    """Rows in a batched element (the first dimension of its first tensor)."""
+    for leaf in _leaves(element):
+        shape = getattr(leaf, "shape", None)
+        if shape is not None and len(shape):
+            return int(shape[0])
+    raise ValueError(
+        "Expected a batched dataset (elements with a leading batch dimension); call dataset.batch("
+        f"global_batch_size) first. Received an element of type {type(element).__name__}"
+    )
+
+
+def replica_slice(element, strategy):
+    """This replica's rows of one global batch."""
+    start, stop = collectives.split_global_batch(
+        batch_size_of(element), strategy.num_replicas_in_sync, strategy._rank
+    )
+    return _slice(element, start, stop)
+
+
+class DistributedDataset:
+    """Iterable of this replica's part of each global batch."""
+
+    def __init__(self, dataset, strategy):
+        self._dataset = dataset
+        self._strategy = strategy
+
+    def __iter__(self):
+        return DistributedIterator(iter(self._dataset), self._strategy)
+
+    @property
+    def element_spec(self):
+        return getattr(self._dataset, "element_spec", None)
+
+    def __len__(self):
+        return len(self._dataset)
+
+
+class DistributedIterator:
+    """`iter(dist_dataset)`: `next`, `get_next`, `get_next_as_optional`."""
+
+    def __init__(self, iterator, strategy):
+        self._iterator = iterator
+        self._strategy = strategy
+
+    def __iter__(self):
+        return self
+
+    def __next__(self):
+        return replica_slice(next(self._iterator), self._strategy)
+
+    def get_next(self):
+        """Next element; raises `StopIteration`... TF raises OutOfRangeError (a StopIteration subclass here)."""
+        return next(self)

@@ -1,0 +1,131 @@
+"""`tf.distribute.MirroredStrategy`: synchronous data parallelism, one process per replica.
+
+Mirrors `tensorflow/python/distribute/mirrored_strategy.py`. Replicas are
+processes joined in a torch.distributed group (NCCL on GPUs, gloo on CPUs);
+Keras `fit` wraps the model in DistributedDataParallel whose gradient
+all-reduce SUMs the per-replica gradients of `loss * local_batch /
+global_batch`, which is TF's semantics (the same update as one device on the
+global batch).
+
+How the processes come to exist (DESIGN §5):
+- under `torchrun`, `accelerate launch` or keraslike's own launcher, the
+  environment says who is who and the strategy joins;
+- in a plain `python train.py`, creating the strategy with N > 1 devices
+  re-runs the same command as N-1 extra processes; this process is replica 0.
+"""
+
+import os
+
+import torch
+
+from keraslike._src.config import devices as config_devices
+from keraslike._src.distribute import collectives
+from keraslike._src.distribute.strategy import Strategy
+from keraslike._src.launch import environment, subprocess_script
+from keraslike._src.placement import device_spec
+
+
+class MirroredStrategy(Strategy):
+    """`tf.distribute.MirroredStrategy(devices=None, cross_device_ops=None)`.
+
+    Args:
+        devices: list of TF device names, one replica each, e.g.
+            `["/gpu:0", "/gpu:1"]` or `["/cpu:0", "/cpu:1"]` (logical CPUs made
+            with `tf.config.set_logical_device_configuration`). None uses all
+            visible GPUs, or one CPU replica when there are none (as TF).
+            Ignored (except for CPU-vs-GPU) when a launcher such as torchrun
+            already decided the replicas.
+        cross_device_ops: accepted for TF compatibility; the all-reduce is
+            torch.distributed's (NCCL or gloo).
+
+    Raises:
+        ValueError: if `devices` is empty, mixes CPUs and GPUs, repeats a
+            device, or names a device that is not a TF device string.
+    """
+
+    def __init__(self, devices=None, cross_device_ops=None):
+        self._cross_device_ops = cross_device_ops
+        parsed = _resolve_devices(devices)
+        use_gpu = parsed[0][0] == "GPU"
+        config_devices.mark_initialized()
+        env = environment.detect()
+        if env is None and len(parsed) > 1:
+            env = subprocess_script.launch(len(parsed))
+            if env is None:
+                parsed = parsed[:1]
+        elif env is not None:
+            _join_launched(env)
+        if env is None or env.world_size == 1:
+            rank, world, index = 0, 1, parsed[0][1]
+        else:
+            rank, world = env.rank, env.world_size
+            index = parsed[env.local_rank][1] if use_gpu and len(parsed) == env.local_world_size else env.local_rank
+        if use_gpu:
+            torch.cuda.set_device(index)
+            device = torch.device("cuda", index)
+        else:
+            device = torch.device("cpu")
+        if world > 1:
+            collectives.ensure_process_group("nccl" if use_gpu else "gloo", env)
+        super().__init__(device, device_spec.canonical("GPU" if use_gpu else "CPU", index), rank, world)
+        self._devices = tuple(device_spec.canonical(t, i) for t, i in parsed)
+
+    def _distribute_module(self, module):
+        if self._num_replicas == 1:
+            return module
+        from torch.nn.parallel import DistributedDataParallel
+
+        device_ids = [self._device.index] if self._device.type == "cuda" else None
+        ddp = DistributedDataParallel(module, device_ids=device_ids, broadcast_buffers=True)
+        ddp.register_comm_hook(state=None, hook=_sum_allreduce_hook)
+        return ddp
+
+    @property
+    def extended_devices(self):
+        return self._devices
+
+
+def _sum_allreduce_hook(process_group, bucket):
+    """DDP comm hook that SUMs gradients (TF's MirroredStrategy), instead of DDP's average."""
+    import torch.distributed as dist
+
+    future = dist.all_reduce(bucket.buffer(), group=process_group, async_op=True).get_future()
+    return future.then(lambda fut: fut.value()[0])
+
+
+def _resolve_devices(devices):
+    if devices is None:
+        gpus = config_devices.visible_gpu_indices()
+        return [("GPU", i) for i in gpus] if gpus else [("CPU", 0)]
+    if isinstance(devices, str):
+        devices = [devices]
+    devices = list(devices)
+    if not devices:
+        raise ValueError("Expected a non-empty list of devices for MirroredStrategy. Received: devices=[]")
+    parsed = [device_spec.parse(d) for d in devices]
+    if len(set(parsed)) != len(parsed):
+        raise ValueError(f"Expected distinct devices for MirroredStrategy. Received: devices={devices!r}")
+    types = {t for t, _ in parsed}
+    if len(types) > 1:
+        raise ValueError(
+            "Expected MirroredStrategy devices to be all CPUs or all GPUs (each replica is one process). "
+            f"Received: devices={devices!r}"
+        )
+    if types == {"GPU"}:
+        available = config_devices.visible_gpu_indices()
+        missing = [i for _, i in parsed if i not in available]
+        if missing:
+            raise ValueError(
+                f"MirroredStrategy was given GPU(s) {missing} but this machine has visible GPUs {available}. "
+                f"Use tf.config.list_logical_devices('GPU') to see them. Received: devices={devices!r}"
+            )
+    return parsed
+
+
+def _join_launched(env):
+    """This process was started by a launcher: guard against orphaning and split the cores."""
+    if env.source == "keraslike":
+        subprocess_script.watch_parent()
+        return
+    if "OMP_NUM_THREADS" not in os.environ:
+        torch.set_num_threads(subprocess_script.threads_per_replica(env.local_world_size))

@@ -1,0 +1,184 @@
+"""`tf.distribute.Strategy`: the contract every strategy implements.
+
+Mirrors `tensorflow/python/distribute/distribute_lib.py`. A strategy here is
+placement (this replica's `torch.device`), setup (wrapping a module for
+synchronous data-parallel training) and collectives (identities with one
+replica). Every replica is one process; the trainer never asks which
+strategy it has.
+"""
+
+import warnings
+
+import torch
+
+from keraslike._src.distribute import collectives, context
+from keraslike._src.distribute.values import ReduceOp
+
+
+class ReplicaContext:
+    """`tf.distribute.ReplicaContext`, active inside `strategy.run`."""
+
+    def __init__(self, strategy):
+        self._strategy = strategy
+
+    @property
+    def strategy(self):
+        return self._strategy
+
+    @property
+    def num_replicas_in_sync(self):
+        return self._strategy.num_replicas_in_sync
+
+    @property
+    def replica_id_in_sync_group(self):
+        """This replica's index as a scalar int32 tensor (TF returns a tensor)."""
+        return torch.tensor(self._strategy._rank, dtype=torch.int32)
+
+    def all_reduce(self, reduce_op, value):
+        """Reduce `value` (tensor or nest of tensors) across replicas; every replica gets the result."""
+        return self._strategy._all_reduce_value(ReduceOp.from_any(reduce_op), value)
+
+    def merge_call(self, merge_fn, args=(), kwargs=None):
+        """Run `merge_fn(strategy, *args, **kwargs)` in cross-replica context."""
+        return merge_fn(self._strategy, *args, **(kwargs or {}))
+
+
+class StrategyExtended:
+    """`strategy.extended`: the few attributes tutorials read."""
+
+    def __init__(self, strategy):
+        self._strategy = strategy
+
+    @property
+    def worker_devices(self):
+        return (self._strategy._device_name,)
+
+    @property
+    def parameter_devices(self):
+        return (self._strategy._device_name,)
+
+    @property
+    def _in_multi_worker_mode(self):  # noqa: D401 - TF private attribute some tutorials use
+        return False
+
+    @property
+    def should_checkpoint(self):
+        return self._strategy._is_chief
+
+    should_save_summary = should_checkpoint
+
+
+class Strategy:
+    """Base strategy: one replica per process.
+
+    Attributes (internal contract used by the Keras trainer):
+        _device: `torch.device` of this replica.
+        _rank: int, replica index; `_is_chief` is `_rank == 0`.
+    """
+
+    def __init__(self, device, device_name, rank=0, num_replicas=1):
+        self._device = torch.device(device)
+        self._device_name = device_name
+        self._rank = rank
+        self._num_replicas = num_replicas
+        self.extended = StrategyExtended(self)
+
+    # ---- public TF API ---------------------------------------------------------------
+    @property
+    def num_replicas_in_sync(self):
+        """Number of replicas training in lockstep (int)."""
+        return self._num_replicas
+
+    @property
+    def _is_chief(self):
+        return self._rank == 0
+
+    def scope(self):
+        """Context manager: models, optimizers and metrics created inside belong to this strategy."""
+        return context.strategy_scope(self)
+
+    def run(self, fn, args=(), kwargs=None, options=None):
+        """Run `fn(*args, **kwargs)` on this process's replica and return its result.
+
+        Mirrors `Strategy.run`. Each replica is a process, so `fn` runs once
+        here with this replica's values; the result is this replica's
+        component of the per-replica value.
+        """
+        with self.scope(), context.replica_scope(ReplicaContext(self)):
+            return fn(*args, **(kwargs or {}))
+
+    def experimental_run_v2(self, fn, args=(), kwargs=None, options=None):
+        """Deprecated TF 2.0/2.1 name of `run` (removed from current TF); kept for old tutorials."""
+        warnings.warn(
+            "Strategy.experimental_run_v2 is deprecated (removed in TensorFlow 2.2+); use Strategy.run.",
+            DeprecationWarning,
+            stacklevel=2,
+        )
+        return self.run(fn, args=args, kwargs=kwargs, options=options)
+
+    def reduce(self, reduce_op, value, axis=None):
+        """Reduce a per-replica `value` to one value, available on every replica.
+
+        Args:
+            reduce_op: `ReduceOp.SUM`/`ReduceOp.MEAN` or "SUM"/"MEAN".
+            value: tensor (or nest of tensors), this replica's component.
+            axis: None to reduce across replicas only; an int to also reduce
+                that axis (MEAN then averages over all elements of all replicas).
+
+        Returns:
+            The reduced tensor(s).
+        """
+        op = ReduceOp.from_any(reduce_op)
+        if axis is None:
+            return self._all_reduce_value(op, value)
+        return _map(lambda v: self._reduce_axis(op, v, axis), value)
+
+    def _reduce_axis(self, op, value, axis):
+        value = torch.as_tensor(value)
+        total = collectives.all_reduce(value.sum(dim=axis).clone(), "sum")
+        if op is ReduceOp.SUM:
+            return total
+        count = torch.tensor(float(value.shape[axis]), device=value.device)
+        collectives.all_reduce(count, "sum")
+        return total / count
+
+    def experimental_local_results(self, value):
+        """This process's replica components of `value`, as a tuple."""
+        from keraslike._src.distribute.values import PerReplica
+
+        return value.values if isinstance(value, PerReplica) else (value,)
+
+    def experimental_distribute_dataset(self, dataset, options=None):
+        """Split each global batch of `dataset` across the replicas (TF's rebatching)."""
+        from keraslike._src.distribute.input import DistributedDataset
+
+        return DistributedDataset(dataset, self)
+
+    # ---- internal contract --------------------------------------------------------------
+    def _all_reduce_value(self, op, value):
+        def reduce_one(v):
+            t = torch.as_tensor(v)
+            t = t.clone() if t.is_floating_point() else t.to(torch.float32)
+            collectives.all_reduce(t, "sum")
+            return t / self._num_replicas if op is ReduceOp.MEAN else t
+
+        return _map(reduce_one, value)
+
+    def _replica_rows(self, global_size):
+        """`[start, stop)` rows of a global batch of `global_size` this replica takes."""
+        return collectives.split_global_batch(global_size, self._num_replicas, self._rank)
+
+    def _distribute_module(self, module):
+        """Wrap `module` for synchronous training; identity with one replica."""
+        return module
+
+    def _broadcast_tensors(self, tensors):
+        collectives.broadcast_tensors(list(tensors))
+
+
+def _map(fn, value):
+    if isinstance(value, (list, tuple)):
+        return type(value)(_map(fn, v) for v in value)
+    if isinstance(value, dict):
+        return {k: _map(fn, v) for k, v in value.items()}
+    return fn(value)

@@ -1,0 +1,110 @@
+"""Keras activation functions over torch (`keras/src/activations/activations.py`).
+
+Each takes and returns a tensor of the same shape; `softmax`/`log_softmax`
+act on the last axis by default.
+"""
+
+import torch
+import torch.nn.functional as F
+
+from keraslike._src.keras.utils.lookup import lookup
+
+
+def linear(x):
+    return x
+
+
+def relu(x, negative_slope=0.0, max_value=None, threshold=0.0):
+    """Keras relu with optional leak, cap and threshold."""
+    if negative_slope == 0.0 and max_value is None and threshold == 0.0:
+        return F.relu(x)
+    out = torch.where(x >= threshold, x, negative_slope * (x - threshold))
+    return out.clamp(max=max_value) if max_value is not None else out
+
+
+def relu6(x):
+    return F.relu6(x)
+
+
+def leaky_relu(x, negative_slope=0.2):
+    return F.leaky_relu(x, negative_slope)
+
+
+def elu(x, alpha=1.0):
+    return F.elu(x, alpha)
+
+
+def selu(x):
+    return F.selu(x)
+
+
+def gelu(x, approximate=False):
+    return F.gelu(x, approximate="tanh" if approximate else "none")
+
+
+def sigmoid(x):
+    return torch.sigmoid(x)
+
+
+def hard_sigmoid(x):
+    return F.hardsigmoid(x)
+
+
+def tanh(x):
+    return torch.tanh(x)
+
+
+def softplus(x):
+    return F.softplus(x)
+
+
+def softsign(x):
+    return F.softsign(x)
+
+
+def silu(x):
+    return F.silu(x)
+
+
+swish = silu
+
+
+def mish(x):
+    return F.mish(x)
+
+
+def exponential(x):
+    return torch.exp(x)
+
+
+def softmax(x, axis=-1):
+    return torch.softmax(x, dim=axis)
+
+
+def log_softmax(x, axis=-1):
+    return torch.log_softmax(x, dim=axis)
+
+
+_NAMES = {
+    f.__name__: f
+    for f in (linear, relu, relu6, leaky_relu, elu, selu, gelu, sigmoid, hard_sigmoid, tanh, softplus,
+              softsign, silu, mish, exponential, softmax, log_softmax)
+}
+_NAMES["swish"] = silu
+
+
+def get(identifier):
+    """Resolve `None`/"linear", a name such as `"relu"`, or a callable.
+
+    Raises:
+        ValueError: for an unknown name (lists the valid ones).
+    """
+    if identifier is None:
+        return linear
+    if callable(identifier):
+        return identifier
+    return lookup("activation", identifier, _NAMES)
+
+
+def serialize(fn):
+    return getattr(fn, "__name__", "linear")

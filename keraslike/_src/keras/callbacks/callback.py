@@ -1,0 +1,75 @@
+"""`keras.callbacks.Callback` and the list that dispatches to callbacks (keras/src/callbacks/)."""
+
+
+class Callback:
+    """Base class: override any `on_*` hook. `self.model` and `self.params` are set by fit."""
+
+    def __init__(self):
+        self.model = None
+        self.params = {}
+        self.validation_data = None
+
+    def set_params(self, params):
+        self.params = params
+
+    def set_model(self, model):
+        self.model = model
+
+    def on_batch_begin(self, batch, logs=None): pass
+    def on_batch_end(self, batch, logs=None): pass
+    def on_epoch_begin(self, epoch, logs=None): pass
+    def on_epoch_end(self, epoch, logs=None): pass
+    def on_train_batch_begin(self, batch, logs=None): self.on_batch_begin(batch, logs)
+    def on_train_batch_end(self, batch, logs=None): self.on_batch_end(batch, logs)
+    def on_test_batch_begin(self, batch, logs=None): pass
+    def on_test_batch_end(self, batch, logs=None): pass
+    def on_predict_batch_begin(self, batch, logs=None): pass
+    def on_predict_batch_end(self, batch, logs=None): pass
+    def on_train_begin(self, logs=None): pass
+    def on_train_end(self, logs=None): pass
+    def on_test_begin(self, logs=None): pass
+    def on_test_end(self, logs=None): pass
+    def on_predict_begin(self, logs=None): pass
+    def on_predict_end(self, logs=None): pass
+
+
+class CallbackList(Callback):
+    """Dispatch every hook to each callback in order."""
+
+    def __init__(self, callbacks=None, model=None, **params):
+        super().__init__()
+        self.callbacks = list(callbacks or [])
+        if model is not None:
+            self.set_model(model)
+        if params:
+            self.set_params(params)
+
+    def append(self, callback):
+        self.callbacks.append(callback)
+
+    def set_params(self, params):
+        super().set_params(params)
+        for cb in self.callbacks:
+            cb.set_params(params)
+
+    def set_model(self, model):
+        super().set_model(model)
+        for cb in self.callbacks:
+            cb.set_model(model)
+
+    def _dispatch(self, hook, *args):
+        for cb in self.callbacks:
+            getattr(cb, hook)(*args)
+
+
+def _make_dispatcher(hook):
+    def method(self, *args, **kwargs):
+        logs = kwargs.get("logs")
+        self._dispatch(hook, *args, *([logs] if "logs" in kwargs else []))
+
+    method.__name__ = hook
+    return method
+
+
+for _hook in [name for name in vars(Callback) if name.startswith("on_")]:
+    setattr(CallbackList, _hook, _make_dispatcher(_hook))

@@ -1,0 +1,219 @@
+"""Keras weight initializers on torch's RNG (`tf.random.set_seed` makes them repeatable).
+
+Mirrors `keras/src/initializers/`. Fans follow Keras: for a kernel of shape
+`(..., in, out)` the receptive field is the product of the leading dims.
+"""
+
+import math
+
+import torch
+
+from keraslike._src.keras.utils.lookup import lookup
+
+
+def compute_fans(shape):
+    """Keras's `(fan_in, fan_out)` for a weight shape."""
+    shape = tuple(shape)
+    if len(shape) == 0:
+        return 1, 1
+    if len(shape) == 1:
+        return shape[0], shape[0]
+    if len(shape) == 2:
+        return shape[0], shape[1]
+    receptive = math.prod(shape[:-2])
+    return shape[-2] * receptive, shape[-1] * receptive
+
+
+class Initializer:
+    """Base class: `init(shape, dtype=None) -> torch.Tensor`."""
+
+    def __call__(self, shape, dtype=None):
+        raise NotImplementedError
+
+    def get_config(self):
+        return {}
+
+    @classmethod
+    def from_config(cls, config):
+        return cls(**config)
+
+
+class Constant(Initializer):
+    def __init__(self, value=0.0):
+        self.value = value
+
+    def __call__(self, shape, dtype=None):
+        return torch.full(tuple(shape), float(self.value), dtype=dtype or torch.float32)
+
+    def get_config(self):
+        return {"value": self.value}
+
+
+class Zeros(Constant):
+    def __init__(self):
+        super().__init__(0.0)
+
+    def get_config(self):
+        return {}
+
+
+class Ones(Constant):
+    def __init__(self):
+        super().__init__(1.0)
+
+    def get_config(self):
+        return {}
+
+
+class _Random(Initializer):
+    def __init__(self, seed=None):
+        self.seed = seed
+
+    def _generator(self):
+        if self.seed is None:
+            return None
+        return torch.Generator().manual_seed(int(self.seed))
+
+    def get_config(self):
+        return {"seed": self.seed}
+
+
+class RandomUniform(_Random):
+    def __init__(self, minval=-0.05, maxval=0.05, seed=None):
+        super().__init__(seed)
+        self.minval, self.maxval = minval, maxval
+
+    def __call__(self, shape, dtype=None):
+        out = torch.empty(tuple(shape), dtype=dtype or torch.float32)
+        return out.uniform_(self.minval, self.maxval, generator=self._generator())
+
+    def get_config(self):
+        return {"minval": self.minval, "maxval": self.maxval, "seed": self.seed}
+
+
+class RandomNormal(_Random):
+    def __init__(self, mean=0.0, stddev=0.05, seed=None):
+        super().__init__(seed)
+        self.mean, self.stddev = mean, stddev
+
+    def __call__(self, shape, dtype=None):
+        out = torch.empty(tuple(shape), dtype=dtype or torch.float32)
+        return out.normal_(self.mean, self.stddev, generator=self._generator())
+
+    def get_config(self):
+        return {"mean": self.mean, "stddev": self.stddev, "seed": self.seed}
+
+
+class TruncatedNormal(RandomNormal):
+    """Normal truncated at two standard deviations (Keras)."""
+
+    def __call__(self, shape, dtype=None):
+        out = torch.empty(tuple(shape), dtype=dtype or torch.float32)
+        lo, hi = self.mean - 2 * self.stddev, self.mean + 2 * self.stddev
+        return torch.nn.init.trunc_normal_(out, self.mean, self.stddev, lo, hi, generator=self._generator())
+
+
+class VarianceScaling(_Random):
+    """`scale / fan` variance, `mode` in fan_in/fan_out/fan_avg, distribution truncated_normal/untruncated_normal/uniform."""
+
+    def __init__(self, scale=1.0, mode="fan_in", distribution="truncated_normal", seed=None):
+        super().__init__(seed)
+        if mode not in ("fan_in", "fan_out", "fan_avg"):
+            raise ValueError(f"Expected mode to be fan_in, fan_out or fan_avg. Received: mode={mode!r}")
+        if distribution == "normal":
+            distribution = "truncated_normal"
+        if distribution not in ("truncated_normal", "untruncated_normal", "uniform"):
+            raise ValueError(
+                "Expected distribution to be truncated_normal, untruncated_normal or uniform. "
+                f"Received: distribution={distribution!r}"
+            )
+        self.scale, self.mode, self.distribution = scale, mode, distribution
+
+    def __call__(self, shape, dtype=None):
+        fan_in, fan_out = compute_fans(shape)
+        fan = {"fan_in": fan_in, "fan_out": fan_out, "fan_avg": (fan_in + fan_out) / 2.0}[self.mode]
+        variance = self.scale / max(1.0, fan)
+        out = torch.empty(tuple(shape), dtype=dtype or torch.float32)
+        gen = self._generator()
+        if self.distribution == "uniform":
+            limit = math.sqrt(3.0 * variance)
+            return out.uniform_(-limit, limit, generator=gen)
+        if self.distribution == "untruncated_normal":
+            return out.normal_(0.0, math.sqrt(variance), generator=gen)
+        stddev = math.sqrt(variance) / 0.87962566103423978  # std of a unit normal truncated at +-2
+        return torch.nn.init.trunc_normal_(out, 0.0, stddev, -2 * stddev, 2 * stddev, generator=gen)
+
+    def get_config(self):
+        return {"scale": self.scale, "mode": self.mode, "distribution": self.distribution, "seed": self.seed}
+
+
+def _scaling(name, scale, mode, distribution):
+    class _Named(VarianceScaling):
+        def __init__(self, seed=None):
+            super().__init__(scale=scale, mode=mode, distribution=distribution, seed=seed)
+
+        def get_config(self):
+            return {"seed": self.seed}
+
+    _Named.__name__ = _Named.__qualname__ = name
+    return _Named
+
+
+GlorotUniform = _scaling("GlorotUniform", 1.0, "fan_avg", "uniform")
+GlorotNormal = _scaling("GlorotNormal", 1.0, "fan_avg", "truncated_normal")
+HeUniform = _scaling("HeUniform", 2.0, "fan_in", "uniform")
+HeNormal = _scaling("HeNormal", 2.0, "fan_in", "truncated_normal")
+LecunUniform = _scaling("LecunUniform", 1.0, "fan_in", "uniform")
+LecunNormal = _scaling("LecunNormal", 1.0, "fan_in", "truncated_normal")
+
+
+class Orthogonal(_Random):
+    def __init__(self, gain=1.0, seed=None):
+        super().__init__(seed)
+        self.gain = gain
+
+    def __call__(self, shape, dtype=None):
+        out = torch.empty(tuple(shape), dtype=dtype or torch.float32)
+        return torch.nn.init.orthogonal_(out, gain=self.gain, generator=self._generator())
+
+
+class Identity(Initializer):
+    def __init__(self, gain=1.0):
+        self.gain = gain
+
+    def __call__(self, shape, dtype=None):
+        return self.gain * torch.eye(*shape, dtype=dtype or torch.float32)
+
+
+_NAMES = {
+    "zeros": Zeros, "ones": Ones, "constant": Constant, "random_uniform": RandomUniform,
+    "random_normal": RandomNormal, "truncated_normal": TruncatedNormal, "variance_scaling": VarianceScaling,
+    "glorot_uniform": GlorotUniform, "glorot_normal": GlorotNormal, "he_uniform": HeUniform,
+    "he_normal": HeNormal, "lecun_uniform": LecunUniform, "lecun_normal": LecunNormal,
+    "orthogonal": Orthogonal, "identity": Identity,
+}
+
+
+def get(identifier):
+    """Resolve `"glorot_uniform"`, a class name, an Initializer, or a callable `(shape, dtype)`.
+
+    Raises:
+        ValueError: for an unknown name (the message lists valid names).
+    """
+    if identifier is None:
+        return None
+    if isinstance(identifier, Initializer) or (callable(identifier) and not isinstance(identifier, type)):
+        return identifier
+    if isinstance(identifier, type) and issubclass(identifier, Initializer):
+        return identifier()
+    if isinstance(identifier, dict):
+        return lookup("initializer", identifier["class_name"], _by_class())(**identifier.get("config", {}))
+    return lookup("initializer", identifier, {**_NAMES, **_by_class()})()
+
+
+def _by_class():
+    return {cls.__name__: cls for cls in _NAMES.values()}
+
+
+def serialize(initializer):
+    return {"class_name": type(initializer).__name__, "config": initializer.get_config()}

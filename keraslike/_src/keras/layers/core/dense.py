@@ -1,0 +1,82 @@
+"""`keras.layers.Dense`: `activation(inputs @ kernel + bias)` (keras/src/layers/core/dense.py)."""
+
+import torch
+
+from keraslike._src.keras import activations, initializers
+from keraslike._src.keras.layers.layer import Layer
+
+
+class Dense(Layer):
+    """Densely connected layer.
+
+    Args:
+        units: positive int, output size.
+        activation: name or callable, default None (linear).
+        use_bias: bool, default True.
+        kernel_initializer: default "glorot_uniform"; bias_initializer: default "zeros".
+        kernel_regularizer, bias_regularizer, activity_regularizer, kernel_constraint,
+        bias_constraint: optional callables.
+
+    Input shape: `(batch, ..., input_dim)`. Output shape: `(batch, ..., units)`.
+    Weights: kernel `(input_dim, units)` (Keras layout), bias `(units,)`.
+
+    Raises:
+        ValueError: if `units` is not a positive int, or the input's last
+            dimension differs from the one the layer was built for.
+    """
+
+    def __init__(self, units, activation=None, use_bias=True, kernel_initializer="glorot_uniform",
+                 bias_initializer="zeros", kernel_regularizer=None, bias_regularizer=None,
+                 activity_regularizer=None, kernel_constraint=None, bias_constraint=None, **kwargs):
+        super().__init__(**kwargs)
+        if not isinstance(units, int) or isinstance(units, bool) or units <= 0:
+            raise ValueError(f"Expected units to be a positive integer. Received: units={units!r}")
+        self.units = units
+        self.activation = activations.get(activation)
+        self.use_bias = use_bias
+        self.kernel_initializer = initializers.get(kernel_initializer)
+        self.bias_initializer = initializers.get(bias_initializer)
+        self.kernel_regularizer = kernel_regularizer
+        self.bias_regularizer = bias_regularizer
+        self.kernel_constraint = kernel_constraint
+        self.bias_constraint = bias_constraint
+        self._input_dim = None
+
+    def build(self, input_shape):
+        input_dim = input_shape[-1]
+        if input_dim is None:
+            raise ValueError(
+                f"The last dimension of the inputs to layer {self.name!r} must be defined. "
+                f"Received: input_shape={input_shape}"
+            )
+        self._input_dim = int(input_dim)
+        self.kernel = self.add_weight("kernel", (self._input_dim, self.units), self.kernel_initializer,
+                                      regularizer=self.kernel_regularizer, constraint=self.kernel_constraint)
+        self.bias = self.add_weight("bias", (self.units,), self.bias_initializer,
+                                    regularizer=self.bias_regularizer,
+                                    constraint=self.bias_constraint) if self.use_bias else None
+        self.built = True
+
+    def call(self, inputs):
+        if inputs.shape[-1] != self._input_dim:
+            raise ValueError(
+                f'Input 0 of layer "{self.name}" is incompatible with the layer: expected axis -1 of '
+                f"input shape to have value {self._input_dim}, but received input with shape "
+                f"{tuple(inputs.shape)}"
+            )
+        if inputs.dim() == 2 and self.bias is not None:
+            out = torch.addmm(self.bias, inputs, self.kernel)
+        else:
+            out = inputs @ self.kernel
+            if self.bias is not None:
+                out = out + self.bias
+        return self.activation(out)
+
+    def compute_output_shape(self, input_shape):
+        return (*input_shape[:-1], self.units)
+
+    def get_config(self):
+        return {**super().get_config(), "units": self.units,
+                "activation": activations.serialize(self.activation), "use_bias": self.use_bias,
+                "kernel_initializer": initializers.serialize(self.kernel_initializer),
+                "bias_initializer": initializers.serialize(self.bias_initializer)}

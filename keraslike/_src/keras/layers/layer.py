@@ -1,0 +1,329 @@
+"""`keras.layers.Layer`: a `torch.nn.Module` with Keras's contract.
+
+Mirrors `keras/src/layers/layer.py`: lazy `build(input_shape)` on the first
+call, `add_weight` with Keras initializers and names (`dense/kernel`), weights
+in Keras layouts, `trainable`, `get_weights`/`set_weights`, the `training`
+flag propagated to nested layers, and symbolic calls on `KerasTensor`s for
+the functional API. Because it is an `nn.Module`, any keraslike layer or
+model can be used directly in plain torch code.
+"""
+
+import contextlib
+import inspect
+
+import numpy as np
+import torch
+
+from keraslike._src.keras import backend
+from keraslike._src.keras.backend import naming
+from keraslike._src.keras.layers.keras_tensor import KerasTensor, Node, flatten, is_symbolic, map_structure
+from keraslike._src.ops.variables import Variable
+
+_training_stack = []
+
+
+@contextlib.contextmanager
+def training_scope(training):
+    """Make `training` the value nested layer calls inherit when not given explicitly."""
+    _training_stack.append(training)
+    try:
+        yield
+    finally:
+        _training_stack.pop()
+
+
+def current_training():
+    return _training_stack[-1] if _training_stack else None
+
+
+class Layer(torch.nn.Module):
+    """Base class of all layers.
+
+    Args:
+        trainable: bool, default True; False freezes the layer's weights.
+        name: str; default is the snake-case class name made unique (`dense_1`).
+        dtype: weights and compute dtype, default floatx ("float32").
+        input_shape: tuple without the batch dimension; on a first layer it
+            lets `Sequential` build immediately (as tf.keras).
+        batch_input_shape / input_dim: the older spellings of the same.
+
+    Subclasses implement `build(input_shape)` (create weights with
+    `add_weight`) and `call(inputs, training=None)`.
+    """
+
+    def __init__(self, trainable=True, name=None, dtype=None, input_shape=None, batch_input_shape=None,
+                 input_dim=None, autocast=True, **kwargs):
+        super().__init__()
+        allowed = {"activity_regularizer", "batch_size", "weights"}
+        unknown = set(kwargs) - allowed
+        if unknown:
+            raise TypeError(
+                f"Unrecognized keyword arguments passed to {type(self).__name__}: {sorted(unknown)}. "
+                f"Received: kwargs={kwargs}"
+            )
+        self.name = name or naming.uniquify(naming.to_snake_case(type(self).__name__))
+        self._trainable = bool(trainable)
+        self.built = False
+        self._dtype_name = dtype.replace("tf.", "") if isinstance(dtype, str) else (
+            str(dtype).replace("torch.", "") if dtype is not None else backend.floatx())
+        self._autocast = autocast
+        self._trainable_vars = []
+        self._non_trainable_vars = []
+        self._losses = []
+        if input_dim is not None and input_shape is None:
+            input_shape = (input_dim,)
+        if batch_input_shape is not None:
+            self._batch_input_shape = tuple(batch_input_shape)
+        elif input_shape is not None:
+            shape = (input_shape,) if isinstance(input_shape, int) else tuple(input_shape)
+            self._batch_input_shape = (kwargs.get("batch_size"),) + shape
+        else:
+            self._batch_input_shape = None
+        self._call_takes_training = "training" in inspect.signature(self.call).parameters
+        self._inbound_nodes = []
+
+    # ---- properties --------------------------------------------------------------------
+    @property
+    def dtype(self):
+        return self._dtype_name
+
+    @property
+    def compute_dtype(self):
+        return self._dtype_name
+
+    @property
+    def variable_dtype(self):
+        return self._dtype_name
+
+    @property
+    def trainable(self):
+        return self._trainable
+
+    @trainable.setter
+    def trainable(self, value):
+        value = bool(value)
+        self._trainable = value
+        for var in self._trainable_vars:
+            var.requires_grad_(value)
+        for layer in self._sublayers():
+            layer.trainable = value
+
+    def _sublayers(self):
+        return [m for m in self._modules.values() if isinstance(m, Layer)] + [
+            m for lst in self._modules.values() if isinstance(lst, (torch.nn.ModuleList, torch.nn.ModuleDict))
+            for m in (lst.values() if isinstance(lst, torch.nn.ModuleDict) else lst) if isinstance(m, Layer)
+        ]
+
+    @property
+    def weights(self):
+        """All weights: own trainable, own non-trainable, then sublayers' (Keras order)."""
+        return _unique(self._trainable_vars + self._non_trainable_vars
+                       + [w for layer in self._sublayers() for w in layer.weights])
+
+    @property
+    def trainable_weights(self):
+        if not self._trainable:
+            return []
+        return _unique(self._trainable_vars + [w for layer in self._sublayers() for w in layer.trainable_weights])
+
+    @property
+    def non_trainable_weights(self):
+        if not self._trainable:
+            return self.weights
+        return _unique(self._non_trainable_vars
+                       + [w for layer in self._sublayers() for w in layer.non_trainable_weights])
+
+    variables = weights
+    trainable_variables = trainable_weights
+    non_trainable_variables = non_trainable_weights
+
+    @property
+    def losses(self):
+        """Regularization losses of this layer and its sublayers (scalar tensors)."""
+        own = [fn() for fn in self._losses]
+        return own + [loss for layer in self._sublayers() for loss in layer.losses]
+
+    def add_loss(self, loss):
+        self._losses.append(loss if callable(loss) else (lambda: loss))
+
+    # ---- weights -----------------------------------------------------------------------
+    def add_weight(self, name=None, shape=None, initializer=None, dtype=None, trainable=True,
+                   regularizer=None, constraint=None, **kwargs):
+        """Create, register and return a weight `Variable` named `<layer>/<name>`.
+
+        Args:
+            name: str, e.g. "kernel".
+            shape: tuple of ints.
+            initializer: name or initializer; default glorot_uniform for floats
+                (Keras's default), zeros otherwise.
+            dtype: default the layer dtype.
+            trainable: bool.
+            regularizer: optional callable weight -> scalar loss.
+            constraint: optional callable applied after each optimizer step.
+        """
+        from keraslike._src.keras import initializers
+
+        name = name or f"variable_{len(self._trainable_vars) + len(self._non_trainable_vars)}"
+        torch_dtype = getattr(torch, (dtype or self._dtype_name).replace("tf.", ""))
+        init = initializers.get(initializer or ("glorot_uniform" if torch_dtype.is_floating_point else "zeros"))
+        value = init(tuple(int(d) for d in (shape or ())), dtype=torch_dtype)
+        value = value.to(device=backend.current_device(), dtype=torch_dtype)
+        var = Variable(value, trainable=trainable, name=f"{self.name}/{name}")
+        var.constraint = constraint
+        attr = name.replace("/", "_").replace(".", "_")
+        if attr in self._parameters or hasattr(type(self), attr):
+            attr = f"{attr}_{len(self._parameters)}"
+        self.register_parameter(attr, var)
+        (self._trainable_vars if trainable else self._non_trainable_vars).append(var)
+        if trainable and not self._trainable:
+            var.requires_grad_(False)
+        if regularizer is not None:
+            self._losses.append(lambda v=var, r=regularizer: r(v))
+        _sync_new_weight(var)
+        return var
+
+    def get_weights(self):
+        """Weights as numpy arrays in Keras layouts (Dense kernel `(in, out)`)."""
+        return [w.numpy() for w in self.weights]
+
+    def set_weights(self, weights):
+        """Set weights from numpy arrays in `get_weights()` order and shapes.
+
+        Raises:
+            ValueError: on a count or shape mismatch (names the layer and shapes).
+        """
+        params = self.weights
+        if len(params) != len(weights):
+            raise ValueError(
+                f"Layer {self.name!r} expected {len(params)} weights, but the provided list has "
+                f"{len(weights)}. Received: weights with shapes {[np.shape(w) for w in weights]}"
+            )
+        for var, value in zip(params, weights):
+            if tuple(np.shape(value)) != tuple(var.shape):
+                raise ValueError(
+                    f"Layer {self.name!r} weight {var.path!r} has shape {tuple(var.shape)}; "
+                    f"received value of shape {tuple(np.shape(value))}."
+                )
+            var.assign(value)
+
+    def count_params(self):
+        """Number of scalars in all weights (int)."""
+        return int(sum(w.numel() for w in self.weights))
+
+    # ---- calling ---------------------------------------------------------------------------
+    def build(self, input_shape):
+        """Create weights for inputs of `input_shape` (tuple with batch `None`)."""
+        self.built = True
+
+    def call(self, inputs, *args, **kwargs):
+        raise NotImplementedError(f"Layer {type(self).__name__} does not implement call().")
+
+    def compute_output_shape(self, input_shape):
+        return None
+
+    def __call__(self, *args, **kwargs):
+        if args and isinstance(args[0], torch.Tensor):
+            return super().__call__(*args, **kwargs)
+        if is_symbolic((args, kwargs)):
+            return self._symbolic_call(args, kwargs)
+        return super().__call__(*args, **kwargs)
+
+    def forward(self, inputs, *args, **kwargs):
+        inputs = self._convert_inputs(inputs)
+        if not self.built:
+            self._build_for(inputs)
+        if self._call_takes_training:
+            training = kwargs.get("training")
+            if training is None:
+                training = current_training()
+                kwargs["training"] = training
+            with training_scope(training):
+                return self.call(inputs, *args, **kwargs)
+        kwargs.pop("training", None)
+        return self.call(inputs, *args, **kwargs)
+
+    def _convert_inputs(self, inputs):
+        if isinstance(inputs, torch.Tensor):
+            if self._autocast and inputs.is_floating_point() and inputs.dtype != torch.float32 \
+                    and self._dtype_name == "float32":
+                return inputs.float()
+            return inputs
+        return map_structure(self._convert_leaf, inputs)
+
+    def _convert_leaf(self, value):
+        if isinstance(value, (np.ndarray, list, float, int, np.generic)):
+            return backend.to_float_tensor(value, device=backend.current_device())
+        if isinstance(value, torch.Tensor) and self._autocast and value.is_floating_point() \
+                and self._dtype_name == "float32" and value.dtype != torch.float32:
+            return value.float()
+        return value
+
+    def _build_for(self, inputs):
+        shapes = map_structure(lambda t: (None, *tuple(t.shape)[1:]) if hasattr(t, "shape") else None, inputs)
+        self.build(shapes)
+        self.built = True
+
+    def _symbolic_call(self, args, kwargs):
+        inputs = args[0] if args else None
+        if not self.built:
+            self.build(map_structure(lambda t: t.shape if isinstance(t, KerasTensor) else None, inputs))
+            self.built = True
+        example_args = map_structure(_example_value, args)
+        example_kwargs = map_structure(_example_value, kwargs)
+        with torch.no_grad():
+            out = super().__call__(*example_args, **example_kwargs)
+        outputs = map_structure(lambda t: KerasTensor((None, *tuple(t.shape)[1:]), t.dtype), out)
+        node = Node(self, args, kwargs, outputs)
+        for i, tensor in enumerate(flatten(outputs)):
+            tensor.node = node
+            tensor.name = self.name if i == 0 else f"{self.name}_{i}"
+        self._inbound_nodes.append(node)
+        return outputs
+
+    # ---- config ----------------------------------------------------------------------------
+    def get_config(self):
+        config = {"name": self.name, "trainable": self.trainable, "dtype": self.dtype}
+        if self._batch_input_shape is not None:
+            config["batch_input_shape"] = self._batch_input_shape
+        return config
+
+    @classmethod
+    def from_config(cls, config):
+        return cls(**config)
+
+    def __repr__(self):
+        return f"<{type(self).__name__} name={self.name}, built={self.built}>"
+
+    def __setattr__(self, name, value):
+        if isinstance(value, (list, tuple)) and value and all(isinstance(v, torch.nn.Module) for v in value):
+            value = torch.nn.ModuleList(value)
+        elif isinstance(value, dict) and value and all(isinstance(v, torch.nn.Module) for v in value.values()):
+            value = torch.nn.ModuleDict(value)
+        super().__setattr__(name, value)
+
+
+def _example_value(value):
+    """A concrete zero tensor standing in for a KerasTensor (unknown dims become 1)."""
+    if isinstance(value, KerasTensor):
+        shape = tuple(1 if d is None else d for d in value.shape)
+        return torch.zeros(shape, dtype=value.dtype, device=backend.current_device())
+    return value
+
+
+def _unique(variables):
+    seen = set()
+    out = []
+    for v in variables:
+        if id(v) not in seen:
+            seen.add(id(v))
+            out.append(v)
+    return out
+
+
+def _sync_new_weight(var):
+    """Replicas start from the chief's initial values (TF's mirrored variables)."""
+    from keraslike._src.distribute import context
+
+    strategy = context.get_strategy()
+    if strategy.num_replicas_in_sync > 1:
+        strategy._broadcast_tensors([var])

@@ -1,0 +1,125 @@
+"""`keras.losses.Loss` and reductions (keras/src/losses/loss.py)."""
+
+import torch
+
+from keraslike._src.keras import backend
+
+_REDUCTIONS = ("sum_over_batch_size", "sum", "none", "mean", "mean_with_sample_weight")
+
+
+class Reduction:
+    """TF's `tf.keras.losses.Reduction` names."""
+
+    AUTO = "sum_over_batch_size"
+    NONE = "none"
+    SUM = "sum"
+    SUM_OVER_BATCH_SIZE = "sum_over_batch_size"
+
+    @classmethod
+    def all(cls):
+        return (cls.AUTO, cls.NONE, cls.SUM, cls.SUM_OVER_BATCH_SIZE)
+
+
+def standardize_reduction(reduction):
+    if reduction in (None, "auto"):
+        return "none" if reduction is None else "sum_over_batch_size"
+    if reduction not in _REDUCTIONS:
+        raise ValueError(f"Invalid value for argument `reduction`. Expected one of {_REDUCTIONS}. "
+                         f"Received: reduction={reduction!r}")
+    return reduction
+
+
+def squeeze_or_expand_to_same_rank(x1, x2):
+    """Make ranks equal by squeezing/expanding a trailing axis of size 1 (Keras's rule)."""
+    if x1.dim() == x2.dim():
+        return x1, x2
+    if x1.dim() == x2.dim() + 1 and x1.shape[-1] == 1:
+        return x1.squeeze(-1), x2
+    if x2.dim() == x1.dim() + 1 and x2.shape[-1] == 1:
+        return x1, x2.squeeze(-1)
+    if x1.dim() == x2.dim() - 1:
+        return x1.unsqueeze(-1), x2
+    if x2.dim() == x1.dim() - 1:
+        return x1, x2.unsqueeze(-1)
+    return x1, x2
+
+
+def reduce_weighted_values(values, sample_weight=None, reduction="sum_over_batch_size"):
+    """Apply `sample_weight` then reduce per Keras: sum / number of elements for the default."""
+    if sample_weight is not None:
+        sample_weight = torch.as_tensor(sample_weight, dtype=values.dtype, device=values.device)
+        while sample_weight.dim() > values.dim() and sample_weight.shape[-1] == 1:
+            sample_weight = sample_weight.squeeze(-1)
+        while sample_weight.dim() < values.dim():
+            sample_weight = sample_weight.unsqueeze(-1)
+        values = values * sample_weight
+    if reduction == "none":
+        return values
+    total = values.sum()
+    if reduction == "sum":
+        return total
+    if reduction == "mean_with_sample_weight" and sample_weight is not None:
+        return total / sample_weight.expand_as(values).sum()
+    return total / max(values.numel(), 1)
+
+
+class Loss:
+    """Base loss: subclass and implement `call(y_true, y_pred)` returning per-sample values.
+
+    Args:
+        name: str, optional.
+        reduction: "sum_over_batch_size" (default, TF's AUTO), "sum", "none"/None, "mean",
+            "mean_with_sample_weight".
+        dtype: compute dtype, default floatx.
+
+    `loss(y_true, y_pred, sample_weight=None)` returns a scalar tensor (or
+    per-sample values with reduction "none").
+    """
+
+    def __init__(self, name=None, reduction="sum_over_batch_size", dtype=None):
+        self.name = name or _snake(type(self).__name__)
+        self.reduction = standardize_reduction(reduction)
+        self.dtype = dtype or backend.floatx()
+
+    def __call__(self, y_true, y_pred, sample_weight=None):
+        y_pred = _as_tensor(y_pred)
+        y_true = _as_tensor(y_true, device=y_pred.device)
+        values = self.call(y_true, y_pred)
+        return reduce_weighted_values(values, sample_weight, self.reduction)
+
+    def call(self, y_true, y_pred):
+        raise NotImplementedError(f"Loss {type(self).__name__} must implement call(y_true, y_pred).")
+
+    def get_config(self):
+        return {"name": self.name, "reduction": self.reduction}
+
+    @classmethod
+    def from_config(cls, config):
+        return cls(**config)
+
+
+class LossFunctionWrapper(Loss):
+    """A Loss calling `fn(y_true, y_pred, **kwargs)` for per-sample values."""
+
+    def __init__(self, fn, reduction="sum_over_batch_size", name=None, dtype=None, **kwargs):
+        super().__init__(name=name, reduction=reduction, dtype=dtype)
+        self.fn = fn
+        self._fn_kwargs = kwargs
+
+    def call(self, y_true, y_pred):
+        return self.fn(y_true, y_pred, **self._fn_kwargs)
+
+    def get_config(self):
+        return {**super().get_config(), **self._fn_kwargs}
+
+
+def _as_tensor(value, device=None):
+    if isinstance(value, torch.Tensor):
+        return value if device is None or value.device == device else value.to(device)
+    return backend.to_float_tensor(value, device=device)
+
+
+def _snake(name):
+    from keraslike._src.keras.backend.naming import to_snake_case
+
+    return to_snake_case(name)

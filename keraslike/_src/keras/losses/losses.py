@@ -1,0 +1,132 @@
+"""Built-in Keras losses (keras/src/losses/losses.py): functions return per-sample values.
+
+Probabilities are clipped to `[1e-7, 1 - 1e-7]` before the log, as Keras does.
+"""
+
+import torch
+import torch.nn.functional as F
+
+from keraslike._src.keras.losses.loss import LossFunctionWrapper, squeeze_or_expand_to_same_rank
+
+EPSILON = 1e-7
+
+
+def _align(y_true, y_pred):
+    y_true = y_true.to(y_pred.dtype) if y_true.dtype != y_pred.dtype else y_true
+    return squeeze_or_expand_to_same_rank(y_true, y_pred)
+
+
+def mean_squared_error(y_true, y_pred):
+    """`mean((y_true - y_pred)^2, axis=-1)`; shape `(batch, ...)` -> `(batch, ...)` minus the last axis."""
+    y_true, y_pred = _align(y_true, y_pred)
+    return torch.square(y_pred - y_true).mean(dim=-1)
+
+
+def mean_absolute_error(y_true, y_pred):
+    y_true, y_pred = _align(y_true, y_pred)
+    return torch.abs(y_pred - y_true).mean(dim=-1)
+
+
+def categorical_crossentropy(y_true, y_pred, from_logits=False, label_smoothing=0.0, axis=-1):
+    """`-sum(y_true * log(p), axis)` for one-hot `y_true` `(batch, classes)`; returns `(batch,)`."""
+    y_true = y_true.to(y_pred.dtype)
+    if tuple(y_true.shape) != tuple(y_pred.shape):
+        raise ValueError(
+            "Arguments `target` and `output` must have the same shape. "
+            f"Received: target.shape={tuple(y_true.shape)}, output.shape={tuple(y_pred.shape)}"
+        )
+    if label_smoothing:
+        num_classes = y_pred.shape[axis]
+        y_true = y_true * (1.0 - label_smoothing) + label_smoothing / num_classes
+    if from_logits:
+        log_prob = torch.log_softmax(y_pred, dim=axis)
+    else:
+        probs = y_pred / y_pred.sum(dim=axis, keepdim=True)
+        log_prob = torch.log(probs.clamp(EPSILON, 1.0 - EPSILON))
+    return -(y_true * log_prob).sum(dim=axis)
+
+
+def sparse_categorical_crossentropy(y_true, y_pred, from_logits=False, ignore_class=None, axis=-1):
+    """Cross-entropy for integer labels `(batch,)` (or `(batch, 1)`) and scores `(batch, classes)`."""
+    if y_true.dim() == y_pred.dim() and y_true.shape[-1] == 1:
+        y_true = y_true.squeeze(-1)
+    labels = y_true.long()
+    if ignore_class is not None:
+        valid = labels != ignore_class
+        labels = torch.where(valid, labels, torch.zeros_like(labels))
+    num_classes = y_pred.shape[axis]
+    if labels.numel() and y_pred.device.type == "cpu":  # CUDA raises its own device-side assert
+        low, high = torch.aminmax(labels)
+        if low < 0 or high >= num_classes:
+            raise ValueError(
+                f"Received a label value outside the valid range [0, {num_classes}) for "
+                f"sparse_categorical_crossentropy. Received: labels min={int(low)}, max={int(high)}"
+            )
+    if axis not in (-1, y_pred.dim() - 1):
+        y_pred = y_pred.movedim(axis, -1)
+    if from_logits:
+        log_prob = torch.log_softmax(y_pred, dim=-1)
+    else:
+        probs = y_pred / y_pred.sum(dim=-1, keepdim=True)
+        log_prob = torch.log(probs.clamp(EPSILON, 1.0 - EPSILON))
+    out = -log_prob.gather(-1, labels.unsqueeze(-1)).squeeze(-1)
+    if ignore_class is not None:
+        out = out * valid.to(out.dtype)
+    return out
+
+
+def binary_crossentropy(y_true, y_pred, from_logits=False, label_smoothing=0.0, axis=-1):
+    """Mean over the last axis of the element-wise binary cross-entropy; returns `(batch, ...)`."""
+    y_true, y_pred = _align(y_true, y_pred)
+    if label_smoothing:
+        y_true = y_true * (1.0 - label_smoothing) + 0.5 * label_smoothing
+    if from_logits:
+        bce = F.binary_cross_entropy_with_logits(y_pred, y_true, reduction="none")
+    else:
+        p = y_pred.clamp(EPSILON, 1.0 - EPSILON)
+        bce = -(y_true * torch.log(p) + (1.0 - y_true) * torch.log(1.0 - p))
+    return bce.mean(dim=axis)
+
+
+class MeanSquaredError(LossFunctionWrapper):
+    def __init__(self, reduction="sum_over_batch_size", name="mean_squared_error", dtype=None):
+        super().__init__(mean_squared_error, reduction=reduction, name=name, dtype=dtype)
+
+
+class MeanAbsoluteError(LossFunctionWrapper):
+    def __init__(self, reduction="sum_over_batch_size", name="mean_absolute_error", dtype=None):
+        super().__init__(mean_absolute_error, reduction=reduction, name=name, dtype=dtype)
+
+
+class CategoricalCrossentropy(LossFunctionWrapper):
+    """`CategoricalCrossentropy(from_logits=False, label_smoothing=0.0, axis=-1)`."""
+
+    def __init__(self, from_logits=False, label_smoothing=0.0, axis=-1, reduction="sum_over_batch_size",
+                 name="categorical_crossentropy", dtype=None):
+        super().__init__(categorical_crossentropy, reduction=reduction, name=name, dtype=dtype,
+                         from_logits=from_logits, label_smoothing=label_smoothing, axis=axis)
+        self.from_logits = from_logits
+
+
+class SparseCategoricalCrossentropy(LossFunctionWrapper):
+    """`SparseCategoricalCrossentropy(from_logits=False, ignore_class=None)` for integer labels."""
+
+    def __init__(self, from_logits=False, ignore_class=None, reduction="sum_over_batch_size",
+                 name="sparse_categorical_crossentropy", dtype=None, axis=-1):
+        super().__init__(sparse_categorical_crossentropy, reduction=reduction, name=name, dtype=dtype,
+                         from_logits=from_logits, ignore_class=ignore_class, axis=axis)
+        self.from_logits = from_logits
+
+
+class BinaryCrossentropy(LossFunctionWrapper):
+    """`BinaryCrossentropy(from_logits=False, label_smoothing=0.0, axis=-1)`."""
+
+    def __init__(self, from_logits=False, label_smoothing=0.0, axis=-1, reduction="sum_over_batch_size",
+                 name="binary_crossentropy", dtype=None):
+        super().__init__(binary_crossentropy, reduction=reduction, name=name, dtype=dtype,
+                         from_logits=from_logits, label_smoothing=label_smoothing, axis=axis)
+        self.from_logits = from_logits
+
+
+mse = MSE = mean_squared_error
+mae = MAE = mean_absolute_error

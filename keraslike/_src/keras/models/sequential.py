@@ -1,0 +1,117 @@
+"""`keras.Sequential`: a linear stack of layers (keras/src/models/sequential.py)."""
+
+from keraslike._src.keras.layers.core.input_layer import InputLayer
+from keraslike._src.keras.layers.keras_tensor import KerasTensor
+from keraslike._src.keras.layers.layer import Layer
+from keraslike._src.keras.models.model import Model
+
+
+class Sequential(Model):
+    """`Sequential([layers], name=None)`; layers may also be added with `add`.
+
+    The first item may be `keras.Input(shape=...)`, an `InputLayer`, or a
+    layer given `input_shape=`; then the model is built at once (as
+    tf.keras), otherwise on its first call or `fit`.
+
+    Raises:
+        TypeError: when something that is not a layer is added.
+        ValueError: when a layer name repeats.
+    """
+
+    def __init__(self, layers=None, name=None, trainable=True):
+        super().__init__(name=name, trainable=trainable)
+        self._input_layer = None
+        self._stack = []
+        self._output_shapes = {}
+        for layer in layers or []:
+            self.add(layer)
+
+    def add(self, layer):
+        """Append a layer (or `keras.Input`) on top of the stack."""
+        if isinstance(layer, KerasTensor):
+            layer = layer.node.layer
+        if isinstance(layer, InputLayer):
+            if self._stack or self._input_layer is not None:
+                raise ValueError(
+                    "An Input can only be the first item of a Sequential model. "
+                    f"Received: {layer.name!r} after {len(self._stack)} layers"
+                )
+            self._input_layer = layer
+            return
+        if not isinstance(layer, Layer):
+            raise TypeError(
+                "Expected a keras layer instance as argument to Sequential.add(). "
+                f"Received: layer={layer!r} of type {type(layer).__name__}"
+            )
+        if any(existing.name == layer.name for existing in self._stack):
+            raise ValueError(
+                f"All layers added to a Sequential model should have unique names. Name {layer.name!r} "
+                "is already the name of a layer in this model. Update the `name` argument to pass a unique name."
+            )
+        if not self._stack and self._input_layer is None and layer._batch_input_shape is not None:
+            self._input_layer = InputLayer(batch_shape=layer._batch_input_shape)
+        self._stack.append(layer)
+        self.add_module(layer.name, layer)
+        self.built = False
+        if self._input_layer is not None:
+            self._build_symbolic()
+
+    def pop(self):
+        """Remove and return the last layer.
+
+        Raises:
+            IndexError: if there are no layers (Keras's TypeError in older versions).
+        """
+        if not self._stack:
+            raise IndexError("There are no layers in the model to pop.")
+        layer = self._stack.pop()
+        del self._modules[layer.name]
+        return layer
+
+    @property
+    def layers(self):
+        return list(self._stack)
+
+    def _sublayers(self):
+        return list(self._stack)
+
+    @property
+    def input_shape(self):
+        return self._input_layer.batch_shape if self._input_layer is not None else None
+
+    @property
+    def inputs(self):
+        return [self._input_layer.output] if self._input_layer is not None else None
+
+    def _build_symbolic(self):
+        tensor = self._input_layer.output
+        shapes = {}
+        for layer in self._stack:
+            tensor = layer(tensor)
+            shapes[layer.name] = tensor.shape if isinstance(tensor, KerasTensor) else None
+        self._output_shapes = shapes
+        self.outputs = [tensor]
+        self.built = True
+
+    def build(self, input_shape=None):
+        if input_shape is not None and self._input_layer is None:
+            self._input_layer = InputLayer(batch_shape=tuple(input_shape))
+        if self._input_layer is not None:
+            self._build_symbolic()
+        self.built = True
+
+    def call(self, inputs, training=None, mask=None):
+        x = inputs
+        for layer in self._stack:
+            x = layer(x, training=training) if layer._call_takes_training else layer(x)
+        return x
+
+    def _build_for(self, inputs):
+        if self._input_layer is None and hasattr(inputs, "shape"):
+            self._input_layer = InputLayer(batch_shape=(None, *tuple(inputs.shape)[1:]))
+            self._build_symbolic()
+        self.built = True
+
+    def get_config(self):
+        layers = [{"class_name": type(layer).__name__, "config": layer.get_config()} for layer in self._stack]
+        return {"name": self.name, "layers": layers}

@@ -1,0 +1,184 @@
+"""`keras.optimizers.Optimizer` driving a torch.optim optimizer with Keras's update rules.
+
+Mirrors `keras/src/optimizers/base_optimizer.py`. Each Keras optimizer maps
+its hyperparameters onto a well-kept torch optimizer before every step (for
+example Keras's Adam epsilon is torch's epsilon scaled by the bias
+correction), so the update is Keras's, computed by torch's kernels.
+
+In a custom loop under a multi-replica strategy, `apply_gradients` SUMs the
+gradients across replicas first (TF's semantics); inside `fit` the
+DistributedDataParallel hook has already done it.
+"""
+
+import torch
+
+from keraslike._src.distribute import collectives, context
+from keraslike._src.ops.variables import Variable
+
+_STEP_IN_FIT = False
+
+
+class Optimizer:
+    """Base optimizer.
+
+    Args:
+        learning_rate: float, or a schedule `step -> lr`; default per optimizer.
+        weight_decay: optional float (decoupled, applied as Keras does: `var -= lr * wd * var`).
+        clipnorm: clip each gradient to this L2 norm.
+        clipvalue: clip each gradient element to `[-clipvalue, clipvalue]`.
+        global_clipnorm: clip all gradients jointly to this global norm.
+        name: str.
+    """
+
+    _torch_class = None
+
+    def __init__(self, learning_rate=0.001, weight_decay=None, clipnorm=None, clipvalue=None,
+                 global_clipnorm=None, name=None, **kwargs):
+        if "lr" in kwargs:
+            learning_rate = kwargs.pop("lr")
+        kwargs.pop("decay", None)
+        for legacy in ("use_ema", "ema_momentum", "ema_overwrite_frequency", "jit_compile", "loss_scale_factor",
+                       "gradient_accumulation_steps", "amsgrad_legacy"):
+            kwargs.pop(legacy, None)
+        if kwargs:
+            raise TypeError(f"Unrecognized keyword arguments for {type(self).__name__}: {sorted(kwargs)}. "
+                            f"Received: kwargs={kwargs}")
+        if sum(c is not None for c in (clipnorm, clipvalue, global_clipnorm)) > 1:
+            raise ValueError("Only one of clipnorm, clipvalue and global_clipnorm can be set. Received: "
+                             f"clipnorm={clipnorm}, clipvalue={clipvalue}, global_clipnorm={global_clipnorm}")
+        self.name = name or type(self).__name__.lower()
+        self.clipnorm, self.clipvalue, self.global_clipnorm = clipnorm, clipvalue, global_clipnorm
+        self.weight_decay = weight_decay
+        self._schedule = learning_rate if callable(learning_rate) else None
+        initial = learning_rate(0) if self._schedule is not None else learning_rate
+        self._learning_rate = Variable(float(initial), trainable=False, name="learning_rate", dtype=torch.float32)
+        self.iterations = Variable(0, trainable=False, name="iteration", dtype=torch.int64)
+        self._torch = None
+        self._params = []
+        self._param_ids = set()
+
+    # ---- learning rate ---------------------------------------------------------------
+    @property
+    def learning_rate(self):
+        """Current learning rate as a scalar Variable (assignable); a schedule is evaluated at `iterations`."""
+        if self._schedule is not None:
+            self._learning_rate.assign(float(self._schedule(int(self.iterations))))
+        return self._learning_rate
+
+    @learning_rate.setter
+    def learning_rate(self, value):
+        if callable(value) and not isinstance(value, torch.Tensor):
+            self._schedule = value
+            return
+        self._schedule = None
+        self._learning_rate.assign(float(value))
+
+    lr = learning_rate
+
+    def _current_lr(self):
+        return float(self.learning_rate)
+
+    # ---- variables -------------------------------------------------------------------
+    def build(self, var_list):
+        """Create the torch optimizer (slots) for `var_list`."""
+        new = [v for v in var_list if id(v) not in self._param_ids]
+        if not new:
+            return
+        self._param_ids.update(id(v) for v in new)
+        self._params.extend(new)
+        if self._torch is None:
+            self._torch = self._make_torch(new)
+        else:
+            self._torch.add_param_group({"params": new})
+
+    @property
+    def variables(self):
+        return [self.iterations] + [s for state in (self._torch.state.values() if self._torch else [])
+                                    for s in state.values() if isinstance(s, torch.Tensor)]
+
+    def _make_torch(self, params):
+        raise NotImplementedError
+
+    def _prepare_step(self, step, lr):
+        """Write Keras hyperparameters for step `step` (1-based) into the torch param groups."""
+        for group in self._torch.param_groups:
+            group["lr"] = lr
+
+    # ---- applying --------------------------------------------------------------------
+    def apply_gradients(self, grads_and_vars, name=None, skip_gradients_aggregation=False, **kwargs):
+        """Apply `(gradient, variable)` pairs; returns `iterations`.
+
+        Raises:
+            ValueError: if no variable has a gradient.
+        """
+        pairs = [(g, v) for g, v in grads_and_vars if g is not None]
+        if not pairs:
+            raise ValueError("No gradients provided for any variable. Received: grads_and_vars with all gradients None")
+        grads, variables = zip(*pairs)
+        self.build(variables)
+        strategy = context.get_strategy()
+        if not _STEP_IN_FIT and not skip_gradients_aggregation and strategy.num_replicas_in_sync > 1:
+            grads = _sum_across_replicas(grads)
+        for g, v in zip(grads, variables):
+            v.grad = g.detach().to(v.dtype)
+        self._step(variables)
+        for v in variables:
+            v.grad = None
+        return self.iterations
+
+    def apply(self, grads, trainable_variables=None):
+        """Keras 3 spelling: `apply(grads, trainable_variables)`."""
+        return self.apply_gradients(zip(grads, trainable_variables))
+
+    def minimize(self, loss, var_list, tape=None):
+        """Compute gradients of `loss` (tensor or zero-arg callable) and apply them."""
+        var_list = list(var_list() if callable(var_list) else var_list)
+        value = loss() if callable(loss) else loss
+        grads = torch.autograd.grad(value, var_list, allow_unused=True)
+        return self.apply_gradients(zip(grads, var_list))
+
+    def _step(self, variables):
+        """One update from `.grad` of `variables` (the trainer's hot path; no host sync on GPU)."""
+        grads = [v.grad for v in variables if v.grad is not None]
+        if self.clipvalue is not None:
+            for g in grads:
+                g.clamp_(-self.clipvalue, self.clipvalue)
+        if self.clipnorm is not None:
+            for v in variables:
+                if v.grad is not None:
+                    torch.nn.utils.clip_grad_norm_([v], self.clipnorm)
+        if self.global_clipnorm is not None:
+            torch.nn.utils.clip_grad_norm_(list(variables), self.global_clipnorm)
+        step = int(self.iterations) + 1
+        lr = self._current_lr()
+        self._prepare_step(step, lr)
+        if self.weight_decay:
+            with torch.no_grad():
+                for v in variables:
+                    if v.grad is not None and getattr(v, "_apply_weight_decay", True):
+                        v.mul_(1.0 - lr * self.weight_decay)
+        self._torch.step()
+        with torch.no_grad():
+            self.iterations.add_(1)
+            for v in variables:
+                constraint = getattr(v, "constraint", None)
+                if constraint is not None:
+                    v.copy_(constraint(v))
+
+    def get_config(self):
+        return {"name": self.name, "learning_rate": float(self._learning_rate), "weight_decay": self.weight_decay,
+                "clipnorm": self.clipnorm, "clipvalue": self.clipvalue, "global_clipnorm": self.global_clipnorm}
+
+    @classmethod
+    def from_config(cls, config):
+        return cls(**config)
+
+
+def _sum_across_replicas(grads):
+    flat = torch.cat([g.detach().reshape(-1) for g in grads])
+    collectives.all_reduce(flat, "sum")
+    out, offset = [], 0
+    for g in grads:
+        out.append(flat[offset:offset + g.numel()].view_as(g))
+        offset += g.numel()
+    return out

@@ -1,0 +1,273 @@
+"""Turn `fit`/`evaluate`/`predict` inputs into per-replica batches (keras/src/trainers/data_adapters/).
+
+Every replica walks the same GLOBAL batches (same shuffle, seeded from the
+chief) and keeps its rows of each (`collectives.split_global_batch`), so a
+step is the same computation as one device on the global batch.
+
+- `ArrayDataAdapter`: numpy arrays / torch tensors / nests of them. They go to
+  the replica's device once; batches are slices (no shuffle) or one
+  `index_select` per array (shuffle), never per-sample collation.
+- `IterableDataAdapter`: `tf.data.Dataset`, generators, `DataLoader`s and
+  other iterables of batches `(x, y[, sample_weight])`.
+"""
+
+import math
+from dataclasses import dataclass
+
+import numpy as np
+import torch
+
+from keraslike._src.distribute import collectives
+from keraslike._src.keras import backend
+from keraslike._src.keras.layers.keras_tensor import flatten, map_structure
+
+
+@dataclass
+class StepBatch:
+    """One step's data on this replica: x, y, sample_weight (or None) and the batch sizes."""
+
+    x: object
+    y: object
+    sample_weight: object
+    local_size: int
+    global_size: int
+
+
+def is_array(value):
+    return isinstance(value, (np.ndarray, torch.Tensor)) or (
+        isinstance(value, (list, tuple)) and value and all(isinstance(v, (int, float)) for v in value))
+
+
+def is_array_structure(value):
+    leaves = flatten(value)
+    return bool(leaves) and all(is_array(leaf) or leaf is None for leaf in leaves) and any(
+        leaf is not None for leaf in leaves)
+
+
+def check_batch_size(batch_size, name="batch_size"):
+    if batch_size is None:
+        return None
+    if isinstance(batch_size, bool) or not isinstance(batch_size, (int, np.integer)) or batch_size <= 0:
+        raise ValueError(f"Expected {name} to be a positive integer. Received: {name}={batch_size!r}")
+    return int(batch_size)
+
+
+def to_device_tensor(value, device):
+    if value is None:
+        return None
+    if isinstance(value, torch.Tensor):
+        tensor = value.detach()
+    else:
+        array = np.asarray(value)
+        if array.dtype == object:
+            raise TypeError(f"Expected numeric arrays; received an object array of shape {array.shape}.")
+        tensor = torch.from_numpy(np.ascontiguousarray(array))
+    if tensor.is_floating_point() and tensor.dtype == torch.float64:
+        tensor = tensor.to(getattr(torch, backend.floatx()))
+    return tensor.to(device)
+
+
+def _sizes(structure):
+    return [int(t.shape[0]) for t in flatten(structure) if t is not None]
+
+
+def check_cardinality(x, y, sample_weight):
+    """Raise Keras's 'Data cardinality is ambiguous' error when sample counts differ."""
+    sizes = {name: _sizes(v) for name, v in (("x", x), ("y", y), ("sample_weight", sample_weight))}
+    all_sizes = {s for v in sizes.values() for s in v}
+    if len(all_sizes) > 1:
+        detail = " ".join(f"'{k}' sizes: {', '.join(map(str, v))}" for k, v in sizes.items() if v)
+        raise ValueError(
+            "Data cardinality is ambiguous. Make sure all arrays contain the same number of samples. "
+            f"{detail}. Received: x, y and sample_weight with different first dimensions"
+        )
+    return all_sizes.pop() if all_sizes else 0
+
+
+def train_validation_split(arrays, validation_split):
+    """Last `validation_split` fraction becomes validation data (before any shuffling), as Keras."""
+    if not 0 < validation_split < 1:
+        raise ValueError(f"Expected validation_split to be in (0, 1). Received: validation_split={validation_split}")
+    first = next(t for t in flatten(arrays) if t is not None)
+    n = int(first.shape[0])
+    split_at = int(math.floor(n * (1.0 - validation_split)))
+    if split_at in (0, n):
+        raise ValueError(
+            f"Training data contains {n} samples, which is not sufficient to split it into a validation and "
+            f"training set as specified by `validation_split={validation_split}`. Either provide more data, or "
+            "a different value for the `validation_split` argument."
+        )
+    train = map_structure(lambda t: None if t is None else t[:split_at], arrays)
+    val = map_structure(lambda t: None if t is None else t[split_at:], arrays)
+    return train, val
+
+
+def class_weight_to_sample_weight(y, class_weight):
+    labels = y.argmax(dim=-1) if y.dim() > 1 and y.shape[-1] > 1 else y.reshape(-1).long()
+    table = torch.zeros(int(max(class_weight)) + 1, dtype=torch.float32, device=y.device)
+    for k, w in class_weight.items():
+        table[int(k)] = float(w)
+    return table[labels]
+
+
+class ArrayDataAdapter:
+    """Batches of in-memory arrays for one replica.
+
+    Args:
+        x, y, sample_weight: arrays or nests of arrays with equal first dimension.
+        batch_size: global batch size (default 32).
+        shuffle: reshuffle the sample order every epoch (same order on every replica).
+        strategy: the model's strategy (device, replica index and count).
+        steps: optional cap on steps per epoch.
+        class_weight: optional dict class -> weight, turned into sample weights.
+    """
+
+    def __init__(self, x, y=None, sample_weight=None, batch_size=None, shuffle=False, strategy=None, steps=None,
+                 class_weight=None):
+        self.batch_size = check_batch_size(batch_size) or 32
+        self.num_samples = check_cardinality(x, y, sample_weight)
+        self.strategy = strategy
+        device = strategy._device
+        self.x = map_structure(lambda t: to_device_tensor(t, device), x)
+        self.y = map_structure(lambda t: to_device_tensor(t, device), y) if y is not None else None
+        self.sample_weight = to_device_tensor(sample_weight, device) if sample_weight is not None else None
+        if class_weight is not None and self.y is not None:
+            cw = class_weight_to_sample_weight(self.y, class_weight)
+            self.sample_weight = cw if self.sample_weight is None else self.sample_weight * cw
+        self.shuffle = bool(shuffle)
+        full_steps = math.ceil(self.num_samples / self.batch_size)
+        self.steps_per_epoch = min(full_steps, steps) if steps else full_steps
+        self._seed = _shared_seed() if self.shuffle else 0
+
+    def epoch(self, epoch_index):
+        """Iterator of `StepBatch` for one epoch."""
+        order = None
+        if self.shuffle:
+            gen = torch.Generator().manual_seed(self._seed + epoch_index)
+            order = torch.randperm(self.num_samples, generator=gen).to(self.strategy._device)
+        n_rep, rank = self.strategy.num_replicas_in_sync, self.strategy._rank
+        for step in range(self.steps_per_epoch):
+            start = (step * self.batch_size) % max(self.num_samples, 1)
+            stop = min(self.num_samples, start + self.batch_size)
+            global_size = stop - start
+            lo, hi = collectives.split_global_batch(global_size, n_rep, rank)
+            if order is None:
+                take = lambda t, a=start + lo, b=start + hi: None if t is None else t[a:b]  # noqa: E731
+            else:
+                index = order[start + lo:start + hi]
+                take = lambda t, i=index: None if t is None else t.index_select(0, i)  # noqa: E731
+            yield StepBatch(map_structure(take, self.x), map_structure(take, self.y) if self.y is not None else None,
+                            take(self.sample_weight), hi - lo, global_size)
+
+
+def _shared_seed():
+    """A seed drawn from torch's RNG on the chief, the same on every replica."""
+    seed = torch.randint(0, 2**31 - 1, (1,), dtype=torch.int64)
+    collectives.broadcast(seed)
+    return int(seed)
+
+
+def unpack_x_y_sample_weight(data):
+    """`(x,)`, `(x, y)` or `(x, y, sample_weight)` -> a 3-tuple (Keras's helper)."""
+    if isinstance(data, list):
+        data = tuple(data)
+    if not isinstance(data, tuple):
+        return data, None, None
+    if len(data) == 1:
+        return data[0], None, None
+    if len(data) == 2:
+        return data[0], data[1], None
+    if len(data) == 3:
+        return data
+    raise ValueError(
+        "Data is expected to be in format `x`, `(x,)`, `(x, y)`, or `(x, y, sample_weight)`. "
+        f"Received: a tuple of length {len(data)}"
+    )
+
+
+class IterableDataAdapter:
+    """Global batches from a Dataset / generator / iterable; this replica keeps its rows.
+
+    Args:
+        data: iterable of global batches. A re-iterable (Dataset, list,
+            DataLoader) restarts each epoch; a one-shot generator continues.
+        strategy: the model's strategy.
+        steps: steps per epoch; default `len(data)` when known, else until exhausted.
+    """
+
+    def __init__(self, data, strategy, steps=None):
+        from keraslike._src.distribute.input import DistributedDataset
+
+        if isinstance(data, DistributedDataset):
+            data = data._dataset
+        self.data = data
+        self.strategy = strategy
+        self._reiterable = not _is_one_shot(data)
+        self._iterator = None
+        try:
+            known = len(data)
+        except TypeError:
+            known = None
+        if known is not None and known < 0:
+            known = None
+        self.steps_per_epoch = steps if steps else known
+
+    def epoch(self, epoch_index):
+        if self._reiterable or self._iterator is None:
+            self._iterator = iter(self.data)
+        from keraslike._src.distribute.input import batch_size_of, replica_slice
+
+        device = self.strategy._device
+        step = 0
+        while self.steps_per_epoch is None or step < self.steps_per_epoch:
+            try:
+                element = next(self._iterator)
+            except StopIteration:
+                if self._reiterable and self.steps_per_epoch is not None and step == 0:
+                    self._iterator = iter(self.data)
+                    continue
+                return
+            global_size = batch_size_of(element)
+            local = replica_slice(element, self.strategy)
+            x, y, sw = unpack_x_y_sample_weight(local)
+            move = lambda t: to_device_tensor(t, device) if t is not None else None  # noqa: E731
+            x, y = map_structure(move, x), map_structure(move, y) if y is not None else None
+            sw = move(sw)
+            lo, hi = collectives.split_global_batch(global_size, self.strategy.num_replicas_in_sync,
+                                                    self.strategy._rank)
+            yield StepBatch(x, y, sw, hi - lo, global_size)
+            step += 1
+
+
+def _is_one_shot(data):
+    return iter(data) is data if hasattr(data, "__iter__") else True
+
+
+def make_adapter(x, y=None, sample_weight=None, batch_size=None, shuffle=False, strategy=None, steps=None,
+                 class_weight=None, arg="x"):
+    """Pick the adapter for `x` (arrays, Dataset, generator, iterable).
+
+    Raises:
+        ValueError: batch_size given with a dataset/generator, y given with a dataset, bad batch_size.
+        TypeError: `x` of an unsupported type.
+    """
+    if x is None:
+        raise ValueError(f"Expected {arg} to be data (arrays, a tf.data.Dataset or a generator). Received: {arg}=None")
+    if isinstance(x, dict) or is_array_structure(x):
+        return ArrayDataAdapter(x, y, sample_weight, batch_size, shuffle, strategy, steps, class_weight)
+    if hasattr(x, "__iter__") or hasattr(x, "__next__"):
+        if y is not None:
+            raise ValueError(
+                f"`y` argument is not supported when using a dataset or generator as input; the data should "
+                f"yield (x, y) tuples. Received: y of type {type(y).__name__}"
+            )
+        if batch_size is not None:
+            raise ValueError(
+                "The `batch_size` argument must not be specified for the given input type (the data is already "
+                f"batched). Received: batch_size={batch_size}, {arg} of type {type(x).__name__}"
+            )
+        return IterableDataAdapter(x, strategy, steps)
+    raise TypeError(
+        "Expected x to be numpy arrays, torch tensors, a dict/list of them, a tf.data.Dataset or a generator. "
+        f"Received: x of type {type(x).__name__}"
+    )

@@ -1,0 +1,44 @@
+"""Logs handed to callbacks: metric values read (and replica-reduced) only when someone looks."""
+
+import collections.abc
+
+from keraslike._src.keras.metrics.metric import sync_results
+
+
+def metric_logs(metrics):
+    """`{name: float}` of `metrics`, reduced across replicas with one collective, sorted by name (Keras)."""
+    values = sync_results(metrics)
+    return {m.name: float(v) for m, v in sorted(zip(metrics, values), key=lambda pair: pair[0].name)}
+
+
+class LazyLogs(collections.abc.Mapping):
+    """A read-only mapping whose values are computed on first access.
+
+    Keys are known without touching the device; reading a value reduces the
+    metric state across replicas, so on multiple replicas every replica must
+    read at the same steps (callbacks run identically on each replica).
+    """
+
+    def __init__(self, metrics):
+        self._metrics = metrics
+        self._values = None
+
+    def _load(self):
+        if self._values is None:
+            self._values = metric_logs(self._metrics)
+        return self._values
+
+    def __getitem__(self, key):
+        return self._load()[key]
+
+    def __iter__(self):
+        return iter(sorted(m.name for m in self._metrics))
+
+    def __len__(self):
+        return len(self._metrics)
+
+    def copy(self):
+        return dict(self._load())
+
+    def __repr__(self):
+        return repr(self._load())

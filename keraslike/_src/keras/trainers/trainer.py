@@ -1,0 +1,348 @@
+"""`compile` / `fit` / `evaluate` / `predict` (keras/src/trainers/trainer.py and the torch trainer).
+
+TF's distributed semantics (DESIGN §4): `batch_size` is global; each replica
+computes its rows' mean loss `L_r` and backpropagates `L_r * n_r / n` (n the
+global batch), and the gradient all-reduce SUMs, so every step equals one
+device on the whole global batch, partial last batch included. Metric state is
+summed across replicas when read. Only the chief prints.
+"""
+
+import torch
+
+from keraslike._src.distribute import collectives
+from keraslike._src.keras import optimizers as optimizers_module
+from keraslike._src.keras.callbacks.callback import CallbackList
+from keraslike._src.keras.callbacks.history import History, ProgbarLogger
+from keraslike._src.keras.layers.keras_tensor import flatten, map_structure
+from keraslike._src.keras.metrics.reduction_metrics import Mean
+from keraslike._src.keras.trainers import data_adapter
+from keraslike._src.keras.trainers.compile_utils import CompiledLoss, CompiledMetrics, zero_like_loss
+from keraslike._src.keras.trainers.logs import LazyLogs, metric_logs
+
+_VERBOSE = (0, 1, 2, "auto")
+
+
+def _check_verbose(verbose):
+    if verbose not in _VERBOSE or isinstance(verbose, bool):
+        raise ValueError(f"Expected verbose to be one of 0, 1, 2 or 'auto'. Received: verbose={verbose!r}")
+    return 1 if verbose == "auto" else verbose
+
+
+class Trainer:
+    """Mixin giving `Model` its training API."""
+
+    def __init__(self):
+        self.optimizer = None
+        self.compiled = False
+        self.stop_training = False
+        self.history = None
+        self.compiled_loss = None
+        self.compiled_metrics = None
+        self._loss_tracker = None
+        self._train_module = None
+        self._train_module_key = None
+
+    # ---- compile -----------------------------------------------------------------------
+    def compile(self, optimizer="rmsprop", loss=None, metrics=None, loss_weights=None, weighted_metrics=None,
+                run_eagerly=False, steps_per_execution=1, jit_compile="auto", auto_scale_loss=True, **kwargs):
+        """Configure training.
+
+        Args:
+            optimizer: name ("adam", "sgd", "rmsprop", ...) or Optimizer instance; default "rmsprop".
+            loss: name ("sparse_categorical_crossentropy", "mse", ...), Loss, or `fn(y_true, y_pred)`.
+            metrics: list of names ("accuracy"), Metric objects or functions.
+            loss_weights, weighted_metrics, run_eagerly, steps_per_execution, jit_compile: accepted for
+                compatibility (everything runs eagerly on torch).
+
+        Raises:
+            ValueError: unknown optimizer/loss/metric names (the message lists valid names).
+        """
+        strategy = self._distribute_strategy
+        with strategy.scope():
+            self.optimizer = optimizers_module.get(optimizer)
+            self.compiled_loss = CompiledLoss(loss) if loss is not None else None
+            self.loss = loss
+            self.compiled_metrics = CompiledMetrics(metrics, getattr(self.compiled_loss, "loss", None), strategy)
+            self._loss_tracker = Mean(name="loss")
+        self.compiled = True
+        self.stop_training = False
+
+    @property
+    def metrics(self):
+        """`[loss tracker, *compiled metrics]` (Keras order)."""
+        out = [self._loss_tracker] if self._loss_tracker is not None else []
+        return out + list((self.compiled_metrics.metrics or []) if self.compiled_metrics else [])
+
+    @property
+    def metrics_names(self):
+        return [m.name for m in self.metrics]
+
+    def reset_metrics(self):
+        for m in self.metrics:
+            m.reset_state()
+
+    def _assert_compiled(self, what):
+        if not self.compiled:
+            raise RuntimeError(f"You must call `compile()` before calling `{what}()`.")
+        if what != "predict" and self.compiled_loss is None:
+            raise ValueError(f"Expected a loss to be set in compile() before `{what}()`. Received: loss=None")
+
+    # ---- one step -----------------------------------------------------------------------
+    def compute_loss(self, x=None, y=None, y_pred=None, sample_weight=None, training=True):
+        """Compiled loss (mean over this replica's rows) plus regularization losses."""
+        loss = self.compiled_loss(y, y_pred, sample_weight)
+        reg = self.losses
+        return loss + sum(reg) if reg else loss
+
+    def _train_batch(self, batch, params):
+        y_pred = self._train_module(batch.x, training=True)
+        n_rep = self._distribute_strategy.num_replicas_in_sync
+        reg = self.losses
+        if batch.local_size:
+            loss = self.compiled_loss(batch.y, y_pred, batch.sample_weight)
+            scaled = loss * (batch.local_size / batch.global_size) if self.compiled_loss.averages else loss
+        else:
+            loss, scaled = None, zero_like_loss(y_pred)
+        if reg:
+            reg_total = sum(reg)
+            scaled = scaled + reg_total / n_rep
+            loss = loss + reg_total if loss is not None else None
+        for p in params:
+            p.grad = None
+        scaled.backward()
+        self.optimizer._step(params)
+        if loss is not None:
+            self._loss_tracker.update_weighted(loss.detach(), batch.local_size)
+            self.compiled_metrics.update_state(batch.y, map_structure(_detach, y_pred), batch.sample_weight)
+
+    def _test_batch(self, batch):
+        y_pred = self(batch.x, training=False)
+        if batch.local_size:
+            loss = self.compiled_loss(batch.y, y_pred, batch.sample_weight)
+            reg = self.losses
+            if reg:
+                loss = loss + sum(reg)
+            self._loss_tracker.update_weighted(loss, batch.local_size)
+            self.compiled_metrics.update_state(batch.y, y_pred, batch.sample_weight)
+
+    # ---- setup --------------------------------------------------------------------------------
+    def _ensure_built(self, adapter):
+        unbuilt = not self.built or any(not m.built for m in self.modules() if hasattr(m, "built"))
+        if not unbuilt:
+            return
+        batch = next(iter(adapter.epoch(0)))
+        with torch.no_grad():
+            self(map_structure(lambda t: t[:1] if t is not None else None, batch.x), training=False)
+
+    def _prepare_training(self):
+        params = [p for p in self.trainable_weights if p.requires_grad]
+        key = tuple(id(p) for p in params)
+        if self._train_module is None or key != self._train_module_key:
+            self._train_module = self._distribute_strategy._distribute_module(self)
+            self._train_module_key = key
+        self.optimizer.build(params)
+        return params
+
+    def _make_callbacks(self, callbacks, verbose, epochs, steps):
+        callbacks = list(callbacks or [])
+        history = next((c for c in callbacks if isinstance(c, History)), None)
+        if history is None:
+            history = History()
+            callbacks.append(history)
+        progbar = next((c for c in callbacks if isinstance(c, ProgbarLogger)), None)
+        if progbar is None and verbose:
+            progbar = ProgbarLogger()
+            callbacks.append(progbar)
+        strategy = self._distribute_strategy
+        if progbar is not None:
+            progbar.is_chief = strategy._is_chief
+            if strategy.num_replicas_in_sync > 1:
+                progbar.sync_every = max(1, (steps or 100) // 10)
+        return CallbackList(callbacks, model=self, verbose=verbose, epochs=epochs, steps=steps), history
+
+    def _stop_requested(self):
+        flag = torch.tensor([1.0 if self.stop_training else 0.0])
+        if self._distribute_strategy.num_replicas_in_sync > 1:
+            flag = flag.to(self._distribute_strategy._device)
+            collectives.all_reduce(flag, "max")
+        self.stop_training = bool(flag.item())
+        return self.stop_training
+
+    # ---- fit ----------------------------------------------------------------------------------
+    def fit(self, x=None, y=None, batch_size=None, epochs=1, verbose="auto", callbacks=None, validation_split=0.0,
+            validation_data=None, shuffle=True, class_weight=None, sample_weight=None, initial_epoch=0,
+            steps_per_epoch=None, validation_steps=None, validation_batch_size=None, validation_freq=1, **kwargs):
+        """Train for `epochs` epochs; returns a `History` (`history.history["loss"]`, ...).
+
+        Args:
+            x, y: arrays/tensors (or lists/dicts of them), or a dataset/generator yielding `(x, y)`.
+            batch_size: GLOBAL batch size, default 32 (each replica takes its share).
+            epochs: int. verbose: 0, 1, 2 or "auto" (=1).
+            validation_split: float in (0, 1): the LAST fraction of x/y, taken before shuffling.
+            validation_data: `(x_val, y_val)` or a dataset.
+            shuffle: reshuffle the training samples every epoch (arrays only).
+            class_weight, sample_weight, initial_epoch, steps_per_epoch, validation_steps,
+            validation_batch_size, validation_freq: as in tf.keras.
+
+        Raises:
+            RuntimeError: if the model is not compiled.
+            ValueError: bad batch_size/verbose/validation_split, inconsistent sample counts,
+                inputs whose shape does not match the model.
+        """
+        self._assert_compiled("fit")
+        verbose = _check_verbose(verbose)
+        data_adapter.check_batch_size(batch_size)
+        strategy = self._distribute_strategy
+        with strategy.scope():
+            if validation_split and validation_data is None:
+                if not data_adapter.is_array_structure(x):
+                    raise ValueError("Argument `validation_split` is only supported for tensors or NumPy arrays. "
+                                     f"Received: x of type {type(x).__name__}")
+                (x, y, sample_weight), validation_data = data_adapter.train_validation_split(
+                    (x, y, sample_weight), validation_split)
+            train = data_adapter.make_adapter(x, y, sample_weight, batch_size, shuffle, strategy, steps_per_epoch,
+                                              class_weight)
+            self._check_input_shape(train)
+            val = None
+            if validation_data is not None:
+                vx, vy, vsw = data_adapter.unpack_x_y_sample_weight(validation_data)
+                val = data_adapter.make_adapter(vx, vy, vsw, validation_batch_size or (
+                    batch_size if data_adapter.is_array_structure(vx) else None), False, strategy,
+                    validation_steps, arg="validation_data")
+            self._ensure_built(train)
+            params = self._prepare_training()
+            cbs, history = self._make_callbacks(callbacks, verbose, epochs, train.steps_per_epoch)
+            self.stop_training = False
+            cbs.on_train_begin()
+            epoch_logs = {}
+            for epoch in range(initial_epoch, epochs):
+                self.reset_metrics()
+                cbs.on_epoch_begin(epoch)
+                for step, batch in enumerate(train.epoch(epoch)):
+                    cbs.on_train_batch_begin(step)
+                    self._train_batch(batch, params)
+                    cbs.on_train_batch_end(step, LazyLogs(self.metrics))
+                    if self.stop_training and strategy.num_replicas_in_sync == 1:
+                        break
+                epoch_logs = metric_logs(self.metrics)
+                if val is not None and (epoch + 1) % validation_freq == 0:
+                    val_logs = self._run_test(val, cbs)
+                    epoch_logs.update({"val_" + k: v for k, v in val_logs.items()})
+                cbs.on_epoch_end(epoch, epoch_logs)
+                if self._stop_requested():
+                    break
+            cbs.on_train_end(epoch_logs)
+        return history
+
+    def _check_input_shape(self, adapter):
+        expected = getattr(self, "input_shape", None) if self.built or getattr(self, "_input_layer", None) else None
+        if not isinstance(adapter, data_adapter.ArrayDataAdapter) or not isinstance(expected, tuple):
+            return
+        if not expected or not all(d is None or isinstance(d, int) for d in expected):
+            return
+        x = adapter.x
+        if not isinstance(x, torch.Tensor):
+            return
+        got = (None, *tuple(x.shape)[1:])
+        if len(got) != len(expected) or any(e is not None and e != g for e, g in zip(expected[1:], got[1:])):
+            raise ValueError(
+                f'Input 0 of layer "{self.name}" is incompatible with the layer: expected shape={expected}, '
+                f"found shape={got}. Received: x with shape {tuple(x.shape)}"
+            )
+
+    # ---- evaluate -----------------------------------------------------------------------------
+    def _run_test(self, adapter, cbs):
+        self.reset_metrics()
+        cbs.on_test_begin()
+        with torch.no_grad():
+            for step, batch in enumerate(adapter.epoch(0)):
+                cbs.on_test_batch_begin(step)
+                self._test_batch(batch)
+                cbs.on_test_batch_end(step, LazyLogs(self.metrics))
+        logs = metric_logs(self.metrics)
+        cbs.on_test_end(logs)
+        return logs
+
+    def evaluate(self, x=None, y=None, batch_size=None, verbose="auto", sample_weight=None, steps=None,
+                 callbacks=None, return_dict=False, **kwargs):
+        """Loss and metrics on the data, every sample counted once across replicas.
+
+        Returns:
+            float (loss only), list `[loss, *metrics]` in `metrics_names` order, or a dict with `return_dict`.
+        """
+        self._assert_compiled("evaluate")
+        verbose = _check_verbose(verbose)
+        strategy = self._distribute_strategy
+        with strategy.scope():
+            adapter = data_adapter.make_adapter(x, y, sample_weight, batch_size, False, strategy, steps)
+            self._check_input_shape(adapter)
+            self._ensure_built(adapter)
+            cbs, _ = self._make_callbacks(callbacks, verbose, 1, adapter.steps_per_epoch)
+            logs = self._run_test(adapter, cbs)
+        if return_dict:
+            return logs
+        ordered = [logs[name] for name in self.metrics_names if name in logs]
+        return ordered[0] if len(ordered) == 1 else ordered
+
+    # ---- predict ------------------------------------------------------------------------------
+    def predict(self, x, batch_size=None, verbose="auto", steps=None, callbacks=None, **kwargs):
+        """Model outputs for `x` as numpy, rows in input order (gathered from all replicas).
+
+        Returns:
+            numpy array `(num_samples, ...)` (or a list/dict of them for multi-output models).
+        """
+        verbose = _check_verbose(verbose)
+        strategy = self._distribute_strategy
+        with strategy.scope():
+            if data_adapter.is_array_structure(x) or isinstance(x, dict):
+                adapter = data_adapter.ArrayDataAdapter(x, None, None, batch_size, False, strategy, steps)
+            else:
+                adapter = data_adapter.make_adapter(x, None, None, batch_size, False, strategy, steps)
+            self._check_input_shape(adapter)
+            cbs, _ = self._make_callbacks(callbacks, verbose, 1, adapter.steps_per_epoch)
+            cbs.on_predict_begin()
+            outputs, plan = [], []
+            with torch.no_grad():
+                for step, batch in enumerate(adapter.epoch(0)):
+                    cbs.on_predict_batch_begin(step)
+                    outputs.append(self(batch.x, training=False))
+                    plan.append(batch.global_size)
+                    cbs.on_predict_batch_end(step, {})
+            cbs.on_predict_end()
+        if not outputs:
+            raise ValueError("Expected at least one batch of data for predict(). Received: an empty input")
+        return _gather_predictions(outputs, plan, strategy)
+
+
+def _detach(value):
+    return value.detach() if isinstance(value, torch.Tensor) else value
+
+
+def _gather_predictions(outputs, plan, strategy):
+    """Concatenate per-step outputs; with replicas, all-gather once and restore the input order."""
+    structure = outputs[0]
+    leaves_per_step = [flatten(o) for o in outputs]
+    n_rep = strategy.num_replicas_in_sync
+    results = []
+    for i in range(len(leaves_per_step[0])):
+        local = torch.cat([step[i] for step in leaves_per_step])
+        if n_rep > 1:
+            split = [[hi - lo for lo, hi in (collectives.split_global_batch(g, n_rep, r) for g in plan)]
+                     for r in range(n_rep)]
+            blocks = collectives.all_gather_rows(local, [sum(s) for s in split])
+            offsets = [0] * n_rep
+            pieces = []
+            for step in range(len(plan)):
+                for r in range(n_rep):
+                    size = split[r][step]
+                    pieces.append(blocks[r][offsets[r]:offsets[r] + size])
+                    offsets[r] += size
+            local = torch.cat(pieces)
+        results.append(local.cpu().numpy())
+    if isinstance(structure, torch.Tensor):
+        return results[0]
+    it = iter(results)
+    return map_structure(lambda _: next(it), structure) if not isinstance(structure, dict) else {
+        k: results[j] for j, k in enumerate(sorted(structure))}
+
+

@@ -1,0 +1,134 @@
+"""`keras.utils.Progbar`: the Keras progress line, drawn with tqdm.
+
+Mirrors `keras/src/utils/progbar.py` output:
+- verbose=1: `19/19 ━━━━━━━━━━━━━━━━━━━━ 0s 4ms/step - accuracy: 0.8464 - loss: 0.5172`
+  (a live tqdm bar; the ETA replaces the elapsed time until the end);
+- verbose=2: one line at the end, `19/19 - 0s - 4ms/step - accuracy: 0.8464 - loss: 0.5172`.
+Values are formatted `%.4f`, or `%.4e` when their magnitude is <= 1e-3.
+"""
+
+import math
+import sys
+import time
+
+import numpy as np
+from tqdm import tqdm
+
+
+def format_time(seconds_per_unit, unit_name="step"):
+    """Keras's `4ms/step`, `1s/step`, `950us/step`."""
+    if seconds_per_unit >= 1 or seconds_per_unit == 0:
+        return f"{seconds_per_unit:.0f}s/{unit_name}"
+    if seconds_per_unit >= 1e-3:
+        return f"{seconds_per_unit * 1e3:.0f}ms/{unit_name}"
+    return f"{seconds_per_unit * 1e6:.0f}us/{unit_name}"
+
+
+def format_value(value):
+    value = float(np.mean(value))
+    return f"{value:.4f}" if abs(value) > 1e-3 else f"{value:.4e}"
+
+
+def format_logs(values):
+    return "".join(f" - {k}: {format_value(v)}" for k, v in values)
+
+
+class Progbar:
+    """Progress display.
+
+    Args:
+        target: total steps, or None if unknown.
+        width: bar width in characters (Keras 3: 20).
+        verbose: 0 silent, 1 live bar, 2 one line at the end.
+        interval: minimum seconds between redraws (0.05).
+        stateful_metrics: accepted for API compatibility; values are shown as given.
+        unit_name: "step" or "sample".
+    """
+
+    def __init__(self, target, width=20, verbose=1, interval=0.05, stateful_metrics=None, unit_name="step",
+                 file=None):
+        self.target = target
+        self.width = width
+        self.verbose = verbose
+        self.interval = interval
+        self.unit_name = unit_name
+        self._file = file
+        self._start = time.time()
+        self._after_first = None
+        self._last_update = 0.0
+        self._seen = 0
+        self._bar = None
+
+    @property
+    def file(self):
+        return self._file or sys.stdout
+
+    def should_update(self, current):
+        """Whether `update(current)` would redraw (lets callers skip computing values)."""
+        finalize = self.target is not None and current >= self.target
+        return self.verbose == 1 and (finalize or time.time() - self._last_update >= self.interval)
+
+    def update(self, current, values=None, finalize=None):
+        """Redraw at step `current` with `values`, a list of `(name, value)`."""
+        if finalize is None:
+            finalize = self.target is not None and current >= self.target
+        now = time.time()
+        per_step = self._step_time(current, now)
+        self._seen = current
+        values = list(values or [])
+        if self.verbose == 1:
+            if now - self._last_update < self.interval and not finalize:
+                return
+            self._draw(current, per_step, values, finalize, now)
+        elif self.verbose == 2 and finalize:
+            digits = int(math.log10(self.target)) + 1 if self.target else 1
+            count = f"{current:{digits}d}/{self.target}" if self.target else f"{current}/Unknown"
+            line = f"{count} - {now - self._start:.0f}s - {format_time(per_step, self.unit_name)}"
+            self.file.write(line + format_logs(values) + "\n")
+            self.file.flush()
+        self._last_update = now
+
+    def add(self, n, values=None):
+        self.update(self._seen + n, values)
+
+    def _draw(self, current, per_step, values, finalize, now):
+        if self._bar is None:
+            self._bar = tqdm(total=self.target, file=self.file, ncols=None, leave=True, ascii=" ━",
+                             bar_format="{desc}{bar:%d}{postfix}" % self.width, dynamic_ncols=False,
+                             mininterval=0, miniters=1)
+        if self.target:
+            digits = int(math.log10(self.target)) + 1
+            self._bar.set_description_str(f"{current:{digits}d}/{self.target} ", refresh=False)
+        else:
+            self._bar.set_description_str(f"{current:7d}/Unknown ", refresh=False)
+        if self.target and not finalize:
+            eta = per_step * (self.target - current)
+            timing = _format_eta(eta)
+        else:
+            timing = f"{now - self._start:.0f}s"
+        self._bar.set_postfix_str(f" {timing} {format_time(per_step, self.unit_name)}{format_logs(values)}",
+                                  refresh=False)
+        self._bar.n = current
+        self._bar.refresh()
+        if finalize:
+            self._bar.close()
+            self._bar = None
+
+    def _step_time(self, current, now):
+        if not current:
+            return 0.0
+        if self._after_first is not None and current > 1:
+            per_step = (now - self._after_first) / (current - 1)
+        else:
+            per_step = (now - self._start) / current
+        if current == 1:
+            self._after_first = now
+        return per_step
+
+
+def _format_eta(eta):
+    if eta > 3600:
+        return "%d:%02d:%02d" % (eta // 3600, (eta % 3600) // 60, eta % 60)
+    if eta > 60:
+        return "%d:%02d" % (eta // 60, eta % 60)
+    return "%ds" % eta

@@ -1,0 +1,125 @@
+"""Re-run `python train.py ...` as extra replica processes (DESIGN §5).
+
+The original process becomes replica 0. Replicas 1..N-1 run the same command
+line (`sys.orig_argv`, so `python -m pkg.mod args`, `-c` code and interpreter
+flags are kept) with launcher variables set; when they reach the strategy
+they join instead of launching. Children are started with fork+exec
+(`subprocess.Popen`), never a bare fork, so a parent that already initialised
+CUDA is safe. Their stdout is discarded (the chief speaks for the job); their
+stderr is shown, each line prefixed with `[replica r]`.
+"""
+
+import atexit
+import os
+import socket
+import subprocess
+import sys
+import threading
+import warnings
+
+from keraslike._src.config import devices as config_devices
+from keraslike._src.launch import environment
+from keraslike._src.launch.watchdog import ReplicaWatchdog
+
+
+def interactive_reason():
+    """Why this process cannot re-run itself (REPL, notebook), or None if it can."""
+    import __main__
+
+    if "ipykernel" in sys.modules:
+        return "running in a notebook kernel"
+    if hasattr(sys, "ps1") or sys.flags.interactive:
+        return "running in an interactive interpreter"
+    argv = list(getattr(sys, "orig_argv", []))
+    has_program = any(a in ("-c", "-m") for a in argv[1:]) or getattr(__main__, "__file__", None)
+    if not has_program:
+        return "no script file to re-run"
+    return None
+
+
+def free_port():
+    """An unused TCP port on the loopback interface."""
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+def threads_per_replica(num_replicas):
+    """Intra-op threads for each of `num_replicas` processes sharing this machine's cores."""
+    return max(1, config_devices.cpu_core_count() // num_replicas)
+
+
+def _command():
+    argv = list(getattr(sys, "orig_argv", [])) or [sys.executable, *sys.argv]
+    return [sys.executable, *argv[1:]]
+
+
+def launch(num_replicas):
+    """Start replicas 1..num_replicas-1 and make this process replica 0.
+
+    Returns:
+        `ClusterEnvironment` of this (chief) process, or None when the process
+        cannot re-run itself (a warning says how to get more replicas).
+    """
+    reason = interactive_reason()
+    if reason is not None:
+        warnings.warn(
+            f"MirroredStrategy asked for {num_replicas} replicas but keraslike is {reason}, so it "
+            "cannot start the extra replica processes; continuing with 1 replica. To train on all "
+            f"replicas, put the code in a script and run `python script.py` or "
+            f"`torchrun --nproc_per_node={num_replicas} script.py`.",
+            RuntimeWarning,
+            stacklevel=3,
+        )
+        return None
+    port = free_port()
+    threads = threads_per_replica(num_replicas)
+    environment.set_process_env(environment.replica_env(0, num_replicas, port, threads, os.getpid()))
+    import torch
+
+    torch.set_num_threads(threads)
+    children = []
+    for rank in range(1, num_replicas):
+        env = dict(os.environ)
+        env.update(environment.replica_env(rank, num_replicas, port, threads, os.getpid()))
+        proc = subprocess.Popen(
+            _command(),
+            env=env,
+            stdin=subprocess.DEVNULL,
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.PIPE,
+        )
+        children.append((rank, proc))
+    watchdog = ReplicaWatchdog(children)
+    watchdog.start()
+    atexit.register(watchdog.finish)
+    _wrap_excepthook(watchdog)
+    return environment.detect()
+
+
+def _wrap_excepthook(watchdog):
+    previous = sys.excepthook
+
+    def hook(exc_type, exc, tb):
+        previous(exc_type, exc, tb)
+        sys.stderr.flush()
+        watchdog.chief_failed()
+
+    sys.excepthook = hook
+
+
+def watch_parent():
+    """In a launched replica: exit when the launching process is gone (no orphans)."""
+    parent = environment.parent_pid()
+    if parent is None:
+        return
+
+    def loop():
+        import time
+
+        while True:
+            if os.getppid() != parent:
+                os._exit(1)
+            time.sleep(0.5)
+
+    threading.Thread(target=loop, name="keraslike-parent-watch", daemon=True).start()

@@ -1,0 +1,119 @@
+"""Supervise launched replicas: relay their stderr, and stop everything if one dies.
+
+If any replica exits non-zero, the chief prints which one, terminates the
+others and exits with that code within about a second, even when it is blocked
+in a collective waiting for the dead peer. If the chief itself fails, the
+replicas are terminated at exit. When the chief finishes normally it waits for
+the replicas and exits non-zero if one of them failed.
+"""
+
+import os
+import signal
+import subprocess
+import sys
+import threading
+import time
+
+_POLL_S = 0.1
+_GRACE_S = 3.0
+_FINISH_TIMEOUT_S = 120.0
+
+
+class ReplicaWatchdog:
+    """Watches `children`, a list of `(rank, subprocess.Popen)` with piped stderr."""
+
+    def __init__(self, children):
+        self.children = children
+        self._relays = []
+        self._stopping = threading.Event()
+        self._lock = threading.Lock()
+
+    def start(self):
+        for rank, proc in self.children:
+            relay = threading.Thread(target=self._relay, args=(rank, proc), daemon=True)
+            relay.start()
+            self._relays.append(relay)
+        threading.Thread(target=self._monitor, name="keraslike-watchdog", daemon=True).start()
+
+    def _relay(self, rank, proc):
+        prefix = f"[replica {rank}] ".encode()
+        out = getattr(sys.stderr, "buffer", None)
+        for line in iter(proc.stderr.readline, b""):
+            if out is not None:
+                out.write(prefix + line)
+                out.flush()
+            else:  # pragma: no cover - stderr replaced by a text-only object
+                sys.stderr.write((prefix + line).decode(errors="replace"))
+                sys.stderr.flush()
+
+    def _monitor(self):
+        while not self._stopping.is_set():
+            for rank, proc in self.children:
+                code = proc.poll()
+                if code is not None and code != 0:
+                    self._fail(rank, code)
+                    return
+            time.sleep(_POLL_S)
+
+    def _fail(self, rank, code):
+        with self._lock:
+            if self._stopping.is_set():
+                return
+            self._stopping.set()
+        self._join_relays(1.0)
+        reason = _describe(code)
+        sys.stderr.write(
+            f"keraslike: replica {rank} exited with {reason}; stopping all replicas.\n"
+        )
+        sys.stderr.flush()
+        self._terminate_all()
+        os._exit(code if code > 0 else 1)
+
+    def chief_failed(self):
+        """The chief raised: stop the replicas now (they may be blocked in a collective)."""
+        with self._lock:
+            self._stopping.set()
+        self._terminate_all()
+
+    def finish(self):
+        """At chief exit: wait for replicas; propagate a replica's failure as our exit code."""
+        if self._stopping.is_set():
+            self._terminate_all()
+            return
+        deadline = time.time() + _FINISH_TIMEOUT_S
+        for rank, proc in self.children:
+            try:
+                code = proc.wait(timeout=max(0.1, deadline - time.time()))
+            except subprocess.TimeoutExpired:
+                sys.stderr.write(f"keraslike: replica {rank} did not finish; terminating it.\n")
+                code = None
+            if code not in (0, None):
+                self._fail(rank, code)
+        self._stopping.set()
+        self._terminate_all()
+        self._join_relays(1.0)
+
+    def _terminate_all(self):
+        for _, proc in self.children:
+            if proc.poll() is None:
+                proc.send_signal(signal.SIGTERM)
+        deadline = time.time() + _GRACE_S
+        for _, proc in self.children:
+            try:
+                proc.wait(timeout=max(0.05, deadline - time.time()))
+            except subprocess.TimeoutExpired:
+                proc.kill()
+                proc.wait()
+
+    def _join_relays(self, timeout):
+        for relay in self._relays:
+            relay.join(timeout)
+
+
+def _describe(code):
+    if code < 0:
+        try:
+            return f"signal {signal.Signals(-code).name}"
+        except ValueError:
+            return f"signal {-code}"
+    return f"exit code {code}"

@@ -1,0 +1,273 @@
+"""Shape queries and shape manipulation: `shape`, `reshape`, `stack`, `concat`, `split`, ...
+
+Mirrors `tensorflow/python/ops/array_ops.py` and `array_ops_stack.py`.
+Shapes may be given as lists, tuples, `TensorShape`-likes or 1-D int tensors;
+axes as ints in `[-rank, rank)` (or `[-rank-1, rank]` where a new axis is made).
+
+Example:
+    >>> x = tf.reshape(tf.range(6), [2, 3])   # int32 [[0 1 2] [3 4 5]]
+    >>> tf.shape(x)                            # int32 [2 3]
+    >>> tf.concat([x, x], axis=0).shape        # torch.Size([4, 3])
+"""
+
+import builtins
+import numbers
+
+import torch
+
+from keraslike._src.ops import dtypes
+from keraslike._src.ops.conversion import normalize_axes, normalize_axis, to_shape, to_tensor
+
+newaxis = None
+
+
+def _ints(values, arg_name):
+    if isinstance(values, torch.Tensor):
+        return [int(v) for v in values.reshape(-1).tolist()]
+    if isinstance(values, numbers.Integral):
+        return [int(values)]
+    return [int(v.item() if isinstance(v, torch.Tensor) else v) for v in values]
+
+
+def shape(input, out_type=torch.int32, name=None):
+    """`tf.shape(input)`: the dynamic shape as a 1-D integer tensor (int32 by default, on the CPU)."""
+    x = to_tensor(input, None, "input")
+    return torch.tensor(list(x.shape), dtype=dtypes.as_dtype(out_type), device="cpu")
+
+
+def size(input, out_type=torch.int32, name=None):
+    """`tf.size(input)`: number of elements as a scalar integer tensor (int32 by default)."""
+    x = to_tensor(input, None, "input")
+    return torch.tensor(x.numel(), dtype=dtypes.as_dtype(out_type), device="cpu")
+
+
+def rank(input, name=None):
+    """`tf.rank(input)`: number of dimensions as a scalar int32 tensor."""
+    return torch.tensor(to_tensor(input, None, "input").dim(), dtype=torch.int32, device="cpu")
+
+
+def identity(input, name=None):
+    """`tf.identity(input)`: a tensor with the same value; reads a Variable into a new tensor."""
+    if isinstance(input, torch.nn.Parameter):
+        return torch.Tensor.clone(input)
+    x = to_tensor(input, None, "input")
+    return x.view_as(x)
+
+
+def reshape(tensor, shape, name=None):
+    """`tf.reshape(tensor, shape)`: same values in a new shape; one dimension may be -1.
+
+    Raises:
+        ValueError: if the number of elements does not match `shape`.
+    """
+    x = to_tensor(tensor, None, "tensor")
+    dims = to_shape(shape, "shape")
+    try:
+        return x.reshape(dims)
+    except RuntimeError:
+        raise ValueError(
+            f"Cannot reshape a tensor with {x.numel()} elements (shape {list(x.shape)}) to the "
+            f"requested shape. Received: shape={list(dims)}"
+        ) from None
+
+
+def _same_dtype_list(values, arg_name, op_name):
+    if isinstance(values, torch.Tensor) and values.dim() > 0:
+        values = list(values.unbind(0))
+    if not isinstance(values, (list, tuple)) or not values:
+        raise ValueError(f"`{op_name}` expects a non-empty list of tensors. Received: {arg_name}={values!r:.80}")
+    first = next((v for v in values if isinstance(v, torch.Tensor)), None)
+    dtype = first.dtype if first is not None else to_tensor(values[0]).dtype
+    device = first.device if first is not None else None
+    return [to_tensor(v, dtype, f"{arg_name}[{i}]", device) for i, v in enumerate(values)]
+
+
+def stack(values, axis=0, name=None):
+    """`tf.stack(values, axis=0)`: join same-shape tensors along a new axis.
+
+    Raises:
+        ValueError: if shapes differ or `axis` is outside `[-(R+1), R+1)`.
+    """
+    tensors = _same_dtype_list(values, "values", "tf.stack")
+    for i, t in enumerate(tensors[1:], 1):
+        if t.shape != tensors[0].shape:
+            raise ValueError(
+                f"`tf.stack` expects tensors of one shape. Received: values[0].shape="
+                f"{list(tensors[0].shape)}, values[{i}].shape={list(t.shape)}"
+            )
+    return torch.stack(tensors, dim=normalize_axis(axis, tensors[0].dim() + 1))
+
+
+def unstack(value, num=None, axis=0, name=None):
+    """`tf.unstack(value, num=None, axis=0)`: list of the slices along `axis`.
+
+    Raises:
+        ValueError: if `num` is given and differs from the dimension's size.
+    """
+    x = to_tensor(value, None, "value")
+    axis = normalize_axis(axis, x.dim())
+    if num is not None and int(num) != x.shape[axis]:
+        raise ValueError(
+            f"Expected `num` to equal the size of dimension {axis} ({x.shape[axis]}). Received: num={num}"
+        )
+    return list(torch.unbind(x, dim=axis))
+
+
+def concat(values, axis, name=None):
+    """`tf.concat(values, axis)`: join tensors of one rank and dtype along an existing axis.
+
+    Raises:
+        ValueError: for mismatched ranks or non-concat dimensions. TypeError: for mixed dtypes.
+    """
+    tensors = _same_dtype_list(values, "values", "tf.concat")
+    rank0 = tensors[0].dim()
+    ax = normalize_axis(axis, rank0)
+    for i, t in enumerate(tensors):
+        if t.dim() != rank0 or any(t.shape[d] != tensors[0].shape[d] for d in range(rank0) if d != ax):
+            raise ValueError(
+                f"`tf.concat` expects all dimensions except {ax} to match. Received: values[0].shape="
+                f"{list(tensors[0].shape)}, values[{i}].shape={list(t.shape)}"
+            )
+    return torch.cat(tensors, dim=ax)
+
+
+def expand_dims(input, axis, name=None):
+    """`tf.expand_dims(input, axis)`: insert a length-1 axis at `axis` in `[-rank-1, rank]`."""
+    x = to_tensor(input, None, "input")
+    return x.unsqueeze(normalize_axis(axis, x.dim() + 1))
+
+
+def squeeze(input, axis=None, name=None):
+    """`tf.squeeze(input, axis=None)`: drop length-1 dims (only those in `axis` when given).
+
+    Raises:
+        ValueError: if a listed dimension is not 1.
+    """
+    x = to_tensor(input, None, "input")
+    if axis is None:
+        return x.squeeze()
+    axes = normalize_axes(axis, x.dim())
+    for a in axes:
+        if x.shape[a] != 1:
+            raise ValueError(
+                f"Can not squeeze dim[{a}], expected a dimension of 1, got {x.shape[a]}. Received: axis={axis!r}"
+            )
+    return x.squeeze(axes) if axes else x
+
+
+def transpose(a, perm=None, conjugate=False, name=None):
+    """`tf.transpose(a, perm=None)`: permute dimensions; default reverses them.
+
+    Raises:
+        ValueError: if `perm` is not a permutation of `range(rank)`.
+    """
+    x = to_tensor(a, None, "a")
+    perm = list(range(x.dim()))[::-1] if perm is None else _ints(perm, "perm")
+    if sorted(p % max(x.dim(), 1) for p in perm) != list(range(x.dim())):
+        raise ValueError(f"Expected `perm` to be a permutation of range({x.dim()}). Received: perm={perm}")
+    out = x.permute(perm)
+    return out.conj().resolve_conj() if conjugate and out.is_complex() else out
+
+
+def tile(input, multiples, name=None):
+    """`tf.tile(input, multiples)`: repeat the tensor `multiples[i]` times along dimension i.
+
+    Raises:
+        ValueError: if `len(multiples)` differs from the rank.
+    """
+    x = to_tensor(input, None, "input")
+    reps = _ints(multiples, "multiples")
+    if len(reps) != x.dim():
+        raise ValueError(
+            f"Expected `multiples` to have one entry per dimension ({x.dim()}). Received: multiples={reps}"
+        )
+    return x.repeat(reps) if reps else x.clone()
+
+
+def split(value, num_or_size_splits, axis=0, num=None, name=None):
+    """`tf.split`: an int splits `axis` evenly; a list gives sizes (one may be -1).
+
+    Returns:
+        list of tensors.
+
+    Raises:
+        ValueError: if the sizes do not add up to the dimension.
+    """
+    x = to_tensor(value, None, "value")
+    axis = normalize_axis(axis, x.dim())
+    dim = x.shape[axis]
+    if isinstance(num_or_size_splits, numbers.Integral) or (
+        isinstance(num_or_size_splits, torch.Tensor) and num_or_size_splits.dim() == 0
+    ):
+        n = int(num_or_size_splits)
+        if n <= 0 or dim % n:
+            raise ValueError(
+                f"Expected `num_or_size_splits` to evenly divide dimension {axis} of size {dim}. "
+                f"Received: num_or_size_splits={n}"
+            )
+        return list(torch.split(x, dim // n, dim=axis))
+    sizes = _ints(num_or_size_splits, "num_or_size_splits")
+    if sizes.count(-1) == 1:
+        sizes[sizes.index(-1)] = dim - (sum(sizes) + 1)
+    if sum(sizes) != dim or any(s < 0 for s in sizes):
+        raise ValueError(
+            f"Expected `num_or_size_splits` to sum to the size of dimension {axis} ({dim}). "
+            f"Received: num_or_size_splits={list(num_or_size_splits)}"
+        )
+    return list(torch.split(x, sizes, dim=axis))
+
+
+def broadcast_to(input, shape, name=None):
+    """`tf.broadcast_to(input, shape)`: broadcast with numpy rules to `shape`."""
+    x = to_tensor(input, None, "input")
+    dims = to_shape(shape, "shape")
+    try:
+        return x.expand(dims)
+    except RuntimeError:
+        raise ValueError(
+            f"Cannot broadcast shape {list(x.shape)} to the requested shape. Received: shape={list(dims)}"
+        ) from None
+
+
+def reverse(tensor, axis, name=None):
+    """`tf.reverse(tensor, axis)`: flip the listed dimensions."""
+    x = to_tensor(tensor, None, "tensor")
+    return torch.flip(x, list(normalize_axes(axis, x.dim())))
+
+
+def slice(input_, begin, size, name=None):
+    """`tf.slice(input_, begin, size)`: the block starting at `begin`; size -1 means to the end."""
+    x = to_tensor(input_, None, "input_")
+    begin, size = _ints(begin, "begin"), _ints(size, "size")
+    index = tuple(builtins.slice(b, None if s == -1 else b + s) for b, s in zip(begin, size))
+    return x[index]
+
+
+def _pad_index(n, before, after, mode, device):
+    if mode == "REFLECT":
+        left, right = range(before, 0, -1), range(n - 2, n - 2 - after, -1)
+    else:  # SYMMETRIC
+        left, right = range(before - 1, -1, -1), range(n - 1, n - 1 - after, -1)
+    return torch.tensor([*left, *range(n), *right], dtype=torch.long, device=device)
+
+
+def pad(tensor, paddings, mode="CONSTANT", constant_values=0, name=None):
+    """`tf.pad(tensor, paddings, mode)`: `paddings[i] = [before, after]` for dimension i.
+
+    `mode` is "CONSTANT", "REFLECT" (edge not repeated) or "SYMMETRIC" (edge repeated).
+    """
+    x = to_tensor(tensor, None, "tensor")
+    pads = [_ints(p, "paddings") for p in (paddings.tolist() if isinstance(paddings, torch.Tensor) else paddings)]
+    if len(pads) != x.dim() or any(len(p) != 2 for p in pads):
+        raise ValueError(f"Expected `paddings` of shape [{x.dim()}, 2]. Received: paddings={pads}")
+    mode = mode.upper()
+    if mode == "CONSTANT":
+        flat = [v for p in reversed(pads) for v in p]
+        value = constant_values.item() if isinstance(constant_values, torch.Tensor) else constant_values
+        return torch.nn.functional.pad(x, flat, mode="constant", value=value)
+    if mode not in ("REFLECT", "SYMMETRIC"):
+        raise ValueError(f"Expected `mode` 'CONSTANT', 'REFLECT' or 'SYMMETRIC'. Received: mode={mode!r}")
+    for d, (before, after) in enumerate(pads):
+        if before or after:
+            x = x.index_select(d, _pad_index(x.shape[d], before, after, mode, x.device))
+    return x

@@ -1,0 +1,328 @@
+"""Turning Python values, numpy arrays and torch tensors into tensors, as TF eager does.
+
+Mirrors `tensorflow/python/framework/constant_op.py` (`constant`) and
+`tensorflow/python/framework/tensor_conversion.py` (`convert_to_tensor`).
+
+TF's inference rules, kept here:
+    python float            -> float32      numpy array / scalar -> its own dtype
+    python int (fits int32) -> int32        python int beyond int32 -> int64
+    python bool             -> bool         python complex -> complex128
+A tensor is never silently cast: asking for another dtype raises, as in TF.
+The helpers at the bottom (`to_tensor`, `binary_operands`, `normalize_axis`, ...)
+are shared by every op family in this package.
+"""
+
+import numbers
+
+import numpy as np
+import torch
+
+from keraslike._src.ops import dtypes
+
+_INT32_MIN, _INT32_MAX = -(2**31), 2**31 - 1
+_INT_DTYPES = (torch.int8, torch.int16, torch.int32, torch.int64, torch.uint8)
+
+Tensor = torch.Tensor
+
+
+def is_tensor(x):
+    """`tf.is_tensor`: True for `torch.Tensor` (including `Variable`)."""
+    return isinstance(x, torch.Tensor)
+
+
+def _short(value, limit=80):
+    text = repr(value)
+    return text if len(text) <= limit else text[: limit - 3] + "..."
+
+
+def _contains_tensor(value):
+    if isinstance(value, torch.Tensor):
+        return True
+    if isinstance(value, (list, tuple)):
+        return any(_contains_tensor(v) for v in value)
+    return False
+
+
+def _pack(value, dtype):
+    """Auto-pack a nested list holding tensors with `torch.stack` (TF's `_autopacking`)."""
+    if isinstance(value, torch.Tensor):
+        return value if dtype is None else _check_tensor_dtype(value, dtype, "value")
+    if isinstance(value, (list, tuple)):
+        if dtype is None:
+            dtype = _first_tensor_dtype(value)
+        return torch.stack([_pack(v, dtype) for v in value])
+    return _from_python(value, dtype, "value")
+
+
+def _first_tensor_dtype(value):
+    if isinstance(value, torch.Tensor):
+        return value.dtype
+    if isinstance(value, (list, tuple)):
+        for v in value:
+            found = _first_tensor_dtype(v)
+            if found is not None:
+                return found
+    return None
+
+
+def _inferred_dtype(array, from_python):
+    """TF's dtype for a value already turned into a numpy array."""
+    kind = array.dtype.kind
+    if not from_python:
+        if kind in "biufc":
+            return dtypes.as_dtype(array.dtype.name) if array.dtype.name in dtypes._BY_NAME else None
+        return None
+    if kind == "f":
+        return torch.float32
+    if kind in "iu":
+        if array.size == 0 or (array.min() >= _INT32_MIN and array.max() <= _INT32_MAX):
+            return torch.int32
+        return torch.int64
+    if kind == "b":
+        return torch.bool
+    if kind == "c":
+        return torch.complex128
+    return None
+
+
+def _from_python(value, dtype, arg_name):
+    from_python = not isinstance(value, (np.ndarray, np.generic))
+    try:
+        array = np.asarray(value)
+    except (ValueError, OverflowError) as err:
+        raise ValueError(
+            f"Expected `{arg_name}` to be a rectangular nested list or array of numbers ({err}). "
+            f"Received: {arg_name}={_short(value)}"
+        ) from None
+    inferred = _inferred_dtype(array, from_python)
+    if inferred is None and array.dtype.kind not in "biufc":
+        raise TypeError(
+            f"Expected `{arg_name}` to hold numbers or booleans; strings and objects are not "
+            f"supported by keraslike tensors. Received: {arg_name}={_short(value)}"
+        )
+    target = dtypes.as_dtype(dtype) if dtype is not None else inferred
+    _check_lossless(array, target, value, arg_name)
+    if array.dtype.kind == "u" and array.dtype.itemsize > 1 and target is not None:
+        array = array.astype(np.int64)  # torch has only partial support for uint16/32/64
+    out = torch.as_tensor(array)
+    if target is not None and out.dtype != target:
+        out = out.to(target)
+    return out
+
+
+def _check_lossless(array, target, value, arg_name):
+    """TF refuses to turn floats into ints, non-bools into bools, complex into reals."""
+    kind = array.dtype.kind
+    lossy = (
+        (target in _INT_DTYPES and kind in "fc")
+        or (target == torch.bool and kind != "b")
+        or (target is not None and not target.is_complex and kind == "c")
+    )
+    if target in _INT_DTYPES and kind in "iu" and array.size and target != torch.int64:
+        info = torch.iinfo(target)
+        lossy = lossy or array.min() < info.min or array.max() > info.max
+    if lossy:
+        raise TypeError(
+            f"Cannot convert {_short(value)} to a tensor of dtype {dtypes.dtype_name(target)}. "
+            f"Received: {arg_name}={_short(value)}"
+        )
+
+
+def _check_tensor_dtype(tensor, dtype, arg_name):
+    dtype = dtypes.as_dtype(dtype)
+    if dtype is not None and tensor.dtype != dtype:
+        raise ValueError(
+            f"Tensor conversion requested dtype {dtypes.dtype_name(dtype)} for a tensor with "
+            f"dtype {dtypes.dtype_name(tensor.dtype)}; use tf.cast to change dtypes. "
+            f"Received: {arg_name} with dtype={dtypes.dtype_name(tensor.dtype)}"
+        )
+    return tensor
+
+
+def _snapshot(variable):
+    """A Variable read as a plain tensor, still differentiable (TF's `read_value`)."""
+    return torch.Tensor.clone(variable)
+
+
+def convert_to_tensor(value, dtype=None, dtype_hint=None, name=None):
+    """`tf.convert_to_tensor`: numpy arrays, Python values and tensors -> `torch.Tensor`.
+
+    Mirrors `tensorflow/python/framework/tensor_conversion.py`.
+
+    Args:
+        value: tensor, `Variable`, numpy array/scalar, Python number/bool or a
+            nested list of them (lists holding tensors are stacked).
+        dtype: optional dtype the result must have.
+        dtype_hint: optional preferred dtype, used only when the value converts
+            to it losslessly (e.g. `dtype_hint=tf.float32` turns `1` into `1.0`).
+        name: ignored (graph names do not exist eagerly).
+
+    Returns:
+        `torch.Tensor`. A tensor input is returned as is; a `Variable` is read
+        into a new tensor (gradients still flow to the variable).
+
+    Raises:
+        ValueError: if `value` is a tensor of another dtype than `dtype`.
+        TypeError: if a Python/numpy value cannot be represented in `dtype`.
+    """
+    if isinstance(value, torch.nn.Parameter) and hasattr(value, "assign"):
+        return _check_tensor_dtype(_snapshot(value), dtype, "value")
+    if isinstance(value, torch.Tensor):
+        return _check_tensor_dtype(value, dtype, "value")
+    if dtype is None and dtype_hint is not None:
+        try:
+            return _convert_value(value, dtype_hint)
+        except (TypeError, ValueError):
+            pass
+    return _convert_value(value, dtype)
+
+
+def _convert_value(value, dtype):
+    if isinstance(value, (list, tuple)) and _contains_tensor(value):
+        return _pack(value, dtypes.as_dtype(dtype))
+    if hasattr(value, "__tf_tensor__"):
+        return convert_to_tensor(value.__tf_tensor__(dtype, None), dtype)
+    return _from_python(value, dtype, "value")
+
+
+def constant(value, dtype=None, shape=None, name=None):
+    """`tf.constant`: a tensor from a value, optionally filled or reshaped to `shape`.
+
+    Mirrors `tensorflow/python/framework/constant_op.py` (eager path).
+
+    Args:
+        value: Python number/bool, nested list, numpy array or tensor.
+        dtype: optional dtype; Python floats default to float32, Python ints to
+            int32 (int64 when they do not fit), numpy arrays keep theirs.
+        shape: optional shape. A one-element value is broadcast to it (`fill`);
+            a value with as many elements is reshaped to it.
+        name: ignored.
+
+    Returns:
+        `torch.Tensor` of dtype `dtype` (or the inferred one) and shape `shape`.
+
+    Raises:
+        TypeError: if a tensor of another dtype is given, if the value cannot be
+            represented in `dtype`, or if its size fits `shape` neither way.
+
+    Example:
+        >>> tf.constant([1, 2, 3, 4, 5, 6], shape=[2, 3])   # int32, [[1 2 3] [4 5 6]]
+        >>> tf.constant(0.5, shape=[2])                     # float32, [0.5 0.5]
+    """
+    if isinstance(value, torch.Tensor):
+        dtype = dtypes.as_dtype(dtype)
+        if dtype is not None and value.dtype != dtype:
+            raise TypeError(
+                f"Expected tensor with dtype {dtypes.dtype_name(dtype)}, but got dtype "
+                f"{dtypes.dtype_name(value.dtype)}; use tf.cast to change dtypes. "
+                f"Received: value with dtype={dtypes.dtype_name(value.dtype)}"
+            )
+        t = value.detach().clone()
+    else:
+        t = _convert_value(value, dtype)
+    if shape is None:
+        return t
+    shape = to_shape(shape, "shape")
+    numel = int(np.prod(shape)) if shape else 1
+    if tuple(t.shape) == shape:
+        return t
+    if t.numel() == numel:
+        return t.reshape(shape)
+    if t.numel() == 1:
+        return t.reshape(()).expand(shape).clone()
+    raise TypeError(
+        f"Eager execution of tf.constant with unsupported shape: value has {t.numel()} elements, "
+        f"shape is {list(shape)} with {numel} elements. Received: shape={list(shape)}"
+    )
+
+
+# ---- helpers shared by the op families ---------------------------------------------------------
+
+
+def to_tensor(x, dtype=None, arg_name="x", device=None):
+    """Internal fast conversion: tensors (and Variables) pass through untouched."""
+    if isinstance(x, torch.Tensor):
+        if dtype is not None and x.dtype != dtype:
+            raise TypeError(
+                f"Expected `{arg_name}` to have dtype {dtypes.dtype_name(dtype)}, got "
+                f"{dtypes.dtype_name(x.dtype)}; use tf.cast. Received: {arg_name} with "
+                f"dtype={dtypes.dtype_name(x.dtype)}"
+            )
+        return x
+    try:
+        t = _convert_value(x, dtype)
+    except TypeError as err:
+        raise TypeError(f"{err} (argument `{arg_name}`)") from None
+    return t if device is None or t.device == device else t.to(device)
+
+
+def binary_operands(x, y, op_name, x_name="x", y_name="y"):
+    """Convert two operands like TF's op dispatch: a tensor's dtype decides the other's.
+
+    Two tensors must already share a dtype (TF never promotes); a non-tensor
+    operand is converted to the tensor operand's dtype and device.
+    """
+    x_is, y_is = isinstance(x, torch.Tensor), isinstance(y, torch.Tensor)
+    if x_is and y_is:
+        if x.dtype != y.dtype:
+            raise TypeError(
+                f"`{op_name}` expects `{x_name}` and `{y_name}` of the same dtype (TF does not "
+                f"promote; use tf.cast). Received: {x_name}.dtype={dtypes.dtype_name(x.dtype)}, "
+                f"{y_name}.dtype={dtypes.dtype_name(y.dtype)}"
+            )
+        return x, y
+    if x_is:
+        return x, to_tensor(y, x.dtype, y_name, x.device)
+    if y_is:
+        return to_tensor(x, y.dtype, x_name, y.device), y
+    x = to_tensor(x, None, x_name)
+    return x, to_tensor(y, x.dtype, y_name)
+
+
+def to_shape(shape, arg_name="shape"):
+    """A shape given as list/tuple/int/tensor/TensorShape -> tuple of ints."""
+    if isinstance(shape, torch.Tensor):
+        if shape.dim() > 1 or shape.is_floating_point():
+            raise ValueError(f"Expected `{arg_name}` to be a 1-D integer tensor. Received: {arg_name}={shape}")
+        return tuple(int(s) for s in shape.reshape(-1).tolist())
+    if isinstance(shape, numbers.Integral):
+        return (int(shape),)
+    if hasattr(shape, "as_list"):
+        shape = shape.as_list()
+    try:
+        dims = tuple(-1 if s is None else int(s) for s in shape)
+    except (TypeError, ValueError):
+        raise ValueError(
+            f"Expected `{arg_name}` to be a list or tuple of integers. Received: {arg_name}={shape!r}"
+        ) from None
+    return dims
+
+
+def normalize_axis(axis, rank, arg_name="axis"):
+    """One axis (int or scalar tensor) in `[-rank, rank)` -> non-negative int."""
+    if isinstance(axis, torch.Tensor):
+        axis = axis.item()
+    if not isinstance(axis, numbers.Integral):
+        raise TypeError(f"Expected `{arg_name}` to be an integer. Received: {arg_name}={axis!r}")
+    axis = int(axis)
+    if not -max(rank, 1) <= axis < max(rank, 1):
+        raise ValueError(
+            f"Expected `{arg_name}` in the range [{-rank}, {rank}) for a tensor of rank {rank}. "
+            f"Received: {arg_name}={axis}"
+        )
+    return axis % rank if rank else 0
+
+
+def normalize_axes(axis, rank, arg_name="axis"):
+    """`axis` as None / int / list / tensor -> sorted tuple of non-negative ints (None = all)."""
+    if axis is None:
+        return tuple(range(rank))
+    if isinstance(axis, torch.Tensor):
+        axis = axis.tolist()
+    if isinstance(axis, (list, tuple, np.ndarray)):
+        axes = [normalize_axis(a, rank, arg_name) for a in np.asarray(axis).reshape(-1).tolist()]
+    else:
+        axes = [normalize_axis(axis, rank, arg_name)]
+    if len(set(axes)) != len(axes):
+        raise ValueError(f"Expected `{arg_name}` without repeated axes. Received: {arg_name}={axis!r}")
+    return tuple(sorted(axes))

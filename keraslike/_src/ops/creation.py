@@ -1,0 +1,138 @@
+"""Tensor factories: `zeros`, `ones`, `*_like`, `fill`, `range`, `one_hot`, `eye`, `linspace`.
+
+Mirrors `tensorflow/python/ops/array_ops.py` (`zeros`, `ones`, `fill`, `one_hot`),
+`tensorflow/python/ops/math_ops.py` (`range`) and `linalg_ops.py` (`eye`).
+New tensors land on torch's current default device (what `tf.device` scopes set).
+
+Example:
+    >>> tf.range(5)                      # int32 [0 1 2 3 4]
+    >>> tf.one_hot([0, 2], depth=3)      # float32 [[1 0 0] [0 0 1]]
+"""
+
+import builtins
+
+import torch
+
+from keraslike._src.ops import dtypes
+from keraslike._src.ops.conversion import normalize_axis, to_shape, to_tensor
+
+_RANGE_ORDER = {torch.int32: 0, torch.int64: 1, torch.float32: 2, torch.float64: 3}
+
+
+def zeros(shape, dtype=torch.float32, name=None):
+    """`tf.zeros(shape, dtype=tf.float32)`: a tensor of zeros."""
+    return torch.zeros(to_shape(shape), dtype=dtypes.as_dtype(dtype))
+
+
+def ones(shape, dtype=torch.float32, name=None):
+    """`tf.ones(shape, dtype=tf.float32)`: a tensor of ones."""
+    return torch.ones(to_shape(shape), dtype=dtypes.as_dtype(dtype))
+
+
+def zeros_like(input, dtype=None, name=None):
+    """`tf.zeros_like(input, dtype=None)`: zeros with `input`'s shape (and dtype unless given)."""
+    x = to_tensor(input, None, "input")
+    return torch.zeros_like(x, dtype=dtypes.as_dtype(dtype) or x.dtype)
+
+
+def ones_like(input, dtype=None, name=None):
+    """`tf.ones_like(input, dtype=None)`: ones with `input`'s shape (and dtype unless given)."""
+    x = to_tensor(input, None, "input")
+    return torch.ones_like(x, dtype=dtypes.as_dtype(dtype) or x.dtype)
+
+
+def fill(dims, value, name=None):
+    """`tf.fill(dims, value)`: a tensor of shape `dims` filled with scalar `value` (its dtype).
+
+    Raises:
+        ValueError: if `value` is not a scalar.
+    """
+    v = to_tensor(value, None, "value")
+    if v.dim() != 0:
+        raise ValueError(f"Expected `value` to be a scalar. Received: value with shape={list(v.shape)}")
+    return v.expand(to_shape(dims, "dims")).clone()
+
+
+def range(start, limit=None, delta=1, dtype=None, name="range"):
+    """`tf.range(start, limit=None, delta=1, dtype=None)`: like Python's `range`, as a tensor.
+
+    With one argument it counts from 0 to `start`. The dtype is the widest of the
+    arguments' (int32 < int64 < float32 < float64) unless `dtype` is given.
+
+    Raises:
+        ValueError: if `delta` is 0.
+    """
+    if limit is None:
+        start, limit = 0, start
+    args = [to_tensor(a, None, n) for a, n in ((start, "start"), (limit, "limit"), (delta, "delta"))]
+    if dtype is None:
+        dtype = builtins.max((a.dtype for a in args), key=lambda d: _RANGE_ORDER.get(d, 1))
+    dtype = dtypes.as_dtype(dtype)
+    s, lim, d = (a.item() for a in args)
+    if d == 0:
+        raise ValueError("Expected a non-zero `delta` for tf.range. Received: delta=0")
+    if (lim - s) * d <= 0:
+        return torch.zeros(0, dtype=dtype)
+    return torch.arange(s, lim, d, dtype=dtype)
+
+
+def one_hot(indices, depth, on_value=None, off_value=None, axis=None, dtype=None, name=None):
+    """`tf.one_hot`: encode integer `indices` as one-hot vectors of length `depth`.
+
+    Mirrors `tensorflow/python/ops/array_ops.py` (`one_hot`).
+
+    Args:
+        indices: integer tensor of shape `[...]`; entries outside `[0, depth)`
+            (e.g. -1) give all-`off_value` rows.
+        depth: int, size of the new dimension.
+        on_value, off_value: scalars, default 1 and 0.
+        axis: position of the new dimension, default -1 (last).
+        dtype: result dtype; default the dtype of `on_value`/`off_value`, else float32.
+
+    Returns:
+        `torch.Tensor` of rank `rank(indices) + 1`.
+
+    Raises:
+        TypeError: if `indices` are not integers.
+    """
+    idx = to_tensor(indices, None, "indices")
+    if idx.is_floating_point() or idx.is_complex() or idx.dtype == torch.bool:
+        raise TypeError(
+            f"Expected integer `indices` for tf.one_hot. Received: indices with dtype={dtypes.dtype_name(idx.dtype)}"
+        )
+    depth = int(depth.item() if isinstance(depth, torch.Tensor) else depth)
+    if dtype is None:
+        given = next((v for v in (on_value, off_value) if v is not None), None)
+        dtype = to_tensor(given).dtype if given is not None else torch.float32
+    dtype = dtypes.as_dtype(dtype)
+    on = to_tensor(1 if on_value is None else on_value, dtype, "on_value", idx.device)
+    off = to_tensor(0 if off_value is None else off_value, dtype, "off_value", idx.device)
+    hot = idx.unsqueeze(-1) == torch.arange(depth, device=idx.device, dtype=idx.dtype)
+    out = torch.where(hot, on, off)
+    if axis is None or axis == -1:
+        return out
+    return out.movedim(-1, normalize_axis(axis, idx.dim() + 1))
+
+
+def eye(num_rows, num_columns=None, batch_shape=None, dtype=torch.float32, name=None):
+    """`tf.eye(num_rows, num_columns=None, batch_shape=None, dtype=tf.float32)`: identity matrices."""
+    cols = num_rows if num_columns is None else num_columns
+    out = torch.eye(int(num_rows), int(cols), dtype=dtypes.as_dtype(dtype))
+    if batch_shape is not None:
+        batch = to_shape(batch_shape, "batch_shape")
+        out = out.expand(*batch, *out.shape).clone()
+    return out
+
+
+def linspace(start, stop, num, name=None, axis=0):
+    """`tf.linspace(start, stop, num)`: `num` evenly spaced values from `start` to `stop` inclusive."""
+    s = to_tensor(start, None, "start")
+    e = to_tensor(stop, s.dtype, "stop", s.device)
+    if not s.is_floating_point():
+        raise TypeError(f"Expected floating point `start`/`stop`. Received: start={start!r}")
+    steps = torch.linspace(0, 1, int(num), dtype=s.dtype, device=s.device)
+    shape = [1] * s.dim() + [int(num)]
+    out = s.unsqueeze(-1) + (e - s).unsqueeze(-1) * steps.reshape(shape)
+    if int(num) > 0:
+        out[..., -1] = e  # exact end point, as TF
+    return out.movedim(-1, normalize_axis(axis, s.dim() + 1))

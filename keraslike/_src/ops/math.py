@@ -1,0 +1,362 @@
+"""Element-wise math, comparisons, `cast`, `matmul`, `add_n`, `einsum` (`tf.math.*`).
+
+Mirrors `tensorflow/python/ops/math_ops.py` and the generated `gen_math_ops`.
+Every op accepts tensors, Variables, numpy arrays and Python values. As in TF,
+two tensor operands must share a dtype (no silent promotion) and a Python
+operand takes the dtype of the tensor operand (`x * 2` on float32 is float32;
+`int_tensor * 2.5` raises `TypeError`).
+
+Example:
+    >>> a = tf.constant([1., 2., 3., 4., 5., 6.], shape=[2, 3])
+    >>> b = tf.constant([1., 2., 3., 4., 5., 6.], shape=[3, 2])
+    >>> tf.matmul(a, b)          # [[22. 28.] [49. 64.]]
+"""
+
+import torch
+
+from keraslike._src.ops import dtypes
+from keraslike._src.ops.conversion import binary_operands, to_tensor
+
+
+def _is_float(t):
+    return t.is_floating_point() or t.is_complex()
+
+
+def _require_float(t, op_name, arg_name="x"):
+    if not _is_float(t):
+        raise TypeError(
+            f"`{op_name}` expects a floating point or complex tensor (TF allows no integer or bool "
+            f"input here; use tf.cast). Received: {arg_name} with dtype={dtypes.dtype_name(t.dtype)}"
+        )
+
+
+def _require_bool(t, op_name, arg_name="x"):
+    if t.dtype != torch.bool:
+        raise TypeError(
+            f"`{op_name}` expects a bool tensor. Received: {arg_name} with "
+            f"dtype={dtypes.dtype_name(t.dtype)}"
+        )
+
+
+# ---- unary ops ---------------------------------------------------------------------------------
+
+
+def _unary(tf_name, fn, kind="any", doc=""):
+    """Build a TF unary op: `kind` is "any", "float" (float/complex only) or "bool"."""
+
+    def op(x, name=None):
+        x = to_tensor(x, None, "x")
+        if kind == "float":
+            _require_float(x, tf_name)
+        elif kind == "bool":
+            _require_bool(x, tf_name)
+        return fn(x)
+
+    short = tf_name.rsplit(".", 1)[-1]
+    op.__name__ = op.__qualname__ = short
+    op.__doc__ = (
+        f"`{tf_name}(x)`: {doc}\n\n"
+        "Mirrors `tensorflow/python/ops/math_ops.py` (generated kernel).\n\n"
+        "Args:\n    x: tensor or array-like.\n    name: ignored.\n\n"
+        "Returns:\n    `torch.Tensor` of the same shape"
+        + (" and dtype.\n" if kind != "bool" else " (bool).\n")
+        + ("\nRaises:\n    TypeError: if `x` is not floating point or complex.\n" if kind == "float" else "")
+    )
+    return op
+
+
+def _round_half_even(x):
+    return torch.round(x) if _is_float(x) else x
+
+
+abs = _unary("tf.math.abs", torch.abs, doc="absolute value |x| (magnitude for complex).")
+negative = _unary("tf.math.negative", torch.neg, doc="-x.")
+sign = _unary("tf.math.sign", torch.sign, doc="-1, 0 or 1 by the sign of x.")
+square = _unary("tf.math.square", torch.square, doc="x * x.")
+exp = _unary("tf.math.exp", torch.exp, "float", "e ** x.")
+expm1 = _unary("tf.math.expm1", torch.expm1, "float", "e ** x - 1, accurate near 0.")
+log = _unary("tf.math.log", torch.log, "float", "natural logarithm.")
+log1p = _unary("tf.math.log1p", torch.log1p, "float", "log(1 + x), accurate near 0.")
+sqrt = _unary("tf.math.sqrt", torch.sqrt, "float", "square root.")
+rsqrt = _unary("tf.math.rsqrt", torch.rsqrt, "float", "1 / sqrt(x).")
+reciprocal = _unary("tf.math.reciprocal", torch.reciprocal, "float", "1 / x.")
+sigmoid = _unary("tf.math.sigmoid", torch.sigmoid, "float", "1 / (1 + exp(-x)).")
+log_sigmoid = _unary("tf.math.log_sigmoid", torch.nn.functional.logsigmoid, "float", "log(sigmoid(x)).")
+tanh = _unary("tf.math.tanh", torch.tanh, "float", "hyperbolic tangent.")
+softplus = _unary("tf.math.softplus", torch.nn.functional.softplus, "float", "log(exp(x) + 1).")
+softsign = _unary("tf.math.softsign", torch.nn.functional.softsign, "float", "x / (abs(x) + 1).")
+sin = _unary("tf.math.sin", torch.sin, "float", "sine.")
+cos = _unary("tf.math.cos", torch.cos, "float", "cosine.")
+tan = _unary("tf.math.tan", torch.tan, "float", "tangent.")
+asin = _unary("tf.math.asin", torch.asin, "float", "arc sine.")
+acos = _unary("tf.math.acos", torch.acos, "float", "arc cosine.")
+atan = _unary("tf.math.atan", torch.atan, "float", "arc tangent.")
+sinh = _unary("tf.math.sinh", torch.sinh, "float", "hyperbolic sine.")
+cosh = _unary("tf.math.cosh", torch.cosh, "float", "hyperbolic cosine.")
+erf = _unary("tf.math.erf", torch.erf, "float", "Gauss error function.")
+lgamma = _unary("tf.math.lgamma", torch.lgamma, "float", "log |Gamma(x)|.")
+floor = _unary("tf.math.floor", torch.floor, "float", "largest integer not greater than x.")
+ceil = _unary("tf.math.ceil", torch.ceil, "float", "smallest integer not less than x.")
+round = _unary(
+    "tf.math.round", _round_half_even, doc="nearest integer, halves to even (banker's rounding)."
+)
+is_nan = _unary("tf.math.is_nan", torch.isnan, "float", "True where x is NaN (bool result).")
+is_inf = _unary("tf.math.is_inf", torch.isinf, "float", "True where x is +-inf (bool result).")
+is_finite = _unary("tf.math.is_finite", torch.isfinite, "float", "True where x is finite (bool result).")
+logical_not = _unary("tf.math.logical_not", torch.logical_not, "bool", "element-wise NOT.")
+real = _unary("tf.math.real", lambda x: x.real if x.is_complex() else x, doc="real part.")
+imag = _unary("tf.math.imag", lambda x: x.imag if x.is_complex() else torch.zeros_like(x), doc="imaginary part.")
+conj = _unary("tf.math.conj", lambda x: x.conj().resolve_conj() if x.is_complex() else x, doc="complex conjugate.")
+
+
+# ---- binary ops --------------------------------------------------------------------------------
+
+
+def _binary(tf_name, fn, kind="any", doc=""):
+    """Build a TF binary op with broadcasting and TF's operand conversion."""
+
+    def op(x, y, name=None):
+        x, y = binary_operands(x, y, tf_name)
+        if kind == "float":
+            _require_float(x, tf_name)
+        elif kind == "bool":
+            _require_bool(x, tf_name)
+        return fn(x, y)
+
+    op.__name__ = op.__qualname__ = tf_name.rsplit(".", 1)[-1]
+    op.__doc__ = (
+        f"`{tf_name}(x, y)`: {doc} Broadcasts like numpy.\n\n"
+        "Mirrors `tensorflow/python/ops/math_ops.py`.\n\n"
+        "Args:\n    x: tensor or array-like.\n    y: tensor or array-like; converted to `x`'s dtype\n"
+        "        when it is not a tensor (and vice versa).\n    name: ignored.\n\n"
+        "Returns:\n    `torch.Tensor` of the broadcast shape.\n\n"
+        "Raises:\n    TypeError: if two tensors of different dtypes are given, or a Python value\n"
+        "        cannot be represented in the tensor's dtype.\n"
+    )
+    return op
+
+
+def _truediv(x, y):
+    # TF's truediv: int8/int16/uint8 -> float32, int32/int64 -> float64.
+    if not _is_float(x):
+        target = torch.float64 if x.dtype in (torch.int32, torch.int64) else torch.float32
+        x, y = x.to(target), y.to(target)
+    return torch.true_divide(x, y)
+
+
+def _floordiv(x, y):
+    return torch.div(x, y, rounding_mode="floor")
+
+
+def _maximum(x, y):
+    # TF routes the gradient of ties to `x` and propagates NaN from either side.
+    keep_x = x >= y
+    if _is_float(x):
+        keep_x = keep_x | torch.isnan(x)
+    return torch.where(keep_x, x, y)
+
+
+def _minimum(x, y):
+    keep_x = x <= y
+    if _is_float(x):
+        keep_x = keep_x | torch.isnan(x)
+    return torch.where(keep_x, x, y)
+
+
+def _divide_no_nan(x, y):
+    zero = y == 0
+    safe = torch.where(zero, torch.ones_like(y), y)
+    return torch.where(zero, torch.zeros_like(x), x / safe)
+
+
+def _multiply_no_nan(x, y):
+    return torch.where(y == 0, torch.zeros_like(x * y), x * y)
+
+
+add = _binary("tf.math.add", torch.add, doc="x + y.")
+subtract = _binary("tf.math.subtract", torch.sub, doc="x - y.")
+multiply = _binary("tf.math.multiply", torch.mul, doc="x * y.")
+divide = truediv = _binary(
+    "tf.math.divide", _truediv, doc="x / y; integer inputs give float (int32/int64 -> float64)."
+)
+floordiv = _binary("tf.math.floordiv", _floordiv, doc="floor(x / y), integer for integer inputs.")
+floormod = mod = _binary("tf.math.floormod", torch.remainder, doc="x - floor(x / y) * y (sign of y).")
+truncatemod = _binary("tf.math.truncatemod", torch.fmod, doc="remainder with the sign of x.")
+pow = _binary("tf.math.pow", torch.pow, doc="x ** y.")
+maximum = _binary("tf.math.maximum", _maximum, doc="max(x, y); ties send the gradient to x.")
+minimum = _binary("tf.math.minimum", _minimum, doc="min(x, y); ties send the gradient to x.")
+squared_difference = _binary("tf.math.squared_difference", lambda x, y: torch.square(x - y), doc="(x - y)^2.")
+divide_no_nan = _binary("tf.math.divide_no_nan", _divide_no_nan, "float", "x / y, 0 where y == 0.")
+multiply_no_nan = _binary("tf.math.multiply_no_nan", _multiply_no_nan, "float", "x * y, 0 where y == 0.")
+atan2 = _binary("tf.math.atan2", torch.atan2, "float", "atan(y / x) by quadrant (args are y, x).")
+xdivy = _binary("tf.math.xdivy", _divide_no_nan, "float", "x / y, 0 where x == 0.")
+equal = _binary("tf.math.equal", torch.eq, doc="x == y (bool result).")
+not_equal = _binary("tf.math.not_equal", torch.ne, doc="x != y (bool result).")
+greater = _binary("tf.math.greater", torch.gt, doc="x > y (bool result).")
+greater_equal = _binary("tf.math.greater_equal", torch.ge, doc="x >= y (bool result).")
+less = _binary("tf.math.less", torch.lt, doc="x < y (bool result).")
+less_equal = _binary("tf.math.less_equal", torch.le, doc="x <= y (bool result).")
+logical_and = _binary("tf.math.logical_and", torch.logical_and, "bool", "x AND y.")
+logical_or = _binary("tf.math.logical_or", torch.logical_or, "bool", "x OR y.")
+logical_xor = _binary("tf.math.logical_xor", torch.logical_xor, "bool", "x XOR y.")
+
+
+def scalar_mul(scalar, x, name=None):
+    """`tf.math.scalar_mul(scalar, x)`: `scalar * x` with `scalar` a Python/0-d value."""
+    x, scalar = binary_operands(x, scalar, "tf.math.scalar_mul", "x", "scalar")
+    if scalar.dim() != 0:
+        raise ValueError(f"Expected `scalar` to be a scalar. Received: scalar with shape={tuple(scalar.shape)}")
+    return x * scalar
+
+
+# ---- dtype change ------------------------------------------------------------------------------
+
+
+def cast(x, dtype, name=None):
+    """`tf.cast(x, dtype)`: change dtype. Mirrors `tensorflow/python/ops/math_ops.py` (`cast`).
+
+    Float -> int truncates toward zero; complex -> real keeps the real part;
+    anything -> bool is `x != 0`. Gradients flow between floating dtypes.
+
+    Args:
+        x: tensor or array-like.
+        dtype: target dtype (`tf.float32`, `"int64"`, `np.float32`, ...).
+        name: ignored.
+
+    Returns:
+        `torch.Tensor` of dtype `dtype` (`x` itself if it already has it).
+
+    Raises:
+        TypeError: if `dtype` is not a known dtype.
+    """
+    dtype = dtypes.as_dtype(dtype)
+    x = to_tensor(x, None, "x")
+    if x.dtype == dtype:
+        return x
+    if x.is_complex() and not dtype.is_complex:
+        x = x.real
+    if dtype == torch.bool:
+        return x != 0
+    return x.to(dtype)
+
+
+def saturate_cast(value, dtype, name=None):
+    """`tf.dtypes.saturate_cast`: cast, clamping to `dtype`'s range first."""
+    dtype = dtypes.as_dtype(dtype)
+    value = to_tensor(value, None, "value")
+    if not dtype.is_floating_point and dtype != torch.bool:
+        info = torch.iinfo(dtype)
+        value = value.clamp(info.min, info.max)
+    return cast(value, dtype)
+
+
+# ---- n-ary -------------------------------------------------------------------------------------
+
+
+def matmul(a, b, transpose_a=False, transpose_b=False, adjoint_a=False, adjoint_b=False,
+           a_is_sparse=False, b_is_sparse=False, output_type=None, name=None):
+    """`tf.linalg.matmul`: (batched) matrix product `a @ b`.
+
+    Mirrors `tensorflow/python/ops/math_ops.py` (`matmul`).
+
+    Args:
+        a: tensor of shape `[..., M, K]` (`[..., K, M]` with `transpose_a`), rank >= 2.
+        b: tensor of shape `[..., K, N]` (`[..., N, K]` with `transpose_b`), rank >= 2,
+            same dtype as `a`; batch dimensions broadcast.
+        transpose_a, transpose_b: transpose the last two dims first.
+        adjoint_a, adjoint_b: conjugate-transpose the last two dims first.
+        a_is_sparse, b_is_sparse: hints, ignored.
+        output_type: optional dtype of the result.
+        name: ignored.
+
+    Returns:
+        `torch.Tensor` of shape `[..., M, N]`.
+
+    Raises:
+        ValueError: for rank < 2 or incompatible inner dimensions.
+        TypeError: for different dtypes.
+    """
+    a, b = binary_operands(a, b, "tf.matmul", "a", "b")
+    for arg, t in (("a", a), ("b", b)):
+        if t.dim() < 2:
+            raise ValueError(
+                f"`tf.matmul` expects tensors of rank >= 2 (use tf.tensordot or tf.linalg.matvec for "
+                f"vectors). Received: {arg} with shape={list(t.shape)}"
+            )
+    if transpose_a or adjoint_a:
+        a = a.transpose(-1, -2).conj() if adjoint_a else a.transpose(-1, -2)
+    if transpose_b or adjoint_b:
+        b = b.transpose(-1, -2).conj() if adjoint_b else b.transpose(-1, -2)
+    if a.shape[-1] != b.shape[-2]:
+        raise ValueError(
+            f"Matrix size-incompatible for `tf.matmul`: {list(a.shape)} @ {list(b.shape)} "
+            f"(after transposes). Received: a.shape={list(a.shape)}, b.shape={list(b.shape)}"
+        )
+    if not _is_float(a) and a.device.type != "cpu":  # integer GEMM: CPU kernel only
+        out = torch.matmul(a.cpu(), b.cpu()).to(a.device)
+    else:
+        out = torch.matmul(a, b)
+    return out if output_type is None else out.to(dtypes.as_dtype(output_type))
+
+
+def add_n(inputs, name=None):
+    """`tf.math.add_n(inputs)`: element-wise sum of a list of same-shape, same-dtype tensors.
+
+    Mirrors `tensorflow/python/ops/math_ops.py` (`add_n`).
+
+    Raises:
+        ValueError: if `inputs` is empty or the shapes differ.
+        TypeError: if the dtypes differ.
+    """
+    if isinstance(inputs, torch.Tensor) or not isinstance(inputs, (list, tuple)) or not inputs:
+        raise ValueError(
+            f"Expected `inputs` to be a non-empty list of tensors. Received: inputs={inputs!r:.80}"
+        )
+    first = to_tensor(inputs[0], None, "inputs[0]")
+    out = first
+    for i, t in enumerate(inputs[1:], 1):
+        t = to_tensor(t, first.dtype, f"inputs[{i}]", first.device)
+        if t.shape != first.shape:
+            raise ValueError(
+                f"`tf.add_n` expects all inputs to have the same shape. Received: inputs[0].shape="
+                f"{list(first.shape)}, inputs[{i}].shape={list(t.shape)}"
+            )
+        out = out + t
+    return out if len(inputs) > 1 else torch.Tensor.clone(out)
+
+
+def einsum(equation, *inputs, **kwargs):
+    """`tf.einsum(equation, *inputs)`: Einstein summation. Mirrors `tensorflow/python/ops/special_math_ops.py`.
+
+    Raises:
+        TypeError: if the inputs have different dtypes.
+    """
+    tensors = [to_tensor(t, None, f"inputs[{i}]") for i, t in enumerate(inputs)]
+    for i, t in enumerate(tensors[1:], 1):
+        if t.dtype != tensors[0].dtype:
+            raise TypeError(
+                f"`tf.einsum` expects inputs of one dtype. Received: inputs[0].dtype="
+                f"{dtypes.dtype_name(tensors[0].dtype)}, inputs[{i}].dtype={dtypes.dtype_name(t.dtype)}"
+            )
+    return torch.einsum(equation, *tensors)
+
+
+def clip_by_value(t, clip_value_min, clip_value_max, name=None):
+    """`tf.clip_by_value(t, min, max)`: clamp element-wise; gradient passes where min <= t <= max.
+
+    Mirrors `tensorflow/python/ops/clip_ops.py`. `min`/`max` broadcast and take `t`'s dtype.
+    """
+    t = to_tensor(t, None, "t")
+    lo = to_tensor(clip_value_min, t.dtype, "clip_value_min", t.device)
+    hi = to_tensor(clip_value_max, t.dtype, "clip_value_max", t.device)
+    return torch.clamp(t, lo, hi)
+
+
+def tensordot(a, b, axes, name=None):
+    """`tf.tensordot(a, b, axes)`: contract `axes` (an int N: last N of `a` with first N of `b`,
+    or a pair of axis lists). Mirrors `tensorflow/python/ops/math_ops.py` (`tensordot`).
+    """
+    a, b = binary_operands(a, b, "tf.tensordot", "a", "b")
+    if isinstance(axes, torch.Tensor):
+        axes = axes.tolist()
+    return torch.tensordot(a, b, dims=axes)

@@ -1,0 +1,297 @@
+"""`tf.nn.*`: activations, cross-entropies, dropout, moments and distributed loss scaling.
+
+Mirrors `tensorflow/python/ops/nn_ops.py`, `nn_impl.py` and
+`nn_impl_distribute.py` (`compute_average_loss`, `scale_regularization_loss`).
+Inputs are floating point tensors or array-likes; outputs keep their dtype.
+
+Example:
+    >>> tf.nn.softmax([[1., 1.]])                                   # [[0.5 0.5]]
+    >>> tf.nn.sparse_softmax_cross_entropy_with_logits([0], [[0., 0.]])   # [0.6931472]
+"""
+
+import numbers
+
+import torch
+import torch.nn.functional as F
+
+from keraslike._src.ops import dtypes
+from keraslike._src.ops import random as _random
+from keraslike._src.ops.conversion import binary_operands, normalize_axes, normalize_axis, to_shape, to_tensor
+from keraslike._src.ops.math import _require_float
+
+
+def _float(x, op_name, arg_name="features"):
+    x = to_tensor(x, None, arg_name)
+    _require_float(x, op_name, arg_name)
+    return x
+
+
+def softmax(logits, axis=None, name=None):
+    """`tf.nn.softmax(logits, axis=-1)`: `exp(x) / sum(exp(x))` along `axis`."""
+    x = _float(logits, "tf.nn.softmax", "logits")
+    return torch.softmax(x, dim=normalize_axis(-1 if axis is None else axis, x.dim()))
+
+
+def log_softmax(logits, axis=None, name=None):
+    """`tf.nn.log_softmax(logits, axis=-1)`: `x - log(sum(exp(x)))` along `axis`."""
+    x = _float(logits, "tf.nn.log_softmax", "logits")
+    return torch.log_softmax(x, dim=normalize_axis(-1 if axis is None else axis, x.dim()))
+
+
+def relu(features, name=None):
+    """`tf.nn.relu`: `max(x, 0)` (gradient 0 at 0). Integer inputs are allowed, as in TF."""
+    return torch.relu(to_tensor(features, None, "features"))
+
+
+def relu6(features, name=None):
+    """`tf.nn.relu6`: `min(max(x, 0), 6)`."""
+    return F.relu6(_float(features, "tf.nn.relu6"))
+
+
+def elu(features, name=None):
+    """`tf.nn.elu`: `x` if `x > 0` else `exp(x) - 1`."""
+    return F.elu(_float(features, "tf.nn.elu"))
+
+
+def selu(features, name=None):
+    """`tf.nn.selu`: `scale * elu(x, alpha)` with the self-normalising constants."""
+    return F.selu(_float(features, "tf.nn.selu"))
+
+
+def gelu(features, approximate=False, name=None):
+    """`tf.nn.gelu(features, approximate=False)`: `x * Phi(x)`; tanh approximation if `approximate`."""
+    return F.gelu(_float(features, "tf.nn.gelu"), approximate="tanh" if approximate else "none")
+
+
+def leaky_relu(features, alpha=0.2, name=None):
+    """`tf.nn.leaky_relu(features, alpha=0.2)`: `x` if `x > 0` else `alpha * x` (TF's default 0.2)."""
+    return F.leaky_relu(_float(features, "tf.nn.leaky_relu"), negative_slope=float(alpha))
+
+
+def silu(features, beta=1.0, name=None):
+    """`tf.nn.silu` / `tf.nn.swish`: `x * sigmoid(beta * x)`."""
+    x = _float(features, "tf.nn.silu")
+    return F.silu(x) if beta == 1.0 else x * torch.sigmoid(beta * x)
+
+
+swish = silu
+
+
+def sigmoid(x, name=None):
+    """`tf.nn.sigmoid`: `1 / (1 + exp(-x))`."""
+    return torch.sigmoid(_float(x, "tf.nn.sigmoid", "x"))
+
+
+def tanh(x, name=None):
+    """`tf.nn.tanh`: hyperbolic tangent."""
+    return torch.tanh(_float(x, "tf.nn.tanh", "x"))
+
+
+def softplus(features, name=None):
+    """`tf.nn.softplus`: `log(exp(x) + 1)`."""
+    return F.softplus(_float(features, "tf.nn.softplus"))
+
+
+def softsign(features, name=None):
+    """`tf.nn.softsign`: `x / (abs(x) + 1)`."""
+    return F.softsign(_float(features, "tf.nn.softsign"))
+
+
+def bias_add(value, bias, data_format=None, name=None):
+    """`tf.nn.bias_add(value, bias)`: add a 1-D `bias` to the channel dimension (last, or 1 for "NC...")."""
+    x = to_tensor(value, None, "value")
+    b = to_tensor(bias, x.dtype, "bias", x.device)
+    if b.dim() != 1:
+        raise ValueError(f"Expected a 1-D `bias`. Received: bias with shape={list(b.shape)}")
+    if data_format is not None and data_format.startswith("NC"):
+        return x + b.reshape(-1, *([1] * (x.dim() - 2)))
+    return x + b
+
+
+def l2_loss(t, name=None):
+    """`tf.nn.l2_loss(t)`: `sum(t ** 2) / 2`, a scalar."""
+    x = _float(t, "tf.nn.l2_loss", "t")
+    return torch.sum(x * x) / 2
+
+
+def l2_normalize(x, axis=None, epsilon=1e-12, name=None):
+    """`tf.math.l2_normalize`: `x / sqrt(max(sum(x ** 2, axis), epsilon))`."""
+    x = _float(x, "tf.math.l2_normalize", "x")
+    axes = normalize_axes(axis, x.dim())
+    square_sum = torch.sum(x * x, dim=axes, keepdim=True)
+    return x * torch.rsqrt(torch.clamp(square_sum, min=epsilon))
+
+
+def embedding_lookup(params, ids, max_norm=None, name=None):
+    """`tf.nn.embedding_lookup(params, ids)`: rows of `params` at integer `ids` (gather on axis 0)."""
+    from keraslike._src.ops.indexing import gather
+
+    out = gather(params, ids)
+    if max_norm is not None:
+        out = out * torch.clamp(max_norm / torch.linalg.vector_norm(out, dim=-1, keepdim=True), max=1.0)
+    return out
+
+
+def dropout(x, rate, noise_shape=None, seed=None, name=None):
+    """`tf.nn.dropout(x, rate)`: zero entries with probability `rate`, scale the rest by `1/(1-rate)`.
+
+    Args:
+        x: floating point tensor.
+        rate: float in `[0, 1)`.
+        noise_shape: optional shape broadcastable to `x` for the keep mask.
+        seed: optional op seed (see `tf.random`).
+
+    Raises:
+        ValueError: if `rate` is outside `[0, 1)`.
+    """
+    x = _float(x, "tf.nn.dropout", "x")
+    r = float(rate.item() if isinstance(rate, torch.Tensor) else rate)
+    if not 0 <= r < 1:
+        raise ValueError(f"Expected `rate` in the range [0, 1). Received: rate={rate}")
+    if r == 0:
+        return x
+    shape = to_shape(noise_shape) if noise_shape is not None else tuple(x.shape)
+    keep = _random.random_mask(shape, r, seed).to(x.device)
+    return x * keep.to(x.dtype) * (1.0 / (1.0 - r))
+
+
+def softmax_cross_entropy_with_logits(labels, logits, axis=-1, name=None):
+    """`tf.nn.softmax_cross_entropy_with_logits(labels, logits, axis=-1)`.
+
+    `-sum(labels * log_softmax(logits), axis)`; gradients flow to both labels and logits (TF2).
+
+    Returns:
+        per-example losses with `axis` removed.
+    """
+    lg, lb = binary_operands(logits, labels, "tf.nn.softmax_cross_entropy_with_logits", "logits", "labels")
+    _require_float(lg, "tf.nn.softmax_cross_entropy_with_logits", "logits")
+    if lb.shape != lg.shape:
+        raise ValueError(
+            f"Expected `labels` and `logits` of the same shape. Received: labels.shape={list(lb.shape)}, "
+            f"logits.shape={list(lg.shape)}"
+        )
+    return -torch.sum(lb * torch.log_softmax(lg, dim=axis), dim=axis)
+
+
+def sparse_softmax_cross_entropy_with_logits(labels, logits, name=None):
+    """`tf.nn.sparse_softmax_cross_entropy_with_logits(labels, logits)`.
+
+    Args:
+        labels: integer class ids of shape `[d0, ..., dn-1]`, in `[0, num_classes)`.
+        logits: float tensor of shape `[d0, ..., dn-1, num_classes]`.
+
+    Returns:
+        per-example losses of shape `labels.shape`, logits' dtype.
+    """
+    lg = _float(logits, "tf.nn.sparse_softmax_cross_entropy_with_logits", "logits")
+    lb = to_tensor(labels, None, "labels", lg.device)
+    if lb.is_floating_point() or lb.dtype == torch.bool:
+        raise TypeError(f"Expected integer `labels`. Received: labels with dtype={dtypes.dtype_name(lb.dtype)}")
+    if tuple(lb.shape) != tuple(lg.shape[:-1]):
+        raise ValueError(
+            f"Expected `labels` of shape logits.shape[:-1]. Received: labels.shape={list(lb.shape)}, "
+            f"logits.shape={list(lg.shape)}"
+        )
+    logp = torch.log_softmax(lg, dim=-1)
+    return -torch.gather(logp, -1, lb.long().unsqueeze(-1)).squeeze(-1)
+
+
+def sigmoid_cross_entropy_with_logits(labels=None, logits=None, name=None):
+    """`tf.nn.sigmoid_cross_entropy_with_logits(labels, logits)`: element-wise, stable form
+    `max(x, 0) - x * z + log(1 + exp(-|x|))`.
+    """
+    lg, lb = binary_operands(logits, labels, "tf.nn.sigmoid_cross_entropy_with_logits", "logits", "labels")
+    _require_float(lg, "tf.nn.sigmoid_cross_entropy_with_logits", "logits")
+    if lb.shape != lg.shape:
+        raise ValueError(
+            f"`logits` and `labels` must have the same shape. Received: labels.shape={list(lb.shape)}, "
+            f"logits.shape={list(lg.shape)}"
+        )
+    return torch.clamp(lg, min=0) - lg * lb + torch.log1p(torch.exp(-torch.abs(lg)))
+
+
+def weighted_cross_entropy_with_logits(labels, logits, pos_weight, name=None):
+    """`tf.nn.weighted_cross_entropy_with_logits`: sigmoid cross-entropy with positives weighted."""
+    lg = _float(logits, "tf.nn.weighted_cross_entropy_with_logits", "logits")
+    z = to_tensor(labels, None, "labels").to(lg.dtype)
+    log_weight = 1 + (pos_weight - 1) * z
+    return (1 - z) * lg + log_weight * (torch.log1p(torch.exp(-torch.abs(lg))) + torch.clamp(-lg, min=0))
+
+
+def moments(x, axes, shift=None, keepdims=False, name=None):
+    """`tf.nn.moments(x, axes)`: `(mean, variance)` over `axes` (population variance).
+
+    float16/bfloat16 inputs are computed in float32 and cast back, as in TF.
+    """
+    x = _float(x, "tf.nn.moments", "x")
+    axes = normalize_axes(axes, x.dim())
+    y = x.float() if x.dtype in (torch.float16, torch.bfloat16) else x
+    mean = torch.mean(y, dim=axes, keepdim=True)
+    variance = torch.mean(torch.square(y - mean.detach()), dim=axes, keepdim=True)
+    if not keepdims:
+        mean, variance = mean.squeeze(axes), variance.squeeze(axes)
+    return mean.to(x.dtype), variance.to(x.dtype)
+
+
+def _num_replicas():
+    try:
+        from keraslike._src.distribute.context import get_strategy
+    except ImportError:
+        return 1
+    return int(get_strategy().num_replicas_in_sync)
+
+
+def compute_average_loss(per_example_loss, sample_weight=None, global_batch_size=None):
+    """`tf.nn.compute_average_loss`: `sum(per_example_loss * sample_weight) / global_batch_size`.
+
+    Mirrors `tensorflow/python/ops/nn_impl_distribute.py`.
+
+    Args:
+        per_example_loss: losses of shape `[per_replica_batch, ...]` (rank >= 1).
+        sample_weight: optional weights broadcastable to the losses.
+        global_batch_size: optional int; default `per_replica_batch * num_replicas_in_sync`
+            of the current distribution strategy.
+
+    Returns:
+        scalar loss in the losses' dtype; 0 when `global_batch_size` is 0.
+
+    Raises:
+        ValueError: for a scalar `per_example_loss` or a negative `global_batch_size`.
+        TypeError: for a non-integer `global_batch_size`.
+    """
+    loss = to_tensor(per_example_loss, None, "per_example_loss")
+    if loss.dim() == 0:
+        raise ValueError(
+            "Invalid value passed for `per_example_loss`. Expected a tensor with at least rank 1. "
+            f"Received: per_example_loss={loss}"
+        )
+    dtype = loss.dtype
+    if sample_weight is not None:
+        w = to_tensor(sample_weight, None, "sample_weight", loss.device).to(dtype)
+        if w.dim() == loss.dim() + 1 and w.shape[-1] == 1:
+            w = w.squeeze(-1)
+        while w.dim() < loss.dim() and w.dim() > 0:
+            w = w.unsqueeze(-1)
+        loss = (loss * w).to(dtype)
+    if global_batch_size is None:
+        global_batch_size = loss.shape[0] * _num_replicas()
+    gbs = global_batch_size.item() if isinstance(global_batch_size, torch.Tensor) else global_batch_size
+    if isinstance(gbs, bool) or not isinstance(gbs, numbers.Integral):
+        raise TypeError(f"global_batch_size must be an integer. Received: global_batch_size={global_batch_size}")
+    if gbs < 0:
+        raise ValueError(f"global_batch_size must be non-negative. Received: global_batch_size={gbs}")
+    total = torch.sum(loss)
+    return total * 0 if gbs == 0 else total / gbs
+
+
+def scale_regularization_loss(regularization_loss):
+    """`tf.nn.scale_regularization_loss`: `sum(regularization_loss) / num_replicas_in_sync`.
+
+    Accepts a scalar, a tensor, or a list of scalar losses (summed).
+    """
+    if isinstance(regularization_loss, (list, tuple)):
+        parts = [to_tensor(t) for t in regularization_loss]
+        total = torch.sum(torch.stack([p.reshape(()) for p in parts])) if parts else torch.tensor(0.0)
+    else:
+        total = torch.sum(to_tensor(regularization_loss, None, "regularization_loss"))
+    return total / _num_replicas()

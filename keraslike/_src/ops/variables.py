@@ -1,0 +1,155 @@
+"""`tf.Variable` as a `torch.nn.Parameter` with TF's methods.
+
+Mirrors `tensorflow/python/ops/variables.py`. A Variable *is* a
+`torch.nn.Parameter`, so it registers in modules, travels in `state_dict`, is
+broadcast by DistributedDataParallel and can be handed to any torch optimizer.
+Arithmetic on it returns plain `torch.Tensor`s, exactly as TF eager returns
+`tf.Tensor`s from ops on variables.
+"""
+
+import itertools
+
+import numpy as np
+import torch
+
+from keraslike._src.ops import dtypes
+
+_uid = itertools.count()
+
+
+class Variable(torch.nn.Parameter):
+    """A mutable tensor: `tf.Variable(initial_value, trainable=True, name=None, dtype=None)`.
+
+    Args:
+        initial_value: array-like or tensor; numpy float64 becomes float32
+            unless `dtype` says otherwise (TF's default float is float32).
+        trainable: bool, default True; maps to `requires_grad` (only floating
+            variables can be trainable in torch; integer ones are kept
+            non-trainable).
+        name: optional str; TF appends `:0`, e.g. `Variable 'a:0'`.
+        dtype: optional dtype (`tf.float32`, `"float32"`, ...).
+        shape: optional shape to check `initial_value` against.
+
+    Raises:
+        ValueError: if `shape` does not match `initial_value`.
+    """
+
+    def __new__(cls, initial_value=None, trainable=True, name=None, dtype=None, shape=None, **kwargs):
+        if callable(initial_value):
+            initial_value = initial_value()
+        data = _to_tensor(initial_value, dtype)
+        if shape is not None and tuple(shape) != tuple(data.shape):
+            raise ValueError(
+                f"Variable initial value has shape {tuple(data.shape)}, which does not "
+                f"match the requested shape. Received: shape={tuple(shape)}"
+            )
+        requires_grad = bool(trainable) and (data.is_floating_point() or data.is_complex())
+        var = torch.Tensor._make_subclass(cls, data, requires_grad)
+        var._keras_name = name or _default_name()
+        var._trainable = bool(trainable)
+        return var
+
+    def __init__(self, *args, **kwargs):  # all work is in __new__
+        pass
+
+    # ---- TF attributes ------------------------------------------------------
+    @property
+    def name(self):
+        """TF-style name with output index, e.g. `"dense/kernel:0"`."""
+        return f"{self._keras_name}:0"
+
+    @property
+    def path(self):
+        """Keras 3 name without the `:0` suffix."""
+        return self._keras_name
+
+    @property
+    def trainable(self):
+        return self._trainable
+
+    @trainable.setter
+    def trainable(self, value):
+        self._trainable = bool(value)
+        self.requires_grad_(self._trainable and self.is_floating_point())
+
+    def numpy(self):
+        """Value as a numpy array (a copy, detached from autograd)."""
+        return self.detach().cpu().numpy()
+
+    def value(self):
+        """Current value as a plain tensor (TF: `read_value`)."""
+        return self.detach().clone()
+
+    read_value = value
+
+    def assign(self, value, use_locking=None, name=None, read_value=True):
+        """Set the value in place; shape must match. Returns self."""
+        new = _to_tensor(value, self.dtype).to(self.device)
+        if tuple(new.shape) != tuple(self.shape):
+            new = _broadcast_for_assign(new, self)
+        with torch.no_grad():
+            self.copy_(new)
+        return self
+
+    def assign_add(self, delta, use_locking=None, name=None, read_value=True):
+        """`self += delta` in place. Returns self."""
+        with torch.no_grad():
+            self.add_(_to_tensor(delta, self.dtype).to(self.device))
+        return self
+
+    def assign_sub(self, delta, use_locking=None, name=None, read_value=True):
+        """`self -= delta` in place. Returns self."""
+        with torch.no_grad():
+            self.sub_(_to_tensor(delta, self.dtype).to(self.device))
+        return self
+
+    def __repr__(self):
+        value = repr(self.numpy())
+        return (
+            f"<tf.Variable '{self.name}' shape={tuple(self.shape)} "
+            f"dtype={dtypes.dtype_name(self.dtype)}, numpy={value}>"
+        )
+
+    def __reduce_ex__(self, proto):
+        # Pickle/deepcopy as a Variable (torch's Parameter reduce would lose the class).
+        return (_rebuild_variable, (self.detach().cpu(), self._trainable, self._keras_name))
+
+    def __deepcopy__(self, memo):
+        new = Variable(self.detach().clone(), trainable=self._trainable, name=self._keras_name)
+        memo[id(self)] = new
+        return new
+
+    __torch_function__ = torch._C._disabled_torch_function_impl
+
+
+def _default_name():
+    n = next(_uid)
+    return "Variable" if n == 0 else f"Variable_{n}"
+
+
+def _rebuild_variable(data, trainable, name):
+    return Variable(data, trainable=trainable, name=name)
+
+
+def _to_tensor(value, dtype=None):
+    dtype = dtypes.as_dtype(dtype)
+    if isinstance(value, torch.Tensor):
+        data = value.detach()
+        if dtype is not None:
+            data = data.to(dtype)
+        return data.clone()
+    array = np.asarray(value)
+    if dtype is None and array.dtype == np.float64:
+        dtype = torch.float32
+    data = torch.as_tensor(array)
+    return data.to(dtype) if dtype is not None else data
+
+
+def _broadcast_for_assign(new, var):
+    try:
+        return new.expand_as(var)
+    except RuntimeError:
+        raise ValueError(
+            f"Cannot assign a value of shape {tuple(new.shape)} to variable "
+            f"'{var.name}' of shape {tuple(var.shape)}. Received: value shape={tuple(new.shape)}"
+        ) from None

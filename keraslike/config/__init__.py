@@ -1,0 +1,8 @@
+"""`tf.config`."""
+
+from keraslike._src.config.devices import (  # noqa: F401
+    LogicalDevice, LogicalDeviceConfiguration, PhysicalDevice, get_logical_device_configuration,
+    get_visible_devices, list_logical_devices, list_physical_devices, set_logical_device_configuration,
+    set_visible_devices,
+)
+from keraslike.config import experimental  # noqa: F401

@@ -1,0 +1,27 @@
+"""`tf.data`: input pipelines (`Dataset`, `Options`, `AUTOTUNE`, ...).
+
+Mirrors `tensorflow/python/data/__init__.py`; implementation in `keraslike/_src/data/`.
+"""
+
+from keraslike._src.data.cardinality import INFINITE as INFINITE_CARDINALITY
+from keraslike._src.data.cardinality import UNKNOWN as UNKNOWN_CARDINALITY
+from keraslike._src.data.dataset import Dataset
+from keraslike._src.data.iterator import DatasetIterator as Iterator
+from keraslike._src.data.options import AUTOTUNE, DistributeOptions, Options, ThreadingOptions
+from keraslike._src.data.tensor_shape import TensorShape
+from keraslike._src.data.tensor_spec import TensorSpec
+from keraslike.data import experimental
+
+__all__ = [
+    "AUTOTUNE",
+    "INFINITE_CARDINALITY",
+    "UNKNOWN_CARDINALITY",
+    "Dataset",
+    "DistributeOptions",
+    "Iterator",
+    "Options",
+    "TensorShape",
+    "TensorSpec",
+    "ThreadingOptions",
+    "experimental",
+]

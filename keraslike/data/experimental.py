@@ -1,0 +1,28 @@
+"""`tf.data.experimental`: the experimental names TF2 code still uses.
+
+Mirrors `tensorflow/python/data/experimental/__init__.py`.
+"""
+
+from keraslike._src.data.cardinality import INFINITE as INFINITE_CARDINALITY
+from keraslike._src.data.cardinality import UNKNOWN as UNKNOWN_CARDINALITY
+from keraslike._src.data.cardinality import cardinality
+from keraslike._src.data.options import (
+    AUTOTUNE,
+    AutoShardPolicy,
+    AutotuneOptions,
+    DistributeOptions,
+    OptimizationOptions,
+    ThreadingOptions,
+)
+
+__all__ = [
+    "AUTOTUNE",
+    "INFINITE_CARDINALITY",
+    "UNKNOWN_CARDINALITY",
+    "AutoShardPolicy",
+    "AutotuneOptions",
+    "DistributeOptions",
+    "OptimizationOptions",
+    "ThreadingOptions",
+    "cardinality",
+]

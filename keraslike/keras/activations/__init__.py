@@ -1,0 +1,4 @@
+"""`tf.keras.activations`."""
+
+from keraslike._src.keras.activations import *  # noqa: F401,F403
+from keraslike._src.keras.activations import get, serialize  # noqa: F401

@@ -1,0 +1,4 @@
+"""`tf.keras.utils`."""
+
+from keraslike._src.keras.utils.progbar import Progbar  # noqa: F401
+from keraslike._src.keras.utils.general import set_random_seed, to_categorical  # noqa: F401
