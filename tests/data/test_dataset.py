@@ -35,7 +35,8 @@ def test_from_tensor_slices_dtypes_follow_tf():
     assert next(iter(Dataset.from_tensor_slices([1, 2]))).dtype == torch.int32
     assert next(iter(Dataset.from_tensor_slices(np.array([1.0, 2.0])))).dtype == torch.float64
     assert next(iter(Dataset.from_tensor_slices(np.array([1, 2], dtype=np.int64)))).dtype == torch.int64
-    assert next(iter(Dataset.from_tensor_slices(torch.tensor([1, 2], dtype=torch.int16)))).dtype == torch.int16
+    int16 = torch.tensor([1, 2], dtype=torch.int16)
+    assert next(iter(Dataset.from_tensor_slices(int16))).dtype == torch.int16
     assert next(iter(Dataset.from_tensor_slices([True, False]))).dtype == torch.bool
 
 
@@ -97,7 +98,8 @@ def test_from_generator_output_types_and_errors():
     ds = Dataset.from_generator(lambda: iter([[1, 2], [3]]), output_types=torch.int64, output_shapes=[None])
     assert values(ds) == [[1, 2], [3]]
     assert ds.element_spec == tfdata.TensorSpec([None], torch.int64)
-    bad = Dataset.from_generator(lambda: iter([[1, 2, 3]]), output_signature=tfdata.TensorSpec((2,), torch.int64))
+    spec = tfdata.TensorSpec((2,), torch.int64)
+    bad = Dataset.from_generator(lambda: iter([[1, 2, 3]]), output_signature=spec)
     with pytest.raises(ValueError, match="shape"):
         list(bad)
     with pytest.raises(TypeError):
@@ -155,7 +157,8 @@ def test_map_calling_convention():
 
 def test_map_element_spec_is_traced():
     ds = Dataset.range(10).batch(3).map(lambda x: (x.float() * 2, x.reshape(-1, 1)))
-    assert ds.element_spec == (tfdata.TensorSpec([None], torch.float32), tfdata.TensorSpec([None, 1], torch.int64))
+    expected = (tfdata.TensorSpec([None], torch.float32), tfdata.TensorSpec([None, 1], torch.int64))
+    assert ds.element_spec == expected
     images = Dataset.from_tensor_slices(np.zeros((4, 2, 3), np.float32)).map(lambda x: x.reshape(6))
     assert images.element_spec == tfdata.TensorSpec([6], torch.float32)
 
@@ -166,7 +169,8 @@ def test_filter_take_skip_shard_enumerate():
     assert values(ds.take(3)) == [0, 1, 2] and values(ds.take(-1)) == list(range(10))
     assert values(ds.skip(7)) == [7, 8, 9] and values(ds.skip(-1)) == []
     assert values(ds.shard(3, 1)) == [1, 4, 7]
-    assert [(i.item(), x.item()) for i, x in Dataset.range(3, 6).enumerate(start=1)] == [(1, 3), (2, 4), (3, 5)]
+    enumerated = Dataset.range(3, 6).enumerate(start=1)
+    assert [(i.item(), x.item()) for i, x in enumerated] == [(1, 3), (2, 4), (3, 5)]
     with pytest.raises(ValueError, match="index"):
         ds.shard(2, 2)
     with pytest.raises(TypeError, match="bool"):

@@ -42,21 +42,27 @@ def _both_paths(build, monkeypatch, passes=1):
 
 
 def _data(n=23):
-    return {"x": np.arange(n * 2, dtype=np.float32).reshape(n, 2), "y": np.arange(n), "s": [str(i) for i in range(n)]}
+    x = np.arange(n * 2, dtype=np.float32).reshape(n, 2)
+    return {"x": x, "y": np.arange(n), "s": [str(i) for i in range(n)]}
+
+
+def _slices():
+    return Dataset.from_tensor_slices(_data())
 
 
 PIPELINES = {
-    "batch": lambda: Dataset.from_tensor_slices(_data()).batch(4),
-    "shuffle_full_batch": lambda: Dataset.from_tensor_slices(_data()).shuffle(100, seed=3).batch(5),
-    "shuffle_small_buffer": lambda: Dataset.from_tensor_slices(_data()).shuffle(4, seed=9).batch(3, True),
-    "repeat_shuffle_batch": lambda: Dataset.from_tensor_slices(_data()).shuffle(23, seed=1).repeat(3).batch(7),
-    "shuffle_after_repeat": lambda: Dataset.from_tensor_slices(_data()).repeat(2).shuffle(10, seed=2).batch(6),
-    "take_skip_shard": lambda: Dataset.from_tensor_slices(_data()).skip(2).take(15).shard(2, 1).batch(2),
-    "cache_prefetch": lambda: Dataset.from_tensor_slices(_data()).shuffle(23, seed=5).cache().batch(8).prefetch(2),
-    "batched_ops": lambda: Dataset.range(50).batch(4).shuffle(5, seed=4).skip(1).take(9).shard(2, 0).repeat(2),
+    "batch": lambda: _slices().batch(4),
+    "shuffle_full_batch": lambda: _slices().shuffle(100, seed=3).batch(5),
+    "shuffle_small_buffer": lambda: _slices().shuffle(4, seed=9).batch(3, True),
+    "repeat_shuffle_batch": lambda: _slices().shuffle(23, seed=1).repeat(3).batch(7),
+    "shuffle_after_repeat": lambda: _slices().repeat(2).shuffle(10, seed=2).batch(6),
+    "take_skip_shard": lambda: _slices().skip(2).take(15).shard(2, 1).batch(2),
+    "cache_prefetch": lambda: _slices().shuffle(23, seed=5).cache().batch(8).prefetch(2),
+    "batched_ops": lambda: Dataset.range(50).batch(4).shuffle(5, seed=4).skip(1).take(9).shard(2, 0)
+    .repeat(2),
     "unbatch": lambda: Dataset.range(20).batch(6).unbatch().shuffle(7, seed=0).batch(5),
     "infinite": lambda: Dataset.range(10).shuffle(10, seed=6).repeat().batch(4).take(8),
-    "unbatched_elements": lambda: Dataset.from_tensor_slices((np.arange(9), np.ones((9, 2)))).shuffle(9, seed=2),
+    "unbatched_elements": lambda: Dataset.from_tensor_slices((np.arange(9), np.ones((9, 2)))).shuffle(9, 2),
     "with_options": lambda: Dataset.range(9).with_options(tfdata.Options()).batch(2),
 }
 

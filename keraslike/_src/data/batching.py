@@ -115,15 +115,17 @@ class PaddedBatchDataset(BatchDataset):
         in_spec = input_dataset.element_spec
         if padded_shapes is None:
             padded_shapes = nest.map_structure_unchecked(lambda s: s.shape, in_spec)
-        self._shapes = nest.flatten(nest.map_up_to(in_spec, lambda s, shape: _as_dims(shape, s), padded_shapes))
+        shapes = nest.map_up_to(in_spec, lambda s, shape: _as_dims(shape, s), padded_shapes)
+        self._shapes = nest.flatten(shapes)
         if padding_values is None:
             padding_values = nest.map_structure_unchecked(lambda s: b"" if s.dtype is string else 0, in_spec)
         elif not nest.is_nested(padding_values) and nest.is_nested(in_spec):
             padding_values = nest.map_structure_unchecked(lambda s: padding_values, in_spec)
         self._values = nest.flatten(nest.map_up_to(in_spec, lambda s, value: value, padding_values))
         batch_dim = batch_size if drop_remainder else None
-        self._element_spec = nest.pack_as(in_spec, [
-            TensorSpec([batch_dim] + list(shape), s.dtype) for shape, s in zip(self._shapes, nest.flatten(in_spec))])
+        specs = zip(self._shapes, nest.flatten(in_spec))
+        self._element_spec = nest.pack_as(in_spec, [TensorSpec([batch_dim] + list(shape), s.dtype)
+                                                    for shape, s in specs])
 
     def _plan(self):
         return None
@@ -132,7 +134,8 @@ class PaddedBatchDataset(BatchDataset):
         structure = self._input.element_spec
         for group in _groups(self._input._elements(), self._batch_size, self._drop_remainder):
             columns = zip(*(nest.flatten(element) for element in group))
-            padded = [_pad_stack(list(c), shape, value) for c, shape, value in zip(columns, self._shapes, self._values)]
+            padded = [_pad_stack(list(column), shape, value)
+                      for column, shape, value in zip(columns, self._shapes, self._values)]
             yield nest.pack_as(structure, padded)
 
 

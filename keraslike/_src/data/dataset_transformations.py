@@ -191,7 +191,8 @@ class DatasetTransformations:
         num_shards = _as_int(num_shards, "num_shards", 1)
         index = _as_int(index, "index", 0)
         if index >= num_shards:
-            raise ValueError(f"Expected `index` to be in [0, num_shards={num_shards}). Received: index={index}")
+            raise ValueError(
+                f"Expected `index` to be in [0, num_shards={num_shards}). Received: index={index}")
         return ShardDataset(self, num_shards, index)
 
     def map(self, map_func, num_parallel_calls=None, deterministic=None, name=None):

@@ -108,7 +108,7 @@ class FilterDataset(Dataset):
 def _as_bool(value):
     if isinstance(value, (bool, np.bool_)):
         return bool(value)
-    if isinstance(value, torch.Tensor) and value.dtype == torch.bool and value.numel() == 1 and value.dim() == 0:
+    if isinstance(value, torch.Tensor) and value.dtype == torch.bool and value.dim() == 0:
         return bool(value)
     if isinstance(value, np.ndarray) and value.dtype == np.bool_ and value.ndim == 0:
         return bool(value)

@@ -112,7 +112,7 @@ class ThreadingOptions(OptionsBase):
 class AutotuneOptions(OptionsBase):
     """Autotuning options (`tf.data.experimental.AutotuneOptions`); recorded only."""
 
-    _DEFAULTS: ClassVar[dict] = {"enabled": None, "cpu_budget": None, "ram_budget": None, "autotune_algorithm": None}
+    _DEFAULTS: ClassVar[dict] = dict.fromkeys(("enabled", "cpu_budget", "ram_budget", "autotune_algorithm"))
 
 
 class Options(OptionsBase):
@@ -147,7 +147,10 @@ class Options(OptionsBase):
         "experimental_warm_start": None,
         "experimental_symbolic_checkpoint": None,
     }
-    _ALIASES: ClassVar[dict] = {"experimental_deterministic": "deterministic", "experimental_threading": "threading"}
+    _ALIASES: ClassVar[dict] = {
+        "experimental_deterministic": "deterministic",
+        "experimental_threading": "threading",
+    }
 
     def merge(self, options):
         """Returns a new `Options` with `options`' set values overriding this object's.

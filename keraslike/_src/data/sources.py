@@ -90,13 +90,14 @@ class RangeDataset(Dataset):
     def __init__(self, args, output_type=None):
         if not 1 <= len(args) <= 3:
             raise ValueError(f"Expected range(stop) or range(start, stop[, step]). Received: args={args!r}")
-        start, stop, step = (0, int(args[0]), 1) if len(args) == 1 else (int(args[0]), int(args[1]),
-                                                                          int(args[2]) if len(args) == 3 else 1)
+        bounds = [int(a) for a in args]
+        start, stop, step = (0, bounds[0], 1) if len(bounds) == 1 else (bounds + [1])[:3]
         if step == 0:
             raise ValueError(f"Expected a non-zero step for range(). Received: step={step}")
         dtype = torch.int64 if output_type is None else as_spec_dtype(output_type)
         if dtype is string:
-            raise TypeError(f"Expected a numeric output_type for range(). Received: output_type={output_type!r}")
+            raise TypeError(
+                f"Expected a numeric output_type for range(). Received: output_type={output_type!r}")
         self._source = RangeSource(start, step, len(range(start, stop, step)), dtype)
         super().__init__(TensorSpec((), dtype))
 

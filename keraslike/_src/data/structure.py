@@ -224,7 +224,8 @@ def _list_to_tensor(value):
         try:
             return torch.stack([_convert(list(v) if isinstance(v, tuple) else v) for v in value])
         except RuntimeError as error:
-            raise ValueError(f"Expected tensors of equal shapes in a list. Received: value={value!r}") from error
+            raise ValueError(
+                f"Expected tensors of equal shapes in a list. Received: value={value!r}") from error
     try:
         array = np.asarray(value)
     except ValueError as error:
@@ -236,7 +237,8 @@ def _list_to_tensor(value):
     if not any(isinstance(leaf, (np.generic, np.ndarray)) for leaf in leaves):
         if array.dtype == np.float64:
             array = array.astype(np.float32)
-        elif array.dtype.kind == "i" and (not array.size or (array.min() >= _INT32_MIN and array.max() <= _INT32_MAX)):
+        elif array.dtype.kind == "i" and (
+                not array.size or (array.min() >= _INT32_MIN and array.max() <= _INT32_MAX)):
             array = array.astype(np.int32)
         elif array.dtype.kind == "f" and not array.size:
             array = array.astype(np.float32)
