@@ -230,3 +230,32 @@ def test_small_buffer_shuffle_is_local():
     assert sorted(out) == list(range(100))
     # with a buffer of 5, output i is drawn from input elements <= i + 4
     assert all(v <= i + 4 for i, v in enumerate(out))
+
+
+def test_interleave_and_flat_map():
+    ds = Dataset.range(1, 6).interleave(lambda x: Dataset.from_tensors(x).repeat(6), cycle_length=2,
+                                        block_length=4)
+    expected = [1] * 4 + [2] * 4 + [1, 1, 2, 2] + [3] * 4 + [4] * 4 + [3, 3, 4, 4] + [5] * 6
+    assert values(ds) == expected  # TF's documented example
+    assert ds.element_spec == tfdata.TensorSpec((), torch.int64)
+    assert values(Dataset.range(4).flat_map(lambda x: Dataset.range(x))) == [0, 0, 1, 0, 1, 2]
+    assert Dataset.range(3).flat_map(lambda x: Dataset.range(x)).cardinality() == tfdata.UNKNOWN_CARDINALITY
+
+
+def test_string_scalars_are_bytes():
+    assert list(Dataset.from_tensors("ab")) == [b"ab"]
+    assert list(Dataset.range(2).map(lambda x: "q").batch(2))[0].tolist() == [b"q", b"q"]
+    gen = Dataset.from_generator(lambda s: iter([s]), output_signature=tfdata.TensorSpec((), "string"),
+                                 args=("hi",))
+    assert list(gen) == [b"hi"]
+
+
+def test_map_trace_falls_back_to_a_real_element():
+    def needs_real_data(x):
+        if int(x) == 0 and x.shape == ():
+            raise RuntimeError("placeholder")
+        return x * 2
+
+    ds = Dataset.range(1, 4).map(needs_real_data)
+    assert ds.element_spec == tfdata.TensorSpec((), torch.int64)
+    assert values(ds) == [2, 4, 6]

@@ -63,6 +63,7 @@ PIPELINES = {
     "unbatch": lambda: Dataset.range(20).batch(6).unbatch().shuffle(7, seed=0).batch(5),
     "infinite": lambda: Dataset.range(10).shuffle(10, seed=6).repeat().batch(4).take(8),
     "unbatched_elements": lambda: Dataset.from_tensor_slices((np.arange(9), np.ones((9, 2)))).shuffle(9, 2),
+    "repeat_then_shard": lambda: Dataset.range(7).repeat(3).shard(4, 3).batch(2),
     "with_options": lambda: Dataset.range(9).with_options(tfdata.Options()).batch(2),
 }
 

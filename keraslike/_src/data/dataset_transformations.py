@@ -256,6 +256,34 @@ class DatasetTransformations:
 
         return FlatMapDataset(self, map_func)
 
+    def interleave(self, map_func, cycle_length=None, block_length=None, num_parallel_calls=None,
+                   deterministic=None, name=None):
+        """Maps each element to a dataset and interleaves their elements round-robin.
+
+        Mirrors `DatasetV2.interleave` (sequential, deterministic order).
+
+        Args:
+            map_func: function from an element to a `Dataset`.
+            cycle_length: datasets open at once; `None`/`tf.data.AUTOTUNE` means the CPU count.
+            block_length: consecutive elements taken from one dataset per turn, default 1.
+            num_parallel_calls, deterministic, name: accepted for TF compatibility.
+
+        Returns:
+            A `Dataset` of UNKNOWN cardinality.
+
+        Raises:
+            ValueError: if `cycle_length` or `block_length` is < 1 (other than AUTOTUNE).
+        """
+        import os
+
+        from keraslike._src.data.functional import InterleaveDataset
+
+        if cycle_length is None or cycle_length == -1:
+            cycle_length = os.cpu_count() or 1
+        block_length = 1 if block_length is None else block_length
+        return InterleaveDataset(self, map_func, _as_int(cycle_length, "cycle_length", 1),
+                                 _as_int(block_length, "block_length", 1))
+
     def enumerate(self, start=0, name=None):
         """Pairs each element with its int64 position: `(start + i, element)`.
 

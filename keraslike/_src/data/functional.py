@@ -30,7 +30,7 @@ def call_with_element(fn, element):
 def _placeholder(spec):
     dims = [(_TRACE_SIZE if d is None else d) for d in (spec.shape.dims or [])]
     if spec.dtype is string:
-        return np.full(dims, b"", dtype=object)
+        return np.full(dims, b"", dtype=object) if dims else b""
     return torch.zeros(dims, dtype=spec.dtype)
 
 
@@ -216,3 +216,42 @@ class FlatMapDataset(Dataset):
     def _generic_elements(self):
         for element in self._input._elements():
             yield from self._dataset_for(element)._elements()
+
+
+class InterleaveDataset(FlatMapDataset):
+    """Round-robin over the datasets `map_func` returns (see `Dataset.interleave`).
+
+    Mirrors `InterleaveDatasetOp`: `cycle_length` slots each hold one element's
+    dataset; from each slot `block_length` consecutive elements are taken before moving
+    to the next slot; an exhausted slot is refilled from the input when next visited.
+    """
+
+    def __init__(self, input_dataset, map_func, cycle_length, block_length):
+        super().__init__(input_dataset, map_func)
+        self._cycle_length, self._block_length = cycle_length, block_length
+
+    def _generic_elements(self):
+        inputs = self._input._elements()
+        slots = [None] * self._cycle_length
+        slot, taken, num_open, input_done = 0, 0, 0, False
+        while not input_done or num_open:
+            if slots[slot] is not None:
+                element = next(slots[slot], _EXHAUSTED)
+                if element is not _EXHAUSTED:
+                    yield element
+                    taken += 1
+                    if taken < self._block_length:
+                        continue
+                else:
+                    slots[slot], num_open = None, num_open - 1
+            elif not input_done:
+                source = next(inputs, _EXHAUSTED)
+                if source is _EXHAUSTED:
+                    input_done = True
+                else:
+                    slots[slot], num_open = self._dataset_for(source)._elements(), num_open + 1
+                continue
+            slot, taken = (slot + 1) % self._cycle_length, 0
+
+
+_EXHAUSTED = object()

@@ -139,13 +139,6 @@ def list_to_tuple(value):
 
 
 # -------------------------------------------------------------------------- conversion
-def is_string_value(value):
-    """True for a converted string leaf (numpy object/bytes array or `bytes`)."""
-    return isinstance(value, (bytes, np.bytes_)) or (
-        isinstance(value, np.ndarray) and value.dtype.kind in "USO"
-    )
-
-
 def to_tensor(value, dtype=None):
     """Converts one leaf to a `torch.Tensor` (numbers) or numpy `bytes` array (strings).
 
@@ -155,7 +148,8 @@ def to_tensor(value, dtype=None):
         dtype: optional target dtype (torch/numpy/TF name, or `tf.string`).
 
     Returns:
-        `torch.Tensor`, or `np.ndarray` of dtype object holding `bytes` for strings.
+        `torch.Tensor`; for strings `bytes` (scalar) or an `np.ndarray` of dtype object
+        holding `bytes`.
 
     Raises:
         ValueError: for ragged (non-rectangular) lists.
@@ -172,8 +166,10 @@ def _convert(value):
         return value
     if isinstance(value, (np.ndarray, np.generic)):
         return _from_numpy(np.asarray(value))
-    if isinstance(value, (str, bytes)):
-        return _strings(np.asarray(value, dtype=object))
+    if isinstance(value, bytes):
+        return bytes(value)
+    if isinstance(value, str):
+        return value.encode("utf-8")
     if isinstance(value, bool):
         return torch.tensor(value, dtype=torch.bool)
     if isinstance(value, int):
@@ -201,13 +197,14 @@ def _from_numpy(array):
 
 
 def _strings(array):
-    """Numpy array of `bytes` (dtype object), TF's representation of a string tensor."""
+    """TF's string tensor: a numpy object array of `bytes` (a plain `bytes` when 0-d)."""
     encode = np.vectorize(lambda s: s.encode("utf-8") if isinstance(s, str) else bytes(s), otypes=[object])
     if array.dtype.kind == "O" and array.size and not all(
         isinstance(s, (str, bytes, np.bytes_, np.str_)) for s in array.flat
     ):
         raise TypeError(f"Expected strings in an object array. Received: value={array!r}")
-    return encode(array) if array.size else array.astype(object)
+    result = encode(array) if array.size else array.astype(object)
+    return result.item() if result.ndim == 0 else result
 
 
 def _leaves_of_list(value):
@@ -251,7 +248,7 @@ def cast(value, dtype):
     Raises:
         TypeError: when converting between strings and numbers.
     """
-    is_str = isinstance(value, np.ndarray)
+    is_str = isinstance(value, (np.ndarray, bytes))
     if (dtype is string) != is_str:
         raise TypeError(
             f"Expected a value convertible to {dtype!r}. Received: value={value!r}"

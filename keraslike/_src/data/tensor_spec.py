@@ -80,6 +80,8 @@ class TensorSpec:
         from keraslike._src.data.structure import to_tensor
 
         value = to_tensor(tensor)
+        if isinstance(value, bytes):
+            return cls((), string, name)
         dtype = string if isinstance(value, np.ndarray) else value.dtype
         return cls(tuple(value.shape), dtype, name)
 
