@@ -80,7 +80,8 @@ class UnbatchDataset(Dataset):
         specs = nest.flatten(input_dataset.element_spec)
         for spec in specs:
             if spec.shape.rank == 0:
-                raise ValueError(f"Expected every component to have rank >= 1 to unbatch. Received: {spec!r}")
+                raise ValueError("Expected every component to have rank >= 1 to unbatch. "
+                                 f"Received: element_spec={spec!r}")
         spec = nest.map_structure_unchecked(
             lambda s: TensorSpec(s.shape[1:], s.dtype), input_dataset.element_spec)
         super().__init__(spec, [input_dataset])
@@ -147,7 +148,8 @@ def _as_dims(shape, spec):
         raise ValueError(f"Expected padded_shapes for a component of unknown rank ({spec!r}). "
                          "Received: padded_shapes=None")
     if spec.shape.rank is not None and shape.rank != spec.shape.rank:
-        raise ValueError(f"Expected padded_shapes of rank {spec.shape.rank} for {spec!r}. Received: {shape}")
+        raise ValueError(f"Expected padded_shapes of rank {spec.shape.rank} for {spec!r}. "
+                         f"Received: padded_shapes={shape}")
     return shape.as_list()
 
 
@@ -158,7 +160,7 @@ def _pad_stack(leaves, dims, value):
         longest = max(shape[axis] for shape in shapes)
         if dim is not None and longest > dim:
             raise ValueError(f"Expected elements no larger than padded shape {dims} in dimension {axis}. "
-                             f"Received: size {longest}")
+                             f"Received: size={longest}")
         target.append(longest if dim is None else dim)
     if isinstance(leaves[0], torch.Tensor):
         out = torch.full([len(leaves)] + target, value, dtype=leaves[0].dtype)

@@ -163,8 +163,8 @@ class Dataset(DatasetTransformations):
         sentinel = object()
         first = next(iterator, sentinel)
         if first is sentinel or next(iterator, sentinel) is not sentinel:
-            raise ValueError("Expected a dataset with exactly one element. Received: a dataset "
-                             f"with {'no' if first is sentinel else 'more than one'} element")
+            count = "0" if first is sentinel else "more than 1"
+            raise ValueError(f"Expected a dataset with exactly one element. Received: num_elements={count}")
         return first
 
     # --------------------------------------------------------------- constructors

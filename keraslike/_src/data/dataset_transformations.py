@@ -83,6 +83,9 @@ class DatasetTransformations:
 
         Mirrors `DatasetV2.unbatch`; `ds.batch(n).unbatch()` gives back `ds`'s elements.
 
+        Args:
+            name: unused, for TF compatibility.
+
         Returns:
             A `Dataset` whose element shapes drop the first dimension (cardinality UNKNOWN).
 
@@ -146,6 +149,10 @@ class DatasetTransformations:
 
         Mirrors `DatasetV2.take`.
 
+        Args:
+            count: int >= -1, the number of elements to keep.
+            name: unused, for TF compatibility.
+
         Returns:
             A `Dataset` of `min(count, n)` elements.
 
@@ -160,6 +167,10 @@ class DatasetTransformations:
         """Drops the first `count` elements (-1: all).
 
         Mirrors `DatasetV2.skip`.
+
+        Args:
+            count: int >= -1, the number of elements to drop.
+            name: unused, for TF compatibility.
 
         Returns:
             A `Dataset` of `max(0, n - count)` elements.
@@ -179,6 +190,7 @@ class DatasetTransformations:
         Args:
             num_shards: positive int, number of shards.
             index: int in `[0, num_shards)`, this shard.
+            name: unused, for TF compatibility.
 
         Returns:
             A `Dataset` with about `n / num_shards` elements.
@@ -226,6 +238,7 @@ class DatasetTransformations:
 
         Args:
             predicate: function from an element to a scalar bool tensor or Python bool.
+            name: unused, for TF compatibility.
 
         Returns:
             A `Dataset` of UNKNOWN cardinality.
@@ -245,6 +258,7 @@ class DatasetTransformations:
 
         Args:
             map_func: function from an element to a `Dataset`.
+            name: unused, for TF compatibility.
 
         Returns:
             A `Dataset` of UNKNOWN cardinality.
@@ -289,6 +303,10 @@ class DatasetTransformations:
 
         Mirrors `DatasetV2.enumerate`.
 
+        Args:
+            start: int, the first index.
+            name: unused, for TF compatibility.
+
         Returns:
             A `Dataset` of `(scalar int64 tensor, element)` tuples.
         """
@@ -300,6 +318,10 @@ class DatasetTransformations:
         """Appends the elements of `dataset` after this dataset's.
 
         Mirrors `DatasetV2.concatenate`.
+
+        Args:
+            dataset: a `Dataset` with the same structure and dtypes.
+            name: unused, for TF compatibility.
 
         Returns:
             A `Dataset` with the most specific spec compatible with both inputs.
@@ -317,6 +339,10 @@ class DatasetTransformations:
         Mirrors `DatasetV2.cache`. The cache is kept in memory even when `filename`
         is given. A `shuffle` before `cache` is thus fixed; put it after to reshuffle.
 
+        Args:
+            filename: accepted for TF compatibility (no file is written).
+            name: unused, for TF compatibility.
+
         Returns:
             A `Dataset` with the same elements.
         """
@@ -329,6 +355,13 @@ class DatasetTransformations:
 
         Mirrors `DatasetV2.prefetch`. `buffer_size` (e.g. `tf.data.AUTOTUNE`) is accepted;
         in-memory batches are gathered on demand, so no background buffer is used.
+
+        Args:
+            buffer_size: int >= -1 (`tf.data.AUTOTUNE` is -1).
+            name: unused, for TF compatibility.
+
+        Returns:
+            A `Dataset` with the same elements.
 
         Raises:
             ValueError: if `buffer_size < -1`.
@@ -345,6 +378,7 @@ class DatasetTransformations:
 
         Args:
             options: a `tf.data.Options`.
+            name: unused, for TF compatibility.
 
         Returns:
             A `Dataset` with the same elements whose `options()` include `options`.
@@ -361,10 +395,17 @@ class DatasetTransformations:
     def apply(self, transformation_func):
         """Returns `transformation_func(self)` (TF's `DatasetV2.apply`).
 
+        Args:
+            transformation_func: function from a `Dataset` to a `Dataset`.
+
+        Returns:
+            The returned `Dataset`.
+
         Raises:
             TypeError: if the function does not return a `Dataset`.
         """
         result = transformation_func(self)
         if not isinstance(result, DatasetTransformations):
-            raise TypeError(f"Expected `transformation_func` to return a Dataset. Received: {result!r}")
+            raise TypeError("Expected `transformation_func` to return a Dataset. "
+                            f"Received: result={result!r}")
         return result

@@ -112,7 +112,7 @@ def _as_bool(value):
         return bool(value)
     if isinstance(value, np.ndarray) and value.dtype == np.bool_ and value.ndim == 0:
         return bool(value)
-    raise TypeError(f"Expected `predicate` to return a scalar tf.bool tensor. Received: {value!r}")
+    raise TypeError(f"Expected `predicate` to return a scalar tf.bool tensor. Received: result={value!r}")
 
 
 class EnumerateDataset(Dataset):
@@ -143,7 +143,8 @@ class ZipDataset(Dataset):
         leaves = nest.flatten(datasets)
         for leaf in leaves:
             if not isinstance(leaf, Dataset):
-                raise TypeError(f"Expected a (nested) structure of datasets to zip. Received: {datasets!r}")
+                raise TypeError("Expected a (nested) structure of datasets to zip. "
+                                f"Received: datasets={datasets!r}")
         super().__init__(nest.pack_as(datasets, [d.element_spec for d in leaves]), leaves)
         self._structure = datasets
         self._datasets = leaves
@@ -200,7 +201,7 @@ class FlatMapDataset(Dataset):
     def _dataset_for(self, element):
         result = call_with_element(self._fn, element)
         if not isinstance(result, Dataset):
-            raise TypeError(f"Expected `map_func` to return a Dataset. Received: {result!r}")
+            raise TypeError(f"Expected `map_func` to return a Dataset. Received: result={result!r}")
         return result
 
     @property

@@ -20,7 +20,8 @@ def _signature(output_types, output_shapes, output_signature):
             )
         for spec in nest.flatten(output_signature):
             if not isinstance(spec, TensorSpec):
-                raise TypeError(f"Expected TensorSpec leaves in output_signature. Received: {spec!r}")
+                raise TypeError("Expected TensorSpec leaves in output_signature. "
+                                f"Received: output_signature={output_signature!r}")
         return output_signature
     if output_types is None:
         raise TypeError("Expected output_signature (or output_types) for from_generator(). "
@@ -58,13 +59,13 @@ class GeneratorDataset(Dataset):
             value = tuple(value)
         if not nest.is_nested(spec) and nest.is_nested(value):
             raise TypeError(f"`generator` yielded an element that did not match the expected structure "
-                            f"{spec!r}. Received: {value!r}")
+                            f"{spec!r}. Received: element={value!r}")
         try:
             return nest.map_up_to(spec, _convert_leaf, value)
         except ValueError as error:
             if "structure matching" in str(error):
                 raise TypeError(f"`generator` yielded an element that did not match the expected structure "
-                                f"{spec!r}. Received: {value!r}") from None
+                                f"{spec!r}. Received: element={value!r}") from None
             raise
 
 
@@ -73,8 +74,8 @@ def _convert_leaf(spec, value):
         tensor = nest.to_tensor_as(value, spec.dtype)
     except (TypeError, ValueError):
         raise TypeError(f"`generator` yielded an element that could not be converted to the expected type "
-                        f"{spec!r}. Received: {value!r}") from None
+                        f"{spec!r}. Received: element={value!r}") from None
     if not spec.shape.is_compatible_with(nest._shape(tensor)):
         raise ValueError(f"`generator` yielded an element of shape {list(nest._shape(tensor))} where an "
-                         f"element of shape {spec.shape} was expected. Received: {value!r}")
+                         f"element of shape {spec.shape} was expected. Received: element={value!r}")
     return tensor

@@ -37,7 +37,7 @@ class TensorSliceDataset(Dataset):
             if not nest._shape(leaf):
                 raise ValueError(
                     "Expected every tensor to have rank >= 1 to be sliced along its first "
-                    f"dimension. Received: a scalar of spec {nest.spec_of(leaf)!r}"
+                    f"dimension. Received: spec={nest.spec_of(leaf)!r}"
                 )
         lengths = {nest.num_rows(leaf) for leaf in components}
         if len(lengths) > 1:

@@ -119,12 +119,12 @@ def map_up_to(shallow, fn, *deeper):
     if isinstance(shallow, dict):
         for d in deeper:
             if not isinstance(d, dict) or set(d) != set(shallow):
-                raise ValueError(f"Expected a structure matching {shallow!r}. Received: {d!r}")
+                raise ValueError(f"Expected a structure matching {shallow!r}. Received: value={d!r}")
         return type(shallow)((k, map_up_to(shallow[k], fn, *(d[k] for d in deeper))) for k in shallow)
     if isinstance(shallow, tuple):
         for d in deeper:
             if not isinstance(d, (tuple, list)) or len(d) != len(shallow):
-                raise ValueError(f"Expected a structure matching {shallow!r}. Received: {d!r}")
+                raise ValueError(f"Expected a structure matching {shallow!r}. Received: value={d!r}")
         items = [map_up_to(s, fn, *(d[i] for d in deeper)) for i, s in enumerate(shallow)]
         return type(shallow)(*items) if hasattr(shallow, "_fields") else tuple(items)
     return fn(shallow, *deeper)
@@ -314,8 +314,7 @@ def stack(leaves):
         if _shape(leaf) != first:
             raise ValueError(
                 "Cannot batch tensors with different shapes in a component. Expected every "
-                f"element to have shape {list(first)}. Received: element {position} with shape "
-                f"{list(_shape(leaf))}"
+                f"element to have shape {list(first)}. Received: shapes[{position}]={list(_shape(leaf))}"
             )
     if isinstance(leaves[0], torch.Tensor):
         return torch.stack(leaves)
