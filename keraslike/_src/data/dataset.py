@@ -174,7 +174,9 @@ class Dataset(DatasetTransformations):
 
         Mirrors `DatasetV2.from_tensor_slices`. Leaves may be numpy arrays, torch
         tensors or (nested) Python lists; tuples and dicts are structure. Python floats
-        become float32 and ints int32, numpy/torch dtypes are kept.
+        become float32 and ints int32, numpy/torch dtypes are kept. Numpy arrays and
+        tensors are held without copying (yielded batches are fresh copies), so modify
+        them after building the dataset only if the dataset should see the change.
 
         Args:
             tensors: a nested structure of tensor-like values, all with the same first
