@@ -5,3 +5,6 @@ VERSION = __version__
 
 from keraslike import config, distribute, keras  # noqa: E402,F401
 from keraslike._src.ops.api import *  # noqa: E402,F401,F403
+from keraslike import data  # noqa: E402,F401
+from keraslike._src.data.tensor_shape import TensorShape  # noqa: E402,F401
+from keraslike._src.data.tensor_spec import TensorSpec, string  # noqa: E402,F401

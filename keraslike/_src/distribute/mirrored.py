@@ -76,7 +76,7 @@ class MirroredStrategy(Strategy):
         from torch.nn.parallel import DistributedDataParallel
 
         device_ids = [self._device.index] if self._device.type == "cuda" else None
-        ddp = DistributedDataParallel(module, device_ids=device_ids, broadcast_buffers=True)
+        ddp = DistributedDataParallel(module, device_ids=device_ids)
         ddp.register_comm_hook(state=None, hook=_sum_allreduce_hook)
         return ddp
 

@@ -101,11 +101,19 @@ def _wrap_excepthook(watchdog):
     previous = sys.excepthook
 
     def hook(exc_type, exc, tb):
+        if _looks_like_lost_peer(exc) and watchdog.report_replica_failure(timeout=3.0):
+            return  # a replica died first: its traceback is the story, ours is only the echo
         previous(exc_type, exc, tb)
         sys.stderr.flush()
         watchdog.chief_failed()
 
     sys.excepthook = hook
+
+
+def _looks_like_lost_peer(exc):
+    text = f"{type(exc).__name__}: {exc}"
+    return any(key in text for key in ("Connection closed by peer", "Connection reset", "DistBackendError",
+                                       "DistNetworkError", "NCCL", "gloo"))
 
 
 def watch_parent():

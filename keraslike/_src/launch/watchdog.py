@@ -27,6 +27,7 @@ class ReplicaWatchdog:
         self._relays = []
         self._stopping = threading.Event()
         self._lock = threading.Lock()
+        self._fail_lock = threading.Lock()
 
     def start(self):
         for rank, proc in self.children:
@@ -37,14 +38,14 @@ class ReplicaWatchdog:
 
     def _relay(self, rank, proc):
         prefix = f"[replica {rank}] ".encode()
-        out = getattr(sys.stderr, "buffer", None)
+        out = getattr(_stderr(), "buffer", None)
         for line in iter(proc.stderr.readline, b""):
             if out is not None:
                 out.write(prefix + line)
                 out.flush()
             else:  # pragma: no cover - stderr replaced by a text-only object
-                sys.stderr.write((prefix + line).decode(errors="replace"))
-                sys.stderr.flush()
+                _stderr().write((prefix + line).decode(errors="replace"))
+                _stderr().flush()
 
     def _monitor(self):
         while not self._stopping.is_set():
@@ -56,18 +57,26 @@ class ReplicaWatchdog:
             time.sleep(_POLL_S)
 
     def _fail(self, rank, code):
-        with self._lock:
-            if self._stopping.is_set():
-                return
-            self._stopping.set()
+        """Report replica `rank`'s failure, stop the others and exit. Only one thread gets past the lock."""
+        self._fail_lock.acquire()  # never released: the process ends below
+        self._stopping.set()
         self._join_relays(1.0)
-        reason = _describe(code)
-        sys.stderr.write(
-            f"keraslike: replica {rank} exited with {reason}; stopping all replicas.\n"
-        )
-        sys.stderr.flush()
+        err = _stderr()
+        err.write(f"keraslike: replica {rank} exited with {_describe(code)}; stopping all replicas.\n")
+        err.flush()
         self._terminate_all()
         os._exit(code if code > 0 else 1)
+
+    def report_replica_failure(self, timeout):
+        """If a replica has failed (or fails within `timeout` s), report it and exit; else return False."""
+        deadline = time.time() + timeout
+        while time.time() < deadline:
+            for rank, proc in self.children:
+                code = proc.poll()
+                if code is not None and code != 0:
+                    self._fail(rank, code)
+            time.sleep(_POLL_S)
+        return False
 
     def chief_failed(self):
         """The chief raised: stop the replicas now (they may be blocked in a collective)."""
@@ -108,6 +117,11 @@ class ReplicaWatchdog:
     def _join_relays(self, timeout):
         for relay in self._relays:
             relay.join(timeout)
+
+
+def _stderr():
+    """The real stderr: torch's excepthook swaps sys.stderr for a buffer while hooks run."""
+    return sys.__stderr__ or sys.stderr
 
 
 def _describe(code):
