@@ -136,7 +136,8 @@ class GradientTape:
             if not isinstance(t, torch.Tensor):
                 raise ValueError(
                     "Passed in object of type "
-                    f"{type(t).__name__}, not a tensor or Variable, to `GradientTape.watch`. Received: {t!r:.80}"
+                    f"{type(t).__name__}, not a tensor or Variable, to `GradientTape.watch`. "
+                    f"Received: {t!r:.80}"
                 )
             if not _differentiable_dtype(t):
                 warnings.warn(
@@ -263,7 +264,8 @@ class GradientTape:
         for t, w in zip(targets, weights):
             if isinstance(t, torch.Tensor) and t.requires_grad and _differentiable_dtype(t):
                 outs.append(t)
-                grad_outs.append(torch.ones_like(t) if w is None else torch.as_tensor(w, dtype=t.dtype).to(t.device))
+                w = torch.ones_like(t) if w is None else torch.as_tensor(w, dtype=t.dtype).to(t.device)
+                grad_outs.append(w)
         self._targets = list(outs)
         results = [None] * len(flat_sources)
         if outs and wanted:
@@ -317,8 +319,11 @@ class GradientTape:
                 if g is not None:
                     results[i] = g.reshape(*target.shape, *flat_sources[i].shape)
         if unconnected is UnconnectedGradients.ZERO:
-            results = [torch.zeros(*target.shape, *s.shape, dtype=s.dtype, device=s.device)
-                       if g is None and isinstance(s, torch.Tensor) else g for s, g in zip(flat_sources, results)]
+            results = [
+                torch.zeros(*target.shape, *s.shape, dtype=s.dtype, device=s.device)
+                if g is None and isinstance(s, torch.Tensor) else g
+                for s, g in zip(flat_sources, results)
+            ]
         self._finish()
         return nest.pack_sequence_as(sources, results)
 

@@ -3,8 +3,34 @@
 Add a public op here and it becomes `tf.<name>`.
 """
 
-from keraslike._src.ops.dtypes import (  # noqa: F401
+# ruff: noqa: F401, I001
+from keraslike._src.ops.dtypes import (
     as_dtype, bfloat16, bool, complex64, complex128, double, float16, float32, float64, half,
     int8, int16, int32, int64, uint8,
 )
-from keraslike._src.ops.variables import Variable  # noqa: F401
+from keraslike._src.ops.variables import Variable
+
+from keraslike._src.autodiff.function import function
+from keraslike._src.autodiff.gradient_tape import GradientTape, UnconnectedGradients, stop_gradient
+from keraslike._src.ops.array import (
+    broadcast_to, concat, expand_dims, identity, newaxis, pad, rank, reshape, reverse, shape, size,
+    slice, split, squeeze, stack, tile, transpose, unstack,
+)
+from keraslike._src.ops.conversion import Tensor, constant, convert_to_tensor, is_tensor
+from keraslike._src.ops.creation import (
+    eye, fill, linspace, one_hot, ones, ones_like, range, zeros, zeros_like,
+)
+from keraslike._src.ops.indexing import (
+    boolean_mask, gather, gather_nd, scatter_nd, tensor_scatter_nd_add, tensor_scatter_nd_update, where,
+)
+from keraslike._src.ops.math import (
+    abs, acos, add, add_n, asin, atan, atan2, cast, clip_by_value, cos, cosh, divide, einsum, equal, exp,
+    floor, floordiv, greater, greater_equal, less, less_equal, logical_and, logical_not, logical_or,
+    matmul, maximum, minimum, multiply, negative, not_equal, pow, round, saturate_cast,
+    sigmoid, sign, sin, sinh, sqrt, square, subtract, tan, tanh, tensordot, truediv, truncatemod,
+)
+from keraslike._src.ops.printing import print
+from keraslike._src.ops.reduction import (
+    argmax, argmin, argsort, clip_by_global_norm, clip_by_norm, cumprod, cumsum, norm, reduce_all,
+    reduce_any, reduce_logsumexp, reduce_max, reduce_mean, reduce_min, reduce_prod, reduce_sum, sort,
+)

@@ -75,7 +75,10 @@ def _same_dtype_list(values, arg_name, op_name):
     if isinstance(values, torch.Tensor) and values.dim() > 0:
         values = list(values.unbind(0))
     if not isinstance(values, (list, tuple)) or not values:
-        raise ValueError(f"`{op_name}` expects a non-empty list of tensors. Received: {arg_name}={values!r:.80}")
+        raise ValueError(
+            f"`{op_name}` expects a non-empty list of tensors. "
+            f"Received: {arg_name}={values!r:.80}"
+        )
     first = next((v for v in values if isinstance(v, torch.Tensor)), None)
     dtype = first.dtype if first is not None else to_tensor(values[0]).dtype
     device = first.device if first is not None else None
@@ -150,7 +153,8 @@ def squeeze(input, axis=None, name=None):
     for a in axes:
         if x.shape[a] != 1:
             raise ValueError(
-                f"Can not squeeze dim[{a}], expected a dimension of 1, got {x.shape[a]}. Received: axis={axis!r}"
+                f"Can not squeeze dim[{a}], expected a dimension of 1, got {x.shape[a]}. "
+                f"Received: axis={axis!r}"
             )
     return x.squeeze(axes) if axes else x
 
@@ -257,7 +261,8 @@ def pad(tensor, paddings, mode="CONSTANT", constant_values=0, name=None):
     `mode` is "CONSTANT", "REFLECT" (edge not repeated) or "SYMMETRIC" (edge repeated).
     """
     x = to_tensor(tensor, None, "tensor")
-    pads = [_ints(p, "paddings") for p in (paddings.tolist() if isinstance(paddings, torch.Tensor) else paddings)]
+    rows = paddings.tolist() if isinstance(paddings, torch.Tensor) else paddings
+    pads = [_ints(p, "paddings") for p in rows]
     if len(pads) != x.dim() or any(len(p) != 2 for p in pads):
         raise ValueError(f"Expected `paddings` of shape [{x.dim()}, 2]. Received: paddings={pads}")
     mode = mode.upper()

@@ -283,7 +283,10 @@ def to_shape(shape, arg_name="shape"):
     """A shape given as list/tuple/int/tensor/TensorShape -> tuple of ints."""
     if isinstance(shape, torch.Tensor):
         if shape.dim() > 1 or shape.is_floating_point():
-            raise ValueError(f"Expected `{arg_name}` to be a 1-D integer tensor. Received: {arg_name}={shape}")
+            raise ValueError(
+                f"Expected `{arg_name}` to be a 1-D integer tensor. "
+                f"Received: {arg_name}={shape}"
+            )
         return tuple(int(s) for s in shape.reshape(-1).tolist())
     if isinstance(shape, numbers.Integral):
         return (int(shape),)

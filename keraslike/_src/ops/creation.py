@@ -98,7 +98,8 @@ def one_hot(indices, depth, on_value=None, off_value=None, axis=None, dtype=None
     idx = to_tensor(indices, None, "indices")
     if idx.is_floating_point() or idx.is_complex() or idx.dtype == torch.bool:
         raise TypeError(
-            f"Expected integer `indices` for tf.one_hot. Received: indices with dtype={dtypes.dtype_name(idx.dtype)}"
+            f"Expected integer `indices` for tf.one_hot. "
+            f"Received: indices with dtype={dtypes.dtype_name(idx.dtype)}"
         )
     depth = int(depth.item() if isinstance(depth, torch.Tensor) else depth)
     if dtype is None:

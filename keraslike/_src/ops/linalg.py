@@ -15,7 +15,8 @@ def _square_float(x, op_name, arg_name="input"):
     _require_float(x, op_name, arg_name)
     if x.dim() < 2 or x.shape[-1] != x.shape[-2]:
         raise ValueError(
-            f"`{op_name}` expects square matrices of shape [..., M, M]. Received: {arg_name}.shape={list(x.shape)}"
+            f"`{op_name}` expects square matrices of shape [..., M, M]. "
+            f"Received: {arg_name}.shape={list(x.shape)}"
         )
     return x
 

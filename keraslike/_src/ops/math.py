@@ -105,8 +105,8 @@ is_inf = _unary("tf.math.is_inf", torch.isinf, "float", "True where x is +-inf (
 is_finite = _unary("tf.math.is_finite", torch.isfinite, "float", "True where x is finite (bool result).")
 logical_not = _unary("tf.math.logical_not", torch.logical_not, "bool", "element-wise NOT.")
 real = _unary("tf.math.real", lambda x: x.real if x.is_complex() else x, doc="real part.")
-imag = _unary("tf.math.imag", lambda x: x.imag if x.is_complex() else torch.zeros_like(x), doc="imaginary part.")
-conj = _unary("tf.math.conj", lambda x: x.conj().resolve_conj() if x.is_complex() else x, doc="complex conjugate.")
+imag = _unary("tf.math.imag", lambda x: x.imag if x.is_complex() else torch.zeros_like(x), doc="imag part.")
+conj = _unary("tf.math.conj", lambda x: x.conj().resolve_conj() if x.is_complex() else x, doc="conjugate.")
 
 
 # ---- binary ops --------------------------------------------------------------------------------
@@ -205,7 +205,10 @@ def scalar_mul(scalar, x, name=None):
     """`tf.math.scalar_mul(scalar, x)`: `scalar * x` with `scalar` a Python/0-d value."""
     x, scalar = binary_operands(x, scalar, "tf.math.scalar_mul", "x", "scalar")
     if scalar.dim() != 0:
-        raise ValueError(f"Expected `scalar` to be a scalar. Received: scalar with shape={tuple(scalar.shape)}")
+        raise ValueError(
+            f"Expected `scalar` to be a scalar. "
+            f"Received: scalar with shape={tuple(scalar.shape)}"
+        )
     return x * scalar
 
 
@@ -326,7 +329,9 @@ def add_n(inputs, name=None):
 
 
 def einsum(equation, *inputs, **kwargs):
-    """`tf.einsum(equation, *inputs)`: Einstein summation. Mirrors `tensorflow/python/ops/special_math_ops.py`.
+    """`tf.einsum(equation, *inputs)`: Einstein summation.
+
+    Mirrors `tensorflow/python/ops/special_math_ops.py`.
 
     Raises:
         TypeError: if the inputs have different dtypes.

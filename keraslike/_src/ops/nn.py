@@ -186,7 +186,10 @@ def sparse_softmax_cross_entropy_with_logits(labels, logits, name=None):
     lg = _float(logits, "tf.nn.sparse_softmax_cross_entropy_with_logits", "logits")
     lb = to_tensor(labels, None, "labels", lg.device)
     if lb.is_floating_point() or lb.dtype == torch.bool:
-        raise TypeError(f"Expected integer `labels`. Received: labels with dtype={dtypes.dtype_name(lb.dtype)}")
+        raise TypeError(
+            f"Expected integer `labels`. "
+            f"Received: labels with dtype={dtypes.dtype_name(lb.dtype)}"
+        )
     if tuple(lb.shape) != tuple(lg.shape[:-1]):
         raise ValueError(
             f"Expected `labels` of shape logits.shape[:-1]. Received: labels.shape={list(lb.shape)}, "
@@ -277,7 +280,10 @@ def compute_average_loss(per_example_loss, sample_weight=None, global_batch_size
         global_batch_size = loss.shape[0] * _num_replicas()
     gbs = global_batch_size.item() if isinstance(global_batch_size, torch.Tensor) else global_batch_size
     if isinstance(gbs, bool) or not isinstance(gbs, numbers.Integral):
-        raise TypeError(f"global_batch_size must be an integer. Received: global_batch_size={global_batch_size}")
+        raise TypeError(
+            f"global_batch_size must be an integer. "
+            f"Received: global_batch_size={global_batch_size}"
+        )
     if gbs < 0:
         raise ValueError(f"global_batch_size must be non-negative. Received: global_batch_size={gbs}")
     total = torch.sum(loss)

@@ -45,7 +45,11 @@ def _element_formatter(array):
         dtype = np.float64 if array.dtype == np.float64 else np.float32
         return lambda v: _format_float(dtype(v), dtype)
     if kind == "c":
-        return lambda v: "(" + _format_float(np.float64(v.real), np.float64) + "," + _format_float(np.float64(v.imag), np.float64) + ")"
+        def fmt_complex(v):
+            re_, im_ = (_format_float(np.float64(part), np.float64) for part in (v.real, v.imag))
+            return f"({re_},{im_})"
+
+        return fmt_complex
     return lambda v: str(v)
 
 

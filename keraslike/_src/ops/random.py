@@ -181,7 +181,10 @@ def categorical(logits, num_samples, dtype=torch.int64, seed=None, name=None):
     """
     lg = to_tensor(logits, None, "logits")
     if lg.dim() != 2:
-        raise ValueError(f"Expected `logits` of shape [batch_size, num_classes]. Received: shape={list(lg.shape)}")
+        raise ValueError(
+            f"Expected `logits` of shape [batch_size, num_classes]. "
+            f"Received: shape={list(lg.shape)}"
+        )
     probs = torch.softmax(lg.detach().to(torch.float64), dim=-1)
     gen = _generator(seed)
     if gen is not None and gen.device != probs.device:

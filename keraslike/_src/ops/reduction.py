@@ -217,7 +217,10 @@ def norm(tensor, ord="euclidean", axis=None, keepdims=None, name=None):
     is_matrix = isinstance(axis, (list, tuple)) and len(axis) == 2
     if is_matrix:
         if ord not in ("euclidean", "fro", 1, 2, np.inf):
-            raise ValueError(f"Expected matrix `ord` in 'fro', 'euclidean', 1, 2, np.inf. Received: ord={ord!r}")
+            raise ValueError(
+                f"Expected matrix `ord` in 'fro', 'euclidean', 1, 2, np.inf. "
+                f"Received: ord={ord!r}"
+            )
         dims = tuple(normalize_axis(a, x.dim()) for a in axis)
         torch_ord = "fro" if ord in ("euclidean", "fro") else ord
         return torch.linalg.matrix_norm(x, ord=torch_ord, dim=dims, keepdim=keepdims)
@@ -261,7 +264,10 @@ def top_k(input, k=1, sorted=True, index_type=torch.int32, name=None):
 
 def _direction(direction):
     if direction not in ("ASCENDING", "DESCENDING"):
-        raise ValueError(f"Expected `direction` 'ASCENDING' or 'DESCENDING'. Received: direction={direction!r}")
+        raise ValueError(
+            f"Expected `direction` 'ASCENDING' or 'DESCENDING'. "
+            f"Received: direction={direction!r}"
+        )
     return direction == "DESCENDING"
 
 
@@ -295,7 +301,10 @@ def clip_by_norm(t, clip_norm, axes=None, name=None):
 def global_norm(t_list, name=None):
     """`tf.linalg.global_norm`: sqrt of the summed squares of all tensors (None entries skipped)."""
     if isinstance(t_list, torch.Tensor) or not isinstance(t_list, (list, tuple)):
-        raise TypeError(f"Expected `t_list` to be a list of tensors. Received: t_list={type(t_list).__name__}")
+        raise TypeError(
+            f"Expected `t_list` to be a list of tensors. "
+            f"Received: t_list={type(t_list).__name__}"
+        )
     squares = [torch.sum(torch.square(to_tensor(t)).to(torch.float32)) for t in t_list if t is not None]
     if not squares:
         return torch.tensor(0.0)

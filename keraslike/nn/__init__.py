@@ -1,0 +1,10 @@
+"""`tf.nn`: activations, cross-entropies, dropout, moments, distributed loss scaling."""
+
+# ruff: noqa: F401, I001
+from keraslike._src.ops.nn import (
+    bias_add, compute_average_loss, dropout, elu, embedding_lookup, gelu, l2_loss, l2_normalize,
+    leaky_relu, log_softmax, moments, relu, relu6, scale_regularization_loss, selu, sigmoid,
+    sigmoid_cross_entropy_with_logits, silu, softmax, softmax_cross_entropy_with_logits, softplus,
+    softsign, sparse_softmax_cross_entropy_with_logits, swish, tanh, weighted_cross_entropy_with_logits,
+)
+from keraslike._src.ops.reduction import top_k
