@@ -200,6 +200,7 @@ def constant(value, dtype=None, shape=None, name=None):
 
     Returns:
         `torch.Tensor` of dtype `dtype` (or the inferred one) and shape `shape`.
+        A tensor input of the right dtype is returned as is, like TF.
 
     Raises:
         TypeError: if a tensor of another dtype is given, if the value cannot be
@@ -217,7 +218,8 @@ def constant(value, dtype=None, shape=None, name=None):
                 f"{dtypes.dtype_name(value.dtype)}; use tf.cast to change dtypes. "
                 f"Received: value with dtype={dtypes.dtype_name(value.dtype)}"
             )
-        t = value.detach().clone()
+        # TF returns an eager tensor itself (gradients still flow); a Variable is read as a constant.
+        t = value.detach().clone() if isinstance(value, torch.nn.Parameter) else value
     else:
         t = _convert_value(value, dtype)
     if shape is None:

@@ -65,7 +65,13 @@ def gather(params, indices, validate_indices=None, axis=None, batch_dims=0, name
     batch_dims = int(batch_dims) % (idx.dim() + 1) if batch_dims < 0 else int(batch_dims)
     axis = normalize_axis(batch_dims if axis is None else axis, p.dim())
     if batch_dims == 0:
-        out = p.index_select(axis, idx.reshape(-1))
+        try:
+            out = p.index_select(axis, idx.reshape(-1))
+        except (IndexError, RuntimeError) as err:
+            raise IndexError(
+                f"`tf.gather` indices must be in [0, {p.shape[axis]}) for axis {axis} ({err}). "
+                f"Received: indices={indices!r:.80}"
+            ) from None
         return out.reshape(*p.shape[:axis], *idx.shape, *p.shape[axis + 1:])
     batch = p.shape[:batch_dims]
     if idx.shape[:batch_dims] != batch:

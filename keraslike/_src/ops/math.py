@@ -235,7 +235,7 @@ def cast(x, dtype, name=None):
     dtype = dtypes.as_dtype(dtype)
     x = to_tensor(x, None, "x")
     if x.dtype == dtype:
-        return x
+        return x.view_as(x) if isinstance(x, torch.nn.Parameter) else x  # a Variable reads as a tensor
     if x.is_complex() and not dtype.is_complex:
         x = x.real
     if dtype == torch.bool:

@@ -21,8 +21,9 @@ class Variable(torch.nn.Parameter):
     """A mutable tensor: `tf.Variable(initial_value, trainable=True, name=None, dtype=None)`.
 
     Args:
-        initial_value: array-like or tensor; numpy float64 becomes float32
-            unless `dtype` says otherwise (TF's default float is float32).
+        initial_value: array-like or tensor (or a callable returning one). Without
+            `dtype`, TF's inference applies: Python floats -> float32, Python ints
+            -> int32, numpy arrays and tensors keep their dtype.
         trainable: bool, default True; maps to `requires_grad` (only floating
             variables can be trainable in torch; integer ones are kept
             non-trainable).
@@ -138,9 +139,11 @@ def _to_tensor(value, dtype=None):
         if dtype is not None:
             data = data.to(dtype)
         return data.clone()
+    if dtype is None:
+        from keraslike._src.ops.conversion import convert_to_tensor
+
+        return convert_to_tensor(value)
     array = np.asarray(value)
-    if dtype is None and array.dtype == np.float64:
-        dtype = torch.float32
     data = torch.as_tensor(array)
     return data.to(dtype) if dtype is not None else data
 
