@@ -29,18 +29,17 @@ def standardize_reduction(reduction):
     return reduction
 
 
-def squeeze_or_expand_to_same_rank(x1, x2):
-    """Make ranks equal by squeezing/expanding a trailing axis of size 1 (Keras's rule)."""
-    if x1.dim() == x2.dim():
-        return x1, x2
-    if x1.dim() == x2.dim() + 1 and x1.shape[-1] == 1:
-        return x1.squeeze(-1), x2
-    if x2.dim() == x1.dim() + 1 and x2.shape[-1] == 1:
-        return x1, x2.squeeze(-1)
-    if x1.dim() == x2.dim() - 1:
-        return x1.unsqueeze(-1), x2
-    if x2.dim() == x1.dim() - 1:
-        return x1, x2.unsqueeze(-1)
+def squeeze_or_expand_to_same_rank(x1, x2, expand_rank_1=True):
+    """Make ranks equal when they differ by a trailing axis of size 1 (Keras's rule).
+
+    A rank-1 tensor is expanded to `(n, 1)` rather than the other squeezed, so
+    per-sample losses keep their batch axis.
+    """
+    r1, r2 = x1.dim(), x2.dim()
+    if r1 == r2 + 1 and x1.shape[-1] == 1:
+        return (x1, x2.unsqueeze(-1)) if r2 == 1 and expand_rank_1 else (x1.squeeze(-1), x2)
+    if r2 == r1 + 1 and x2.shape[-1] == 1:
+        return (x1.unsqueeze(-1), x2) if r1 == 1 and expand_rank_1 else (x1, x2.squeeze(-1))
     return x1, x2
 
 

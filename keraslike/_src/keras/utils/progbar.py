@@ -93,9 +93,9 @@ class Progbar:
 
     def _draw(self, current, per_step, values, finalize, now):
         if self._bar is None:
-            self._bar = tqdm(total=self.target, file=self.file, ncols=None, leave=True, ascii=" ━",
-                             bar_format="{desc}{bar:%d}{postfix}" % self.width, dynamic_ncols=False,
-                             mininterval=0, miniters=1)
+            self._bar = _KerasTqdm(total=self.target, file=self.file, ncols=None, leave=True, ascii=" ━",
+                                   bar_format="{desc}{bar:%d}{keras_info}" % self.width, dynamic_ncols=False,
+                                   mininterval=0, miniters=1)
         if self.target:
             digits = int(math.log10(self.target)) + 1
             self._bar.set_description_str(f"{current:{digits}d}/{self.target} ", refresh=False)
@@ -106,8 +106,7 @@ class Progbar:
             timing = _format_eta(eta)
         else:
             timing = f"{now - self._start:.0f}s"
-        self._bar.set_postfix_str(f" {timing} {format_time(per_step, self.unit_name)}{format_logs(values)}",
-                                  refresh=False)
+        self._bar.keras_info = f" {timing} {format_time(per_step, self.unit_name)}{format_logs(values)}"
         self._bar.n = current
         self._bar.refresh()
         if finalize:
@@ -124,6 +123,18 @@ class Progbar:
         if current == 1:
             self._after_first = now
         return per_step
+
+
+class _KerasTqdm(tqdm):
+    """tqdm with a `{keras_info}` field (tqdm's own postfix adds a ', ' Keras doesn't have)."""
+
+    keras_info = ""
+
+    @property
+    def format_dict(self):
+        values = super().format_dict
+        values["keras_info"] = self.keras_info
+        return values
 
 
 def _format_eta(eta):

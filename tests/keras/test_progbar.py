@@ -1,0 +1,41 @@
+"""The Keras progress output: exact line shapes of verbose=2 and the Epoch header."""
+
+import re
+
+import numpy as np
+
+import keraslike as tf
+from keraslike._src.keras.utils.progbar import Progbar, format_time, format_value
+
+
+def test_format_helpers_match_keras():
+    assert format_time(0.004) == "4ms/step"
+    assert format_time(2.2) == "2s/step"
+    assert format_time(0.0000123) == "12us/step"
+    assert format_value(0.51724) == "0.5172"
+    assert format_value(0.0001) == "1.0000e-04"
+
+
+def test_verbose_2_prints_one_keras_line_per_epoch(capsys):
+    tf.keras.utils.set_random_seed(0)
+    x = np.random.default_rng(0).normal(size=(150, 4)).astype("float32")
+    y = (x[:, 0] > 0).astype("int64")
+    model = tf.keras.Sequential([tf.keras.Input(shape=(4,)), tf.keras.layers.Dense(2, activation="softmax")])
+    model.compile("adam", "sparse_categorical_crossentropy", metrics=["accuracy"])
+    history = model.fit(x, y, batch_size=8, epochs=2, verbose=2, validation_data=(x[:20], y[:20]))
+    out = capsys.readouterr().out.splitlines()
+    assert out[0] == "Epoch 1/2" and out[2] == "Epoch 2/2"
+    pattern = (r"^19/19 - \d+s - \d+(ms|us|s)/step - accuracy: (\d\.\d{4}) - loss: (\d\.\d{4}) "
+               r"- val_accuracy: \d\.\d{4} - val_loss: \d\.\d{4}$")
+    match = re.match(pattern, out[1])
+    assert match, out[1]
+    assert float(match.group(3)) == round(history.history["loss"][0], 4)
+
+
+def test_verbose_1_ends_with_the_full_bar(capsys):
+    bar = Progbar(3, verbose=1)
+    for step in (1, 2, 3):
+        bar.update(step, [("loss", 0.25)])
+    text = capsys.readouterr().out
+    final = text.replace("\r", "\n").strip().splitlines()[-1]
+    assert re.match(r"^3/3 ━{20} \d+s \d+(ms|us|s)/step - loss: 0\.2500$", final), final
