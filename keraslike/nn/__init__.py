@@ -7,4 +7,8 @@ from keraslike._src.ops.nn import (
     sigmoid_cross_entropy_with_logits, silu, softmax, softmax_cross_entropy_with_logits, softplus,
     softsign, sparse_softmax_cross_entropy_with_logits, swish, tanh, weighted_cross_entropy_with_logits,
 )
+from keraslike._src.ops.nn_conv import avg_pool2d, conv2d, max_pool2d
 from keraslike._src.ops.reduction import top_k
+
+avg_pool = avg_pool2d
+max_pool = max_pool2d

@@ -220,3 +220,10 @@ def test_accepts_variables_and_numpy():
     out = tf.matmul(v, np.array([[1.0], [1.0]], dtype=np.float32))
     assert type(out) is torch.Tensor and float(out.detach()) == 3.0
     assert tf.dtypes.float32 is torch.float32
+
+
+def test_variable_dtype_inference_matches_tf():
+    assert tf.Variable(0).dtype == torch.int32
+    assert tf.Variable(1.5).dtype == torch.float32
+    assert tf.Variable(np.zeros(2)).dtype == torch.float64
+    assert tf.Variable([1, 2], dtype="float32").dtype == torch.float32

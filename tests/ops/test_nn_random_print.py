@@ -121,3 +121,18 @@ def test_print_format():
 def test_print_defaults_to_stderr(capsys):
     tf.print(tf.constant([1, 2]))
     assert capsys.readouterr().err == "[1 2]\n"
+
+
+def test_conv_and_pool_tf_padding():
+    ones = tf.ones([1, 5, 5, 1])
+    y = tf.nn.conv2d(ones, tf.ones([2, 2, 1, 1]), strides=2, padding="SAME")
+    assert y.shape == (1, 3, 3, 1)
+    # TF puts the odd padding row/column at the bottom/right
+    np.testing.assert_array_equal(_np(y)[0, :, :, 0], [[4, 4, 2], [4, 4, 2], [2, 2, 1]])
+    x = tf.reshape(tf.range(16, dtype=tf.float32), [1, 4, 4, 1])
+    w = tf.constant(np.random.RandomState(0).randn(3, 3, 1, 2).astype(np.float32))
+    ref = torch.nn.functional.conv2d(x.permute(0, 3, 1, 2), w.permute(3, 2, 0, 1)).permute(0, 2, 3, 1)
+    torch.testing.assert_close(tf.nn.conv2d(x, w, strides=1, padding="VALID"), ref)
+    np.testing.assert_array_equal(_np(tf.nn.avg_pool2d(ones, 2, 2, "SAME")), np.ones([1, 3, 3, 1]))
+    np.testing.assert_array_equal(_np(tf.nn.max_pool2d(-ones, 2, 2, "SAME")), -np.ones([1, 3, 3, 1]))
+    np.testing.assert_array_equal(_np(tf.nn.max_pool2d(x, 2, 2, "VALID"))[0, :, :, 0], [[5, 7], [13, 15]])
