@@ -1,13 +1,18 @@
 """`tf.keras.layers`."""
 
+from keraslike._src.keras.layers.activations.activations import ELU, LeakyReLU, PReLU, ReLU, Softmax
 from keraslike._src.keras.layers.convolutional.conv import Conv1D, Conv2D, Conv3D
 from keraslike._src.keras.layers.convolutional.conv2d_transpose import Conv2DTranspose
 from keraslike._src.keras.layers.convolutional.depthwise_conv2d import DepthwiseConv2D
 from keraslike._src.keras.layers.convolutional.separable_conv2d import SeparableConv2D
 from keraslike._src.keras.layers.core.dense import Dense
 from keraslike._src.keras.layers.core.input_layer import Input, InputLayer
+from keraslike._src.keras.layers.core.lambda_layer import Lambda
 from keraslike._src.keras.layers.core.simple import Activation, Dropout, Flatten
 from keraslike._src.keras.layers.layer import Layer
+from keraslike._src.keras.layers.merging.base_merge import Add, Average, Maximum, Minimum, Multiply, Subtract
+from keraslike._src.keras.layers.merging.concatenate import Concatenate
+from keraslike._src.keras.layers.merging.dot import Dot
 from keraslike._src.keras.layers.pooling.global_pooling import (
     GlobalAveragePooling1D, GlobalAveragePooling2D, GlobalAveragePooling3D, GlobalMaxPooling1D,
     GlobalMaxPooling2D, GlobalMaxPooling3D,
@@ -15,11 +20,19 @@ from keraslike._src.keras.layers.pooling.global_pooling import (
 from keraslike._src.keras.layers.pooling.pooling import (
     AveragePooling1D, AveragePooling2D, AveragePooling3D, MaxPooling1D, MaxPooling2D, MaxPooling3D,
 )
+from keraslike._src.keras.layers.preprocessing.normalization import Normalization
+from keraslike._src.keras.layers.preprocessing.rescaling import Rescaling
+from keraslike._src.keras.layers.regularization.spatial_dropout import (
+    SpatialDropout1D, SpatialDropout2D, SpatialDropout3D,
+)
+from keraslike._src.keras.layers.reshaping.reshape import Permute, RepeatVector, Reshape
+from keraslike._src.keras.layers.reshaping.spatial import (
+    Cropping1D, Cropping2D, UpSampling1D, UpSampling2D, ZeroPadding1D, ZeroPadding2D,
+)
 
 Convolution1D = Conv1D
 Convolution2D = Conv2D
 Convolution3D = Conv3D
-Conv2DTranspose = Conv2DTranspose
 Convolution2DTranspose = Conv2DTranspose
 SeparableConvolution2D = SeparableConv2D
 MaxPool1D = MaxPooling1D
@@ -34,3 +47,26 @@ GlobalAvgPool3D = GlobalAveragePooling3D
 GlobalMaxPool1D = GlobalMaxPooling1D
 GlobalMaxPool2D = GlobalMaxPooling2D
 GlobalMaxPool3D = GlobalMaxPooling3D
+
+
+def _functional_merge(cls):
+    def merge(inputs, **kwargs):
+        return cls(**kwargs)(inputs)
+
+    merge.__name__ = cls.__name__.lower()
+    merge.__doc__ = f"Functional interface to `{cls.__name__}`: `{merge.__name__}([a, b])`."
+    return merge
+
+
+add = _functional_merge(Add)
+subtract = _functional_merge(Subtract)
+multiply = _functional_merge(Multiply)
+average = _functional_merge(Average)
+maximum = _functional_merge(Maximum)
+minimum = _functional_merge(Minimum)
+concatenate = _functional_merge(Concatenate)
+
+
+def dot(inputs, axes=-1, **kwargs):
+    """Functional interface to `Dot`: `dot([a, b], axes=1)`."""
+    return Dot(axes=axes, **kwargs)(inputs)

@@ -1,0 +1,157 @@
+"""Activation layers: Softmax, ReLU, LeakyReLU, PReLU, ELU
+(keras/src/layers/activations/{softmax,relu,leaky_relu,prelu,elu}.py).
+
+Output shape equals input shape for all of them.
+"""
+
+import torch
+import torch.nn.functional as F
+
+from keraslike._src.keras import activations, initializers
+from keraslike._src.keras.layers.layer import Layer
+
+_LARGE_NEGATIVE = {torch.float16: -3e4, torch.bfloat16: -1e9}
+
+
+class Softmax(Layer):
+    """Softmax over `axis` (int or tuple), with an optional boolean `mask`.
+
+    Args:
+        axis: int or tuple of ints, default -1.
+
+    Call args: `inputs`, `mask` (bool, broadcastable; False entries get ~zero probability,
+        by adding a large negative number as Keras does).
+    """
+
+    def __init__(self, axis=-1, **kwargs):
+        super().__init__(**kwargs)
+        self.axis = axis
+
+    def call(self, inputs, mask=None):
+        if mask is not None:
+            big = _LARGE_NEGATIVE.get(inputs.dtype, -1e9)
+            inputs = inputs + (1.0 - mask.to(inputs.dtype)) * big
+        if isinstance(self.axis, int):
+            return torch.softmax(inputs, dim=self.axis)
+        axis = tuple(self.axis)
+        return torch.exp(inputs - torch.logsumexp(inputs, dim=axis, keepdim=True))
+
+    def get_config(self):
+        return {**super().get_config(), "axis": self.axis}
+
+
+class ReLU(Layer):
+    """`max(x, 0)` with optional cap, leak below `threshold`, and threshold.
+
+    Args:
+        max_value: float >= 0 or None (no cap).
+        negative_slope: float >= 0, default 0.
+        threshold: float >= 0, default 0.
+
+    Raises:
+        ValueError: on a negative `max_value`, `negative_slope` or `threshold`.
+    """
+
+    def __init__(self, max_value=None, negative_slope=0.0, threshold=0.0, **kwargs):
+        super().__init__(**kwargs)
+        for name, value in (("max_value", max_value), ("negative_slope", negative_slope), ("threshold", threshold)):
+            if value is not None and value < 0:
+                raise ValueError(f"`{name}` of a ReLU layer cannot be a negative value. Received: {name}={value}")
+        self.max_value = max_value
+        self.negative_slope = negative_slope
+        self.threshold = threshold
+
+    def call(self, inputs):
+        return activations.relu(inputs, negative_slope=self.negative_slope, max_value=self.max_value,
+                                threshold=self.threshold)
+
+    def get_config(self):
+        return {**super().get_config(), "max_value": self.max_value, "negative_slope": self.negative_slope,
+                "threshold": self.threshold}
+
+
+class LeakyReLU(Layer):
+    """`x if x >= 0 else negative_slope * x`.
+
+    Args:
+        negative_slope: float >= 0, default 0.3 (Keras 3). `alpha` is the Keras 2 name and still accepted.
+
+    Raises:
+        ValueError: if `negative_slope` is None or negative.
+    """
+
+    def __init__(self, negative_slope=0.3, **kwargs):
+        if "alpha" in kwargs:
+            negative_slope = kwargs.pop("alpha")
+        super().__init__(**kwargs)
+        if negative_slope is None or negative_slope < 0:
+            raise ValueError(
+                "The negative_slope value of a Leaky ReLU layer cannot be None or negative. "
+                f"Received: negative_slope={negative_slope}"
+            )
+        self.negative_slope = float(negative_slope)
+
+    def call(self, inputs):
+        return F.leaky_relu(inputs, self.negative_slope)
+
+    def get_config(self):
+        return {**super().get_config(), "negative_slope": self.negative_slope}
+
+
+class PReLU(Layer):
+    """Parametric ReLU: `relu(x) - alpha * relu(-x)` with a learned `alpha`.
+
+    Args:
+        alpha_initializer: default "zeros".
+        alpha_regularizer, alpha_constraint: optional.
+        shared_axes: int or list of ints (1-indexed, batch excluded) along which alpha is shared,
+            e.g. `[1, 2]` for one alpha per channel of an image.
+
+    Weights: alpha of shape `input_shape[1:]` with the shared axes set to 1.
+    """
+
+    def __init__(self, alpha_initializer="zeros", alpha_regularizer=None, alpha_constraint=None,
+                 shared_axes=None, **kwargs):
+        super().__init__(**kwargs)
+        self.alpha_initializer = initializers.get(alpha_initializer)
+        self.alpha_regularizer = alpha_regularizer
+        self.alpha_constraint = alpha_constraint
+        if shared_axes is None:
+            self.shared_axes = None
+        else:
+            self.shared_axes = [shared_axes] if isinstance(shared_axes, int) else list(shared_axes)
+
+    def build(self, input_shape):
+        shape = list(input_shape[1:])
+        for axis in self.shared_axes or []:
+            shape[axis - 1] = 1
+        if None in shape:
+            raise ValueError(f"PReLU needs defined non-shared dimensions. Received: input_shape={input_shape}")
+        self.alpha = self.add_weight("alpha", tuple(shape), self.alpha_initializer,
+                                     regularizer=self.alpha_regularizer, constraint=self.alpha_constraint)
+        self.built = True
+
+    def call(self, inputs):
+        return F.relu(inputs) - self.alpha * F.relu(-inputs)
+
+    def get_config(self):
+        return {**super().get_config(), "alpha_initializer": initializers.serialize(self.alpha_initializer),
+                "shared_axes": self.shared_axes}
+
+
+class ELU(Layer):
+    """`x if x > 0 else alpha * (exp(x) - 1)`.
+
+    Args:
+        alpha: float, default 1.0.
+    """
+
+    def __init__(self, alpha=1.0, **kwargs):
+        super().__init__(**kwargs)
+        self.alpha = float(alpha)
+
+    def call(self, inputs):
+        return F.elu(inputs, self.alpha)
+
+    def get_config(self):
+        return {**super().get_config(), "alpha": self.alpha}

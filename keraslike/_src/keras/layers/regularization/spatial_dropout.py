@@ -1,0 +1,75 @@
+"""`SpatialDropout1D/2D/3D` (keras/src/layers/regularization/spatial_dropout.py).
+
+Drop whole feature maps: the dropout mask has shape `(batch, 1, ..., 1, channels)`
+(channels_last), so every spatial position of a dropped channel is zeroed and
+the kept ones are scaled by `1 / (1 - rate)`. Identity at inference.
+"""
+
+import torch
+
+from keraslike._src.keras.layers.convolutional import conv_utils
+from keraslike._src.keras.layers.layer import Layer
+
+
+class SpatialDropout2D(Layer):
+    """Channel-wise dropout for `(batch, rows, cols, channels)`.
+
+    Args:
+        rate: float in [0, 1), fraction of channels to drop.
+        data_format: "channels_last" (default) or "channels_first".
+        seed: optional int for a repeatable mask.
+
+    Input/Output shape: unchanged.
+
+    Raises:
+        ValueError: if `rate` is outside [0, 1), or the input rank is not `rank + 2`.
+    """
+
+    rank = 2
+
+    def __init__(self, rate, data_format=None, seed=None, **kwargs):
+        super().__init__(**kwargs)
+        if not isinstance(rate, (int, float)) or not 0 <= rate < 1:
+            raise ValueError(f"Invalid value received for argument `rate`. Expected a float value between 0 and 1. "
+                             f"Received: rate={rate!r}")
+        self.rate = float(rate)
+        self.data_format = conv_utils.normalize_data_format(data_format)
+        self.seed = seed
+        self._generator = None
+
+    def call(self, inputs, training=None):
+        if not training or self.rate == 0:
+            return inputs
+        if inputs.dim() != self.rank + 2:
+            raise ValueError(f"{type(self).__name__} expects a {self.rank + 2}D input. "
+                             f"Received: input_shape={tuple(inputs.shape)}")
+        shape = [1] * inputs.dim()
+        shape[0] = inputs.shape[0]
+        channel = -1 if self.data_format == "channels_last" else 1
+        shape[channel] = inputs.shape[channel]
+        if self.seed is not None and self._generator is None:
+            self._generator = torch.Generator(device=inputs.device).manual_seed(int(self.seed))
+        keep = torch.rand(shape, device=inputs.device, generator=self._generator) >= self.rate
+        return inputs * (keep.to(inputs.dtype) / (1.0 - self.rate))
+
+    def compute_output_shape(self, input_shape):
+        return tuple(input_shape)
+
+    def get_config(self):
+        return {**super().get_config(), "rate": self.rate, "data_format": self.data_format, "seed": self.seed}
+
+
+class SpatialDropout1D(SpatialDropout2D):
+    """Channel-wise dropout for `(batch, steps, channels)`: mask `(batch, 1, channels)`."""
+
+    rank = 1
+
+    def __init__(self, rate, seed=None, **kwargs):
+        kwargs.pop("data_format", None)
+        super().__init__(rate, None, seed, **kwargs)
+
+
+class SpatialDropout3D(SpatialDropout2D):
+    """Channel-wise dropout for 5D inputs: mask `(batch, 1, 1, 1, channels)`."""
+
+    rank = 3
