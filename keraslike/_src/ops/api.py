@@ -34,3 +34,7 @@ from keraslike._src.ops.reduction import (
     argmax, argmin, argsort, clip_by_global_norm, clip_by_norm, cumprod, cumsum, norm, reduce_all,
     reduce_any, reduce_logsumexp, reduce_max, reduce_mean, reduce_min, reduce_prod, reduce_sum, sort,
 )
+
+from keraslike._src.ops import tensor_numpy as _tensor_numpy  # noqa: E402
+
+_tensor_numpy.install()
