@@ -41,8 +41,8 @@ def test_categorical_and_binary_crossentropy_and_mse():
     hi = np.float32(1 - EPS)
     want = -np.mean([np.log(np.float32(EPS)), np.log(np.float32(1) - hi)])
     np.testing.assert_allclose(float(tf.keras.losses.BinaryCrossentropy()(t, p0)), want, rtol=1e-5)
-    np.testing.assert_allclose(float(tf.keras.losses.MeanSquaredError()(np.array([1.0, 2.0]), np.array([[1.5], [1.0]]))),
-                               (0.25 + 1.0) / 2, rtol=1e-6)
+    mse = tf.keras.losses.MeanSquaredError()(np.array([1.0, 2.0]), np.array([[1.5], [1.0]]))
+    np.testing.assert_allclose(float(mse), (0.25 + 1.0) / 2, rtol=1e-6)
 
 
 def test_loss_reductions_and_sample_weight():

@@ -57,6 +57,22 @@ class CallbackList(Callback):
         for cb in self.callbacks:
             cb.set_model(model)
 
+    def wants(self, *hooks):
+        """Whether any callback overrides one of `hooks` (lets fit skip per-batch dispatch)."""
+        from keraslike._src.keras.callbacks.history import ProgbarLogger
+
+        def overrides(cb, hook):
+            if isinstance(cb, ProgbarLogger):
+                return bool(cb.verbose)
+            base = getattr(Callback, hook)
+            own = getattr(type(cb), hook)
+            if hook.startswith("on_train_batch") and own is base:
+                legacy = hook.replace("on_train_batch", "on_batch")
+                return getattr(type(cb), legacy) is not getattr(Callback, legacy)
+            return own is not base
+
+        return any(overrides(cb, hook) for cb in self.callbacks for hook in hooks)
+
     def _dispatch(self, hook, *args):
         for cb in self.callbacks:
             getattr(cb, hook)(*args)

@@ -114,7 +114,10 @@ class TruncatedNormal(RandomNormal):
 
 
 class VarianceScaling(_Random):
-    """`scale / fan` variance, `mode` in fan_in/fan_out/fan_avg, distribution truncated_normal/untruncated_normal/uniform."""
+    """Samples with variance `scale / fan`.
+
+    `mode` is fan_in, fan_out or fan_avg; `distribution` is truncated_normal, untruncated_normal or uniform.
+    """
 
     def __init__(self, scale=1.0, mode="fan_in", distribution="truncated_normal", seed=None):
         super().__init__(seed)

@@ -235,11 +235,15 @@ class Layer(torch.nn.Module):
         if self._call_takes_training:
             training = kwargs.get("training")
             if training is None:
-                training = current_training()
+                training = _training_stack[-1] if _training_stack else None
                 kwargs["training"] = training
-            with training_scope(training):
+            _training_stack.append(training)
+            try:
                 return self.call(inputs, *args, **kwargs)
-        kwargs.pop("training", None)
+            finally:
+                _training_stack.pop()
+        if "training" in kwargs:
+            del kwargs["training"]
         return self.call(inputs, *args, **kwargs)
 
     def _convert_inputs(self, inputs):

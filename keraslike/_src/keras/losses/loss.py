@@ -54,6 +54,8 @@ def reduce_weighted_values(values, sample_weight=None, reduction="sum_over_batch
         values = values * sample_weight
     if reduction == "none":
         return values
+    if sample_weight is None and reduction in ("sum_over_batch_size", "mean"):
+        return values.mean()
     total = values.sum()
     if reduction == "sum":
         return total

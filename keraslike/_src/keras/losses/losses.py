@@ -47,32 +47,33 @@ def categorical_crossentropy(y_true, y_pred, from_logits=False, label_smoothing=
 
 
 def sparse_categorical_crossentropy(y_true, y_pred, from_logits=False, ignore_class=None, axis=-1):
-    """Cross-entropy for integer labels `(batch,)` (or `(batch, 1)`) and scores `(batch, classes)`."""
+    """Cross-entropy for integer labels `(batch,)` (or `(batch, 1)`) and scores `(batch, classes)`.
+
+    Raises:
+        ValueError: a label outside `[0, classes)` (checked by torch's kernel, re-raised Keras-style).
+    """
     if y_true.dim() == y_pred.dim() and y_true.shape[-1] == 1:
         y_true = y_true.squeeze(-1)
-    labels = y_true.long()
-    if ignore_class is not None:
-        valid = labels != ignore_class
-        labels = torch.where(valid, labels, torch.zeros_like(labels))
-    num_classes = y_pred.shape[axis]
-    if labels.numel() and y_pred.device.type == "cpu":  # CUDA raises its own device-side assert
-        low, high = torch.aminmax(labels)
-        if low < 0 or high >= num_classes:
-            raise ValueError(
-                f"Received a label value outside the valid range [0, {num_classes}) for "
-                f"sparse_categorical_crossentropy. Received: labels min={int(low)}, max={int(high)}"
-            )
+    labels = y_true if y_true.dtype == torch.int64 else y_true.long()
     if axis not in (-1, y_pred.dim() - 1):
         y_pred = y_pred.movedim(axis, -1)
-    if from_logits:
-        log_prob = torch.log_softmax(y_pred, dim=-1)
-    else:
-        probs = y_pred / y_pred.sum(dim=-1, keepdim=True)
-        log_prob = torch.log(probs.clamp(EPSILON, 1.0 - EPSILON))
-    out = -log_prob.gather(-1, labels.unsqueeze(-1)).squeeze(-1)
-    if ignore_class is not None:
-        out = out * valid.to(out.dtype)
-    return out
+    if y_pred.dim() > 2:  # (batch, ..., classes): torch wants classes on dim 1
+        y_pred = y_pred.movedim(-1, 1)
+    ignore = -100 if ignore_class is None else int(ignore_class)
+    try:
+        if from_logits:
+            return F.cross_entropy(y_pred, labels, reduction="none", ignore_index=ignore)
+        probs = y_pred / y_pred.sum(dim=1, keepdim=True)
+        return F.nll_loss(torch.log(probs.clamp(EPSILON, 1.0 - EPSILON)), labels, reduction="none",
+                          ignore_index=ignore)
+    except (IndexError, RuntimeError) as err:
+        if "out of bounds" not in str(err) and "out of range" not in str(err):
+            raise
+        raise ValueError(
+            f"Received a label value outside the valid range [0, {y_pred.shape[1]}) for "
+            f"sparse_categorical_crossentropy ({err}). Received: labels min={int(labels.min())}, "
+            f"max={int(labels.max())}"
+        ) from None
 
 
 def binary_crossentropy(y_true, y_pred, from_logits=False, label_smoothing=0.0, axis=-1):

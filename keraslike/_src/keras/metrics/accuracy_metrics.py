@@ -1,6 +1,5 @@
 """Accuracy metrics (keras/src/metrics/accuracy_metrics.py); functions give per-sample 0/1 floats."""
 
-import torch
 
 from keraslike._src.keras.losses.loss import squeeze_or_expand_to_same_rank
 from keraslike._src.keras.metrics.reduction_metrics import MeanMetricWrapper

@@ -26,10 +26,11 @@ class Metric:
         self.dtype = dtype or backend.floatx()
         self._states = {}
         self._strategy = context.get_strategy()
+        self._device = backend.current_device()
 
     def add_state(self, name, shape=(), initial=0.0):
         """Create a float32 state tensor on this replica's device."""
-        tensor = torch.full(tuple(shape), float(initial), dtype=torch.float32, device=backend.current_device())
+        tensor = torch.full(tuple(shape), float(initial), dtype=torch.float32, device=self._device)
         self._states[name] = (tensor, float(initial))
         return tensor
 
@@ -77,6 +78,9 @@ class Metric:
         return f"<{type(self).__name__} name={self.name}>"
 
     def _move_states(self, device):
+        if self._device == device:
+            return
+        self._device = device
         for name, (tensor, initial) in list(self._states.items()):
             if tensor.device != device:
                 self._states[name] = (tensor.to(device), initial)

@@ -66,9 +66,16 @@ class MeanMetricWrapper(Mean):
         self._fn_kwargs = kwargs
 
     def update_state(self, y_true, y_pred, sample_weight=None):
-        y_pred = torch.as_tensor(y_pred)
-        y_true = torch.as_tensor(y_true, device=y_pred.device)
+        if not isinstance(y_pred, torch.Tensor):
+            y_pred = torch.as_tensor(y_pred)
+        if not isinstance(y_true, torch.Tensor) or y_true.device != y_pred.device:
+            y_true = torch.as_tensor(y_true, device=y_pred.device)
         values = self._fn(y_true, y_pred, **self._fn_kwargs)
+        if sample_weight is None:  # hot path in fit: two in-place adds, no host sync
+            self._move_states(values.device)
+            self.state("total").add_(values.sum())
+            self.state("count").add_(values.numel())
+            return
         super().update_state(values, sample_weight)
 
     def get_config(self):

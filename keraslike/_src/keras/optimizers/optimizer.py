@@ -54,6 +54,7 @@ class Optimizer:
         self._learning_rate = Variable(float(initial), trainable=False, name="learning_rate", dtype=torch.float32)
         self.iterations = Variable(0, trainable=False, name="iteration", dtype=torch.int64)
         self._torch = None
+        self._constrained = []
         self._params = []
         self._param_ids = set()
 
@@ -86,6 +87,7 @@ class Optimizer:
             return
         self._param_ids.update(id(v) for v in new)
         self._params.extend(new)
+        self._constrained = [v for v in self._params if getattr(v, "constraint", None) is not None]
         if self._torch is None:
             self._torch = self._make_torch(new)
         else:
@@ -139,10 +141,10 @@ class Optimizer:
 
     def _step(self, variables):
         """One update from `.grad` of `variables` (the trainer's hot path; no host sync on GPU)."""
-        grads = [v.grad for v in variables if v.grad is not None]
         if self.clipvalue is not None:
-            for g in grads:
-                g.clamp_(-self.clipvalue, self.clipvalue)
+            for v in variables:
+                if v.grad is not None:
+                    v.grad.clamp_(-self.clipvalue, self.clipvalue)
         if self.clipnorm is not None:
             for v in variables:
                 if v.grad is not None:
@@ -158,12 +160,11 @@ class Optimizer:
                     if v.grad is not None and getattr(v, "_apply_weight_decay", True):
                         v.mul_(1.0 - lr * self.weight_decay)
         self._torch.step()
-        with torch.no_grad():
-            self.iterations.add_(1)
-            for v in variables:
-                constraint = getattr(v, "constraint", None)
-                if constraint is not None:
-                    v.copy_(constraint(v))
+        self.iterations.add_(1)
+        if self._constrained:
+            with torch.no_grad():
+                for v in self._constrained:
+                    v.copy_(v.constraint(v))
 
     def get_config(self):
         return {"name": self.name, "learning_rate": float(self._learning_rate), "weight_decay": self.weight_decay,

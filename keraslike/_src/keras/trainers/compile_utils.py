@@ -1,4 +1,4 @@
-"""What `compile` holds: the loss and metrics, resolved against the first batch (keras/src/trainers/compile_utils.py)."""
+"""What `compile` holds: loss and metrics, resolved on the first batch (keras/src/trainers/compile_utils.py)."""
 
 import torch
 

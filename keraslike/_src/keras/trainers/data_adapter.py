@@ -152,12 +152,39 @@ class ArrayDataAdapter:
             global_size = stop - start
             lo, hi = collectives.split_global_batch(global_size, n_rep, rank)
             if order is None:
-                take = lambda t, a=start + lo, b=start + hi: None if t is None else t[a:b]  # noqa: E731
+                take = _Slice(start + lo, start + hi)
             else:
-                index = order[start + lo:start + hi]
-                take = lambda t, i=index: None if t is None else t.index_select(0, i)  # noqa: E731
-            yield StepBatch(map_structure(take, self.x), map_structure(take, self.y) if self.y is not None else None,
-                            take(self.sample_weight), hi - lo, global_size)
+                take = _Gather(order[start + lo:start + hi])
+            yield StepBatch(take.apply(self.x), take.apply(self.y), take.apply(self.sample_weight), hi - lo,
+                            global_size)
+
+
+class _Slice:
+    """Rows `[start, stop)` of every array in a structure (views, no copy)."""
+
+    def __init__(self, start, stop):
+        self.start, self.stop = start, stop
+
+    def apply(self, structure):
+        if isinstance(structure, torch.Tensor):
+            return structure[self.start:self.stop]
+        if structure is None:
+            return None
+        return map_structure(lambda t: None if t is None else t[self.start:self.stop], structure)
+
+
+class _Gather:
+    """Rows at `index` of every array in a structure (one `index_select` each)."""
+
+    def __init__(self, index):
+        self.index = index
+
+    def apply(self, structure):
+        if isinstance(structure, torch.Tensor):
+            return structure.index_select(0, self.index)
+        if structure is None:
+            return None
+        return map_structure(lambda t: None if t is None else t.index_select(0, self.index), structure)
 
 
 def _shared_seed():

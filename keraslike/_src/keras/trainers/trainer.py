@@ -94,18 +94,18 @@ class Trainer:
         reg = self.losses
         return loss + sum(reg) if reg else loss
 
-    def _train_batch(self, batch, params):
+    def _train_batch(self, batch, params, has_reg):
         y_pred = self._train_module(batch.x, training=True)
-        n_rep = self._distribute_strategy.num_replicas_in_sync
-        reg = self.losses
         if batch.local_size:
             loss = self.compiled_loss(batch.y, y_pred, batch.sample_weight)
-            scaled = loss * (batch.local_size / batch.global_size) if self.compiled_loss.averages else loss
+            scaled = loss
+            if batch.local_size != batch.global_size and self.compiled_loss.averages:
+                scaled = loss * (batch.local_size / batch.global_size)
         else:
             loss, scaled = None, zero_like_loss(y_pred)
-        if reg:
-            reg_total = sum(reg)
-            scaled = scaled + reg_total / n_rep
+        if has_reg:
+            reg_total = sum(self.losses)
+            scaled = scaled + reg_total / self._distribute_strategy.num_replicas_in_sync
             loss = loss + reg_total if loss is not None else None
         for p in params:
             p.grad = None
@@ -113,7 +113,8 @@ class Trainer:
         self.optimizer._step(params)
         if loss is not None:
             self._loss_tracker.update_weighted(loss.detach(), batch.local_size)
-            self.compiled_metrics.update_state(batch.y, map_structure(_detach, y_pred), batch.sample_weight)
+            y_pred = y_pred.detach() if isinstance(y_pred, torch.Tensor) else map_structure(_detach, y_pred)
+            self.compiled_metrics.update_state(batch.y, y_pred, batch.sample_weight)
 
     def _test_batch(self, batch):
         y_pred = self(batch.x, training=False)
@@ -215,14 +216,19 @@ class Trainer:
             self.stop_training = False
             cbs.on_train_begin()
             epoch_logs = {}
+            has_reg = bool(self.losses)
+            batch_hooks = cbs.wants("on_train_batch_begin", "on_train_batch_end")
+            single = strategy.num_replicas_in_sync == 1
             for epoch in range(initial_epoch, epochs):
                 self.reset_metrics()
                 cbs.on_epoch_begin(epoch)
                 for step, batch in enumerate(train.epoch(epoch)):
-                    cbs.on_train_batch_begin(step)
-                    self._train_batch(batch, params)
-                    cbs.on_train_batch_end(step, LazyLogs(self.metrics))
-                    if self.stop_training and strategy.num_replicas_in_sync == 1:
+                    if batch_hooks:
+                        cbs.on_train_batch_begin(step)
+                    self._train_batch(batch, params, has_reg)
+                    if batch_hooks:
+                        cbs.on_train_batch_end(step, LazyLogs(self.metrics))
+                    if single and self.stop_training:
                         break
                 epoch_logs = metric_logs(self.metrics)
                 if val is not None and (epoch + 1) % validation_freq == 0:
