@@ -76,3 +76,10 @@ def current_replica_context():
 def in_cross_replica_context():
     """`tf.distribute.in_cross_replica_context()`: in a scope but not inside `strategy.run`."""
     return has_strategy() and current_replica_context() is None
+
+
+def sync_new_variable(var):
+    """Variables created under a multi-replica scope start from the chief's value (TF's MirroredVariable)."""
+    stack = _stack()
+    if stack and stack[-1].num_replicas_in_sync > 1:
+        stack[-1]._broadcast_tensors([var])

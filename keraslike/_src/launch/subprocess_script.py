@@ -119,8 +119,9 @@ def _looks_like_lost_peer(exc):
 def watch_parent():
     """In a launched replica: exit when the launching process is gone (no orphans)."""
     parent = environment.parent_pid()
-    if parent is None:
-        return
+    if parent is None or parent == os.getpid() or getattr(watch_parent, "_started", False):
+        return  # the chief itself (a second strategy in the launching process), or already watching
+    watch_parent._started = True
 
     def loop():
         import time

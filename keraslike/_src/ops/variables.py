@@ -48,6 +48,9 @@ class Variable(torch.nn.Parameter):
         var = torch.Tensor._make_subclass(cls, data, requires_grad)
         var._keras_name = name or _default_name()
         var._trainable = bool(trainable)
+        from keraslike._src.distribute import context as distribute_context
+
+        distribute_context.sync_new_variable(var)
         return var
 
     def __init__(self, *args, **kwargs):  # all work is in __new__

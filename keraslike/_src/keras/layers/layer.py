@@ -179,7 +179,6 @@ class Layer(torch.nn.Module):
             var.requires_grad_(False)
         if regularizer is not None:
             self._losses.append(lambda v=var, r=regularizer: r(v))
-        _sync_new_weight(var)
         return var
 
     def get_weights(self):
@@ -322,12 +321,3 @@ def _unique(variables):
             seen.add(id(v))
             out.append(v)
     return out
-
-
-def _sync_new_weight(var):
-    """Replicas start from the chief's initial values (TF's mirrored variables)."""
-    from keraslike._src.distribute import context
-
-    strategy = context.get_strategy()
-    if strategy.num_replicas_in_sync > 1:
-        strategy._broadcast_tensors([var])
