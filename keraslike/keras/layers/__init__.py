@@ -6,6 +6,7 @@ from keraslike._src.keras.layers.convolutional.conv2d_transpose import Conv2DTra
 from keraslike._src.keras.layers.convolutional.depthwise_conv2d import DepthwiseConv2D
 from keraslike._src.keras.layers.convolutional.separable_conv2d import SeparableConv2D
 from keraslike._src.keras.layers.core.dense import Dense
+from keraslike._src.keras.layers.core.embedding import Embedding
 from keraslike._src.keras.layers.core.input_layer import Input, InputLayer
 from keraslike._src.keras.layers.core.lambda_layer import Lambda
 from keraslike._src.keras.layers.core.simple import Activation, Dropout, Flatten
@@ -20,6 +21,9 @@ from keraslike._src.keras.layers.pooling.global_pooling import (
 from keraslike._src.keras.layers.pooling.pooling import (
     AveragePooling1D, AveragePooling2D, AveragePooling3D, MaxPooling1D, MaxPooling2D, MaxPooling3D,
 )
+from keraslike._src.keras.layers.normalization.batch_normalization import BatchNormalization
+from keraslike._src.keras.layers.normalization.group_normalization import GroupNormalization
+from keraslike._src.keras.layers.normalization.layer_normalization import LayerNormalization
 from keraslike._src.keras.layers.preprocessing.normalization import Normalization
 from keraslike._src.keras.layers.preprocessing.rescaling import Rescaling
 from keraslike._src.keras.layers.regularization.spatial_dropout import (
@@ -29,6 +33,12 @@ from keraslike._src.keras.layers.reshaping.reshape import Permute, RepeatVector,
 from keraslike._src.keras.layers.reshaping.spatial import (
     Cropping1D, Cropping2D, UpSampling1D, UpSampling2D, ZeroPadding1D, ZeroPadding2D,
 )
+from keraslike._src.keras.layers.rnn.bidirectional import Bidirectional
+from keraslike._src.keras.layers.rnn.gru import GRU, GRUCell
+from keraslike._src.keras.layers.rnn.lstm import LSTM, LSTMCell
+from keraslike._src.keras.layers.rnn.rnn import RNN
+from keraslike._src.keras.layers.rnn.simple_rnn import SimpleRNN, SimpleRNNCell
+from keraslike._src.keras.layers.rnn.time_distributed import TimeDistributed
 
 Convolution1D = Conv1D
 Convolution2D = Conv2D

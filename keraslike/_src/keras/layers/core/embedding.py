@@ -1,0 +1,69 @@
+"""`Embedding` (keras/src/layers/core/embedding.py): integer ids -> dense vectors."""
+
+import torch
+import torch.nn.functional as F
+
+from keraslike._src.keras import initializers
+from keraslike._src.keras.layers.layer import Layer
+
+
+class Embedding(Layer):
+    """Look up rows of an `(input_dim, output_dim)` table.
+
+    Args:
+        input_dim: int, vocabulary size (largest id + 1).
+        output_dim: int, embedding size.
+        embeddings_initializer: default RandomUniform(-0.05, 0.05) (Keras's "uniform").
+        embeddings_regularizer, embeddings_constraint, activity_regularizer: optional.
+        mask_zero: bool, default False: id 0 is padding; the output carries a `(batch, steps)` mask
+            (`output._keras_mask`, as Keras 2) that RNN layers and GlobalAveragePooling1D honour.
+        input_length: accepted for Keras 2 compatibility, unused.
+
+    Input shape: `(batch, ...)` ints (floats are cast). Output shape: `(batch, ..., output_dim)`.
+    Weights: embeddings `(input_dim, output_dim)`.
+
+    Raises:
+        ValueError: if `input_dim` or `output_dim` is not a positive int.
+    """
+
+    def __init__(self, input_dim, output_dim, embeddings_initializer=None, embeddings_regularizer=None,
+                 embeddings_constraint=None, mask_zero=False, input_length=None, **kwargs):
+        kwargs.pop("lora_rank", None)
+        super().__init__(**kwargs)
+        for name, value in (("input_dim", input_dim), ("output_dim", output_dim)):
+            if not isinstance(value, int) or value <= 0:
+                raise ValueError(f"Both `input_dim` and `output_dim` should be positive integers. "
+                                 f"Received: {name}={value!r}")
+        self.input_dim = input_dim
+        self.output_dim = output_dim
+        self.embeddings_initializer = initializers.get(embeddings_initializer) if embeddings_initializer not in (
+            None, "uniform") else initializers.RandomUniform()
+        self.embeddings_regularizer = embeddings_regularizer
+        self.embeddings_constraint = embeddings_constraint
+        self.mask_zero = mask_zero
+        self.input_length = input_length
+
+    def build(self, input_shape=None):
+        self.embeddings = self.add_weight("embeddings", (self.input_dim, self.output_dim),
+                                          self.embeddings_initializer, regularizer=self.embeddings_regularizer,
+                                          constraint=self.embeddings_constraint)
+        self.built = True
+
+    def call(self, inputs):
+        ids = inputs if inputs.dtype in (torch.int64, torch.int32) else inputs.long()
+        out = F.embedding(ids, self.embeddings)
+        if self.mask_zero:
+            out._keras_mask = ids != 0
+        return out
+
+    def compute_mask(self, inputs, mask=None):
+        """`inputs != 0` when `mask_zero`, else None."""
+        return (torch.as_tensor(inputs) != 0) if self.mask_zero else None
+
+    def compute_output_shape(self, input_shape):
+        return (*input_shape, self.output_dim)
+
+    def get_config(self):
+        return {**super().get_config(), "input_dim": self.input_dim, "output_dim": self.output_dim,
+                "embeddings_initializer": initializers.serialize(self.embeddings_initializer),
+                "mask_zero": self.mask_zero}

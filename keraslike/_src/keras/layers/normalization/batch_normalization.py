@@ -1,0 +1,162 @@
+"""`BatchNormalization` (keras/src/layers/normalization/batch_normalization.py).
+
+Training (`training=True` and the layer trainable): normalise with the batch
+statistics and update `moving_* = moving_* * momentum + batch_stat * (1 - momentum)`
+with the biased batch variance (Keras's rule; torch's `momentum` would be
+`1 - momentum` and torch tracks the unbiased variance). Inference: normalise
+with the moving statistics. The fused `torch.nn.functional.batch_norm` does
+the work on a channels-first view of the input (no copy for NHWC images); its
+batch statistics come back through scratch buffers, so no host sync happens.
+
+With several replicas (one process each), `synchronized=True` normalises with
+the statistics of the global batch (torch SyncBatchNorm semantics, gradients
+flow through the all-reduce). Without it each replica normalises with its own
+batch, and the moving statistics are updated with the replicas' mean batch
+statistics, which is what TF's on-read mirrored moving variables return, so
+every replica keeps identical moving statistics.
+"""
+
+import torch
+import torch.nn.functional as F
+
+from keraslike._src.distribute import collectives
+from keraslike._src.keras import initializers
+from keraslike._src.keras.layers.layer import Layer
+
+
+class BatchNormalization(Layer):
+    """Normalise activations with batch statistics while training, moving statistics otherwise.
+
+    Args:
+        axis: int, the features axis, default -1 (channels_last).
+        momentum: float, default 0.99, for the moving averages.
+        epsilon: float, default 1e-3, added to the variance.
+        center: bool, default True: learn `beta`. scale: bool, default True: learn `gamma`.
+        beta_initializer / gamma_initializer: default "zeros" / "ones".
+        moving_mean_initializer / moving_variance_initializer: default "zeros" / "ones".
+        beta_regularizer, gamma_regularizer, beta_constraint, gamma_constraint: optional.
+        synchronized: bool, default False: with several replicas, use global batch statistics.
+
+    Call args: `inputs`, `training` (bool; a non-trainable layer always runs in inference mode,
+        as Keras), `mask` (ignored).
+
+    Input/Output shape: unchanged.
+    Weights (Keras order): gamma `(C,)`, beta `(C,)`, moving_mean `(C,)`, moving_variance `(C,)`,
+        the last two non-trainable.
+
+    Raises:
+        ValueError: if the features axis is undefined.
+    """
+
+    def __init__(self, axis=-1, momentum=0.99, epsilon=1e-3, center=True, scale=True, beta_initializer="zeros",
+                 gamma_initializer="ones", moving_mean_initializer="zeros", moving_variance_initializer="ones",
+                 beta_regularizer=None, gamma_regularizer=None, beta_constraint=None, gamma_constraint=None,
+                 synchronized=False, **kwargs):
+        kwargs.pop("fused", None)  # TF2 arguments without effect here
+        kwargs.pop("renorm", None)
+        super().__init__(**kwargs)
+        self.axis = int(axis[0] if isinstance(axis, (list, tuple)) else axis)
+        self.momentum = float(momentum)
+        self.epsilon = float(epsilon)
+        self.center = center
+        self.scale = scale
+        self.synchronized = synchronized
+        self.beta_initializer = initializers.get(beta_initializer)
+        self.gamma_initializer = initializers.get(gamma_initializer)
+        self.moving_mean_initializer = initializers.get(moving_mean_initializer)
+        self.moving_variance_initializer = initializers.get(moving_variance_initializer)
+        self._regularizers = (gamma_regularizer, beta_regularizer)
+        self._constraints = (gamma_constraint, beta_constraint)
+
+    def build(self, input_shape):
+        dim = input_shape[self.axis]
+        if dim is None:
+            raise ValueError(
+                f"Axis {self.axis} of the input to BatchNormalization should have a defined dimension. "
+                f"Received: input_shape={input_shape}"
+            )
+        self._ndim = len(input_shape)
+        shape = (int(dim),)
+        self.gamma = self.add_weight("gamma", shape, self.gamma_initializer, regularizer=self._regularizers[0],
+                                     constraint=self._constraints[0]) if self.scale else None
+        self.beta = self.add_weight("beta", shape, self.beta_initializer, regularizer=self._regularizers[1],
+                                    constraint=self._constraints[1]) if self.center else None
+        self.moving_mean = self.add_weight("moving_mean", shape, self.moving_mean_initializer, trainable=False)
+        self.moving_variance = self.add_weight("moving_variance", shape, self.moving_variance_initializer,
+                                               trainable=False)
+        self.built = True
+
+    def call(self, inputs, training=None, mask=None):
+        x = inputs.movedim(self.axis % inputs.dim(), 1) if inputs.dim() > 2 else inputs  # (N, C, ...)
+        if not (training and self.trainable):
+            y = F.batch_norm(x, self.moving_mean, self.moving_variance, self.gamma, self.beta, False, 0.0,
+                             self.epsilon)
+            return y.movedim(1, self.axis % inputs.dim()) if inputs.dim() > 2 else y
+        replicas = collectives.world_size()
+        if self.synchronized and replicas > 1:
+            y, mean, var = _sync_batch_norm(x, self.gamma, self.beta, self.epsilon)
+        else:
+            y, mean, var = _local_batch_norm(x, self.gamma, self.beta, self.epsilon)
+            if replicas > 1:
+                stats = collectives.all_reduce(torch.cat([mean, var]), "sum") / replicas
+                mean, var = stats.chunk(2)
+        with torch.no_grad():
+            self.moving_mean.mul_(self.momentum).add_(mean.to(self.moving_mean.dtype), alpha=1 - self.momentum)
+            self.moving_variance.mul_(self.momentum).add_(var.to(self.moving_variance.dtype),
+                                                          alpha=1 - self.momentum)
+        return y.movedim(1, self.axis % inputs.dim()) if inputs.dim() > 2 else y
+
+    def compute_output_shape(self, input_shape):
+        return tuple(input_shape)
+
+    def get_config(self):
+        return {
+            **super().get_config(), "axis": self.axis, "momentum": self.momentum, "epsilon": self.epsilon,
+            "center": self.center, "scale": self.scale, "synchronized": self.synchronized,
+            "beta_initializer": initializers.serialize(self.beta_initializer),
+            "gamma_initializer": initializers.serialize(self.gamma_initializer),
+            "moving_mean_initializer": initializers.serialize(self.moving_mean_initializer),
+            "moving_variance_initializer": initializers.serialize(self.moving_variance_initializer),
+        }
+
+
+def _local_batch_norm(x, gamma, beta, eps):
+    """Normalise channels-first `x` with its batch statistics; returns (y, mean, biased variance)."""
+    channels = x.shape[1]
+    n = x.numel() // max(channels, 1)
+    if n > 1:
+        dtype = x.dtype if x.dtype in (torch.float32, torch.float64) else torch.float32
+        mean = torch.zeros(channels, dtype=dtype, device=x.device)
+        var = torch.ones(channels, dtype=dtype, device=x.device)
+        # momentum=1 makes torch write the batch mean and UNBIASED variance into the scratch buffers.
+        y = F.batch_norm(x, mean, var, gamma, beta, True, 1.0, eps)
+        return y, mean, var * ((n - 1) / n)
+    dims = [d for d in range(x.dim()) if d != 1]
+    var, mean = torch.var_mean(x.float(), dim=dims, correction=0)
+    return _affine(x, mean, var, gamma, beta, eps), mean.detach(), var.detach()
+
+
+def _sync_batch_norm(x, gamma, beta, eps):
+    """Batch norm with statistics of the global batch across replicas (differentiable all-reduce)."""
+    import torch.distributed.nn.functional as dist_fn
+
+    dims = [d for d in range(x.dim()) if d != 1]
+    xf = x.float()
+    count = torch.full((1,), float(x.numel() // x.shape[1]), device=x.device)
+    stats = torch.cat([xf.sum(dim=dims), (xf * xf).sum(dim=dims), count])
+    stats = dist_fn.all_reduce(stats)
+    channels = x.shape[1]
+    total = stats[-1]
+    mean = stats[:channels] / total
+    var = (stats[channels:2 * channels] / total - mean * mean).clamp(min=0.0)
+    return _affine(x, mean, var, gamma, beta, eps), mean.detach(), var.detach()
+
+
+def _affine(x, mean, var, gamma, beta, eps):
+    shape = [1, -1] + [1] * (x.dim() - 2)
+    y = (x - mean.view(shape).to(x.dtype)) * torch.rsqrt(var.view(shape) + eps).to(x.dtype)
+    if gamma is not None:
+        y = y * gamma.view(shape)
+    if beta is not None:
+        y = y + beta.view(shape)
+    return y

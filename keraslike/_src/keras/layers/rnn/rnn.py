@@ -1,0 +1,142 @@
+"""`keras.layers.RNN`: the time loop around a cell (keras/src/layers/rnn/rnn.py).
+
+A cell implements `project(inputs)` (the input matmul of every timestep at
+once, `(batch, steps, features) -> (batch, steps, gates)`), `step(projected_t,
+states)` and optionally `fused(inputs, states)`, a cuDNN/ATen kernel for the
+common case (default activations, no mask, no dropout) that returns None when
+it does not apply. Masks come from `mask=` or from an `Embedding(mask_zero=True)`
+output (`inputs._keras_mask`); on a masked step the states are carried over
+and the output repeats the previous one (zeros with `zero_output_for_mask`).
+"""
+
+import torch
+
+from keraslike._src.keras.layers.layer import Layer
+
+
+class DropoutRNNCell:
+    """Mixin: one input and one recurrent dropout mask per sequence (the same mask at every step, as Keras)."""
+
+    def _dropout_masks(self, inputs, training):
+        if not training:
+            return None, None
+        def make(rate, shape):
+            if not rate:
+                return None
+            keep = torch.rand(shape, device=inputs.device) >= rate
+            return keep.to(inputs.dtype) / (1.0 - rate)
+        return (make(self.dropout, (inputs.shape[0], inputs.shape[-1])),
+                make(self.recurrent_dropout, (inputs.shape[0], self.units)))
+
+
+class RNN(Layer):
+    """Run `cell` over the time axis of `(batch, timesteps, features)`.
+
+    Args:
+        cell: a cell layer (`SimpleRNNCell`, `LSTMCell`, `GRUCell`).
+        return_sequences: bool, default False: return every step's output `(batch, timesteps, units)`
+            instead of the last `(batch, units)`.
+        return_state: bool, default False: also return the final states (`[output, *states]`).
+        go_backwards: bool, default False: process the sequence in reverse (and return it reversed).
+        stateful: bool, default False: the final states of a batch become the initial states of the next.
+        unroll: bool, accepted (the loop is always a Python loop or a fused kernel).
+        zero_output_for_mask: bool, default False: masked steps output zeros instead of repeating.
+
+    Call args: `inputs`, `initial_state` (list of `(batch, units)` tensors), `mask` (bool `(batch, timesteps)`),
+        `training`.
+
+    Raises:
+        ValueError: if the input is not 3D or `initial_state` has the wrong number of tensors.
+    """
+
+    def __init__(self, cell, return_sequences=False, return_state=False, go_backwards=False, stateful=False,
+                 unroll=False, zero_output_for_mask=False, **kwargs):
+        super().__init__(**kwargs)
+        self.cell = cell
+        self.return_sequences = return_sequences
+        self.return_state = return_state
+        self.go_backwards = go_backwards
+        self.stateful = stateful
+        self.unroll = unroll
+        self.zero_output_for_mask = zero_output_for_mask
+        self._states = None
+
+    @property
+    def units(self):
+        return self.cell.units
+
+    def build(self, input_shape):
+        if len(input_shape) != 3 or input_shape[-1] is None:
+            raise ValueError(f"{type(self).__name__} expects a 3D input with a defined feature dimension. "
+                             f"Received: input_shape={input_shape}")
+        if not self.cell.built:
+            self.cell.build(input_shape[-1])
+            self.cell.built = True
+        self.built = True
+
+    def reset_states(self, states=None):
+        """Forget (or set) the carried states of a stateful RNN."""
+        self._states = None if states is None else [torch.as_tensor(s) for s in states]
+
+    reset_state = reset_states
+
+    def _initial_states(self, inputs, initial_state):
+        if initial_state is None and self.stateful and self._states is not None:
+            initial_state = self._states
+        if initial_state is None:
+            return [inputs.new_zeros(inputs.shape[0], size) for size in self.cell.state_size]
+        states = [initial_state] if isinstance(initial_state, torch.Tensor) else list(initial_state)
+        if len(states) != len(self.cell.state_size):
+            raise ValueError(
+                f"An `initial_state` was passed that is not compatible with the cell: it expects "
+                f"{len(self.cell.state_size)} state tensors. Received: {len(states)} tensors"
+            )
+        return [s.to(inputs.dtype) for s in states]
+
+    def call(self, inputs, initial_state=None, mask=None, training=None):
+        if inputs.dim() != 3:
+            raise ValueError(f"{type(self).__name__} expects a 3D input (batch, timesteps, features). "
+                             f"Received: input_shape={tuple(inputs.shape)}")
+        mask = getattr(inputs, "_keras_mask", None) if mask is None else mask
+        states = self._initial_states(inputs, initial_state)
+        x = inputs.flip(1) if self.go_backwards else inputs
+        dp_mask, rec_mask = self.cell._dropout_masks(inputs, training)
+        result = None
+        if mask is None and dp_mask is None and rec_mask is None:
+            result = self.cell.fused(x, states, bool(training))
+        if result is None:
+            if mask is not None:
+                mask = mask.to(torch.bool).flip(1) if self.go_backwards else mask.to(torch.bool)
+            result = self._loop(x, states, mask, dp_mask, rec_mask)
+        sequence, states = result
+        if self.stateful:
+            self._states = [s.detach() for s in states]
+        output = sequence if self.return_sequences else sequence[:, -1]
+        if self.return_sequences and mask is not None:
+            output._keras_mask = mask  # in the order of the returned sequence
+        return [output, *states] if self.return_state else output
+
+    def _loop(self, x, states, mask, dp_mask, rec_mask):
+        projected = self.cell.project(x if dp_mask is None else x * dp_mask[:, None, :])
+        outputs = []
+        prev = x.new_zeros(x.shape[0], self.cell.units)
+        for t in range(x.shape[1]):
+            h, new_states = self.cell.step(projected[:, t], states, rec_mask)
+            if mask is not None:
+                m = mask[:, t, None]
+                new_states = [torch.where(m, n, s) for n, s in zip(new_states, states)]
+                h = torch.where(m, h, torch.zeros_like(h) if self.zero_output_for_mask else prev)
+            states, prev = new_states, h
+            outputs.append(h)
+        return torch.stack(outputs, dim=1), states
+
+    def compute_output_shape(self, input_shape):
+        out = (input_shape[0], input_shape[1], self.units) if self.return_sequences else (input_shape[0], self.units)
+        if self.return_state:
+            return [out] + [(input_shape[0], s) for s in self.cell.state_size]
+        return out
+
+    def get_config(self):
+        return {**super().get_config(), "return_sequences": self.return_sequences,
+                "return_state": self.return_state, "go_backwards": self.go_backwards, "stateful": self.stateful,
+                "unroll": self.unroll, "zero_output_for_mask": self.zero_output_for_mask}
