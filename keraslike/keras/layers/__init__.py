@@ -1,6 +1,7 @@
 """`tf.keras.layers`."""
 
 from keraslike._src.keras.layers.activations.activations import ELU, LeakyReLU, PReLU, ReLU, Softmax
+from keraslike._src.keras.layers.attention.multi_head_attention import MultiHeadAttention
 from keraslike._src.keras.layers.convolutional.conv import Conv1D, Conv2D, Conv3D
 from keraslike._src.keras.layers.convolutional.conv2d_transpose import Conv2DTranspose
 from keraslike._src.keras.layers.convolutional.depthwise_conv2d import DepthwiseConv2D

@@ -86,17 +86,20 @@ _SYNC_SCRIPT = textwrap.dedent("""
     dist.init_process_group("gloo", rank=int(os.environ["RANK"]), world_size=2)
     rank = dist.get_rank()
     x = torch.tensor(np.random.default_rng(0).standard_normal((8, 2, 2, 3)).astype("float32") * 3 + 1)
-    mine = x[rank * 4:(rank + 1) * 4].clone().requires_grad_(True)
-    bn = layers.BatchNormalization(synchronized=sys.argv[1] == "sync")
-    y = bn(mine, training=True)
-    (y * torch.arange(1.0, 4.0)).sum().backward()
-    print(json.dumps({"y": y.tolist(), "g": bn.gamma.grad.tolist(), "mm": bn.moving_mean.tolist(),
-                      "mv": bn.moving_variance.tolist()}))
+    result = {}
+    for mode in ("sync", "local"):
+        mine = x[rank * 4:(rank + 1) * 4].clone().requires_grad_(True)
+        bn = layers.BatchNormalization(synchronized=mode == "sync")
+        y = bn(mine, training=True)
+        (y * torch.arange(1.0, 4.0)).sum().backward()
+        result[mode] = {"y": y.tolist(), "g": bn.gamma.grad.tolist(), "mm": bn.moving_mean.tolist(),
+                        "mv": bn.moving_variance.tolist()}
+    print(json.dumps(result))
     dist.destroy_process_group()
 """)
 
 
-def _run_pair(mode):
+def _run_pair():
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         port = s.getsockname()[1]
@@ -104,7 +107,7 @@ def _run_pair(mode):
     for rank in range(2):
         env = {**os.environ, "RANK": str(rank), "WORLD_SIZE": "2", "MASTER_ADDR": "127.0.0.1",
                "MASTER_PORT": str(port), "OMP_NUM_THREADS": "1"}
-        procs.append(subprocess.Popen([sys.executable, "-c", _SYNC_SCRIPT, mode], env=env, stdout=subprocess.PIPE,
+        procs.append(subprocess.Popen([sys.executable, "-c", _SYNC_SCRIPT], env=env, stdout=subprocess.PIPE,
                                       stderr=subprocess.PIPE, text=True))
     outs = []
     for p in procs:
@@ -115,7 +118,8 @@ def _run_pair(mode):
 
 
 def test_synchronized_batch_norm_equals_global_batch_and_moving_stats_agree():
-    outs = _run_pair("sync")
+    pair = _run_pair()
+    outs = [o["sync"] for o in pair]
     x = torch.tensor(np.random.default_rng(0).standard_normal((8, 2, 2, 3)).astype("float32") * 3 + 1)
     bn = layers.BatchNormalization()
     y = bn(x, training=True)
@@ -126,7 +130,7 @@ def test_synchronized_batch_norm_equals_global_batch_and_moving_stats_agree():
     for o in outs:
         np.testing.assert_allclose(o["mm"], np_of(bn.moving_mean), rtol=1e-4, atol=1e-6)
         np.testing.assert_allclose(o["mv"], np_of(bn.moving_variance), rtol=1e-4, atol=1e-6)
-    local = _run_pair("local")  # per-replica normalisation, identical (averaged) moving statistics
+    local = [o["local"] for o in pair]  # per-replica normalisation, identical (averaged) moving statistics
     assert local[0]["mm"] == pytest.approx(local[1]["mm"]) and local[0]["mv"] == pytest.approx(local[1]["mv"])
 
 

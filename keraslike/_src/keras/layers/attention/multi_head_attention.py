@@ -1,0 +1,169 @@
+"""`MultiHeadAttention` (keras/src/layers/attention/multi_head_attention.py).
+
+Weights in Keras's EinsumDense layouts, in Keras's order:
+query/kernel `(query_dim, num_heads, key_dim)`, query/bias `(num_heads, key_dim)`,
+key/kernel `(key_dim_in, num_heads, key_dim)`, key/bias, value/kernel
+`(value_dim_in, num_heads, value_dim)`, value/bias, attention_output/kernel
+`(num_heads, value_dim, output_dim)`, attention_output/bias `(output_dim,)`.
+
+    q = query @ Wq + bq;  k = key @ Wk + bk;  v = value @ Wv + bv        # (B, T|S, H, d)
+    scores = softmax(q k^T / sqrt(key_dim) + (1 - mask) * -1e9)         # (B, H, T, S)
+    output = (dropout(scores) v) @ Wo + bo                                # (B, T, output_dim)
+
+Masked positions get Keras's additive -1e9, so fully masked rows stay finite
+(uniform), exactly as Keras. Without `return_attention_scores` the product runs
+in `torch.nn.functional.scaled_dot_product_attention`.
+"""
+
+import math
+
+import torch
+import torch.nn.functional as F
+
+from keraslike._src.keras import initializers
+from keraslike._src.keras.layers.layer import Layer
+
+_NEG = -1e9
+
+
+class MultiHeadAttention(Layer):
+    """Multi-head attention (Vaswani et al., 2017).
+
+    Args:
+        num_heads: int, number of heads.
+        key_dim: int, size of each head for query and key.
+        value_dim: int, size of each head for value; default `key_dim`.
+        dropout: float, dropout on the attention probabilities while training.
+        use_bias: bool, default True.
+        output_shape: int or tuple, last dimension(s) of the output; default the query's last dimension.
+        attention_axes: None (default): attend over all axes between batch and features (inner axes are
+            flattened into one sequence, which is what Keras's default computes).
+        kernel_initializer / bias_initializer: default "glorot_uniform" / "zeros".
+        kernel_regularizer, bias_regularizer, kernel_constraint, bias_constraint: optional.
+
+    Call args: `query` `(B, T, dim)`, `value` `(B, S, dim)`, `key` (default `value`),
+        `attention_mask` (bool `(B, T, S)`, True = attend), `return_attention_scores` (bool),
+        `training`, `use_causal_mask` (bool), `query_mask` / `value_mask` / `key_mask` (bool `(B, T|S)`).
+
+    Output shape: `(B, T, output_dim)`; with `return_attention_scores`, also `(B, num_heads, T, S)`.
+
+    Raises:
+        ValueError: on non-positive `num_heads`/`key_dim` or an unsupported `attention_axes`.
+    """
+
+    def __init__(self, num_heads, key_dim, value_dim=None, dropout=0.0, use_bias=True, output_shape=None,
+                 attention_axes=None, kernel_initializer="glorot_uniform", bias_initializer="zeros",
+                 kernel_regularizer=None, bias_regularizer=None, activity_regularizer=None, kernel_constraint=None,
+                 bias_constraint=None, seed=None, **kwargs):
+        super().__init__(**kwargs)
+        for name, value in (("num_heads", num_heads), ("key_dim", key_dim)):
+            if not isinstance(value, int) or value <= 0:
+                raise ValueError(f"`{name}` must be a positive integer. Received: {name}={value!r}")
+        if attention_axes is not None:
+            raise ValueError(
+                "Only the default attention_axes=None (attend over every inner axis) is supported. "
+                f"Received: attention_axes={attention_axes}"
+            )
+        self.num_heads = num_heads
+        self.key_dim = key_dim
+        self.value_dim = value_dim or key_dim
+        self.dropout = float(dropout)
+        self.use_bias = use_bias
+        self.output_shape_arg = output_shape
+        self.attention_axes = attention_axes
+        self.kernel_initializer = initializers.get(kernel_initializer)
+        self.bias_initializer = initializers.get(bias_initializer)
+        self._reg = (kernel_regularizer, bias_regularizer)
+        self._con = (kernel_constraint, bias_constraint)
+        self.seed = seed
+        self._weights_built = False
+
+    def build(self, query_shape, value_shape=None, key_shape=None):
+        """Create the weights once the query, value (and key) feature sizes are known."""
+        if value_shape is None:  # the base class only knows the query; weights come on the first call
+            return
+        key_shape = key_shape or value_shape
+        out = self.output_shape_arg or query_shape[-1]
+        self._out_dims = (out,) if isinstance(out, int) else tuple(out)
+        h = self.num_heads
+        for name, dim, head in (("query", query_shape[-1], self.key_dim), ("key", key_shape[-1], self.key_dim),
+                                ("value", value_shape[-1], self.value_dim)):
+            self._dense(name, (dim, h, head), (h, head))
+        self._dense("attention_output", (h, self.value_dim, *self._out_dims), self._out_dims)
+        self._weights_built = True
+        self.built = True
+
+    def _dense(self, name, kernel_shape, bias_shape):
+        kernel = self.add_weight(f"{name}/kernel", kernel_shape, self.kernel_initializer, regularizer=self._reg[0],
+                                 constraint=self._con[0])
+        bias = self.add_weight(f"{name}/bias", bias_shape, self.bias_initializer, regularizer=self._reg[1],
+                               constraint=self._con[1]) if self.use_bias else None
+        setattr(self, f"_{name}_weights", (kernel, bias))
+
+    def _project(self, x, name):
+        kernel, bias = getattr(self, f"_{name}_weights")
+        y = torch.einsum("btd,dhk->bthk", x, kernel)
+        return y + bias if bias is not None else y
+
+    def call(self, query, value, key=None, query_mask=None, value_mask=None, key_mask=None, attention_mask=None,
+             return_attention_scores=False, training=None, use_causal_mask=False):
+        value = self._convert_leaf(value)  # the base class converts only the first argument
+        key = value if key is None else self._convert_leaf(key)
+        if not self._weights_built:
+            self.build(tuple(query.shape), tuple(value.shape), tuple(key.shape))
+        batch, inner_q = query.shape[0], tuple(query.shape[1:-1])
+        q_in = query.reshape(batch, -1, query.shape[-1])
+        v_in = value.reshape(batch, -1, value.shape[-1])
+        k_in = key.reshape(batch, -1, key.shape[-1])
+        mask = self._mask(query, value, key, q_in.shape[1], v_in.shape[1], query_mask, value_mask, key_mask,
+                          attention_mask, use_causal_mask)
+        q = self._project(q_in, "query").transpose(1, 2)  # (B, H, T, kd)
+        k = self._project(k_in, "key").transpose(1, 2)  # (B, H, S, kd)
+        v = self._project(v_in, "value").transpose(1, 2)  # (B, H, S, vd)
+        additive = None if mask is None else (1.0 - mask.to(q.dtype)).unsqueeze(1) * _NEG  # (B, 1, T, S)
+        p = self.dropout if training else 0.0
+        scores = None
+        if return_attention_scores:
+            logits = (q * (1.0 / math.sqrt(self.key_dim))) @ k.transpose(-1, -2)
+            scores = torch.softmax(logits if additive is None else logits + additive, dim=-1)
+            ctx = F.dropout(scores, p, training=True) @ v if p else scores @ v
+        else:
+            ctx = F.scaled_dot_product_attention(q, k, v, attn_mask=additive, dropout_p=p,
+                                                 scale=1.0 / math.sqrt(self.key_dim))
+        kernel, bias = self._attention_output_weights
+        out = torch.einsum("bhtv,hvo->bto", ctx, kernel.reshape(self.num_heads, self.value_dim, -1))
+        if bias is not None:
+            out = out + bias.reshape(-1)
+        out = out.reshape(batch, *inner_q, *self._out_dims)
+        return (out, scores) if return_attention_scores else out
+
+    @staticmethod
+    def _mask(query, value, key, t, s, query_mask, value_mask, key_mask, attention_mask, causal):
+        """Combined boolean `(B, T, S)` mask (True = attend) or None, as Keras's `_compute_attention_mask`."""
+        query_mask = getattr(query, "_keras_mask", None) if query_mask is None else query_mask
+        value_mask = getattr(value, "_keras_mask", None) if value_mask is None else value_mask
+        key_mask = getattr(key, "_keras_mask", None) if key_mask is None else key_mask
+        mask = None
+
+        def combine(current, new):
+            return new if current is None else current & new
+
+        batch = query.shape[0]
+        if query_mask is not None:
+            mask = combine(mask, query_mask.reshape(batch, -1, 1).to(torch.bool))
+        if value_mask is not None:
+            mask = combine(mask, value_mask.reshape(batch, 1, -1).to(torch.bool))
+        if key_mask is not None:
+            mask = combine(mask, key_mask.reshape(batch, 1, -1).to(torch.bool))
+        if causal:
+            mask = combine(mask, torch.ones(t, s, dtype=torch.bool, device=query.device).tril().unsqueeze(0))
+        if attention_mask is not None:
+            mask = combine(mask, attention_mask.reshape(batch, t, s).to(torch.bool))
+        return None if mask is None else mask.expand(batch, t, s)
+
+    def get_config(self):
+        return {**super().get_config(), "num_heads": self.num_heads, "key_dim": self.key_dim,
+                "value_dim": self.value_dim, "dropout": self.dropout, "use_bias": self.use_bias,
+                "output_shape": self.output_shape_arg, "attention_axes": self.attention_axes,
+                "kernel_initializer": initializers.serialize(self.kernel_initializer),
+                "bias_initializer": initializers.serialize(self.bias_initializer)}
