@@ -8,6 +8,7 @@ Weights: the forward layer's, then the backward layer's.
 import torch
 
 from keraslike._src.keras.layers.layer import Layer
+from keraslike._src.keras.layers.rnn.wrapper_config import deserialize_layer, serialize_layer
 
 _MERGE_MODES = ("concat", "sum", "mul", "ave", None)
 
@@ -33,6 +34,8 @@ class Bidirectional(Layer):
 
     def __init__(self, layer, merge_mode="concat", weights=None, backward_layer=None, **kwargs):
         super().__init__(**kwargs)
+        layer = deserialize_layer(layer)
+        backward_layer = deserialize_layer(backward_layer)
         if merge_mode not in _MERGE_MODES:
             raise ValueError(f"Invalid merge mode. Merge mode should be one of {_MERGE_MODES}. "
                              f"Received: merge_mode={merge_mode!r}")
@@ -40,6 +43,7 @@ class Bidirectional(Layer):
             raise ValueError(f"Bidirectional expects an RNN layer (with `go_backwards`). Received: layer={layer!r}")
         config = layer.get_config()
         config["name"] = "forward_" + layer.name
+        self._layer_config = serialize_layer(layer)
         self.forward_layer = type(layer).from_config(config)
         if backward_layer is None:
             config = layer.get_config()
@@ -97,4 +101,4 @@ class Bidirectional(Layer):
         return out
 
     def get_config(self):
-        return {**super().get_config(), "merge_mode": self.merge_mode}
+        return {**super().get_config(), "layer": self._layer_config, "merge_mode": self.merge_mode}

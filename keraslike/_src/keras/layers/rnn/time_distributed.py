@@ -6,6 +6,7 @@ Applies a layer to every timestep by folding time into the batch:
 
 from keraslike._src.keras.layers.keras_tensor import map_structure
 from keraslike._src.keras.layers.layer import Layer
+from keraslike._src.keras.layers.rnn.wrapper_config import deserialize_layer, serialize_layer
 
 
 class TimeDistributed(Layer):
@@ -22,6 +23,7 @@ class TimeDistributed(Layer):
 
     def __init__(self, layer, **kwargs):
         super().__init__(**kwargs)
+        layer = deserialize_layer(layer)
         if not isinstance(layer, Layer):
             raise ValueError(f"Please initialize `TimeDistributed` layer with a `keras.layers.Layer` instance. "
                              f"Received: layer={layer!r}")
@@ -46,4 +48,4 @@ class TimeDistributed(Layer):
         return map_structure(lambda y: y.reshape(n, t, *y.shape[1:]), out)
 
     def get_config(self):
-        return super().get_config()
+        return {**super().get_config(), "layer": serialize_layer(self.layer)}
