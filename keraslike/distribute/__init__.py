@@ -17,3 +17,11 @@ def get_replica_context():
     if context.has_strategy():
         return None  # cross-replica context, as TF
     return ReplicaContext(context.default_strategy())
+
+from keraslike._src.distribute.cross_device_ops import (  # noqa: E402,F401
+    CrossDeviceOps, HierarchicalCopyAllReduce, NcclAllReduce, ReductionToOneDevice,
+)
+from keraslike._src.distribute.input_context import InputContext, InputReplicationMode, ValueContext  # noqa: E402,F401
+from keraslike._src.distribute.multi_worker import MultiWorkerMirroredStrategy  # noqa: E402,F401
+from keraslike._src.distribute.values import PerReplica  # noqa: E402,F401
+from keraslike.distribute import cluster_resolver, experimental  # noqa: E402,F401

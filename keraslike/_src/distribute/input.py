@@ -83,5 +83,34 @@ class DistributedIterator:
         return replica_slice(next(self._iterator), self._strategy)
 
     def get_next(self):
-        """Next element; raises `StopIteration`... TF raises OutOfRangeError (a StopIteration subclass here)."""
+        """Next element; at the end raises `StopIteration` (TF: `OutOfRangeError`)."""
         return next(self)
+
+    def get_next_as_optional(self):
+        """`Optional` holding the next element, or an empty one at the end (never raises)."""
+        try:
+            return Optional(next(self))
+        except StopIteration:
+            return Optional(None, has_value=False)
+
+    @property
+    def element_spec(self):
+        return None
+
+
+class Optional:
+    """`tf.experimental.Optional`: `has_value()` and `get_value()`."""
+
+    def __init__(self, value, has_value=True):
+        self._value = value
+        self._has_value = has_value
+
+    def has_value(self):
+        import torch
+
+        return torch.tensor(self._has_value)
+
+    def get_value(self):
+        if not self._has_value:
+            raise ValueError("The Optional has no value (the iterator is exhausted). Check has_value() first.")
+        return self._value

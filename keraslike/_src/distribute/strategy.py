@@ -134,7 +134,7 @@ class Strategy:
         return _map(lambda v: self._reduce_axis(op, v, axis), value)
 
     def _reduce_axis(self, op, value, axis):
-        value = torch.as_tensor(value)
+        value = torch.as_tensor(value).detach()
         total = collectives.all_reduce(value.sum(dim=axis).clone(), "sum")
         if op is ReduceOp.SUM:
             return total
@@ -154,10 +154,50 @@ class Strategy:
 
         return DistributedDataset(dataset, self)
 
+    def distribute_datasets_from_function(self, dataset_fn, options=None):
+        """Call `dataset_fn(InputContext)` once per worker and deal its elements to its replicas.
+
+        The function should batch with `ctx.get_per_replica_batch_size(global_batch)` and may
+        shard with `ctx.num_input_pipelines` / `ctx.input_pipeline_id`, as in TF.
+        """
+        from keraslike._src.distribute.input_context import InputContext, PerReplicaDataset
+
+        workers, worker_id, local, local_rank = self._worker_layout()
+        ctx = InputContext(workers, worker_id, self._num_replicas)
+        return PerReplicaDataset(dataset_fn(ctx), local_rank, local)
+
+    experimental_distribute_datasets_from_function = distribute_datasets_from_function
+
+    def experimental_distribute_values_from_function(self, value_fn):
+        """`value_fn(ValueContext)` evaluated for this replica: its component of a per-replica value."""
+        from keraslike._src.distribute.input_context import ValueContext
+
+        return value_fn(ValueContext(self._rank, self._num_replicas))
+
+    def gather(self, value, axis):
+        """Concatenate every replica's `value` along `axis` (sizes may differ), in replica order."""
+        return _map(lambda v: self._gather_one(torch.as_tensor(v), axis), value)
+
+    def _gather_one(self, value, axis):
+        if self._num_replicas == 1:
+            return value
+        moved = value.movedim(axis, 0).contiguous()
+        size = torch.tensor([moved.shape[0]], device=moved.device)
+        sizes = [torch.zeros_like(size) for _ in range(self._num_replicas)]
+        import torch.distributed as dist
+
+        dist.all_gather(sizes, size)
+        blocks = collectives.all_gather_rows(moved, [int(s) for s in sizes])
+        return torch.cat(blocks).movedim(0, axis)
+
+    def _worker_layout(self):
+        """(workers, this worker's index, replicas on this worker, this replica's index on it)."""
+        return 1, 0, self._num_replicas, self._rank
+
     # ---- internal contract --------------------------------------------------------------
     def _all_reduce_value(self, op, value):
         def reduce_one(v):
-            t = torch.as_tensor(v)
+            t = torch.as_tensor(v).detach()
             t = t.clone() if t.is_floating_point() else t.to(torch.float32)
             collectives.all_reduce(t, "sum")
             return t / self._num_replicas if op is ReduceOp.MEAN else t

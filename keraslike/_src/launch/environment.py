@@ -6,7 +6,9 @@ itself), `torchrun` / `accelerate launch` (RANK, WORLD_SIZE, LOCAL_RANK, ...).
 """
 
 import dataclasses
+import json
 import os
+import re
 
 # Set by keraslike's launcher in the replicas it starts.
 LAUNCHED_BY_KERASLIKE = "KERASLIKE_LAUNCHED"
@@ -34,6 +36,9 @@ class ClusterEnvironment:
     master_addr: str
     master_port: int
     source: str
+    task_type: str = "worker"
+    task_id: int = 0
+    cluster: dict = None
 
     @property
     def is_chief(self):
@@ -45,8 +50,21 @@ def _int(name, default=None):
     return int(value) if value not in (None, "") else default
 
 
-def detect():
-    """The environment's cluster description, or None for a plain single process."""
+def detect(cluster=False):
+    """The environment's cluster description, or None for a plain single process.
+
+    Args:
+        cluster: also read multi-worker descriptions (`TF_CONFIG`, SLURM), as
+            `MultiWorkerMirroredStrategy` does; `MirroredStrategy` reads only
+            launcher variables (RANK/WORLD_SIZE from torchrun, accelerate or keraslike).
+    """
+    found = _from_launcher()
+    if found is None and cluster:
+        found = from_tf_config() or from_slurm()
+    return found
+
+
+def _from_launcher():
     world_size = _int("WORLD_SIZE")
     rank = _int("RANK")
     if world_size is None or rank is None:
@@ -69,7 +87,76 @@ def detect():
         master_addr=os.environ.get("MASTER_ADDR", "127.0.0.1"),
         master_port=_int("MASTER_PORT", 29500),
         source=source,
+        task_type="worker",
+        task_id=rank,
     )
+
+
+_TF_TASK_ORDER = ("chief", "worker")
+
+
+def from_tf_config():
+    """Read TF's `TF_CONFIG` JSON: `{"cluster": {"chief": [...], "worker": ["host:port", ...]},
+    "task": {"type": "worker", "index": 1}}`. Chief first, then workers, give the ranks; the first
+    task's `host:port` hosts the rendezvous.
+
+    Raises:
+        ValueError: malformed JSON, or a task not listed in the cluster.
+    """
+    raw = os.environ.get("TF_CONFIG")
+    if not raw:
+        return None
+    try:
+        config = json.loads(raw)
+        cluster = config["cluster"]
+        task = config.get("task", {})
+    except (ValueError, KeyError, TypeError) as err:
+        raise ValueError(f"Expected TF_CONFIG to be JSON with 'cluster' and 'task' keys ({err}). "
+                         f"Received: TF_CONFIG={raw!r}") from None
+    order = [(t, i, addr) for t in _TF_TASK_ORDER for i, addr in enumerate(cluster.get(t, []))]
+    if not order:
+        return None
+    task_type, task_index = task.get("type", "worker"), int(task.get("index", 0))
+    keys = [(t, i) for t, i, _ in order]
+    if (task_type, task_index) not in keys:
+        raise ValueError(f"TF_CONFIG task {task_type}:{task_index} is not in the cluster {cluster}. "
+                         f"Received: TF_CONFIG={raw!r}")
+    rank = keys.index((task_type, task_index))
+    hosts = [addr.rsplit(":", 1)[0] for _, _, addr in order]
+    host, port = order[0][2].rsplit(":", 1)
+    return ClusterEnvironment(
+        rank=rank, world_size=len(order), local_rank=hosts[:rank].count(hosts[rank]),
+        local_world_size=hosts.count(hosts[rank]), master_addr=host, master_port=int(port),
+        source="tf_config", task_type=task_type, task_id=task_index,
+        cluster={t: list(cluster.get(t, [])) for t in cluster},
+    )
+
+
+def from_slurm():
+    """SLURM's `SLURM_PROCID`/`SLURM_NTASKS`/`SLURM_LOCALID`/`SLURM_JOB_NODELIST` (first node hosts)."""
+    ntasks, procid = _int("SLURM_NTASKS"), _int("SLURM_PROCID")
+    if not ntasks or procid is None or ntasks < 2:
+        return None
+    nodelist = os.environ.get("SLURM_STEP_NODELIST") or os.environ.get("SLURM_JOB_NODELIST") or "127.0.0.1"
+    per_node = os.environ.get("SLURM_STEP_TASKS_PER_NODE") or os.environ.get("SLURM_NTASKS_PER_NODE") or str(ntasks)
+    local_world = int(re.match(r"\d+", per_node).group(0))
+    job = _int("SLURM_JOB_ID", 0)
+    return ClusterEnvironment(
+        rank=procid, world_size=ntasks, local_rank=_int("SLURM_LOCALID", 0), local_world_size=local_world,
+        master_addr=os.environ.get("MASTER_ADDR") or first_host(nodelist),
+        master_port=_int("MASTER_PORT", 20000 + job % 10000), source="slurm", task_type="worker", task_id=procid,
+    )
+
+
+def first_host(nodelist):
+    """First host of a SLURM node list: `node[03-05,9],gpu1` -> `node03`."""
+    head = re.match(r"([^,\[]+)(\[([^\]]+)\])?", nodelist.strip())
+    if head is None:
+        raise ValueError(f"Expected a SLURM node list such as 'node[01-04]'. Received: {nodelist!r}")
+    prefix, _, ranges = head.groups()
+    if not ranges:
+        return prefix
+    return prefix + re.split(r"[-,]", ranges)[0]
 
 
 def parent_pid():

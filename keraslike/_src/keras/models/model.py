@@ -63,12 +63,18 @@ class Model(Trainer, Layer):
         print_summary(self, line_length=line_length, print_fn=print_fn)
 
     def build(self, input_shape=None):
+        """Create the weights by calling the model on zeros of `input_shape` (batch dim may be None)."""
         if input_shape is not None and not self.built:
             import torch
 
             from keraslike._src.keras import backend
 
+            self.built = True
             shape = tuple(1 if d is None else d for d in input_shape)
             with torch.no_grad():
                 self(torch.zeros(shape, device=backend.current_device()))
+        self.built = True
+
+    def _build_for(self, inputs):
+        # A subclassed model builds by running `call`: its layers build themselves on first use.
         self.built = True

@@ -139,7 +139,8 @@ class Trainer:
         params = [p for p in self.trainable_weights if p.requires_grad]
         key = tuple(id(p) for p in params)
         if self._train_module is None or key != self._train_module_key:
-            self._train_module = self._distribute_strategy._distribute_module(self)
+            # stored outside nn.Module's registry: the model must not become its own (or DDP's) submodule
+            self.__dict__["_train_module"] = self._distribute_strategy._distribute_module(self)
             self._train_module_key = key
         self.optimizer.build(params)
         return params

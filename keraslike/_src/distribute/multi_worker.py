@@ -1,0 +1,130 @@
+"""`tf.distribute.MultiWorkerMirroredStrategy`: synchronous data parallelism across machines.
+
+Mirrors `tensorflow/python/distribute/collective_all_reduce_strategy.py`. Who
+is who comes from the environment (`launch/environment.py`): `torchrun
+--nnodes=N`, `TF_CONFIG` (one replica per task: chief first, then workers; the
+first task's host:port hosts the rendezvous), or SLURM. Without any of them it
+is a single worker with all local GPUs, as in TF.
+"""
+
+import json
+
+import torch
+
+from keraslike._src.config import devices as config_devices
+from keraslike._src.distribute import collectives
+from keraslike._src.distribute.mirrored import MirroredStrategy, _join_launched
+from keraslike._src.distribute.strategy import Strategy, StrategyExtended
+from keraslike._src.launch import environment
+from keraslike._src.placement import device_spec
+
+
+class ClusterSpec:
+    """`tf.train.ClusterSpec`: `as_dict()`, `jobs`, `num_tasks(job)`, `task_address(job, i)`."""
+
+    def __init__(self, cluster):
+        self._cluster = {k: list(v) for k, v in (cluster or {}).items()}
+
+    def as_dict(self):
+        return {k: list(v) for k, v in self._cluster.items()}
+
+    @property
+    def jobs(self):
+        return list(self._cluster)
+
+    def num_tasks(self, job_name):
+        return len(self._cluster.get(job_name, []))
+
+    def task_address(self, job_name, task_index):
+        return self._cluster[job_name][task_index]
+
+    def __bool__(self):
+        return bool(self._cluster)
+
+    def __repr__(self):
+        return f"ClusterSpec({json.dumps(self._cluster)})"
+
+
+class TFConfigClusterResolver:
+    """`tf.distribute.cluster_resolver.TFConfigClusterResolver` over the detected environment."""
+
+    def __init__(self, env=None):
+        self._env = env
+
+    @property
+    def task_type(self):
+        return self._env.task_type if self._env else None
+
+    @property
+    def task_id(self):
+        return self._env.task_id if self._env else None
+
+    def cluster_spec(self):
+        if self._env is None:
+            return ClusterSpec({})
+        if self._env.cluster:
+            return ClusterSpec(self._env.cluster)
+        return ClusterSpec({"worker": [f"{self._env.master_addr}:{self._env.master_port}"] * self._env.world_size})
+
+    def num_accelerators(self, task_type=None, task_id=None, config_proto=None):
+        return {"GPU": len(config_devices.visible_gpu_indices())}
+
+    rpc_layer = "grpc"
+    environment = ""
+
+
+class _MultiWorkerExtended(StrategyExtended):
+    @property
+    def _in_multi_worker_mode(self):
+        return self._strategy._num_workers > 1
+
+    @property
+    def should_checkpoint(self):
+        return self._strategy._is_chief
+
+    should_save_summary = should_checkpoint
+
+
+class MultiWorkerMirroredStrategy(MirroredStrategy):
+    """`tf.distribute.MultiWorkerMirroredStrategy(cluster_resolver=None, communication_options=None)`.
+
+    Every process is one replica; GPUs are picked by local rank (NCCL), CPUs use gloo.
+
+    Raises:
+        ValueError: malformed TF_CONFIG (the message quotes it).
+    """
+
+    def __init__(self, cluster_resolver=None, communication_options=None):
+        self._communication_options = communication_options
+        env = environment.detect(cluster=True)
+        if env is None:
+            MirroredStrategy.__init__(self)
+            self._num_workers = 1
+            self.cluster_resolver = cluster_resolver or TFConfigClusterResolver(None)
+            self.extended = _MultiWorkerExtended(self)
+            return
+        _join_launched(env)
+        use_gpu = bool(config_devices.visible_gpu_indices())
+        config_devices.mark_initialized()
+        if use_gpu:
+            torch.cuda.set_device(env.local_rank)
+            device = torch.device("cuda", env.local_rank)
+        else:
+            device = torch.device("cpu")
+        if env.world_size > 1:
+            collectives.ensure_process_group("nccl" if use_gpu else "gloo", env)
+        name = device_spec.canonical("GPU" if use_gpu else "CPU", env.local_rank if use_gpu else 0)
+        Strategy.__init__(self, device, name.replace("task:0", f"task:{env.task_id}").replace(
+            "job:localhost", f"job:{env.task_type}"), env.rank, env.world_size)
+        self._env = env
+        self._devices = (name,)
+        self._num_workers = max(1, env.world_size // max(env.local_world_size, 1))
+        self.cluster_resolver = cluster_resolver or TFConfigClusterResolver(env)
+        self.extended = _MultiWorkerExtended(self)
+
+    def _worker_layout(self):
+        env = getattr(self, "_env", None)
+        if env is None:
+            return super()._worker_layout()
+        local = max(env.local_world_size, 1)
+        return self._num_workers, env.rank // local, local, env.local_rank

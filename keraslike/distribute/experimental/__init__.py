@@ -1,0 +1,7 @@
+"""`tf.distribute.experimental`."""
+
+from keraslike._src.distribute.cross_device_ops import (  # noqa: F401
+    CollectiveCommunication, CommunicationImplementation, CommunicationOptions,
+)
+from keraslike._src.distribute.multi_worker import MultiWorkerMirroredStrategy  # noqa: F401
+from keraslike._src.distribute.values import PerReplica  # noqa: F401
