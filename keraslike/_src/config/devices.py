@@ -43,6 +43,7 @@ class _DeviceState:
     def __init__(self):
         self.logical_config = {}  # PhysicalDevice -> [LogicalDeviceConfiguration]
         self.visible = {}  # device_type -> [PhysicalDevice]
+        self.memory_growth = {}  # PhysicalDevice -> bool
         self.initialized = False
 
 
@@ -102,7 +103,7 @@ def set_visible_devices(devices, device_type=None):
     if isinstance(devices, PhysicalDevice):
         devices = [devices]
     devices = list(devices)
-    if _state.initialized:
+    if is_initialized():
         raise RuntimeError("Visible devices cannot be modified after being initialized")
     types = {_check_type(device_type)} if device_type else {d.device_type for d in devices} or {"GPU"}
     for t in types:
@@ -130,10 +131,11 @@ def set_logical_device_configuration(device, logical_devices):
             "Expected device to be a PhysicalDevice from tf.config.list_physical_devices(). "
             f"Received: device={device!r}"
         )
-    if _state.initialized:
+    if is_initialized():
         raise RuntimeError("Virtual devices cannot be modified after being initialized")
     if logical_devices is None:
         _state.logical_config.pop(device, None)
+        _apply_gpu_memory_limit(device)
         return
     logical_devices = list(logical_devices)
     for cfg in logical_devices:
@@ -142,7 +144,57 @@ def set_logical_device_configuration(device, logical_devices):
                 "Expected logical_devices to be a list of tf.config.LogicalDeviceConfiguration. "
                 f"Received: logical_devices={logical_devices!r}"
             )
+    if device.device_type == "GPU" and any(c.memory_limit is None for c in logical_devices) and len(
+            logical_devices) > 1:
+        raise ValueError(
+            "Expected every LogicalDeviceConfiguration of a split GPU to set memory_limit (TF requires it). "
+            f"Received: logical_devices={logical_devices!r}"
+        )
     _state.logical_config[device] = logical_devices
+    _apply_gpu_memory_limit(device)
+
+
+def _apply_gpu_memory_limit(device):
+    """A GPU's logical memory limits (MB, summed) -> `torch.cuda.set_per_process_memory_fraction`.
+
+    TF reserves exactly `memory_limit` MB for the logical device; torch's caching
+    allocator can only cap the process's share of the device, so the fraction is
+    `sum(memory_limit) * 2**20 / total_memory`. Removing the configuration resets
+    the fraction to 1.0.
+    """
+    if device.device_type != "GPU" or not torch.cuda.is_available():
+        return
+    ordinal = int(device.name.rsplit(":", 1)[1])
+    if ordinal >= torch.cuda.device_count():
+        return
+    configs = _state.logical_config.get(device) or []
+    limits = [c.memory_limit for c in configs if c.memory_limit is not None]
+    total = torch.cuda.get_device_properties(ordinal).total_memory
+    fraction = min(1.0, sum(limits) * 2**20 / total) if limits else 1.0
+    torch.cuda.set_per_process_memory_fraction(fraction, ordinal)
+
+
+def is_initialized():
+    """True once devices are in use (TF: the eager context is initialised).
+
+    That happens through `list_logical_devices`, a `tf.device` scope, a
+    strategy or a `Session` (not through plain torch CUDA work: applying a GPU
+    memory limit itself initialises CUDA).
+    """
+    return _state.initialized
+
+
+def logical_gpu_ordinals():
+    """CUDA ordinal of each logical GPU, in TF's logical order (`/gpu:0` is the first entry).
+
+    Visible GPUs (`set_visible_devices`) are renumbered from 0, as TF does; a GPU
+    split into N logical devices appears N times.
+    """
+    out = []
+    for phys in get_visible_devices("GPU"):
+        ordinal = int(phys.name.rsplit(":", 1)[1])
+        out.extend([ordinal] * len(_state.logical_config.get(phys) or [None]))
+    return out
 
 
 def get_logical_device_configuration(device):

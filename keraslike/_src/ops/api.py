@@ -38,3 +38,13 @@ from keraslike._src.ops.reduction import (
 from keraslike._src.ops import tensor_numpy as _tensor_numpy  # noqa: E402
 
 _tensor_numpy.install()
+
+# ---- placement, errors, TF1 names (issue 4) ----------------------------------------------------
+from keraslike._src.placement.scope import device  # noqa: E402
+from keraslike._src.compat.v1.config_proto import ConfigProto, GPUOptions, GraphOptions  # noqa: E402
+from keraslike._src.compat.v1.graph_names import (  # noqa: E402
+    executing_eagerly, global_variables_initializer, initialize_all_variables, local_variables_initializer,
+    placeholder, reset_default_graph, variables_initializer,
+)
+from keraslike._src.compat.v1.session import InteractiveSession, Session, get_default_session  # noqa: E402
+from keraslike import compat, debugging, errors  # noqa: E402

@@ -18,6 +18,8 @@ import numpy as np
 import torch
 
 from keraslike._src.ops import dtypes
+from keraslike._src.placement import log as _log
+from keraslike._src.placement import scope as _scope
 
 _INT32_MIN, _INT32_MAX = -(2**31), 2**31 - 1
 _INT_DTYPES = (torch.int8, torch.int16, torch.int32, torch.int64, torch.uint8)
@@ -222,8 +224,16 @@ def constant(value, dtype=None, shape=None, name=None):
         t = value.detach().clone() if isinstance(value, torch.nn.Parameter) else value
     else:
         t = _convert_value(value, dtype)
-    if shape is None:
-        return t
+    if shape is not None:
+        t = _reshape_constant(t, shape)
+    if _scope.state.top is not None:
+        t = _scope.move(t, "Const")
+    if _log.TRACE.on and t is not value:
+        _log.record("Const", t, (), name)
+    return t
+
+
+def _reshape_constant(t, shape):
     shape = to_shape(shape, "shape")
     numel = int(np.prod(shape)) if shape else 1
     if tuple(t.shape) == shape:
@@ -242,7 +252,11 @@ def constant(value, dtype=None, shape=None, name=None):
 
 
 def to_tensor(x, dtype=None, arg_name="x", device=None):
-    """Internal fast conversion: tensors (and Variables) pass through untouched."""
+    """Internal fast conversion: tensors (and Variables) pass through untouched.
+
+    Inside a `tf.device` scope the result is on the scope's device (inputs of
+    ops are copied there, as TF does); `device` is then ignored.
+    """
     if isinstance(x, torch.Tensor):
         if dtype is not None and x.dtype != dtype:
             raise TypeError(
@@ -250,11 +264,13 @@ def to_tensor(x, dtype=None, arg_name="x", device=None):
                 f"{dtypes.dtype_name(x.dtype)}; use tf.cast. Received: {arg_name} with "
                 f"dtype={dtypes.dtype_name(x.dtype)}"
             )
-        return x
+        return x if _scope.state.top is None else _scope.move(x)
     try:
         t = _convert_value(x, dtype)
     except TypeError as err:
         raise TypeError(f"{err} (argument `{arg_name}`)") from None
+    if _scope.state.top is not None:
+        return _scope.move(t)
     return t if device is None or t.device == device else t.to(device)
 
 
@@ -272,11 +288,13 @@ def binary_operands(x, y, op_name, x_name="x", y_name="y"):
                 f"promote; use tf.cast). Received: {x_name}.dtype={dtypes.dtype_name(x.dtype)}, "
                 f"{y_name}.dtype={dtypes.dtype_name(y.dtype)}"
             )
+        if _scope.state.top is not None:
+            return _scope.move(x, op_name), _scope.move(y, op_name)
         return x, y
     if x_is:
-        return x, to_tensor(y, x.dtype, y_name, x.device)
+        return to_tensor(x, None, x_name), to_tensor(y, x.dtype, y_name, x.device)
     if y_is:
-        return to_tensor(x, y.dtype, x_name, y.device), y
+        return to_tensor(x, y.dtype, x_name, y.device), to_tensor(y, None, y_name)
     x = to_tensor(x, None, x_name)
     return x, to_tensor(y, x.dtype, y_name)
 

@@ -2,7 +2,7 @@
 
 Mirrors `tensorflow/python/ops/array_ops.py` (`zeros`, `ones`, `fill`, `one_hot`),
 `tensorflow/python/ops/math_ops.py` (`range`) and `linalg_ops.py` (`eye`).
-New tensors land on torch's current default device (what `tf.device` scopes set).
+New tensors land on the `tf.device` scope's device, else torch's default device.
 
 Example:
     >>> tf.range(5)                      # int32 [0 1 2 3 4]
@@ -15,18 +15,19 @@ import torch
 
 from keraslike._src.ops import dtypes
 from keraslike._src.ops.conversion import normalize_axis, to_shape, to_tensor
+from keraslike._src.placement.scope import current_torch_device
 
 _RANGE_ORDER = {torch.int32: 0, torch.int64: 1, torch.float32: 2, torch.float64: 3}
 
 
 def zeros(shape, dtype=torch.float32, name=None):
     """`tf.zeros(shape, dtype=tf.float32)`: a tensor of zeros."""
-    return torch.zeros(to_shape(shape), dtype=dtypes.as_dtype(dtype))
+    return torch.zeros(to_shape(shape), dtype=dtypes.as_dtype(dtype), device=current_torch_device("Fill"))
 
 
 def ones(shape, dtype=torch.float32, name=None):
     """`tf.ones(shape, dtype=tf.float32)`: a tensor of ones."""
-    return torch.ones(to_shape(shape), dtype=dtypes.as_dtype(dtype))
+    return torch.ones(to_shape(shape), dtype=dtypes.as_dtype(dtype), device=current_torch_device("Fill"))
 
 
 def zeros_like(input, dtype=None, name=None):
@@ -72,8 +73,8 @@ def range(start, limit=None, delta=1, dtype=None, name="range"):
     if d == 0:
         raise ValueError("Expected a non-zero `delta` for tf.range. Received: delta=0")
     if (lim - s) * d <= 0:
-        return torch.zeros(0, dtype=dtype)
-    return torch.arange(s, lim, d, dtype=dtype)
+        return torch.zeros(0, dtype=dtype, device=current_torch_device("Range"))
+    return torch.arange(s, lim, d, dtype=dtype, device=current_torch_device("Range"))
 
 
 def one_hot(indices, depth, on_value=None, off_value=None, axis=None, dtype=None, name=None):
@@ -118,7 +119,7 @@ def one_hot(indices, depth, on_value=None, off_value=None, axis=None, dtype=None
 def eye(num_rows, num_columns=None, batch_shape=None, dtype=torch.float32, name=None):
     """`tf.eye(num_rows, num_columns=None, batch_shape=None, dtype=tf.float32)`: identity matrices."""
     cols = num_rows if num_columns is None else num_columns
-    out = torch.eye(int(num_rows), int(cols), dtype=dtypes.as_dtype(dtype))
+    out = torch.eye(int(num_rows), int(cols), dtype=dtypes.as_dtype(dtype), device=current_torch_device("Eye"))
     if batch_shape is not None:
         batch = to_shape(batch_shape, "batch_shape")
         out = out.expand(*batch, *out.shape).clone()

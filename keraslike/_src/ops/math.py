@@ -16,6 +16,23 @@ import torch
 
 from keraslike._src.ops import dtypes
 from keraslike._src.ops.conversion import binary_operands, to_tensor
+from keraslike._src.placement import log as _log
+
+# TF op types the placement log prints (eager type, TF1 default node name) where the
+# CamelCase of the Python name is not it.
+_OP_TYPES = {
+    "add": ("AddV2", "Add"), "subtract": ("Sub", "Sub"), "multiply": ("Mul", "Mul"),
+    "divide": ("RealDiv", "truediv"), "negative": ("Neg", "Neg"), "pow": ("Pow", "Pow"),
+    "floordiv": ("FloorDiv", "floordiv"), "floormod": ("FloorMod", "FloorMod"),
+    "truncatemod": ("TruncateMod", "TruncateMod"), "logical_not": ("LogicalNot", "LogicalNot"),
+    "not_equal": ("NotEqual", "NotEqual"), "greater_equal": ("GreaterEqual", "GreaterEqual"),
+    "less_equal": ("LessEqual", "LessEqual"), "is_nan": ("IsNan", "IsNan"), "is_inf": ("IsInf", "IsInf"),
+    "is_finite": ("IsFinite", "IsFinite"), "squared_difference": ("SquaredDifference", "SquaredDifference"),
+}
+
+
+def _op_type(short):
+    return _OP_TYPES.get(short) or ("".join(p.capitalize() for p in short.split("_")),) * 2
 
 
 def _is_float(t):
@@ -50,9 +67,13 @@ def _unary(tf_name, fn, kind="any", doc=""):
             _require_float(x, tf_name)
         elif kind == "bool":
             _require_bool(x, tf_name)
-        return fn(x)
+        out = fn(x)
+        if _log.TRACE.on:
+            _log.record(op_type, out, (x,), name, default_name)
+        return out
 
     short = tf_name.rsplit(".", 1)[-1]
+    op_type, default_name = _op_type(short)
     op.__name__ = op.__qualname__ = short
     op.__doc__ = (
         f"`{tf_name}(x)`: {doc}\n\n"
@@ -121,9 +142,13 @@ def _binary(tf_name, fn, kind="any", doc=""):
             _require_float(x, tf_name)
         elif kind == "bool":
             _require_bool(x, tf_name)
-        return fn(x, y)
+        out = fn(x, y)
+        if _log.TRACE.on:
+            _log.record(op_type, out, (x, y), name, default_name)
+        return out
 
     op.__name__ = op.__qualname__ = tf_name.rsplit(".", 1)[-1]
+    op_type, default_name = _op_type(op.__name__)
     op.__doc__ = (
         f"`{tf_name}(x, y)`: {doc} Broadcasts like numpy.\n\n"
         "Mirrors `tensorflow/python/ops/math_ops.py`.\n\n"
@@ -299,7 +324,10 @@ def matmul(a, b, transpose_a=False, transpose_b=False, adjoint_a=False, adjoint_
         out = torch.matmul(a.cpu(), b.cpu()).to(a.device)
     else:
         out = torch.matmul(a, b)
-    return out if output_type is None else out.to(dtypes.as_dtype(output_type))
+    out = out if output_type is None else out.to(dtypes.as_dtype(output_type))
+    if _log.TRACE.on:
+        _log.record("MatMul" if out.dim() == 2 else "BatchMatMulV2", out, (a, b), name)
+    return out
 
 
 def add_n(inputs, name=None):
@@ -317,6 +345,7 @@ def add_n(inputs, name=None):
         )
     first = to_tensor(inputs[0], None, "inputs[0]")
     out = first
+    converted = [first]
     for i, t in enumerate(inputs[1:], 1):
         t = to_tensor(t, first.dtype, f"inputs[{i}]", first.device)
         if t.shape != first.shape:
@@ -325,7 +354,11 @@ def add_n(inputs, name=None):
                 f"{list(first.shape)}, inputs[{i}].shape={list(t.shape)}"
             )
         out = out + t
-    return out if len(inputs) > 1 else torch.Tensor.clone(out)
+        converted.append(t)
+    out = out if len(inputs) > 1 else torch.Tensor.clone(out)
+    if _log.TRACE.on:
+        _log.record("AddN", out, converted, name)
+    return out
 
 
 def einsum(equation, *inputs, **kwargs):

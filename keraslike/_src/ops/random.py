@@ -60,7 +60,9 @@ def _mix(*parts):
 
 
 def _device():
-    return torch.get_default_device()
+    from keraslike._src.placement.scope import current_torch_device
+
+    return current_torch_device("RandomUniform") or torch.get_default_device()
 
 
 def _generator(seed):
@@ -95,11 +97,11 @@ def _float_dtype(dtype, op_name):
 
 
 def _rand(shape, dtype, gen):
-    return torch.rand(shape, dtype=dtype, generator=gen, device=gen.device if gen is not None else None)
+    return torch.rand(shape, dtype=dtype, generator=gen, device=gen.device if gen is not None else _device())
 
 
 def _randn(shape, dtype, gen):
-    return torch.randn(shape, dtype=dtype, generator=gen, device=gen.device if gen is not None else None)
+    return torch.randn(shape, dtype=dtype, generator=gen, device=gen.device if gen is not None else _device())
 
 
 def _uniform(shape, minval, maxval, dtype, gen):
@@ -164,7 +166,7 @@ def shuffle(value, seed=None, name=None):
     if x.dim() == 0:
         raise ValueError("Expected `value` of rank >= 1. Received: value with shape=[]")
     gen = _generator(seed)
-    perm = torch.randperm(x.shape[0], generator=gen, device=gen.device if gen is not None else None)
+    perm = torch.randperm(x.shape[0], generator=gen, device=gen.device if gen is not None else _device())
     return x[perm.to(x.device)]
 
 

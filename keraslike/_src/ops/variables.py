@@ -13,6 +13,8 @@ import numpy as np
 import torch
 
 from keraslike._src.ops import dtypes
+from keraslike._src.placement import log as _log
+from keraslike._src.placement import scope as _scope
 
 _uid = itertools.count()
 
@@ -44,10 +46,14 @@ class Variable(torch.nn.Parameter):
                 f"Variable initial value has shape {tuple(data.shape)}, which does not "
                 f"match the requested shape. Received: shape={tuple(shape)}"
             )
+        if _scope.state.top is not None:  # inside tf.device: the variable lives there
+            data = data.to(_scope.current_torch_device("VarHandleOp"))
         requires_grad = bool(trainable) and (data.is_floating_point() or data.is_complex())
         var = torch.Tensor._make_subclass(cls, data, requires_grad)
         var._keras_name = name or _default_name()
         var._trainable = bool(trainable)
+        if _log.TRACE.on:
+            _log.record("VarHandleOp", var, (), name, "Variable")
         from keraslike._src.distribute import context as distribute_context
 
         distribute_context.sync_new_variable(var)

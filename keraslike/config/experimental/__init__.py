@@ -7,3 +7,10 @@ from keraslike._src.config.devices import (  # noqa: F401
     set_logical_device_configuration as set_virtual_device_configuration,
     set_visible_devices,
 )
+from keraslike._src.config.memory import (  # noqa: F401
+    get_device_details, get_memory_growth, get_memory_info, get_memory_usage, reset_memory_stats,
+    set_memory_growth,
+)
+from keraslike._src.config.devices import (  # noqa: F401
+    LogicalDeviceConfiguration, get_logical_device_configuration, set_logical_device_configuration,
+)

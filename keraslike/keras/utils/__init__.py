@@ -2,3 +2,4 @@
 
 from keraslike._src.keras.utils.progbar import Progbar  # noqa: F401
 from keraslike._src.keras.utils.general import set_random_seed, to_categorical  # noqa: F401
+from keraslike._src.keras.utils.multi_gpu import multi_gpu_model  # noqa: F401

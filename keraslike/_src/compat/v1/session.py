@@ -1,0 +1,267 @@
+"""TF1 `tf.Session` over eager execution.
+
+Mirrors `tensorflow/python/client/session.py`. keraslike always runs eagerly:
+every op already ran when it was written, so `Session.run(fetches)` returns the
+numpy values of what was computed, in the structure of `fetches`. A session
+with `ConfigProto(log_device_placement=True)` prints TF1's placement log (to
+stderr, as TF's C++ logger does):
+
+    Device mapping: no known devices.
+    b: /job:localhost/replica:0/task:0/device:CPU:0
+    a: /job:localhost/replica:0/task:0/device:CPU:0
+    MatMul: /job:localhost/replica:0/task:0/device:CPU:0
+
+and, without `allow_soft_placement`, raises TF's `InvalidArgumentError` when an
+op behind the fetched values was pinned (`tf.device`) to a device this
+process lacks; the eager op itself had fallen back to the CPU under TF2's soft
+placement.
+
+Graph-only features (`feed_dict`, placeholders, fetching by name) raise an
+error naming the eager equivalent.
+"""
+
+import collections
+import sys
+import threading
+
+import torch
+
+from keraslike._src.compat.v1.config_proto import ConfigProto
+from keraslike._src.config import devices, memory
+from keraslike._src.placement import device_spec, log
+
+_default = threading.local()
+
+
+class Operation:
+    """A TF1 op with no output, e.g. the variables initializer: `op.run()`, `sess.run(op)` -> None.
+
+    Args:
+        name: TF1 node name (uniquified, e.g. "init", "init_1").
+        op_type: TF op type, e.g. "NoOp".
+    """
+
+    def __init__(self, name, op_type="NoOp"):
+        self.type = op_type
+        self._node = None
+        if log.TRACE.recording:
+            self._node = log.Node(log.unique_name(name), op_type, None, device_spec.canonical("CPU", 0), ())
+        self.name = self._node.name if self._node is not None else name
+
+    def run(self, feed_dict=None, session=None):
+        """Run in `session` or the default session (eagerly there is nothing left to do)."""
+        session = session or get_default_session()
+        if session is not None:
+            session.run(self, feed_dict=feed_dict)
+        elif feed_dict:
+            _reject_feed_dict(feed_dict)
+
+    def __repr__(self):
+        return f"<tf.Operation '{self.name}' type={self.type}>"
+
+
+def _reject_feed_dict(feed_dict):
+    raise RuntimeError(
+        "feed_dict is not supported: keraslike runs eagerly, so there are no placeholders to feed. "
+        "Compute with the values themselves (numpy arrays or tf.constant), or put the computation in a "
+        "Python function (optionally @tf.function) that takes them as arguments. "
+        f"Received: feed_dict with keys {list(feed_dict)[:5]!r}"
+    )
+
+
+def get_default_session():
+    """`tf.compat.v1.get_default_session()`: the innermost `with Session()` / `as_default()`, or None."""
+    stack = getattr(_default, "stack", None)
+    return stack[-1] if stack else None
+
+
+class Session:
+    """`tf.Session(target="", graph=None, config=None)`: run TF1 code eagerly.
+
+    Args:
+        target: must be "" (in-process); distributed TF1 runtimes are not emulated.
+        graph: ignored (there is one eager "graph").
+        config: a `tf.ConfigProto`. Its GPU memory options, thread counts and
+            placement flags apply when the session is created.
+
+    Raises:
+        ValueError: for a non-empty `target` or a `config` that is not a ConfigProto.
+    """
+
+    def __init__(self, target="", graph=None, config=None):
+        if target:
+            raise ValueError(
+                "keraslike runs TF1 sessions in process; remote targets are not supported. Use "
+                f"tf.distribute.MultiWorkerMirroredStrategy for multi-machine training. Received: target={target!r}"
+            )
+        if config is not None and not isinstance(config, ConfigProto):
+            raise ValueError(f"Expected config to be a tf.ConfigProto. Received: config={config!r}")
+        self._config = config if config is not None else ConfigProto()
+        self._closed = False
+        self._logged = set()
+        self._apply_config(self._config)
+        devices.mark_initialized()
+        if self._config.log_device_placement:
+            print("\n".join(log.device_mapping_lines()), file=sys.stderr, flush=True)
+
+    @staticmethod
+    def _apply_config(config):
+        gpu = config.gpu_options
+        if not devices.is_initialized():
+            if gpu.visible_device_list:
+                wanted = [int(i) for i in str(gpu.visible_device_list).split(",") if i.strip()]
+                physical = devices.list_physical_devices("GPU")
+                devices.set_visible_devices([physical[i] for i in wanted if i < len(physical)], "GPU")
+            if "GPU" in config.device_count:
+                visible = devices.get_visible_devices("GPU")
+                devices.set_visible_devices(visible[: int(config.device_count["GPU"])], "GPU")
+            if gpu.allow_growth:
+                memory.set_memory_growth_all(True)
+        if gpu.per_process_gpu_memory_fraction:
+            memory.set_gpu_memory_fraction(gpu.per_process_gpu_memory_fraction)
+        if config.intra_op_parallelism_threads:
+            torch.set_num_threads(int(config.intra_op_parallelism_threads))
+        if config.inter_op_parallelism_threads:
+            try:
+                torch.set_num_interop_threads(int(config.inter_op_parallelism_threads))
+            except RuntimeError:  # torch allows it once, before inter-op work; TF1 pools are per session
+                pass
+
+    # ---- running --------------------------------------------------------------------------
+    def run(self, fetches, feed_dict=None, options=None, run_metadata=None):
+        """Values of `fetches` as numpy, in the same nested structure.
+
+        Args:
+            fetches: a tensor, `tf.Variable`, `Operation` (gives None), or a
+                list/tuple/namedtuple/dict nesting them.
+            feed_dict: must be empty (no placeholders exist eagerly).
+            options, run_metadata: ignored.
+
+        Returns:
+            numpy arrays (numpy scalars for 0-d tensors) in the structure of `fetches`.
+
+        Raises:
+            RuntimeError: if the session is closed, or `feed_dict` is given.
+            TypeError: for a fetch that is not a tensor or operation.
+            tf.errors.InvalidArgumentError: if an op behind a fetch was pinned to a
+                missing device and the config lacks `allow_soft_placement`.
+        """
+        if self._closed:
+            raise RuntimeError("Attempted to use a closed Session.")
+        if feed_dict:
+            _reject_feed_dict(feed_dict)
+        nodes = []
+        result = _map_fetches(fetches, nodes)
+        if nodes:
+            self._check_and_log(nodes)
+        return result
+
+    def _check_and_log(self, fetched):
+        graph = log.graph_of(fetched)
+        if not self._config.allow_soft_placement:
+            for node in graph:
+                if node.requested is not None and device_spec.resolve(node.requested[0], node.requested[1]) is None:
+                    raise device_spec.placement_error(node.name, node.requested[0], node.requested[1],
+                                                      node.requested[2])
+        if self._config.log_device_placement:
+            lines = [f"{n.name}: {n.device}" for n in graph if id(n) not in self._logged]
+            self._logged.update(id(n) for n in graph)
+            if lines:
+                print("\n".join(lines), file=sys.stderr, flush=True)
+
+    # ---- lifetime ---------------------------------------------------------------------------
+    def close(self):
+        """Close the session; later `run` calls raise RuntimeError."""
+        self._closed = True
+
+    def as_default(self):
+        """Context manager making this the default session (for `op.run()`)."""
+        return _DefaultSession(self)
+
+    def __enter__(self):
+        stack = getattr(_default, "stack", None)
+        if stack is None:
+            stack = _default.stack = []
+        stack.append(self)
+        return self
+
+    def __exit__(self, *exc):
+        _default.stack.remove(self)
+        self.close()
+        return False
+
+    @property
+    def graph(self):
+        return None
+
+    def list_devices(self):
+        """Devices this session can use, as `tf.config.LogicalDevice`s with full names."""
+        return [devices.LogicalDevice(name, name.rsplit(":", 2)[-2]) for name in device_spec.available_devices()]
+
+
+class _DefaultSession:
+    def __init__(self, session):
+        self._session = session
+
+    def __enter__(self):
+        stack = getattr(_default, "stack", None)
+        if stack is None:
+            stack = _default.stack = []
+        stack.append(self._session)
+        return self._session
+
+    def __exit__(self, *exc):
+        _default.stack.remove(self._session)
+        return False
+
+
+class InteractiveSession(Session):
+    """`tf.InteractiveSession`: a Session that installs itself as the default on creation."""
+
+    def __init__(self, target="", graph=None, config=None):
+        super().__init__(target, graph, config)
+        stack = getattr(_default, "stack", None)
+        if stack is None:
+            stack = _default.stack = []
+        stack.append(self)
+
+    def close(self):
+        super().close()
+        stack = getattr(_default, "stack", [])
+        if self in stack:
+            stack.remove(self)
+
+
+def _fetch_value(value, nodes):
+    if isinstance(value, torch.Tensor):
+        node = log.node_of(value)
+        if node is not None:
+            nodes.append(node)
+        array = value.detach().cpu().numpy()
+        return array[()] if array.ndim == 0 else array
+    if isinstance(value, Operation):
+        if value._node is not None:
+            nodes.append(value._node)
+        return None
+    if isinstance(value, str):
+        raise TypeError(
+            "Fetching by name is not supported: keraslike keeps no graph of named tensors. Fetch the tensor "
+            f"object itself (e.g. sess.run(c)). Received: fetch={value!r}"
+        )
+    raise TypeError(
+        f"Fetch argument {value!r:.80} has invalid type {type(value)}, must be a string or Tensor. "
+        "(Expected a tensor, tf.Variable, operation, or a list/tuple/dict of them.) "
+        f"Received: fetch of type {type(value).__name__}"
+    )
+
+
+def _map_fetches(fetches, nodes):
+    if isinstance(fetches, dict):
+        return type(fetches)((k, _map_fetches(v, nodes)) for k, v in fetches.items()) \
+            if not isinstance(fetches, collections.defaultdict) else {k: _map_fetches(v, nodes)
+                                                                      for k, v in fetches.items()}
+    if isinstance(fetches, tuple) and hasattr(fetches, "_fields"):
+        return type(fetches)(*(_map_fetches(v, nodes) for v in fetches))
+    if isinstance(fetches, (list, tuple)):
+        return type(fetches)(_map_fetches(v, nodes) for v in fetches)
+    return _fetch_value(fetches, nodes)

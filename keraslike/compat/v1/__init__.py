@@ -1,0 +1,23 @@
+"""`tf.compat.v1`: the TF1 names, running eagerly; every other name resolves to the TF2 one (`tf.<name>`)."""
+
+from keraslike._src.compat.v1.config_proto import ConfigProto, GPUOptions, GraphOptions  # noqa: F401
+from keraslike._src.compat.v1.graph_names import (  # noqa: F401
+    disable_eager_execution, disable_v2_behavior, enable_eager_execution, enable_v2_behavior, executing_eagerly,
+    global_variables_initializer, initialize_all_variables, local_variables_initializer, placeholder,
+    placeholder_with_default, reset_default_graph, tables_initializer, variables_initializer,
+)
+from keraslike._src.compat.v1.session import (  # noqa: F401
+    InteractiveSession, Operation, Session, get_default_session,
+)
+
+
+def __getattr__(name):
+    import keraslike
+
+    try:
+        return getattr(keraslike, name)
+    except AttributeError:
+        raise AttributeError(
+            f"module 'keraslike.compat.v1' has no attribute '{name}' (nor has keraslike). "
+            f"Received: name={name!r}"
+        ) from None

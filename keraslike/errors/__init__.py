@@ -1,0 +1,11 @@
+"""`tf.errors`."""
+
+from keraslike._src.errors import (  # noqa: F401
+    ABORTED, ALREADY_EXISTS, CANCELLED, DATA_LOSS, DEADLINE_EXCEEDED, FAILED_PRECONDITION, INTERNAL,
+    INVALID_ARGUMENT, NOT_FOUND, OK, OUT_OF_RANGE, PERMISSION_DENIED, RESOURCE_EXHAUSTED, UNAUTHENTICATED,
+    UNAVAILABLE, UNIMPLEMENTED, UNKNOWN, AbortedError, AlreadyExistsError, CancelledError, DataLossError,
+    DeadlineExceededError, FailedPreconditionError, InternalError, InvalidArgumentError, NotFoundError,
+    OpError, OutOfRangeError, PermissionDeniedError, ResourceExhaustedError, UnauthenticatedError,
+    UnavailableError, UnimplementedError, UnknownError, error_code_from_exception_type,
+    exception_type_from_error_code,
+)
