@@ -136,9 +136,7 @@ def val_split():
         with STRATEGY.scope():
             model = Recorder()
             model.compile("sgd", tf.keras.losses.SparseCategoricalCrossentropy(from_logits=True))
-        clear = tf.keras.callbacks.LambdaCallback(on_train_begin=lambda logs: model.seen.clear()) if hasattr(
-            tf.keras.callbacks, "LambdaCallback") else _Clear(model)
-        model.fit(x, y, validation_split=0.2, batch_size=8, epochs=1, verbose=0, callbacks=[clear])
+        model.fit(x, y, validation_split=0.2, batch_size=8, epochs=1, verbose=0, callbacks=[_Clear(model)])
         out[kind] = {"val": sorted(i for training, ids in model.seen if not training for i in ids),
                      "train": sorted(i for training, ids in model.seen if training for i in ids)}
     dump("val_split", out)

@@ -50,7 +50,12 @@ CollectiveCommunication = CommunicationImplementation
 
 
 class CommunicationOptions:
-    """`tf.distribute.experimental.CommunicationOptions(bytes_per_pack=0, timeout_seconds=None, implementation=AUTO)`."""
+    """`tf.distribute.experimental.CommunicationOptions`.
+
+    Args:
+        bytes_per_pack: int >= 0, default 0. timeout_seconds: optional float.
+        implementation: `CommunicationImplementation`, default AUTO.
+    """
 
     def __init__(self, bytes_per_pack=0, timeout_seconds=None, implementation=CommunicationImplementation.AUTO):
         if bytes_per_pack < 0:
