@@ -267,15 +267,33 @@ class Layer(torch.nn.Module):
         self.built = True
 
     def _symbolic_call(self, args, kwargs):
+        """Record a functional-API call and infer output specs.
+
+        The layer runs once on small zero tensors (batch 1; other unknown dims 8) to get output
+        dtypes and shapes; a shape from `compute_output_shape` wins, so unknown dims stay `None`.
+        """
         inputs = args[0] if args else None
+        shapes = map_structure(lambda t: t.shape if isinstance(t, KerasTensor) else None, inputs)
         if not self.built:
-            self.build(map_structure(lambda t: t.shape if isinstance(t, KerasTensor) else None, inputs))
+            self.build(shapes)
             self.built = True
-        example_args = map_structure(_example_value, args)
-        example_kwargs = map_structure(_example_value, kwargs)
-        with torch.no_grad():
-            out = super().__call__(*example_args, **example_kwargs)
-        outputs = map_structure(lambda t: KerasTensor((None, *tuple(t.shape)[1:]), t.dtype), out)
+        declared = _declared_output_shape(self, shapes)
+        try:
+            with torch.no_grad():
+                out = super().__call__(*map_structure(_example_value, args), **map_structure(_example_value, kwargs))
+            outputs = map_structure(lambda t: KerasTensor((None, *tuple(t.shape)[1:]), t.dtype), out)
+        except Exception:
+            if declared is None:
+                raise
+            outputs = None
+        if declared is not None:
+            dtypes_out = [t.dtype for t in flatten(outputs)] if outputs is not None else []
+            declared_list = declared if isinstance(declared, list) else [declared]
+            if outputs is None or len(declared_list) == len(dtypes_out):
+                dtype_default = getattr(torch, self._dtype_name, torch.float32)
+                made = [KerasTensor(shape, dtypes_out[i] if i < len(dtypes_out) else dtype_default)
+                        for i, shape in enumerate(declared_list)]
+                outputs = made if isinstance(declared, list) else made[0]
         node = Node(self, args, kwargs, outputs)
         for i, tensor in enumerate(flatten(outputs)):
             tensor.node = node
@@ -305,10 +323,25 @@ class Layer(torch.nn.Module):
         super().__setattr__(name, value)
 
 
+def _declared_output_shape(layer, shapes):
+    """`layer.compute_output_shape(shapes)` as a tuple (or list of tuples), or None if not declared."""
+    try:
+        shape = layer.compute_output_shape(shapes)
+    except Exception:  # noqa: BLE001 - many layers only know their shape by running
+        return None
+    if shape is None:
+        return None
+    if isinstance(shape, list) and shape and isinstance(shape[0], (tuple, list)):
+        return [tuple(s) for s in shape]
+    if isinstance(shape, (tuple, list)) and all(d is None or isinstance(d, int) for d in shape):
+        return tuple(shape)
+    return None
+
+
 def _example_value(value):
-    """A concrete zero tensor standing in for a KerasTensor (unknown dims become 1)."""
+    """A concrete zero tensor standing in for a KerasTensor (batch 1, other unknown dims 8)."""
     if isinstance(value, KerasTensor):
-        shape = tuple(1 if d is None else d for d in value.shape)
+        shape = tuple((1 if i == 0 else 8) if d is None else d for i, d in enumerate(value.shape))
         return torch.zeros(shape, dtype=value.dtype, device=backend.current_device())
     return value
 
