@@ -135,3 +135,14 @@ def test_variables_reduce_gather_and_replica_context(results):
     assert (r0["replica_id"], r1["replica_id"]) == (0, 1)
     assert r0["sum"] == r1["sum"] == 2.0
     assert r0["gathered"] == r1["gathered"] == [0.0, 1.0, 1.0]
+
+
+def test_10_synchronized_batch_norm_moving_stats_match_one_device(results):
+    _, ref = results("sync_bn", ref=True)
+    _, r0 = results("sync_bn", 0)
+    _, r1 = results("sync_bn", 1)
+    for key in ("moving_mean", "moving_variance"):
+        np.testing.assert_array_equal(r0[key], r1[key])
+        np.testing.assert_allclose(r0[key], ref[key], rtol=1e-5, atol=1e-6)
+        assert not np.allclose(r0[key], 0 if key == "moving_mean" else 1)  # the stats moved
+    np.testing.assert_allclose(r0["kernel"], ref["kernel"], rtol=1e-5, atol=1e-6)

@@ -247,8 +247,28 @@ def variable_sync():
                            "gathered": gathered.tolist()})
 
 
+def sync_batchnorm():
+    """Scenario 10: Conv2D + BatchNormalization(synchronized=True); moving stats as one device's."""
+    tf.keras.utils.set_random_seed(9)
+    rng = np.random.default_rng(8)
+    x, y = rng.normal(size=(24, 6, 6, 2)).astype("float32"), rng.integers(0, 2, 24)
+    with STRATEGY.scope():
+        model = tf.keras.Sequential([
+            tf.keras.Input(shape=(6, 6, 2)),
+            tf.keras.layers.Conv2D(4, 3),
+            tf.keras.layers.BatchNormalization(synchronized=True),
+            tf.keras.layers.Flatten(),
+            tf.keras.layers.Dense(2),
+        ])
+        model.compile(tf.keras.optimizers.SGD(0.05), tf.keras.losses.SparseCategoricalCrossentropy(from_logits=True))
+    model.fit(x, y, batch_size=8, epochs=1, shuffle=False, verbose=0)
+    bn = model.layers[1]
+    dump("sync_bn", {}, {"moving_mean": bn.get_weights()[2], "moving_variance": bn.get_weights()[3],
+                         "kernel": model.layers[0].get_weights()[0]})
+
+
 SCENARIOS = [bitwise, shuffle_ids, custom_losses, ten_samples, val_split, evaluate_predict, stop_on_one_replica,
-             generator_dataset, custom_loop, variable_sync]
+             generator_dataset, custom_loop, variable_sync, sync_batchnorm]
 
 
 def main():
