@@ -45,6 +45,7 @@ class _DeviceState:
         self.visible = {}  # device_type -> [PhysicalDevice]
         self.memory_growth = {}  # PhysicalDevice -> bool
         self.initialized = False
+        self.cuda_init_by_config = False  # CUDA was first initialised by _apply_gpu_memory_limit
 
 
 _state = _DeviceState()
@@ -167,6 +168,8 @@ def _apply_gpu_memory_limit(device):
     ordinal = int(device.name.rsplit(":", 1)[1])
     if ordinal >= torch.cuda.device_count():
         return
+    if not torch.cuda.is_initialized():
+        _state.cuda_init_by_config = True
     configs = _state.logical_config.get(device) or []
     limits = [c.memory_limit for c in configs if c.memory_limit is not None]
     total = torch.cuda.get_device_properties(ordinal).total_memory
@@ -178,10 +181,12 @@ def is_initialized():
     """True once devices are in use (TF: the eager context is initialised).
 
     That happens through `list_logical_devices`, a `tf.device` scope, a
-    strategy or a `Session` (not through plain torch CUDA work: applying a GPU
-    memory limit itself initialises CUDA).
+    strategy, a `Session`, or CUDA work (a tensor or model on a GPU), except
+    when the CUDA initialisation came from applying a GPU memory limit here.
     """
-    return _state.initialized
+    if _state.initialized:
+        return True
+    return not _state.cuda_init_by_config and torch.cuda.is_available() and torch.cuda.is_initialized()
 
 
 def logical_gpu_ordinals():
