@@ -118,7 +118,9 @@ class MultiWorkerMirroredStrategy(MirroredStrategy):
             "job:localhost", f"job:{env.task_type}"), env.rank, env.world_size)
         self._env = env
         self._devices = (name,)
-        self._num_workers = max(1, env.world_size // max(env.local_world_size, 1))
+        # a TF_CONFIG task is one worker even when tasks share a host; launchers group by node
+        self._replicas_per_worker = 1 if env.source == "tf_config" else max(env.local_world_size, 1)
+        self._num_workers = max(1, env.world_size // self._replicas_per_worker)
         self.cluster_resolver = cluster_resolver or TFConfigClusterResolver(env)
         self.extended = _MultiWorkerExtended(self)
 
@@ -126,5 +128,5 @@ class MultiWorkerMirroredStrategy(MirroredStrategy):
         env = getattr(self, "_env", None)
         if env is None:
             return super()._worker_layout()
-        local = max(env.local_world_size, 1)
-        return self._num_workers, env.rank // local, local, env.local_rank
+        local = self._replicas_per_worker
+        return self._num_workers, env.rank // local, local, env.rank % local
