@@ -8,7 +8,7 @@ TF1 code builds its graph first and only then opens
 `tf.Session(config=tf.ConfigProto(log_device_placement=True))`, so the
 placement of each op has to be known when the session runs. keraslike runs
 eagerly and therefore records a small `Node` (TF name, op type, requested and
-actual device, input nodes; never the tensors) on each tensor made by a
+actual device, input nodes; never the tensors) for each tensor made by a
 placement-aware tf op (`tf.constant`, `tf.Variable`, `tf.matmul`, `tf.add`,
 `tf.add_n`, the other `tf.math` element-wise ops) - the first `RECORD_LIMIT`
 of them per process (or since `tf.compat.v1.reset_default_graph()`), which
@@ -20,12 +20,14 @@ Node names follow TF's graph uniquifier: "Const", "Const_1", "MatMul",
 """
 
 import sys
+import weakref
 
 import torch
 
 from keraslike._src.placement import device_spec, scope
 
 RECORD_LIMIT = 10_000
+_CPU = device_spec.canonical("CPU", 0)
 
 
 class _Trace:
@@ -97,9 +99,30 @@ def get_log_device_placement():
     return TRACE.eager
 
 
+# id(tensor) -> (weakref to the tensor, Node). Kept beside the tensors, not as an attribute on
+# them: a tensor attribute would travel into torch.save pickles (and break weights_only loads).
+_nodes = {}
+
+
+def _forget(key, ref):
+    entry = _nodes.get(key)
+    if entry is not None and entry[0] is ref:
+        del _nodes[key]
+
+
 def node_of(tensor):
     """The recorded `Node` of a tensor, or None."""
-    return getattr(tensor, "_tf_node", None) if isinstance(tensor, torch.Tensor) else None
+    entry = _nodes.get(id(tensor))
+    if entry is None or entry[0]() is not tensor:
+        return None
+    return entry[1]
+
+
+def set_node(tensor, node):
+    """Attach `node` to `tensor` for as long as the tensor lives."""
+    key = id(tensor)
+    ref = weakref.ref(tensor, lambda r, key=key: _forget(key, r))
+    _nodes[key] = (ref, node)
 
 
 def record(op_type, out, inputs=(), name=None, default_name=None):
@@ -114,7 +137,7 @@ def record(op_type, out, inputs=(), name=None, default_name=None):
     """
     if not isinstance(out, torch.Tensor) or torch.compiler.is_compiling():
         return
-    device = device_spec.logical_name(out.device)
+    device = device_spec.logical_name(out.device) if out.is_cuda else _CPU
     if TRACE.eager:
         print(f"Executing op {op_type} in device {device}", file=sys.stderr, flush=True)
     if not TRACE.recording:
@@ -122,7 +145,7 @@ def record(op_type, out, inputs=(), name=None, default_name=None):
     top = scope.state.top
     requested = None if top is None else (top.device_type, top.index, top.requested)
     ins = tuple(n for n in (node_of(t) for t in inputs) if n is not None)
-    out._tf_node = Node(unique_name(name or default_name or op_type), op_type, requested, device, ins)
+    set_node(out, Node(unique_name(name or default_name or op_type), op_type, requested, device, ins))
     TRACE.count += 1
     if TRACE.count >= RECORD_LIMIT:
         TRACE.recording = False

@@ -164,9 +164,11 @@ def move(tensor, op_name=None):
     if tensor.device == target:
         return tensor
     moved = tensor.to(target)
-    node = getattr(tensor, "_tf_node", None)  # the copy stands for the same TF op in placement logs
+    from keraslike._src.placement import log
+
+    node = log.node_of(tensor)  # the copy stands for the same TF op in placement logs
     if node is not None:
-        moved._tf_node = node
+        log.set_node(moved, node)
     return moved
 
 
