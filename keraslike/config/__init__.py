@@ -6,6 +6,5 @@ from keraslike._src.config.devices import (  # noqa: F401
     get_visible_devices, list_logical_devices, list_physical_devices, set_logical_device_configuration,
     set_visible_devices,
 )
-from keraslike._src.config.memory import get_device_details  # noqa: F401
 from keraslike._src.placement.scope import get_soft_device_placement, set_soft_device_placement  # noqa: F401
 from keraslike.config import experimental, threading  # noqa: F401

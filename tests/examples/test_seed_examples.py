@@ -1,6 +1,5 @@
 """Run each seed example as a real process and check what it prints (stdout values, stderr device log)."""
 
-import pytest
 import torch
 
 from tests.conftest import run_script
