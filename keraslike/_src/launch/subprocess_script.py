@@ -31,9 +31,10 @@ def interactive_reason():
     if hasattr(sys, "ps1") or sys.flags.interactive:
         return "running in an interactive interpreter"
     argv = list(getattr(sys, "orig_argv", []))
-    has_program = any(a in ("-c", "-m") for a in argv[1:]) or getattr(__main__, "__file__", None)
+    main_file = getattr(__main__, "__file__", None)
+    has_program = any(a in ("-c", "-m") for a in argv[1:]) or (main_file and os.path.isfile(main_file))
     if not has_program:
-        return "no script file to re-run"
+        return "reading the program from standard input or an interactive prompt"
     return None
 
 
@@ -90,11 +91,21 @@ def launch(num_replicas):
             stderr=subprocess.PIPE,
         )
         children.append((rank, proc))
-    watchdog = ReplicaWatchdog(children)
+    global _WATCHDOG
+    watchdog = _WATCHDOG = ReplicaWatchdog(children)
     watchdog.start()
     atexit.register(watchdog.finish)
     _wrap_excepthook(watchdog)
     return environment.detect()
+
+
+_WATCHDOG = None
+
+
+def mark_joined():
+    """The process group is up: from now on a replica exiting 0 is a normal end, not a failure."""
+    if _WATCHDOG is not None:
+        _WATCHDOG.joined.set()
 
 
 def _wrap_excepthook(watchdog):

@@ -28,6 +28,7 @@ class ReplicaWatchdog:
         self._stopping = threading.Event()
         self._lock = threading.Lock()
         self._fail_lock = threading.Lock()
+        self.joined = threading.Event()
 
     def start(self):
         for rank, proc in self.children:
@@ -54,15 +55,20 @@ class ReplicaWatchdog:
                 if code is not None and code != 0:
                     self._fail(rank, code)
                     return
+                if code == 0 and not self.joined.is_set():
+                    self._fail(rank, 0, "exited before joining the other replicas (did it take another code "
+                                        "path, e.g. a different `if __name__ == '__main__'` branch?)")
+                    return
             time.sleep(_POLL_S)
 
-    def _fail(self, rank, code):
+    def _fail(self, rank, code, why=None):
         """Report replica `rank`'s failure, stop the others and exit. Only one thread gets past the lock."""
         self._fail_lock.acquire()  # never released: the process ends below
         self._stopping.set()
         self._join_relays(1.0)
         err = _stderr()
-        err.write(f"keraslike: replica {rank} exited with {_describe(code)}; stopping all replicas.\n")
+        what = why or f"exited with {_describe(code)}"
+        err.write(f"keraslike: replica {rank} {what}; stopping all replicas.\n")
         err.flush()
         self._terminate_all()
         os._exit(code if code > 0 else 1)

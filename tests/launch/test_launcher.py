@@ -1,0 +1,101 @@
+"""keraslike's own launcher: re-running the command line, thread split, Ctrl-C, no orphans, REPL fallback."""
+
+import json
+import os
+import signal
+import subprocess
+import sys
+import time
+
+import pytest
+
+from tests.conftest import REPO, SCRIPTS, run_script, script_env
+
+pytestmark = pytest.mark.slow
+PROBE = SCRIPTS / "launch_probe.py"
+
+
+def _alive(pid):
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    try:  # a zombie is not alive
+        with open(f"/proc/{pid}/stat") as f:
+            return f.read().split()[2] != "Z"
+    except FileNotFoundError:
+        return False
+
+
+def test_python_dash_m_reruns_module_with_its_arguments(tmp_path):
+    proc = subprocess.run([sys.executable, "-m", "tests.scripts.launch_probe", str(tmp_path), "argv", "--flag", "x y"],
+                          cwd=REPO, env=script_env(), capture_output=True, text=True, timeout=120)
+    assert proc.returncode == 0, proc.stderr
+    infos = [json.loads((tmp_path / f"rank{r}.json").read_text()) for r in range(2)]
+    assert infos[0]["argv"] == infos[1]["argv"] == [str(tmp_path), "argv", "--flag", "x y"]
+    assert infos[1]["ppid"] == infos[0]["pid"]  # replica 1 was started by replica 0
+    assert infos[0]["replicas"] == infos[1]["replicas"] == 2
+    cores = len(os.sched_getaffinity(0))
+    assert infos[0]["threads"] == infos[1]["threads"] == max(1, cores // 2)
+    assert proc.stdout.count("probe done argv") == 1  # replica 1's stdout is discarded
+
+
+def test_second_strategy_and_second_fit_reuse_the_replicas(tmp_path):
+    proc = run_script([PROBE, tmp_path, "second"])
+    assert proc.returncode == 0, proc.stderr
+    infos = [json.loads((tmp_path / f"rank{r}.json").read_text()) for r in range(2)]
+    for rank, info in enumerate(infos):
+        assert info["second_replicas"] == 2 and info["second_rank"] == rank and info["epochs"] == 2
+    assert len({info["pid"] for info in infos}) == 2
+
+
+def test_ctrl_c_stops_every_replica_and_leaves_no_orphans(tmp_path):
+    proc = subprocess.Popen([sys.executable, str(PROBE), str(tmp_path), "loop"], cwd=REPO, env=script_env(),
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, start_new_session=True)
+    try:
+        assert proc.stdout.readline().strip() == "ready"
+        pids = [json.loads((tmp_path / f"rank{r}.json").read_text())["pid"] for r in range(2)]
+        time.sleep(0.5)
+        os.killpg(proc.pid, signal.SIGINT)  # what a terminal's Ctrl-C does: the whole foreground group
+        start = time.time()
+        proc.wait(timeout=30)
+        assert time.time() - start < 10
+        assert proc.returncode != 0
+        deadline = time.time() + 5
+        while any(_alive(p) for p in pids) and time.time() < deadline:
+            time.sleep(0.1)
+        assert not any(_alive(p) for p in pids)
+    finally:
+        if proc.poll() is None:
+            os.killpg(proc.pid, signal.SIGKILL)
+
+
+def test_killing_the_chief_takes_the_replicas_down(tmp_path):
+    proc = subprocess.Popen([sys.executable, str(PROBE), str(tmp_path), "loop"], cwd=REPO, env=script_env(),
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, start_new_session=True)
+    try:
+        assert proc.stdout.readline().strip() == "ready"
+        child = json.loads((tmp_path / "rank1.json").read_text())["pid"]
+        proc.send_signal(signal.SIGKILL)  # no atexit, no excepthook: only the replica's parent watch helps
+        proc.wait(timeout=10)
+        deadline = time.time() + 10
+        while _alive(child) and time.time() < deadline:
+            time.sleep(0.1)
+        assert not _alive(child)
+    finally:
+        if proc.poll() is None:
+            os.killpg(proc.pid, signal.SIGKILL)
+
+
+def test_interactive_session_falls_back_to_one_replica_with_a_warning():
+    code = ("import keraslike as tf\n"
+            "cpu = tf.config.list_physical_devices('CPU')[0]\n"
+            "tf.config.set_logical_device_configuration(cpu, [tf.config.LogicalDeviceConfiguration()] * 2)\n"
+            "s = tf.distribute.MirroredStrategy(['/cpu:0', '/cpu:1'])\n"
+            "print('replicas', s.num_replicas_in_sync)\n")
+    proc = subprocess.run([sys.executable, "-"], input=code, cwd=REPO, env=script_env(), capture_output=True,
+                          text=True, timeout=120)
+    assert proc.returncode == 0, proc.stderr
+    assert "replicas 1" in proc.stdout
+    assert "cannot start the extra replica processes" in proc.stderr
+    assert "torchrun --nproc_per_node=2" in proc.stderr
