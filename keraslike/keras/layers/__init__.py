@@ -40,6 +40,7 @@ from keraslike._src.keras.layers.rnn.lstm import LSTM, LSTMCell
 from keraslike._src.keras.layers.rnn.rnn import RNN
 from keraslike._src.keras.layers.rnn.simple_rnn import SimpleRNN, SimpleRNNCell
 from keraslike._src.keras.layers.rnn.time_distributed import TimeDistributed
+from keraslike._src.keras.layers.torch_module_wrapper import TorchModuleWrapper
 
 Convolution1D = Conv1D
 Convolution2D = Conv2D
