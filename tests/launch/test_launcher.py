@@ -99,3 +99,14 @@ def test_interactive_session_falls_back_to_one_replica_with_a_warning():
     assert "replicas 1" in proc.stdout
     assert "cannot start the extra replica processes" in proc.stderr
     assert "torchrun --nproc_per_node=2" in proc.stderr
+
+
+def test_accelerate_launch_just_works(tmp_path):
+    pytest.importorskip("accelerate")
+    proc = subprocess.run([sys.executable, "-m", "accelerate.commands.launch", "--cpu", "--num_processes", "1",
+                           "--num_machines", "1", "--mixed_precision", "no", "--dynamo_backend", "no",
+                           str(SCRIPTS / "mirrored_fit.py"), str(tmp_path / "acc.npz"), "--replicas", "0"],
+                          cwd=REPO, env=script_env(), capture_output=True, text=True, timeout=180)
+    assert proc.returncode == 0, proc.stderr[-3000:]
+    assert proc.stdout.count("Epoch 1/2") == 1
+    assert "done on 1 replica(s)" in proc.stdout
