@@ -61,15 +61,16 @@ class CallbackList(Callback):
         """Whether any callback overrides one of `hooks` (lets fit skip per-batch dispatch)."""
         from keraslike._src.keras.callbacks.history import ProgbarLogger
 
+        def defines(cb, hook):
+            # a hook set on the instance (LambdaCallback) or overridden by the class
+            return hook in vars(cb) or getattr(type(cb), hook) is not getattr(Callback, hook)
+
         def overrides(cb, hook):
             if isinstance(cb, ProgbarLogger):
                 return bool(cb.verbose)
-            base = getattr(Callback, hook)
-            own = getattr(type(cb), hook)
-            if hook.startswith("on_train_batch") and own is base:
-                legacy = hook.replace("on_train_batch", "on_batch")
-                return getattr(type(cb), legacy) is not getattr(Callback, legacy)
-            return own is not base
+            if hook.startswith("on_train_batch") and not defines(cb, hook):
+                return defines(cb, hook.replace("on_train_batch", "on_batch"))
+            return defines(cb, hook)
 
         return any(overrides(cb, hook) for cb in self.callbacks for hook in hooks)
 

@@ -77,4 +77,41 @@ class Model(Trainer, Layer):
 
     def _build_for(self, inputs):
         # A subclassed model builds by running `call`: its layers build themselves on first use.
+        # The input shape is kept for `build_config` (a saved subclassed model is rebuilt from it).
+        from keraslike._src.keras.layers.keras_tensor import map_structure
+
+        self._build_shapes = map_structure(
+            lambda t: (None, *tuple(t.shape)[1:]) if hasattr(t, "shape") else None, inputs)
         self.built = True
+
+    # ---- saving (keras/src/models/model.py; implemented in keraslike/_src/keras/saving) ----
+    def save(self, filepath, overwrite=True, zipped=None, **kwargs):
+        """Save the whole model to a Keras 3 `.keras` zip (config, weights, optimizer state).
+
+        Only the chief writes under a multi-replica strategy; the file is replaced atomically.
+        """
+        from keraslike._src.keras.saving import saving_lib
+
+        saving_lib.save_model(self, filepath, overwrite=overwrite, **kwargs)
+
+    def save_weights(self, filepath, overwrite=True, **kwargs):
+        """Save weights (and optimizer state) in Keras 3's HDF5 layout (`x.weights.h5`)."""
+        from keraslike._src.keras.saving import saving_lib
+
+        saving_lib.save_weights(self, filepath, overwrite=overwrite, _extra_attrs=kwargs.get("_extra_attrs"))
+
+    def load_weights(self, filepath, skip_mismatch=False, **kwargs):
+        """Load weights saved by `save_weights` or `save` (here or by Keras 3).
+
+        Raises:
+            ValueError: if the file is missing or its weights do not match this model.
+        """
+        from keraslike._src.keras.saving import saving_lib
+
+        saving_lib.load_weights(self, filepath, skip_mismatch=skip_mismatch)
+
+    def to_json(self, **kwargs):
+        """The model's Keras 3 config as a JSON string (`keras.models.model_from_json` reads it)."""
+        from keraslike._src.keras.saving import saving_lib
+
+        return saving_lib.to_json(self, **kwargs)

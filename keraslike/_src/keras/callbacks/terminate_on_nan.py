@@ -1,0 +1,21 @@
+"""`keras.callbacks.TerminateOnNaN` (keras/src/callbacks/terminate_on_nan.py)."""
+
+from keraslike._src.keras.callbacks.callback import Callback
+from keraslike._src.keras.callbacks.monitor_callback import is_nan_or_inf
+
+
+class TerminateOnNaN(Callback):
+    """Stop training when the loss becomes NaN or infinite.
+
+    It reads the loss after every batch (one host sync per step). With one
+    replica training stops after that batch; with several, every replica sees
+    the same reduced loss and stops at the end of the epoch (`stop_training`
+    is synchronized there).
+    """
+
+    def on_batch_end(self, batch, logs=None):
+        loss = (logs or {}).get("loss")
+        if loss is not None and is_nan_or_inf(loss):
+            if getattr(getattr(self.model, "distribute_strategy", None), "_is_chief", True):
+                print(f"Batch {batch}: Invalid loss, terminating training")
+            self.model.stop_training = True

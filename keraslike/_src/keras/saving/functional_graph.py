@@ -1,0 +1,179 @@
+"""Functional models as Keras 3 configs: layer order, `inbound_nodes`, and rebuilding the graph
+(keras/src/models/functional.py `functional_from_config`, keras/src/ops/function.py `map_graph`).
+
+Layer order follows Keras: layers sorted by depth (inputs first), ties broken
+by the order a traversal from the outputs first meets them, so layer lists,
+`summary()` rows and weight-file paths line up with tf.keras.
+"""
+
+import inspect
+
+from keraslike._src.keras.layers.core.input_layer import InputLayer
+from keraslike._src.keras.layers.keras_tensor import KerasTensor, flatten, map_structure
+
+
+def _graph(model):
+    input_ids = {id(t) for t in model.inputs}
+    op_index, layers, finished, post = {}, {}, set(), []
+
+    def visit(tensor):
+        node = tensor.node
+        if node is None or id(node) in finished:
+            return
+        layer = node.layer
+        if id(layer) not in op_index:
+            op_index[id(layer)] = len(op_index)
+            layers[id(layer)] = layer
+        if id(tensor) not in input_ids and not isinstance(layer, InputLayer):
+            for parent in node.parents():
+                visit(parent)
+        finished.add(id(node))
+        post.append(node)
+
+    for tensor in model.outputs:
+        visit(tensor)
+    node_depth, layer_depth = {}, {}
+    for node in reversed(post):
+        depth = max(node_depth.setdefault(id(node), 0), layer_depth.get(id(node.layer), 0))
+        layer_depth[id(node.layer)] = depth
+        node_depth[id(node)] = depth
+        if not isinstance(node.layer, InputLayer):
+            for parent in node.parents():
+                if parent.node is not None:
+                    node_depth[id(parent.node)] = max(depth + 1, node_depth.get(id(parent.node), 0))
+    ordered = sorted(layers.values(), key=lambda lay: (-layer_depth[id(lay)], op_index[id(lay)]))
+    return ordered, {id(n) for n in post}
+
+
+def ordered_layers(model):
+    """The model's layers, InputLayers included, in Keras's order."""
+    return _graph(model)[0]
+
+
+def layer_nodes(layer, node_ids):
+    """`layer`'s call nodes that belong to the model (`node_ids`), in call order."""
+    if isinstance(layer, InputLayer):
+        return [layer.output.node]
+    return [n for n in layer._inbound_nodes if id(n) in node_ids]
+
+
+def _history(tensor, node_ids):
+    node = tensor.node
+    index = next(i for i, n in enumerate(layer_nodes(node.layer, node_ids)) if n is node)
+    position = next(i for i, t in enumerate(flatten(node.outputs)) if t is tensor)
+    return [node.layer.name, index, position]
+
+
+def get_config(model):
+    """`{"name", "trainable", "layers": [... "inbound_nodes" ...], "input_layers", "output_layers"}`."""
+    from keraslike._src.keras.saving.model_config import serialize_layer
+    from keraslike._src.ops import dtypes
+
+    layers, node_ids = _graph(model)
+
+    def tensor_config(t):
+        if not isinstance(t, KerasTensor):
+            return t
+        return {"class_name": "__keras_tensor__", "config": {
+            "shape": list(t.shape), "dtype": dtypes.dtype_name(t.dtype), "keras_history": _history(t, node_ids)}}
+
+    entries = []
+    for layer in layers:
+        entry = serialize_layer(layer)
+        entry["name"] = layer.name
+        nodes = [] if isinstance(layer, InputLayer) else layer_nodes(layer, node_ids)
+        entry["inbound_nodes"] = [{"args": _jsonable(map_structure(tensor_config, list(n.args))),
+                                   "kwargs": _jsonable(map_structure(tensor_config, dict(n.kwargs)))}
+                                  for n in nodes]
+        entries.append(entry)
+
+    def refs(struct):
+        if isinstance(struct, KerasTensor):
+            return _history(struct, node_ids)
+        return map_structure(lambda t: _history(t, node_ids), struct)
+
+    return {"name": model.name, "trainable": model.trainable, "layers": entries,
+            "input_layers": refs(model._inputs_struct), "output_layers": refs(model._outputs_struct)}
+
+
+def _jsonable(value):
+    if isinstance(value, tuple):
+        return [_jsonable(v) for v in value]
+    if isinstance(value, list):
+        return [_jsonable(v) for v in value]
+    if isinstance(value, dict):
+        return {k: _jsonable(v) for k, v in value.items()}
+    return value
+
+
+def from_config(config, custom_objects=None, safe_mode=True):
+    """Rebuild a functional model from `get_config` output (or a real Keras 3 config).
+
+    Raises:
+        ValueError: if some layer's inputs can never be computed (a broken config).
+    """
+    from keraslike._src.keras.models.functional import Functional
+    from keraslike._src.keras.saving.model_config import deserialize_layer
+
+    created, outputs, pending = {}, {}, []
+    for data in config["layers"]:
+        layer = deserialize_layer(data, custom_objects, safe_mode)
+        name = data.get("name", layer.name)
+        created[name] = layer
+        if isinstance(layer, InputLayer):
+            outputs[(name, 0)] = [layer.output]
+        for node in data.get("inbound_nodes", []):
+            pending.append((name, node))
+    counts = {}
+    while pending:
+        progressed = False
+        for item in list(pending):
+            name, node = item
+            try:
+                args = _resolve(node.get("args", []), outputs)
+                kwargs = _resolve(node.get("kwargs", {}), outputs)
+            except KeyError:
+                continue
+            layer = created[name]
+            result = layer(*args, **_call_kwargs(layer, kwargs))
+            index = counts.get(name, 0) + (1 if isinstance(layer, InputLayer) else 0)
+            outputs[(name, index)] = flatten(result)
+            counts[name] = counts.get(name, 0) + 1
+            pending.remove(item)
+            progressed = True
+        if not progressed:
+            raise ValueError(f"Cannot rebuild the functional model: the inputs of layers "
+                             f"{sorted({n for n, _ in pending})} are never produced. Received: a broken config")
+
+    def lookup(ref):
+        return outputs[(ref[0], ref[1])][ref[2]]
+
+    def refs(struct):
+        if isinstance(struct, list) and len(struct) == 3 and isinstance(struct[0], str):
+            return lookup(struct)
+        if isinstance(struct, dict):
+            return {k: refs(v) for k, v in struct.items()}
+        return [refs(s) for s in struct]
+
+    model = Functional(refs(config["input_layers"]), refs(config["output_layers"]), name=config.get("name"))
+    if config.get("trainable") is False:
+        model.trainable = False
+    return model
+
+
+def _resolve(value, outputs):
+    if isinstance(value, dict) and value.get("class_name") == "__keras_tensor__":
+        hist = value["config"]["keras_history"]
+        return outputs[(hist[0], hist[1])][hist[2]]
+    if isinstance(value, dict):
+        return {k: _resolve(v, outputs) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_resolve(v, outputs) for v in value]
+    return value
+
+
+def _call_kwargs(layer, kwargs):
+    params = inspect.signature(layer.call).parameters
+    if any(p.kind == p.VAR_KEYWORD for p in params.values()):
+        return kwargs
+    return {k: v for k, v in kwargs.items() if k in params}

@@ -1,0 +1,121 @@
+"""Optimizer state as Keras 3's flat variable list: `[iterations, learning_rate, *slots]`.
+
+Slots are the torch optimizer's per-parameter state tensors, parameter by
+parameter, in a fixed key order per optimizer; for Adam this is Keras's own
+order (`momentum`, `velocity` per variable), so the values exchange with
+tf.keras. Torch's per-parameter `step` is restored from `iterations`.
+"""
+
+import numpy as np
+import torch
+
+_SLOT_KEYS = {
+    "Adam": ("exp_avg", "exp_avg_sq", "max_exp_avg_sq"),
+    "AdamW": ("exp_avg", "exp_avg_sq", "max_exp_avg_sq"),
+    "SGD": ("momentum_buffer",),
+    "RMSprop": ("square_avg", "momentum_buffer", "grad_avg"),
+    "Adagrad": ("sum",),
+}
+
+
+def _slot_keys(torch_opt, state):
+    keys = _SLOT_KEYS.get(type(torch_opt).__name__)
+    if keys is None:
+        return sorted(k for k in state if k != "step" and isinstance(state[k], torch.Tensor))
+    return tuple(k for k in keys if k in state)
+
+
+def _expected_keys(optimizer):
+    """Slot keys torch would create for this optimizer's settings (before any step)."""
+    name = type(optimizer._torch).__name__
+    group = optimizer._torch.param_groups[0]
+    if name in ("Adam", "AdamW"):
+        return ("exp_avg", "exp_avg_sq") + (("max_exp_avg_sq",) if group.get("amsgrad") else ())
+    if name == "SGD":
+        return ("momentum_buffer",) if group.get("momentum", 0) else ()
+    if name == "RMSprop":
+        return ("square_avg",) + (("momentum_buffer",) if group.get("momentum", 0) > 0 else ()) + (
+            ("grad_avg",) if group.get("centered") else ())
+    if name == "Adagrad":
+        return ("sum",)
+    return None
+
+
+def get_variables(optimizer):
+    """`[iterations, learning_rate, *slots]` as numpy arrays (learning_rate omitted for a schedule)."""
+    values = [np.asarray(int(optimizer.iterations), dtype="int64")]
+    if optimizer._schedule is None:
+        values.append(np.asarray(float(optimizer._learning_rate), dtype="float32"))
+    torch_opt = optimizer._torch
+    if torch_opt is None:
+        return values
+    for param in optimizer._params:
+        state = torch_opt.state.get(param, {})
+        for key in _slot_keys(torch_opt, state):
+            values.append(state[key].detach().cpu().numpy())
+    return values
+
+
+def set_variables(optimizer, values, params=None):
+    """Restore `get_variables` output into `optimizer` (built on `params` first if needed).
+
+    Returns:
+        True when restored, False when the saved list does not match this optimizer (the caller warns).
+    """
+    if params is not None:
+        optimizer.build(params)
+    values = list(values)
+    head = 1 if optimizer._schedule is not None else 2
+    if len(values) < head:
+        return False
+    slots = values[head:]
+    torch_opt = optimizer._torch
+    if torch_opt is None:
+        return not slots and _set_scalars(optimizer, values)
+    keys = _expected_keys(optimizer)
+    if keys is None:
+        _init_states(torch_opt, optimizer._params)
+        first = torch_opt.state.get(optimizer._params[0], {}) if optimizer._params else {}
+        keys = _slot_keys(torch_opt, first)
+    if len(slots) != len(keys) * len(optimizer._params):
+        return False
+    it = iter(slots)
+    for param in optimizer._params:
+        for _key in keys:
+            value = next(it)
+            if tuple(np.shape(value)) != tuple(param.shape) and np.ndim(value) != 0:
+                return False
+    _set_scalars(optimizer, values)
+    step = float(values[0])
+    it = iter(slots)
+    for param in optimizer._params:
+        state = torch_opt.state[param]
+        for key in keys:
+            state[key] = torch.as_tensor(np.array(next(it)), dtype=param.dtype, device=param.device)
+        if keys and type(torch_opt).__name__ != "SGD":
+            old = state.get("step")
+            if isinstance(old, torch.Tensor):
+                state["step"] = torch.tensor(step, dtype=old.dtype, device=old.device)
+            elif old is not None:
+                state["step"] = type(old)(step)
+            else:
+                state["step"] = torch.tensor(step, dtype=torch.float32)
+    return True
+
+
+def _init_states(torch_opt, params):
+    """Create empty slots the way the optimizer would on its first step (KerasRule's `_init`)."""
+    init = getattr(torch_opt, "_init", None)
+    if init is None:
+        return
+    for group in torch_opt.param_groups:
+        for param in group["params"]:
+            if not torch_opt.state[param]:
+                init(param, torch_opt.state[param], group)
+
+
+def _set_scalars(optimizer, values):
+    optimizer.iterations.assign(int(values[0]))
+    if optimizer._schedule is None and len(values) > 1:
+        optimizer._learning_rate.assign(float(values[1]))
+    return True

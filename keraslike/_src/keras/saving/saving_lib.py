@@ -1,0 +1,182 @@
+"""`model.save("m.keras")`, `keras.models.load_model`, `save_weights`/`load_weights`, `to_json`
+(keras/src/saving/saving_lib.py, saving_api.py).
+
+A `.keras` file is a zip with `metadata.json` (`keras_version`, `date_saved`),
+`config.json` (the Keras 3 model description plus `compile_config`) and
+`model.weights.h5` (Keras 3 HDF5 layout, see `weights_h5`). Files are written
+atomically and only by the chief; loading uses json and h5py only.
+"""
+
+import datetime
+import io
+import json
+import os
+import zipfile
+
+import h5py
+
+from keraslike._src.keras.saving import file_io, serialization_lib, weights_h5
+from keraslike._src.keras.saving.model_config import deserialize_layer, serialize_layer
+
+KERAS_VERSION = "3.15.1"  # the Keras release whose file format is mirrored
+_CONFIG, _METADATA, _WEIGHTS = "config.json", "metadata.json", "model.weights.h5"
+
+
+def _check_overwrite(filepath, overwrite):
+    if overwrite or not os.path.exists(filepath):
+        return True
+    try:
+        answer = input(f"[WARNING] {filepath} already exists - overwrite? [y/n]").strip().lower()
+    except EOFError:
+        answer = "n"
+    return answer in ("y", "yes")
+
+
+def compile_config(model):
+    """Keras 3 `compile_config`: optimizer, loss and metrics as given to `compile` (None if not compiled)."""
+    if not getattr(model, "compiled", False):
+        return None
+    metrics = model.compiled_metrics.specs if model.compiled_metrics is not None else None
+    return {"optimizer": serialization_lib.serialize_keras_object(model.optimizer),
+            "loss": serialization_lib.serialize_keras_object(getattr(model, "loss", None)),
+            "loss_weights": None, "metrics": serialization_lib.serialize_keras_object(metrics or None),
+            "weighted_metrics": None, "run_eagerly": False, "steps_per_execution": 1, "jit_compile": False}
+
+
+def model_to_config(model):
+    """The dict stored in `config.json`."""
+    config = serialize_layer(model)
+    if model.__class__.__name__ == "Sequential" and serialization_lib._is_builtin(type(model)):
+        shape = config["config"].get("build_input_shape")
+        config["build_config"] = {"input_shape": shape}
+    compiled = compile_config(model)
+    if compiled is not None:
+        config["compile_config"] = compiled
+    return config
+
+
+def to_json(model, **kwargs):
+    """`model.to_json()`: the Keras 3 description as a JSON string."""
+    return json.dumps(serialize_layer(model), **kwargs)
+
+
+def model_from_json(json_string, custom_objects=None):
+    """`keras.models.model_from_json`: rebuild the (uncompiled, freshly initialised) model."""
+    return deserialize_layer(json.loads(json_string), custom_objects, safe_mode=True)
+
+
+def save_model(model, filepath, overwrite=True, **kwargs):
+    """Write `model` to a `.keras` zip at `filepath` (chief only, atomically).
+
+    Raises:
+        ValueError: for `save_format="tf"`/`"h5"` requests, which keraslike does not write.
+    """
+    filepath = os.fspath(filepath)
+    save_format = kwargs.pop("save_format", None)
+    if save_format not in (None, "keras", "keras_v3"):
+        raise ValueError("keraslike saves models in the Keras 3 `.keras` format only. "
+                         f"Received: save_format={save_format!r}")
+    if not _check_overwrite(filepath, overwrite):
+        return
+    config = json.dumps(model_to_config(model))
+    metadata = json.dumps({"keras_version": KERAS_VERSION,
+                           "date_saved": datetime.datetime.now().strftime("%Y-%m-%d@%H:%M:%S")})
+    weights = io.BytesIO()
+    with h5py.File(weights, "w") as h5:
+        weights_h5.save_to_h5(model, h5)
+
+    def write(tmp):
+        with zipfile.ZipFile(tmp, "w") as zf:
+            zf.writestr(_METADATA, metadata)
+            zf.writestr(_CONFIG, config)
+            zf.writestr(_WEIGHTS, weights.getvalue())
+
+    with file_io.chief_path(filepath, model) as target:
+        file_io.atomic_write(target, write)
+
+
+def load_model(filepath, custom_objects=None, compile=True, safe_mode=True):
+    """`keras.models.load_model`: rebuild a model saved with `model.save("m.keras")`.
+
+    Args:
+        filepath: path of a `.keras` file (written here or by Keras 3).
+        custom_objects: dict name -> class/function for custom layers, losses, ...
+        compile: restore the compile configuration (optimizer with its state, loss, metrics).
+        safe_mode: refuse Lambda bytecode (default True).
+
+    Returns:
+        The model.
+
+    Raises:
+        ValueError: if the file is not a `.keras` zip (legacy `.h5` models and SavedModel directories are not
+            supported), or weights do not match.
+    """
+    filepath = os.fspath(filepath)
+    if not zipfile.is_zipfile(filepath):
+        raise ValueError(
+            "File format not supported: keraslike loads Keras 3 `.keras` files (use `load_weights` for "
+            f"`.weights.h5` files; legacy `.h5` models and SavedModel directories are not supported). "
+            f"Received: filepath={filepath}"
+        )
+    with zipfile.ZipFile(filepath, "r") as zf:
+        config = json.loads(zf.read(_CONFIG).decode("utf-8"))
+        weights = io.BytesIO(zf.read(_WEIGHTS)) if _WEIGHTS in zf.namelist() else None
+    model = deserialize_layer(config, custom_objects, safe_mode)
+    compiled = config.get("compile_config")
+    if compile and compiled:
+        _compile_from_config(model, compiled, custom_objects, safe_mode)
+    if weights is not None:
+        with h5py.File(weights, "r") as h5:
+            weights_h5.load_from_h5(model, h5, load_optimizer=bool(compile and compiled))
+    return model
+
+
+def _compile_from_config(model, config, custom_objects, safe_mode):
+    def restore(value, kind):
+        if isinstance(value, list):
+            return [restore(v, kind) for v in value]
+        if isinstance(value, dict) and "class_name" in value:
+            return serialization_lib.deserialize_keras_object(value, custom_objects, safe_mode, kind=kind)
+        return value
+
+    optimizer = restore(config.get("optimizer") or "rmsprop", "optimizers")
+    model.compile(optimizer=optimizer, loss=restore(config.get("loss"), "losses"),
+                  metrics=restore(config.get("metrics"), "metrics"))
+    model.optimizer.build([p for p in model.trainable_weights if p.requires_grad])
+
+
+def save_weights(model, filepath, overwrite=True, _extra_attrs=None):
+    """`model.save_weights(path)`: Keras 3 HDF5 weights (+ optimizer state), chief only, atomically."""
+    filepath = os.fspath(filepath)
+    if not _check_overwrite(filepath, overwrite):
+        return
+
+    def write(tmp):
+        with h5py.File(tmp, "w") as h5:
+            weights_h5.save_to_h5(model, h5)
+            for key, value in (_extra_attrs or {}).items():
+                h5.attrs[key] = value
+
+    with file_io.chief_path(filepath, model) as target:
+        file_io.atomic_write(target, write)
+
+
+def load_weights(model, filepath, skip_mismatch=False):
+    """`model.load_weights(path)` from a `.weights.h5` file or a `.keras` zip.
+
+    Raises:
+        ValueError: for a missing/unknown file, or weights that do not match the model.
+    """
+    filepath = os.fspath(filepath)
+    if not os.path.exists(filepath):
+        raise ValueError(f"File not found: filepath={filepath}. Please ensure the file is an accessible "
+                         "`.weights.h5` or `.keras` file.")
+    if zipfile.is_zipfile(filepath):
+        with zipfile.ZipFile(filepath, "r") as zf:
+            source = io.BytesIO(zf.read(_WEIGHTS))
+    elif h5py.is_hdf5(filepath):
+        source = filepath
+    else:
+        raise ValueError(f"Expected a `.weights.h5` (HDF5) or `.keras` file. Received: filepath={filepath}")
+    with h5py.File(source, "r") as h5:
+        weights_h5.load_from_h5(model, h5)

@@ -1,0 +1,135 @@
+"""Model weights in Keras 3's HDF5 layout (keras/src/saving/saving_lib.py `H5IOStore`, `_save_state`).
+
+    vars/                         the model's own variables (attrs: name)
+    layers/<snake_class>[_k]/vars/0, 1, ...   each layer of a Sequential/Functional model
+    <attribute>/vars/...          sublayers of subclassed models/layers, by attribute name
+    optimizer/vars/0, 1, ...      iterations, learning_rate, slots (when compiled and built)
+
+Layers of Sequential/Functional models are named by their snake-case class
+name with a counter (`dense`, `dense_1`), in Keras's layer order, so files
+exchange with tf.keras. Values are written with h5py only (no pickle).
+"""
+
+import re
+import warnings
+
+import numpy as np
+
+from keraslike._src.keras.backend.naming import to_snake_case
+from keraslike._src.keras.saving import optimizer_state
+
+
+def _natural_key(name):
+    return [int(t) if t.isdigit() else t for t in re.split(r"(\d+)", name)]
+
+
+def _container_children(path, layers):
+    used = {}
+    for layer in layers:
+        name = to_snake_case(type(layer).__name__)
+        if name in used:
+            used[name] += 1
+            name = f"{name}_{used[name]}"
+        else:
+            used[name] = 0
+        yield f"{path}/{name}" if path else name, layer
+
+
+def _children(layer, path):
+    """(path, sublayer) pairs of `layer`, Keras's traversal."""
+    import torch
+
+    from keraslike._src.keras.layers.layer import Layer
+    from keraslike._src.keras.models.functional import Functional
+    from keraslike._src.keras.models.sequential import Sequential
+
+    prefix = f"{path}/" if path else ""
+    if isinstance(layer, Functional):
+        from keraslike._src.keras.saving.functional_graph import ordered_layers
+
+        yield from _container_children(prefix + "layers", ordered_layers(layer))
+        return
+    if isinstance(layer, Sequential):
+        yield from _container_children(prefix + "layers", layer.layers)
+        return
+    for attr in sorted(layer._modules, key=_natural_key):
+        child = layer._modules[attr]
+        if isinstance(child, Layer):
+            yield prefix + attr, child
+        elif isinstance(child, (torch.nn.ModuleList, torch.nn.ModuleDict)):
+            items = child.values() if isinstance(child, torch.nn.ModuleDict) else child
+            yield from _container_children(prefix + attr, [c for c in items if isinstance(c, Layer)])
+
+
+def walk(model):
+    """Every (path, layer) of `model`, the model itself first with path ""; shared layers once."""
+    seen = set()
+
+    def visit(layer, path):
+        if id(layer) in seen:
+            return
+        seen.add(id(layer))
+        yield path, layer
+        for child_path, child in _children(layer, path):
+            yield from visit(child, child_path)
+
+    yield from visit(model, "")
+
+
+def _own_variables(layer):
+    return list(layer._trainable_vars) + list(layer._non_trainable_vars)
+
+
+def save_to_h5(model, h5, include_optimizer=True):
+    """Write `model`'s weights (and optimizer state) into the open h5py File/Group `h5`."""
+    for path, layer in walk(model):
+        group = h5.create_group(f"{path}/vars" if path else "vars")
+        group.attrs["name"] = layer.name
+        for i, var in enumerate(_own_variables(layer)):
+            group.create_dataset(str(i), data=var.detach().cpu().numpy())
+    optimizer = getattr(model, "optimizer", None)
+    if include_optimizer and optimizer is not None and getattr(optimizer, "_torch", None) is not None:
+        group = h5.create_group("optimizer/vars")
+        group.attrs["name"] = optimizer.name
+        for i, value in enumerate(optimizer_state.get_variables(optimizer)):
+            group.create_dataset(str(i), data=value)
+
+
+def load_from_h5(model, h5, load_optimizer=True):
+    """Assign weights from `h5` (Keras 3 layout) into `model`.
+
+    Raises:
+        ValueError: listing every layer whose saved variables are missing or differ in count/shape.
+    """
+    import torch
+
+    failures = []
+    for path, layer in walk(model):
+        variables = _own_variables(layer)
+        key = f"{path}/vars" if path else "vars"
+        group = h5.get(key)
+        count = len(group) if group is not None else 0
+        if count != len(variables):
+            if variables or count:
+                failures.append(f"Layer '{layer.name}' (path '{key}') expected {len(variables)} variables, "
+                                f"but received {count} variables during loading.")
+            continue
+        for i, var in enumerate(variables):
+            value = np.asarray(group[str(i)])
+            if tuple(value.shape) != tuple(var.shape):
+                failures.append(f"Layer '{layer.name}' variable {i} has shape {tuple(var.shape)}; the file has "
+                                f"{tuple(value.shape)}.")
+                continue
+            with torch.no_grad():
+                var.copy_(torch.as_tensor(value, dtype=var.dtype))
+    if failures:
+        raise ValueError("A total of {} objects could not be loaded:\n{}\nReceived: a weights file that does not "
+                         "match the model".format(len(failures), "\n".join(failures)))
+    optimizer = getattr(model, "optimizer", None)
+    if load_optimizer and optimizer is not None and "optimizer/vars" in h5:
+        group = h5["optimizer/vars"]
+        values = [np.asarray(group[str(i)]) for i in range(len(group))]
+        params = [p for p in model.trainable_weights if p.requires_grad]
+        if not optimizer_state.set_variables(optimizer, values, params):
+            warnings.warn(f"Skipping variable loading for optimizer '{optimizer.name}': the saved optimizer has "
+                          f"{len(values)} variables, which do not match this optimizer.", stacklevel=3)
