@@ -215,7 +215,9 @@ class Trainer:
             params = self._prepare_training()
             cbs, history = self._make_callbacks(callbacks, verbose, epochs, train.steps_per_epoch)
             self.stop_training = False
+            self._initial_epoch = None
             cbs.on_train_begin()
+            initial_epoch = self._initial_epoch or initial_epoch  # BackupAndRestore resumes here
             epoch_logs = {}
             has_reg = bool(self.losses)
             batch_hooks = cbs.wants("on_train_batch_begin", "on_train_batch_end")
