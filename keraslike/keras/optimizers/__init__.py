@@ -1,4 +1,7 @@
-"""`tf.keras.optimizers` (and `optimizers.legacy`, the same classes)."""
+"""`tf.keras.optimizers` (and `optimizers.legacy`, the same classes; `optimizers.schedules`)."""
 
-from keraslike._src.keras.optimizers import SGD, Adagrad, Adam, AdamW, Optimizer, RMSprop, get  # noqa: F401
-from keraslike.keras.optimizers import legacy  # noqa: F401
+from keraslike._src.keras.optimizers import (  # noqa: F401
+    SGD, Adadelta, Adagrad, Adam, Adamax, AdamW, Ftrl, Lion, Nadam, Optimizer, RMSprop, deserialize, get,
+    serialize,
+)
+from keraslike.keras.optimizers import legacy, schedules  # noqa: F401

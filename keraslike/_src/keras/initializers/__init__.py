@@ -195,6 +195,8 @@ _NAMES = {
     "he_normal": HeNormal, "lecun_uniform": LecunUniform, "lecun_normal": LecunNormal,
     "orthogonal": Orthogonal, "identity": Identity,
 }
+# Keras's aliases: RandomUniform(-0.05, 0.05) and RandomNormal(0, 0.05).
+_ALIASES = {"uniform": RandomUniform, "normal": RandomNormal}
 
 
 def get(identifier):
@@ -211,7 +213,7 @@ def get(identifier):
         return identifier()
     if isinstance(identifier, dict):
         return lookup("initializer", identifier["class_name"], _by_class())(**identifier.get("config", {}))
-    return lookup("initializer", identifier, {**_NAMES, **_by_class()})()
+    return lookup("initializer", identifier, {**_NAMES, **_ALIASES, **_by_class()})()
 
 
 def _by_class():

@@ -1,31 +1,76 @@
-"""Loss lookup: `keras.losses.get("sparse_categorical_crossentropy")`."""
+"""Loss lookup: `keras.losses.get("sparse_categorical_crossentropy")`, `serialize`, `deserialize`.
 
+Names resolve as in Keras 3 (`keras/src/losses/__init__.py`): class names,
+function names and the short aliases (`mse`, `mae`, `mape`, `msle`, `kld`, `bce`).
+"""
+
+from keraslike._src.keras.losses.hinge_losses import (  # noqa: F401
+    CategoricalHinge, Hinge, SquaredHinge, categorical_hinge, hinge, squared_hinge,
+)
 from keraslike._src.keras.losses.loss import Loss, LossFunctionWrapper, Reduction  # noqa: F401
 from keraslike._src.keras.losses.losses import (  # noqa: F401
-    BinaryCrossentropy, CategoricalCrossentropy, MeanAbsoluteError, MeanSquaredError,
-    SparseCategoricalCrossentropy, binary_crossentropy, categorical_crossentropy, mean_absolute_error,
-    mean_squared_error, sparse_categorical_crossentropy,
+    MAE, MSE, BinaryCrossentropy, CategoricalCrossentropy, MeanAbsoluteError, MeanSquaredError,
+    SparseCategoricalCrossentropy, binary_crossentropy, categorical_crossentropy, mae, mean_absolute_error,
+    mean_squared_error, mse, sparse_categorical_crossentropy,
+)
+from keraslike._src.keras.losses.probabilistic_losses import (  # noqa: F401
+    KLD, BinaryFocalCrossentropy, KLDivergence, Poisson, binary_focal_crossentropy, kl_divergence, kld,
+    kullback_leibler_divergence, poisson,
+)
+from keraslike._src.keras.losses.regression_losses import (  # noqa: F401
+    MAPE, MSLE, CosineSimilarity, Huber, LogCosh, MeanAbsolutePercentageError, MeanSquaredLogarithmicError,
+    cosine_similarity, huber, log_cosh, logcosh, mape, mean_absolute_percentage_error,
+    mean_squared_logarithmic_error, msle,
 )
 from keraslike._src.keras.utils.lookup import lookup
 
+_CLASSES = (BinaryCrossentropy, BinaryFocalCrossentropy, CategoricalCrossentropy, CategoricalHinge,
+            CosineSimilarity, Hinge, Huber, KLDivergence, LogCosh, MeanAbsoluteError, MeanAbsolutePercentageError,
+            MeanSquaredError, MeanSquaredLogarithmicError, Poisson, SparseCategoricalCrossentropy, SquaredHinge)
 _BY_NAME = {
     "sparse_categorical_crossentropy": SparseCategoricalCrossentropy,
     "categorical_crossentropy": CategoricalCrossentropy,
-    "binary_crossentropy": BinaryCrossentropy,
+    "binary_crossentropy": BinaryCrossentropy, "bce": BinaryCrossentropy, "BCE": BinaryCrossentropy,
+    "binary_focal_crossentropy": BinaryFocalCrossentropy,
     "mean_squared_error": MeanSquaredError, "mse": MeanSquaredError, "MSE": MeanSquaredError,
     "mean_absolute_error": MeanAbsoluteError, "mae": MeanAbsoluteError, "MAE": MeanAbsoluteError,
+    "mean_absolute_percentage_error": MeanAbsolutePercentageError, "mape": MeanAbsolutePercentageError,
+    "MAPE": MeanAbsolutePercentageError,
+    "mean_squared_logarithmic_error": MeanSquaredLogarithmicError, "msle": MeanSquaredLogarithmicError,
+    "MSLE": MeanSquaredLogarithmicError,
+    "kl_divergence": KLDivergence, "kld": KLDivergence, "KLD": KLDivergence,
+    "kullback_leibler_divergence": KLDivergence,
+    "poisson": Poisson, "huber": Huber, "huber_loss": Huber, "log_cosh": LogCosh, "logcosh": LogCosh,
+    "cosine_similarity": CosineSimilarity, "hinge": Hinge, "squared_hinge": SquaredHinge,
+    "categorical_hinge": CategoricalHinge,
 }
-_BY_CLASS = {cls.__name__: cls for cls in set(_BY_NAME.values())}
+_BY_CLASS = {cls.__name__: cls for cls in _CLASSES}
 
 
 def register(name, cls):
-    """Add a string name (used by the broader Keras loss set)."""
+    """Add a string name for a Loss class."""
     _BY_NAME[name] = cls
     _BY_CLASS[cls.__name__] = cls
 
 
+def serialize(loss):
+    """`{"module", "class_name", "config"}` for a Loss, as Keras writes it."""
+    return {"module": "keras.losses", "class_name": type(loss).__name__, "config": loss.get_config(),
+            "registered_name": None}
+
+
+def deserialize(config, custom_objects=None):
+    """Build a Loss from `serialize`'s dict.
+
+    Raises:
+        ValueError: for an unknown `class_name` (lists the known ones).
+    """
+    table = {**_BY_NAME, **_BY_CLASS, **(custom_objects or {})}
+    return lookup("loss", config["class_name"], table).from_config(config.get("config", {}))
+
+
 def get(identifier):
-    """Resolve a loss name, class, instance, or `fn(y_true, y_pred)` to a `Loss`.
+    """Resolve a loss name, class, config dict, instance, or `fn(y_true, y_pred)` to a `Loss`.
 
     Raises:
         ValueError: "Could not interpret loss identifier" listing valid names.
@@ -34,6 +79,8 @@ def get(identifier):
         return identifier
     if isinstance(identifier, type) and issubclass(identifier, Loss):
         return identifier()
+    if isinstance(identifier, dict):
+        return deserialize(identifier)
     if callable(identifier):
         return LossFunctionWrapper(identifier, name=getattr(identifier, "__name__", "loss"))
     return lookup("loss", identifier, {**_BY_NAME, **_BY_CLASS})()

@@ -1,19 +1,66 @@
-"""Metric lookup, including Keras's resolution of `"accuracy"` from the loss and shapes."""
+"""Metric lookup, including Keras's resolution of `"accuracy"` from the loss and shapes.
 
+String names resolve as in Keras 3 (`keras/src/metrics/__init__.py`): class
+names, their snake_case (`"auc"`, `"top_k_categorical_accuracy"`) and the
+aliases `mse`, `mae`, `mape`, `msle`, `bce`. As in `compile`, a metric given
+by a string is named after that string (`metrics=["mse"]` logs `"mse"`).
+"""
+
+from keraslike._src.keras.backend.naming import to_snake_case
+from keraslike._src.keras.losses.hinge_losses import categorical_hinge, hinge, squared_hinge  # noqa: F401
+from keraslike._src.keras.losses.losses import (  # noqa: F401
+    binary_crossentropy, categorical_crossentropy, mean_absolute_error, mean_squared_error,
+    sparse_categorical_crossentropy,
+)
+from keraslike._src.keras.losses.probabilistic_losses import kl_divergence, poisson  # noqa: F401
+from keraslike._src.keras.losses.regression_losses import (  # noqa: F401
+    log_cosh, mean_absolute_percentage_error, mean_squared_logarithmic_error,
+)
 from keraslike._src.keras.metrics.accuracy_metrics import (  # noqa: F401
-    Accuracy, BinaryAccuracy, CategoricalAccuracy, SparseCategoricalAccuracy, accuracy, binary_accuracy,
-    categorical_accuracy, sparse_categorical_accuracy,
+    Accuracy, BinaryAccuracy, CategoricalAccuracy, SparseCategoricalAccuracy, SparseTopKCategoricalAccuracy,
+    TopKCategoricalAccuracy, accuracy, binary_accuracy, categorical_accuracy, sparse_categorical_accuracy,
+    sparse_top_k_categorical_accuracy, top_k_categorical_accuracy,
+)
+from keraslike._src.keras.metrics.auc import AUC
+from keraslike._src.keras.metrics.confusion_metrics import (
+    FalseNegatives, FalsePositives, Precision, Recall, TrueNegatives, TruePositives,
 )
 from keraslike._src.keras.metrics.metric import Metric, sync_results  # noqa: F401
+from keraslike._src.keras.metrics.probabilistic_metrics import (
+    BinaryCrossentropy, CategoricalCrossentropy, CategoricalHinge, Hinge, KLDivergence, Poisson,
+    SparseCategoricalCrossentropy, SquaredHinge,
+)
 from keraslike._src.keras.metrics.reduction_metrics import Mean, MeanMetricWrapper, Sum  # noqa: F401
+from keraslike._src.keras.metrics.regression_metrics import (  # noqa: F401
+    CosineSimilarity, LogCoshError, MeanAbsoluteError, MeanAbsolutePercentageError, MeanSquaredError,
+    MeanSquaredLogarithmicError, RootMeanSquaredError, cosine_similarity,
+)
 from keraslike._src.keras.utils.lookup import lookup
 
-_BY_NAME = {
-    "binary_accuracy": BinaryAccuracy, "categorical_accuracy": CategoricalAccuracy,
-    "sparse_categorical_accuracy": SparseCategoricalAccuracy,
-}
-_BY_CLASS = {"Accuracy": Accuracy, "BinaryAccuracy": BinaryAccuracy, "CategoricalAccuracy": CategoricalAccuracy,
-             "SparseCategoricalAccuracy": SparseCategoricalAccuracy, "Mean": Mean, "Sum": Sum}
+mse = MSE = mean_squared_error
+mae = MAE = mean_absolute_error
+mape = MAPE = mean_absolute_percentage_error
+msle = MSLE = mean_squared_logarithmic_error
+logcosh = log_cosh
+kld = KLD = kl_divergence
+
+_CLASSES = (
+    Accuracy, BinaryAccuracy, CategoricalAccuracy, SparseCategoricalAccuracy, TopKCategoricalAccuracy,
+    SparseTopKCategoricalAccuracy, Mean, Sum, AUC, Precision, Recall, TruePositives, FalsePositives,
+    TrueNegatives, FalseNegatives, MeanSquaredError, MeanAbsoluteError, MeanAbsolutePercentageError,
+    MeanSquaredLogarithmicError, RootMeanSquaredError, CosineSimilarity, LogCoshError, BinaryCrossentropy,
+    CategoricalCrossentropy, SparseCategoricalCrossentropy, KLDivergence, Poisson, Hinge, SquaredHinge,
+    CategoricalHinge,
+)
+_BY_CLASS = {cls.__name__: cls for cls in _CLASSES}
+_BY_NAME = {to_snake_case(cls.__name__): cls for cls in _CLASSES if cls is not Accuracy}
+_BY_NAME.update({
+    "mse": MeanSquaredError, "MSE": MeanSquaredError, "mae": MeanAbsoluteError, "MAE": MeanAbsoluteError,
+    "mape": MeanAbsolutePercentageError, "MAPE": MeanAbsolutePercentageError,
+    "msle": MeanSquaredLogarithmicError, "MSLE": MeanSquaredLogarithmicError,
+    "bce": BinaryCrossentropy, "BCE": BinaryCrossentropy, "auc": AUC, "logcosh": LogCoshError,
+    "log_cosh": LogCoshError, "kld": KLDivergence, "kl_divergence": KLDivergence,
+})
 
 
 def register(name, cls):
@@ -21,12 +68,29 @@ def register(name, cls):
     _BY_CLASS[cls.__name__] = cls
 
 
+def serialize(metric):
+    """`{"module", "class_name", "config"}` for a metric."""
+    return {"module": "keras.metrics", "class_name": type(metric).__name__, "config": metric.get_config(),
+            "registered_name": None}
+
+
+def deserialize(config, custom_objects=None):
+    """Build a metric from `serialize`'s dict.
+
+    Raises:
+        ValueError: for an unknown `class_name` (lists the known ones).
+    """
+    table = {**_BY_NAME, **_BY_CLASS, **(custom_objects or {})}
+    return lookup("metric", config["class_name"], table).from_config(config.get("config", {}))
+
+
 def get(identifier, y_true=None, y_pred=None, loss=None):
     """Resolve a metric spec to a `Metric`.
 
     `"accuracy"`/`"acc"` becomes binary, sparse-categorical or categorical
     accuracy (named as given), chosen like Keras from the loss and the shapes
-    of `y_true`/`y_pred` (tensors of the first batch).
+    of `y_true`/`y_pred` (tensors of the first batch). Other strings give the
+    metric named after the string, as `compile` does.
 
     Raises:
         ValueError: for an unknown name (lists valid names).
@@ -37,9 +101,13 @@ def get(identifier, y_true=None, y_pred=None, loss=None):
         return identifier()
     if identifier in ("accuracy", "acc"):
         return MeanMetricWrapper(_accuracy_fn(y_true, y_pred, loss), name=identifier)
+    if isinstance(identifier, dict):
+        return deserialize(identifier)
     if callable(identifier):
         return MeanMetricWrapper(identifier, name=getattr(identifier, "__name__", "metric"))
-    return lookup("metric", identifier, {**_BY_NAME, **_BY_CLASS, "accuracy": None, "acc": None})()
+    metric = lookup("metric", identifier, {**_BY_NAME, **_BY_CLASS, "accuracy": None, "acc": None})()
+    metric.name = identifier
+    return metric
 
 
 def _accuracy_fn(y_true, y_pred, loss):

@@ -1,5 +1,6 @@
 """Accuracy metrics (keras/src/metrics/accuracy_metrics.py); functions give per-sample 0/1 floats."""
 
+import torch
 
 from keraslike._src.keras.losses.loss import squeeze_or_expand_to_same_rank
 from keraslike._src.keras.metrics.reduction_metrics import MeanMetricWrapper
@@ -46,3 +47,47 @@ class CategoricalAccuracy(MeanMetricWrapper):
 class SparseCategoricalAccuracy(MeanMetricWrapper):
     def __init__(self, name="sparse_categorical_accuracy", dtype=None):
         super().__init__(sparse_categorical_accuracy, name=name, dtype=dtype)
+
+
+def _in_top_k(targets, predictions, k):
+    """True where the target's score is at least the k-th largest score (ties count as in, like TF)."""
+    kth = torch.topk(predictions, min(k, predictions.shape[-1]), dim=-1).values[..., -1:]
+    target_score = predictions.gather(-1, targets.long().unsqueeze(-1))
+    return (target_score >= kth).squeeze(-1)
+
+
+def top_k_categorical_accuracy(y_true, y_pred, k=5):
+    """1.0 where the argmax of one-hot `y_true` is among the top `k` of `y_pred` `(batch, classes)`."""
+    return sparse_top_k_categorical_accuracy(y_true.argmax(dim=-1), y_pred, k=k)
+
+
+def sparse_top_k_categorical_accuracy(y_true, y_pred, k=5, from_sorted_ids=False):
+    """1.0 where integer `y_true` `(batch,)` is among the top `k` of `y_pred`.
+
+    With `from_sorted_ids=True`, `y_pred` holds class ids sorted by score, best first.
+    """
+    shape = y_true.shape
+    if y_true.dim() == y_pred.dim() and y_true.shape[-1] == 1:
+        shape = y_true.shape[:-1]
+    targets = y_true.reshape(-1)
+    preds = y_pred.reshape(-1, y_pred.shape[-1])
+    if from_sorted_ids:
+        matches = (preds[:, :k] == targets.to(preds.dtype).unsqueeze(1)).any(dim=1)
+    else:
+        matches = _in_top_k(targets, preds, k)
+    return matches.float().reshape(shape)
+
+
+class TopKCategoricalAccuracy(MeanMetricWrapper):
+    """`TopKCategoricalAccuracy(k=5)` for one-hot labels."""
+
+    def __init__(self, k=5, name="top_k_categorical_accuracy", dtype=None):
+        super().__init__(top_k_categorical_accuracy, name=name, dtype=dtype, k=k)
+
+
+class SparseTopKCategoricalAccuracy(MeanMetricWrapper):
+    """`SparseTopKCategoricalAccuracy(k=5, from_sorted_ids=False)` for integer labels."""
+
+    def __init__(self, k=5, name="sparse_top_k_categorical_accuracy", dtype=None, from_sorted_ids=False):
+        super().__init__(sparse_top_k_categorical_accuracy, name=name, dtype=dtype, k=k,
+                         from_sorted_ids=from_sorted_ids)

@@ -2,18 +2,30 @@
 
 import torch
 
+from keraslike._src.keras.losses.loss import squeeze_or_expand_to_same_rank
 from keraslike._src.keras.metrics.metric import Metric
 
 
+def _per_sample(x, ndim=1):
+    """Mean over the axes after the first `ndim` (Keras's `reduce_to_samplewise_values`)."""
+    return x.reshape(*x.shape[:ndim], -1).mean(dim=-1) if x.dim() > ndim else x
+
+
 def _weighted(values, sample_weight):
+    """`(sum of per-sample values * weights, sum of weights or number of samples)`, as Keras's Mean."""
     values = torch.as_tensor(values).float()
     if sample_weight is None:
-        return values.sum(), float(values.numel()) if values.dim() else 1.0
+        values = _per_sample(values)
+        return values.sum(), float(values.shape[0]) if values.dim() else 1.0
     weight = torch.as_tensor(sample_weight, dtype=torch.float32, device=values.device)
-    while weight.dim() < values.dim():
-        weight = weight.unsqueeze(-1)
+    values, weight = squeeze_or_expand_to_same_rank(values, weight)
+    if values.dim() > weight.dim():
+        values = _per_sample(values, max(weight.dim(), 1)) if weight.dim() else values.mean()
     weight = weight.expand_as(values) if values.dim() else weight
-    return (values * weight).sum(), weight.sum()
+    values = values * weight
+    if weight.dim() > 1:
+        weight = _per_sample(weight)
+    return _per_sample(values).sum(), weight.sum()
 
 
 class Sum(Metric):

@@ -121,8 +121,9 @@ class Optimizer:
         strategy = context.get_strategy()
         if not _STEP_IN_FIT and not skip_gradients_aggregation and strategy.num_replicas_in_sync > 1:
             grads = _sum_across_replicas(grads)
+        clips = self.clipvalue is not None or self.clipnorm is not None or self.global_clipnorm is not None
         for g, v in zip(grads, variables):
-            v.grad = g.detach().to(v.dtype)
+            v.grad = g.detach().to(v.dtype, copy=clips)  # clipping works in place: never on the caller's tensor
         self._step(variables)
         for v in variables:
             v.grad = None
@@ -167,11 +168,27 @@ class Optimizer:
                     v.copy_(v.constraint(v))
 
     def get_config(self):
-        return {"name": self.name, "learning_rate": float(self._learning_rate), "weight_decay": self.weight_decay,
+        """Constructor arguments; a schedule is stored as Keras's `{"class_name", "config"}` dict."""
+        from keraslike._src.keras.optimizers import schedules
+
+        if self._schedule is not None and hasattr(self._schedule, "get_config"):
+            learning_rate = schedules.serialize(self._schedule)
+        else:
+            learning_rate = float(self._learning_rate)
+        return {"name": self.name, "learning_rate": learning_rate, "weight_decay": self.weight_decay,
                 "clipnorm": self.clipnorm, "clipvalue": self.clipvalue, "global_clipnorm": self.global_clipnorm}
 
     @classmethod
-    def from_config(cls, config):
+    def from_config(cls, config, custom_objects=None):
+        """Rebuild from `get_config()` (a serialized schedule becomes a schedule again)."""
+        from keraslike._src.keras.optimizers import schedules
+
+        config = dict(config)
+        if isinstance(config.get("learning_rate"), dict):
+            config["learning_rate"] = schedules.deserialize(config["learning_rate"], custom_objects)
+        for key in ("is_legacy_optimizer", "use_ema", "ema_momentum", "ema_overwrite_frequency", "jit_compile",
+                    "loss_scale_factor", "gradient_accumulation_steps"):
+            config.pop(key, None)
         return cls(**config)
 
 

@@ -4,16 +4,67 @@ Keras's formulas (keras/src/optimizers/*.py) and how they map onto torch:
 - Adam: `var -= lr * sqrt(1-b2^t)/(1-b1^t) * m / (sqrt(v) + eps)`; torch
   divides eps by `sqrt(1-b2^t)` differently, so torch's eps is set to
   `eps / sqrt(1-b2^t)` each step, which makes the two identical.
-- SGD with momentum: Keras keeps `m = mu*m - lr*g`, torch `b = mu*b + g`
-  (`m = -lr*b`): identical while the learning rate is constant.
-- RMSprop: same formula as torch with `alpha = rho`.
+- SGD with momentum: Keras keeps `m = mu*m - lr*g` (the learning rate inside
+  the momentum), torch `b = mu*b + g`; they differ once the learning rate
+  changes, so Keras's rule runs (`keras_rule.KerasRule`).
+- RMSprop and Adagrad: Keras divides by `sqrt(v + eps)`, torch by
+  `sqrt(v) + eps`, so Keras's rule runs.
 """
 
 import math
 
 import torch
 
+from keraslike._src.keras.optimizers.keras_rule import KerasRule, slots, zeros_like_slots
 from keraslike._src.keras.optimizers.optimizer import Optimizer
+
+
+def _sgd_rule(group, params, grads, states):
+    lr, mu = group["lr"], group["momentum"]
+    if not mu:
+        torch._foreach_add_(params, grads, alpha=-lr)
+        return
+    ms = slots(states, "m")
+    torch._foreach_mul_(ms, mu)
+    torch._foreach_add_(ms, grads, alpha=-lr)  # m = mu * m - lr * g
+    if group["nesterov"]:
+        torch._foreach_add_(params, ms, alpha=mu)  # var += mu * m - lr * g
+        torch._foreach_add_(params, grads, alpha=-lr)
+    else:
+        torch._foreach_add_(params, ms)
+
+
+def _rmsprop_rule(group, params, grads, states):
+    rho, lr = group["rho"], group["lr"]
+    vs = slots(states, "v")
+    torch._foreach_lerp_(vs, torch._foreach_mul(grads, grads), 1.0 - rho)  # v = rho v + (1-rho) g^2
+    if group["centered"]:
+        avg = slots(states, "average_grad")
+        torch._foreach_lerp_(avg, grads, 1.0 - rho)
+        denom = torch._foreach_sub(vs, torch._foreach_mul(avg, avg))
+        torch._foreach_add_(denom, group["epsilon"])
+    else:
+        denom = torch._foreach_add(vs, group["epsilon"])
+    torch._foreach_sqrt_(denom)
+    if group["momentum"] > 0:
+        ms = slots(states, "m")
+        torch._foreach_mul_(ms, group["momentum"])
+        torch._foreach_addcdiv_(ms, grads, denom, value=lr)  # m = momentum * m + lr g / sqrt(denom)
+        torch._foreach_sub_(params, ms)
+    else:
+        torch._foreach_addcdiv_(params, grads, denom, value=-lr)
+
+
+def _adagrad_rule(group, params, grads, states):
+    acc = slots(states, "accumulator")
+    torch._foreach_addcmul_(acc, grads, grads)
+    denom = torch._foreach_add(acc, group["epsilon"])
+    torch._foreach_sqrt_(denom)
+    torch._foreach_addcdiv_(params, grads, denom, value=-group["lr"])
+
+
+def _adagrad_init(param, state, group):
+    state["accumulator"] = torch.full_like(param, group["initial_accumulator_value"])
 
 
 class SGD(Optimizer):
@@ -26,7 +77,9 @@ class SGD(Optimizer):
         self.momentum, self.nesterov = float(momentum), bool(nesterov)
 
     def _make_torch(self, params):
-        return torch.optim.SGD(params, lr=self._current_lr(), momentum=self.momentum, nesterov=self.nesterov)
+        init = zeros_like_slots(*(["m"] if self.momentum else []))
+        return KerasRule(params, _sgd_rule, init, lr=self._current_lr(), momentum=self.momentum,
+                         nesterov=self.nesterov)
 
     def get_config(self):
         return {**super().get_config(), "momentum": self.momentum, "nesterov": self.nesterov}
@@ -72,9 +125,12 @@ class RMSprop(Optimizer):
         super().__init__(learning_rate=learning_rate, name=name, **kwargs)
         self.rho, self.momentum, self.epsilon, self.centered = rho, momentum, epsilon, centered
 
+    def _slot_names(self):
+        return ["v"] + (["m"] if self.momentum > 0 else []) + (["average_grad"] if self.centered else [])
+
     def _make_torch(self, params):
-        return torch.optim.RMSprop(params, lr=self._current_lr(), alpha=self.rho, eps=self.epsilon,
-                                   momentum=self.momentum, centered=self.centered)
+        return KerasRule(params, _rmsprop_rule, zeros_like_slots(*self._slot_names()), lr=self._current_lr(),
+                         rho=self.rho, epsilon=self.epsilon, momentum=self.momentum, centered=self.centered)
 
     def get_config(self):
         return {**super().get_config(), "rho": self.rho, "momentum": self.momentum, "epsilon": self.epsilon,
@@ -89,5 +145,9 @@ class Adagrad(Optimizer):
         self.initial_accumulator_value, self.epsilon = initial_accumulator_value, epsilon
 
     def _make_torch(self, params):
-        return torch.optim.Adagrad(params, lr=self._current_lr(), eps=self.epsilon,
-                                   initial_accumulator_value=self.initial_accumulator_value)
+        return KerasRule(params, _adagrad_rule, _adagrad_init, lr=self._current_lr(), epsilon=self.epsilon,
+                         initial_accumulator_value=self.initial_accumulator_value)
+
+    def get_config(self):
+        return {**super().get_config(), "initial_accumulator_value": self.initial_accumulator_value,
+                "epsilon": self.epsilon}
