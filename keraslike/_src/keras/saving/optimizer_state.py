@@ -70,7 +70,7 @@ def set_variables(optimizer, values, params=None):
         return False
     slots = values[head:]
     torch_opt = optimizer._torch
-    if torch_opt is None:
+    if torch_opt is None or not slots:  # saved before any step: no slots yet
         return not slots and _set_scalars(optimizer, values)
     keys = _expected_keys(optimizer)
     if keys is None:

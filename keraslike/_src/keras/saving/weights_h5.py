@@ -88,7 +88,7 @@ def save_to_h5(model, h5, include_optimizer=True):
         for i, var in enumerate(_own_variables(layer)):
             group.create_dataset(str(i), data=var.detach().cpu().numpy())
     optimizer = getattr(model, "optimizer", None)
-    if include_optimizer and optimizer is not None and getattr(optimizer, "_torch", None) is not None:
+    if include_optimizer and optimizer is not None and hasattr(optimizer, "iterations"):
         group = h5.create_group("optimizer/vars")
         group.attrs["name"] = optimizer.name
         for i, value in enumerate(optimizer_state.get_variables(optimizer)):
