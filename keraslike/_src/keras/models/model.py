@@ -60,7 +60,7 @@ class Model(Trainer, Layer):
         """Print the tf.keras summary table (layer, output shape, params, totals)."""
         from keraslike._src.keras.utils.summary import print_summary
 
-        print_summary(self, line_length=line_length, print_fn=print_fn)
+        print_summary(self, line_length=line_length, positions=positions, print_fn=print_fn)
 
     def build(self, input_shape=None):
         """Create the weights by calling the model on zeros of `input_shape` (batch dim may be None)."""
