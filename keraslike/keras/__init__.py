@@ -1,7 +1,8 @@
 """`tf.keras`: the Keras API on torch."""
 
 from keraslike.keras import (  # noqa: F401
-    activations, backend, callbacks, initializers, layers, losses, metrics, models, optimizers, utils,
+    activations, backend, callbacks, constraints, initializers, layers, losses, metrics, models, optimizers,
+    regularizers, utils,
 )
 from keraslike._src.keras.layers.core.input_layer import Input  # noqa: F401
 from keraslike._src.keras.models.model import Model  # noqa: F401

@@ -151,10 +151,11 @@ def _to_tensor(value, dtype=None):
     if dtype is None:
         from keraslike._src.ops.conversion import convert_to_tensor
 
-        return convert_to_tensor(value)
-    array = np.asarray(value)
-    data = torch.as_tensor(array)
-    return data.to(dtype) if dtype is not None else data
+        data = convert_to_tensor(value)
+    else:
+        data = torch.as_tensor(np.asarray(value)).to(dtype)
+    # a Variable owns its storage (TF copies): never alias the caller's numpy array
+    return data.clone() if isinstance(value, np.ndarray) and np.shares_memory(data.numpy(), value) else data
 
 
 def _broadcast_for_assign(new, var):

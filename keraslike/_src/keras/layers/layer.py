@@ -161,8 +161,10 @@ class Layer(torch.nn.Module):
             regularizer: optional callable weight -> scalar loss.
             constraint: optional callable applied after each optimizer step.
         """
-        from keraslike._src.keras import initializers
+        from keraslike._src.keras import constraints, initializers, regularizers
 
+        regularizer = regularizers.get(regularizer) if regularizer is not None else None
+        constraint = constraints.get(constraint) if constraint is not None else None
         name = name or f"variable_{len(self._trainable_vars) + len(self._non_trainable_vars)}"
         torch_dtype = getattr(torch, (dtype or self._dtype_name).replace("tf.", ""))
         init = initializers.get(initializer or ("glorot_uniform" if torch_dtype.is_floating_point else "zeros"))
