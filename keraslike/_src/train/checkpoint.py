@@ -1,0 +1,235 @@
+"""`tf.train.Checkpoint`: save/restore models, optimizers and variables (tensorflow/python/checkpoint).
+
+A checkpoint with prefix `P` is two files, as in TF: `P.index` (JSON: the keys,
+shapes and dtypes) and `P.data-00000-of-00001` (the values, safetensors when
+installed, else HDF5). Values are numpy arrays read back with safetensors or
+h5py; nothing is unpickled. Model weights are stored in `model.weights`
+order, optimizer state as Keras's variable list (iterations, learning rate,
+slots). Files are written atomically, by the chief only.
+"""
+
+import json
+import os
+
+import numpy as np
+import torch
+
+from keraslike._src.keras.saving import file_io, optimizer_state
+from keraslike._src.train import checkpoint_state
+
+_DATA_SUFFIX = ".data-00000-of-00001"
+
+
+def _save_arrays(path, arrays):
+    try:
+        from safetensors.numpy import save_file
+    except ImportError:
+        import h5py
+
+        with h5py.File(path, "w") as h5:
+            for key, value in arrays.items():
+                h5.create_dataset(key, data=value)
+        return "h5"
+    save_file({k: np.ascontiguousarray(v) for k, v in arrays.items()}, path)
+    return "safetensors"
+
+
+def _load_arrays(path, fmt):
+    if fmt == "safetensors":
+        from safetensors.numpy import load_file
+
+        return load_file(path)
+    import h5py
+
+    with h5py.File(path, "r") as h5:
+        out = {}
+        h5.visititems(lambda name, obj: out.__setitem__(name, np.asarray(obj)) if hasattr(obj, "shape") else None)
+        return out
+
+
+class CheckpointLoadStatus:
+    """What `restore` returns: `assert_consumed()`, `expect_partial()`, ... (TF's status object)."""
+
+    def __init__(self, unused_keys, missing_keys):
+        self._unused, self._missing = sorted(unused_keys), sorted(missing_keys)
+
+    def assert_consumed(self):
+        """Raise AssertionError if some saved value or some object was not matched."""
+        if self._unused or self._missing:
+            raise AssertionError(f"Unresolved object in checkpoint: saved values {self._unused} were not used and "
+                                 f"objects {self._missing} were not restored. Received: a partial match")
+        return self
+
+    def assert_existing_objects_matched(self):
+        if self._missing:
+            raise AssertionError(f"Objects {self._missing} were not found in the checkpoint.")
+        return self
+
+    def assert_nontrivial_match(self):
+        return self
+
+    def expect_partial(self):
+        return self
+
+    def run_restore_ops(self, session=None):
+        return None
+
+    initialize_or_restore = run_restore_ops
+
+
+class Checkpoint:
+    """`tf.train.Checkpoint(model=model, optimizer=optimizer, step=tf.Variable(0))`.
+
+    Args:
+        root: optional object saved under the name "root".
+        **kwargs: named objects: Keras models/layers, optimizers, `tf.Variable`s, tensors or nested Checkpoints.
+
+    Raises:
+        ValueError: on restore, when a model in the checkpoint has not been built yet (call it once first).
+    """
+
+    def __init__(self, root=None, **kwargs):
+        from keraslike._src.ops.variables import Variable
+
+        objects = dict(kwargs)
+        if root is not None:
+            objects["root"] = root
+        object.__setattr__(self, "_objects", objects)
+        object.__setattr__(self, "save_counter", Variable(0, trainable=False, name="save_counter",
+                                                          dtype=torch.int64))
+
+    def __setattr__(self, name, value):
+        if name.startswith("_") or name == "save_counter":
+            object.__setattr__(self, name, value)
+        else:
+            self._objects[name] = value
+
+    def __getattr__(self, name):
+        objects = self.__dict__.get("_objects", {})
+        if name in objects:
+            return objects[name]
+        raise AttributeError(f"'Checkpoint' object has no attribute {name!r}")
+
+    # ---- values ------------------------------------------------------------------------------
+    def _model(self):
+        from keraslike._src.keras.layers.layer import Layer
+
+        return next((o for o in self._objects.values() if isinstance(o, Layer)), None)
+
+    def _arrays(self, prefix=""):
+        from keraslike._src.keras.layers.layer import Layer
+        from keraslike._src.keras.optimizers.optimizer import Optimizer
+
+        out = {prefix + "save_counter": np.asarray(int(self.save_counter), dtype="int64")}
+        for name, obj in self._objects.items():
+            key = prefix + name
+            if isinstance(obj, Checkpoint):
+                out.update(obj._arrays(key + "/"))
+            elif isinstance(obj, Layer):
+                for i, w in enumerate(obj.weights):
+                    out[f"{key}/weights/{i}"] = w.detach().cpu().numpy()
+            elif isinstance(obj, Optimizer):
+                for i, value in enumerate(optimizer_state.get_variables(obj)):
+                    out[f"{key}/vars/{i}"] = np.asarray(value)
+            elif isinstance(obj, torch.Tensor):
+                out[key] = obj.detach().cpu().numpy()
+            else:
+                raise ValueError(f"Checkpoint can track models, layers, optimizers, variables and Checkpoints. "
+                                 f"Received: {name}={obj!r}")
+        return out
+
+    def _assign(self, arrays, prefix=""):
+        from keraslike._src.keras.layers.layer import Layer
+        from keraslike._src.keras.optimizers.optimizer import Optimizer
+
+        used, missing = set(), []
+        if prefix + "save_counter" in arrays:
+            self.save_counter.assign(int(arrays[prefix + "save_counter"]))
+            used.add(prefix + "save_counter")
+        model = self._model()
+        for name, obj in self._objects.items():
+            key = prefix + name
+            if isinstance(obj, Checkpoint):
+                u, m = obj._assign(arrays, key + "/")
+                used |= u
+                missing += m
+            elif isinstance(obj, Layer):
+                if not obj.weights and any(k.startswith(key + "/weights/") for k in arrays):
+                    raise ValueError(f"Cannot restore {name!r}: the model has no weights yet. Build it (call it on "
+                                     f"data or `model.build(input_shape)`) before restoring. Received: {name}={obj}")
+                with torch.no_grad():
+                    for i, w in enumerate(obj.weights):
+                        k = f"{key}/weights/{i}"
+                        if k in arrays:
+                            w.copy_(torch.as_tensor(arrays[k], dtype=w.dtype))
+                            used.add(k)
+                        else:
+                            missing.append(k)
+            elif isinstance(obj, Optimizer):
+                keys = sorted((k for k in arrays if k.startswith(key + "/vars/")), key=lambda k: int(k.rsplit("/")[-1]))
+                params = [p for p in model.trainable_weights if p.requires_grad] if model is not None else None
+                if keys and optimizer_state.set_variables(obj, [arrays[k] for k in keys], params):
+                    used.update(keys)
+                elif keys:
+                    missing.append(key)
+            elif isinstance(obj, torch.Tensor):
+                if key in arrays:
+                    with torch.no_grad():
+                        obj.copy_(torch.as_tensor(arrays[key], dtype=obj.dtype))
+                    used.add(key)
+                else:
+                    missing.append(key)
+        return used, missing
+
+    # ---- files ---------------------------------------------------------------------------------
+    def write(self, file_prefix, options=None):
+        """Write the checkpoint files at `file_prefix` (no counter, no state file); returns the prefix."""
+        file_prefix = os.fspath(file_prefix)
+        arrays = self._arrays()
+        model = self._model()
+        fmt = "safetensors"
+        with file_io.chief_path(file_prefix + _DATA_SUFFIX, model) as target:
+            holder = {}
+            file_io.atomic_write(target, lambda tmp: holder.setdefault("fmt", _save_arrays(tmp, arrays)))
+            fmt = holder["fmt"]
+        index = {"format": fmt, "keys": {k: {"shape": list(v.shape), "dtype": str(v.dtype)}
+                                         for k, v in arrays.items()}}
+        with file_io.chief_path(file_prefix + ".index", model) as target:
+            file_io.atomic_write_text(target, json.dumps(index))
+        return file_prefix
+
+    def save(self, file_prefix, options=None):
+        """Increment `save_counter`, write `file_prefix-<n>` and update the directory's `checkpoint` file.
+
+        Returns:
+            The checkpoint path (prefix), e.g. "ckpt/ckpt-1".
+        """
+        self.save_counter.assign(int(self.save_counter) + 1)
+        path = self.write(f"{os.fspath(file_prefix)}-{int(self.save_counter)}")
+        directory = os.path.dirname(path) or "."
+        _, paths = checkpoint_state.read_state(directory)
+        checkpoint_state.write_state(directory, path, [p for p in paths if p != path] + [path], self._model())
+        return path
+
+    def read(self, save_path, options=None):
+        """Restore values from `save_path` (a prefix); returns a status object."""
+        return self.restore(save_path)
+
+    def restore(self, save_path, options=None):
+        """Restore from `save_path` (e.g. `tf.train.latest_checkpoint(dir)`); `None` restores nothing.
+
+        Raises:
+            ValueError: if the checkpoint files are missing.
+        """
+        if save_path is None:
+            return CheckpointLoadStatus([], [])
+        save_path = os.fspath(save_path)
+        if not os.path.exists(save_path + ".index"):
+            raise ValueError(f"Could not find checkpoint files for prefix {save_path!r} ({save_path}.index is "
+                             f"missing). Received: save_path={save_path!r}")
+        with open(save_path + ".index", encoding="utf-8") as f:
+            index = json.load(f)
+        arrays = _load_arrays(save_path + _DATA_SUFFIX, index["format"])
+        arrays = {k: v.reshape(index["keys"][k]["shape"]) if k in index["keys"] else v for k, v in arrays.items()}
+        used, missing = self._assign(arrays)
+        return CheckpointLoadStatus(set(arrays) - used, missing)
