@@ -39,3 +39,17 @@ def test_verbose_1_ends_with_the_full_bar(capsys):
     text = capsys.readouterr().out
     final = text.replace("\r", "\n").strip().splitlines()[-1]
     assert re.match(r"^3/3 ━{20} \d+s \d+(ms|us|s)/step - loss: 0\.2500$", final), final
+
+
+def test_evaluate_and_predict_bars_know_their_step_count(capsys):
+    x = np.zeros((40, 3), dtype="float32")
+    y = np.zeros(40, dtype="int64")
+    model = tf.keras.Sequential([tf.keras.Input(shape=(3,)), tf.keras.layers.Dense(2)])
+    model.compile("sgd", tf.keras.losses.SparseCategoricalCrossentropy(from_logits=True), metrics=["accuracy"])
+    model.evaluate(x, y, batch_size=16, verbose=1)
+    model.predict(x, batch_size=16, verbose=1)
+    lines = [line for line in capsys.readouterr().out.replace("\r", "\n").splitlines() if line.strip()]
+    final_eval = r"^3/3 ━{20} \d+s \d+(ms|us|s)/step - accuracy: 1\.0000 - loss: 0\.6931$"
+    assert any(re.match(final_eval, line.rstrip()) for line in lines), lines
+    assert re.match(r"^3/3 ━{20} \d+s \d+(ms|us|s)/step$", lines[-1].rstrip()), lines
+    assert not any("Unknown" in line for line in lines)

@@ -42,6 +42,7 @@ class ProgbarLogger(Callback):
         self._called_in_fit = False
 
     def set_params(self, params):
+        super().set_params(params)
         self.verbose = params.get("verbose", 1)
         self.epochs = params.get("epochs", 1)
         self.target = params.get("steps")
