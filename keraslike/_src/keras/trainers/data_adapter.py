@@ -229,8 +229,10 @@ class IterableDataAdapter:
             data = data._dataset
         self.data = data
         self.strategy = strategy
-        self._reiterable = not _is_one_shot(data)
+        self._reiterable = not hasattr(data, "__next__")
         self._iterator = None
+        self._user_steps = steps
+        self.exhausted = False
         try:
             known = len(data)
         except TypeError:
@@ -240,7 +242,8 @@ class IterableDataAdapter:
         self.steps_per_epoch = steps if steps else known
 
     def epoch(self, epoch_index):
-        if self._reiterable or self._iterator is None:
+        # Keras: a fresh pass per epoch, unless steps_per_epoch was given (then one iterator continues)
+        if self._iterator is None or (self._reiterable and self._user_steps is None):
             self._iterator = iter(self.data)
         from keraslike._src.distribute.input import batch_size_of, replica_slice
 
@@ -250,9 +253,18 @@ class IterableDataAdapter:
             try:
                 element = next(self._iterator)
             except StopIteration:
-                if self._reiterable and self.steps_per_epoch is not None and step == 0:
+                if self._reiterable and self._user_steps is not None and step == 0 and epoch_index > 0:
                     self._iterator = iter(self.data)
                     continue
+                if self._user_steps is not None and step < self._user_steps:
+                    import warnings
+
+                    warnings.warn(
+                        "Your input ran out of data; interrupting training. Make sure that your dataset or "
+                        f"generator can generate at least `steps_per_epoch * epochs` batches. Received: "
+                        f"steps_per_epoch={self._user_steps}, data exhausted after {step} step(s) of this epoch",
+                        UserWarning, stacklevel=2)
+                    self.exhausted = True
                 return
             global_size = batch_size_of(element)
             local = replica_slice(element, self.strategy)
@@ -264,10 +276,6 @@ class IterableDataAdapter:
                                                     self.strategy._rank)
             yield StepBatch(x, y, sw, hi - lo, global_size)
             step += 1
-
-
-def _is_one_shot(data):
-    return iter(data) is data if hasattr(data, "__iter__") else True
 
 
 def make_adapter(x, y=None, sample_weight=None, batch_size=None, shuffle=False, strategy=None, steps=None,

@@ -16,6 +16,7 @@ from keraslike._src.keras.callbacks.history import History, ProgbarLogger
 from keraslike._src.keras.layers.keras_tensor import flatten, map_structure
 from keraslike._src.keras.metrics.reduction_metrics import Mean
 from keraslike._src.keras.trainers import data_adapter
+from keraslike._src.keras.trainers.batch_methods import BatchMethods
 from keraslike._src.keras.trainers.compile_utils import CompiledLoss, CompiledMetrics, zero_like_loss
 from keraslike._src.keras.trainers.logs import LazyLogs, metric_logs
 
@@ -28,7 +29,7 @@ def _check_verbose(verbose):
     return 1 if verbose == "auto" else verbose
 
 
-class Trainer:
+class Trainer(BatchMethods):
     """Mixin giving `Model` its training API."""
 
     def __init__(self):
@@ -238,6 +239,8 @@ class Trainer:
                     val_logs = self._run_test(val, cbs)
                     epoch_logs.update({"val_" + k: v for k, v in val_logs.items()})
                 cbs.on_epoch_end(epoch, epoch_logs)
+                if getattr(train, "exhausted", False):
+                    self.stop_training = True
                 if self._stop_requested():
                     break
             cbs.on_train_end(epoch_logs)
