@@ -1,0 +1,88 @@
+"""Run each example briefly (quick mode: KERASLIKE_EXAMPLE_QUICK=1) as a real process and check what it prints.
+
+Single-process examples run in the default selection; the ones that start replica processes are
+marked slow. The seed examples have their own tests (tests/examples/).
+"""
+
+import os
+
+import pytest
+
+from tests.conftest import REPO, run_script
+
+
+def run_example(name, *args, timeout=150):
+    result = run_script([REPO / "examples" / name, *args], timeout=timeout, KERASLIKE_EXAMPLE_QUICK="1")
+    assert result.returncode == 0, f"stdout:\n{result.stdout[-2000:]}\nstderr:\n{result.stderr[-3000:]}"
+    return result.stdout, result.stderr
+
+
+def test_one_device_strategy():
+    out, err = run_example("one_device_strategy.py")
+    assert "Number of devices: 1" in out and "fit: test accuracy" in out
+    assert "custom loop: 24 steps" in out
+
+
+def test_model_parallel_places_halves_under_device_scopes():
+    out, err = run_example("model_parallel.py")
+    assert "part1 weights on:" in out and "part2 weights on:" in out and "final accuracy:" in out
+    if "part1 weights on: cpu" in out:   # CPU-only machine: soft placement warned about the GPUs
+        assert "Device '/device:GPU:1' does not exist" in err
+
+
+def test_mixed_precision():
+    out, _ = run_example("mixed_precision.py")
+    assert "final accuracy:" in out
+    assert "Compute dtype:" in out or "torch.autocast" in out
+
+
+@pytest.mark.slow
+def test_custom_loop_mirrored():
+    out, _ = run_example("custom_loop_mirrored.py")
+    assert "Number of devices: 2" in out
+    epochs = [line for line in out.splitlines() if line.startswith("Epoch ")]
+    assert len(epochs) == 2
+    assert float(epochs[-1].split("Test Accuracy: ")[1]) > 50.0
+
+
+@pytest.mark.slow
+def test_distribute_datasets_from_function():
+    out, _ = run_example("distribute_datasets_from_function.py")
+    assert "per-replica batch 32 of a global 64" in out
+    assert out.count("Epoch ") == 2
+
+
+@pytest.mark.slow
+def test_multi_worker_tf_config_starts_two_workers():
+    out, _ = run_example("multi_worker_tf_config.py", timeout=200)
+    assert out.count("starting worker") == 2
+    finals = [line.split(": ", 1)[1] for line in out.splitlines() if line.startswith("worker worker:")]
+    assert len(finals) == 2 and finals[0] == finals[1]      # same loss and accuracy on both workers
+
+
+@pytest.mark.slow
+def test_resnet_cifar_synthetic():
+    out, _ = run_example("resnet_cifar_synthetic.py")
+    assert "Number of devices: 2" in out and "ResNet-18 (width 0.125)" in out and "Test accuracy:" in out
+
+
+@pytest.mark.slow
+def test_torchvision_bridge():
+    pytest.importorskip("torchvision")
+    out, _ = run_example("torchvision_bridge.py", "--replicas", "1")
+    assert "torchvision resnet18 as a Keras layer: 62 trainable weights" in out
+    assert "keras model in a torch loop" in out and "'hidden.kernel'" in out
+
+
+@pytest.mark.slow
+def test_main_job_digits_mirrored_short():
+    out, _ = run_example("digits_mirrored.py", "--epochs", "2")
+    assert "Number of devices: 2" in out and "Test accuracy:" in out
+
+
+def test_every_example_documents_its_command():
+    for path in sorted((REPO / "examples").glob("*.py")):
+        text = path.read_text()
+        assert text.lstrip().startswith('"""'), path.name
+        assert f"python examples/{path.name}" in text or f"examples/{path.name}" in text, path.name
+    assert os.path.exists(REPO / "examples" / "multi_worker_tf_config.py")
