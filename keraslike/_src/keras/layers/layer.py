@@ -37,6 +37,10 @@ def current_training():
 
 
 class Layer(torch.nn.Module):
+    #: Whether a Keras mask on the input (`inputs._keras_mask`, e.g. from `Embedding(mask_zero=True)`)
+    #: passes through this layer to its output (Keras's `supports_masking`).
+    supports_masking = False
+
     """Base class of all layers.
 
     Args:
@@ -79,7 +83,9 @@ class Layer(torch.nn.Module):
             self._batch_input_shape = (kwargs.get("batch_size"),) + shape
         else:
             self._batch_input_shape = None
-        self._call_takes_training = "training" in inspect.signature(self.call).parameters
+        call_params = inspect.signature(self.call).parameters
+        self._call_takes_training = "training" in call_params
+        self._call_takes_mask = "mask" in call_params
         self._inbound_nodes = []
 
     # ---- properties --------------------------------------------------------------------
@@ -233,6 +239,9 @@ class Layer(torch.nn.Module):
         inputs = self._convert_inputs(inputs)
         if not self.built:
             self._build_for(inputs)
+        mask = getattr(inputs, "_keras_mask", None)
+        if mask is not None and self._call_takes_mask and kwargs.get("mask") is None:
+            kwargs["mask"] = mask
         if self._call_takes_training:
             training = kwargs.get("training")
             if training is None:
@@ -240,12 +249,21 @@ class Layer(torch.nn.Module):
                 kwargs["training"] = training
             _training_stack.append(training)
             try:
-                return self.call(inputs, *args, **kwargs)
+                outputs = self.call(inputs, *args, **kwargs)
             finally:
                 _training_stack.pop()
-        if "training" in kwargs:
-            del kwargs["training"]
-        return self.call(inputs, *args, **kwargs)
+        else:
+            if "training" in kwargs:
+                del kwargs["training"]
+            outputs = self.call(inputs, *args, **kwargs)
+        if mask is not None and self.supports_masking and isinstance(outputs, torch.Tensor) \
+                and getattr(outputs, "_keras_mask", None) is None:
+            outputs._keras_mask = self.compute_mask(inputs, mask)
+        return outputs
+
+    def compute_mask(self, inputs, mask=None):
+        """The mask of this layer's output (default: the input mask, unchanged)."""
+        return mask
 
     def _convert_inputs(self, inputs):
         if isinstance(inputs, torch.Tensor):

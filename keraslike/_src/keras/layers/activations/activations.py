@@ -23,6 +23,8 @@ class Softmax(Layer):
         by adding a large negative number as Keras does).
     """
 
+    supports_masking = True
+
     def __init__(self, axis=-1, **kwargs):
         super().__init__(**kwargs)
         self.axis = axis
@@ -52,6 +54,8 @@ class ReLU(Layer):
         ValueError: on a negative `max_value`, `negative_slope` or `threshold`.
     """
 
+    supports_masking = True
+
     def __init__(self, max_value=None, negative_slope=0.0, threshold=0.0, **kwargs):
         super().__init__(**kwargs)
         for name, value in (("max_value", max_value), ("negative_slope", negative_slope), ("threshold", threshold)):
@@ -79,6 +83,8 @@ class LeakyReLU(Layer):
     Raises:
         ValueError: if `negative_slope` is None or negative.
     """
+
+    supports_masking = True
 
     def __init__(self, negative_slope=0.3, **kwargs):
         if "alpha" in kwargs:
@@ -109,6 +115,8 @@ class PReLU(Layer):
 
     Weights: alpha of shape `input_shape[1:]` with the shared axes set to 1.
     """
+
+    supports_masking = True
 
     def __init__(self, alpha_initializer="zeros", alpha_regularizer=None, alpha_constraint=None,
                  shared_axes=None, **kwargs):
@@ -145,6 +153,8 @@ class ELU(Layer):
     Args:
         alpha: float, default 1.0.
     """
+
+    supports_masking = True
 
     def __init__(self, alpha=1.0, **kwargs):
         super().__init__(**kwargs)

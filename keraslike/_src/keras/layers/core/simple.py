@@ -10,6 +10,8 @@ from keraslike._src.keras.layers.layer import Layer
 class Activation(Layer):
     """Apply an activation: `keras.layers.Activation("relu")`. Output shape = input shape."""
 
+    supports_masking = True
+
     def __init__(self, activation, **kwargs):
         super().__init__(**kwargs)
         self.activation = activations.get(activation)
@@ -32,6 +34,8 @@ class Dropout(Layer):
     Raises:
         ValueError: if `rate` is outside [0, 1).
     """
+
+    supports_masking = True
 
     def __init__(self, rate, noise_shape=None, seed=None, **kwargs):
         super().__init__(**kwargs)

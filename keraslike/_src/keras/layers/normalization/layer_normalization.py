@@ -29,6 +29,8 @@ class LayerNormalization(Layer):
         ValueError: if a normalised axis has an undefined size.
     """
 
+    supports_masking = True
+
     def __init__(self, axis=-1, epsilon=1e-3, center=True, scale=True, rms_scaling=False, beta_initializer="zeros",
                  gamma_initializer="ones", beta_regularizer=None, gamma_regularizer=None, beta_constraint=None,
                  gamma_constraint=None, **kwargs):

@@ -15,6 +15,8 @@ class Rescaling(Layer):
     Input/Output shape: unchanged; integer inputs are cast to the layer dtype first.
     """
 
+    supports_masking = True
+
     def __init__(self, scale, offset=0.0, **kwargs):
         super().__init__(**kwargs)
         self.scale = scale

@@ -25,6 +25,8 @@ class SpatialDropout2D(Layer):
         ValueError: if `rate` is outside [0, 1), or the input rank is not `rank + 2`.
     """
 
+    supports_masking = True
+
     rank = 2
 
     def __init__(self, rate, data_format=None, seed=None, **kwargs):
@@ -62,6 +64,8 @@ class SpatialDropout2D(Layer):
 class SpatialDropout1D(SpatialDropout2D):
     """Channel-wise dropout for `(batch, steps, channels)`: mask `(batch, 1, channels)`."""
 
+    supports_masking = True
+
     rank = 1
 
     def __init__(self, rate, seed=None, **kwargs):
@@ -71,5 +75,7 @@ class SpatialDropout1D(SpatialDropout2D):
 
 class SpatialDropout3D(SpatialDropout2D):
     """Channel-wise dropout for 5D inputs: mask `(batch, 1, 1, 1, channels)`."""
+
+    supports_masking = True
 
     rank = 3
