@@ -1,0 +1,59 @@
+"""Every public name a TF / tf.keras user reaches for resolves under `import keraslike as tf`."""
+
+import pytest
+
+import keraslike as tf
+
+NAMES = """
+constant Variable convert_to_tensor matmul add add_n multiply subtract divide reduce_sum reduce_mean reduce_max
+reduce_min argmax argmin cast shape reshape stack concat one_hot zeros ones zeros_like ones_like newaxis print
+float32 float16 bfloat16 float64 int32 int64 bool string TensorSpec TensorShape GradientTape function device
+stop_gradient executing_eagerly Session ConfigProto GPUOptions initialize_all_variables global_variables_initializer
+math.reduce_sum math.log math.exp math.sigmoid math.argmax math.top_k math.reduce_logsumexp
+nn.softmax nn.relu nn.compute_average_loss nn.scale_regularization_loss nn.sparse_softmax_cross_entropy_with_logits
+random.set_seed random.uniform random.normal
+compat.v1.Session compat.v1.ConfigProto compat.v1.placeholder
+config.list_physical_devices config.list_logical_devices config.set_visible_devices config.get_visible_devices
+config.experimental.set_memory_growth config.experimental.get_memory_growth config.experimental.list_physical_devices
+config.experimental.set_visible_devices config.experimental.get_memory_info config.set_logical_device_configuration
+config.LogicalDeviceConfiguration config.set_soft_device_placement config.threading.set_intra_op_parallelism_threads
+config.run_functions_eagerly debugging.set_log_device_placement errors.InvalidArgumentError errors.OutOfRangeError
+data.Dataset data.AUTOTUNE data.experimental.AUTOTUNE data.Options data.experimental.AutoShardPolicy
+distribute.MirroredStrategy distribute.OneDeviceStrategy distribute.MultiWorkerMirroredStrategy
+distribute.experimental.MultiWorkerMirroredStrategy distribute.get_strategy distribute.has_strategy
+distribute.ReduceOp distribute.get_replica_context distribute.in_cross_replica_context distribute.InputContext
+distribute.NcclAllReduce distribute.HierarchicalCopyAllReduce distribute.ReductionToOneDevice
+distribute.experimental.CommunicationOptions distribute.experimental.CommunicationImplementation
+distribute.cluster_resolver.TFConfigClusterResolver
+keras.Sequential keras.Model keras.Input keras.layers.Dense keras.layers.Conv2D keras.layers.MaxPooling2D
+keras.layers.Flatten keras.layers.Dropout keras.layers.BatchNormalization keras.layers.Embedding keras.layers.LSTM
+keras.layers.GRU keras.layers.Input keras.layers.InputLayer keras.layers.Activation keras.layers.GlobalAveragePooling2D
+keras.layers.Concatenate keras.layers.Add keras.layers.Rescaling keras.layers.Normalization
+keras.layers.TorchModuleWrapper keras.layers.Layer
+keras.losses.SparseCategoricalCrossentropy keras.losses.CategoricalCrossentropy keras.losses.BinaryCrossentropy
+keras.losses.MeanSquaredError keras.losses.Reduction keras.losses.Loss
+keras.metrics.Mean keras.metrics.SparseCategoricalAccuracy keras.metrics.Accuracy keras.metrics.AUC
+keras.metrics.Precision keras.metrics.Metric
+keras.optimizers.Adam keras.optimizers.SGD keras.optimizers.RMSprop keras.optimizers.legacy.Adam
+keras.optimizers.schedules.ExponentialDecay
+keras.callbacks.EarlyStopping keras.callbacks.ModelCheckpoint keras.callbacks.TensorBoard
+keras.callbacks.LearningRateScheduler keras.callbacks.Callback keras.callbacks.BackupAndRestore keras.callbacks.History
+keras.models.load_model keras.models.Sequential keras.models.Model
+keras.utils.to_categorical keras.utils.set_random_seed keras.utils.multi_gpu_model keras.utils.Progbar
+keras.backend.clear_session keras.initializers.GlorotUniform keras.regularizers.l2 keras.constraints.MaxNorm
+keras.activations.relu
+""".split()
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_name_resolves(name):
+    obj = tf
+    for part in name.split("."):
+        obj = getattr(obj, part)
+    assert obj is not None
+
+
+def test_dtypes_are_torch_dtypes():
+    import torch
+
+    assert tf.float32 is torch.float32 and tf.int64 is torch.int64
