@@ -50,7 +50,7 @@ def test_name_resolves(name):
     obj = tf
     for part in name.split("."):
         obj = getattr(obj, part)
-    assert obj is not None
+    assert obj is not None or name == "newaxis"  # tf.newaxis is None, as numpy's
 
 
 def test_dtypes_are_torch_dtypes():
