@@ -10,3 +10,4 @@ from keraslike._src.data.tensor_shape import TensorShape  # noqa: E402,F401
 from keraslike._src.data.tensor_spec import TensorSpec, string  # noqa: E402,F401
 from keraslike import dtypes, linalg, math, nn, random  # noqa: E402,F401
 from keraslike import autograph  # noqa: E402,F401
+from keraslike import train  # noqa: E402,F401

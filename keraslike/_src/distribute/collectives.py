@@ -16,19 +16,20 @@ from keraslike._src.launch import environment
 _TIMEOUT = datetime.timedelta(minutes=30)
 
 
-def ensure_process_group(backend, env):
+def ensure_process_group(backend, env, device=None):
     """Initialise the default process group for `env` once (reused by later strategies).
 
     Args:
         backend: "gloo" or "nccl".
         env: a `ClusterEnvironment`.
+        device: this replica's `torch.device` (NCCL binds the group to it).
     """
     if dist.is_initialized():
         return
     environment.set_process_env({"MASTER_ADDR": env.master_addr, "MASTER_PORT": str(env.master_port)})
     kwargs = {}
     if backend == "nccl":
-        kwargs["device_id"] = torch.device("cuda", env.local_rank)
+        kwargs["device_id"] = device if device is not None else torch.device("cuda", env.local_rank)
     dist.init_process_group(
         backend=backend, init_method="env://", rank=env.rank, world_size=env.world_size,
         timeout=_TIMEOUT, **kwargs,
@@ -48,18 +49,37 @@ def world_size():
     return dist.get_world_size() if dist.is_initialized() else 1
 
 
+def _comm_device():
+    """Where collective buffers must live: the current GPU for NCCL, the CPU for gloo."""
+    if dist.get_backend() == "nccl":
+        return torch.device("cuda", torch.cuda.current_device())
+    return torch.device("cpu")
+
+
+def _in_place(fn, tensor):
+    """Run collective `fn` on `tensor`, staging through the comm device when it lives elsewhere."""
+    device = _comm_device()
+    if tensor.device == device:
+        fn(tensor)
+        return tensor
+    staged = tensor.to(device)
+    fn(staged)
+    tensor.copy_(staged)
+    return tensor
+
+
 def all_reduce(tensor, op="sum"):
     """In-place all-reduce of `tensor` across replicas; returns it. op: "sum", "max" or "min"."""
     if world_size() > 1:
         red = {"sum": dist.ReduceOp.SUM, "max": dist.ReduceOp.MAX, "min": dist.ReduceOp.MIN}[op]
-        dist.all_reduce(tensor, op=red)
+        _in_place(lambda t: dist.all_reduce(t, op=red), tensor)
     return tensor
 
 
 def broadcast(tensor, src=0):
     """In-place broadcast from replica `src`; returns `tensor`."""
     if world_size() > 1:
-        dist.broadcast(tensor, src=src)
+        _in_place(lambda t: dist.broadcast(t, src=src), tensor)
     return tensor
 
 
@@ -73,13 +93,25 @@ def broadcast_tensors(tensors, src=0):
         groups.setdefault((t.dtype, t.device), []).append(t)
     for group in groups.values():
         flat = torch.cat([t.detach().reshape(-1) for t in group])
-        dist.broadcast(flat, src=src)
+        _in_place(lambda t: dist.broadcast(t, src=src), flat)
         offset = 0
         with torch.no_grad():
             for t in group:
                 n = t.numel()
                 t.copy_(flat[offset:offset + n].view_as(t))
                 offset += n
+
+
+def all_gather_ints(value):
+    """Every replica's python int `value`, in rank order."""
+    n = world_size()
+    if n <= 1:
+        return [int(value)]
+    device = _comm_device()
+    mine = torch.tensor([int(value)], dtype=torch.int64, device=device)
+    out = [torch.zeros_like(mine) for _ in range(n)]
+    dist.all_gather(out, mine)
+    return [int(t) for t in out]
 
 
 def all_gather_rows(local, sizes):
@@ -96,11 +128,12 @@ def all_gather_rows(local, sizes):
     if n <= 1:
         return [local]
     width = max(max(sizes), 1)
-    padded = local.new_zeros((width, *local.shape[1:]))
-    padded[: local.shape[0]] = local
+    device = _comm_device()
+    padded = torch.zeros((width, *local.shape[1:]), dtype=local.dtype, device=device)
+    padded[: local.shape[0]] = local.to(device)
     out = [torch.empty_like(padded) for _ in range(n)]
-    dist.all_gather(out, padded.contiguous())
-    return [block[:size] for block, size in zip(out, sizes)]
+    dist.all_gather(out, padded)
+    return [block[:size].to(local.device) for block, size in zip(out, sizes)]
 
 
 def split_global_batch(global_size, num_replicas, rank):

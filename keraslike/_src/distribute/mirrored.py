@@ -66,7 +66,7 @@ class MirroredStrategy(Strategy):
         else:
             device = torch.device("cpu")
         if world > 1:
-            collectives.ensure_process_group("nccl" if use_gpu else "gloo", env)
+            collectives.ensure_process_group("nccl" if use_gpu else "gloo", env, device)
             subprocess_script.mark_joined()
         super().__init__(device, device_spec.canonical("GPU" if use_gpu else "CPU", index), rank, world)
         self._devices = tuple(device_spec.canonical(t, i) for t, i in parsed)

@@ -112,7 +112,7 @@ class MultiWorkerMirroredStrategy(MirroredStrategy):
         else:
             device = torch.device("cpu")
         if env.world_size > 1:
-            collectives.ensure_process_group("nccl" if use_gpu else "gloo", env)
+            collectives.ensure_process_group("nccl" if use_gpu else "gloo", env, device)
         name = device_spec.canonical("GPU" if use_gpu else "CPU", env.local_rank if use_gpu else 0)
         Strategy.__init__(self, device, name.replace("task:0", f"task:{env.task_id}").replace(
             "job:localhost", f"job:{env.task_type}"), env.rank, env.world_size)

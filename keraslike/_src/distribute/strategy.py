@@ -182,13 +182,8 @@ class Strategy:
         if self._num_replicas == 1:
             return value
         moved = value.movedim(axis, 0).contiguous()
-        size = torch.tensor([moved.shape[0]], device=moved.device)
-        sizes = [torch.zeros_like(size) for _ in range(self._num_replicas)]
-        import torch.distributed as dist
-
-        dist.all_gather(sizes, size)
-        blocks = collectives.all_gather_rows(moved, [int(s) for s in sizes])
-        return torch.cat(blocks).movedim(0, axis)
+        sizes = collectives.all_gather_ints(moved.shape[0])
+        return torch.cat(collectives.all_gather_rows(moved, sizes)).movedim(0, axis)
 
     def _worker_layout(self):
         """(workers, this worker's index, replicas on this worker, this replica's index on it)."""
