@@ -267,6 +267,8 @@ class Layer(torch.nn.Module):
 
     def _convert_inputs(self, inputs):
         if isinstance(inputs, torch.Tensor):
+            if self._trainable_vars and inputs.device != self._trainable_vars[0].device:
+                inputs = inputs.to(self._trainable_vars[0].device)  # TF copies inputs to the op's device
             if self._autocast and inputs.is_floating_point() and inputs.dtype != torch.float32 \
                     and self._dtype_name == "float32":
                 return inputs.float()
