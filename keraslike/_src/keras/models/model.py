@@ -6,9 +6,17 @@ model. The model remembers the distribution strategy active when it was
 created (`strategy.scope()`), as tf.keras does.
 """
 
+import os
+
 from keraslike._src.distribute import context
 from keraslike._src.keras.layers.layer import Layer
 from keraslike._src.keras.trainers.trainer import Trainer
+
+
+def _is_tf_checkpoint_path(filepath, save_format):
+    if save_format is not None:
+        return str(save_format).lower() in ("tf", "tensorflow")
+    return not str(os.fspath(filepath)).endswith((".h5", ".hdf5", ".keras"))
 
 
 class Model(Trainer, Layer):
@@ -94,20 +102,37 @@ class Model(Trainer, Layer):
 
         saving_lib.save_model(self, filepath, overwrite=overwrite, **kwargs)
 
-    def save_weights(self, filepath, overwrite=True, **kwargs):
-        """Save weights (and optimizer state) in Keras 3's HDF5 layout (`x.weights.h5`)."""
+    def save_weights(self, filepath, overwrite=True, save_format=None, **kwargs):
+        """Save the weights.
+
+        `x.weights.h5` (or any `.h5`) uses Keras 3's HDF5 layout. Any other path is a TF-format
+        checkpoint prefix, as TF 2's `save_weights` wrote: `prefix.index` + `prefix.data-00000-of-00001`
+        and the directory's `checkpoint` file, so `tf.train.latest_checkpoint(dir)` finds it.
+        """
         from keraslike._src.keras.saving import saving_lib
 
+        if _is_tf_checkpoint_path(filepath, save_format):
+            from keraslike._src.train import checkpoint_state
+            from keraslike._src.train.checkpoint import Checkpoint
+
+            prefix = Checkpoint(model=self).write(os.fspath(filepath))
+            directory = os.path.dirname(prefix) or "."
+            checkpoint_state.write_state(directory, prefix, [prefix], self)
+            return
         saving_lib.save_weights(self, filepath, overwrite=overwrite, _extra_attrs=kwargs.get("_extra_attrs"))
 
     def load_weights(self, filepath, skip_mismatch=False, **kwargs):
-        """Load weights saved by `save_weights` or `save` (here or by Keras 3).
+        """Load weights saved by `save_weights` or `save` (here or by Keras 3), or a TF-format prefix.
 
         Raises:
             ValueError: if the file is missing or its weights do not match this model.
         """
         from keraslike._src.keras.saving import saving_lib
 
+        if filepath is not None and os.path.exists(os.fspath(filepath) + ".index"):
+            from keraslike._src.train.checkpoint import Checkpoint
+
+            return Checkpoint(model=self).read(os.fspath(filepath))
         saving_lib.load_weights(self, filepath, skip_mismatch=skip_mismatch)
 
     def to_json(self, **kwargs):

@@ -65,6 +65,14 @@ def model_from_json(json_string, custom_objects=None):
     return deserialize_layer(json.loads(json_string), custom_objects, safe_mode=True)
 
 
+SAVEDMODEL_DIR_FILE = "model.keras"
+
+
+def _is_chief(model):
+    strategy = getattr(model, "_distribute_strategy", None)
+    return strategy is None or strategy._is_chief
+
+
 def save_model(model, filepath, overwrite=True, **kwargs):
     """Write `model` to a `.keras` zip at `filepath` (chief only, atomically).
 
@@ -73,9 +81,18 @@ def save_model(model, filepath, overwrite=True, **kwargs):
     """
     filepath = os.fspath(filepath)
     save_format = kwargs.pop("save_format", None)
-    if save_format not in (None, "keras", "keras_v3"):
-        raise ValueError("keraslike saves models in the Keras 3 `.keras` format only. "
-                         f"Received: save_format={save_format!r}")
+    if save_format not in (None, "keras", "keras_v3", "tf"):
+        raise ValueError("keraslike saves models in the Keras 3 `.keras` format (or a TF 2 style directory "
+                         f"holding one). Received: save_format={save_format!r}")
+    if save_format == "tf" or not filepath.endswith((".keras", ".h5", ".hdf5")):
+        # TF 2's `model.save("dir")` wrote a SavedModel directory; keraslike writes the same model as
+        # `dir/model.keras`, which `load_model("dir")` reads back.
+        if _is_chief(model):
+            os.makedirs(filepath, exist_ok=True)
+        filepath = os.path.join(filepath, SAVEDMODEL_DIR_FILE)
+    elif filepath.endswith((".h5", ".hdf5")):
+        raise ValueError("keraslike does not write legacy `.h5` whole-model files; use `model.save('m.keras')` "
+                         f"(or `save_weights('w.weights.h5')`). Received: filepath={filepath}")
     if not _check_overwrite(filepath, overwrite):
         return
     config = json.dumps(model_to_config(model))
@@ -112,6 +129,8 @@ def load_model(filepath, custom_objects=None, compile=True, safe_mode=True):
             supported), or weights do not match.
     """
     filepath = os.fspath(filepath)
+    if os.path.isdir(filepath) and os.path.isfile(os.path.join(filepath, SAVEDMODEL_DIR_FILE)):
+        filepath = os.path.join(filepath, SAVEDMODEL_DIR_FILE)
     if not zipfile.is_zipfile(filepath):
         raise ValueError(
             "File format not supported: keraslike loads Keras 3 `.keras` files (use `load_weights` for "

@@ -108,10 +108,11 @@ class Progbar:
             timing = f"{now - self._start:.0f}s"
         self._bar.keras_info = f" {timing} {format_time(per_step, self.unit_name)}{format_logs(values)}"
         self._bar.n = current
-        self._bar.refresh()
         if finalize:
-            self._bar.close()
+            self._bar.close()  # draws the final state once and ends the line
             self._bar = None
+        else:
+            self._bar.refresh()
 
     def _step_time(self, current, now):
         if not current:
