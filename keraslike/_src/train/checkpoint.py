@@ -154,9 +154,13 @@ class Checkpoint:
                 used |= u
                 missing += m
             elif isinstance(obj, Layer):
-                if not obj.weights and any(k.startswith(key + "/weights/") for k in arrays):
-                    raise ValueError(f"Cannot restore {name!r}: the model has no weights yet. Build it (call it on "
-                                     f"data or `model.build(input_shape)`) before restoring. Received: {name}={obj}")
+                saved = sorted((k for k in arrays if k.startswith(key + "/weights/")),
+                               key=lambda k: int(k.rsplit("/", 1)[-1]))
+                if not obj.weights and saved:
+                    # TF restores lazily: values wait until the model creates its weights (first call/build)
+                    obj.__dict__["_deferred_restore"] = [arrays[k] for k in saved]
+                    used.update(saved)
+                    continue
                 with torch.no_grad():
                     for i, w in enumerate(obj.weights):
                         k = f"{key}/weights/{i}"
@@ -168,7 +172,10 @@ class Checkpoint:
             elif isinstance(obj, Optimizer):
                 keys = sorted((k for k in arrays if k.startswith(key + "/vars/")), key=lambda k: int(k.rsplit("/")[-1]))
                 params = [p for p in model.trainable_weights if p.requires_grad] if model is not None else None
-                if keys and optimizer_state.set_variables(obj, [arrays[k] for k in keys], params):
+                if keys and model is not None and not model.weights:
+                    obj.__dict__["_deferred_state"] = [arrays[k] for k in keys]  # applied when the optimizer builds
+                    used.update(keys)
+                elif keys and optimizer_state.set_variables(obj, [arrays[k] for k in keys], params):
                     used.update(keys)
                 elif keys:
                     missing.append(key)

@@ -239,6 +239,8 @@ class Layer(torch.nn.Module):
         inputs = self._convert_inputs(inputs)
         if not self.built:
             self._build_for(inputs)
+            if "_deferred_restore" in self.__dict__:
+                self._apply_deferred_restore(inputs, args, kwargs)
         mask = getattr(inputs, "_keras_mask", None)
         if mask is not None and self._call_takes_mask and kwargs.get("mask") is None:
             kwargs["mask"] = mask
@@ -260,6 +262,19 @@ class Layer(torch.nn.Module):
                 and getattr(outputs, "_keras_mask", None) is None:
             outputs._keras_mask = self.compute_mask(inputs, mask)
         return outputs
+
+    def _apply_deferred_restore(self, inputs, args, kwargs):
+        """Assign checkpoint values restored before this model had weights (TF's deferred restoration)."""
+        values = self.__dict__.pop("_deferred_restore")
+        if len(self.weights) < len(values):  # subclassed models create weights inside call: run it once
+            with torch.no_grad():
+                self.call(inputs, *args, **{k: v for k, v in kwargs.items() if k != "training"})
+        weights = self.weights
+        if len(weights) != len(values):
+            raise ValueError(f"The checkpoint holds {len(values)} weights for {self.name!r}, which has "
+                             f"{len(weights)}. Received: a checkpoint of a different model")
+        for var, value in zip(weights, values):
+            var.assign(value)
 
     def compute_mask(self, inputs, mask=None):
         """The mask of this layer's output (default: the input mask, unchanged)."""

@@ -92,6 +92,11 @@ class Optimizer:
             self._torch = self._make_torch(new)
         else:
             self._torch.add_param_group({"params": new})
+        deferred = self.__dict__.pop("_deferred_state", None)
+        if deferred is not None:  # a checkpoint restored before the model had weights
+            from keraslike._src.keras.saving import optimizer_state
+
+            optimizer_state.set_variables(self, deferred, list(self._params))
 
     @property
     def variables(self):
