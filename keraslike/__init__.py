@@ -11,3 +11,4 @@ from keraslike._src.data.tensor_spec import TensorSpec, string  # noqa: E402,F40
 from keraslike import dtypes, linalg, math, nn, random  # noqa: E402,F401
 from keraslike import autograph  # noqa: E402,F401
 from keraslike import train  # noqa: E402,F401
+from keraslike import io  # noqa: E402,F401

@@ -1,0 +1,3 @@
+"""`tf.io`."""
+
+from keraslike.io import gfile  # noqa: F401
