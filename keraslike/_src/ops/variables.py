@@ -86,11 +86,22 @@ class Variable(torch.nn.Parameter):
         """Value as a numpy array (a copy, detached from autograd)."""
         return self.detach().cpu().numpy()
 
+    @property
     def value(self):
-        """Current value as a plain tensor (TF: `read_value`)."""
-        return self.detach().clone()
+        """The variable's value, usable both ways user code spells it.
 
-    read_value = value
+        - TF 2: `var.value()` returns the current value as a plain tensor (a copy).
+        - Keras 3: `var.value` is the backing tensor, so `var.value.grad` (the torch
+          custom `train_step` guide), `var.value.shape` and ops on `var.value` work.
+
+        Returns:
+            A `VariableValue` view of this variable: callable (TF) and tensor-like (Keras 3).
+        """
+        return VariableValue(self)
+
+    def read_value(self):
+        """Current value as a plain tensor, a copy detached from autograd (TF's `read_value`)."""
+        return self.detach().clone()
 
     def assign(self, value, use_locking=None, name=None, read_value=True):
         """Set the value in place; shape must match. Returns self."""
@@ -130,6 +141,64 @@ class Variable(torch.nn.Parameter):
         return new
 
     __torch_function__ = torch._C._disabled_torch_function_impl
+
+
+class VariableValue:
+    """`var.value`: the variable seen as its backing tensor, and callable for TF's `var.value()`.
+
+    Attribute reads (`.grad`, `.shape`, `.dtype`, `.numpy()`, ...) go to the
+    variable itself; torch functions and arithmetic receive the variable.
+    Calling it returns a detached copy, as TF's `Variable.value()` returns a tensor.
+    """
+
+    __slots__ = ("_variable",)
+
+    def __init__(self, variable):
+        object.__setattr__(self, "_variable", variable)
+
+    def __call__(self):
+        return self._variable.read_value()
+
+    def __getattr__(self, name):
+        return getattr(self._variable, name)
+
+    def __setattr__(self, name, value):
+        setattr(self._variable, name, value)
+
+    @classmethod
+    def __torch_function__(cls, func, types, args=(), kwargs=None):
+        unwrap = lambda a: a._variable if isinstance(a, VariableValue) else a  # noqa: E731
+        args = tuple(unwrap(a) if not isinstance(a, (list, tuple)) else type(a)(map(unwrap, a)) for a in args)
+        kwargs = {k: unwrap(v) for k, v in (kwargs or {}).items()}
+        return func(*args, **kwargs)
+
+    def __array__(self, dtype=None, copy=None):
+        array = self._variable.numpy()
+        return array.astype(dtype) if dtype is not None else array
+
+    def __repr__(self):
+        return repr(self._variable)
+
+    def __len__(self):
+        return len(self._variable)
+
+    def __getitem__(self, index):
+        return self._variable[index]
+
+
+def _forward(name):
+    def method(self, *args):
+        return getattr(self._variable, name)(*(a._variable if isinstance(a, VariableValue) else a for a in args))
+    method.__name__ = name
+    return method
+
+
+for _name in ("add", "sub", "mul", "truediv", "floordiv", "mod", "pow", "matmul"):
+    for _prefix in ("__", "__r"):
+        setattr(VariableValue, f"{_prefix}{_name}__", _forward(f"{_prefix}{_name}__"))
+for _name in ("neg", "pos", "abs", "float", "int", "bool", "lt", "le", "gt", "ge", "eq", "ne"):
+    setattr(VariableValue, f"__{_name}__", _forward(f"__{_name}__"))
+VariableValue.__hash__ = lambda self: hash(self._variable)
 
 
 def _default_name():

@@ -3,3 +3,6 @@
 from keraslike._src.keras.utils.progbar import Progbar  # noqa: F401
 from keraslike._src.keras.utils.general import set_random_seed, to_categorical  # noqa: F401
 from keraslike._src.keras.utils.multi_gpu import multi_gpu_model  # noqa: F401
+from keraslike._src.keras.utils.py_dataset import PyDataset, Sequence  # noqa: F401
+from keraslike._src.keras.trainers.step_overrides import pack_x_y_sample_weight  # noqa: F401
+from keraslike._src.keras.trainers.data_adapter import unpack_x_y_sample_weight  # noqa: F401

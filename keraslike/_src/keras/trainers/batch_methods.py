@@ -10,12 +10,14 @@ import torch
 
 from keraslike._src.keras.trainers import data_adapter
 from keraslike._src.keras.trainers.logs import metric_logs
+from keraslike._src.keras.trainers.step_overrides import StepLogs
 
 
 class BatchMethods:
     """Mixin of `Trainer` with the single-batch API."""
 
     def _one_batch(self, x, y, sample_weight, class_weight=None):
+        x, y, sample_weight = (data_adapter.lists_to_arrays(v) for v in (x, y, sample_weight))
         adapter = data_adapter.ArrayDataAdapter(x, y, sample_weight, None, False, self._distribute_strategy,
                                                 class_weight=class_weight)
         adapter.batch_size = max(adapter.num_samples, 1)
@@ -27,7 +29,8 @@ class BatchMethods:
     def _ordered(self, logs, return_dict):
         if return_dict:
             return logs
-        ordered = [logs[name] for name in self.metrics_names if name in logs]
+        names = self.metrics_names
+        ordered = [logs[name] for name in names if name in logs] + [v for k, v in logs.items() if k not in names]
         return ordered[0] if len(ordered) == 1 else ordered
 
     def train_on_batch(self, x, y=None, sample_weight=None, class_weight=None, return_dict=False):
@@ -44,8 +47,11 @@ class BatchMethods:
             batch = self._one_batch(x, y, sample_weight, class_weight)
             params = self._prepare_training()
             self.reset_metrics()
-            self._train_batch(batch, params, bool(self.losses))
-            logs = metric_logs(self.metrics)
+            if self._overrides("train_step"):
+                logs = StepLogs(self._run_user_step(self.train_step, batch)).copy()
+            else:
+                self._train_batch(batch, params, bool(self.losses))
+                logs = metric_logs(self.metrics)
         return self._ordered(logs, return_dict)
 
     def test_on_batch(self, x, y=None, sample_weight=None, return_dict=False):
@@ -55,8 +61,11 @@ class BatchMethods:
             batch = self._one_batch(x, y, sample_weight)
             self.reset_metrics()
             with torch.no_grad():
-                self._test_batch(batch)
-            logs = metric_logs(self.metrics)
+                if self._overrides("test_step"):
+                    logs = StepLogs(self._run_user_step(self.test_step, batch)).copy()
+                else:
+                    self._test_batch(batch)
+                    logs = metric_logs(self.metrics)
         return self._ordered(logs, return_dict)
 
     def predict_on_batch(self, x):

@@ -33,13 +33,44 @@ class StepBatch:
     global_size: int
 
 
+_SCALARS = (int, float, bool, np.generic)
+
+
+def is_list_of_scalars(value):
+    """TF 2's rule (`ListsOfScalarsDataAdapter`): a non-empty list/tuple whose first element, followed
+    down through nested lists, is a Python/numpy scalar. A list of arrays is a list of inputs instead."""
+    if isinstance(value, _SCALARS):
+        return True
+    if isinstance(value, (list, tuple)) and value and not hasattr(value, "_fields"):
+        return is_list_of_scalars(value[0])
+    return False
+
+
+def lists_to_arrays(structure):
+    """Turn every list of scalars (`[1, 2]`, `[[0.1, 0.2], ...]`) in a nest into a numpy array."""
+    if isinstance(structure, (list, tuple)) and is_list_of_scalars(structure):
+        try:
+            array = np.asarray(structure)
+        except ValueError:
+            array = None
+        if array is None or array.dtype == object:
+            raise ValueError("Expected a list of numbers with a consistent shape (ragged lists cannot become an "
+                             f"array). Received: a list whose first element is {structure[0]!r}")
+        return array
+    if isinstance(structure, dict):
+        return {k: lists_to_arrays(v) for k, v in structure.items()}
+    if isinstance(structure, (list, tuple)) and not hasattr(structure, "_fields"):
+        return type(structure)(lists_to_arrays(v) for v in structure)
+    return structure
+
+
 def is_array(value):
     return isinstance(value, (np.ndarray, torch.Tensor)) or (
-        isinstance(value, (list, tuple)) and value and all(isinstance(v, (int, float)) for v in value))
+        isinstance(value, (list, tuple)) and is_list_of_scalars(value))
 
 
 def is_array_structure(value):
-    leaves = flatten(value)
+    leaves = flatten(lists_to_arrays(value))
     return bool(leaves) and all(is_array(leaf) or leaf is None for leaf in leaves) and any(
         leaf is not None for leaf in leaves)
 
@@ -125,6 +156,7 @@ class ArrayDataAdapter:
     def __init__(self, x, y=None, sample_weight=None, batch_size=None, shuffle=False, strategy=None, steps=None,
                  class_weight=None):
         self.batch_size = check_batch_size(batch_size) or 32
+        x, y, sample_weight = (lists_to_arrays(v) for v in (x, y, sample_weight))
         self.num_samples = check_cardinality(x, y, sample_weight)
         self.strategy = strategy
         device = strategy._device
@@ -138,6 +170,10 @@ class ArrayDataAdapter:
         full_steps = math.ceil(self.num_samples / self.batch_size)
         self.steps_per_epoch = min(full_steps, steps) if steps else full_steps
         self._seed = _shared_seed() if self.shuffle else 0
+
+    def first_batch(self):
+        """The first batch of epoch 0 (no side effects; used to build the model)."""
+        return next(iter(self.epoch(0)))
 
     def epoch(self, epoch_index):
         """Iterator of `StepBatch` for one epoch."""
@@ -231,6 +267,7 @@ class IterableDataAdapter:
         self.strategy = strategy
         self._reiterable = not hasattr(data, "__next__")
         self._iterator = None
+        self._pending = None  # an element read ahead by `first_batch` from a one-shot iterator
         self._user_steps = steps
         self.exhausted = False
         try:
@@ -241,17 +278,30 @@ class IterableDataAdapter:
             known = None
         self.steps_per_epoch = steps if steps else known
 
+    def first_batch(self):
+        """The first batch, without consuming it (used to build the model before training)."""
+        if self._reiterable:
+            return self._step_batch(next(iter(self.data)))
+        if self._pending is None:
+            if self._iterator is None:
+                self._iterator = iter(self.data)
+            self._pending = next(self._iterator)
+        return self._step_batch(self._pending)
+
+    def _next_element(self):
+        if self._pending is not None:
+            element, self._pending = self._pending, None
+            return element
+        return next(self._iterator)
+
     def epoch(self, epoch_index):
         # Keras: a fresh pass per epoch, unless steps_per_epoch was given (then one iterator continues)
         if self._iterator is None or (self._reiterable and self._user_steps is None):
             self._iterator = iter(self.data)
-        from keraslike._src.distribute.input import batch_size_of, replica_slice
-
-        device = self.strategy._device
         step = 0
         while self.steps_per_epoch is None or step < self.steps_per_epoch:
             try:
-                element = next(self._iterator)
+                element = self._next_element()
             except StopIteration:
                 if self._reiterable and self._user_steps is not None and step == 0 and epoch_index > 0:
                     self._iterator = iter(self.data)
@@ -266,16 +316,23 @@ class IterableDataAdapter:
                         UserWarning, stacklevel=2)
                     self.exhausted = True
                 return
-            global_size = batch_size_of(element)
-            local = replica_slice(element, self.strategy)
-            x, y, sw = unpack_x_y_sample_weight(local)
-            move = lambda t: to_device_tensor(t, device) if t is not None else None  # noqa: E731
-            x, y = map_structure(move, x), map_structure(move, y) if y is not None else None
-            sw = move(sw)
-            lo, hi = collectives.split_global_batch(global_size, self.strategy.num_replicas_in_sync,
-                                                    self.strategy._rank)
-            yield StepBatch(x, y, sw, hi - lo, global_size)
+            yield self._step_batch(element)
             step += 1
+
+    def _step_batch(self, element):
+        """This replica's rows of one global batch, on its device."""
+        from keraslike._src.distribute.input import batch_size_of, replica_slice
+
+        element = tuple(lists_to_arrays(v) for v in unpack_x_y_sample_weight(element))
+        global_size = batch_size_of(element)
+        x, y, sw = replica_slice(element, self.strategy)
+        device = self.strategy._device
+        move = lambda t: to_device_tensor(t, device) if t is not None else None  # noqa: E731
+        x, y = map_structure(move, x), map_structure(move, y) if y is not None else None
+        sw = move(sw)
+        lo, hi = collectives.split_global_batch(global_size, self.strategy.num_replicas_in_sync,
+                                                self.strategy._rank)
+        return StepBatch(x, y, sw, hi - lo, global_size)
 
 
 def make_adapter(x, y=None, sample_weight=None, batch_size=None, shuffle=False, strategy=None, steps=None,
@@ -288,21 +345,30 @@ def make_adapter(x, y=None, sample_weight=None, batch_size=None, shuffle=False, 
     """
     if x is None:
         raise ValueError(f"Expected {arg} to be data (arrays, a tf.data.Dataset or a generator). Received: {arg}=None")
+    from keraslike._src.keras.trainers.py_dataset_adapter import PyDatasetAdapter, is_py_dataset
+
+    if is_py_dataset(x):
+        _check_batched_input(x, y, batch_size, arg)
+        return PyDatasetAdapter(x, strategy, steps, shuffle)
     if isinstance(x, dict) or is_array_structure(x):
         return ArrayDataAdapter(x, y, sample_weight, batch_size, shuffle, strategy, steps, class_weight)
     if hasattr(x, "__iter__") or hasattr(x, "__next__"):
-        if y is not None:
-            raise ValueError(
-                f"`y` argument is not supported when using a dataset or generator as input; the data should "
-                f"yield (x, y) tuples. Received: y of type {type(y).__name__}"
-            )
-        if batch_size is not None:
-            raise ValueError(
-                "The `batch_size` argument must not be specified for the given input type (the data is already "
-                f"batched). Received: batch_size={batch_size}, {arg} of type {type(x).__name__}"
-            )
+        _check_batched_input(x, y, batch_size, arg)
         return IterableDataAdapter(x, strategy, steps)
     raise TypeError(
-        "Expected x to be numpy arrays, torch tensors, a dict/list of them, a tf.data.Dataset or a generator. "
-        f"Received: x of type {type(x).__name__}"
+        "Expected x to be numpy arrays, torch tensors, a dict/list of them, a tf.data.Dataset, a "
+        f"keras.utils.PyDataset or a generator. Received: x of type {type(x).__name__}"
     )
+
+
+def _check_batched_input(x, y, batch_size, arg):
+    if y is not None:
+        raise ValueError(
+            f"`y` argument is not supported when using a dataset, generator or PyDataset as input; the data should "
+            f"yield (x, y) tuples. Received: y of type {type(y).__name__}"
+        )
+    if batch_size is not None:
+        raise ValueError(
+            "The `batch_size` argument must not be specified for the given input type (the data is already "
+            f"batched). Received: batch_size={batch_size}, {arg} of type {type(x).__name__}"
+        )

@@ -14,11 +14,13 @@ from keraslike._src.keras import optimizers as optimizers_module
 from keraslike._src.keras.callbacks.callback import CallbackList
 from keraslike._src.keras.callbacks.history import History, ProgbarLogger
 from keraslike._src.keras.layers.keras_tensor import flatten, map_structure
-from keraslike._src.keras.metrics.reduction_metrics import Mean
+from keraslike._src.keras.mixed_precision import policy as mixed_precision
+from keraslike._src.keras.mixed_precision.loss_scale_optimizer import LossScaleOptimizer
 from keraslike._src.keras.trainers import data_adapter
 from keraslike._src.keras.trainers.batch_methods import BatchMethods
-from keraslike._src.keras.trainers.compile_utils import CompiledLoss, CompiledMetrics, zero_like_loss
+from keraslike._src.keras.trainers.compile_utils import CompiledLoss, CompiledMetrics, LossTracker, zero_like_loss
 from keraslike._src.keras.trainers.logs import LazyLogs, metric_logs
+from keraslike._src.keras.trainers.step_overrides import StepLogs, StepOverrides
 
 _VERBOSE = (0, 1, 2, "auto")
 
@@ -29,7 +31,7 @@ def _check_verbose(verbose):
     return 1 if verbose == "auto" else verbose
 
 
-class Trainer(BatchMethods):
+class Trainer(StepOverrides, BatchMethods):
     """Mixin giving `Model` its training API."""
 
     def __init__(self):
@@ -42,6 +44,7 @@ class Trainer(BatchMethods):
         self._loss_tracker = None
         self._train_module = None
         self._train_module_key = None
+        self._autocast = None  # a mixed_precision.Autocast when compiled under a mixed policy
 
     # ---- compile -----------------------------------------------------------------------
     def compile(self, optimizer="rmsprop", loss=None, metrics=None, loss_weights=None, weighted_metrics=None,
@@ -60,11 +63,19 @@ class Trainer(BatchMethods):
         """
         strategy = self._distribute_strategy
         with strategy.scope():
-            self.optimizer = optimizers_module.get(optimizer)
+            if not isinstance(optimizer, LossScaleOptimizer):
+                optimizer = optimizers_module.get(optimizer)
+            policy = mixed_precision.global_policy()
+            if auto_scale_loss and policy.name == "mixed_float16" and not isinstance(optimizer, LossScaleOptimizer):
+                optimizer = LossScaleOptimizer(optimizer)  # Keras: float16 compute gets dynamic loss scaling
+            self.optimizer = optimizer
+            self._autocast = mixed_precision.Autocast.for_policy(policy, strategy._device)
             self.compiled_loss = CompiledLoss(loss) if loss is not None else None
             self.loss = loss
             self.compiled_metrics = CompiledMetrics(metrics, getattr(self.compiled_loss, "loss", None), strategy)
-            self._loss_tracker = Mean(name="loss")
+            self._loss_tracker = LossTracker(name="loss")
+            if self.compiled_loss is not None:
+                self.compiled_loss.tracker = self._loss_tracker
         self.compiled = True
         self.stop_training = False
 
@@ -89,16 +100,20 @@ class Trainer(BatchMethods):
             raise ValueError(f"Expected a loss to be set in compile() before `{what}()`. Received: loss=None")
 
     # ---- one step -----------------------------------------------------------------------
-    def compute_loss(self, x=None, y=None, y_pred=None, sample_weight=None, training=True):
-        """Compiled loss (mean over this replica's rows) plus regularization losses."""
-        loss = self.compiled_loss(y, y_pred, sample_weight)
-        reg = self.losses
-        return loss + sum(reg) if reg else loss
+    def _forward(self, module, x, training):
+        if self._autocast is None:
+            return module(x, training=training)
+        with self._autocast():
+            y_pred = module(x, training=training)
+        return mixed_precision.float32_outputs(y_pred)  # losses and metrics in float32 (Keras)
 
     def _train_batch(self, batch, params, has_reg):
-        y_pred = self._train_module(batch.x, training=True)
+        if self._autocast is None:
+            y_pred = self._train_module(batch.x, training=True)
+        else:
+            y_pred = self._forward(self._train_module, batch.x, True)
         if batch.local_size:
-            loss = self.compiled_loss(batch.y, y_pred, batch.sample_weight)
+            loss = self.compiled_loss.compute(batch.y, y_pred, batch.sample_weight)
             scaled = loss
             if batch.local_size != batch.global_size and self.compiled_loss.averages:
                 scaled = loss * (batch.local_size / batch.global_size)
@@ -110,6 +125,8 @@ class Trainer(BatchMethods):
             loss = loss + reg_total if loss is not None else None
         for p in params:
             p.grad = None
+        if self._autocast is not None and isinstance(self.optimizer, LossScaleOptimizer):
+            scaled = self.optimizer.scale_loss(scaled)
         scaled.backward()
         self.optimizer._step(params)
         if loss is not None:
@@ -118,9 +135,9 @@ class Trainer(BatchMethods):
             self.compiled_metrics.update_state(batch.y, y_pred, batch.sample_weight)
 
     def _test_batch(self, batch):
-        y_pred = self(batch.x, training=False)
+        y_pred = self._forward(self, batch.x, False)
         if batch.local_size:
-            loss = self.compiled_loss(batch.y, y_pred, batch.sample_weight)
+            loss = self.compiled_loss.compute(batch.y, y_pred, batch.sample_weight)
             reg = self.losses
             if reg:
                 loss = loss + sum(reg)
@@ -132,7 +149,7 @@ class Trainer(BatchMethods):
         unbuilt = not self.built or any(not m.built for m in self.modules() if hasattr(m, "built"))
         if not unbuilt:
             return
-        batch = next(iter(adapter.epoch(0)))
+        batch = adapter.first_batch()
         with torch.no_grad():
             self(map_structure(lambda t: t[:1] if t is not None else None, batch.x), training=False)
 
@@ -194,6 +211,7 @@ class Trainer(BatchMethods):
         """
         self._assert_compiled("fit")
         verbose = _check_verbose(verbose)
+        x, y, sample_weight = (data_adapter.lists_to_arrays(v) for v in (x, y, sample_weight))
         data_adapter.check_batch_size(batch_size)
         strategy = self._distribute_strategy
         with strategy.scope():
@@ -214,6 +232,9 @@ class Trainer(BatchMethods):
                     validation_steps, arg="validation_data")
             self._ensure_built(train)
             params = self._prepare_training()
+            user_train = self._overrides("train_step")
+            if user_train:
+                self._prepare_metrics_for_steps(train)
             cbs, history = self._make_callbacks(callbacks, verbose, epochs, train.steps_per_epoch)
             self.stop_training = False
             self._initial_epoch = None
@@ -226,15 +247,19 @@ class Trainer(BatchMethods):
             for epoch in range(initial_epoch, epochs):
                 self.reset_metrics()
                 cbs.on_epoch_begin(epoch)
+                step_logs = {}
                 for step, batch in enumerate(train.epoch(epoch)):
                     if batch_hooks:
                         cbs.on_train_batch_begin(step)
-                    self._train_batch(batch, params, has_reg)
+                    if user_train:
+                        step_logs = StepLogs(self._run_user_step(self.train_step, batch))
+                    else:
+                        self._train_batch(batch, params, has_reg)
                     if batch_hooks:
-                        cbs.on_train_batch_end(step, LazyLogs(self.metrics))
+                        cbs.on_train_batch_end(step, step_logs if user_train else LazyLogs(self.metrics))
                     if single and self.stop_training:
                         break
-                epoch_logs = metric_logs(self.metrics)
+                epoch_logs = step_logs.copy() if user_train else metric_logs(self.metrics)
                 if val is not None and (epoch + 1) % validation_freq == 0:
                     val_logs = self._run_test(val, cbs)
                     epoch_logs.update({"val_" + k: v for k, v in val_logs.items()})
@@ -265,13 +290,20 @@ class Trainer(BatchMethods):
     # ---- evaluate -----------------------------------------------------------------------------
     def _run_test(self, adapter, cbs):
         self.reset_metrics()
+        user_test = self._overrides("test_step")
+        if user_test:
+            self._prepare_metrics_for_steps(adapter)
         cbs.on_test_begin()
+        step_logs = {}
         with torch.no_grad():
             for step, batch in enumerate(adapter.epoch(0)):
                 cbs.on_test_batch_begin(step)
-                self._test_batch(batch)
-                cbs.on_test_batch_end(step, LazyLogs(self.metrics))
-        logs = metric_logs(self.metrics)
+                if user_test:
+                    step_logs = StepLogs(self._run_user_step(self.test_step, batch))
+                else:
+                    self._test_batch(batch)
+                cbs.on_test_batch_end(step, step_logs if user_test else LazyLogs(self.metrics))
+        logs = step_logs.copy() if user_test else metric_logs(self.metrics)
         cbs.on_test_end(logs)
         return logs
 
@@ -284,6 +316,7 @@ class Trainer(BatchMethods):
         """
         self._assert_compiled("evaluate")
         verbose = _check_verbose(verbose)
+        x, y, sample_weight = (data_adapter.lists_to_arrays(v) for v in (x, y, sample_weight))
         strategy = self._distribute_strategy
         with strategy.scope():
             adapter = data_adapter.make_adapter(x, y, sample_weight, batch_size, False, strategy, steps)
@@ -293,7 +326,8 @@ class Trainer(BatchMethods):
             logs = self._run_test(adapter, cbs)
         if return_dict:
             return logs
-        ordered = [logs[name] for name in self.metrics_names if name in logs]
+        names = self.metrics_names
+        ordered = [logs[name] for name in names if name in logs] + [v for k, v in logs.items() if k not in names]
         return ordered[0] if len(ordered) == 1 else ordered
 
     # ---- predict ------------------------------------------------------------------------------
@@ -304,7 +338,9 @@ class Trainer(BatchMethods):
             numpy array `(num_samples, ...)` (or a list/dict of them for multi-output models).
         """
         verbose = _check_verbose(verbose)
+        x = data_adapter.lists_to_arrays(x)
         strategy = self._distribute_strategy
+        user_predict = self._overrides("predict_step")
         with strategy.scope():
             if data_adapter.is_array_structure(x) or isinstance(x, dict):
                 adapter = data_adapter.ArrayDataAdapter(x, None, None, batch_size, False, strategy, steps)
@@ -317,7 +353,10 @@ class Trainer(BatchMethods):
             with torch.no_grad():
                 for step, batch in enumerate(adapter.epoch(0)):
                     cbs.on_predict_batch_begin(step)
-                    outputs.append(self(batch.x, training=False))
+                    if user_predict:
+                        outputs.append(self._run_user_step(self.predict_step, batch))
+                    else:
+                        outputs.append(self._forward(self, batch.x, False))
                     plan.append(batch.global_size)
                     cbs.on_predict_batch_end(step, {})
             cbs.on_predict_end()
@@ -338,6 +377,8 @@ def _gather_predictions(outputs, plan, strategy):
     results = []
     for i in range(len(leaves_per_step[0])):
         local = torch.cat([step[i] for step in leaves_per_step])
+        if local.dtype == torch.bfloat16:  # numpy has no bfloat16
+            local = local.float()
         if n_rep > 1:
             split = [[hi - lo for lo, hi in (collectives.split_global_batch(g, n_rep, r) for g in plan)]
                      for r in range(n_rep)]
