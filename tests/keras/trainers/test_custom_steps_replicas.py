@@ -1,0 +1,31 @@
+"""An overridden train_step on 2 replicas equals one device on the global batch (TF's loss scaling rule)."""
+
+import numpy as np
+import pytest
+
+from tests.conftest import SCRIPTS, run_script
+
+
+def _weights(path):
+    data = np.load(path)
+    return [data[k] for k in sorted(k for k in data.files if k.startswith("arr_"))], data
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("style", ["tf2", "keras3"])
+def test_custom_train_step_two_replicas_match_one_device(tmp_path, style):
+    outs = {}
+    for replicas in (1, 2):
+        out = tmp_path / f"r{replicas}.npz"
+        proc = run_script([SCRIPTS / "custom_step_fit.py", out, "--replicas", replicas, "--style", style])
+        assert proc.returncode == 0, proc.stderr[-3000:]
+        outs[replicas] = _weights(out)
+    (w1, h1), (w2, h2) = outs[1], outs[2]
+    for a, b in zip(w1, w2):
+        np.testing.assert_allclose(a, b, rtol=1e-5, atol=1e-6)
+    rank1, _ = _weights(f"{tmp_path / 'r2.npz'}.rank1.npz")
+    for a, b in zip(w2, rank1):
+        np.testing.assert_array_equal(a, b)
+    np.testing.assert_allclose(h1["h_accuracy"], h2["h_accuracy"], rtol=1e-6)
+    if style == "tf2":  # compiled_loss tracks the unscaled loss weighted by rows: the same History
+        np.testing.assert_allclose(h1["h_loss"], h2["h_loss"], rtol=1e-5)
