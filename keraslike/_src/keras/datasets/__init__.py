@@ -1,0 +1,3 @@
+"""`keras.datasets`: the standard small datasets, read from the Keras cache (keras/src/datasets/)."""
+
+from keraslike._src.keras.datasets import boston_housing, cifar10, cifar100, fashion_mnist, mnist  # noqa: F401

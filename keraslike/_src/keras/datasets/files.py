@@ -1,0 +1,100 @@
+"""Where dataset files live and how they are fetched (Keras's `keras.utils.get_file`, datasets subset).
+
+Files are read from `$KERAS_HOME/datasets/` (default `~/.keras/datasets/`),
+or from `path` when it is absolute. A missing file is downloaded with urllib
+from the URL Keras uses, written atomically; without network access the
+error names the file to place there.
+"""
+
+import io
+import os
+import pickle
+import shutil
+import tarfile
+import tempfile
+import urllib.request
+
+TF_KERAS_DATASETS = "https://storage.googleapis.com/tensorflow/tf-keras-datasets/"
+
+
+def cache_dir():
+    """`$KERAS_HOME/datasets` or `~/.keras/datasets` (Keras's default cache)."""
+    base = os.environ.get("KERAS_HOME") or os.path.join(os.path.expanduser("~"), ".keras")
+    return os.path.join(base, "datasets")
+
+
+def get_file(fname, origin, extract_to=None):
+    """Local path of `fname` (absolute, or under the cache), downloading `origin` when missing.
+
+    Args:
+        fname: file name (relative to the cache) or an absolute path.
+        origin: URL to download from.
+        extract_to: for a `.tar.gz` origin: the folder name the archive unpacks to;
+            that folder's path is returned.
+
+    Returns:
+        str: the file (or extracted folder) path.
+
+    Raises:
+        OSError: when the file is missing and cannot be downloaded.
+    """
+    datadir = cache_dir()
+    target = os.path.join(datadir, fname)
+    if extract_to is not None:
+        folder = os.path.join(os.path.dirname(target), extract_to)
+        if os.path.isdir(folder):
+            return folder
+    elif os.path.exists(target):
+        return target
+    os.makedirs(os.path.dirname(target), exist_ok=True)
+    _download(origin, target)
+    if extract_to is not None:
+        with tarfile.open(target, "r:gz") as archive:
+            kwargs = {"filter": "data"} if hasattr(tarfile, "data_filter") else {}
+            archive.extractall(os.path.dirname(target), **kwargs)
+        return os.path.join(os.path.dirname(target), extract_to)
+    return target
+
+
+def _download(origin, target):
+    tmp = None
+    try:
+        with urllib.request.urlopen(origin, timeout=30) as response:
+            fd, tmp = tempfile.mkstemp(dir=os.path.dirname(target), prefix=".download-")
+            with os.fdopen(fd, "wb") as out:
+                shutil.copyfileobj(response, out)
+        os.replace(tmp, target)
+    except OSError as error:
+        if tmp is not None and os.path.exists(tmp):
+            os.remove(tmp)
+        raise OSError(
+            f"Could not find the dataset file {target} and could not download it from {origin} ({error}). "
+            f"Download it on a machine with network access and place it there (or set KERAS_HOME). "
+            f"Received: path={target}"
+        ) from None
+
+
+_NUMPY_GLOBALS = {
+    ("numpy", "ndarray"), ("numpy", "dtype"),
+    ("numpy.core.multiarray", "_reconstruct"), ("numpy._core.multiarray", "_reconstruct"),
+    ("numpy.core.multiarray", "scalar"), ("numpy._core.multiarray", "scalar"),
+    ("_codecs", "encode"),  # how protocol-2 pickles written by Python 3 spell bytes (a pure function)
+}
+
+
+class _ArraysOnlyUnpickler(pickle.Unpickler):
+    """Unpickler for the official CIFAR batch files: dicts, lists, bytes and numpy arrays, nothing else."""
+
+    def find_class(self, module, name):
+        if (module, name) in _NUMPY_GLOBALS:
+            return super().find_class(module, name)
+        raise pickle.UnpicklingError(
+            f"Refusing to load '{module}.{name}': dataset pickles may only contain numpy arrays and plain "
+            f"Python containers. Received: global {module}.{name}"
+        )
+
+
+def load_array_pickle(path):
+    """Load a CIFAR-format pickle (`encoding="bytes"`, as Keras), allowing only numpy array reconstruction."""
+    with open(path, "rb") as f:
+        return _ArraysOnlyUnpickler(io.BytesIO(f.read()), encoding="bytes").load()
