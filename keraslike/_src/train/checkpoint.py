@@ -122,6 +122,7 @@ class Checkpoint:
 
         out = {prefix + "save_counter": np.asarray(int(self.save_counter), dtype="int64")}
         for name, obj in self._objects.items():
+            obj = getattr(obj, "inner_optimizer", obj)  # a LossScaleOptimizer saves its inner optimizer's state
             key = prefix + name
             if isinstance(obj, Checkpoint):
                 out.update(obj._arrays(key + "/"))
@@ -148,6 +149,7 @@ class Checkpoint:
             used.add(prefix + "save_counter")
         model = self._model()
         for name, obj in self._objects.items():
+            obj = getattr(obj, "inner_optimizer", obj)  # a LossScaleOptimizer saves its inner optimizer's state
             key = prefix + name
             if isinstance(obj, Checkpoint):
                 u, m = obj._assign(arrays, key + "/")

@@ -68,8 +68,10 @@ class Layer(torch.nn.Module):
         self.name = name or naming.uniquify(naming.to_snake_case(type(self).__name__))
         self._trainable = bool(trainable)
         self.built = False
-        self._dtype_name = dtype.replace("tf.", "") if isinstance(dtype, str) else (
-            str(dtype).replace("torch.", "") if dtype is not None else backend.floatx())
+        self._dtype_policy = _resolve_policy(dtype)
+        self._dtype_name = self._dtype_policy.variable_dtype
+        # an explicit float32 layer under a mixed global policy computes in float32 (Keras's output-layer advice)
+        self._force_float32 = dtype is not None and self._dtype_policy.name == "float32" and _global_is_mixed()
         self._autocast = autocast
         self._trainable_vars = []
         self._non_trainable_vars = []
@@ -95,7 +97,12 @@ class Layer(torch.nn.Module):
 
     @property
     def compute_dtype(self):
-        return self._dtype_name
+        policy = self._dtype_policy if self._dtype_policy.is_mixed else _global_policy_if_default(self)
+        return policy.compute_dtype
+
+    @property
+    def dtype_policy(self):
+        return self._dtype_policy
 
     @property
     def variable_dtype(self):
@@ -254,6 +261,11 @@ class Layer(torch.nn.Module):
                 outputs = self.call(inputs, *args, **kwargs)
             finally:
                 _training_stack.pop()
+        elif self._force_float32 and torch.is_autocast_enabled(inputs.device.type if isinstance(
+                inputs, torch.Tensor) else "cpu"):
+            kwargs.pop("training", None)
+            with torch.autocast(inputs.device.type, enabled=False):
+                outputs = self.call(inputs.float() if inputs.is_floating_point() else inputs, *args, **kwargs)
         else:
             if "training" in kwargs:
                 del kwargs["training"]
@@ -358,6 +370,33 @@ class Layer(torch.nn.Module):
         elif isinstance(value, dict) and value and all(isinstance(v, torch.nn.Module) for v in value.values()):
             value = torch.nn.ModuleDict(value)
         super().__setattr__(name, value)
+
+
+def _resolve_policy(dtype):
+    """A layer's `dtype` argument (None, "float32", torch.float32, "mixed_float16", Policy) as a Policy."""
+    from keraslike._src.keras.mixed_precision.policy import Policy
+
+    if dtype is None:
+        return Policy(backend.floatx())
+    if isinstance(dtype, Policy):
+        return dtype
+    if isinstance(dtype, dict):
+        return Policy(dtype.get("config", {}).get("name", "float32"))
+    name = str(dtype).replace("tf.", "").replace("torch.", "")
+    return Policy(name)
+
+
+def _global_is_mixed():
+    from keraslike._src.keras.mixed_precision.policy import global_policy
+
+    return global_policy().is_mixed
+
+
+def _global_policy_if_default(layer):
+    from keraslike._src.keras.mixed_precision.policy import global_policy
+
+    return layer._dtype_policy if layer._force_float32 else global_policy() if global_policy().is_mixed \
+        else layer._dtype_policy
 
 
 def _declared_output_shape(layer, shapes):

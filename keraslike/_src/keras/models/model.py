@@ -19,6 +19,33 @@ def _is_tf_checkpoint_path(filepath, save_format):
     return not str(os.fspath(filepath)).endswith((".h5", ".hdf5", ".keras"))
 
 
+def _looks_functional(args, kwargs):
+    from keraslike._src.keras.layers.keras_tensor import KerasTensor, flatten
+
+    inputs = kwargs.get("inputs", args[0] if args else None)
+    leaves = flatten(inputs) if inputs is not None else []
+    return bool(leaves) and all(isinstance(t, KerasTensor) for t in leaves)
+
+
+def _own_attrs(cls):
+    """Attributes defined by `cls` or its user-defined bases (below keras.Model)."""
+    names = set()
+    for klass in cls.__mro__:
+        if klass is Model:
+            break
+        names.update(vars(klass))
+    return names
+
+
+_FUNCTIONAL_SUBCLASSES = {}
+
+
+def _functional_subclass(cls, functional):
+    if cls not in _FUNCTIONAL_SUBCLASSES:
+        _FUNCTIONAL_SUBCLASSES[cls] = type(cls.__name__, (cls, functional), {"__module__": cls.__module__})
+    return _FUNCTIONAL_SUBCLASSES[cls]
+
+
 class Model(Trainer, Layer):
     """Group layers into an object with training and inference features.
 
@@ -27,10 +54,14 @@ class Model(Trainer, Layer):
     """
 
     def __new__(cls, *args, **kwargs):
-        if cls is Model and (args or "inputs" in kwargs):
+        functional_args = (args or "inputs" in kwargs) and _looks_functional(args, kwargs)
+        if functional_args and (cls is Model or "call" not in _own_attrs(cls)):
             from keraslike._src.keras.models.functional import Functional
 
-            return super().__new__(Functional)
+            if cls is Model:
+                return super().__new__(Functional)
+            # `class CustomModel(keras.Model)` (a custom train_step) built as `CustomModel(inputs, outputs)`
+            return super().__new__(_functional_subclass(cls, Functional))
         return super().__new__(cls)
 
     def __init__(self, *args, **kwargs):
