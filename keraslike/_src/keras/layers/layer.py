@@ -383,7 +383,18 @@ def _resolve_policy(dtype):
     if isinstance(dtype, dict):
         return Policy(dtype.get("config", {}).get("name", "float32"))
     name = str(dtype).replace("tf.", "").replace("torch.", "")
-    return Policy(name)
+    if name.startswith("mixed_") or name in ("float16", "bfloat16", "float32", "float64"):
+        return Policy(name)
+    return _FixedDtype(name)  # int64 / bool / ... inputs: no mixed-precision meaning
+
+
+class _FixedDtype:
+    """Policy-shaped holder for a non-float layer dtype (e.g. an int64 `Input`)."""
+
+    is_mixed = False
+
+    def __init__(self, name):
+        self.name = self.compute_dtype = self.variable_dtype = name
 
 
 def _global_is_mixed():
