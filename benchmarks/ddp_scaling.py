@@ -4,7 +4,8 @@ Job: a compute-bound small CNN (Conv(32)-pool-Conv(64)-pool-Dense(10) on 32x32x3
 2,048 synthetic images, Adam, GLOBAL batch 64 in the same order (no shuffling), 2 timed epochs after
 one warm-up epoch. Each replica takes consecutive rows of every global batch (TF's rule); the
 hand-written loop does the same with `DistributedDataParallel` over gloo, one thread per process
-(as keraslike splits the cores between replicas), started with `torch.multiprocessing`.
+(as keraslike splits the cores between replicas), started with `torch.multiprocessing`; both track
+loss and accuracy on the device.
 Every run is a fresh process set; times are the training loop only (after the process group
 exists), the median of interleaved repeats. Target: keraslike <= 1.05x the DDP loop at 2 replicas.
 
@@ -90,6 +91,7 @@ def ddp_rank(rank, world, port, epochs, out):
 
     def epoch():
         loss_sum = torch.zeros(())
+        correct = torch.zeros(())                                               # accuracy, as keraslike's metric
         for i in range(0, N, BATCH):
             lo = i + rank * local
             xb, yb = xt[lo:lo + local], yt[lo:lo + local]
@@ -99,6 +101,7 @@ def ddp_rank(rank, world, port, epochs, out):
             loss.backward()                                                     # DDP averages = global mean
             opt.step()
             loss_sum += loss.detach() * len(yb)
+            correct += (logits.detach().argmax(-1) == yb).sum()
         return loss_sum
 
     epoch()                                                                     # warm-up

@@ -58,7 +58,8 @@ def launch_workers(num_workers, timeout=600):
     procs = []
     for index in range(num_workers):
         tf_config = {"cluster": cluster, "task": {"type": "worker", "index": index}}
-        print(f"starting worker {index}: TF_CONFIG={json.dumps(tf_config)}", flush=True)
+        sys.stdout.write(f"starting worker {index}: TF_CONFIG={json.dumps(tf_config)}\n")
+        sys.stdout.flush()
         env = dict(os.environ, TF_CONFIG=json.dumps(tf_config))
         procs.append(subprocess.Popen([sys.executable, os.path.abspath(__file__), *sys.argv[1:]], env=env))
     deadline = time.time() + timeout
@@ -93,8 +94,10 @@ def train(args):
                       metrics=["accuracy"])
     history = model.fit(x[:1500], y[:1500], batch_size=global_batch_size, epochs=args.epochs, verbose=2)
     loss, accuracy = model.evaluate(x[1500:], y[1500:], batch_size=global_batch_size, verbose=0)
-    print(f"worker {resolver.task_type}:{resolver.task_id} of {num_workers}: final loss "
-          f"{history.history['loss'][-1]:.4f}, test accuracy {accuracy:.4f}", flush=True)
+    # one write per line: the workers share this terminal (or pipe)
+    sys.stdout.write(f"worker {resolver.task_type}:{resolver.task_id} of {num_workers}: final loss "
+                     f"{history.history['loss'][-1]:.4f}, test accuracy {accuracy:.4f}\n")
+    sys.stdout.flush()
 
 
 def main():

@@ -57,7 +57,7 @@ def test_multi_worker_tf_config_starts_two_workers():
     out, _ = run_example("multi_worker_tf_config.py", timeout=200)
     assert out.count("starting worker") == 2
     finals = [line.split(": ", 1)[1] for line in out.splitlines() if line.startswith("worker worker:")]
-    assert len(finals) == 2 and finals[0] == finals[1]      # same loss and accuracy on both workers
+    assert len(finals) == 2 and finals[0] == finals[1], out    # same loss and accuracy on both workers
 
 
 @pytest.mark.slow

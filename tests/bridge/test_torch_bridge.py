@@ -136,3 +136,21 @@ def test_wrapped_module_under_mirrored_strategy_equals_one_device(tmp_path):
         np.testing.assert_array_equal(two[0][key], two[1][key], err_msg=key)
     if "resnet_loss" in one.files:
         assert np.isfinite(two[0]["resnet_loss"]).all()
+
+
+def test_weights_file_round_trip_and_model_file_refuses_to_unpickle(tmp_path):
+    def build(name):
+        module = torch.nn.Sequential(torch.nn.Linear(4, 3), torch.nn.BatchNorm1d(3))
+        return keras.Sequential([keras.Input(shape=(4,)), keras.layers.TorchModuleWrapper(module, name=name)])
+
+    model = build("wrapped_a")
+    model.compile("adam", "mse")
+    model.fit(np.random.rand(16, 4), np.random.rand(16, 3), verbose=0)
+    model.save_weights(tmp_path / "w.weights.h5")
+    other = build("wrapped_b")
+    other.load_weights(tmp_path / "w.weights.h5")
+    x = torch.rand(5, 4)
+    torch.testing.assert_close(other(x), model(x))
+    model.save(tmp_path / "m.keras")
+    with pytest.raises(NotImplementedError, match="Build the module in code"):
+        keras.models.load_model(tmp_path / "m.keras")
