@@ -4,16 +4,19 @@ Mirrors `tensorflow/python/keras/utils/multi_gpu_utils.py` (removed in TF 2.4).
 TF built a new model that split each batch over `gpus` towers and merged the
 outputs on the CPU. keraslike data parallelism is `tf.distribute.MirroredStrategy`
 (one process per GPU, gradients all-reduced), which a model must be created
-under; this shim cannot move an existing model into a strategy, so it:
+under. The shim:
 
 - checks that `gpus` GPUs exist and raises TF's `ValueError` listing the
   available devices when they do not;
-- returns the model itself (same weights, trains on the default device, i.e.
-  `/gpu:0`), with a `DeprecationWarning` saying how to get real data
-  parallelism: build and compile the model under `MirroredStrategy().scope()`.
+- creates `MirroredStrategy` over those GPUs (in a plain `python script.py`
+  this starts one replica process per GPU, each re-running the script up to
+  this call, as the strategy always does), moves the model to this replica's
+  GPU and hands it to the strategy, so `compile`/`fit` train data-parallel
+  with TF's semantics (global batch split across the GPUs, gradients summed);
+- returns the same model object (its weights are the template's, as TF's
+  wrapper shared them), with a `DeprecationWarning`.
 
-The result is numerically what TF's wrapper computes (the same global batch,
-the same loss); it is not faster than one GPU.
+Compile after calling it, as TF required.
 """
 
 import warnings
@@ -36,16 +39,16 @@ def multi_gpu_model(model, gpus, cpu_merge=True, cpu_relocation=False):
         cpu_relocation: accepted (TF rebuilt the weights on the CPU); no effect.
 
     Returns:
-        `model` itself (see the module docstring).
+        `model` itself, now distributed over the GPUs (see the module docstring).
 
     Raises:
         ValueError: if `gpus` is 1 or less, or the machine lacks the requested
             GPUs (TF's message, listing the available devices).
     """
     warnings.warn(
-        "`multi_gpu_model` is deprecated (removed in TensorFlow 2.4) and is a pass-through in keraslike: it "
-        "returns the model unchanged, training on one device. For data parallelism create and compile the "
-        "model under `tf.distribute.MirroredStrategy().scope()`.",
+        "`multi_gpu_model` is deprecated (removed in TensorFlow 2.4); keraslike runs it as "
+        "`tf.distribute.MirroredStrategy` over the requested GPUs. Prefer creating and compiling the model "
+        "under `tf.distribute.MirroredStrategy().scope()`.",
         DeprecationWarning,
         stacklevel=2,
     )
@@ -74,4 +77,11 @@ def multi_gpu_model(model, gpus, cpu_merge=True, cpu_relocation=False):
                 f"available: {target_devices}. However this machine only has: {available}. Try reducing "
                 f"`gpus`. Received: gpus={gpus!r} ({num_gpus} GPUs)"
             )
+    from keraslike._src.distribute.mirrored import MirroredStrategy
+
+    strategy = MirroredStrategy([f"/gpu:{i}" for i in target_gpu_ids])
+    model.to(strategy._device)
+    model._distribute_strategy = strategy
+    for metric in model.metrics if getattr(model, "compiled", False) else []:
+        metric._strategy = strategy
     return model
