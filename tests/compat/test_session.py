@@ -129,7 +129,19 @@ def test_errors_module():
     assert tf.errors.exception_type_from_error_code(tf.errors.OUT_OF_RANGE) is tf.errors.OutOfRangeError
 
 
-def test_multi_gpu_model_errors_and_pass_through(fake_gpus):
+def test_multi_gpu_model_errors_and_mirrored_strategy(fake_gpus, monkeypatch):
+    import torch
+
+    from keraslike._src.distribute import mirrored
+
+    created = []
+
+    class FakeMirrored:  # the real one would start replica processes on the (pretend) GPUs
+        def __init__(self, devices):
+            created.append(devices)
+            self._device = torch.device("cpu")
+
+    monkeypatch.setattr(mirrored, "MirroredStrategy", FakeMirrored)
     model = tf.keras.Sequential([tf.keras.layers.Dense(2)])
     with warnings.catch_warnings():
         warnings.simplefilter("ignore", DeprecationWarning)
@@ -144,5 +156,7 @@ def test_multi_gpu_model_errors_and_pass_through(fake_gpus):
         fake_gpus(2)
         with pytest.warns(DeprecationWarning, match="MirroredStrategy"):
             assert tf.keras.utils.multi_gpu_model(model, gpus=2, cpu_merge=False) is model
+        assert created == [["/gpu:0", "/gpu:1"]]
+        assert isinstance(model.distribute_strategy, FakeMirrored)
         with pytest.raises(ValueError, match=r"\['/cpu:0', '/gpu:0', '/gpu:1'\]"):
             tf.keras.utils.multi_gpu_model(model, gpus=[0, 3])

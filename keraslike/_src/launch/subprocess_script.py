@@ -28,6 +28,9 @@ def interactive_reason():
 
     if "ipykernel" in sys.modules:
         return "running in a notebook kernel"
+    if os.path.basename(getattr(__main__, "__file__", "") or "").startswith(("pytest", "py.test")) or \
+            "pytest" in os.path.basename(sys.argv[0] if sys.argv else ""):
+        return "running inside pytest (re-running the test command as replicas would run the test session again)"
     if hasattr(sys, "ps1") or sys.flags.interactive:
         return "running in an interactive interpreter"
     argv = list(getattr(sys, "orig_argv", []))
