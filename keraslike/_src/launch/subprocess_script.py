@@ -28,8 +28,10 @@ def interactive_reason():
 
     if "ipykernel" in sys.modules:
         return "running in a notebook kernel"
-    if os.path.basename(getattr(__main__, "__file__", "") or "").startswith(("pytest", "py.test")) or \
-            "pytest" in os.path.basename(sys.argv[0] if sys.argv else ""):
+    main_path = getattr(__main__, "__file__", "") or ""
+    main_spec = getattr(getattr(__main__, "__spec__", None), "name", "") or ""
+    if main_spec.split(".")[0] == "pytest" or os.path.basename(main_path).startswith(("pytest", "py.test")) \
+            or f"{os.sep}pytest{os.sep}" in main_path:
         return "running inside pytest (re-running the test command as replicas would run the test session again)"
     if hasattr(sys, "ps1") or sys.flags.interactive:
         return "running in an interactive interpreter"
