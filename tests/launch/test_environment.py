@@ -85,3 +85,9 @@ def test_device_names(name, expected):
 def test_bad_device_name():
     with pytest.raises(ValueError, match=r"Received: device='/tpu0:x'"):
         device_spec.parse("/tpu0:x")
+
+
+def test_a_pytest_session_is_never_relaunched_as_replicas():
+    from keraslike._src.launch.subprocess_script import interactive_reason
+
+    assert "pytest" in interactive_reason()
