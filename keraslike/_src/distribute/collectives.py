@@ -38,11 +38,34 @@ def ensure_process_group(backend, env, device=None):
 
 
 def _destroy():
-    if dist.is_initialized():
-        try:
-            dist.destroy_process_group()
-        except Exception:  # noqa: BLE001 - best effort at interpreter exit
-            pass
+    """At exit: let every replica arrive, then tear the group down.
+
+    Rank 0 hosts the rendezvous store; tearing down while a peer still talks to it crashes that peer
+    ("terminate called without an active exception"). A launcher chief first waits for its replicas; other
+    gloo jobs (torchrun, TF_CONFIG) meet at a monitored barrier, skipped when this process is dying of an
+    unhandled exception (its peers may be stuck in a collective and must not be waited for).
+    """
+    if not dist.is_initialized():
+        return
+    import sys
+
+    from keraslike._src.launch import subprocess_script
+
+    try:
+        launched = environment.detect()
+        if subprocess_script.finish_replicas() or (launched is not None and launched.source == "keraslike"):
+            pass  # keraslike's chief (the store host) outlives its replicas: it waits for them
+        elif getattr(sys, "last_value", None) is None and dist.get_backend() == "gloo":
+            dist.monitored_barrier(timeout=datetime.timedelta(seconds=_EXIT_BARRIER_S), wait_all_ranks=True)
+    except Exception:  # noqa: BLE001 - a peer already gone: nothing left to wait for
+        pass
+    try:
+        dist.destroy_process_group()
+    except Exception:  # noqa: BLE001 - best effort at interpreter exit
+        pass
+
+
+_EXIT_BARRIER_S = 120
 
 
 def world_size():

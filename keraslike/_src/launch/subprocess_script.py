@@ -107,6 +107,14 @@ def launch(num_replicas):
 _WATCHDOG = None
 
 
+def finish_replicas():
+    """In the launching chief: wait for the replicas to end (returns True); elsewhere return False."""
+    if _WATCHDOG is None:
+        return False
+    _WATCHDOG.finish()
+    return True
+
+
 def mark_joined():
     """The process group is up: from now on a replica exiting 0 is a normal end, not a failure."""
     if _WATCHDOG is not None:
@@ -117,7 +125,7 @@ def _wrap_excepthook(watchdog):
     previous = sys.excepthook
 
     def hook(exc_type, exc, tb):
-        if _looks_like_lost_peer(exc) and watchdog.report_replica_failure(timeout=3.0):
+        if _looks_like_lost_peer(exc) and watchdog.report_replica_failure(timeout=8.0):
             return  # a replica died first: its traceback is the story, ours is only the echo
         previous(exc_type, exc, tb)
         sys.stderr.flush()

@@ -29,6 +29,7 @@ class ReplicaWatchdog:
         self._lock = threading.Lock()
         self._fail_lock = threading.Lock()
         self.joined = threading.Event()
+        self._finished = False
 
     def start(self):
         for rank, proc in self.children:
@@ -91,7 +92,10 @@ class ReplicaWatchdog:
         self._terminate_all()
 
     def finish(self):
-        """At chief exit: wait for replicas; propagate a replica's failure as our exit code."""
+        """At chief exit: wait for replicas; propagate a replica's failure as our exit code (idempotent)."""
+        if self._finished:
+            return
+        self._finished = True
         if self._stopping.is_set():
             self._terminate_all()
             return
