@@ -248,6 +248,10 @@ class Layer(torch.nn.Module):
             self._build_for(inputs)
             if "_deferred_restore" in self.__dict__:
                 self._apply_deferred_restore(inputs, args, kwargs)
+        for key in ("mask", "attention_mask"):   # numpy masks, as TF eager takes them
+            if kwargs.get(key) is not None:
+                device = inputs.device if isinstance(inputs, torch.Tensor) else backend.current_device()
+                kwargs[key] = map_structure(lambda v, d=device: _numpy_to_tensor(v, d), kwargs[key])
         mask = getattr(inputs, "_keras_mask", None)
         if mask is not None and self._call_takes_mask and kwargs.get("mask") is None:
             kwargs["mask"] = mask
@@ -408,6 +412,13 @@ def _global_policy_if_default(layer):
 
     return layer._dtype_policy if layer._force_float32 else global_policy() if global_policy().is_mixed \
         else layer._dtype_policy
+
+
+def _numpy_to_tensor(value, device):
+    """A numpy array (e.g. a mask passed to a call) as a tensor on `device`; other values unchanged."""
+    if isinstance(value, np.ndarray):
+        return torch.as_tensor(value, device=device)
+    return value
 
 
 def _declared_output_shape(layer, shapes):

@@ -57,6 +57,9 @@ class Bidirectional(Layer):
                 f"Received: backward_layer={backward_layer!r}"
             )
         self.backward_layer = backward_layer
+        for sub in (self.forward_layer, self.backward_layer):   # as Keras: masked steps of returned
+            if getattr(sub, "zero_output_for_mask", None) is not None:   # sequences are zeros, not repeats
+                sub.zero_output_for_mask = sub.return_sequences
         self.merge_mode = merge_mode
         self.return_sequences = layer.return_sequences
         self.return_state = layer.return_state
