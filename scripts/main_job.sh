@@ -5,6 +5,5 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 python3 -m venv .venv
 . .venv/bin/activate
-python -m pip install -q --upgrade pip
 python -m pip install -q -e ".[examples]"
 python examples/digits_mirrored.py "$@"

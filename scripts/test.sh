@@ -4,7 +4,6 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 python3 -m venv .venv
 . .venv/bin/activate
-python -m pip install -q --upgrade pip
 python -m pip install -q -e ".[dev]"
-ruff check keraslike tests examples benchmarks
+ruff check keraslike tests examples benchmarks models
 python -m pytest -q -ra

@@ -164,6 +164,12 @@ def test_tensorboard_needs_the_package(tmp_path):
             keras.callbacks.TensorBoard(log_dir=str(tmp_path))
         return
     x, y = _data()
-    _model().fit(x, y, epochs=2, verbose=0, validation_data=(x, y),
-                 callbacks=[keras.callbacks.TensorBoard(log_dir=str(tmp_path))])
+    history = _model().fit(x, y, epochs=2, verbose=0, validation_data=(x, y),
+                           callbacks=[keras.callbacks.TensorBoard(log_dir=str(tmp_path))])
     assert list((tmp_path / "train").iterdir()) and list((tmp_path / "validation").iterdir())
+    from tensorboard.backend.event_processing.event_accumulator import EventAccumulator
+
+    events = EventAccumulator(str(tmp_path / "train")).Reload()
+    tag = next(t for t in events.Tags()["scalars"] if t.endswith("loss"))
+    logged = [e.value for e in events.Scalars(tag)]
+    assert logged == pytest.approx(history.history["loss"], rel=1e-6)
