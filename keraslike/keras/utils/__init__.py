@@ -6,3 +6,6 @@ from keraslike._src.keras.utils.multi_gpu import multi_gpu_model  # noqa: F401
 from keraslike._src.keras.utils.py_dataset import PyDataset, Sequence  # noqa: F401
 from keraslike._src.keras.trainers.step_overrides import pack_x_y_sample_weight  # noqa: F401
 from keraslike._src.keras.trainers.data_adapter import unpack_x_y_sample_weight  # noqa: F401
+from keraslike.keras.saving import (  # noqa: F401  (TF 2 exposed these under keras.utils)
+    custom_object_scope, get_custom_objects, get_registered_object, register_keras_serializable,
+)
