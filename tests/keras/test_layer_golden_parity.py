@@ -25,13 +25,7 @@ CASES = sorted({key.split("/")[0] for key in DATA if key.endswith("/spec") and n
 TOLERANCE = {}
 # Known mismatches: case -> reason (strict xfail, so a fix shows up as XPASS).
 KNOWN_BUGS = {
-    "activation_hard_silu": "activation 'hard_silu' (Keras 3: x * relu6(x + 3) / 6) is not in keraslike's "
-                            "activations registry",
-    "activation_hard_swish": "activation 'hard_swish' (alias of hard_silu) is not in keraslike's activations registry",
     "conv1d_transpose_same_s2": "keras.layers.Conv1DTranspose is not implemented",
-    "layer_normalization_rms": "Keras 3 LayerNormalization(rms_scaling=True) computes x * rsqrt(var(x) + eps) * gamma "
-                               "(deprecated, documented as 'incorrectly scales by the variance'); keraslike uses "
-                               "mean(x^2), which tests/keras/layers/test_normalization.py asserts",
 }
 
 

@@ -69,6 +69,14 @@ def silu(x):
 swish = silu
 
 
+def hard_silu(x):
+    """`x * relu6(x + 3) / 6` (Keras 3's hard_silu / hard_swish)."""
+    return F.hardswish(x)
+
+
+hard_swish = hard_silu
+
+
 def mish(x):
     return F.mish(x)
 
@@ -88,9 +96,10 @@ def log_softmax(x, axis=-1):
 _NAMES = {
     f.__name__: f
     for f in (linear, relu, relu6, leaky_relu, elu, selu, gelu, sigmoid, hard_sigmoid, tanh, softplus,
-              softsign, silu, mish, exponential, softmax, log_softmax)
+              softsign, silu, mish, exponential, softmax, log_softmax, hard_silu)
 }
 _NAMES["swish"] = silu
+_NAMES["hard_swish"] = hard_silu
 
 
 def get(identifier):

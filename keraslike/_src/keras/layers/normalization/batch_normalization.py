@@ -16,12 +16,19 @@ statistics, which is what TF's on-read mirrored moving variables return, so
 every replica keeps identical moving statistics.
 """
 
+import warnings
+
 import torch
 import torch.nn.functional as F
 
 from keraslike._src.distribute import collectives
 from keraslike._src.keras import initializers
 from keraslike._src.keras.layers.layer import Layer
+
+# torch 2.14 marks its autograd-aware all_reduce deprecated in favour of a private module; it is still the
+# public, differentiable collective SyncBatchNorm semantics need, so keep users' logs free of the notice.
+warnings.filterwarnings("ignore", message=r"torch\.distributed\.nn\.functional\.all_reduce is deprecated",
+                        category=FutureWarning)
 
 
 class BatchNormalization(Layer):

@@ -19,7 +19,9 @@ class LayerNormalization(Layer):
         axis: int or list of ints, default -1.
         epsilon: float, default 1e-3.
         center: bool, default True (`beta`). scale: bool, default True (`gamma`).
-        rms_scaling: bool, default False: `x * rsqrt(mean(x^2) + epsilon) * gamma` (no centering, no beta).
+        rms_scaling: bool, default False: `x * rsqrt(var(x) + epsilon) * gamma` (no centering, no beta). This
+            is Keras 3's formula (its docs call it deprecated because it scales by the variance, not the
+            mean square); keraslike matches Keras so models and checkpoints give the same numbers.
         beta_initializer / gamma_initializer: default "zeros" / "ones".
         beta_regularizer, gamma_regularizer, beta_constraint, gamma_constraint: optional.
 
@@ -68,8 +70,8 @@ class LayerNormalization(Layer):
     def call(self, inputs):
         axes = [a % inputs.dim() for a in self._axes]
         if self.rms_scaling:
-            ms = inputs.float().pow(2).mean(dim=axes, keepdim=True)
-            y = inputs * torch.rsqrt(ms + self.epsilon).to(inputs.dtype)
+            var = torch.var(inputs.float(), dim=axes, keepdim=True, correction=0)
+            y = inputs * torch.rsqrt(var + self.epsilon).to(inputs.dtype)
             return y * self._param_view(self.gamma, inputs.dim()) if self.gamma is not None else y
         if self._trailing:
             return F.layer_norm(inputs, tuple(inputs.shape[axes[0]:]),
