@@ -25,7 +25,6 @@ CASES = sorted({key.split("/")[0] for key in DATA if key.endswith("/spec") and n
 TOLERANCE = {}
 # Known mismatches: case -> reason (strict xfail, so a fix shows up as XPASS).
 KNOWN_BUGS = {
-    "conv1d_transpose_same_s2": "keras.layers.Conv1DTranspose is not implemented",
 }
 
 
@@ -130,9 +129,6 @@ def _shape(tensor):
     return [None if d is None else int(d) for d in tensor.shape]
 
 
-@pytest.mark.xfail(strict=True, raises=AttributeError,
-                   reason="keras Layer.output / Layer.input (the single inbound node's tensors) are not "
-                          "implemented on keraslike's base Layer")
 def test_layer_output_attribute():
     model = _mnist_convnet()
     assert _shape(model.layers[0].output) == [None, 26, 26, 32]

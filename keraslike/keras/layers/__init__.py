@@ -3,7 +3,9 @@
 from keraslike._src.keras.layers.activations.activations import ELU, LeakyReLU, PReLU, ReLU, Softmax
 from keraslike._src.keras.layers.attention.multi_head_attention import MultiHeadAttention
 from keraslike._src.keras.layers.convolutional.conv import Conv1D, Conv2D, Conv3D
-from keraslike._src.keras.layers.convolutional.conv2d_transpose import Conv2DTranspose
+from keraslike._src.keras.layers.convolutional.conv2d_transpose import (  # noqa: F401
+    Conv1DTranspose, Conv2DTranspose, Conv3DTranspose,
+)
 from keraslike._src.keras.layers.convolutional.depthwise_conv2d import DepthwiseConv2D
 from keraslike._src.keras.layers.convolutional.separable_conv2d import SeparableConv2D
 from keraslike._src.keras.layers.core.dense import Dense
@@ -46,6 +48,8 @@ Convolution1D = Conv1D
 Convolution2D = Conv2D
 Convolution3D = Conv3D
 Convolution2DTranspose = Conv2DTranspose
+Convolution1DTranspose = Conv1DTranspose
+Convolution3DTranspose = Conv3DTranspose
 SeparableConvolution2D = SeparableConv2D
 MaxPool1D = MaxPooling1D
 MaxPool2D = MaxPooling2D

@@ -121,6 +121,42 @@ class Layer(torch.nn.Module):
         for layer in self._sublayers():
             layer.trainable = value
 
+    # ---- functional-API views ----------------------------------------------------------------
+    @property
+    def output(self):
+        """The KerasTensor this layer produced in its last functional-API call (Keras's `layer.output`).
+
+        Raises:
+            AttributeError: if the layer was never called on a KerasTensor.
+        """
+        if "output" in self._modules:  # a subclass that named a sublayer `output`
+            return self._modules["output"]
+        if "_output_value" in self.__dict__:
+            return self.__dict__["_output_value"]
+        if not self._inbound_nodes:
+            raise AttributeError(f"Layer {self.name} has no defined output: it was never called on a KerasTensor "
+                                 "(keras.Input or another layer's output).")
+        return self._inbound_nodes[-1].outputs
+
+    @output.setter
+    def output(self, value):
+        self.__dict__["_output_value"] = value
+
+    @property
+    def input(self):
+        """The input KerasTensor(s) of this layer's last functional-API call (Keras's `layer.input`)."""
+        if "input" in self._modules:
+            return self._modules["input"]
+        if "_input_value" in self.__dict__:
+            return self.__dict__["_input_value"]
+        if not self._inbound_nodes or not self._inbound_nodes[-1].args:
+            raise AttributeError(f"Layer {self.name} is not connected, no input to return.")
+        return self._inbound_nodes[-1].args[0]
+
+    @input.setter
+    def input(self, value):
+        self.__dict__["_input_value"] = value
+
     def _sublayers(self):
         return [m for m in self._modules.values() if isinstance(m, Layer)] + [
             m for lst in self._modules.values() if isinstance(lst, (torch.nn.ModuleList, torch.nn.ModuleDict))

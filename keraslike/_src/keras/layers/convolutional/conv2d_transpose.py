@@ -1,4 +1,4 @@
-"""`Conv2DTranspose` (keras/src/layers/convolutional/conv2d_transpose.py).
+"""`Conv1DTranspose`, `Conv2DTranspose`, `Conv3DTranspose` (keras/src/layers/convolutional/conv*_transpose.py).
 
 TF computes a transposed conv as the gradient of the forward conv whose
 output is our input: with "same" the output is `in * stride` and the full
@@ -6,6 +6,7 @@ output is our input: with "same" the output is `in * stride` and the full
 (`total // 2` at the top/left). Here torch's `conv_transpose2d` produces the
 full result, which is cropped (or zero-extended, when `k < stride` or an
 `output_padding` asks for more) to TF's output size before the bias is added.
+The same code serves 1, 2 and 3 spatial dimensions.
 """
 
 import torch.nn.functional as F
@@ -14,34 +15,40 @@ from keraslike._src.keras.layers.convolutional import conv_utils
 from keraslike._src.keras.layers.convolutional.base_conv import BaseConv
 
 
-class Conv2DTranspose(BaseConv):
-    """Transposed 2D convolution ("deconvolution").
+_TRANSPOSED = {1: F.conv_transpose1d, 2: F.conv_transpose2d, 3: F.conv_transpose3d}
+
+
+class ConvTranspose(BaseConv):
+    """Transposed N-D convolution ("deconvolution"); use Conv1DTranspose / Conv2DTranspose / Conv3DTranspose.
 
     Args:
         filters: int, output channels.
-        kernel_size, strides, dilation_rate: int or tuple of 2.
+        kernel_size, strides, dilation_rate: int or tuple of `rank`.
         padding: "valid" or "same".
-        output_padding: None, int or tuple of 2: extra rows/cols on the bottom/right;
+        output_padding: None, int or tuple of `rank`: extra rows/cols on the bottom/right;
             each must be smaller than the stride.
         data_format, activation, use_bias, initializers, regularizers, constraints: as Conv2D.
 
-    Input shape: `(batch, rows, cols, channels)`.
-    Output shape: `(batch, new_rows, new_cols, filters)`; "same": `rows * stride`,
-        "valid": `rows * stride + max(k - stride, 0)`.
-    Kernel: `(kh, kw, filters, in_channels)` (Keras's transposed layout).
+    Input shape: `(batch, *spatial, channels)` (channels_last).
+    Output shape: `(batch, *new_spatial, filters)`; "same": `size * stride`,
+        "valid": `size * stride + max(k - stride, 0)`.
+    Kernel: `(*kernel_size, filters, in_channels)` (Keras's transposed layout).
 
     Raises:
         ValueError: on bad arguments or an `output_padding` not smaller than `strides`.
     """
 
-    def __init__(self, filters, kernel_size, strides=(1, 1), padding="valid", output_padding=None,
-                 data_format=None, dilation_rate=(1, 1), activation=None, use_bias=True, **kwargs):
-        super().__init__(2, filters, kernel_size, strides=strides, padding=padding, data_format=data_format,
+    rank = 2
+
+    def __init__(self, filters, kernel_size, strides=1, padding="valid", output_padding=None,
+                 data_format=None, dilation_rate=1, activation=None, use_bias=True, **kwargs):
+        super().__init__(self.rank, filters, kernel_size, strides=strides, padding=padding, data_format=data_format,
                          dilation_rate=dilation_rate, activation=activation, use_bias=use_bias, **kwargs)
         if self.padding == "causal":
-            raise ValueError(f"Conv2DTranspose supports 'valid' or 'same' padding. Received: padding={padding!r}")
+            raise ValueError(f"{type(self).__name__} supports 'valid' or 'same' padding. "
+                             f"Received: padding={padding!r}")
         self.output_padding = None if output_padding is None else conv_utils.normalize_tuple(
-            output_padding, 2, "output_padding", allow_zero=True)
+            output_padding, self.rank, "output_padding", allow_zero=True)
         if self.output_padding is not None and any(p >= s for p, s in zip(self.output_padding, self.strides)):
             raise ValueError(
                 f"Strides must be greater than output padding. Received: strides={self.strides}, "
@@ -52,7 +59,7 @@ class Conv2DTranspose(BaseConv):
         in_channels = input_shape[self._channel_axis()]
         if in_channels is None:
             raise ValueError(
-                f"The channel dimension of the inputs to Conv2DTranspose should be defined. "
+                f"The channel dimension of the inputs to {type(self).__name__} should be defined. "
                 f"Received: input_shape={input_shape}"
             )
         self.kernel = self.add_weight("kernel", (*self.kernel_size, self.filters, in_channels),
@@ -64,14 +71,15 @@ class Conv2DTranspose(BaseConv):
         self.built = True
 
     def _out_sizes(self, spatial):
-        op = self.output_padding or (None, None)
+        op = self.output_padding or (None,) * self.rank
         return tuple(conv_utils.deconv_output_length(s, k, self.padding, st, p, d) for s, k, st, p, d in
                      zip(spatial, self.kernel_size, self.strides, op, self.dilation_rate))
 
     def call(self, inputs):
-        x = conv_utils.to_channels_first(inputs, self.data_format)  # (N, C_in, H, W)
-        weight = self.kernel.permute(3, 2, 0, 1)  # (kh, kw, out, in) -> (in, out, kh, kw)
-        full = F.conv_transpose2d(x, weight, None, self.strides, 0, 0, 1, self.dilation_rate)
+        r = self.rank
+        x = conv_utils.to_channels_first(inputs, self.data_format)  # (N, C_in, *spatial)
+        weight = self.kernel.permute(r + 1, r, *range(r))  # (*k, out, in) -> (in, out, *k)
+        full = _TRANSPOSED[r](x, weight, None, self.strides, 0, 0, 1, self.dilation_rate)
         outs = self._out_sizes(tuple(x.shape[2:]))
         pad_spec = []
         for dim, (out, k, s, d) in reversed(list(enumerate(zip(outs, self.kernel_size, self.strides,
@@ -81,11 +89,11 @@ class Conv2DTranspose(BaseConv):
             pad_spec += [-before, after]
         y = F.pad(full, tuple(pad_spec)) if any(pad_spec) else full
         if self.bias is not None:
-            y = y + self.bias.view(1, -1, 1, 1)
+            y = y + self.bias.view(1, -1, *([1] * self.rank))
         return self.activation(conv_utils.from_channels_first(y, self.data_format))
 
     def compute_output_shape(self, input_shape):
-        spatial = input_shape[1:3] if self.data_format == "channels_last" else input_shape[2:]
+        spatial = input_shape[1:1 + self.rank] if self.data_format == "channels_last" else input_shape[2:]
         out = self._out_sizes(spatial)
         if self.data_format == "channels_last":
             return (input_shape[0], *out, self.filters)
@@ -93,3 +101,21 @@ class Conv2DTranspose(BaseConv):
 
     def get_config(self):
         return {**super().get_config(), "output_padding": self.output_padding}
+
+
+class Conv1DTranspose(ConvTranspose):
+    """Transposed 1D convolution: input `(batch, steps, channels)`, kernel `(k, filters, in_channels)`."""
+
+    rank = 1
+
+
+class Conv2DTranspose(ConvTranspose):
+    """Transposed 2D convolution: input `(batch, rows, cols, channels)`, kernel `(kh, kw, filters, in)`."""
+
+    rank = 2
+
+
+class Conv3DTranspose(ConvTranspose):
+    """Transposed 3D convolution: input `(batch, d, h, w, channels)`, kernel `(kd, kh, kw, filters, in)`."""
+
+    rank = 3
