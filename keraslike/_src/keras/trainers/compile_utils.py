@@ -1,43 +1,201 @@
-"""What `compile` holds: loss and metrics, resolved on the first batch (keras/src/trainers/compile_utils.py)."""
+"""What `compile` holds: loss and metrics, resolved on the first batch (keras/src/trainers/compile_utils.py).
+
+Multi-output models (Keras 3 rules): `loss` is one loss applied to every
+output, a list (one per output, in `model.outputs` order) or a dict keyed by
+output name; `None` skips an output. With more than one loss term each gets a
+`Mean` tracker `<output_name>_loss` (the unweighted value) and the total is
+`sum_i w_i * loss_i`. Metrics are a list with one entry (a metric or a list)
+per output, or a dict keyed by output name; their log keys are
+`<output_name>_<metric_name>`.
+"""
 
 import torch
 
 from keraslike._src.keras import losses as losses_module
 from keraslike._src.keras import metrics as metrics_module
-from keraslike._src.keras.layers.keras_tensor import flatten
+from keraslike._src.keras.layers.keras_tensor import KerasTensor, flatten
 from keraslike._src.keras.metrics.reduction_metrics import Mean
 
 _AVERAGING = ("sum_over_batch_size", "mean", "mean_with_sample_weight")
+
+
+def output_names_of(model):
+    """Names of a functional model's outputs in flat order (the output layers', or the dict keys); else None."""
+    outputs = getattr(model, "_outputs_struct", None)
+    if outputs is None:
+        return None
+    if isinstance(outputs, dict):
+        return sorted(outputs)
+    names = []
+    for t in flatten(outputs):
+        node = getattr(t, "node", None) if isinstance(t, KerasTensor) else None
+        layer = getattr(node, "layer", None)
+        names.append(getattr(layer, "name", None) or getattr(t, "name", None))
+    return names if all(names) else None
+
+
+def _is_multi_spec(spec):
+    return isinstance(spec, dict) or (isinstance(spec, (list, tuple)) and len(spec) > 1)
+
+
+def _per_output(spec, names, n, what):
+    """A list/tuple/dict spec as a list with one entry per output (None where absent)."""
+    if isinstance(spec, dict):
+        if names is None:
+            raise ValueError(f"Argument `{what}` can only be provided as a dict when the model's outputs have "
+                             f"names (a functional model or a dict of outputs). Received {what}={spec!r}")
+        unknown = [k for k in spec if k not in names]
+        if unknown:
+            raise ValueError(f"In the dict argument `{what}`, key '{unknown[0]}' does not correspond to any model "
+                             f"output. Received:\n{what}={spec!r}")
+        return [spec.get(name) for name in names]
+    if len(spec) != n:
+        raise ValueError(f"For a model with multiple outputs, when providing the `{what}` argument as a list, it "
+                         f"should have as many entries as the model has outputs. Received:\n{what}={spec!r}\nof "
+                         f"length {len(spec)} whereas the model has {n} outputs.")
+    return list(spec)
+
+
+def _pick(structure, index, name):
+    """Entry `index` (list/tuple) or `name` (dict) of a per-output structure; the structure itself otherwise."""
+    if isinstance(structure, dict):
+        return structure.get(name)
+    if isinstance(structure, (list, tuple)):
+        return structure[index]
+    return structure
+
+
+def _align_targets(y_true, names, n, needed):
+    """`y_true` as a list in output order (list/tuple in order, dict by output name, or only the needed ones)."""
+    if isinstance(y_true, dict):
+        if names is None:
+            raise ValueError("y_true is a dict but the model's outputs have no names. Received y_true keys: "
+                             f"{sorted(y_true)}")
+        return [y_true.get(name) for name in names]
+    flat = flatten(y_true) if isinstance(y_true, (list, tuple)) else [y_true]
+    if len(flat) == n:
+        return flat
+    if len(flat) == len(needed):  # targets given only for the outputs that have a loss (Keras)
+        out = [None] * n
+        for i, t in zip(needed, flat):
+            out[i] = t
+        return out
+    raise ValueError(f"y_true and y_pred have different structures: the model has {n} outputs, "
+                     f"received {len(flat)} target(s).")
+
+
+def _rows(tensor):
+    return int(tensor.shape[0]) if isinstance(tensor, torch.Tensor) and tensor.dim() else 1
 
 
 class CompiledLoss:
     """The compiled loss: `loss(y_true, y_pred, sample_weight)` -> scalar mean over this replica's batch.
 
     `averages` says whether the value is a per-sample mean (then replicas
-    weight it by `local_batch / global_batch`), or a sum (weight 1).
+    weight it by `local_batch / global_batch`), or a sum (weight 1). For several
+    outputs the value is `sum_i w_i * loss_i`; it averages when every term does.
     """
 
-    def __init__(self, loss):
+    def __init__(self, loss, loss_weights=None, output_names=None, strategy=None):
         if isinstance(loss, (list, tuple)) and len(loss) == 1:
             loss = loss[0]
-        if isinstance(loss, (list, tuple, dict)):
-            raise NotImplementedError(
-                "Multiple-output losses (a list or dict of losses) are not supported yet. "
-                f"Received: loss={loss!r}"
+        if loss_weights is not None and not isinstance(loss_weights, (list, tuple, dict, float, int)):
+            raise ValueError(
+                "Expected `loss_weights` argument to be a float (single output case) or a list, tuple, or dict "
+                f"(multiple output case). Received instead: loss_weights={loss_weights!r} of type "
+                f"{type(loss_weights)}"
             )
-        self.loss = losses_module.get(loss)
-        self.averages = getattr(self.loss, "reduction", "sum_over_batch_size") in _AVERAGING
-
+        self.output_names = output_names
+        self.metrics = []  # per-output `<name>_loss` trackers (multi-output only)
+        self._strategy = strategy
+        self._spec, self._weights = loss, loss_weights
+        self._plan = None  # multi-output: [(index, name, loss, weight, tracker)]
         self.tracker = None  # the model's "loss" Mean, updated by `__call__` (TF's LossesContainer)
         self.replica_scale = None  # set by `fit` around an overridden step: local rows / global rows
+        if _is_multi_spec(loss) or (output_names is not None and len(output_names) > 1):
+            self.loss = None
+            self.averages = True
+            if output_names is not None:
+                self._build(len(output_names))
+            return
+        self.loss = losses_module.get(loss)
+        self.averages = getattr(self.loss, "reduction", "sum_over_batch_size") in _AVERAGING
+        weight = loss_weights
+        if isinstance(weight, (list, tuple)) and len(weight) == 1:
+            weight = weight[0]
+        if isinstance(weight, dict) and len(weight) == 1:
+            weight = next(iter(weight.values()))
+        self._fn = self.loss
+        if weight is not None and float(weight) != 1.0:
+            plain, weight = self.loss, float(weight)
+            self._fn = lambda y_true, y_pred, sample_weight=None: plain(y_true, y_pred, sample_weight) * weight
+
+    def _build(self, n):
+        """Resolve one loss per output (Keras 3's CompileLoss.build) and create the per-output trackers."""
+        names = self.output_names
+        spec = self._spec
+        specs = _per_output(spec, names, n, "loss") if _is_multi_spec(spec) else [spec] * n
+        if isinstance(spec, dict) and names is not None and isinstance(names, list) and set(spec) != set(names):
+            raise ValueError(f"Expected keys {names} in loss dict, but found loss.keys()={list(spec)}")
+        weights = self._weights
+        if weights is None or isinstance(weights, (int, float)):
+            weights = [weights] * n
+        else:
+            weights = _per_output(weights, names, n, "loss_weights")
+        plan = []
+        for i, (s, w) in enumerate(zip(specs, weights)):
+            if s is None:
+                continue
+            fn = losses_module.get(s)
+            name = names[i] if names is not None else (s if isinstance(s, str) else getattr(fn, "name", None)
+                                                       or getattr(fn, "__name__", "loss"))
+            plan.append([i, name, fn, None if w is None else float(w), None])
+        if not plan:
+            raise ValueError(f"Expected at least one non-None loss. Received: loss={spec!r}")
+        if len(plan) > 1:
+            for entry in plan:
+                tracker = Mean(name=f"{entry[1]}_loss")
+                if self._strategy is not None:
+                    tracker._strategy = self._strategy
+                entry[4] = tracker
+        self.metrics = [entry[4] for entry in plan if entry[4] is not None]
+        self.averages = all(getattr(e[2], "reduction", "sum_over_batch_size") in _AVERAGING for e in plan)
+        self._n = n
+        self._needed = [e[0] for e in plan]
+        self._plan = plan
 
     def compute(self, y_true, y_pred, sample_weight=None):
-        """The loss value: a mean over this replica's rows (no scaling, no tracking; the default step's path)."""
-        if isinstance(y_pred, (list, tuple)) and len(y_pred) == 1:
+        """The loss value: a mean over this replica's rows (no scaling; per-output trackers are updated)."""
+        if self._plan is not None:
+            return self._compute_multi(y_true, y_pred, sample_weight)
+        if isinstance(y_pred, (list, tuple, dict)):
+            if len(y_pred) != 1 or isinstance(y_pred, dict):
+                self._build(len(flatten(y_pred)))
+                return self._compute_multi(y_true, y_pred, sample_weight)
             y_pred = y_pred[0]
         if isinstance(y_true, (list, tuple)) and len(y_true) == 1:
             y_true = y_true[0]
-        return self.loss(y_true, y_pred, sample_weight)
+        return self._fn(y_true, y_pred, sample_weight)
+
+    def _compute_multi(self, y_true, y_pred, sample_weight):
+        names = self.output_names
+        preds = flatten(y_pred)
+        if len(preds) != self._n:
+            raise ValueError(f"Expected the model to return {self._n} outputs. Received: {len(preds)}")
+        trues = _align_targets(y_true, names, self._n, self._needed)
+        total = None
+        for i, name, fn, weight, tracker in self._plan:
+            y_p, y_t = preds[i], trues[i]
+            if y_t is None:
+                raise ValueError(f"No target (y) given for output {name!r}, which has a loss. Pass y for every "
+                                 "output that has a loss.")
+            value = fn(y_t, y_p, _pick(sample_weight, i, name))
+            if tracker is not None:
+                tracker.update_weighted(value.detach(), _rows(y_p))
+            if weight is not None:
+                value = value * weight
+            total = value if total is None else total + value
+        return total
 
     def __call__(self, y_true, y_pred, sample_weight=None, regularization_losses=None):
         """TF 2's `model.compiled_loss(y, y_pred, sample_weight, regularization_losses=self.losses)`.
@@ -85,41 +243,128 @@ class LossTracker(Mean):
 
 
 class CompiledMetrics:
-    """Compiled metrics, created on the first batch so `"accuracy"` can look at the shapes."""
+    """Compiled metrics, created on the first batch so `"accuracy"` can look at the shapes.
 
-    def __init__(self, specs, loss, strategy):
-        if isinstance(specs, dict) or (isinstance(specs, (list, tuple)) and any(
-                isinstance(s, (list, tuple, dict)) for s in specs)):
-            raise NotImplementedError(f"Per-output metrics are not supported yet. Received: metrics={specs!r}")
-        if specs is not None and not isinstance(specs, (list, tuple)):
-            raise TypeError(
-                f"Expected `metrics` argument to be a list, tuple, or dict. Received instead: metrics={specs!r} "
-                f"of type {type(specs)}"
-            )
-        self.specs = list(specs or [])
+    Single output: `metrics` is a list of metrics (names as given). Several
+    outputs (Keras 3's CompileMetrics): a list with one entry per output (a
+    metric or a list of them) or a dict keyed by output name; the metrics are
+    named `<output_name>_<metric_name>` (a repeated name gets `_1`, `_2`, ...),
+    and only `weighted_metrics` see the sample weights.
+    """
+
+    def __init__(self, specs, loss, strategy, weighted_metrics=None, output_names=None):
+        for what, value in (("metrics", specs), ("weighted_metrics", weighted_metrics)):
+            if value is not None and not isinstance(value, (list, tuple, dict)):
+                raise TypeError(
+                    f"Expected `{what}` argument to be a list, tuple, or dict. Received instead: "
+                    f"{what}={value!r} of type {type(value)}"
+                )
         self.loss = loss
         self.strategy = strategy
         self.metrics = None
-        if all(not isinstance(s, str) or s not in ("accuracy", "acc") for s in self.specs):
+        self.output_names = output_names
+        self._weighted_specs = weighted_metrics
+        self._plan = None  # multi-output: [(metric, output index, output name, weighted)]
+        multi = _is_multi_spec(specs) and (isinstance(specs, dict) or any(
+            isinstance(s, (list, tuple, dict)) for s in specs) or (output_names is not None and len(output_names) > 1))
+        self._deferred = multi or bool(weighted_metrics) or (output_names is not None and len(output_names) > 1)
+        self.specs = specs if multi else list(specs or [])
+        if not self._deferred and all(not isinstance(s, str) or s not in ("accuracy", "acc") for s in self.specs):
             self.build(None, None)
 
     def build(self, y_true, y_pred):
+        names = self.output_names
+        n = len(names) if names is not None else (
+            len(flatten(y_pred)) if isinstance(y_pred, (list, tuple, dict)) else 1)
+        if n > 1 or self._weighted_specs:
+            return self._build_multi(y_true, y_pred, n)
         y_true = _first(y_true)
         y_pred = _first(y_pred)
-        self.metrics = [metrics_module.get(s, y_true, y_pred, self.loss) for s in self.specs]
+        specs = flatten(self.specs) if isinstance(self.specs, dict) else self.specs
+        self.metrics = [metrics_module.get(s, y_true, y_pred, self.loss) for s in specs if s is not None]
         for m in self.metrics:
             m._strategy = self.strategy
+
+    def _build_multi(self, y_true, y_pred, n):
+        names = self.output_names
+        if names is None and isinstance(y_pred, dict) and n > 1:
+            names = self.output_names = sorted(y_pred)
+        preds = flatten(y_pred) if y_pred is not None else [None] * n
+        trues = (_align_targets(y_true, names, n, list(range(n))) if y_true is not None else [None] * n)
+        plain = self._resolve_multi(self.specs, names, n, preds, trues, "metrics")
+        weighted = self._resolve_multi(self._weighted_specs, names, n, preds, trues, "weighted_metrics")
+        _name_weighted(plain, weighted)
+        self._plan = [(m, i, False) for m, i in plain] + [(m, i, True) for m, i in weighted]
+        self.metrics = [m for m, _, _ in self._plan]
+        for m in self.metrics:
+            m._strategy = self.strategy
+
+    def _resolve_multi(self, specs, names, n, preds, trues, what):
+        """`[(metric, output index)]` for a per-output spec; each metric's `_order_name` is its own name."""
+        if not specs:
+            return []
+        if n == 1:  # single output: every metric is for it, names unprefixed
+            per_output = [flatten(specs) if isinstance(specs, dict) else list(specs)]
+        else:
+            per_output = _per_output(specs, names, n, what)
+        out = []
+        for i, entry in enumerate(per_output):
+            for spec in (entry if isinstance(entry, (list, tuple)) else [entry]):
+                if spec is None:
+                    continue
+                metric = metrics_module.get(spec, trues[i], preds[i], self.loss if n == 1 else None)
+                metric._order_name = metric.name
+                if names is not None and n > 1:
+                    metric.name = f"{names[i]}_{metric.name}"
+                out.append((metric, i))
+        return out
 
     def update_state(self, y_true, y_pred, sample_weight=None):
         if self.metrics is None:
             self.build(y_true, y_pred)
+        if self._plan is not None:
+            return self._update_multi(y_true, y_pred, sample_weight)
         y_true, y_pred = _first(y_true), _first(y_pred)
         for m in self.metrics:
             m.update_state(y_true, y_pred, sample_weight)
 
+    def _update_multi(self, y_true, y_pred, sample_weight):
+        names = self.output_names
+        preds = flatten(y_pred)
+        trues = _align_targets(y_true, names, len(preds), list(range(len(preds))))
+        for m, i, weighted in self._plan:
+            if trues[i] is None:
+                continue
+            name = names[i] if names is not None and len(names) > i else None
+            m.update_state(trues[i], preds[i], _pick(sample_weight, i, name) if weighted else None)
+
     def reset_state(self):
         for m in self.metrics or []:
             m.reset_state()
+
+
+def _name_weighted(plain, weighted):
+    """Keras 3's result names: repeats get `_1`, `_2`; a weighted metric clashing with another is `weighted_...`."""
+    seen = {}
+    for m, _ in plain:
+        if m.name in seen:
+            seen[m.name] += 1
+            m.name = f"{m.name}_{seen[m.name] - 1}"
+        else:
+            seen[m.name] = 1
+    for m, _ in weighted:
+        if m.name not in seen:
+            seen[m.name] = 1
+            continue
+        base = getattr(m, "_order_name", m.name)
+        prefix = m.name[: len(m.name) - len(base)] if m.name.endswith(base) else ""
+        name = f"{prefix}weighted_{base}"
+        if name in seen:
+            seen[name] += 1
+            name = f"{name}_{seen[name] - 1}"
+        else:
+            seen[name] = 1
+        m.name = name
 
 
 def _first(value):

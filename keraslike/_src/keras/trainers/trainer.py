@@ -18,7 +18,13 @@ from keraslike._src.keras.mixed_precision import policy as mixed_precision
 from keraslike._src.keras.mixed_precision.loss_scale_optimizer import LossScaleOptimizer
 from keraslike._src.keras.trainers import data_adapter
 from keraslike._src.keras.trainers.batch_methods import BatchMethods
-from keraslike._src.keras.trainers.compile_utils import CompiledLoss, CompiledMetrics, LossTracker, zero_like_loss
+from keraslike._src.keras.trainers.compile_utils import (
+    CompiledLoss,
+    CompiledMetrics,
+    LossTracker,
+    output_names_of,
+    zero_like_loss,
+)
 from keraslike._src.keras.trainers.logs import LazyLogs, metric_logs
 from keraslike._src.keras.trainers.step_overrides import StepLogs, StepOverrides
 
@@ -53,10 +59,14 @@ class Trainer(StepOverrides, BatchMethods):
 
         Args:
             optimizer: name ("adam", "sgd", "rmsprop", ...) or Optimizer instance; default "rmsprop".
-            loss: name ("sparse_categorical_crossentropy", "mse", ...), Loss, or `fn(y_true, y_pred)`.
-            metrics: list of names ("accuracy"), Metric objects or functions.
-            loss_weights, weighted_metrics, run_eagerly, steps_per_execution, jit_compile: accepted for
-                compatibility (everything runs eagerly on torch).
+            loss: name ("sparse_categorical_crossentropy", "mse", ...), Loss, or `fn(y_true, y_pred)`; for
+                several outputs also a list (one per output) or a dict keyed by output name.
+            metrics: list of names ("accuracy"), Metric objects or functions; for several outputs a list with
+                one entry (metric or list) per output, or a dict keyed by output name.
+            loss_weights: float, or a list/dict (one per output) weighting the losses' sum.
+            weighted_metrics: metrics that also see `sample_weight` (same forms as `metrics`).
+            run_eagerly, steps_per_execution, jit_compile: accepted for compatibility (everything runs
+                eagerly on torch).
 
         Raises:
             ValueError: unknown optimizer/loss/metric names (the message lists valid names).
@@ -70,9 +80,11 @@ class Trainer(StepOverrides, BatchMethods):
                 optimizer = LossScaleOptimizer(optimizer)  # Keras: float16 compute gets dynamic loss scaling
             self.optimizer = optimizer
             self._autocast = mixed_precision.Autocast.for_policy(policy, strategy._device)
-            self.compiled_loss = CompiledLoss(loss) if loss is not None else None
+            names = output_names_of(self)
+            self.compiled_loss = CompiledLoss(loss, loss_weights, names, strategy) if loss is not None else None
             self.loss = loss
-            self.compiled_metrics = CompiledMetrics(metrics, getattr(self.compiled_loss, "loss", None), strategy)
+            self.compiled_metrics = CompiledMetrics(metrics, getattr(self.compiled_loss, "loss", None), strategy,
+                                                    weighted_metrics, names)
             self._loss_tracker = LossTracker(name="loss")
             if self.compiled_loss is not None:
                 self.compiled_loss.tracker = self._loss_tracker
@@ -81,9 +93,10 @@ class Trainer(StepOverrides, BatchMethods):
 
     @property
     def metrics(self):
-        """`[loss tracker, *compiled metrics]` (Keras order)."""
+        """`[loss tracker, *compiled metrics, *per-output loss trackers]` (Keras order)."""
         out = [self._loss_tracker] if self._loss_tracker is not None else []
-        return out + list((self.compiled_metrics.metrics or []) if self.compiled_metrics else [])
+        out += (self.compiled_metrics.metrics or []) if self.compiled_metrics else []
+        return out + self.compiled_loss.metrics if self.compiled_loss is not None else out
 
     @property
     def metrics_names(self):
@@ -326,7 +339,7 @@ class Trainer(StepOverrides, BatchMethods):
             logs = self._run_test(adapter, cbs)
         if return_dict:
             return logs
-        names = self.metrics_names
+        names = [getattr(m, "_order_name", m.name) for m in self.metrics]  # Keras 3's _flatten_metrics_in_order
         ordered = [logs[name] for name in names if name in logs] + [v for k, v in logs.items() if k not in names]
         return ordered[0] if len(ordered) == 1 else ordered
 
