@@ -152,3 +152,57 @@ def test_single_output_keys_unchanged():
     history = model.fit(X, YB, batch_size=8, verbose=0)
     assert list(history.history) == ["accuracy", "loss"]
     assert model.metrics_names == ["loss", "accuracy"]
+
+
+_WORKER = '''
+import sys
+import numpy as np
+import torch
+import keraslike as tf
+keras = tf.keras
+torch.set_num_threads(1)
+out, replicas = sys.argv[1], int(sys.argv[2])
+rng = np.random.default_rng(0)
+x = rng.normal(size=(21, 4)).astype("float32")
+ya = rng.normal(size=(21, 1)).astype("float32")
+yb = rng.integers(0, 3, size=21).astype("int64")
+if replicas == 1:
+    strategy = tf.distribute.OneDeviceStrategy("/cpu:0")
+else:
+    cpu = tf.config.list_physical_devices("CPU")[0]
+    tf.config.set_logical_device_configuration(cpu, [tf.config.LogicalDeviceConfiguration()] * replicas)
+    strategy = tf.distribute.MirroredStrategy([f"/cpu:{i}" for i in range(replicas)])
+with strategy.scope():
+    keras.utils.set_random_seed(0)
+    inp = keras.Input((4,))
+    h = keras.layers.Dense(8, activation="relu", name="hidden")(inp)
+    model = keras.Model(inp, [keras.layers.Dense(1, name="a")(h), keras.layers.Dense(3, name="b")(h)])
+    model.compile(optimizer=keras.optimizers.SGD(0.1),
+                  loss={"a": "mse", "b": keras.losses.SparseCategoricalCrossentropy(from_logits=True)},
+                  loss_weights={"a": 2.0, "b": 0.5}, metrics={"b": "accuracy"})
+history = model.fit(x, {"a": ya, "b": yb}, batch_size=8, epochs=2, verbose=0)
+logs = model.evaluate(x, [ya, yb], batch_size=8, verbose=0, return_dict=True)
+if getattr(strategy, "_rank", 0) == 0:
+    np.savez(out, *model.get_weights(), keys=np.array(list(history.history)),
+             **{"h_" + k: v for k, v in history.history.items()}, **{"e_" + k: v for k, v in logs.items()})
+'''
+
+
+@pytest.mark.slow
+def test_two_replicas_match_one_device(tmp_path):
+    from tests.conftest import run_script
+
+    script = tmp_path / "multi_output_fit.py"
+    script.write_text(_WORKER)
+    results = {}
+    for replicas in (1, 2):
+        out = tmp_path / f"r{replicas}.npz"
+        proc = run_script([script, out, replicas])
+        assert proc.returncode == 0, proc.stderr[-3000:]
+        results[replicas] = np.load(out)
+    one, two = results[1], results[2]
+    assert list(one["keys"]) == list(two["keys"]) == ["a_loss", "b_accuracy", "b_loss", "loss"]
+    for key in one.files:
+        if key != "keys":
+            np.testing.assert_allclose(one[key], two[key], rtol=1e-5, atol=1e-6, err_msg=key)
+    np.testing.assert_allclose(one["e_loss"], 2.0 * one["e_a_loss"] + 0.5 * one["e_b_loss"], rtol=1e-5)
