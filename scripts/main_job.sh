@@ -3,7 +3,8 @@
 # on scikit-learn's handwritten digits under MirroredStrategy (all GPUs, else 2 CPU replicas).
 set -euo pipefail
 cd "$(dirname "$0")/.."
-python3 -m venv .venv
-. .venv/bin/activate
+VENV="${KERASLIKE_VENV:-.venv}"
+python3 -m venv "$VENV"
+. "$VENV/bin/activate"
 python -m pip install -q -e ".[examples]"
 python examples/digits_mirrored.py "$@"

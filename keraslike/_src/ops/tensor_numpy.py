@@ -6,6 +6,8 @@ loop); torch refuses when `requires_grad` is set. keraslike makes
 including sharing memory with CPU tensors that need no grad, is torch's).
 """
 
+import warnings
+
 import torch
 
 _original_numpy = torch.Tensor.numpy
@@ -20,3 +22,6 @@ def _numpy(self, *args, **kwargs):
 def install():
     if torch.Tensor.numpy is not _numpy:
         torch.Tensor.numpy = _numpy
+    # `float(loss)` in a TF loop: TF eager converts silently; torch warns when the tensor carries grad.
+    warnings.filterwarnings("ignore", message="Converting a tensor with requires_grad=True to a scalar",
+                            category=UserWarning)

@@ -65,7 +65,10 @@ class Variable(torch.nn.Parameter):
     # ---- TF attributes ------------------------------------------------------
     @property
     def name(self):
-        """TF-style name with output index, e.g. `"dense/kernel:0"`."""
+        """TF's name: `"a:0"` for a `tf.Variable(name="a")`; a Keras layer weight has Keras 3's short name
+        (`"kernel"`, with the full `"dense/kernel"` in `path`), as TF 2.16+ reports."""
+        if getattr(self, "_layer_weight", False):
+            return self._keras_name.rsplit("/", 1)[-1]
         return f"{self._keras_name}:0"
 
     @property

@@ -220,6 +220,7 @@ class Layer(torch.nn.Module):
         value = init(tuple(int(d) for d in (shape or ())), dtype=torch_dtype)
         value = value.to(device=backend.current_device(), dtype=torch_dtype)
         var = Variable(value, trainable=trainable, name=f"{self.name}/{name}")
+        var._layer_weight = True
         var.constraint = constraint
         attr = name.replace("/", "_").replace(".", "_")
         if attr in self._parameters or hasattr(type(self), attr):

@@ -24,6 +24,12 @@ def is_chief(model=None):
     return bool(getattr(strategy, "_is_chief", True))
 
 
+def _umask():
+    mask = os.umask(0)
+    os.umask(mask)
+    return mask
+
+
 def atomic_write(path, write_fn, binary=True):
     """Write `path` atomically: `write_fn(tmp_path)` fills a temp file next to `path`, then `os.replace`.
 
@@ -44,6 +50,7 @@ def atomic_write(path, write_fn, binary=True):
         write_fn(tmp)
         with open(tmp, "rb") as f:
             os.fsync(f.fileno())
+        os.chmod(tmp, 0o666 & ~_umask())  # mkstemp makes 0600; a saved model gets the usual file mode
         os.replace(tmp, path)
     except BaseException:
         with contextlib.suppress(OSError):
