@@ -325,8 +325,8 @@ class CompiledMetrics:
         if self._plan is not None:
             return self._update_multi(y_true, y_pred, sample_weight)
         y_true, y_pred = _first(y_true), _first(y_pred)
-        for m in self.metrics:
-            m.update_state(y_true, y_pred, sample_weight)
+        for m in self.metrics:  # plain `metrics` are unweighted in Keras (only `weighted_metrics` see weights)
+            m.update_state(y_true, y_pred)
 
     def _update_multi(self, y_true, y_pred, sample_weight):
         names = self.output_names
