@@ -17,6 +17,10 @@ import torch
 from keraslike._src.keras import backend
 from keraslike._src.keras.backend import naming
 from keraslike._src.keras.layers.keras_tensor import KerasTensor, Node, flatten, is_symbolic, map_structure
+from keraslike._src.keras.layers.layer_utils import (
+    _declared_output_shape, _example_value, _global_is_mixed, _global_policy_if_default, _numpy_to_tensor,
+    _resolve_policy, _unique,
+)
 from keraslike._src.ops.variables import Variable
 
 _training_stack = []
@@ -411,81 +415,3 @@ class Layer(torch.nn.Module):
         elif isinstance(value, dict) and value and all(isinstance(v, torch.nn.Module) for v in value.values()):
             value = torch.nn.ModuleDict(value)
         super().__setattr__(name, value)
-
-
-def _resolve_policy(dtype):
-    """A layer's `dtype` argument (None, "float32", torch.float32, "mixed_float16", Policy) as a Policy."""
-    from keraslike._src.keras.mixed_precision.policy import Policy
-
-    if dtype is None:
-        return Policy(backend.floatx())
-    if isinstance(dtype, Policy):
-        return dtype
-    if isinstance(dtype, dict):
-        return Policy(dtype.get("config", {}).get("name", "float32"))
-    name = str(dtype).replace("tf.", "").replace("torch.", "")
-    if name.startswith("mixed_") or name in ("float16", "bfloat16", "float32", "float64"):
-        return Policy(name)
-    return _FixedDtype(name)  # int64 / bool / ... inputs: no mixed-precision meaning
-
-
-class _FixedDtype:
-    """Policy-shaped holder for a non-float layer dtype (e.g. an int64 `Input`)."""
-
-    is_mixed = False
-
-    def __init__(self, name):
-        self.name = self.compute_dtype = self.variable_dtype = name
-
-
-def _global_is_mixed():
-    from keraslike._src.keras.mixed_precision.policy import global_policy
-
-    return global_policy().is_mixed
-
-
-def _global_policy_if_default(layer):
-    from keraslike._src.keras.mixed_precision.policy import global_policy
-
-    return layer._dtype_policy if layer._force_float32 else global_policy() if global_policy().is_mixed \
-        else layer._dtype_policy
-
-
-def _numpy_to_tensor(value, device):
-    """A numpy array (e.g. a mask passed to a call) as a tensor on `device`; other values unchanged."""
-    if isinstance(value, np.ndarray):
-        return torch.as_tensor(value, device=device)
-    return value
-
-
-def _declared_output_shape(layer, shapes):
-    """`layer.compute_output_shape(shapes)` as a tuple (or list of tuples), or None if not declared."""
-    try:
-        shape = layer.compute_output_shape(shapes)
-    except Exception:  # noqa: BLE001 - many layers only know their shape by running
-        return None
-    if shape is None:
-        return None
-    if isinstance(shape, list) and shape and isinstance(shape[0], (tuple, list)):
-        return [tuple(s) for s in shape]
-    if isinstance(shape, (tuple, list)) and all(d is None or isinstance(d, int) for d in shape):
-        return tuple(shape)
-    return None
-
-
-def _example_value(value):
-    """A concrete zero tensor standing in for a KerasTensor (batch 1, other unknown dims 8)."""
-    if isinstance(value, KerasTensor):
-        shape = tuple((1 if i == 0 else 8) if d is None else d for i, d in enumerate(value.shape))
-        return torch.zeros(shape, dtype=value.dtype, device=backend.current_device())
-    return value
-
-
-def _unique(variables):
-    seen = set()
-    out = []
-    for v in variables:
-        if id(v) not in seen:
-            seen.add(id(v))
-            out.append(v)
-    return out
