@@ -6,7 +6,9 @@ never branch on the strategy (Lightning Fabric's convention).
 
 import atexit
 import datetime
+import gc
 import math
+import weakref
 
 import torch
 import torch.distributed as dist
@@ -59,6 +61,7 @@ def _destroy():
             dist.monitored_barrier(timeout=datetime.timedelta(seconds=_EXIT_BARRIER_S), wait_all_ranks=True)
     except Exception:  # noqa: BLE001 - a peer already gone: nothing left to wait for
         pass
+    _release_wrapped_modules()
     try:
         dist.destroy_process_group()
     except Exception:  # noqa: BLE001 - best effort at interpreter exit
@@ -66,6 +69,21 @@ def _destroy():
 
 
 _EXIT_BARRIER_S = 120
+_WRAPPED = weakref.WeakSet()  # models holding a DistributedDataParallel wrapper
+
+
+def track_wrapped(model):
+    """Remember `model` so its DDP wrapper is released before the process group goes away."""
+    _WRAPPED.add(model)
+
+
+def _release_wrapped_modules():
+    # A DDP reducer destroyed during interpreter finalization, after its process group, can abort the
+    # process ("terminate called without an active exception"): drop the wrappers while the group lives.
+    for model in list(_WRAPPED):
+        model.__dict__.pop("_train_module", None)
+        model.__dict__["_train_module_key"] = None
+    gc.collect()
 
 
 def world_size():

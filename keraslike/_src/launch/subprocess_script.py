@@ -140,12 +140,31 @@ def _looks_like_lost_peer(exc):
                                        "DistNetworkError", "NCCL", "gloo"))
 
 
+def _exit_without_native_teardown():
+    """Last step of a launched replica that ended normally: skip C++ static destructors.
+
+    Registered before the process group's own exit handler, so it runs after it (atexit is LIFO).
+    gloo/DDP objects torn down during interpreter finalization can abort a replica that has finished
+    its work; the chief (which waits for this exit) would then report a spurious failure. A replica
+    dying of an unhandled exception keeps the normal path and its non-zero exit code.
+    """
+    if getattr(sys, "last_value", None) is not None:
+        return
+    for stream in (sys.stdout, sys.stderr):
+        try:
+            stream.flush()
+        except Exception:  # noqa: BLE001 - a closed stream at exit
+            pass
+    os._exit(0)
+
+
 def watch_parent():
     """In a launched replica: exit when the launching process is gone (no orphans)."""
     parent = environment.parent_pid()
     if parent is None or parent == os.getpid() or getattr(watch_parent, "_started", False):
         return  # the chief itself (a second strategy in the launching process), or already watching
     watch_parent._started = True
+    atexit.register(_exit_without_native_teardown)
 
     def loop():
         import time

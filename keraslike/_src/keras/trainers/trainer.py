@@ -173,6 +173,8 @@ class Trainer(StepOverrides, BatchMethods):
             # stored outside nn.Module's registry: the model must not become its own (or DDP's) submodule
             self.__dict__["_train_module"] = self._distribute_strategy._distribute_module(self)
             self._train_module_key = key
+            if self._train_module is not self:
+                collectives.track_wrapped(self)
         self.optimizer.build(params)
         return params
 
