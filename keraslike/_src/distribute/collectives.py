@@ -81,7 +81,7 @@ def _release_wrapped_modules():
     # A DDP reducer destroyed during interpreter finalization, after its process group, can abort the
     # process ("terminate called without an active exception"): drop the wrappers while the group lives.
     for model in list(_WRAPPED):
-        model.__dict__.pop("_train_module", None)
+        model.__dict__["_train_module"] = None
         model.__dict__["_train_module_key"] = None
     gc.collect()
 

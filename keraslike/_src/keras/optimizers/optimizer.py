@@ -53,6 +53,9 @@ class Optimizer:
         initial = learning_rate(0) if self._schedule is not None else learning_rate
         self._learning_rate = Variable(float(initial), trainable=False, name="learning_rate", dtype=torch.float32)
         self.iterations = Variable(0, trainable=False, name="iteration", dtype=torch.int64)
+        for host_value in (self._learning_rate, self.iterations):  # read every step: keep off the GPU (no sync)
+            if host_value.device.type != "cpu":
+                host_value.data = host_value.data.cpu()
         self._torch = None
         self._constrained = []
         self._params = []

@@ -68,11 +68,6 @@ def model_from_json(json_string, custom_objects=None):
 SAVEDMODEL_DIR_FILE = "model.keras"
 
 
-def _is_chief(model):
-    strategy = getattr(model, "_distribute_strategy", None)
-    return strategy is None or strategy._is_chief
-
-
 def save_model(model, filepath, overwrite=True, **kwargs):
     """Write `model` to a `.keras` zip at `filepath` (chief only, atomically).
 
@@ -87,7 +82,7 @@ def save_model(model, filepath, overwrite=True, **kwargs):
     if save_format == "tf" or not filepath.endswith((".keras", ".h5", ".hdf5")):
         # TF 2's `model.save("dir")` wrote a SavedModel directory; keraslike writes the same model as
         # `dir/model.keras`, which `load_model("dir")` reads back.
-        if _is_chief(model):
+        if file_io.is_chief(model):
             os.makedirs(filepath, exist_ok=True)
         filepath = os.path.join(filepath, SAVEDMODEL_DIR_FILE)
     elif filepath.endswith((".h5", ".hdf5")):

@@ -41,27 +41,32 @@ class LearningRateSchedule:
         return cls(**config)
 
 
-class ExponentialDecay(LearningRateSchedule):
+class _RateDecay(LearningRateSchedule):
+    """Shared parts of ExponentialDecay and InverseTimeDecay: arguments, `step / decay_steps`, config."""
+
+    def __init__(self, initial_learning_rate, decay_steps, decay_rate, staircase=False, name=None):
+        _check_decay_steps(decay_steps)
+        self.initial_learning_rate, self.decay_steps = initial_learning_rate, decay_steps
+        self.decay_rate, self.staircase, self.name = decay_rate, staircase, name or type(self).__name__
+
+    def _progress(self, step):
+        p = _f32(step) / _f32(self.decay_steps)
+        return torch.floor(p) if self.staircase else p
+
+    def get_config(self):
+        return {"initial_learning_rate": self.initial_learning_rate, "decay_steps": self.decay_steps,
+                "decay_rate": self.decay_rate, "staircase": self.staircase, "name": self.name}
+
+
+class ExponentialDecay(_RateDecay):
     """`initial_learning_rate * decay_rate ^ (step / decay_steps)` (integer division if `staircase`).
 
     Raises:
         ValueError: if `decay_steps <= 0`.
     """
 
-    def __init__(self, initial_learning_rate, decay_steps, decay_rate, staircase=False, name="ExponentialDecay"):
-        _check_decay_steps(decay_steps)
-        self.initial_learning_rate, self.decay_steps = initial_learning_rate, decay_steps
-        self.decay_rate, self.staircase, self.name = decay_rate, staircase, name
-
     def __call__(self, step):
-        p = _f32(step) / _f32(self.decay_steps)
-        if self.staircase:
-            p = torch.floor(p)
-        return _f32(self.initial_learning_rate) * torch.pow(_f32(self.decay_rate), p)
-
-    def get_config(self):
-        return {"initial_learning_rate": self.initial_learning_rate, "decay_steps": self.decay_steps,
-                "decay_rate": self.decay_rate, "staircase": self.staircase, "name": self.name}
+        return _f32(self.initial_learning_rate) * torch.pow(_f32(self.decay_rate), self._progress(step))
 
 
 class PiecewiseConstantDecay(LearningRateSchedule):
@@ -121,27 +126,15 @@ class PolynomialDecay(LearningRateSchedule):
                 "name": self.name}
 
 
-class InverseTimeDecay(LearningRateSchedule):
+class InverseTimeDecay(_RateDecay):
     """`initial_learning_rate / (1 + decay_rate * step / decay_steps)` (floored ratio if `staircase`).
 
     Raises:
         ValueError: if `decay_steps <= 0`.
     """
 
-    def __init__(self, initial_learning_rate, decay_steps, decay_rate, staircase=False, name="InverseTimeDecay"):
-        _check_decay_steps(decay_steps)
-        self.initial_learning_rate, self.decay_steps = initial_learning_rate, decay_steps
-        self.decay_rate, self.staircase, self.name = decay_rate, staircase, name
-
     def __call__(self, step):
-        p = _f32(step) / _f32(self.decay_steps)
-        if self.staircase:
-            p = torch.floor(p)
-        return _f32(self.initial_learning_rate) / (1.0 + _f32(self.decay_rate) * p)
-
-    def get_config(self):
-        return {"initial_learning_rate": self.initial_learning_rate, "decay_steps": self.decay_steps,
-                "decay_rate": self.decay_rate, "staircase": self.staircase, "name": self.name}
+        return _f32(self.initial_learning_rate) / (1.0 + _f32(self.decay_rate) * self._progress(step))
 
 
 class CosineDecay(LearningRateSchedule):
