@@ -57,7 +57,8 @@ class Functional(Model):
         return [m for m in self._modules.values() if not isinstance(m, InputLayer)]
 
     def call(self, inputs, training=None, mask=None):
-        values = {id(kt): self._convert_leaf(value) for kt, value in self._standardize_inputs(inputs)}
+        values = {id(kt): adjust_input_rank(self._convert_leaf(value), kt.shape)
+                  for kt, value in self._standardize_inputs(inputs)}
         for node in self._nodes:
             layer = node.layer
             args = map_structure(lambda t: values[id(t)] if isinstance(t, KerasTensor) else t, node.args)
@@ -102,6 +103,23 @@ class Functional(Model):
                 f"{len(given)} input tensors. Received: inputs of type {type(inputs).__name__}"
             )
         return list(zip(self.inputs, given))
+
+
+def adjust_input_rank(value, expected_shape):
+    """`value` with a trailing axis of size 1 added or dropped to match `expected_shape` (Keras 3's rule).
+
+    A `(batch,)` array fed to a `(None, 1)` input becomes `(batch, 1)`; a `(batch, 1)` array fed to a
+    `(None,)` input becomes `(batch,)`. Other ranks pass unchanged (the layers report the mismatch).
+    """
+    shape = getattr(value, "shape", None)
+    if shape is None or expected_shape is None or not hasattr(value, "unsqueeze"):
+        return value
+    rank, ref = len(shape), len(expected_shape)
+    if rank == ref - 1 and expected_shape[-1] == 1:
+        return value.unsqueeze(-1)
+    if rank == ref + 1 and rank and shape[-1] == 1:
+        return value.squeeze(-1)
+    return value
 
 
 def _topological_nodes(outputs, inputs):
