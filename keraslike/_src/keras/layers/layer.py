@@ -71,7 +71,7 @@ class Layer(torch.nn.Module, metaclass=LayerMeta):
         allowed = {"activity_regularizer", "batch_size", "weights"}
         unknown = set(kwargs) - allowed
         if unknown:
-            raise TypeError(
+            raise ValueError(
                 f"Unrecognized keyword arguments passed to {type(self).__name__}: {sorted(unknown)}. "
                 f"Received: kwargs={kwargs}"
             )
@@ -212,7 +212,8 @@ class Layer(torch.nn.Module, metaclass=LayerMeta):
 
     # ---- weights -----------------------------------------------------------------------
     def add_weight(self, name=None, shape=None, initializer=None, dtype=None, trainable=True,
-                   regularizer=None, constraint=None, **kwargs):
+                   regularizer=None, constraint=None, autocast=True, aggregation="none",
+                   overwrite_with_gradient=False, synchronization=None, **kwargs):
         """Create, register and return a weight `Variable` named `<layer>/<name>`.
 
         Args:
@@ -224,7 +225,20 @@ class Layer(torch.nn.Module, metaclass=LayerMeta):
             trainable: bool.
             regularizer: optional callable weight -> scalar loss.
             constraint: optional callable applied after each optimizer step.
+            autocast, aggregation, synchronization: accepted (README "accepted, no effect": a weight is
+                cast by torch autocast, and replicas hold identical copies kept equal by the gradient all-reduce).
+            overwrite_with_gradient: only False.
+
+        Raises:
+            NotImplementedError: for `overwrite_with_gradient=True`.
+            TypeError: for other keyword arguments (TF 2's `use_resource`, `partitioner`, `getter`, ...).
         """
+        if kwargs:
+            raise TypeError(f"add_weight() got unexpected keyword arguments {sorted(kwargs)}. "
+                            f"Received: kwargs={kwargs}")
+        if overwrite_with_gradient:
+            raise NotImplementedError("add_weight(overwrite_with_gradient=True) is not supported by keraslike's "
+                                      "optimizers. Received: overwrite_with_gradient=True")
         from keraslike._src.keras import constraints, initializers, regularizers
 
         regularizer = regularizers.get(regularizer) if regularizer is not None else None
