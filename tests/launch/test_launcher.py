@@ -110,3 +110,71 @@ def test_accelerate_launch_just_works(tmp_path):
     assert proc.returncode == 0, proc.stderr[-3000:]
     assert proc.stdout.count("Epoch 1/2") == 1
     assert "done on 1 replica(s)" in proc.stdout
+
+
+def test_single_machine_rendezvous_listens_on_loopback_only(tmp_path):
+    proc = run_script([PROBE, tmp_path, "listen"])
+    assert proc.returncode == 0, proc.stderr
+    chief = json.loads((tmp_path / "rank0.json").read_text())
+    replica = json.loads((tmp_path / "rank1.json").read_text())
+    assert chief["listening"], "the chief hosts the rendezvous store, so it must listen somewhere"
+    for address in chief["listening"] + replica["listening"]:
+        assert address.startswith("127.0.0.1:"), (chief["listening"], replica["listening"])
+
+
+def _non_loopback_ip():
+    import socket
+
+    with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as sock:
+        try:
+            sock.connect(("192.0.2.123", 9))  # no packet is sent: this only picks the outgoing interface
+            ip = sock.getsockname()[0]
+        except OSError:
+            return None
+    return None if ip.startswith("127.") or ip == "0.0.0.0" else ip
+
+
+def test_multi_node_rendezvous_listens_on_master_addr_only(tmp_path):
+    from keraslike._src.launch.subprocess_script import free_port
+
+    ip = _non_loopback_ip()
+    if ip is None:
+        pytest.skip("this machine has no non-loopback IPv4 address")
+    port = free_port()
+    procs = []
+    for rank in range(2):  # two "nodes" of one replica each, as a hand-written launcher would start them
+        env = script_env(RANK=str(rank), WORLD_SIZE="2", LOCAL_RANK="0", LOCAL_WORLD_SIZE="1", MASTER_ADDR=ip,
+                         MASTER_PORT=str(port))
+        procs.append(subprocess.Popen([sys.executable, str(PROBE), str(tmp_path), "listen"], cwd=REPO, env=env,
+                                      stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True))
+    for proc in procs:
+        _, err = proc.communicate(timeout=180)
+        assert proc.returncode == 0, err
+    chief = json.loads((tmp_path / "rank0.json").read_text())
+    assert f"{ip}:{port}" in chief["listening"]
+    wildcard = [a for a in chief["listening"] if a.startswith(("0.0.0.0:", ":::"))]
+    assert not wildcard, chief["listening"]
+
+
+def test_rendezvous_bind_address_rules():
+    import socket
+    import warnings
+
+    from keraslike._src.launch import rendezvous
+    from keraslike._src.launch.environment import ClusterEnvironment
+
+    def env(addr, world, local):
+        return ClusterEnvironment(rank=0, world_size=world, local_rank=0, local_world_size=local, master_addr=addr,
+                                  master_port=1, source="env")
+
+    assert rendezvous.bind_address(env("127.0.0.1", 2, 2)) == (socket.AF_INET, "127.0.0.1")
+    assert rendezvous.bind_address(env("localhost", 2, 2))[1] in ("127.0.0.1", "::1")
+    assert rendezvous.bind_address(env("10.1.2.3", 4, 2)) == (socket.AF_INET, "10.1.2.3")
+    assert rendezvous.is_single_machine_loopback(env("localhost", 2, 2))
+    assert not rendezvous.is_single_machine_loopback(env("10.1.2.3", 4, 2))
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        assert rendezvous.bind_address(env("127.0.0.1", 4, 2)) == (socket.AF_INET, "0.0.0.0")
+    assert "spans several machines" in str(caught[0].message)
+    with pytest.raises(ValueError, match="MASTER_ADDR"):
+        rendezvous.bind_address(env("no-such-host.invalid", 2, 2))
