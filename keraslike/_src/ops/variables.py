@@ -33,12 +33,24 @@ class Variable(torch.nn.Parameter):
         name: optional str; TF appends `:0`, e.g. `Variable 'a:0'`.
         dtype: optional dtype (`tf.float32`, `"float32"`, ...).
         shape: optional shape to check `initial_value` against.
+        constraint: optional callable `value -> value` that optimizers apply after each update (TF's contract).
+        validate_shape, caching_device, synchronization, aggregation, experimental_enable_variable_lifting:
+            graph/distribution placement hints without effect in eager torch (README "accepted, no effect").
 
     Raises:
-        ValueError: if `shape` does not match `initial_value`.
+        ValueError: if `shape` does not match `initial_value`, for a TF1 `variable_def`/`import_scope`, or a
+            non-callable `constraint`.
     """
 
-    def __new__(cls, initial_value=None, trainable=True, name=None, dtype=None, shape=None, **kwargs):
+    def __new__(cls, initial_value=None, trainable=True, validate_shape=True, caching_device=None, name=None,
+                variable_def=None, dtype=None, import_scope=None, constraint=None, synchronization=None,
+                aggregation=None, shape=None, experimental_enable_variable_lifting=True):
+        if variable_def is not None or import_scope is not None:
+            raise ValueError("tf.Variable(variable_def=...) restores a TF1 graph variable, which eager keraslike "
+                             "has not; create it from an initial value. "
+                             f"Received: variable_def={variable_def!r}, import_scope={import_scope!r}")
+        if constraint is not None and not callable(constraint):
+            raise ValueError(f"The `constraint` argument must be a callable. Received: constraint={constraint!r}")
         if callable(initial_value):
             initial_value = initial_value()
         data = _to_tensor(initial_value, dtype)
@@ -54,6 +66,7 @@ class Variable(torch.nn.Parameter):
         var._keras_name = name or _default_name()
         var._name_scope = _name_scope.current_scope()  # tf.name_scope prefix of TF's `name`
         var._trainable = bool(trainable)
+        var.constraint = constraint  # applied after each optimizer update, as Keras optimizers do
         if _log.TRACE.on:
             _log.record("VarHandleOp", var, (), name, "Variable")
         from keraslike._src.distribute import context as distribute_context
