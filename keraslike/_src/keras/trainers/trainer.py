@@ -55,7 +55,7 @@ class Trainer(StepOverrides, BatchMethods):
 
     # ---- compile -----------------------------------------------------------------------
     def compile(self, optimizer="rmsprop", loss=None, metrics=None, loss_weights=None, weighted_metrics=None,
-                run_eagerly=False, steps_per_execution=1, jit_compile="auto", auto_scale_loss=True, **kwargs):
+                run_eagerly=False, steps_per_execution=1, jit_compile="auto", auto_scale_loss=True):
         """Configure training.
 
         Args:
@@ -222,7 +222,7 @@ class Trainer(StepOverrides, BatchMethods):
     # ---- fit ----------------------------------------------------------------------------------
     def fit(self, x=None, y=None, batch_size=None, epochs=1, verbose="auto", callbacks=None, validation_split=0.0,
             validation_data=None, shuffle=True, class_weight=None, sample_weight=None, initial_epoch=0,
-            steps_per_epoch=None, validation_steps=None, validation_batch_size=None, validation_freq=1, **kwargs):
+            steps_per_epoch=None, validation_steps=None, validation_batch_size=None, validation_freq=1):
         """Train for `epochs` epochs; returns a `History` (`history.history["loss"]`, ...).
 
         Args:
@@ -348,9 +348,14 @@ class Trainer(StepOverrides, BatchMethods):
                  callbacks=None, return_dict=False, **kwargs):
         """Loss and metrics on the data, every sample counted once across replicas.
 
+        Raises:
+            ValueError: for keyword arguments Keras does not know (Keras 3 raises the same).
+
         Returns:
             float (loss only), list `[loss, *metrics]` in `metrics_names` order, or a dict with `return_dict`.
         """
+        if kwargs:
+            raise ValueError(f"Arguments not recognized: {kwargs}. Received: kwargs={kwargs}")
         self._assert_compiled("evaluate")
         verbose = _check_verbose(verbose)
         x, y, sample_weight = (data_adapter.lists_to_arrays(v) for v in (x, y, sample_weight))
@@ -368,7 +373,7 @@ class Trainer(StepOverrides, BatchMethods):
         return ordered[0] if len(ordered) == 1 else ordered
 
     # ---- predict ------------------------------------------------------------------------------
-    def predict(self, x, batch_size=None, verbose="auto", steps=None, callbacks=None, **kwargs):
+    def predict(self, x, batch_size=None, verbose="auto", steps=None, callbacks=None):
         """Model outputs for `x` as numpy, rows in input order (gathered from all replicas).
 
         Returns:
