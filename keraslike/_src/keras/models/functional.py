@@ -21,7 +21,7 @@ class Functional(Model):
     """
 
     def __init__(self, inputs, outputs, name=None, trainable=True, **kwargs):
-        super().__init__(name=name, trainable=trainable)
+        super().__init__(name=name, trainable=trainable, **kwargs)
         for t in flatten(inputs) + flatten(outputs):
             if not isinstance(t, KerasTensor):
                 raise ValueError(

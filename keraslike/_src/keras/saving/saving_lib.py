@@ -71,11 +71,19 @@ SAVEDMODEL_DIR_FILE = "model.keras"
 def save_model(model, filepath, overwrite=True, **kwargs):
     """Write `model` to a `.keras` zip at `filepath` (chief only, atomically).
 
+    Args:
+        include_optimizer: bool, default True: also store the optimizer's variables (Keras 3).
+        save_format: None, "keras" or "tf" (TF 2 spelling: a directory holding the `.keras` file).
+
     Raises:
-        ValueError: for `save_format="tf"`/`"h5"` requests, which keraslike does not write.
+        ValueError: for `save_format="tf"`/`"h5"` requests, which keraslike does not write, and for
+            keyword arguments Keras does not know.
     """
     filepath = os.fspath(filepath)
     save_format = kwargs.pop("save_format", None)
+    include_optimizer = kwargs.pop("include_optimizer", True)
+    if kwargs:
+        raise ValueError(f"The following argument(s) are not supported: {list(kwargs)}. Received: kwargs={kwargs}")
     if save_format not in (None, "keras", "keras_v3", "tf"):
         raise ValueError("keraslike saves models in the Keras 3 `.keras` format (or a TF 2 style directory "
                          f"holding one). Received: save_format={save_format!r}")
@@ -95,7 +103,7 @@ def save_model(model, filepath, overwrite=True, **kwargs):
                            "date_saved": datetime.datetime.now().strftime("%Y-%m-%d@%H:%M:%S")})
     weights = io.BytesIO()
     with h5py.File(weights, "w") as h5:
-        weights_h5.save_to_h5(model, h5)
+        weights_h5.save_to_h5(model, h5, include_optimizer=include_optimizer)
 
     def write(tmp):
         with zipfile.ZipFile(tmp, "w") as zf:
