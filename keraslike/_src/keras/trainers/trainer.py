@@ -400,7 +400,7 @@ class Trainer(StepOverrides, BatchMethods):
                     else:
                         outputs.append(self._forward(self, batch.x, False))
                     plan.append(batch.global_size)
-                    cbs.on_predict_batch_end(step, {})
+                    cbs.on_predict_batch_end(step, {"outputs": outputs[-1]})  # Keras: this batch's outputs
             cbs.on_predict_end()
         if not outputs:
             raise ValueError("Expected at least one batch of data for predict(). Received: an empty input")
