@@ -15,7 +15,7 @@ import zipfile
 
 import h5py
 
-from keraslike._src.keras.saving import file_io, serialization_lib, weights_h5
+from keraslike._src.keras.saving import file_io, object_registration, serialization_lib, weights_h5
 from keraslike._src.keras.saving.model_config import deserialize_layer, serialize_layer
 
 KERAS_VERSION = "3.15.1"  # the Keras release whose file format is mirrored
@@ -143,10 +143,11 @@ def load_model(filepath, custom_objects=None, compile=True, safe_mode=True):
     with zipfile.ZipFile(filepath, "r") as zf:
         config = json.loads(zf.read(_CONFIG).decode("utf-8"))
         weights = io.BytesIO(zf.read(_WEIGHTS)) if _WEIGHTS in zf.namelist() else None
-    model = deserialize_layer(config, custom_objects, safe_mode)
-    compiled = config.get("compile_config")
-    if compile and compiled:
-        _compile_from_config(model, compiled, custom_objects, safe_mode)
+    with object_registration.CustomObjectScope(custom_objects or {}):  # nested lookups (activations) see them
+        model = deserialize_layer(config, custom_objects, safe_mode)
+        compiled = config.get("compile_config")
+        if compile and compiled:
+            _compile_from_config(model, compiled, custom_objects, safe_mode)
     if weights is not None:
         with h5py.File(weights, "r") as h5:
             weights_h5.load_from_h5(model, h5, load_optimizer=bool(compile and compiled))
