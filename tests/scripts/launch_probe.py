@@ -8,8 +8,10 @@ MODE:
     argv   - record sys.argv and the replica count on every replica
     second - create two strategies and run two fits; record replica info
     loop   - record each replica's pid, then train for a long time (for Ctrl-C / kill tests)
+    listen - after one fit, record the TCP addresses this process listens on (from /proc/net)
 """
 
+import ipaddress
 import json
 import os
 import sys
@@ -28,6 +30,34 @@ def strategy():
     except RuntimeError:
         pass  # already initialised (second strategy)
     return tf.distribute.MirroredStrategy(["/cpu:0", "/cpu:1"])
+
+
+def _decode(hex_addr):
+    host, port = hex_addr.split(":")
+    raw = bytes.fromhex(host)
+    # /proc/net/tcp{,6} print each 32-bit word in host (little-endian) order
+    raw = b"".join(raw[i:i + 4][::-1] for i in range(0, len(raw), 4))
+    return f"{ipaddress.ip_address(raw)}:{int(port, 16)}"
+
+
+def listening_addresses():
+    """`host:port` of every TCP socket this process has in LISTEN state."""
+    inodes = set()
+    for fd in os.listdir("/proc/self/fd"):
+        try:
+            link = os.readlink(f"/proc/self/fd/{fd}")
+        except OSError:
+            continue
+        if link.startswith("socket:["):
+            inodes.add(link[8:-1])
+    found = []
+    for table in ("/proc/net/tcp", "/proc/net/tcp6"):
+        with open(table) as f:
+            for line in f.readlines()[1:]:
+                fields = line.split()
+                if fields[3] == "0A" and fields[9] in inodes:  # 0A: TCP_LISTEN
+                    found.append(_decode(fields[1]))
+    return sorted(found)
 
 
 def main():
@@ -52,6 +82,12 @@ def main():
         m1.fit(x, y, epochs=1, verbose=0)
         info.update(second_replicas=s2.num_replicas_in_sync, second_rank=s2._rank, epochs=len(h.history["loss"]),
                     pid_after=os.getpid())
+    if mode == "listen":
+        with s.scope():
+            m = tf.keras.Sequential([tf.keras.Input(shape=(4,)), tf.keras.layers.Dense(2)])
+            m.compile("sgd", tf.keras.losses.SparseCategoricalCrossentropy(from_logits=True))
+        m.fit(x, y, epochs=1, verbose=0)
+        info["listening"] = listening_addresses()
     (out / f"rank{rank}.json").write_text(json.dumps(info))
     if mode == "loop":
         with s.scope():

@@ -13,7 +13,7 @@ import weakref
 import torch
 import torch.distributed as dist
 
-from keraslike._src.launch import environment
+from keraslike._src.launch import environment, rendezvous
 
 _TIMEOUT = datetime.timedelta(minutes=30)
 
@@ -32,10 +32,14 @@ def ensure_process_group(backend, env, device=None):
     kwargs = {}
     if backend == "nccl":
         kwargs["device_id"] = device if device is not None else torch.device("cuda", env.local_rank)
-    dist.init_process_group(
-        backend=backend, init_method="env://", rank=env.rank, world_size=env.world_size,
-        timeout=_TIMEOUT, **kwargs,
-    )
+    if environment.uses_agent_store():
+        kwargs["init_method"] = "env://"  # torchrun's agent hosts the store
+    else:
+        kwargs["store"] = rendezvous.create_store(env, _TIMEOUT)  # listens on loopback / MASTER_ADDR only
+        loopback = rendezvous.loopback_interface() if rendezvous.is_single_machine_loopback(env) else None
+        if loopback is not None:  # the backends' own sockets stay on this machine too
+            environment.set_default_env({"GLOO_SOCKET_IFNAME": loopback, "NCCL_SOCKET_IFNAME": loopback})
+    dist.init_process_group(backend=backend, rank=env.rank, world_size=env.world_size, timeout=_TIMEOUT, **kwargs)
     atexit.register(_destroy)
 
 

@@ -15,7 +15,7 @@ class CrossDeviceOps:
 
     backend = "auto"
 
-    def __init__(self, num_packs=1, **kwargs):
+    def __init__(self, num_packs=1):
         if not isinstance(num_packs, int) or num_packs < 0:
             raise ValueError(f"Expected num_packs to be a non-negative integer. Received: num_packs={num_packs!r}")
         self.num_packs = num_packs

@@ -159,6 +159,11 @@ def first_host(nodelist):
     return prefix + re.split(r"[-,]", ranges)[0]
 
 
+def uses_agent_store():
+    """True under torchrun's elastic agent, which hosts the rendezvous store itself."""
+    return os.environ.get("TORCHELASTIC_USE_AGENT_STORE", "").lower() in ("1", "true")
+
+
 def parent_pid():
     """PID of the keraslike launcher process that started this replica, or None."""
     return _int(PARENT_PID)
@@ -177,6 +182,12 @@ def replica_env(rank, world_size, master_port, threads, parent_pid_value):
         LAUNCHED_BY_KERASLIKE: "1",
         PARENT_PID: str(parent_pid_value),
     }
+
+
+def set_default_env(values):
+    """Export each of `values` that the user has not set already."""
+    for key, value in values.items():
+        os.environ.setdefault(key, value)
 
 
 def set_process_env(values):

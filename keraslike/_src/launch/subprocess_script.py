@@ -18,7 +18,7 @@ import threading
 import warnings
 
 from keraslike._src.config import devices as config_devices
-from keraslike._src.launch import environment
+from keraslike._src.launch import environment, rendezvous
 from keraslike._src.launch.watchdog import ReplicaWatchdog
 
 
@@ -78,7 +78,7 @@ def launch(num_replicas):
             stacklevel=3,
         )
         return None
-    port = free_port()
+    port = rendezvous.reserve_loopback_port()
     threads = threads_per_replica(num_replicas)
     environment.set_process_env(environment.replica_env(0, num_replicas, port, threads, os.getpid()))
     import torch

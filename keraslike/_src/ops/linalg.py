@@ -44,14 +44,41 @@ def trace(x, name=None):
     return torch.diagonal(x, dim1=-2, dim2=-1).sum(-1)
 
 
-def diag(diagonal, name=None, **kwargs):
-    """`tf.linalg.diag`: batch of diagonal matrices from `[..., N]` diagonals."""
-    return torch.diag_embed(to_tensor(diagonal, None, "diagonal"))
+def _check_scalar_k(k, fn):
+    if not isinstance(k, int) or isinstance(k, bool):
+        raise NotImplementedError(f"`tf.linalg.{fn}` supports one diagonal (an int `k`); bands of diagonals "
+                                  f"are not implemented. Received: k={k!r}")
 
 
-def diag_part(input, name=None, **kwargs):
-    """`tf.linalg.diag_part`: the main diagonals `[..., min(M, N)]`."""
-    return torch.diagonal(to_tensor(input, None, "input"), dim1=-2, dim2=-1).clone()
+def diag(diagonal, name="diag", k=0, num_rows=-1, num_cols=-1, padding_value=0, align="RIGHT_LEFT"):
+    """`tf.linalg.diag`: batch of matrices `[..., N+|k|, N+|k|]` with `diagonal` `[..., N]` on diagonal `k`.
+
+    `padding_value` fills the rest (TF's default 0). `align` only matters for bands of diagonals.
+
+    Raises:
+        NotImplementedError: for a band `k=(lo, hi)` or explicit `num_rows`/`num_cols`.
+    """
+    _check_scalar_k(k, "diag")
+    if num_rows != -1 or num_cols != -1:
+        raise NotImplementedError("`tf.linalg.diag` builds square outputs (num_rows=num_cols=-1) only. "
+                                  f"Received: num_rows={num_rows}, num_cols={num_cols}")
+    out = torch.diag_embed(to_tensor(diagonal, None, "diagonal"), offset=k)
+    if padding_value != 0:
+        band = torch.diag_embed(torch.ones(out.shape[-1] - abs(k), dtype=torch.bool, device=out.device), offset=k)
+        out = torch.where(band, out, torch.as_tensor(padding_value, dtype=out.dtype, device=out.device))
+    return out
+
+
+def diag_part(input, name="diag_part", k=0, padding_value=0, align="RIGHT_LEFT"):
+    """`tf.linalg.diag_part`: diagonal `k` of each matrix (`[..., min(M, N)]` for the main one).
+
+    `padding_value` and `align` only matter for bands of diagonals (not implemented).
+
+    Raises:
+        NotImplementedError: for a band `k=(lo, hi)`.
+    """
+    _check_scalar_k(k, "diag_part")
+    return torch.diagonal(to_tensor(input, None, "input"), offset=k, dim1=-2, dim2=-1).clone()
 
 
 def matrix_transpose(a, name="matrix_transpose", conjugate=False):

@@ -366,9 +366,15 @@ def einsum(equation, *inputs, **kwargs):
 
     Mirrors `tensorflow/python/ops/special_math_ops.py`.
 
+    `name` and `optimize` (TF's contraction-order hint; torch picks its own order) are accepted.
+
     Raises:
-        TypeError: if the inputs have different dtypes.
+        TypeError: if the inputs have different dtypes, or for other keyword arguments (as TF).
     """
+    unknown = set(kwargs) - {"name", "optimize"}
+    if unknown:
+        raise TypeError(f"Invalid keyword arguments for this function: {', '.join(sorted(unknown))}. "
+                        f"Received: kwargs={kwargs}")
     tensors = [to_tensor(t, None, f"inputs[{i}]") for i, t in enumerate(inputs)]
     for i, t in enumerate(tensors[1:], 1):
         if t.dtype != tensors[0].dtype:

@@ -13,6 +13,7 @@ import numpy as np
 import torch
 
 from keraslike._src.ops import dtypes
+from keraslike._src.ops import name_scope as _name_scope
 from keraslike._src.placement import log as _log
 from keraslike._src.placement import scope as _scope
 
@@ -32,12 +33,24 @@ class Variable(torch.nn.Parameter):
         name: optional str; TF appends `:0`, e.g. `Variable 'a:0'`.
         dtype: optional dtype (`tf.float32`, `"float32"`, ...).
         shape: optional shape to check `initial_value` against.
+        constraint: optional callable `value -> value` that optimizers apply after each update (TF's contract).
+        validate_shape, caching_device, synchronization, aggregation, experimental_enable_variable_lifting:
+            graph/distribution placement hints without effect in eager torch (README "accepted, no effect").
 
     Raises:
-        ValueError: if `shape` does not match `initial_value`.
+        ValueError: if `shape` does not match `initial_value`, for a TF1 `variable_def`/`import_scope`, or a
+            non-callable `constraint`.
     """
 
-    def __new__(cls, initial_value=None, trainable=True, name=None, dtype=None, shape=None, **kwargs):
+    def __new__(cls, initial_value=None, trainable=True, validate_shape=True, caching_device=None, name=None,
+                variable_def=None, dtype=None, import_scope=None, constraint=None, synchronization=None,
+                aggregation=None, shape=None, experimental_enable_variable_lifting=True):
+        if variable_def is not None or import_scope is not None:
+            raise ValueError("tf.Variable(variable_def=...) restores a TF1 graph variable, which eager keraslike "
+                             "has not; create it from an initial value. "
+                             f"Received: variable_def={variable_def!r}, import_scope={import_scope!r}")
+        if constraint is not None and not callable(constraint):
+            raise ValueError(f"The `constraint` argument must be a callable. Received: constraint={constraint!r}")
         if callable(initial_value):
             initial_value = initial_value()
         data = _to_tensor(initial_value, dtype)
@@ -51,7 +64,9 @@ class Variable(torch.nn.Parameter):
         requires_grad = bool(trainable) and (data.is_floating_point() or data.is_complex())
         var = torch.Tensor._make_subclass(cls, data, requires_grad)
         var._keras_name = name or _default_name()
+        var._name_scope = _name_scope.current_scope()  # tf.name_scope prefix of TF's `name`
         var._trainable = bool(trainable)
+        var.constraint = constraint  # applied after each optimizer update, as Keras optimizers do
         if _log.TRACE.on:
             _log.record("VarHandleOp", var, (), name, "Variable")
         from keraslike._src.distribute import context as distribute_context
@@ -69,7 +84,7 @@ class Variable(torch.nn.Parameter):
         (`"kernel"`, with the full `"dense/kernel"` in `path`), as TF 2.16+ reports."""
         if getattr(self, "_layer_weight", False):
             return self._keras_name.rsplit("/", 1)[-1]
-        return f"{self._keras_name}:0"
+        return f"{getattr(self, '_name_scope', '')}{self._keras_name}:0"
 
     @property
     def path(self):
@@ -140,6 +155,7 @@ class Variable(torch.nn.Parameter):
 
     def __deepcopy__(self, memo):
         new = Variable(self.detach().clone(), trainable=self._trainable, name=self._keras_name)
+        new._name_scope = getattr(self, "_name_scope", "")
         memo[id(self)] = new
         return new
 

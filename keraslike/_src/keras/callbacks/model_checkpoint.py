@@ -31,7 +31,7 @@ class ModelCheckpoint(MonitorCallback):
     """
 
     def __init__(self, filepath, monitor="val_loss", verbose=0, save_best_only=False, save_weights_only=False,
-                 mode="auto", save_freq="epoch", initial_value_threshold=None, options=None, **kwargs):
+                 mode="auto", save_freq="epoch", initial_value_threshold=None, options=None):
         super().__init__(monitor=monitor, mode=mode)
         self.filepath = os.fspath(filepath)
         self.verbose = verbose

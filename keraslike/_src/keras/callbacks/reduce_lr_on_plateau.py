@@ -26,6 +26,11 @@ class ReduceLROnPlateau(MonitorCallback):
 
     def __init__(self, monitor="val_loss", factor=0.1, patience=10, verbose=0, mode="auto", min_delta=1e-4,
                  cooldown=0, min_lr=0.0, **kwargs):
+        if "epsilon" in kwargs:  # Keras 2's name of min_delta
+            min_delta = kwargs.pop("epsilon")
+        if kwargs:
+            raise TypeError(f"ReduceLROnPlateau got unexpected keyword arguments {sorted(kwargs)}. "
+                            f"Received: kwargs={kwargs}")
         super().__init__(monitor=monitor, mode=mode, min_delta=min_delta)
         if factor >= 1.0:
             raise ValueError(f"ReduceLROnPlateau does not support a factor >= 1.0. Received factor={factor}")

@@ -40,7 +40,7 @@ class TensorBoard(Callback):
 
     def __init__(self, log_dir="logs", histogram_freq=0, write_graph=True, write_images=False,
                  write_steps_per_second=False, update_freq="epoch", profile_batch=0, embeddings_freq=0,
-                 embeddings_metadata=None, **kwargs):
+                 embeddings_metadata=None):
         super().__init__()
         self._writer_class = _summary_writer_class()
         self.log_dir = os.fspath(log_dir)

@@ -17,6 +17,7 @@ import torch
 from keraslike._src.keras import backend
 from keraslike._src.keras.backend import naming
 from keraslike._src.keras.layers.keras_tensor import KerasTensor, Node, flatten, is_symbolic, map_structure
+from keraslike._src.keras.layers.layer_meta import LayerMeta
 from keraslike._src.keras.layers.layer_utils import (
     _declared_output_shape, _example_value, _global_is_mixed, _global_policy_if_default, _numpy_to_tensor,
     _resolve_policy, _unique,
@@ -40,11 +41,7 @@ def current_training():
     return _training_stack[-1] if _training_stack else None
 
 
-class Layer(torch.nn.Module):
-    #: Whether a Keras mask on the input (`inputs._keras_mask`, e.g. from `Embedding(mask_zero=True)`)
-    #: passes through this layer to its output (Keras's `supports_masking`).
-    supports_masking = False
-
+class Layer(torch.nn.Module, metaclass=LayerMeta):
     """Base class of all layers.
 
     Args:
@@ -57,15 +54,24 @@ class Layer(torch.nn.Module):
 
     Subclasses implement `build(input_shape)` (create weights with
     `add_weight`) and `call(inputs, training=None)`.
+
+    Every layer and model is also a `torch.nn.Module` (`parameters()`,
+    `state_dict()`, `to()`, ...). `help()` lists only the Keras API; torch's
+    methods are documented by `help(torch.nn.Module)`.
     """
+
+    #: Whether a Keras mask on the input (`inputs._keras_mask`, e.g. from `Embedding(mask_zero=True)`)
+    #: passes through this layer to its output (Keras's `supports_masking`).
+    supports_masking = False
 
     def __init__(self, trainable=True, name=None, dtype=None, input_shape=None, batch_input_shape=None,
                  input_dim=None, autocast=True, **kwargs):
+        """Create the layer; its arguments are in the class docstring (`help(type(self))`)."""
         super().__init__()
         allowed = {"activity_regularizer", "batch_size", "weights"}
         unknown = set(kwargs) - allowed
         if unknown:
-            raise TypeError(
+            raise ValueError(
                 f"Unrecognized keyword arguments passed to {type(self).__name__}: {sorted(unknown)}. "
                 f"Received: kwargs={kwargs}"
             )
@@ -93,6 +99,11 @@ class Layer(torch.nn.Module):
         self._call_takes_training = "training" in call_params
         self._call_takes_mask = "mask" in call_params
         self._inbound_nodes = []
+
+    def __dir__(self):
+        # torch's Module.__dir__ starts from dir(type(self)), which LayerMeta trims for help(); an
+        # instance lists torch's methods too (tab completion of `model.state_dict`)
+        return sorted(set(type.__dir__(type(self))) | set(super().__dir__()))
 
     # ---- properties --------------------------------------------------------------------
     @property
@@ -201,7 +212,8 @@ class Layer(torch.nn.Module):
 
     # ---- weights -----------------------------------------------------------------------
     def add_weight(self, name=None, shape=None, initializer=None, dtype=None, trainable=True,
-                   regularizer=None, constraint=None, **kwargs):
+                   regularizer=None, constraint=None, autocast=True, aggregation="none",
+                   overwrite_with_gradient=False, synchronization=None, **kwargs):
         """Create, register and return a weight `Variable` named `<layer>/<name>`.
 
         Args:
@@ -213,7 +225,20 @@ class Layer(torch.nn.Module):
             trainable: bool.
             regularizer: optional callable weight -> scalar loss.
             constraint: optional callable applied after each optimizer step.
+            autocast, aggregation, synchronization: accepted (README "accepted, no effect": a weight is
+                cast by torch autocast, and replicas hold identical copies kept equal by the gradient all-reduce).
+            overwrite_with_gradient: only False.
+
+        Raises:
+            NotImplementedError: for `overwrite_with_gradient=True`.
+            TypeError: for other keyword arguments (TF 2's `use_resource`, `partitioner`, `getter`, ...).
         """
+        if kwargs:
+            raise TypeError(f"add_weight() got unexpected keyword arguments {sorted(kwargs)}. "
+                            f"Received: kwargs={kwargs}")
+        if overwrite_with_gradient:
+            raise NotImplementedError("add_weight(overwrite_with_gradient=True) is not supported by keraslike's "
+                                      "optimizers. Received: overwrite_with_gradient=True")
         from keraslike._src.keras import constraints, initializers, regularizers
 
         regularizer = regularizers.get(regularizer) if regularizer is not None else None
@@ -284,6 +309,7 @@ class Layer(torch.nn.Module):
         return super().__call__(*args, **kwargs)
 
     def forward(self, inputs, *args, **kwargs):
+        """What `layer(inputs, ...)` runs on tensors (torch's entry point): build on first use, then `call`."""
         inputs = self._convert_inputs(inputs)
         if not self.built:
             self._build_for(inputs)

@@ -35,6 +35,9 @@ class LossScaleOptimizer:
                  **kwargs):
         from keraslike._src.keras import optimizers as optimizers_module
 
+        if kwargs:
+            raise ValueError(f"Argument(s) not recognized: {kwargs}. LossScaleOptimizer takes inner_optimizer, "
+                             f"dynamic, initial_scale, dynamic_growth_steps and name. Received: kwargs={kwargs}")
         if initial_scale is None or float(initial_scale) <= 0:
             raise ValueError(f"Expected initial_scale to be a positive number. Received: initial_scale={initial_scale}")
         if int(dynamic_growth_steps) <= 0:

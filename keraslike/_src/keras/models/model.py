@@ -95,9 +95,20 @@ class Model(Trainer, Layer):
             f"No such layer: {name}. Existing layers are: {[layer.name for layer in layers]}. Received: name={name!r}"
         )
 
-    def summary(self, line_length=None, positions=None, print_fn=None, **kwargs):
-        """Print the tf.keras summary table (layer, output shape, params, totals)."""
+    def summary(self, line_length=None, positions=None, print_fn=None, expand_nested=False, show_trainable=False,
+                layer_range=None):
+        """Print the tf.keras summary table (layer, output shape, params, totals).
+
+        Raises:
+            NotImplementedError: for `expand_nested=True`, `show_trainable=True` or a `layer_range`,
+                which keraslike's table does not draw yet.
+        """
         from keraslike._src.keras.utils.summary import print_summary
+
+        if expand_nested or show_trainable or layer_range is not None:
+            raise NotImplementedError(
+                "keraslike's summary() draws the default table only. Received: "
+                f"expand_nested={expand_nested}, show_trainable={show_trainable}, layer_range={layer_range}")
 
         print_summary(self, line_length=line_length, positions=positions, print_fn=print_fn)
 
@@ -156,8 +167,12 @@ class Model(Trainer, Layer):
         """Load weights saved by `save_weights` or `save` (here or by Keras 3), or a TF-format prefix.
 
         Raises:
-            ValueError: if the file is missing or its weights do not match this model.
+            ValueError: if the file is missing or its weights do not match this model, or for keyword
+                arguments other than Keras 3's (`by_name`, `objects_to_skip`, which keraslike does not support).
         """
+        if kwargs:
+            raise ValueError(f"Invalid keyword arguments: {kwargs}. keraslike's load_weights takes filepath and "
+                             f"skip_mismatch. Received: kwargs={kwargs}")
         from keraslike._src.keras.saving import saving_lib
 
         if filepath is not None and os.path.exists(os.fspath(filepath) + ".index"):

@@ -118,10 +118,23 @@ class Optimizer:
     def apply_gradients(self, grads_and_vars, name=None, skip_gradients_aggregation=False, **kwargs):
         """Apply `(gradient, variable)` pairs; returns `iterations`.
 
+        Args:
+            grads_and_vars: iterable of `(gradient, variable)`; pairs with a None gradient are skipped.
+            name: unused (TF's op name).
+            skip_gradients_aggregation: True: apply as given, without summing across replicas (TF 2).
+            experimental_aggregate_gradients: TF 2's older spelling of `not skip_gradients_aggregation`.
+
         Raises:
             ValueError: if no variable has a gradient.
+            TypeError: for other keyword arguments.
         """
-        pairs = [(g, v) for g, v in grads_and_vars if g is not None]
+        if "experimental_aggregate_gradients" in kwargs:
+            skip_gradients_aggregation = not kwargs.pop("experimental_aggregate_gradients")
+        if kwargs:
+            raise TypeError(f"apply_gradients() got unexpected keyword arguments {sorted(kwargs)}. "
+                            f"Received: kwargs={kwargs}")
+        pairs = [(g if isinstance(g, torch.Tensor) else torch.as_tensor(g, device=v.device), v)
+                 for g, v in grads_and_vars if g is not None]  # numpy gradients, as TF converts them
         if not pairs:
             raise ValueError("No gradients provided for any variable. Received: grads_and_vars with all gradients None")
         grads, variables = zip(*pairs)

@@ -22,6 +22,7 @@ update equals one device on the global batch.
 """
 
 import collections.abc
+import inspect
 
 import torch
 
@@ -149,6 +150,49 @@ class StepOverrides:
         """`{name: scalar tensor}` of every metric, reduced across replicas with one collective."""
         metrics = self.metrics
         return {m.name: v for m, v in zip(metrics, sync_results(metrics))}
+
+    # ---- the built-in steps' hooks (Keras 3 calls compute_loss / compute_metrics from its train_step) ----------
+    def _loss_through_hook(self):
+        """True when the built-in steps must get their loss from `compute_loss` (overridden, or no compiled loss)."""
+        return self.compiled_loss is None or self._overrides("compute_loss")
+
+    def _hooked_loss(self, batch, y_pred, training):
+        """`(plain loss, loss to backpropagate)` of one batch from `self.compute_loss` (regularization included).
+
+        The built-in `compute_loss` scales for this replica's share itself; a user override
+        returning a plain mean over its rows is scaled here, so either way the update equals
+        one device on the global batch.
+        """
+        compiled = self.compiled_loss
+        share = batch.local_size / batch.global_size if batch.global_size else 1.0
+        self._step_sizes = (batch.local_size, batch.global_size)
+        if compiled is not None:
+            compiled.replica_scale = share
+        try:
+            kwargs = {"training": training} if self._compute_loss_takes_training() else {}
+            loss = self.compute_loss(x=batch.x, y=batch.y, y_pred=y_pred, sample_weight=batch.sample_weight,
+                                     **kwargs)
+        finally:
+            self._step_sizes = None
+            if compiled is not None:
+                compiled.replica_scale = None
+        if not isinstance(loss, torch.Tensor):
+            raise TypeError(f"Expected compute_loss() to return a scalar tensor. Received: {loss!r}")
+        plain = getattr(loss, "_keraslike_unscaled", None)
+        if plain is not None:
+            return plain, loss
+        return loss, (loss * share if share != 1.0 else loss)
+
+    def _compute_loss_takes_training(self):
+        params = inspect.signature(self.compute_loss).parameters
+        return "training" in params or any(p.kind is p.VAR_KEYWORD for p in params.values())
+
+    def _update_step_metrics(self, batch, y_pred):
+        """The built-in steps' metric update: a `compute_metrics` override, else the compiled metrics."""
+        if self._overrides("compute_metrics"):
+            self.compute_metrics(batch.x, batch.y, y_pred, batch.sample_weight)
+        elif self.compiled_metrics is not None:
+            self.compiled_metrics.update_state(batch.y, y_pred, batch.sample_weight)
 
     # ---- running an override --------------------------------------------------------------------
     def _run_user_step(self, step_fn, batch):

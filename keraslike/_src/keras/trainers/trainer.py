@@ -14,6 +14,7 @@ from keraslike._src.keras import optimizers as optimizers_module
 from keraslike._src.keras.callbacks.callback import CallbackList
 from keraslike._src.keras.callbacks.history import History, ProgbarLogger
 from keraslike._src.keras.layers.keras_tensor import flatten, map_structure
+from keraslike._src.keras.metrics.metric import Metric
 from keraslike._src.keras.mixed_precision import policy as mixed_precision
 from keraslike._src.keras.mixed_precision.loss_scale_optimizer import LossScaleOptimizer
 from keraslike._src.keras.trainers import data_adapter
@@ -54,7 +55,7 @@ class Trainer(StepOverrides, BatchMethods):
 
     # ---- compile -----------------------------------------------------------------------
     def compile(self, optimizer="rmsprop", loss=None, metrics=None, loss_weights=None, weighted_metrics=None,
-                run_eagerly=False, steps_per_execution=1, jit_compile="auto", auto_scale_loss=True, **kwargs):
+                run_eagerly=False, steps_per_execution=1, jit_compile="auto", auto_scale_loss=True):
         """Configure training.
 
         Args:
@@ -93,10 +94,21 @@ class Trainer(StepOverrides, BatchMethods):
 
     @property
     def metrics(self):
-        """`[loss tracker, *compiled metrics, *per-output loss trackers]` (Keras order)."""
+        """`[loss tracker, *compiled metrics, *per-output loss trackers, *metrics set as attributes]` (Keras 3 order).
+
+        Metrics assigned as model attributes (`self.loss_tracker = keras.metrics.Mean(name="loss")`)
+        are listed too, so `fit`/`evaluate` reset them each epoch, as Keras 3 tracks them.
+        """
         out = [self._loss_tracker] if self._loss_tracker is not None else []
         out += (self.compiled_metrics.metrics or []) if self.compiled_metrics else []
-        return out + self.compiled_loss.metrics if self.compiled_loss is not None else out
+        if self.compiled_loss is not None:
+            out += self.compiled_loss.metrics
+        seen = {id(m) for m in out}
+        for value in vars(self).values():
+            if isinstance(value, Metric) and id(value) not in seen:
+                seen.add(id(value))
+                out.append(value)
+        return out
 
     @property
     def metrics_names(self):
@@ -109,8 +121,6 @@ class Trainer(StepOverrides, BatchMethods):
     def _assert_compiled(self, what):
         if not self.compiled:
             raise RuntimeError(f"You must call `compile()` before calling `{what}()`.")
-        if what != "predict" and self.compiled_loss is None:
-            raise ValueError(f"Expected a loss to be set in compile() before `{what}()`. Received: loss=None")
 
     # ---- one step -----------------------------------------------------------------------
     def _forward(self, module, x, training):
@@ -125,14 +135,17 @@ class Trainer(StepOverrides, BatchMethods):
             y_pred = self._train_module(batch.x, training=True)
         else:
             y_pred = self._forward(self._train_module, batch.x, True)
-        if batch.local_size:
+        hooked = self._loss_through_hook()
+        if batch.local_size and hooked:
+            loss, scaled = self._hooked_loss(batch, y_pred, training=True)  # includes the regularization losses
+        elif batch.local_size:
             loss = self.compiled_loss.compute(batch.y, y_pred, batch.sample_weight)
             scaled = loss
             if batch.local_size != batch.global_size and self.compiled_loss.averages:
                 scaled = loss * (batch.local_size / batch.global_size)
         else:
             loss, scaled = None, zero_like_loss(y_pred)
-        if has_reg:
+        if has_reg and not hooked:
             reg_total = sum(self.losses)
             scaled = scaled + reg_total / self._distribute_strategy.num_replicas_in_sync
             loss = loss + reg_total if loss is not None else None
@@ -145,17 +158,20 @@ class Trainer(StepOverrides, BatchMethods):
         if loss is not None:
             self._loss_tracker.update_weighted(loss.detach(), batch.local_size)
             y_pred = y_pred.detach() if isinstance(y_pred, torch.Tensor) else map_structure(_detach, y_pred)
-            self.compiled_metrics.update_state(batch.y, y_pred, batch.sample_weight)
+            self._update_step_metrics(batch, y_pred)
 
     def _test_batch(self, batch):
         y_pred = self._forward(self, batch.x, False)
         if batch.local_size:
-            loss = self.compiled_loss.compute(batch.y, y_pred, batch.sample_weight)
-            reg = self.losses
-            if reg:
-                loss = loss + sum(reg)
+            if self._loss_through_hook():
+                loss, _ = self._hooked_loss(batch, y_pred, training=False)
+            else:
+                loss = self.compiled_loss.compute(batch.y, y_pred, batch.sample_weight)
+                reg = self.losses
+                if reg:
+                    loss = loss + sum(reg)
             self._loss_tracker.update_weighted(loss, batch.local_size)
-            self.compiled_metrics.update_state(batch.y, y_pred, batch.sample_weight)
+            self._update_step_metrics(batch, y_pred)
 
     # ---- setup --------------------------------------------------------------------------------
     def _ensure_built(self, adapter):
@@ -206,7 +222,7 @@ class Trainer(StepOverrides, BatchMethods):
     # ---- fit ----------------------------------------------------------------------------------
     def fit(self, x=None, y=None, batch_size=None, epochs=1, verbose="auto", callbacks=None, validation_split=0.0,
             validation_data=None, shuffle=True, class_weight=None, sample_weight=None, initial_epoch=0,
-            steps_per_epoch=None, validation_steps=None, validation_batch_size=None, validation_freq=1, **kwargs):
+            steps_per_epoch=None, validation_steps=None, validation_batch_size=None, validation_freq=1):
         """Train for `epochs` epochs; returns a `History` (`history.history["loss"]`, ...).
 
         Args:
@@ -227,6 +243,8 @@ class Trainer(StepOverrides, BatchMethods):
         self._assert_compiled("fit")
         verbose = _check_verbose(verbose)
         x, y, sample_weight = (data_adapter.lists_to_arrays(v) for v in (x, y, sample_weight))
+        if isinstance(validation_data, (tuple, list)):
+            validation_data = data_adapter.lists_to_arrays(validation_data)
         data_adapter.check_batch_size(batch_size)
         strategy = self._distribute_strategy
         with strategy.scope():
@@ -301,6 +319,10 @@ class Trainer(StepOverrides, BatchMethods):
         if not isinstance(x, torch.Tensor):
             return
         got = (None, *tuple(x.shape)[1:])
+        if len(got) == len(expected) - 1 and expected[-1] == 1:
+            got = (*got, 1)  # a 1-D array for a (None, 1) input: the model adds the axis (Keras 3)
+        elif len(got) == len(expected) + 1 and got[-1] == 1:
+            got = got[:-1]
         if len(got) != len(expected) or any(e is not None and e != g for e, g in zip(expected[1:], got[1:])):
             raise ValueError(
                 f'Input 0 of layer "{self.name}" is incompatible with the layer: expected shape={expected}, '
@@ -333,9 +355,14 @@ class Trainer(StepOverrides, BatchMethods):
                  callbacks=None, return_dict=False, **kwargs):
         """Loss and metrics on the data, every sample counted once across replicas.
 
+        Raises:
+            ValueError: for keyword arguments Keras does not know (Keras 3 raises the same).
+
         Returns:
             float (loss only), list `[loss, *metrics]` in `metrics_names` order, or a dict with `return_dict`.
         """
+        if kwargs:
+            raise ValueError(f"Arguments not recognized: {kwargs}. Received: kwargs={kwargs}")
         self._assert_compiled("evaluate")
         verbose = _check_verbose(verbose)
         x, y, sample_weight = (data_adapter.lists_to_arrays(v) for v in (x, y, sample_weight))
@@ -353,7 +380,7 @@ class Trainer(StepOverrides, BatchMethods):
         return ordered[0] if len(ordered) == 1 else ordered
 
     # ---- predict ------------------------------------------------------------------------------
-    def predict(self, x, batch_size=None, verbose="auto", steps=None, callbacks=None, **kwargs):
+    def predict(self, x, batch_size=None, verbose="auto", steps=None, callbacks=None):
         """Model outputs for `x` as numpy, rows in input order (gathered from all replicas).
 
         Returns:

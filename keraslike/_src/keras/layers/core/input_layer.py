@@ -16,6 +16,11 @@ class InputLayer(Layer):
 
     def __init__(self, shape=None, batch_size=None, dtype=None, name=None, input_shape=None,
                  batch_shape=None, batch_input_shape=None, sparse=None, **kwargs):
+        if sparse or kwargs.get("ragged") or kwargs.get("optional"):
+            raise NotImplementedError("keraslike's InputLayer takes dense tensors only. Received: "
+                                      f"sparse={sparse}, kwargs={kwargs}")
+        for key in ("ragged", "optional"):
+            kwargs.pop(key, None)
         shape = shape if shape is not None else input_shape
         if batch_shape is None:
             batch_shape = batch_input_shape
@@ -40,8 +45,8 @@ class InputLayer(Layer):
     def get_config(self):
         return {"name": self.name, "batch_shape": self._batch_input_shape, "dtype": self.dtype}
 
-def Input(shape=None, batch_size=None, dtype=None, name=None, batch_shape=None, sparse=None, tensor=None,
-          **kwargs):
+def Input(shape=None, batch_size=None, dtype=None, sparse=None, ragged=None, batch_shape=None, name=None,
+          tensor=None, optional=False):
     """`keras.Input(shape=(64,))`: a symbolic `KerasTensor` of shape `(None, 64)`.
 
     Args:
@@ -50,10 +55,18 @@ def Input(shape=None, batch_size=None, dtype=None, name=None, batch_shape=None, 
         dtype: default "float32".
         name: optional str.
         batch_shape: full shape including the batch dimension (alternative to `shape`).
+        sparse, ragged, optional: only the defaults (False/None): keraslike has no sparse or ragged tensors
+            and no optional inputs.
+        tensor: only None (wrapping an existing tensor is not supported).
 
     Raises:
         ValueError: when neither `shape` nor `batch_shape` is given.
+        NotImplementedError: for `sparse=True`, `ragged=True`, `optional=True` or a `tensor`.
     """
+    if sparse or ragged or optional or tensor is not None:
+        raise NotImplementedError(
+            "keraslike's Input takes dense tensors only (no sparse, ragged or optional inputs, no wrapped "
+            f"tensor). Received: sparse={sparse}, ragged={ragged}, optional={optional}, tensor={tensor!r}")
     layer = InputLayer(shape=shape, batch_size=batch_size, dtype=dtype, name=name, batch_shape=batch_shape)
     return layer.output
 
