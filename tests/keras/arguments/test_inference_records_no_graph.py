@@ -53,6 +53,9 @@ def test_tapes_training_and_torch_train_mode_still_record():
     assert model.trainable_variables[0].grad is not None
     model.eval()
     assert model(x).grad_fn is None
+    x_grad = torch.tensor(x, requires_grad=True)  # torch code asking for input gradients
+    model(x_grad).sum().backward()
+    assert x_grad.grad is not None
 
 
 def test_predict_evaluate_fit_and_minimize():

@@ -30,6 +30,10 @@ _training_stack = []
 _local = threading.local()
 
 
+def _requires_grad(structure):
+    return any(isinstance(t, torch.Tensor) and t.requires_grad for t in flatten(structure))
+
+
 def _call_state():
     """This thread's layer-call depth (0 outside any layer call): the outermost call sets grad mode."""
     if not hasattr(_local, "depth"):
@@ -347,8 +351,9 @@ class Layer(torch.nn.Module, metaclass=LayerMeta):
         """What `layer(inputs, ...)` runs on tensors (torch's entry point): build on first use, then `call`.
 
         The outermost call clears the losses the previous call added (Keras 3) and, for inference (not
-        `training=True`, no `GradientTape` recording, the torch module not put in `train()` mode), runs
-        under `torch.no_grad()`: no autograd graph, no activations kept (TF records only on tapes).
+        `training=True`, no `GradientTape` recording, the torch module not put in `train()` mode, no input
+        that requires grad), runs under `torch.no_grad()`: no autograd graph, no activations kept (TF
+        records only on tapes; the last two conditions keep plain torch loops working).
         """
         state = _call_state()
         if state.depth:
@@ -359,7 +364,8 @@ class Layer(torch.nn.Module, metaclass=LayerMeta):
         training = kwargs.get("training")
         if training is None:
             training = current_training()
-        record = torch.is_grad_enabled() and (bool(training) or self.training or gradient_tape.is_recording())
+        record = torch.is_grad_enabled() and (bool(training) or self.training or gradient_tape.is_recording()
+                                              or _requires_grad((inputs, args)))
         state.depth += 1
         try:
             if record:
