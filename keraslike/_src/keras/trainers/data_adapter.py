@@ -48,8 +48,24 @@ def is_list_of_scalars(value):
     return False
 
 
+def pandas_to_numpy(value):
+    """A pandas `DataFrame` as its `(rows, columns)` numpy array, a `Series` as `(rows, 1)` (Keras 3's
+    `PandasSliceable`); anything else unchanged. pandas itself is never imported (it stays optional)."""
+    kind = type(value)
+    if not kind.__module__.startswith("pandas") or not hasattr(value, "to_numpy"):
+        return value
+    if kind.__name__ not in ("Series", "DataFrame"):
+        return value
+    array = value.to_numpy()
+    if not array.flags.writeable:  # a copy-on-write view: torch wants memory it may own
+        array = array.copy()
+    return np.expand_dims(array, axis=-1) if kind.__name__ == "Series" else array
+
+
 def lists_to_arrays(structure):
-    """Turn every list of scalars (`[1, 2]`, `[[0.1, 0.2], ...]`) in a nest into a numpy array."""
+    """Turn every list of scalars (`[1, 2]`, `[[0.1, 0.2], ...]`) and pandas DataFrame/Series in a nest into a
+    numpy array (see `pandas_to_numpy`)."""
+    structure = pandas_to_numpy(structure)
     if isinstance(structure, (list, tuple)) and is_list_of_scalars(structure):
         try:
             array = np.asarray(structure)
