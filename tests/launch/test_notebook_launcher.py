@@ -74,7 +74,7 @@ def test_notebook_trains_with_two_replicas(tmp_path, monkeypatch):
 
 @pytest.mark.slow
 def test_launcher_from_a_repl_process():
-    result = run_script([SCRIPTS / "notebook_launcher_cases.py"], timeout=300)
+    result = run_script([SCRIPTS / "notebook_launcher_cases.py"])
     assert result.returncode == 0, f"stdout:\n{result.stdout[-3000:]}\nstderr:\n{result.stderr[-3000:]}"
     out, err = result.stdout, result.stderr
     assert "chief says hello" in out and "replica 1 says hello" not in out        # only replica 0's stdout
