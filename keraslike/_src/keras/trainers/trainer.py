@@ -145,8 +145,9 @@ class Trainer(StepOverrides, BatchMethods):
                 scaled = loss * (batch.local_size / batch.global_size)
         else:
             loss, scaled = None, zero_like_loss(y_pred)
-        if has_reg and not hooked:
-            reg_total = sum(self.losses)
+        reg = self.losses if not hooked else None  # this step's: activity and add_loss terms come with each call
+        if reg:
+            reg_total = sum(reg)
             scaled = scaled + reg_total / self._distribute_strategy.num_replicas_in_sync
             loss = loss + reg_total if loss is not None else None
         for p in params:
