@@ -80,6 +80,9 @@ class Layer(torch.nn.Module, metaclass=LayerMeta):
     #: Whether a Keras mask on the input (`inputs._keras_mask`, e.g. from `Embedding(mask_zero=True)`)
     #: passes through this layer to its output (Keras's `supports_masking`).
     supports_masking = False
+    #: Whether integer/bool inputs are cast to the compute dtype when the layer has float weights (the float
+    #: result TF's type promotion gives `Dense`/`Conv` on int inputs); False for layers that index with them.
+    _casts_int_inputs = True
 
     def __init__(self, trainable=True, name=None, dtype=None, input_shape=None, batch_input_shape=None,
                  input_dim=None, autocast=True, activity_regularizer=None, **kwargs):
@@ -381,6 +384,8 @@ class Layer(torch.nn.Module, metaclass=LayerMeta):
             self._build_for(inputs)
             if "_deferred_restore" in self.__dict__:
                 self._apply_deferred_restore(inputs, args, kwargs)
+        if self._casts_int_inputs and self._autocast:
+            inputs = self._promote_int_inputs(inputs)
         for key in ("mask", "attention_mask"):   # numpy masks, as TF eager takes them
             if kwargs.get(key) is not None:
                 device = inputs.device if isinstance(inputs, torch.Tensor) else backend.current_device()
@@ -449,6 +454,19 @@ class Layer(torch.nn.Module, metaclass=LayerMeta):
                 return inputs.float()
             return inputs
         return map_structure(self._convert_leaf, inputs)
+
+    def _promote_int_inputs(self, inputs):
+        """Integer/bool tensors -> the compute dtype, for layers with float weights (uint8 images into Conv2D)."""
+        own = self._trainable_vars or self._non_trainable_vars
+        if not own or not own[0].is_floating_point():
+            return inputs
+
+        def cast(t):
+            if isinstance(t, torch.Tensor) and not (t.is_floating_point() or t.is_complex()):
+                return t.to(getattr(torch, self.compute_dtype))
+            return t
+
+        return cast(inputs) if isinstance(inputs, torch.Tensor) else map_structure(cast, inputs)
 
     def _convert_leaf(self, value):
         if isinstance(value, (np.ndarray, list, float, int, np.generic)):
