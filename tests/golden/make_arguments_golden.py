@@ -55,7 +55,40 @@ def class_weight_cases():
     }
 
 
-CASES = [class_weight_cases]
+def activity_layers(keras_module):
+    """`name -> (layer, input)` for the activity-regularizer cases (shared with the keraslike test)."""
+    L, c = keras_module.layers, keras_module.initializers.Constant
+    reg = keras_module.regularizers.L2(0.1)
+    rng = np.random.RandomState(0)
+    img = rng.uniform(-1, 1, (3, 5, 5, 2)).astype("float32")
+    seq = rng.uniform(-1, 1, (3, 4, 2)).astype("float32")
+    return {
+        "dense": (L.Dense(3, kernel_initializer=c(0.1), activity_regularizer=reg), X),
+        "conv1d": (L.Conv1D(2, 2, kernel_initializer=c(0.2), activity_regularizer=reg), seq),
+        "conv2d": (L.Conv2D(2, 3, kernel_initializer=c(0.2), activity_regularizer=reg), img),
+        "depthwise_conv2d": (L.DepthwiseConv2D(3, depthwise_initializer=c(0.3), activity_regularizer=reg), img),
+        "separable_conv2d": (L.SeparableConv2D(2, 3, depthwise_initializer=c(0.3), pointwise_initializer=c(0.4),
+                                               activity_regularizer=reg), img),
+        "layer": (L.Activation("relu", activity_regularizer=keras_module.regularizers.L1(0.5)), X),
+    }
+
+
+def activity_cases():
+    out = {}
+    for name, (layer, x) in activity_layers(keras).items():
+        layer(x)
+        out[f"activity/{name}"] = [float(v) for v in layer.losses]
+    mha = keras.layers.MultiHeadAttention(2, 2, kernel_initializer=keras.initializers.Constant(0.1),
+                                          activity_regularizer=keras.regularizers.L2(0.1))
+    seq = np.random.RandomState(1).uniform(-1, 1, (3, 4, 2)).astype("float32")
+    mha(seq, seq)
+    out["activity/multi_head_attention"] = [float(v) for v in mha.losses]
+    model = _classifier(activity_regularizer=keras.regularizers.L2(0.1))
+    out["activity/fit"] = _fit_record(model, x=X, y=Y, batch_size=4)
+    return out
+
+
+CASES = [class_weight_cases, activity_cases]
 
 
 def main():

@@ -38,3 +38,21 @@ def assert_matches(record, name, rtol=1e-5, atol=1e-6):
     np.testing.assert_allclose(record["loss"], expected["loss"], rtol=rtol, atol=atol, err_msg=f"{name}: loss")
     for i, (got, want) in enumerate(zip(record["weights"], expected["weights"])):
         np.testing.assert_allclose(got, want, rtol=rtol, atol=atol, err_msg=f"{name}: weight {i}")
+
+
+def activity_layers():
+    """Same layers and inputs as `activity_layers` in tests/golden/make_arguments_golden.py."""
+    L, c = keras.layers, keras.initializers.Constant
+    reg = keras.regularizers.L2(0.1)
+    rng = np.random.RandomState(0)
+    img = rng.uniform(-1, 1, (3, 5, 5, 2)).astype("float32")
+    seq = rng.uniform(-1, 1, (3, 4, 2)).astype("float32")
+    return {
+        "dense": (L.Dense(3, kernel_initializer=c(0.1), activity_regularizer=reg), X),
+        "conv1d": (L.Conv1D(2, 2, kernel_initializer=c(0.2), activity_regularizer=reg), seq),
+        "conv2d": (L.Conv2D(2, 3, kernel_initializer=c(0.2), activity_regularizer=reg), img),
+        "depthwise_conv2d": (L.DepthwiseConv2D(3, depthwise_initializer=c(0.3), activity_regularizer=reg), img),
+        "separable_conv2d": (L.SeparableConv2D(2, 3, depthwise_initializer=c(0.3), pointwise_initializer=c(0.4),
+                                               activity_regularizer=reg), img),
+        "layer": (L.Activation("relu", activity_regularizer=keras.regularizers.L1(0.5)), X),
+    }

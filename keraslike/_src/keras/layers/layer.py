@@ -10,11 +10,13 @@ model can be used directly in plain torch code.
 
 import contextlib
 import inspect
+import threading
 
 import numpy as np
 import torch
 
-from keraslike._src.keras import backend
+from keraslike._src.autodiff import gradient_tape
+from keraslike._src.keras import backend, regularizers
 from keraslike._src.keras.backend import naming
 from keraslike._src.keras.layers.input_spec import assert_input_compatibility
 from keraslike._src.keras.layers.keras_tensor import KerasTensor, Node, flatten, is_symbolic, map_structure
@@ -26,6 +28,18 @@ from keraslike._src.keras.layers.layer_utils import (
 from keraslike._src.ops.variables import Variable
 
 _training_stack = []
+_local = threading.local()
+
+
+def _requires_grad(structure):
+    return any(isinstance(t, torch.Tensor) and t.requires_grad for t in flatten(structure))
+
+
+def _call_state():
+    """This thread's layer-call depth (0 outside any layer call): the outermost call sets grad mode."""
+    if not hasattr(_local, "depth"):
+        _local.depth = 0
+    return _local
 
 
 @contextlib.contextmanager
@@ -52,6 +66,9 @@ class Layer(torch.nn.Module, metaclass=LayerMeta):
         input_shape: tuple without the batch dimension; on a first layer it
             lets `Sequential` build immediately (as tf.keras).
         batch_input_shape / input_dim: the older spellings of the same.
+        weights: optional list of numpy arrays in `get_weights()` order, set when the layer is built
+            (Keras 2's argument; a count or shape mismatch raises ValueError then).
+        activity_regularizer: optional regularizer of the layer's output, added to `losses` at each call.
 
     Subclasses implement `build(input_shape)` (create weights with
     `add_weight`) and `call(inputs, training=None)`.
@@ -64,12 +81,16 @@ class Layer(torch.nn.Module, metaclass=LayerMeta):
     #: Whether a Keras mask on the input (`inputs._keras_mask`, e.g. from `Embedding(mask_zero=True)`)
     #: passes through this layer to its output (Keras's `supports_masking`).
     supports_masking = False
+    #: Whether integer/bool inputs are cast to the compute dtype when the layer has float weights (the float
+    #: result TF's type promotion gives `Dense`/`Conv` on int inputs); False for layers that index with them.
+    _casts_int_inputs = True
 
     def __init__(self, trainable=True, name=None, dtype=None, input_shape=None, batch_input_shape=None,
-                 input_dim=None, autocast=True, **kwargs):
+                 input_dim=None, autocast=True, activity_regularizer=None, **kwargs):
         """Create the layer; its arguments are in the class docstring (`help(type(self))`)."""
         super().__init__()
-        allowed = {"activity_regularizer", "batch_size", "weights"}
+        self.training = False  # torch's module mode: `model.train()` makes plain calls record autograd
+        allowed = {"batch_size", "weights"}
         unknown = set(kwargs) - allowed
         if unknown:
             raise ValueError(
@@ -79,6 +100,8 @@ class Layer(torch.nn.Module, metaclass=LayerMeta):
         self.name = name or naming.uniquify(naming.to_snake_case(type(self).__name__))
         self._trainable = bool(trainable)
         self.built = False
+        if kwargs.get("weights") is not None:  # Keras 2's `Layer(weights=[...])`: set once the layer is built
+            self.__dict__["_pending_weights"] = list(kwargs["weights"])
         self._dtype_policy = _resolve_policy(dtype)
         self._dtype_name = self._dtype_policy.variable_dtype
         # an explicit float32 layer under a mixed global policy computes in float32 (Keras's output-layer advice)
@@ -86,7 +109,9 @@ class Layer(torch.nn.Module, metaclass=LayerMeta):
         self._autocast = autocast
         self._trainable_vars = []
         self._non_trainable_vars = []
-        self._losses = []
+        self._losses = []  # callables: weight regularizers, `add_loss(callable)`; evaluated when `losses` is read
+        self._call_losses = []  # tensors added during the latest call (`add_loss(tensor)`, activity regularizer)
+        self.activity_regularizer = regularizers.get(activity_regularizer) if activity_regularizer else None
         if input_dim is not None and input_shape is None:
             input_shape = (input_dim,)
         if batch_input_shape is not None:
@@ -107,6 +132,17 @@ class Layer(torch.nn.Module, metaclass=LayerMeta):
         return sorted(set(type.__dir__(type(self))) | set(super().__dir__()))
 
     # ---- properties --------------------------------------------------------------------
+    @property
+    def built(self):
+        """Whether `build` has created the weights. Becoming True applies `weights=` given to the constructor."""
+        return self.__dict__.get("_built", False)
+
+    @built.setter
+    def built(self, value):
+        self.__dict__["_built"] = bool(value)
+        if value and "_pending_weights" in self.__dict__:
+            self.set_weights(self.__dict__.pop("_pending_weights"))
+
     @property
     def dtype(self):
         return self._dtype_name
@@ -204,12 +240,18 @@ class Layer(torch.nn.Module, metaclass=LayerMeta):
 
     @property
     def losses(self):
-        """Regularization losses of this layer and its sublayers (scalar tensors)."""
-        own = [fn() for fn in self._losses]
+        """Losses of this layer and its sublayers (scalar tensors): those added by the latest call
+        (`add_loss` in `call`, activity regularization), then the weight regularization penalties."""
+        own = list(self._call_losses) + [fn() for fn in self._losses]
         return own + [loss for layer in self._sublayers() for loss in layer.losses]
 
     def add_loss(self, loss):
-        self._losses.append(loss if callable(loss) else (lambda: loss))
+        """Add a loss tensor to `losses` (Keras 3: until the next top-level call), or a zero-argument callable
+        evaluated each time `losses` is read (TF 2)."""
+        if callable(loss) and not isinstance(loss, torch.Tensor):
+            self._losses.append(loss)
+        else:
+            self._call_losses.append(loss)
 
     # ---- weights -----------------------------------------------------------------------
     def add_weight(self, name=None, shape=None, initializer=None, dtype=None, trainable=True,
@@ -240,7 +282,7 @@ class Layer(torch.nn.Module, metaclass=LayerMeta):
         if overwrite_with_gradient:
             raise NotImplementedError("add_weight(overwrite_with_gradient=True) is not supported by keraslike's "
                                       "optimizers. Received: overwrite_with_gradient=True")
-        from keraslike._src.keras import constraints, initializers, regularizers
+        from keraslike._src.keras import constraints, initializers
 
         regularizer = regularizers.get(regularizer) if regularizer is not None else None
         constraint = constraints.get(constraint) if constraint is not None else None
@@ -310,7 +352,34 @@ class Layer(torch.nn.Module, metaclass=LayerMeta):
         return super().__call__(*args, **kwargs)
 
     def forward(self, inputs, *args, **kwargs):
-        """What `layer(inputs, ...)` runs on tensors (torch's entry point): build on first use, then `call`."""
+        """What `layer(inputs, ...)` runs on tensors (torch's entry point): build on first use, then `call`.
+
+        The outermost call clears the losses the previous call added (Keras 3) and, for inference (not
+        `training=True`, no `GradientTape` recording, the torch module not put in `train()` mode, no input
+        that requires grad), runs under `torch.no_grad()`: no autograd graph, no activations kept (TF
+        records only on tapes; the last two conditions keep plain torch loops working).
+        """
+        state = _call_state()
+        if state.depth:
+            return self._call_once(inputs, args, kwargs)
+        for layer in self.modules():
+            if isinstance(layer, Layer):
+                layer._call_losses.clear()
+        training = kwargs.get("training")
+        if training is None:
+            training = current_training()
+        record = torch.is_grad_enabled() and (bool(training) or self.training or gradient_tape.is_recording()
+                                              or _requires_grad((inputs, args)))
+        state.depth += 1
+        try:
+            if record:
+                return self._call_once(inputs, args, kwargs)
+            with torch.no_grad():
+                return self._call_once(inputs, args, kwargs)
+        finally:
+            state.depth -= 1
+
+    def _call_once(self, inputs, args, kwargs):
         inputs = self._convert_inputs(inputs)
         if getattr(self, "input_spec", None) is not None:
             assert_input_compatibility(self.input_spec, inputs, self.name)
@@ -318,6 +387,8 @@ class Layer(torch.nn.Module, metaclass=LayerMeta):
             self._build_for(inputs)
             if "_deferred_restore" in self.__dict__:
                 self._apply_deferred_restore(inputs, args, kwargs)
+        if self._casts_int_inputs and self._autocast:
+            inputs = self._promote_int_inputs(inputs)
         for key in ("mask", "attention_mask"):   # numpy masks, as TF eager takes them
             if kwargs.get(key) is not None:
                 device = inputs.device if isinstance(inputs, torch.Tensor) else backend.current_device()
@@ -347,7 +418,18 @@ class Layer(torch.nn.Module, metaclass=LayerMeta):
         if mask is not None and self.supports_masking and isinstance(outputs, torch.Tensor) \
                 and getattr(outputs, "_keras_mask", None) is None:
             outputs._keras_mask = self.compute_mask(inputs, mask)
+        if self.activity_regularizer is not None:
+            self._add_activity_losses(outputs)
         return outputs
+
+    def _add_activity_losses(self, outputs):
+        """Keras 3: `activity_regularizer(output) / batch size` for each output tensor, into `losses`."""
+        for out in flatten(outputs):
+            if isinstance(out, torch.Tensor):
+                loss = self.activity_regularizer(out)
+                if out.dim() > 0:
+                    loss = loss / out.shape[0] if out.shape[0] else torch.zeros_like(loss)
+                self._call_losses.append(loss)
 
     def _apply_deferred_restore(self, inputs, args, kwargs):
         """Assign checkpoint values restored before this model had weights (TF's deferred restoration)."""
@@ -375,6 +457,19 @@ class Layer(torch.nn.Module, metaclass=LayerMeta):
                 return inputs.float()
             return inputs
         return map_structure(self._convert_leaf, inputs)
+
+    def _promote_int_inputs(self, inputs):
+        """Integer/bool tensors -> the compute dtype, for layers with float weights (uint8 images into Conv2D)."""
+        own = self._trainable_vars or self._non_trainable_vars
+        if not own or not own[0].is_floating_point():
+            return inputs
+
+        def cast(t):
+            if isinstance(t, torch.Tensor) and not (t.is_floating_point() or t.is_complex()):
+                return t.to(getattr(torch, self.compute_dtype))
+            return t
+
+        return cast(inputs) if isinstance(inputs, torch.Tensor) else map_structure(cast, inputs)
 
     def _convert_leaf(self, value):
         if isinstance(value, (np.ndarray, list, float, int, np.generic)):
@@ -427,6 +522,8 @@ class Layer(torch.nn.Module, metaclass=LayerMeta):
     # ---- config ----------------------------------------------------------------------------
     def get_config(self):
         config = {"name": self.name, "trainable": self.trainable, "dtype": self.dtype}
+        if self.activity_regularizer is not None:
+            config["activity_regularizer"] = regularizers.serialize(self.activity_regularizer)
         if self._batch_input_shape is not None:
             config["batch_input_shape"] = self._batch_input_shape
         return config

@@ -145,8 +145,9 @@ class Trainer(StepOverrides, BatchMethods):
                 scaled = loss * (batch.local_size / batch.global_size)
         else:
             loss, scaled = None, zero_like_loss(y_pred)
-        if has_reg and not hooked:
-            reg_total = sum(self.losses)
+        reg = self.losses if not hooked else None  # this step's: activity and add_loss terms come with each call
+        if reg:
+            reg_total = sum(reg)
             scaled = scaled + reg_total / self._distribute_strategy.num_replicas_in_sync
             loss = loss + reg_total if loss is not None else None
         for p in params:
@@ -243,6 +244,8 @@ class Trainer(StepOverrides, BatchMethods):
         self._assert_compiled("fit")
         verbose = _check_verbose(verbose)
         x, y, sample_weight = (data_adapter.lists_to_arrays(v) for v in (x, y, sample_weight))
+        if isinstance(validation_data, (tuple, list)):
+            validation_data = data_adapter.lists_to_arrays(validation_data)
         data_adapter.check_batch_size(batch_size)
         strategy = self._distribute_strategy
         with strategy.scope():
@@ -275,6 +278,10 @@ class Trainer(StepOverrides, BatchMethods):
             has_reg = bool(self.losses)
             batch_hooks = cbs.wants("on_train_batch_begin", "on_train_batch_end")
             single = strategy.num_replicas_in_sync == 1
+            # stop_training set mid-epoch (a batch callback, a train_step) stops at that batch on every
+            # replica: one 1-element all-reduce after each step, only when something could set it
+            stop_each_step = not single and (user_train or _may_stop_mid_epoch(cbs))
+            replica_step = strategy._replica_step()
             for epoch in range(initial_epoch, epochs):
                 self.reset_metrics()
                 cbs.on_epoch_begin(epoch)
@@ -282,13 +289,14 @@ class Trainer(StepOverrides, BatchMethods):
                 for step, batch in enumerate(train.epoch(epoch)):
                     if batch_hooks:
                         cbs.on_train_batch_begin(step)
-                    if user_train:
-                        step_logs = StepLogs(self._run_user_step(self.train_step, batch))
-                    else:
-                        self._train_batch(batch, params, has_reg)
+                    with replica_step:
+                        if user_train:
+                            step_logs = StepLogs(self._run_user_step(self.train_step, batch))
+                        else:
+                            self._train_batch(batch, params, has_reg)
                     if batch_hooks:
                         cbs.on_train_batch_end(step, step_logs if user_train else LazyLogs(self.metrics))
-                    if single and self.stop_training:
+                    if self.stop_training if single else stop_each_step and self._stop_requested():
                         break
                 epoch_logs = step_logs.copy() if user_train else metric_logs(self.metrics)
                 if val is not None and (epoch + 1) % validation_freq == 0:
@@ -312,6 +320,10 @@ class Trainer(StepOverrides, BatchMethods):
         if not isinstance(x, torch.Tensor):
             return
         got = (None, *tuple(x.shape)[1:])
+        if len(got) == len(expected) - 1 and expected[-1] == 1:
+            got = (*got, 1)  # a 1-D array for a (None, 1) input: the model adds the axis (Keras 3)
+        elif len(got) == len(expected) + 1 and got[-1] == 1:
+            got = got[:-1]
         if len(got) != len(expected) or any(e is not None and e != g for e, g in zip(expected[1:], got[1:])):
             raise ValueError(
                 f'Input 0 of layer "{self.name}" is incompatible with the layer: expected shape={expected}, '
@@ -326,13 +338,15 @@ class Trainer(StepOverrides, BatchMethods):
             self._prepare_metrics_for_steps(adapter)
         cbs.on_test_begin()
         step_logs = {}
+        replica_step = self._distribute_strategy._replica_step()
         with torch.no_grad():
             for step, batch in enumerate(adapter.epoch(0)):
                 cbs.on_test_batch_begin(step)
-                if user_test:
-                    step_logs = StepLogs(self._run_user_step(self.test_step, batch))
-                else:
-                    self._test_batch(batch)
+                with replica_step:
+                    if user_test:
+                        step_logs = StepLogs(self._run_user_step(self.test_step, batch))
+                    else:
+                        self._test_batch(batch)
                 cbs.on_test_batch_end(step, step_logs if user_test else LazyLogs(self.metrics))
         logs = step_logs.copy() if user_test else metric_logs(self.metrics)
         cbs.on_test_end(logs)
@@ -386,38 +400,60 @@ class Trainer(StepOverrides, BatchMethods):
             cbs, _ = self._make_callbacks(callbacks, verbose, 1, adapter.steps_per_epoch)
             cbs.on_predict_begin()
             outputs, plan = [], []
+            replica_step = strategy._replica_step()
             with torch.no_grad():
                 for step, batch in enumerate(adapter.epoch(0)):
                     cbs.on_predict_batch_begin(step)
-                    if user_predict:
-                        outputs.append(self._run_user_step(self.predict_step, batch))
-                    else:
-                        outputs.append(self._forward(self, batch.x, False))
-                    plan.append(batch.global_size)
+                    with replica_step:
+                        if user_predict:
+                            outputs.append(self._run_user_step(self.predict_step, batch))
+                        else:
+                            outputs.append(self._forward(self, batch.x, False))
+                    plan.append(batch.local_size if getattr(adapter, "per_replica", False) else batch.global_size)
                     cbs.on_predict_batch_end(step, {})
             cbs.on_predict_end()
         if not outputs:
             raise ValueError("Expected at least one batch of data for predict(). Received: an empty input")
-        return _gather_predictions(outputs, plan, strategy)
+        return _gather_predictions(outputs, _rows_per_replica(plan, adapter, strategy), strategy)
+
+
+def _may_stop_mid_epoch(cbs):
+    """Whether a callback other than the progress bar and History runs per batch (and so may stop)."""
+    others = [cb for cb in cbs.callbacks if not isinstance(cb, (ProgbarLogger, History))]
+    return CallbackList(others).wants("on_train_batch_begin", "on_train_batch_end")
 
 
 def _detach(value):
     return value.detach() if isinstance(value, torch.Tensor) else value
 
 
-def _gather_predictions(outputs, plan, strategy):
-    """Concatenate per-step outputs; with replicas, all-gather once and restore the input order."""
+def _rows_per_replica(plan, adapter, strategy):
+    """`split[r][step]`: rows replica r predicted at each step (gathered once for per-replica inputs)."""
+    n_rep = strategy.num_replicas_in_sync
+    if n_rep == 1:
+        return [plan]
+    if getattr(adapter, "per_replica", False):
+        sizes = torch.tensor(plan, dtype=torch.int64)
+        return [block.tolist() for block in collectives.all_gather_rows(sizes, [len(plan)] * n_rep)]
+    return [[hi - lo for lo, hi in (collectives.split_global_batch(g, n_rep, r) for g in plan)] for r in range(n_rep)]
+
+
+def _gather_predictions(outputs, split, strategy):
+    """Concatenate per-step outputs; with replicas, all-gather once and restore the input order.
+
+    `split[r][step]` is the number of rows replica r produced at `step`; the result lists, step by step,
+    replica 0's rows then replica 1's, ... (the input order, and TF's order for per-replica inputs).
+    """
     structure = outputs[0]
     leaves_per_step = [flatten(o) for o in outputs]
     n_rep = strategy.num_replicas_in_sync
+    plan = split[0]
     results = []
     for i in range(len(leaves_per_step[0])):
         local = torch.cat([step[i] for step in leaves_per_step])
         if local.dtype == torch.bfloat16:  # numpy has no bfloat16
             local = local.float()
         if n_rep > 1:
-            split = [[hi - lo for lo, hi in (collectives.split_global_batch(g, n_rep, r) for g in plan)]
-                     for r in range(n_rep)]
             blocks = collectives.all_gather_rows(local, [sum(s) for s in split])
             offsets = [0] * n_rep
             pieces = []

@@ -46,7 +46,7 @@ class BaseConv(Layer):
                  dilation_rate=1, groups=1, activation=None, use_bias=True, kernel_initializer="glorot_uniform",
                  bias_initializer="zeros", kernel_regularizer=None, bias_regularizer=None,
                  activity_regularizer=None, kernel_constraint=None, bias_constraint=None, **kwargs):
-        super().__init__(**kwargs)
+        super().__init__(activity_regularizer=activity_regularizer, **kwargs)
         self.rank = rank
         if filters is not None and (not isinstance(filters, int) or filters <= 0):
             raise ValueError(

@@ -50,7 +50,7 @@ class DepthwiseConv2D(Layer):
                  dilation_rate=(1, 1), activation=None, use_bias=True, depthwise_initializer="glorot_uniform",
                  bias_initializer="zeros", depthwise_regularizer=None, bias_regularizer=None,
                  activity_regularizer=None, depthwise_constraint=None, bias_constraint=None, **kwargs):
-        super().__init__(**kwargs)
+        super().__init__(activity_regularizer=activity_regularizer, **kwargs)
         self.kernel_size = conv_utils.normalize_tuple(kernel_size, 2, "kernel_size")
         self.strides = conv_utils.normalize_tuple(strides, 2, "strides")
         self.dilation_rate = conv_utils.normalize_tuple(dilation_rate, 2, "dilation_rate")
