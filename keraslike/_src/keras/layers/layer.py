@@ -18,6 +18,7 @@ import torch
 from keraslike._src.autodiff import gradient_tape
 from keraslike._src.keras import backend, regularizers
 from keraslike._src.keras.backend import naming
+from keraslike._src.keras.layers.input_spec import assert_input_compatibility
 from keraslike._src.keras.layers.keras_tensor import KerasTensor, Node, flatten, is_symbolic, map_structure
 from keraslike._src.keras.layers.layer_meta import LayerMeta
 from keraslike._src.keras.layers.layer_utils import (
@@ -386,6 +387,8 @@ class Layer(torch.nn.Module, metaclass=LayerMeta):
 
     def _call_once(self, inputs, args, kwargs):
         inputs = self._convert_inputs(inputs)
+        if getattr(self, "input_spec", None) is not None:
+            assert_input_compatibility(self.input_spec, inputs, self.name)
         if not self.built:
             self._build_for(inputs)
             if "_deferred_restore" in self.__dict__:
