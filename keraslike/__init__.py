@@ -12,3 +12,7 @@ from keraslike import dtypes, linalg, math, nn, random  # noqa: E402,F401
 from keraslike import autograph  # noqa: E402,F401
 from keraslike import train  # noqa: E402,F401
 from keraslike import io  # noqa: E402,F401
+
+from keraslike._src.launch import one_program as _one_program  # noqa: E402
+
+_one_program.install()  # replicas re-running the script see the chief's temp paths, seeds, uuids, clock

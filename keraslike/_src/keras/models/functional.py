@@ -85,6 +85,9 @@ class Functional(Model):
         self.built = True
 
 
+Functional._graph_call = Functional.call
+
+
 def _topological_nodes(outputs, inputs):
     input_ids = {id(t) for t in inputs}
     order, visiting, done = [], set(), set()
