@@ -21,7 +21,7 @@ def script_env(**extra):
     return env
 
 
-def run_script(args, timeout=180, cwd=None, **env):
+def run_script(args, timeout=600, cwd=None, **env):
     """Run `python args...` (or another command when args[0] is a program); returns CompletedProcess."""
     cmd = list(args) if args[0] in ("torchrun",) or os.path.sep in str(args[0]) and not str(args[0]).endswith(
         ".py") else [sys.executable, *map(str, args)]

@@ -4,7 +4,7 @@ from tests.conftest import REPO, run_script
 
 
 def test_mnist_convnet_example_quick():
-    result = run_script([REPO / "examples" / "mnist_convnet.py"], timeout=240, KERASLIKE_EXAMPLE_QUICK="1")
+    result = run_script([REPO / "examples" / "mnist_convnet.py"], KERASLIKE_EXAMPLE_QUICK="1")
     assert result.returncode == 0, f"stdout:\n{result.stdout[-2000:]}\nstderr:\n{result.stderr[-3000:]}"
     out = result.stdout
     assert "Total params: 34,826" in out and "(None, 5, 5, 64)" in out

@@ -11,7 +11,7 @@ import pytest
 from tests.conftest import REPO, run_script
 
 
-def run_example(name, *args, timeout=150):
+def run_example(name, *args, timeout=600):
     result = run_script([REPO / "examples" / name, *args], timeout=timeout, KERASLIKE_EXAMPLE_QUICK="1")
     assert result.returncode == 0, f"stdout:\n{result.stdout[-2000:]}\nstderr:\n{result.stderr[-3000:]}"
     return result.stdout, result.stderr
@@ -54,7 +54,7 @@ def test_distribute_datasets_from_function():
 
 @pytest.mark.slow
 def test_multi_worker_tf_config_starts_two_workers():
-    out, _ = run_example("multi_worker_tf_config.py", timeout=200)
+    out, _ = run_example("multi_worker_tf_config.py")
     assert out.count("starting worker") == 2
     finals = [line.split(": ", 1)[1] for line in out.splitlines() if line.startswith("worker worker:")]
     assert len(finals) == 2 and finals[0] == finals[1], out    # same loss and accuracy on both workers

@@ -23,7 +23,7 @@ def _start(cmd, **env):
                             text=True)
 
 
-def _finish(procs, timeout=180):
+def _finish(procs, timeout=600):
     outs = []
     for proc in procs:
         out, err = proc.communicate(timeout=timeout)

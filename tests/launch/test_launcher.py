@@ -29,7 +29,7 @@ def _alive(pid):
 
 def test_python_dash_m_reruns_module_with_its_arguments(tmp_path):
     proc = subprocess.run([sys.executable, "-m", "tests.scripts.launch_probe", str(tmp_path), "argv", "--flag", "x y"],
-                          cwd=REPO, env=script_env(), capture_output=True, text=True, timeout=120)
+                          cwd=REPO, env=script_env(), capture_output=True, text=True, timeout=600)
     assert proc.returncode == 0, proc.stderr
     infos = [json.loads((tmp_path / f"rank{r}.json").read_text()) for r in range(2)]
     assert infos[0]["argv"] == infos[1]["argv"] == [str(tmp_path), "argv", "--flag", "x y"]
@@ -58,10 +58,10 @@ def test_ctrl_c_stops_every_replica_and_leaves_no_orphans(tmp_path):
         time.sleep(0.5)
         os.killpg(proc.pid, signal.SIGINT)  # what a terminal's Ctrl-C does: the whole foreground group
         start = time.time()
-        proc.wait(timeout=30)
-        assert time.time() - start < 10
+        proc.wait(timeout=300)
+        assert time.time() - start < 60  # a generous ceiling for a loaded machine (idle: about 1 s)
         assert proc.returncode != 0
-        deadline = time.time() + 5
+        deadline = time.time() + 60
         while any(_alive(p) for p in pids) and time.time() < deadline:
             time.sleep(0.1)
         assert not any(_alive(p) for p in pids)
@@ -77,8 +77,8 @@ def test_killing_the_chief_takes_the_replicas_down(tmp_path):
         assert proc.stdout.readline().strip() == "ready"
         child = json.loads((tmp_path / "rank1.json").read_text())["pid"]
         proc.send_signal(signal.SIGKILL)  # no atexit, no excepthook: only the replica's parent watch helps
-        proc.wait(timeout=10)
-        deadline = time.time() + 10
+        proc.wait(timeout=60)
+        deadline = time.time() + 60  # generous: the replica's parent watch polls every fraction of a second
         while _alive(child) and time.time() < deadline:
             time.sleep(0.1)
         assert not _alive(child)
@@ -94,7 +94,7 @@ def test_interactive_session_falls_back_to_one_replica_with_a_warning():
             "s = tf.distribute.MirroredStrategy(['/cpu:0', '/cpu:1'])\n"
             "print('replicas', s.num_replicas_in_sync)\n")
     proc = subprocess.run([sys.executable, "-"], input=code, cwd=REPO, env=script_env(), capture_output=True,
-                          text=True, timeout=120)
+                          text=True, timeout=600)
     assert proc.returncode == 0, proc.stderr
     assert "replicas 1" in proc.stdout
     assert "cannot start the extra replica processes" in proc.stderr
@@ -106,7 +106,7 @@ def test_accelerate_launch_just_works(tmp_path):
     proc = subprocess.run([sys.executable, "-m", "accelerate.commands.launch", "--cpu", "--num_processes", "1",
                            "--num_machines", "1", "--mixed_precision", "no", "--dynamo_backend", "no",
                            str(SCRIPTS / "mirrored_fit.py"), str(tmp_path / "acc.npz"), "--replicas", "0"],
-                          cwd=REPO, env=script_env(), capture_output=True, text=True, timeout=180)
+                          cwd=REPO, env=script_env(), capture_output=True, text=True, timeout=600)
     assert proc.returncode == 0, proc.stderr[-3000:]
     assert proc.stdout.count("Epoch 1/2") == 1
     assert "done on 1 replica(s)" in proc.stdout
@@ -148,7 +148,7 @@ def test_multi_node_rendezvous_listens_on_master_addr_only(tmp_path):
         procs.append(subprocess.Popen([sys.executable, str(PROBE), str(tmp_path), "listen"], cwd=REPO, env=env,
                                       stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True))
     for proc in procs:
-        _, err = proc.communicate(timeout=180)
+        _, err = proc.communicate(timeout=600)
         assert proc.returncode == 0, err
     chief = json.loads((tmp_path / "rank0.json").read_text())
     assert f"{ip}:{port}" in chief["listening"]

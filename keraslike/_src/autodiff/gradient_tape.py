@@ -47,6 +47,11 @@ def _recording_tapes():
     return _local.stack
 
 
+def is_recording():
+    """True while a `GradientTape` of this thread is recording (layers then keep the autograd graph)."""
+    return bool(_recording_tapes())
+
+
 class UnconnectedGradients(enum.Enum):
     """What `gradient` returns for a source the target does not depend on: None or zeros."""
 

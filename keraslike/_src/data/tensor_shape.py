@@ -2,11 +2,15 @@
 
 Mirrors `tensorflow/python/framework/tensor_shape.py`. Used by `TensorSpec` and
 `Dataset.element_spec`; a shape is either of unknown rank (`TensorShape(None)`) or a
-tuple of dimensions, each an `int` or `None`.
+tuple of dimensions, each an `int` or `None`. The TF methods (`as_list`, `rank`,
+`merge_with`, `concatenate`, ...) come from `shape_methods.ShapeMethods`, which eager
+tensors' `torch.Size` shapes also carry.
 """
 
+from keraslike._src.data.shape_methods import ShapeMethods
 
-class TensorShape:
+
+class TensorShape(ShapeMethods):
     """The static shape of a tensor, possibly partially known.
 
     Args:
@@ -31,54 +35,20 @@ class TensorShape:
             dims = (dims,)
         self._dims = tuple(_as_dim(d, dims) for d in dims)
 
-    @property
-    def dims(self):
-        """The dimensions as a list of `int`/`None`, or `None` for unknown rank."""
-        return None if self._dims is None else list(self._dims)
+    def _tf_dims(self):
+        return self._dims
 
-    @property
-    def rank(self):
-        """Number of dimensions, or `None` when the rank is unknown."""
-        return None if self._dims is None else len(self._dims)
+    def _tf_make(self, dims):
+        return TensorShape(dims)
 
-    ndims = rank
+    def __add__(self, other):
+        return self.concatenate(other)
 
-    def as_list(self):
-        """Returns the dimensions as a Python list.
+    def __radd__(self, other):
+        return as_shape(other).concatenate(self)
 
-        Raises:
-            ValueError: if the rank is unknown.
-        """
-        if self._dims is None:
-            raise ValueError("as_list() is not defined on an unknown TensorShape.")
-        return list(self._dims)
-
-    def is_fully_defined(self):
-        """True when the rank and every dimension are known."""
-        return self._dims is not None and all(d is not None for d in self._dims)
-
-    def is_compatible_with(self, other):
-        """True when `other` could describe the same tensor (unknowns match anything)."""
-        other = as_shape(other)
-        if self._dims is None or other._dims is None:
-            return True
-        if len(self._dims) != len(other._dims):
-            return False
-        return all(a is None or b is None or a == b for a, b in zip(self._dims, other._dims))
-
-    def most_specific_compatible_shape(self, other):
-        """The most specific shape compatible with both: differing dimensions become `None`."""
-        other = as_shape(other)
-        if self._dims is None or other._dims is None or len(self._dims) != len(other._dims):
-            return TensorShape(None)
-        return TensorShape([a if a == b else None for a, b in zip(self._dims, other._dims)])
-
-    def concatenate(self, other):
-        """Returns the shape with `other`'s dimensions appended."""
-        other = as_shape(other)
-        if self._dims is None or other._dims is None:
-            return TensorShape(None)
-        return TensorShape(self._dims + other._dims)
+    def __bool__(self):
+        return self._dims is not None
 
     def __len__(self):
         if self._dims is None:

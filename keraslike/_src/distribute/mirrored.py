@@ -44,6 +44,36 @@ class MirroredStrategy(Strategy):
     Raises:
         ValueError: if `devices` is empty, mixes CPUs and GPUs, repeats a
             device, or names a device that is not a TF device string.
+
+    How the replicas start (unlike TF, each replica is a process):
+
+    - `python script.py`: creating the strategy with N > 1 devices re-runs
+      the same command line (`python -m pkg.mod args` and `-c` code too) as
+      N-1 extra processes. This process is replica 0; the others execute the
+      script from the top, so the code before the strategy runs in every
+      replica (data shuffles are agreed across replicas, seeded or not).
+      Only replica 0 prints: the others' stdout is dropped and their stderr
+      shown prefixed `[replica r]`. If one replica fails, all stop and its
+      traceback is shown; Ctrl-C stops all.
+    - `torchrun --nproc_per_node=N script.py` (or `accelerate launch`,
+      SLURM, `TF_CONFIG`): the launcher already started N processes and
+      nothing is re-run; each process joins as the replica its environment
+      names (`devices` then only says CPU or GPU).
+    - A REPL, a notebook or pytest cannot re-run itself: the strategy warns
+      and continues with 1 replica. In a notebook, put the training in a
+      function and run it with
+      `keraslike.distribute.notebook_launcher(fn, args, num_processes=N)`,
+      which runs `fn` as N replicas with the same semantics and returns
+      replica 0's result.
+
+    Example (2 CPU replicas; on GPUs `MirroredStrategy()` takes them all):
+
+    >>> cpu = tf.config.list_physical_devices("CPU")[0]
+    >>> tf.config.set_logical_device_configuration(
+    ...     cpu, [tf.config.LogicalDeviceConfiguration()] * 2)
+    >>> strategy = tf.distribute.MirroredStrategy(["/cpu:0", "/cpu:1"])
+    >>> strategy.num_replicas_in_sync   # 2 under `python script.py`
+    2
     """
 
     def __init__(self, devices=None, cross_device_ops=None):

@@ -35,9 +35,11 @@ from keraslike._src.ops.reduction import (
     reduce_any, reduce_logsumexp, reduce_max, reduce_mean, reduce_min, reduce_prod, reduce_sum, sort,
 )
 
+from keraslike._src.ops import tensor_attributes as _tensor_attributes  # noqa: E402
 from keraslike._src.ops import tensor_numpy as _tensor_numpy  # noqa: E402
 
 _tensor_numpy.install()
+_tensor_attributes.install()
 
 # ---- placement, errors, TF1 names (issue 4) ----------------------------------------------------
 from keraslike._src.placement.scope import device  # noqa: E402
@@ -48,3 +50,13 @@ from keraslike._src.compat.v1.graph_names import (  # noqa: E402
 )
 from keraslike._src.compat.v1.session import InteractiveSession, Session, get_default_session  # noqa: E402
 from keraslike import compat, debugging, errors  # noqa: E402
+
+# ---- control flow, functional ops, custom gradients, checks (issue 11) ------------------------
+from keraslike._src.autodiff.custom_gradient import custom_gradient, recompute_grad  # noqa: E402
+from keraslike._src.ops.check_ops import (  # noqa: E402
+    Assert, assert_equal, assert_greater, assert_less, assert_rank,
+)
+from keraslike._src.ops.control_flow import case, cond, switch_case, while_loop  # noqa: E402
+from keraslike._src.ops.functional_ops import foldl, foldr, map_fn, scan, vectorized_map  # noqa: E402
+from keraslike._src.ops.script_ops import numpy_function, py_function  # noqa: E402
+from keraslike._src.ops.tensor_array import TensorArray  # noqa: E402

@@ -10,6 +10,7 @@ bottom/right, as TF does; average pooling divides by the number of real
 import torch
 import torch.nn.functional as F
 
+from keraslike._src.ops.conv_workarounds import pointwise_as_slice
 from keraslike._src.ops.conversion import binary_operands, to_tensor
 from keraslike._src.ops.math import _require_float
 
@@ -85,6 +86,7 @@ def conv2d(input, filters, strides, padding, data_format="NHWC", dilations=None,
     xc = _to_nchw(x, data_format)
     groups = xc.shape[1] // w.shape[2]
     xc = _padding(xc, padding, (w.shape[0], w.shape[1]), stride, dilation)
+    xc, stride = pointwise_as_slice(xc, (w.shape[0], w.shape[1]), stride)  # torch CPU heap-corruption path
     y = F.conv2d(xc, w.permute(3, 2, 0, 1), stride=stride, dilation=dilation, groups=groups)
     return _from_nchw(y, data_format)
 

@@ -13,6 +13,7 @@ import numpy as np
 import torch
 
 from keraslike._src.ops import dtypes
+from keraslike._src.ops import name_scope as _name_scope
 from keraslike._src.placement import log as _log
 from keraslike._src.placement import scope as _scope
 
@@ -63,6 +64,7 @@ class Variable(torch.nn.Parameter):
         requires_grad = bool(trainable) and (data.is_floating_point() or data.is_complex())
         var = torch.Tensor._make_subclass(cls, data, requires_grad)
         var._keras_name = name or _default_name()
+        var._name_scope = _name_scope.current_scope()  # tf.name_scope prefix of TF's `name`
         var._trainable = bool(trainable)
         var.constraint = constraint  # applied after each optimizer update, as Keras optimizers do
         if _log.TRACE.on:
@@ -82,7 +84,7 @@ class Variable(torch.nn.Parameter):
         (`"kernel"`, with the full `"dense/kernel"` in `path`), as TF 2.16+ reports."""
         if getattr(self, "_layer_weight", False):
             return self._keras_name.rsplit("/", 1)[-1]
-        return f"{self._keras_name}:0"
+        return f"{getattr(self, '_name_scope', '')}{self._keras_name}:0"
 
     @property
     def path(self):
@@ -153,6 +155,7 @@ class Variable(torch.nn.Parameter):
 
     def __deepcopy__(self, memo):
         new = Variable(self.detach().clone(), trainable=self._trainable, name=self._keras_name)
+        new._name_scope = getattr(self, "_name_scope", "")
         memo[id(self)] = new
         return new
 

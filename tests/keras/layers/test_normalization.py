@@ -112,7 +112,7 @@ def _run_pair():
                                       stderr=subprocess.PIPE, text=True))
     outs = []
     for p in procs:
-        out, err = p.communicate(timeout=120)
+        out, err = p.communicate(timeout=600)
         assert p.returncode == 0, err
         outs.append(json.loads(out.strip().splitlines()[-1]))
     return outs

@@ -10,13 +10,16 @@ model can be used directly in plain torch code.
 
 import contextlib
 import inspect
+import threading
 
 import numpy as np
 import torch
 
-from keraslike._src.keras import backend
+from keraslike._src.autodiff import gradient_tape
+from keraslike._src.keras import backend, regularizers
 from keraslike._src.keras.backend import naming
 from keraslike._src.keras.layers.keras_tensor import KerasTensor, Node, flatten, is_symbolic, map_structure
+from keraslike._src.keras.layers.layer_meta import LayerMeta
 from keraslike._src.keras.layers.layer_utils import (
     _declared_output_shape, _example_value, _global_is_mixed, _global_policy_if_default, _numpy_to_tensor,
     _resolve_policy, _unique,
@@ -24,6 +27,18 @@ from keraslike._src.keras.layers.layer_utils import (
 from keraslike._src.ops.variables import Variable
 
 _training_stack = []
+_local = threading.local()
+
+
+def _requires_grad(structure):
+    return any(isinstance(t, torch.Tensor) and t.requires_grad for t in flatten(structure))
+
+
+def _call_state():
+    """This thread's layer-call depth (0 outside any layer call): the outermost call sets grad mode."""
+    if not hasattr(_local, "depth"):
+        _local.depth = 0
+    return _local
 
 
 @contextlib.contextmanager
@@ -40,11 +55,7 @@ def current_training():
     return _training_stack[-1] if _training_stack else None
 
 
-class Layer(torch.nn.Module):
-    #: Whether a Keras mask on the input (`inputs._keras_mask`, e.g. from `Embedding(mask_zero=True)`)
-    #: passes through this layer to its output (Keras's `supports_masking`).
-    supports_masking = False
-
+class Layer(torch.nn.Module, metaclass=LayerMeta):
     """Base class of all layers.
 
     Args:
@@ -54,15 +65,28 @@ class Layer(torch.nn.Module):
         input_shape: tuple without the batch dimension; on a first layer it
             lets `Sequential` build immediately (as tf.keras).
         batch_input_shape / input_dim: the older spellings of the same.
+        weights: optional list of numpy arrays in `get_weights()` order, set when the layer is built
+            (Keras 2's argument; a count or shape mismatch raises ValueError then).
+        activity_regularizer: optional regularizer of the layer's output, added to `losses` at each call.
 
     Subclasses implement `build(input_shape)` (create weights with
     `add_weight`) and `call(inputs, training=None)`.
+
+    Every layer and model is also a `torch.nn.Module` (`parameters()`,
+    `state_dict()`, `to()`, ...). `help()` lists only the Keras API; torch's
+    methods are documented by `help(torch.nn.Module)`.
     """
 
+    #: Whether a Keras mask on the input (`inputs._keras_mask`, e.g. from `Embedding(mask_zero=True)`)
+    #: passes through this layer to its output (Keras's `supports_masking`).
+    supports_masking = False
+
     def __init__(self, trainable=True, name=None, dtype=None, input_shape=None, batch_input_shape=None,
-                 input_dim=None, autocast=True, **kwargs):
+                 input_dim=None, autocast=True, activity_regularizer=None, **kwargs):
+        """Create the layer; its arguments are in the class docstring (`help(type(self))`)."""
         super().__init__()
-        allowed = {"activity_regularizer", "batch_size", "weights"}
+        self.training = False  # torch's module mode: `model.train()` makes plain calls record autograd
+        allowed = {"batch_size", "weights"}
         unknown = set(kwargs) - allowed
         if unknown:
             raise ValueError(
@@ -72,6 +96,8 @@ class Layer(torch.nn.Module):
         self.name = name or naming.uniquify(naming.to_snake_case(type(self).__name__))
         self._trainable = bool(trainable)
         self.built = False
+        if kwargs.get("weights") is not None:  # Keras 2's `Layer(weights=[...])`: set once the layer is built
+            self.__dict__["_pending_weights"] = list(kwargs["weights"])
         self._dtype_policy = _resolve_policy(dtype)
         self._dtype_name = self._dtype_policy.variable_dtype
         # an explicit float32 layer under a mixed global policy computes in float32 (Keras's output-layer advice)
@@ -79,7 +105,9 @@ class Layer(torch.nn.Module):
         self._autocast = autocast
         self._trainable_vars = []
         self._non_trainable_vars = []
-        self._losses = []
+        self._losses = []  # callables: weight regularizers, `add_loss(callable)`; evaluated when `losses` is read
+        self._call_losses = []  # tensors added during the latest call (`add_loss(tensor)`, activity regularizer)
+        self.activity_regularizer = regularizers.get(activity_regularizer) if activity_regularizer else None
         if input_dim is not None and input_shape is None:
             input_shape = (input_dim,)
         if batch_input_shape is not None:
@@ -94,7 +122,23 @@ class Layer(torch.nn.Module):
         self._call_takes_mask = "mask" in call_params
         self._inbound_nodes = []
 
+    def __dir__(self):
+        # torch's Module.__dir__ starts from dir(type(self)), which LayerMeta trims for help(); an
+        # instance lists torch's methods too (tab completion of `model.state_dict`)
+        return sorted(set(type.__dir__(type(self))) | set(super().__dir__()))
+
     # ---- properties --------------------------------------------------------------------
+    @property
+    def built(self):
+        """Whether `build` has created the weights. Becoming True applies `weights=` given to the constructor."""
+        return self.__dict__.get("_built", False)
+
+    @built.setter
+    def built(self, value):
+        self.__dict__["_built"] = bool(value)
+        if value and "_pending_weights" in self.__dict__:
+            self.set_weights(self.__dict__.pop("_pending_weights"))
+
     @property
     def dtype(self):
         return self._dtype_name
@@ -192,12 +236,18 @@ class Layer(torch.nn.Module):
 
     @property
     def losses(self):
-        """Regularization losses of this layer and its sublayers (scalar tensors)."""
-        own = [fn() for fn in self._losses]
+        """Losses of this layer and its sublayers (scalar tensors): those added by the latest call
+        (`add_loss` in `call`, activity regularization), then the weight regularization penalties."""
+        own = list(self._call_losses) + [fn() for fn in self._losses]
         return own + [loss for layer in self._sublayers() for loss in layer.losses]
 
     def add_loss(self, loss):
-        self._losses.append(loss if callable(loss) else (lambda: loss))
+        """Add a loss tensor to `losses` (Keras 3: until the next top-level call), or a zero-argument callable
+        evaluated each time `losses` is read (TF 2)."""
+        if callable(loss) and not isinstance(loss, torch.Tensor):
+            self._losses.append(loss)
+        else:
+            self._call_losses.append(loss)
 
     # ---- weights -----------------------------------------------------------------------
     def add_weight(self, name=None, shape=None, initializer=None, dtype=None, trainable=True,
@@ -228,7 +278,7 @@ class Layer(torch.nn.Module):
         if overwrite_with_gradient:
             raise NotImplementedError("add_weight(overwrite_with_gradient=True) is not supported by keraslike's "
                                       "optimizers. Received: overwrite_with_gradient=True")
-        from keraslike._src.keras import constraints, initializers, regularizers
+        from keraslike._src.keras import constraints, initializers
 
         regularizer = regularizers.get(regularizer) if regularizer is not None else None
         constraint = constraints.get(constraint) if constraint is not None else None
@@ -298,6 +348,34 @@ class Layer(torch.nn.Module):
         return super().__call__(*args, **kwargs)
 
     def forward(self, inputs, *args, **kwargs):
+        """What `layer(inputs, ...)` runs on tensors (torch's entry point): build on first use, then `call`.
+
+        The outermost call clears the losses the previous call added (Keras 3) and, for inference (not
+        `training=True`, no `GradientTape` recording, the torch module not put in `train()` mode, no input
+        that requires grad), runs under `torch.no_grad()`: no autograd graph, no activations kept (TF
+        records only on tapes; the last two conditions keep plain torch loops working).
+        """
+        state = _call_state()
+        if state.depth:
+            return self._call_once(inputs, args, kwargs)
+        for layer in self.modules():
+            if isinstance(layer, Layer):
+                layer._call_losses.clear()
+        training = kwargs.get("training")
+        if training is None:
+            training = current_training()
+        record = torch.is_grad_enabled() and (bool(training) or self.training or gradient_tape.is_recording()
+                                              or _requires_grad((inputs, args)))
+        state.depth += 1
+        try:
+            if record:
+                return self._call_once(inputs, args, kwargs)
+            with torch.no_grad():
+                return self._call_once(inputs, args, kwargs)
+        finally:
+            state.depth -= 1
+
+    def _call_once(self, inputs, args, kwargs):
         inputs = self._convert_inputs(inputs)
         if not self.built:
             self._build_for(inputs)
@@ -332,7 +410,18 @@ class Layer(torch.nn.Module):
         if mask is not None and self.supports_masking and isinstance(outputs, torch.Tensor) \
                 and getattr(outputs, "_keras_mask", None) is None:
             outputs._keras_mask = self.compute_mask(inputs, mask)
+        if self.activity_regularizer is not None:
+            self._add_activity_losses(outputs)
         return outputs
+
+    def _add_activity_losses(self, outputs):
+        """Keras 3: `activity_regularizer(output) / batch size` for each output tensor, into `losses`."""
+        for out in flatten(outputs):
+            if isinstance(out, torch.Tensor):
+                loss = self.activity_regularizer(out)
+                if out.dim() > 0:
+                    loss = loss / out.shape[0] if out.shape[0] else torch.zeros_like(loss)
+                self._call_losses.append(loss)
 
     def _apply_deferred_restore(self, inputs, args, kwargs):
         """Assign checkpoint values restored before this model had weights (TF's deferred restoration)."""
@@ -412,6 +501,8 @@ class Layer(torch.nn.Module):
     # ---- config ----------------------------------------------------------------------------
     def get_config(self):
         config = {"name": self.name, "trainable": self.trainable, "dtype": self.dtype}
+        if self.activity_regularizer is not None:
+            config["activity_regularizer"] = regularizers.serialize(self.activity_regularizer)
         if self._batch_input_shape is not None:
             config["batch_input_shape"] = self._batch_input_shape
         return config

@@ -1,5 +1,8 @@
 """`keras.losses.Loss` and reductions (keras/src/losses/loss.py)."""
 
+import functools
+
+import numpy as np
 import torch
 
 from keraslike._src.keras import backend
@@ -112,6 +115,32 @@ class LossFunctionWrapper(Loss):
 
     def get_config(self):
         return {**super().get_config(), **self._fn_kwargs}
+
+
+def tensor_args(y_pred, y_true):
+    """`(y_pred, y_true)` as tensors on y_pred's device (numpy, lists and scalars are converted, as Keras's
+    `ops.convert_to_tensor`); integer labels keep their dtype, floats become floatx."""
+    if not isinstance(y_pred, torch.Tensor):
+        y_pred = _as_tensor(y_pred)
+    if not isinstance(y_true, torch.Tensor):
+        y_true = torch.as_tensor(np.asarray(y_true), device=y_pred.device)
+        if y_true.is_floating_point() and y_true.dtype != y_pred.dtype:
+            y_true = y_true.to(y_pred.dtype if y_pred.is_floating_point() else torch.float32)
+    elif y_true.device != y_pred.device:
+        y_true = y_true.to(y_pred.device)
+    return y_pred, y_true
+
+
+def with_tensor_args(fn):
+    """Decorate a public loss/metric function `fn(y_true, y_pred, ...)` so numpy or list arguments work."""
+
+    @functools.wraps(fn)
+    def wrapper(y_true, y_pred, *args, **kwargs):
+        if not (isinstance(y_true, torch.Tensor) and isinstance(y_pred, torch.Tensor)):
+            y_pred, y_true = tensor_args(y_pred, y_true)
+        return fn(y_true, y_pred, *args, **kwargs)
+
+    return wrapper
 
 
 def _as_tensor(value, device=None):

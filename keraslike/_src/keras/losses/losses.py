@@ -6,7 +6,9 @@ Probabilities are clipped to `[1e-7, 1 - 1e-7]` before the log, as Keras does.
 import torch
 import torch.nn.functional as F
 
-from keraslike._src.keras.losses.loss import LossFunctionWrapper, squeeze_or_expand_to_same_rank
+from keraslike._src.keras.losses.loss import (
+    LossFunctionWrapper, reduce_weighted_values, squeeze_or_expand_to_same_rank, tensor_args, with_tensor_args,
+)
 
 EPSILON = 1e-7
 
@@ -16,17 +18,20 @@ def _align(y_true, y_pred):
     return squeeze_or_expand_to_same_rank(y_true, y_pred)
 
 
+@with_tensor_args
 def mean_squared_error(y_true, y_pred):
     """`mean((y_true - y_pred)^2, axis=-1)`; shape `(batch, ...)` -> `(batch, ...)` minus the last axis."""
     y_true, y_pred = _align(y_true, y_pred)
     return torch.square(y_pred - y_true).mean(dim=-1)
 
 
+@with_tensor_args
 def mean_absolute_error(y_true, y_pred):
     y_true, y_pred = _align(y_true, y_pred)
     return torch.abs(y_pred - y_true).mean(dim=-1)
 
 
+@with_tensor_args
 def categorical_crossentropy(y_true, y_pred, from_logits=False, label_smoothing=0.0, axis=-1):
     """`-sum(y_true * log(p), axis)` for one-hot `y_true` `(batch, classes)`; returns `(batch,)`."""
     y_true = y_true.to(y_pred.dtype)
@@ -46,6 +51,7 @@ def categorical_crossentropy(y_true, y_pred, from_logits=False, label_smoothing=
     return -(y_true * log_prob).sum(dim=axis)
 
 
+@with_tensor_args
 def sparse_categorical_crossentropy(y_true, y_pred, from_logits=False, ignore_class=None, axis=-1):
     """Cross-entropy for integer labels `(batch,)` (or `(batch, 1)`) and scores `(batch, classes)`.
 
@@ -76,6 +82,7 @@ def sparse_categorical_crossentropy(y_true, y_pred, from_logits=False, ignore_cl
         ) from None
 
 
+@with_tensor_args
 def binary_crossentropy(y_true, y_pred, from_logits=False, label_smoothing=0.0, axis=-1):
     """Mean over the last axis of the element-wise binary cross-entropy; returns `(batch, ...)`."""
     y_true, y_pred = _align(y_true, y_pred)
@@ -117,6 +124,21 @@ class SparseCategoricalCrossentropy(LossFunctionWrapper):
         super().__init__(sparse_categorical_crossentropy, reduction=reduction, name=name, dtype=dtype,
                          from_logits=from_logits, ignore_class=ignore_class, axis=axis)
         self.from_logits = from_logits
+        self.ignore_class = ignore_class
+
+    def __call__(self, y_true, y_pred, sample_weight=None):
+        if self.ignore_class is None:
+            return super().__call__(y_true, y_pred, sample_weight)
+        # Keras 3 masks the ignored entries: an average is over the entries that are not ignored
+        y_pred, y_true = tensor_args(y_pred, y_true)
+        values = self.call(y_true, y_pred)  # ignored entries are 0
+        valid = (y_true.reshape(values.shape) != self.ignore_class).to(values.dtype)
+        weighted = reduce_weighted_values(values * valid, sample_weight, "none")
+        if self.reduction in ("sum_over_batch_size", "mean"):
+            return weighted.sum() / valid.sum().clamp(min=1)
+        if self.reduction == "mean_with_sample_weight":
+            return weighted.sum() / reduce_weighted_values(valid, sample_weight, "none").sum()
+        return reduce_weighted_values(weighted, None, self.reduction)
 
 
 class BinaryCrossentropy(LossFunctionWrapper):

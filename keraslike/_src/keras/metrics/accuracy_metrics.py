@@ -2,10 +2,11 @@
 
 import torch
 
-from keraslike._src.keras.losses.loss import squeeze_or_expand_to_same_rank
+from keraslike._src.keras.losses.loss import squeeze_or_expand_to_same_rank, with_tensor_args
 from keraslike._src.keras.metrics.reduction_metrics import MeanMetricWrapper
 
 
+@with_tensor_args
 def accuracy(y_true, y_pred):
     """Exact equality, averaged over the last axis when ranks > 1."""
     y_true, y_pred = squeeze_or_expand_to_same_rank(y_true, y_pred)
@@ -13,16 +14,19 @@ def accuracy(y_true, y_pred):
     return matches.mean(dim=-1) if matches.dim() > 1 else matches
 
 
+@with_tensor_args
 def binary_accuracy(y_true, y_pred, threshold=0.5):
     y_true, y_pred = squeeze_or_expand_to_same_rank(y_true, y_pred)
     matches = (y_true.float() == (y_pred > threshold).float()).float()
     return matches.mean(dim=-1) if matches.dim() > 1 else matches
 
 
+@with_tensor_args
 def categorical_accuracy(y_true, y_pred):
     return (y_true.argmax(dim=-1) == y_pred.argmax(dim=-1)).float()
 
 
+@with_tensor_args
 def sparse_categorical_accuracy(y_true, y_pred):
     if y_true.dim() == y_pred.dim() and y_true.shape[-1] == 1:
         y_true = y_true.squeeze(-1)
@@ -56,11 +60,13 @@ def _in_top_k(targets, predictions, k):
     return (target_score >= kth).squeeze(-1)
 
 
+@with_tensor_args
 def top_k_categorical_accuracy(y_true, y_pred, k=5):
     """1.0 where the argmax of one-hot `y_true` is among the top `k` of `y_pred` `(batch, classes)`."""
     return sparse_top_k_categorical_accuracy(y_true.argmax(dim=-1), y_pred, k=k)
 
 
+@with_tensor_args
 def sparse_top_k_categorical_accuracy(y_true, y_pred, k=5, from_sorted_ids=False):
     """1.0 where integer `y_true` `(batch,)` is among the top `k` of `y_pred`.
 

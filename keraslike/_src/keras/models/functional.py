@@ -57,19 +57,8 @@ class Functional(Model):
         return [m for m in self._modules.values() if not isinstance(m, InputLayer)]
 
     def call(self, inputs, training=None, mask=None):
-        values = {}
-        if isinstance(self._inputs_struct, dict) and isinstance(inputs, dict):
-            for key, kt in self._inputs_struct.items():
-                values[id(kt)] = inputs[key]
-        else:
-            given = flatten(inputs) if isinstance(inputs, (list, tuple, dict)) else [inputs]
-            if len(given) != len(self.inputs):
-                raise ValueError(
-                    f"Model {self.name!r} expects {len(self.inputs)} input(s), but it received "
-                    f"{len(given)} input tensors."
-                )
-            for kt, value in zip(self.inputs, given):
-                values[id(kt)] = self._convert_leaf(value)
+        values = {id(kt): adjust_input_rank(self._convert_leaf(value), kt.shape)
+                  for kt, value in self._standardize_inputs(inputs)}
         for node in self._nodes:
             layer = node.layer
             args = map_structure(lambda t: values[id(t)] if isinstance(t, KerasTensor) else t, node.args)
@@ -83,6 +72,54 @@ class Functional(Model):
 
     def _build_for(self, inputs):
         self.built = True
+
+    def _standardize_inputs(self, inputs):
+        """`[(input KerasTensor, value)]` for a call (Keras 3's `Functional._standardize_inputs`).
+
+        A dict is matched to the inputs by key: the keys of a dict of inputs, else the
+        `keras.Input(name=...)` names (extra keys are ignored, as Keras does). A list or
+        tuple is taken in model-input order (`model.inputs`), a single tensor feeds a single input.
+
+        Raises:
+            ValueError: a dict without one of the inputs' names, or a wrong number of tensors.
+        """
+        struct = self._inputs_struct
+        if isinstance(inputs, dict):
+            if isinstance(struct, dict):
+                keyed = list(struct.items())
+            else:
+                keyed = [(kt.name, kt) for kt in self.inputs]
+            missing = [key for key, _ in keyed if key not in inputs]
+            if not missing:
+                return [(kt, inputs[key]) for key, kt in keyed]
+            if len(inputs) == len(self.inputs) == 1:
+                return [(self.inputs[0], next(iter(inputs.values())))]
+            raise ValueError(f"Model {self.name!r} has inputs named {[key for key, _ in keyed]}; the dict of inputs "
+                             f"passed to it has no key {missing[0]!r}. Received: inputs with keys {sorted(inputs)}")
+        given = flatten(inputs) if isinstance(inputs, (list, tuple)) else [inputs]
+        if len(given) != len(self.inputs):
+            raise ValueError(
+                f"Model {self.name!r} expects {len(self.inputs)} input(s), but it received "
+                f"{len(given)} input tensors. Received: inputs of type {type(inputs).__name__}"
+            )
+        return list(zip(self.inputs, given))
+
+
+def adjust_input_rank(value, expected_shape):
+    """`value` with a trailing axis of size 1 added or dropped to match `expected_shape` (Keras 3's rule).
+
+    A `(batch,)` array fed to a `(None, 1)` input becomes `(batch, 1)`; a `(batch, 1)` array fed to a
+    `(None,)` input becomes `(batch,)`. Other ranks pass unchanged (the layers report the mismatch).
+    """
+    shape = getattr(value, "shape", None)
+    if shape is None or expected_shape is None or not hasattr(value, "unsqueeze"):
+        return value
+    rank, ref = len(shape), len(expected_shape)
+    if rank == ref - 1 and expected_shape[-1] == 1:
+        return value.unsqueeze(-1)
+    if rank == ref + 1 and rank and shape[-1] == 1:
+        return value.squeeze(-1)
+    return value
 
 
 Functional._graph_call = Functional.call

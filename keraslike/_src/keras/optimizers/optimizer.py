@@ -12,6 +12,7 @@ DistributedDataParallel hook has already done it.
 
 import torch
 
+from keraslike._src.autodiff import gradient_tape
 from keraslike._src.distribute import collectives, context
 from keraslike._src.ops.variables import Variable
 
@@ -157,8 +158,12 @@ class Optimizer:
     def minimize(self, loss, var_list, tape=None):
         """Compute gradients of `loss` (tensor or zero-arg callable) and apply them."""
         var_list = list(var_list() if callable(var_list) else var_list)
-        value = loss() if callable(loss) else loss
-        grads = torch.autograd.grad(value, var_list, allow_unused=True)
+        if callable(loss):
+            with gradient_tape.GradientTape() as tape:  # TF records the callable on a tape of its own
+                value = loss()
+            grads = tape.gradient(value, var_list)
+        else:
+            grads = torch.autograd.grad(loss, var_list, allow_unused=True)
         return self.apply_gradients(zip(grads, var_list))
 
     def _step(self, variables):

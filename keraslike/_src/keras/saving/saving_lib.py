@@ -15,7 +15,7 @@ import zipfile
 
 import h5py
 
-from keraslike._src.keras.saving import file_io, serialization_lib, weights_h5
+from keraslike._src.keras.saving import bounded_read, file_io, serialization_lib, weights_h5
 from keraslike._src.keras.saving.model_config import deserialize_layer, serialize_layer
 
 KERAS_VERSION = "3.15.1"  # the Keras release whose file format is mirrored
@@ -118,6 +118,10 @@ def save_model(model, filepath, overwrite=True, **kwargs):
 def load_model(filepath, custom_objects=None, compile=True, safe_mode=True):
     """`keras.models.load_model`: rebuild a model saved with `model.save("m.keras")`.
 
+    Reading is bounded (`bounded_read`): `config.json` may declare at most 64 MiB, the weights member
+    at most what the rebuilt model needs, and each weights dataset is checked against its variable's
+    shape before it is read. Stale temporary files of interrupted saves next to `filepath` are removed.
+
     Args:
         filepath: path of a `.keras` file (written here or by Keras 3).
         custom_objects: dict name -> class/function for custom layers, losses, ...
@@ -128,29 +132,55 @@ def load_model(filepath, custom_objects=None, compile=True, safe_mode=True):
         The model.
 
     Raises:
-        ValueError: if the file is not a `.keras` zip (legacy `.h5` models and SavedModel directories are not
-            supported), or weights do not match.
+        ValueError: if the file does not exist, is not a `.keras` zip (legacy `.h5` models and SavedModel
+            directories are not supported), is damaged (truncated zip, invalid or oversized `config.json`,
+            a config that does not describe a model), or its weights do not match.
     """
     filepath = os.fspath(filepath)
     if os.path.isdir(filepath) and os.path.isfile(os.path.join(filepath, SAVEDMODEL_DIR_FILE)):
         filepath = os.path.join(filepath, SAVEDMODEL_DIR_FILE)
+    if not os.path.exists(filepath):
+        raise ValueError(f"File not found: filepath={filepath}. Please ensure the file is an accessible `.keras` "
+                         "zip file.")
+    file_io.remove_stale_temp_files(os.path.dirname(os.path.abspath(filepath)))
     if not zipfile.is_zipfile(filepath):
+        damaged = " (it ends in `.keras` but is not a zip archive: truncated or damaged)" if filepath.endswith(
+            ".keras") else ""
         raise ValueError(
-            "File format not supported: keraslike loads Keras 3 `.keras` files (use `load_weights` for "
+            f"File format not supported{damaged}: keraslike loads Keras 3 `.keras` files (use `load_weights` for "
             f"`.weights.h5` files; legacy `.h5` models and SavedModel directories are not supported). "
             f"Received: filepath={filepath}"
         )
-    with zipfile.ZipFile(filepath, "r") as zf:
-        config = json.loads(zf.read(_CONFIG).decode("utf-8"))
-        weights = io.BytesIO(zf.read(_WEIGHTS)) if _WEIGHTS in zf.namelist() else None
-    model = deserialize_layer(config, custom_objects, safe_mode)
-    compiled = config.get("compile_config")
-    if compile and compiled:
-        _compile_from_config(model, compiled, custom_objects, safe_mode)
-    if weights is not None:
-        with h5py.File(weights, "r") as h5:
-            weights_h5.load_from_h5(model, h5, load_optimizer=bool(compile and compiled))
+    try:
+        with zipfile.ZipFile(filepath, "r") as zf:
+            config = bounded_read.read_json_member(zf, _CONFIG, filepath)
+            model = _model_from_file_config(config, custom_objects, safe_mode, filepath)
+            compiled = config.get("compile_config")
+            if compile and compiled:
+                _compile_from_config(model, compiled, custom_objects, safe_mode)
+            if _WEIGHTS in zf.namelist():
+                limit = bounded_read.weights_limit(model.weights)
+                with bounded_read.open_weights_member(zf, _WEIGHTS, filepath, limit) as h5:
+                    weights_h5.load_from_h5(model, h5, load_optimizer=bool(compile and compiled), filepath=filepath)
+    except zipfile.BadZipFile as err:
+        raise ValueError(f"Cannot load {filepath}: the zip archive is damaged ({err}). "
+                         f"Received: filepath={filepath}") from None
     return model
+
+
+def _model_from_file_config(config, custom_objects, safe_mode, filepath):
+    """`deserialize_layer` with structural errors of a damaged config reported against the file."""
+    if not isinstance(config.get("class_name"), str) or not isinstance(config.get("config", {}), dict):
+        raise ValueError(f"Cannot load {filepath}: `config.json` does not describe a Keras object (expected an "
+                         f"object with a string `class_name` and a `config` object; it has keys "
+                         f"{sorted(config)[:10]}). Received: filepath={filepath}")
+    try:
+        return deserialize_layer(config, custom_objects, safe_mode)
+    except (KeyError, AttributeError, IndexError) as err:
+        raise ValueError(f"Cannot load {filepath}: `config.json` is damaged or was not written by Keras "
+                         f"({type(err).__name__}: {err}). Received: filepath={filepath}") from err
+    except TypeError as err:  # also Keras's own "Could not locate class ...": keep the type, name the file
+        raise TypeError(f"Cannot load {filepath}: {err}").with_traceback(err.__traceback__) from None
 
 
 def _compile_from_config(model, config, custom_objects, safe_mode):
@@ -186,19 +216,34 @@ def save_weights(model, filepath, overwrite=True, _extra_attrs=None):
 def load_weights(model, filepath, skip_mismatch=False):
     """`model.load_weights(path)` from a `.weights.h5` file or a `.keras` zip.
 
+    Reading is bounded as in `load_model`: nothing larger than the model's variables is read.
+
+    Args:
+        skip_mismatch: bool, default False: skip (with a warning) layers whose saved variables do not
+            match the model instead of raising.
+
     Raises:
-        ValueError: for a missing/unknown file, or weights that do not match the model.
+        ValueError: for a missing, damaged or unknown file, or weights that do not match the model.
     """
     filepath = os.fspath(filepath)
     if not os.path.exists(filepath):
         raise ValueError(f"File not found: filepath={filepath}. Please ensure the file is an accessible "
                          "`.weights.h5` or `.keras` file.")
+    file_io.remove_stale_temp_files(os.path.dirname(os.path.abspath(filepath)))
     if zipfile.is_zipfile(filepath):
-        with zipfile.ZipFile(filepath, "r") as zf:
-            source = io.BytesIO(zf.read(_WEIGHTS))
+        try:
+            with zipfile.ZipFile(filepath, "r") as zf:
+                if _WEIGHTS not in zf.namelist():
+                    raise ValueError(f"Cannot load {filepath}: the archive has no `{_WEIGHTS}`. "
+                                     f"Received: filepath={filepath}")
+                limit = bounded_read.weights_limit(model.weights)
+                with bounded_read.open_weights_member(zf, _WEIGHTS, filepath, limit) as h5:
+                    weights_h5.load_from_h5(model, h5, filepath=filepath, skip_mismatch=skip_mismatch)
+        except zipfile.BadZipFile as err:
+            raise ValueError(f"Cannot load {filepath}: the zip archive is damaged ({err}). "
+                             f"Received: filepath={filepath}") from None
     elif h5py.is_hdf5(filepath):
-        source = filepath
+        with bounded_read.open_h5(filepath, filepath) as h5:
+            weights_h5.load_from_h5(model, h5, filepath=filepath, skip_mismatch=skip_mismatch)
     else:
         raise ValueError(f"Expected a `.weights.h5` (HDF5) or `.keras` file. Received: filepath={filepath}")
-    with h5py.File(source, "r") as h5:
-        weights_h5.load_from_h5(model, h5)

@@ -16,7 +16,7 @@ import warnings
 import numpy as np
 
 from keraslike._src.keras.backend.naming import to_snake_case
-from keraslike._src.keras.saving import optimizer_state
+from keraslike._src.keras.saving import bounded_read, optimizer_state
 
 
 def _natural_key(name):
@@ -95,11 +95,19 @@ def save_to_h5(model, h5, include_optimizer=True):
             group.create_dataset(str(i), data=value)
 
 
-def load_from_h5(model, h5, load_optimizer=True):
+def load_from_h5(model, h5, load_optimizer=True, filepath="<weights>", skip_mismatch=False):
     """Assign weights from `h5` (Keras 3 layout) into `model`.
 
+    Every dataset's declared shape and dtype are checked against the variable it fills before
+    anything is read (`bounded_read`), so a file declaring huge datasets reads nothing.
+
+    Args:
+        skip_mismatch: warn about (and skip) layers whose saved variables differ, instead of raising.
+
     Raises:
-        ValueError: listing every layer whose saved variables are missing or differ in count/shape.
+        ValueError: listing every layer whose saved variables are missing or differ in count/shape;
+            for datasets that are not numbers, live outside the file, or (optimizer state) are larger
+            than any variable of the model.
     """
     import torch
 
@@ -115,21 +123,39 @@ def load_from_h5(model, h5, load_optimizer=True):
                                 f"but received {count} variables during loading.")
             continue
         for i, var in enumerate(variables):
-            value = np.asarray(group[str(i)])
-            if tuple(value.shape) != tuple(var.shape):
+            ds = bounded_read.get_dataset(group, str(i), filepath)
+            value = None if ds is None else bounded_read.read_dataset(ds, tuple(var.shape), filepath)
+            if value is None:
+                saved = "no such dataset" if ds is None else tuple(ds.shape)
                 failures.append(f"Layer '{layer.name}' variable {i} has shape {tuple(var.shape)}; the file has "
-                                f"{tuple(value.shape)}.")
+                                f"{saved}.")
                 continue
             with torch.no_grad():
                 var.copy_(torch.as_tensor(value, dtype=var.dtype))
-    if failures:
+    if failures and skip_mismatch:
+        warnings.warn("Skipping {} objects that do not match the model (skip_mismatch=True):\n{}".format(
+            len(failures), "\n".join(failures)), stacklevel=3)
+    elif failures:
         raise ValueError("A total of {} objects could not be loaded:\n{}\nReceived: a weights file that does not "
-                         "match the model".format(len(failures), "\n".join(failures)))
+                         "match the model (filepath={})".format(len(failures), "\n".join(failures), filepath))
     optimizer = getattr(model, "optimizer", None)
     if load_optimizer and optimizer is not None and "optimizer/vars" in h5:
-        group = h5["optimizer/vars"]
-        values = [np.asarray(group[str(i)]) for i in range(len(group))]
-        params = [p for p in model.trainable_weights if p.requires_grad]
-        if not optimizer_state.set_variables(optimizer, values, params):
-            warnings.warn(f"Skipping variable loading for optimizer '{optimizer.name}': the saved optimizer has "
-                          f"{len(values)} variables, which do not match this optimizer.", stacklevel=3)
+        _load_optimizer(model, optimizer, h5["optimizer/vars"], filepath)
+
+
+def _load_optimizer(model, optimizer, group, filepath):
+    params = [p for p in model.trainable_weights if p.requires_grad]
+    largest = max([int(np.prod(tuple(p.shape))) for p in params] + [1])
+    if len(group) > 2 + 3 * len(params):  # iterations, learning_rate, at most 3 slots per variable
+        values = None
+    else:
+        values = []
+        for i in range(len(group)):
+            ds = bounded_read.get_dataset(group, str(i), filepath)
+            if ds is None:
+                values = None
+                break
+            values.append(bounded_read.read_bounded(ds, largest, filepath))
+    if values is None or not optimizer_state.set_variables(optimizer, values, params):
+        warnings.warn(f"Skipping variable loading for optimizer '{optimizer.name}': the saved optimizer has "
+                      f"{len(group)} variables, which do not match this optimizer.", stacklevel=4)

@@ -17,7 +17,9 @@ from dataclasses import dataclass
 import numpy as np
 import torch
 
+from keraslike._src.data.dataset import Dataset
 from keraslike._src.distribute import collectives
+from keraslike._src.distribute.input import DistributedDataset
 from keraslike._src.keras import backend
 from keraslike._src.keras.layers.keras_tensor import flatten, map_structure
 
@@ -46,8 +48,24 @@ def is_list_of_scalars(value):
     return False
 
 
+def pandas_to_numpy(value):
+    """A pandas `DataFrame` as its `(rows, columns)` numpy array, a `Series` as `(rows, 1)` (Keras 3's
+    `PandasSliceable`); anything else unchanged. pandas itself is never imported (it stays optional)."""
+    kind = type(value)
+    if not kind.__module__.startswith("pandas") or not hasattr(value, "to_numpy"):
+        return value
+    if kind.__name__ not in ("Series", "DataFrame"):
+        return value
+    array = value.to_numpy()
+    if not array.flags.writeable:  # a copy-on-write view: torch wants memory it may own
+        array = array.copy()
+    return np.expand_dims(array, axis=-1) if kind.__name__ == "Series" else array
+
+
 def lists_to_arrays(structure):
-    """Turn every list of scalars (`[1, 2]`, `[[0.1, 0.2], ...]`) in a nest into a numpy array."""
+    """Turn every list of scalars (`[1, 2]`, `[[0.1, 0.2], ...]`) and pandas DataFrame/Series in a nest into a
+    numpy array (see `pandas_to_numpy`)."""
+    structure = pandas_to_numpy(structure)
     if isinstance(structure, (list, tuple)) and is_list_of_scalars(structure):
         try:
             array = np.asarray(structure)
@@ -134,11 +152,33 @@ def train_validation_split(arrays, validation_split):
 
 
 def class_weight_to_sample_weight(y, class_weight):
-    labels = y.argmax(dim=-1) if y.dim() > 1 and y.shape[-1] > 1 else y.reshape(-1).long()
-    table = torch.zeros(int(max(class_weight)) + 1, dtype=torch.float32, device=y.device)
-    for k, w in class_weight.items():
-        table[int(k)] = float(w)
-    return table[labels]
+    """Per-sample weights `class_weight[label]` (1.0 for classes absent from the dict), as Keras 3.
+
+    Labels are the argmax of one-hot `y` (last dimension > 1), otherwise `round(y)`
+    (keras/src/trainers/data_adapters/data_adapter_utils.py).
+
+    Raises:
+        ValueError: for a nested `y` (several outputs), as Keras.
+    """
+    if not isinstance(y, torch.Tensor):
+        raise ValueError("`class_weight` is only supported for Models with a single output. "
+                         f"Received: y of type {type(y).__name__}")
+    if y.dim() > 1:
+        labels = y.argmax(dim=-1) if y.shape[-1] != 1 else y.squeeze(-1)
+    else:
+        labels = y
+    labels = labels.round().long() if labels.is_floating_point() else labels.long()
+    size = int(max(class_weight)) + 1
+    table = torch.tensor([float(class_weight.get(c, 1.0)) for c in range(size)], dtype=torch.float32,
+                         device=y.device)
+    inside = (labels >= 0) & (labels < size)
+    return torch.where(inside, table[labels.clamp(0, size - 1)], torch.ones((), device=y.device))
+
+
+def _check_one_weighting(sample_weight, class_weight):
+    if class_weight is not None and sample_weight is not None:
+        raise ValueError("You cannot `class_weight` and `sample_weight` at the same time. "
+                         f"Received: class_weight={class_weight} and a sample_weight")
 
 
 class ArrayDataAdapter:
@@ -163,9 +203,9 @@ class ArrayDataAdapter:
         self.x = map_structure(lambda t: to_device_tensor(t, device), x)
         self.y = map_structure(lambda t: to_device_tensor(t, device), y) if y is not None else None
         self.sample_weight = to_device_tensor(sample_weight, device) if sample_weight is not None else None
+        _check_one_weighting(sample_weight, class_weight)
         if class_weight is not None and self.y is not None:
-            cw = class_weight_to_sample_weight(self.y, class_weight)
-            self.sample_weight = cw if self.sample_weight is None else self.sample_weight * cw
+            self.sample_weight = class_weight_to_sample_weight(self.y, class_weight)
         self.shuffle = bool(shuffle)
         full_steps = math.ceil(self.num_samples / self.batch_size)
         self.steps_per_epoch = min(full_steps, steps) if steps else full_steps
@@ -256,11 +296,12 @@ class IterableDataAdapter:
             DataLoader) restarts each epoch; a one-shot generator continues.
         strategy: the model's strategy.
         steps: steps per epoch; default `len(data)` when known, else until exhausted.
+        class_weight: optional dict class -> weight, turned into each batch's sample weights (the batches
+            must then be `(x, y)`), as Keras maps a Dataset.
     """
 
-    def __init__(self, data, strategy, steps=None):
-        from keraslike._src.distribute.input import DistributedDataset
-
+    def __init__(self, data, strategy, steps=None, class_weight=None):
+        self.class_weight = class_weight
         if isinstance(data, DistributedDataset):
             data = data._dataset
         self.data = data
@@ -330,6 +371,9 @@ class IterableDataAdapter:
         move = lambda t: to_device_tensor(t, device) if t is not None else None  # noqa: E731
         x, y = map_structure(move, x), map_structure(move, y) if y is not None else None
         sw = move(sw)
+        if self.class_weight is not None:  # Keras maps the dataset: (x, y) -> (x, y, class weights)
+            _check_one_weighting(sw, self.class_weight)
+            sw = class_weight_to_sample_weight(y, self.class_weight)
         lo, hi = collectives.split_global_batch(global_size, self.strategy.num_replicas_in_sync,
                                                 self.strategy._rank)
         return StepBatch(x, y, sw, hi - lo, global_size)
@@ -348,20 +392,30 @@ def make_adapter(x, y=None, sample_weight=None, batch_size=None, shuffle=False, 
     from keraslike._src.keras.trainers.py_dataset_adapter import PyDatasetAdapter, is_py_dataset
 
     if is_py_dataset(x):
-        _check_batched_input(x, y, batch_size, arg)
-        return PyDatasetAdapter(x, strategy, steps, shuffle)
+        _check_batched_input(x, y, batch_size, arg, sample_weight, "PyDataset")
+        return PyDatasetAdapter(x, strategy, steps, shuffle, class_weight)
     if isinstance(x, dict) or is_array_structure(x):
         return ArrayDataAdapter(x, y, sample_weight, batch_size, shuffle, strategy, steps, class_weight)
     if hasattr(x, "__iter__") or hasattr(x, "__next__"):
-        _check_batched_input(x, y, batch_size, arg)
-        return IterableDataAdapter(x, strategy, steps)
+        is_dataset = isinstance(x, (Dataset, DistributedDataset))
+        _check_batched_input(x, y, batch_size, arg, sample_weight,
+                             "tf.data.Dataset" if is_dataset else type(x).__name__)
+        if class_weight is not None and not is_dataset:
+            raise ValueError("Argument `class_weight` is not supported for Python generator inputs (Keras maps "
+                             "it over a tf.data.Dataset or a PyDataset only); yield (x, y, sample_weight) instead. "
+                             f"Received: class_weight={class_weight}, x of type {type(x).__name__}")
+        return IterableDataAdapter(x, strategy, steps, class_weight)
     raise TypeError(
         "Expected x to be numpy arrays, torch tensors, a dict/list of them, a tf.data.Dataset, a "
         f"keras.utils.PyDataset or a generator. Received: x of type {type(x).__name__}"
     )
 
 
-def _check_batched_input(x, y, batch_size, arg):
+def _check_batched_input(x, y, batch_size, arg, sample_weight=None, kind="dataset"):
+    if sample_weight is not None:
+        raise ValueError(f"When providing `x` as a {kind}, `sample_weights` should not be passed. Instead, the "
+                         f"sample weights should be included as part of the {kind}. "
+                         f"Received: sample_weight of type {type(sample_weight).__name__}")
     if y is not None:
         raise ValueError(
             f"`y` argument is not supported when using a dataset, generator or PyDataset as input; the data should "

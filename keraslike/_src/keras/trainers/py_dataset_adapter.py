@@ -49,17 +49,18 @@ class PyDatasetAdapter(IterableDataAdapter):
         strategy: the model's strategy.
         steps: steps per epoch; default `len(dataset)`.
         shuffle: visit the batches in a new random order each epoch.
+        class_weight: optional dict class -> weight, turned into each batch's sample weights.
 
     Raises:
         ValueError: if `len(dataset)` is not a non-negative integer.
     """
 
-    def __init__(self, dataset, strategy, steps=None, shuffle=False):
+    def __init__(self, dataset, strategy, steps=None, shuffle=False, class_weight=None):
         num_batches = len(dataset)
         if not isinstance(num_batches, int) or num_batches < 0:
             raise ValueError(f"Expected len(PyDataset) to be a non-negative int. Received: len={num_batches!r}")
         self.py_dataset = dataset
-        super().__init__(_Passes(dataset, _shared_seed() if shuffle else None), strategy, steps)
+        super().__init__(_Passes(dataset, _shared_seed() if shuffle else None), strategy, steps, class_weight)
 
     def first_batch(self):
         """Batch 0, read directly (no pass started, no epoch hooks run)."""

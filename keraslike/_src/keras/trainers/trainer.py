@@ -147,8 +147,9 @@ class Trainer(StepOverrides, BatchMethods):
                 scaled = loss * (batch.local_size / batch.global_size)
         else:
             loss, scaled = None, zero_like_loss(y_pred)
-        if has_reg and not hooked:
-            reg_total = sum(self.losses)
+        reg = self.losses if not hooked else None  # this step's: activity and add_loss terms come with each call
+        if reg:
+            reg_total = sum(reg)
             scaled = scaled + reg_total / self._distribute_strategy.num_replicas_in_sync
             loss = loss + reg_total if loss is not None else None
         for p in params:
@@ -247,6 +248,8 @@ class Trainer(StepOverrides, BatchMethods):
         self._assert_compiled("fit")
         verbose = _check_verbose(verbose)
         x, y, sample_weight = (data_adapter.lists_to_arrays(v) for v in (x, y, sample_weight))
+        if isinstance(validation_data, (tuple, list)):
+            validation_data = data_adapter.lists_to_arrays(validation_data)
         data_adapter.check_batch_size(batch_size)
         strategy = self._distribute_strategy
         with strategy.scope():
@@ -316,6 +319,10 @@ class Trainer(StepOverrides, BatchMethods):
         if not isinstance(x, torch.Tensor):
             return
         got = (None, *tuple(x.shape)[1:])
+        if len(got) == len(expected) - 1 and expected[-1] == 1:
+            got = (*got, 1)  # a 1-D array for a (None, 1) input: the model adds the axis (Keras 3)
+        elif len(got) == len(expected) + 1 and got[-1] == 1:
+            got = got[:-1]
         if len(got) != len(expected) or any(e is not None and e != g for e, g in zip(expected[1:], got[1:])):
             raise ValueError(
                 f'Input 0 of layer "{self.name}" is incompatible with the layer: expected shape={expected}, '

@@ -20,7 +20,7 @@ import math
 import torch
 import torch.nn.functional as F
 
-from keraslike._src.keras import initializers
+from keraslike._src.keras import initializers, regularizers
 from keraslike._src.keras.layers.layer import Layer
 
 _NEG = -1e9
@@ -56,6 +56,8 @@ class MultiHeadAttention(Layer):
                  kernel_regularizer=None, bias_regularizer=None, activity_regularizer=None, kernel_constraint=None,
                  bias_constraint=None, seed=None, **kwargs):
         super().__init__(**kwargs)
+        # Keras 3 gives the regularizer to the four projection (EinsumDense) sublayers, not to this layer's output
+        self._projection_activity = regularizers.get(activity_regularizer) if activity_regularizer else None
         for name, value in (("num_heads", num_heads), ("key_dim", key_dim)):
             if not isinstance(value, int) or value <= 0:
                 raise ValueError(f"`{name}` must be a positive integer. Received: {name}={value!r}")
@@ -103,7 +105,13 @@ class MultiHeadAttention(Layer):
     def _project(self, x, name):
         kernel, bias = getattr(self, f"_{name}_weights")
         y = torch.einsum("btd,dhk->bthk", x, kernel)
-        return y + bias if bias is not None else y
+        y = y + bias if bias is not None else y
+        self._projection_penalty(y)
+        return y
+
+    def _projection_penalty(self, y):
+        if self._projection_activity is not None:
+            self._call_losses.append(self._projection_activity(y) / y.shape[0] if y.shape[0] else y.new_zeros(()))
 
     def call(self, query, value, key=None, query_mask=None, value_mask=None, key_mask=None, attention_mask=None,
              return_attention_scores=False, training=None, use_causal_mask=False):
@@ -134,6 +142,7 @@ class MultiHeadAttention(Layer):
         out = torch.einsum("bhtv,hvo->bto", ctx, kernel.reshape(self.num_heads, self.value_dim, -1))
         if bias is not None:
             out = out + bias.reshape(-1)
+        self._projection_penalty(out)
         out = out.reshape(batch, *inner_q, *self._out_dims)
         return (out, scores) if return_attention_scores else out
 

@@ -4,7 +4,9 @@ The kernel is kept in Keras layout `(*kernel_size, in_channels // groups, filter
 and handed to `torch.nn.functional.conv{1,2,3}d` as a permuted view
 `(filters, in // groups, *kernel_size)`. A channels_last input `(N, *spatial, C)`
 is moved to `(N, C, *spatial)` with `movedim`, a view in torch's channels_last
-memory format, so no copy is made; the output is moved back the same way.
+memory format, so no copy is made; the output is moved back the same way. A strided
+1x1 convolution runs as a stride-1 one on the sliced input (`ops/conv_workarounds.py`:
+torch's CPU backward for it corrupts the heap on channels_last inputs).
 """
 
 import torch.nn.functional as F
@@ -12,6 +14,7 @@ import torch.nn.functional as F
 from keraslike._src.keras import activations, initializers
 from keraslike._src.keras.layers.convolutional import conv_utils
 from keraslike._src.keras.layers.layer import Layer
+from keraslike._src.ops.conv_workarounds import pointwise_as_slice
 
 _CONV_FNS = {1: F.conv1d, 2: F.conv2d, 3: F.conv3d}
 
@@ -43,7 +46,7 @@ class BaseConv(Layer):
                  dilation_rate=1, groups=1, activation=None, use_bias=True, kernel_initializer="glorot_uniform",
                  bias_initializer="zeros", kernel_regularizer=None, bias_regularizer=None,
                  activity_regularizer=None, kernel_constraint=None, bias_constraint=None, **kwargs):
-        super().__init__(**kwargs)
+        super().__init__(activity_regularizer=activity_regularizer, **kwargs)
         self.rank = rank
         if filters is not None and (not isinstance(filters, int) or filters <= 0):
             raise ValueError(
@@ -110,7 +113,8 @@ class BaseConv(Layer):
         conv_pad, pad_spec = conv_utils.torch_padding(tuple(x.shape[2:]), self.kernel_size, self.strides,
                                                       self.dilation_rate, self.padding)
         x = conv_utils.pad_if_needed(x, pad_spec)
-        y = _CONV_FNS[self.rank](x, self._torch_kernel(), self.bias, self.strides, conv_pad,
+        x, strides = pointwise_as_slice(x, self.kernel_size, self.strides)  # torch CPU heap-corruption path
+        y = _CONV_FNS[self.rank](x, self._torch_kernel(), self.bias, strides, conv_pad,
                                  self.dilation_rate, self.groups)
         return self.activation(conv_utils.from_channels_first(y, self.data_format))
 

@@ -11,6 +11,7 @@ import torch.nn.functional as F
 from keraslike._src.keras import activations, initializers
 from keraslike._src.keras.layers.convolutional import conv_utils
 from keraslike._src.keras.layers.layer import Layer
+from keraslike._src.ops.conv_workarounds import pointwise_as_slice
 
 
 def depthwise_conv(x, kernel, strides, padding, dilation):
@@ -19,6 +20,7 @@ def depthwise_conv(x, kernel, strides, padding, dilation):
     weight = kernel.reshape(kh, kw, 1, channels * mult).permute(3, 2, 0, 1)  # (C*M, 1, kh, kw)
     conv_pad, pad_spec = conv_utils.torch_padding(tuple(x.shape[2:]), (kh, kw), strides, dilation, padding)
     x = conv_utils.pad_if_needed(x, pad_spec)
+    x, strides = pointwise_as_slice(x, (kh, kw), strides)  # torch CPU heap-corruption path
     return F.conv2d(x, weight, None, strides, conv_pad, dilation, channels)
 
 
@@ -48,7 +50,7 @@ class DepthwiseConv2D(Layer):
                  dilation_rate=(1, 1), activation=None, use_bias=True, depthwise_initializer="glorot_uniform",
                  bias_initializer="zeros", depthwise_regularizer=None, bias_regularizer=None,
                  activity_regularizer=None, depthwise_constraint=None, bias_constraint=None, **kwargs):
-        super().__init__(**kwargs)
+        super().__init__(activity_regularizer=activity_regularizer, **kwargs)
         self.kernel_size = conv_utils.normalize_tuple(kernel_size, 2, "kernel_size")
         self.strides = conv_utils.normalize_tuple(strides, 2, "strides")
         self.dilation_rate = conv_utils.normalize_tuple(dilation_rate, 2, "dilation_rate")

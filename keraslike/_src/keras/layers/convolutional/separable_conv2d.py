@@ -39,7 +39,7 @@ class SeparableConv2D(Layer):
                  bias_initializer="zeros", depthwise_regularizer=None, pointwise_regularizer=None,
                  bias_regularizer=None, activity_regularizer=None, depthwise_constraint=None,
                  pointwise_constraint=None, bias_constraint=None, **kwargs):
-        super().__init__(**kwargs)
+        super().__init__(activity_regularizer=activity_regularizer, **kwargs)
         if not isinstance(filters, int) or filters <= 0:
             raise ValueError(
                 f"Invalid value for argument `filters`. Expected a strictly positive integer. "

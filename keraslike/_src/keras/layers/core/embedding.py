@@ -1,5 +1,7 @@
 """`Embedding` (keras/src/layers/core/embedding.py): integer ids -> dense vectors."""
 
+import warnings
+
 import torch
 import torch.nn.functional as F
 
@@ -17,18 +19,21 @@ class Embedding(Layer):
         embeddings_regularizer, embeddings_constraint, activity_regularizer: optional.
         mask_zero: bool, default False: id 0 is padding; the output carries a `(batch, steps)` mask
             (`output._keras_mask`, as Keras 2) that RNN layers and GlobalAveragePooling1D honour.
-        input_length: accepted for Keras 2 compatibility, unused.
+        weights: optional `(input_dim, output_dim)` matrix (or `[matrix]`): the initial embeddings; the layer
+            is built at once (Keras 3).
+        lora_rank, lora_alpha: optional LoRA fine-tuning (see `enable_lora`).
+        input_length: Keras 2's argument; warns and is unused, as in Keras 3.
 
     Input shape: `(batch, ...)` ints (floats are cast). Output shape: `(batch, ..., output_dim)`.
     Weights: embeddings `(input_dim, output_dim)`.
 
     Raises:
-        ValueError: if `input_dim` or `output_dim` is not a positive int.
+        ValueError: if `input_dim` or `output_dim` is not a positive int, or `weights` has the wrong shape.
     """
 
     def __init__(self, input_dim, output_dim, embeddings_initializer=None, embeddings_regularizer=None,
-                 embeddings_constraint=None, mask_zero=False, input_length=None, **kwargs):
-        kwargs.pop("lora_rank", None)
+                 embeddings_constraint=None, mask_zero=False, weights=None, lora_rank=None, lora_alpha=None,
+                 input_length=None, **kwargs):
         super().__init__(**kwargs)
         for name, value in (("input_dim", input_dim), ("output_dim", output_dim)):
             if not isinstance(value, int) or value <= 0:
@@ -41,7 +46,15 @@ class Embedding(Layer):
         self.embeddings_regularizer = embeddings_regularizer
         self.embeddings_constraint = embeddings_constraint
         self.mask_zero = mask_zero
+        if input_length is not None:
+            warnings.warn("Argument `input_length` is deprecated. Just remove it.", stacklevel=2)  # as Keras 3
         self.input_length = input_length
+        self.lora_rank = lora_rank
+        self.lora_alpha = lora_alpha if lora_alpha is not None else lora_rank
+        self.lora_enabled = False
+        if weights is not None:  # Keras 3 builds at once and sets the matrix
+            self.build()
+            self.set_weights(weights if isinstance(weights, list) and len(weights) == 1 else [weights])
 
     def build(self, input_shape=None):
         self.embeddings = self.add_weight("embeddings", (self.input_dim, self.output_dim),

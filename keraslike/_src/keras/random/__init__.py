@@ -1,0 +1,1 @@
+"""`keras.random`: sampling ops and `SeedGenerator` (see `random.py`)."""

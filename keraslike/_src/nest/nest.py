@@ -1,0 +1,254 @@
+"""`tf.nest`: flatten, rebuild and map over nested structures of lists, tuples and dicts.
+
+Mirrors `tensorflow/python/util/nest.py` (the public `tf.nest` names):
+
+- nested: `list`, `tuple`, namedtuples, any `collections.abc.Mapping` (dict, OrderedDict,
+  defaultdict), `attrs` classes; mapping values are visited in SORTED key order (also for an
+  OrderedDict), and rebuilt mappings keep the original's key order and type;
+- everything else is a leaf ("atom"): tensors, Variables, numpy arrays, strings, sets, None.
+
+Example:
+    >>> tf.nest.flatten({"b": [1, 2], "a": 3})
+    [3, 1, 2]
+    >>> tf.nest.map_structure(lambda x: x * 2, (1, [2, 3]))
+    (2, [4, 6])
+"""
+
+import collections.abc
+
+
+def _is_namedtuple(x):
+    return isinstance(x, tuple) and hasattr(type(x), "_fields")
+
+
+def _is_attrs(x):
+    return hasattr(type(x), "__attrs_attrs__")
+
+
+def is_nested(seq):
+    """`tf.nest.is_nested(seq)`: True for lists, tuples, mappings and attrs objects."""
+    return isinstance(seq, (list, tuple, collections.abc.Mapping)) or _is_attrs(seq)
+
+
+def _sorted_keys(mapping):
+    try:
+        return sorted(mapping)
+    except TypeError as err:
+        raise TypeError(f"nest only supports dicts with sortable keys. Received: keys={list(mapping)!r}") from err
+
+
+def _children(structure):
+    """The direct children of a nested `structure`, in flattening order."""
+    if isinstance(structure, collections.abc.Mapping):
+        return [structure[k] for k in _sorted_keys(structure)]
+    if _is_attrs(structure):
+        return [getattr(structure, a.name) for a in type(structure).__attrs_attrs__]
+    return list(structure)
+
+
+def _rebuild(structure, children):
+    """A structure like `structure` holding `children` (in flattening order)."""
+    if isinstance(structure, collections.abc.Mapping):
+        by_key = dict(zip(_sorted_keys(structure), children))
+        ordered = [(k, by_key[k]) for k in structure]
+        if isinstance(structure, collections.defaultdict):
+            return type(structure)(structure.default_factory, ordered)
+        try:
+            return type(structure)(ordered)
+        except TypeError:
+            return dict(ordered)
+    if _is_namedtuple(structure):
+        return type(structure)(*children)
+    if _is_attrs(structure):
+        return type(structure)(*children)
+    if isinstance(structure, tuple):
+        try:
+            return type(structure)(children)
+        except TypeError:
+            return tuple(children)
+    if isinstance(structure, list):
+        return type(structure)(children) if type(structure) is not list else list(children)
+    raise TypeError(f"Cannot rebuild a structure of type {type(structure).__name__}")
+
+
+def flatten(structure, expand_composites=False):
+    """`tf.nest.flatten(structure)`: the leaves of `structure` as a flat list (a leaf gives `[leaf]`).
+
+    Args:
+        structure: an arbitrarily nested structure or a single leaf.
+        expand_composites: composite tensors (ragged, sparse) do not exist here; must be False.
+
+    Raises:
+        TypeError: for a mapping whose keys cannot be sorted.
+    """
+    _check_composites(expand_composites)
+    out = []
+    _flatten_into(structure, out)
+    return out
+
+
+def _flatten_into(structure, out):
+    if is_nested(structure):
+        for child in _children(structure):
+            _flatten_into(child, out)
+    else:
+        out.append(structure)
+
+
+def _check_composites(expand_composites):
+    if expand_composites:
+        raise ValueError("expand_composites=True is not supported: keraslike has no composite tensors "
+                         "(RaggedTensor, SparseTensor) to expand. Received: expand_composites=True")
+
+
+def _short(value):
+    text = repr(value)
+    return text if len(text) <= 200 else text[:197] + "..."
+
+
+def _structure_error(cls, first, second, detail):
+    return cls(
+        "The two structures don't have the same nested structure.\n\n"
+        f"First structure: type={type(first).__name__} str={_short(first)}\n\n"
+        f"Second structure: type={type(second).__name__} str={_short(second)}\n\n"
+        f"More specifically: {detail}"
+    )
+
+
+def _same_sequence_type(a, b):
+    if isinstance(a, collections.abc.Mapping) and isinstance(b, collections.abc.Mapping):
+        return True
+    if _is_namedtuple(a) and _is_namedtuple(b):
+        return type(a).__name__ == type(b).__name__ and type(a)._fields == type(b)._fields
+    return type(a) is type(b)
+
+
+def _assert_same(first, second, check_types, top1, top2):
+    nested1, nested2 = is_nested(first), is_nested(second)
+    if nested1 != nested2:
+        raise _structure_error(
+            ValueError, top1, top2,
+            f"Substructure \"type={type(first).__name__} str={_short(first)}\" is a sequence, while substructure "
+            f"\"type={type(second).__name__} str={_short(second)}\" is not"
+            if nested1 else
+            f"Substructure \"type={type(second).__name__} str={_short(second)}\" is a sequence, while substructure "
+            f"\"type={type(first).__name__} str={_short(first)}\" is not",
+        )
+    if not nested1:
+        return
+    if check_types and not _same_sequence_type(first, second):
+        raise _structure_error(
+            TypeError, top1, top2,
+            f"The two namedtuples don't have the same sequence type. First structure type={type(first).__name__} "
+            f"str={_short(first)} has type {type(first).__name__}, while second structure "
+            f"type={type(second).__name__} str={_short(second)} has type {type(second).__name__}",
+        )
+    if isinstance(first, collections.abc.Mapping) and isinstance(second, collections.abc.Mapping):
+        if set(first) != set(second):
+            raise _structure_error(
+                ValueError, top1, top2,
+                "The two dictionaries don't have the same set of keys. First structure has keys "
+                f"{_sorted_keys(first)}, while second structure has keys {_sorted_keys(second)}",
+            )
+    children1, children2 = _children(first), _children(second)
+    if len(children1) != len(children2):
+        raise _structure_error(
+            ValueError, top1, top2,
+            "The two structures don't have the same number of elements. "
+            f"First structure: type={type(first).__name__} str={_short(first)}. "
+            f"Second structure: type={type(second).__name__} str={_short(second)}",
+        )
+    for a, b in zip(children1, children2):
+        _assert_same(a, b, check_types, top1, top2)
+
+
+def assert_same_structure(nest1, nest2, check_types=True, expand_composites=False):
+    """`tf.nest.assert_same_structure(nest1, nest2, check_types=True)`.
+
+    Raises:
+        ValueError: if the nesting or the number of elements differ (or dict keys differ).
+        TypeError: with `check_types=True`, if sequence types differ (list vs tuple; namedtuples
+            compare by name and fields; every mapping type matches every other).
+    """
+    _check_composites(expand_composites)
+    _assert_same(nest1, nest2, check_types, nest1, nest2)
+
+
+def pack_sequence_as(structure, flat_sequence, expand_composites=False):
+    """`tf.nest.pack_sequence_as(structure, flat_sequence)`: inverse of `flatten`.
+
+    Raises:
+        TypeError: if `flat_sequence` is not a list/tuple.
+        ValueError: if it holds a different number of leaves than `structure`.
+    """
+    _check_composites(expand_composites)
+    if not isinstance(flat_sequence, (list, tuple)):
+        raise TypeError(f"Attempted to pack value:\n  {_short(flat_sequence)}\ninto a structure, but found "
+                        f"incompatible type `{type(flat_sequence)}` instead.")
+    if not is_nested(structure):
+        if len(flat_sequence) != 1:
+            raise ValueError(f"The target structure is of type `{type(structure)}`\n  {_short(structure)}\n"
+                             f"However the input is a sequence ({type(flat_sequence)}) of length "
+                             f"{len(flat_sequence)}.\n  {_short(flat_sequence)}\nnest cannot guarantee that it "
+                             "is safe to map one to the other.")
+        return flat_sequence[0]
+    count = len(flatten(structure))
+    if count != len(flat_sequence):
+        raise ValueError(f"Could not pack sequence. Structure had {count} atoms, but flat_sequence had "
+                         f"{len(flat_sequence)} items.  Structure: {_short(structure)}, "
+                         f"flat_sequence: {_short(flat_sequence)}.")
+    leaves = iter(flat_sequence)
+
+    def build(s):
+        if not is_nested(s):
+            return next(leaves)
+        return _rebuild(s, [build(c) for c in _children(s)])
+
+    return build(structure)
+
+
+def map_structure(func, *structure, **kwargs):
+    """`tf.nest.map_structure(func, *structure, check_types=True, expand_composites=False)`.
+
+    Applies `func` to corresponding leaves of every structure and returns the results in the
+    shape of the first.
+
+    Raises:
+        TypeError: if `func` is not callable, or (`check_types`) sequence types differ.
+        ValueError: with no structure, an unknown keyword, or structures that do not match.
+    """
+    if not callable(func):
+        raise TypeError(f"func must be callable, got: {func}")
+    if not structure:
+        raise ValueError("Must provide at least one structure")
+    check_types = kwargs.pop("check_types", True)
+    expand_composites = kwargs.pop("expand_composites", False)
+    if kwargs:
+        raise ValueError("Only valid keyword arguments are `check_types` and `expand_composites`, not: "
+                         + ", ".join(f"`{k}`" for k in kwargs))
+    _check_composites(expand_composites)
+    for other in structure[1:]:
+        assert_same_structure(structure[0], other, check_types=check_types)
+    flats = [flatten(s) for s in structure]
+    return pack_sequence_as(structure[0], [func(*leaves) for leaves in zip(*flats)])
+
+
+def flatten_with_paths(structure):
+    """[(path tuple, leaf)] in flattening order (keys for mappings, indices for sequences)."""
+    out = []
+
+    def walk(s, path):
+        if not is_nested(s):
+            out.append((path, s))
+            return
+        if isinstance(s, collections.abc.Mapping):
+            keys = _sorted_keys(s)
+        elif _is_attrs(s):
+            keys = [a.name for a in type(s).__attrs_attrs__]
+        else:
+            keys = list(range(len(s)))
+        for key, child in zip(keys, _children(s)):
+            walk(child, path + (key,))
+
+    walk(structure, ())
+    return out

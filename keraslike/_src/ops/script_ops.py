@@ -1,0 +1,109 @@
+"""Python functions as ops: `tf.py_function` and `tf.numpy_function`.
+
+Mirrors `tensorflow/python/ops/script_ops.py`. Everything runs eagerly, so both simply call
+`func`; what they keep from TF is the contract on inputs and outputs:
+
+- `py_function` passes tensors and is differentiable (autograd records what `func` does);
+- `numpy_function` passes numpy arrays and its outputs carry no gradient;
+- outputs are converted to `Tout` (a dtype gives one tensor, a list gives a list, `None` or `[]`
+  gives what TF gives), and a tensor or array of another dtype is an error, never a silent cast.
+
+Example:
+    >>> tf.py_function(lambda a, b: a * b, [tf.constant(2.0), 3.0], Tout=tf.float32)   # 6.0
+    >>> tf.numpy_function(lambda a: np.sort(a), [tf.constant([3, 1, 2])], tf.int32)    # [1 2 3]
+"""
+
+import functools
+
+import numpy as np
+import torch
+
+from keraslike._src import errors
+from keraslike._src.data.tensor_spec import as_spec_dtype, string
+from keraslike._src.ops import dtypes
+from keraslike._src.ops.conversion import convert_to_tensor
+
+
+def _dtype_name(dtype):
+    return "string" if dtype is string else dtypes.dtype_name(dtype)
+
+
+def _output(value, dtype, from_numpy):
+    dtype = as_spec_dtype(getattr(dtype, "dtype", dtype))
+    if dtype is string:
+        return np.asarray(value, dtype=object) if not isinstance(value, np.ndarray) else value
+    if isinstance(value, torch.Tensor) or (from_numpy and isinstance(value, (np.ndarray, np.generic))):
+        actual = value.dtype if isinstance(value, torch.Tensor) else dtypes.as_dtype(value.dtype)
+        if actual != dtype:
+            raise errors.InvalidArgumentError(
+                f"The function returned a value of dtype {_dtype_name(actual)}, but its Tout says "
+                f"{_dtype_name(dtype)}. Cast inside the function or fix Tout. Received: Tout={dtype}")
+        return value if isinstance(value, torch.Tensor) else torch.from_numpy(np.array(value))
+    return convert_to_tensor(value, dtype=dtype)
+
+
+def _outputs(result, Tout, from_numpy):
+    if Tout is None:
+        return None
+    if isinstance(Tout, (list, tuple)):
+        if len(Tout) == 0:
+            return []
+        values = list(result) if isinstance(result, (list, tuple)) else [result]
+        if len(values) != len(Tout):
+            raise ValueError(f"The function returned {len(values)} values but Tout lists {len(Tout)}. "
+                             f"Received: Tout={Tout!r}")
+        return [_output(v, t, from_numpy) for v, t in zip(values, Tout)]
+    if isinstance(result, (list, tuple)) and len(result) == 1:
+        result = result[0]
+    return _output(result, Tout, from_numpy)
+
+
+def _decorator_or_call(impl, func, inp, Tout, **extra):
+    if func is None:
+        return lambda f: functools.wraps(f)(lambda *args: impl(f, list(args), Tout, **extra))
+    if not callable(func):
+        raise TypeError(f"func must be callable. Received: func={func!r}")
+    return impl(func, [] if inp is None else list(inp), Tout, **extra)
+
+
+def _py_function(func, inp, Tout):
+    args = [v if isinstance(v, torch.Tensor) else convert_to_tensor(v) for v in inp]
+    return _outputs(func(*args), Tout, from_numpy=False)
+
+
+def py_function(func=None, inp=None, Tout=None, name=None):
+    """`tf.py_function(func, inp, Tout)`: call `func(*inp)` with tensors; differentiable.
+
+    Args:
+        func: Python callable (or None to use `py_function(Tout=...)` as a decorator).
+        inp: list of tensors or values convertible to tensors.
+        Tout: a dtype (one output), a list/tuple of dtypes (a list of outputs), or None.
+
+    Raises:
+        tf.errors.InvalidArgumentError: if a returned tensor's dtype is not the one in `Tout`.
+        ValueError: if the number of outputs differs from `Tout`'s.
+    """
+    return _decorator_or_call(_py_function, func, inp, Tout)
+
+
+def _numpy_function(func, inp, Tout, stateful=True):
+    def as_numpy(v):
+        if isinstance(v, torch.Tensor):
+            return v.detach().cpu().numpy()
+        return np.asarray(v) if not isinstance(v, np.ndarray) else v
+
+    with torch.no_grad():
+        result = func(*[as_numpy(v) for v in inp])
+        return _outputs(result, Tout, from_numpy=True)
+
+
+def numpy_function(func=None, inp=None, Tout=None, stateful=True, name=None):
+    """`tf.numpy_function(func, inp, Tout, stateful=True)`: call `func` on numpy arrays; no gradient.
+
+    `stateful` tells TF's graph optimizer whether calls may be merged; every call runs here.
+
+    Raises:
+        tf.errors.InvalidArgumentError: if a returned array's dtype is not the one in `Tout`.
+        ValueError: if the number of outputs differs from `Tout`'s.
+    """
+    return _decorator_or_call(_numpy_function, func, inp, Tout, stateful=stateful)

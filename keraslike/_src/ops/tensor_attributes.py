@@ -1,0 +1,136 @@
+"""TF's attributes on torch's own tensor, shape and dtype types.
+
+Tensors stay plain `torch.Tensor` (DESIGN §2), yet TF code reads `x.shape.as_list()`,
+`x.shape.rank`, `x.get_shape()`, `x.dtype.name`, `x.dtype.is_floating` and
+`x.dtype.as_numpy_dtype` everywhere. `torch.Size` and `torch.dtype` are C types that
+can be neither subclassed (`torch.Size`) nor given attributes the ordinary way, so
+`install()` adds the TF names to their type dictionaries (and tells CPython's method
+cache, `PyType_Modified`). Nothing torch defines is replaced: `x.shape` is still the
+very `torch.Size` torch returns, so there is no per-op or per-`.shape` cost (measured
+in `benchmarks/tensor_attributes_overhead.py`), and `tf.float32 is torch.float32`.
+
+Added names:
+    torch.Size:   as_list, rank, ndims, dims, is_fully_defined, num_elements, merge_with,
+                  concatenate, is_compatible_with, most_specific_compatible_shape, with_rank*,
+                  assert_* (the `tf.TensorShape` API; shape results are `tf.TensorShape`)
+    torch.dtype:  name, is_floating, is_integer, is_bool, is_unsigned, is_quantized,
+                  is_numpy_compatible, as_numpy_dtype, base_dtype, real_dtype, size, min, max,
+                  is_compatible_with, as_datatype_enum
+    torch.Tensor: get_shape, set_shape (checks compatibility, as TF eager does)
+"""
+
+import ctypes
+import gc
+
+import torch
+
+from keraslike._src.data.shape_methods import ShapeMethods, dims_of, is_compatible
+from keraslike._src.data.tensor_shape import TensorShape
+from keraslike._src.ops.dtypes import as_dtype
+
+# TF's DataType enum values (tensorflow/core/framework/types.proto).
+_DATATYPE_ENUM = {
+    torch.float32: 1, torch.float64: 2, torch.int32: 3, torch.uint8: 4, torch.int16: 5, torch.int8: 6,
+    torch.complex64: 8, torch.int64: 9, torch.bool: 10, torch.bfloat16: 14, torch.float16: 19,
+    torch.complex128: 18, torch.uint16: 17, torch.uint32: 22, torch.uint64: 23,
+}
+_QUANTIZED = tuple(d for d in (getattr(torch, n, None) for n in ("qint8", "quint8", "qint32")) if d is not None)
+
+
+def _name(dtype):
+    return str(dtype).replace("torch.", "")
+
+
+def _as_numpy_dtype(dtype):
+    if dtype == torch.bfloat16:
+        raise TypeError("bfloat16 has no numpy dtype here (numpy has none); cast to float32 first. "
+                        f"Received: dtype={dtype}")
+    return torch.empty((), dtype=dtype).numpy().dtype.type
+
+
+def _is_integer(dtype):
+    return not (dtype.is_floating_point or dtype.is_complex or dtype == torch.bool or dtype in _QUANTIZED)
+
+
+def _limits(dtype):
+    if dtype == torch.bool:
+        raise TypeError(f"Cannot find minimum value of {dtype} with type {dtype}.")
+    info = torch.finfo(dtype) if (dtype.is_floating_point or dtype.is_complex) else torch.iinfo(dtype)
+    return info.min, info.max
+
+
+def _real_dtype(dtype):
+    return dtype.to_real() if dtype.is_complex else dtype
+
+
+def _dtype_is_compatible_with(dtype, other):
+    return dtype == as_dtype(other)
+
+
+_DTYPE_ATTRIBUTES = {
+    "name": property(_name, doc="TF's name of the dtype, e.g. 'float32'."),
+    "is_floating": property(lambda d: d.is_floating_point, doc="True for real floating-point dtypes."),
+    "is_integer": property(_is_integer, doc="True for (non-quantized) integer dtypes."),
+    "is_bool": property(lambda d: d == torch.bool, doc="True for bool."),
+    "is_unsigned": property(lambda d: _is_integer(d) and not d.is_signed, doc="True for unsigned integer dtypes."),
+    "is_quantized": property(lambda d: d in _QUANTIZED, doc="True for quantized dtypes."),
+    "is_numpy_compatible": property(lambda d: d != torch.bfloat16 and d not in _QUANTIZED),
+    "as_numpy_dtype": property(_as_numpy_dtype, doc="The numpy scalar type, e.g. numpy.float32."),
+    "base_dtype": property(lambda d: d, doc="The dtype itself (there are no reference dtypes)."),
+    "real_dtype": property(_real_dtype, doc="float32 for complex64, float64 for complex128, else itself."),
+    "size": property(lambda d: d.itemsize, doc="Bytes per element."),
+    "min": property(lambda d: _limits(d)[0], doc="Smallest representable value."),
+    "max": property(lambda d: _limits(d)[1], doc="Largest representable value."),
+    "as_datatype_enum": property(lambda d: _DATATYPE_ENUM.get(d, 0), doc="TF's DataType enum value."),
+    "is_compatible_with": _dtype_is_compatible_with,
+}
+
+
+def _size_dims(self):
+    return tuple(self)
+
+
+def _size_make(self, dims):
+    return TensorShape(dims)
+
+
+def _shape_attributes():
+    names = {k: v for k, v in vars(ShapeMethods).items() if not k.startswith("__")}
+    names.update(_tf_dims=_size_dims, _tf_make=_size_make)
+    return names
+
+
+def get_shape(self):
+    """`tensor.get_shape()`: the static shape (`x.shape`), as TF."""
+    return self.shape
+
+
+def set_shape(self, shape):
+    """`tensor.set_shape(shape)`: eager tensors only check that `shape` is compatible, as TF.
+
+    Raises:
+        ValueError: if `shape` is not compatible with the tensor's shape.
+    """
+    if not is_compatible(tuple(self.shape), dims_of(TensorShape(shape))):
+        raise ValueError(f"Tensor's shape {tuple(self.shape)} is not compatible with supplied shape "
+                         f"{TensorShape(shape)}. Received: shape={shape!r}")
+
+
+def _add_to_type(cls, attributes):
+    """Add `attributes` to a C type's dictionary, never replacing what the type already defines."""
+    type_dict = gc.get_referents(cls.__dict__)[0]
+    for key, value in attributes.items():
+        if key not in type_dict:
+            type_dict[key] = value
+    ctypes.pythonapi.PyType_Modified(ctypes.py_object(cls))
+
+
+def install():
+    """Add the TF names (idempotent)."""
+    if "as_list" not in torch.Size.__dict__:
+        _add_to_type(torch.Size, _shape_attributes())
+    if "is_floating" not in torch.dtype.__dict__:
+        _add_to_type(torch.dtype, _DTYPE_ATTRIBUTES)
+    for name, fn in (("get_shape", get_shape), ("set_shape", set_shape)):
+        if not hasattr(torch.Tensor, name):
+            setattr(torch.Tensor, name, fn)

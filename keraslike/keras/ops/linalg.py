@@ -1,0 +1,7 @@
+"""`tf.keras.ops.linalg`."""
+
+# ruff: noqa: F401
+from keraslike._src.keras.ops.linalg import (
+    cholesky, cholesky_inverse, det, eig, eigh, inv, jvp, lstsq, lu_factor, matrix_rank, norm, pinv, qr, solve,
+    solve_triangular, svd,
+)

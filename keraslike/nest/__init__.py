@@ -1,0 +1,5 @@
+"""`tf.nest`: flatten, rebuild and map over nested structures."""
+
+from keraslike._src.nest.nest import (  # noqa: F401
+    assert_same_structure, flatten, is_nested, map_structure, pack_sequence_as,
+)
