@@ -12,7 +12,7 @@ from keraslike import dtypes, linalg, math, nn, random  # noqa: E402,F401
 from keraslike import autograph  # noqa: E402,F401
 from keraslike import train  # noqa: E402,F401
 from keraslike import io  # noqa: E402,F401
-from keraslike import nest  # noqa: E402,F401  (issue 11: tf.nest, tf.Module, tf.test, tf.types)
+from keraslike import nest, summary, test, types  # noqa: E402,F401  (issue 11)
 
 from keraslike._src.launch import one_program as _one_program  # noqa: E402
 

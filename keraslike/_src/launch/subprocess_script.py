@@ -73,7 +73,8 @@ def launch(num_replicas):
             f"MirroredStrategy asked for {num_replicas} replicas but keraslike is {reason}, so it "
             "cannot start the extra replica processes; continuing with 1 replica. To train on all "
             f"replicas, put the code in a script and run `python script.py` or "
-            f"`torchrun --nproc_per_node={num_replicas} script.py`.",
+            f"`torchrun --nproc_per_node={num_replicas} script.py`; in a notebook, put the training in a "
+            f"function and run `tf.distribute.notebook_launcher(fn, args, num_processes={num_replicas})`.",
             RuntimeWarning,
             stacklevel=3,
         )
