@@ -22,7 +22,7 @@ from keraslike._src.keras.layers.input_spec import assert_input_compatibility
 from keraslike._src.keras.layers.keras_tensor import KerasTensor, Node, flatten, is_symbolic, map_structure
 from keraslike._src.keras.layers.layer_meta import LayerMeta
 from keraslike._src.keras.layers.layer_utils import (
-    _declared_output_shape, _example_value, _global_is_mixed, _global_policy_if_default, _numpy_to_tensor,
+    _declared_output_shape, _example_value, auto_config, _global_is_mixed, _global_policy_if_default, _numpy_to_tensor,
     _resolve_policy, _unique,
 )
 from keraslike._src.ops.variables import Variable
@@ -84,6 +84,12 @@ class Layer(torch.nn.Module, metaclass=LayerMeta):
     #: Whether integer/bool inputs are cast to the compute dtype when the layer has float weights (the float
     #: result TF's type promotion gives `Dense`/`Conv` on int inputs); False for layers that index with them.
     _casts_int_inputs = True
+
+    def __new__(cls, *args, **kwargs):
+        instance = super().__new__(cls)
+        if cls._records_init_args(cls):  # a user class without get_config: Keras 3's auto config
+            instance.__dict__["_auto_config"] = auto_config(cls, args, kwargs)
+        return instance
 
     def __init__(self, trainable=True, name=None, dtype=None, input_shape=None, batch_input_shape=None,
                  input_dim=None, autocast=True, activity_regularizer=None, **kwargs):
@@ -521,12 +527,37 @@ class Layer(torch.nn.Module, metaclass=LayerMeta):
 
     # ---- config ----------------------------------------------------------------------------
     def get_config(self):
+        """`{"name", "trainable", "dtype"}`; for a user subclass that does not override `get_config`, also its
+        constructor arguments (Keras 3's auto config).
+
+        Raises:
+            NotImplementedError: such a subclass was built with arguments that are not plain values (a layer,
+                an array): it must implement `get_config()` to be saved, as in Keras 3.
+        """
         config = {"name": self.name, "trainable": self.trainable, "dtype": self.dtype}
         if self.activity_regularizer is not None:
             config["activity_regularizer"] = regularizers.serialize(self.activity_regularizer)
         if self._batch_input_shape is not None:
             config["batch_input_shape"] = self._batch_input_shape
+        if "_auto_config" in self.__dict__:
+            auto = self.__dict__["_auto_config"]
+            if auto is None:
+                raise NotImplementedError(
+                    f"Object {type(self).__name__} was created by passing non-serializable argument values in "
+                    "`__init__()`, and therefore the object must override `get_config()` in order to be "
+                    "serializable. Please implement `get_config()` (and `from_config()` when its arguments are "
+                    f"layers or other objects). Received: an instance of {type(self).__name__}")
+            params = inspect.signature(type(self).__init__).parameters
+            if "name" not in params and not any(p.kind is p.VAR_KEYWORD for p in params.values()):
+                config.pop("name")
+            config.update(auto)
         return config
+
+    @staticmethod
+    def _records_init_args(cls):
+        """Whether instances of `cls` keep their constructor arguments for `get_config` (user classes only)."""
+        return cls.get_config is Layer.get_config and not cls.__module__.startswith("keraslike.") and \
+            getattr(cls, "_inputs_struct", None) is None and "Functional" not in {k.__name__ for k in cls.__mro__}
 
     @classmethod
     def from_config(cls, config):

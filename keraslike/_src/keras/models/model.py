@@ -62,7 +62,7 @@ class Model(Trainer, Layer):
                 return super().__new__(Functional)
             # `class CustomModel(keras.Model)` (a custom train_step) built as `CustomModel(inputs, outputs)`
             return super().__new__(_functional_subclass(cls, Functional))
-        return super().__new__(cls)
+        return super().__new__(cls, *args, **kwargs)  # Layer.__new__ keeps plain arguments for get_config
 
     def __init__(self, *args, **kwargs):
         Layer.__init__(self, **kwargs)

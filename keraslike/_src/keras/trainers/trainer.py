@@ -7,6 +7,8 @@ device on the whole global batch, partial last batch included. Metric state is
 summed across replicas when read. Only the chief prints.
 """
 
+import warnings
+
 import torch
 
 from keraslike._src.distribute import collectives
@@ -154,8 +156,9 @@ class Trainer(StepOverrides, BatchMethods):
             p.grad = None
         if self._autocast is not None and isinstance(self.optimizer, LossScaleOptimizer):
             scaled = self.optimizer.scale_loss(scaled)
-        scaled.backward()
-        self.optimizer._step(params)
+        if params:  # a model without trainable weights still reports its loss (Keras warns once in fit)
+            scaled.backward()
+            self.optimizer._step(params)
         if loss is not None:
             self._loss_tracker.update_weighted(loss.detach(), batch.local_size)
             y_pred = y_pred.detach() if isinstance(y_pred, torch.Tensor) else map_structure(_detach, y_pred)
@@ -266,6 +269,8 @@ class Trainer(StepOverrides, BatchMethods):
                     validation_steps, arg="validation_data")
             self._ensure_built(train)
             params = self._prepare_training()
+            if not params:
+                warnings.warn("The model does not have any trainable weights.", stacklevel=2)
             user_train = self._overrides("train_step")
             if user_train:
                 self._prepare_metrics_for_steps(train)
@@ -410,7 +415,7 @@ class Trainer(StepOverrides, BatchMethods):
                         else:
                             outputs.append(self._forward(self, batch.x, False))
                     plan.append(batch.local_size if getattr(adapter, "per_replica", False) else batch.global_size)
-                    cbs.on_predict_batch_end(step, {})
+                    cbs.on_predict_batch_end(step, {"outputs": outputs[-1]})  # Keras: this batch's outputs
             cbs.on_predict_end()
         if not outputs:
             raise ValueError("Expected at least one batch of data for predict(). Received: an empty input")
