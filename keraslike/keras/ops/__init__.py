@@ -1,8 +1,8 @@
 """`tf.keras.ops`: Keras 3's backend-agnostic ops, on torch tensors.
 
 Every public function of Keras 3.15's `keras.ops` (numpy-style ops, `nn`, `linalg`, `image`,
-core control flow and math), with Keras's dtype promotion; see `keraslike/_src/keras/ops/`. On functional-API `KerasTensor`s
-an op records a layer call (`keraslike/_src/keras/ops/symbolic.py`).
+core control flow and math), with Keras's dtype promotion; see `keraslike/_src/keras/ops/`.
+On functional-API `KerasTensor`s an op records a layer call (`keraslike/_src/keras/ops/symbolic.py`).
 """
 
 # ruff: noqa: F401, F403, A004, I001
