@@ -11,6 +11,14 @@ Run:
     python examples/custom_loop_mirrored.py --replicas 1   # one replica, for comparison
     python examples/custom_loop_mirrored.py --quick        # 2 epochs (or KERASLIKE_EXAMPLE_QUICK=1)
     torchrun --nproc_per_node=2 examples/custom_loop_mirrored.py
+
+Expected output of `--quick` on a 2-core machine without GPUs (times, and the values of
+unseeded runs, differ from machine to machine and run to run):
+
+    Number of devices: 2
+    Epoch 1, Loss: 1.8121, Accuracy: 46.21, Test Loss: 1.0260, Test Accuracy: 78.33
+    Epoch 2, Loss: 0.5281, Accuracy: 86.85, Test Loss: 0.3027, Test Accuracy: 91.11
+    Wall time: 17.1s with 2 replica(s)
 """
 
 import argparse

@@ -10,10 +10,27 @@ Run:
     python examples/digits_mirrored.py                # all GPUs, else 2 CPU replicas
     python examples/digits_mirrored.py --replicas 1   # one replica, for comparison
     python examples/digits_mirrored.py --epochs 5     # shorter
+    python examples/digits_mirrored.py --quick        # 2 epochs (or KERASLIKE_EXAMPLE_QUICK=1)
     torchrun --nproc_per_node=2 examples/digits_mirrored.py   # torchrun decides the replicas
+
+Expected output of `--quick` on a 2-core machine without GPUs (times, and the values of
+unseeded runs, differ from machine to machine and run to run):
+
+    Number of devices: 2
+    Epoch 1/2
+    21/21 - 0s - 6ms/step - accuracy: 0.1469 - loss: 2.2698 - val_accuracy: 0.3472 - val_loss: 2.0583
+    Epoch 2/2
+    21/21 - 0s - 4ms/step - accuracy: 0.4215 - loss: 1.9790 - val_accuracy: 0.5903 - val_loss: 1.8335
+    Test loss: 1.8298
+    Test accuracy: 0.5833
+    Predict accuracy (rows in input order): 0.5833
+    Wall time: 14.4s with 2 replica(s)
+
+The full run (30 epochs) ends with `Test accuracy: 0.9528`, with 2 replicas and with 1.
 """
 
 import argparse
+import os
 import time
 
 import numpy as np
@@ -25,11 +42,16 @@ import keraslike as tf
 
 def parse_args():
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("--epochs", type=int, default=30)
+    parser.add_argument("--epochs", type=int, default=None, help="default 30 (2 with --quick)")
     parser.add_argument("--batch-size", type=int, default=64, help="global batch size")
     parser.add_argument("--replicas", type=int, default=2, help="CPU replicas when there is no GPU")
     parser.add_argument("--seed", type=int, default=0)
-    return parser.parse_args()
+    parser.add_argument("--quick", action="store_true", default=os.environ.get("KERASLIKE_EXAMPLE_QUICK") == "1",
+                        help="2 epochs (also KERASLIKE_EXAMPLE_QUICK=1)")
+    args = parser.parse_args()
+    if args.epochs is None:
+        args.epochs = 2 if args.quick else 30
+    return args
 
 
 def make_strategy(cpu_replicas):

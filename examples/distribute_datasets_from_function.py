@@ -12,6 +12,13 @@ Run:
     python examples/distribute_datasets_from_function.py               # all GPUs, else 2 CPU replicas
     python examples/distribute_datasets_from_function.py --replicas 1
     python examples/distribute_datasets_from_function.py --quick       # or KERASLIKE_EXAMPLE_QUICK=1
+
+Expected output of `--quick` on a 2-core machine without GPUs (times, and the values of
+unseeded runs, differ from machine to machine and run to run):
+
+    Number of devices: 2; per-replica batch 32 of a global 64
+    Epoch 1: loss 0.1863, accuracy 0.9624, 32 steps
+    Epoch 2: loss 0.0109, accuracy 1.0000, 32 steps
 """
 
 import argparse

@@ -10,6 +10,13 @@ forward pass under `torch.autocast` (bfloat16, so no loss scaling is needed) ins
 Run:
     python examples/mixed_precision.py
     python examples/mixed_precision.py --quick        # or KERASLIKE_EXAMPLE_QUICK=1
+
+Expected output of `--quick` on a 2-core machine without GPUs (times, and the values of
+unseeded runs, differ from machine to machine and run to run):
+
+    Compute dtype: bfloat16; variable dtype: float32
+    8/8 - 1s - 67ms/step - accuracy: 0.1826 - loss: 2.0498
+    final accuracy: 0.1826
 """
 
 import argparse

@@ -9,6 +9,18 @@ Run:
     python examples/one_device_strategy.py                    # /gpu:0 (CPU fallback with a warning)
     python examples/one_device_strategy.py --device /cpu:0
     python examples/one_device_strategy.py --quick            # or KERASLIKE_EXAMPLE_QUICK=1
+
+Expected output of `--quick` on a 2-core machine without GPUs (times, and the values of
+unseeded runs, differ from machine to machine and run to run):
+
+    Number of devices: 1
+    Variables live on: cpu
+    Epoch 1/2
+    24/24 - 13s - 535ms/step - accuracy: 0.1960 - loss: 2.2250
+    Epoch 2/2
+    24/24 - 3s - 125ms/step - accuracy: 0.5727 - loss: 1.8866
+    fit: test accuracy 0.5354
+    custom loop: 24 steps, last loss 1.4912
 """
 
 import argparse

@@ -10,6 +10,15 @@ Run:
     python examples/resnet_cifar_synthetic.py                   # all GPUs, else 2 CPU replicas
     python examples/resnet_cifar_synthetic.py --replicas 1 --width 1.0 --samples 10000
     python examples/resnet_cifar_synthetic.py --quick           # or KERASLIKE_EXAMPLE_QUICK=1
+
+Expected output of `--quick` on a 2-core machine without GPUs (times, and the values of
+unseeded runs, differ from machine to machine and run to run):
+
+    Number of devices: 2
+    ResNet-18 (width 0.125): 178,202 parameters
+    4/4 - 2s - 345ms/step - accuracy: 0.2852 - loss: 2.0266
+    Test accuracy: 0.3125
+    Wall time: 37.7s with 2 replica(s)
 """
 
 import argparse

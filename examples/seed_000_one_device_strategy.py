@@ -1,5 +1,8 @@
 """Seed 000 ("TensorFlow与多GPU并行计算", section 3.2.1): OneDeviceStrategy on "/gpu:0".
 
+Seed document: `shared/seeds/000_fdda7c20c10b15ac.txt` (in the project's shared/ folder):
+section 3.2.1, its only code snippet.
+
 The document's only code snippet, with `import tensorflow as tf` changed to
 `import keraslike as tf`:
 
@@ -16,11 +19,26 @@ default).
 
 Run:
     python examples/seed_000_one_device_strategy.py
+    python examples/seed_000_one_device_strategy.py --quick    # the same: it already runs in seconds
+
+Expected output of `--quick` on a 2-core machine without GPUs (times, and the values of
+unseeded runs, differ from machine to machine and run to run):
+
+    replicas: 1
+    kernel device: cpu
+    loss decreased: True
 """
+
+import argparse
 
 import numpy as np
 
 import keraslike as tf
+
+# ---- added: the flag every example takes (this one already runs in seconds: --quick changes nothing)
+_parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+_parser.add_argument("--quick", action="store_true", help="accepted as by every example; the run is already short")
+_parser.parse_args()
 
 strategy = tf.distribute.OneDeviceStrategy(device="/gpu:0")
 

@@ -1,5 +1,8 @@
 """Seed 004 ("TensorFlow 多GPU使用详解", a translation of TF1's "Using GPUs" guide).
 
+Seed document: `shared/seeds/004_8af62a4ca9a194a0.txt` (in the project's shared/ folder):
+sections 二 to 六, in order.
+
 Each section's code runs with `import tensorflow as tf` changed to
 `import keraslike as tf`; the document's typographic quotes (’a’) are ASCII
 quotes and the literal `…` in `tf.Session(config=config, …)` is dropped.
@@ -20,9 +23,31 @@ InvalidArgumentError naming node 'b' and '/device:GPU:2'.
 
 Run:
     python examples/seed_004_using_gpu.py
+    python examples/seed_004_using_gpu.py --quick    # the same: it already runs in seconds
+
+Expected output of `--quick` on a 2-core machine without GPUs (times, and the values of
+unseeded runs, differ from machine to machine and run to run):
+
+    [[22. 28.]
+     [49. 64.]]
+    [[22. 28.]
+     [49. 64.]]
+    InvalidArgumentError: Cannot assign a device for operation b: Could not satisfy explicit device spec ...
+    [[22. 28.]
+     [49. 64.]]
+    InvalidArgumentError: Cannot assign a device for operation Const_3: Could not satisfy explicit devic ...
+    [[ 44.  56.]
+     [ 98. 128.]]
 """
 
+import argparse
+
 import keraslike as tf
+
+# ---- added: the flag every example takes (this one already runs in seconds: --quick changes nothing)
+_parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+_parser.add_argument("--quick", action="store_true", help="accepted as by every example; the run is already short")
+_parser.parse_args()
 
 # ---- 二、记录设备状态 -------------------------------------------------------------------------------
 # 创建一个计算图

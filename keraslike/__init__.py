@@ -12,4 +12,8 @@ from keraslike import dtypes, linalg, math, nn, random  # noqa: E402,F401
 from keraslike import autograph  # noqa: E402,F401
 from keraslike import train  # noqa: E402,F401
 from keraslike import io  # noqa: E402,F401
-from keraslike import nest  # noqa: E402,F401  (issue 11: tf.nest, tf.Module, tf.test, tf.types)
+from keraslike import nest, summary, test, types  # noqa: E402,F401  (issue 11)
+
+from keraslike._src.launch import one_program as _one_program  # noqa: E402
+
+_one_program.install()  # replicas re-running the script see the chief's temp paths, seeds, uuids, clock

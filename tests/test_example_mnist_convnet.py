@@ -1,10 +1,10 @@
-"""`examples/mnist_convnet.py` in quick mode (2 epochs) as a real process: summary, fit progress, test accuracy."""
+"""`examples/mnist_convnet.py --quick` (2 epochs) as a real process: summary, fit progress, test accuracy."""
 
 from tests.conftest import REPO, run_script
 
 
 def test_mnist_convnet_example_quick():
-    result = run_script([REPO / "examples" / "mnist_convnet.py"], KERASLIKE_EXAMPLE_QUICK="1")
+    result = run_script([REPO / "examples" / "mnist_convnet.py", "--quick"])
     assert result.returncode == 0, f"stdout:\n{result.stdout[-2000:]}\nstderr:\n{result.stderr[-3000:]}"
     out = result.stdout
     assert "Total params: 34,826" in out and "(None, 5, 5, 64)" in out

@@ -25,3 +25,4 @@ from keraslike._src.distribute.input_context import InputContext, InputReplicati
 from keraslike._src.distribute.multi_worker import MultiWorkerMirroredStrategy  # noqa: E402,F401
 from keraslike._src.distribute.values import PerReplica  # noqa: E402,F401
 from keraslike.distribute import cluster_resolver, experimental  # noqa: E402,F401
+from keraslike._src.launch.notebook_launcher import notebook_launcher  # noqa: E402,F401

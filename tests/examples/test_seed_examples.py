@@ -11,7 +11,7 @@ ADDN = "[[ 44.  56.]\n [ 98. 128.]]"
 
 
 def run_example(name):
-    result = run_script([f"examples/{name}"])
+    result = run_script([f"examples/{name}", "--quick"])
     assert result.returncode == 0, result.stderr[-3000:]
     return result.stdout, result.stderr
 

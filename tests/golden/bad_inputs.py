@@ -94,6 +94,7 @@ CASES = {
     "string_features": lambda tf: _fit(tf, _mlp(tf), np.array([["a"] * 4] * 32), np.zeros((32, 3)), "mse"),
     "string_labels": lambda tf: _fit(tf, _mlp(tf), _data(), np.array(["a", "b"] * 16),
                                      "sparse_categorical_crossentropy"),
+    "complex_features": lambda tf: _fit(tf, _mlp(tf), _data() + 1j, np.zeros((32, 3)), "mse"),
     "object_features": lambda tf: _fit(tf, _mlp(tf), np.array([[1, 2, 3, None]] * 32, dtype=object),
                                        np.zeros((32, 3)), "mse"),
     # sizes

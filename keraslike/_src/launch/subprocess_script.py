@@ -18,7 +18,7 @@ import threading
 import warnings
 
 from keraslike._src.config import devices as config_devices
-from keraslike._src.launch import environment, rendezvous
+from keraslike._src.launch import environment, one_program, rendezvous
 from keraslike._src.launch.watchdog import ReplicaWatchdog
 
 
@@ -73,7 +73,8 @@ def launch(num_replicas):
             f"MirroredStrategy asked for {num_replicas} replicas but keraslike is {reason}, so it "
             "cannot start the extra replica processes; continuing with 1 replica. To train on all "
             f"replicas, put the code in a script and run `python script.py` or "
-            f"`torchrun --nproc_per_node={num_replicas} script.py`.",
+            f"`torchrun --nproc_per_node={num_replicas} script.py`; in a notebook, put the training in a "
+            f"function and run `tf.distribute.notebook_launcher(fn, args, num_processes={num_replicas})`.",
             RuntimeWarning,
             stacklevel=3,
         )
@@ -85,9 +86,12 @@ def launch(num_replicas):
 
     torch.set_num_threads(threads)
     children = []
+    program = one_program.state_for_replicas()  # the chief's seed, temp paths, uuids, clock readings
     for rank in range(1, num_replicas):
         env = dict(os.environ)
         env.update(environment.replica_env(rank, num_replicas, port, threads, os.getpid()))
+        if program is not None:
+            env[environment.PROGRAM_STATE] = program
         proc = subprocess.Popen(
             _command(),
             env=env,
@@ -113,6 +117,18 @@ def finish_replicas():
         return False
     _WATCHDOG.finish()
     return True
+
+
+def abort_all(code):
+    """Stop every replica of this job and end this process with `code` (the hang watch's last step)."""
+    if _WATCHDOG is not None:
+        _WATCHDOG.abort(code)
+    for stream in (sys.stdout, sys.stderr):
+        try:
+            stream.flush()
+        except Exception:  # noqa: BLE001 - a closed stream
+            pass
+    os._exit(code)
 
 
 def mark_joined():

@@ -22,9 +22,10 @@ TF = json.loads((GOLDEN / "bad_inputs.json").read_text())
 CLEAR = ("ValueError", "InvalidArgumentError", "TypeError")
 
 # Where keraslike refuses on purpose what TF 2.21 accepts: Keras 3 treats steps_per_epoch <= 0 as "until the
-# data ends" (an infinite generator then never returns), and fits 0 rows into empty logs that code then indexes.
+# data ends" (an infinite generator then never returns), fits 0 rows into empty logs that code then indexes,
+# and casts complex features to float32, dropping the imaginary part silently.
 REFUSED_ON_PURPOSE = {"steps_per_epoch_0_finite_generator": "steps_per_epoch", "steps_per_epoch_negative":
-                      "steps_per_epoch", "fit_empty_arrays": "0 samples"}
+                      "steps_per_epoch", "fit_empty_arrays": "0 samples", "complex_features": "Invalid dtype: complex"}
 
 EXPECTED_MESSAGES = {
     "sparse_label_minus_100": "outside the valid range [0, 3)",

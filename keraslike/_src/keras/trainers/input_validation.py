@@ -40,13 +40,18 @@ def check_array_dtype(array, what="x"):
     """Refuse arrays torch cannot hold (strings, bytes, Python objects) with a Keras-style error.
 
     Raises:
-        ValueError: for string/bytes arrays (TF: `Invalid dtype: str32`) and object arrays (ragged lists,
+        ValueError: for string/bytes arrays (TF: `Invalid dtype: str32`), complex arrays (TF drops the
+            imaginary part silently; keraslike asks for it to be explicit) and object arrays (ragged lists,
             None entries, mixed types; TF: `Invalid dtype: object`).
     """
     kind = array.dtype.kind
     if kind in "USV":
         raise ValueError(f"Invalid dtype: {array.dtype.name}. keraslike models take numeric arrays; encode strings "
                          "as numbers before fit (for example with a vocabulary lookup in numpy). "
+                         f"Received: {what} of dtype {array.dtype} and shape {array.shape}")
+    if kind == "c":
+        raise ValueError(f"Invalid dtype: {array.dtype.name}. keraslike models take real numbers; pass `np.real(x)` or "
+                         "`np.abs(x)` explicitly (TF casts to float32, dropping the imaginary part without a word). "
                          f"Received: {what} of dtype {array.dtype} and shape {array.shape}")
     if kind == "O":
         raise ValueError(f"Invalid dtype: object. Expected numeric arrays; received an object array of shape "
