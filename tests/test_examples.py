@@ -92,3 +92,11 @@ def test_every_example_documents_its_command_quick_flag_and_output():
         if path.name.startswith("seed_"):
             assert "Seed document: `shared/seeds/" in doc, path.name
     assert os.path.exists(REPO / "examples" / "multi_worker_tf_config.py")
+
+
+def test_tf_guides_basics_prints_what_its_docstring_says():
+    """The expected output in the docstring is what real TF 2.21 prints for the same script."""
+    out, _ = run_example("tf_guides_basics.py")
+    doc = (REPO / "examples" / "tf_guides_basics.py").read_text().split("Expected output:\n", 1)[1].split('"""')[0]
+    expected = [line.strip() for line in doc.strip().splitlines()]
+    assert [line.strip() for line in out.strip().splitlines()] == expected

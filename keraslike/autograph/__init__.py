@@ -1,3 +1,5 @@
-"""`tf.autograph`: functions run eagerly, so conversion controls are pass-throughs."""
+"""`tf.autograph`: code runs eagerly, so conversion controls act on plain Python (`_src/autodiff/autograph.py`)."""
 
-from keraslike.autograph import experimental  # noqa: F401
+# ruff: noqa: F401, I001
+from keraslike._src.autodiff.autograph import set_verbosity, to_code, to_graph, trace
+from keraslike.autograph import experimental

@@ -545,3 +545,116 @@ def case_py_function_gradient(tf):
 
 
 CASES = {name[len("case_"):]: fn for name, fn in sorted(globals().items()) if name.startswith("case_")}
+
+
+# ---- tf.Module, name scopes, tf.test helpers (appended: CASES is rebuilt below) ----------------
+
+def _modules(tf):
+    class Dense(tf.Module):
+        def __init__(self, n_in, n_out, name=None):
+            super().__init__(name=name)
+            self.w = tf.Variable(tf.ones([n_in, n_out]), name="w")
+            self.b = tf.Variable(tf.zeros([n_out]), name="b", trainable=False)
+
+        @tf.Module.with_name_scope
+        def __call__(self, x):
+            if not hasattr(self, "v"):
+                self.v = tf.Variable(1.0, name="v")
+            return x @ self.w + self.b
+
+    class SequentialModule(tf.Module):
+        def __init__(self):
+            super().__init__()
+            self.layers = [Dense(3, 2), {"x": Dense(2, 2, name="second")}]
+            self.same = self.layers[0]
+            self.pair = (tf.Variable(5, name="count"), None)
+
+        def __call__(self, x):
+            return self.layers[1]["x"](self.layers[0](x))
+
+    return Dense, SequentialModule
+
+
+def case_module_tracking(tf):
+    _, SequentialModule = _modules(tf)
+    m = SequentialModule()
+    y = m(tf.ones([1, 3]))
+    return [y, [v.name for v in m.variables], [v.name for v in m.trainable_variables],
+            [v.name for v in m.non_trainable_variables], [s.name for s in m.submodules], m.name,
+            m.layers[0].name_scope.name, [type(s).__name__ for s in m.submodules]]
+
+
+def case_module_names(tf):
+    class HTTPServer2(tf.Module):
+        pass
+
+    with tf.name_scope("outer"):
+        inner = tf.Module(name="inner")
+    return [HTTPServer2().name, tf.Module().name, inner.name, inner.name_scope.name]
+
+
+def case_module_bad_name(tf):
+    return tf.Module(name="not valid")
+
+
+def case_name_scope(tf):
+    out = []
+    with tf.name_scope("foo") as scope:
+        out += [scope, tf.get_current_name_scope(), tf.Variable(1.0, name="v").name]
+        with tf.name_scope("bar") as inner:
+            out += [inner, tf.get_current_name_scope()]
+        with tf.name_scope("abs/") as absolute:
+            out += [absolute, tf.get_current_name_scope()]
+        with tf.name_scope("") as root:
+            out += [root, tf.get_current_name_scope()]
+    out.append(tf.get_current_name_scope())
+    return out
+
+
+def case_name_scope_not_string(tf):
+    return tf.name_scope(3)
+
+
+def case_init_scope(tf):
+    x = tf.constant(2.0)
+    with tf.GradientTape(persistent=True) as tape:
+        tape.watch(x)
+        with tf.init_scope():
+            lifted = x * x
+        kept = x * x
+    return [lifted, tape.gradient(lifted, x), tape.gradient(kept, x)]
+
+
+def case_test_compute_gradient(tf):
+    theoretical, numerical = tf.test.compute_gradient(lambda x: x * x, [tf.constant([1.0, 2.0, 3.0])])
+    t2, n2 = tf.test.compute_gradient(lambda x, y: tf.reduce_sum(x * y), [tf.constant([1.0, 2.0]),
+                                                                          tf.constant([3.0, 4.0])])
+    return [list(theoretical), [n.round(2) for n in numerical], list(t2), [n.round(2) for n in n2]]
+
+
+def case_test_compute_gradient_not_list(tf):
+    return tf.test.compute_gradient(lambda x: x, tf.constant(1.0))
+
+
+def case_concrete_function(tf):
+    @tf.function(input_signature=[tf.TensorSpec([None], tf.float32)])
+    def double(x):
+        return x * 2
+
+    concrete = double.get_concrete_function()
+    spec = concrete.structured_input_signature[0][0]
+    return [concrete(tf.constant([1.0, 2.0])), spec.shape, spec.dtype.name,
+            isinstance(concrete, tf.types.experimental.ConcreteFunction),
+            isinstance(double, tf.types.experimental.PolymorphicFunction)]
+
+
+def case_concrete_function_mismatch(tf):
+    @tf.function
+    def add_one(x):
+        return x + 1
+
+    concrete = add_one.get_concrete_function(tf.TensorSpec([2], tf.int32))
+    return concrete(tf.constant([1.0, 2.0]))
+
+
+CASES = {name[len("case_"):]: fn for name, fn in sorted(globals().items()) if name.startswith("case_")}

@@ -28,6 +28,12 @@ import weakref
 
 import torch
 
+from keraslike._src import errors
+from keraslike._src.autodiff import function_types
+from keraslike._src.data.tensor_spec import TensorSpec
+from keraslike._src.nest import nest
+from keraslike._src.ops.conversion import to_tensor
+
 _config = {"run_eagerly": False}
 
 
@@ -102,7 +108,7 @@ def _match(value, spec, position):
     return _check_arg(value, spec, position)
 
 
-class Function:
+class Function(function_types.PolymorphicFunction):
     """The callable returned by `tf.function` (see module docstring)."""
 
     def __init__(self, python_function, input_signature=None, autograph=True, jit_compile=None,
@@ -140,8 +146,25 @@ class Function:
         return 1 if self._calls else 0
 
     def get_concrete_function(self, *args, **kwargs):
-        """Returns this function itself: there is no separate traced graph to hand out."""
-        return self
+        """A `ConcreteFunction` bound to `args` (TensorSpecs or values) or to the `input_signature`.
+
+        Nothing is traced ahead of time: the returned object checks its arguments against the
+        bound specs and runs the Python function, as every call here does.
+
+        Raises:
+            ValueError: without arguments when the function has no `input_signature`.
+        """
+        if not args and not kwargs:
+            if self._input_signature is None:
+                raise ValueError(f"get_concrete_function() of `{self._name}` needs arguments (TensorSpecs or "
+                                 "values) when the tf.function has no input_signature. Received: no arguments")
+            specs = list(self._input_signature)
+        elif kwargs:
+            raise TypeError("get_concrete_function() takes positional specs or values here; pass keyword "
+                            f"arguments positionally. Received: kwargs={sorted(kwargs)}")
+        else:
+            specs = [_spec_from(a) for a in args]
+        return ConcreteFunction(self, specs)
 
     def _bind_signature(self, args, kwargs):
         sig = self._input_signature
@@ -199,6 +222,64 @@ class Function:
 
     def __repr__(self):
         return f"<keraslike.Function {self._name} jit_compile={self._jit_compile}>"
+
+
+def _spec_from(value):
+    """A TensorSpec-like for a get_concrete_function argument: specs pass through, tensors give theirs."""
+    if hasattr(value, "shape") and hasattr(value, "dtype") and not isinstance(value, torch.Tensor):
+        return value
+    if isinstance(value, (list, tuple, dict)):
+        return nest.map_structure(_spec_from, value)
+    t = value if isinstance(value, torch.Tensor) else to_tensor(value, None, "args")
+    return TensorSpec(tuple(t.shape), t.dtype)
+
+
+class ConcreteFunction(function_types.ConcreteFunction):
+    """`tf.types.experimental.ConcreteFunction`: a `tf.function` bound to one input signature.
+
+    Calls are checked against the bound specs (shape and dtype, as `input_signature`), then run the
+    Python function. TF's graph attributes (`graph`, `inputs` as placeholders) do not exist eagerly.
+    """
+
+    def __init__(self, function, specs):
+        self._function = function
+        self._specs = list(specs)
+        self._bound = Function(function.python_function, input_signature=self._specs,
+                               jit_compile=function._jit_compile, name=function._name)
+
+    @property
+    def structured_input_signature(self):
+        """`(tuple_of_specs, {})`, as TF."""
+        return tuple(self._specs), {}
+
+    @property
+    def name(self):
+        return self._function._name
+
+    @property
+    def function_type(self):
+        return function_types.FunctionType([
+            function_types.inspect.Parameter(f"arg{i}", function_types.inspect.Parameter.POSITIONAL_ONLY)
+            for i in range(len(self._specs))])
+
+    def pretty_printed_signature(self, verbose=True):
+        """One line per argument spec."""
+        args = "\n".join(f"  arg{i}: {spec!r}" for i, spec in enumerate(self._specs))
+        return f"Input Parameters:\n{args}"
+
+    @property
+    def graph(self):
+        raise AttributeError("ConcreteFunction.graph: keraslike runs functions eagerly and builds no graph.")
+
+    def __call__(self, *args, **kwargs):
+        try:
+            args = self._bound._bind_signature(args, kwargs)
+        except TypeError as err:  # TF's concrete functions reject mismatched inputs at run time
+            raise errors.InvalidArgumentError(str(err)) from err
+        return self._bound(*args)
+
+    def __repr__(self):
+        return f"<ConcreteFunction {self.name}({', '.join(repr(s) for s in self._specs)})>"
 
 
 def function(func=None, input_signature=None, autograph=True, jit_compile=None, reduce_retracing=False,

@@ -99,8 +99,9 @@ def print(*inputs, output_stream=sys.stderr, summarize=3, sep=" ", end="\n", nam
 
     Args:
         *inputs: tensors, Variables, Python values, and lists/tuples/dicts of them.
-        output_stream: a file-like object, `"stdout"`/`"stderr"`, or `"file://<path>"`
-            (appended to). Default `sys.stderr`, as in TF.
+        output_stream: a file-like object, `"stdout"`/`"stderr"`, `"file://<path>"`
+            (appended to), or a logging function such as `logging.info` / `absl.logging.info`
+            (called with the text, without `end`). Default `sys.stderr`, as in TF.
         summarize: entries shown at each end of every dimension; -1 or None shows all.
         sep: separator between inputs.
         end: text written after the last input.
@@ -123,6 +124,9 @@ def print(*inputs, output_stream=sys.stderr, summarize=3, sep=" ", end="\n", nam
         output_stream = getattr(sys, output_stream)
     elif id(output_stream) in _STREAM_NAMES:
         output_stream = getattr(sys, _STREAM_NAMES[id(output_stream)])
+    elif callable(output_stream) and not hasattr(output_stream, "write"):  # logging.info, absl.logging.info, ...
+        output_stream(text[:-len(end)] if end and text.endswith(end) else text)
+        return
     output_stream.write(text)
     if hasattr(output_stream, "flush"):
         output_stream.flush()

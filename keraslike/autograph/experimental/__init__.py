@@ -1,1 +1,5 @@
-from keraslike._src.autodiff.function import do_not_convert  # noqa: F401
+"""`tf.autograph.experimental`."""
+
+# ruff: noqa: F401, I001
+from keraslike._src.autodiff.autograph import Feature, set_loop_options
+from keraslike._src.autodiff.function import do_not_convert

@@ -68,6 +68,8 @@ class TorchModuleWrapper(Layer):
     >>> model.fit(x_nchw, y, batch_size=32)
     """
 
+    _casts_int_inputs = False  # integer inputs are ids / go to the module as given
+
     def __init__(self, module, name=None, output_shape=None, **kwargs):
         if not isinstance(module, torch.nn.Module):
             raise TypeError(

@@ -4,6 +4,8 @@ Mirrors `keras/src/models/functional.py`: nodes are collected from the
 outputs back to the inputs and run in topological order.
 """
 
+import torch
+
 from keraslike._src.keras.layers.core.input_layer import InputLayer
 from keraslike._src.keras.layers.keras_tensor import KerasTensor, flatten, map_structure
 from keraslike._src.keras.models.model import Model
@@ -57,7 +59,7 @@ class Functional(Model):
         return [m for m in self._modules.values() if not isinstance(m, InputLayer)]
 
     def call(self, inputs, training=None, mask=None):
-        values = {id(kt): adjust_input_rank(self._convert_leaf(value), kt.shape)
+        values = {id(kt): cast_to_input_dtype(adjust_input_rank(self._convert_leaf(value), kt.shape), kt.dtype)
                   for kt, value in self._standardize_inputs(inputs)}
         for node in self._nodes:
             layer = node.layer
@@ -105,6 +107,15 @@ class Functional(Model):
         return list(zip(self.inputs, given))
 
 
+def cast_to_input_dtype(value, dtype):
+    """A numeric tensor in the `keras.Input`'s dtype (Keras 3 converts model inputs to it: int, uint8, bool or
+    float64 arrays into a float32 Input become float32; floats into an int32 Input become int32)."""
+    if not isinstance(value, torch.Tensor) or not isinstance(dtype, torch.dtype) or value.dtype == dtype \
+            or value.is_complex() or dtype.is_complex:
+        return value
+    return value.to(dtype)
+
+
 def adjust_input_rank(value, expected_shape):
     """`value` with a trailing axis of size 1 added or dropped to match `expected_shape` (Keras 3's rule).
 
@@ -120,6 +131,9 @@ def adjust_input_rank(value, expected_shape):
     if rank == ref + 1 and rank and shape[-1] == 1:
         return value.squeeze(-1)
     return value
+
+
+Functional._graph_call = Functional.call
 
 
 def _topological_nodes(outputs, inputs):

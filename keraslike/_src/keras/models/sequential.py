@@ -3,7 +3,7 @@
 from keraslike._src.keras.layers.core.input_layer import InputLayer
 from keraslike._src.keras.layers.keras_tensor import KerasTensor
 from keraslike._src.keras.layers.layer import Layer
-from keraslike._src.keras.models.functional import adjust_input_rank
+from keraslike._src.keras.models.functional import adjust_input_rank, cast_to_input_dtype
 from keraslike._src.keras.models.model import Model
 
 
@@ -104,7 +104,8 @@ class Sequential(Model):
     def call(self, inputs, training=None, mask=None):
         x = inputs
         if self._input_layer is not None and not isinstance(x, (list, tuple, dict)):
-            x = adjust_input_rank(self._convert_leaf(x), self._input_layer.batch_shape)
+            x = cast_to_input_dtype(adjust_input_rank(self._convert_leaf(x), self._input_layer.batch_shape),
+                                    self._input_layer.output.dtype)
         for layer in self._stack:
             x = layer(x, training=training) if layer._call_takes_training else layer(x)
         return x
@@ -118,3 +119,6 @@ class Sequential(Model):
     def get_config(self):
         layers = [{"class_name": type(layer).__name__, "config": layer.get_config()} for layer in self._stack]
         return {"name": self.name, "layers": layers}
+
+
+Sequential._graph_call = Sequential.call

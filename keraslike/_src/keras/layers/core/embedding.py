@@ -31,6 +31,8 @@ class Embedding(Layer):
         ValueError: if `input_dim` or `output_dim` is not a positive int, or `weights` has the wrong shape.
     """
 
+    _casts_int_inputs = False  # integer inputs are ids / go to the module as given
+
     def __init__(self, input_dim, output_dim, embeddings_initializer=None, embeddings_regularizer=None,
                  embeddings_constraint=None, mask_zero=False, weights=None, lora_rank=None, lora_alpha=None,
                  input_length=None, **kwargs):

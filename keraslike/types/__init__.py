@@ -1,0 +1,3 @@
+"""`tf.types`: abstract types of TF's objects."""
+
+from keraslike.types import experimental  # noqa: F401
