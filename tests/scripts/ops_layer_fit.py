@@ -76,7 +76,8 @@ def main():
     with strategy.scope():
         model = keras.Sequential([keras.Input((8,)), OpsDense(16), OpsNorm(), keras.layers.Dense(2)])
         model.compile(optimizer=keras.optimizers.SGD(0.1),
-                      loss=keras.losses.SparseCategoricalCrossentropy(from_logits=True), metrics=["accuracy", TruePositives()])
+                      loss=keras.losses.SparseCategoricalCrossentropy(from_logits=True),
+                      metrics=["accuracy", TruePositives()])
     history = model.fit(x, y, batch_size=16, epochs=2, verbose=0, shuffle=True)
     evaluated = model.evaluate(x, y, batch_size=16, verbose=0, return_dict=True)
     pred = model.predict(x, batch_size=16, verbose=0).argmax(-1)
