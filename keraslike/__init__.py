@@ -24,3 +24,8 @@ from keraslike._src.keras.initializers.tf_initializers import (  # noqa: E402,F4
 from keraslike._src.launch import one_program as _one_program  # noqa: E402
 
 _one_program.install()  # replicas re-running the script see the chief's temp paths, seeds, uuids, clock
+
+from keraslike._src import missing_names as _missing_names  # noqa: E402
+
+_missing_names.install()   # last: a missing tf.<name> says keraslike lacks it and where the coverage table is
+del _missing_names
