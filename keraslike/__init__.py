@@ -12,4 +12,4 @@ from keraslike import dtypes, linalg, math, nn, random  # noqa: E402,F401
 from keraslike import autograph  # noqa: E402,F401
 from keraslike import train  # noqa: E402,F401
 from keraslike import io  # noqa: E402,F401
-from keraslike import nest, summary, test, types  # noqa: E402,F401  (issue 11)
+from keraslike import image, nest, summary, test, types  # noqa: E402,F401  (issue 11)
