@@ -41,7 +41,9 @@ from keraslike._src.keras.layers.normalization.layer_normalization import LayerN
 from keraslike._src.keras.layers.normalization.unit_normalization import RMSNormalization, UnitNormalization
 from keraslike._src.keras.layers.preprocessing.normalization import Normalization
 from keraslike._src.keras.layers.preprocessing.rescaling import Rescaling
-from keraslike._src.keras.layers.regularization.noise import AlphaDropout, GaussianDropout, GaussianNoise
+from keraslike._src.keras.layers.regularization.noise import (
+    ActivityRegularization, AlphaDropout, GaussianDropout, GaussianNoise,
+)
 from keraslike._src.keras.layers.regularization.spatial_dropout import (
     SpatialDropout1D, SpatialDropout2D, SpatialDropout3D,
 )

@@ -188,3 +188,15 @@ def test_new_layers_train_in_fit():
     model.compile(keras.optimizers.Adam(0.01), keras.losses.SparseCategoricalCrossentropy(from_logits=True))
     history = model.fit(x, y, epochs=15, batch_size=16, verbose=0)
     assert history.history["loss"][-1] < 0.8 * history.history["loss"][0]
+
+
+def test_activity_regularization_adds_the_penalty_per_call():
+    layer = layers.ActivityRegularization(l1=0.1, l2=0.01)
+    x = np.array([[1.0, -2.0], [3.0, 0.5]], "float32")
+    np.testing.assert_array_equal(layer(x).numpy(), x)
+    expected = (0.1 * np.abs(x).sum() + 0.01 * (x ** 2).sum()) / 2
+    assert len(layer.losses) == 1
+    np.testing.assert_allclose(float(layer.losses[0]), expected, rtol=1e-6)
+    layer(x)
+    assert len(layer.losses) == 1  # replaced by the next call, not accumulated
+    assert layers.ActivityRegularization.from_config(layer.get_config()).l1 == 0.1

@@ -251,6 +251,18 @@ class Layer(torch.nn.Module, metaclass=LayerMeta):
         own = list(self._call_losses) + [fn() for fn in self._losses]
         return own + [loss for layer in self._sublayers() for loss in layer.losses]
 
+    def add_metric(self, *args, **kwargs):
+        """Removed in Keras 3 (and so in TF 2.16+): raises, saying what replaced it.
+
+        Raises:
+            NotImplementedError: always, as Keras 3 does.
+        """
+        raise NotImplementedError(
+            "Layer `add_metric()` method is deprecated (removed in Keras 3). Add your metric in "
+            "`Model.compile(metrics=[...])`, or create metric trackers (e.g. `keras.metrics.Mean(name=...)`) in "
+            "`__init__()` or `build()` when subclassing the layer or model, then call `metric.update_state()` "
+            f"whenever necessary. Received: add_metric() on {type(self).__name__}")
+
     def add_loss(self, loss):
         """Add a loss tensor to `losses` (Keras 3: until the next top-level call), or a zero-argument callable
         evaluated each time `losses` is read (TF 2)."""

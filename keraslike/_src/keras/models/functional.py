@@ -133,6 +133,9 @@ def adjust_input_rank(value, expected_shape):
     return value
 
 
+Functional._graph_call = Functional.call
+
+
 def _topological_nodes(outputs, inputs):
     input_ids = {id(t) for t in inputs}
     order, visiting, done = [], set(), set()

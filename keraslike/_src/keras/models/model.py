@@ -73,6 +73,20 @@ class Model(Trainer, Layer):
     def distribute_strategy(self):
         return self._distribute_strategy
 
+    _graph_call = None  # Sequential's / Functional's `call`: it replays a fixed graph of layer calls
+
+    def _has_static_graph(self):
+        """Whether every training forward uses the same weights, whatever the data.
+
+        True for Sequential and functional models (and subclasses that keep their `call`) made only of
+        keraslike layers and torch.nn modules; a subclassed `call` or a user-written layer may branch on
+        the data. Data-parallel training takes DDP's fast path only for these (`distribute/data_parallel`).
+        """
+        graph_call = type(self)._graph_call
+        if graph_call is None or type(self).call is not graph_call:
+            return False
+        return all(type(m).__module__.startswith(("keraslike.", "torch.nn.")) for m in self.modules())
+
     @property
     def layers(self):
         return [m for m in self._sublayers()]

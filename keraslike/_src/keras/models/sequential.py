@@ -119,3 +119,6 @@ class Sequential(Model):
     def get_config(self):
         layers = [{"class_name": type(layer).__name__, "config": layer.get_config()} for layer in self._stack]
         return {"name": self.name, "layers": layers}
+
+
+Sequential._graph_call = Sequential.call

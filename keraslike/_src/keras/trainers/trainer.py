@@ -53,6 +53,7 @@ class Trainer(StepOverrides, BatchMethods):
         self._loss_tracker = None
         self._train_module = None
         self._train_module_key = None
+        self._compile_generation = 0
         self._autocast = None  # a mixed_precision.Autocast when compiled under a mixed policy
 
     # ---- compile -----------------------------------------------------------------------
@@ -92,6 +93,7 @@ class Trainer(StepOverrides, BatchMethods):
             if self.compiled_loss is not None:
                 self.compiled_loss.tracker = self._loss_tracker
         self.compiled = True
+        self._compile_generation += 1
         self.stop_training = False
 
     @property
@@ -158,6 +160,7 @@ class Trainer(StepOverrides, BatchMethods):
             scaled = self.optimizer.scale_loss(scaled)
         if params:  # a model without trainable weights still reports its loss (Keras warns once in fit)
             scaled.backward()
+            self._distribute_strategy._after_backward(self._train_module, params)
             self.optimizer._step(params)
         if loss is not None:
             self._loss_tracker.update_weighted(loss.detach(), batch.local_size)
@@ -188,7 +191,8 @@ class Trainer(StepOverrides, BatchMethods):
 
     def _prepare_training(self):
         params = [p for p in self.trainable_weights if p.requires_grad]
-        key = tuple(id(p) for p in params)
+        # a new compile (other losses: other parameters reached) or a new trainable set wraps afresh
+        key = (self._compile_generation, *(id(p) for p in params))
         if self._train_module is None or key != self._train_module_key:
             # stored outside nn.Module's registry: the model must not become its own (or DDP's) submodule
             self.__dict__["_train_module"] = self._distribute_strategy._distribute_module(self)

@@ -1,4 +1,4 @@
-"""Noise layers active only in training: GaussianNoise, GaussianDropout, AlphaDropout.
+"""Noise layers active only in training (GaussianNoise, GaussianDropout, AlphaDropout) and ActivityRegularization.
 
 Mirrors `keras/src/layers/regularization/{gaussian_noise,gaussian_dropout,alpha_dropout}.py`.
 With `seed=None` the noise comes from torch's global generator (reproducible under
@@ -10,6 +10,7 @@ import math
 
 import torch
 
+from keraslike._src.keras import regularizers
 from keraslike._src.keras.layers.layer import Layer
 from keraslike._src.keras.random import random
 from keraslike._src.keras.random.seed_generator import SeedGenerator
@@ -129,3 +130,29 @@ def _uniform(like, shape, generator):
     if generator is None:
         return torch.rand(shape, device=like.device)
     return random.uniform(shape, seed=generator).to(like.device)
+
+
+class ActivityRegularization(Layer):
+    """Pass inputs through, adding `l1 * sum(|x|) + l2 * sum(x**2)` (divided by the batch size) to `losses`.
+
+    Args:
+        l1, l2: non-negative floats, default 0.
+    """
+
+    supports_masking = True
+
+    def __init__(self, l1=0.0, l2=0.0, **kwargs):
+        kwargs.pop("activity_regularizer", None)
+        super().__init__(activity_regularizer=regularizers.L1L2(l1=l1, l2=l2), **kwargs)
+        self.l1, self.l2 = float(l1), float(l2)
+
+    def call(self, inputs):
+        return inputs
+
+    def compute_output_shape(self, input_shape):
+        return input_shape
+
+    def get_config(self):
+        config = super().get_config()
+        config.pop("activity_regularizer", None)
+        return {**config, "l1": self.l1, "l2": self.l2}
