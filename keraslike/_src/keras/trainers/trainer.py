@@ -19,7 +19,7 @@ from keraslike._src.keras.layers.keras_tensor import flatten, map_structure
 from keraslike._src.keras.metrics.metric import Metric
 from keraslike._src.keras.mixed_precision import policy as mixed_precision
 from keraslike._src.keras.mixed_precision.loss_scale_optimizer import LossScaleOptimizer
-from keraslike._src.keras.trainers import data_adapter
+from keraslike._src.keras.trainers import data_adapter, input_validation
 from keraslike._src.keras.trainers.batch_methods import BatchMethods
 from keraslike._src.keras.trainers.compile_utils import (
     CompiledLoss,
@@ -254,6 +254,8 @@ class Trainer(StepOverrides, BatchMethods):
         if isinstance(validation_data, (tuple, list)):
             validation_data = data_adapter.lists_to_arrays(validation_data)
         data_adapter.check_batch_size(batch_size)
+        input_validation.check_steps(steps_per_epoch, "steps_per_epoch")
+        input_validation.check_steps(validation_steps, "validation_steps")
         strategy = self._distribute_strategy
         with strategy.scope():
             if validation_split and validation_data is None:
@@ -264,6 +266,7 @@ class Trainer(StepOverrides, BatchMethods):
                     (x, y, sample_weight), validation_split)
             train = data_adapter.make_adapter(x, y, sample_weight, batch_size, shuffle, strategy, steps_per_epoch,
                                               class_weight)
+            input_validation.check_not_empty(getattr(train, "num_samples", None), "fit")
             self._check_input_shape(train)
             val = None
             if validation_data is not None:
@@ -376,9 +379,11 @@ class Trainer(StepOverrides, BatchMethods):
         self._assert_compiled("evaluate")
         verbose = _check_verbose(verbose)
         x, y, sample_weight = (data_adapter.lists_to_arrays(v) for v in (x, y, sample_weight))
+        input_validation.check_steps(steps, "steps")
         strategy = self._distribute_strategy
         with strategy.scope():
             adapter = data_adapter.make_adapter(x, y, sample_weight, batch_size, False, strategy, steps)
+            input_validation.check_not_empty(getattr(adapter, "num_samples", None), "evaluate")
             self._check_input_shape(adapter)
             self._ensure_built(adapter)
             cbs, _ = self._make_callbacks(callbacks, verbose, 1, adapter.steps_per_epoch)
@@ -398,6 +403,7 @@ class Trainer(StepOverrides, BatchMethods):
         """
         verbose = _check_verbose(verbose)
         x = data_adapter.lists_to_arrays(x)
+        input_validation.check_steps(steps, "steps")
         strategy = self._distribute_strategy
         user_predict = self._overrides("predict_step")
         with strategy.scope():
