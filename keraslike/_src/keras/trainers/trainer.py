@@ -152,8 +152,7 @@ class Trainer(StepOverrides, BatchMethods):
             loss = loss + reg_total if loss is not None else None
         for p in params:
             p.grad = None
-        if self._autocast is not None and isinstance(self.optimizer, LossScaleOptimizer):
-            scaled = self.optimizer.scale_loss(scaled)
+        scaled = self.optimizer.scale_loss(scaled)  # Keras 3: dynamic (LossScaleOptimizer) or loss_scale_factor
         scaled.backward()
         self.optimizer._step(params)
         if loss is not None:
@@ -302,6 +301,8 @@ class Trainer(StepOverrides, BatchMethods):
                     self.stop_training = True
                 if self._stop_requested():
                     break
+            if epochs > 0:
+                self.optimizer.finalize_variable_values(self.trainable_weights)  # EMA weights swapped in (Keras 3)
             cbs.on_train_end(epoch_logs)
         return history
 
