@@ -67,8 +67,17 @@ def replica_scope(replica_context):
         stack.pop()
 
 
+def push_replica_context(replica_context):
+    """Enter replica context without a `with` block (the trainer's per-step fast path)."""
+    _replica_stack().append(replica_context)
+
+
+def pop_replica_context():
+    _replica_stack().pop()
+
+
 def current_replica_context():
-    """The active `ReplicaContext` inside `strategy.run`, or None."""
+    """The active `ReplicaContext` (inside `strategy.run` or a `fit`/`evaluate`/`predict` step), or None."""
     stack = _replica_stack()
     return stack[-1] if stack else None
 

@@ -29,6 +29,7 @@ class InputContext:
         self.num_input_pipelines = num_input_pipelines
         self.input_pipeline_id = input_pipeline_id
         self.num_replicas_in_sync = num_replicas_in_sync
+        self.requested_global_batch_size = None  # the last `global_batch_size` asked about (fit scales by it)
 
     def get_per_replica_batch_size(self, global_batch_size):
         """`global_batch_size // num_replicas_in_sync`.
@@ -41,6 +42,7 @@ class InputContext:
                 f"The `global_batch_size` {global_batch_size} is not divisible by `num_replicas_in_sync` "
                 f"{self.num_replicas_in_sync}. Received: global_batch_size={global_batch_size}"
             )
+        self.requested_global_batch_size = int(global_batch_size)
         return global_batch_size // self.num_replicas_in_sync
 
     def __repr__(self):
@@ -57,12 +59,18 @@ class ValueContext:
 
 
 class PerReplicaDataset:
-    """This replica's elements of a per-worker dataset (every `stride`-th from `offset`)."""
+    """This replica's elements of a per-worker dataset (every `stride`-th from `offset`).
 
-    def __init__(self, dataset, offset, stride):
+    `fit`/`evaluate`/`predict` use its batches as they are (no further slicing); the global batch a
+    step stands for is `input_context.requested_global_batch_size` when `dataset_fn` asked
+    `get_per_replica_batch_size`, else the per-replica batch times the replica count.
+    """
+
+    def __init__(self, dataset, offset, stride, input_context=None):
         self._dataset = dataset
         self._offset = offset
         self._stride = stride
+        self.input_context = input_context
 
     def __iter__(self):
         return iter(PerReplicaIterator(itertools.islice(iter(self._dataset), self._offset, None, self._stride)))

@@ -11,12 +11,16 @@ import warnings
 
 import torch
 
-from keraslike._src.distribute import collectives, context
+from keraslike._src.distribute import collectives, context, replica_random
 from keraslike._src.distribute.values import ReduceOp
 
 
 class ReplicaContext:
-    """`tf.distribute.ReplicaContext`, active inside `strategy.run`."""
+    """`tf.distribute.ReplicaContext`: active inside `strategy.run` and inside `fit`/`evaluate`/`predict` steps.
+
+    `tf.distribute.get_replica_context()` returns it there (and in every layer's `call` made from a
+    step); outside any strategy it returns the default strategy's context (one replica, id 0).
+    """
 
     def __init__(self, strategy):
         self._strategy = strategy
@@ -37,6 +41,13 @@ class ReplicaContext:
     def all_reduce(self, reduce_op, value):
         """Reduce `value` (tensor or nest of tensors) across replicas; every replica gets the result."""
         return self._strategy._all_reduce_value(ReduceOp.from_any(reduce_op), value)
+
+    def all_gather(self, value, axis, options=None):
+        """Concatenate every replica's `value` (tensor or nest) along `axis`, in replica order.
+
+        Mirrors `ReplicaContext.all_gather`; the sizes along `axis` may differ between replicas.
+        """
+        return self._strategy.gather(value, axis)
 
     def merge_call(self, merge_fn, args=(), kwargs=None):
         """Run `merge_fn(strategy, *args, **kwargs)` in cross-replica context."""
@@ -63,9 +74,18 @@ class StrategyExtended:
 
     @property
     def should_checkpoint(self):
+        """Whether this process should write checkpoints: True on the chief only (TF's multi-worker rule)."""
         return self._strategy._is_chief
 
-    should_save_summary = should_checkpoint
+    @property
+    def should_save_summary(self):
+        """Whether this process should write TensorBoard summaries: True on the chief only."""
+        return self._strategy._is_chief
+
+    @property
+    def experimental_should_init(self):
+        """Whether this process initialises variables: True on every replica (the chief's values are broadcast)."""
+        return True
 
 
 class Strategy:
@@ -82,6 +102,9 @@ class Strategy:
         self._rank = rank
         self._num_replicas = num_replicas
         self.extended = StrategyExtended(self)
+        if num_replicas > 1:
+            replica_random.agree_with_chief(self._device)  # one pipeline/script RNG for all replicas
+        self._replica_randomness = replica_random.ReplicaRandomness(rank, num_replicas, self._device)
 
     # ---- public TF API ---------------------------------------------------------------
     @property
@@ -92,6 +115,17 @@ class Strategy:
     @property
     def _is_chief(self):
         return self._rank == 0
+
+    @property
+    def cluster_resolver(self):
+        """`TFConfigClusterResolver` of a job with several processes (`task_type`, `task_id`), else None.
+
+        TF's `MirroredStrategy` (one process) returns None. Here a multi-replica `MirroredStrategy` is one
+        process per replica, so it has a resolver too: task type `"worker"` and the replica's rank as task id
+        (TF_CONFIG's own task under `MultiWorkerMirroredStrategy`). TF's multi-worker tutorial tells the chief
+        with `task_type == "chief" or (task_type == "worker" and task_id == 0)` or `task_type is None`.
+        """
+        return getattr(self, "_cluster_resolver", None)
 
     def scope(self):
         """Context manager: models, optimizers and metrics created inside belong to this strategy."""
@@ -104,7 +138,7 @@ class Strategy:
         here with this replica's values; the result is this replica's
         component of the per-replica value.
         """
-        with self.scope(), context.replica_scope(ReplicaContext(self)):
+        with self.scope(), self._replica_step():
             return fn(*args, **(kwargs or {}))
 
     def experimental_run_v2(self, fn, args=(), kwargs=None, options=None):
@@ -164,7 +198,7 @@ class Strategy:
 
         workers, worker_id, local, local_rank = self._worker_layout()
         ctx = InputContext(workers, worker_id, self._num_replicas)
-        return PerReplicaDataset(dataset_fn(ctx), local_rank, local)
+        return PerReplicaDataset(dataset_fn(ctx), local_rank, local, ctx)
 
     experimental_distribute_datasets_from_function = distribute_datasets_from_function
 
@@ -190,6 +224,10 @@ class Strategy:
         return 1, 0, self._num_replicas, self._rank
 
     # ---- internal contract --------------------------------------------------------------
+    def _replica_step(self, replica_context=None):
+        """Context manager for one step on this replica: replica context + this replica's layer randomness."""
+        return _ReplicaStep(self, replica_context or ReplicaContext(self))
+
     def _all_reduce_value(self, op, value):
         def reduce_one(v):
             t = torch.as_tensor(v).detach()
@@ -207,8 +245,31 @@ class Strategy:
         """Wrap `module` for synchronous training; identity with one replica."""
         return module
 
+    def _after_backward(self, train_module, params):
+        """Combine `params`' gradients across replicas after backward, where the wrapper did not already."""
+
     def _broadcast_tensors(self, tensors):
         collectives.broadcast_tensors(list(tensors))
+
+
+class _ReplicaStep:
+    """`with strategy._replica_step():` pushes a `ReplicaContext` and swaps in this replica's RNG stream."""
+
+    __slots__ = ("_context", "_randomness")
+
+    def __init__(self, strategy, replica_context):
+        self._context = replica_context
+        self._randomness = strategy._replica_randomness
+
+    def __enter__(self):
+        context.push_replica_context(self._context)
+        self._randomness.__enter__()
+        return self._context
+
+    def __exit__(self, *exc):
+        self._randomness.__exit__(*exc)
+        context.pop_replica_context()
+        return False
 
 
 def _map(fn, value):

@@ -30,12 +30,13 @@ from keraslike._src.ops.conversion import to_shape, to_tensor
 
 DEFAULT_GRAPH_SEED = 87654321
 _MASK = (1 << 63) - 1
-_state = {"global_seed": None, "counters": {}}
+_state = {"global_seed": None, "counters": {}, "reseeds": 0}
 
 
 def set_seed(seed):
     """`tf.random.set_seed(seed)`: set the global seed (None clears it) and restart op-seed sequences."""
     _state["counters"].clear()
+    _state["reseeds"] += 1
     if seed is None:
         _state["global_seed"] = None
         return
@@ -45,6 +46,11 @@ def set_seed(seed):
     _state["global_seed"] = seed
     torch.manual_seed(seed & _MASK)
     np.random.seed(seed % (2**32))
+
+
+def reseed_count():
+    """How many times `set_seed` ran (replicas restart their per-replica layer streams after a reseed)."""
+    return _state["reseeds"]
 
 
 def get_global_seed():

@@ -62,7 +62,7 @@ class Model(Trainer, Layer):
                 return super().__new__(Functional)
             # `class CustomModel(keras.Model)` (a custom train_step) built as `CustomModel(inputs, outputs)`
             return super().__new__(_functional_subclass(cls, Functional))
-        return super().__new__(cls)
+        return super().__new__(cls, *args, **kwargs)  # Layer.__new__ keeps plain arguments for get_config
 
     def __init__(self, *args, **kwargs):
         Layer.__init__(self, **kwargs)
@@ -72,6 +72,20 @@ class Model(Trainer, Layer):
     @property
     def distribute_strategy(self):
         return self._distribute_strategy
+
+    _graph_call = None  # Sequential's / Functional's `call`: it replays a fixed graph of layer calls
+
+    def _has_static_graph(self):
+        """Whether every training forward uses the same weights, whatever the data.
+
+        True for Sequential and functional models (and subclasses that keep their `call`) made only of
+        keraslike layers and torch.nn modules; a subclassed `call` or a user-written layer may branch on
+        the data. Data-parallel training takes DDP's fast path only for these (`distribute/data_parallel`).
+        """
+        graph_call = type(self)._graph_call
+        if graph_call is None or type(self).call is not graph_call:
+            return False
+        return all(type(m).__module__.startswith(("keraslike.", "torch.nn.")) for m in self.modules())
 
     @property
     def layers(self):

@@ -9,6 +9,8 @@ step is the same computation as one device on the global batch.
   `index_select` per array (shuffle), never per-sample collation.
 - `IterableDataAdapter`: `tf.data.Dataset`, generators, `DataLoader`s and
   other iterables of batches `(x, y[, sample_weight])`.
+- `PerReplicaDataAdapter`: `strategy.distribute_datasets_from_function(fn)`; each replica's
+  batches are used as they are.
 """
 
 import math
@@ -20,8 +22,10 @@ import torch
 from keraslike._src.data.dataset import Dataset
 from keraslike._src.distribute import collectives
 from keraslike._src.distribute.input import DistributedDataset
+from keraslike._src.distribute.input_context import PerReplicaDataset
 from keraslike._src.keras import backend
 from keraslike._src.keras.layers.keras_tensor import flatten, map_structure
+from keraslike._src.keras.trainers import input_validation
 
 
 @dataclass
@@ -108,8 +112,7 @@ def to_device_tensor(value, device):
         tensor = value.detach()
     else:
         array = np.asarray(value)
-        if array.dtype == object:
-            raise TypeError(f"Expected numeric arrays; received an object array of shape {array.shape}.")
+        input_validation.check_array_dtype(array)
         tensor = torch.from_numpy(np.ascontiguousarray(array))
     if tensor.is_floating_point() and tensor.dtype == torch.float64:
         tensor = tensor.to(getattr(torch, backend.floatx()))
@@ -379,6 +382,59 @@ class IterableDataAdapter:
         return StepBatch(x, y, sw, hi - lo, global_size)
 
 
+class PerReplicaDataAdapter(IterableDataAdapter):
+    """Batches of `strategy.distribute_datasets_from_function(fn)`, used as they are on this replica.
+
+    Each step every replica reports whether it still has a batch (one small all-reduce); a replica
+    whose share ran out trains on an empty batch while others still have data, so all replicas run
+    the same number of steps and no row is dropped. A step's global batch is what the function asked
+    `InputContext.get_per_replica_batch_size` about (else the local batch times the replica count), so
+    the loss of a full step is TF's: each replica's mean scaled by `local / global`.
+    """
+
+    per_replica = True
+
+    def __init__(self, data, strategy, steps=None, class_weight=None):
+        super().__init__(data, strategy, steps, class_weight)
+        ctx = getattr(data, "input_context", None)
+        self._global_batch = getattr(ctx, "requested_global_batch_size", None)
+        self._template = None
+
+    def epoch(self, epoch_index):
+        batches = super().epoch(epoch_index)
+        while True:
+            batch = next(batches, None)
+            have = torch.tensor([0 if batch is None else 1], dtype=torch.int64)
+            if not int(collectives.all_reduce(have, "max")):
+                return
+            if batch is None:
+                if self._template is None:
+                    raise ValueError("Expected every replica's dataset from `distribute_datasets_from_function` to "
+                                     "have at least one batch. Received: an empty dataset on replica "
+                                     f"{self.strategy._rank}")
+                batch = self._template
+            else:
+                self._template = StepBatch(*(map_structure(lambda t: None if t is None else t[:0], v)
+                                             for v in (batch.x, batch.y, batch.sample_weight)), 0, batch.global_size)
+            yield batch
+
+    def _step_batch(self, element):
+        from keraslike._src.distribute.input import batch_size_of
+
+        element = tuple(lists_to_arrays(v) for v in unpack_x_y_sample_weight(element))
+        local = batch_size_of(element)
+        device = self.strategy._device
+        move = lambda t: to_device_tensor(t, device) if t is not None else None  # noqa: E731
+        x, y, sw = element
+        x, y = map_structure(move, x), map_structure(move, y) if y is not None else None
+        sw = move(sw)
+        if self.class_weight is not None:
+            _check_one_weighting(sw, self.class_weight)
+            sw = class_weight_to_sample_weight(y, self.class_weight)
+        global_size = self._global_batch or local * self.strategy.num_replicas_in_sync
+        return StepBatch(x, y, sw, local, max(global_size, local))
+
+
 def make_adapter(x, y=None, sample_weight=None, batch_size=None, shuffle=False, strategy=None, steps=None,
                  class_weight=None, arg="x"):
     """Pick the adapter for `x` (arrays, Dataset, generator, iterable).
@@ -394,6 +450,9 @@ def make_adapter(x, y=None, sample_weight=None, batch_size=None, shuffle=False, 
     if is_py_dataset(x):
         _check_batched_input(x, y, batch_size, arg, sample_weight, "PyDataset")
         return PyDatasetAdapter(x, strategy, steps, shuffle, class_weight)
+    if isinstance(x, PerReplicaDataset):
+        _check_batched_input(x, y, batch_size, arg, sample_weight, "distributed dataset")
+        return PerReplicaDataAdapter(x, strategy, steps, class_weight)
     if isinstance(x, dict) or is_array_structure(x):
         return ArrayDataAdapter(x, y, sample_weight, batch_size, shuffle, strategy, steps, class_weight)
     if hasattr(x, "__iter__") or hasattr(x, "__next__"):

@@ -7,6 +7,8 @@ device on the whole global batch, partial last batch included. Metric state is
 summed across replicas when read. Only the chief prints.
 """
 
+import warnings
+
 import torch
 
 from keraslike._src.distribute import collectives
@@ -17,7 +19,7 @@ from keraslike._src.keras.layers.keras_tensor import flatten, map_structure
 from keraslike._src.keras.metrics.metric import Metric
 from keraslike._src.keras.mixed_precision import policy as mixed_precision
 from keraslike._src.keras.mixed_precision.loss_scale_optimizer import LossScaleOptimizer
-from keraslike._src.keras.trainers import data_adapter
+from keraslike._src.keras.trainers import data_adapter, input_validation
 from keraslike._src.keras.trainers.batch_methods import BatchMethods
 from keraslike._src.keras.trainers.compile_utils import (
     CompiledLoss,
@@ -51,6 +53,7 @@ class Trainer(StepOverrides, BatchMethods):
         self._loss_tracker = None
         self._train_module = None
         self._train_module_key = None
+        self._compile_generation = 0
         self._autocast = None  # a mixed_precision.Autocast when compiled under a mixed policy
 
     # ---- compile -----------------------------------------------------------------------
@@ -90,6 +93,7 @@ class Trainer(StepOverrides, BatchMethods):
             if self.compiled_loss is not None:
                 self.compiled_loss.tracker = self._loss_tracker
         self.compiled = True
+        self._compile_generation += 1
         self.stop_training = False
 
     @property
@@ -153,8 +157,10 @@ class Trainer(StepOverrides, BatchMethods):
         for p in params:
             p.grad = None
         scaled = self.optimizer.scale_loss(scaled)  # Keras 3: dynamic (LossScaleOptimizer) or loss_scale_factor
-        scaled.backward()
-        self.optimizer._step(params)
+        if params:  # a model without trainable weights still reports its loss (Keras warns once in fit)
+            scaled.backward()
+            self._distribute_strategy._after_backward(self._train_module, params)
+            self.optimizer._step(params)
         if loss is not None:
             self._loss_tracker.update_weighted(loss.detach(), batch.local_size)
             y_pred = y_pred.detach() if isinstance(y_pred, torch.Tensor) else map_structure(_detach, y_pred)
@@ -184,7 +190,8 @@ class Trainer(StepOverrides, BatchMethods):
 
     def _prepare_training(self):
         params = [p for p in self.trainable_weights if p.requires_grad]
-        key = tuple(id(p) for p in params)
+        # a new compile (other losses: other parameters reached) or a new trainable set wraps afresh
+        key = (self._compile_generation, *(id(p) for p in params))
         if self._train_module is None or key != self._train_module_key:
             # stored outside nn.Module's registry: the model must not become its own (or DDP's) submodule
             self.__dict__["_train_module"] = self._distribute_strategy._distribute_module(self)
@@ -246,6 +253,8 @@ class Trainer(StepOverrides, BatchMethods):
         if isinstance(validation_data, (tuple, list)):
             validation_data = data_adapter.lists_to_arrays(validation_data)
         data_adapter.check_batch_size(batch_size)
+        input_validation.check_steps(steps_per_epoch, "steps_per_epoch")
+        input_validation.check_steps(validation_steps, "validation_steps")
         strategy = self._distribute_strategy
         with strategy.scope():
             if validation_split and validation_data is None:
@@ -256,6 +265,7 @@ class Trainer(StepOverrides, BatchMethods):
                     (x, y, sample_weight), validation_split)
             train = data_adapter.make_adapter(x, y, sample_weight, batch_size, shuffle, strategy, steps_per_epoch,
                                               class_weight)
+            input_validation.check_not_empty(getattr(train, "num_samples", None), "fit")
             self._check_input_shape(train)
             val = None
             if validation_data is not None:
@@ -265,33 +275,44 @@ class Trainer(StepOverrides, BatchMethods):
                     validation_steps, arg="validation_data")
             self._ensure_built(train)
             params = self._prepare_training()
+            if not params:
+                warnings.warn("The model does not have any trainable weights.", stacklevel=2)
             user_train = self._overrides("train_step")
             if user_train:
                 self._prepare_metrics_for_steps(train)
             cbs, history = self._make_callbacks(callbacks, verbose, epochs, train.steps_per_epoch)
             self.stop_training = False
-            self._initial_epoch = None
+            self._initial_epoch = self._initial_step = None
             cbs.on_train_begin()
             initial_epoch = self._initial_epoch or initial_epoch  # BackupAndRestore resumes here
+            skip_steps = self._initial_step or 0  # ... and, after a mid-epoch backup, after this many batches
             epoch_logs = {}
             has_reg = bool(self.losses)
             batch_hooks = cbs.wants("on_train_batch_begin", "on_train_batch_end")
             single = strategy.num_replicas_in_sync == 1
+            # stop_training set mid-epoch (a batch callback, a train_step) stops at that batch on every
+            # replica: one 1-element all-reduce after each step, only when something could set it
+            stop_each_step = not single and (user_train or _may_stop_mid_epoch(cbs))
+            replica_step = strategy._replica_step()
             for epoch in range(initial_epoch, epochs):
                 self.reset_metrics()
                 cbs.on_epoch_begin(epoch)
                 step_logs = {}
                 for step, batch in enumerate(train.epoch(epoch)):
+                    if step < skip_steps:
+                        continue
                     if batch_hooks:
                         cbs.on_train_batch_begin(step)
-                    if user_train:
-                        step_logs = StepLogs(self._run_user_step(self.train_step, batch))
-                    else:
-                        self._train_batch(batch, params, has_reg)
+                    with replica_step:
+                        if user_train:
+                            step_logs = StepLogs(self._run_user_step(self.train_step, batch))
+                        else:
+                            self._train_batch(batch, params, has_reg)
                     if batch_hooks:
                         cbs.on_train_batch_end(step, step_logs if user_train else LazyLogs(self.metrics))
-                    if single and self.stop_training:
+                    if self.stop_training if single else stop_each_step and self._stop_requested():
                         break
+                skip_steps = 0
                 epoch_logs = step_logs.copy() if user_train else metric_logs(self.metrics)
                 if val is not None and (epoch + 1) % validation_freq == 0:
                     val_logs = self._run_test(val, cbs)
@@ -334,13 +355,15 @@ class Trainer(StepOverrides, BatchMethods):
             self._prepare_metrics_for_steps(adapter)
         cbs.on_test_begin()
         step_logs = {}
+        replica_step = self._distribute_strategy._replica_step()
         with torch.no_grad():
             for step, batch in enumerate(adapter.epoch(0)):
                 cbs.on_test_batch_begin(step)
-                if user_test:
-                    step_logs = StepLogs(self._run_user_step(self.test_step, batch))
-                else:
-                    self._test_batch(batch)
+                with replica_step:
+                    if user_test:
+                        step_logs = StepLogs(self._run_user_step(self.test_step, batch))
+                    else:
+                        self._test_batch(batch)
                 cbs.on_test_batch_end(step, step_logs if user_test else LazyLogs(self.metrics))
         logs = step_logs.copy() if user_test else metric_logs(self.metrics)
         cbs.on_test_end(logs)
@@ -361,9 +384,11 @@ class Trainer(StepOverrides, BatchMethods):
         self._assert_compiled("evaluate")
         verbose = _check_verbose(verbose)
         x, y, sample_weight = (data_adapter.lists_to_arrays(v) for v in (x, y, sample_weight))
+        input_validation.check_steps(steps, "steps")
         strategy = self._distribute_strategy
         with strategy.scope():
             adapter = data_adapter.make_adapter(x, y, sample_weight, batch_size, False, strategy, steps)
+            input_validation.check_not_empty(getattr(adapter, "num_samples", None), "evaluate")
             self._check_input_shape(adapter)
             self._ensure_built(adapter)
             cbs, _ = self._make_callbacks(callbacks, verbose, 1, adapter.steps_per_epoch)
@@ -383,6 +408,7 @@ class Trainer(StepOverrides, BatchMethods):
         """
         verbose = _check_verbose(verbose)
         x = data_adapter.lists_to_arrays(x)
+        input_validation.check_steps(steps, "steps")
         strategy = self._distribute_strategy
         user_predict = self._overrides("predict_step")
         with strategy.scope():
@@ -394,38 +420,60 @@ class Trainer(StepOverrides, BatchMethods):
             cbs, _ = self._make_callbacks(callbacks, verbose, 1, adapter.steps_per_epoch)
             cbs.on_predict_begin()
             outputs, plan = [], []
+            replica_step = strategy._replica_step()
             with torch.no_grad():
                 for step, batch in enumerate(adapter.epoch(0)):
                     cbs.on_predict_batch_begin(step)
-                    if user_predict:
-                        outputs.append(self._run_user_step(self.predict_step, batch))
-                    else:
-                        outputs.append(self._forward(self, batch.x, False))
-                    plan.append(batch.global_size)
-                    cbs.on_predict_batch_end(step, {})
+                    with replica_step:
+                        if user_predict:
+                            outputs.append(self._run_user_step(self.predict_step, batch))
+                        else:
+                            outputs.append(self._forward(self, batch.x, False))
+                    plan.append(batch.local_size if getattr(adapter, "per_replica", False) else batch.global_size)
+                    cbs.on_predict_batch_end(step, {"outputs": outputs[-1]})  # Keras: this batch's outputs
             cbs.on_predict_end()
         if not outputs:
             raise ValueError("Expected at least one batch of data for predict(). Received: an empty input")
-        return _gather_predictions(outputs, plan, strategy)
+        return _gather_predictions(outputs, _rows_per_replica(plan, adapter, strategy), strategy)
+
+
+def _may_stop_mid_epoch(cbs):
+    """Whether a callback other than the progress bar and History runs per batch (and so may stop)."""
+    others = [cb for cb in cbs.callbacks if not isinstance(cb, (ProgbarLogger, History))]
+    return CallbackList(others).wants("on_train_batch_begin", "on_train_batch_end")
 
 
 def _detach(value):
     return value.detach() if isinstance(value, torch.Tensor) else value
 
 
-def _gather_predictions(outputs, plan, strategy):
-    """Concatenate per-step outputs; with replicas, all-gather once and restore the input order."""
+def _rows_per_replica(plan, adapter, strategy):
+    """`split[r][step]`: rows replica r predicted at each step (gathered once for per-replica inputs)."""
+    n_rep = strategy.num_replicas_in_sync
+    if n_rep == 1:
+        return [plan]
+    if getattr(adapter, "per_replica", False):
+        sizes = torch.tensor(plan, dtype=torch.int64)
+        return [block.tolist() for block in collectives.all_gather_rows(sizes, [len(plan)] * n_rep)]
+    return [[hi - lo for lo, hi in (collectives.split_global_batch(g, n_rep, r) for g in plan)] for r in range(n_rep)]
+
+
+def _gather_predictions(outputs, split, strategy):
+    """Concatenate per-step outputs; with replicas, all-gather once and restore the input order.
+
+    `split[r][step]` is the number of rows replica r produced at `step`; the result lists, step by step,
+    replica 0's rows then replica 1's, ... (the input order, and TF's order for per-replica inputs).
+    """
     structure = outputs[0]
     leaves_per_step = [flatten(o) for o in outputs]
     n_rep = strategy.num_replicas_in_sync
+    plan = split[0]
     results = []
     for i in range(len(leaves_per_step[0])):
         local = torch.cat([step[i] for step in leaves_per_step])
         if local.dtype == torch.bfloat16:  # numpy has no bfloat16
             local = local.float()
         if n_rep > 1:
-            split = [[hi - lo for lo, hi in (collectives.split_global_batch(g, n_rep, r) for g in plan)]
-                     for r in range(n_rep)]
             blocks = collectives.all_gather_rows(local, [sum(s) for s in split])
             offsets = [0] * n_rep
             pieces = []

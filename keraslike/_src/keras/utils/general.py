@@ -5,6 +5,8 @@ import random
 import numpy as np
 import torch
 
+from keraslike._src.ops import random as tf_random
+
 
 def to_categorical(x, num_classes=None):
     """One-hot encode integer labels: `(n,)` -> `(n, num_classes)` float32 numpy (Keras).
@@ -28,9 +30,11 @@ def to_categorical(x, num_classes=None):
 
 
 def set_random_seed(seed):
-    """Seed Python, numpy and torch (`keras.utils.set_random_seed`)."""
+    """Seed Python, numpy, torch and the TF global seed (`keras.utils.set_random_seed`, which also calls
+    `tf.random.set_seed`)."""
     if not isinstance(seed, int):
         raise ValueError(f"Expected seed to be an integer. Received: seed={seed!r}")
     random.seed(seed)
     np.random.seed(seed)
     torch.manual_seed(seed)
+    tf_random.set_seed(seed)

@@ -3,6 +3,7 @@
 import torch
 import torch.nn.functional as F
 
+from keraslike._src.distribute import replica_random
 from keraslike._src.keras import activations
 from keraslike._src.keras.layers.layer import Layer
 
@@ -54,7 +55,7 @@ class Dropout(Layer):
         shape = tuple(inputs.shape) if self.noise_shape is None else tuple(
             s if n is None else n for s, n in zip(inputs.shape, self.noise_shape))
         if self.seed is not None and self._generator is None:
-            self._generator = torch.Generator(device=inputs.device).manual_seed(int(self.seed))
+            self._generator = replica_random.layer_generator(int(self.seed), inputs.device)
         keep = torch.rand(shape, device=inputs.device, generator=self._generator) >= self.rate
         return inputs * keep.to(inputs.dtype) / (1.0 - self.rate)
 

@@ -7,6 +7,7 @@ the kept ones are scaled by `1 / (1 - rate)`. Identity at inference.
 
 import torch
 
+from keraslike._src.distribute import replica_random
 from keraslike._src.keras.layers.convolutional import conv_utils
 from keraslike._src.keras.layers.layer import Layer
 
@@ -50,7 +51,7 @@ class SpatialDropout2D(Layer):
         channel = -1 if self.data_format == "channels_last" else 1
         shape[channel] = inputs.shape[channel]
         if self.seed is not None and self._generator is None:
-            self._generator = torch.Generator(device=inputs.device).manual_seed(int(self.seed))
+            self._generator = replica_random.layer_generator(int(self.seed), inputs.device)
         keep = torch.rand(shape, device=inputs.device, generator=self._generator) >= self.rate
         return inputs * (keep.to(inputs.dtype) / (1.0 - self.rate))
 
