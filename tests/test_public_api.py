@@ -53,6 +53,8 @@ keras.activations.relu
 keras.ops.convert_to_tensor keras.ops.mean keras.ops.matmul keras.ops.where keras.ops.cast keras.ops.shape
 keras.ops.stack keras.ops.softmax keras.ops.one_hot keras.ops.top_k keras.ops.segment_sum keras.ops.image.resize
 keras.ops.nn.gelu keras.ops.linalg.qr keras.ops.numpy.add keras.random.normal keras.random.SeedGenerator
+keras.utils.pad_sequences keras.preprocessing.sequence.pad_sequences keras.utils.timeseries_dataset_from_array
+keras.utils.split_dataset keras.utils.normalize
 """.split()
 
 KERAS_NAMES = json.load(open(os.path.join(os.path.dirname(__file__), "golden", "keras_names.json")))
@@ -71,9 +73,8 @@ Solarization SpectralNormalization StringLookup TFSMLayer TextVectorization
 Config CustomObjectScope FeatureSpace array_to_img audio_dataset_from_directory clear_session deserialize_keras_object
 disable_interactive_logging enable_interactive_logging get_file get_registered_name get_source_inputs
 image_dataset_from_directory img_to_array is_interactive_logging_enabled is_keras_tensor
-legacy.deserialize_keras_object legacy.serialize_keras_object load_img model_to_dot normalize pad_sequences plot_model
-save_img serialize_keras_object split_dataset standardize_dtype text_dataset_from_directory
-timeseries_dataset_from_array
+legacy.deserialize_keras_object legacy.serialize_keras_object load_img model_to_dot plot_model save_img
+serialize_keras_object standardize_dtype text_dataset_from_directory
 """.split()),
     "applications": set(KERAS_NAMES["applications"]),
 }
@@ -129,6 +130,26 @@ TF_CORE_NOT_YET = {  # TF 2.21 names of tests/golden/tf_core_names.json not impl
         QUANTIZED_DTYPES complex experimental qint16 qint32 qint8 quint16 quint8 resource string uint16
         uint32 uint64 variant
     """.split()),
+    "image": set("""
+        adjust_jpeg_quality combined_non_max_suppression crop_and_resize decode_and_crop_jpeg decode_bmp
+        decode_gif decode_jxl decode_webp draw_bounding_boxes extract_glimpse extract_jpeg_shape
+        extract_patches generate_bounding_box_proposals non_max_suppression non_max_suppression_overlaps
+        non_max_suppression_padded non_max_suppression_with_scores random_brightness random_contrast
+        random_crop random_flip_left_right random_flip_up_down random_hue random_jpeg_quality
+        random_saturation rgb_to_yiq rgb_to_yuv sample_distorted_bounding_box sobel_edges ssim
+        ssim_multiscale stateless_random_brightness stateless_random_contrast stateless_random_crop
+        stateless_random_flip_left_right stateless_random_flip_up_down stateless_random_hue
+        stateless_random_jpeg_quality stateless_random_saturation stateless_sample_distorted_bounding_box
+        yiq_to_rgb yuv_to_rgb
+    """.split()),
+    "io": set("""
+        FixedLenFeature FixedLenSequenceFeature RaggedFeature SparseFeature TFRecordOptions TFRecordWriter
+        VarLenFeature decode_and_crop_jpeg decode_base64 decode_bmp decode_compressed decode_csv decode_gif
+        decode_json_example decode_jxl decode_proto decode_raw decode_webp deserialize_many_sparse
+        encode_base64 encode_proto extract_jpeg_shape match_filenames_once matching_files parse_example
+        parse_sequence_example parse_single_example parse_single_sequence_example parse_tensor read_file
+        serialize_many_sparse serialize_sparse serialize_tensor write_file write_graph
+    """.split()),
     "summary": set("""
         audio graph trace_export trace_off trace_on
     """.split()),
@@ -140,7 +161,7 @@ TF_CORE_NOT_YET = {  # TF 2.21 names of tests/golden/tf_core_names.json not impl
         broadcast_static_shape check_pinned complex constant_initializer conv conv2d_backprop_filter_v2
         conv2d_backprop_input_v2 dtensor dynamic_partition dynamic_stitch edit_distance eig eigvals
         experimental extract_volume_patches feature_column fftnd fingerprint graph_util guarantee_const
-        histogram_fixed_width histogram_fixed_width_bins ifftnd image import_graph_def initializers irfftnd
+        histogram_fixed_width histogram_fixed_width_bins ifftnd import_graph_def initializers irfftnd
         is_symbolic_tensor lite load_library load_op_library lookup losses make_ndarray make_tensor_proto
         matrix_square_root meshgrid metrics mlir no_gradient nondifferentiable_batch_function
         ones_initializer optimizers parallel_stack profiler qint16 qint32 qint8 quantization queue quint16

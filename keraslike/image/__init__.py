@@ -1,0 +1,11 @@
+"""`tf.image`: resizing, flips, crops, colour adjustments and codecs on NHWC tensors."""
+
+# ruff: noqa: F401, I001
+from keraslike._src.image.codecs import decode_image, decode_jpeg, decode_png, encode_jpeg, encode_png, is_jpeg
+from keraslike._src.image.image_ops import (
+    adjust_brightness, adjust_contrast, adjust_gamma, adjust_hue, adjust_saturation, central_crop,
+    convert_image_dtype, crop_to_bounding_box, flip_left_right, flip_up_down, grayscale_to_rgb, hsv_to_rgb,
+    image_gradients, pad_to_bounding_box, per_image_standardization, psnr, resize_with_crop_or_pad,
+    resize_with_pad, rgb_to_grayscale, rgb_to_hsv, rot90, total_variation, transpose,
+)
+from keraslike._src.image.resize import ResizeMethod, resize
