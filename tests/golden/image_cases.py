@@ -86,6 +86,51 @@ def case_grayscale_to_rgb_bad(tf):
     return tf.image.grayscale_to_rgb(tf.constant(IMAGE))
 
 
+def case_ssim_and_color_spaces(tf):
+    big = np.linspace(0, 1, 2 * 16 * 14 * 3, dtype=np.float32).reshape(2, 16, 14, 3) ** 2
+    other = np.clip(big + 0.1 * np.cos(np.arange(big.size)).reshape(big.shape), 0, 1).astype(np.float32)
+    x = tf.constant(IMAGE)
+    return [tf.image.ssim(tf.constant(big), tf.constant(other), max_val=1.0),
+            tf.image.ssim(tf.constant(big), tf.constant(big), max_val=1.0),
+            tf.image.ssim(tf.constant(big[0]), tf.constant(other[0]), 1.0, filter_size=5, filter_sigma=0.8),
+            tf.image.ssim(tf.constant((big * 255).astype(np.uint8)), tf.constant((other * 255).astype(np.uint8)), 255),
+            tf.image.rgb_to_yuv(x), tf.image.yuv_to_rgb(tf.image.rgb_to_yuv(x)), tf.image.rgb_to_yiq(x),
+            tf.image.yiq_to_rgb(x), tf.image.sobel_edges(x)]
+
+
+def case_ssim_too_small(tf):
+    return tf.image.ssim(tf.constant(IMAGE), tf.constant(IMAGE), 1.0)
+
+
+def case_random_ops_argument_errors(tf):
+    x = tf.constant(IMAGE)
+    out = []
+    for fn in (lambda: tf.image.random_brightness(x, -0.1), lambda: tf.image.random_contrast(x, 0.5, 0.2),
+               lambda: tf.image.random_contrast(x, -0.5, 0.2), lambda: tf.image.random_saturation(x, 2.0, 1.0),
+               lambda: tf.image.random_hue(x, 0.7), lambda: tf.image.random_hue(x, -0.1),
+               lambda: tf.image.random_jpeg_quality(x[0], 50, 20),
+               lambda: tf.image.random_crop(x, [3, 8, 10, 3]), lambda: tf.image.random_crop(x, [2, 2])):
+        try:
+            fn()
+            out.append(None)
+        except Exception as err:  # noqa: BLE001 - the error class is the expected value
+            out.append(type(err).__name__)
+    return out
+
+
+def case_random_ops_shapes(tf):
+    x = tf.constant(IMAGE)
+    seed = [1, 2]
+    return [tf.image.random_flip_left_right(x).shape, tf.image.random_flip_up_down(x[0]).shape,
+            tf.image.random_brightness(x, 0.2).shape, tf.image.random_contrast(x, 0.2, 0.5).shape,
+            tf.image.random_saturation(x, 0.2, 0.5).shape, tf.image.random_hue(x, 0.2).shape,
+            tf.image.random_crop(x, [2, 3, 4, 3]).shape, tf.image.stateless_random_flip_left_right(x, seed).shape,
+            tf.image.stateless_random_crop(x, [1, 3, 4, 3], seed).shape,
+            tf.image.stateless_random_brightness(x, 0.1, seed).dtype.name,
+            tf.image.random_jpeg_quality(tf.constant(IMAGE_U8), 40, 60).dtype.name,
+            tf.image.adjust_jpeg_quality(x[0], 80).dtype.name]
+
+
 CASES = {name[len("case_"):]: fn for name, fn in sorted(globals().items()) if name.startswith("case_")}
 for _method in RESIZE_METHODS:
     for _antialias in (False, True):
