@@ -283,9 +283,10 @@ class Trainer(StepOverrides, BatchMethods):
                 self._prepare_metrics_for_steps(train)
             cbs, history = self._make_callbacks(callbacks, verbose, epochs, train.steps_per_epoch)
             self.stop_training = False
-            self._initial_epoch = None
+            self._initial_epoch = self._initial_step = None
             cbs.on_train_begin()
             initial_epoch = self._initial_epoch or initial_epoch  # BackupAndRestore resumes here
+            skip_steps = self._initial_step or 0  # ... and, after a mid-epoch backup, after this many batches
             epoch_logs = {}
             has_reg = bool(self.losses)
             batch_hooks = cbs.wants("on_train_batch_begin", "on_train_batch_end")
@@ -299,6 +300,8 @@ class Trainer(StepOverrides, BatchMethods):
                 cbs.on_epoch_begin(epoch)
                 step_logs = {}
                 for step, batch in enumerate(train.epoch(epoch)):
+                    if step < skip_steps:
+                        continue
                     if batch_hooks:
                         cbs.on_train_batch_begin(step)
                     with replica_step:
@@ -310,6 +313,7 @@ class Trainer(StepOverrides, BatchMethods):
                         cbs.on_train_batch_end(step, step_logs if user_train else LazyLogs(self.metrics))
                     if self.stop_training if single else stop_each_step and self._stop_requested():
                         break
+                skip_steps = 0
                 epoch_logs = step_logs.copy() if user_train else metric_logs(self.metrics)
                 if val is not None and (epoch + 1) % validation_freq == 0:
                     val_logs = self._run_test(val, cbs)
