@@ -1,11 +1,12 @@
 """Every sample exactly once per epoch under 2 replicas, for every input kind, seeded or not (DESIGN §4).
 
-The worker (`tests/scripts/coverage_fit.py`) trains on 42 rows whose first column is the row id, global
-batch 8 (the last batch has 2 rows), 3 epochs, shuffle on, for arrays, a shuffled `tf.data.Dataset` (also
-with an element-wise `map` before `batch`), a generator shuffling with `numpy.random`, a `PyDataset` reshuffling in `on_epoch_end`, and a
-`DataLoader(shuffle=True)`. Each replica records the ids its layer saw in training; across the replicas
-every epoch must see each id exactly once. Unseeded is how users run; seeded runs must also train to the
-same weights as one device on the same global batches.
+The worker (`tests/scripts/coverage_fit.py`) trains on 42 rows whose first column is the row id,
+global batch 8 (the last batch has 2 rows), 3 epochs, shuffle on, for arrays, a shuffled
+`tf.data.Dataset` (also with an element-wise `map` before `batch`), a generator shuffling with
+`numpy.random`, a `PyDataset` reshuffling in `on_epoch_end`, and a `DataLoader(shuffle=True)`. Each
+replica records the ids its layer saw in training; across the replicas every epoch must see each id
+exactly once. Unseeded is how users run; seeded runs must also train to the same weights as one
+device on the same global batches, and the `map` must run once per row across the replicas.
 """
 
 import collections
