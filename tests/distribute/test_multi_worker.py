@@ -87,3 +87,15 @@ def test_two_torchrun_nodes(tmp_path, reference):
     results = [json.loads((tmp_path / f"rank{i}.json").read_text()) for i in range(2)]
     _check_against(reference, results)
     assert all(r["multi_worker"] for r in results)
+
+
+def test_single_process_strategies_match_tf_on_cluster_resolver_and_extended():
+    import keraslike as tf
+
+    mirrored = tf.distribute.MirroredStrategy()
+    assert mirrored.cluster_resolver is None  # TF: MirroredStrategy (one process) has no resolver
+    multi = tf.distribute.MultiWorkerMirroredStrategy()
+    assert (multi.cluster_resolver.task_type, multi.cluster_resolver.task_id) == (None, None)  # no TF_CONFIG
+    for strategy in (mirrored, multi):
+        ext = strategy.extended
+        assert ext.should_checkpoint and ext.should_save_summary and ext.experimental_should_init

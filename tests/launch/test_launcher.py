@@ -178,3 +178,25 @@ def test_rendezvous_bind_address_rules():
     assert "spans several machines" in str(caught[0].message)
     with pytest.raises(ValueError, match="MASTER_ADDR"):
         rendezvous.bind_address(env("no-such-host.invalid", 2, 2))
+
+
+def _who(tmp_path):
+    return [json.loads((tmp_path / f"rank{r}.json").read_text()) for r in range(2)]
+
+
+def test_only_the_chief_prints_under_the_launcher_and_tf_tells_who_is_chief(tmp_path):
+    proc = run_script([PROBE, tmp_path, "who"])
+    assert proc.returncode == 0, proc.stderr
+    assert proc.stdout.count("hello from ") == 1 and "hello from worker:0" in proc.stdout
+    for rank, info in enumerate(_who(tmp_path)):
+        assert (info["task_type"], info["task_id"]) == ("worker", rank)
+        assert info["is_chief"] == info["should_checkpoint"] == info["should_save_summary"] == (rank == 0)
+
+
+def test_under_torchrun_each_process_prints_and_tf_tells_who_is_chief(tmp_path):
+    proc = run_script(["torchrun", "--standalone", "--nproc_per_node=2", PROBE, tmp_path, "who"])
+    assert proc.returncode == 0, proc.stderr
+    assert proc.stdout.count("hello from worker:0") == 1 and proc.stdout.count("hello from worker:1") == 1
+    for rank, info in enumerate(_who(tmp_path)):
+        assert (info["task_type"], info["task_id"]) == ("worker", rank)
+        assert info["is_chief"] == info["should_checkpoint"] == info["should_save_summary"] == (rank == 0)

@@ -9,6 +9,7 @@ MODE:
     second - create two strategies and run two fits; record replica info
     loop   - record each replica's pid, then train for a long time (for Ctrl-C / kill tests)
     listen - after one fit, record the TCP addresses this process listens on (from /proc/net)
+    who    - print and record who this process is, the way TF's multi-worker tutorial asks
 """
 
 import ipaddress
@@ -60,6 +61,11 @@ def listening_addresses():
     return sorted(found)
 
 
+def _is_chief(task_type, task_id):
+    # TF's multi-worker tutorial (tensorflow/docs, multi_worker_with_keras): None means a single worker
+    return task_type is None or task_type == "chief" or (task_type == "worker" and task_id == 0)
+
+
 def main():
     out, mode = Path(sys.argv[1]), sys.argv[2]
     out.mkdir(parents=True, exist_ok=True)
@@ -82,6 +88,13 @@ def main():
         m1.fit(x, y, epochs=1, verbose=0)
         info.update(second_replicas=s2.num_replicas_in_sync, second_rank=s2._rank, epochs=len(h.history["loss"]),
                     pid_after=os.getpid())
+    if mode == "who":
+        resolver = s.cluster_resolver
+        task_type, task_id = resolver.task_type, resolver.task_id
+        info.update(task_type=task_type, task_id=task_id, is_chief=_is_chief(task_type, task_id),
+                    should_checkpoint=s.extended.should_checkpoint,
+                    should_save_summary=s.extended.should_save_summary)
+        print(f"hello from {task_type}:{task_id}", flush=True)
     if mode == "listen":
         with s.scope():
             m = tf.keras.Sequential([tf.keras.Input(shape=(4,)), tf.keras.layers.Dense(2)])

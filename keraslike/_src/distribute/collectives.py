@@ -13,21 +13,25 @@ import weakref
 import torch
 import torch.distributed as dist
 
-from keraslike._src.launch import environment, rendezvous
+from keraslike._src.launch import environment, hang_watch, rendezvous
 
 _TIMEOUT = datetime.timedelta(minutes=30)
 
 
-def ensure_process_group(backend, env, device=None):
+def ensure_process_group(backend, env, device=None, timeout_seconds=None):
     """Initialise the default process group for `env` once (reused by later strategies).
 
     Args:
         backend: "gloo" or "nccl".
         env: a `ClusterEnvironment`.
         device: this replica's `torch.device` (NCCL binds the group to it).
+        timeout_seconds: replica timeout from the code (`CommunicationOptions`); else the environment's
+            (`launch/hang_watch.py`: a replica that holds the others up that long is named and all stop).
     """
     if dist.is_initialized():
         return
+    timeout_s, first_s = environment.replica_timeouts(timeout_seconds)
+    timeout = datetime.timedelta(seconds=first_s + 60)  # gloo/NCCL give up after the watch has spoken
     environment.set_process_env({"MASTER_ADDR": env.master_addr, "MASTER_PORT": str(env.master_port)})
     kwargs = {}
     if backend == "nccl":
@@ -35,12 +39,18 @@ def ensure_process_group(backend, env, device=None):
     if environment.uses_agent_store():
         kwargs["init_method"] = "env://"  # torchrun's agent hosts the store
     else:
-        kwargs["store"] = rendezvous.create_store(env, _TIMEOUT)  # listens on loopback / MASTER_ADDR only
+        kwargs["store"] = rendezvous.create_store(env, max(timeout, _TIMEOUT))  # loopback / MASTER_ADDR only
         loopback = rendezvous.loopback_interface() if rendezvous.is_single_machine_loopback(env) else None
         if loopback is not None:  # the backends' own sockets stay on this machine too
             environment.set_default_env({"GLOO_SOCKET_IFNAME": loopback, "NCCL_SOCKET_IFNAME": loopback})
-    dist.init_process_group(backend=backend, rank=env.rank, world_size=env.world_size, timeout=_TIMEOUT, **kwargs)
+    dist.init_process_group(backend=backend, rank=env.rank, world_size=env.world_size, timeout=timeout, **kwargs)
     atexit.register(_destroy)
+    from keraslike._src.launch import subprocess_script
+
+    def connect():
+        return dist.TCPStore(env.master_addr, env.master_port, env.world_size, False, max(timeout, _TIMEOUT))
+
+    hang_watch.start(env, connect, timeout_s, first_s, subprocess_script.abort_all)
 
 
 def _destroy():
@@ -51,6 +61,7 @@ def _destroy():
     gloo jobs (torchrun, TF_CONFIG) meet at a monitored barrier, skipped when this process is dying of an
     unhandled exception (its peers may be stuck in a collective and must not be waited for).
     """
+    hang_watch.finish()
     if not dist.is_initialized():
         return
     import sys
@@ -85,6 +96,9 @@ def _release_wrapped_modules():
     # A DDP reducer destroyed during interpreter finalization, after its process group, can abort the
     # process ("terminate called without an active exception"): drop the wrappers while the group lives.
     for model in list(_WRAPPED):
+        wrapper = model.__dict__.get("_train_module")
+        if hasattr(wrapper, "release"):
+            wrapper.release()
         model.__dict__["_train_module"] = None
         model.__dict__["_train_module_key"] = None
     gc.collect()
@@ -104,11 +118,12 @@ def _comm_device():
 def _in_place(fn, tensor):
     """Run collective `fn` on `tensor`, staging through the comm device when it lives elsewhere."""
     device = _comm_device()
-    if tensor.device == device:
-        fn(tensor)
-        return tensor
-    staged = tensor.to(device)
-    fn(staged)
+    with hang_watch.waiting():
+        if tensor.device == device:
+            fn(tensor)
+            return tensor
+        staged = tensor.to(device)
+        fn(staged)
     tensor.copy_(staged)
     return tensor
 
@@ -119,6 +134,31 @@ def all_reduce(tensor, op="sum"):
         red = {"sum": dist.ReduceOp.SUM, "max": dist.ReduceOp.MAX, "min": dist.ReduceOp.MIN}[op]
         _in_place(lambda t: dist.all_reduce(t, op=red), tensor)
     return tensor
+
+
+def all_reduce_tensors(tensors):
+    """In-place SUM of several tensors across replicas, one collective per dtype/device (coalesced)."""
+    tensors = [t for t in tensors if t is not None]
+    if world_size() <= 1 or not tensors:
+        return
+    groups = {}
+    for t in tensors:
+        groups.setdefault((t.dtype, t.device), []).append(t)
+    for group in groups.values():
+        flat = torch.cat([t.detach().reshape(-1) for t in group])
+        all_reduce(flat)
+        offset = 0
+        with torch.no_grad():
+            for t in group:
+                n = t.numel()
+                t.copy_(flat[offset:offset + n].view_as(t))
+                offset += n
+
+
+def barrier():
+    """Wait until every replica reaches this point (a one-element all-reduce: gloo and NCCL alike)."""
+    if world_size() > 1:
+        all_reduce(torch.zeros(1, device=_comm_device()))
 
 
 def broadcast(tensor, src=0):
@@ -155,7 +195,8 @@ def all_gather_ints(value):
     device = _comm_device()
     mine = torch.tensor([int(value)], dtype=torch.int64, device=device)
     out = [torch.zeros_like(mine) for _ in range(n)]
-    dist.all_gather(out, mine)
+    with hang_watch.waiting():
+        dist.all_gather(out, mine)
     return [int(t) for t in out]
 
 
@@ -177,7 +218,8 @@ def all_gather_rows(local, sizes):
     padded = torch.zeros((width, *local.shape[1:]), dtype=local.dtype, device=device)
     padded[: local.shape[0]] = local.to(device)
     out = [torch.empty_like(padded) for _ in range(n)]
-    dist.all_gather(out, padded)
+    with hang_watch.waiting():
+        dist.all_gather(out, padded)
     return [block[:size].to(local.device) for block, size in zip(out, sizes)]
 
 

@@ -2,8 +2,9 @@
 
 Mirrors `tensorflow/python/distribute/mirrored_strategy.py`. Replicas are
 processes joined in a torch.distributed group (NCCL on GPUs, gloo on CPUs);
-Keras `fit` wraps the model in DistributedDataParallel whose gradient
-all-reduce SUMs the per-replica gradients of `loss * local_batch /
+Keras `fit` trains the model through `data_parallel.DataParallelModule`
+(DistributedDataParallel when the model allows, else a plain gradient
+all-reduce) whose all-reduce SUMs the per-replica gradients of `loss * local_batch /
 global_batch`, which is TF's semantics (the same update as one device on the
 global batch).
 
@@ -15,14 +16,18 @@ How the processes come to exist (DESIGN §5):
 """
 
 import os
+import warnings
 
 import torch
 
 from keraslike._src.config import devices as config_devices
 from keraslike._src.distribute import collectives
+from keraslike._src.distribute.cluster_resolver import TFConfigClusterResolver
+from keraslike._src.distribute.data_parallel import DataParallelModule
 from keraslike._src.distribute.strategy import Strategy
-from keraslike._src.launch import environment, subprocess_script
+from keraslike._src.launch import environment, one_program, subprocess_script
 from keraslike._src.placement import device_spec
+from keraslike._src.placement import scope as placement_scope
 
 
 class MirroredStrategy(Strategy):
@@ -40,7 +45,11 @@ class MirroredStrategy(Strategy):
 
     Raises:
         ValueError: if `devices` is empty, mixes CPUs and GPUs, repeats a
-            device, or names a device that is not a TF device string.
+            device, or names a device that is not a TF device string; or
+            names GPUs that are not visible while soft device placement is
+            off. With soft placement on (TF 2's default) such replicas run on
+            the CPU instead, all of them (one process per replica cannot mix
+            CUDA and gloo), with a warning saying where they went.
 
     How the replicas start (unlike TF, each replica is a process):
 
@@ -100,28 +109,22 @@ class MirroredStrategy(Strategy):
             subprocess_script.mark_joined()
         super().__init__(device, device_spec.canonical("GPU" if use_gpu else "CPU", index), rank, world)
         self._devices = tuple(device_spec.canonical(t, i) for t, i in parsed)
+        if world > 1:  # one process per replica: each is a worker TF's tutorials can ask who it is
+            self._cluster_resolver = TFConfigClusterResolver(env)
 
     def _distribute_module(self, module):
         if self._num_replicas == 1:
             return module
-        from torch.nn.parallel import DistributedDataParallel
+        static = getattr(module, "_has_static_graph", None)
+        return DataParallelModule(module, self._device, static_graph=bool(static and static()))
 
-        device_ids = [self._device.index] if self._device.type == "cuda" else None
-        ddp = DistributedDataParallel(module, device_ids=device_ids)
-        ddp.register_comm_hook(state=None, hook=_sum_allreduce_hook)
-        return ddp
+    def _after_backward(self, train_module, params):
+        if isinstance(train_module, DataParallelModule):
+            train_module.after_backward(params)
 
     @property
     def extended_devices(self):
         return self._devices
-
-
-def _sum_allreduce_hook(process_group, bucket):
-    """DDP comm hook that SUMs gradients (TF's MirroredStrategy), instead of DDP's average."""
-    import torch.distributed as dist
-
-    future = dist.all_reduce(bucket.buffer(), group=process_group, async_op=True).get_future()
-    return future.then(lambda fut: fut.value()[0])
 
 
 def _resolve_devices(devices):
@@ -145,11 +148,21 @@ def _resolve_devices(devices):
     if types == {"GPU"}:
         available = config_devices.visible_gpu_indices()
         missing = [i for _, i in parsed if i not in available]
-        if missing:
+        if missing and not placement_scope.get_soft_device_placement():
             raise ValueError(
-                f"MirroredStrategy was given GPU(s) {missing} but this machine has visible GPUs {available}. "
-                f"Use tf.config.list_logical_devices('GPU') to see them. Received: devices={devices!r}"
+                f"MirroredStrategy was given GPU(s) {missing} but this machine has visible GPUs {available}, and "
+                "soft device placement is off. Use tf.config.list_logical_devices('GPU') to see them, or "
+                f"tf.config.set_soft_device_placement(True). Received: devices={devices!r}"
             )
+        if missing:
+            # TF soft-places the replicas of missing GPUs; one process per replica cannot mix CUDA and gloo
+            # replicas, so all of them go to the CPU (one logical CPU device each), and the user is told
+            cpus = [("CPU", k) for k in range(len(parsed))]
+            warnings.warn(
+                f"MirroredStrategy: GPU(s) {missing} of {devices!r} are not available (visible GPUs: {available}); "
+                f"with soft device placement the {len(parsed)} replica(s) run on the CPU instead, as "
+                f"{[device_spec.canonical(t, i) for t, i in cpus]}.", stacklevel=3)
+            return cpus
     return parsed
 
 
@@ -157,6 +170,7 @@ def _join_launched(env):
     """This process was started by a launcher: guard against orphaning and split the cores."""
     if env.source == "keraslike":
         subprocess_script.watch_parent()
+        one_program.stop_replay()  # values drawn from here on are this replica's own
         return
     if "OMP_NUM_THREADS" not in os.environ:
         torch.set_num_threads(subprocess_script.threads_per_replica(env.local_world_size))

@@ -7,82 +7,21 @@ first task's host:port hosts the rendezvous), or SLURM. Without any of them it
 is a single worker with all local GPUs, as in TF.
 """
 
-import json
-
 import torch
 
 from keraslike._src.config import devices as config_devices
 from keraslike._src.distribute import collectives
+from keraslike._src.distribute.cluster_resolver import TFConfigClusterResolver
 from keraslike._src.distribute.mirrored import MirroredStrategy, _join_launched
 from keraslike._src.distribute.strategy import Strategy, StrategyExtended
 from keraslike._src.launch import environment
 from keraslike._src.placement import device_spec
 
 
-class ClusterSpec:
-    """`tf.train.ClusterSpec`: `as_dict()`, `jobs`, `num_tasks(job)`, `task_address(job, i)`."""
-
-    def __init__(self, cluster):
-        self._cluster = {k: list(v) for k, v in (cluster or {}).items()}
-
-    def as_dict(self):
-        return {k: list(v) for k, v in self._cluster.items()}
-
-    @property
-    def jobs(self):
-        return list(self._cluster)
-
-    def num_tasks(self, job_name):
-        return len(self._cluster.get(job_name, []))
-
-    def task_address(self, job_name, task_index):
-        return self._cluster[job_name][task_index]
-
-    def __bool__(self):
-        return bool(self._cluster)
-
-    def __repr__(self):
-        return f"ClusterSpec({json.dumps(self._cluster)})"
-
-
-class TFConfigClusterResolver:
-    """`tf.distribute.cluster_resolver.TFConfigClusterResolver` over the detected environment."""
-
-    def __init__(self, env=None):
-        self._env = env
-
-    @property
-    def task_type(self):
-        return self._env.task_type if self._env else None
-
-    @property
-    def task_id(self):
-        return self._env.task_id if self._env else None
-
-    def cluster_spec(self):
-        if self._env is None:
-            return ClusterSpec({})
-        if self._env.cluster:
-            return ClusterSpec(self._env.cluster)
-        return ClusterSpec({"worker": [f"{self._env.master_addr}:{self._env.master_port}"] * self._env.world_size})
-
-    def num_accelerators(self, task_type=None, task_id=None, config_proto=None):
-        return {"GPU": len(config_devices.visible_gpu_indices())}
-
-    rpc_layer = "grpc"
-    environment = ""
-
-
 class _MultiWorkerExtended(StrategyExtended):
     @property
     def _in_multi_worker_mode(self):
         return self._strategy._num_workers > 1
-
-    @property
-    def should_checkpoint(self):
-        return self._strategy._is_chief
-
-    should_save_summary = should_checkpoint
 
 
 class MultiWorkerMirroredStrategy(MirroredStrategy):
@@ -100,7 +39,7 @@ class MultiWorkerMirroredStrategy(MirroredStrategy):
         if env is None:
             MirroredStrategy.__init__(self)
             self._num_workers = 1
-            self.cluster_resolver = cluster_resolver or TFConfigClusterResolver(None)
+            self._cluster_resolver = cluster_resolver or TFConfigClusterResolver(None)
             self.extended = _MultiWorkerExtended(self)
             return
         _join_launched(env)
@@ -112,7 +51,8 @@ class MultiWorkerMirroredStrategy(MirroredStrategy):
         else:
             device = torch.device("cpu")
         if env.world_size > 1:
-            collectives.ensure_process_group("nccl" if use_gpu else "gloo", env, device)
+            collectives.ensure_process_group("nccl" if use_gpu else "gloo", env, device,
+                                             getattr(communication_options, "timeout_seconds", None))
         name = device_spec.canonical("GPU" if use_gpu else "CPU", env.local_rank if use_gpu else 0)
         Strategy.__init__(self, device, name.replace("task:0", f"task:{env.task_id}").replace(
             "job:localhost", f"job:{env.task_type}"), env.rank, env.world_size)
@@ -121,7 +61,7 @@ class MultiWorkerMirroredStrategy(MirroredStrategy):
         # a TF_CONFIG task is one worker even when tasks share a host; launchers group by node
         self._replicas_per_worker = 1 if env.source == "tf_config" else max(env.local_world_size, 1)
         self._num_workers = max(1, env.world_size // self._replicas_per_worker)
-        self.cluster_resolver = cluster_resolver or TFConfigClusterResolver(env)
+        self._cluster_resolver = cluster_resolver or TFConfigClusterResolver(env)
         self.extended = _MultiWorkerExtended(self)
 
     def _worker_layout(self):

@@ -74,9 +74,18 @@ class StrategyExtended:
 
     @property
     def should_checkpoint(self):
+        """Whether this process should write checkpoints: True on the chief only (TF's multi-worker rule)."""
         return self._strategy._is_chief
 
-    should_save_summary = should_checkpoint
+    @property
+    def should_save_summary(self):
+        """Whether this process should write TensorBoard summaries: True on the chief only."""
+        return self._strategy._is_chief
+
+    @property
+    def experimental_should_init(self):
+        """Whether this process initialises variables: True on every replica (the chief's values are broadcast)."""
+        return True
 
 
 class Strategy:
@@ -106,6 +115,17 @@ class Strategy:
     @property
     def _is_chief(self):
         return self._rank == 0
+
+    @property
+    def cluster_resolver(self):
+        """`TFConfigClusterResolver` of a job with several processes (`task_type`, `task_id`), else None.
+
+        TF's `MirroredStrategy` (one process) returns None. Here a multi-replica `MirroredStrategy` is one
+        process per replica, so it has a resolver too: task type `"worker"` and the replica's rank as task id
+        (TF_CONFIG's own task under `MultiWorkerMirroredStrategy`). TF's multi-worker tutorial tells the chief
+        with `task_type == "chief" or (task_type == "worker" and task_id == 0)` or `task_type is None`.
+        """
+        return getattr(self, "_cluster_resolver", None)
 
     def scope(self):
         """Context manager: models, optimizers and metrics created inside belong to this strategy."""
@@ -224,6 +244,9 @@ class Strategy:
     def _distribute_module(self, module):
         """Wrap `module` for synchronous training; identity with one replica."""
         return module
+
+    def _after_backward(self, train_module, params):
+        """Combine `params`' gradients across replicas after backward, where the wrapper did not already."""
 
     def _broadcast_tensors(self, tensors):
         collectives.broadcast_tensors(list(tensors))

@@ -13,6 +13,8 @@ import re
 # Set by keraslike's launcher in the replicas it starts.
 LAUNCHED_BY_KERASLIKE = "KERASLIKE_LAUNCHED"
 PARENT_PID = "KERASLIKE_PARENT_PID"
+# The chief's program seed and recorded values, for its launched replicas (launch/one_program.py).
+PROGRAM_STATE = "KERASLIKE_PROGRAM"
 
 
 @dataclasses.dataclass(frozen=True)
@@ -162,6 +164,45 @@ def first_host(nodelist):
 def uses_agent_store():
     """True under torchrun's elastic agent, which hosts the rendezvous store itself."""
     return os.environ.get("TORCHELASTIC_USE_AGENT_STORE", "").lower() in ("1", "true")
+
+
+def replica_timeouts(timeout_seconds=None):
+    """(replica timeout, first-collective allowance) in seconds, for `launch/hang_watch.py`.
+
+    Args:
+        timeout_seconds: a value from the code (`CommunicationOptions(timeout_seconds=...)`); it wins
+            over `KERASLIKE_REPLICA_TIMEOUT` (default 300 s).
+
+    Raises:
+        ValueError: a setting that is not a positive number.
+    """
+    def positive(name, raw):
+        try:
+            value = float(raw)
+        except (TypeError, ValueError):
+            value = -1.0
+        if not value > 0:
+            raise ValueError(f"Expected {name} to be a positive number of seconds. Received: {name}={raw!r}")
+        return value
+
+    if timeout_seconds is not None:
+        timeout = positive("timeout_seconds", timeout_seconds)
+    else:
+        timeout = positive("KERASLIKE_REPLICA_TIMEOUT", os.environ.get("KERASLIKE_REPLICA_TIMEOUT") or 300)
+    first = positive("KERASLIKE_FIRST_COLLECTIVE_TIMEOUT", os.environ.get("KERASLIKE_FIRST_COLLECTIVE_TIMEOUT") or 600)
+    return timeout, max(first, timeout)
+
+
+def one_program_enabled():
+    """False when the user turned the one-program agreement off (`KERASLIKE_ONE_PROGRAM=0`)."""
+    return os.environ.get("KERASLIKE_ONE_PROGRAM", "1").lower() not in ("0", "false", "no", "off")
+
+
+def program_state():
+    """The chief's program state (JSON) in a replica keraslike's launcher started, else None."""
+    if not os.environ.get(LAUNCHED_BY_KERASLIKE):
+        return None
+    return os.environ.get(PROGRAM_STATE) or None
 
 
 def parent_pid():

@@ -18,7 +18,7 @@ import threading
 import warnings
 
 from keraslike._src.config import devices as config_devices
-from keraslike._src.launch import environment, rendezvous
+from keraslike._src.launch import environment, one_program, rendezvous
 from keraslike._src.launch.watchdog import ReplicaWatchdog
 
 
@@ -86,9 +86,12 @@ def launch(num_replicas):
 
     torch.set_num_threads(threads)
     children = []
+    program = one_program.state_for_replicas()  # the chief's seed, temp paths, uuids, clock readings
     for rank in range(1, num_replicas):
         env = dict(os.environ)
         env.update(environment.replica_env(rank, num_replicas, port, threads, os.getpid()))
+        if program is not None:
+            env[environment.PROGRAM_STATE] = program
         proc = subprocess.Popen(
             _command(),
             env=env,
@@ -114,6 +117,18 @@ def finish_replicas():
         return False
     _WATCHDOG.finish()
     return True
+
+
+def abort_all(code):
+    """Stop every replica of this job and end this process with `code` (the hang watch's last step)."""
+    if _WATCHDOG is not None:
+        _WATCHDOG.abort(code)
+    for stream in (sys.stdout, sys.stderr):
+        try:
+            stream.flush()
+        except Exception:  # noqa: BLE001 - a closed stream
+            pass
+    os._exit(code)
 
 
 def mark_joined():

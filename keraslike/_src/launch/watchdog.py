@@ -74,6 +74,14 @@ class ReplicaWatchdog:
         self._terminate_all()
         os._exit(code if code > 0 else 1)
 
+    def abort(self, code):
+        """Stop every replica now and exit with `code` (a hung replica was reported)."""
+        self._fail_lock.acquire()  # never released: the process ends below
+        self._stopping.set()
+        self._terminate_all()
+        self._join_relays(1.0)
+        os._exit(code)
+
     def report_replica_failure(self, timeout):
         """If a replica has failed (or fails within `timeout` s), report it and exit; else return False."""
         deadline = time.time() + timeout

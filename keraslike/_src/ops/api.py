@@ -62,3 +62,7 @@ from keraslike._src.ops.script_ops import numpy_function, py_function  # noqa: E
 from keraslike._src.ops.tensor_array import TensorArray  # noqa: E402
 from keraslike._src.module.module import Module  # noqa: E402
 from keraslike._src.ops.name_scope import get_current_name_scope, init_scope, name_scope  # noqa: E402
+from keraslike._src.ops.framework_ops import (  # noqa: E402
+    DType, control_dependencies, ensure_shape, get_logger, get_static_value, grad_pass_through, gradients, group,
+    hessians, identity_n, inside_function, no_op, tuple,
+)

@@ -1,3 +1,3 @@
 """`tf.distribute.cluster_resolver`."""
 
-from keraslike._src.distribute.multi_worker import TFConfigClusterResolver  # noqa: F401
+from keraslike._src.distribute.cluster_resolver import TFConfigClusterResolver  # noqa: F401

@@ -1,3 +1,5 @@
-"""`tf.keras.datasets`: `mnist`, `fashion_mnist`, `cifar10`, `cifar100`, `boston_housing` (`.load_data()`)."""
+"""`tf.keras.datasets`: mnist, fashion_mnist, cifar10, cifar100, boston_housing, imdb, reuters (`.load_data()`)."""
 
-from keraslike._src.keras.datasets import boston_housing, cifar10, cifar100, fashion_mnist, mnist  # noqa: F401
+from keraslike._src.keras.datasets import (  # noqa: F401
+    boston_housing, cifar10, cifar100, fashion_mnist, imdb, mnist, reuters,
+)

@@ -1,14 +1,21 @@
 """`tf.keras.layers`."""
 
 from keraslike._src.keras.layers.activations.activations import ELU, LeakyReLU, PReLU, ReLU, Softmax
+from keraslike._src.keras.layers.attention.attention import AdditiveAttention, Attention
 from keraslike._src.keras.layers.attention.multi_head_attention import MultiHeadAttention
 from keraslike._src.keras.layers.convolutional.conv import Conv1D, Conv2D, Conv3D
+from keraslike._src.keras.layers.convolutional.conv1d_variants import DepthwiseConv1D, SeparableConv1D
 from keraslike._src.keras.layers.convolutional.conv2d_transpose import (  # noqa: F401
     Conv1DTranspose, Conv2DTranspose, Conv3DTranspose,
 )
 from keraslike._src.keras.layers.convolutional.depthwise_conv2d import DepthwiseConv2D
 from keraslike._src.keras.layers.convolutional.separable_conv2d import SeparableConv2D
 from keraslike._src.keras.layers.core.dense import Dense
+from keraslike._src.keras.layers.core.einsum_dense import EinsumDense
+from keraslike._src.keras.layers.core.identity import Identity
+from keraslike._src.keras.layers.core.masking import Masking
+from keraslike._src.keras.layers.core.wrapper import Wrapper, deserialize, serialize
+from keraslike._src.keras.layers.input_spec import InputSpec
 from keraslike._src.keras.layers.core.embedding import Embedding
 from keraslike._src.keras.layers.core.input_layer import Input, InputLayer
 from keraslike._src.keras.layers.core.lambda_layer import Lambda
@@ -21,26 +28,40 @@ from keraslike._src.keras.layers.pooling.global_pooling import (
     GlobalAveragePooling1D, GlobalAveragePooling2D, GlobalAveragePooling3D, GlobalMaxPooling1D,
     GlobalMaxPooling2D, GlobalMaxPooling3D,
 )
+from keraslike._src.keras.layers.pooling.adaptive_pooling import (
+    AdaptiveAveragePooling1D, AdaptiveAveragePooling2D, AdaptiveAveragePooling3D, AdaptiveMaxPooling1D,
+    AdaptiveMaxPooling2D, AdaptiveMaxPooling3D,
+)
 from keraslike._src.keras.layers.pooling.pooling import (
     AveragePooling1D, AveragePooling2D, AveragePooling3D, MaxPooling1D, MaxPooling2D, MaxPooling3D,
 )
 from keraslike._src.keras.layers.normalization.batch_normalization import BatchNormalization
 from keraslike._src.keras.layers.normalization.group_normalization import GroupNormalization
 from keraslike._src.keras.layers.normalization.layer_normalization import LayerNormalization
+from keraslike._src.keras.layers.normalization.unit_normalization import RMSNormalization, UnitNormalization
+from keraslike._src.keras.layers.preprocessing.image_preprocessing import (
+    CenterCrop, RandomBrightness, RandomContrast, RandomCrop, RandomFlip, RandomRotation, RandomTranslation, RandomZoom,
+    Resizing,
+)
 from keraslike._src.keras.layers.preprocessing.normalization import Normalization
 from keraslike._src.keras.layers.preprocessing.rescaling import Rescaling
+from keraslike._src.keras.layers.regularization.noise import (
+    ActivityRegularization, AlphaDropout, GaussianDropout, GaussianNoise,
+)
 from keraslike._src.keras.layers.regularization.spatial_dropout import (
     SpatialDropout1D, SpatialDropout2D, SpatialDropout3D,
 )
 from keraslike._src.keras.layers.reshaping.reshape import Permute, RepeatVector, Reshape
 from keraslike._src.keras.layers.reshaping.spatial import (
-    Cropping1D, Cropping2D, UpSampling1D, UpSampling2D, ZeroPadding1D, ZeroPadding2D,
+    Cropping1D, Cropping2D, Cropping3D, UpSampling1D, UpSampling2D, UpSampling3D, ZeroPadding1D, ZeroPadding2D,
+    ZeroPadding3D,
 )
 from keraslike._src.keras.layers.rnn.bidirectional import Bidirectional
 from keraslike._src.keras.layers.rnn.gru import GRU, GRUCell
 from keraslike._src.keras.layers.rnn.lstm import LSTM, LSTMCell
 from keraslike._src.keras.layers.rnn.rnn import RNN
 from keraslike._src.keras.layers.rnn.simple_rnn import SimpleRNN, SimpleRNNCell
+from keraslike._src.keras.layers.rnn.stacked_rnn_cells import StackedRNNCells
 from keraslike._src.keras.layers.rnn.time_distributed import TimeDistributed
 from keraslike._src.keras.layers.torch_module_wrapper import TorchModuleWrapper
 
@@ -51,6 +72,7 @@ Convolution2DTranspose = Conv2DTranspose
 Convolution1DTranspose = Conv1DTranspose
 Convolution3DTranspose = Conv3DTranspose
 SeparableConvolution2D = SeparableConv2D
+SeparableConvolution1D = SeparableConv1D
 MaxPool1D = MaxPooling1D
 MaxPool2D = MaxPooling2D
 MaxPool3D = MaxPooling3D

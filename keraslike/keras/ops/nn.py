@@ -11,3 +11,7 @@ from keraslike._src.keras.ops.nn import (
     softsign, space_to_depth, sparse_categorical_crossentropy, sparse_plus, sparse_sigmoid, sparsemax, squareplus,
     swish, tanh_shrink, threshold, unfold,
 )
+
+from keraslike._src.keras.ops import symbolic as _symbolic  # noqa: E402
+
+_symbolic.wrap_namespace(globals())

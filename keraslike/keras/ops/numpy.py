@@ -21,3 +21,7 @@ from keraslike._src.keras.ops.numpy import (
     true_divide, trunc, unique, unravel_index, vander, var, vdot, vectorize, view, vsplit, vstack, where, zeros,
     zeros_like,
 )
+
+from keraslike._src.keras.ops import symbolic as _symbolic  # noqa: E402
+
+_symbolic.wrap_namespace(globals())

@@ -1,4 +1,5 @@
-"""Custom layers written with `keras.ops` train inside `fit`: one device against torch, and 2 replicas."""
+"""Custom layers (and a custom metric) written with `keras.ops` inside `fit`: one device against torch, and
+2 replicas against one device."""
 
 import numpy as np
 import pytest
@@ -66,3 +67,8 @@ def test_ops_layers_under_two_replicas_equal_one_device(tmp_path):
     for key in weights:
         np.testing.assert_allclose(b[key], a[key], rtol=1e-5, atol=1e-6)
     np.testing.assert_allclose(b["h_loss"], a["h_loss"], rtol=1e-5)
+    # the add_weight metric sums its state over replicas: same per-epoch values as one device, and
+    # evaluate's value equals the rate counted with numpy on the predictions
+    np.testing.assert_allclose(b["h_true_positives"], a["h_true_positives"], rtol=1e-6)
+    for run in (a, b):
+        np.testing.assert_allclose(float(run["eval_tp"]), float(run["numpy_tp"]), rtol=1e-6)

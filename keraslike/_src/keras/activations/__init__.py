@@ -7,6 +7,7 @@ act on the last axis by default.
 import torch
 import torch.nn.functional as F
 
+from keraslike._src.keras.saving import object_registration
 from keraslike._src.keras.utils.lookup import lookup
 
 
@@ -112,8 +113,13 @@ def get(identifier):
         return linear
     if callable(identifier):
         return identifier
+    if isinstance(identifier, str) and identifier not in _NAMES:
+        custom = object_registration.get_registered_object(identifier)  # custom_objects / registered functions
+        if custom is not None:
+            return custom
     return lookup("activation", identifier, _NAMES)
 
 
 def serialize(fn):
-    return getattr(fn, "__name__", "linear")
+    """The name saved in configs: a built-in's name, a registered function's `"package>name"`, else `__name__`."""
+    return object_registration.get_registered_name(fn) if callable(fn) else getattr(fn, "__name__", "linear")

@@ -1,5 +1,7 @@
 """`keras.callbacks.Callback` and the list that dispatches to callbacks (keras/src/callbacks/)."""
 
+import inspect
+
 
 class Callback:
     """Base class: override any `on_*` hook. `self.model` and `self.params` are set by fit."""
@@ -80,9 +82,13 @@ class CallbackList(Callback):
 
 
 def _make_dispatcher(hook):
-    def method(self, *args, **kwargs):
-        logs = kwargs.get("logs")
-        self._dispatch(hook, *args, *([logs] if "logs" in kwargs else []))
+    takes_index = len(inspect.signature(getattr(Callback, hook)).parameters) == 3  # (self, epoch|batch, logs)
+
+    def method(self, *args, logs=None):
+        """Call `hook` on every callback; `logs` is always a dict (`{}` when there is nothing), as Keras."""
+        if len(args) > int(takes_index):
+            args, logs = args[:-1], args[-1]
+        self._dispatch(hook, *args, logs if logs is not None else {})
 
     method.__name__ = hook
     return method

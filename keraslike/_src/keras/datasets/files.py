@@ -13,6 +13,9 @@ import shutil
 import tarfile
 import tempfile
 import urllib.request
+import zipfile
+
+import numpy as np
 
 TF_KERAS_DATASETS = "https://storage.googleapis.com/tensorflow/tf-keras-datasets/"
 
@@ -98,3 +101,32 @@ def load_array_pickle(path):
     """Load a CIFAR-format pickle (`encoding="bytes"`, as Keras), allowing only numpy array reconstruction."""
     with open(path, "rb") as f:
         return _ArraysOnlyUnpickler(io.BytesIO(f.read()), encoding="bytes").load()
+
+
+def load_npz(path):
+    """An `.npz` archive as `{name: array}`; object arrays (the ragged word-index lists of imdb/reuters) are
+    read with the arrays-only unpickler, numeric ones with pickling disabled (Keras 3's `npz_utils`)."""
+    arrays = {}
+    with zipfile.ZipFile(path) as archive:
+        for member in archive.namelist():
+            if not member.endswith(".npy"):
+                continue
+            with archive.open(member) as raw:
+                buffer = io.BytesIO(raw.read())
+            arrays[member[:-len(".npy")]] = _load_npy_member(buffer)
+    return arrays
+
+
+def _load_npy_member(buffer):
+    try:
+        return np.lib.format.read_array(buffer, allow_pickle=False)
+    except ValueError:  # an object array: its payload is a pickle
+        buffer.seek(0)
+        version = np.lib.format.read_magic(buffer)
+        if version[0] == 1:
+            np.lib.format.read_array_header_1_0(buffer)
+        elif version[0] in (2, 3):
+            np.lib.format.read_array_header_2_0(buffer)
+        else:
+            raise ValueError(f"Unsupported .npy format version. Received: version={version}") from None
+        return _ArraysOnlyUnpickler(buffer).load()

@@ -18,10 +18,11 @@ import torch
 from keraslike._src.autodiff import gradient_tape
 from keraslike._src.keras import backend, regularizers
 from keraslike._src.keras.backend import naming
+from keraslike._src.keras.layers.input_spec import assert_input_compatibility
 from keraslike._src.keras.layers.keras_tensor import KerasTensor, Node, flatten, is_symbolic, map_structure
 from keraslike._src.keras.layers.layer_meta import LayerMeta
 from keraslike._src.keras.layers.layer_utils import (
-    _declared_output_shape, _example_value, _global_is_mixed, _global_policy_if_default, _numpy_to_tensor,
+    _declared_output_shape, _example_value, auto_config, _global_is_mixed, _global_policy_if_default, _numpy_to_tensor,
     _resolve_policy, _unique,
 )
 from keraslike._src.ops.variables import Variable
@@ -83,6 +84,12 @@ class Layer(torch.nn.Module, metaclass=LayerMeta):
     #: Whether integer/bool inputs are cast to the compute dtype when the layer has float weights (the float
     #: result TF's type promotion gives `Dense`/`Conv` on int inputs); False for layers that index with them.
     _casts_int_inputs = True
+
+    def __new__(cls, *args, **kwargs):
+        instance = super().__new__(cls)
+        if cls._records_init_args(cls):  # a user class without get_config: Keras 3's auto config
+            instance.__dict__["_auto_config"] = auto_config(cls, args, kwargs)
+        return instance
 
     def __init__(self, trainable=True, name=None, dtype=None, input_shape=None, batch_input_shape=None,
                  input_dim=None, autocast=True, activity_regularizer=None, **kwargs):
@@ -244,6 +251,18 @@ class Layer(torch.nn.Module, metaclass=LayerMeta):
         own = list(self._call_losses) + [fn() for fn in self._losses]
         return own + [loss for layer in self._sublayers() for loss in layer.losses]
 
+    def add_metric(self, *args, **kwargs):
+        """Removed in Keras 3 (and so in TF 2.16+): raises, saying what replaced it.
+
+        Raises:
+            NotImplementedError: always, as Keras 3 does.
+        """
+        raise NotImplementedError(
+            "Layer `add_metric()` method is deprecated (removed in Keras 3). Add your metric in "
+            "`Model.compile(metrics=[...])`, or create metric trackers (e.g. `keras.metrics.Mean(name=...)`) in "
+            "`__init__()` or `build()` when subclassing the layer or model, then call `metric.update_state()` "
+            f"whenever necessary. Received: add_metric() on {type(self).__name__}")
+
     def add_loss(self, loss):
         """Add a loss tensor to `losses` (Keras 3: until the next top-level call), or a zero-argument callable
         evaluated each time `losses` is read (TF 2)."""
@@ -253,6 +272,12 @@ class Layer(torch.nn.Module, metaclass=LayerMeta):
             self._call_losses.append(loss)
 
     # ---- weights -----------------------------------------------------------------------
+    def add_variable(self, shape, initializer, dtype=None, trainable=True, autocast=True, regularizer=None,
+                     constraint=None, name=None):
+        """Keras 3's `add_variable(shape, initializer, ...)`: `add_weight` with the shape first (same result)."""
+        return self.add_weight(name=name, shape=shape, initializer=initializer, dtype=dtype, trainable=trainable,
+                               regularizer=regularizer, constraint=constraint, autocast=autocast)
+
     def add_weight(self, name=None, shape=None, initializer=None, dtype=None, trainable=True,
                    regularizer=None, constraint=None, autocast=True, aggregation="none",
                    overwrite_with_gradient=False, synchronization=None, **kwargs):
@@ -380,6 +405,8 @@ class Layer(torch.nn.Module, metaclass=LayerMeta):
 
     def _call_once(self, inputs, args, kwargs):
         inputs = self._convert_inputs(inputs)
+        if getattr(self, "input_spec", None) is not None:
+            assert_input_compatibility(self.input_spec, inputs, self.name)
         if not self.built:
             self._build_for(inputs)
             if "_deferred_restore" in self.__dict__:
@@ -518,12 +545,37 @@ class Layer(torch.nn.Module, metaclass=LayerMeta):
 
     # ---- config ----------------------------------------------------------------------------
     def get_config(self):
+        """`{"name", "trainable", "dtype"}`; for a user subclass that does not override `get_config`, also its
+        constructor arguments (Keras 3's auto config).
+
+        Raises:
+            NotImplementedError: such a subclass was built with arguments that are not plain values (a layer,
+                an array): it must implement `get_config()` to be saved, as in Keras 3.
+        """
         config = {"name": self.name, "trainable": self.trainable, "dtype": self.dtype}
         if self.activity_regularizer is not None:
             config["activity_regularizer"] = regularizers.serialize(self.activity_regularizer)
         if self._batch_input_shape is not None:
             config["batch_input_shape"] = self._batch_input_shape
+        if "_auto_config" in self.__dict__:
+            auto = self.__dict__["_auto_config"]
+            if auto is None:
+                raise NotImplementedError(
+                    f"Object {type(self).__name__} was created by passing non-serializable argument values in "
+                    "`__init__()`, and therefore the object must override `get_config()` in order to be "
+                    "serializable. Please implement `get_config()` (and `from_config()` when its arguments are "
+                    f"layers or other objects). Received: an instance of {type(self).__name__}")
+            params = inspect.signature(type(self).__init__).parameters
+            if "name" not in params and not any(p.kind is p.VAR_KEYWORD for p in params.values()):
+                config.pop("name")
+            config.update(auto)
         return config
+
+    @staticmethod
+    def _records_init_args(cls):
+        """Whether instances of `cls` keep their constructor arguments for `get_config` (user classes only)."""
+        return cls.get_config is Layer.get_config and not cls.__module__.startswith("keraslike.") and \
+            getattr(cls, "_inputs_struct", None) is None and "Functional" not in {k.__name__ for k in cls.__mro__}
 
     @classmethod
     def from_config(cls, config):

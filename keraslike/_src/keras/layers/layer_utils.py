@@ -1,5 +1,7 @@
 """Module-level helpers of `Layer` (dtype policies, functional-API example values, small utilities)."""
 
+import inspect
+
 import numpy as np
 import torch
 
@@ -83,3 +85,41 @@ def _unique(variables):
             seen.add(id(v))
             out.append(v)
     return out
+
+
+_AUTO_CONFIG_TYPES = (str, int, float, bool, type(None))
+
+
+def _plain(value):
+    if isinstance(value, (list, tuple)):
+        return all(_plain(v) for v in value)
+    if isinstance(value, dict):
+        return all(isinstance(k, str) and _plain(v) for k, v in value.items())
+    return isinstance(value, _AUTO_CONFIG_TYPES)
+
+
+def auto_config(cls, args, kwargs):
+    """The constructor arguments of a layer as a config dict, or None (Keras 3's `Operation.__new__`).
+
+    Arguments are bound to `cls.__init__` with their defaults; `**kwargs` are merged in and `name`
+    dropped (the base config has it). Only plain values (str, int, float, bool, None and lists/dicts
+    of them) qualify; positional-only or extra `*args` make the config unavailable.
+    """
+    signature = inspect.signature(cls.__init__)
+    try:
+        bound = signature.bind(None, *args, **kwargs)
+    except TypeError:
+        return None
+    params = list(signature.parameters.values())[1:]
+    if any(p.kind is p.POSITIONAL_ONLY for p in params):
+        return None
+    bound.apply_defaults()
+    values = dict(bound.arguments)
+    values.pop(next(iter(signature.parameters)))
+    for p in params:
+        if p.kind is p.VAR_KEYWORD:
+            values.update(values.pop(p.name, {}))
+        elif p.kind is p.VAR_POSITIONAL and values.pop(p.name, ()):
+            return None
+    values.pop("name", None)
+    return values if _plain(list(values.values())) else None

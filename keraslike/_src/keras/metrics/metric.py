@@ -4,13 +4,23 @@ Mirrors `keras/src/metrics/metric.py` and TF's rule that metric variables
 created under a strategy are SUM-aggregated: `update_state` touches only this
 replica's state (no host sync); `result()` all-reduces the state once across
 replicas (a collective every replica must call) and computes the value.
+
+Metrics written as the Keras guides write them create their state with
+`add_weight(name="tp", initializer="zeros")` / `add_variable(shape, initializer)`,
+update it with `assign_add` and return it from their own `result()`. Those
+variables are TF's sync-on-read variables: when logs are computed, each one is
+all-reduced by its `aggregation` ("sum", "mean"; "none" and "only_first_replica"
+keep the local value) for the duration of the `result()` call.
 """
 
 import torch
 
 from keraslike._src.distribute import collectives, context
-from keraslike._src.keras import backend
+from keraslike._src.keras import backend, initializers
 from keraslike._src.keras.backend.naming import to_snake_case
+from keraslike._src.ops.variables import Variable
+
+_AGGREGATIONS = ("sum", "mean", "none", "only_first_replica")
 
 
 class Metric:
@@ -25,6 +35,7 @@ class Metric:
         self.name = name or to_snake_case(type(self).__name__)
         self.dtype = dtype or backend.floatx()
         self._states = {}
+        self._user_variables = []  # (Variable, aggregation) from add_variable / add_weight
         self._strategy = context.get_strategy()
         self._device = backend.current_device()
 
@@ -34,19 +45,51 @@ class Metric:
         self._states[name] = (tensor, float(initial))
         return tensor
 
-    add_variable = add_state
+    def add_variable(self, shape, initializer, dtype=None, aggregation="sum", name=None):
+        """Keras 3's `Metric.add_variable(shape, initializer, dtype=None, aggregation="sum", name=None)`.
+
+        Returns a non-trainable `Variable` (use `assign` / `assign_add` in `update_state`). Across
+        replicas it is combined by `aggregation` when the metric's `result()` is read.
+
+        Raises:
+            ValueError: for an unknown aggregation.
+        """
+        if aggregation not in _AGGREGATIONS:
+            raise ValueError(f"Invalid value for argument `aggregation`. Expected one of {_AGGREGATIONS}. "
+                             f"Received: aggregation={aggregation}")
+        torch_dtype = getattr(torch, str(dtype or self.dtype).replace("torch.", "").replace("tf.", ""))
+        init = initializers.get(initializer)
+        value = init(tuple(int(d) for d in (shape or ())), dtype=torch_dtype).to(self._device)
+        var = Variable(value, trainable=False, name=f"{self.name}/{name or f'variable_{len(self._user_variables)}'}")
+        self._user_variables.append((var, aggregation))
+        return var
+
+    def add_weight(self, name=None, shape=(), aggregation="sum", synchronization="on_read", initializer=None,
+                   dtype=None):
+        """TF 2 / Keras 3 `Metric.add_weight(name=None, shape=(), aggregation="sum", synchronization="on_read",
+        initializer=None, dtype=None)`: `add_variable` with the default initializer "zeros".
+
+        Raises:
+            ValueError: for `synchronization` other than "on_read"/"auto" (metric state is read-synced).
+        """
+        if synchronization not in ("on_read", "auto", None):
+            raise ValueError(f"Metric variables are synchronized on read; use synchronization='on_read'. "
+                             f"Received: synchronization={synchronization}")
+        return self.add_variable(shape, initializer or "zeros", dtype=dtype, aggregation=aggregation, name=name)
 
     def state(self, name):
         return self._states[name][0]
 
     @property
     def variables(self):
-        return [t for t, _ in self._states.values()]
+        return [t for t, _ in self._states.values()] + [v for v, _ in self._user_variables]
 
     def reset_state(self):
-        """Set every state back to its initial value."""
+        """Set every state back to its initial value (variables from `add_variable` back to zeros, as Keras)."""
         for tensor, initial in self._states.values():
             tensor.fill_(initial)
+        for var, _ in self._user_variables:
+            var.assign(torch.zeros_like(var))
 
     def reset_states(self):
         """TF 2.x name of `reset_state`."""
@@ -84,6 +127,14 @@ class Metric:
         for name, (tensor, initial) in list(self._states.items()):
             if tensor.device != device:
                 self._states[name] = (tensor.to(device), initial)
+        for var, _ in self._user_variables:
+            if var.device != device:
+                var.data = var.data.to(device)
+
+
+def _custom_result(metric):
+    """Whether `metric` computes its value in its own `result()` (the Keras-guide style)."""
+    return type(metric).result is not Metric.result
 
 
 def sync_results(metrics):
@@ -92,7 +143,11 @@ def sync_results(metrics):
         return []
     strategy = metrics[0]._strategy
     states = [m._states for m in metrics]
-    if strategy.num_replicas_in_sync > 1 and collectives.world_size() > 1:
+    replicated = strategy.num_replicas_in_sync > 1 and collectives.world_size() > 1
+    custom = [m for m in metrics if _custom_result(m)]
+    if custom:
+        return _sync_custom(metrics, custom, replicated)
+    if replicated:
         flat = torch.cat([t.reshape(-1).float() for s in states for t, _ in s.values()])
         collectives.all_reduce(flat, "sum")
         reduced, offset = [], 0
@@ -106,3 +161,40 @@ def sync_results(metrics):
     else:
         reduced = [{name: t for name, (t, _) in s.items()} for s in states]
     return [m._result_from(r) for m, r in zip(metrics, reduced)]
+
+
+def _sync_custom(metrics, custom, replicated):
+    """Results when some metrics define `result()`: their variables hold the replica-reduced values (by
+    aggregation) while `result()` runs; one all-reduce carries every metric's state."""
+    builtin = [m for m in metrics if not _custom_result(m)]
+    synced = [(v, agg) for m in custom for v, agg in m._user_variables if agg in ("sum", "mean")]
+    if not replicated or not synced:
+        return _all_results(metrics, builtin)
+    flat = torch.cat([torch.Tensor.clone(v).detach().reshape(-1).double() for v, _ in synced])
+    collectives.all_reduce(flat, "sum")
+    saved, offset, world = [], 0, collectives.world_size()
+    with torch.no_grad():
+        for var, agg in synced:
+            n = var.numel()
+            saved.append(torch.Tensor.clone(var).detach())
+            reduced = flat[offset:offset + n].view(var.shape)
+            var.copy_((reduced / world if agg == "mean" else reduced).to(var.dtype))
+            offset += n
+    try:
+        return _all_results(metrics, builtin)
+    finally:
+        with torch.no_grad():
+            for (var, _), old in zip(synced, saved):
+                var.copy_(old)
+
+
+def _all_results(metrics, builtin):
+    values = dict(zip(map(id, builtin), sync_results(builtin))) if builtin else {}
+    out = []
+    for m in metrics:
+        if not _custom_result(m):
+            out.append(values[id(m)])
+            continue
+        value = m.result()  # often a state variable itself: snapshot it before the local values return
+        out.append(torch.Tensor.clone(value).detach() if isinstance(value, torch.Tensor) else value)
+    return out

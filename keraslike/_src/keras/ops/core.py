@@ -51,7 +51,9 @@ def is_tensor(x):
 
 
 def dtype(x):
-    """`keras.ops.dtype(x)`: the Keras dtype name of `x`, e.g. `"float32"`."""
+    """`keras.ops.dtype(x)`: the Keras dtype name of `x`, e.g. `"float32"` (also for symbolic tensors)."""
+    if hasattr(x, "dtype") and not isinstance(x, (torch.Tensor, np.ndarray, np.generic)):
+        return dtypes.standardize_dtype(x.dtype)
     return dtypes.standardize_dtype(convert(x).dtype)
 
 

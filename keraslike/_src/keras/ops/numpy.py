@@ -1540,7 +1540,9 @@ def view(x, dtype=None):
 
 
 def ndim(x):
-    """`keras.ops.ndim(x)`: the rank, a Python int."""
+    """`keras.ops.ndim(x)`: the rank, a Python int (also for symbolic tensors)."""
+    if hasattr(x, "shape") and not isinstance(x, torch.Tensor):
+        return len(x.shape)
     return convert(x).dim()
 
 

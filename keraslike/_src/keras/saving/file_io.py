@@ -155,12 +155,25 @@ def chief_path(path, model=None):
 
     Non-chief replicas write into a temporary directory that is deleted
     afterwards (TensorFlow's multi-worker rule), so they run the same code.
+    When the block ends without error, every replica waits until the chief's
+    write is done, so a `load_model` that follows works on every replica.
     """
     if is_chief(model):
         yield os.fspath(path)
-        return
-    tmp_dir = tempfile.mkdtemp(prefix="keraslike_worker_")
-    try:
-        yield os.path.join(tmp_dir, os.path.basename(os.fspath(path)) or "file")
-    finally:
-        shutil.rmtree(tmp_dir, ignore_errors=True)
+    else:
+        tmp_dir = tempfile.mkdtemp(prefix="keraslike_worker_")
+        try:
+            yield os.path.join(tmp_dir, os.path.basename(os.fspath(path)) or "file")
+        finally:
+            shutil.rmtree(tmp_dir, ignore_errors=True)
+    _wait_for_chief(model)
+
+
+def _wait_for_chief(model):
+    """Saves are collective: every replica returns once the chief's file is in place (a barrier)."""
+    from keraslike._src.distribute import collectives, context
+
+    strategy = getattr(model, "_distribute_strategy", None) if model is not None else None
+    strategy = strategy or context.get_strategy()
+    if getattr(strategy, "num_replicas_in_sync", 1) > 1:
+        collectives.barrier()

@@ -15,7 +15,7 @@ import zipfile
 
 import h5py
 
-from keraslike._src.keras.saving import bounded_read, file_io, serialization_lib, weights_h5
+from keraslike._src.keras.saving import bounded_read, file_io, object_registration, serialization_lib, weights_h5
 from keraslike._src.keras.saving.model_config import deserialize_layer, serialize_layer
 
 KERAS_VERSION = "3.15.1"  # the Keras release whose file format is mirrored
@@ -154,10 +154,11 @@ def load_model(filepath, custom_objects=None, compile=True, safe_mode=True):
     try:
         with zipfile.ZipFile(filepath, "r") as zf:
             config = bounded_read.read_json_member(zf, _CONFIG, filepath)
-            model = _model_from_file_config(config, custom_objects, safe_mode, filepath)
-            compiled = config.get("compile_config")
-            if compile and compiled:
-                _compile_from_config(model, compiled, custom_objects, safe_mode)
+            with object_registration.CustomObjectScope(custom_objects or {}):  # nested lookups (activations)
+                model = _model_from_file_config(config, custom_objects, safe_mode, filepath)
+                compiled = config.get("compile_config")
+                if compile and compiled:
+                    _compile_from_config(model, compiled, custom_objects, safe_mode)
             if _WEIGHTS in zf.namelist():
                 limit = bounded_read.weights_limit(model.weights)
                 with bounded_read.open_weights_member(zf, _WEIGHTS, filepath, limit) as h5:

@@ -7,6 +7,8 @@ device on the whole global batch, partial last batch included. Metric state is
 summed across replicas when read. Only the chief prints.
 """
 
+import warnings
+
 import torch
 
 from keraslike._src.distribute import collectives
@@ -17,7 +19,7 @@ from keraslike._src.keras.layers.keras_tensor import flatten, map_structure
 from keraslike._src.keras.metrics.metric import Metric
 from keraslike._src.keras.mixed_precision import policy as mixed_precision
 from keraslike._src.keras.mixed_precision.loss_scale_optimizer import LossScaleOptimizer
-from keraslike._src.keras.trainers import data_adapter
+from keraslike._src.keras.trainers import data_adapter, input_validation
 from keraslike._src.keras.trainers.batch_methods import BatchMethods
 from keraslike._src.keras.trainers.compile_utils import (
     CompiledLoss,
@@ -51,6 +53,7 @@ class Trainer(StepOverrides, BatchMethods):
         self._loss_tracker = None
         self._train_module = None
         self._train_module_key = None
+        self._compile_generation = 0
         self._autocast = None  # a mixed_precision.Autocast when compiled under a mixed policy
 
     # ---- compile -----------------------------------------------------------------------
@@ -90,6 +93,7 @@ class Trainer(StepOverrides, BatchMethods):
             if self.compiled_loss is not None:
                 self.compiled_loss.tracker = self._loss_tracker
         self.compiled = True
+        self._compile_generation += 1
         self.stop_training = False
 
     @property
@@ -152,10 +156,11 @@ class Trainer(StepOverrides, BatchMethods):
             loss = loss + reg_total if loss is not None else None
         for p in params:
             p.grad = None
-        if self._autocast is not None and isinstance(self.optimizer, LossScaleOptimizer):
-            scaled = self.optimizer.scale_loss(scaled)
-        scaled.backward()
-        self.optimizer._step(params)
+        scaled = self.optimizer.scale_loss(scaled)  # Keras 3: dynamic (LossScaleOptimizer) or loss_scale_factor
+        if params:  # a model without trainable weights still reports its loss (Keras warns once in fit)
+            scaled.backward()
+            self._distribute_strategy._after_backward(self._train_module, params)
+            self.optimizer._step(params)
         if loss is not None:
             self._loss_tracker.update_weighted(loss.detach(), batch.local_size)
             y_pred = y_pred.detach() if isinstance(y_pred, torch.Tensor) else map_structure(_detach, y_pred)
@@ -185,7 +190,8 @@ class Trainer(StepOverrides, BatchMethods):
 
     def _prepare_training(self):
         params = [p for p in self.trainable_weights if p.requires_grad]
-        key = tuple(id(p) for p in params)
+        # a new compile (other losses: other parameters reached) or a new trainable set wraps afresh
+        key = (self._compile_generation, *(id(p) for p in params))
         if self._train_module is None or key != self._train_module_key:
             # stored outside nn.Module's registry: the model must not become its own (or DDP's) submodule
             self.__dict__["_train_module"] = self._distribute_strategy._distribute_module(self)
@@ -247,6 +253,8 @@ class Trainer(StepOverrides, BatchMethods):
         if isinstance(validation_data, (tuple, list)):
             validation_data = data_adapter.lists_to_arrays(validation_data)
         data_adapter.check_batch_size(batch_size)
+        input_validation.check_steps(steps_per_epoch, "steps_per_epoch")
+        input_validation.check_steps(validation_steps, "validation_steps")
         strategy = self._distribute_strategy
         with strategy.scope():
             if validation_split and validation_data is None:
@@ -257,6 +265,7 @@ class Trainer(StepOverrides, BatchMethods):
                     (x, y, sample_weight), validation_split)
             train = data_adapter.make_adapter(x, y, sample_weight, batch_size, shuffle, strategy, steps_per_epoch,
                                               class_weight)
+            input_validation.check_not_empty(getattr(train, "num_samples", None), "fit")
             self._check_input_shape(train)
             val = None
             if validation_data is not None:
@@ -266,14 +275,17 @@ class Trainer(StepOverrides, BatchMethods):
                     validation_steps, arg="validation_data")
             self._ensure_built(train)
             params = self._prepare_training()
+            if not params:
+                warnings.warn("The model does not have any trainable weights.", stacklevel=2)
             user_train = self._overrides("train_step")
             if user_train:
                 self._prepare_metrics_for_steps(train)
             cbs, history = self._make_callbacks(callbacks, verbose, epochs, train.steps_per_epoch)
             self.stop_training = False
-            self._initial_epoch = None
+            self._initial_epoch = self._initial_step = None
             cbs.on_train_begin()
             initial_epoch = self._initial_epoch or initial_epoch  # BackupAndRestore resumes here
+            skip_steps = self._initial_step or 0  # ... and, after a mid-epoch backup, after this many batches
             epoch_logs = {}
             has_reg = bool(self.losses)
             batch_hooks = cbs.wants("on_train_batch_begin", "on_train_batch_end")
@@ -287,6 +299,8 @@ class Trainer(StepOverrides, BatchMethods):
                 cbs.on_epoch_begin(epoch)
                 step_logs = {}
                 for step, batch in enumerate(train.epoch(epoch)):
+                    if step < skip_steps:
+                        continue
                     if batch_hooks:
                         cbs.on_train_batch_begin(step)
                     with replica_step:
@@ -298,6 +312,7 @@ class Trainer(StepOverrides, BatchMethods):
                         cbs.on_train_batch_end(step, step_logs if user_train else LazyLogs(self.metrics))
                     if self.stop_training if single else stop_each_step and self._stop_requested():
                         break
+                skip_steps = 0
                 epoch_logs = step_logs.copy() if user_train else metric_logs(self.metrics)
                 if val is not None and (epoch + 1) % validation_freq == 0:
                     val_logs = self._run_test(val, cbs)
@@ -307,6 +322,8 @@ class Trainer(StepOverrides, BatchMethods):
                     self.stop_training = True
                 if self._stop_requested():
                     break
+            if epochs > 0:
+                self.optimizer.finalize_variable_values(self.trainable_weights)  # EMA weights swapped in (Keras 3)
             cbs.on_train_end(epoch_logs)
         return history
 
@@ -367,9 +384,11 @@ class Trainer(StepOverrides, BatchMethods):
         self._assert_compiled("evaluate")
         verbose = _check_verbose(verbose)
         x, y, sample_weight = (data_adapter.lists_to_arrays(v) for v in (x, y, sample_weight))
+        input_validation.check_steps(steps, "steps")
         strategy = self._distribute_strategy
         with strategy.scope():
             adapter = data_adapter.make_adapter(x, y, sample_weight, batch_size, False, strategy, steps)
+            input_validation.check_not_empty(getattr(adapter, "num_samples", None), "evaluate")
             self._check_input_shape(adapter)
             self._ensure_built(adapter)
             cbs, _ = self._make_callbacks(callbacks, verbose, 1, adapter.steps_per_epoch)
@@ -389,6 +408,7 @@ class Trainer(StepOverrides, BatchMethods):
         """
         verbose = _check_verbose(verbose)
         x = data_adapter.lists_to_arrays(x)
+        input_validation.check_steps(steps, "steps")
         strategy = self._distribute_strategy
         user_predict = self._overrides("predict_step")
         with strategy.scope():
@@ -410,7 +430,7 @@ class Trainer(StepOverrides, BatchMethods):
                         else:
                             outputs.append(self._forward(self, batch.x, False))
                     plan.append(batch.local_size if getattr(adapter, "per_replica", False) else batch.global_size)
-                    cbs.on_predict_batch_end(step, {})
+                    cbs.on_predict_batch_end(step, {"outputs": outputs[-1]})  # Keras: this batch's outputs
             cbs.on_predict_end()
         if not outputs:
             raise ValueError("Expected at least one batch of data for predict(). Received: an empty input")

@@ -185,3 +185,41 @@ class UpSampling1D(UpSampling2D):
 
     def __init__(self, size=2, data_format=None, interpolation="nearest", **kwargs):
         super().__init__(size, data_format, interpolation, **kwargs)
+
+
+class ZeroPadding3D(ZeroPadding2D):
+    """Pad the three spatial axes of `(batch, d1, d2, d3, channels)` with zeros.
+
+    `padding`: int, `(p1, p2, p3)` or `((b1, a1), (b2, a2), (b3, a3))`; default 1 everywhere.
+    """
+
+    rank = 3
+
+    def __init__(self, padding=((1, 1), (1, 1), (1, 1)), data_format=None, **kwargs):
+        super().__init__(padding, data_format, **kwargs)
+
+
+class Cropping3D(Cropping2D):
+    """Crop the three spatial axes of `(batch, d1, d2, d3, channels)`.
+
+    `cropping`: int, `(c1, c2, c3)` or `((b1, a1), (b2, a2), (b3, a3))`; default 1 everywhere.
+    """
+
+    rank = 3
+
+    def __init__(self, cropping=((1, 1), (1, 1), (1, 1)), data_format=None, **kwargs):
+        super().__init__(cropping, data_format, **kwargs)
+
+
+class UpSampling3D(UpSampling2D):
+    """Repeat each of the three spatial axes `size` times (nearest neighbour), default (2, 2, 2)."""
+
+    rank = 3
+
+    def __init__(self, size=(2, 2, 2), data_format=None, **kwargs):
+        super().__init__(size, data_format, "nearest", **kwargs)
+
+    def get_config(self):
+        config = super().get_config()
+        config.pop("interpolation")
+        return config

@@ -4,14 +4,21 @@ A cell implements `project(inputs)` (the input matmul of every timestep at
 once, `(batch, steps, features) -> (batch, steps, gates)`), `step(projected_t,
 states)` and optionally `fused(inputs, states)`, a cuDNN/ATen kernel for the
 common case (default activations, no mask, no dropout) that returns None when
-it does not apply. Masks come from `mask=` or from an `Embedding(mask_zero=True)`
-output (`inputs._keras_mask`); on a masked step the states are carried over
-and the output repeats the previous one (zeros with `zero_output_for_mask`).
+it does not apply. Any other cell follows Keras's cell API: `state_size` (int or
+list), optional `output_size`, and `call(inputs, states[, training]) -> (output,
+new_states)` on one `(batch, features)` step; a list of cells is a `StackedRNNCells`.
+Masks come from `mask=` or from an `Embedding(mask_zero=True)` output
+(`inputs._keras_mask`); on a masked step the states are carried over and the
+output repeats the previous one (zeros with `zero_output_for_mask`).
 """
+
+import inspect
 
 import torch
 
 from keraslike._src.keras.layers.layer import Layer
+from keraslike._src.keras.layers.rnn.wrapper_config import deserialize_layer, serialize_layer
+from keraslike._src.keras.layers.rnn.stacked_rnn_cells import StackedRNNCells, flat_state_sizes, output_size
 
 
 class DropoutRNNCell:
@@ -33,7 +40,8 @@ class RNN(Layer):
     """Run `cell` over the time axis of `(batch, timesteps, features)`.
 
     Args:
-        cell: a cell layer (`SimpleRNNCell`, `LSTMCell`, `GRUCell`).
+        cell: a cell layer (`SimpleRNNCell`, `LSTMCell`, `GRUCell`, a custom cell with `state_size` and
+            `call(inputs, states)`), or a list of cells (stacked).
         return_sequences: bool, default False: return every step's output `(batch, timesteps, units)`
             instead of the last `(batch, units)`.
         return_state: bool, default False: also return the final states (`[output, *states]`).
@@ -52,7 +60,13 @@ class RNN(Layer):
     def __init__(self, cell, return_sequences=False, return_state=False, go_backwards=False, stateful=False,
                  unroll=False, zero_output_for_mask=False, **kwargs):
         super().__init__(**kwargs)
+        if isinstance(cell, (list, tuple)):
+            cell = StackedRNNCells(cell)
+        if not hasattr(cell, "state_size") or not callable(getattr(cell, "call", None)):
+            raise ValueError(f"Argument `cell` should have a `call` method and a `state_size` attribute. "
+                             f"Received: cell={cell!r}")
         self.cell = cell
+        self._native = hasattr(cell, "project") and hasattr(cell, "step")
         self.return_sequences = return_sequences
         self.return_state = return_state
         self.go_backwards = go_backwards
@@ -63,14 +77,17 @@ class RNN(Layer):
 
     @property
     def units(self):
-        return self.cell.units
+        return self.cell.units if self._native else output_size(self.cell)
+
+    def _state_sizes(self):
+        return list(self.cell.state_size) if self._native else flat_state_sizes(self.cell.state_size)
 
     def build(self, input_shape):
         if len(input_shape) != 3 or input_shape[-1] is None:
             raise ValueError(f"{type(self).__name__} expects a 3D input with a defined feature dimension. "
                              f"Received: input_shape={input_shape}")
         if not self.cell.built:
-            self.cell.build(input_shape[-1])
+            self.cell.build(input_shape[-1] if self._native else (input_shape[0], input_shape[-1]))
             self.cell.built = True
         self.built = True
 
@@ -83,13 +100,17 @@ class RNN(Layer):
     def _initial_states(self, inputs, initial_state):
         if initial_state is None and self.stateful and self._states is not None:
             initial_state = self._states
+        sizes = self._state_sizes()
         if initial_state is None:
-            return [inputs.new_zeros(inputs.shape[0], size) for size in self.cell.state_size]
+            if not self._native and hasattr(self.cell, "get_initial_state"):
+                made = self.cell.get_initial_state(batch_size=inputs.shape[0])
+                return [made] if isinstance(made, torch.Tensor) else list(made)
+            return [inputs.new_zeros(inputs.shape[0], size) for size in sizes]
         states = [initial_state] if isinstance(initial_state, torch.Tensor) else list(initial_state)
-        if len(states) != len(self.cell.state_size):
+        if len(states) != len(sizes):
             raise ValueError(
                 f"An `initial_state` was passed that is not compatible with the cell: it expects "
-                f"{len(self.cell.state_size)} state tensors. Received: {len(states)} tensors"
+                f"{len(sizes)} state tensors. Received: {len(states)} tensors"
             )
         return [s.to(inputs.dtype) for s in states]
 
@@ -100,6 +121,10 @@ class RNN(Layer):
         mask = getattr(inputs, "_keras_mask", None) if mask is None else mask
         states = self._initial_states(inputs, initial_state)
         x = inputs.flip(1) if self.go_backwards else inputs
+        if not self._native:
+            if mask is not None:
+                mask = mask.to(torch.bool).flip(1) if self.go_backwards else mask.to(torch.bool)
+            return self._finish(*self._generic_loop(x, states, mask, training), mask)
         dp_mask, rec_mask = self.cell._dropout_masks(inputs, training)
         result = None
         if mask is None and dp_mask is None and rec_mask is None:
@@ -108,13 +133,30 @@ class RNN(Layer):
             if mask is not None:
                 mask = mask.to(torch.bool).flip(1) if self.go_backwards else mask.to(torch.bool)
             result = self._loop(x, states, mask, dp_mask, rec_mask)
-        sequence, states = result
+        return self._finish(*result, mask)
+
+    def _finish(self, sequence, states, mask):
         if self.stateful:
             self._states = [s.detach() for s in states]
         output = sequence if self.return_sequences else sequence[:, -1]
         if self.return_sequences and mask is not None:
             output._keras_mask = mask  # in the order of the returned sequence
         return [output, *states] if self.return_state else output
+
+    def _generic_loop(self, x, states, mask, training):
+        """Keras's cell API: `cell(step_inputs, states, training=...) -> (output, new_states)` per step."""
+        outputs, prev = [], None
+        for t in range(x.shape[1]):
+            h, new_states = self.cell(x[:, t], states, training=training)
+            new_states = [new_states] if isinstance(new_states, torch.Tensor) else list(new_states)
+            if mask is not None:
+                m = mask[:, t, None]
+                new_states = [torch.where(m, n, s) for n, s in zip(new_states, states)]
+                keep = torch.zeros_like(h) if self.zero_output_for_mask or prev is None else prev
+                h = torch.where(m, h, keep)
+            states, prev = new_states, h
+            outputs.append(h)
+        return torch.stack(outputs, dim=1), states
 
     def _loop(self, x, states, mask, dp_mask, rec_mask):
         projected = self.cell.project(x if dp_mask is None else x * dp_mask[:, None, :])
@@ -133,10 +175,20 @@ class RNN(Layer):
     def compute_output_shape(self, input_shape):
         out = (input_shape[0], input_shape[1], self.units) if self.return_sequences else (input_shape[0], self.units)
         if self.return_state:
-            return [out] + [(input_shape[0], s) for s in self.cell.state_size]
+            return [out] + [(input_shape[0], s) for s in self._state_sizes()]
         return out
 
     def get_config(self):
-        return {**super().get_config(), "return_sequences": self.return_sequences,
-                "return_state": self.return_state, "go_backwards": self.go_backwards, "stateful": self.stateful,
-                "unroll": self.unroll, "zero_output_for_mask": self.zero_output_for_mask}
+        config = {**super().get_config(), "return_sequences": self.return_sequences,
+                  "return_state": self.return_state, "go_backwards": self.go_backwards, "stateful": self.stateful,
+                  "unroll": self.unroll, "zero_output_for_mask": self.zero_output_for_mask}
+        if "cell" in inspect.signature(type(self).__init__).parameters:  # RNN(cell), not LSTM(units)
+            config["cell"] = serialize_layer(self.cell)
+        return config
+
+    @classmethod
+    def from_config(cls, config):
+        config = dict(config)
+        if isinstance(config.get("cell"), dict):
+            config["cell"] = deserialize_layer(config["cell"])
+        return cls(**config)

@@ -1,0 +1,70 @@
+"""`keras.ops` on symbolic `KerasTensor`s: an op applied to `keras.Input(...)` outputs becomes a layer call.
+
+Mirrors Keras 3's `Operation.symbolic_call`: `y = keras.ops.mean(x, axis=1)` with a functional-API
+tensor `x` records an `OpLayer` node (named after the op) that replays the op on real tensors, so
+functional models may mix layers and ops, as keras.io's guides do. Output shapes come from running
+the op once on small stand-in tensors (unknown dims become `None` in the batch axis only).
+
+Such models train, predict and save weights; `model.save(".keras")` needs every layer's config,
+and an `OpLayer` has none: it raises, naming the op (wrap the op in a `Layer` or `Lambda`).
+"""
+
+import functools
+
+from keraslike._src.keras.backend import naming
+from keraslike._src.keras.layers.keras_tensor import KerasTensor, is_symbolic, map_structure
+from keraslike._src.keras.layers.layer import Layer
+
+# Ops that describe a tensor instead of computing one: on a KerasTensor they answer directly.
+_DESCRIPTIVE = {"shape", "ndim", "dtype", "is_tensor", "custom_gradient", "vectorize", "convert_to_numpy"}
+
+
+class _Slot:
+    """Marks where a symbolic input goes in an op's arguments."""
+
+
+class OpLayer(Layer):
+    """One `keras.ops` call inside a functional model (`fn(*args, **kwargs)` with tensors filled in)."""
+
+    def __init__(self, fn, args, kwargs):
+        super().__init__(name=naming.uniquify(fn.__name__), autocast=False)
+        self._fn = fn
+        self._template = map_structure(lambda v: _Slot() if isinstance(v, KerasTensor) else v, (args, kwargs))
+
+    def call(self, inputs):
+        values = iter(inputs)
+        args, kwargs = map_structure(lambda v: next(values) if isinstance(v, _Slot) else v, self._template)
+        return self._fn(*args, **kwargs)
+
+    def get_config(self):
+        raise NotImplementedError(
+            f"The functional model calls keras.ops.{self._fn.__name__} on a symbolic tensor; keraslike cannot "
+            f"serialize such op layers. Wrap the op in a Layer subclass (or keras.layers.Lambda) to save the "
+            f"model's config. Received: op={self._fn.__name__}")
+
+
+def _symbolic_inputs(args, kwargs):
+    found = []
+    map_structure(lambda v: found.append(v) if isinstance(v, KerasTensor) else None, (args, kwargs))
+    return found
+
+
+def symbolic_aware(fn):
+    """`fn` that, given any KerasTensor argument, records an `OpLayer` call instead of computing."""
+
+    @functools.wraps(fn)
+    def op(*args, **kwargs):
+        if is_symbolic((args, kwargs)):
+            return OpLayer(fn, args, kwargs)(_symbolic_inputs(args, kwargs))
+        return fn(*args, **kwargs)
+
+    return op
+
+
+def wrap_namespace(namespace):
+    """Make every keras.ops function in a public module's `globals()` symbolic-aware (in place)."""
+    for name, value in list(namespace.items()):
+        if name.startswith("_") or name in _DESCRIPTIVE or not callable(value) or isinstance(value, type):
+            continue
+        if getattr(value, "__module__", "").startswith("keraslike._src.keras.ops"):
+            namespace[name] = symbolic_aware(value)

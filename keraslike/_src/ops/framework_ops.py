@@ -1,0 +1,120 @@
+"""TF framework names that eager code still calls: `tf.ensure_shape`, `get_static_value`, `control_dependencies`, ...
+
+Mirrors `tensorflow/python/framework/ops.py`, `tensor_util.py`, `ops/array_ops.py` (`ensure_shape`),
+`ops/control_flow_ops.py` (`group`, `tuple`, `no_op`) and `ops/gradients_impl.py`, in their eager
+behaviour: ops already ran in program order, so dependencies and groups have nothing left to do, and
+graph-only gradients raise TF's own eager error.
+"""
+
+import builtins
+import contextlib
+import logging
+
+import torch
+
+from keraslike._src import errors
+from keraslike._src.data.shape_methods import dims_of, is_compatible
+from keraslike._src.data.tensor_shape import TensorShape
+from keraslike._src.ops.conversion import convert_to_tensor
+
+DType = torch.dtype
+
+
+def ensure_shape(x, shape, name=None):
+    """`tf.ensure_shape(x, shape)`: `x` if its shape is compatible with `shape` (None = any size).
+
+    Raises:
+        tf.errors.InvalidArgumentError: if it is not.
+    """
+    t = x if isinstance(x, torch.Tensor) else convert_to_tensor(x)
+    wanted = TensorShape(shape)
+    if not is_compatible(tuple(t.shape), dims_of(wanted)):
+        raise errors.InvalidArgumentError(f"Shape of tensor x {list(t.shape)} is not compatible with expected shape "
+                                          f"{wanted.as_list() if wanted.rank is not None else '<unknown>'}.")
+    return x
+
+
+def get_static_value(tensor, partial=False):
+    """`tf.get_static_value(tensor)`: a tensor's value as numpy (every eager value is known); others as given."""
+    if isinstance(tensor, torch.Tensor):
+        return tensor.detach().cpu().numpy()
+    return tensor
+
+
+def no_op(name=None):
+    """`tf.no_op()`: does nothing (returns None eagerly, as TF)."""
+    return None
+
+
+def group(*inputs, **kwargs):
+    """`tf.group(*inputs)`: eagerly the inputs have already run; returns None, as TF.
+
+    Raises:
+        TypeError: for keyword arguments other than `name`.
+    """
+    unknown = set(kwargs) - {"name"}
+    if unknown:
+        raise TypeError(f"Unknown keyword arguments: {sorted(unknown)}. Received: kwargs={sorted(kwargs)}")
+    return None
+
+
+def tuple(tensors, control_inputs=None, name=None):  # noqa: A001 - TF's name
+    """`tf.tuple(tensors, control_inputs=None)`: the tensors as a list (callables in control_inputs are called)."""
+    for control in control_inputs or []:
+        if callable(control):
+            control()
+    return list(tensors)
+
+
+def identity_n(input, name=None):  # noqa: A002 - TF's argument name
+    """`tf.identity_n(input)`: a list with an identity of every tensor."""
+    return [t.view_as(t) if isinstance(t, torch.Tensor) else convert_to_tensor(t) for t in input]
+
+
+@contextlib.contextmanager
+def _null():
+    yield
+
+
+def control_dependencies(control_inputs):
+    """`tf.control_dependencies(control_inputs)`: eagerly a null context; callables are called first, as TF."""
+    for control in control_inputs or []:
+        if callable(control):
+            control()
+    return _null()
+
+
+def inside_function():
+    """`tf.inside_function()`: False; `tf.function` bodies run eagerly here, never inside a graph."""
+    return False
+
+
+def gradients(ys, xs, grad_ys=None, name="gradients", gate_gradients=False, aggregation_method=None,
+              stop_gradients=None, unconnected_gradients=None):
+    """`tf.gradients`: graph-only; raises TF's eager error."""
+    raise RuntimeError("tf.gradients is not supported when eager execution is enabled. Use tf.GradientTape "
+                       "instead.")
+
+
+def hessians(ys, xs, gate_gradients=False, aggregation_method=None, name="hessians"):
+    """`tf.hessians`: graph-only; raises TF's eager error (use nested tf.GradientTape)."""
+    raise RuntimeError("tf.hessians is not supported when eager execution is enabled. Use nested "
+                       "tf.GradientTape instead.")
+
+
+def grad_pass_through(f):
+    """`tf.grad_pass_through(f)`: `f(x)` forward, identity gradient to `x` (variables in `f` get none)."""
+    def wrapped(x):
+        t = x if isinstance(x, torch.Tensor) else convert_to_tensor(x)
+        y = f(t)
+        if builtins.tuple(y.shape) != builtins.tuple(t.shape):
+            raise ValueError("grad_pass_through needs f(x) to have x's shape. Received: "
+                             f"x.shape={builtins.tuple(t.shape)}, f(x).shape={builtins.tuple(y.shape)}")
+        return y.detach() + (t - t.detach())
+    return wrapped
+
+
+def get_logger():
+    """`tf.get_logger()`: the "tensorflow" `logging.Logger`."""
+    return logging.getLogger("tensorflow")
+
