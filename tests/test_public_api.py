@@ -61,8 +61,8 @@ KERAS_NAMES = json.load(open(os.path.join(os.path.dirname(__file__), "golden", "
 # Keras 3.15 names keraslike does not have yet (issue 10's closing note lists them too).
 NOT_YET = {
     "layers": set("""
-AugMix AutoContrast CategoryEncoding ContrastLimitedAdaptiveHistogramEqualization
-ConvLSTM1D ConvLSTM2D ConvLSTM3D CutMix Discretization Equalization FlaxLayer GroupQueryAttention HashedCrossing
+AugMix AutoContrast ContrastLimitedAdaptiveHistogramEqualization
+ConvLSTM1D ConvLSTM2D ConvLSTM3D CutMix Equalization FlaxLayer GroupQueryAttention HashedCrossing
 Hashing IntegerLookup JaxLayer MaxNumBoundingBoxes MelSpectrogram MixUp Pipeline RandAugment
 RandomColorDegeneration RandomColorJitter RandomElasticTransform RandomErasing
 RandomGaussianBlur RandomGrayscale RandomHue RandomInvert RandomPerspective RandomPosterization
