@@ -304,6 +304,17 @@ CASES = {
                                      training=True),
     "random_flip_inference": _case("RandomFlip", {}, [IMG]),
     "random_contrast_inference": _case("RandomContrast", {"factor": 0.5}, [IMG]),
+    "category_encoding_multi_hot": _case("CategoryEncoding", {"num_tokens": 6}, [(3, 4)], int_input=6),
+    "category_encoding_one_hot": _case("CategoryEncoding", {"num_tokens": 5, "output_mode": "one_hot"}, [(4,)],
+                                       int_input=5),
+    "category_encoding_count": _case("CategoryEncoding", {"num_tokens": 4, "output_mode": "count"}, [(3, 6)],
+                                     int_input=4),
+    "discretization_boundaries": _case("Discretization", {"bin_boundaries": [-1.0, 0.0, 0.5, 1.5]}, [(3, 4)]),
+    "discretization_one_hot": _case("Discretization", {"bin_boundaries": [-0.5, 0.5],
+                                                       "output_mode": "one_hot"}, [(5,)]),
+    "discretization_adapt": _case("Discretization", {"num_bins": 5}, [(4, 3)], adapt=[200, 3]),
+    "discretization_adapt_multi_hot": _case("Discretization", {"num_bins": 4, "output_mode": "multi_hot"},
+                                            [(3, 5)], adapt=[50, 5]),
 }
 
 

@@ -79,3 +79,18 @@ def test_configs_round_trip():
                   layers.RandomContrast(0.2, value_range=(0, 1))):
         clone = type(layer).from_config(layer.get_config())
         assert clone.get_config() == {**layer.get_config(), "name": clone.name}
+
+
+def test_category_encoding_and_discretization_contracts():
+    enc = layers.CategoryEncoding(num_tokens=4, output_mode="count")
+    out = enc(np.array([[0, 1, 1], [3, 3, 2]]), count_weights=np.array([[0.5, 1.0, 2.0], [1.0, 1.0, 1.0]]))
+    np.testing.assert_allclose(out.numpy(), [[0.5, 3.0, 0.0, 0.0], [0.0, 0.0, 1.0, 2.0]])
+    with pytest.raises(ValueError, match="0 <= values < num_tokens"):
+        layers.CategoryEncoding(num_tokens=3)(np.array([[0, 3]]))
+    disc = layers.Discretization(bin_boundaries=[0.0, 1.0])
+    assert disc(np.array([-1.0, 0.0, 0.5, 1.0, 2.0])).tolist() == [0, 1, 1, 2, 2]
+    assert disc(np.array([0.5])).dtype == torch.int64
+    with pytest.raises(ValueError, match="either `num_bins` or `bin_boundaries`"):
+        layers.Discretization()
+    with pytest.raises(ValueError, match="adapt"):
+        layers.Discretization(bin_boundaries=[0.0]).adapt(np.ones(3))
