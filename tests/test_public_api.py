@@ -62,7 +62,7 @@ KERAS_NAMES = json.load(open(os.path.join(os.path.dirname(__file__), "golden", "
 NOT_YET = {
     "layers": set("""
 AugMix AutoContrast ContrastLimitedAdaptiveHistogramEqualization
-ConvLSTM1D ConvLSTM2D ConvLSTM3D CutMix Equalization FlaxLayer GroupQueryAttention HashedCrossing
+CutMix Equalization FlaxLayer GroupQueryAttention HashedCrossing
 Hashing IntegerLookup JaxLayer MaxNumBoundingBoxes MelSpectrogram MixUp Pipeline RandAugment
 RandomColorDegeneration RandomColorJitter RandomElasticTransform RandomErasing
 RandomGaussianBlur RandomGrayscale RandomHue RandomInvert RandomPerspective RandomPosterization

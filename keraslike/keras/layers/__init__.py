@@ -58,6 +58,7 @@ from keraslike._src.keras.layers.reshaping.spatial import (
     ZeroPadding3D,
 )
 from keraslike._src.keras.layers.rnn.bidirectional import Bidirectional
+from keraslike._src.keras.layers.rnn.conv_lstm import ConvLSTM1D, ConvLSTM2D, ConvLSTM3D
 from keraslike._src.keras.layers.rnn.gru import GRU, GRUCell
 from keraslike._src.keras.layers.rnn.lstm import LSTM, LSTMCell
 from keraslike._src.keras.layers.rnn.rnn import RNN
