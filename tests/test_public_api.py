@@ -145,7 +145,7 @@ TF_CORE_NOT_YET = {  # TF 2.21 names of tests/golden/tf_core_names.json not impl
         serialize_sparse serialize_tensor write_file write_graph
     """.split()),
     "summary": set("""
-        audio graph trace_export trace_off trace_on
+        graph trace_export trace_off trace_on
     """.split()),
     "tf": set("""
         AggregationMethod CriticalSection DeviceSpec Graph IndexedSlices IndexedSlicesSpec NoneTensorSpec
