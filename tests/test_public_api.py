@@ -131,21 +131,21 @@ TF_CORE_NOT_YET = {  # TF 2.21 names of tests/golden/tf_core_names.json not impl
         uint32 uint64 variant
     """.split()),
     "image": set("""
-        combined_non_max_suppression decode_and_crop_jpeg decode_bmp decode_gif decode_jxl decode_webp
-        draw_bounding_boxes extract_glimpse extract_jpeg_shape generate_bounding_box_proposals
-        non_max_suppression_padded sample_distorted_bounding_box ssim_multiscale
-        stateless_random_jpeg_quality stateless_sample_distorted_bounding_box
+        combined_non_max_suppression decode_and_crop_jpeg decode_jxl draw_bounding_boxes extract_glimpse
+        extract_jpeg_shape generate_bounding_box_proposals non_max_suppression_padded
+        sample_distorted_bounding_box ssim_multiscale stateless_random_jpeg_quality
+        stateless_sample_distorted_bounding_box
     """.split()),
     "io": set("""
         FixedLenFeature FixedLenSequenceFeature RaggedFeature SparseFeature TFRecordOptions TFRecordWriter
-        VarLenFeature decode_and_crop_jpeg decode_base64 decode_bmp decode_compressed decode_csv decode_gif
-        decode_json_example decode_jxl decode_proto decode_raw decode_webp deserialize_many_sparse
-        encode_base64 encode_proto extract_jpeg_shape match_filenames_once matching_files parse_example
-        parse_sequence_example parse_single_example parse_single_sequence_example parse_tensor read_file
-        serialize_many_sparse serialize_sparse serialize_tensor write_file write_graph
+        VarLenFeature decode_and_crop_jpeg decode_base64 decode_compressed decode_csv decode_json_example
+        decode_jxl decode_proto decode_raw deserialize_many_sparse encode_base64 encode_proto
+        extract_jpeg_shape match_filenames_once matching_files parse_example parse_sequence_example
+        parse_single_example parse_single_sequence_example parse_tensor read_file serialize_many_sparse
+        serialize_sparse serialize_tensor write_file write_graph
     """.split()),
     "summary": set("""
-        audio graph trace_export trace_off trace_on
+        graph trace_export trace_off trace_on
     """.split()),
     "tf": set("""
         AggregationMethod CriticalSection DeviceSpec Graph IndexedSlices IndexedSlicesSpec NoneTensorSpec

@@ -5,7 +5,9 @@ from keraslike._src.image.boxes import (
     crop_and_resize, extract_patches, non_max_suppression, non_max_suppression_overlaps,
     non_max_suppression_with_scores,
 )
-from keraslike._src.image.codecs import decode_image, decode_jpeg, decode_png, encode_jpeg, encode_png, is_jpeg
+from keraslike._src.image.codecs import (
+    decode_bmp, decode_gif, decode_image, decode_jpeg, decode_png, decode_webp, encode_jpeg, encode_png, is_jpeg,
+)
 from keraslike._src.image.image_metrics import (
     rgb_to_yiq, rgb_to_yuv, sobel_edges, ssim, yiq_to_rgb, yuv_to_rgb,
 )
