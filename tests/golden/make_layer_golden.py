@@ -335,6 +335,13 @@ CASES = {
                                                                 "num_key_value_heads": 1},
                                         [(2, 4, 5), (2, 4, 5)],
                                         call={"attention_mask": CAUSAL_PAD_MASK, "return_attention_scores": True}),
+    "auto_contrast": _case("AutoContrast", {"value_range": (0, 1)}, [IMG]),
+    "auto_contrast_255": _case("AutoContrast", {}, [IMG], scale=100.0),
+    "solarization_invert_all": _case("Solarization", {"threshold_factor": 0.0}, [IMG], training=True, scale=100.0),
+    "solarization_unit_range": _case("Solarization", {"value_range": (0, 1)}, [IMG], training=True),
+    "random_invert_always": _case("RandomInvert", {"factor": (1.0, 1.0), "value_range": (0, 1)}, [IMG],
+                                  training=True),
+    "random_grayscale_always": _case("RandomGrayscale", {"factor": 1.0}, [IMG], training=True),
     "discretization_adapt_multi_hot": _case("Discretization", {"num_bins": 4, "output_mode": "multi_hot"},
                                             [(3, 5)], adapt=[50, 5]),
 }

@@ -41,6 +41,9 @@ from keraslike._src.keras.layers.normalization.group_normalization import GroupN
 from keraslike._src.keras.layers.normalization.layer_normalization import LayerNormalization
 from keraslike._src.keras.layers.normalization.unit_normalization import RMSNormalization, UnitNormalization
 from keraslike._src.keras.layers.preprocessing.categorical import CategoryEncoding, Discretization
+from keraslike._src.keras.layers.preprocessing.image_color import (
+    AutoContrast, RandomGrayscale, RandomInvert, Solarization,
+)
 from keraslike._src.keras.layers.preprocessing.image_preprocessing import (
     CenterCrop, RandomBrightness, RandomContrast, RandomCrop, RandomFlip, RandomRotation, RandomTranslation, RandomZoom,
     Resizing,
