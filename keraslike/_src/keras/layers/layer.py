@@ -175,7 +175,7 @@ class Layer(torch.nn.Module, metaclass=LayerMeta):
         value = bool(value)
         self._trainable = value
         for var in self._trainable_vars:
-            var.requires_grad_(value)
+            var.requires_grad_(value and var.trainable)  # a variable frozen on its own (LoRA base) stays frozen
         for layer in self._sublayers():
             layer.trainable = value
 
@@ -231,13 +231,14 @@ class Layer(torch.nn.Module, metaclass=LayerMeta):
     def trainable_weights(self):
         if not self._trainable:
             return []
-        return _unique(self._trainable_vars + [w for layer in self._sublayers() for w in layer.trainable_weights])
+        return _unique([v for v in self._trainable_vars if v.trainable]
+                       + [w for layer in self._sublayers() for w in layer.trainable_weights])
 
     @property
     def non_trainable_weights(self):
         if not self._trainable:
             return self.weights
-        return _unique(self._non_trainable_vars
+        return _unique([v for v in self._trainable_vars if not v.trainable] + self._non_trainable_vars
                        + [w for layer in self._sublayers() for w in layer.non_trainable_weights])
 
     variables = weights
@@ -272,6 +273,12 @@ class Layer(torch.nn.Module, metaclass=LayerMeta):
             self._call_losses.append(loss)
 
     # ---- weights -----------------------------------------------------------------------
+    def add_variable(self, shape, initializer, dtype=None, trainable=True, autocast=True, regularizer=None,
+                     constraint=None, name=None):
+        """Keras 3's `add_variable(shape, initializer, ...)`: `add_weight` with the shape first (same result)."""
+        return self.add_weight(name=name, shape=shape, initializer=initializer, dtype=dtype, trainable=trainable,
+                               regularizer=regularizer, constraint=constraint, autocast=autocast)
+
     def add_weight(self, name=None, shape=None, initializer=None, dtype=None, trainable=True,
                    regularizer=None, constraint=None, autocast=True, aggregation="none",
                    overwrite_with_gradient=False, synchronization=None, **kwargs):

@@ -156,8 +156,7 @@ class Trainer(StepOverrides, BatchMethods):
             loss = loss + reg_total if loss is not None else None
         for p in params:
             p.grad = None
-        if self._autocast is not None and isinstance(self.optimizer, LossScaleOptimizer):
-            scaled = self.optimizer.scale_loss(scaled)
+        scaled = self.optimizer.scale_loss(scaled)  # Keras 3: dynamic (LossScaleOptimizer) or loss_scale_factor
         if params:  # a model without trainable weights still reports its loss (Keras warns once in fit)
             scaled.backward()
             self._distribute_strategy._after_backward(self._train_module, params)
@@ -323,6 +322,8 @@ class Trainer(StepOverrides, BatchMethods):
                     self.stop_training = True
                 if self._stop_requested():
                     break
+            if epochs > 0:
+                self.optimizer.finalize_variable_values(self.trainable_weights)  # EMA weights swapped in (Keras 3)
             cbs.on_train_end(epoch_logs)
         return history
 
