@@ -67,7 +67,7 @@ Hashing IntegerLookup JaxLayer MaxNumBoundingBoxes MelSpectrogram MixUp Pipeline
 RandomColorDegeneration RandomColorJitter RandomElasticTransform RandomErasing
 RandomGaussianBlur  RandomHue  RandomPerspective RandomPosterization
 RandomSaturation RandomSharpness RandomShear ReversibleEmbedding STFTSpectrogram
- SpectralNormalization StringLookup TFSMLayer TextVectorization
+StringLookup TFSMLayer TextVectorization
 """.split()),
     "utils": set("""
 Config CustomObjectScope FeatureSpace array_to_img audio_dataset_from_directory clear_session deserialize_keras_object
@@ -124,20 +124,19 @@ with open(os.path.join(os.path.dirname(os.path.abspath(__file__)), "golden", "tf
     TF_CORE_NAMES = json.load(_handle)["namespaces"]
 TF_CORE_NOT_YET = {  # TF 2.21 names of tests/golden/tf_core_names.json not implemented yet (issue 11)
     "debugging": set("""
-       experimental
+        experimental
     """.split()),
     "dtypes": set("""
-       QUANTIZED_DTYPES complex experimental qint16 qint32 qint8 quint16 quint8 resource string uint16
+        QUANTIZED_DTYPES complex experimental qint16 qint32 qint8 quint16 quint8 resource string uint16
         uint32 uint64 variant
     """.split()),
     "image": set("""
-       combined_non_max_suppression decode_and_crop_jpeg decode_jxl draw_bounding_boxes extract_glimpse
-        extract_jpeg_shape generate_bounding_box_proposals non_max_suppression_padded
-        sample_distorted_bounding_box ssim_multiscale stateless_random_jpeg_quality
-        stateless_sample_distorted_bounding_box
+        combined_non_max_suppression decode_and_crop_jpeg decode_jxl extract_glimpse extract_jpeg_shape
+        generate_bounding_box_proposals non_max_suppression_padded sample_distorted_bounding_box
+        ssim_multiscale stateless_random_jpeg_quality stateless_sample_distorted_bounding_box
     """.split()),
     "io": set("""
-       FixedLenFeature FixedLenSequenceFeature RaggedFeature SparseFeature TFRecordOptions TFRecordWriter
+        FixedLenFeature FixedLenSequenceFeature RaggedFeature SparseFeature TFRecordOptions TFRecordWriter
         VarLenFeature decode_and_crop_jpeg decode_base64 decode_compressed decode_csv decode_json_example
         decode_jxl decode_proto decode_raw deserialize_many_sparse encode_base64 encode_proto
         extract_jpeg_shape match_filenames_once matching_files parse_example parse_sequence_example
@@ -145,10 +144,10 @@ TF_CORE_NOT_YET = {  # TF 2.21 names of tests/golden/tf_core_names.json not impl
         serialize_sparse serialize_tensor write_file write_graph
     """.split()),
     "summary": set("""
-       graph trace_export trace_off trace_on
+        graph trace_export trace_off trace_on
     """.split()),
     "tf": set("""
-       AggregationMethod CriticalSection DeviceSpec Graph IndexedSlices IndexedSlicesSpec NoneTensorSpec
+        AggregationMethod CriticalSection DeviceSpec Graph IndexedSlices IndexedSlicesSpec NoneTensorSpec
         Operation OptionalSpec RaggedTensor RaggedTensorSpec RegisterGradient SparseTensor SparseTensorSpec
         TensorArraySpec TypeSpec VariableAggregation VariableSynchronization acosh approx_top_k as_string
         asinh atanh audio autodiff batch_to_space bitcast bitwise broadcast_dynamic_shape
@@ -167,7 +166,7 @@ TF_CORE_NOT_YET = {  # TF 2.21 names of tests/golden/tf_core_names.json not impl
         unravel_index variable_creator_scope variant xla
     """.split()),
     "types.experimental.distributed": set("""
-       Mirrored
+        Mirrored
     """.split()),
 }
 

@@ -2,7 +2,7 @@
 
 # ruff: noqa: F401, I001
 from keraslike._src.image.boxes import (
-    crop_and_resize, extract_patches, non_max_suppression, non_max_suppression_overlaps,
+    crop_and_resize, draw_bounding_boxes, extract_patches, non_max_suppression, non_max_suppression_overlaps,
     non_max_suppression_with_scores,
 )
 from keraslike._src.image.codecs import (
