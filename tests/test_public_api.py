@@ -67,7 +67,7 @@ Hashing IntegerLookup JaxLayer MaxNumBoundingBoxes MelSpectrogram MixUp Pipeline
 RandomColorDegeneration RandomColorJitter RandomElasticTransform RandomErasing
 RandomGaussianBlur  RandomHue  RandomPerspective RandomPosterization
 RandomSaturation RandomSharpness RandomShear ReversibleEmbedding STFTSpectrogram
- SpectralNormalization StringLookup TFSMLayer TextVectorization
+StringLookup TFSMLayer TextVectorization
 """.split()),
     "utils": set("""
 Config CustomObjectScope FeatureSpace array_to_img audio_dataset_from_directory clear_session deserialize_keras_object

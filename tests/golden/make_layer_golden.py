@@ -342,6 +342,13 @@ CASES = {
     "random_invert_always": _case("RandomInvert", {"factor": (1.0, 1.0), "value_range": (0, 1)}, [IMG],
                                   training=True),
     "random_grayscale_always": _case("RandomGrayscale", {"factor": 1.0}, [IMG], training=True),
+    "spectral_normalization_dense": _case("SpectralNormalization", {}, [(3, 5)], training=True,
+                                          inner={"class": "Dense", "kwargs": {"units": 4}}),
+    "spectral_normalization_conv_2iter": _case("SpectralNormalization", {"power_iterations": 2}, [IMG],
+                                               training=True,
+                                               inner={"class": "Conv2D", "kwargs": {"filters": 2, "kernel_size": 3}}),
+    "spectral_normalization_inference": _case("SpectralNormalization", {}, [(3, 5)],
+                                              inner={"class": "Dense", "kwargs": {"units": 2}}),
     "discretization_adapt_multi_hot": _case("Discretization", {"num_bins": 4, "output_mode": "multi_hot"},
                                             [(3, 5)], adapt=[50, 5]),
 }

@@ -39,6 +39,7 @@ from keraslike._src.keras.layers.pooling.pooling import (
 from keraslike._src.keras.layers.normalization.batch_normalization import BatchNormalization
 from keraslike._src.keras.layers.normalization.group_normalization import GroupNormalization
 from keraslike._src.keras.layers.normalization.layer_normalization import LayerNormalization
+from keraslike._src.keras.layers.normalization.spectral_normalization import SpectralNormalization
 from keraslike._src.keras.layers.normalization.unit_normalization import RMSNormalization, UnitNormalization
 from keraslike._src.keras.layers.preprocessing.categorical import CategoryEncoding, Discretization
 from keraslike._src.keras.layers.preprocessing.image_color import (

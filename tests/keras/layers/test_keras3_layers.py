@@ -231,3 +231,18 @@ def test_group_query_attention_in_a_model():
     assert [tuple(w.shape) for w in attn.get_weights()][:4] == [(8, 4, 4), (4, 4), (8, 2, 4), (2, 4)]
     with pytest.raises(ValueError, match="divisible"):
         layers.GroupQueryAttention(head_dim=2, num_query_heads=3, num_key_value_heads=2)
+
+
+def test_spectral_normalization_keeps_the_kernel_norm_near_one_in_fit():
+    keras.utils.set_random_seed(9)
+    x = np.random.default_rng(9).standard_normal((64, 6)).astype("float32")
+    sn = layers.SpectralNormalization(layers.Dense(5, kernel_initializer=keras.initializers.RandomNormal(stddev=3.0)),
+                                      power_iterations=3)
+    model = keras.Sequential([keras.Input((6,)), sn, layers.Dense(1)])
+    model.compile(keras.optimizers.SGD(0.001), "mse")
+    model.fit(x, x[:, :1], epochs=3, batch_size=16, verbose=0)
+    sigma = np.linalg.svd(sn.layer.kernel.detach().numpy(), compute_uv=False)[0]
+    assert abs(sigma - 1.0) < 0.05
+    assert [tuple(w.shape) for w in sn.get_weights()] == [(6, 5), (1, 5), (5,)]
+    with pytest.raises(ValueError, match="power_iterations"):
+        layers.SpectralNormalization(layers.Dense(2), power_iterations=0)
