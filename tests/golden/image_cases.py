@@ -131,6 +131,48 @@ def case_random_ops_shapes(tf):
             tf.image.adjust_jpeg_quality(x[0], 80).dtype.name]
 
 
+BOXES = np.array([[0, 0, 1, 1], [0, 0.1, 1, 1.1], [0, -0.1, 1, 0.9], [0, 10, 1, 11], [0, 10.1, 1, 11.1],
+                  [0, 100, 1, 101], [1, 1, 0, 0], [0.5, 0.5, 0.5, 0.5]], dtype=np.float32)
+SCORES = np.array([0.9, 0.75, 0.6, 0.95, 0.5, 0.3, 0.85, 0.99], dtype=np.float32)
+
+
+def case_non_max_suppression(tf):
+    return [tf.image.non_max_suppression(BOXES, SCORES, 10), tf.image.non_max_suppression(BOXES, SCORES, 3),
+            tf.image.non_max_suppression(BOXES, SCORES, 10, iou_threshold=0.9),
+            tf.image.non_max_suppression(BOXES, SCORES, 10, score_threshold=0.6),
+            tf.image.non_max_suppression_with_scores(BOXES, SCORES, 10, iou_threshold=0.5),
+            tf.image.non_max_suppression_with_scores(BOXES, SCORES, 10, soft_nms_sigma=0.5, score_threshold=0.1),
+            tf.image.non_max_suppression_overlaps(np.eye(4, dtype=np.float32) + 0.6 * (1 - np.eye(4, dtype=np.float32))
+                                                  * (np.arange(4)[:, None] + np.arange(4)[None] == 3),
+                                                  np.array([0.4, 0.3, 0.2, 0.1], np.float32), 4)]
+
+
+def case_crop_and_resize(tf):
+    boxes = np.array([[0.0, 0.0, 1.0, 1.0], [0.2, 0.1, 0.7, 0.9], [0.9, 0.8, 0.1, 0.2], [-0.2, -0.1, 0.5, 1.3],
+                      [0.5, 0.5, 0.5, 0.5]], dtype=np.float32)
+    idx = np.array([0, 1, 0, 1, 0], dtype=np.int32)
+    return [tf.image.crop_and_resize(IMAGE, boxes, idx, [4, 5]),
+            tf.image.crop_and_resize(IMAGE, boxes, idx, [3, 1], method="nearest", extrapolation_value=-1.0),
+            tf.image.crop_and_resize(IMAGE_U8[None], boxes[:2], [0, 0], [2, 2])]
+
+
+def case_extract_patches(tf):
+    x = np.arange(2 * 7 * 8 * 2, dtype=np.float32).reshape(2, 7, 8, 2)
+    return [tf.image.extract_patches(x, [1, 3, 3, 1], [1, 2, 2, 1], [1, 1, 1, 1], "VALID"),
+            tf.image.extract_patches(x, [1, 2, 3, 1], [1, 3, 2, 1], [1, 2, 1, 1], "SAME"),
+            tf.image.extract_patches(IMAGE_U8[None], [1, 2, 2, 1], [1, 2, 2, 1], [1, 1, 1, 1], "SAME")]
+
+
+def case_draw_bounding_boxes(tf):
+    canvas = np.zeros((2, 7, 9, 3), dtype=np.float32)
+    boxes = np.array([[[0.1, 0.2, 0.8, 0.9], [0.5, 0.5, 0.2, 0.9], [-0.3, -0.2, 0.5, 0.4]],
+                      [[0.0, 0.0, 1.0, 1.0], [0.4, 0.6, 1.5, 1.2], [2.0, 2.0, 3.0, 3.0]]], dtype=np.float32)
+    colors = np.array([[1.0, 0.0, 0.0], [0.0, 0.5, 1.0]], dtype=np.float32)
+    return [tf.image.draw_bounding_boxes(canvas, boxes, colors),
+            tf.image.draw_bounding_boxes(canvas[..., :1], boxes, np.zeros((0, 4), np.float32)),
+            tf.image.draw_bounding_boxes(canvas, boxes[:, :1], np.zeros((0, 4), np.float32))]
+
+
 CASES = {name[len("case_"):]: fn for name, fn in sorted(globals().items()) if name.startswith("case_")}
 for _method in RESIZE_METHODS:
     for _antialias in (False, True):

@@ -79,3 +79,32 @@ def test_configs_round_trip():
                   layers.RandomContrast(0.2, value_range=(0, 1))):
         clone = type(layer).from_config(layer.get_config())
         assert clone.get_config() == {**layer.get_config(), "name": clone.name}
+
+
+def test_category_encoding_and_discretization_contracts():
+    enc = layers.CategoryEncoding(num_tokens=4, output_mode="count")
+    out = enc(np.array([[0, 1, 1], [3, 3, 2]]), count_weights=np.array([[0.5, 1.0, 2.0], [1.0, 1.0, 1.0]]))
+    np.testing.assert_allclose(out.numpy(), [[0.5, 3.0, 0.0, 0.0], [0.0, 0.0, 1.0, 2.0]])
+    with pytest.raises(ValueError, match="0 <= values < num_tokens"):
+        layers.CategoryEncoding(num_tokens=3)(np.array([[0, 3]]))
+    disc = layers.Discretization(bin_boundaries=[0.0, 1.0])
+    assert disc(np.array([-1.0, 0.0, 0.5, 1.0, 2.0])).tolist() == [0, 1, 1, 2, 2]
+    assert disc(np.array([0.5])).dtype == torch.int64
+    with pytest.raises(ValueError, match="either `num_bins` or `bin_boundaries`"):
+        layers.Discretization()
+    with pytest.raises(ValueError, match="adapt"):
+        layers.Discretization(bin_boundaries=[0.0]).adapt(np.ones(3))
+
+
+def test_color_layers_probabilities_and_inference():
+    x = _images(400) * 255
+    inv = layers.RandomInvert(factor=(0.5, 0.5), seed=9)(x).numpy()
+    flipped = np.all(np.isclose(inv, 255 - x), axis=(1, 2, 3))
+    assert np.all(flipped | np.all(inv == x, axis=(1, 2, 3))) and 150 < flipped.sum() < 250
+    gray = layers.RandomGrayscale(0.25, seed=10)(x).numpy()
+    is_gray = np.all(np.isclose(gray[..., 0], gray[..., 1]) & np.isclose(gray[..., 1], gray[..., 2]), axis=(1, 2))
+    assert 60 < is_gray.sum() < 140
+    for layer in (layers.RandomInvert(), layers.RandomGrayscale(), layers.Solarization(0.5, 0.5)):
+        np.testing.assert_array_equal(layer(x, training=False).numpy(), x)
+    flat = np.full((1, 2, 2, 3), 7.0, "float32")
+    np.testing.assert_array_equal(layers.AutoContrast()(flat).numpy(), flat)  # flat channels are kept
