@@ -57,6 +57,7 @@ class DataParallelModule:
 
     def after_backward(self, params):
         """Sum `params`' gradients across replicas (a no-op once DDP has done it during backward)."""
+        hang_watch.mark_steady()
         if self._mode == "ddp":
             return
         if self._mode == "plain_used":
@@ -92,6 +93,7 @@ def _sum_allreduce_hook(process_group, bucket):
     import torch.distributed as dist
 
     hang_watch.enter()  # a replica waiting here for a hung peer is what the hang watch looks for
+    hang_watch.mark_steady()
 
     def done(fut):
         hang_watch.leave()
