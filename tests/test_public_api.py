@@ -133,7 +133,7 @@ TF_CORE_NOT_YET = {  # TF 2.21 names of tests/golden/tf_core_names.json not impl
     "image": set("""
         combined_non_max_suppression decode_and_crop_jpeg decode_jxl extract_glimpse extract_jpeg_shape
         generate_bounding_box_proposals non_max_suppression_padded sample_distorted_bounding_box
-        ssim_multiscale stateless_random_jpeg_quality stateless_sample_distorted_bounding_box
+        ssim_multiscale stateless_sample_distorted_bounding_box
     """.split()),
     "io": set("""
         FixedLenFeature FixedLenSequenceFeature RaggedFeature SparseFeature TFRecordOptions TFRecordWriter

@@ -21,6 +21,6 @@ from keraslike._src.image.random_image_ops import (
     adjust_jpeg_quality, random_brightness, random_contrast, random_crop, random_flip_left_right,
     random_flip_up_down, random_hue, random_jpeg_quality, random_saturation, stateless_random_brightness,
     stateless_random_contrast, stateless_random_crop, stateless_random_flip_left_right,
-    stateless_random_flip_up_down, stateless_random_hue, stateless_random_saturation,
+    stateless_random_flip_up_down, stateless_random_hue, stateless_random_jpeg_quality, stateless_random_saturation,
 )
 from keraslike._src.image.resize import ResizeMethod, resize
