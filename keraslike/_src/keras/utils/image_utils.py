@@ -173,8 +173,8 @@ def image_dataset_from_directory(directory, labels="inferred", label_mode="int",
     (one seed for files and labels), then split by `validation_split`/`subset` ("training",
     "validation" or "both": the last `int(validation_split * n)` files are validation). Images are
     `(batch, *image_size, channels)` with values 0-255 (float32; uint8 with "nearest", as Keras);
-    labels int32 ("int"), one-hot float32 ("categorical") or float32 `(batch, 1)` ("binary"). The dataset has `class_names`
-    and `file_paths`. With `shuffle=True` the batches are also reshuffled every epoch.
+    labels int32 ("int"), one-hot float32 ("categorical") or float32 `(batch, 1)` ("binary").
+    The dataset has `class_names` and `file_paths`. With `shuffle=True` the batches are also reshuffled every epoch.
 
     Raises:
         ValueError: for bad arguments, no images, or labels that do not fit `label_mode`.
