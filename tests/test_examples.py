@@ -100,3 +100,12 @@ def test_tf_guides_basics_prints_what_its_docstring_says():
     doc = (REPO / "examples" / "tf_guides_basics.py").read_text().split("Expected output:\n", 1)[1].split('"""')[0]
     expected = [line.strip() for line in doc.strip().splitlines()]
     assert [line.strip() for line in out.strip().splitlines()] == expected
+
+
+def test_tf_guides_custom_training_summaries_prints_what_its_docstring_says():
+    """Metrics as real TF 2.21 prints them; the event files it wrote are read back by TensorBoard's reader."""
+    pytest.importorskip("tensorboard")
+    out, _ = run_example("tf_guides_custom_training_summaries.py")
+    text = (REPO / "examples" / "tf_guides_custom_training_summaries.py").read_text()
+    expected = [line.strip() for line in text.split("Expected output:\n", 1)[1].split('"""')[0].strip().splitlines()]
+    assert [line.strip() for line in out.strip().splitlines()] == expected

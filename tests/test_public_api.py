@@ -53,27 +53,28 @@ keras.activations.relu
 keras.ops.convert_to_tensor keras.ops.mean keras.ops.matmul keras.ops.where keras.ops.cast keras.ops.shape
 keras.ops.stack keras.ops.softmax keras.ops.one_hot keras.ops.top_k keras.ops.segment_sum keras.ops.image.resize
 keras.ops.nn.gelu keras.ops.linalg.qr keras.ops.numpy.add keras.random.normal keras.random.SeedGenerator
+keras.utils.pad_sequences keras.preprocessing.sequence.pad_sequences keras.utils.timeseries_dataset_from_array
+keras.utils.split_dataset keras.utils.normalize
 """.split()
 
 KERAS_NAMES = json.load(open(os.path.join(os.path.dirname(__file__), "golden", "keras_names.json")))
 # Keras 3.15 names keraslike does not have yet (issue 10's closing note lists them too).
 NOT_YET = {
     "layers": set("""
-AugMix AutoContrast CategoryEncoding CenterCrop ContrastLimitedAdaptiveHistogramEqualization
-ConvLSTM1D ConvLSTM2D ConvLSTM3D CutMix Discretization Equalization FlaxLayer GroupQueryAttention HashedCrossing
-Hashing IntegerLookup JaxLayer MaxNumBoundingBoxes MelSpectrogram MixUp Pipeline RandAugment RandomBrightness
-RandomColorDegeneration RandomColorJitter RandomContrast RandomCrop RandomElasticTransform RandomErasing RandomFlip
-RandomGaussianBlur RandomGrayscale RandomHue RandomInvert RandomPerspective RandomPosterization RandomRotation
-RandomSaturation RandomSharpness RandomShear RandomTranslation RandomZoom Resizing ReversibleEmbedding STFTSpectrogram
+AugMix AutoContrast ContrastLimitedAdaptiveHistogramEqualization
+ConvLSTM1D ConvLSTM2D ConvLSTM3D CutMix Equalization FlaxLayer GroupQueryAttention HashedCrossing
+Hashing IntegerLookup JaxLayer MaxNumBoundingBoxes MelSpectrogram MixUp Pipeline RandAugment
+RandomColorDegeneration RandomColorJitter RandomElasticTransform RandomErasing
+RandomGaussianBlur RandomGrayscale RandomHue RandomInvert RandomPerspective RandomPosterization
+RandomSaturation RandomSharpness RandomShear ReversibleEmbedding STFTSpectrogram
 Solarization SpectralNormalization StringLookup TFSMLayer TextVectorization
 """.split()),
     "utils": set("""
 Config CustomObjectScope FeatureSpace array_to_img audio_dataset_from_directory clear_session deserialize_keras_object
 disable_interactive_logging enable_interactive_logging get_file get_registered_name get_source_inputs
 image_dataset_from_directory img_to_array is_interactive_logging_enabled is_keras_tensor
-legacy.deserialize_keras_object legacy.serialize_keras_object load_img model_to_dot normalize pad_sequences plot_model
-save_img serialize_keras_object split_dataset standardize_dtype text_dataset_from_directory
-timeseries_dataset_from_array
+legacy.deserialize_keras_object legacy.serialize_keras_object load_img model_to_dot plot_model save_img
+serialize_keras_object standardize_dtype text_dataset_from_directory
 """.split()),
     "applications": set(KERAS_NAMES["applications"]),
 }
@@ -129,6 +130,20 @@ TF_CORE_NOT_YET = {  # TF 2.21 names of tests/golden/tf_core_names.json not impl
         QUANTIZED_DTYPES complex experimental qint16 qint32 qint8 quint16 quint8 resource string uint16
         uint32 uint64 variant
     """.split()),
+    "image": set("""
+        combined_non_max_suppression decode_and_crop_jpeg decode_bmp decode_gif decode_jxl decode_webp
+        draw_bounding_boxes extract_glimpse extract_jpeg_shape generate_bounding_box_proposals
+        non_max_suppression_padded sample_distorted_bounding_box ssim_multiscale
+        stateless_random_jpeg_quality stateless_sample_distorted_bounding_box
+    """.split()),
+    "io": set("""
+        FixedLenFeature FixedLenSequenceFeature RaggedFeature SparseFeature TFRecordOptions TFRecordWriter
+        VarLenFeature decode_and_crop_jpeg decode_base64 decode_bmp decode_compressed decode_csv decode_gif
+        decode_json_example decode_jxl decode_proto decode_raw decode_webp deserialize_many_sparse
+        encode_base64 encode_proto extract_jpeg_shape match_filenames_once matching_files parse_example
+        parse_sequence_example parse_single_example parse_single_sequence_example parse_tensor read_file
+        serialize_many_sparse serialize_sparse serialize_tensor write_file write_graph
+    """.split()),
     "summary": set("""
         audio graph trace_export trace_off trace_on
     """.split()),
@@ -137,21 +152,19 @@ TF_CORE_NOT_YET = {  # TF 2.21 names of tests/golden/tf_core_names.json not impl
         Operation OptionalSpec RaggedTensor RaggedTensorSpec RegisterGradient SparseTensor SparseTensorSpec
         TensorArraySpec TypeSpec VariableAggregation VariableSynchronization acosh approx_top_k as_string
         asinh atanh audio autodiff batch_to_space bitcast bitwise broadcast_dynamic_shape
-        broadcast_static_shape check_pinned complex constant_initializer conv conv2d_backprop_filter_v2
-        conv2d_backprop_input_v2 dtensor dynamic_partition dynamic_stitch edit_distance eig eigvals
-        experimental extract_volume_patches feature_column fftnd fingerprint graph_util guarantee_const
-        histogram_fixed_width histogram_fixed_width_bins ifftnd image import_graph_def initializers irfftnd
-        is_symbolic_tensor lite load_library load_op_library lookup losses make_ndarray make_tensor_proto
-        matrix_square_root meshgrid metrics mlir no_gradient nondifferentiable_batch_function
-        ones_initializer optimizers parallel_stack profiler qint16 qint32 qint8 quantization queue quint16
-        quint8 ragged ragged_fill_empty_rows ragged_fill_empty_rows_grad random_index_shuffle
-        random_normal_initializer random_uniform_initializer raw_ops realdiv
-        register_tensor_conversion_function repeat required_space_to_batch_paddings resource
-        reverse_sequence rfftnd roll saved_model scalar_mul searchsorted security sequence_mask sets shape_n
-        signal space_to_batch space_to_batch_nd sparse strided_slice strings sysconfig tensor_scatter_nd_max
-        tensor_scatter_nd_min tensor_scatter_nd_sub timestamp tools tpu truncatediv type_spec_from_value
-        uint16 uint32 uint64 unique unique_with_counts unravel_index variable_creator_scope variant version
-        xla zeros_initializer
+        broadcast_static_shape check_pinned complex conv conv2d_backprop_filter_v2 conv2d_backprop_input_v2
+        dtensor dynamic_partition dynamic_stitch edit_distance eig eigvals experimental
+        extract_volume_patches feature_column fftnd fingerprint graph_util guarantee_const
+        histogram_fixed_width histogram_fixed_width_bins ifftnd import_graph_def irfftnd is_symbolic_tensor
+        lite load_library load_op_library lookup make_ndarray make_tensor_proto matrix_square_root meshgrid
+        mlir no_gradient nondifferentiable_batch_function parallel_stack profiler qint16 qint32 qint8
+        quantization queue quint16 quint8 ragged ragged_fill_empty_rows ragged_fill_empty_rows_grad
+        random_index_shuffle raw_ops realdiv register_tensor_conversion_function repeat
+        required_space_to_batch_paddings resource reverse_sequence rfftnd roll saved_model scalar_mul
+        searchsorted security sequence_mask sets shape_n signal space_to_batch space_to_batch_nd sparse
+        strided_slice strings sysconfig tensor_scatter_nd_max tensor_scatter_nd_min tensor_scatter_nd_sub
+        timestamp tools tpu truncatediv type_spec_from_value uint16 uint32 uint64 unique unique_with_counts
+        unravel_index variable_creator_scope variant xla
     """.split()),
     "types.experimental.distributed": set("""
         Mirrored

@@ -6,6 +6,7 @@ Mirrors `tensorflow/python/data/experimental/__init__.py`.
 from keraslike._src.data.cardinality import INFINITE as INFINITE_CARDINALITY
 from keraslike._src.data.cardinality import UNKNOWN as UNKNOWN_CARDINALITY
 from keraslike._src.data.cardinality import cardinality
+from keraslike._src.data.csv_dataset import Counter, CsvDataset
 from keraslike._src.data.options import (
     AUTOTUNE,
     AutoShardPolicy,
@@ -21,6 +22,8 @@ __all__ = [
     "UNKNOWN_CARDINALITY",
     "AutoShardPolicy",
     "AutotuneOptions",
+    "Counter",
+    "CsvDataset",
     "DistributeOptions",
     "OptimizationOptions",
     "ThreadingOptions",

@@ -21,13 +21,19 @@ CASES = {
 }
 
 
-@pytest.fixture(scope="module", params=sorted(CASES))
-def case(request, tmp_path_factory):
-    out = tmp_path_factory.mktemp(request.param)
-    for replicas in (1, 2):
-        proc = run_script([WORKER, out, request.param, "--replicas", str(replicas)], timeout=300)
+@pytest.fixture(scope="module")
+def runs(tmp_path_factory):
+    out = tmp_path_factory.mktemp("ddp_shapes")
+    cases = ",".join([*sorted(CASES), "split_branch"])
+    for replicas in (1, 2):  # the 1-replica run writes every case's initial weights
+        proc = run_script([WORKER, out, cases, "--replicas", str(replicas)], timeout=600)
         assert proc.returncode == 0, proc.stderr[-3000:]
-    return request.param, out
+    return out
+
+
+@pytest.fixture(params=sorted(CASES))
+def case(request, runs):
+    return request.param, runs
 
 
 def test_two_replicas_train_as_one_device(case):
@@ -44,3 +50,12 @@ def test_two_replicas_train_as_one_device(case):
             np.testing.assert_allclose(two[key], one[key], rtol=1e-5, atol=1e-6, err_msg=f"{name} {key}")
             moved = np.abs(two[key] - init[f"arr_{i}"]).max()
             assert (moved == 0) == (i in frozen_weights), (name, key, moved)
+
+
+def test_a_branch_taken_on_one_replica_only_keeps_the_replicas_in_step(runs):
+    ranks = [np.load(runs / f"split_branch.2.rank{r}.npz") for r in range(2)]
+    init = np.load(runs / "split_branch.init.npz")
+    assert list(ranks[0]["modes"]) == ["plain_masked"]
+    for key in (k for k in ranks[0].files if k.startswith("w")):
+        np.testing.assert_array_equal(ranks[0][key], ranks[1][key])
+    assert np.abs(ranks[0]["w2"] - init["arr_2"]).max() > 0  # `extra` learned from replica 0's rows

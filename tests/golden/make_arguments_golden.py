@@ -23,13 +23,17 @@ OUT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "arguments.json")
 X = np.array([[0.5, -1.0], [1.0, 2.0], [-0.3, 0.8], [2.0, 0.1], [0.0, -0.7], [1.5, 1.5]], "float32")
 Y = np.array([0, 1, 2, 1, 0, 2])
 CLASS_WEIGHT = {0: 1.0, 1: 5.0, 2: 0.5}
+Y_OPT = np.array([0, 1, 1, 2, 1])  # optimizer cases: uneven classes and an uneven kernel, so that no gradient
+KERNEL_OPT = [[0.3, -0.2, 0.1], [0.05, 0.2, -0.4]]  # is exactly zero (Adam would amplify its rounding noise)
 
 
-def _classifier(optimizer=None, **dense_kwargs):
+def _classifier(optimizer=None, kernel=None, **dense_kwargs):
     model = keras.Sequential([keras.Input((2,)), keras.layers.Dense(
         3, kernel_initializer=keras.initializers.Constant(0.1), bias_initializer="zeros", **dense_kwargs)])
     model.compile(optimizer=optimizer or keras.optimizers.SGD(0.1),
                   loss=keras.losses.SparseCategoricalCrossentropy(from_logits=True))
+    if kernel is not None:
+        model.layers[0].set_weights([np.asarray(kernel, "float32"), np.zeros(3, "float32")])
     return model
 
 
@@ -88,7 +92,32 @@ def activity_cases():
     return out
 
 
-CASES = [class_weight_cases, activity_cases]
+OPTIMIZER_CASES = {  # name -> (optimizer class name, kwargs); fit 2 epochs, batch 4, on X/Y
+    "sgd_ema": ("SGD", {"learning_rate": 0.1, "use_ema": True, "ema_momentum": 0.9}),
+    "adam_ema_overwrite": ("Adam", {"learning_rate": 0.05, "use_ema": True, "ema_momentum": 0.5,
+                                    "ema_overwrite_frequency": 3}),
+    "sgd_accumulate": ("SGD", {"learning_rate": 0.1, "momentum": 0.9, "gradient_accumulation_steps": 2}),
+    "adam_accumulate": ("Adam", {"learning_rate": 0.05, "gradient_accumulation_steps": 3}),
+    "sgd_loss_scale": ("SGD", {"learning_rate": 0.1, "loss_scale_factor": 128.0, "clipnorm": 0.5}),
+}
+
+
+def optimizer_cases():
+    out = {}
+    for name, (cls, kwargs) in OPTIMIZER_CASES.items():
+        model = _classifier(getattr(keras.optimizers, cls)(**kwargs), kernel=KERNEL_OPT)
+        record = _fit_record(model, x=X[:5], y=Y_OPT, batch_size=2)
+        record["iterations"] = int(model.optimizer.iterations.numpy())
+        out[f"optimizer/{name}"] = record
+    model = _classifier(keras.optimizers.SGD(0.1, use_ema=True, ema_momentum=0.9), kernel=KERNEL_OPT)
+    history = model.fit(X, Y, batch_size=2, epochs=2, verbose=0, shuffle=False, validation_data=(X, Y),
+                        callbacks=[keras.callbacks.SwapEMAWeights()])
+    out["optimizer/swap_ema_weights"] = {"val_loss": history.history["val_loss"], "loss": history.history["loss"],
+                                         "weights": [w.tolist() for w in model.get_weights()]}
+    return out
+
+
+CASES = [class_weight_cases, activity_cases, optimizer_cases]
 
 
 def main():

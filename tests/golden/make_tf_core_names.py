@@ -15,7 +15,8 @@ os.environ.setdefault("TF_CPP_MIN_LOG_LEVEL", "3")
 import tensorflow as tf  # noqa: E402
 
 NAMESPACES = ["", "nest", "debugging", "autograph", "autograph.experimental", "test", "test.experimental",
-              "types.experimental", "types.experimental.distributed", "summary", "summary.experimental", "dtypes"]
+              "types.experimental", "types.experimental.distributed", "summary", "summary.experimental", "dtypes",
+              "image", "io"]
 
 
 def main():

@@ -16,6 +16,7 @@ How the processes come to exist (DESIGN §5):
 """
 
 import os
+import warnings
 
 import torch
 
@@ -26,6 +27,7 @@ from keraslike._src.distribute.data_parallel import DataParallelModule
 from keraslike._src.distribute.strategy import Strategy
 from keraslike._src.launch import environment, one_program, subprocess_script
 from keraslike._src.placement import device_spec
+from keraslike._src.placement import scope as placement_scope
 
 
 class MirroredStrategy(Strategy):
@@ -43,7 +45,11 @@ class MirroredStrategy(Strategy):
 
     Raises:
         ValueError: if `devices` is empty, mixes CPUs and GPUs, repeats a
-            device, or names a device that is not a TF device string.
+            device, or names a device that is not a TF device string; or
+            names GPUs that are not visible while soft device placement is
+            off. With soft placement on (TF 2's default) such replicas run on
+            the CPU instead, all of them (one process per replica cannot mix
+            CUDA and gloo), with a warning saying where they went.
 
     How the replicas start (unlike TF, each replica is a process):
 
@@ -142,11 +148,21 @@ def _resolve_devices(devices):
     if types == {"GPU"}:
         available = config_devices.visible_gpu_indices()
         missing = [i for _, i in parsed if i not in available]
-        if missing:
+        if missing and not placement_scope.get_soft_device_placement():
             raise ValueError(
-                f"MirroredStrategy was given GPU(s) {missing} but this machine has visible GPUs {available}. "
-                f"Use tf.config.list_logical_devices('GPU') to see them. Received: devices={devices!r}"
+                f"MirroredStrategy was given GPU(s) {missing} but this machine has visible GPUs {available}, and "
+                "soft device placement is off. Use tf.config.list_logical_devices('GPU') to see them, or "
+                f"tf.config.set_soft_device_placement(True). Received: devices={devices!r}"
             )
+        if missing:
+            # TF soft-places the replicas of missing GPUs; one process per replica cannot mix CUDA and gloo
+            # replicas, so all of them go to the CPU (one logical CPU device each), and the user is told
+            cpus = [("CPU", k) for k in range(len(parsed))]
+            warnings.warn(
+                f"MirroredStrategy: GPU(s) {missing} of {devices!r} are not available (visible GPUs: {available}); "
+                f"with soft device placement the {len(parsed)} replica(s) run on the CPU instead, as "
+                f"{[device_spec.canonical(t, i) for t, i in cpus]}.", stacklevel=3)
+            return cpus
     return parsed
 
 

@@ -177,7 +177,10 @@ def _report(store, culprit, stalled_s, timeout_s, stop_all):
         deadline = time.monotonic() + 10.0
         while time.monotonic() < deadline and not store.check([f"{_PREFIX}dumped/{culprit}"]):
             time.sleep(0.05)
-        time.sleep(0.5)  # let the relay print it
+        if store.check([f"{_PREFIX}dumped/{culprit}"]):
+            time.sleep(0.5)  # let the relay print it
+        else:  # its watch thread could not run: native code holding the GIL, or the process is gone
+            err.write(f"keraslike: replica {culprit} did not answer the request for its stack.\n")
     err.write(f"keraslike: replica {culprit} made no progress for {stalled_s:.0f} s (replica timeout "
               f"{timeout_s:g} s, KERASLIKE_REPLICA_TIMEOUT); stopping all replicas.\n")
     err.flush()

@@ -13,7 +13,7 @@ import numpy as np
 import torch
 
 from keraslike._src import torch_members
-from keraslike._src.ops import dtypes
+from keraslike._src.ops import conversion, dtypes, reverse_slicing
 from keraslike._src.ops import name_scope as _name_scope
 from keraslike._src.ops.variable_meta import VariableMeta
 from keraslike._src.placement import log as _log
@@ -169,6 +169,19 @@ class Variable(torch.nn.Parameter, metaclass=VariableMeta):
 
     __torch_function__ = torch._C._disabled_torch_function_impl
 
+    # ---- TF eager semantics torch lacks: Python lists as operands, negative slice steps ----------
+    def _operand(self, other):
+        """A list/tuple/numpy operand as a tensor of this variable's dtype and device (TF's conversion)."""
+        if isinstance(other, (list, tuple, np.ndarray, np.generic)):
+            return conversion.to_tensor(other, self.dtype, "y", self.device)
+        return other
+
+    def __getitem__(self, index):
+        """`var[index]`, including negative slice steps (`var[::-1]`), as TF; returns a tensor."""
+        if reverse_slicing.has_negative_step(index):
+            return reverse_slicing.getitem(self, index)
+        return super().__getitem__(index)
+
 
 class VariableValue:
     """`var.value`: the variable seen as its backing tensor, and callable for TF's `var.value()`.
@@ -262,3 +275,21 @@ def _broadcast_for_assign(new, var):
             f"Cannot assign a value of shape {tuple(new.shape)} to variable "
             f"'{var.name}' of shape {tuple(var.shape)}. Received: value shape={tuple(new.shape)}"
         ) from None
+
+
+def _list_operand_method(name):
+    base = getattr(torch.Tensor, name)
+
+    def method(self, other):
+        return base(self, self._operand(other))
+
+    method.__name__ = name
+    method.__doc__ = f"`{name}` with lists/tuples/numpy arrays converted to the variable's dtype (TF eager)."
+    return method
+
+
+for _name in ("add", "sub", "mul", "truediv", "floordiv", "mod", "pow", "matmul"):
+    for _prefix in ("__", "__r"):
+        setattr(Variable, f"{_prefix}{_name}__", _list_operand_method(f"{_prefix}{_name}__"))
+for _name in ("lt", "le", "gt", "ge"):
+    setattr(Variable, f"__{_name}__", _list_operand_method(f"__{_name}__"))

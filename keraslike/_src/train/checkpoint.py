@@ -14,7 +14,7 @@ import os
 import numpy as np
 import torch
 
-from keraslike._src.keras.saving import file_io, optimizer_state
+from keraslike._src.keras.saving import bounded_read, file_io, optimizer_state
 from keraslike._src.train import checkpoint_state
 
 _DATA_SUFFIX = ".data-00000-of-00001"
@@ -41,10 +41,13 @@ def _load_arrays(path, fmt):
         return load_file(path)
     import h5py
 
-    with h5py.File(path, "r") as h5:
-        out = {}
-        h5.visititems(lambda name, obj: out.__setitem__(name, np.asarray(obj)) if hasattr(obj, "shape") else None)
-        return out
+    datasets = []
+    with bounded_read.open_h5(path, path) as h5:
+        h5.visititems(lambda name, obj: datasets.append((name, obj)) if isinstance(obj, h5py.Dataset) else None)
+        for _, ds in datasets:  # every declared size is checked before anything is read
+            bounded_read.check_numeric(ds, path)
+            bounded_read.check_stored(ds, path)
+        return {name: np.asarray(ds[()]) for name, ds in datasets}
 
 
 class CheckpointLoadStatus:
@@ -236,8 +239,11 @@ class Checkpoint:
         if not os.path.exists(save_path + ".index"):
             raise ValueError(f"Could not find checkpoint files for prefix {save_path!r} ({save_path}.index is "
                              f"missing). Received: save_path={save_path!r}")
-        with open(save_path + ".index", encoding="utf-8") as f:
-            index = json.load(f)
+        index = bounded_read.read_json_file(save_path + ".index")
+        if index.get("format") not in ("h5", "safetensors") or not isinstance(index.get("keys"), dict):
+            raise ValueError(f"Cannot load {save_path}.index: it is not a keraslike checkpoint index (expected "
+                             "a `format` of 'h5' or 'safetensors' and a `keys` object). "
+                             f"Received: save_path={save_path!r}")
         arrays = _load_arrays(save_path + _DATA_SUFFIX, index["format"])
         arrays = {k: v.reshape(index["keys"][k]["shape"]) if k in index["keys"] else v for k, v in arrays.items()}
         used, missing = self._assign(arrays)

@@ -1,5 +1,6 @@
 """`tf.distribute.experimental`."""
 
+from keraslike._src.distribute.central_storage import CentralStorageStrategy  # noqa: F401
 from keraslike._src.distribute.cross_device_ops import (  # noqa: F401
     CollectiveCommunication, CommunicationImplementation, CommunicationOptions,
 )

@@ -9,5 +9,6 @@ from keraslike._src.keras.callbacks.lambda_callback import LambdaCallback  # noq
 from keraslike._src.keras.callbacks.learning_rate_scheduler import LearningRateScheduler  # noqa: F401
 from keraslike._src.keras.callbacks.model_checkpoint import ModelCheckpoint  # noqa: F401
 from keraslike._src.keras.callbacks.reduce_lr_on_plateau import ReduceLROnPlateau  # noqa: F401
+from keraslike._src.keras.callbacks.swap_ema_weights import SwapEMAWeights  # noqa: F401
 from keraslike._src.keras.callbacks.tensorboard import TensorBoard  # noqa: F401
 from keraslike._src.keras.callbacks.terminate_on_nan import TerminateOnNaN  # noqa: F401

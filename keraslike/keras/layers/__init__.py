@@ -39,6 +39,11 @@ from keraslike._src.keras.layers.normalization.batch_normalization import BatchN
 from keraslike._src.keras.layers.normalization.group_normalization import GroupNormalization
 from keraslike._src.keras.layers.normalization.layer_normalization import LayerNormalization
 from keraslike._src.keras.layers.normalization.unit_normalization import RMSNormalization, UnitNormalization
+from keraslike._src.keras.layers.preprocessing.categorical import CategoryEncoding, Discretization
+from keraslike._src.keras.layers.preprocessing.image_preprocessing import (
+    CenterCrop, RandomBrightness, RandomContrast, RandomCrop, RandomFlip, RandomRotation, RandomTranslation, RandomZoom,
+    Resizing,
+)
 from keraslike._src.keras.layers.preprocessing.normalization import Normalization
 from keraslike._src.keras.layers.preprocessing.rescaling import Rescaling
 from keraslike._src.keras.layers.regularization.noise import (

@@ -3,6 +3,10 @@
 from keraslike._src.keras.utils.progbar import Progbar  # noqa: F401
 from keraslike._src.keras.utils.general import set_random_seed, to_categorical  # noqa: F401
 from keraslike._src.keras.utils.multi_gpu import multi_gpu_model  # noqa: F401
+from keraslike._src.keras.utils.numerical_utils import normalize  # noqa: F401
+from keraslike._src.keras.utils.sequence_utils import pad_sequences  # noqa: F401
+from keraslike._src.keras.utils.split_dataset import split_dataset  # noqa: F401
+from keraslike._src.keras.utils.timeseries_dataset import timeseries_dataset_from_array  # noqa: F401
 from keraslike._src.keras.utils.py_dataset import PyDataset, Sequence  # noqa: F401
 from keraslike._src.keras.trainers.step_overrides import pack_x_y_sample_weight  # noqa: F401
 from keraslike._src.keras.trainers.data_adapter import unpack_x_y_sample_weight  # noqa: F401

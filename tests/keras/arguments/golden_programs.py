@@ -13,6 +13,8 @@ GOLDEN = os.path.join(os.path.dirname(__file__), "..", "..", "golden", "argument
 X = np.array([[0.5, -1.0], [1.0, 2.0], [-0.3, 0.8], [2.0, 0.1], [0.0, -0.7], [1.5, 1.5]], "float32")
 Y = np.array([0, 1, 2, 1, 0, 2])
 CLASS_WEIGHT = {0: 1.0, 1: 5.0, 2: 0.5}
+Y_OPT = np.array([0, 1, 1, 2, 1])  # optimizer cases: uneven classes and an uneven kernel, so that no gradient
+KERNEL_OPT = [[0.3, -0.2, 0.1], [0.05, 0.2, -0.4]]  # is exactly zero (Adam would amplify its rounding noise)
 
 
 def golden(name):
@@ -20,11 +22,13 @@ def golden(name):
         return json.load(f)[name]
 
 
-def classifier(optimizer=None, **dense_kwargs):
+def classifier(optimizer=None, kernel=None, **dense_kwargs):
     model = keras.Sequential([keras.Input((2,)), keras.layers.Dense(
         3, kernel_initializer=keras.initializers.Constant(0.1), bias_initializer="zeros", **dense_kwargs)])
     model.compile(optimizer=optimizer or keras.optimizers.SGD(0.1),
                   loss=keras.losses.SparseCategoricalCrossentropy(from_logits=True))
+    if kernel is not None:
+        model.layers[0].set_weights([np.asarray(kernel, "float32"), np.zeros(3, "float32")])
     return model
 
 

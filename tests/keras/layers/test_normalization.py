@@ -95,8 +95,9 @@ _SYNC_SCRIPT = textwrap.dedent("""
         result[mode] = {"y": y.tolist(), "g": bn.gamma.grad.tolist(), "mm": bn.moving_mean.tolist(),
                         "mv": bn.moving_variance.tolist()}
     print(json.dumps(result))
+    sys.stdout.flush()
     dist.barrier()  # rank 0 hosts the store: nobody tears down while a peer still talks to it
-    dist.destroy_process_group()
+    os._exit(0)  # gloo's native teardown can abort ("terminate called ...") on a loaded machine
 """)
 
 

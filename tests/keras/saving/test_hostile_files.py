@@ -221,3 +221,20 @@ def test_temp_files_of_live_writers_and_foreign_files_are_kept(tmp_path):
     os.utime(other_host, (os.path.getmtime(other_host) - old,) * 2)
     assert file_io.remove_stale_temp_files(tmp_path) == [str(other_host)]
     assert mine.exists() and unrelated.exists()
+
+
+def test_checkpoint_h5_bomb_and_damaged_index_are_refused(tmp_path):
+    model = _model()
+    prefix = str(tmp_path / "ckpt-1")
+    with h5py.File(prefix + ".data-00000-of-00001", "w") as h5:
+        h5.create_dataset("model/0", shape=(2**28,), dtype="float32")  # declares 1 GiB, stores nothing
+    (tmp_path / "ckpt-1.index").write_text(json.dumps({"format": "h5", "keys": {"model/0": {"shape": [2**28]}}}))
+    peak, error = _peak_bytes(lambda: tf.train.Checkpoint(model=model).restore(prefix))
+    assert error is not None and "declares 1073741824 bytes" in str(error) and "ckpt-1.data" in str(error)
+    assert peak < 32 * MiB, peak
+    (tmp_path / "ckpt-1.index").write_text("{not json")
+    with pytest.raises(ValueError, match=r"ckpt-1\.index.*not valid JSON"):
+        tf.train.Checkpoint(model=model).restore(prefix)
+    (tmp_path / "ckpt-1.index").write_text("{}")
+    with pytest.raises(ValueError, match="not a keraslike checkpoint index"):
+        tf.train.Checkpoint(model=model).restore(prefix)

@@ -273,6 +273,12 @@ class Layer(torch.nn.Module, metaclass=LayerMeta):
             self._call_losses.append(loss)
 
     # ---- weights -----------------------------------------------------------------------
+    def add_variable(self, shape, initializer, dtype=None, trainable=True, autocast=True, regularizer=None,
+                     constraint=None, name=None):
+        """Keras 3's `add_variable(shape, initializer, ...)`: `add_weight` with the shape first (same result)."""
+        return self.add_weight(name=name, shape=shape, initializer=initializer, dtype=dtype, trainable=trainable,
+                               regularizer=regularizer, constraint=constraint, autocast=autocast)
+
     def add_weight(self, name=None, shape=None, initializer=None, dtype=None, trainable=True,
                    regularizer=None, constraint=None, autocast=True, aggregation="none",
                    overwrite_with_gradient=False, synchronization=None, **kwargs):

@@ -6,6 +6,7 @@ Probabilities are clipped to `[1e-7, 1 - 1e-7]` before the log, as Keras does.
 import torch
 import torch.nn.functional as F
 
+from keraslike._src.errors import InvalidArgumentError
 from keraslike._src.keras.losses.loss import (
     LossFunctionWrapper, reduce_weighted_values, squeeze_or_expand_to_same_rank, tensor_args, with_tensor_args,
 )
@@ -56,16 +57,21 @@ def sparse_categorical_crossentropy(y_true, y_pred, from_logits=False, ignore_cl
     """Cross-entropy for integer labels `(batch,)` (or `(batch, 1)`) and scores `(batch, classes)`.
 
     Raises:
-        ValueError: a label outside `[0, classes)` (checked by torch's kernel, re-raised Keras-style).
+        ValueError: labels whose rank is not `y_pred`'s minus one (one-hot labels, say) or whose shape
+            differs from `y_pred`'s without the class axis, as Keras 3.
+        InvalidArgumentError (a ValueError): a label outside `[0, classes)`, `-100` included (TF's
+            `SparseSoftmaxCrossEntropyWithLogits` raises for it; torch's `ignore_index` default is not
+            applied), checked by torch's kernel without a host sync. Use `ignore_class` to skip a label.
     """
     if y_true.dim() == y_pred.dim() and y_true.shape[-1] == 1:
         y_true = y_true.squeeze(-1)
+    _check_sparse_shapes(y_true, y_pred, axis)
     labels = y_true if y_true.dtype == torch.int64 else y_true.long()
     if axis not in (-1, y_pred.dim() - 1):
         y_pred = y_pred.movedim(axis, -1)
     if y_pred.dim() > 2:  # (batch, ..., classes): torch wants classes on dim 1
         y_pred = y_pred.movedim(-1, 1)
-    ignore = -100 if ignore_class is None else int(ignore_class)
+    ignore = _NEVER_A_LABEL if ignore_class is None else int(ignore_class)
     try:
         if from_logits:
             return F.cross_entropy(y_pred, labels, reduction="none", ignore_index=ignore)
@@ -75,17 +81,45 @@ def sparse_categorical_crossentropy(y_true, y_pred, from_logits=False, ignore_cl
     except (IndexError, RuntimeError) as err:
         if "out of bounds" not in str(err) and "out of range" not in str(err):
             raise
-        raise ValueError(
-            f"Received a label value outside the valid range [0, {y_pred.shape[1]}) for "
+        raise InvalidArgumentError(
+            None, None, f"Received a label value outside the valid range [0, {y_pred.shape[1]}) for "
             f"sparse_categorical_crossentropy ({err}). Received: labels min={int(labels.min())}, "
             f"max={int(labels.max())}"
         ) from None
 
 
+_NEVER_A_LABEL = -(2**63)  # torch's ignore_index default (-100) would silently drop label -100
+
+
+def _check_sparse_shapes(y_true, y_pred, axis):
+    """Keras 3's checks (`ops.sparse_categorical_crossentropy`): labels have the scores' shape minus the class axis."""
+    scores = list(y_pred.shape)
+    if not scores:
+        raise ValueError(f"Argument `output` must be at least rank 1. Received: output.shape={tuple(scores)}")
+    del scores[axis if axis < 0 else axis - len(scores)]
+    hint = (" Labels with a class axis (one-hot) need `categorical_crossentropy`."
+            if y_true.dim() == y_pred.dim() else "")
+    if y_true.dim() != len(scores):
+        raise ValueError(f"Argument `output` must have rank (ndim) `target.ndim + 1` (integer labels, one per "
+                         f"sample).{hint} Received: target.shape={tuple(y_true.shape)}, "
+                         f"output.shape={tuple(y_pred.shape)}")
+    if list(y_true.shape) != scores:
+        raise ValueError("Arguments `target` and `output` must have the same shape up until the last dimension. "
+                         f"Received: target.shape={tuple(y_true.shape)}, output.shape={tuple(y_pred.shape)}")
+
+
 @with_tensor_args
 def binary_crossentropy(y_true, y_pred, from_logits=False, label_smoothing=0.0, axis=-1):
-    """Mean over the last axis of the element-wise binary cross-entropy; returns `(batch, ...)`."""
+    """Mean over the last axis of the element-wise binary cross-entropy; returns `(batch, ...)`.
+
+    Raises:
+        ValueError: `y_true` and `y_pred` differ in shape after a trailing axis of size 1 is added or
+            dropped (Keras 3 refuses to broadcast, say, labels `(32, 2)` against scores `(32, 1)`).
+    """
     y_true, y_pred = _align(y_true, y_pred)
+    if tuple(y_true.shape) != tuple(y_pred.shape):
+        raise ValueError("Arguments `target` and `output` must have the same shape. "
+                         f"Received: target.shape={tuple(y_true.shape)}, output.shape={tuple(y_pred.shape)}")
     if label_smoothing:
         y_true = y_true * (1.0 - label_smoothing) + 0.5 * label_smoothing
     if from_logits:

@@ -9,6 +9,7 @@ import torch
 from keraslike._src.keras.layers.core.input_layer import InputLayer
 from keraslike._src.keras.layers.keras_tensor import KerasTensor, flatten, map_structure
 from keraslike._src.keras.models.model import Model
+from keraslike._src.keras.trainers.input_validation import check_batched
 
 
 class Functional(Model):
@@ -59,7 +60,8 @@ class Functional(Model):
         return [m for m in self._modules.values() if not isinstance(m, InputLayer)]
 
     def call(self, inputs, training=None, mask=None):
-        values = {id(kt): cast_to_input_dtype(adjust_input_rank(self._convert_leaf(value), kt.shape), kt.dtype)
+        values = {id(kt): cast_to_input_dtype(adjust_input_rank(self._convert_leaf(value), kt.shape, kt.name),
+                                              kt.dtype)
                   for kt, value in self._standardize_inputs(inputs)}
         for node in self._nodes:
             layer = node.layer
@@ -94,10 +96,9 @@ class Functional(Model):
             missing = [key for key, _ in keyed if key not in inputs]
             if not missing:
                 return [(kt, inputs[key]) for key, kt in keyed]
-            if len(inputs) == len(self.inputs) == 1:
-                return [(self.inputs[0], next(iter(inputs.values())))]
-            raise ValueError(f"Model {self.name!r} has inputs named {[key for key, _ in keyed]}; the dict of inputs "
-                             f"passed to it has no key {missing[0]!r}. Received: inputs with keys {sorted(inputs)}")
+            raise ValueError(f'Missing data for input "{missing[0]}". You passed a data dictionary with keys '
+                             f"{sorted(inputs)}. Expected the following keys: {[key for key, _ in keyed]}. "
+                             f"Received: inputs with keys {sorted(inputs)}")
         given = flatten(inputs) if isinstance(inputs, (list, tuple)) else [inputs]
         if len(given) != len(self.inputs):
             raise ValueError(
@@ -116,11 +117,14 @@ def cast_to_input_dtype(value, dtype):
     return value.to(dtype)
 
 
-def adjust_input_rank(value, expected_shape):
+def adjust_input_rank(value, expected_shape, name="input"):
     """`value` with a trailing axis of size 1 added or dropped to match `expected_shape` (Keras 3's rule).
 
     A `(batch,)` array fed to a `(None, 1)` input becomes `(batch, 1)`; a `(batch, 1)` array fed to a
-    `(None,)` input becomes `(batch,)`. Other ranks pass unchanged (the layers report the mismatch).
+    `(None,)` input becomes `(batch,)`.
+
+    Raises:
+        ValueError: any other rank mismatch (an unbatched Dataset, say), as Keras 3 does.
     """
     shape = getattr(value, "shape", None)
     if shape is None or expected_shape is None or not hasattr(value, "unsqueeze"):
@@ -130,6 +134,7 @@ def adjust_input_rank(value, expected_shape):
         return value.unsqueeze(-1)
     if rank == ref + 1 and rank and shape[-1] == 1:
         return value.squeeze(-1)
+    check_batched(value, expected_shape, name)
     return value
 
 

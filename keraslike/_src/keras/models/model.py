@@ -146,7 +146,40 @@ class Model(Trainer, Layer):
 
         self._build_shapes = map_structure(
             lambda t: (None, *tuple(t.shape)[1:]) if hasattr(t, "shape") else None, inputs)
+        self._first_call_specs = map_structure(
+            lambda t: (tuple(t.shape), t.dtype) if hasattr(t, "shape") and hasattr(t, "dtype") else None, inputs)
         self.built = True
+
+    def save_spec(self, dynamic_batch=True):
+        """The `tf.TensorSpec`s of the model's call arguments as `(args, kwargs)` (TF 2's `Model.save_spec`).
+
+        Defined once the model has inputs: a functional/Sequential model's `keras.Input`s, or the first call
+        of a subclassed model (directly, or through `fit`/`evaluate`/`predict`).
+
+        Args:
+            dynamic_batch: True (default) gives the batch dimension as None; False keeps the first call's
+                batch size (a functional input's own, None unless `batch_size` was given).
+
+        Returns:
+            `((inputs_spec,), {})`, `inputs_spec` shaped like the inputs (a TensorSpec or a list/dict of them);
+            None before the model has inputs.
+        """
+        from keraslike._src.data.tensor_spec import TensorSpec
+        from keraslike._src.keras.layers.keras_tensor import map_structure
+
+        def spec(shape, dtype, name=None):
+            shape = (None, *shape[1:]) if dynamic_batch and shape else tuple(shape)
+            return TensorSpec(shape, dtype, name=name)
+
+        struct = getattr(self, "_inputs_struct", None)
+        if struct is None and getattr(self, "_input_layer", None) is not None:
+            struct = self._input_layer.output
+        if struct is not None:
+            return (map_structure(lambda t: spec(tuple(t.shape), t.dtype, t.name), struct),), {}
+        first = self.__dict__.get("_first_call_specs")
+        if first is None:
+            return None
+        return (_specs_of(first, spec),), {}
 
     # ---- saving (keras/src/models/model.py; implemented in keraslike/_src/keras/saving) ----
     def save(self, filepath, overwrite=True, zipped=None, **kwargs):
@@ -200,3 +233,14 @@ class Model(Trainer, Layer):
         from keraslike._src.keras.saving import saving_lib
 
         return saving_lib.to_json(self, **kwargs)
+
+
+def _specs_of(structure, make):
+    """Nested `(shape, dtype)` leaves (tuples of a tuple and a dtype) as TensorSpecs, keeping lists and dicts."""
+    if isinstance(structure, tuple) and len(structure) == 2 and isinstance(structure[0], tuple):
+        return make(*structure)
+    if isinstance(structure, dict):
+        return {k: _specs_of(v, make) for k, v in structure.items()}
+    if isinstance(structure, (list, tuple)):
+        return type(structure)(_specs_of(v, make) for v in structure)
+    return structure

@@ -17,6 +17,7 @@ from keraslike._src.distribute import collectives
 from keraslike._src.keras.layers.convolutional import conv_utils
 from keraslike._src.keras.ops import dtypes
 from keraslike._src.keras.ops.tensors import convert, floatx, promote, to_float
+from keraslike._src.ops.conv_workarounds import pointwise_as_slice
 
 _EPSILON = 1e-7  # keras.config.epsilon()
 
@@ -472,7 +473,8 @@ def conv(inputs, kernel, strides=1, padding="valid", data_format=None, dilation_
     ksize = tuple(k.shape[:n])
     conv_pad, spec = conv_utils.torch_padding(tuple(x.shape[2:]), ksize, strides, dilation, _padding(padding))
     weight = k.permute(n + 1, n, *range(n))
-    y = _CONV[n](conv_utils.pad_if_needed(x, spec), weight, None, strides, conv_pad, dilation, groups)
+    x, strides = pointwise_as_slice(conv_utils.pad_if_needed(x, spec), ksize, strides)  # torch CPU heap bug
+    y = _CONV[n](x, weight, None, strides, conv_pad, dilation, groups)
     return conv_utils.from_channels_first(y, data_format)
 
 

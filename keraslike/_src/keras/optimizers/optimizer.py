@@ -10,6 +10,8 @@ gradients across replicas first (TF's semantics); inside `fit` the
 DistributedDataParallel hook has already done it.
 """
 
+import warnings
+
 import torch
 
 from keraslike._src.autodiff import gradient_tape
@@ -23,33 +25,65 @@ class Optimizer:
     """Base optimizer.
 
     Args:
-        learning_rate: float, or a schedule `step -> lr`; default per optimizer.
+        learning_rate: float, or a schedule `step -> lr`; default per optimizer. (`lr=` is TF 2's spelling.)
         weight_decay: optional float (decoupled, applied as Keras does: `var -= lr * wd * var`).
         clipnorm: clip each gradient to this L2 norm.
         clipvalue: clip each gradient element to `[-clipvalue, clipvalue]`.
         global_clipnorm: clip all gradients jointly to this global norm.
+        use_ema: bool, default False: keep an exponential moving average of the variables, updated after
+            every step (`average = m * average + (1 - m) * var`; the first step copies the variables).
+        ema_momentum: float in [0, 1], default 0.99 (m above).
+        ema_overwrite_frequency: optional int >= 1: every that many iterations the variables are overwritten
+            with their average. `finalize_variable_values` (called at the end of `fit`) always does it.
+        loss_scale_factor: optional float: `scale_loss(loss)` multiplies by it and each step divides the
+            gradients by it first (fixed loss scaling, Keras 3).
+        gradient_accumulation_steps: optional int >= 2: gradients are summed over that many calls; every
+            k-th call updates the variables with their mean, and `iterations` counts updates.
         name: str.
+
+    Raises:
+        ValueError: for out-of-range values of the arguments above, unknown keyword arguments (Keras 3's
+            "Argument(s) not recognized"), or more than one of the clip arguments.
     """
 
     _torch_class = None
+    _legacy = False  # `tf.keras.optimizers.legacy.*`: TF 2's `decay` argument applies
 
     def __init__(self, learning_rate=0.001, weight_decay=None, clipnorm=None, clipvalue=None,
-                 global_clipnorm=None, name=None, **kwargs):
+                 global_clipnorm=None, use_ema=False, ema_momentum=0.99, ema_overwrite_frequency=None,
+                 loss_scale_factor=None, gradient_accumulation_steps=None, name=None, **kwargs):
         if "lr" in kwargs:
             learning_rate = kwargs.pop("lr")
-        kwargs.pop("decay", None)
-        for legacy in ("use_ema", "ema_momentum", "ema_overwrite_frequency", "jit_compile", "loss_scale_factor",
-                       "gradient_accumulation_steps", "amsgrad_legacy"):
-            kwargs.pop(legacy, None)
+        decay = kwargs.pop("decay", None)
+        if decay and not self._legacy:
+            warnings.warn("Argument `decay` is no longer supported and will be ignored (Keras 3); use a "
+                          "learning-rate schedule, or tf.keras.optimizers.legacy, which applies it.", stacklevel=2)
         if kwargs:
-            raise TypeError(f"Unrecognized keyword arguments for {type(self).__name__}: {sorted(kwargs)}. "
-                            f"Received: kwargs={kwargs}")
+            raise ValueError(f"Argument(s) not recognized: {kwargs}. Received: kwargs={kwargs}")
         if sum(c is not None for c in (clipnorm, clipvalue, global_clipnorm)) > 1:
             raise ValueError("Only one of clipnorm, clipvalue and global_clipnorm can be set. Received: "
                              f"clipnorm={clipnorm}, clipvalue={clipvalue}, global_clipnorm={global_clipnorm}")
+        if gradient_accumulation_steps and not (isinstance(gradient_accumulation_steps, int)
+                                                and gradient_accumulation_steps >= 2):
+            raise ValueError("`gradient_accumulation_steps` must be an integer >= 2. "
+                             f"Received: gradient_accumulation_steps={gradient_accumulation_steps}")
+        if use_ema and not 0 <= ema_momentum <= 1:
+            raise ValueError(f"`ema_momentum` must be in the range [0, 1]. Received: ema_momentum={ema_momentum}")
+        if use_ema and ema_overwrite_frequency and (not isinstance(ema_overwrite_frequency, int)
+                                                    or ema_overwrite_frequency < 1):
+            raise ValueError("`ema_overwrite_frequency` must be an integer >= 1 or None. "
+                             f"Received: ema_overwrite_frequency={ema_overwrite_frequency}")
         self.name = name or type(self).__name__.lower()
         self.clipnorm, self.clipvalue, self.global_clipnorm = clipnorm, clipvalue, global_clipnorm
         self.weight_decay = weight_decay
+        self.decay = float(decay or 0.0) if self._legacy else 0.0
+        self.use_ema, self.ema_momentum, self.ema_overwrite_frequency = bool(use_ema), ema_momentum, \
+            ema_overwrite_frequency
+        self.loss_scale_factor = loss_scale_factor
+        self.gradient_accumulation_steps = gradient_accumulation_steps
+        self._averages = {}  # id(variable) -> EMA tensor (use_ema)
+        self._accumulators = {}  # id(variable) -> summed gradient (gradient_accumulation_steps)
+        self._micro_steps = 0
         self._schedule = learning_rate if callable(learning_rate) else None
         initial = learning_rate(0) if self._schedule is not None else learning_rate
         self._learning_rate = Variable(float(initial), trainable=False, name="learning_rate", dtype=torch.float32)
@@ -81,7 +115,10 @@ class Optimizer:
     lr = learning_rate
 
     def _current_lr(self):
-        return float(self.learning_rate)
+        lr = float(self.learning_rate)
+        if self.decay:  # TF 2 legacy optimizers: lr / (1 + decay * iterations)
+            lr /= 1.0 + self.decay * int(self.iterations)
+        return lr
 
     # ---- variables -------------------------------------------------------------------
     def build(self, var_list):
@@ -91,6 +128,12 @@ class Optimizer:
             return
         self._param_ids.update(id(v) for v in new)
         self._params.extend(new)
+        with torch.no_grad():
+            for v in new:
+                if self.use_ema:
+                    self._averages[id(v)] = v.detach().clone()
+                if self.gradient_accumulation_steps:
+                    self._accumulators[id(v)] = torch.zeros_like(v.detach())
         self._constrained = [v for v in self._params if getattr(v, "constraint", None) is not None]
         if self._torch is None:
             self._torch = self._make_torch(new)
@@ -166,8 +209,81 @@ class Optimizer:
             grads = torch.autograd.grad(loss, var_list, allow_unused=True)
         return self.apply_gradients(zip(grads, var_list))
 
+    def scale_loss(self, loss):
+        """`loss * loss_scale_factor` when one is set, else `loss` (Keras 3; the step divides the gradients)."""
+        return loss * self.loss_scale_factor if self.loss_scale_factor is not None else loss
+
+    def finalize_variable_values(self, var_list):
+        """With `use_ema`, overwrite the variables in `var_list` with their moving averages (fit does this at
+        its end, as Keras 3)."""
+        if self.use_ema:
+            with torch.no_grad():
+                for v in var_list:
+                    average = self._averages.get(id(v))
+                    if average is not None:
+                        v.copy_(average)
+
+    def swap_with_averages(self, var_list, keep_variables=False):
+        """Exchange the values of `var_list` and their moving averages (`use_ema`), in place; with
+        `keep_variables`, only copy the variables into the averages. Used by `keras.callbacks.SwapEMAWeights`.
+
+        Raises:
+            ValueError: if the optimizer has no moving averages (`use_ema=False`), as Keras's callback.
+        """
+        if not self.use_ema:
+            raise ValueError("SwapEMAWeights must be used when `use_ema=True` is set on the optimizer. "
+                             f"Received: use_ema={self.use_ema}")
+        with torch.no_grad():
+            for v in var_list:
+                average = self._averages.get(id(v))
+                if average is None:
+                    continue
+                if keep_variables:
+                    average.copy_(v)
+                else:
+                    current = v.detach().clone()
+                    v.copy_(average)
+                    average.copy_(current)
+
     def _step(self, variables):
-        """One update from `.grad` of `variables` (the trainer's hot path; no host sync on GPU)."""
+        """One call's update from `.grad` of `variables` (the trainer's hot path; no host sync on GPU)."""
+        iterations = int(self.iterations)
+        if self.loss_scale_factor is not None:
+            for v in variables:
+                if v.grad is not None:
+                    v.grad.div_(self.loss_scale_factor)
+        if self.gradient_accumulation_steps:
+            self._micro_steps += 1
+            update = self._micro_steps % self.gradient_accumulation_steps == 0
+            with torch.no_grad():
+                for v in variables:
+                    if v.grad is None:
+                        continue
+                    acc = self._accumulators[id(v)]
+                    if update:
+                        v.grad.add_(acc).div_(self.gradient_accumulation_steps)  # the mean over k calls
+                        acc.zero_()
+                    else:
+                        acc.add_(v.grad)
+            if update:
+                self._update(variables)
+        else:
+            self._update(variables)
+        if self.use_ema:
+            self._update_averages(iterations)
+
+    def _update_averages(self, iterations):
+        """Keras 3: the first iteration copies the variables; then `avg = m * avg + (1 - m) * var`."""
+        momentum = self.ema_momentum if iterations else 0.0
+        with torch.no_grad():
+            params = [v for v in self._params if id(v) in self._averages]
+            averages = [self._averages[id(v)] for v in params]
+            torch._foreach_lerp_(averages, [v.detach() for v in params], 1.0 - momentum)
+            if self.ema_overwrite_frequency and (iterations + 1) % self.ema_overwrite_frequency == 0:
+                for v, average in zip(params, averages):
+                    v.copy_(average)
+
+    def _update(self, variables):
         if self.clipvalue is not None:
             for v in variables:
                 if v.grad is not None:
@@ -201,8 +317,15 @@ class Optimizer:
             learning_rate = schedules.serialize(self._schedule)
         else:
             learning_rate = float(self._learning_rate)
-        return {"name": self.name, "learning_rate": learning_rate, "weight_decay": self.weight_decay,
-                "clipnorm": self.clipnorm, "clipvalue": self.clipvalue, "global_clipnorm": self.global_clipnorm}
+        config = {"name": self.name, "learning_rate": learning_rate, "weight_decay": self.weight_decay,
+                  "clipnorm": self.clipnorm, "clipvalue": self.clipvalue, "global_clipnorm": self.global_clipnorm,
+                  "use_ema": self.use_ema, "ema_momentum": self.ema_momentum,
+                  "ema_overwrite_frequency": self.ema_overwrite_frequency,
+                  "loss_scale_factor": self.loss_scale_factor,
+                  "gradient_accumulation_steps": self.gradient_accumulation_steps}
+        if self.decay:
+            config["decay"] = self.decay
+        return config
 
     @classmethod
     def from_config(cls, config, custom_objects=None):
@@ -212,8 +335,7 @@ class Optimizer:
         config = dict(config)
         if isinstance(config.get("learning_rate"), dict):
             config["learning_rate"] = schedules.deserialize(config["learning_rate"], custom_objects)
-        for key in ("is_legacy_optimizer", "use_ema", "ema_momentum", "ema_overwrite_frequency", "jit_compile",
-                    "loss_scale_factor", "gradient_accumulation_steps"):
+        for key in ("is_legacy_optimizer", "jit_compile"):  # written by TF 2 / Keras 3 files, no meaning here
             config.pop(key, None)
         return cls(**config)
 

@@ -13,6 +13,7 @@ Errors name the file and what is wrong, ending `Received: filepath=...`.
 
 import contextlib
 import json
+import os
 import shutil
 import tempfile
 import zipfile
@@ -48,7 +49,7 @@ def read_json_member(zf, member, filepath, limit=MAX_JSON_BYTES):
                               f"{limit} bytes a Keras {member} can need (a zip bomb or a damaged file)")
     try:
         with zf.open(info) as f:
-            raw = f.read(limit + 1)
+            raw = f.read(info.file_size + 1)  # ZipExtFile stops at the declared size
     except (zipfile.BadZipFile, OSError, EOFError, NotImplementedError) as err:
         raise _fail(filepath, f"`{member}` cannot be decompressed ({err})") from None
     try:
@@ -154,3 +155,45 @@ def read_bounded(ds, max_elements, filepath):
         raise _fail(filepath, f"`{ds.name}` declares shape {tuple(ds.shape)} ({ds.size} values), larger than "
                               f"any variable of this model ({max_elements} values)")
     return np.asarray(ds[()])
+
+
+_MAX_EXPANSION = 16  # values written by keraslike or Keras are stored uncompressed (expansion 1)
+
+
+def check_stored(ds, filepath):
+    """Refuse a dataset declaring far more bytes than the file stores for it (fill-value or compression bombs).
+
+    Raises:
+        ValueError: `ds.nbytes` exceeds 16x its stored size plus 1 MiB, or the dataset lives outside the file.
+    """
+    if ds.external or ds.is_virtual:
+        raise _fail(filepath, f"`{ds.name}` reads its values from other files (external or virtual "
+                              "storage); values must be stored in the file itself")
+    stored = ds.id.get_storage_size()
+    if ds.nbytes > _MAX_EXPANSION * stored + 2**20:
+        raise _fail(filepath, f"`{ds.name}` declares {ds.nbytes} bytes of values but the file stores {stored} "
+                              "bytes for it (a decompression bomb or a damaged file)")
+
+
+def read_json_file(path, limit=MAX_JSON_BYTES):
+    """Parse the JSON object in the file `path`, refusing files over `limit` bytes.
+
+    Raises:
+        ValueError: naming the file, for an oversized, non-UTF-8, invalid or non-object JSON file.
+    """
+    size = _file_size(path)
+    if size > limit:
+        raise _fail(path, f"it holds {size} bytes, more than the {limit} bytes such an index can need")
+    with open(path, "rb") as f:
+        raw = f.read(size + 1)  # (read(n) reserves n bytes up front: never pass the limit itself)
+    try:
+        value = json.loads(raw.decode("utf-8"))
+    except (UnicodeDecodeError, json.JSONDecodeError, RecursionError) as err:
+        raise _fail(path, f"it is not valid JSON ({type(err).__name__}: {err})") from None
+    if not isinstance(value, dict):
+        raise _fail(path, f"it holds a JSON {type(value).__name__}, not an object")
+    return value
+
+
+def _file_size(path):
+    return os.path.getsize(path)

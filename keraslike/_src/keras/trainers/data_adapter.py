@@ -25,6 +25,7 @@ from keraslike._src.distribute.input import DistributedDataset
 from keraslike._src.distribute.input_context import PerReplicaDataset
 from keraslike._src.keras import backend
 from keraslike._src.keras.layers.keras_tensor import flatten, map_structure
+from keraslike._src.keras.trainers import input_validation
 
 
 @dataclass
@@ -111,8 +112,7 @@ def to_device_tensor(value, device):
         tensor = value.detach()
     else:
         array = np.asarray(value)
-        if array.dtype == object:
-            raise TypeError(f"Expected numeric arrays; received an object array of shape {array.shape}.")
+        input_validation.check_array_dtype(array)
         tensor = torch.from_numpy(np.ascontiguousarray(array))
     if tensor.is_floating_point() and tensor.dtype == torch.float64:
         tensor = tensor.to(getattr(torch, backend.floatx()))

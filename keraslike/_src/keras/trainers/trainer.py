@@ -19,7 +19,7 @@ from keraslike._src.keras.layers.keras_tensor import flatten, map_structure
 from keraslike._src.keras.metrics.metric import Metric
 from keraslike._src.keras.mixed_precision import policy as mixed_precision
 from keraslike._src.keras.mixed_precision.loss_scale_optimizer import LossScaleOptimizer
-from keraslike._src.keras.trainers import data_adapter
+from keraslike._src.keras.trainers import data_adapter, input_validation
 from keraslike._src.keras.trainers.batch_methods import BatchMethods
 from keraslike._src.keras.trainers.compile_utils import (
     CompiledLoss,
@@ -156,8 +156,7 @@ class Trainer(StepOverrides, BatchMethods):
             loss = loss + reg_total if loss is not None else None
         for p in params:
             p.grad = None
-        if self._autocast is not None and isinstance(self.optimizer, LossScaleOptimizer):
-            scaled = self.optimizer.scale_loss(scaled)
+        scaled = self.optimizer.scale_loss(scaled)  # Keras 3: dynamic (LossScaleOptimizer) or loss_scale_factor
         if params:  # a model without trainable weights still reports its loss (Keras warns once in fit)
             scaled.backward()
             self._distribute_strategy._after_backward(self._train_module, params)
@@ -254,6 +253,8 @@ class Trainer(StepOverrides, BatchMethods):
         if isinstance(validation_data, (tuple, list)):
             validation_data = data_adapter.lists_to_arrays(validation_data)
         data_adapter.check_batch_size(batch_size)
+        input_validation.check_steps(steps_per_epoch, "steps_per_epoch")
+        input_validation.check_steps(validation_steps, "validation_steps")
         strategy = self._distribute_strategy
         with strategy.scope():
             if validation_split and validation_data is None:
@@ -264,6 +265,7 @@ class Trainer(StepOverrides, BatchMethods):
                     (x, y, sample_weight), validation_split)
             train = data_adapter.make_adapter(x, y, sample_weight, batch_size, shuffle, strategy, steps_per_epoch,
                                               class_weight)
+            input_validation.check_not_empty(getattr(train, "num_samples", None), "fit")
             self._check_input_shape(train)
             val = None
             if validation_data is not None:
@@ -280,9 +282,10 @@ class Trainer(StepOverrides, BatchMethods):
                 self._prepare_metrics_for_steps(train)
             cbs, history = self._make_callbacks(callbacks, verbose, epochs, train.steps_per_epoch)
             self.stop_training = False
-            self._initial_epoch = None
+            self._initial_epoch = self._initial_step = None
             cbs.on_train_begin()
             initial_epoch = self._initial_epoch or initial_epoch  # BackupAndRestore resumes here
+            skip_steps = self._initial_step or 0  # ... and, after a mid-epoch backup, after this many batches
             epoch_logs = {}
             has_reg = bool(self.losses)
             batch_hooks = cbs.wants("on_train_batch_begin", "on_train_batch_end")
@@ -296,6 +299,8 @@ class Trainer(StepOverrides, BatchMethods):
                 cbs.on_epoch_begin(epoch)
                 step_logs = {}
                 for step, batch in enumerate(train.epoch(epoch)):
+                    if step < skip_steps:
+                        continue
                     if batch_hooks:
                         cbs.on_train_batch_begin(step)
                     with replica_step:
@@ -307,6 +312,7 @@ class Trainer(StepOverrides, BatchMethods):
                         cbs.on_train_batch_end(step, step_logs if user_train else LazyLogs(self.metrics))
                     if self.stop_training if single else stop_each_step and self._stop_requested():
                         break
+                skip_steps = 0
                 epoch_logs = step_logs.copy() if user_train else metric_logs(self.metrics)
                 if val is not None and (epoch + 1) % validation_freq == 0:
                     val_logs = self._run_test(val, cbs)
@@ -316,6 +322,8 @@ class Trainer(StepOverrides, BatchMethods):
                     self.stop_training = True
                 if self._stop_requested():
                     break
+            if epochs > 0:
+                self.optimizer.finalize_variable_values(self.trainable_weights)  # EMA weights swapped in (Keras 3)
             cbs.on_train_end(epoch_logs)
         return history
 
@@ -376,9 +384,11 @@ class Trainer(StepOverrides, BatchMethods):
         self._assert_compiled("evaluate")
         verbose = _check_verbose(verbose)
         x, y, sample_weight = (data_adapter.lists_to_arrays(v) for v in (x, y, sample_weight))
+        input_validation.check_steps(steps, "steps")
         strategy = self._distribute_strategy
         with strategy.scope():
             adapter = data_adapter.make_adapter(x, y, sample_weight, batch_size, False, strategy, steps)
+            input_validation.check_not_empty(getattr(adapter, "num_samples", None), "evaluate")
             self._check_input_shape(adapter)
             self._ensure_built(adapter)
             cbs, _ = self._make_callbacks(callbacks, verbose, 1, adapter.steps_per_epoch)
@@ -398,6 +408,7 @@ class Trainer(StepOverrides, BatchMethods):
         """
         verbose = _check_verbose(verbose)
         x = data_adapter.lists_to_arrays(x)
+        input_validation.check_steps(steps, "steps")
         strategy = self._distribute_strategy
         user_predict = self._overrides("predict_step")
         with strategy.scope():

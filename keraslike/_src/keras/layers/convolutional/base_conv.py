@@ -85,6 +85,7 @@ class BaseConv(Layer):
         return -1 if self.data_format == "channels_last" else 1
 
     def build(self, input_shape):
+        conv_utils.check_input_rank(self, input_shape, self.rank)
         in_channels = input_shape[self._channel_axis()]
         if in_channels is None:
             raise ValueError(
@@ -97,6 +98,7 @@ class BaseConv(Layer):
                 f"Received: groups={self.groups}, input_shape={input_shape}"
             )
         kernel_shape = (*self.kernel_size, in_channels // self.groups, self.filters)
+        conv_utils.check_output_size(self, input_shape, self.compute_output_shape(input_shape), kernel_shape)
         self.kernel = self.add_weight("kernel", kernel_shape, self.kernel_initializer,
                                       regularizer=self.kernel_regularizer, constraint=self.kernel_constraint)
         self.bias = self.add_weight("bias", (self.filters,), self.bias_initializer,

@@ -56,6 +56,7 @@ class ConvTranspose(BaseConv):
             )
 
     def build(self, input_shape):
+        conv_utils.check_input_rank(self, input_shape, self.rank)
         in_channels = input_shape[self._channel_axis()]
         if in_channels is None:
             raise ValueError(

@@ -69,7 +69,7 @@ def conv_output_length(size, kernel, padding, stride, dilation=1):
         return None
     k_eff = (kernel - 1) * dilation + 1
     if padding == "valid":
-        return max((size - k_eff) // stride + 1, 0)
+        return (size - k_eff) // stride + 1  # <= 0 when the window is larger than the input
     if padding == "causal":
         return (size - 1) // stride + 1
     return math.ceil(size / stride)
@@ -131,3 +131,27 @@ def from_channels_first(x, data_format):
     if data_format == "channels_first":
         return x
     return x.movedim(1, -1)
+
+
+def check_input_rank(layer, input_shape, rank):
+    """A conv/pool layer of spatial `rank` takes `(batch, *spatial, channels)`: exactly `rank + 2` dims.
+
+    Raises:
+        ValueError: Keras's "incompatible with the layer" error (torch would treat a 3-D input to a 2-D
+            layer as one unbatched image and a 5-D one not at all).
+    """
+    if input_shape is None or len(input_shape) == rank + 2:
+        return
+    bound = "min_ndim" if len(input_shape) < rank + 2 else "ndim"
+    raise ValueError(f"Input 0 of layer '{layer.name}' is incompatible with the layer: expected {bound}={rank + 2}, "
+                     f"found ndim={len(input_shape)}. Received: input_shape={tuple(input_shape)}")
+
+
+def check_output_size(layer, input_shape, output_shape, window, window_name="kernel shape"):
+    """Raise Keras's error when a known output dimension of a conv/pool would be zero or negative."""
+    spatial = output_shape[1:-1] if layer.data_format == "channels_last" else output_shape[2:]
+    if any(d is not None and d <= 0 for d in spatial):
+        raise ValueError(
+            f"Computed output size would be zero or negative. Received `inputs shape={tuple(input_shape)}`, "
+            f"`{window_name}={tuple(window)}`, `dilation_rate={tuple(getattr(layer, 'dilation_rate', ()))}`, "
+            f"`strides={tuple(layer.strides)}`, `padding={layer.padding}`. Received: layer={layer.name!r}")

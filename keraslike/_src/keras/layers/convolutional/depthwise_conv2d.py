@@ -69,6 +69,7 @@ class DepthwiseConv2D(Layer):
         self.bias_constraint = bias_constraint
 
     def build(self, input_shape):
+        conv_utils.check_input_rank(self, input_shape, 2)
         channels = input_shape[-1 if self.data_format == "channels_last" else 1]
         if channels is None:
             raise ValueError(
@@ -81,6 +82,7 @@ class DepthwiseConv2D(Layer):
         self.bias = self.add_weight("bias", (channels * self.depth_multiplier,), self.bias_initializer,
                                     regularizer=self.bias_regularizer,
                                     constraint=self.bias_constraint) if self.use_bias else None
+        conv_utils.check_output_size(self, input_shape, self.compute_output_shape(input_shape), self.kernel_size)
         self.built = True
 
     def call(self, inputs):

@@ -63,6 +63,7 @@ class SeparableConv2D(Layer):
         self._constraints = (depthwise_constraint, pointwise_constraint, bias_constraint)
 
     def build(self, input_shape):
+        conv_utils.check_input_rank(self, input_shape, 2)
         channels = input_shape[-1 if self.data_format == "channels_last" else 1]
         if channels is None:
             raise ValueError(
@@ -78,6 +79,7 @@ class SeparableConv2D(Layer):
         self.bias = self.add_weight("bias", (self.filters,), self.bias_initializer,
                                     regularizer=self._regularizers[2],
                                     constraint=self._constraints[2]) if self.use_bias else None
+        conv_utils.check_output_size(self, input_shape, self.compute_output_shape(input_shape), self.kernel_size)
         self.built = True
 
     def call(self, inputs):

@@ -4,6 +4,31 @@ from keraslike._src.keras.layers.keras_tensor import KerasTensor, Node
 from keraslike._src.keras.layers.layer import Layer
 from keraslike._src.ops import dtypes
 
+def standardize_shape(shape):
+    """`shape` as a tuple of non-negative ints and Nones (Keras 3's `standardize_shape`).
+
+    Raises:
+        ValueError: a negative dimension, or an entry that is not an integer or None.
+    """
+    try:
+        dims = tuple(shape)
+    except TypeError:
+        raise ValueError(f"Cannot convert '{shape!r}' to a shape. Received: shape={shape!r}") from None
+    out = []
+    for dim in dims:
+        if dim is None:
+            out.append(None)
+            continue
+        if isinstance(dim, bool) or not hasattr(dim, "__index__"):
+            raise ValueError(f"Cannot convert '{dims}' to a shape. Found invalid entry {dim!r}: dimensions can only "
+                             f"be integers or None. Received: shape={dims}")
+        if int(dim) < 0:
+            raise ValueError(f"Cannot convert '{dims}' to a shape. Negative dimensions are not allowed. "
+                             f"Received: shape={dims}")
+        out.append(int(dim))
+    return tuple(out)
+
+
 class InputLayer(Layer):
     """Holds the input shape; calling it returns its input unchanged.
 
@@ -30,7 +55,7 @@ class InputLayer(Layer):
             shape = (shape,) if isinstance(shape, int) else tuple(shape)
             batch_shape = (batch_size, *shape)
         super().__init__(name=name, dtype=dtype, **kwargs)
-        self._batch_input_shape = tuple(batch_shape)
+        self._batch_input_shape = standardize_shape(batch_shape)
         self.built = True
         self.output = KerasTensor(self._batch_input_shape, dtypes.as_dtype(self.dtype), name=self.name)
         self.output.node = Node(self, (), {}, self.output)

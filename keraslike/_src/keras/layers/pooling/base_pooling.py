@@ -44,6 +44,12 @@ class BasePooling(Layer):
             raise ValueError(f"Pooling supports 'valid' or 'same' padding. Received: padding={padding!r}")
         self.data_format = conv_utils.normalize_data_format(data_format)
 
+    def build(self, input_shape):
+        conv_utils.check_input_rank(self, input_shape, self.pool_dimensions)
+        conv_utils.check_output_size(self, input_shape, self.compute_output_shape(input_shape), self.pool_size,
+                                     "pool_size")
+        self.built = True
+
     def call(self, inputs):
         x = conv_utils.to_channels_first(inputs, self.data_format)  # (N, C, *spatial)
         n = self.pool_dimensions

@@ -1,0 +1,125 @@
+"""`tf.io`/`tf.image` PNG and JPEG decoding and encoding through `torchvision.io` (libpng, libjpeg).
+
+Mirrors `tensorflow/python/ops/image_ops_impl.py` (`decode_image`) and the decode/encode ops.
+`contents` may be `bytes`, a 0-d numpy bytes/object array or a 1-D uint8 tensor; decoded images
+are `(height, width, channels)` uint8 tensors; encoders return `bytes` (keraslike has no string
+tensors). PNG decoding is exact; JPEG pixels can differ from TF's by the rounding of the IDCT the
+two libjpeg builds use (TF's default `dct_method` is also implementation-defined).
+"""
+
+import numpy as np
+import torch
+
+from keraslike._src.image.image_ops import convert_image_dtype
+from keraslike._src.ops import dtypes
+
+_MODES = {0: "UNCHANGED", 1: "GRAY", 2: "GRAY_ALPHA", 3: "RGB", 4: "RGB_ALPHA"}
+
+
+def _io():
+    try:
+        import torchvision.io
+    except ImportError as err:  # pragma: no cover - torchvision is in the vision extra
+        raise ImportError("Image decoding and encoding use torchvision: pip install 'keraslike[vision]'") from err
+    return torchvision.io
+
+
+def _bytes(contents):
+    if isinstance(contents, torch.Tensor):
+        return contents.to(torch.uint8).reshape(-1).cpu()
+    if isinstance(contents, np.ndarray):
+        contents = contents.item() if contents.ndim == 0 else contents.tobytes()
+    if isinstance(contents, str):
+        contents = contents.encode("latin-1")
+    if not isinstance(contents, (bytes, bytearray)):
+        raise TypeError(f"Expected the encoded image as bytes. Received: contents of type {type(contents).__name__}")
+    return torch.frombuffer(bytearray(contents), dtype=torch.uint8)
+
+
+def _mode(channels):
+    channels = 0 if channels is None else int(channels)
+    if channels not in _MODES:
+        raise ValueError(f"channels must be 0, 1, 2, 3 or 4. Received: channels={channels}")
+    return getattr(_io().ImageReadMode, _MODES[channels])
+
+
+def _hwc(chw):
+    return chw.permute(1, 2, 0).contiguous()
+
+
+def decode_png(contents, channels=0, dtype=torch.uint8, name=None):
+    """`tf.io.decode_png(contents, channels=0, dtype=tf.uint8)`: `(h, w, c)` uint8 (or uint16) pixels."""
+    dtype = dtypes.as_dtype(dtype)
+    if dtype not in (torch.uint8, torch.uint16):
+        raise ValueError(f"decode_png supports dtype uint8 or uint16. Received: dtype={dtype}")
+    image = _hwc(_io().decode_png(_bytes(contents), mode=_mode(channels)))
+    return image if image.dtype == dtype else convert_image_dtype(image, dtype)
+
+
+def decode_jpeg(contents, channels=0, ratio=1, fancy_upscaling=True, try_recover_truncated=False,
+                acceptable_fraction=1, dct_method="", name=None):
+    """`tf.io.decode_jpeg(contents, channels=0)`: `(h, w, c)` uint8 pixels.
+
+    Raises:
+        ValueError: for `ratio` other than 1, `channels` 2 or 4, or the unsupported recovery options.
+    """
+    if int(ratio) != 1:
+        raise ValueError(f"decode_jpeg(ratio=...) downscaling is not supported; resize after decoding. "
+                         f"Received: ratio={ratio}")
+    if try_recover_truncated or acceptable_fraction != 1 or not fancy_upscaling:
+        raise ValueError("decode_jpeg's try_recover_truncated/acceptable_fraction/fancy_upscaling options are not "
+                         "supported by torchvision's decoder. Received: "
+                         f"try_recover_truncated={try_recover_truncated}, acceptable_fraction={acceptable_fraction}, "
+                         f"fancy_upscaling={fancy_upscaling}")
+    if int(channels or 0) in (2, 4):
+        raise ValueError(f"JPEG images have 1 or 3 channels. Received: channels={channels}")
+    return _hwc(_io().decode_jpeg(_bytes(contents), mode=_mode(channels)))
+
+
+def decode_image(contents, channels=None, dtype=torch.uint8, name=None, expand_animations=True):
+    """`tf.io.decode_image(contents, channels=None, dtype=tf.uint8)`: PNG, JPEG, GIF, BMP or WebP by content.
+
+    A GIF gives `(frames, h, w, 3)` with `expand_animations=True` (TF's rule), its first frame otherwise.
+    Float dtypes are scaled to [0, 1] (`convert_image_dtype`).
+    """
+    data = _bytes(contents)
+    image = _io().decode_image(data, mode=_mode(channels))
+    image = image.permute(0, 2, 3, 1) if image.dim() == 4 else _hwc(image)
+    if image.dim() == 4 and not expand_animations:
+        image = image[0]
+    return convert_image_dtype(image, dtypes.as_dtype(dtype))
+
+
+def encode_png(image, compression=-1, name=None):
+    """`tf.io.encode_png(image, compression=-1)`: PNG bytes of a `(h, w, c)` uint8 image (c in 1-4)."""
+    x = image if isinstance(image, torch.Tensor) else torch.as_tensor(np.asarray(image))
+    if x.dim() != 3 or x.dtype != torch.uint8:
+        raise ValueError(f"encode_png expects a (height, width, channels) uint8 image. Received: shape="
+                         f"{tuple(x.shape)}, dtype={x.dtype}")
+    level = 6 if int(compression) == -1 else int(compression)
+    return bytes(_io().encode_png(x.permute(2, 0, 1).contiguous().cpu(), compression_level=level).numpy().tobytes())
+
+
+def encode_jpeg(image, format="", quality=95, progressive=False, optimize_size=False, chroma_downsampling=True,
+                density_unit="in", x_density=300, y_density=300, xmp_metadata="", name=None):
+    """`tf.io.encode_jpeg(image, quality=95)`: JPEG bytes of a `(h, w, 1 or 3)` uint8 image.
+
+    Raises:
+        ValueError: for encoder options torchvision does not offer (progressive, optimize_size,
+            chroma_downsampling=False, density, XMP metadata, a forced `format`).
+    """
+    if progressive or optimize_size or not chroma_downsampling or xmp_metadata or format or \
+            (density_unit, x_density, y_density) != ("in", 300, 300):
+        raise ValueError("encode_jpeg here supports `quality` only (torchvision's encoder); progressive, "
+                         "optimize_size, chroma_downsampling=False, density, xmp_metadata and format are not "
+                         "supported. Received: non-default encoder options")
+    x = image if isinstance(image, torch.Tensor) else torch.as_tensor(np.asarray(image))
+    if x.dim() != 3 or x.dtype != torch.uint8 or x.shape[-1] not in (1, 3):
+        raise ValueError(f"encode_jpeg expects a (height, width, 1 or 3) uint8 image. Received: shape="
+                         f"{tuple(x.shape)}, dtype={x.dtype}")
+    return bytes(_io().encode_jpeg(x.permute(2, 0, 1).contiguous().cpu(), quality=int(quality)).numpy().tobytes())
+
+
+def is_jpeg(contents, name=None):
+    """`tf.io.is_jpeg(contents)`: the contents start with JPEG's marker."""
+    return bool(_bytes(contents)[:3].tolist() == [0xFF, 0xD8, 0xFF])

@@ -1,0 +1,413 @@
+"""Image preprocessing and augmentation layers: Resizing, CenterCrop, RandomFlip, RandomRotation,
+RandomZoom, RandomTranslation, RandomCrop, RandomContrast, RandomBrightness
+(keras/src/layers/preprocessing/image_preprocessing/).
+
+Images are `(batch, height, width, channels)` or one `(height, width, channels)` image
+(`data_format="channels_first"` where Keras allows it); outputs are float32 (the compute dtype).
+The random layers transform when training: inside `fit`, and when called directly without
+`training` (Keras 3's default `training=True`); `predict`/`evaluate` and `training=False` return
+the input (as float). Geometric ones build TF's 8-parameter projective transform, exactly as Keras
+does, and apply it with `keras.ops.image.affine_transform`. With `seed=None` the draws come from
+torch's global generator (reproducible under `keras.utils.set_random_seed`, different per
+replica); with an int the layer owns a `keras.random.SeedGenerator(seed)`. They also work in
+`dataset.map(layer)`, as Keras allows.
+"""
+
+import inspect
+import math
+import numbers
+
+import torch
+
+from keraslike._src.keras.layers.convolutional import conv_utils
+from keraslike._src.keras.layers.layer import Layer
+from keraslike._src.keras.ops import image as ops_image
+from keraslike._src.keras.random import random
+from keraslike._src.keras.random.seed_generator import SeedGenerator
+
+
+def _float(images):
+    x = images if isinstance(images, torch.Tensor) else torch.as_tensor(images)
+    return x if x.dtype == torch.float32 else x.to(torch.float32)
+
+
+def _hw_axes(x, data_format):
+    base = x.dim() - 3
+    return (base, base + 1) if data_format == "channels_last" else (base + 1, base + 2)
+
+
+class _ImageLayer(Layer):
+    def __init__(self, data_format=None, seed=None, **kwargs):
+        super().__init__(**kwargs)
+        self.data_format = conv_utils.normalize_data_format(data_format)
+        self.seed = seed
+        object.__setattr__(self, "seed_generator", None if seed is None else SeedGenerator(seed))
+
+    def _uniform(self, shape, low, high, device):
+        if self.seed_generator is None:
+            return torch.rand(shape, device=device) * (high - low) + low
+        return random.uniform(shape, low, high, seed=self.seed_generator).to(device)
+
+    def compute_output_shape(self, input_shape):
+        return input_shape
+
+    def get_config(self):
+        config = {**super().get_config(), "data_format": self.data_format}
+        if "seed" in inspect.signature(type(self).__init__).parameters:
+            config["seed"] = self.seed
+        return config
+
+
+def _factor_pair(factor, name, bounds=(-1.0, 1.0)):
+    message = (f"The `{name}` argument should be a number (or a list of two numbers) in the range "
+               f"[{bounds[0]}, {bounds[1]}]. Received: {name}={factor}")
+    if isinstance(factor, (tuple, list)):
+        if len(factor) != 2:
+            raise ValueError(message)
+        lower, upper = sorted(float(f) for f in factor)
+    elif isinstance(factor, numbers.Real):
+        lower, upper = -abs(float(factor)), abs(float(factor))
+    else:
+        raise ValueError(message)
+    if lower < bounds[0] or upper > bounds[1]:
+        raise ValueError(message)
+    return lower, upper
+
+
+class Resizing(_ImageLayer):
+    """Resize images to `(height, width)` with `keras.ops.image.resize` (TF's methods and half-pixel centres).
+
+    Args:
+        height, width: ints.
+        interpolation: "bilinear" (default), "nearest", "bicubic", "area", "lanczos3", "lanczos5",
+            "gaussian", "mitchellcubic".
+        crop_to_aspect_ratio / pad_to_aspect_ratio: keep the aspect ratio by a centred crop or padding.
+        fill_mode ("constant"), fill_value (0.0): the padding for `pad_to_aspect_ratio`.
+        antialias: bool, default False.
+        data_format: "channels_last" (default) or "channels_first".
+    """
+
+    def __init__(self, height, width, interpolation="bilinear", crop_to_aspect_ratio=False, pad_to_aspect_ratio=False,
+                 fill_mode="constant", fill_value=0.0, antialias=False, data_format=None, **kwargs):
+        super().__init__(data_format, **kwargs)
+        self.height, self.width = int(height), int(width)
+        self.interpolation = interpolation
+        self.crop_to_aspect_ratio = crop_to_aspect_ratio
+        self.pad_to_aspect_ratio = pad_to_aspect_ratio
+        self.fill_mode, self.fill_value = fill_mode, fill_value
+        self.antialias = antialias
+
+    def call(self, inputs):
+        return ops_image.resize(_float(inputs), (self.height, self.width), self.interpolation, self.antialias,
+                                self.crop_to_aspect_ratio, self.pad_to_aspect_ratio, self.fill_mode, self.fill_value,
+                                self.data_format)
+
+    def compute_output_shape(self, input_shape):
+        shape = list(input_shape)
+        h, w = (len(shape) - 3, len(shape) - 2) if self.data_format == "channels_last" else (
+            len(shape) - 2, len(shape) - 1)
+        shape[h], shape[w] = self.height, self.width
+        return tuple(shape)
+
+    def get_config(self):
+        return {**super().get_config(), "height": self.height, "width": self.width,
+                "interpolation": self.interpolation, "crop_to_aspect_ratio": self.crop_to_aspect_ratio,
+                "pad_to_aspect_ratio": self.pad_to_aspect_ratio, "fill_mode": self.fill_mode,
+                "fill_value": self.fill_value, "antialias": self.antialias}
+
+
+class CenterCrop(Resizing):
+    """Crop the central `(height, width)` window; smaller images are first resized (keeping the aspect
+    ratio by cropping) to that size, as Keras.
+
+    Args:
+        height, width: ints.
+        data_format: "channels_last" (default) or "channels_first".
+    """
+
+    def __init__(self, height, width, data_format=None, **kwargs):
+        super().__init__(height, width, crop_to_aspect_ratio=True, data_format=data_format, **kwargs)
+
+    def call(self, inputs):
+        x = _float(inputs)
+        h_axis, w_axis = _hw_axes(x, self.data_format)
+        h_diff, w_diff = x.shape[h_axis] - self.height, x.shape[w_axis] - self.width
+        if h_diff >= 0 and w_diff >= 0:
+            return x.narrow(h_axis, h_diff // 2, self.height).narrow(w_axis, w_diff // 2, self.width)
+        return super().call(x)
+
+    def get_config(self):
+        config = super().get_config()
+        return {k: config[k] for k in ("name", "trainable", "dtype", "height", "width", "data_format") if k in config}
+
+
+class RandomFlip(_ImageLayer):
+    """Flip each image with probability 1/2: "horizontal", "vertical" or "horizontal_and_vertical" (both or
+    neither, per image).
+
+    Raises:
+        ValueError: for another mode.
+    """
+
+    _MODES = ("horizontal", "vertical", "horizontal_and_vertical")
+
+    def __init__(self, mode="horizontal_and_vertical", seed=None, data_format=None, **kwargs):
+        super().__init__(data_format, seed, **kwargs)
+        if mode not in self._MODES:
+            raise ValueError(f"RandomFlip layer {self.name} received an unknown mode argument {mode}")
+        self.mode = mode
+
+    def call(self, inputs, training=True):
+        x = _float(inputs)
+        if training is False:
+            return x
+        h_axis, w_axis = _hw_axes(x, self.data_format)
+        shape = (x.shape[0],) + (1,) * (x.dim() - 1) if x.dim() == 4 else (1,) * x.dim()
+        flips = self._uniform(shape, 0.0, 1.0, x.device) <= 0.5
+        if self.mode in ("horizontal", "horizontal_and_vertical"):
+            x = torch.where(flips, x.flip(w_axis), x)
+        if self.mode in ("vertical", "horizontal_and_vertical"):
+            x = torch.where(flips, x.flip(h_axis), x)
+        return x
+
+    def get_config(self):
+        return {**super().get_config(), "mode": self.mode}
+
+
+class _AffineLayer(_ImageLayer):
+    _FILL = ("reflect", "wrap", "constant", "nearest")
+
+    def __init__(self, fill_mode, interpolation, seed, fill_value, data_format, **kwargs):
+        super().__init__(data_format, seed, **kwargs)
+        if fill_mode not in self._FILL:
+            raise NotImplementedError(f"Unknown `fill_mode` {fill_mode}. Expected of one {self._FILL}.")
+        if interpolation not in ("nearest", "bilinear"):
+            raise NotImplementedError(f"Unknown `interpolation` {interpolation}. Expected of one "
+                                      "('nearest', 'bilinear').")
+        self.fill_mode, self.interpolation, self.fill_value = fill_mode, interpolation, fill_value
+
+    def call(self, inputs, training=True):
+        x = _float(inputs)
+        if training is False:
+            return x
+        batched = x.dim() == 4
+        images = x if batched else x.unsqueeze(0)
+        h_axis, w_axis = _hw_axes(images, self.data_format)
+        transform = self._transform(images.shape[0], images.shape[h_axis], images.shape[w_axis], images.device)
+        out = ops_image.affine_transform(images, transform, self.interpolation, self.fill_mode, self.fill_value,
+                                         self.data_format)
+        return out if batched else out[0]
+
+    def get_config(self):
+        return {**super().get_config(), "fill_mode": self.fill_mode, "interpolation": self.interpolation,
+                "fill_value": self.fill_value}
+
+
+def _rotation_transform(angle_deg, height, width):
+    """Keras's affine matrix for a rotation about the image centre (output -> input coordinates)."""
+    angle = angle_deg * (math.pi / 180.0)
+    cx, cy = 0.5 * (width - 1), 0.5 * (height - 1)
+    cos, sin = torch.cos(angle), torch.sin(angle)
+    a0, a1 = cos, -sin
+    b0, b1 = sin, cos
+    a2 = cx - cx * a0 - cy * a1
+    b2 = cy - cx * b0 - cy * b1
+    zeros = torch.zeros_like(angle)
+    return torch.stack([a0, a1, a2, b0, b1, b2, zeros, zeros], dim=1)
+
+
+class RandomRotation(_AffineLayer):
+    """Rotate each image by a random angle drawn from `factor * 360` degrees.
+
+    Args:
+        factor: float (the range is `[-factor, factor]`) or `(lower, upper)`, in fractions of a full turn.
+        fill_mode: "reflect" (default), "wrap", "constant", "nearest".
+        interpolation: "bilinear" (default) or "nearest".
+        seed: optional int.
+        fill_value: float for "constant", default 0.
+        data_format: "channels_last" (default) or "channels_first".
+    """
+
+    def __init__(self, factor, fill_mode="reflect", interpolation="bilinear", seed=None, fill_value=0.0,
+                 data_format=None, **kwargs):
+        super().__init__(fill_mode, interpolation, seed, fill_value, data_format, **kwargs)
+        self.factor = factor
+        self._lower, self._upper = _factor_pair(factor, "factor")
+
+    def _transform(self, batch, height, width, device):
+        angle = self._uniform((batch,), self._lower * 360.0, self._upper * 360.0, device)
+        return _rotation_transform(angle, height, width)
+
+    def get_config(self):
+        return {**super().get_config(), "factor": self.factor}
+
+
+class RandomZoom(_AffineLayer):
+    """Zoom each image in or out by `1 + factor` (positive zooms out), about the centre.
+
+    Args:
+        height_factor: float or `(lower, upper)` in [-1, 1].
+        width_factor: same, or None to keep the aspect ratio (the height zoom is used).
+        fill_mode, interpolation, seed, fill_value, data_format: as `RandomRotation`.
+    """
+
+    def __init__(self, height_factor, width_factor=None, fill_mode="reflect", interpolation="bilinear", seed=None,
+                 fill_value=0.0, data_format=None, **kwargs):
+        super().__init__(fill_mode, interpolation, seed, fill_value, data_format, **kwargs)
+        self.height_factor, self.width_factor = height_factor, width_factor
+        self._height = _factor_pair(height_factor, "height_factor")
+        self._width = None if width_factor is None else _factor_pair(width_factor, "width_factor")
+
+    def _transform(self, batch, height, width, device):
+        zy = self._uniform((batch,), 1.0 + self._height[0], 1.0 + self._height[1], device)
+        zx = zy if self._width is None else self._uniform((batch,), 1.0 + self._width[0], 1.0 + self._width[1],
+                                                           device)
+        zeros = torch.zeros_like(zx)
+        x_offset = (width - 1.0) / 2.0 * (1.0 - zx)
+        y_offset = (height - 1.0) / 2.0 * (1.0 - zy)
+        return torch.stack([zx, zeros, x_offset, zeros, zy, y_offset, zeros, zeros], dim=1)
+
+    def get_config(self):
+        return {**super().get_config(), "height_factor": self.height_factor, "width_factor": self.width_factor}
+
+
+class RandomTranslation(_AffineLayer):
+    """Shift each image by a random fraction of its height and width.
+
+    Args:
+        height_factor, width_factor: float or `(lower, upper)` in [-1, 1] (fractions of the size).
+        fill_mode, interpolation, seed, fill_value, data_format: as `RandomRotation`.
+    """
+
+    def __init__(self, height_factor, width_factor, fill_mode="reflect", interpolation="bilinear", seed=None,
+                 fill_value=0.0, data_format=None, **kwargs):
+        super().__init__(fill_mode, interpolation, seed, fill_value, data_format, **kwargs)
+        self.height_factor, self.width_factor = height_factor, width_factor
+        self._height = _factor_pair(height_factor, "height_factor")
+        self._width = _factor_pair(width_factor, "width_factor")
+
+    def _transform(self, batch, height, width, device):
+        dy = self._uniform((batch,), self._height[0], self._height[1], device) * height
+        dx = self._uniform((batch,), self._width[0], self._width[1], device) * width
+        ones, zeros = torch.ones_like(dx), torch.zeros_like(dx)
+        return torch.stack([ones, zeros, -dx, zeros, ones, -dy, zeros, zeros], dim=1)
+
+    def get_config(self):
+        return {**super().get_config(), "height_factor": self.height_factor, "width_factor": self.width_factor}
+
+
+class RandomCrop(_ImageLayer):
+    """Crop a random `(height, width)` window (one offset per batch) while training; images not larger
+    than the target are resized to it instead. At inference the input is returned as is (Keras 3.15).
+
+    Args:
+        height, width: ints.
+        seed: optional int.
+        data_format: "channels_last" (default) or "channels_first".
+    """
+
+    def __init__(self, height, width, seed=None, data_format=None, **kwargs):
+        super().__init__(data_format, seed, **kwargs)
+        self.height, self.width = int(height), int(width)
+
+    def call(self, inputs, training=True):
+        x = _float(inputs)
+        if training is False:
+            return x
+        h_axis, w_axis = _hw_axes(x, self.data_format)
+        in_h, in_w = x.shape[h_axis], x.shape[w_axis]
+        if in_h > self.height and in_w > self.width:
+            top = int(self._uniform((), 0.0, float(in_h - self.height + 1), x.device).item())
+            left = int(self._uniform((), 0.0, float(in_w - self.width + 1), x.device).item())
+        else:
+            crop_h = max(min(in_h, int(in_w * self.height / self.width)), 1)
+            crop_w = max(min(in_w, int(in_h * self.width / self.height)), 1)
+            top, left = int((in_h - crop_h) / 2), int((in_w - crop_w) / 2)
+        x = x.narrow(h_axis, top, min(self.height, in_h - top)).narrow(w_axis, left, min(self.width, in_w - left))
+        if x.shape[h_axis] != self.height or x.shape[w_axis] != self.width:
+            x = ops_image.resize(x, (self.height, self.width), data_format=self.data_format)
+        return x
+
+    def compute_output_shape(self, input_shape):
+        shape = list(input_shape)
+        h, w = (len(shape) - 3, len(shape) - 2) if self.data_format == "channels_last" else (
+            len(shape) - 2, len(shape) - 1)
+        shape[h], shape[w] = self.height, self.width
+        return tuple(shape)
+
+    def get_config(self):
+        return {**super().get_config(), "height": self.height, "width": self.width}
+
+
+class RandomContrast(_ImageLayer):
+    """Scale each image's deviation from its per-channel mean by a factor in `[1 - lower, 1 + upper]`, then
+    clip to `value_range`.
+
+    Args:
+        factor: float in [0, 1] or `(lower, upper)`.
+        value_range: `(min, max)` of the pixel values, default (0, 255).
+        seed: optional int.
+    """
+
+    def __init__(self, factor, value_range=(0, 255), seed=None, **kwargs):
+        super().__init__(None, seed, **kwargs)
+        self.factor = factor
+        if isinstance(factor, (tuple, list)):
+            self._lower, self._upper = (abs(float(f)) for f in factor)
+        else:
+            self._lower = self._upper = abs(float(factor))
+        if not 0 <= self._lower <= 1 or not 0 <= self._upper <= 1:
+            raise ValueError(f"The `factor` argument should be a number (or a list of two numbers) in the range "
+                             f"[0.0, 1.0]. Received: factor={factor}")
+        self.value_range = _value_range(value_range)
+
+    def call(self, inputs, training=True):
+        x = _float(inputs)
+        if training is False:
+            return x
+        shape = (x.shape[0], 1, 1, 1) if x.dim() == 4 else (1, 1, 1)
+        factor = self._uniform(shape, 1.0 - self._lower, 1.0 + self._upper, x.device)
+        mean = x.mean(dim=(-3, -2), keepdim=True)
+        return torch.clamp((x - mean) * factor + mean, *self.value_range)
+
+    def get_config(self):
+        config = super().get_config()
+        config.pop("data_format", None)
+        return {**config, "factor": self.factor, "value_range": list(self.value_range)}
+
+
+class RandomBrightness(_ImageLayer):
+    """Add to each image a delta drawn from `factor * (value_range[1] - value_range[0])`, then clip.
+
+    Args:
+        factor: float in [-1, 1] (range `[-factor, factor]`) or `(lower, upper)`.
+        value_range: `(min, max)` of the pixel values, default (0, 255).
+        seed: optional int.
+    """
+
+    def __init__(self, factor, value_range=(0, 255), seed=None, **kwargs):
+        super().__init__(None, seed, **kwargs)
+        self.factor = factor
+        self._lower, self._upper = _factor_pair(factor, "factor")
+        self.value_range = _value_range(value_range)
+
+    def call(self, inputs, training=True):
+        x = _float(inputs)
+        if training is False:
+            return x
+        shape = (x.shape[0], 1, 1, 1) if x.dim() == 4 else (1, 1, 1)
+        delta = self._uniform(shape, self._lower, self._upper, x.device)
+        delta = delta * (self.value_range[1] - self.value_range[0])
+        return torch.clamp(x + delta, *self.value_range)
+
+    def get_config(self):
+        config = super().get_config()
+        config.pop("data_format", None)
+        return {**config, "factor": self.factor, "value_range": list(self.value_range)}
+
+
+def _value_range(value_range):
+    if not isinstance(value_range, (tuple, list)) or len(value_range) != 2:
+        raise ValueError(f"The `value_range` argument should be a list of two numbers. Received: "
+                         f"value_range={value_range}")
+    return tuple(sorted(float(v) for v in value_range))

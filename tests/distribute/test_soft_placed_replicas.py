@@ -1,0 +1,35 @@
+"""MirroredStrategy given GPUs the machine lacks: soft-placed on the CPU with a warning (as TF), or an error
+when soft placement is off."""
+
+import numpy as np
+import pytest
+import torch
+
+import keraslike as tf
+from tests.conftest import SCRIPTS, run_script
+
+WORKER = SCRIPTS / "soft_placed_gpus.py"
+
+
+@pytest.mark.skipif(torch.cuda.device_count() >= 2, reason="the machine has the GPUs")
+def test_error_when_soft_placement_is_off():
+    tf.config.set_soft_device_placement(False)
+    try:
+        with pytest.raises(ValueError, match="soft device placement is off"):
+            tf.distribute.MirroredStrategy(["GPU:0", "GPU:1"])
+    finally:
+        tf.config.set_soft_device_placement(True)
+
+
+@pytest.mark.slow
+@pytest.mark.skipif(torch.cuda.device_count() >= 2, reason="the machine has the GPUs")
+def test_missing_gpus_run_as_two_cpu_replicas(tmp_path):
+    mirrored = run_script([WORKER, tmp_path / "mirrored.npz"])
+    assert mirrored.returncode == 0, mirrored.stderr
+    assert "run on the CPU instead" in mirrored.stderr
+    single = run_script([WORKER, tmp_path / "single.npz", "--single"])
+    assert single.returncode == 0, single.stderr
+    a, b = np.load(tmp_path / "mirrored.npz"), np.load(tmp_path / "single.npz")
+    assert int(a["replicas"]) == 2 and int(b["replicas"]) == 1
+    for key in ("arr_0", "arr_1"):  # the same computation as one device on the global batch
+        np.testing.assert_allclose(a[key], b[key], rtol=1e-5, atol=1e-6)

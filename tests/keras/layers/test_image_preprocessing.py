@@ -1,0 +1,96 @@
+"""Image augmentation layers: the random parts (flip choice, contrast/brightness draws), seeding,
+inference behaviour and use in `dataset.map`. Deterministic transforms are in the layer goldens."""
+
+import numpy as np
+import pytest
+import torch
+
+import keraslike as tf
+
+layers = tf.keras.layers
+
+
+def _images(n=64, h=5, w=6):
+    return np.random.default_rng(0).random((n, h, w, 3)).astype("float32")
+
+
+def test_random_flip_flips_about_half_of_the_images_both_ways_together():
+    x = _images(400)
+    y = layers.RandomFlip(seed=1)(x).numpy()
+    both = np.all(y == x[:, ::-1, ::-1], axis=(1, 2, 3))
+    same = np.all(y == x, axis=(1, 2, 3))
+    assert np.all(both | same) and 150 < both.sum() < 250
+    h = layers.RandomFlip("horizontal", seed=2)(x).numpy()
+    assert np.all(np.all(h == x[:, :, ::-1], axis=(1, 2, 3)) | np.all(h == x, axis=(1, 2, 3)))
+
+
+def test_random_contrast_and_brightness_follow_the_keras_formulas():
+    x = _images(8) * 255
+    y = layers.RandomContrast(0.5, seed=3)(x).numpy()
+    mean = x.mean(axis=(1, 2), keepdims=True)
+    ratio = (y - mean) / (x - mean)
+    unclipped = (y > 0) & (y < 255)
+    per_image = [np.unique(np.round(r[u], 4)) for r, u in zip(ratio, unclipped)]
+    assert all(len(v) <= 2 and 0.5 <= v.min() <= v.max() <= 1.5 for v in per_image)
+    b = layers.RandomBrightness((0.1, 0.2), value_range=(0, 255), seed=4)(x).numpy()
+    delta = (b - x)[x < 200].reshape(-1)
+    assert delta.min() >= 0.1 * 255 - 1e-3 and delta.max() <= 0.2 * 255 + 1e-3
+    assert b.max() <= 255
+
+
+def test_seeded_layers_repeat_and_inference_is_identity():
+    x = _images(6)
+    a, b = layers.RandomRotation(0.2, seed=5), layers.RandomRotation(0.2, seed=5)
+    first = a(x)
+    assert torch.equal(first, b(x)) and not torch.equal(first, a(x))
+    for layer in (layers.RandomFlip(), layers.RandomZoom(0.3), layers.RandomTranslation(0.2, 0.2),
+                  layers.RandomContrast(0.3), layers.RandomBrightness(0.3), layers.RandomRotation(0.4)):
+        np.testing.assert_array_equal(layer(x, training=False).numpy(), x)
+    model = tf.keras.Sequential([tf.keras.Input((5, 6, 3)), layers.RandomFlip(), layers.RandomZoom(0.2)])
+    np.testing.assert_allclose(model.predict(x, verbose=0), x)
+
+
+def test_random_crop_in_training_takes_a_window_of_the_image():
+    x = _images(2, 9, 9)
+    y = layers.RandomCrop(4, 5, seed=6)(x).numpy()
+    assert y.shape == (2, 4, 5, 3)
+    found = [(i, j) for i in range(6) for j in range(5) if np.array_equal(x[:, i:i + 4, j:j + 5], y)]
+    assert len(found) == 1
+
+
+def test_layers_work_in_dataset_map_and_reject_bad_arguments():
+    ds = tf.data.Dataset.from_tensor_slices(_images(10)).batch(4).map(layers.Resizing(3, 3))
+    assert [tuple(b.shape) for b in ds] == [(4, 3, 3, 3), (4, 3, 3, 3), (2, 3, 3, 3)]
+    aug = tf.data.Dataset.from_tensor_slices(_images(4)).map(layers.RandomFlip(seed=7))
+    assert [tuple(b.shape) for b in aug] == [(5, 6, 3)] * 4
+    with pytest.raises(ValueError, match="unknown mode"):
+        layers.RandomFlip("diagonal")
+    with pytest.raises(ValueError, match="factor"):
+        layers.RandomRotation((0.1, 0.2, 0.3))
+    with pytest.raises(NotImplementedError, match="fill_mode"):
+        layers.RandomZoom(0.1, fill_mode="mirror")
+    with pytest.raises(ValueError, match="value_range"):
+        layers.RandomBrightness(0.1, value_range=(0,))
+
+
+def test_configs_round_trip():
+    for layer in (layers.RandomRotation(0.1, fill_mode="constant", seed=1), layers.Resizing(4, 5, "nearest"),
+                  layers.CenterCrop(3, 2), layers.RandomZoom((0.1, 0.2), (-0.1, 0.1)),
+                  layers.RandomContrast(0.2, value_range=(0, 1))):
+        clone = type(layer).from_config(layer.get_config())
+        assert clone.get_config() == {**layer.get_config(), "name": clone.name}
+
+
+def test_category_encoding_and_discretization_contracts():
+    enc = layers.CategoryEncoding(num_tokens=4, output_mode="count")
+    out = enc(np.array([[0, 1, 1], [3, 3, 2]]), count_weights=np.array([[0.5, 1.0, 2.0], [1.0, 1.0, 1.0]]))
+    np.testing.assert_allclose(out.numpy(), [[0.5, 3.0, 0.0, 0.0], [0.0, 0.0, 1.0, 2.0]])
+    with pytest.raises(ValueError, match="0 <= values < num_tokens"):
+        layers.CategoryEncoding(num_tokens=3)(np.array([[0, 3]]))
+    disc = layers.Discretization(bin_boundaries=[0.0, 1.0])
+    assert disc(np.array([-1.0, 0.0, 0.5, 1.0, 2.0])).tolist() == [0, 1, 1, 2, 2]
+    assert disc(np.array([0.5])).dtype == torch.int64
+    with pytest.raises(ValueError, match="either `num_bins` or `bin_boundaries`"):
+        layers.Discretization()
+    with pytest.raises(ValueError, match="adapt"):
+        layers.Discretization(bin_boundaries=[0.0]).adapt(np.ones(3))

@@ -1,0 +1,112 @@
+"""Bad input gets TF's behaviour or a clear Keras-style error, never a raw torch error or silent training.
+
+Each case of tests/golden/bad_inputs.py runs here; tests/golden/bad_inputs.json records what real
+TF 2.21 / Keras 3.15 did with the same program (`make_bad_inputs_golden.py`).
+"""
+
+import json
+import sys
+from pathlib import Path
+
+import numpy as np
+import pytest
+import torch
+
+import keraslike as tf
+
+GOLDEN = Path(__file__).resolve().parents[2] / "golden"
+sys.path.insert(0, str(GOLDEN))
+import bad_inputs  # noqa: E402
+
+TF = json.loads((GOLDEN / "bad_inputs.json").read_text())
+CLEAR = ("ValueError", "InvalidArgumentError", "TypeError")
+
+# Where keraslike refuses on purpose what TF 2.21 accepts: Keras 3 treats steps_per_epoch <= 0 as "until the
+# data ends" (an infinite generator then never returns), fits 0 rows into empty logs that code then indexes,
+# and casts complex features to float32, dropping the imaginary part silently.
+REFUSED_ON_PURPOSE = {"steps_per_epoch_0_finite_generator": "steps_per_epoch", "steps_per_epoch_negative":
+                      "steps_per_epoch", "fit_empty_arrays": "0 samples", "complex_features": "Invalid dtype: complex"}
+
+EXPECTED_MESSAGES = {
+    "sparse_label_minus_100": "outside the valid range [0, 3)",
+    "sparse_minus_100_evaluate": "outside the valid range [0, 3)",
+    "sparse_minus_100_function": "Target -100 is out of bounds",
+    "sparse_one_hot_labels": "categorical_crossentropy",
+    "sparse_labels_rank_3": "target.shape=(32, 2, 2)",
+    "binary_labels_32x2_output_32x1": "target.shape=(32, 2), output.shape=(32, 1)",
+    "dict_key_misspelled": 'Missing data for input "features"',
+    "conv2d_on_3d_input": "expected min_ndim=4, found ndim=3",
+    "conv1d_on_2d_input": "expected min_ndim=3, found ndim=2",
+    "input_negative_dimension": "Negative dimensions are not allowed",
+    "input_float_dimension": "invalid entry 2.5",
+    "kernel_larger_than_input": "Computed output size would be zero or negative",
+    "pool_larger_than_input": "Computed output size would be zero or negative",
+    "dataset_without_batch": "must be batched",
+    "string_features": "Invalid dtype: str32",
+    "string_labels": "Invalid dtype: str32",
+    "object_features": "Invalid dtype: object",
+}
+
+
+@pytest.mark.parametrize("name", sorted(bad_inputs.CASES))
+def test_bad_input_matches_tf_or_raises_clearly(name):
+    ours, theirs = bad_inputs.run(tf, name), TF[name]
+    if name in REFUSED_ON_PURPOSE:
+        assert ours["outcome"] == "error" and ours["error"] == "ValueError", ours
+        assert REFUSED_ON_PURPOSE[name] in ours["message"] and "Received:" in ours["message"]
+        return
+    assert ours["outcome"] == theirs["outcome"], (ours, theirs)
+    if theirs["outcome"] == "error":
+        assert ours["error"] in CLEAR and "Received" in ours["message"], ours
+        if theirs["error"] == "InvalidArgumentError":  # catchable as tf.errors.InvalidArgumentError, as in TF
+            assert ours["error"] == "InvalidArgumentError", ours
+        if name in EXPECTED_MESSAGES:
+            assert EXPECTED_MESSAGES[name] in ours["message"], ours
+
+
+def test_golden_covers_every_case():
+    assert sorted(k for k in TF if not k.startswith("_")) == sorted(bad_inputs.CASES)
+    assert TF["_versions"]["tensorflow"].startswith("2.21")
+
+
+def test_label_minus_100_is_an_error_but_ignore_class_still_skips_it():
+    y_pred = torch.full((3, 3), 1 / 3)
+    with pytest.raises(tf.errors.InvalidArgumentError):
+        tf.keras.losses.SparseCategoricalCrossentropy()(np.array([0, 1, -100]), y_pred)
+    value = tf.keras.losses.SparseCategoricalCrossentropy(ignore_class=-100)(np.array([0, 1, -100]), y_pred)
+    np.testing.assert_allclose(float(value), np.log(3.0), rtol=1e-6)  # the mean over the two kept labels
+
+
+def test_steps_arguments_must_be_positive():
+    model = tf.keras.Sequential([tf.keras.Input((4,)), tf.keras.layers.Dense(3)])
+    model.compile(optimizer="sgd", loss="mse")
+    x, y = np.zeros((8, 4), "float32"), np.zeros((8, 3), "float32")
+
+    def forever():
+        while True:
+            yield x, y
+
+    with pytest.raises(ValueError, match="steps_per_epoch=0"):
+        model.fit(forever(), steps_per_epoch=0, verbose=0)
+    with pytest.raises(ValueError, match="validation_steps=0"):
+        model.fit(x, y, validation_data=forever(), validation_steps=0, verbose=0)
+    with pytest.raises(ValueError, match="steps=0"):
+        model.evaluate(forever(), steps=0, verbose=0)
+    with pytest.raises(ValueError, match="steps=-2"):
+        model.predict(forever(), steps=-2, verbose=0)
+    assert model.fit(forever(), steps_per_epoch=2, verbose=0).history["loss"]
+
+
+def test_binary_crossentropy_keeps_keras_rank_adjustment():
+    y_true, y_pred = np.array([1.0, 0.0]), torch.tensor([[0.8], [0.3]])
+    expected = -np.mean([np.log(0.8), np.log(0.7)])
+    np.testing.assert_allclose(float(tf.keras.losses.BinaryCrossentropy()(y_true, y_pred)), expected, rtol=1e-6)
+    with pytest.raises(ValueError, match="must have the same shape"):
+        tf.keras.losses.binary_crossentropy(np.ones((2, 2)), y_pred)
+
+
+def test_same_padding_and_exact_fits_still_build():
+    model = tf.keras.Sequential([tf.keras.Input((3, 3, 1)), tf.keras.layers.Conv2D(1, 5, padding="same"),
+                                 tf.keras.layers.Conv2D(2, 3), tf.keras.layers.MaxPooling2D(1)])
+    assert tuple(model.layers[-1].output.shape) == (None, 1, 1, 2)
+    assert tuple(tf.keras.Input((0, np.int64(3), None)).shape) == (None, 0, 3, None)
