@@ -9,6 +9,10 @@ loss and accuracy on the device.
 Every run is a fresh process set; times are the training loop only (after the process group
 exists), the median of interleaved repeats. Target: keraslike <= 1.05x the DDP loop at 2 replicas.
 
+The "batch callback" job adds a no-op `on_train_batch_end` callback: `fit` then agrees on
+`stop_training` after every step (one 1-element all-reduce, so a stop requested on any replica
+stops all of them at that batch); the printed ratio is that check's cost.
+
 Run:
     python benchmarks/ddp_scaling.py                  # 3 repeats
     python benchmarks/ddp_scaling.py --repeats 5 --epochs 3
@@ -60,9 +64,11 @@ def keraslike_worker(args):
         ])
         model.compile(optimizer=tf.keras.optimizers.Adam(1e-3), metrics=["accuracy"],
                       loss=tf.keras.losses.SparseCategoricalCrossentropy(from_logits=True))
-    model.fit(x, y, batch_size=BATCH, epochs=1, verbose=0, shuffle=False)          # warm-up
+    callbacks = [tf.keras.callbacks.LambdaCallback(on_train_batch_end=lambda batch, logs: None)] \
+        if args.batch_callback else []
+    model.fit(x, y, batch_size=BATCH, epochs=1, verbose=0, shuffle=False, callbacks=callbacks)  # warm-up
     start = time.perf_counter()
-    history = model.fit(x, y, batch_size=BATCH, epochs=args.epochs, verbose=0, shuffle=False)
+    history = model.fit(x, y, batch_size=BATCH, epochs=args.epochs, verbose=0, shuffle=False, callbacks=callbacks)
     seconds = time.perf_counter() - start
     if strategy._rank == 0:
         with open(args.out, "w") as f:
@@ -127,12 +133,13 @@ def ddp_worker(args):
 
 
 # ---- orchestration ----------------------------------------------------------------------------
-def run(kind, replicas, epochs):
+def run(kind, replicas, epochs, batch_callback=False):
     with tempfile.TemporaryDirectory() as tmp:
         out = os.path.join(tmp, "result.json")
         env = {k: v for k, v in os.environ.items() if k not in ("RANK", "WORLD_SIZE", "OMP_NUM_THREADS")}
         subprocess.run([sys.executable, os.path.abspath(__file__), "--worker", kind, "--replicas", str(replicas),
-                        "--epochs", str(epochs), "--out", out], check=True, env=env)
+                        "--epochs", str(epochs), "--out", out] + (["--batch-callback"] if batch_callback else []),
+                       check=True, env=env)
         with open(out) as f:
             return json.load(f)
 
@@ -144,17 +151,18 @@ def main():
     parser.add_argument("--worker", choices=("keraslike", "ddp"))
     parser.add_argument("--replicas", type=int, default=2)
     parser.add_argument("--out")
+    parser.add_argument("--batch-callback", action="store_true", help="worker: add a no-op batch callback")
     args = parser.parse_args()
     if args.worker == "keraslike":
         return keraslike_worker(args)
     if args.worker == "ddp":
         return ddp_worker(args)
-    jobs = [("keraslike fit, 1 replica", "keraslike", 1), ("keraslike fit, 2 replicas", "keraslike", 2),
-            ("torch DDP loop, 2 replicas", "ddp", 2)]
-    results = {name: [] for name, _, _ in jobs}
+    jobs = [("keraslike fit, 1 replica", "keraslike", 1, False), ("keraslike fit, 2 replicas", "keraslike", 2, False),
+            ("torch DDP loop, 2 replicas", "ddp", 2, False), ("keraslike 2 replicas + batch cb", "keraslike", 2, True)]
+    results = {name: [] for name, _, _, _ in jobs}
     for _ in range(args.repeats):
-        for name, kind, replicas in jobs:
-            results[name].append(run(kind, replicas, args.epochs))
+        for name, kind, replicas, batch_callback in jobs:
+            results[name].append(run(kind, replicas, args.epochs, batch_callback))
     steps = args.epochs * (N // BATCH)
     med = {name: statistics.median(r["seconds"] for r in rs) for name, rs in results.items()}
     print(f"machine: {platform.machine()}, {os.cpu_count()} cores, torch {torch.__version__}; "
@@ -163,9 +171,11 @@ def main():
     for name, rs in results.items():
         print(f"{name:<30}{med[name]:>10.3f}{med[name] / steps * 1e3:>10.1f}{rs[0]['threads']:>14}"
               f"{rs[-1]['loss']:>12.4f}")
-    one, two, ddp = (med[name] for name, _, _ in jobs)
+    one, two, ddp, two_cb = (med[name] for name, _, _, _ in jobs)
     print(f"speed-up 1 -> 2 replicas (keraslike): {one / two:.2f}x")
     print(f"ratio keraslike / hand-written DDP at 2 replicas: {two / ddp:.3f}x (target <= 1.05x)")
+    print(f"per-step stop_training agreement (batch callback / none) at 2 replicas: {two_cb / two:.3f}x "
+          f"({(two_cb - two) / steps * 1e3:+.2f} ms/step)")
 
 
 if __name__ == "__main__":

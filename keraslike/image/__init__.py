@@ -2,10 +2,12 @@
 
 # ruff: noqa: F401, I001
 from keraslike._src.image.boxes import (
-    crop_and_resize, extract_patches, non_max_suppression, non_max_suppression_overlaps,
+    crop_and_resize, draw_bounding_boxes, extract_patches, non_max_suppression, non_max_suppression_overlaps,
     non_max_suppression_with_scores,
 )
-from keraslike._src.image.codecs import decode_image, decode_jpeg, decode_png, encode_jpeg, encode_png, is_jpeg
+from keraslike._src.image.codecs import (
+    decode_bmp, decode_gif, decode_image, decode_jpeg, decode_png, decode_webp, encode_jpeg, encode_png, is_jpeg,
+)
 from keraslike._src.image.image_metrics import (
     rgb_to_yiq, rgb_to_yuv, sobel_edges, ssim, yiq_to_rgb, yuv_to_rgb,
 )
@@ -19,6 +21,6 @@ from keraslike._src.image.random_image_ops import (
     adjust_jpeg_quality, random_brightness, random_contrast, random_crop, random_flip_left_right,
     random_flip_up_down, random_hue, random_jpeg_quality, random_saturation, stateless_random_brightness,
     stateless_random_contrast, stateless_random_crop, stateless_random_flip_left_right,
-    stateless_random_flip_up_down, stateless_random_hue, stateless_random_saturation,
+    stateless_random_flip_up_down, stateless_random_hue, stateless_random_jpeg_quality, stateless_random_saturation,
 )
 from keraslike._src.image.resize import ResizeMethod, resize

@@ -1,11 +1,12 @@
 """Every sample exactly once per epoch under 2 replicas, for every input kind, seeded or not (DESIGN §4).
 
-The worker (`tests/scripts/coverage_fit.py`) trains on 42 rows whose first column is the row id, global
-batch 8 (the last batch has 2 rows), 3 epochs, shuffle on, for arrays, a shuffled `tf.data.Dataset`, a
-generator shuffling with `numpy.random`, a `PyDataset` reshuffling in `on_epoch_end`, and a
-`DataLoader(shuffle=True)`. Each replica records the ids its layer saw in training; across the replicas
-every epoch must see each id exactly once. Unseeded is how users run; seeded runs must also train to the
-same weights as one device on the same global batches.
+The worker (`tests/scripts/coverage_fit.py`) trains on 42 rows whose first column is the row id,
+global batch 8 (the last batch has 2 rows), 3 epochs, shuffle on, for arrays, a shuffled
+`tf.data.Dataset` (also with an element-wise `map` before `batch`), a generator shuffling with
+`numpy.random`, a `PyDataset` reshuffling in `on_epoch_end`, and a `DataLoader(shuffle=True)`. Each
+replica records the ids its layer saw in training; across the replicas every epoch must see each id
+exactly once. Unseeded is how users run; seeded runs must also train to the same weights as one
+device on the same global batches, and the `map` must run once per row across the replicas.
 """
 
 import collections
@@ -17,7 +18,7 @@ from tests.conftest import SCRIPTS, run_script
 
 pytestmark = pytest.mark.slow
 WORKER = SCRIPTS / "coverage_fit.py"
-KINDS = ["arrays", "dataset", "generator", "pydataset", "dataloader"]
+KINDS = ["arrays", "dataset", "mapped", "generator", "pydataset", "dataloader"]
 ROWS, EPOCHS = 42, 3
 
 
@@ -77,3 +78,12 @@ def test_seeded_two_replicas_train_like_one_device(runs, kind):
             expected = np.concatenate([b[r * -(-len(b) // 2):(r + 1) * -(-len(b) // 2)] for b in batches])
             got = np.load(f"{runs['seeded']}.rank{r}.npz")[f"ids_{kind}_{epoch}"]
             np.testing.assert_array_equal(got, expected)
+
+
+def test_a_map_before_batch_runs_once_per_row_across_replicas(runs):
+    # 42 rows in global batches of 8 (5 full, one of 2): each replica maps its 4 + 4 + 4 + 4 + 4 + 1 rows
+    for seeding in ("unseeded", "seeded"):
+        for r in range(2):
+            calls = np.load(f"{runs[seeding]}.rank{r}.npz")["calls_mapped"]
+            np.testing.assert_array_equal(calls, [21] * EPOCHS)
+    np.testing.assert_array_equal(np.load(f"{runs['one']}.rank0.npz")["calls_mapped"], [ROWS] * EPOCHS)

@@ -163,6 +163,16 @@ def case_extract_patches(tf):
             tf.image.extract_patches(IMAGE_U8[None], [1, 2, 2, 1], [1, 2, 2, 1], [1, 1, 1, 1], "SAME")]
 
 
+def case_draw_bounding_boxes(tf):
+    canvas = np.zeros((2, 7, 9, 3), dtype=np.float32)
+    boxes = np.array([[[0.1, 0.2, 0.8, 0.9], [0.5, 0.5, 0.2, 0.9], [-0.3, -0.2, 0.5, 0.4]],
+                      [[0.0, 0.0, 1.0, 1.0], [0.4, 0.6, 1.5, 1.2], [2.0, 2.0, 3.0, 3.0]]], dtype=np.float32)
+    colors = np.array([[1.0, 0.0, 0.0], [0.0, 0.5, 1.0]], dtype=np.float32)
+    return [tf.image.draw_bounding_boxes(canvas, boxes, colors),
+            tf.image.draw_bounding_boxes(canvas[..., :1], boxes, np.zeros((0, 4), np.float32)),
+            tf.image.draw_bounding_boxes(canvas, boxes[:, :1], np.zeros((0, 4), np.float32))]
+
+
 CASES = {name[len("case_"):]: fn for name, fn in sorted(globals().items()) if name.startswith("case_")}
 for _method in RESIZE_METHODS:
     for _antialias in (False, True):

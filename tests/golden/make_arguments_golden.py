@@ -117,7 +117,31 @@ def optimizer_cases():
     return out
 
 
-CASES = [class_weight_cases, activity_cases, optimizer_cases]
+def renorm_batches():
+    rng = np.random.RandomState(2)
+    return [(rng.normal(1.0 + i, 2.0, (8, 3)).astype("float32")) for i in range(3)]
+
+
+RENORM_KWARGS = {"renorm": True, "renorm_clipping": {"rmax": 1.5, "rmin": 0.5, "dmax": 0.3}, "momentum": 0.5,
+                 "renorm_momentum": 0.6}
+
+
+def renorm_cases():
+    layer = keras.layers.BatchNormalization(**RENORM_KWARGS)
+    upstream = np.arange(24, dtype="float32").reshape(8, 3) / 10.0
+    outputs, grads = [], []
+    for x in renorm_batches():
+        with tf.GradientTape() as tape:
+            y = layer(x, training=True)
+            loss = tf.reduce_sum(y * upstream)
+        grads.append([g.numpy().tolist() for g in tape.gradient(loss, [layer.gamma, layer.beta])])
+        outputs.append(y.numpy().tolist())
+    return {"renorm": {"outputs": outputs, "grads": grads, "weights": [w.tolist() for w in layer.get_weights()],
+                       "names": [w.name for w in layer.weights],
+                       "inference": layer(renorm_batches()[0], training=False).numpy().tolist()}}
+
+
+CASES = [class_weight_cases, activity_cases, optimizer_cases, renorm_cases]
 
 
 def main():

@@ -1,4 +1,5 @@
-"""Write `tests/golden/image.json`: real TF 2.21's tf.image results for `image_cases.py`, and TF-encoded PNG/JPEG.
+"""Write `tests/golden/image.json`: real TF 2.21's tf.image results for `image_cases.py`, TF-encoded PNG/JPEG,
+and what TF decodes from the GIF/BMP/WebP files of `image_files.json` (`make_image_files.py`).
 
 Run under real TensorFlow, from the repository root:
 
@@ -38,6 +39,14 @@ def main():
         "png": base64.b64encode(png).decode(), "png_decoded": tf.io.decode_png(png).numpy().tolist(),
         "png_gray": tf.io.decode_png(png, channels=1).numpy().tolist(),
         "jpeg": base64.b64encode(jpeg).decode(), "jpeg_decoded": tf.io.decode_jpeg(jpeg).numpy().tolist(),
+    }
+    with open(os.path.join(os.path.dirname(os.path.abspath(__file__)), "image_files.json")) as handle:
+        files = {k: base64.b64decode(v) for k, v in json.load(handle).items()}
+    out["files_decoded"] = {
+        "gif": tf.io.decode_gif(files["gif"]).numpy().tolist(), "bmp": tf.io.decode_bmp(files["bmp"]).numpy().tolist(),
+        "webp": tf.io.decode_webp(files["webp"]).numpy().tolist(),
+        "image_gif": tf.io.decode_image(files["gif"]).numpy().tolist(),
+        "image_bmp": tf.io.decode_image(files["bmp"]).numpy().tolist(),
     }
     path = os.path.join(os.path.dirname(os.path.abspath(__file__)), "image.json")
     with open(path + ".tmp", "w") as handle:

@@ -313,6 +313,42 @@ CASES = {
     "discretization_one_hot": _case("Discretization", {"bin_boundaries": [-0.5, 0.5],
                                                        "output_mode": "one_hot"}, [(5,)]),
     "discretization_adapt": _case("Discretization", {"num_bins": 5}, [(4, 3)], adapt=[200, 3]),
+    "conv_lstm2d": _case("ConvLSTM2D", {"filters": 3, "kernel_size": 3}, [(2, 3, 6, 6, 2)]),
+    "conv_lstm2d_same_seq_state": _case("ConvLSTM2D", {"filters": 2, "kernel_size": 2, "padding": "same",
+                                                       "return_sequences": True, "return_state": True},
+                                        [(2, 3, 5, 5, 2)]),
+    "conv_lstm2d_strided_backwards": _case("ConvLSTM2D", {"filters": 2, "kernel_size": 3, "strides": 2,
+                                                          "go_backwards": True}, [(2, 3, 7, 7, 2)]),
+    "conv_lstm1d": _case("ConvLSTM1D", {"filters": 3, "kernel_size": 3, "padding": "same"}, [(2, 4, 7, 2)]),
+    "conv_lstm3d": _case("ConvLSTM3D", {"filters": 2, "kernel_size": 2}, [(1, 2, 4, 4, 4, 1)]),
+    "group_query_attention": _case("GroupQueryAttention", {"head_dim": 3, "num_query_heads": 4,
+                                                           "num_key_value_heads": 2},
+                                   [(2, 4, 5), (2, 6, 5)], call={"return_attention_scores": True}),
+    "group_query_attention_causal_window": _case("GroupQueryAttention", {"head_dim": 2, "num_query_heads": 2,
+                                                                         "num_key_value_heads": 1,
+                                                                         "sliding_window": 2, "use_bias": False},
+                                                 [(2, 5, 4), (2, 5, 4)], call={"use_causal_mask": True}),
+    "group_query_attention_gate_key": _case("GroupQueryAttention", {"head_dim": 2, "num_query_heads": 3,
+                                                                    "num_key_value_heads": 3, "use_gate": True},
+                                            [(2, 4, 5), (2, 6, 5), (2, 6, 3)]),
+    "group_query_attention_mask": _case("GroupQueryAttention", {"head_dim": 2, "num_query_heads": 2,
+                                                                "num_key_value_heads": 1},
+                                        [(2, 4, 5), (2, 4, 5)],
+                                        call={"attention_mask": CAUSAL_PAD_MASK, "return_attention_scores": True}),
+    "auto_contrast": _case("AutoContrast", {"value_range": (0, 1)}, [IMG]),
+    "auto_contrast_255": _case("AutoContrast", {}, [IMG], scale=100.0),
+    "solarization_invert_all": _case("Solarization", {"threshold_factor": 0.0}, [IMG], training=True, scale=100.0),
+    "solarization_unit_range": _case("Solarization", {"value_range": (0, 1)}, [IMG], training=True),
+    "random_invert_always": _case("RandomInvert", {"factor": (1.0, 1.0), "value_range": (0, 1)}, [IMG],
+                                  training=True),
+    "random_grayscale_always": _case("RandomGrayscale", {"factor": 1.0}, [IMG], training=True),
+    "spectral_normalization_dense": _case("SpectralNormalization", {}, [(3, 5)], training=True,
+                                          inner={"class": "Dense", "kwargs": {"units": 4}}),
+    "spectral_normalization_conv_2iter": _case("SpectralNormalization", {"power_iterations": 2}, [IMG],
+                                               training=True,
+                                               inner={"class": "Conv2D", "kwargs": {"filters": 2, "kernel_size": 3}}),
+    "spectral_normalization_inference": _case("SpectralNormalization", {}, [(3, 5)],
+                                              inner={"class": "Dense", "kwargs": {"units": 2}}),
     "discretization_adapt_multi_hot": _case("Discretization", {"num_bins": 4, "output_mode": "multi_hot"},
                                             [(3, 5)], adapt=[50, 5]),
 }
@@ -352,7 +388,7 @@ def _build_layer(spec):
 
 def _call(layer, spec, xs, training):
     call = {k: np.array(v) if isinstance(v, list) else v for k, v in spec["call"].items()}
-    if spec["class"] == "MultiHeadAttention":
+    if spec["class"] in ("MultiHeadAttention", "GroupQueryAttention"):
         return layer(*xs, training=training, **call)
     arg = xs if len(xs) > 1 else xs[0]
     return layer(arg, training=training, **call)

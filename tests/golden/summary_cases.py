@@ -24,6 +24,8 @@ def write_all(tf, logdir):
         tf.summary.image("gray", (rng.uniform(size=(1, 3, 4, 1)) * 255).astype(np.uint8), step=2)
         tf.summary.text("note", "hello **world**", step=0)
         tf.summary.text("notes", tf.constant(["a", "b"]) if hasattr(tf, "strings") else np.array(["a", "b"]), step=0)
+        clips = np.sin(np.linspace(0, 40, 3 * 50 * 2)).reshape(3, 50, 2).astype(np.float32) * 1.2
+        tf.summary.audio("audio", clips, sample_rate=8000, step=3, max_outputs=2)
         with tf.summary.record_if(False):
             tf.summary.scalar("skipped", 1.0, step=0)
         tf.summary.experimental.set_step(7)
@@ -43,7 +45,11 @@ def read_all(logdir):
         rows = []
         for event in acc.Tensors(tag):
             proto = event.tensor_proto
-            if proto.string_val:
+            if tag == "audio":
+                import base64
+
+                values = [base64.b64encode(v).decode() for v in proto.string_val]
+            elif proto.string_val:
                 values = [v.decode("latin-1") if i < 2 or tag in ("note", "notes") else len(v)
                           for i, v in enumerate(proto.string_val)]
             else:

@@ -79,3 +79,14 @@ def test_resize_is_differentiable():
         y = tf.reduce_sum(tf.image.resize(x, [3, 4], method="bicubic", antialias=True))
     g = tape.gradient(y, x)
     assert g.shape == x.shape and float(tf.reduce_sum(g)) == pytest.approx(2 * 3 * 4 * 3, rel=1e-4)
+
+
+def test_gif_bmp_webp_decode_like_tensorflow():
+    with open(os.path.join(HERE, "..", "golden", "image_files.json")) as handle:
+        files = {k: base64.b64decode(v) for k, v in json.load(handle).items()}
+    want = GOLDEN["files_decoded"]
+    got = {"gif": tf.io.decode_gif(files["gif"]), "bmp": tf.io.decode_bmp(files["bmp"]),
+           "webp": tf.io.decode_webp(files["webp"]), "image_gif": tf.io.decode_image(files["gif"]),
+           "image_bmp": tf.io.decode_image(files["bmp"])}
+    for key, value in got.items():
+        np.testing.assert_array_equal(value.numpy(), np.asarray(want[key], dtype=np.uint8), err_msg=key)

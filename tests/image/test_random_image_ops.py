@@ -41,3 +41,10 @@ def test_random_contrast_factor_lies_in_range():
     mean = IMAGES[:1].mean(axis=(1, 2), keepdims=True)
     factor = ((out - mean) / (IMAGES[:1] - mean + 1e-12)).reshape(-1)[1]
     assert 0.2 <= factor < 0.5
+
+
+def test_stateless_random_jpeg_quality_repeats_for_a_seed():
+    image = tf.constant((IMAGES[:1, :, :, 0:1].repeat(3, axis=-1)[0] * 255).astype(np.uint8))
+    a = tf.image.stateless_random_jpeg_quality(image, 30, 90, seed=[5, 6]).numpy()
+    np.testing.assert_array_equal(a, tf.image.stateless_random_jpeg_quality(image, 30, 90, seed=[5, 6]).numpy())
+    assert a.shape == image.shape and a.dtype == np.uint8

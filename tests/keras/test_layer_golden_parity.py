@@ -46,7 +46,7 @@ def _build(spec):
 
 def _call(layer, spec, xs, training):
     call = {k: np.array(v) if isinstance(v, list) else v for k, v in spec["call"].items()}
-    if spec["class"] == "MultiHeadAttention":
+    if spec["class"] in ("MultiHeadAttention", "GroupQueryAttention"):
         return layer(*xs, training=training, **call)
     return layer(xs if len(xs) > 1 else xs[0], training=training, **call)
 

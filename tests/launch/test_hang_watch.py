@@ -45,20 +45,20 @@ def test_a_hung_replica_under_torchrun_is_named_and_the_job_fails():
 def test_the_replica_holding_the_others_up_is_the_culprit():
     from keraslike._src.launch.hang_watch import _culprit
 
-    # states: (progress, inside a collective, collectives entered, done); last: (progress, time it changed)
-    waiting, computing = (10, True, 5, False), (9, False, 4, False)
+    # states: (progress, inside a collective, past start-up, done); last: (progress, time it changed)
+    waiting, computing = (10, True, True, False), (9, False, True, False)
     assert _culprit([waiting, computing], [(10, 0.0), (9, 0.0)], now=20.0, timeout_s=30, first_s=60) is None
     assert _culprit([waiting, computing], [(10, 0.0), (9, 0.0)], now=31.0, timeout_s=30, first_s=60) == 1
     assert _culprit([computing, waiting], [(9, 0.0), (10, 0.0)], now=31.0, timeout_s=30, first_s=60) == 0
     # both inside collectives (mismatched ones): the replica that made the least progress
-    assert _culprit([(12, True, 6, False), (8, True, 4, False)], [(12, 0.0), (8, 0.0)], 31.0, 30, 60) == 1
-    # the first collective waits for model build and data loading: the longer allowance
-    first = (1, True, 1, False)
-    assert _culprit([first, (0, False, 0, False)], [(1, 0.0), (0, 0.0)], now=31.0, timeout_s=30, first_s=60) is None
-    assert _culprit([first, (0, False, 0, False)], [(1, 0.0), (0, 0.0)], now=61.0, timeout_s=30, first_s=60) == 1
+    assert _culprit([(12, True, True, False), (8, True, True, False)], [(12, 0.0), (8, 0.0)], 31.0, 30, 60) == 1
+    # start-up (model build, data loading) gets the longer allowance
+    first = (1, True, False, False)
+    assert _culprit([first, (0, False, False, False)], [(1, 0.0), (0, 0.0)], 31.0, timeout_s=30, first_s=60) is None
+    assert _culprit([first, (0, False, False, False)], [(1, 0.0), (0, 0.0)], 61.0, timeout_s=30, first_s=60) == 1
     # a replica that finished is never the culprit: the one left waiting for it is named (its stack shows where)
-    assert _culprit([waiting, (9, False, 4, True)], [(10, 0.0), (9, 0.0)], now=31.0, timeout_s=30, first_s=60) == 0
-    assert _culprit([(10, False, 5, False), (9, True, 4, True)], [(10, 0.0), (9, 0.0)], 31.0, 30, 60) is None
+    assert _culprit([waiting, (9, False, True, True)], [(10, 0.0), (9, 0.0)], now=31.0, timeout_s=30, first_s=60) == 0
+    assert _culprit([(10, False, True, False), (9, True, True, True)], [(10, 0.0), (9, 0.0)], 31.0, 30, 60) is None
 
 
 def test_replica_timeout_settings(monkeypatch):

@@ -188,6 +188,8 @@ def test_only_the_chief_prints_under_the_launcher_and_tf_tells_who_is_chief(tmp_
     proc = run_script([PROBE, tmp_path, "who"])
     assert proc.returncode == 0, proc.stderr
     assert proc.stdout.count("hello from ") == 1 and "hello from worker:0" in proc.stdout
+    chief, replica = _who(tmp_path)
+    assert chief["rng_before"] == replica["rng_before"] and chief["rng_after"] == replica["rng_after"]
     for rank, info in enumerate(_who(tmp_path)):
         assert (info["task_type"], info["task_id"]) == ("worker", rank)
         assert info["is_chief"] == info["should_checkpoint"] == info["should_save_summary"] == (rank == 0)
@@ -197,6 +199,8 @@ def test_under_torchrun_each_process_prints_and_tf_tells_who_is_chief(tmp_path):
     proc = run_script(["torchrun", "--standalone", "--nproc_per_node=2", PROBE, tmp_path, "who"])
     assert proc.returncode == 0, proc.stderr
     assert proc.stdout.count("hello from worker:0") == 1 and proc.stdout.count("hello from worker:1") == 1
+    chief, replica = _who(tmp_path)
+    assert chief["rng_after"] == replica["rng_after"]  # torchrun's peers take the chief's program seed
     for rank, info in enumerate(_who(tmp_path)):
         assert (info["task_type"], info["task_id"]) == ("worker", rank)
         assert info["is_chief"] == info["should_checkpoint"] == info["should_save_summary"] == (rank == 0)

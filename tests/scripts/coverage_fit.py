@@ -3,13 +3,14 @@
 Usage:
     python tests/scripts/coverage_fit.py OUT --replicas 2 [--seed 7] [--kinds arrays,dataset,...]
 
-For each input kind (arrays, dataset, generator, pydataset, dataloader) it trains a tiny linear
+For each input kind (arrays, dataset, mapped, generator, pydataset, dataloader) it trains a tiny linear
 model for 3 epochs with shuffling on 42 rows (global batch 8: five full batches and one of 2
 rows). Column 0 of every row is the row's id; a `Record` layer strips it and remembers the ids
 it saw in training, so the test can count, per epoch, the multiset of ids seen across replicas.
 Without `--seed` nothing is seeded (like a user script). Every replica writes OUT.rank<r>.npz
 with `ids_<kind>_<epoch>` (in training order), `sizes_<kind>_<epoch>` (rows per step) and the final
-weights `w_<kind>_<i>`.
+weights `w_<kind>_<i>`; `calls_<kind>` counts, per epoch, the calls of the `mapped` pipeline's map
+function on this replica.
 """
 
 import argparse
@@ -74,23 +75,38 @@ class Batches(keras.utils.PyDataset):
         np.random.shuffle(self.order)
 
 
+MAP_CALLS = [0]
+
+
+def counted_scale(features, label):
+    """An element-wise map that counts its calls (the work item 9 splits across replicas)."""
+    MAP_CALLS[0] += 1
+    return features * 1.0, label
+
+
 def fit_kind(kind, strategy, x, y):
     with strategy.scope():
         record = Record()
         model = keras.Sequential([keras.Input(shape=(FEATURES + 1,)), record, keras.layers.Dense(1)])
         model.compile(optimizer=keras.optimizers.SGD(0.05), loss="mse")
-    seen = []
+    seen, calls = [], []
 
     class EpochIds(keras.callbacks.Callback):
+        def on_epoch_begin(self, epoch, logs=None):
+            MAP_CALLS[0] = 0
+
         def on_epoch_end(self, epoch, logs=None):
             seen.append(list(record.seen))
             record.seen.clear()
+            calls.append(MAP_CALLS[0])
 
     kwargs = dict(epochs=EPOCHS, verbose=0, callbacks=[EpochIds()])
     if kind == "arrays":
         model.fit(x, y, batch_size=BATCH, shuffle=True, **kwargs)
     elif kind == "dataset":
         model.fit(tf.data.Dataset.from_tensor_slices((x, y)).shuffle(N).batch(BATCH), **kwargs)
+    elif kind == "mapped":
+        model.fit(tf.data.Dataset.from_tensor_slices((x, y)).shuffle(N).map(counted_scale).batch(BATCH), **kwargs)
     elif kind == "generator":
         model.fit(generator(x, y), steps_per_epoch=STEPS, **kwargs)
     elif kind == "pydataset":
@@ -101,7 +117,7 @@ def fit_kind(kind, strategy, x, y):
         model.fit(loader, **kwargs)
     else:
         raise ValueError(f"unknown kind {kind}")
-    return seen, model.get_weights()
+    return seen, calls, model.get_weights()
 
 
 def main():
@@ -109,7 +125,7 @@ def main():
     parser.add_argument("out")
     parser.add_argument("--replicas", type=int, default=2)
     parser.add_argument("--seed", type=int, default=None)
-    parser.add_argument("--kinds", default="arrays,dataset,generator,pydataset,dataloader")
+    parser.add_argument("--kinds", default="arrays,dataset,mapped,generator,pydataset,dataloader")
     args = parser.parse_args()
     if args.seed is not None:
         keras.utils.set_random_seed(args.seed)
@@ -122,7 +138,8 @@ def main():
     x, y = make_data()
     result = {}
     for kind in args.kinds.split(","):
-        seen, weights = fit_kind(kind, strategy, x, y)
+        seen, calls, weights = fit_kind(kind, strategy, x, y)
+        result[f"calls_{kind}"] = np.array(calls)
         for epoch, steps in enumerate(seen):
             result[f"ids_{kind}_{epoch}"] = np.concatenate(steps) if steps else np.zeros(0, "int64")
             result[f"sizes_{kind}_{epoch}"] = np.array([len(step) for step in steps])

@@ -41,6 +41,8 @@ class Hang(tf.keras.callbacks.Callback):
     def on_train_batch_end(self, batch, logs=None):
         if self.epoch < 1 or batch != 1:
             return
+        if (self.mode == "chief") == (self.rank == 0):
+            print(f"hang starts at {time.time():.2f}", file=sys.stderr, flush=True)
         if self.mode == "python" and self.rank == 1:
             spin_forever()
         elif self.mode == "io" and self.rank == 1:

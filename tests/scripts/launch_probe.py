@@ -69,6 +69,7 @@ def _is_chief(task_type, task_id):
 def main():
     out, mode = Path(sys.argv[1]), sys.argv[2]
     out.mkdir(parents=True, exist_ok=True)
+    rng_before = int(np.random.default_rng().integers(1 << 62))  # unseeded, before the strategy
     s = strategy()
     rank = s._rank
     info = {"argv": sys.argv[1:], "replicas": s.num_replicas_in_sync, "pid": os.getpid(), "ppid": os.getppid(),
@@ -91,6 +92,7 @@ def main():
     if mode == "who":
         resolver = s.cluster_resolver
         task_type, task_id = resolver.task_type, resolver.task_id
+        info.update(rng_before=rng_before, rng_after=int(np.random.default_rng().integers(1 << 62)))
         info.update(task_type=task_type, task_id=task_id, is_chief=_is_chief(task_type, task_id),
                     should_checkpoint=s.extended.should_checkpoint,
                     should_save_summary=s.extended.should_save_summary)

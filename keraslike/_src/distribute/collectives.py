@@ -13,7 +13,7 @@ import weakref
 import torch
 import torch.distributed as dist
 
-from keraslike._src.launch import environment, hang_watch, rendezvous
+from keraslike._src.launch import environment, hang_watch, one_program, rendezvous
 
 _TIMEOUT = datetime.timedelta(minutes=30)
 
@@ -45,6 +45,11 @@ def ensure_process_group(backend, env, device=None, timeout_seconds=None):
             environment.set_default_env({"GLOO_SOCKET_IFNAME": loopback, "NCCL_SOCKET_IFNAME": loopback})
     dist.init_process_group(backend=backend, rank=env.rank, world_size=env.world_size, timeout=timeout, **kwargs)
     atexit.register(_destroy)
+    seed = one_program.program_seed()
+    if seed is not None:  # the chief's program seed for every replica (unseeded default_rng() streams agree)
+        agreed = torch.tensor([seed], dtype=torch.int64, device=_comm_device())
+        dist.broadcast(agreed, src=0)
+        one_program.agree_seed(int(agreed.item()))
     from keraslike._src.launch import subprocess_script
 
     def connect():

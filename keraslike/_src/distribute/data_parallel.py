@@ -57,6 +57,7 @@ class DataParallelModule:
 
     def after_backward(self, params):
         """Sum `params`' gradients across replicas (a no-op once DDP has done it during backward)."""
+        hang_watch.mark_steady()
         if self._mode == "ddp":
             return
         if self._mode == "plain_used":
@@ -92,6 +93,7 @@ def _sum_allreduce_hook(process_group, bucket):
     import torch.distributed as dist
 
     hang_watch.enter()  # a replica waiting here for a hung peer is what the hang watch looks for
+    hang_watch.mark_steady()
 
     def done(fut):
         hang_watch.leave()
@@ -113,8 +115,7 @@ def _all_reduce_with_mask(params, read_mask):
     used = {}
     for group in groups.values():
         flat = torch.cat([(p.grad if p.grad is not None else torch.zeros_like(p)).reshape(-1) for p in group]
-                         + [torch.tensor([float(p.grad is not None) for p in group], dtype=group[0].dtype,
-                                         device=group[0].device)])
+                         + [_mask(tuple(p.grad is not None for p in group), group[0].dtype, group[0].device)])
         collectives.all_reduce(flat)
         mask = flat[-len(group):].tolist() if read_mask else [1.0] * len(group)
         offset = 0
@@ -124,3 +125,14 @@ def _all_reduce_with_mask(params, read_mask):
             used[id(p)] = m > 0
             offset += n
     return [used[id(p)] for p in params] if read_mask else None
+
+
+_MASKS = {}
+
+
+def _mask(pattern, dtype, device):
+    """The 0/1 vector of `pattern` on `device`, made once per pattern (no host-to-device copy per step)."""
+    key = (pattern, dtype, device)
+    if key not in _MASKS:
+        _MASKS[key] = torch.tensor([float(v) for v in pattern], dtype=dtype, device=device)
+    return _MASKS[key]

@@ -20,9 +20,9 @@ differently:
   seed and replica count; it is re-derived whenever the agreed stream moved between steps or a
   seed was set (`tf.random.set_seed`, `keras.utils.set_random_seed`).
 
-Not covered: `numpy.random.default_rng()` without a seed (fresh OS entropy in every process;
-pass a seed) and random ops run on a tf.data prefetch thread while a step runs (they draw from
-whichever stream is active). Draws made before the strategy exists are the launcher's concern.
+Not covered here: unseeded `numpy.random.default_rng()` generators and draws made before the
+strategy exists (`launch/one_program.py` agrees those), and random ops run on a background thread
+while a step runs (they draw from whichever stream is active).
 """
 
 import hashlib

@@ -232,7 +232,8 @@ class Strategy:
         def reduce_one(v):
             t = torch.as_tensor(v).detach()
             t = t.clone() if t.is_floating_point() else t.to(torch.float32)
-            collectives.all_reduce(t, "sum")
+            if self._num_replicas > 1:  # one replica (the default strategy next to a launched one): nothing to sum
+                collectives.all_reduce(t, "sum")
             return t / self._num_replicas if op is ReduceOp.MEAN else t
 
         return _map(reduce_one, value)

@@ -208,3 +208,55 @@ def extract_patches(images, sizes, strides, rates, padding, name=None):
     out_c = (nchw.shape[3] - eff_c) // sc + 1
     patches = patches.reshape(n, c, kr, kc, out_r, out_c).permute(0, 4, 5, 2, 3, 1)
     return patches.reshape(n, out_r, out_c, kr * kc * c).to(x.dtype)
+
+
+_DEFAULT_COLORS = ((1, 1, 0, 1), (0, 0, 1, 1), (1, 0, 0, 1), (0, 1, 0, 1), (0.5, 0, 0.5, 1), (0.5, 0.5, 0, 1),
+                   (0.5, 0, 0, 1), (0, 0, 0.5, 1), (0, 1, 1, 1), (1, 0, 1, 1))
+
+
+def draw_bounding_boxes(images, boxes, colors, name=None):
+    """`tf.image.draw_bounding_boxes(images, boxes, colors)`: 1-pixel box outlines drawn onto float images.
+
+    Args:
+        images: `(batch, h, w, depth)`, depth 1, 3 or 4.
+        boxes: `(batch, num_boxes, 4)` normalised `[y_min, x_min, y_max, x_max]`.
+        colors: `(num_colors, >= depth)` colours cycled over the boxes; empty or None uses TF's
+            default table (yellow, blue, red, ...).
+
+    Boxes are placed as TF's kernel does (corners `int(v * (size - 1))`); inverted boxes and boxes
+    entirely outside the image are skipped, edges outside the image are not drawn.
+    """
+    x = _tensor(images)
+    if x.dim() != 4 or x.shape[-1] not in (1, 3, 4):
+        raise ValueError(f"images must be (batch, h, w, depth) with depth 1, 3 or 4. Received: shape={tuple(x.shape)}")
+    b = _tensor(boxes, torch.float32).detach().cpu()
+    if b.dim() != 3 or b.shape[0] != x.shape[0] or b.shape[-1] != 4:
+        raise ValueError(f"boxes must be (batch, num_boxes, 4). Received: shape={tuple(b.shape)}")
+    depth = x.shape[-1]
+    table = None if colors is None else _tensor(colors, torch.float32).detach().cpu()
+    if table is None or table.numel() == 0:
+        table = torch.tensor(_DEFAULT_COLORS, dtype=torch.float32)
+        if depth == 1:
+            table[:, 0] = 1.0
+    if table.dim() != 2 or table.shape[1] < depth:
+        raise ValueError(f"colors must be (num_colors, >= depth={depth}). Received: shape={tuple(table.shape)}")
+    canvas = x.clone()
+    h, w = x.shape[1], x.shape[2]
+    for n in range(b.shape[0]):
+        for k in range(b.shape[1]):
+            color = table[k % table.shape[0], :depth].to(canvas.dtype).to(canvas.device)
+            y1, x1, y2, x2 = (float(v) for v in b[n, k])
+            top, bottom = math.trunc(y1 * (h - 1)), math.trunc(y2 * (h - 1))
+            left, right = math.trunc(x1 * (w - 1)), math.trunc(x2 * (w - 1))
+            if top > bottom or left > right or top >= h or bottom < 0 or left >= w or right < 0:
+                continue
+            r0, r1, c0, c1 = max(top, 0), min(bottom, h - 1), max(left, 0), min(right, w - 1)
+            if top >= 0:
+                canvas[n, top, c0:c1 + 1] = color
+            if bottom < h:
+                canvas[n, bottom, c0:c1 + 1] = color
+            if left >= 0:
+                canvas[n, r0:r1 + 1, left] = color
+            if right < w:
+                canvas[n, r0:r1 + 1, right] = color
+    return canvas

@@ -7,6 +7,8 @@ tensors). PNG decoding is exact; JPEG pixels can differ from TF's by the roundin
 two libjpeg builds use (TF's default `dct_method` is also implementation-defined).
 """
 
+import io
+
 import numpy as np
 import torch
 
@@ -76,6 +78,39 @@ def decode_jpeg(contents, channels=0, ratio=1, fancy_upscaling=True, try_recover
     return _hwc(_io().decode_jpeg(_bytes(contents), mode=_mode(channels)))
 
 
+def decode_gif(contents, name=None):
+    """`tf.io.decode_gif(contents)`: every frame, `(frames, h, w, 3)` uint8 (a still GIF has one frame)."""
+    frames = _io().decode_gif(_bytes(contents))
+    frames = frames if frames.dim() == 4 else frames.unsqueeze(0)
+    frames = frames.permute(0, 2, 3, 1).contiguous()
+    return frames.expand(*frames.shape[:3], 3).contiguous() if frames.shape[-1] == 1 else frames[..., :3]
+
+
+def decode_bmp(contents, channels=0, name=None):
+    """`tf.io.decode_bmp(contents, channels=0)`: `(h, w, 3 or 4)` uint8 pixels (through Pillow).
+
+    Raises:
+        ValueError: for `channels` other than 0, 3 or 4.
+    """
+    if int(channels or 0) not in (0, 3, 4):
+        raise ValueError(f"decode_bmp supports channels 0, 3 or 4. Received: channels={channels}")
+    from PIL import Image  # torchvision's dependency; torchvision.io has no BMP decoder
+
+    image = Image.open(io.BytesIO(bytes(_bytes(contents).numpy().tobytes())))
+    mode = {0: "RGBA" if image.mode in ("RGBA", "LA") else "RGB", 3: "RGB", 4: "RGBA"}[int(channels or 0)]
+    return torch.from_numpy(np.array(image.convert(mode)))
+
+
+def decode_webp(contents, channels=0, expand_animations=True, dtype=torch.uint8, name=None):
+    """`tf.io.decode_webp(contents, channels=0, expand_animations=True)`: a still WebP's pixels.
+
+    As TF: `(1, h, w, c)` with `expand_animations=True` (a one-frame animation), `(h, w, c)` otherwise.
+    """
+    image = _hwc(_io().decode_webp(_bytes(contents), mode=_mode(channels)))
+    image = image.unsqueeze(0) if expand_animations else image
+    return convert_image_dtype(image, dtypes.as_dtype(dtype))
+
+
 def decode_image(contents, channels=None, dtype=torch.uint8, name=None, expand_animations=True):
     """`tf.io.decode_image(contents, channels=None, dtype=tf.uint8)`: PNG, JPEG, GIF, BMP or WebP by content.
 
@@ -83,10 +118,18 @@ def decode_image(contents, channels=None, dtype=torch.uint8, name=None, expand_a
     Float dtypes are scaled to [0, 1] (`convert_image_dtype`).
     """
     data = _bytes(contents)
-    image = _io().decode_image(data, mode=_mode(channels))
-    image = image.permute(0, 2, 3, 1) if image.dim() == 4 else _hwc(image)
-    if image.dim() == 4 and not expand_animations:
-        image = image[0]
+    head = bytes(data[:6].tolist())
+    if head.startswith(b"BM"):
+        image = decode_bmp(contents, channels or 0)
+    elif head.startswith((b"GIF87a", b"GIF89a")):
+        image = decode_gif(contents)
+        if not expand_animations:
+            image = image[0]
+    else:
+        image = _io().decode_image(data, mode=_mode(channels))
+        image = image.permute(0, 2, 3, 1) if image.dim() == 4 else _hwc(image)
+        if image.dim() == 4 and not expand_animations:
+            image = image[0]
     return convert_image_dtype(image, dtypes.as_dtype(dtype))
 
 

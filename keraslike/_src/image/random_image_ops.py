@@ -170,17 +170,28 @@ def adjust_jpeg_quality(image, jpeg_quality, dct_method="", name=None):
     return image_ops.convert_image_dtype(out, x.dtype)
 
 
-def random_jpeg_quality(image, min_jpeg_quality, max_jpeg_quality, seed=None):
-    """`tf.image.random_jpeg_quality(image, min, max)`: quality drawn from `[min, max)`.
-
-    Raises:
-        ValueError: unless `0 <= min < max <= 100`.
-    """
+def _check_jpeg_range(min_jpeg_quality, max_jpeg_quality):
     if min_jpeg_quality < 0 or max_jpeg_quality < 0 or min_jpeg_quality > 100 or max_jpeg_quality > 100:
         raise ValueError("jpeg encoding range must be between 0 and 100. Received: "
                          f"min_jpeg_quality={min_jpeg_quality}, max_jpeg_quality={max_jpeg_quality}")
     if min_jpeg_quality >= max_jpeg_quality:
         raise ValueError("`min_jpeg_quality` must be less than `max_jpeg_quality`. Received: "
                          f"{min_jpeg_quality}, {max_jpeg_quality}")
+
+
+def random_jpeg_quality(image, min_jpeg_quality, max_jpeg_quality, seed=None):
+    """`tf.image.random_jpeg_quality(image, min, max)`: quality drawn from `[min, max)`.
+
+    Raises:
+        ValueError: unless `0 <= min < max <= 100`.
+    """
+    _check_jpeg_range(min_jpeg_quality, max_jpeg_quality)
     quality = int(_draw([], float(min_jpeg_quality), float(max_jpeg_quality), seed, False))
+    return adjust_jpeg_quality(image, quality)
+
+
+def stateless_random_jpeg_quality(image, min_jpeg_quality, max_jpeg_quality, seed):
+    """`tf.image.stateless_random_jpeg_quality(image, min, max, seed)`: as `random_jpeg_quality`, fixed by `seed`."""
+    _check_jpeg_range(min_jpeg_quality, max_jpeg_quality)
+    quality = int(_draw([], float(min_jpeg_quality), float(max_jpeg_quality), _check_stateless_seed(seed), True))
     return adjust_jpeg_quality(image, quality)

@@ -16,8 +16,9 @@ and stops every replica (exit code 1).
 Settings (seconds; `environment.replica_timeouts`):
 - `KERASLIKE_REPLICA_TIMEOUT`, default 300, or `MultiWorkerMirroredStrategy(communication_options=
   tf.distribute.experimental.CommunicationOptions(timeout_seconds=S))`;
-- `KERASLIKE_FIRST_COLLECTIVE_TIMEOUT`, default 600 (never less than the replica timeout): the allowance
-  of a replica's first collective, which waits for every replica to import, build the model and load data.
+- `KERASLIKE_FIRST_COLLECTIVE_TIMEOUT`, default 600 (never less than the replica timeout): the start-up
+  allowance, while replicas import, build the model and load data: a replica waits that long until its
+  first gradient reduction in `fit` (custom loops: for that long after the job starts).
 gloo's / NCCL's own timeout is set above both, so the watch speaks first. Replicas that compute for a
 long time outside collectives (all of them at once, or the chief alone in chief-only user code while
 the others wait longer than the timeout) look the same as a hang: raise the timeout for such scripts.
@@ -37,7 +38,7 @@ class _Progress:
 
     progress = 0
     depth = 0
-    sections = 0
+    steady = False  # the first gradient reduction of `fit` has happened: start-up is over
     done = False
 
 
@@ -49,7 +50,6 @@ def enter():
     """A collective starts on this replica."""
     _P.progress += 1
     _P.depth += 1
-    _P.sections += 1
 
 
 def leave():
@@ -71,8 +71,13 @@ class waiting:
         return False
 
 
+def mark_steady():
+    """Training has started on this replica (its first gradient reduction): the start-up allowance ends."""
+    _P.steady = True
+
+
 def _state():
-    return f"{_P.progress},{int(_P.depth > 0)},{_P.sections},{int(_P.done)}"
+    return f"{_P.progress},{int(_P.depth > 0)},{int(_P.steady)},{int(_P.done)}"
 
 
 def start(env, connect, timeout_s, first_s, stop_all):
@@ -82,7 +87,8 @@ def start(env, connect, timeout_s, first_s, stop_all):
         env: `ClusterEnvironment` of this replica.
         connect: callable returning a new store client connection (`torch.distributed.Store`).
         timeout_s: float, how long a replica may wait inside one collective.
-        first_s: float, the allowance of a replica's first collective.
+        first_s: float, the start-up allowance: until a replica's first gradient reduction in `fit`, and
+            for the first `first_s` seconds of the job, a replica may wait that long.
         stop_all: callable(exit_code) that stops every replica and ends this process (chief only).
     """
     if _WATCH["thread"] is not None or env.world_size < 2:
@@ -127,6 +133,7 @@ def _judge(store, env, interval, timeout_s, first_s, stop_all):
     """The chief's loop: find a replica that holds the others up for longer than the timeout."""
     world = env.world_size
     keys = [f"{_PREFIX}{r}" for r in range(world)]
+    started = time.monotonic()
     last = [None] * world  # (progress, time it last changed)
     try:
         while not _WATCH["stop"].wait(interval):
@@ -140,10 +147,10 @@ def _judge(store, env, interval, timeout_s, first_s, stop_all):
                     raw = store.get(keys[r]).decode()
                 else:
                     raw = "0,0,0,0"  # not connected yet
-                progress, inside, sections, done = (int(v) for v in raw.split(","))
+                progress, inside, steady, done = (int(v) for v in raw.split(","))
                 if last[r] is None or last[r][0] != progress:
                     last[r] = (progress, now)
-                states.append((progress, bool(inside), sections, bool(done)))
+                states.append((progress, bool(inside), bool(steady) or now - started > first_s, bool(done)))
             culprit = _culprit(states, last, now, timeout_s, first_s)
             if culprit is not None:
                 waited = max(now - last[r][1] for r in range(world) if states[r][1] and not states[r][3])
@@ -154,10 +161,13 @@ def _judge(store, env, interval, timeout_s, first_s, stop_all):
 
 
 def _culprit(states, last, now, timeout_s, first_s):
-    """The replica holding the others up, or None while every wait is within its allowance."""
+    """The replica holding the others up, or None while every wait is within its allowance.
+
+    `states[r]` is `(progress, inside a collective, past start-up, done)`; `last[r]` is
+    `(progress, time it last changed)`.
+    """
     live = [r for r, s in enumerate(states) if not s[3]]
-    overdue = [r for r in live if states[r][1]
-               and now - last[r][1] > (first_s if states[r][2] <= 1 else timeout_s)]
+    overdue = [r for r in live if states[r][1] and now - last[r][1] > (timeout_s if states[r][2] else first_s)]
     if not overdue:
         return None
     outside = [r for r in live if not states[r][1]]

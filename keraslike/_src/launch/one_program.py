@@ -15,6 +15,11 @@ process. Values that are not deterministic would differ: `tmp = tempfile.mkdtemp
 - A launched replica seeds the same generators with the chief's seed and replays the record: its k-th call
   of each kind returns the chief's k-th value (the chief's temp directory and files, which already exist;
   a replica never deletes them), until it joins the strategy.
+- Unseeded `np.random.default_rng()` calls from user code get the k-th stream of the program seed (k counts
+  the calls since `import keraslike`), before and after the strategy; every launcher's replicas take the
+  chief's program seed when the process group starts (`agree_seed`), so these streams agree under
+  `torchrun` too. (Python's, NumPy's global and torch's generator states are agreed at strategy start by
+  `distribute/replica_random.py`.)
 
 What still diverges (documented in the README): values drawn before `import keraslike`; calls made after the
 strategy exists (create paths before it, or derive them from fixed names); unseeded `random.Random()` /
@@ -174,7 +179,7 @@ def _synced_default_rng(real):
     counter = [0]
 
     def default_rng(seed=None):
-        if seed is not None or _STATE["mode"] == "off" or not _from_user_code():
+        if seed is not None or _STATE["seed"] is None or not _from_user_code():
             return real(seed)
         counter[0] += 1  # the k-th unseeded generator of the script: the same stream on every replica
         return real(np.random.SeedSequence(_STATE["seed"], spawn_key=(counter[0],)))
@@ -202,6 +207,21 @@ def state_for_replicas():
         record[kind] = record[kind][: len(record[kind]) // 2]
         text = json.dumps({"seed": _STATE["seed"], "record": record})
     return text
+
+
+def program_seed():
+    """This process's program seed (63 bits), or None when the agreement is off."""
+    return None if _STATE["seed"] is None else _STATE["seed"] & ((1 << 63) - 1)
+
+
+def agree_seed(seed):
+    """Take the chief's program seed (broadcast when the process group starts, for every launcher).
+
+    From then on unseeded `np.random.default_rng()` calls in user code draw the same streams on every
+    replica (the k-th call, counted from `import keraslike`, gets the k-th stream of the chief's seed).
+    """
+    if _STATE["seed"] is not None:
+        _STATE["seed"] = int(seed)
 
 
 def stop_replay():

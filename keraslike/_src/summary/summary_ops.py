@@ -10,13 +10,15 @@ shows it under the same dashboard and `EventAccumulator.Tensors(tag)` returns th
   over `[min, max]` by default (all values in the last bucket when min == max), plugin "histograms";
 - image: string vector `[width, height, png, png, ...]` of at most `max_outputs` images (floats in
   `[0, 1]` scaled to uint8), plugin "images";
-- text: the string tensor itself, plugin "text".
+- text: the string tensor itself, plugin "text";
+- audio: string `(k, 2)` of `[16-bit PCM WAV, label ""]`, plugin "audio".
 
 Tags get the current `tf.name_scope` as prefix (`"train/loss"`). Every op returns a bool tensor:
 True when written, False when there is no default writer, the writer is a no-op or `record_if`
 says no.
 """
 
+import struct
 import time
 
 import numpy as np
@@ -165,6 +167,50 @@ def image(name, data, step=None, max_outputs=3, description=None):
     strings = [str(width).encode(), str(height).encode()] + [png.encode_png(img) for img in images]
     return _write_value(name, _tensor_proto(np.array(strings, dtype=object), _DT_STRING),
                         _metadata("images", _CLASS_BLOB_SEQUENCE, description), step)
+
+
+def encode_wav(audio, sample_rate):
+    """16-bit PCM WAV bytes of `(frames, channels)` float samples in [-1, 1] (TF's `tf.audio.encode_wav`)."""
+    samples = np.asarray(audio, dtype=np.float32)
+    if samples.ndim != 2:
+        raise ValueError(f"encode_wav expects (frames, channels) audio. Received: shape={samples.shape}")
+    pcm = np.clip(np.round(samples * np.float32(32768.0)), -32768, 32767).astype("<i2")
+    frames, channels = samples.shape
+    rate = int(sample_rate)
+    data = pcm.tobytes()
+    header = struct.pack("<4sI4s4sIHHIIHH4sI", b"RIFF", 36 + len(data), b"WAVE", b"fmt ", 16, 1, channels, rate,
+                         rate * channels * 2, channels * 2, 16, b"data", len(data))
+    return header + data
+
+
+def audio(name, data, sample_rate, step=None, max_outputs=3, encoding=None, description=None):
+    """`tf.summary.audio(name, data, sample_rate, step=None, max_outputs=3, encoding=None)`: WAV clips.
+
+    Args:
+        data: `(k, frames, channels)` float samples in [-1, 1].
+        sample_rate: samples per second.
+        max_outputs: at most this many clips.
+        encoding: "wav" (the only one, as TF) or None.
+
+    Raises:
+        ValueError: for another encoding, a rank other than 3 or a negative `max_outputs`.
+    """
+    if encoding not in (None, "wav"):
+        raise ValueError(f"Unknown encoding: {encoding!r}")
+    array = _numpy(data)
+    if array.ndim != 3:
+        raise ValueError(f"tf.summary.audio expects data of shape (k, frames, channels). Received: shape={array.shape}")
+    if int(max_outputs) < 0:
+        raise ValueError(f"max_outputs must be non-negative. Received: max_outputs={max_outputs}")
+    if not writers.should_record_summaries():
+        return torch.tensor(False)
+    from tensorboard.plugins.audio import plugin_data_pb2
+
+    clips = array[: int(max_outputs)]
+    rows = np.array([[encode_wav(c, float(sample_rate)), b""] for c in clips], dtype=object).reshape(len(clips), 2)
+    content = plugin_data_pb2.AudioPluginData(version=0, encoding=plugin_data_pb2.AudioPluginData.WAV)
+    return _write_value(name, _tensor_proto(rows, _DT_STRING),
+                        _metadata("audio", 0, description, content.SerializeToString()), step)
 
 
 def text(name, data, step=None, description=None):

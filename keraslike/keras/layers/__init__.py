@@ -2,6 +2,7 @@
 
 from keraslike._src.keras.layers.activations.activations import ELU, LeakyReLU, PReLU, ReLU, Softmax
 from keraslike._src.keras.layers.attention.attention import AdditiveAttention, Attention
+from keraslike._src.keras.layers.attention.grouped_query_attention import GroupQueryAttention
 from keraslike._src.keras.layers.attention.multi_head_attention import MultiHeadAttention
 from keraslike._src.keras.layers.convolutional.conv import Conv1D, Conv2D, Conv3D
 from keraslike._src.keras.layers.convolutional.conv1d_variants import DepthwiseConv1D, SeparableConv1D
@@ -38,8 +39,12 @@ from keraslike._src.keras.layers.pooling.pooling import (
 from keraslike._src.keras.layers.normalization.batch_normalization import BatchNormalization
 from keraslike._src.keras.layers.normalization.group_normalization import GroupNormalization
 from keraslike._src.keras.layers.normalization.layer_normalization import LayerNormalization
+from keraslike._src.keras.layers.normalization.spectral_normalization import SpectralNormalization
 from keraslike._src.keras.layers.normalization.unit_normalization import RMSNormalization, UnitNormalization
 from keraslike._src.keras.layers.preprocessing.categorical import CategoryEncoding, Discretization
+from keraslike._src.keras.layers.preprocessing.image_color import (
+    AutoContrast, RandomGrayscale, RandomInvert, Solarization,
+)
 from keraslike._src.keras.layers.preprocessing.image_preprocessing import (
     CenterCrop, RandomBrightness, RandomContrast, RandomCrop, RandomFlip, RandomRotation, RandomTranslation, RandomZoom,
     Resizing,
@@ -58,6 +63,7 @@ from keraslike._src.keras.layers.reshaping.spatial import (
     ZeroPadding3D,
 )
 from keraslike._src.keras.layers.rnn.bidirectional import Bidirectional
+from keraslike._src.keras.layers.rnn.conv_lstm import ConvLSTM1D, ConvLSTM2D, ConvLSTM3D
 from keraslike._src.keras.layers.rnn.gru import GRU, GRUCell
 from keraslike._src.keras.layers.rnn.lstm import LSTM, LSTMCell
 from keraslike._src.keras.layers.rnn.rnn import RNN

@@ -94,3 +94,17 @@ def test_category_encoding_and_discretization_contracts():
         layers.Discretization()
     with pytest.raises(ValueError, match="adapt"):
         layers.Discretization(bin_boundaries=[0.0]).adapt(np.ones(3))
+
+
+def test_color_layers_probabilities_and_inference():
+    x = _images(400) * 255
+    inv = layers.RandomInvert(factor=(0.5, 0.5), seed=9)(x).numpy()
+    flipped = np.all(np.isclose(inv, 255 - x), axis=(1, 2, 3))
+    assert np.all(flipped | np.all(inv == x, axis=(1, 2, 3))) and 150 < flipped.sum() < 250
+    gray = layers.RandomGrayscale(0.25, seed=10)(x).numpy()
+    is_gray = np.all(np.isclose(gray[..., 0], gray[..., 1]) & np.isclose(gray[..., 1], gray[..., 2]), axis=(1, 2))
+    assert 60 < is_gray.sum() < 140
+    for layer in (layers.RandomInvert(), layers.RandomGrayscale(), layers.Solarization(0.5, 0.5)):
+        np.testing.assert_array_equal(layer(x, training=False).numpy(), x)
+    flat = np.full((1, 2, 2, 3), 7.0, "float32")
+    np.testing.assert_array_equal(layers.AutoContrast()(flat).numpy(), flat)  # flat channels are kept

@@ -200,3 +200,49 @@ def test_activity_regularization_adds_the_penalty_per_call():
     layer(x)
     assert len(layer.losses) == 1  # replaced by the next call, not accumulated
     assert layers.ActivityRegularization.from_config(layer.get_config()).l1 == 0.1
+
+
+def test_conv_lstm_trains_masks_and_round_trips():
+    keras.utils.set_random_seed(7)
+    x = np.random.default_rng(7).standard_normal((8, 3, 5, 5, 1)).astype("float32")
+    layer = layers.ConvLSTM2D(2, 3, padding="same", return_sequences=True)
+    mask = np.array([[1, 1, 0]] * 8, bool)
+    out = layer(x, mask=mask)
+    np.testing.assert_array_equal(out[:, 2].detach().numpy(), out[:, 1].detach().numpy())  # masked step repeats
+    model = keras.Sequential([keras.Input((3, 5, 5, 1)), layers.ConvLSTM2D(2, 3, dropout=0.1),
+                              layers.GlobalAveragePooling2D(), layers.Dense(1)])
+    model.compile(keras.optimizers.Adam(0.05), "mse")
+    history = model.fit(x, x.mean(axis=(1, 2, 3)), epochs=8, verbose=0)
+    assert history.history["loss"][-1] < history.history["loss"][0]
+    clone = layers.ConvLSTM2D.from_config(layer.get_config())
+    assert clone.cell.kernel_size == (3, 3) and clone.return_sequences
+
+
+def test_group_query_attention_in_a_model():
+    keras.utils.set_random_seed(8)
+    x = np.random.default_rng(8).standard_normal((16, 6, 8)).astype("float32")
+    inputs = keras.Input((6, 8))
+    attn = layers.GroupQueryAttention(head_dim=4, num_query_heads=4, num_key_value_heads=2, dropout=0.1)
+    out = layers.Dense(1)(layers.GlobalAveragePooling1D()(attn(inputs, inputs, use_causal_mask=True)))
+    model = keras.Model(inputs, out)
+    model.compile(keras.optimizers.Adam(0.01), "mse")
+    history = model.fit(x, x.mean(axis=(1, 2))[:, None], epochs=10, verbose=0)
+    assert history.history["loss"][-1] < history.history["loss"][0]
+    assert [tuple(w.shape) for w in attn.get_weights()][:4] == [(8, 4, 4), (4, 4), (8, 2, 4), (2, 4)]
+    with pytest.raises(ValueError, match="divisible"):
+        layers.GroupQueryAttention(head_dim=2, num_query_heads=3, num_key_value_heads=2)
+
+
+def test_spectral_normalization_keeps_the_kernel_norm_near_one_in_fit():
+    keras.utils.set_random_seed(9)
+    x = np.random.default_rng(9).standard_normal((64, 6)).astype("float32")
+    sn = layers.SpectralNormalization(layers.Dense(5, kernel_initializer=keras.initializers.RandomNormal(stddev=3.0)),
+                                      power_iterations=3)
+    model = keras.Sequential([keras.Input((6,)), sn, layers.Dense(1)])
+    model.compile(keras.optimizers.SGD(0.001), "mse")
+    model.fit(x, x[:, :1], epochs=3, batch_size=16, verbose=0)
+    sigma = np.linalg.svd(sn.layer.kernel.detach().numpy(), compute_uv=False)[0]
+    assert abs(sigma - 1.0) < 0.05
+    assert [tuple(w.shape) for w in sn.get_weights()] == [(6, 5), (1, 5), (5,)]
+    with pytest.raises(ValueError, match="power_iterations"):
+        layers.SpectralNormalization(layers.Dense(2), power_iterations=0)

@@ -145,3 +145,43 @@ def test_compute_loss_tracker_and_compute_metrics_override():
     np.testing.assert_allclose(history.history["loss"], [mse, mse], rtol=1e-5)
     np.testing.assert_allclose(history.history["max_abs"], [max_abs, max_abs], rtol=1e-5)
     np.testing.assert_allclose(history.history["mae"][1], np.mean(np.abs(pred - Y)), rtol=1e-5)
+
+
+class TwoNets(keras.Model):
+    """The guide's GAN shape: no call(), its own compile(), two optimizers driven from train_step."""
+
+    def __init__(self, first, second):
+        super().__init__()
+        self.first, self.second = first, second
+        self.first_loss = keras.metrics.Mean(name="first_loss")
+
+    @property
+    def metrics(self):
+        return [self.first_loss]
+
+    def compile(self, first_optimizer, second_optimizer):
+        super().compile()
+        self.first_optimizer, self.second_optimizer = first_optimizer, second_optimizer
+
+    def train_step(self, data):
+        with tf.GradientTape() as tape:
+            loss = tf.reduce_mean(tf.square(self.first(data)))
+        self.first_optimizer.apply(tape.gradient(loss, self.first.trainable_weights), self.first.trainable_weights)
+        with tf.GradientTape() as tape:
+            second = tf.reduce_mean(tf.square(self.second(data) - 1.0))
+        self.second_optimizer.apply(tape.gradient(second, self.second.trainable_weights),
+                                    self.second.trainable_weights)
+        self.first_loss.update_state(loss)
+        return {"first_loss": self.first_loss.result()}
+
+
+def test_model_without_call_trains_its_sub_models():
+    first = keras.Sequential([keras.Input((5,)), keras.layers.Dense(1)])
+    second = keras.Sequential([keras.Input((5,)), keras.layers.Dense(1)])
+    model = TwoNets(first, second)
+    model.compile(keras.optimizers.SGD(0.1), keras.optimizers.SGD(0.1))
+    before = [w.numpy().copy() for w in first.weights + second.weights]
+    history = model.fit(tf.data.Dataset.from_tensor_slices(X).batch(10), epochs=2, verbose=0)
+    assert set(history.history) == {"first_loss"} and history.history["first_loss"][1] < history.history[
+        "first_loss"][0]
+    assert all(not np.allclose(b, w.numpy()) for b, w in zip(before, first.weights + second.weights))

@@ -7,10 +7,9 @@ from keraslike._src.keras.callbacks.monitor_callback import is_nan_or_inf
 class TerminateOnNaN(Callback):
     """Stop training when the loss becomes NaN or infinite.
 
-    It reads the loss after every batch (one host sync per step). With one
-    replica training stops after that batch; with several, every replica sees
-    the same reduced loss and stops at the end of the epoch (`stop_training`
-    is synchronized there).
+    It reads the loss after every batch (one host sync per step) and training
+    stops after that batch. With several replicas the loss it reads is reduced
+    across them, so a NaN on any replica stops every replica at the same batch.
     """
 
     def on_batch_end(self, batch, logs=None):

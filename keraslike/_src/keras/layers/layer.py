@@ -176,7 +176,7 @@ class Layer(torch.nn.Module, metaclass=LayerMeta):
         value = bool(value)
         self._trainable = value
         for var in self._trainable_vars:
-            var.requires_grad_(value)
+            var.requires_grad_(value and var.trainable)  # a variable frozen on its own (LoRA base) stays frozen
         for layer in self._sublayers():
             layer.trainable = value
 
@@ -232,13 +232,14 @@ class Layer(torch.nn.Module, metaclass=LayerMeta):
     def trainable_weights(self):
         if not self._trainable:
             return []
-        return _unique(self._trainable_vars + [w for layer in self._sublayers() for w in layer.trainable_weights])
+        return _unique([v for v in self._trainable_vars if v.trainable]
+                       + [w for layer in self._sublayers() for w in layer.trainable_weights])
 
     @property
     def non_trainable_weights(self):
         if not self._trainable:
             return self.weights
-        return _unique(self._non_trainable_vars
+        return _unique([v for v in self._trainable_vars if not v.trainable] + self._non_trainable_vars
                        + [w for layer in self._sublayers() for w in layer.non_trainable_weights])
 
     variables = weights

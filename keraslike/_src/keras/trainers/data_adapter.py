@@ -19,6 +19,7 @@ from dataclasses import dataclass
 import numpy as np
 import torch
 
+from keraslike._src.data import replica_split
 from keraslike._src.data.dataset import Dataset
 from keraslike._src.distribute import collectives
 from keraslike._src.distribute.input import DistributedDataset
@@ -309,6 +310,8 @@ class IterableDataAdapter:
             data = data._dataset
         self.data = data
         self.strategy = strategy
+        # a Dataset ending in `.map(...).batch(b)`: each replica maps only its rows (replica_split)
+        self._split = strategy.num_replicas_in_sync > 1 and isinstance(data, Dataset) and replica_split.can_split(data)
         self._reiterable = not hasattr(data, "__next__")
         self._iterator = None
         self._pending = None  # an element read ahead by `first_batch` from a one-shot iterator
@@ -338,17 +341,25 @@ class IterableDataAdapter:
             return element
         return next(self._iterator)
 
+    def _new_iterator(self):
+        if not self._split:
+            return iter(self.data)
+        strategy = self.strategy
+        local = replica_split.replica_batches(self.data, strategy.num_replicas_in_sync, strategy._rank,
+                                              collectives.split_global_batch)
+        return _LocalBatches(local, strategy._replica_randomness)
+
     def epoch(self, epoch_index):
         # Keras: a fresh pass per epoch, unless steps_per_epoch was given (then one iterator continues)
         if self._iterator is None or (self._reiterable and self._user_steps is None):
-            self._iterator = iter(self.data)
+            self._iterator = self._new_iterator()
         step = 0
         while self.steps_per_epoch is None or step < self.steps_per_epoch:
             try:
                 element = self._next_element()
             except StopIteration:
                 if self._reiterable and self._user_steps is not None and step == 0 and epoch_index > 0:
-                    self._iterator = iter(self.data)
+                    self._iterator = self._new_iterator()
                     continue
                 if self._user_steps is not None and step < self._user_steps:
                     import warnings
@@ -367,9 +378,13 @@ class IterableDataAdapter:
         """This replica's rows of one global batch, on its device."""
         from keraslike._src.distribute.input import batch_size_of, replica_slice
 
-        element = tuple(lists_to_arrays(v) for v in unpack_x_y_sample_weight(element))
-        global_size = batch_size_of(element)
-        x, y, sw = replica_slice(element, self.strategy)
+        if isinstance(element, _LocalBatch):  # already this replica's rows
+            global_size = element.global_size
+            x, y, sw = (lists_to_arrays(v) for v in unpack_x_y_sample_weight(element.element))
+        else:
+            element = tuple(lists_to_arrays(v) for v in unpack_x_y_sample_weight(element))
+            global_size = batch_size_of(element)
+            x, y, sw = replica_slice(element, self.strategy)
         device = self.strategy._device
         move = lambda t: to_device_tensor(t, device) if t is not None else None  # noqa: E731
         x, y = map_structure(move, x), map_structure(move, y) if y is not None else None
@@ -380,6 +395,34 @@ class IterableDataAdapter:
         lo, hi = collectives.split_global_batch(global_size, self.strategy.num_replicas_in_sync,
                                                 self.strategy._rank)
         return StepBatch(x, y, sw, hi - lo, global_size)
+
+
+@dataclass
+class _LocalBatch:
+    """This replica's rows of a global batch of `global_size` rows, computed by `replica_split`."""
+
+    element: object
+    global_size: int
+
+
+class _LocalBatches:
+    """Iterator of `_LocalBatch`; the pipeline's maps draw from this replica's random stream.
+
+    Replicas map different rows, so random ops in a map must not move the agreed (pipeline) stream
+    by different amounts on different replicas (later shuffles would then diverge).
+    """
+
+    def __init__(self, local, randomness):
+        self._local = local
+        self._randomness = randomness
+
+    def __iter__(self):
+        return self
+
+    def __next__(self):
+        with self._randomness:
+            element, global_size = next(self._local)
+        return _LocalBatch(element, global_size)
 
 
 class PerReplicaDataAdapter(IterableDataAdapter):

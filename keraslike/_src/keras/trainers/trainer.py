@@ -16,6 +16,7 @@ from keraslike._src.keras import optimizers as optimizers_module
 from keraslike._src.keras.callbacks.callback import CallbackList
 from keraslike._src.keras.callbacks.history import History, ProgbarLogger
 from keraslike._src.keras.layers.keras_tensor import flatten, map_structure
+from keraslike._src.keras.layers.layer import Layer
 from keraslike._src.keras.metrics.metric import Metric
 from keraslike._src.keras.mixed_precision import policy as mixed_precision
 from keraslike._src.keras.mixed_precision.loss_scale_optimizer import LossScaleOptimizer
@@ -183,6 +184,9 @@ class Trainer(StepOverrides, BatchMethods):
     def _ensure_built(self, adapter):
         unbuilt = not self.built or any(not m.built for m in self.modules() if hasattr(m, "built"))
         if not unbuilt:
+            return
+        if type(self).call is Layer.call:  # no call(): a GAN-style model driving its sub-models in train_step
+            self.built = True  # Keras 3 builds only what the custom step touches
             return
         batch = adapter.first_batch()
         with torch.no_grad():

@@ -3,6 +3,8 @@
 import torch
 
 from keraslike._src.keras import activations, initializers
+from keraslike._src.keras.layers.core.lora import add_lora_weights, merged
+from keraslike._src.keras.layers.core.lora import lora_config as _lora_config
 from keraslike._src.keras.layers.layer import Layer
 
 
@@ -16,6 +18,7 @@ class Dense(Layer):
         kernel_initializer: default "glorot_uniform"; bias_initializer: default "zeros".
         kernel_regularizer, bias_regularizer, activity_regularizer, kernel_constraint,
         bias_constraint: optional callables.
+        lora_rank, lora_alpha: optional LoRA: the layer is built with `enable_lora(lora_rank, lora_alpha)`.
 
     Input shape: `(batch, ..., input_dim)`. Output shape: `(batch, ..., units)`.
     Weights: kernel `(input_dim, units)` (Keras layout), bias `(units,)`.
@@ -29,7 +32,8 @@ class Dense(Layer):
 
     def __init__(self, units, activation=None, use_bias=True, kernel_initializer="glorot_uniform",
                  bias_initializer="zeros", kernel_regularizer=None, bias_regularizer=None,
-                 activity_regularizer=None, kernel_constraint=None, bias_constraint=None, **kwargs):
+                 activity_regularizer=None, kernel_constraint=None, bias_constraint=None, lora_rank=None,
+                 lora_alpha=None, **kwargs):
         super().__init__(activity_regularizer=activity_regularizer, **kwargs)
         if not isinstance(units, int) or isinstance(units, bool) or units <= 0:
             raise ValueError(f"Expected units to be a positive integer. Received: units={units!r}")
@@ -43,6 +47,9 @@ class Dense(Layer):
         self.kernel_constraint = kernel_constraint
         self.bias_constraint = bias_constraint
         self._input_dim = None
+        self.lora_rank = lora_rank
+        self.lora_alpha = lora_alpha if lora_alpha is not None else lora_rank
+        self.lora_enabled = False
 
     def build(self, input_shape):
         input_dim = input_shape[-1]
@@ -58,6 +65,20 @@ class Dense(Layer):
                                     regularizer=self.bias_regularizer,
                                     constraint=self.bias_constraint) if self.use_bias else None
         self.built = True
+        if self.lora_rank:
+            self.enable_lora(self.lora_rank, self.lora_alpha)
+
+    def enable_lora(self, rank, lora_alpha=None, a_initializer="he_uniform", b_initializer="zeros"):
+        """Freeze `kernel` and learn a rank-`rank` update `(lora_alpha / rank) * A @ B` (Keras 3).
+
+        Raises:
+            ValueError: with `kernel_constraint`, before build, or when already enabled.
+        """
+        if not self.built:
+            raise ValueError("Cannot enable lora on a layer that isn't yet built.")
+        self.lora_kernel_a, self.lora_kernel_b = add_lora_weights(
+            self, self.kernel, "kernel", rank, lora_alpha, a_initializer, b_initializer, self.kernel_constraint,
+            self.kernel_regularizer)
 
     def call(self, inputs):
         if inputs.shape[-1] != self._input_dim:
@@ -66,10 +87,12 @@ class Dense(Layer):
                 f"input shape to have value {self._input_dim}, but received input with shape "
                 f"{tuple(inputs.shape)}"
             )
+        kernel = merged(self, self.kernel, self.lora_kernel_a, self.lora_kernel_b) if self.lora_enabled \
+            else self.kernel
         if inputs.dim() == 2 and self.bias is not None:
-            out = torch.addmm(self.bias, inputs, self.kernel)
+            out = torch.addmm(self.bias, inputs, kernel)
         else:
-            out = inputs @ self.kernel
+            out = inputs @ kernel
             if self.bias is not None:
                 out = out + self.bias
         return self.activation(out)
@@ -81,4 +104,4 @@ class Dense(Layer):
         return {**super().get_config(), "units": self.units,
                 "activation": activations.serialize(self.activation), "use_bias": self.use_bias,
                 "kernel_initializer": initializers.serialize(self.kernel_initializer),
-                "bias_initializer": initializers.serialize(self.bias_initializer)}
+                "bias_initializer": initializers.serialize(self.bias_initializer)} | _lora_config(self)

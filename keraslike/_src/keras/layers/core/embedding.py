@@ -6,6 +6,8 @@ import torch
 import torch.nn.functional as F
 
 from keraslike._src.keras import initializers
+from keraslike._src.keras.layers.core.lora import add_lora_weights, merged
+from keraslike._src.keras.layers.core.lora import lora_config as _lora_config
 from keraslike._src.keras.layers.layer import Layer
 
 
@@ -63,10 +65,26 @@ class Embedding(Layer):
                                           self.embeddings_initializer, regularizer=self.embeddings_regularizer,
                                           constraint=self.embeddings_constraint)
         self.built = True
+        if self.lora_rank:
+            self.enable_lora(self.lora_rank, self.lora_alpha)
+
+    def enable_lora(self, rank, lora_alpha=None, a_initializer="he_uniform", b_initializer="zeros"):
+        """Freeze `embeddings` and learn a rank-`rank` update `(lora_alpha / rank) * A @ B` (Keras 3).
+
+        Raises:
+            ValueError: with `embeddings_constraint`, before build, or when already enabled.
+        """
+        if not self.built:
+            raise ValueError("Cannot enable lora on a layer that isn't yet built.")
+        self.lora_embeddings_a, self.lora_embeddings_b = add_lora_weights(
+            self, self.embeddings, "embeddings", rank, lora_alpha, a_initializer, b_initializer,
+            self.embeddings_constraint, self.embeddings_regularizer)
 
     def call(self, inputs):
         ids = inputs if inputs.dtype in (torch.int64, torch.int32) else inputs.long()
-        out = F.embedding(ids, self.embeddings)
+        table = merged(self, self.embeddings, self.lora_embeddings_a, self.lora_embeddings_b) \
+            if self.lora_enabled else self.embeddings
+        out = F.embedding(ids, table)
         if self.mask_zero:
             out._keras_mask = ids != 0
         return out
@@ -81,4 +99,4 @@ class Embedding(Layer):
     def get_config(self):
         return {**super().get_config(), "input_dim": self.input_dim, "output_dim": self.output_dim,
                 "embeddings_initializer": initializers.serialize(self.embeddings_initializer),
-                "mask_zero": self.mask_zero}
+                "mask_zero": self.mask_zero} | _lora_config(self)

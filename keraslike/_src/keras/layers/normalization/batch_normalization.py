@@ -43,6 +43,10 @@ class BatchNormalization(Layer):
         moving_mean_initializer / moving_variance_initializer: default "zeros" / "ones".
         beta_regularizer, gamma_regularizer, beta_constraint, gamma_constraint: optional.
         synchronized: bool, default False: with several replicas, use global batch statistics.
+        renorm: bool, default False: batch renormalization (training output corrected towards the moving
+            statistics by `r`, `d`; adds the non-trainable weights moving_stddev, renorm_mean, renorm_stddev).
+        renorm_clipping: dict with optional "rmin", "rmax", "dmax" bounding `r` and `d` (renorm only).
+        renorm_momentum: float, default 0.99: momentum of renorm_mean / renorm_stddev.
 
     Call args: `inputs`, `training` (bool; a non-trainable layer always runs in inference mode,
         as Keras), `mask` (ignored).
@@ -52,7 +56,7 @@ class BatchNormalization(Layer):
         the last two non-trainable.
 
     Raises:
-        ValueError: if the features axis is undefined.
+        ValueError: if the features axis is undefined, or for bad `renorm_clipping` keys or bounds.
     """
 
     supports_masking = True
@@ -60,10 +64,24 @@ class BatchNormalization(Layer):
     def __init__(self, axis=-1, momentum=0.99, epsilon=1e-3, center=True, scale=True, beta_initializer="zeros",
                  gamma_initializer="ones", moving_mean_initializer="zeros", moving_variance_initializer="ones",
                  beta_regularizer=None, gamma_regularizer=None, beta_constraint=None, gamma_constraint=None,
-                 synchronized=False, **kwargs):
-        kwargs.pop("fused", None)  # TF2 arguments without effect here
-        kwargs.pop("renorm", None)
+                 renorm=False, renorm_clipping=None, renorm_momentum=0.99, synchronized=False, **kwargs):
         super().__init__(**kwargs)
+        renorm_clipping = dict(renorm_clipping or {}) if renorm else renorm_clipping
+        if renorm:
+            unknown = set(renorm_clipping) - {"rmax", "rmin", "dmax"}
+            if unknown:
+                raise ValueError(f"Received invalid keys for `renorm_clipping` argument: {renorm_clipping}. "
+                                 "Supported values: ['rmax', 'rmin', 'dmax'].")
+            rmin, rmax, dmax = (renorm_clipping.get(k) for k in ("rmin", "rmax", "dmax"))
+            if rmin is not None and rmax is not None and rmax < rmin:
+                raise ValueError("rmax should be greater than rmin in the `renorm_clipping` argument. "
+                                 f"Received: rmax={rmax}, rmin={rmin}")
+            if dmax is not None and dmax < 0:
+                raise ValueError(f"dmax should be non-negative in the `renorm_clipping` argument. Received: "
+                                 f"dmax={dmax}")
+        self.renorm = bool(renorm)
+        self.renorm_clipping = renorm_clipping
+        self.renorm_momentum = float(renorm_momentum)
         self.axis = int(axis[0] if isinstance(axis, (list, tuple)) else axis)
         self.momentum = float(momentum)
         self.epsilon = float(epsilon)
@@ -93,6 +111,13 @@ class BatchNormalization(Layer):
         self.moving_mean = self.add_weight("moving_mean", shape, self.moving_mean_initializer, trainable=False)
         self.moving_variance = self.add_weight("moving_variance", shape, self.moving_variance_initializer,
                                                trainable=False)
+        if self.renorm:  # Keras 3 tracks standard deviations for renorm, initialised as sqrt(variance init)
+            self.moving_stddev = self.add_weight("moving_stddev", shape, "ones", trainable=False)
+            self.renorm_mean = self.add_weight("renorm_mean", shape, self.moving_mean_initializer, trainable=False)
+            self.renorm_stddev = self.add_weight("renorm_stddev", shape, "ones", trainable=False)
+            with torch.no_grad():
+                self.moving_stddev.copy_(self.moving_variance.sqrt())
+                self.renorm_stddev.copy_(self.moving_variance.sqrt())
         self.built = True
 
     def call(self, inputs, training=None, mask=None):
@@ -102,6 +127,9 @@ class BatchNormalization(Layer):
                              self.epsilon)
             return y.movedim(1, self.axis % inputs.dim()) if inputs.dim() > 2 else y
         replicas = collectives.world_size()
+        if self.renorm:
+            y = self._renorm_train(x, replicas)
+            return y.movedim(1, self.axis % inputs.dim()) if inputs.dim() > 2 else y
         if self.synchronized and replicas > 1:
             y, mean, var = _sync_batch_norm(x, self.gamma, self.beta, self.epsilon)
         else:
@@ -115,6 +143,43 @@ class BatchNormalization(Layer):
                                                           alpha=1 - self.momentum)
         return y.movedim(1, self.axis % inputs.dim()) if inputs.dim() > 2 else y
 
+    def _renorm_train(self, x, replicas):
+        """Batch renormalization (Ioffe 2017, Keras 3's rule): `(x_hat * r + d) * gamma + beta` with
+        `r = clip(batch_std / renorm_std)`, `d = clip((batch_mean - renorm_mean) / renorm_std)` held constant
+        for the gradient; then renorm and moving statistics move towards the batch ones."""
+        dims = [d for d in range(x.dim()) if d != 1]
+        with torch.no_grad():
+            var, mean = torch.var_mean(x.float(), dim=dims, correction=0)
+            if replicas > 1:
+                stats = collectives.all_reduce(torch.cat([mean, var]), "sum") / replicas
+                mean, var = stats.chunk(2)
+            std = torch.sqrt(var + self.epsilon)
+            renorm_std = torch.clamp(self.renorm_stddev, min=self.epsilon ** 0.5)
+            r = std / renorm_std
+            d = (mean - self.renorm_mean) / renorm_std
+            clip = self.renorm_clipping
+            if clip.get("rmin") is not None:
+                r = r.clamp(min=clip["rmin"])
+            if clip.get("rmax") is not None:
+                r = r.clamp(max=clip["rmax"])
+            if clip.get("dmax") is not None:
+                d = d.clamp(-clip["dmax"], clip["dmax"])
+        gamma = r * self.gamma if self.gamma is not None else r
+        beta = d * self.gamma if self.gamma is not None else d
+        beta = beta + self.beta if self.beta is not None else beta
+        if self.synchronized and replicas > 1:
+            y, _, _ = _sync_batch_norm(x, gamma, beta, self.epsilon)
+        else:
+            y, _, _ = _local_batch_norm(x, gamma.to(x.dtype), beta.to(x.dtype), self.epsilon)
+        with torch.no_grad():
+            rm = self.renorm_momentum
+            self.renorm_mean.mul_(rm).add_(mean, alpha=1 - rm)
+            self.renorm_stddev.mul_(rm).add_(std, alpha=1 - rm)
+            self.moving_mean.mul_(self.momentum).add_(mean, alpha=1 - self.momentum)
+            self.moving_stddev.mul_(self.momentum).add_(std, alpha=1 - self.momentum)
+            self.moving_variance.copy_(torch.relu(self.moving_stddev * self.moving_stddev - self.epsilon))
+        return y
+
     def compute_output_shape(self, input_shape):
         return tuple(input_shape)
 
@@ -122,6 +187,7 @@ class BatchNormalization(Layer):
         return {
             **super().get_config(), "axis": self.axis, "momentum": self.momentum, "epsilon": self.epsilon,
             "center": self.center, "scale": self.scale, "synchronized": self.synchronized,
+            "renorm": self.renorm, "renorm_clipping": self.renorm_clipping, "renorm_momentum": self.renorm_momentum,
             "beta_initializer": initializers.serialize(self.beta_initializer),
             "gamma_initializer": initializers.serialize(self.gamma_initializer),
             "moving_mean_initializer": initializers.serialize(self.moving_mean_initializer),

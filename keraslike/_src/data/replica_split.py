@@ -1,0 +1,85 @@
+"""Split a pipeline's per-element work across replicas (DESIGN §7: done once, not N times).
+
+Under N replicas every replica walks the same global batches and keeps its rows
+(`[r * ceil(b / N), ...)` of a batch of `b`). For a pipeline that ends in
+`... .map(f1).map(f2).batch(B)` (optionally followed by `prefetch`/`with_options`), the maps are
+one-to-one, so which elements form each global batch is known before any map runs: every replica
+reads the cheap input stream (sources, shuffles, repeats: the same on all replicas), groups it into
+batches of `B`, and applies the maps only to its own rows. The batches are the same as before (same
+global batch, same rows per replica); each map call happens once across the job instead of N times.
+
+What cannot be split, and so still runs on every replica: work before a `filter`, `cache`, `shuffle`,
+`take`/`skip`/`shard`/`repeat`, `flat_map`/`interleave`, `zip`/`concatenate` or `unbatch` that sits
+between the maps and the `batch` (which elements make a batch depends on all of them), a `map` placed
+after `batch` (it sees whole batches), `padded_batch`, and pipelines from generators whose own Python
+code does the work. The fast in-memory path (`from_tensor_slices` without maps) gathers each batch with
+one `index_select` and is not split.
+"""
+
+import itertools
+
+from keraslike._src.data import structure as nest
+from keraslike._src.data.batching import BatchDataset
+from keraslike._src.data.functional import MapDataset
+from keraslike._src.data.stream_ops import PassThroughDataset
+
+
+def _unwrap(dataset):
+    while type(dataset) is PassThroughDataset:
+        dataset = dataset._input
+    return dataset
+
+
+def _split_point(dataset):
+    """(batch dataset, maps from the input outwards, the maps' input) or None when not splittable."""
+    batch = _unwrap(dataset)
+    if type(batch) is not BatchDataset:
+        return None
+    maps = []
+    node = _unwrap(batch._input)
+    while type(node) is MapDataset:
+        maps.append(node)
+        node = _unwrap(node._input)
+    if not maps:
+        return None
+    return batch, maps[::-1], node
+
+
+def can_split(dataset):
+    """Whether `dataset`'s per-element work can be split across replicas (see the module docstring)."""
+    return _split_point(dataset) is not None
+
+
+def replica_batches(dataset, num_replicas, rank, split_rows):
+    """This replica's rows of every global batch of `dataset`, computing only those rows' maps.
+
+    Args:
+        dataset: a dataset for which `can_split(dataset)` is True.
+        num_replicas, rank: the replica layout.
+        split_rows: `fn(global_size, num_replicas, rank) -> (start, stop)`, the rows this replica takes.
+
+    Returns:
+        An iterator of `(local_element, global_size)`; `local_element` has `stop - start` rows (possibly 0).
+    """
+    batch, maps, source = _split_point(dataset)
+    size, drop = batch._batch_size, batch._drop_remainder
+    structure = batch._input.element_spec  # traces the maps once, as the unsplit batch does
+    elements = source._elements()
+    while True:
+        group = list(itertools.islice(elements, size))
+        if not group or (drop and len(group) < size):
+            return
+        lo, hi = split_rows(len(group), num_replicas, rank)
+        mine = [_apply_maps(maps, e) for e in group[lo:hi]]
+        if mine:
+            columns = zip(*(nest.flatten(e) for e in mine))
+            yield nest.pack_as(structure, [nest.stack(list(column)) for column in columns]), len(group)
+        else:  # fewer rows than replicas: an empty batch of the right structure
+            template = nest.flatten(_apply_maps(maps, group[0]))
+            yield nest.pack_as(structure, [nest.stack([leaf])[:0] for leaf in template]), len(group)
+
+
+def _apply_maps(maps, element):
+    for step in maps:
+        element = step._apply(element)
+    return element

@@ -1,0 +1,139 @@
+"""`GroupQueryAttention` (keras/src/layers/attention/grouped_query_attention.py).
+
+Queries have `num_query_heads` heads, keys and values `num_key_value_heads` (which must divide
+it); each key/value head serves `num_query_heads // num_key_value_heads` query heads. Projections
+are `EinsumDense` layers made in Keras's order (query, key, [gate], value, output), so
+`get_weights()` exchanges with Keras. Masks follow Keras: `query_mask` `(B, T)`, `value_mask` and
+`key_mask` `(B, S)`, `attention_mask` `(B, T, S)`, `use_causal_mask` (top-left aligned) and
+`sliding_window` (`|i - j| < window`), combined with AND; masked scores get -1e9 before the softmax.
+"""
+
+import math
+
+import torch
+
+from keraslike._src.keras.layers.core.einsum_dense import EinsumDense
+from keraslike._src.keras.layers.layer import Layer
+from keraslike._src.keras.random import random
+from keraslike._src.keras.random.seed_generator import SeedGenerator
+
+
+class GroupQueryAttention(Layer):
+    """Grouped-query attention.
+
+    Args:
+        head_dim: int, size of each head.
+        num_query_heads, num_key_value_heads: ints; the second must divide the first.
+        dropout: float, dropout on the attention probabilities while training.
+        use_bias: bool, default True.
+        sliding_window: optional int, attend only to positions closer than it.
+        flash_attention: None/True/False; only chooses a kernel here (same values); True with
+            `return_attention_scores` raises, as Keras.
+        kernel_initializer, bias_initializer, kernel_regularizer, bias_regularizer, kernel_constraint,
+        bias_constraint: for every projection.
+        use_gate: bool, default False: multiply the attention output by `sigmoid(gate(query))` (a projection
+            of the query) before the output projection, as Keras's `use_gate`.
+        seed: optional int for the dropout.
+
+    Call args: `query` `(B, T, dim)`, `value` `(B, S, dim)`, `key` (default `value`), the masks,
+        `return_attention_scores`, `training`, `use_causal_mask`.
+
+    Raises:
+        ValueError: if the head counts do not divide.
+    """
+
+    def __init__(self, head_dim, num_query_heads, num_key_value_heads, dropout=0.0, use_bias=True, sliding_window=None,
+                 flash_attention=None, kernel_initializer="glorot_uniform", bias_initializer="zeros",
+                 kernel_regularizer=None, bias_regularizer=None, activity_regularizer=None, kernel_constraint=None,
+                 bias_constraint=None, use_gate=False, seed=None, **kwargs):
+        super().__init__(activity_regularizer=activity_regularizer, **kwargs)
+        if num_query_heads % num_key_value_heads:
+            raise ValueError("`num_query_heads` must be divisible by `num_key_value_heads`. Received: "
+                             f"num_query_heads={num_query_heads}, num_key_value_heads={num_key_value_heads}")
+        self.head_dim, self.num_query_heads, self.num_key_value_heads = head_dim, num_query_heads, num_key_value_heads
+        self.num_repeats = num_query_heads // num_key_value_heads
+        self.dropout, self.use_bias, self.sliding_window = float(dropout), use_bias, sliding_window
+        self.flash_attention, self.use_gate, self.seed = flash_attention, use_gate, seed
+        self._dense_kwargs = dict(kernel_initializer=kernel_initializer, bias_initializer=bias_initializer,
+                                  kernel_regularizer=kernel_regularizer, bias_regularizer=bias_regularizer,
+                                  kernel_constraint=kernel_constraint, bias_constraint=bias_constraint)
+        self._init_args = {"kernel_initializer": kernel_initializer, "bias_initializer": bias_initializer}
+        object.__setattr__(self, "seed_generator", None if seed is None else SeedGenerator(seed))
+
+    def build(self, query_shape, value_shape=None, key_shape=None):
+        if isinstance(query_shape, (list, tuple)) and query_shape and isinstance(query_shape[0], (list, tuple)):
+            query_shape = query_shape[0]
+        feature_dim = query_shape[-1]
+        uh, vh = "uh" if self.use_bias else None, "vh" if self.use_bias else None
+        self._query_dense = EinsumDense("bqm,muh->bquh", (None, self.num_query_heads, self.head_dim), bias_axes=uh,
+                                        name="query", **self._dense_kwargs)
+        self._key_dense = EinsumDense("bkm,mvh->bkvh", (None, self.num_key_value_heads, self.head_dim),
+                                      bias_axes=vh, name="key", **self._dense_kwargs)
+        if self.use_gate:
+            self._gate_dense = EinsumDense("bqm,muh->bquh", (None, self.num_query_heads, self.head_dim),
+                                           bias_axes=uh, activation="sigmoid", name="gate", **self._dense_kwargs)
+        self._value_dense = EinsumDense("bkm,mvh->bkvh", (None, self.num_key_value_heads, self.head_dim),
+                                        bias_axes=vh, name="value", **self._dense_kwargs)
+        self._output_dense = EinsumDense("bquh,uhm->bqm", (None, feature_dim),
+                                         bias_axes="m" if self.use_bias else None, name="attention_output",
+                                         **self._dense_kwargs)
+        self.built = True
+
+    def _mask(self, t, s, device, query_mask, value_mask, key_mask, attention_mask, use_causal_mask):
+        auto = None
+
+        def both(a, b):
+            return b if a is None else a & b
+
+        if query_mask is not None:
+            auto = torch.as_tensor(query_mask, device=device).bool().unsqueeze(-1)
+        for m in (value_mask, key_mask):
+            if m is not None:
+                auto = both(auto, torch.as_tensor(m, device=device).bool().unsqueeze(-2))
+        rows = torch.arange(t, device=device).unsqueeze(-1)
+        cols = torch.arange(s, device=device).unsqueeze(0)
+        if use_causal_mask:
+            auto = both(auto, (rows >= cols).unsqueeze(0))
+        if self.sliding_window is not None:
+            auto = both(auto, ((rows - cols).abs() < self.sliding_window).unsqueeze(0))
+        if auto is None:
+            return None if attention_mask is None else torch.as_tensor(attention_mask, device=device).bool()
+        return auto if attention_mask is None else torch.as_tensor(attention_mask, device=device).bool() & auto
+
+    def call(self, query, value, key=None, query_mask=None, value_mask=None, key_mask=None, attention_mask=None,
+             return_attention_scores=False, training=None, use_causal_mask=False):
+        if self.flash_attention and return_attention_scores:
+            raise ValueError("Returning attention scores is not supported when flash attention is enabled. Please "
+                             "disable flash attention to access attention scores.")
+        value = self._convert_leaf(value)  # the base class converts only the first argument
+        key = value if key is None else self._convert_leaf(key)
+        mask = self._mask(query.shape[1], value.shape[1], query.device, query_mask, value_mask, key_mask,
+                          attention_mask, use_causal_mask)
+        gate = self._gate_dense(query) if self.use_gate else None
+        q = self._query_dense(query)
+        k = self._key_dense(key).repeat_interleave(self.num_repeats, dim=2)
+        v = self._value_dense(value).repeat_interleave(self.num_repeats, dim=2)
+        scores = torch.einsum("bquh,bkuh->buqk", q * (1.0 / math.sqrt(float(self.head_dim))), k)
+        if mask is not None:
+            if mask.dim() == 3:
+                mask = mask.unsqueeze(1)
+            big = 3e4 if scores.dtype == torch.float16 else 1e9
+            scores = scores - big * (~mask).to(scores.dtype)
+        scores = torch.softmax(scores, dim=-1)
+        probs = scores
+        if training and self.dropout > 0:
+            probs = torch.nn.functional.dropout(scores, self.dropout) if self.seed_generator is None else \
+                random.dropout(scores, self.dropout, seed=self.seed_generator)
+        out = torch.einsum("buqk,bkuh->bquh", probs, v)
+        out = self._output_dense(out * gate if gate is not None else out)
+        return (out, scores) if return_attention_scores else out
+
+    def compute_output_shape(self, query_shape, value_shape=None, key_shape=None):
+        return tuple(query_shape)
+
+    def get_config(self):
+        return {**super().get_config(), "head_dim": self.head_dim, "num_query_heads": self.num_query_heads,
+                "num_key_value_heads": self.num_key_value_heads, "use_bias": self.use_bias,
+                "dropout": self.dropout, "sliding_window": self.sliding_window,
+                "flash_attention": self.flash_attention, "use_gate": self.use_gate, "seed": self.seed,
+                **self._init_args}

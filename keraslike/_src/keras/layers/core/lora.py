@@ -1,0 +1,46 @@
+"""LoRA (low-rank adaptation) for Dense and Embedding, as Keras 3's `enable_lora` (keras/src/layers/core/dense.py).
+
+`enable_lora(rank)` freezes the base matrix `W` (`(rows, cols)`) and adds trainable `A` `(rows, rank)`
+(he_uniform) and `B` `(rank, cols)` (zeros); the layer then computes with
+`W + (lora_alpha / rank) * A @ B`, so the output is unchanged until training moves `B`.
+"""
+
+from keraslike._src.keras import initializers
+
+
+def add_lora_weights(layer, base, prefix, rank, lora_alpha, a_initializer, b_initializer, constraint, regularizer):
+    """Validate, freeze `base`, create `lora_<prefix>_a/_b` on `layer`; returns (a, b).
+
+    Raises:
+        ValueError: with a constraint on the base matrix, before the layer is built, or when LoRA is already
+            enabled (Keras's errors).
+    """
+    if constraint is not None:
+        raise ValueError(f"Lora is incompatible with {prefix} constraints. In order to enable lora on this layer, "
+                         f"remove the `{prefix}_constraint` argument. Received: {prefix}_constraint={constraint!r}")
+    if not layer.built:
+        raise ValueError("Cannot enable lora on a layer that isn't yet built.")
+    if layer.lora_enabled:
+        raise ValueError("lora is already enabled. This can only be done once per layer.")
+    if not isinstance(rank, int) or rank <= 0:
+        raise ValueError(f"Expected the LoRA rank to be a positive integer. Received: rank={rank!r}")
+    rows, cols = tuple(base.shape)
+    a = layer.add_weight(f"lora_{prefix}_a", (rows, rank), initializers.get(a_initializer), dtype="float32",
+                         regularizer=regularizer)
+    b = layer.add_weight(f"lora_{prefix}_b", (rank, cols), initializers.get(b_initializer), dtype="float32",
+                         regularizer=regularizer)
+    base.trainable = False
+    layer.lora_enabled = True
+    layer.lora_rank = rank
+    layer.lora_alpha = lora_alpha if lora_alpha is not None else rank
+    return a, b
+
+
+def merged(layer, base, a, b):
+    """`base + (alpha / rank) * a @ b` in the base's dtype."""
+    return base + ((layer.lora_alpha / layer.lora_rank) * (a @ b)).to(base.dtype)
+
+
+def lora_config(layer):
+    """`{"lora_rank", "lora_alpha"}` when LoRA is set, else `{}` (Keras 3 writes them only then)."""
+    return {"lora_rank": layer.lora_rank, "lora_alpha": layer.lora_alpha} if layer.lora_rank else {}

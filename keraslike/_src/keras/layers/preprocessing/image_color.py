@@ -1,0 +1,155 @@
+"""Colour augmentation layers: AutoContrast, Solarization, RandomInvert, RandomGrayscale
+(keras/src/layers/preprocessing/image_preprocessing/{auto_contrast,solarization,random_invert,random_grayscale}.py).
+
+Pixel values live in `value_range` (default `(0, 255)`); the layers work internally in (0, 255)
+as Keras does. `AutoContrast` is deterministic and always applies; the random ones apply when
+training (and when called directly, Keras 3's default `training=True`), not in `predict`.
+"""
+
+import torch
+
+from keraslike._src.keras.layers.layer import Layer
+from keraslike._src.keras.layers.preprocessing.image_preprocessing import _float, _ImageLayer, _value_range
+from keraslike._src.keras.ops import image as ops_image
+
+
+def _to_range(x, source, target):
+    x = (x - source[0]) / (source[1] - source[0])
+    return x * (target[1] - target[0]) + target[0]
+
+
+class AutoContrast(Layer):
+    """Stretch each image's channels to span `value_range` (min -> low, max -> high); flat channels are kept.
+
+    Args:
+        value_range: `(low, high)`, default (0, 255).
+    """
+
+    def __init__(self, value_range=(0, 255), **kwargs):
+        super().__init__(**kwargs)
+        self.value_range = _value_range(value_range)
+
+    def call(self, inputs):
+        original = _float(inputs)
+        x = _to_range(original, self.value_range, (0.0, 255.0))
+        low = x.amin(dim=(-3, -2), keepdim=True)
+        high = x.amax(dim=(-3, -2), keepdim=True)
+        scale = 255.0 / (high - low)
+        y = torch.clamp(x * scale - low * scale, 0.0, 255.0)
+        y = _to_range(y, (0.0, 255.0), self.value_range)
+        return torch.where(torch.isnan(y), original, y)
+
+    def compute_output_shape(self, input_shape):
+        return input_shape
+
+    def get_config(self):
+        return {**super().get_config(), "value_range": list(self.value_range)}
+
+
+def _unit_factor(factor, name):
+    message = f"The `{name}` argument should be a number (or a list of two numbers) in the range [0, 1]. " \
+              f"Received: {name}={factor}"
+    if isinstance(factor, (tuple, list)):
+        if len(factor) != 2 or not all(0 <= f <= 1 for f in factor):
+            raise ValueError(message)
+        return tuple(sorted(float(f) for f in factor))
+    if not isinstance(factor, (int, float)) or not 0 <= factor <= 1:
+        raise ValueError(message)
+    return 0.0, float(factor)
+
+
+def _batch_shape(x):
+    return (x.shape[0], 1, 1, 1) if x.dim() == 4 else (1, 1, 1)
+
+
+class Solarization(_ImageLayer):
+    """Invert the pixels above a random threshold, after adding a random amount (both in (0, 255) units).
+
+    The addition is drawn from `[addition_factor[0], addition_factor[1] * 255]` and the threshold from
+    `[threshold_factor[0], threshold_factor[1] * 255]`, as Keras 3.15 draws them.
+
+    Args:
+        addition_factor, threshold_factor: float in [0, 1] (range `[0, f]`) or `(lower, upper)`; default 0.
+        value_range: `(low, high)`, default (0, 255).
+        seed: optional int.
+    """
+
+    def __init__(self, addition_factor=0.0, threshold_factor=0.0, value_range=(0, 255), seed=None, **kwargs):
+        super().__init__(None, seed, **kwargs)
+        self.addition_factor = _unit_factor(addition_factor, "addition_factor")
+        self.threshold_factor = _unit_factor(threshold_factor, "threshold_factor")
+        self.value_range = _value_range(value_range)
+
+    def call(self, inputs, training=True):
+        x = _float(inputs)
+        if training is False:
+            return x
+        shape = _batch_shape(x)
+        additions = self._uniform(shape, self.addition_factor[0], self.addition_factor[1] * 255, x.device)
+        thresholds = self._uniform(shape, self.threshold_factor[0], self.threshold_factor[1] * 255, x.device)
+        y = torch.clamp(_to_range(x, self.value_range, (0.0, 255.0)) + additions, 0, 255)
+        y = torch.where(y < thresholds, y, 255 - y)
+        return _to_range(y, (0.0, 255.0), self.value_range)
+
+    def get_config(self):
+        config = super().get_config()
+        config.pop("data_format", None)
+        return {**config, "addition_factor": list(self.addition_factor),
+                "threshold_factor": list(self.threshold_factor), "value_range": list(self.value_range)}
+
+
+class RandomInvert(_ImageLayer):
+    """Replace an image by `value_range[1] - image` with a random probability drawn from `factor`.
+
+    Args:
+        factor: float in [0, 1] (probability range `[0, factor]`) or `(lower, upper)`; default 1.0.
+        value_range: `(low, high)`, default (0, 255).
+        seed: optional int. data_format: as the other image layers.
+    """
+
+    def __init__(self, factor=1.0, value_range=(0, 255), seed=None, data_format=None, **kwargs):
+        super().__init__(data_format, seed, **kwargs)
+        self.factor = _unit_factor(factor, "factor")
+        self.value_range = _value_range(value_range)
+
+    def call(self, inputs, training=True):
+        x = _float(inputs)
+        if training is False:
+            return x
+        shape = _batch_shape(x)
+        probability = self._uniform(shape, self.factor[0], self.factor[1], x.device)
+        apply = self._uniform(shape, 0.0, 1.0, x.device) < probability
+        return torch.where(apply, self.value_range[1] - x, x)
+
+    def get_config(self):
+        return {**super().get_config(), "factor": list(self.factor), "value_range": list(self.value_range)}
+
+
+class RandomGrayscale(_ImageLayer):
+    """Turn each image to grayscale (kept with 3 channels) with probability `factor`.
+
+    Args:
+        factor: float in [0, 1], default 0.5.
+        data_format: "channels_last" (default) or "channels_first".
+        seed: optional int.
+
+    Raises:
+        ValueError: if `factor` is outside [0, 1].
+    """
+
+    def __init__(self, factor=0.5, data_format=None, seed=None, **kwargs):
+        if not 0 <= factor <= 1:
+            raise ValueError(f"`factor` should be between 0 and 1. Received: factor={factor}")
+        super().__init__(data_format, seed, **kwargs)
+        self.factor = float(factor)
+
+    def call(self, inputs, training=True):
+        x = _float(inputs)
+        if training is False:
+            return x
+        apply = self._uniform(_batch_shape(x), 0.0, 1.0, x.device) < self.factor
+        gray = ops_image.rgb_to_grayscale(x, data_format=self.data_format)
+        return torch.where(apply, gray, x)
+
+    def get_config(self):
+        return {**super().get_config(), "factor": self.factor}
