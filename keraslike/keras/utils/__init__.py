@@ -3,6 +3,9 @@
 from keraslike._src.keras.utils.progbar import Progbar  # noqa: F401
 from keraslike._src.keras.utils.general import set_random_seed, to_categorical  # noqa: F401
 from keraslike._src.keras.utils.multi_gpu import multi_gpu_model  # noqa: F401
+from keraslike._src.keras.utils.image_utils import (  # noqa: F401
+    array_to_img, image_dataset_from_directory, img_to_array, load_img, save_img,
+)
 from keraslike._src.keras.utils.numerical_utils import normalize  # noqa: F401
 from keraslike._src.keras.utils.sequence_utils import pad_sequences  # noqa: F401
 from keraslike._src.keras.utils.split_dataset import split_dataset  # noqa: F401
