@@ -196,7 +196,38 @@ def section_memory():
     return ok
 
 
-SECTIONS = {"onedevice": section_onedevice, "cnn": section_cnn, "mixed": section_mixed, "memory": section_memory}
+VISIBILITY_CHILD = """
+import sys
+import numpy as np
+import keraslike as tf
+mode = sys.argv[1]
+if mode == "hidden":
+    tf.config.set_visible_devices([], "GPU")
+elif mode == "session":
+    tf.compat.v1.Session(config=tf.compat.v1.ConfigProto(device_count={"GPU": 0})).close()
+model = tf.keras.Sequential([tf.keras.Input((4,)), tf.keras.layers.Dense(2)])
+model.compile("sgd", "mse")
+model.fit(np.ones((8, 4), "float32"), np.ones((8, 2), "float32"), verbose=0)
+device = model.layers[0].kernel.device.type
+want = "cuda" if mode == "default" else "cpu"
+print(f"visibility | {mode}: weights on {device}, strategy {tf.distribute.get_strategy()._device} | "
+      + ("OK" if device == want else "FAIL"))
+"""
+
+
+def section_visibility():
+    ok = True
+    for mode in ("default", "hidden", "session"):
+        result = subprocess.run([sys.executable, "-c", VISIBILITY_CHILD, mode], capture_output=True, text=True,
+                                timeout=120)
+        line = (result.stdout.strip().splitlines() or [f"visibility | {mode} | crashed: {result.stderr[-300:]}"])[-1]
+        print(line)
+        ok = ok and result.returncode == 0 and line.endswith("OK")
+    return ok
+
+
+SECTIONS = {"onedevice": section_onedevice, "cnn": section_cnn, "mixed": section_mixed, "memory": section_memory,
+            "visibility": section_visibility}
 
 
 def main():

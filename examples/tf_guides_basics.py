@@ -7,6 +7,7 @@ deterministic, so the output below is what real TensorFlow 2.21 prints for the s
 
 Run:
     python examples/tf_guides_basics.py
+    python examples/tf_guides_basics.py --quick    # the same: it already runs in seconds
 
 Expected output:
     shape [2, 3] rank 2 dtype float32 floating True elements 6
@@ -27,6 +28,8 @@ Expected output:
     learned w=2.0000 b=-1.0000
     nest: [3, 1, 2]  asserts passed
 """
+
+import argparse
 
 import numpy as np
 
@@ -164,6 +167,9 @@ def structures_and_checks():
 
 
 if __name__ == "__main__":
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--quick", action="store_true", help="accepted as by every example; the run is already short")
+    parser.parse_args()
     tensors()
     control_flow()
     autodiff()

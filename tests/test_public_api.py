@@ -54,7 +54,7 @@ keras.ops.convert_to_tensor keras.ops.mean keras.ops.matmul keras.ops.where kera
 keras.ops.stack keras.ops.softmax keras.ops.one_hot keras.ops.top_k keras.ops.segment_sum keras.ops.image.resize
 keras.ops.nn.gelu keras.ops.linalg.qr keras.ops.numpy.add keras.random.normal keras.random.SeedGenerator
 keras.utils.pad_sequences keras.preprocessing.sequence.pad_sequences keras.utils.timeseries_dataset_from_array
-keras.utils.split_dataset keras.utils.normalize
+keras.utils.split_dataset keras.utils.normalize keras.utils.image_dataset_from_directory keras.utils.load_img
 """.split()
 
 KERAS_NAMES = json.load(open(os.path.join(os.path.dirname(__file__), "golden", "keras_names.json")))
@@ -70,11 +70,9 @@ RandomSaturation RandomSharpness RandomShear ReversibleEmbedding STFTSpectrogram
 StringLookup TFSMLayer TextVectorization
 """.split()),
     "utils": set("""
-Config CustomObjectScope FeatureSpace array_to_img audio_dataset_from_directory clear_session deserialize_keras_object
-disable_interactive_logging enable_interactive_logging get_file get_registered_name get_source_inputs
-image_dataset_from_directory img_to_array is_interactive_logging_enabled is_keras_tensor
-legacy.deserialize_keras_object legacy.serialize_keras_object load_img model_to_dot plot_model save_img
-serialize_keras_object standardize_dtype text_dataset_from_directory
+Config FeatureSpace audio_dataset_from_directory disable_interactive_logging enable_interactive_logging get_file
+is_interactive_logging_enabled legacy.deserialize_keras_object legacy.serialize_keras_object model_to_dot plot_model
+text_dataset_from_directory
 """.split()),
     "applications": set(KERAS_NAMES["applications"]),
 }

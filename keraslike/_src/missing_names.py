@@ -2,8 +2,7 @@
 
 `install()` (called once, at the end of `keraslike/__init__.py`) gives every loaded public namespace
 module (`keraslike`, `keraslike.math`, `keraslike.keras.layers`, ...) a module `__getattr__` that
-runs only for names the module does not have. A public submodule not imported yet is imported and
-returned (`tf.keras.datasets.mnist`); any other public name raises
+runs only for names the module does not have. A public name raises
 
     AttributeError: module 'keraslike.math' has no attribute 'foo': keraslike does not have
     `tf.math.foo` (not yet, if TensorFlow has it). What keraslike has of each TensorFlow namespace:
@@ -14,8 +13,6 @@ with `name` and `obj` set, so Python's "Did you mean" hint still appears for typ
 (`keraslike.compat` maps `v2`) is kept and asked first.
 """
 
-import importlib
-import importlib.util
 import sys
 
 ROOT = "keraslike"
@@ -48,8 +45,6 @@ def _make_getattr(module, previous):
                 pass
         if name.startswith("_"):
             raise AttributeError(f"module {module_name!r} has no attribute {name!r}", name=name, obj=module)
-        if hasattr(module, "__path__") and importlib.util.find_spec(f"{module_name}.{name}") is not None:
-            return importlib.import_module(f"{module_name}.{name}")
         raise AttributeError(message(module_name, name), name=name, obj=module)
 
     __getattr__.__doc__ = f"Explain a name `{tf_path(module_name)}` does not have (keraslike._src.missing_names)."

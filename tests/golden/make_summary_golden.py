@@ -5,7 +5,7 @@ Run under real TensorFlow (with tensorboard), from the repository root:
     /work/tfvenv/bin/python tests/golden/make_summary_golden.py
 
 PNG bytes are compared by length only in the JSON (encoders differ); the decoded pixels are
-checked in `tests/summary/test_summary.py`.
+checked in `tests/summary/test_tf_summary.py`.
 """
 
 import json

@@ -50,3 +50,24 @@ def test_patched_tempfile_keeps_its_contract_in_one_process():
     fd, path = tempfile.mkstemp()
     os.close(fd)
     os.remove(path)
+
+
+_SEEDED_DRAWS = """
+import random, sys
+import numpy as np, torch
+random.seed(3); np.random.seed(3); torch.manual_seed(3)
+if sys.argv[1] == "with":
+    import keraslike  # noqa: F401
+print(repr((random.random(), float(np.random.rand()), float(torch.rand(())))))
+"""
+
+
+def test_seeds_set_before_import_keep_their_effect(tmp_path):
+    script = tmp_path / "seeded.py"
+    script.write_text(_SEEDED_DRAWS)
+    outs = []
+    for arg in ("without", "with"):
+        proc = run_script([script, arg])
+        assert proc.returncode == 0, proc.stderr[-2000:]
+        outs.append(proc.stdout.strip())
+    assert outs[0] == outs[1]  # import keraslike snapshots the generators; it never reseeds them

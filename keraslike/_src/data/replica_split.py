@@ -65,6 +65,7 @@ def replica_batches(dataset, num_replicas, rank, split_rows):
     size, drop = batch._batch_size, batch._drop_remainder
     structure = batch._input.element_spec  # traces the maps once, as the unsplit batch does
     elements = source._elements()
+    empty = None
     while True:
         group = list(itertools.islice(elements, size))
         if not group or (drop and len(group) < size):
@@ -74,9 +75,11 @@ def replica_batches(dataset, num_replicas, rank, split_rows):
         if mine:
             columns = zip(*(nest.flatten(e) for e in mine))
             yield nest.pack_as(structure, [nest.stack(list(column)) for column in columns]), len(group)
-        else:  # fewer rows than replicas: an empty batch of the right structure
-            template = nest.flatten(_apply_maps(maps, group[0]))
-            yield nest.pack_as(structure, [nest.stack([leaf])[:0] for leaf in template]), len(group)
+        else:  # fewer rows than replicas: an empty batch of the right structure (one map call per pass)
+            if empty is None:
+                template = nest.flatten(_apply_maps(maps, group[0]))
+                empty = nest.pack_as(structure, [nest.stack([leaf])[:0] for leaf in template])
+            yield empty, len(group)
 
 
 def _apply_maps(maps, element):

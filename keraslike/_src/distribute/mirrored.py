@@ -103,8 +103,8 @@ class MirroredStrategy(Strategy):
             rank, world = env.rank, env.world_size
             index = parsed[env.local_rank][1] if use_gpu and len(parsed) == env.local_world_size else env.local_rank
         if use_gpu:
-            torch.cuda.set_device(index)
-            device = torch.device("cuda", index)
+            device = gpu_device(index)
+            torch.cuda.set_device(device)
         else:
             device = torch.device("cpu")
         if world > 1:
@@ -130,10 +130,20 @@ class MirroredStrategy(Strategy):
         return self._devices
 
 
+def gpu_device(logical_index):
+    """The CUDA device of logical `/gpu:<logical_index>`: visible GPUs are renumbered from 0, as TF does
+    (`set_visible_devices([gpus[1]])` makes `/gpu:0` CUDA ordinal 1)."""
+    ordinals = config_devices.logical_gpu_ordinals()
+    if not 0 <= logical_index < len(ordinals):
+        raise ValueError(f"There is no logical GPU {logical_index}: {len(ordinals)} are visible "
+                         f"(tf.config.get_visible_devices('GPU')). Received: /gpu:{logical_index}")
+    return torch.device("cuda", ordinals[logical_index])
+
+
 def _resolve_devices(devices):
     if devices is None:
-        gpus = config_devices.visible_gpu_indices()
-        return [("GPU", i) for i in gpus] if gpus else [("CPU", 0)]
+        gpus = config_devices.logical_gpu_ordinals()  # what set_visible_devices / ConfigProto left visible
+        return [("GPU", i) for i in range(len(gpus))] if gpus else [("CPU", 0)]
     if isinstance(devices, str):
         devices = [devices]
     devices = list(devices)
@@ -149,7 +159,7 @@ def _resolve_devices(devices):
             f"Received: devices={devices!r}"
         )
     if types == {"GPU"}:
-        available = config_devices.visible_gpu_indices()
+        available = list(range(len(config_devices.logical_gpu_ordinals())))  # logical `/gpu:i` indices
         missing = [i for _, i in parsed if i not in available]
         if missing and not placement_scope.get_soft_device_placement():
             raise ValueError(

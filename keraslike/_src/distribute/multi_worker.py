@@ -43,11 +43,12 @@ class MultiWorkerMirroredStrategy(MirroredStrategy):
             self.extended = _MultiWorkerExtended(self)
             return
         _join_launched(env)
-        use_gpu = bool(config_devices.visible_gpu_indices())
+        gpus = config_devices.logical_gpu_ordinals()
+        use_gpu = bool(gpus)
         config_devices.mark_initialized()
-        if use_gpu:
-            torch.cuda.set_device(env.local_rank)
-            device = torch.device("cuda", env.local_rank)
+        if use_gpu:  # local replica k on the k-th visible GPU
+            device = torch.device("cuda", gpus[env.local_rank % len(gpus)])
+            torch.cuda.set_device(device)
         else:
             device = torch.device("cpu")
         if env.world_size > 1:

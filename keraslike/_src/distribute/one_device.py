@@ -35,5 +35,6 @@ class DefaultStrategy(Strategy):
 
     def __init__(self):
         torch_device = device_spec.default_torch_device()
+        config_devices.mark_initialized()  # as TF's first op: visibility is fixed from here on
         placed_type = "GPU" if torch_device.type == "cuda" else "CPU"
-        super().__init__(torch_device, device_spec.canonical(placed_type, torch_device.index or 0))
+        super().__init__(torch_device, device_spec.canonical(placed_type, 0))

@@ -5,14 +5,15 @@ process. Values that are not deterministic would differ: `tmp = tempfile.mkdtemp
 (empty) directory on replica 1, a `datetime.now()` log directory another second, an unseeded
 `np.random.permutation` another order. At `import keraslike`:
 
-- A process that is not a launched replica picks a program seed (from `os.urandom`) and seeds Python's
-  `random`, NumPy's global generator and torch's default generator with it. It also records what user
+- A process that is not a launched replica picks a program seed (from `os.urandom`) and snapshots the
+  states of Python's `random`, NumPy's global generator and torch's default generator, without reseeding
+  them (a `torch.manual_seed(0)` made before `import keraslike` keeps its effect). It also records what user
   code (the script and modules outside the interpreter's and keraslike's own directories) gets from
   `tempfile.mkdtemp` / `mkstemp` / `NamedTemporaryFile` / `TemporaryDirectory`, `uuid.uuid1` / `uuid4`,
   `time.time` / `time_ns` and unseeded `numpy.random.default_rng()`.
 - When `MirroredStrategy` launches the replicas, the seed and the record go to them in the launcher
   environment (`KERASLIKE_PROGRAM`) and recording stops.
-- A launched replica seeds the same generators with the chief's seed and replays the record: its k-th call
+- A launched replica restores the chief's generator states and replays the record: its k-th call
   of each kind returns the chief's k-th value (the chief's temp directory and files, which already exist;
   a replica never deletes them), until it joins the strategy.
 - Unseeded `np.random.default_rng()` calls from user code get the k-th stream of the program seed (k counts
@@ -31,6 +32,7 @@ SLURM or TF_CONFIG the processes are peers started together: seed with `tf.keras
 and use fixed paths. `KERASLIKE_ONE_PROGRAM=0` turns all of this off.
 """
 
+import base64
 import json
 import os
 import random
@@ -46,7 +48,7 @@ import torch
 from keraslike._src.launch import environment
 
 _MAX_PER_KIND = 500  # the record travels in one environment variable (at most 128 KiB on Linux)
-_STATE = {"mode": "off", "seed": None, "record": {}, "replay": {}, "counts": {}}
+_STATE = {"mode": "off", "seed": None, "generators": None, "record": {}, "replay": {}, "counts": {}}
 _LIBRARY_DIRS = None
 
 
@@ -160,9 +162,9 @@ def install():
     if shared is not None:
         state = json.loads(shared)
         _STATE.update(mode="replay", seed=int(state["seed"]), replay=state["record"])
+        _restore_generators(state["generators"])
     else:
-        _STATE.update(mode="record", seed=int.from_bytes(os.urandom(8), "little"))
-    _seed(_STATE["seed"])
+        _STATE.update(mode="record", seed=int.from_bytes(os.urandom(8), "little"), generators=_generator_states())
     tempfile.mkdtemp = _synced("mkdtemp", tempfile.mkdtemp, decode=_replay_mkdtemp)
     tempfile.mkstemp = _synced("mkstemp", tempfile.mkstemp, encode=lambda v: v[1], decode=_replay_mkstemp)
     tempfile.NamedTemporaryFile = _synced("NamedTemporaryFile", tempfile.NamedTemporaryFile,
@@ -189,10 +191,22 @@ def _synced_default_rng(real):
     return default_rng
 
 
-def _seed(seed):
-    random.seed(seed)
-    np.random.seed(seed % 2**32)
-    torch.manual_seed(seed % 2**63)
+def _generator_states():
+    """JSON-able states of Python's, NumPy's global and torch's default CPU generators (about 20 KB)."""
+    version, internal, gauss = random.getstate()
+    kind, keys, pos, has_gauss, cached = np.random.get_state()
+    return {"random": [version, list(internal), gauss],
+            "numpy": [kind, keys.tolist(), int(pos), int(has_gauss), float(cached)],
+            "torch": base64.b64encode(torch.get_rng_state().numpy().tobytes()).decode("ascii")}
+
+
+def _restore_generators(states):
+    version, internal, gauss = states["random"]
+    random.setstate((version, tuple(internal), gauss))
+    kind, keys, pos, has_gauss, cached = states["numpy"]
+    np.random.set_state((kind, np.asarray(keys, dtype=np.uint32), pos, has_gauss, cached))
+    raw = np.frombuffer(base64.b64decode(states["torch"]), dtype=np.uint8).copy()
+    torch.set_rng_state(torch.from_numpy(raw))
 
 
 def state_for_replicas():
@@ -201,11 +215,14 @@ def state_for_replicas():
         return None
     _STATE["mode"] = "off"
     record = dict(_STATE["record"])
-    text = json.dumps({"seed": _STATE["seed"], "record": record})
-    while len(text) > 100_000 and record:  # keep under the 128 KiB limit of one variable: drop the clocks first
+    def encode():
+        return json.dumps({"seed": _STATE["seed"], "generators": _STATE["generators"], "record": record})
+
+    text = encode()
+    while len(text) > 100_000 and any(record.values()):  # one variable holds 128 KiB: drop the clocks first
         kind = max(record, key=lambda k: (k.startswith(("time", "datetime")), len(record[k])))
         record[kind] = record[kind][: len(record[kind]) // 2]
-        text = json.dumps({"seed": _STATE["seed"], "record": record})
+        text = encode()
     return text
 
 

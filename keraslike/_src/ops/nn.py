@@ -14,6 +14,7 @@ import numbers
 import torch
 import torch.nn.functional as F
 
+from keraslike._src.errors import InvalidArgumentError
 from keraslike._src.ops import dtypes
 from keraslike._src.ops import random as _random
 from keraslike._src.ops.conversion import binary_operands, normalize_axes, normalize_axis, to_shape, to_tensor
@@ -182,6 +183,9 @@ def sparse_softmax_cross_entropy_with_logits(labels, logits, name=None):
 
     Returns:
         per-example losses of shape `labels.shape`, logits' dtype.
+
+    Raises:
+        InvalidArgumentError: a label outside `[0, num_classes)` (as TF; `-100` is not ignored).
     """
     lg = _float(logits, "tf.nn.sparse_softmax_cross_entropy_with_logits", "logits")
     lb = to_tensor(labels, None, "labels", lg.device)
@@ -196,7 +200,15 @@ def sparse_softmax_cross_entropy_with_logits(labels, logits, name=None):
             f"logits.shape={list(lg.shape)}"
         )
     logp = torch.log_softmax(lg, dim=-1)
-    return -torch.gather(logp, -1, lb.long().unsqueeze(-1)).squeeze(-1)
+    try:  # gather checks the range in its kernel: no host sync on the good path
+        return -torch.gather(logp, -1, lb.long().unsqueeze(-1)).squeeze(-1)
+    except (RuntimeError, IndexError) as err:
+        if "out of bounds" not in str(err):
+            raise
+        raise InvalidArgumentError(
+            None, "SparseSoftmaxCrossEntropyWithLogits",
+            f"Received a label value outside the valid range of [0, {lg.shape[-1]}). "
+            f"Received: labels min={int(lb.min())}, max={int(lb.max())}") from None
 
 
 def sigmoid_cross_entropy_with_logits(labels=None, logits=None, name=None):

@@ -12,15 +12,17 @@ import itertools
 import numpy as np
 import torch
 
+from keraslike._src import torch_members
 from keraslike._src.ops import conversion, dtypes, reverse_slicing
 from keraslike._src.ops import name_scope as _name_scope
+from keraslike._src.ops.variable_meta import VariableMeta
 from keraslike._src.placement import log as _log
 from keraslike._src.placement import scope as _scope
 
 _uid = itertools.count()
 
 
-class Variable(torch.nn.Parameter):
+class Variable(torch.nn.Parameter, metaclass=VariableMeta):
     """A mutable tensor: `tf.Variable(initial_value, trainable=True, name=None, dtype=None)`.
 
     Args:
@@ -158,6 +160,12 @@ class Variable(torch.nn.Parameter):
         new._name_scope = getattr(self, "_name_scope", "")
         memo[id(self)] = new
         return new
+
+    def __dir__(self):
+        # torch's Tensor.__dir__ starts from dir(type(self)), which VariableMeta trims for help(); a
+        # variable lists torch's methods too (tab completion), less the deprecated `volatile` as torch's
+        names = torch_members.instance_dir(self, [*dir(torch.Tensor), *vars(self)])
+        return [n for n in names if n != "volatile"]
 
     __torch_function__ = torch._C._disabled_torch_function_impl
 

@@ -171,5 +171,11 @@ def logical_name(torch_device):
 
 
 def default_torch_device():
-    """TF's default placement: GPU:0 when there is one, else the CPU."""
-    return torch.device("cuda", 0) if torch.cuda.is_available() and torch.cuda.device_count() else torch.device("cpu")
+    """TF's default placement: the first visible logical GPU when there is one, else the CPU.
+
+    `tf.config.set_visible_devices([], "GPU")`, `ConfigProto(device_count={"GPU": 0})` and
+    `gpu_options.visible_device_list` (applied by `Session`) change it, as they do in TF."""
+    from keraslike._src.config import devices
+
+    ordinals = devices.logical_gpu_ordinals() if torch.cuda.is_available() else []
+    return torch.device("cuda", ordinals[0]) if ordinals else torch.device("cpu")

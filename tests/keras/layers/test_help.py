@@ -62,3 +62,12 @@ def test_abc_mixin_still_works():
     out = Twice()(torch.ones(2))
     assert out.tolist() == [2.0, 2.0]
     assert isinstance(Twice(), Base) and not isinstance(tf.keras.layers.Dense(1), Base)
+
+
+def test_help_variable_is_tf_first_and_short():
+    text = _help_text(tf.Variable)
+    assert "A mutable tensor" in text.splitlines()[5], text.splitlines()[:6]
+    assert "inherited from torch" not in text and len(text.splitlines()) < 300   # 5,393 lines with torch.Tensor's
+    variable = tf.Variable([1.0, 2.0])
+    assert {"assign", "numpy", "add_", "grad"} <= set(dir(variable)) and "volatile" not in dir(variable)
+    assert isinstance(variable, torch.nn.Parameter) and not isinstance(torch.nn.Parameter(torch.ones(1)), tf.Variable)

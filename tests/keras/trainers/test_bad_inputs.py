@@ -110,3 +110,12 @@ def test_same_padding_and_exact_fits_still_build():
                                  tf.keras.layers.Conv2D(2, 3), tf.keras.layers.MaxPooling2D(1)])
     assert tuple(model.layers[-1].output.shape) == (None, 1, 1, 2)
     assert tuple(tf.keras.Input((0, np.int64(3), None)).shape) == (None, 0, 3, None)
+
+
+def test_tf_nn_sparse_softmax_cross_entropy_refuses_out_of_range_labels():
+    logits = np.zeros((3, 3), "float32")
+    for labels in ([0, 1, -100], [0, 1, 3]):
+        with pytest.raises(tf.errors.InvalidArgumentError, match=r"valid range of \[0, 3\)"):
+            tf.nn.sparse_softmax_cross_entropy_with_logits(np.array(labels), logits)
+    np.testing.assert_allclose(tf.nn.sparse_softmax_cross_entropy_with_logits(np.array([0, 1, 2]), logits).numpy(),
+                               [np.log(3.0)] * 3, rtol=1e-6)

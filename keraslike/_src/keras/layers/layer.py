@@ -15,6 +15,7 @@ import threading
 import numpy as np
 import torch
 
+from keraslike._src import torch_members
 from keraslike._src.autodiff import gradient_tape
 from keraslike._src.keras import backend, regularizers
 from keraslike._src.keras.backend import naming
@@ -135,7 +136,7 @@ class Layer(torch.nn.Module, metaclass=LayerMeta):
     def __dir__(self):
         # torch's Module.__dir__ starts from dir(type(self)), which LayerMeta trims for help(); an
         # instance lists torch's methods too (tab completion of `model.state_dict`)
-        return sorted(set(type.__dir__(type(self))) | set(super().__dir__()))
+        return torch_members.instance_dir(self, super().__dir__())
 
     # ---- properties --------------------------------------------------------------------
     @property

@@ -2,9 +2,8 @@
 
 Every keraslike layer is a `torch.nn.Module`, so without this `help(tf.keras.layers.Dense)` would
 be mostly `torch.nn.Module`'s ~1,000 lines of inherited methods. `LayerMeta.__dir__` leaves out
-the names that only torch classes define (pydoc builds its member list from `dir(cls)`); they stay
-fully usable (`Dense.parameters`, `model.state_dict()`), and `help(torch.nn.Module)` documents them.
-`dir()` of an instance is unchanged (torch's `Module.__dir__`).
+the names that only torch classes define (`torch_members.keras_dir`); they stay fully usable
+(`Dense.parameters`, `model.state_dict()`). `dir()` of an instance still lists them (`Layer.__dir__`).
 
 It derives from `abc.ABCMeta` so that `class Base(tf.keras.layers.Layer, abc.ABC)` still works,
 and keeps `type`'s fast `isinstance`/`issubclass` (no virtual subclasses of layers).
@@ -12,17 +11,7 @@ and keeps `type`'s fast `isinstance`/`issubclass` (no virtual subclasses of laye
 
 import abc
 
-
-def _owner(cls, name):
-    for klass in cls.__mro__:
-        if name in vars(klass):
-            return klass
-    return None
-
-
-def _torch_only(cls, name):
-    owner = _owner(cls, name)
-    return owner is not None and (owner.__module__ or "").split(".")[0] == "torch"
+from keraslike._src import torch_members
 
 
 class LayerMeta(abc.ABCMeta):
@@ -32,8 +21,4 @@ class LayerMeta(abc.ABCMeta):
     __subclasscheck__ = type.__subclasscheck__
 
     def __dir__(cls):
-        return sorted(name for name in type.__dir__(cls)
-                      if not _torch_only(cls, name) and name not in _ABC_NAMES)
-
-
-_ABC_NAMES = frozenset({"__abstractmethods__"})   # ABCMeta's bookkeeping, not layer API
+        return torch_members.keras_dir(cls)

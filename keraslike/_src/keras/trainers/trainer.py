@@ -56,6 +56,7 @@ class Trainer(StepOverrides, BatchMethods):
         self._train_module_key = None
         self._compile_generation = 0
         self._autocast = None  # a mixed_precision.Autocast when compiled under a mixed policy
+        self._steps_per_execution = 1
 
     # ---- compile -----------------------------------------------------------------------
     def compile(self, optimizer="rmsprop", loss=None, metrics=None, loss_weights=None, weighted_metrics=None,
@@ -70,12 +71,23 @@ class Trainer(StepOverrides, BatchMethods):
                 one entry (metric or list) per output, or a dict keyed by output name.
             loss_weights: float, or a list/dict (one per output) weighting the losses' sum.
             weighted_metrics: metrics that also see `sample_weight` (same forms as `metrics`).
-            run_eagerly, steps_per_execution, jit_compile: accepted for compatibility (everything runs
-                eagerly on torch).
+            steps_per_execution: int >= 1, default 1: the batch callbacks of fit/evaluate/predict run once per
+                group of that many steps (`on_*_batch_begin(first step)`, `on_*_batch_end(last step)`) and
+                `stop_training` is checked after each group, as Keras 3 does.
+            run_eagerly, jit_compile: accepted; no effect (README "accepted, no effect"): keraslike always runs
+                eagerly on torch, and `jit_compile` does not call torch.compile.
 
         Raises:
-            ValueError: unknown optimizer/loss/metric names (the message lists valid names).
+            ValueError: unknown optimizer/loss/metric names (the message lists valid names), or a bad
+                `steps_per_execution`.
         """
+        if steps_per_execution == "auto":  # Keras 3 tunes k on TF/JAX; here every step is one execution
+            steps_per_execution = 1
+        if isinstance(steps_per_execution, bool) or not isinstance(steps_per_execution, int) \
+                or steps_per_execution < 1:
+            raise ValueError("Expected steps_per_execution to be a positive integer. "
+                             f"Received: steps_per_execution={steps_per_execution!r}")
+        self._steps_per_execution = steps_per_execution
         strategy = self._distribute_strategy
         with strategy.scope():
             if not isinstance(optimizer, LossScaleOptimizer):
@@ -302,20 +314,25 @@ class Trainer(StepOverrides, BatchMethods):
                 self.reset_metrics()
                 cbs.on_epoch_begin(epoch)
                 step_logs = {}
+                group = _ExecutionGroups(self._steps_per_execution)
                 for step, batch in enumerate(train.epoch(epoch)):
                     if step < skip_steps:
                         continue
-                    if batch_hooks:
+                    if batch_hooks and group.begins(step):
                         cbs.on_train_batch_begin(step)
                     with replica_step:
                         if user_train:
                             step_logs = StepLogs(self._run_user_step(self.train_step, batch))
                         else:
                             self._train_batch(batch, params, has_reg)
+                    if not group.ends(step):
+                        continue
                     if batch_hooks:
                         cbs.on_train_batch_end(step, step_logs if user_train else LazyLogs(self.metrics))
                     if self.stop_training if single else stop_each_step and self._stop_requested():
                         break
+                if batch_hooks and group.open_step is not None:  # the epoch's last, shorter group
+                    cbs.on_train_batch_end(group.open_step, step_logs if user_train else LazyLogs(self.metrics))
                 skip_steps = 0
                 epoch_logs = step_logs.copy() if user_train else metric_logs(self.metrics)
                 if val is not None and (epoch + 1) % validation_freq == 0:
@@ -361,14 +378,19 @@ class Trainer(StepOverrides, BatchMethods):
         step_logs = {}
         replica_step = self._distribute_strategy._replica_step()
         with torch.no_grad():
+            group = _ExecutionGroups(self._steps_per_execution)
             for step, batch in enumerate(adapter.epoch(0)):
-                cbs.on_test_batch_begin(step)
+                if group.begins(step):
+                    cbs.on_test_batch_begin(step)
                 with replica_step:
                     if user_test:
                         step_logs = StepLogs(self._run_user_step(self.test_step, batch))
                     else:
                         self._test_batch(batch)
-                cbs.on_test_batch_end(step, step_logs if user_test else LazyLogs(self.metrics))
+                if group.ends(step):
+                    cbs.on_test_batch_end(step, step_logs if user_test else LazyLogs(self.metrics))
+            if group.open_step is not None:
+                cbs.on_test_batch_end(group.open_step, step_logs if user_test else LazyLogs(self.metrics))
         logs = step_logs.copy() if user_test else metric_logs(self.metrics)
         cbs.on_test_end(logs)
         return logs
@@ -445,6 +467,22 @@ def _may_stop_mid_epoch(cbs):
     """Whether a callback other than the progress bar and History runs per batch (and so may stop)."""
     others = [cb for cb in cbs.callbacks if not isinstance(cb, (ProgbarLogger, History))]
     return CallbackList(others).wants("on_train_batch_begin", "on_train_batch_end")
+
+
+class _ExecutionGroups:
+    """Keras 3's `steps_per_execution`: steps run in groups of k; hooks fire at a group's first/last step."""
+
+    def __init__(self, k):
+        self.k = k
+        self.open_step = None  # a group cut short by the end of data: the step number Keras reports for it
+
+    def begins(self, step):
+        return step % self.k == 0
+
+    def ends(self, step):
+        closed = (step + 1) % self.k == 0
+        self.open_step = None if closed else step - step % self.k + self.k - 1  # Keras: begin + k - 1
+        return closed
 
 
 def _detach(value):

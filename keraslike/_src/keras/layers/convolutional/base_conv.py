@@ -39,7 +39,8 @@ class BaseConv(Layer):
 
     Raises:
         ValueError: on a non-positive `filters`, bad tuples, both strides and dilation > 1,
-            or channels not divisible by `groups`.
+            or channels not divisible by `groups`; at build, for inputs without exactly `rank + 2`
+            dimensions or whose known output size would be zero or negative (Keras's checks).
     """
 
     def __init__(self, rank, filters, kernel_size, strides=1, padding="valid", data_format=None,

@@ -85,7 +85,8 @@ def Input(shape=None, batch_size=None, dtype=None, sparse=None, ragged=None, bat
         tensor: only None (wrapping an existing tensor is not supported).
 
     Raises:
-        ValueError: when neither `shape` nor `batch_shape` is given.
+        ValueError: when neither `shape` nor `batch_shape` is given, or a dimension is negative or not
+            an integer or None.
         NotImplementedError: for `sparse=True`, `ragged=True`, `optional=True` or a `tensor`.
     """
     if sparse or ragged or optional or tensor is not None:

@@ -28,7 +28,8 @@ class BasePooling(Layer):
         data_format: "channels_last" (default) or "channels_first".
 
     Raises:
-        ValueError: on bad tuples, padding or data_format.
+        ValueError: on bad tuples, padding or data_format; at build, for inputs without exactly
+            `pool_dimensions + 2` dimensions or whose known output size would be zero or negative.
     """
 
     def __init__(self, pool_dimensions, pool_mode, pool_size, strides=None, padding="valid", data_format=None,
