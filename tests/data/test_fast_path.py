@@ -78,7 +78,9 @@ def test_fast_path_equals_generic_path(name, monkeypatch):
 def test_plan_is_used_for_slices_pipelines():
     for name, build in PIPELINES.items():
         assert build()._plan() is not None, name
-    assert Dataset.from_tensor_slices([1, 2]).map(lambda x: x).batch(2)._plan() is None
+    assert Dataset.from_tensor_slices([1, 2]).map(lambda x: x).batch(2)._plan() is not None  # vectorized map
+    assert Dataset.from_tensor_slices([1, 2]).filter(lambda x: x > 1).batch(2)._plan() is None
+    assert Dataset.range(4).map(lambda x: x).cache().batch(2)._plan() is None  # cache keeps mapped values
 
 
 def test_batches_are_gathered_not_collated(monkeypatch):

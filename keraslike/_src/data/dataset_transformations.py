@@ -213,23 +213,40 @@ class DatasetTransformations:
         Mirrors `DatasetV2.map`. A tuple element is unpacked into positional
         arguments (`lambda x, y: ...`); a dict or single tensor is passed as one
         argument. A returned list becomes a tuple; returned values become tensors.
-        Elements are processed sequentially (`num_parallel_calls` is accepted).
+
+        Over in-memory data (`from_tensor_slices`, `range`, then shuffle/repeat/take/...)
+        followed by `batch`, each batch is mapped by ONE `torch.func.vmap` call of
+        `map_func` when that is provably the same as mapping element by element (no
+        random ops, no writes to outside state, no value-dependent Python control flow,
+        and the first batch of each size checked bit for bit); otherwise per element.
+        Python side effects that touch no tensor then run once per batch, as they run
+        once per trace in TF. See `keraslike/_src/data/vectorized_map.py`.
 
         Args:
             map_func: function from an element to a new element.
-            num_parallel_calls: accepted (e.g. `tf.data.AUTOTUNE`), no effect.
-            deterministic: accepted, order is always deterministic.
+            num_parallel_calls: `None` (sequential), a positive int or
+                `tf.data.AUTOTUNE`: elements mapped one by one run on a thread pool of
+                that many threads (AUTOTUNE: the CPU count); torch ops release the GIL.
+            deterministic: with parallel calls, `False` lets elements come out in
+                completion order; `None` follows `Options.deterministic` (default True).
             name: unused, for TF compatibility.
 
         Returns:
             A `Dataset` of the mapped elements, same cardinality.
 
         Raises:
-            TypeError: if `map_func` is not callable.
+            TypeError: if `map_func` is not callable or `num_parallel_calls` is not an int.
+            ValueError: if `num_parallel_calls` is 0 or below -1.
         """
         from keraslike._src.data.functional import MapDataset
 
-        return MapDataset(self, map_func)
+        if num_parallel_calls is not None:
+            num_parallel_calls = _as_int(num_parallel_calls, "num_parallel_calls", -1)
+            if num_parallel_calls == 0:
+                raise ValueError("Expected `num_parallel_calls` to be a positive integer or tf.data.AUTOTUNE. "
+                                 "Received: num_parallel_calls=0")
+        return MapDataset(self, map_func, num_parallel_calls,
+                          None if deterministic is None else bool(deterministic))
 
     def filter(self, predicate, name=None):
         """Keeps the elements for which `predicate` returns True.

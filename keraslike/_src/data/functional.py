@@ -2,14 +2,20 @@
 
 Mirrors `tensorflow/python/data/ops/{map,filter,zip,concatenate}_op.py` and
 `structured_function.py` (how user functions are called). These run element by
-element; a `map` placed after `batch` is still vectorized, since it sees whole batches.
+element; a `map` placed after `batch` is still vectorized, since it sees whole batches, and an
+element-wise `map` over in-memory data that is later batched runs once per batch through
+`torch.func.vmap` when that gives the same result (see `vectorized_map.py`).
 
 TF calling convention: a tuple element is unpacked into positional arguments; any
 other element (a dict, a namedtuple, a single tensor) is passed as one argument. A
 returned list becomes a tuple and returned leaves become tensors.
 """
 
+import collections
+import concurrent.futures
 import itertools
+import os
+import threading
 
 import numpy as np
 import torch
@@ -18,6 +24,7 @@ from keraslike._src.data import cardinality as card
 from keraslike._src.data import structure as nest
 from keraslike._src.data.dataset import Dataset
 from keraslike._src.data.tensor_spec import TensorSpec, string
+from keraslike._src.data.vectorized_map import MappedSource, MapVectorizer
 
 _TRACE_SIZE = 7  # stands for unknown dimensions when the map function is traced
 
@@ -40,14 +47,53 @@ class MapDataset(Dataset):
     The element spec is found like TF's tracing: on first access, `fn` runs once on a
     placeholder element (zeros; each unknown dimension of size 7, reported back as
     `None`). If that fails, the first real element is used instead.
+
+    Over an in-memory input (`_plan()`), batches downstream are mapped by `MapVectorizer` (one
+    vmapped call per batch when safe). With `num_parallel_calls`, elements mapped one by one run on
+    a thread pool of that many threads (`AUTOTUNE`: the CPU count); results keep the input order
+    unless `deterministic=False` (or, with `deterministic=None`, `Options.deterministic=False`),
+    in which case elements are yielded as they finish.
     """
 
-    def __init__(self, input_dataset, map_func):
+    def __init__(self, input_dataset, map_func, num_parallel_calls=None, deterministic=None):
         if not callable(map_func):
             raise TypeError(f"Expected `map_func` to be callable. Received: map_func={map_func!r}")
         super().__init__(None, [input_dataset])
         self._input = input_dataset
         self._fn = map_func
+        self._num_parallel_calls = num_parallel_calls
+        self._deterministic = deterministic
+        self._pool = None
+        self._pool_lock = threading.Lock()
+        self._vectorizer = MapVectorizer(self._apply, lambda: self.element_spec, self._thread_pool)
+
+    def _workers(self):
+        calls = self._num_parallel_calls
+        if calls is None or calls == 1:
+            return 1
+        return (os.cpu_count() or 1) if calls == -1 else calls
+
+    def _thread_pool(self):
+        """The shared thread pool of this map, or `None` when it runs sequentially."""
+        workers = self._workers()
+        if workers <= 1:
+            return None
+        with self._pool_lock:
+            if self._pool is None:
+                self._pool = concurrent.futures.ThreadPoolExecutor(workers, thread_name_prefix="tf.data.map")
+            return self._pool
+
+    def _is_deterministic(self):
+        if self._deterministic is not None:
+            return bool(self._deterministic)
+        option = self.options().deterministic
+        return True if option is None else bool(option)
+
+    def _plan(self):
+        plan = self._input._plan()
+        if plan is None or plan.batched:
+            return None
+        return plan.derive(plan.epoch).with_source(MappedSource(plan.source, self._vectorizer, self._apply))
 
     def _apply(self, element):
         return nest.normalize(nest.list_to_tuple(call_with_element(self._fn, element)))
@@ -75,8 +121,32 @@ class MapDataset(Dataset):
         return self._input._cardinality()
 
     def _generic_elements(self):
-        for element in self._input._elements():
-            yield self._apply(element)
+        pool = self._thread_pool()
+        if pool is None:
+            for element in self._input._elements():
+                yield self._apply(element)
+            return
+        yield from _parallel_map(pool, self._apply, self._input._elements(), 2 * self._workers(),
+                                 self._is_deterministic())
+
+
+def _parallel_map(pool, fn, elements, window, deterministic):
+    """`fn` over `elements` on `pool`, at most `window` calls in flight; in order if `deterministic`."""
+    pending = collections.deque()
+    elements = iter(elements)
+    for element in itertools.islice(elements, window):
+        pending.append(pool.submit(fn, element))
+    while pending:
+        if deterministic:
+            done = pending.popleft()
+        else:
+            finished, _ = concurrent.futures.wait(pending, return_when=concurrent.futures.FIRST_COMPLETED)
+            done = next(future for future in pending if future in finished)
+            pending.remove(done)
+        nxt = next(elements, _EXHAUSTED)
+        if nxt is not _EXHAUSTED:
+            pending.append(pool.submit(fn, nxt))
+        yield done.result()
 
 
 def _relaxed_spec(leaf, input_has_unknown_dims):

@@ -77,6 +77,10 @@ class IndexPlan:
         """Same source, new pass factory."""
         return IndexPlan(self.source, epoch, self.batched if batched is None else batched)
 
+    def with_source(self, source):
+        """Same passes over another source of the same length (e.g. a mapped one)."""
+        return IndexPlan(source, self.epoch, self.batched)
+
     def elements(self):
         """Iterates the dataset's elements for one pass."""
         if self.batched:

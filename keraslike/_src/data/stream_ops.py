@@ -15,6 +15,7 @@ from keraslike._src.data import cardinality as card
 from keraslike._src.data import index_plan as ip
 from keraslike._src.data.dataset import Dataset
 from keraslike._src.data.shuffle import ShuffleSeeds, shuffle_stream
+from keraslike._src.data.vectorized_map import is_mapped
 
 
 class StreamOpDataset(Dataset):
@@ -151,6 +152,12 @@ class CacheDataset(StreamOpDataset):
         super().__init__(input_dataset)
         self._filename = filename
         self._stored = {}
+
+    def _plan(self):
+        plan = self._input._plan()
+        if plan is not None and is_mapped(plan.source):
+            return None  # replaying indices would re-run the map: cache its elements instead
+        return super()._plan()
 
     def _apply(self, make_input):
         return self._replay_or_record("items", make_input)
