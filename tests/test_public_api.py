@@ -66,7 +66,7 @@ CutMix Equalization FlaxLayer HashedCrossing
 Hashing IntegerLookup JaxLayer MaxNumBoundingBoxes MelSpectrogram MixUp Pipeline RandAugment
 RandomColorDegeneration RandomColorJitter RandomElasticTransform RandomErasing
 RandomGaussianBlur  RandomHue  RandomPerspective RandomPosterization
-RandomSaturation RandomSharpness RandomShear STFTSpectrogram
+RandomSaturation RandomSharpness STFTSpectrogram
 StringLookup TFSMLayer TextVectorization
 """.split()),
     "utils": set("""

@@ -47,8 +47,8 @@ from keraslike._src.keras.layers.preprocessing.image_color import (
     AutoContrast, RandomGrayscale, RandomInvert, Solarization,
 )
 from keraslike._src.keras.layers.preprocessing.image_preprocessing import (
-    CenterCrop, RandomBrightness, RandomContrast, RandomCrop, RandomFlip, RandomRotation, RandomTranslation, RandomZoom,
-    Resizing,
+    CenterCrop, RandomBrightness, RandomContrast, RandomCrop, RandomFlip, RandomRotation, RandomShear,
+    RandomTranslation, RandomZoom, Resizing,
 )
 from keraslike._src.keras.layers.preprocessing.normalization import Normalization
 from keraslike._src.keras.layers.preprocessing.rescaling import Rescaling
