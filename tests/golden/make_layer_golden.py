@@ -349,6 +349,13 @@ CASES = {
                                                inner={"class": "Conv2D", "kwargs": {"filters": 2, "kernel_size": 3}}),
     "spectral_normalization_inference": _case("SpectralNormalization", {}, [(3, 5)],
                                               inner={"class": "Dense", "kwargs": {"units": 2}}),
+    "reversible_embedding_reverse": _case("ReversibleEmbedding", {"input_dim": 7, "output_dim": 4}, [(2, 3, 4)],
+                                          call={"reverse": True}),
+    "reversible_embedding_untied_cap": _case("ReversibleEmbedding", {"input_dim": 6, "output_dim": 4,
+                                                                     "tie_weights": False, "logit_soft_cap": 0.5},
+                                             [(2, 4)], call={"reverse": True}),
+    "reversible_embedding_forward": _case("ReversibleEmbedding", {"input_dim": 6, "output_dim": 3}, [(2, 5)],
+                                          int_input=6),
     "discretization_adapt_multi_hot": _case("Discretization", {"num_bins": 4, "output_mode": "multi_hot"},
                                             [(3, 5)], adapt=[50, 5]),
 }

@@ -108,3 +108,15 @@ def test_color_layers_probabilities_and_inference():
         np.testing.assert_array_equal(layer(x, training=False).numpy(), x)
     flat = np.full((1, 2, 2, 3), 7.0, "float32")
     np.testing.assert_array_equal(layers.AutoContrast()(flat).numpy(), flat)  # flat channels are kept
+
+
+def test_random_shear_is_one_of_the_two_signed_shears():
+    x = _images(6, 7, 8)
+    y = layers.RandomShear(x_factor=(0.3, 0.3), y_factor=(0.1, 0.1), seed=11)(x).numpy()
+    ops = tf.keras.ops
+    plus = ops.image.affine_transform(x, [1.0, 0.3, 0.0, 0.1, 1.0, 0.0, 0.0, 0.0], fill_mode="reflect").numpy()
+    minus = ops.image.affine_transform(x, [1.0, -0.3, 0.0, -0.1, 1.0, 0.0, 0.0, 0.0], fill_mode="reflect").numpy()
+    for i in range(6):
+        assert np.allclose(y[i], plus[i], atol=1e-5) or np.allclose(y[i], minus[i], atol=1e-5)
+    with pytest.raises(ValueError, match="x_factor"):
+        layers.RandomShear(x_factor=1.5)
