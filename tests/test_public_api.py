@@ -63,9 +63,9 @@ NOT_YET = {
     "layers": set("""
 AugMix  ContrastLimitedAdaptiveHistogramEqualization
 CutMix Equalization FlaxLayer HashedCrossing
-Hashing IntegerLookup JaxLayer MaxNumBoundingBoxes MelSpectrogram MixUp Pipeline RandAugment
+Hashing IntegerLookup JaxLayer MaxNumBoundingBoxes MelSpectrogram MixUp RandAugment
 RandomColorDegeneration RandomColorJitter RandomElasticTransform RandomErasing
-RandomHue  RandomPerspective RandomPosterization
+RandomHue RandomPerspective
 RandomSaturation RandomSharpness STFTSpectrogram
 StringLookup TFSMLayer TextVectorization
 """.split()),

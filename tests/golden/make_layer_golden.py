@@ -361,6 +361,10 @@ CASES = {
     "random_gaussian_blur_k5_clip": _case("RandomGaussianBlur", {"factor": (1.0, 1.0), "kernel_size": 5,
                                                                 "sigma": (0.5, 0.5), "value_range": (0, 1)},
                                           [IMG], training=True),
+    "random_posterization_3bits": _case("RandomPosterization", {"factor": (3, 3), "value_range": (-400, 400)},
+                                        [IMG], training=True, scale=100.0),
+    "random_posterization_unit_range": _case("RandomPosterization", {"factor": (5, 5), "value_range": (-5, 5)},
+                                             [IMG], training=True),
     "discretization_adapt_multi_hot": _case("Discretization", {"num_bins": 4, "output_mode": "multi_hot"},
                                             [(3, 5)], adapt=[50, 5]),
 }

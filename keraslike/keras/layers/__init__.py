@@ -44,13 +44,14 @@ from keraslike._src.keras.layers.normalization.spectral_normalization import Spe
 from keraslike._src.keras.layers.normalization.unit_normalization import RMSNormalization, UnitNormalization
 from keraslike._src.keras.layers.preprocessing.categorical import CategoryEncoding, Discretization
 from keraslike._src.keras.layers.preprocessing.image_color import (
-    AutoContrast, RandomGaussianBlur, RandomGrayscale, RandomInvert, Solarization,
+    AutoContrast, RandomGaussianBlur, RandomGrayscale, RandomInvert, RandomPosterization, Solarization,
 )
 from keraslike._src.keras.layers.preprocessing.image_preprocessing import (
     CenterCrop, RandomBrightness, RandomContrast, RandomCrop, RandomFlip, RandomRotation, RandomShear,
     RandomTranslation, RandomZoom, Resizing,
 )
 from keraslike._src.keras.layers.preprocessing.normalization import Normalization
+from keraslike._src.keras.layers.preprocessing.pipeline import Pipeline
 from keraslike._src.keras.layers.preprocessing.rescaling import Rescaling
 from keraslike._src.keras.layers.regularization.noise import (
     ActivityRegularization, AlphaDropout, GaussianDropout, GaussianNoise,

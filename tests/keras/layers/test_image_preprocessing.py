@@ -120,3 +120,17 @@ def test_random_shear_is_one_of_the_two_signed_shears():
         assert np.allclose(y[i], plus[i], atol=1e-5) or np.allclose(y[i], minus[i], atol=1e-5)
     with pytest.raises(ValueError, match="x_factor"):
         layers.RandomShear(x_factor=1.5)
+
+
+def test_pipeline_applies_layers_in_order_and_in_dataset_map():
+    x = _images(4)
+    pipe = layers.Pipeline([layers.Resizing(3, 4), layers.RandomFlip("horizontal", seed=12), layers.Rescaling(2.0)])
+    y = pipe(x, training=False).numpy()
+    np.testing.assert_allclose(y, 2 * layers.Resizing(3, 4)(x).numpy(), rtol=1e-6)
+    assert pipe(x).shape == (4, 3, 4, 3) and len(pipe.layers) == 3
+    mapped = [tuple(b.shape) for b in tf.data.Dataset.from_tensor_slices(x).batch(2).map(pipe)]
+    assert mapped == [(2, 3, 4, 3), (2, 3, 4, 3)]
+    clone = layers.Pipeline.from_config(pipe.get_config())
+    assert [type(layer).__name__ for layer in clone.layers] == ["Resizing", "RandomFlip", "Rescaling"]
+    posterized = layers.RandomPosterization(2, seed=13)(x * 255).numpy()
+    assert set(np.unique(posterized % 64).tolist()) == {0.0}  # at most 2 bits kept

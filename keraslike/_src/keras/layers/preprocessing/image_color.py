@@ -197,3 +197,46 @@ class RandomGaussianBlur(_ImageLayer):
     def get_config(self):
         return {**super().get_config(), "factor": list(self.factor), "kernel_size": list(self.kernel_size),
                 "sigma": list(self.sigma), "value_range": list(self.value_range)}
+
+
+class RandomPosterization(_ImageLayer):
+    """Keep only the `bits` most significant bits of each (0-255) pixel, `bits` drawn per image.
+
+    Args:
+        factor: int in [1, 8] (bits range `[1, factor]`, the upper bound exclusive when it differs from the
+            lower, as Keras 3.15 draws it) or `(lower, upper)`.
+        value_range: `(low, high)`, default (0, 255).
+        data_format, seed: as the other image layers.
+    """
+
+    def __init__(self, factor, value_range=(0, 255), data_format=None, seed=None, **kwargs):
+        super().__init__(data_format, seed, **kwargs)
+        message = f"The `factor` argument should be a number (or a list of two numbers) in the range [1, 8]. " \
+                  f"Received: factor={factor}"
+        if isinstance(factor, (tuple, list)):
+            if len(factor) != 2 or factor[0] > 8 or factor[1] < 1:
+                raise ValueError(message)
+            self.factor = tuple(sorted(int(f) for f in factor))
+        elif isinstance(factor, (int, float)) and 1 <= factor <= 8:
+            self.factor = (1, int(factor))
+        else:
+            raise ValueError(message)
+        self.value_range = _value_range(value_range)
+
+    def call(self, inputs, training=True):
+        x = _float(inputs)
+        if training is False:
+            return x
+        batch = x.shape[0] if x.dim() == 4 else 1
+        if self.factor[0] != self.factor[1]:
+            bits = torch.floor(self._uniform((batch,), float(self.factor[0]), float(self.factor[1]), x.device))
+        else:
+            bits = torch.full((batch,), float(self.factor[0]), device=x.device)
+        shift = (8 - bits).to(torch.int32).reshape((batch, 1, 1, 1) if x.dim() == 4 else (1, 1, 1))
+        # as uint8 (values outside `value_range` saturate; TF's own cast is undefined there)
+        pixels = torch.clamp(torch.trunc(_to_range(x, self.value_range, (0.0, 255.0))), 0, 255).to(torch.int64)
+        pixels = torch.bitwise_left_shift(torch.bitwise_right_shift(pixels, shift), shift)
+        return _to_range(pixels.to(torch.float32), (0.0, 255.0), self.value_range)
+
+    def get_config(self):
+        return {**super().get_config(), "factor": list(self.factor), "value_range": list(self.value_range)}
