@@ -65,7 +65,7 @@ AugMix  ContrastLimitedAdaptiveHistogramEqualization
 CutMix Equalization FlaxLayer HashedCrossing
 Hashing IntegerLookup JaxLayer MaxNumBoundingBoxes MelSpectrogram MixUp Pipeline RandAugment
 RandomColorDegeneration RandomColorJitter RandomElasticTransform RandomErasing
-RandomGaussianBlur  RandomHue  RandomPerspective RandomPosterization
+RandomHue  RandomPerspective RandomPosterization
 RandomSaturation RandomSharpness STFTSpectrogram
 StringLookup TFSMLayer TextVectorization
 """.split()),

@@ -356,6 +356,11 @@ CASES = {
                                              [(2, 4)], call={"reverse": True}),
     "reversible_embedding_forward": _case("ReversibleEmbedding", {"input_dim": 6, "output_dim": 3}, [(2, 5)],
                                           int_input=6),
+    "random_gaussian_blur_fixed": _case("RandomGaussianBlur", {"factor": (1.0, 1.0), "sigma": (0.8, 0.8),
+                                                              "value_range": (-10, 10)}, [IMG], training=True),
+    "random_gaussian_blur_k5_clip": _case("RandomGaussianBlur", {"factor": (1.0, 1.0), "kernel_size": 5,
+                                                                "sigma": (0.5, 0.5), "value_range": (0, 1)},
+                                          [IMG], training=True),
     "discretization_adapt_multi_hot": _case("Discretization", {"num_bins": 4, "output_mode": "multi_hot"},
                                             [(3, 5)], adapt=[50, 5]),
 }

@@ -1,5 +1,6 @@
-"""Colour augmentation layers: AutoContrast, Solarization, RandomInvert, RandomGrayscale
-(keras/src/layers/preprocessing/image_preprocessing/{auto_contrast,solarization,random_invert,random_grayscale}.py).
+"""Colour augmentation layers: AutoContrast, Solarization, RandomInvert, RandomGrayscale, RandomGaussianBlur
+(keras/src/layers/preprocessing/image_preprocessing/{auto_contrast,solarization,random_invert,random_grayscale,
+random_gaussian_blur}.py).
 
 Pixel values live in `value_range` (default `(0, 255)`); the layers work internally in (0, 255)
 as Keras does. `AutoContrast` is deterministic and always applies; the random ones apply when
@@ -153,3 +154,46 @@ class RandomGrayscale(_ImageLayer):
 
     def get_config(self):
         return {**super().get_config(), "factor": self.factor}
+
+
+class RandomGaussianBlur(_ImageLayer):
+    """Blur each image, with a probability drawn from `factor`, by a Gaussian of a random `sigma`
+    (one draw per batch for each axis), then clip to `value_range`.
+
+    Args:
+        factor: float in [0, 1] (probability range `[0, factor]`) or `(lower, upper)`; default 1.0.
+        kernel_size: odd int or a pair of odd ints, default 3.
+        sigma: float in [0, 1] (range `[0, sigma]`) or `(lower, upper)`; default 1.0.
+        value_range: `(low, high)`, default (0, 255).
+        data_format, seed: as the other image layers.
+
+    Raises:
+        ValueError: for an even kernel size or factors outside [0, 1].
+    """
+
+    def __init__(self, factor=1.0, kernel_size=3, sigma=1.0, value_range=(0, 255), data_format=None, seed=None,
+                 **kwargs):
+        super().__init__(data_format, seed, **kwargs)
+        self.factor = _unit_factor(factor, "factor")
+        sizes = tuple(kernel_size) if isinstance(kernel_size, (tuple, list)) else (kernel_size, kernel_size)
+        if len(sizes) != 2 or any(int(k) % 2 == 0 for k in sizes):
+            raise ValueError(f"kernel_size must be an odd number. Received: kernel_size={kernel_size}")
+        self.kernel_size = tuple(int(k) for k in sizes)
+        self.sigma = _unit_factor(sigma, "sigma")
+        self.value_range = _value_range(value_range)
+
+    def call(self, inputs, training=True):
+        x = _float(inputs)
+        if training is False:
+            return x
+        batch = x.shape[0] if x.dim() == 4 else 1
+        probability = self._uniform((batch,), self.factor[0], self.factor[1], x.device)
+        apply = (self._uniform((batch,), 0.0, 1.0, x.device) < probability).reshape(
+            (batch, 1, 1, 1) if x.dim() == 4 else (1, 1, 1))
+        sigma = self._uniform((2,), self.sigma[0], self.sigma[1], x.device) + 1e-6
+        blurred = ops_image.gaussian_blur(x, self.kernel_size, tuple(sigma.tolist()), data_format=self.data_format)
+        return torch.clamp(torch.where(apply, blurred, x), *self.value_range)
+
+    def get_config(self):
+        return {**super().get_config(), "factor": list(self.factor), "kernel_size": list(self.kernel_size),
+                "sigma": list(self.sigma), "value_range": list(self.value_range)}
