@@ -66,7 +66,7 @@ CutMix Equalization FlaxLayer HashedCrossing
 Hashing IntegerLookup JaxLayer MaxNumBoundingBoxes MelSpectrogram MixUp RandAugment
 RandomColorDegeneration RandomColorJitter RandomElasticTransform RandomErasing
 RandomHue RandomPerspective
-RandomSaturation RandomSharpness STFTSpectrogram
+RandomSharpness STFTSpectrogram
 StringLookup TFSMLayer TextVectorization
 """.split()),
     "utils": set("""

@@ -365,6 +365,10 @@ CASES = {
                                         [IMG], training=True, scale=100.0),
     "random_posterization_unit_range": _case("RandomPosterization", {"factor": (5, 5), "value_range": (-5, 5)},
                                              [IMG], training=True),
+    "random_saturation_fixed": _case("RandomSaturation", {"factor": (0.7, 0.7), "value_range": (0, 1)},
+                                     [(2, 5, 6, 3)], training=True),
+    "random_saturation_desaturate": _case("RandomSaturation", {"factor": (0.2, 0.2)}, [(2, 5, 6, 3)],
+                                          training=True),
     "discretization_adapt_multi_hot": _case("Discretization", {"num_bins": 4, "output_mode": "multi_hot"},
                                             [(3, 5)], adapt=[50, 5]),
 }

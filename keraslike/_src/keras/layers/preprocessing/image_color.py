@@ -240,3 +240,51 @@ class RandomPosterization(_ImageLayer):
 
     def get_config(self):
         return {**super().get_config(), "factor": list(self.factor), "value_range": list(self.value_range)}
+
+
+class RandomSaturation(_ImageLayer):
+    """Scale each image's HSV saturation by `f / (1 - f + 1e-7)` with `f` drawn from `factor` (0.5 keeps
+    it, 0 removes colour, 1 saturates), clip the saturation to `value_range`, and convert back, as
+    Keras 3.15 computes it (`rgb_to_hsv` on the pixel values as given).
+
+    Args:
+        factor: float in [-1, 1] (range `[-factor, factor]`) or `(lower, upper)`.
+        value_range: `(low, high)`, default (0, 255).
+        data_format, seed: as the other image layers.
+    """
+
+    def __init__(self, factor, value_range=(0, 255), data_format=None, seed=None, **kwargs):
+        super().__init__(data_format, seed, **kwargs)
+        self.factor = factor
+        self._lower, self._upper = _signed_factor(factor)
+        self.value_range = _value_range(value_range)
+
+    def call(self, inputs, training=True):
+        x = _float(inputs)
+        if training is False:
+            return x
+        batched = x.dim() == 4
+        images = x if batched else x.unsqueeze(0)
+        f = self._uniform((images.shape[0],), self._lower, self._upper, x.device)
+        f = (f / (1 - f + 1e-7)).reshape(-1, 1, 1)
+        hsv = ops_image.rgb_to_hsv(images, data_format=self.data_format)
+        axis = -1 if self.data_format == "channels_last" else 1
+        h, s, v = hsv.unbind(axis)
+        s = torch.clamp(s * f, *self.value_range)
+        out = ops_image.hsv_to_rgb(torch.stack([h, s, v], dim=axis), data_format=self.data_format)
+        return out if batched else out[0]
+
+    def get_config(self):
+        return {**super().get_config(), "factor": self.factor, "value_range": list(self.value_range)}
+
+
+def _signed_factor(factor):
+    message = f"The `factor` argument should be a number (or a list of two numbers) in the range [-1, 1]. " \
+              f"Received: factor={factor}"
+    if isinstance(factor, (tuple, list)):
+        if len(factor) != 2 or factor[0] > 1 or factor[1] < -1:
+            raise ValueError(message)
+        return tuple(sorted(float(f) for f in factor))
+    if not isinstance(factor, (int, float)) or not -1 <= factor <= 1:
+        raise ValueError(message)
+    return max(-abs(float(factor)), -1.0), abs(float(factor))
