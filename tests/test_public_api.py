@@ -65,7 +65,7 @@ AugMix  ContrastLimitedAdaptiveHistogramEqualization
 CutMix Equalization FlaxLayer HashedCrossing
 Hashing IntegerLookup JaxLayer MaxNumBoundingBoxes MelSpectrogram MixUp RandAugment
 RandomColorDegeneration RandomColorJitter RandomElasticTransform RandomErasing
-RandomHue RandomPerspective
+RandomPerspective
 RandomSharpness STFTSpectrogram
 StringLookup TFSMLayer TextVectorization
 """.split()),

@@ -134,3 +134,17 @@ def test_pipeline_applies_layers_in_order_and_in_dataset_map():
     assert [type(layer).__name__ for layer in clone.layers] == ["Resizing", "RandomFlip", "Rescaling"]
     posterized = layers.RandomPosterization(2, seed=13)(x * 255).numpy()
     assert set(np.unique(posterized % 64).tolist()) == {0.0}  # at most 2 bits kept
+
+
+def test_random_hue_shifts_by_plus_or_minus_half_the_factor():
+    x = _images(5)
+    y = layers.RandomHue((0.4, 0.4), value_range=(0, 1), seed=14)(x).numpy()
+    ops = tf.keras.ops
+    hsv = ops.image.rgb_to_hsv(x).numpy()
+    for i in range(5):
+        candidates = []
+        for shift in (0.2, -0.2):
+            h = (hsv[i, ..., 0] + shift) % 1.0
+            candidates.append(np.clip(ops.image.hsv_to_rgb(np.stack([h, hsv[i, ..., 1], hsv[i, ..., 2]], -1)).numpy(),
+                                      0, 1))
+        assert any(np.allclose(y[i], c, atol=1e-5) for c in candidates)

@@ -288,3 +288,41 @@ def _signed_factor(factor):
     if not isinstance(factor, (int, float)) or not -1 <= factor <= 1:
         raise ValueError(message)
     return max(-abs(float(factor)), -1.0), abs(float(factor))
+
+
+class RandomHue(_ImageLayer):
+    """Rotate each image's hue by `±f / 2` (a random sign per image, `f` drawn from `factor`), wrapping
+    around the colour circle; computed in HSV on pixels mapped to [0, 1], as Keras 3.15.
+
+    Args:
+        factor: float in [0, 1] (range `[0, factor]`) or `(lower, upper)`.
+        value_range: `(low, high)`, default (0, 255).
+        data_format, seed: as the other image layers.
+    """
+
+    def __init__(self, factor, value_range=(0, 255), data_format=None, seed=None, **kwargs):
+        super().__init__(data_format, seed, **kwargs)
+        self.factor = _unit_factor(factor, "factor")
+        self.value_range = _value_range(value_range)
+
+    def call(self, inputs, training=True):
+        x = _float(inputs)
+        if training is False:
+            return x
+        batched = x.dim() == 4
+        images = x if batched else x.unsqueeze(0)
+        n = images.shape[0]
+        sign = torch.where(self._uniform((n,), 0.0, 1.0, x.device) > 0.5, -1.0, 1.0)
+        shift = (sign * self._uniform((n,), self.factor[0], self.factor[1], x.device) * 0.5).reshape(-1, 1, 1)
+        hsv = ops_image.rgb_to_hsv(_to_range(images, self.value_range, (0.0, 1.0)), data_format=self.data_format)
+        axis = -1 if self.data_format == "channels_last" else 1
+        h, s, v = hsv.unbind(axis)
+        h = h + shift
+        h = torch.where(h > 1.0, h - 1.0, h)
+        h = torch.where(h < 0.0, h + 1.0, h)
+        rgb = torch.clamp(ops_image.hsv_to_rgb(torch.stack([h, s, v], dim=axis), data_format=self.data_format), 0, 1)
+        out = _to_range(rgb, (0.0, 1.0), self.value_range)
+        return out if batched else out[0]
+
+    def get_config(self):
+        return {**super().get_config(), "factor": list(self.factor), "value_range": list(self.value_range)}
