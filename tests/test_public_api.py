@@ -64,7 +64,7 @@ NOT_YET = {
 AugMix  ContrastLimitedAdaptiveHistogramEqualization
 CutMix Equalization FlaxLayer HashedCrossing
 Hashing IntegerLookup JaxLayer MaxNumBoundingBoxes MelSpectrogram MixUp RandAugment
-RandomColorDegeneration RandomColorJitter RandomElasticTransform RandomErasing
+RandomColorJitter RandomElasticTransform RandomErasing
 RandomPerspective
 RandomSharpness STFTSpectrogram
 StringLookup TFSMLayer TextVectorization

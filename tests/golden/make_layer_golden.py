@@ -369,6 +369,9 @@ CASES = {
                                      [(2, 5, 6, 3)], training=True),
     "random_saturation_desaturate": _case("RandomSaturation", {"factor": (0.2, 0.2)}, [(2, 5, 6, 3)],
                                           training=True),
+    "random_color_degeneration_fixed": _case("RandomColorDegeneration", {"factor": (0.6, 0.6),
+                                                                        "value_range": (-1, 1)}, [IMG],
+                                             training=True),
     "discretization_adapt_multi_hot": _case("Discretization", {"num_bins": 4, "output_mode": "multi_hot"},
                                             [(3, 5)], adapt=[50, 5]),
 }

@@ -44,8 +44,8 @@ from keraslike._src.keras.layers.normalization.spectral_normalization import Spe
 from keraslike._src.keras.layers.normalization.unit_normalization import RMSNormalization, UnitNormalization
 from keraslike._src.keras.layers.preprocessing.categorical import CategoryEncoding, Discretization
 from keraslike._src.keras.layers.preprocessing.image_color import (
-    AutoContrast, RandomGaussianBlur, RandomGrayscale, RandomHue, RandomInvert, RandomPosterization,
-    RandomSaturation, Solarization,
+    AutoContrast, RandomColorDegeneration, RandomGaussianBlur, RandomGrayscale, RandomHue, RandomInvert,
+    RandomPosterization, RandomSaturation, Solarization,
 )
 from keraslike._src.keras.layers.preprocessing.image_preprocessing import (
     CenterCrop, RandomBrightness, RandomContrast, RandomCrop, RandomFlip, RandomRotation, RandomShear,

@@ -326,3 +326,31 @@ class RandomHue(_ImageLayer):
 
     def get_config(self):
         return {**super().get_config(), "factor": list(self.factor), "value_range": list(self.value_range)}
+
+
+class RandomColorDegeneration(_ImageLayer):
+    """Blend each image towards its grayscale version: `x + f * (gray(x) - x)`, `f` drawn per image from
+    `factor`, then clip to `value_range`.
+
+    Args:
+        factor: float in [-1, 1] (range `[-factor, factor]`; negative values move away from gray) or
+            `(lower, upper)`.
+        value_range: `(low, high)`, default (0, 255).
+        data_format, seed: as the other image layers.
+    """
+
+    def __init__(self, factor, value_range=(0, 255), data_format=None, seed=None, **kwargs):
+        super().__init__(data_format, seed, **kwargs)
+        self.factor = _signed_factor(factor)
+        self.value_range = _value_range(value_range)
+
+    def call(self, inputs, training=True):
+        x = _float(inputs)
+        if training is False:
+            return x
+        f = self._uniform(_batch_shape(x), self.factor[0], self.factor[1], x.device)
+        gray = ops_image.rgb_to_grayscale(x, data_format=self.data_format)
+        return torch.clamp(x + f * (gray - x), *self.value_range)
+
+    def get_config(self):
+        return {**super().get_config(), "factor": list(self.factor), "value_range": list(self.value_range)}
