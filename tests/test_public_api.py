@@ -63,18 +63,16 @@ NOT_YET = {
     "layers": set("""
 AugMix  ContrastLimitedAdaptiveHistogramEqualization
 CutMix Equalization FlaxLayer HashedCrossing
-Hashing IntegerLookup JaxLayer MaxNumBoundingBoxes MelSpectrogram MixUp Pipeline RandAugment
-RandomColorDegeneration RandomColorJitter RandomElasticTransform RandomErasing
-RandomGaussianBlur  RandomHue  RandomPerspective RandomPosterization
-RandomSaturation RandomSharpness RandomShear ReversibleEmbedding STFTSpectrogram
+Hashing IntegerLookup JaxLayer MaxNumBoundingBoxes MelSpectrogram MixUp RandAugment
+RandomColorJitter RandomElasticTransform RandomErasing
+RandomPerspective
+RandomSharpness STFTSpectrogram
 StringLookup TFSMLayer TextVectorization
 """.split()),
     "utils": set("""
-Config CustomObjectScope FeatureSpace audio_dataset_from_directory clear_session deserialize_keras_object
-disable_interactive_logging enable_interactive_logging get_file get_registered_name get_source_inputs
-is_interactive_logging_enabled is_keras_tensor
-legacy.deserialize_keras_object legacy.serialize_keras_object model_to_dot plot_model
-serialize_keras_object standardize_dtype text_dataset_from_directory
+Config FeatureSpace audio_dataset_from_directory disable_interactive_logging enable_interactive_logging get_file
+is_interactive_logging_enabled legacy.deserialize_keras_object legacy.serialize_keras_object model_to_dot plot_model
+text_dataset_from_directory
 """.split()),
     "applications": set(KERAS_NAMES["applications"]),
 }

@@ -38,17 +38,21 @@ def test_steps_and_layers_run_in_replica_context(ranks):
         np.testing.assert_array_equal(ids[1:], [rank] * (len(ids) - 1))
 
 
-def test_dropout_masks_differ_across_replicas_and_repeat_for_a_seed(ranks):
+def test_dropout_and_noise_differ_across_replicas_and_repeat_for_a_seed(ranks):
     (r0, r1), _ = ranks
     for run in ("mask_run0", "mask_run1"):
-        a, b = r0[run], r1[run]  # (steps, rows, 128): unseeded Dropout | Dropout(seed=3)
-        assert a.shape == (2, 4, 128)
-        for half in (slice(0, 64), slice(64, 128)):
-            same = (a[..., half] == b[..., half]).mean()
+        # (steps, rows, 256): Dropout | Dropout(seed=3) | GaussianNoise | GaussianNoise(seed=4), on ones
+        a, b = r0[run], r1[run]
+        assert a.shape == (2, 4, 256)
+        for part in (slice(0, 64), slice(64, 128)):
+            same = (a[..., part] == b[..., part]).mean()
             assert 0.3 < same < 0.7, same  # independent masks agree on about half the units
+            kept = (a[..., part] != 0).mean()
+            assert 0.35 < kept < 0.65
+        for part in (slice(128, 192), slice(192, 256)):
+            assert (a[..., part] == b[..., part]).mean() < 0.01  # independent noise
+            assert 0.7 < (a[..., part] - 1.0).std() < 1.3
         assert not np.array_equal(a[0], a[1])  # and change from step to step
-        kept = (a != 0).mean()
-        assert 0.35 < kept < 0.65
     for data in (r0, r1):  # the same seed gives the same masks again
         np.testing.assert_array_equal(data["mask_run0"], data["mask_run1"])
 

@@ -33,3 +33,16 @@ def test_missing_gpus_run_as_two_cpu_replicas(tmp_path):
     assert int(a["replicas"]) == 2 and int(b["replicas"]) == 1
     for key in ("arr_0", "arr_1"):  # the same computation as one device on the global batch
         np.testing.assert_allclose(a[key], b[key], rtol=1e-5, atol=1e-6)
+
+
+@pytest.mark.slow
+def test_strategies_made_in_turn(tmp_path):
+    result = run_script([SCRIPTS / "strategies_in_turn.py", tmp_path / "out.npz"])
+    assert result.returncode == 0, result.stderr
+    out = np.load(tmp_path / "out.npz")
+    assert list(out["replicas"]) == [2, 1]
+    assert float(out["reduced"]) == 1.0  # the default strategy has one replica
+    assert float(out["summed"]) == 2.0  # the two-replica strategy still sums over both processes
+    # one-device fit, kernel 1, bias 0: first batch loss 1 -> after one SGD step on batch 1 the second batch's
+    # loss is ((1 - 0.1 * 2) + (0 - 0.1 * 2))^2 = 0.36; the epoch mean is (1 + 0.36) / 2
+    np.testing.assert_allclose(float(out["loss"]), (1.0 + 0.36) / 2, rtol=1e-5)

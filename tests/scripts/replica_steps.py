@@ -6,7 +6,8 @@ Usage:
 Scenarios, each recorded into OUT.rank<r>.npz by every replica:
 - context_*: a custom train_step/test_step/predict_step and a layer's call read
   `tf.distribute.get_replica_context()` (id, replica count, all_reduce of the local batch size).
-- mask_*: Dropout masks (unseeded layer and `seed=3`) on rows of ones, one training step, run twice
+- mask_*: Dropout masks and GaussianNoise (unseeded layers and seeded ones) on rows of ones, two training
+  steps, run twice
   after the same `set_random_seed` (repeatable) on each replica (must differ between replicas).
 - stop_*: a callback on replica 1 only sets `stop_training` at batch 2; TerminateOnNaN with a NaN
   row that only replica 1 gets at batch 3: the batches each replica trained and the epochs run.
@@ -100,12 +101,15 @@ def mask_scenario(strategy, out):
             inputs = keras.Input(shape=(64,))
             plain = keras.layers.Dropout(0.5)(inputs)
             seeded = keras.layers.Dropout(0.5, seed=3)(inputs)
+            noise = keras.layers.GaussianNoise(1.0)(inputs)
+            seeded_noise = keras.layers.GaussianNoise(1.0, seed=4)(inputs)
             record = RecordMask()
-            outputs = keras.layers.Dense(1)(record(keras.layers.Concatenate()([plain, seeded])))
+            outputs = keras.layers.Dense(1)(record(keras.layers.Concatenate()([plain, seeded, noise, seeded_noise])))
             model = keras.Model(inputs, outputs)
             model.compile(optimizer="sgd", loss="mse")
         model.fit(np.ones((8, 64), "float32"), np.zeros((8, 1), "float32"), batch_size=8, epochs=2, verbose=0)
-        out[f"mask_run{repeat}"] = np.stack(record.masks)  # (steps, local rows, 128): plain | seeded
+        # (steps, local rows, 256): Dropout | Dropout(seed=3) | GaussianNoise | GaussianNoise(seed=4)
+        out[f"mask_run{repeat}"] = np.stack(record.masks)
 
 
 def stop_scenario(strategy, out):

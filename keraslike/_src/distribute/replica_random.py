@@ -169,12 +169,15 @@ def seed_for_replica(seed, replica_id):
     return _derive(int(seed).to_bytes(8, "little", signed=True), replica_id)
 
 
-def layer_generator(seed, device):
-    """The generator of a layer built with `seed=`: per replica when called in a multi-replica step.
-
-    Replica 0 (and one device) draws exactly the sequence `seed` gives; replica r > 0 draws from the seed
-    mixed with r, so masks differ between replicas and are reproducible for a seed and replica count.
-    """
+def seed_in_replica_context(seed):
+    """A layer's own seed as this replica uses it: `seed` on replica 0 and one device, mixed with the
+    replica id on replica r > 0 of a multi-replica step, so masks differ between replicas and are
+    reproducible for a seed and replica count."""
     ctx = context.current_replica_context()
     replica_id = int(ctx.replica_id_in_sync_group) if ctx is not None and ctx.num_replicas_in_sync > 1 else 0
-    return torch.Generator(device=device).manual_seed(seed_for_replica(seed, replica_id))
+    return seed_for_replica(seed, replica_id)
+
+
+def layer_generator(seed, device):
+    """The generator of a layer built with `seed=` (see `seed_in_replica_context`)."""
+    return torch.Generator(device=device).manual_seed(seed_in_replica_context(seed))

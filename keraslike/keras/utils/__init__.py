@@ -13,6 +13,10 @@ from keraslike._src.keras.utils.timeseries_dataset import timeseries_dataset_fro
 from keraslike._src.keras.utils.py_dataset import PyDataset, Sequence  # noqa: F401
 from keraslike._src.keras.trainers.step_overrides import pack_x_y_sample_weight  # noqa: F401
 from keraslike._src.keras.trainers.data_adapter import unpack_x_y_sample_weight  # noqa: F401
-from keraslike.keras.saving import (  # noqa: F401  (TF 2 exposed these under keras.utils)
-    custom_object_scope, get_custom_objects, get_registered_object, register_keras_serializable,
+from keraslike._src.keras.utils.tensor_utils import get_source_inputs, is_keras_tensor  # noqa: F401
+from keraslike._src.keras.backend import clear_session  # noqa: F401
+from keraslike._src.keras.ops.dtypes import standardize_dtype  # noqa: F401
+from keraslike.keras.saving import (  # noqa: F401  (TF 2 and Keras 3 expose these under keras.utils too)
+    CustomObjectScope, custom_object_scope, deserialize_keras_object, get_custom_objects, get_registered_name,
+    get_registered_object, register_keras_serializable, serialize_keras_object,
 )

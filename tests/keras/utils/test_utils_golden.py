@@ -83,3 +83,13 @@ def test_split_dataset_shuffle_and_errors():
         utils.split_dataset(x, left_size=1.5)
     with pytest.raises(TypeError, match="left_size"):
         utils.split_dataset(x, left_size="half")
+
+
+def test_keras_tensor_helpers_and_reexports():
+    a, b = tf.keras.Input((3,)), tf.keras.Input((3,))
+    out = tf.keras.layers.Dense(2)(tf.keras.layers.Add()([a, b]))
+    assert utils.is_keras_tensor(out) and not utils.is_keras_tensor(np.ones(2))
+    sources = utils.get_source_inputs(out)
+    assert len(sources) == 2 and sources[0] is a and sources[1] is b
+    assert utils.standardize_dtype(np.float32) == "float32" and utils.standardize_dtype("float") == "float32"
+    assert utils.serialize_keras_object is tf.keras.saving.serialize_keras_object

@@ -4,7 +4,8 @@ Mirrors `keras/src/random/random.py`. The `seed` argument decides reproducibilit
 
 - an int: the op is stateless, so the same call gives the same values every time;
 - a `keras.random.SeedGenerator`: its state advances on each call, giving a new but
-  reproducible sequence (what layers use);
+  reproducible sequence (what layers use); in a multi-replica step each replica mixes its
+  replica id in, so replicas draw different masks;
 - None: torch's global generator (Keras's global seed generator), made reproducible by
   `keras.utils.set_random_seed` / `tf.random.set_seed`, different on every replica.
 
@@ -18,6 +19,7 @@ import numbers
 
 import torch
 
+from keraslike._src.distribute import replica_random
 from keraslike._src.keras import backend
 from keraslike._src.keras.ops import dtypes
 from keraslike._src.keras.ops.tensors import convert, shape_tuple
@@ -35,9 +37,9 @@ def _mix(a, b):
 
 def _seed_value(seed):
     """An int seed for torch, or None for torch's global generator."""
-    if isinstance(seed, SeedGenerator):
+    if isinstance(seed, SeedGenerator):  # a layer's generator: its own stream on each replica
         state = seed.next().tolist()
-        return _mix(state[0], state[1])
+        return replica_random.seed_in_replica_context(_mix(state[0], state[1]))
     if isinstance(seed, numbers.Integral) and not isinstance(seed, bool):
         return _mix(int(seed), 0)
     if seed is None:
