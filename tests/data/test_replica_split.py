@@ -44,6 +44,25 @@ def test_pipelines_that_cannot_be_split_are_recognised():
     ds = tf.data.Dataset.range(10)
     assert not replica_split.can_split(ds.batch(2))  # nothing per element to split
     assert not replica_split.can_split(ds.map(lambda x: x).filter(lambda x: x > 2).batch(2))
-    assert not replica_split.can_split(ds.map(lambda x: x).shuffle(4).batch(2))  # the map runs before the shuffle
     assert not replica_split.can_split(ds.batch(2).map(lambda x: x))  # a map after batch sees whole batches
     assert replica_split.can_split(ds.shuffle(4).map(lambda x: x + 1).prefetch(2).batch(2).prefetch(1))
+    # in memory the map runs when a batch is gathered, so a shuffle after it does not matter ...
+    assert replica_split.can_split(ds.map(lambda x: x + 1).shuffle(4).batch(2))
+    # ... but from a generator the map has to run before the shuffle picks the batches' elements
+    gen = tf.data.Dataset.from_generator(lambda: iter(range(10)), output_signature=tf.TensorSpec((), tf.int64))
+    assert not replica_split.can_split(gen.map(lambda x: x + 1).shuffle(4).batch(2))
+    assert replica_split.can_split(gen.shuffle(4).map(lambda x: x + 1).batch(2))
+
+
+def test_in_memory_split_gathers_each_replicas_rows_of_the_same_batches():
+    rows = torch.arange(30, dtype=torch.float32).reshape(10, 3)
+
+    def pipeline():
+        return tf.data.Dataset.from_tensor_slices(rows).map(lambda r: r * 2.0 + 1.0).shuffle(10, seed=4).batch(4)
+
+    full = list(pipeline())
+    shares = [list(replica_split.replica_batches(pipeline(), 3, r, split_global_batch)) for r in range(3)]
+    for step, batch in enumerate(full):
+        assert all(share[step][1] == len(batch) for share in shares)
+        torch.testing.assert_close(torch.cat([share[step][0] for share in shares]), batch)
+    assert shares[2][0][0].shape == (0, 3)  # batch of 4 on 3 replicas: 2 / 2 / 0 rows

@@ -185,6 +185,20 @@ def test_first_batch_check_catches_a_vectorized_difference(monkeypatch):
     assert "differs" in _map_dataset(fast_ds)._vectorizer.fallback_reason
 
 
+def test_python_randomness_and_counters_are_caught_by_the_first_batch_check():
+    count = [0]
+
+    def counted(v):
+        count[0] += 1
+        return v + count[0]
+
+    for fn in (lambda v: v * np.random.uniform(), counted):
+        ds = Dataset.from_tensor_slices(np.ones(40, np.float32)).map(fn).batch(8)
+        values = torch.cat(list(ds))
+        assert len(set(values.tolist())) == 40     # a different value for every element
+        assert not _map_dataset(ds)._vectorizer.vectorized
+
+
 def test_cache_after_a_random_map_replays_the_same_values():
     ds = Dataset.from_tensor_slices(np.zeros((10, 3), np.float32)).map(
         lambda v: v + tf.random.uniform((3,))).cache().batch(4)

@@ -82,8 +82,12 @@ def test_seeded_two_replicas_train_like_one_device(runs, kind):
 
 def test_a_map_before_batch_runs_once_per_row_across_replicas(runs):
     # 42 rows in global batches of 8 (5 full, one of 2): each replica maps its 4 + 4 + 4 + 4 + 4 + 1 rows
+    # (in epoch 0 the in-memory path may first try the function once vectorized: one extra call)
+    def check(calls, rows):
+        assert calls[0] - rows in (0, 1), calls
+        np.testing.assert_array_equal(calls[1:], [rows] * (EPOCHS - 1))
+
     for seeding in ("unseeded", "seeded"):
         for r in range(2):
-            calls = np.load(f"{runs[seeding]}.rank{r}.npz")["calls_mapped"]
-            np.testing.assert_array_equal(calls, [21] * EPOCHS)
-    np.testing.assert_array_equal(np.load(f"{runs['one']}.rank0.npz")["calls_mapped"], [ROWS] * EPOCHS)
+            check(np.load(f"{runs[seeding]}.rank{r}.npz")["calls_mapped"], 21)
+    check(np.load(f"{runs['one']}.rank0.npz")["calls_mapped"], ROWS)

@@ -79,9 +79,9 @@ MAP_CALLS = [0]
 
 
 def counted_scale(features, label):
-    """An element-wise map that counts its calls (the work item 9 splits across replicas)."""
+    """An element-wise map doing per-row Python work (`.numpy()`, as decoding would), counting its calls."""
     MAP_CALLS[0] += 1
-    return features * 1.0, label
+    return features * float(np.all(label.numpy() > -1e9)), label
 
 
 def fit_kind(kind, strategy, x, y):

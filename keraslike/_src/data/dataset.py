@@ -57,7 +57,11 @@ class Dataset(DatasetTransformations):
     def _elements(self):
         """A fresh iterator over this dataset's elements (fast path when possible)."""
         plan = self._plan() if FAST_PATH_ENABLED else None
-        return plan.elements() if plan is not None else self._generic_elements()
+        return self._plan_elements(plan) if plan is not None else self._generic_elements()
+
+    def _plan_elements(self, plan):
+        """Iterates this dataset's `IndexPlan` (`prefetch` overrides it to produce ahead)."""
+        return plan.elements()
 
     # ------------------------------------------------------------- introspection
     @property

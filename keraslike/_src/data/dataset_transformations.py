@@ -368,13 +368,17 @@ class DatasetTransformations:
         return CacheDataset(self, filename)
 
     def prefetch(self, buffer_size, name=None):
-        """Returns the same dataset; elements are produced when requested.
+        """Returns a dataset that produces up to `buffer_size` elements ahead of the consumer.
 
-        Mirrors `DatasetV2.prefetch`. `buffer_size` (e.g. `tf.data.AUTOTUNE`) is accepted;
-        in-memory batches are gathered on demand, so no background buffer is used.
+        Mirrors `DatasetV2.prefetch`. Elements, order and errors are unchanged. In-memory
+        pipelines (slices/range, shuffle, repeat, batch, ..., with only vectorized maps) are
+        produced on a background thread; pipelines running other user code (random or
+        stateful maps, generators, filters) are produced on the consumer's thread, so seeded
+        runs draw random numbers in the same order. See `keraslike/_src/data/prefetch.py`.
 
         Args:
-            buffer_size: int >= -1 (`tf.data.AUTOTUNE` is -1).
+            buffer_size: int >= -1: the most elements produced ahead; `tf.data.AUTOTUNE`
+                (-1) picks 2 (enough to overlap one step); 0 produces on demand.
             name: unused, for TF compatibility.
 
         Returns:
@@ -383,10 +387,11 @@ class DatasetTransformations:
         Raises:
             ValueError: if `buffer_size < -1`.
         """
+        from keraslike._src.data.prefetch import AUTOTUNE_BUFFER
         from keraslike._src.data.stream_ops import PassThroughDataset
 
-        _as_int(buffer_size, "buffer_size", -1)
-        return PassThroughDataset(self)
+        size = _as_int(buffer_size, "buffer_size", -1)
+        return PassThroughDataset(self, buffer_size=AUTOTUNE_BUFFER if size == -1 else size)
 
     def with_options(self, options, name=None):
         """Returns the dataset with `options` merged over the current ones.

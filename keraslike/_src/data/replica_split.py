@@ -7,8 +7,12 @@ one-to-one, so which elements form each global batch is known before any map run
 reads the cheap input stream (sources, shuffles, repeats: the same on all replicas), groups it into
 batches of `B`, and applies the maps only to its own rows. The batches are the same as before (same
 global batch, same rows per replica); each map call happens once across the job instead of N times.
+An in-memory pipeline (`from_tensor_slices`/`range` with maps, shuffles, repeats, ... before `batch`,
+see `vectorized_map.py`) runs its maps when a batch is gathered: there every replica gathers and maps
+only its indices of each batch key, wherever the maps sit before the `batch`.
 
-What cannot be split, and so still runs on every replica: work before a `filter`, `cache`, `shuffle`,
+Elsewhere (generator sources, a `filter` anywhere, ...) what cannot be split, and so still runs on
+every replica: work before a `filter`, `cache`, `shuffle`,
 `take`/`skip`/`shard`/`repeat`, `flat_map`/`interleave`, `zip`/`concatenate` or `unbatch` that sits
 between the maps and the `batch` (which elements make a batch depends on all of them), a `map` placed
 after `batch` (it sees whole batches), `padded_batch`, and pipelines from generators whose own Python
@@ -18,10 +22,12 @@ one `index_select` and is not split.
 
 import itertools
 
+from keraslike._src.data import dataset as dataset_module
 from keraslike._src.data import structure as nest
 from keraslike._src.data.batching import BatchDataset
 from keraslike._src.data.functional import MapDataset
 from keraslike._src.data.stream_ops import PassThroughDataset
+from keraslike._src.data.vectorized_map import is_mapped
 
 
 def _unwrap(dataset):
@@ -45,9 +51,15 @@ def _split_point(dataset):
     return batch, maps[::-1], node
 
 
+def _mapped_plan(dataset):
+    """The batched index plan of an in-memory pipeline whose batches run a map, or None."""
+    plan = dataset._plan() if dataset_module.FAST_PATH_ENABLED else None
+    return plan if plan is not None and plan.batched and is_mapped(plan.source) else None
+
+
 def can_split(dataset):
     """Whether `dataset`'s per-element work can be split across replicas (see the module docstring)."""
-    return _split_point(dataset) is not None
+    return _mapped_plan(dataset) is not None or _split_point(dataset) is not None
 
 
 def replica_batches(dataset, num_replicas, rank, split_rows):
@@ -61,6 +73,27 @@ def replica_batches(dataset, num_replicas, rank, split_rows):
     Returns:
         An iterator of `(local_element, global_size)`; `local_element` has `stop - start` rows (possibly 0).
     """
+    plan = _mapped_plan(dataset)
+    if plan is not None:
+        return _plan_batches(plan, num_replicas, rank, split_rows)
+    return _element_batches(dataset, num_replicas, rank, split_rows)
+
+
+def _plan_batches(plan, num_replicas, rank, split_rows):
+    """In-memory path: gather (and map, vectorized when safe) only this replica's indices of each batch key."""
+    empty = None
+    for key in plan.epoch():
+        lo, hi = split_rows(len(key), num_replicas, rank)
+        if hi > lo:
+            yield plan.source.gather(key[lo:hi]), len(key)
+            continue
+        if empty is None:  # fewer rows than replicas: an empty batch of the right structure
+            one = plan.source.gather(key[:1])
+            empty = nest.pack_as(one, [leaf[:0] for leaf in nest.flatten(one)])
+        yield empty, len(key)
+
+
+def _element_batches(dataset, num_replicas, rank, split_rows):
     batch, maps, source = _split_point(dataset)
     size, drop = batch._batch_size, batch._drop_remainder
     structure = batch._input.element_spec  # traces the maps once, as the unsplit batch does

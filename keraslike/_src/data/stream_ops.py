@@ -14,6 +14,7 @@ import itertools
 from keraslike._src.data import cardinality as card
 from keraslike._src.data import index_plan as ip
 from keraslike._src.data.dataset import Dataset
+from keraslike._src.data.prefetch import prefetched
 from keraslike._src.data.shuffle import ShuffleSeeds, shuffle_stream
 from keraslike._src.data.vectorized_map import is_mapped
 
@@ -177,11 +178,17 @@ class CacheDataset(StreamOpDataset):
 
 
 class PassThroughDataset(StreamOpDataset):
-    """Same elements; used by `prefetch` (iteration is synchronous) and `with_options`."""
+    """Same elements; used by `prefetch` (`buffer_size` > 0: see `prefetch.py`) and `with_options`."""
 
-    def __init__(self, input_dataset, options=None):
+    def __init__(self, input_dataset, options=None, buffer_size=0):
         super().__init__(input_dataset)
         self._own_options = options
+        self._buffer_size = buffer_size
+
+    def _plan_elements(self, plan):
+        if self._buffer_size > 0:
+            return prefetched(plan, self._buffer_size, self.options().threading.max_intra_op_parallelism)
+        return plan.elements()
 
     def _apply(self, make_input):
         return make_input()

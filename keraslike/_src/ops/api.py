@@ -8,7 +8,7 @@ from keraslike._src.ops.dtypes import (
     as_dtype, bfloat16, bool, complex64, complex128, double, float16, float32, float64, half,
     int8, int16, int32, int64, uint8,
 )
-from keraslike._src.ops.variables import Variable
+from keraslike._src.ops.variables import Variable, VariableAggregation, VariableSynchronization
 
 from keraslike._src.autodiff.function import function
 from keraslike._src.autodiff.gradient_tape import GradientTape, UnconnectedGradients, stop_gradient

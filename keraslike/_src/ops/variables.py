@@ -7,6 +7,7 @@ Arithmetic on it returns plain `torch.Tensor`s, exactly as TF eager returns
 `tf.Tensor`s from ops on variables.
 """
 
+import enum
 import itertools
 
 import numpy as np
@@ -20,6 +21,24 @@ from keraslike._src.placement import log as _log
 from keraslike._src.placement import scope as _scope
 
 _uid = itertools.count()
+
+
+class VariableSynchronization(enum.Enum):
+    """`tf.VariableSynchronization`: when distributed copies of a variable are synced (a hint here, see README)."""
+
+    AUTO = 0
+    NONE = 1
+    ON_WRITE = 2
+    ON_READ = 3
+
+
+class VariableAggregation(enum.Enum):
+    """`tf.VariableAggregation`: how replica updates of a variable combine (a hint here, see README)."""
+
+    NONE = 0
+    SUM = 1
+    MEAN = 2
+    ONLY_FIRST_REPLICA = 3
 
 
 class Variable(torch.nn.Parameter, metaclass=VariableMeta):

@@ -15,6 +15,7 @@ from keraslike._src.keras.layers.core.dense import Dense
 from keraslike._src.keras.layers.core.einsum_dense import EinsumDense
 from keraslike._src.keras.layers.core.identity import Identity
 from keraslike._src.keras.layers.core.masking import Masking
+from keraslike._src.keras.layers.core.reversible_embedding import ReversibleEmbedding
 from keraslike._src.keras.layers.core.wrapper import Wrapper, deserialize, serialize
 from keraslike._src.keras.layers.input_spec import InputSpec
 from keraslike._src.keras.layers.core.embedding import Embedding
@@ -43,13 +44,15 @@ from keraslike._src.keras.layers.normalization.spectral_normalization import Spe
 from keraslike._src.keras.layers.normalization.unit_normalization import RMSNormalization, UnitNormalization
 from keraslike._src.keras.layers.preprocessing.categorical import CategoryEncoding, Discretization
 from keraslike._src.keras.layers.preprocessing.image_color import (
-    AutoContrast, RandomGrayscale, RandomInvert, Solarization,
+    AutoContrast, RandomColorDegeneration, RandomGaussianBlur, RandomGrayscale, RandomHue, RandomInvert,
+    RandomPosterization, RandomSaturation, Solarization,
 )
 from keraslike._src.keras.layers.preprocessing.image_preprocessing import (
-    CenterCrop, RandomBrightness, RandomContrast, RandomCrop, RandomFlip, RandomRotation, RandomTranslation, RandomZoom,
-    Resizing,
+    CenterCrop, RandomBrightness, RandomContrast, RandomCrop, RandomFlip, RandomRotation, RandomShear,
+    RandomTranslation, RandomZoom, Resizing,
 )
 from keraslike._src.keras.layers.preprocessing.normalization import Normalization
+from keraslike._src.keras.layers.preprocessing.pipeline import Pipeline
 from keraslike._src.keras.layers.preprocessing.rescaling import Rescaling
 from keraslike._src.keras.layers.regularization.noise import (
     ActivityRegularization, AlphaDropout, GaussianDropout, GaussianNoise,

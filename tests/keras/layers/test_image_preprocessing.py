@@ -108,3 +108,43 @@ def test_color_layers_probabilities_and_inference():
         np.testing.assert_array_equal(layer(x, training=False).numpy(), x)
     flat = np.full((1, 2, 2, 3), 7.0, "float32")
     np.testing.assert_array_equal(layers.AutoContrast()(flat).numpy(), flat)  # flat channels are kept
+
+
+def test_random_shear_is_one_of_the_two_signed_shears():
+    x = _images(6, 7, 8)
+    y = layers.RandomShear(x_factor=(0.3, 0.3), y_factor=(0.1, 0.1), seed=11)(x).numpy()
+    ops = tf.keras.ops
+    plus = ops.image.affine_transform(x, [1.0, 0.3, 0.0, 0.1, 1.0, 0.0, 0.0, 0.0], fill_mode="reflect").numpy()
+    minus = ops.image.affine_transform(x, [1.0, -0.3, 0.0, -0.1, 1.0, 0.0, 0.0, 0.0], fill_mode="reflect").numpy()
+    for i in range(6):
+        assert np.allclose(y[i], plus[i], atol=1e-5) or np.allclose(y[i], minus[i], atol=1e-5)
+    with pytest.raises(ValueError, match="x_factor"):
+        layers.RandomShear(x_factor=1.5)
+
+
+def test_pipeline_applies_layers_in_order_and_in_dataset_map():
+    x = _images(4)
+    pipe = layers.Pipeline([layers.Resizing(3, 4), layers.RandomFlip("horizontal", seed=12), layers.Rescaling(2.0)])
+    y = pipe(x, training=False).numpy()
+    np.testing.assert_allclose(y, 2 * layers.Resizing(3, 4)(x).numpy(), rtol=1e-6)
+    assert pipe(x).shape == (4, 3, 4, 3) and len(pipe.layers) == 3
+    mapped = [tuple(b.shape) for b in tf.data.Dataset.from_tensor_slices(x).batch(2).map(pipe)]
+    assert mapped == [(2, 3, 4, 3), (2, 3, 4, 3)]
+    clone = layers.Pipeline.from_config(pipe.get_config())
+    assert [type(layer).__name__ for layer in clone.layers] == ["Resizing", "RandomFlip", "Rescaling"]
+    posterized = layers.RandomPosterization(2, seed=13)(x * 255).numpy()
+    assert set(np.unique(posterized % 64).tolist()) == {0.0}  # at most 2 bits kept
+
+
+def test_random_hue_shifts_by_plus_or_minus_half_the_factor():
+    x = _images(5)
+    y = layers.RandomHue((0.4, 0.4), value_range=(0, 1), seed=14)(x).numpy()
+    ops = tf.keras.ops
+    hsv = ops.image.rgb_to_hsv(x).numpy()
+    for i in range(5):
+        candidates = []
+        for shift in (0.2, -0.2):
+            h = (hsv[i, ..., 0] + shift) % 1.0
+            candidates.append(np.clip(ops.image.hsv_to_rgb(np.stack([h, hsv[i, ..., 1], hsv[i, ..., 2]], -1)).numpy(),
+                                      0, 1))
+        assert any(np.allclose(y[i], c, atol=1e-5) for c in candidates)

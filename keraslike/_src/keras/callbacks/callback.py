@@ -38,8 +38,12 @@ class Callback:
 class CallbackList(Callback):
     """Dispatch every hook to each callback in order."""
 
-    def __init__(self, callbacks=None, model=None, **params):
+    def __init__(self, callbacks=None, add_history=False, add_progbar=False, model=None, **params):
         super().__init__()
+        if add_history or add_progbar:
+            raise NotImplementedError("CallbackList(add_history=True / add_progbar=True) is not supported; append "
+                                      "keras.callbacks.History() / ProgbarLogger() to `callbacks` instead. "
+                                      f"Received: add_history={add_history}, add_progbar={add_progbar}")
         self.callbacks = list(callbacks or [])
         if model is not None:
             self.set_model(model)

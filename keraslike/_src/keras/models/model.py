@@ -191,14 +191,26 @@ class Model(Trainer, Layer):
 
         saving_lib.save_model(self, filepath, overwrite=overwrite, **kwargs)
 
-    def save_weights(self, filepath, overwrite=True, save_format=None, **kwargs):
+    def save_weights(self, filepath, overwrite=True, save_format=None, max_shard_size=None, **kwargs):
         """Save the weights.
 
         `x.weights.h5` (or any `.h5`) uses Keras 3's HDF5 layout. Any other path is a TF-format
         checkpoint prefix, as TF 2's `save_weights` wrote: `prefix.index` + `prefix.data-00000-of-00001`
         and the directory's `checkpoint` file, so `tf.train.latest_checkpoint(dir)` finds it.
+
+        Raises:
+            NotImplementedError: for `max_shard_size` (Keras 3's sharded `.weights.json` files).
+            TypeError: for other keyword arguments.
         """
         from keraslike._src.keras.saving import saving_lib
+
+        if max_shard_size is not None:
+            raise NotImplementedError("keraslike writes one weights file; sharding is not supported. "
+                                      f"Received: max_shard_size={max_shard_size!r}")
+        unknown = set(kwargs) - {"_extra_attrs"}
+        if unknown:
+            raise TypeError(f"save_weights() got unexpected keyword arguments {sorted(unknown)}. "
+                            f"Received: kwargs={kwargs}")
 
         if _is_tf_checkpoint_path(filepath, save_format):
             from keraslike._src.train import checkpoint_state

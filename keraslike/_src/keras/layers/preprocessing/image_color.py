@@ -1,5 +1,6 @@
-"""Colour augmentation layers: AutoContrast, Solarization, RandomInvert, RandomGrayscale
-(keras/src/layers/preprocessing/image_preprocessing/{auto_contrast,solarization,random_invert,random_grayscale}.py).
+"""Colour augmentation layers: AutoContrast, Solarization, RandomInvert, RandomGrayscale, RandomGaussianBlur
+(keras/src/layers/preprocessing/image_preprocessing/{auto_contrast,solarization,random_invert,random_grayscale,
+random_gaussian_blur}.py).
 
 Pixel values live in `value_range` (default `(0, 255)`); the layers work internally in (0, 255)
 as Keras does. `AutoContrast` is deterministic and always applies; the random ones apply when
@@ -153,3 +154,203 @@ class RandomGrayscale(_ImageLayer):
 
     def get_config(self):
         return {**super().get_config(), "factor": self.factor}
+
+
+class RandomGaussianBlur(_ImageLayer):
+    """Blur each image, with a probability drawn from `factor`, by a Gaussian of a random `sigma`
+    (one draw per batch for each axis), then clip to `value_range`.
+
+    Args:
+        factor: float in [0, 1] (probability range `[0, factor]`) or `(lower, upper)`; default 1.0.
+        kernel_size: odd int or a pair of odd ints, default 3.
+        sigma: float in [0, 1] (range `[0, sigma]`) or `(lower, upper)`; default 1.0.
+        value_range: `(low, high)`, default (0, 255).
+        data_format, seed: as the other image layers.
+
+    Raises:
+        ValueError: for an even kernel size or factors outside [0, 1].
+    """
+
+    def __init__(self, factor=1.0, kernel_size=3, sigma=1.0, value_range=(0, 255), data_format=None, seed=None,
+                 **kwargs):
+        super().__init__(data_format, seed, **kwargs)
+        self.factor = _unit_factor(factor, "factor")
+        sizes = tuple(kernel_size) if isinstance(kernel_size, (tuple, list)) else (kernel_size, kernel_size)
+        if len(sizes) != 2 or any(int(k) % 2 == 0 for k in sizes):
+            raise ValueError(f"kernel_size must be an odd number. Received: kernel_size={kernel_size}")
+        self.kernel_size = tuple(int(k) for k in sizes)
+        self.sigma = _unit_factor(sigma, "sigma")
+        self.value_range = _value_range(value_range)
+
+    def call(self, inputs, training=True):
+        x = _float(inputs)
+        if training is False:
+            return x
+        batch = x.shape[0] if x.dim() == 4 else 1
+        probability = self._uniform((batch,), self.factor[0], self.factor[1], x.device)
+        apply = (self._uniform((batch,), 0.0, 1.0, x.device) < probability).reshape(
+            (batch, 1, 1, 1) if x.dim() == 4 else (1, 1, 1))
+        sigma = self._uniform((2,), self.sigma[0], self.sigma[1], x.device) + 1e-6
+        blurred = ops_image.gaussian_blur(x, self.kernel_size, tuple(sigma.tolist()), data_format=self.data_format)
+        return torch.clamp(torch.where(apply, blurred, x), *self.value_range)
+
+    def get_config(self):
+        return {**super().get_config(), "factor": list(self.factor), "kernel_size": list(self.kernel_size),
+                "sigma": list(self.sigma), "value_range": list(self.value_range)}
+
+
+class RandomPosterization(_ImageLayer):
+    """Keep only the `bits` most significant bits of each (0-255) pixel, `bits` drawn per image.
+
+    Args:
+        factor: int in [1, 8] (bits range `[1, factor]`, the upper bound exclusive when it differs from the
+            lower, as Keras 3.15 draws it) or `(lower, upper)`.
+        value_range: `(low, high)`, default (0, 255).
+        data_format, seed: as the other image layers.
+    """
+
+    def __init__(self, factor, value_range=(0, 255), data_format=None, seed=None, **kwargs):
+        super().__init__(data_format, seed, **kwargs)
+        message = f"The `factor` argument should be a number (or a list of two numbers) in the range [1, 8]. " \
+                  f"Received: factor={factor}"
+        if isinstance(factor, (tuple, list)):
+            if len(factor) != 2 or factor[0] > 8 or factor[1] < 1:
+                raise ValueError(message)
+            self.factor = tuple(sorted(int(f) for f in factor))
+        elif isinstance(factor, (int, float)) and 1 <= factor <= 8:
+            self.factor = (1, int(factor))
+        else:
+            raise ValueError(message)
+        self.value_range = _value_range(value_range)
+
+    def call(self, inputs, training=True):
+        x = _float(inputs)
+        if training is False:
+            return x
+        batch = x.shape[0] if x.dim() == 4 else 1
+        if self.factor[0] != self.factor[1]:
+            bits = torch.floor(self._uniform((batch,), float(self.factor[0]), float(self.factor[1]), x.device))
+        else:
+            bits = torch.full((batch,), float(self.factor[0]), device=x.device)
+        shift = (8 - bits).to(torch.int32).reshape((batch, 1, 1, 1) if x.dim() == 4 else (1, 1, 1))
+        # as uint8 (values outside `value_range` saturate; TF's own cast is undefined there)
+        pixels = torch.clamp(torch.trunc(_to_range(x, self.value_range, (0.0, 255.0))), 0, 255).to(torch.int64)
+        pixels = torch.bitwise_left_shift(torch.bitwise_right_shift(pixels, shift), shift)
+        return _to_range(pixels.to(torch.float32), (0.0, 255.0), self.value_range)
+
+    def get_config(self):
+        return {**super().get_config(), "factor": list(self.factor), "value_range": list(self.value_range)}
+
+
+class RandomSaturation(_ImageLayer):
+    """Scale each image's HSV saturation by `f / (1 - f + 1e-7)` with `f` drawn from `factor` (0.5 keeps
+    it, 0 removes colour, 1 saturates), clip the saturation to `value_range`, and convert back, as
+    Keras 3.15 computes it (`rgb_to_hsv` on the pixel values as given).
+
+    Args:
+        factor: float in [-1, 1] (range `[-factor, factor]`) or `(lower, upper)`.
+        value_range: `(low, high)`, default (0, 255).
+        data_format, seed: as the other image layers.
+    """
+
+    def __init__(self, factor, value_range=(0, 255), data_format=None, seed=None, **kwargs):
+        super().__init__(data_format, seed, **kwargs)
+        self.factor = factor
+        self._lower, self._upper = _signed_factor(factor)
+        self.value_range = _value_range(value_range)
+
+    def call(self, inputs, training=True):
+        x = _float(inputs)
+        if training is False:
+            return x
+        batched = x.dim() == 4
+        images = x if batched else x.unsqueeze(0)
+        f = self._uniform((images.shape[0],), self._lower, self._upper, x.device)
+        f = (f / (1 - f + 1e-7)).reshape(-1, 1, 1)
+        hsv = ops_image.rgb_to_hsv(images, data_format=self.data_format)
+        axis = -1 if self.data_format == "channels_last" else 1
+        h, s, v = hsv.unbind(axis)
+        s = torch.clamp(s * f, *self.value_range)
+        out = ops_image.hsv_to_rgb(torch.stack([h, s, v], dim=axis), data_format=self.data_format)
+        return out if batched else out[0]
+
+    def get_config(self):
+        return {**super().get_config(), "factor": self.factor, "value_range": list(self.value_range)}
+
+
+def _signed_factor(factor):
+    message = f"The `factor` argument should be a number (or a list of two numbers) in the range [-1, 1]. " \
+              f"Received: factor={factor}"
+    if isinstance(factor, (tuple, list)):
+        if len(factor) != 2 or factor[0] > 1 or factor[1] < -1:
+            raise ValueError(message)
+        return tuple(sorted(float(f) for f in factor))
+    if not isinstance(factor, (int, float)) or not -1 <= factor <= 1:
+        raise ValueError(message)
+    return max(-abs(float(factor)), -1.0), abs(float(factor))
+
+
+class RandomHue(_ImageLayer):
+    """Rotate each image's hue by `±f / 2` (a random sign per image, `f` drawn from `factor`), wrapping
+    around the colour circle; computed in HSV on pixels mapped to [0, 1], as Keras 3.15.
+
+    Args:
+        factor: float in [0, 1] (range `[0, factor]`) or `(lower, upper)`.
+        value_range: `(low, high)`, default (0, 255).
+        data_format, seed: as the other image layers.
+    """
+
+    def __init__(self, factor, value_range=(0, 255), data_format=None, seed=None, **kwargs):
+        super().__init__(data_format, seed, **kwargs)
+        self.factor = _unit_factor(factor, "factor")
+        self.value_range = _value_range(value_range)
+
+    def call(self, inputs, training=True):
+        x = _float(inputs)
+        if training is False:
+            return x
+        batched = x.dim() == 4
+        images = x if batched else x.unsqueeze(0)
+        n = images.shape[0]
+        sign = torch.where(self._uniform((n,), 0.0, 1.0, x.device) > 0.5, -1.0, 1.0)
+        shift = (sign * self._uniform((n,), self.factor[0], self.factor[1], x.device) * 0.5).reshape(-1, 1, 1)
+        hsv = ops_image.rgb_to_hsv(_to_range(images, self.value_range, (0.0, 1.0)), data_format=self.data_format)
+        axis = -1 if self.data_format == "channels_last" else 1
+        h, s, v = hsv.unbind(axis)
+        h = h + shift
+        h = torch.where(h > 1.0, h - 1.0, h)
+        h = torch.where(h < 0.0, h + 1.0, h)
+        rgb = torch.clamp(ops_image.hsv_to_rgb(torch.stack([h, s, v], dim=axis), data_format=self.data_format), 0, 1)
+        out = _to_range(rgb, (0.0, 1.0), self.value_range)
+        return out if batched else out[0]
+
+    def get_config(self):
+        return {**super().get_config(), "factor": list(self.factor), "value_range": list(self.value_range)}
+
+
+class RandomColorDegeneration(_ImageLayer):
+    """Blend each image towards its grayscale version: `x + f * (gray(x) - x)`, `f` drawn per image from
+    `factor`, then clip to `value_range`.
+
+    Args:
+        factor: float in [-1, 1] (range `[-factor, factor]`; negative values move away from gray) or
+            `(lower, upper)`.
+        value_range: `(low, high)`, default (0, 255).
+        data_format, seed: as the other image layers.
+    """
+
+    def __init__(self, factor, value_range=(0, 255), data_format=None, seed=None, **kwargs):
+        super().__init__(data_format, seed, **kwargs)
+        self.factor = _signed_factor(factor)
+        self.value_range = _value_range(value_range)
+
+    def call(self, inputs, training=True):
+        x = _float(inputs)
+        if training is False:
+            return x
+        f = self._uniform(_batch_shape(x), self.factor[0], self.factor[1], x.device)
+        gray = ops_image.rgb_to_grayscale(x, data_format=self.data_format)
+        return torch.clamp(x + f * (gray - x), *self.value_range)
+
+    def get_config(self):
+        return {**super().get_config(), "factor": list(self.factor), "value_range": list(self.value_range)}

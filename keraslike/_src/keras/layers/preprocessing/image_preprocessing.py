@@ -1,5 +1,5 @@
 """Image preprocessing and augmentation layers: Resizing, CenterCrop, RandomFlip, RandomRotation,
-RandomZoom, RandomTranslation, RandomCrop, RandomContrast, RandomBrightness
+RandomZoom, RandomTranslation, RandomShear, RandomCrop, RandomContrast, RandomBrightness
 (keras/src/layers/preprocessing/image_preprocessing/).
 
 Images are `(batch, height, width, channels)` or one `(height, width, channels)` image
@@ -294,6 +294,46 @@ class RandomTranslation(_AffineLayer):
 
     def get_config(self):
         return {**super().get_config(), "height_factor": self.height_factor, "width_factor": self.width_factor}
+
+
+def _shear_factor(factor, name):
+    if isinstance(factor, (tuple, list)):
+        if len(factor) != 2 or not all(0 <= f <= 1 for f in factor):
+            raise ValueError(f"The `{name}` argument should be a number (or a list of two numbers) in the range "
+                             f"[0, 1]. Received: {name}={factor}")
+        return tuple(sorted(float(f) for f in factor))
+    if not isinstance(factor, numbers.Real) or not 0 <= factor <= 1:
+        raise ValueError(f"The `{name}` argument should be a number (or a list of two numbers) in the range [0, 1]. "
+                         f"Received: {name}={factor}")
+    return -abs(float(factor)), abs(float(factor))
+
+
+class RandomShear(_AffineLayer):
+    """Shear each image by random factors: output `(x, y)` reads input `(x + sx * y, sy * x + y)`.
+
+    `sx`/`sy` are drawn from the factor ranges and share one random sign per image, as Keras 3.15.
+
+    Args:
+        x_factor, y_factor: float in [0, 1] (range `[-f, f]`) or `(lower, upper)` in [0, 1]; default 0.
+        interpolation ("bilinear"), fill_mode ("reflect"), fill_value (0.0), data_format, seed: as `RandomRotation`.
+    """
+
+    def __init__(self, x_factor=0.0, y_factor=0.0, interpolation="bilinear", fill_mode="reflect", fill_value=0.0,
+                 data_format=None, seed=None, **kwargs):
+        super().__init__(fill_mode, interpolation, seed, fill_value, data_format, **kwargs)
+        self.x_factor, self.y_factor = x_factor, y_factor
+        self._x = _shear_factor(x_factor, "x_factor")
+        self._y = _shear_factor(y_factor, "y_factor")
+
+    def _transform(self, batch, height, width, device):
+        sign = torch.where(self._uniform((batch,), 0.0, 1.0, device) > 0.5, -1.0, 1.0)
+        sy = self._uniform((batch,), self._y[0], self._y[1], device) * sign
+        sx = self._uniform((batch,), self._x[0], self._x[1], device) * sign
+        ones, zeros = torch.ones_like(sx), torch.zeros_like(sx)
+        return torch.stack([ones, sx, zeros, sy, ones, zeros, zeros, zeros], dim=1)
+
+    def get_config(self):
+        return {**super().get_config(), "x_factor": self.x_factor, "y_factor": self.y_factor}
 
 
 class RandomCrop(_ImageLayer):

@@ -1,0 +1,62 @@
+"""Issue 12 item 12: every argument in README's "Accepted, no effect" table is accepted (one test, reporting
+every failure at once), so the table and the code agree."""
+
+import numpy as np
+
+import keraslike as tf
+
+keras = tf.keras
+
+
+def _calls():
+    model = keras.Sequential([keras.Input((2,)), keras.layers.Dense(1)])
+    cpu = tf.config.list_physical_devices("CPU")[0]
+    return {
+        "compile(run_eagerly, jit_compile, steps_per_execution=auto)": lambda: model.compile(
+            "sgd", "mse", run_eagerly=True, jit_compile=True, steps_per_execution="auto"),
+        "NcclAllReduce(num_packs)": lambda: tf.distribute.NcclAllReduce(num_packs=2),
+        "HierarchicalCopyAllReduce(num_packs)": lambda: tf.distribute.HierarchicalCopyAllReduce(num_packs=2),
+        "ReductionToOneDevice(...)": lambda: tf.distribute.ReductionToOneDevice(reduce_to_device="/cpu:0",
+                                                                               accumulation_fn=None),
+        "CommunicationOptions(...)": lambda: tf.distribute.experimental.CommunicationOptions(
+            bytes_per_pack=1024, implementation=tf.distribute.experimental.CommunicationImplementation.RING),
+        "Options.auto_shard_policy": lambda: setattr(tf.data.Options().experimental_distribute, "auto_shard_policy",
+                                                     tf.data.experimental.AutoShardPolicy.DATA),
+        "LogicalDeviceConfiguration(experimental_*)": lambda: tf.config.LogicalDeviceConfiguration(
+            experimental_priority=1, experimental_device_ordinal=0),
+        "Dataset.map(num_parallel_calls, deterministic)": lambda: list(tf.data.Dataset.range(3).map(
+            lambda v: v, num_parallel_calls=tf.data.AUTOTUNE, deterministic=False)),
+        "Variable(hints)": lambda: tf.Variable(1.0, validate_shape=False, caching_device="/cpu:0",
+                                               synchronization=tf.VariableSynchronization.AUTO,
+                                               aggregation=tf.VariableAggregation.MEAN,
+                                               experimental_enable_variable_lifting=False),
+        "add_weight(autocast, aggregation, synchronization)": lambda: keras.layers.Dense(1).add_weight(
+            name="w", shape=(1,), autocast=False, aggregation="mean", synchronization="auto"),
+        "tf.function(reduce_retracing, autograph)": lambda: tf.function(lambda v: v, reduce_retracing=True,
+                                                                        autograph=False)(1.0),
+        "einsum(optimize)": lambda: tf.einsum("ij->ji", np.ones((2, 2)), optimize="greedy"),
+        "LSTM(unroll, use_cudnn, implementation)": lambda: keras.layers.LSTM(2, unroll=True, use_cudnn=False,
+                                                                             implementation=1),
+        "Lambda(output_shape, mask)": lambda: keras.layers.Lambda(lambda v: v, output_shape=(2,), mask=None),
+        "PyDataset(workers, use_multiprocessing, max_queue_size)": lambda: keras.utils.PyDataset(
+            workers=4, use_multiprocessing=True, max_queue_size=5),
+        "TensorBoard(...)": lambda: keras.callbacks.TensorBoard(histogram_freq=1, write_graph=False, write_images=True,
+                                                                write_steps_per_second=True, profile_batch=2,
+                                                                embeddings_freq=1, embeddings_metadata=None),
+        "ModelCheckpoint(options)": lambda: keras.callbacks.ModelCheckpoint("m.keras", options=None),
+        "ConfigProto(...)": lambda: tf.compat.v1.ConfigProto(
+            isolate_session_state=True, gpu_options=tf.compat.v1.GPUOptions(force_gpu_compatible=True)),
+        "set_memory_growth (CPU-only: a listed GPU is required, so only the getter)": lambda: (
+            tf.config.experimental.get_memory_growth if cpu else None),
+    }
+
+
+def test_every_table_entry_is_accepted(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    failures = []
+    for name, call in _calls().items():
+        try:
+            call()
+        except Exception as e:  # noqa: BLE001 - report every entry at once
+            failures.append(f"{name}: {type(e).__name__}: {e}")
+    assert not failures, "\n".join(failures)
