@@ -19,4 +19,4 @@ else
     echo "   KERASLIKE_TORCH_INDEX_URL=https://download.pytorch.org/whl/cpu gets the small CPU-only build)"
 fi
 python -m pip install --progress-bar on -e ".[$1]"
-echo "== installed: $(python -c 'import keraslike, torch; print("keraslike", keraslike.__version__, "on torch", torch.__version__)')"
+echo "== installed: $(python -c 'import importlib.metadata as m; print("keraslike", m.version("keraslike"), "on torch", m.version("torch"))')"
