@@ -17,8 +17,7 @@ def hello():
     print("chief says hello" if rank == 0 else "replica 1 says hello")
     if rank == 1:
         sys.stderr.write("replica 1 warns\n")
-    ctx = tf.distribute.get_strategy()
-    ranks = ctx.reduce("SUM", strategy.run(lambda: tf.constant(float(rank))), axis=None)
+    ranks = strategy.reduce("SUM", strategy.run(lambda: tf.constant(float(rank))), axis=None)
     return rank, strategy.num_replicas_in_sync, float(ranks)
 
 

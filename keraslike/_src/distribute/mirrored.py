@@ -96,7 +96,7 @@ class MirroredStrategy(Strategy):
             _join_launched(env)
         # a one-device strategy made later in a program keraslike re-ran as replicas (the distributed-training
         # guide makes several strategies in turn) is one replica in every process, as it is in the chief
-        single_in_launched = env is not None and env.source == "keraslike" and len(parsed) == 1
+        single_in_launched = env is not None and env.reruns_program and len(parsed) == 1
         if env is None or env.world_size == 1 or single_in_launched:
             rank, world, index = 0, 1, parsed[0][1]
         else:

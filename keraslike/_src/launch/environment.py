@@ -12,6 +12,7 @@ import re
 
 # Set by keraslike's launcher in the replicas it starts.
 LAUNCHED_BY_KERASLIKE = "KERASLIKE_LAUNCHED"
+FUNCTION_LAUNCH = "function"  # the value of LAUNCHED_BY_KERASLIKE in notebook_launcher's replicas
 PARENT_PID = "KERASLIKE_PARENT_PID"
 # The chief's program seed and recorded values, for its launched replicas (launch/one_program.py).
 PROGRAM_STATE = "KERASLIKE_PROGRAM"
@@ -29,6 +30,9 @@ class ClusterEnvironment:
         master_addr: str, rendezvous host.
         master_port: int, rendezvous port.
         source: str, "keraslike", "torchrun" or another launcher name.
+        reruns_program: bool, True in a process keraslike's script launcher started by re-running the
+            user's whole program (so a one-device strategy made there is one replica, as in the chief);
+            False for `notebook_launcher` replicas, which run one function, and for other launchers.
     """
 
     rank: int
@@ -41,6 +45,7 @@ class ClusterEnvironment:
     task_type: str = "worker"
     task_id: int = 0
     cluster: dict = None
+    reruns_program: bool = False
 
     @property
     def is_chief(self):
@@ -91,6 +96,7 @@ def _from_launcher():
         source=source,
         task_type="worker",
         task_id=rank,
+        reruns_program=source == "keraslike" and os.environ.get(LAUNCHED_BY_KERASLIKE) != FUNCTION_LAUNCH,
     )
 
 
@@ -210,8 +216,11 @@ def parent_pid():
     return _int(PARENT_PID)
 
 
-def replica_env(rank, world_size, master_port, threads, parent_pid_value):
-    """Environment variables a keraslike-launched replica gets (merged over os.environ)."""
+def replica_env(rank, world_size, master_port, threads, parent_pid_value, function=False):
+    """Environment variables a keraslike-launched replica gets (merged over os.environ).
+
+    `function=True` marks replicas of `notebook_launcher`, which run one function instead of the program.
+    """
     return {
         "RANK": str(rank),
         "WORLD_SIZE": str(world_size),
@@ -220,7 +229,7 @@ def replica_env(rank, world_size, master_port, threads, parent_pid_value):
         "MASTER_ADDR": "127.0.0.1",
         "MASTER_PORT": str(master_port),
         "OMP_NUM_THREADS": str(threads),
-        LAUNCHED_BY_KERASLIKE: "1",
+        LAUNCHED_BY_KERASLIKE: FUNCTION_LAUNCH if function else "1",
         PARENT_PID: str(parent_pid_value),
     }
 

@@ -148,7 +148,7 @@ class _Launch:
         out_r, out_w = os.pipe() if rank == 0 else (None, None)
         err_r, err_w = os.pipe()
         recv, send = context.Pipe(duplex=False)
-        env = environment.replica_env(rank, self.n, port, threads, os.getpid())
+        env = environment.replica_env(rank, self.n, port, threads, os.getpid(), function=True)
         proc = context.Process(target=_replica_main, name=f"keraslike-replica-{rank}", daemon=False,
                                args=(rank, env, threads, out_w, err_w, send, self.function, self.args))
         with warnings.catch_warnings():
