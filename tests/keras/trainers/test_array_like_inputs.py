@@ -74,3 +74,11 @@ def test_pandas_series_and_dataframe_inputs():
     np.testing.assert_allclose(model.predict(frame, verbose=0), ref.predict(arrays, verbose=0))
     val = model.fit(frame[:40], labels[:40], validation_data=(frame[40:], labels[40:]), epochs=1, verbose=0)
     assert "val_loss" in val.history
+
+
+def test_layer_called_on_a_dataframe():
+    pd = pytest.importorskip("pandas")
+    frame = pd.DataFrame({"a": [1.0, 2.0, 3.0], "b": [10.0, 20.0, 30.0]})
+    norm = layers.Normalization(axis=-1)
+    norm.adapt(frame.to_numpy())
+    np.testing.assert_allclose(norm(frame.iloc[:2]).numpy(), norm(frame.to_numpy()[:2]).numpy())

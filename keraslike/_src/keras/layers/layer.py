@@ -498,6 +498,8 @@ class Layer(torch.nn.Module, metaclass=LayerMeta):
         return cast(inputs) if isinstance(inputs, torch.Tensor) else map_structure(cast, inputs)
 
     def _convert_leaf(self, value):
+        if type(value).__module__.startswith("pandas") and hasattr(value, "to_numpy"):
+            value = value.to_numpy()  # a DataFrame/Series called on directly, as Keras converts it
         if isinstance(value, (np.ndarray, list, float, int, np.generic)):
             return backend.to_float_tensor(value, device=backend.current_device())
         if isinstance(value, torch.Tensor) and self._autocast and value.is_floating_point() \
