@@ -98,3 +98,26 @@ def test_prefetch_rejects_bad_sizes():
     with pytest.raises(ValueError, match="buffer_size"):
         Dataset.range(3).prefetch(-2)
     assert [int(v) for v in Dataset.range(3).prefetch(0)] == [0, 1, 2]
+
+
+def test_producer_thread_count_leaves_the_consumer_and_new_threads_alone(monkeypatch):
+    seen = []
+    real_run = prefetch._Producer._run
+
+    def recording(self, iterator, threads, configured):
+        seen.append(threads)
+        real_run(self, iterator, threads, configured)
+
+    monkeypatch.setattr(prefetch._Producer, "_run", recording)
+    before = torch.get_num_threads()
+    list(Dataset.range(30).batch(4).prefetch(2))
+    options = tf.data.Options()
+    options.threading.max_intra_op_parallelism = 2
+    list(Dataset.range(30).batch(4).prefetch(2).with_options(options))
+    assert seen == [1, 2]
+    assert torch.get_num_threads() == before
+    inherited = []
+    thread = threading.Thread(target=lambda: inherited.append(torch.get_num_threads()))
+    thread.start()
+    thread.join()
+    assert inherited == [before]

@@ -186,8 +186,11 @@ class PassThroughDataset(StreamOpDataset):
         self._buffer_size = buffer_size
 
     def _plan_elements(self, plan):
-        if self._buffer_size > 0:
-            return prefetched(plan, self._buffer_size, self.options().threading.max_intra_op_parallelism)
+        node = self  # `prefetch(n).with_options(...)`: the prefetch below still produces ahead
+        while type(node) is PassThroughDataset and not node._buffer_size:
+            node = node._input
+        if type(node) is PassThroughDataset:
+            return prefetched(plan, node._buffer_size, self.options().threading.max_intra_op_parallelism)
         return plan.elements()
 
     def _apply(self, make_input):
