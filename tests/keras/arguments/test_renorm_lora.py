@@ -82,3 +82,30 @@ def test_embedding_lora_rank_and_errors():
         constrained = keras.layers.Embedding(10, 4, embeddings_constraint="non_neg")
         constrained.build()
         constrained.enable_lora(2)
+
+
+def test_einsum_dense_lora_matches_the_merged_kernel():
+    # Shapes, names and trainable flags as real Keras 3.15 gives them for this layer:
+    # kernel (6, 4, 5) frozen, bias (5,), lora_kernel_a (6, 4, 2), lora_kernel_b (2, 5); config has lora_rank/alpha.
+    layer = keras.layers.EinsumDense("abc,cde->abde", (3, 4, 5), bias_axes="e", lora_rank=2, lora_alpha=3.0)
+    x = np.random.default_rng(0).standard_normal((2, 3, 6)).astype("float32")
+    layer(x)
+    assert [(w.name, tuple(w.shape), w.trainable) for w in layer.weights] == [
+        ("kernel", (6, 4, 5), False), ("bias", (5,), True), ("lora_kernel_a", (6, 4, 2), True),
+        ("lora_kernel_b", (2, 5), True)]
+    rng = np.random.default_rng(1)
+    kernel, bias, a, b = (rng.standard_normal(tuple(w.shape)).astype("float32") for w in layer.weights)
+    layer.set_weights([kernel, bias, a, b])
+    want = np.einsum("abc,cde->abde", x, kernel + 1.5 * (a @ b)) + bias   # alpha / rank = 1.5
+    np.testing.assert_allclose(np.asarray(layer(x)), want, rtol=1e-5, atol=1e-5)
+    config = layer.get_config()
+    assert (config["lora_rank"], config["lora_alpha"]) == (2, 3.0)
+    assert "lora_rank" not in keras.layers.EinsumDense("ab,bc->ac", 4).get_config()   # Keras writes it only when set
+    plain = keras.layers.EinsumDense("ab,bc->ac", 4)
+    plain(np.ones((1, 3), "float32"))
+    plain.enable_lora(2)
+    assert [w.name for w in plain.trainable_weights] == ["lora_kernel_a", "lora_kernel_b"]
+    with pytest.raises(ValueError, match="already enabled"):
+        plain.enable_lora(2)
+    with pytest.raises(ValueError, match="isn't yet built"):
+        keras.layers.EinsumDense("ab,bc->ac", 4).enable_lora(2)

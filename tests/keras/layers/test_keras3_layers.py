@@ -170,8 +170,6 @@ def test_einsum_dense_errors_and_shapes():
         layers.EinsumDense("ab->c", output_shape=3)(np.ones((2, 3), "float32"))
     with pytest.raises(ValueError, match="Bias dimension 'z'"):
         layers.EinsumDense("ab,bc->ac", output_shape=3, bias_axes="z")(np.ones((2, 3), "float32"))
-    with pytest.raises(NotImplementedError, match="lora_rank"):
-        layers.EinsumDense("ab,bc->ac", output_shape=3, lora_rank=2)
 
 
 def test_new_layers_train_in_fit():

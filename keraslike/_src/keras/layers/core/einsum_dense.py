@@ -12,6 +12,7 @@ import re
 import torch
 
 from keraslike._src.keras import activations, constraints, initializers, regularizers
+from keraslike._src.keras.layers.core.lora import add_lora_weights, lora_config, merged
 from keraslike._src.keras.layers.layer import Layer
 
 _FORMS = (
@@ -95,22 +96,20 @@ class EinsumDense(Layer):
         bias_axes: optional str of output letters for the bias, e.g. "d".
         kernel_initializer, bias_initializer: default "glorot_uniform" / "zeros".
         kernel_regularizer, bias_regularizer, kernel_constraint, bias_constraint: optional.
-        lora_rank, lora_alpha: LoRA is not implemented for EinsumDense yet; a rank raises.
+        lora_rank, lora_alpha: optional LoRA: the layer is built with `enable_lora(lora_rank, lora_alpha)`
+            (`lora_kernel_a` `(*kernel.shape[:-1], rank)`, `lora_kernel_b` `(rank, kernel.shape[-1])`).
 
     Input shape: anything matching the equation's input spec. Output shape: `(batch, *output_shape)`.
 
     Raises:
-        ValueError: for a malformed equation or incompatible shapes (at build).
-        NotImplementedError: for `lora_rank`.
+        ValueError: for a malformed equation or incompatible shapes (at build); `enable_lora` with a
+            kernel constraint, before build, or twice.
     """
 
     def __init__(self, equation, output_shape, activation=None, bias_axes=None, kernel_initializer="glorot_uniform",
                  bias_initializer="zeros", kernel_regularizer=None, bias_regularizer=None, kernel_constraint=None,
                  bias_constraint=None, lora_rank=None, lora_alpha=None, **kwargs):
         super().__init__(**kwargs)
-        if lora_rank:
-            raise NotImplementedError("EinsumDense(lora_rank=...) is not implemented in keraslike yet; use "
-                                      f"lora_rank=None. Received: lora_rank={lora_rank}")
         self.equation = equation
         self.partial_output_shape = (output_shape,) if isinstance(output_shape, int) else tuple(output_shape)
         self.activation = activations.get(activation)
@@ -122,7 +121,8 @@ class EinsumDense(Layer):
         self.kernel_constraint = kernel_constraint
         self.bias_constraint = bias_constraint
         self.lora_rank = lora_rank
-        self.lora_alpha = lora_alpha
+        self.lora_alpha = lora_alpha if lora_alpha is not None else lora_rank
+        self.lora_enabled = False
         self.full_output_shape = None
 
     def build(self, input_shape):
@@ -135,9 +135,25 @@ class EinsumDense(Layer):
             "bias", bias_shape, self.bias_initializer, regularizer=self.bias_regularizer,
             constraint=self.bias_constraint)
         self.built = True
+        if self.lora_rank:
+            self.enable_lora(self.lora_rank, self.lora_alpha)
+
+    def enable_lora(self, rank, lora_alpha=None, a_initializer="he_uniform", b_initializer="zeros"):
+        """Freeze `kernel` and learn a rank-`rank` update `(lora_alpha / rank) * A @ B` (Keras 3).
+
+        Raises:
+            ValueError: with `kernel_constraint`, before build, or when already enabled.
+        """
+        if not self.built:
+            raise ValueError("Cannot enable lora on a layer that isn't yet built.")
+        self.lora_kernel_a, self.lora_kernel_b = add_lora_weights(
+            self, self.kernel, "kernel", rank, lora_alpha, a_initializer, b_initializer, self.kernel_constraint,
+            self.kernel_regularizer)
 
     def call(self, inputs):
-        out = torch.einsum(self.equation, inputs, self.kernel)
+        kernel = merged(self, self.kernel, self.lora_kernel_a, self.lora_kernel_b) if self.lora_enabled \
+            else self.kernel
+        out = torch.einsum(self.equation, inputs, kernel)
         if self.bias is not None:
             out = out + self.bias
         return self.activation(out)
@@ -155,5 +171,4 @@ class EinsumDense(Layer):
             "bias_regularizer": regularizers.serialize(self.bias_regularizer) if self.bias_regularizer else None,
             "kernel_constraint": constraints.serialize(self.kernel_constraint) if self.kernel_constraint else None,
             "bias_constraint": constraints.serialize(self.bias_constraint) if self.bias_constraint else None,
-            "lora_rank": self.lora_rank, "lora_alpha": self.lora_alpha,
-        }
+        } | lora_config(self)

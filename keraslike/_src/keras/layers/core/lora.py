@@ -1,8 +1,10 @@
-"""LoRA (low-rank adaptation) for Dense and Embedding, as Keras 3's `enable_lora` (keras/src/layers/core/dense.py).
+"""LoRA (low-rank adaptation) for Dense, EinsumDense and Embedding, as Keras 3's `enable_lora`
+(keras/src/layers/core/dense.py, einsum_dense.py, embedding.py).
 
-`enable_lora(rank)` freezes the base matrix `W` (`(rows, cols)`) and adds trainable `A` `(rows, rank)`
-(he_uniform) and `B` `(rank, cols)` (zeros); the layer then computes with
-`W + (lora_alpha / rank) * A @ B`, so the output is unchanged until training moves `B`.
+`enable_lora(rank)` freezes the base kernel `W` (`(*lead, cols)`: `(rows, cols)` for Dense, any rank for
+EinsumDense) and adds trainable `A` `(*lead, rank)` (he_uniform) and `B` `(rank, cols)` (zeros); the layer
+then computes with `W + (lora_alpha / rank) * A @ B` (a batched matmul over `lead`), so the output is
+unchanged until training moves `B`.
 """
 
 from keraslike._src.keras import initializers
@@ -24,8 +26,8 @@ def add_lora_weights(layer, base, prefix, rank, lora_alpha, a_initializer, b_ini
         raise ValueError("lora is already enabled. This can only be done once per layer.")
     if not isinstance(rank, int) or rank <= 0:
         raise ValueError(f"Expected the LoRA rank to be a positive integer. Received: rank={rank!r}")
-    rows, cols = tuple(base.shape)
-    a = layer.add_weight(f"lora_{prefix}_a", (rows, rank), initializers.get(a_initializer), dtype="float32",
+    *lead, cols = tuple(base.shape)
+    a = layer.add_weight(f"lora_{prefix}_a", (*lead, rank), initializers.get(a_initializer), dtype="float32",
                          regularizer=regularizer)
     b = layer.add_weight(f"lora_{prefix}_b", (rank, cols), initializers.get(b_initializer), dtype="float32",
                          regularizer=regularizer)
