@@ -1,6 +1,7 @@
 """EarlyStopping, ModelCheckpoint, ReduceLROnPlateau, LearningRateScheduler, CSVLogger, TerminateOnNaN,
 LambdaCallback, TensorBoard."""
 
+import collections.abc
 import csv
 import math
 
@@ -173,3 +174,37 @@ def test_tensorboard_needs_the_package(tmp_path):
     tag = next(t for t in events.Tags()["scalars"] if t.endswith("loss"))
     logged = [e.value for e in events.Scalars(tag)]
     assert logged == pytest.approx(history.history["loss"], rel=1e-6)
+
+
+class _CountingLogs(collections.abc.Mapping):
+    """Batch logs that count how often their values are read (each read is a collective on replicas)."""
+
+    def __init__(self):
+        self.reads = 0
+
+    def __getitem__(self, key):
+        self.reads += 1
+        return 0.5
+
+    def __iter__(self):
+        return iter(["loss"])
+
+    def __len__(self):
+        return 1
+
+
+@pytest.mark.parametrize("verbose, reads_expected", [(1, True), (2, False)])
+def test_progbar_reads_batch_logs_only_when_it_draws_them(verbose, reads_expected, capsys):
+    from keraslike._src.keras.callbacks.history import ProgbarLogger
+
+    bar = ProgbarLogger()
+    bar.set_params({"verbose": verbose, "epochs": 1, "steps": 20})
+    bar.sync_every = 2   # what fit sets under several replicas: redraws at fixed steps
+    bar.on_train_begin()
+    bar.on_epoch_begin(0)
+    logs = _CountingLogs()
+    for step in range(19):
+        bar.on_train_batch_end(step, logs)
+    assert (logs.reads > 0) is reads_expected   # verbose=2 prints only the epoch line: no mid-epoch metric reads
+    bar.on_epoch_end(0, {"loss": 0.25})
+    assert "loss: 0.2500" in capsys.readouterr().out

@@ -28,7 +28,8 @@ class ProgbarLogger(Callback):
 
     Batch logs are read only when the bar redraws (no per-step host sync). With
     several replicas the redraw steps are fixed in advance (`sync_every`), since
-    reading metrics is a collective every replica must join.
+    reading metrics is a collective every replica must join. `verbose=2` draws only
+    the epoch-end line, so it reads no batch logs at all.
     """
 
     def __init__(self, count_mode="steps", stateful_metrics=None):
@@ -76,8 +77,8 @@ class ProgbarLogger(Callback):
         self._new_bar()
 
     def _batch_update(self, batch, logs):
-        if not self.verbose or self.progbar is None:
-            return
+        if self.verbose != 1 or self.progbar is None:
+            return  # verbose=2 prints one line per epoch: no mid-epoch reads (each one a collective on replicas)
         current = batch + 1
         finalize = self.target is not None and current >= self.target
         if finalize:
