@@ -141,8 +141,8 @@ def all_reduce(tensor, op="sum"):
     return tensor
 
 
-def all_reduce_tensors(tensors):
-    """In-place SUM of several tensors across replicas, one collective per dtype/device (coalesced)."""
+def _coalesced(tensors, collective):
+    """Run `collective(flat)` once per dtype/device over the flattened `tensors`, then copy the results back."""
     tensors = [t for t in tensors if t is not None]
     if world_size() <= 1 or not tensors:
         return
@@ -151,13 +151,18 @@ def all_reduce_tensors(tensors):
         groups.setdefault((t.dtype, t.device), []).append(t)
     for group in groups.values():
         flat = torch.cat([t.detach().reshape(-1) for t in group])
-        all_reduce(flat)
+        collective(flat)
         offset = 0
         with torch.no_grad():
             for t in group:
                 n = t.numel()
                 t.copy_(flat[offset:offset + n].view_as(t))
                 offset += n
+
+
+def all_reduce_tensors(tensors):
+    """In-place SUM of several tensors across replicas, one collective per dtype/device (coalesced)."""
+    _coalesced(tensors, all_reduce)
 
 
 def barrier():
@@ -175,21 +180,7 @@ def broadcast(tensor, src=0):
 
 def broadcast_tensors(tensors, src=0):
     """Broadcast several tensors with one collective per dtype/device (coalesced)."""
-    tensors = [t for t in tensors if t is not None]
-    if world_size() <= 1 or not tensors:
-        return
-    groups = {}
-    for t in tensors:
-        groups.setdefault((t.dtype, t.device), []).append(t)
-    for group in groups.values():
-        flat = torch.cat([t.detach().reshape(-1) for t in group])
-        _in_place(lambda t: dist.broadcast(t, src=src), flat)
-        offset = 0
-        with torch.no_grad():
-            for t in group:
-                n = t.numel()
-                t.copy_(flat[offset:offset + n].view_as(t))
-                offset += n
+    _coalesced(tensors, lambda flat: broadcast(flat, src=src))
 
 
 def all_gather_ints(value):

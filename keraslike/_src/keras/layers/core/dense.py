@@ -3,12 +3,12 @@
 import torch
 
 from keraslike._src.keras import activations, initializers
-from keraslike._src.keras.layers.core.lora import add_lora_weights, merged
+from keraslike._src.keras.layers.core.lora import KernelLoRA
 from keraslike._src.keras.layers.core.lora import lora_config as _lora_config
 from keraslike._src.keras.layers.layer import Layer
 
 
-class Dense(Layer):
+class Dense(Layer, KernelLoRA):
     """Densely connected layer.
 
     Args:
@@ -68,18 +68,6 @@ class Dense(Layer):
         if self.lora_rank:
             self.enable_lora(self.lora_rank, self.lora_alpha)
 
-    def enable_lora(self, rank, lora_alpha=None, a_initializer="he_uniform", b_initializer="zeros"):
-        """Freeze `kernel` and learn a rank-`rank` update `(lora_alpha / rank) * A @ B` (Keras 3).
-
-        Raises:
-            ValueError: with `kernel_constraint`, before build, or when already enabled.
-        """
-        if not self.built:
-            raise ValueError("Cannot enable lora on a layer that isn't yet built.")
-        self.lora_kernel_a, self.lora_kernel_b = add_lora_weights(
-            self, self.kernel, "kernel", rank, lora_alpha, a_initializer, b_initializer, self.kernel_constraint,
-            self.kernel_regularizer)
-
     def call(self, inputs):
         if inputs.shape[-1] != self._input_dim:
             raise ValueError(
@@ -87,8 +75,7 @@ class Dense(Layer):
                 f"input shape to have value {self._input_dim}, but received input with shape "
                 f"{tuple(inputs.shape)}"
             )
-        kernel = merged(self, self.kernel, self.lora_kernel_a, self.lora_kernel_b) if self.lora_enabled \
-            else self.kernel
+        kernel = self.lora_merged_kernel()
         if inputs.dim() == 2 and self.bias is not None:
             out = torch.addmm(self.bias, inputs, kernel)
         else:

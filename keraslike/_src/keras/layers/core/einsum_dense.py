@@ -12,7 +12,7 @@ import re
 import torch
 
 from keraslike._src.keras import activations, constraints, initializers, regularizers
-from keraslike._src.keras.layers.core.lora import add_lora_weights, lora_config, merged
+from keraslike._src.keras.layers.core.lora import KernelLoRA, lora_config
 from keraslike._src.keras.layers.layer import Layer
 
 _FORMS = (
@@ -85,7 +85,7 @@ def analyze_equation(equation, bias_axes, input_shape, output_shape):
     return tuple(kernel_shape), None if bias_shape is None else tuple(bias_shape), tuple(out)
 
 
-class EinsumDense(Layer):
+class EinsumDense(Layer, KernelLoRA):
     """A dense layer whose kernel contraction is an einsum equation.
 
     Args:
@@ -138,21 +138,8 @@ class EinsumDense(Layer):
         if self.lora_rank:
             self.enable_lora(self.lora_rank, self.lora_alpha)
 
-    def enable_lora(self, rank, lora_alpha=None, a_initializer="he_uniform", b_initializer="zeros"):
-        """Freeze `kernel` and learn a rank-`rank` update `(lora_alpha / rank) * A @ B` (Keras 3).
-
-        Raises:
-            ValueError: with `kernel_constraint`, before build, or when already enabled.
-        """
-        if not self.built:
-            raise ValueError("Cannot enable lora on a layer that isn't yet built.")
-        self.lora_kernel_a, self.lora_kernel_b = add_lora_weights(
-            self, self.kernel, "kernel", rank, lora_alpha, a_initializer, b_initializer, self.kernel_constraint,
-            self.kernel_regularizer)
-
     def call(self, inputs):
-        kernel = merged(self, self.kernel, self.lora_kernel_a, self.lora_kernel_b) if self.lora_enabled \
-            else self.kernel
+        kernel = self.lora_merged_kernel()
         out = torch.einsum(self.equation, inputs, kernel)
         if self.bias is not None:
             out = out + self.bias

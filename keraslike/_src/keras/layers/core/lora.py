@@ -46,3 +46,24 @@ def merged(layer, base, a, b):
 def lora_config(layer):
     """`{"lora_rank", "lora_alpha"}` when LoRA is set, else `{}` (Keras 3 writes them only then)."""
     return {"lora_rank": layer.lora_rank, "lora_alpha": layer.lora_alpha} if layer.lora_rank else {}
+
+
+class KernelLoRA:
+    """`enable_lora` for layers whose LoRA target is `self.kernel` (Dense, EinsumDense)."""
+
+    def enable_lora(self, rank, lora_alpha=None, a_initializer="he_uniform", b_initializer="zeros"):
+        """Freeze `kernel` and learn a rank-`rank` update `(lora_alpha / rank) * A @ B` (Keras 3).
+
+        Raises:
+            ValueError: with `kernel_constraint`, before build, or when already enabled.
+        """
+        if not self.built:
+            raise ValueError("Cannot enable lora on a layer that isn't yet built.")
+        self.lora_kernel_a, self.lora_kernel_b = add_lora_weights(
+            self, self.kernel, "kernel", rank, lora_alpha, a_initializer, b_initializer, self.kernel_constraint,
+            self.kernel_regularizer)
+
+    def lora_merged_kernel(self):
+        """The kernel the layer computes with: `kernel`, plus the LoRA update when enabled."""
+        return merged(self, self.kernel, self.lora_kernel_a, self.lora_kernel_b) if self.lora_enabled \
+            else self.kernel
