@@ -37,9 +37,11 @@ from keraslike._src.ops.reduction import (
 
 from keraslike._src.ops import tensor_attributes as _tensor_attributes  # noqa: E402
 from keraslike._src.ops import tensor_numpy as _tensor_numpy  # noqa: E402
+from keraslike._src.ops import tensor_operators as _tensor_operators  # noqa: E402
 
 _tensor_numpy.install()
 _tensor_attributes.install()
+_tensor_operators.install()  # TF's operators with lists/numpy operands and negative slice steps
 
 # ---- placement, errors, TF1 names (issue 4) ----------------------------------------------------
 from keraslike._src.placement.scope import device  # noqa: E402
