@@ -88,6 +88,8 @@ from keraslike import autograph
 from keraslike import train
 from keraslike import io
 from keraslike import image, nest, summary, test, types  # issue 11
+from keraslike import ragged
+from keraslike._src.ragged.ragged_tensor import RaggedTensor
 from keraslike.keras import initializers, losses, metrics, optimizers  # tf.losses, ...
 from keraslike._src.keras.initializers.tf_initializers import (
     constant_initializer, ones_initializer, random_normal_initializer, random_uniform_initializer, zeros_initializer,
