@@ -15,6 +15,8 @@ from keraslike import dtypes, linalg, math, nn, random  # noqa: E402,F401
 from keraslike import autograph  # noqa: E402,F401
 from keraslike import train  # noqa: E402,F401
 from keraslike import io  # noqa: E402,F401
+from keraslike import sparse  # noqa: E402,F401
+from keraslike._src.sparse.sparse_tensor import SparseTensor, SparseTensorSpec  # noqa: E402,F401
 from keraslike import image, nest, summary, test, types  # noqa: E402,F401  (issue 11)
 from keraslike.keras import initializers, losses, metrics, optimizers  # noqa: E402,F401  (tf.losses, ...)
 from keraslike._src.keras.initializers.tf_initializers import (  # noqa: E402,F401
