@@ -70,7 +70,7 @@ RandomSharpness STFTSpectrogram
 StringLookup TFSMLayer TextVectorization
 """.split()),
     "utils": set("""
-Config FeatureSpace audio_dataset_from_directory disable_interactive_logging enable_interactive_logging get_file
+Config FeatureSpace audio_dataset_from_directory disable_interactive_logging enable_interactive_logging
 is_interactive_logging_enabled legacy.deserialize_keras_object legacy.serialize_keras_object model_to_dot plot_model
 text_dataset_from_directory
 """.split()),

@@ -43,17 +43,23 @@ from keraslike._src.keras.layers.normalization.layer_normalization import LayerN
 from keraslike._src.keras.layers.normalization.spectral_normalization import SpectralNormalization
 from keraslike._src.keras.layers.normalization.unit_normalization import RMSNormalization, UnitNormalization
 from keraslike._src.keras.layers.preprocessing.categorical import CategoryEncoding, Discretization
+from keraslike._src.keras.layers.preprocessing.hashed_crossing import HashedCrossing
+from keraslike._src.keras.layers.preprocessing.hashing import Hashing
 from keraslike._src.keras.layers.preprocessing.image_color import (
-    AutoContrast, RandomColorDegeneration, RandomGaussianBlur, RandomGrayscale, RandomHue, RandomInvert,
-    RandomPosterization, RandomSaturation, Solarization,
+    AutoContrast, Equalization, RandomColorDegeneration, RandomColorJitter, RandomGaussianBlur, RandomGrayscale,
+    RandomHue, RandomInvert, RandomPosterization, RandomSaturation, RandomSharpness, Solarization,
 )
+from keraslike._src.keras.layers.preprocessing.image_mixing import CutMix, MixUp, RandomErasing
 from keraslike._src.keras.layers.preprocessing.image_preprocessing import (
-    CenterCrop, RandomBrightness, RandomContrast, RandomCrop, RandomFlip, RandomRotation, RandomShear,
-    RandomTranslation, RandomZoom, Resizing,
+    CenterCrop, RandomBrightness, RandomContrast, RandomCrop, RandomFlip, RandomPerspective, RandomRotation,
+    RandomShear, RandomTranslation, RandomZoom, Resizing,
 )
+from keraslike._src.keras.layers.preprocessing.integer_lookup import IntegerLookup
 from keraslike._src.keras.layers.preprocessing.normalization import Normalization
 from keraslike._src.keras.layers.preprocessing.pipeline import Pipeline
 from keraslike._src.keras.layers.preprocessing.rescaling import Rescaling
+from keraslike._src.keras.layers.preprocessing.string_lookup import StringLookup
+from keraslike._src.keras.layers.preprocessing.text_vectorization import TextVectorization
 from keraslike._src.keras.layers.regularization.noise import (
     ActivityRegularization, AlphaDropout, GaussianDropout, GaussianNoise,
 )

@@ -20,3 +20,4 @@ from keraslike.keras.saving import (  # noqa: F401  (TF 2 and Keras 3 expose the
     CustomObjectScope, custom_object_scope, deserialize_keras_object, get_custom_objects, get_registered_name,
     get_registered_object, register_keras_serializable, serialize_keras_object,
 )
+from keraslike._src.keras.utils.file_utils import get_file  # noqa: F401
