@@ -8,6 +8,7 @@ import math
 
 import torch
 
+from keraslike._src.keras.saving import object_registration
 from keraslike._src.keras.utils.lookup import lookup
 
 
@@ -27,6 +28,10 @@ def compute_fans(shape):
 class Initializer:
     """Base class: `init(shape, dtype=None) -> torch.Tensor`."""
 
+    def __init_subclass__(cls, **kwargs):
+        super().__init_subclass__(**kwargs)
+        object_registration.register_builtin("initializers", cls)  # found by name when deserializing
+
     def __call__(self, shape, dtype=None):
         raise NotImplementedError
 
@@ -36,6 +41,9 @@ class Initializer:
     @classmethod
     def from_config(cls, config):
         return cls(**config)
+
+
+object_registration.register_builtin_base("initializers", Initializer)
 
 
 class Constant(Initializer):

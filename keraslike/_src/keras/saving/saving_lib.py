@@ -17,7 +17,7 @@ import h5py
 
 from keraslike._src.keras.saving import (
     assets, bounded_read, file_io, object_registration, serialization_lib, weights_h5)
-from keraslike._src.keras.saving.model_config import deserialize_layer, serialize_layer
+from keraslike._src.keras.saving.serialization_lib import deserialize_layer, serialize_layer
 
 KERAS_VERSION = "3.15.1"  # the Keras release whose file format is mirrored
 _CONFIG, _METADATA, _WEIGHTS = "config.json", "metadata.json", "model.weights.h5"

@@ -14,9 +14,12 @@ import re
 import warnings
 
 import numpy as np
+import torch
 
 from keraslike._src.keras.backend.naming import to_snake_case
-from keraslike._src.keras.saving import bounded_read, optimizer_state
+from keraslike._src.keras.layers.layer import Layer
+from keraslike._src.keras.saving import bounded_read, object_registration, optimizer_state
+from keraslike._src.keras.saving.functional_graph import ordered_layers
 
 
 def _natural_key(name):
@@ -37,19 +40,12 @@ def _container_children(path, layers):
 
 def _children(layer, path):
     """(path, sublayer) pairs of `layer`, Keras's traversal."""
-    import torch
-
-    from keraslike._src.keras.layers.layer import Layer
-    from keraslike._src.keras.models.functional import Functional
-    from keraslike._src.keras.models.sequential import Sequential
-
+    models = object_registration.builtin_objects("layers")
     prefix = f"{path}/" if path else ""
-    if isinstance(layer, Functional):
-        from keraslike._src.keras.saving.functional_graph import ordered_layers
-
+    if isinstance(layer, models["Functional"]):
         yield from _container_children(prefix + "layers", ordered_layers(layer))
         return
-    if isinstance(layer, Sequential):
+    if isinstance(layer, models["Sequential"]):
         yield from _container_children(prefix + "layers", layer.layers)
         return
     for attr in sorted(layer._modules, key=_natural_key):
@@ -132,8 +128,6 @@ def load_from_h5(model, h5, load_optimizer=True, filepath="<weights>", skip_mism
             for datasets that are not numbers, live outside the file, or (optimizer state) are larger
             than any variable of the model.
     """
-    import torch
-
     failures = []
     for path, layer in walk(model):
         variables = _own_variables(layer)
