@@ -50,6 +50,7 @@ from keraslike._src.keras.layers.preprocessing.image_color import (
     RandomHue, RandomInvert, RandomPosterization, RandomSaturation, RandomSharpness, Solarization,
 )
 from keraslike._src.keras.layers.preprocessing.image_mixing import CutMix, MixUp, RandomErasing
+from keraslike._src.keras.layers.preprocessing.image_policies import AugMix, RandAugment
 from keraslike._src.keras.layers.preprocessing.image_preprocessing import (
     CenterCrop, RandomBrightness, RandomContrast, RandomCrop, RandomFlip, RandomPerspective, RandomRotation,
     RandomShear, RandomTranslation, RandomZoom, Resizing,

@@ -118,7 +118,8 @@ def test_perspective_with_zero_scale_or_probability_is_the_identity_and_otherwis
 
 
 def test_configs_round_trip_and_training_false_passes_through():
-    layers = [L.MixUp(alpha=0.3, seed=1), L.CutMix(factor=0.5, seed=2), L.RandomErasing(scale=0.2, seed=3),
+    layers = [L.RandAugment(num_ops=3, seed=0), L.AugMix(chain_depth=2, seed=1),
+              L.MixUp(alpha=0.3, seed=1), L.CutMix(factor=0.5, seed=2), L.RandomErasing(scale=0.2, seed=3),
               L.RandomSharpness((0.1, 0.4), seed=4), L.Equalization(bins=32),
               L.RandomColorJitter(hue_factor=0.1, seed=5), L.RandomPerspective(scale=0.4, seed=6)]
     x = _images()
@@ -136,3 +137,33 @@ def test_augmentation_inside_fit():
     assert np.isfinite(history.history["loss"][0])
     np.testing.assert_allclose(model.predict(_images(n=4), verbose=0),
                                model(_images(n=4) / 1.0, training=False).numpy(), rtol=1e-5)
+
+
+def test_rand_augment_applies_num_ops_of_its_sub_layers():
+    x = _images()
+    layer = L.RandAugment(num_ops=2, factor=0.5, seed=0)
+    outs = [layer(x).numpy() for _ in range(4)]
+    assert all(o.shape == x.shape and o.min() >= -1e-3 and o.max() <= 255 + 1e-3 for o in outs)
+    assert any(np.abs(o - x).max() > 1.0 for o in outs)
+    np.testing.assert_array_equal(L.RandAugment(num_ops=0)(x).numpy(), x)
+    # with one op, the output is one of its sub-layers' outputs on the same draws
+    torch.manual_seed(3)
+    index = int(torch.randint(0, 11, (1,)))
+    torch.manual_seed(3)
+    got = L.RandAugment(num_ops=1)(x).numpy()
+    sub = L.RandAugment(num_ops=1)._layers[L.RandAugment(num_ops=1)._names[index]]
+    torch.manual_seed(3)
+    torch.randint(0, 11, (1,))
+    np.testing.assert_allclose(got, sub(x, training=True).numpy(), rtol=1e-5, atol=1e-3)
+
+
+def test_augmix_blends_chains_and_stays_in_range():
+    x = _images() / 255.0
+    layer = L.AugMix(value_range=(0, 1), seed=2)
+    out = layer(x).numpy()
+    assert out.shape == x.shape and out.min() >= 0.0 and out.max() <= 1.0
+    assert np.abs(out - x).max() > 1e-3
+    small = L.AugMix(all_ops=False, num_chains=1, chain_depth=1)
+    assert len(small._names) == 7
+    with pytest.raises(ValueError, match="num_chains"):
+        L.AugMix(num_chains=0)
