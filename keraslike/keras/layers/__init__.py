@@ -42,6 +42,7 @@ from keraslike._src.keras.layers.normalization.group_normalization import GroupN
 from keraslike._src.keras.layers.normalization.layer_normalization import LayerNormalization
 from keraslike._src.keras.layers.normalization.spectral_normalization import SpectralNormalization
 from keraslike._src.keras.layers.normalization.unit_normalization import RMSNormalization, UnitNormalization
+from keraslike._src.keras.layers.preprocessing.audio import MelSpectrogram, STFTSpectrogram
 from keraslike._src.keras.layers.preprocessing.categorical import CategoryEncoding, Discretization
 from keraslike._src.keras.layers.preprocessing.hashed_crossing import HashedCrossing
 from keraslike._src.keras.layers.preprocessing.hashing import Hashing
