@@ -86,7 +86,7 @@ from keraslike import data
 from keraslike._src.data.tensor_shape import TensorShape
 from keraslike._src.data.tensor_spec import TensorSpec, string
 from keraslike import dtypes, linalg, math, nn, random
-from keraslike import autograph
+from keraslike import autodiff, autograph
 from keraslike import train
 from keraslike import io
 from keraslike import sparse
