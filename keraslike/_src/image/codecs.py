@@ -4,7 +4,8 @@ Mirrors `tensorflow/python/ops/image_ops_impl.py` (`decode_image`) and the decod
 `contents` may be `bytes`, a 0-d numpy bytes/object array or a 1-D uint8 tensor; decoded images
 are `(height, width, channels)` uint8 tensors; `contents` may also be a scalar string tensor, and
 encoders return one (a `StringTensor`, as TF returns a scalar `tf.string` tensor). PNG decoding is
-exact; JPEG pixels can differ from TF's by the rounding of the IDCT the two libjpeg builds use (TF's default `dct_method` is also implementation-defined).
+exact; JPEG pixels can differ from TF's by the rounding of the IDCT the two libjpeg builds use (TF's
+default `dct_method` is also implementation-defined).
 """
 
 import io
