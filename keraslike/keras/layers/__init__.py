@@ -37,11 +37,14 @@ from keraslike._src.keras.layers.pooling.adaptive_pooling import (
 from keraslike._src.keras.layers.pooling.pooling import (
     AveragePooling1D, AveragePooling2D, AveragePooling3D, MaxPooling1D, MaxPooling2D, MaxPooling3D,
 )
+from keraslike._src.keras.layers.jax_layer import FlaxLayer, JaxLayer
 from keraslike._src.keras.layers.normalization.batch_normalization import BatchNormalization
 from keraslike._src.keras.layers.normalization.group_normalization import GroupNormalization
 from keraslike._src.keras.layers.normalization.layer_normalization import LayerNormalization
 from keraslike._src.keras.layers.normalization.spectral_normalization import SpectralNormalization
 from keraslike._src.keras.layers.normalization.unit_normalization import RMSNormalization, UnitNormalization
+from keraslike._src.keras.layers.preprocessing.audio import MelSpectrogram, STFTSpectrogram
+from keraslike._src.keras.layers.preprocessing.bounding_boxes import MaxNumBoundingBoxes
 from keraslike._src.keras.layers.preprocessing.categorical import CategoryEncoding, Discretization
 from keraslike._src.keras.layers.preprocessing.hashed_crossing import HashedCrossing
 from keraslike._src.keras.layers.preprocessing.hashing import Hashing
