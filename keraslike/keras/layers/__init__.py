@@ -49,9 +49,9 @@ from keraslike._src.keras.layers.preprocessing.categorical import CategoryEncodi
 from keraslike._src.keras.layers.preprocessing.hashed_crossing import HashedCrossing
 from keraslike._src.keras.layers.preprocessing.hashing import Hashing
 from keraslike._src.keras.layers.preprocessing.image_color import (
-    AutoContrast, ContrastLimitedAdaptiveHistogramEqualization, Equalization, RandomColorDegeneration, RandomColorJitter,
-    RandomGaussianBlur, RandomGrayscale, RandomHue, RandomInvert, RandomPosterization, RandomSaturation, RandomSharpness,
-    Solarization,
+    AutoContrast, ContrastLimitedAdaptiveHistogramEqualization, Equalization, RandomColorDegeneration,
+    RandomColorJitter, RandomGaussianBlur, RandomGrayscale, RandomHue, RandomInvert, RandomPosterization,
+    RandomSaturation, RandomSharpness, Solarization,
 )
 from keraslike._src.keras.layers.preprocessing.image_mixing import CutMix, MixUp, RandomErasing
 from keraslike._src.keras.layers.preprocessing.image_policies import AugMix, RandAugment
