@@ -27,6 +27,7 @@ from keraslike._src.distribute.input_context import PerReplicaDataset
 from keraslike._src.keras import backend
 from keraslike._src.keras.layers.keras_tensor import flatten, map_structure
 from keraslike._src.keras.trainers import input_validation
+from keraslike._src.ops import string_tensor
 
 
 @dataclass
@@ -88,7 +89,7 @@ def lists_to_arrays(structure):
 
 
 def is_array(value):
-    return isinstance(value, (np.ndarray, torch.Tensor)) or (
+    return isinstance(value, (np.ndarray, torch.Tensor)) or string_tensor.is_string_tensor(value) or (
         isinstance(value, (list, tuple)) and is_list_of_scalars(value))
 
 
@@ -109,6 +110,9 @@ def check_batch_size(batch_size, name="batch_size"):
 def to_device_tensor(value, device):
     if value is None:
         return None
+    if string_tensor.is_string_tensor(value) or (isinstance(value, np.ndarray) and value.dtype == object
+                                                 and string_tensor.looks_like_strings(value)):
+        return string_tensor.string_tensor(value)  # strings stay on the host (as Keras: tf.string or object arrays)
     if isinstance(value, torch.Tensor):
         tensor = value.detach()
     else:
@@ -264,7 +268,13 @@ class _Gather:
             return structure.index_select(0, self.index)
         if structure is None:
             return None
-        return map_structure(lambda t: None if t is None else t.index_select(0, self.index), structure)
+        return map_structure(lambda t: None if t is None else _gather_rows(t, self.index), structure)
+
+
+def _gather_rows(tensor, index):
+    if string_tensor.is_string_tensor(tensor):  # host strings: gather with numpy
+        return string_tensor.string_tensor(string_tensor.as_string_array(tensor)[index.cpu().numpy()])
+    return tensor.index_select(0, index)
 
 
 def _shared_seed():
