@@ -5,7 +5,7 @@ import torch as _torch
 
 from keraslike._src.ops.dtypes import (
     as_dtype, bfloat16, bool, complex64, complex128, double, float16, float32, float64, half,
-    int8, int16, int32, int64, uint8,
+    int8, int16, int32, int64, string, uint8,
 )
 from keraslike._src.ops.math import cast, saturate_cast
 

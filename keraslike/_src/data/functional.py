@@ -24,6 +24,7 @@ from keraslike._src.data import cardinality as card
 from keraslike._src.data import structure as nest
 from keraslike._src.data.dataset import Dataset
 from keraslike._src.data.tensor_spec import TensorSpec, string
+from keraslike._src.ops.string_tensor import StringTensor
 from keraslike._src.data.vectorized_map import MappedSource, MapVectorizer
 
 _TRACE_SIZE = 7  # stands for unknown dimensions when the map function is traced
@@ -37,7 +38,7 @@ def call_with_element(fn, element):
 def _placeholder(spec):
     dims = [(_TRACE_SIZE if d is None else d) for d in (spec.shape.dims or [])]
     if spec.dtype is string:
-        return np.full(dims, b"", dtype=object) if dims else b""
+        return StringTensor.from_bytes_array(np.full(dims, b"", dtype=object))
     return torch.zeros(dims, dtype=spec.dtype)
 
 

@@ -13,6 +13,8 @@ import numpy as np
 import torch
 
 from keraslike._src.ops import dtypes
+from keraslike._src.ops import string_array_ops as _str
+from keraslike._src.ops.string_tensor import has_strings
 from keraslike._src.ops.conversion import binary_operands, normalize_axis, to_tensor
 
 
@@ -35,11 +37,14 @@ def where(condition, x=None, y=None, name=None):
     Raises:
         ValueError: if only one of `x` and `y` is given.
     """
-    cond = to_tensor(condition, None, "condition")
     if x is None and y is None:
+        cond = to_tensor(condition, None, "condition")
         return torch.nonzero(cond)
     if x is None or y is None:
         raise ValueError(f"Expected both `x` and `y` or neither. Received: x={x!r:.40}, y={y!r:.40}")
+    if has_strings(x, y):
+        return _str.where(condition, x, y)
+    cond = to_tensor(condition, None, "condition")
     x, y = binary_operands(x, y, "tf.where")
     if cond.dtype != torch.bool:
         raise TypeError(f"Expected a bool `condition`. Received: condition with dtype={cond.dtype}")
@@ -60,6 +65,8 @@ def gather(params, indices, validate_indices=None, axis=None, batch_dims=0, name
     Raises:
         IndexError: for an out-of-range index (TF's CPU kernel raises too).
     """
+    if has_strings(params):
+        return _str.gather(params, indices, axis, batch_dims)
     p = to_tensor(params, None, "params")
     idx = _int_indices(indices, device=p.device)
     batch_dims = int(batch_dims) % (idx.dim() + 1) if batch_dims < 0 else int(batch_dims)
@@ -115,6 +122,8 @@ def boolean_mask(tensor, mask, axis=None, name=None):
     Raises:
         ValueError: for mismatched shapes or a scalar mask.
     """
+    if has_strings(tensor):
+        return _str.boolean_mask(tensor, mask, axis)
     t = to_tensor(tensor, None, "tensor")
     m = to_tensor(mask, None, "mask", t.device)
     if m.dtype != torch.bool:

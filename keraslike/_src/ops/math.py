@@ -12,9 +12,13 @@ Example:
     >>> tf.matmul(a, b)          # [[22. 28.] [49. 64.]]
 """
 
+import functools
+
 import torch
 
 from keraslike._src.ops import dtypes
+from keraslike._src.ops import string_array_ops as _str
+from keraslike._src.ops.string_tensor import has_strings
 from keraslike._src.ops.conversion import binary_operands, to_tensor
 from keraslike._src.placement import log as _log
 
@@ -198,7 +202,19 @@ def _multiply_no_nan(x, y):
     return torch.where(y == 0, torch.zeros_like(x * y), x * y)
 
 
-add = _binary("tf.math.add", torch.add, doc="x + y.")
+def _with_strings(op, string_op):
+    """`op`, sending string operands to `string_op` (TF registers these kernels for tf.string too)."""
+
+    @functools.wraps(op)
+    def dispatch(x, y, name=None):
+        if has_strings(x, y):
+            return string_op(x, y)
+        return op(x, y, name)
+
+    return dispatch
+
+
+add = _with_strings(_binary("tf.math.add", torch.add, doc="x + y (elementwise concatenation for strings)."), _str.add)
 subtract = _binary("tf.math.subtract", torch.sub, doc="x - y.")
 multiply = _binary("tf.math.multiply", torch.mul, doc="x * y.")
 divide = truediv = _binary(
@@ -215,8 +231,9 @@ divide_no_nan = _binary("tf.math.divide_no_nan", _divide_no_nan, "float", "x / y
 multiply_no_nan = _binary("tf.math.multiply_no_nan", _multiply_no_nan, "float", "x * y, 0 where y == 0.")
 atan2 = _binary("tf.math.atan2", torch.atan2, "float", "atan(y / x) by quadrant (args are y, x).")
 xdivy = _binary("tf.math.xdivy", _divide_no_nan, "float", "x / y, 0 where x == 0.")
-equal = _binary("tf.math.equal", torch.eq, doc="x == y (bool result).")
-not_equal = _binary("tf.math.not_equal", torch.ne, doc="x != y (bool result).")
+equal = _with_strings(_binary("tf.math.equal", torch.eq, doc="x == y (bool result; strings too)."), _str.equal)
+not_equal = _with_strings(_binary("tf.math.not_equal", torch.ne, doc="x != y (bool result; strings too)."),
+                          _str.not_equal)
 greater = _binary("tf.math.greater", torch.gt, doc="x > y (bool result).")
 greater_equal = _binary("tf.math.greater_equal", torch.ge, doc="x >= y (bool result).")
 less = _binary("tf.math.less", torch.lt, doc="x < y (bool result).")
@@ -256,8 +273,16 @@ def cast(x, dtype, name=None):
 
     Raises:
         TypeError: if `dtype` is not a known dtype.
+        string_array_ops.StringCastError (a `tf.errors.UnimplementedError` and a `TypeError`): for a
+            cast to or from `tf.string` (as TF; use `tf.strings.to_number` / `tf.strings.as_string`).
     """
     dtype = dtypes.as_dtype(dtype)
+    if has_strings(x):
+        if dtype is dtypes.string:
+            return _str.identity(x)
+        _str.cast_error(x, dtype)
+    if dtype is dtypes.string:
+        _str.cast_error(x, dtype)
     x = to_tensor(x, None, "x")
     if x.dtype == dtype:
         return x.view_as(x) if isinstance(x, torch.nn.Parameter) else x  # a Variable reads as a tensor
