@@ -86,13 +86,13 @@ from keraslike import data
 from keraslike._src.data.tensor_shape import TensorShape
 from keraslike._src.data.tensor_spec import TensorSpec, string
 from keraslike import dtypes, linalg, math, nn, random
-from keraslike import autograph
+from keraslike import autodiff, autograph
 from keraslike import train
 from keraslike import io
 from keraslike import sparse
 from keraslike._src.sparse.sparse_tensor import SparseTensor, SparseTensorSpec
 from keraslike import image, nest, summary, test, types  # issue 11
-from keraslike import ragged
+from keraslike import lookup, ragged, strings
 from keraslike._src.ragged.ragged_tensor import RaggedTensor
 from keraslike.keras import initializers, losses, metrics, optimizers  # tf.losses, ...
 from keraslike._src.keras.initializers.tf_initializers import (
