@@ -1,7 +1,8 @@
 """The TensorFlow "Basic text classification" tutorial (tensorflow/docs site/en/tutorials/keras/
 text_classification.ipynb: text_dataset_from_directory + TextVectorization + Embedding + fit, then an export
 model on raw strings) on a small synthetic movie-review folder, written once and run with `tf` = real TensorFlow
-(golden) or keraslike (test). The tutorial's custom standardization (tf.strings) is replaced by the default one; sizes are scaled down."""
+(golden) or keraslike (test). The tutorial's custom standardization (tf.strings) is replaced by the default one;
+sizes are scaled down."""
 import os
 import numpy as np
 
