@@ -21,11 +21,14 @@ Example:
 
 import os
 
+from keraslike._src import errors
 from keraslike._src.data import cardinality as card
 from keraslike._src.data import structure as nest
 from keraslike._src.data.iterator import DatasetIterator
 from keraslike._src.data.options import Options, merge_options
 from keraslike._src.data.prefetch import AUTOTUNE_BUFFER
+from keraslike._src.io import gfile
+from keraslike._src.ops.string_tensor import as_string_array
 
 FAST_PATH_ENABLED = True
 """Tests switch this off to compare the gather path with the element-by-element path."""
@@ -618,6 +621,27 @@ class Dataset:
             ValueError: if a leaf is a scalar or the first dimensions differ.
         """
         return _implementation("TensorSliceDataset")(tensors)
+
+    @staticmethod
+    def list_files(file_pattern, shuffle=None, seed=None, name=None):
+        """A dataset of the file names (scalar `tf.string`) matching `file_pattern` (one glob or a list of them).
+
+        Mirrors `DatasetV2.list_files`: the sorted matches, shuffled again every epoch unless
+        `shuffle=False` (`seed` makes the order reproducible; under replicas the order is agreed).
+
+        Raises:
+            tf.errors.InvalidArgumentError: if no file matches.
+        """
+        patterns = [p.decode("utf-8") for p in as_string_array(
+            [file_pattern] if isinstance(file_pattern, (str, bytes)) else file_pattern).reshape(-1)]
+        names = sorted({match for pattern in patterns for match in gfile.glob(pattern)})
+        if not names:
+            raise errors.InvalidArgumentError(None, None, f"Expect a non-empty file list: no files match "
+                                              f"{patterns!r}. Received: file_pattern={file_pattern!r}")
+        dataset = _implementation("TensorSliceDataset")(names)
+        if shuffle or shuffle is None:
+            dataset = dataset.shuffle(len(names), seed=seed)
+        return dataset
 
     @staticmethod
     def from_tensors(tensors, name=None):

@@ -36,11 +36,23 @@ def call_with_element(fn, element):
     return fn(*element) if type(element) is tuple else fn(element)
 
 
-def _placeholder(spec):
+def _placeholder(spec, text=b""):
     dims = [(_TRACE_SIZE if d is None else d) for d in (spec.shape.dims or [])]
     if spec.dtype is string:
-        return StringTensor.from_bytes_array(np.full(dims, b"", dtype=object))
+        return StringTensor.from_bytes_array(np.full(dims, text, dtype=object))
     return torch.zeros(dims, dtype=spec.dtype)
+
+
+def _has_strings(spec):
+    return any(s.dtype is string for s in nest.flatten(spec))
+
+
+def _relax_differing(spec, other):
+    """`spec` with the dimensions that differ from `other`'s as None (a shape that depends on string content)."""
+    if spec.dtype != other.dtype or spec.shape.rank != other.shape.rank or spec.shape.rank is None:
+        return spec
+    return TensorSpec([a if a == b else None for a, b in zip(spec.shape.as_list(), other.shape.as_list())],
+                      spec.dtype)
 
 
 class MapDataset(Dataset):
@@ -117,7 +129,15 @@ class MapDataset(Dataset):
                 return in_spec
             return nest.element_spec_of(self._apply(first))
         unknown = any(d is None for s in nest.flatten(in_spec) for d in (s.shape.dims or [None]))
-        return nest.map_structure_unchecked(lambda leaf: _relaxed_spec(leaf, unknown), output)
+        spec = nest.map_structure_unchecked(lambda leaf: _relaxed_spec(leaf, unknown), output)
+        if _has_strings(in_spec):  # shapes may depend on the text (tf.strings.split): trace other text too
+            try:
+                other = self._apply(nest.map_structure_unchecked(lambda s: _placeholder(s, b"a b\tc"), in_spec))
+                other_spec = nest.map_structure_unchecked(lambda leaf: _relaxed_spec(leaf, unknown), other)
+                spec = nest.map_up_to(spec, _relax_differing, other_spec)
+            except Exception:  # noqa: BLE001, S110 - the other text may not suit the function; keep the first trace
+                pass
+        return spec
 
     def _cardinality(self):
         return self._input._cardinality()
