@@ -50,14 +50,15 @@ from keraslike._src.keras.layers.preprocessing.categorical import CategoryEncodi
 from keraslike._src.keras.layers.preprocessing.hashed_crossing import HashedCrossing
 from keraslike._src.keras.layers.preprocessing.hashing import Hashing
 from keraslike._src.keras.layers.preprocessing.image_color import (
-    AutoContrast, Equalization, RandomColorDegeneration, RandomColorJitter, RandomGaussianBlur, RandomGrayscale,
-    RandomHue, RandomInvert, RandomPosterization, RandomSaturation, RandomSharpness, Solarization,
+    AutoContrast, ContrastLimitedAdaptiveHistogramEqualization, Equalization, RandomColorDegeneration,
+    RandomColorJitter, RandomGaussianBlur, RandomGrayscale, RandomHue, RandomInvert, RandomPosterization,
+    RandomSaturation, RandomSharpness, Solarization,
 )
 from keraslike._src.keras.layers.preprocessing.image_mixing import CutMix, MixUp, RandomErasing
 from keraslike._src.keras.layers.preprocessing.image_policies import AugMix, RandAugment
 from keraslike._src.keras.layers.preprocessing.image_preprocessing import (
-    CenterCrop, RandomBrightness, RandomContrast, RandomCrop, RandomFlip, RandomPerspective, RandomRotation,
-    RandomShear, RandomTranslation, RandomZoom, Resizing,
+    CenterCrop, RandomBrightness, RandomContrast, RandomCrop, RandomElasticTransform, RandomFlip, RandomPerspective,
+    RandomRotation, RandomShear, RandomTranslation, RandomZoom, Resizing,
 )
 from keraslike._src.keras.layers.preprocessing.integer_lookup import IntegerLookup
 from keraslike._src.keras.layers.preprocessing.normalization import Normalization

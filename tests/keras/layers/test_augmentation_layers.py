@@ -187,3 +187,17 @@ def test_max_num_bounding_boxes_pads_and_truncates():
         L.MaxNumBoundingBoxes(5)({"images": images, "bounding_boxes": {"boxes": boxes, "labels": labels}})
     with pytest.raises(ValueError, match="JAX"):
         L.JaxLayer(lambda params, x: x)
+
+
+def test_elastic_transform_warps_smoothly_within_range_or_not_at_all():
+    x = _images(n=4, h=24, w=24)
+    np.testing.assert_array_equal(L.RandomElasticTransform(factor=0.0)(x).numpy(), x)
+    np.testing.assert_array_equal(L.RandomElasticTransform(scale=0.0)(x).numpy(), x)
+    out = L.RandomElasticTransform(factor=(1.0, 1.0), scale=(1.0, 1.0), seed=0)(x).numpy()
+    assert out.min() >= 0.0 and out.max() <= 255.0
+    assert all(np.abs(out[i] - x[i]).mean() > 1.0 for i in range(4))
+    # a constant image stays constant: the warp only moves pixels (reflect fill)
+    flat = np.full((2, 16, 16, 3), 100.0, "float32")
+    np.testing.assert_allclose(L.RandomElasticTransform(factor=(1.0, 1.0))(flat).numpy(), flat, atol=1e-3)
+    with pytest.raises(NotImplementedError, match="fill_mode"):
+        L.RandomElasticTransform(fill_mode="edge")
