@@ -1,11 +1,13 @@
 """`tf.compat`."""
 
+import sys
+
 from keraslike.compat import v1  # noqa: F401
+
+_ROOT = __name__.rpartition(".")[0]  # "keraslike"
 
 
 def __getattr__(name):
     if name == "v2":
-        import keraslike
-
-        return keraslike
+        return sys.modules[_ROOT]  # tf.compat.v2 is tf; the parent package is loaded before its subpackages
     raise AttributeError(f"module 'keraslike.compat' has no attribute '{name}'. Received: name={name!r}")

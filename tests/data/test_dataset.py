@@ -62,7 +62,7 @@ def test_from_tensor_slices_strings():
     assert list(ds) == [b"a", b"bc"]
     assert ds.element_spec.dtype is tfdata.TensorSpec((), "string").dtype
     batch = next(iter(Dataset.from_tensor_slices(["a", "bc", "d"]).batch(2)))
-    assert batch.tolist() == [b"a", b"bc"]
+    assert batch.numpy().tolist() == [b"a", b"bc"]
 
 
 def test_from_tensor_slices_errors():
@@ -244,7 +244,7 @@ def test_interleave_and_flat_map():
 
 def test_string_scalars_are_bytes():
     assert list(Dataset.from_tensors("ab")) == [b"ab"]
-    assert list(Dataset.range(2).map(lambda x: "q").batch(2))[0].tolist() == [b"q", b"q"]
+    assert list(Dataset.range(2).map(lambda x: "q").batch(2))[0].numpy().tolist() == [b"q", b"q"]
     gen = Dataset.from_generator(lambda s: iter([s]), output_signature=tfdata.TensorSpec((), "string"),
                                  args=("hi",))
     assert list(gen) == [b"hi"]

@@ -26,8 +26,8 @@ def _plain(value):
         return {k: _plain(v) for k, v in value.items()}
     if isinstance(value, torch.Tensor):
         return (str(value.dtype), value.tolist())
-    if isinstance(value, np.ndarray):
-        return ("string", value.tolist())
+    if getattr(value, "dtype", None) is tfdata.TensorSpec((), "string").dtype:
+        return ("string", value.numpy().tolist())
     return value
 
 

@@ -18,7 +18,7 @@ Dataset = tf.data.Dataset
 
 
 def _leaves(element):
-    return [t.clone() if isinstance(t, torch.Tensor) else t.copy() for t in tf.nest.flatten(element)]
+    return [t.clone() if isinstance(t, torch.Tensor) else t.numpy() for t in tf.nest.flatten(element)]
 
 
 def _run(build, generic, monkeypatch, passes=1):

@@ -1,4 +1,8 @@
 """tf.data implementation: `Dataset`, its transformations, `TensorSpec`, `Options`.
 
-Public names are re-exported by `keraslike/data/__init__.py`.
+Public names are re-exported by `keraslike/data/__init__.py`. The modules below implement the datasets that
+`Dataset`'s methods return; they subclass `Dataset` (so it cannot import them) and join its table of
+implementations when defined. Imported here, they are defined before any `Dataset` method can run.
 """
+
+from keraslike._src.data import batching, functional, generator_dataset, sources, stream_ops  # noqa: F401

@@ -15,6 +15,7 @@ from keraslike._src.data import structure as nest
 from keraslike._src.data.dataset import Dataset
 from keraslike._src.data.tensor_shape import as_shape
 from keraslike._src.data.tensor_spec import TensorSpec, string
+from keraslike._src.ops.string_tensor import StringTensor, as_string_array
 
 
 def _batched_spec(spec, batch_dim):
@@ -167,7 +168,8 @@ def _pad_stack(leaves, dims, value):
         for i, leaf in enumerate(leaves):
             out[(i,) + tuple(slice(0, n) for n in leaf.shape)] = leaf
         return out
-    out = np.full([len(leaves)] + target, value, dtype=object)
+    out = np.full([len(leaves)] + target, as_string_array(value)[()], dtype=object)
     for i, leaf in enumerate(leaves):
-        out[(i,) + tuple(slice(0, n) for n in np.shape(leaf))] = leaf
-    return out
+        array = as_string_array(leaf)
+        out[(i,) + tuple(slice(0, n) for n in array.shape)] = array
+    return StringTensor.from_bytes_array(out)

@@ -19,6 +19,7 @@ import itertools
 import torch
 
 from keraslike._src.data import structure as nest
+from keraslike._src.ops.string_tensor import StringTensor, as_string_array
 
 _CHUNK = 4096
 
@@ -49,7 +50,7 @@ class SliceSource:
 def _gather(component, indices):
     if isinstance(component, torch.Tensor):
         return component.index_select(0, indices.to(component.device))
-    return component[indices.numpy()]
+    return StringTensor.from_bytes_array(as_string_array(component)[indices.numpy()])
 
 
 class RangeSource:

@@ -2,8 +2,8 @@
 
 Mirrors `tensorflow/python/data/util/nest.py` and `.../util/structure.py`: tuples,
 namedtuples and dicts are structures; everything else (lists included) is a leaf that
-becomes one tensor. Numeric leaves become `torch.Tensor`; string leaves become numpy
-object arrays of `bytes` (torch has no string dtype).
+becomes one tensor. Numeric leaves become `torch.Tensor`; string leaves become
+`StringTensor`s (keraslike's `tf.string` tensors: torch has no string dtype).
 
 Conversion follows TF eager: Python floats -> float32, Python ints -> int32 (int64 if
 out of range), bools -> bool, numpy arrays and torch tensors keep their dtype.
@@ -13,6 +13,7 @@ import numpy as np
 import torch
 
 from keraslike._src.data.tensor_spec import TensorSpec, as_spec_dtype, string
+from keraslike._src.ops.string_tensor import StringTensor, as_string_array
 
 _INT32_MIN, _INT32_MAX = -(2**31), 2**31 - 1
 
@@ -140,7 +141,7 @@ def list_to_tuple(value):
 
 # -------------------------------------------------------------------------- conversion
 def to_tensor(value, dtype=None):
-    """Converts one leaf to a `torch.Tensor` (numbers) or numpy `bytes` array (strings).
+    """Converts one leaf to a `torch.Tensor` (numbers) or a `StringTensor` (strings).
 
     Args:
         value: a torch tensor, numpy array/scalar, Python scalar, `str`/`bytes`, or a
@@ -148,8 +149,8 @@ def to_tensor(value, dtype=None):
         dtype: optional target dtype (torch/numpy/TF name, or `tf.string`).
 
     Returns:
-        `torch.Tensor`; for strings `bytes` (scalar) or an `np.ndarray` of dtype object
-        holding `bytes`.
+        `torch.Tensor`; for strings a `StringTensor` (its `.numpy()` is `bytes` when 0-d, else an
+        `np.ndarray` of dtype object holding `bytes`).
 
     Raises:
         ValueError: for ragged (non-rectangular) lists.
@@ -162,14 +163,12 @@ def to_tensor(value, dtype=None):
 
 
 def _convert(value):
-    if isinstance(value, torch.Tensor):
+    if isinstance(value, (torch.Tensor, StringTensor)):
         return value
     if isinstance(value, (np.ndarray, np.generic)):
         return _from_numpy(np.asarray(value))
-    if isinstance(value, bytes):
-        return bytes(value)
-    if isinstance(value, str):
-        return value.encode("utf-8")
+    if isinstance(value, (bytes, str)):
+        return StringTensor(value)
     if isinstance(value, bool):
         return torch.tensor(value, dtype=torch.bool)
     if isinstance(value, int):
@@ -197,14 +196,8 @@ def _from_numpy(array):
 
 
 def _strings(array):
-    """TF's string tensor: a numpy object array of `bytes` (a plain `bytes` when 0-d)."""
-    encode = np.vectorize(lambda s: s.encode("utf-8") if isinstance(s, str) else bytes(s), otypes=[object])
-    if array.dtype.kind == "O" and array.size and not all(
-        isinstance(s, (str, bytes, np.bytes_, np.str_)) for s in array.flat
-    ):
-        raise TypeError(f"Expected strings in an object array. Received: value={array!r}")
-    result = encode(array) if array.size else array.astype(object)
-    return result.item() if result.ndim == 0 else result
+    """TF's string tensor (`StringTensor`) from a numpy array of str/bytes."""
+    return StringTensor(array)
 
 
 def _leaves_of_list(value):
@@ -217,6 +210,8 @@ def _leaves_of_list(value):
 
 def _list_to_tensor(value):
     leaves = list(_leaves_of_list(value))
+    if any(isinstance(leaf, StringTensor) for leaf in leaves):
+        return StringTensor(value)
     if any(isinstance(leaf, torch.Tensor) for leaf in leaves):
         try:
             return torch.stack([_convert(list(v) if isinstance(v, tuple) else v) for v in value])
@@ -248,7 +243,7 @@ def cast(value, dtype):
     Raises:
         TypeError: when converting between strings and numbers.
     """
-    is_str = isinstance(value, (np.ndarray, bytes))
+    is_str = isinstance(value, StringTensor)
     if (dtype is string) != is_str:
         raise TypeError(
             f"Expected a value convertible to {dtype!r}. Received: value={value!r}"
@@ -263,10 +258,6 @@ def normalize(structure):
 
 def spec_of(leaf):
     """`TensorSpec` of a converted leaf."""
-    if isinstance(leaf, np.ndarray):
-        return TensorSpec(tuple(leaf.shape), string)
-    if isinstance(leaf, (bytes, np.bytes_)):
-        return TensorSpec((), string)
     return TensorSpec(tuple(leaf.shape), leaf.dtype)
 
 
@@ -280,8 +271,8 @@ def to_numpy(leaf):
     if isinstance(leaf, torch.Tensor):
         array = leaf.detach().cpu().numpy()
         return array[()] if array.ndim == 0 else array
-    if isinstance(leaf, np.ndarray) and leaf.ndim == 0:
-        return leaf.item()
+    if isinstance(leaf, StringTensor):
+        return leaf.numpy()
     return leaf
 
 
@@ -318,18 +309,18 @@ def stack(leaves):
             )
     if isinstance(leaves[0], torch.Tensor):
         return torch.stack(leaves)
-    return _object_array([np.asarray(leaf, dtype=object) for leaf in leaves])
+    return _object_array([as_string_array(leaf) for leaf in leaves])
 
 
 def _object_array(parts):
     out = np.empty((len(parts),) + parts[0].shape, dtype=object)
     for i, part in enumerate(parts):
-        out[i] = part.item() if part.ndim == 0 else part
-    return out
+        out[i, ...] = part  # `out[i] = part` would store a 0-d part as an array object
+    return StringTensor.from_bytes_array(out)
 
 
 def _shape(leaf):
-    return tuple(leaf.shape) if hasattr(leaf, "shape") and not isinstance(leaf, bytes) else ()
+    return tuple(leaf.shape) if hasattr(leaf, "shape") else ()
 
 
 def row(leaf, index):

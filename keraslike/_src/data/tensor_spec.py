@@ -2,28 +2,16 @@
 
 Mirrors `tensorflow/python/framework/tensor_spec.py` (the parts tf.data relies on).
 Dtypes are torch dtypes (`tf.float32` is `torch.float32`); TF's string dtype is the
-`string` sentinel below, whose values are numpy arrays of `bytes`.
+`string` sentinel of `ops/dtypes.py`, whose values are `StringTensor`s.
 """
 
 import numpy as np
 import torch
 
 from keraslike._src.data.tensor_shape import as_shape
+from keraslike._src.ops.dtypes import as_dtype, string  # noqa: F401  (`string` re-exported here too)
 
 
-class _StringDType:
-    """Stand-in for `tf.string`: torch has no string dtype; values are numpy `bytes` arrays."""
-
-    name = "string"
-
-    def __repr__(self):
-        return "tf.string"
-
-    def __reduce__(self):
-        return "string"
-
-
-string = _StringDType()
 
 
 def as_spec_dtype(dtype):
@@ -40,8 +28,6 @@ def as_spec_dtype(dtype):
         return string
     if isinstance(dtype, np.dtype) and dtype.kind in "USO":
         return string
-    from keraslike._src.ops.dtypes import as_dtype
-
     return as_dtype(dtype)
 
 
@@ -80,10 +66,7 @@ class TensorSpec:
         from keraslike._src.data.structure import to_tensor
 
         value = to_tensor(tensor)
-        if isinstance(value, bytes):
-            return cls((), string, name)
-        dtype = string if isinstance(value, np.ndarray) else value.dtype
-        return cls(tuple(value.shape), dtype, name)
+        return cls(tuple(value.shape), value.dtype, name)
 
     @property
     def shape(self):

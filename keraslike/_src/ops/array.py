@@ -1,7 +1,7 @@
 """Shape queries and shape manipulation: `shape`, `reshape`, `stack`, `concat`, `split`, ...
 
 Mirrors `tensorflow/python/ops/array_ops.py` and `array_ops_stack.py`.
-Shapes may be given as lists, tuples, `TensorShape`-likes or 1-D int tensors;
+String tensors go to `string_array_ops`. Shapes may be given as lists, tuples, `TensorShape`-likes or 1-D int tensors;
 axes as ints in `[-rank, rank)` (or `[-rank-1, rank]` where a new axis is made).
 
 Example:
@@ -16,6 +16,8 @@ import numbers
 import torch
 
 from keraslike._src.ops import dtypes
+from keraslike._src.ops import string_array_ops as _str
+from keraslike._src.ops.string_tensor import has_strings
 from keraslike._src.ops.conversion import normalize_axes, normalize_axis, to_shape, to_tensor
 
 newaxis = None
@@ -31,23 +33,31 @@ def _ints(values, arg_name):
 
 def shape(input, out_type=torch.int32, name=None):
     """`tf.shape(input)`: the dynamic shape as a 1-D integer tensor (int32 by default, on the CPU)."""
+    if has_strings(input):
+        return _str.shape(input, out_type)
     x = to_tensor(input, None, "input")
     return torch.tensor(list(x.shape), dtype=dtypes.as_dtype(out_type), device="cpu")
 
 
 def size(input, out_type=torch.int32, name=None):
     """`tf.size(input)`: number of elements as a scalar integer tensor (int32 by default)."""
+    if has_strings(input):
+        return _str.size(input, out_type)
     x = to_tensor(input, None, "input")
     return torch.tensor(x.numel(), dtype=dtypes.as_dtype(out_type), device="cpu")
 
 
 def rank(input, name=None):
     """`tf.rank(input)`: number of dimensions as a scalar int32 tensor."""
+    if has_strings(input):
+        return _str.rank(input)
     return torch.tensor(to_tensor(input, None, "input").dim(), dtype=torch.int32, device="cpu")
 
 
 def identity(input, name=None):
     """`tf.identity(input)`: a tensor with the same value; reads a Variable into a new tensor."""
+    if has_strings(input):
+        return _str.identity(input)
     if isinstance(input, torch.nn.Parameter):
         return torch.Tensor.clone(input)
     x = to_tensor(input, None, "input")
@@ -60,6 +70,8 @@ def reshape(tensor, shape, name=None):
     Raises:
         ValueError: if the number of elements does not match `shape`.
     """
+    if has_strings(tensor):
+        return _str.reshape(tensor, shape)
     x = to_tensor(tensor, None, "tensor")
     dims = to_shape(shape, "shape")
     try:
@@ -91,6 +103,8 @@ def stack(values, axis=0, name=None):
     Raises:
         ValueError: if shapes differ or `axis` is outside `[-(R+1), R+1)`.
     """
+    if has_strings(values):
+        return _str.stack(values, axis)
     tensors = _same_dtype_list(values, "values", "tf.stack")
     for i, t in enumerate(tensors[1:], 1):
         if t.shape != tensors[0].shape:
@@ -107,6 +121,8 @@ def unstack(value, num=None, axis=0, name=None):
     Raises:
         ValueError: if `num` is given and differs from the dimension's size.
     """
+    if has_strings(value):
+        return _str.unstack(value, num, axis)
     x = to_tensor(value, None, "value")
     axis = normalize_axis(axis, x.dim())
     if num is not None and int(num) != x.shape[axis]:
@@ -122,6 +138,8 @@ def concat(values, axis, name=None):
     Raises:
         ValueError: for mismatched ranks or non-concat dimensions. TypeError: for mixed dtypes.
     """
+    if has_strings(values):
+        return _str.concat(values, axis)
     tensors = _same_dtype_list(values, "values", "tf.concat")
     rank0 = tensors[0].dim()
     ax = normalize_axis(axis, rank0)
@@ -136,6 +154,8 @@ def concat(values, axis, name=None):
 
 def expand_dims(input, axis, name=None):
     """`tf.expand_dims(input, axis)`: insert a length-1 axis at `axis` in `[-rank-1, rank]`."""
+    if has_strings(input):
+        return _str.expand_dims(input, axis)
     x = to_tensor(input, None, "input")
     return x.unsqueeze(normalize_axis(axis, x.dim() + 1))
 
@@ -146,6 +166,8 @@ def squeeze(input, axis=None, name=None):
     Raises:
         ValueError: if a listed dimension is not 1.
     """
+    if has_strings(input):
+        return _str.squeeze(input, axis)
     x = to_tensor(input, None, "input")
     if axis is None:
         return x.squeeze()
@@ -165,6 +187,8 @@ def transpose(a, perm=None, conjugate=False, name=None):
     Raises:
         ValueError: if `perm` is not a permutation of `range(rank)`.
     """
+    if has_strings(a):
+        return _str.transpose(a, perm)
     x = to_tensor(a, None, "a")
     perm = list(range(x.dim()))[::-1] if perm is None else _ints(perm, "perm")
     if sorted(p % max(x.dim(), 1) for p in perm) != list(range(x.dim())):
@@ -179,6 +203,8 @@ def tile(input, multiples, name=None):
     Raises:
         ValueError: if `len(multiples)` differs from the rank.
     """
+    if has_strings(input):
+        return _str.tile(input, multiples)
     x = to_tensor(input, None, "input")
     reps = _ints(multiples, "multiples")
     if len(reps) != x.dim():
@@ -223,6 +249,8 @@ def split(value, num_or_size_splits, axis=0, num=None, name=None):
 
 def broadcast_to(input, shape, name=None):
     """`tf.broadcast_to(input, shape)`: broadcast with numpy rules to `shape`."""
+    if has_strings(input):
+        return _str.broadcast_to(input, shape)
     x = to_tensor(input, None, "input")
     dims = to_shape(shape, "shape")
     try:
@@ -235,6 +263,8 @@ def broadcast_to(input, shape, name=None):
 
 def reverse(tensor, axis, name=None):
     """`tf.reverse(tensor, axis)`: flip the listed dimensions."""
+    if has_strings(tensor):
+        return _str.reverse(tensor, axis)
     x = to_tensor(tensor, None, "tensor")
     return torch.flip(x, list(normalize_axes(axis, x.dim())))
 

@@ -7,6 +7,7 @@ TF's inference rules, kept here:
     python float            -> float32      numpy array / scalar -> its own dtype
     python int (fits int32) -> int32        python int beyond int32 -> int64
     python bool             -> bool         python complex -> complex128
+    str / bytes (and lists, string arrays) -> a `StringTensor` of dtype tf.string
 A tensor is never silently cast: asking for another dtype raises, as in TF.
 The helpers at the bottom (`to_tensor`, `binary_operands`, `normalize_axis`, ...)
 are shared by every op family in this package.
@@ -18,6 +19,7 @@ import numpy as np
 import torch
 
 from keraslike._src.ops import dtypes
+from keraslike._src.ops.string_tensor import StringTensor, as_string_array, looks_like_strings
 from keraslike._src.placement import log as _log
 from keraslike._src.placement import scope as _scope
 
@@ -28,8 +30,8 @@ Tensor = torch.Tensor
 
 
 def is_tensor(x):
-    """`tf.is_tensor`: True for `torch.Tensor` (including `Variable`)."""
-    return isinstance(x, torch.Tensor)
+    """`tf.is_tensor`: True for `torch.Tensor` (including `Variable`) and string tensors."""
+    return isinstance(x, (torch.Tensor, StringTensor))
 
 
 def _short(value, limit=80):
@@ -160,8 +162,8 @@ def convert_to_tensor(value, dtype=None, dtype_hint=None, name=None):
         name: ignored (graph names do not exist eagerly).
 
     Returns:
-        `torch.Tensor`. A tensor input is returned as is; a `Variable` is read
-        into a new tensor (gradients still flow to the variable).
+        `torch.Tensor`, or a `StringTensor` for str/bytes values. A tensor input is
+        returned as is; a `Variable` is read into a new tensor (gradients still flow).
 
     Raises:
         ValueError: if `value` is a tensor of another dtype than `dtype`.
@@ -171,6 +173,8 @@ def convert_to_tensor(value, dtype=None, dtype_hint=None, name=None):
         return _check_tensor_dtype(_snapshot(value), dtype, "value")
     if isinstance(value, torch.Tensor):
         return _check_tensor_dtype(value, dtype, "value")
+    if isinstance(value, StringTensor) or looks_like_strings(value):
+        return _strings(value, dtype)
     if dtype is None and dtype_hint is not None:
         try:
             return _convert_value(value, dtype_hint)
@@ -179,7 +183,27 @@ def convert_to_tensor(value, dtype=None, dtype_hint=None, name=None):
     return _convert_value(value, dtype)
 
 
+def _strings(value, dtype):
+    """A `StringTensor` from string data; a non-string `dtype` is refused as TF does."""
+    dtype = dtypes.as_dtype(dtype)
+    if dtype is not None and dtype is not dtypes.string:
+        raise TypeError(f"Cannot convert {_short(value)} to EagerTensor of dtype {dtypes.dtype_name(dtype)}. "
+                        f"Received: dtype={dtypes.dtype_name(dtype)}")
+    if isinstance(value, StringTensor):
+        return value
+    try:
+        return StringTensor(value)
+    except TypeError:
+        if not looks_like_strings(value):
+            raise TypeError(f"Cannot convert {_short(value)} to EagerTensor of dtype string. "
+                            f"Received: value={_short(value)}") from None
+        raise ValueError(f"Can't convert Python sequence with mixed types to Tensor. Received: value={_short(value)}"
+                         ) from None
+
+
 def _convert_value(value, dtype):
+    if isinstance(value, StringTensor) or looks_like_strings(value) or dtypes.as_dtype(dtype) is dtypes.string:
+        return _strings(value, dtype)
     if isinstance(value, (list, tuple)) and _contains_tensor(value):
         return _pack(value, dtypes.as_dtype(dtype))
     if hasattr(value, "__tf_tensor__"):
@@ -193,16 +217,18 @@ def constant(value, dtype=None, shape=None, name=None):
     Mirrors `tensorflow/python/framework/constant_op.py` (eager path).
 
     Args:
-        value: Python number/bool, nested list, numpy array or tensor.
+        value: Python number/bool/str/bytes, nested list, numpy array or tensor.
         dtype: optional dtype; Python floats default to float32, Python ints to
-            int32 (int64 when they do not fit), numpy arrays keep theirs.
+            int32 (int64 when they do not fit), numpy arrays keep theirs, strings
+            are `tf.string`.
         shape: optional shape. A one-element value is broadcast to it (`fill`);
             a value with as many elements is reshaped to it.
         name: ignored.
 
     Returns:
-        `torch.Tensor` of dtype `dtype` (or the inferred one) and shape `shape`.
-        A tensor input of the right dtype is returned as is, like TF.
+        `torch.Tensor` of dtype `dtype` (or the inferred one) and shape `shape`
+        (a `StringTensor` for strings). A tensor input of the right dtype is
+        returned as is, like TF.
 
     Raises:
         TypeError: if a tensor of another dtype is given, if the value cannot be
@@ -224,6 +250,8 @@ def constant(value, dtype=None, shape=None, name=None):
         t = value.detach().clone() if isinstance(value, torch.nn.Parameter) else value
     else:
         t = _convert_value(value, dtype)
+    if isinstance(t, StringTensor):
+        return t if shape is None else _reshape_strings(t, shape)
     if shape is not None:
         t = _reshape_constant(t, shape)
     if _scope.state.top is not None:
@@ -231,6 +259,22 @@ def constant(value, dtype=None, shape=None, name=None):
     if _log.TRACE.on and t is not value:
         _log.record("Const", t, (), name)
     return t
+
+
+def _reshape_strings(t, shape):
+    shape = to_shape(shape, "shape")
+    array = as_string_array(t)
+    numel = int(np.prod(shape)) if shape else 1
+    if array.size == numel:
+        return StringTensor.from_bytes_array(array.reshape(shape))
+    if array.size == 1:
+        out = np.empty(shape, dtype=object)
+        out[...] = array.reshape(-1)[0]
+        return StringTensor.from_bytes_array(out)
+    raise TypeError(
+        f"Eager execution of tf.constant with unsupported shape: value has {array.size} elements, "
+        f"shape is {list(shape)} with {numel} elements. Received: shape={list(shape)}"
+    )
 
 
 def _reshape_constant(t, shape):
@@ -265,6 +309,11 @@ def to_tensor(x, dtype=None, arg_name="x", device=None):
                 f"dtype={dtypes.dtype_name(x.dtype)}"
             )
         return x if _scope.state.top is None else _scope.move(x)
+    if isinstance(x, StringTensor) or looks_like_strings(x):
+        raise TypeError(
+            f"Expected a numeric tensor for `{arg_name}`; this op has no kernel for tf.string (TF raises too; "
+            f"tf.strings.to_number converts strings to numbers). Received: {arg_name}={_short(x)}"
+        )
     try:
         t = _convert_value(x, dtype)
     except TypeError as err:

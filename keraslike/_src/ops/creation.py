@@ -14,6 +14,8 @@ import builtins
 import torch
 
 from keraslike._src.ops import dtypes
+from keraslike._src.ops import string_array_ops as _str
+from keraslike._src.ops.string_tensor import has_strings
 from keraslike._src.ops.conversion import normalize_axis, to_shape, to_tensor
 from keraslike._src.placement.scope import current_torch_device
 
@@ -21,7 +23,9 @@ _RANGE_ORDER = {torch.int32: 0, torch.int64: 1, torch.float32: 2, torch.float64:
 
 
 def zeros(shape, dtype=torch.float32, name=None):
-    """`tf.zeros(shape, dtype=tf.float32)`: a tensor of zeros."""
+    """`tf.zeros(shape, dtype=tf.float32)`: a tensor of zeros (of `b""` for `tf.string`)."""
+    if dtypes.as_dtype(dtype) is dtypes.string:
+        return _str.empty_strings(shape)
     return torch.zeros(to_shape(shape), dtype=dtypes.as_dtype(dtype), device=current_torch_device("Fill"))
 
 
@@ -31,7 +35,9 @@ def ones(shape, dtype=torch.float32, name=None):
 
 
 def zeros_like(input, dtype=None, name=None):
-    """`tf.zeros_like(input, dtype=None)`: zeros with `input`'s shape (and dtype unless given)."""
+    """`tf.zeros_like(input, dtype=None)`: zeros with `input`'s shape (and dtype unless given; `b""` for strings)."""
+    if has_strings(input) and dtype in (None, dtypes.string, "string"):
+        return _str.empty_strings(_str.shape(input))
     x = to_tensor(input, None, "input")
     return torch.zeros_like(x, dtype=dtypes.as_dtype(dtype) or x.dtype)
 
@@ -48,6 +54,8 @@ def fill(dims, value, name=None):
     Raises:
         ValueError: if `value` is not a scalar.
     """
+    if has_strings(value):
+        return _str.fill(dims, value)
     v = to_tensor(value, None, "value")
     if v.dim() != 0:
         raise ValueError(f"Expected `value` to be a scalar. Received: value with shape={list(v.shape)}")

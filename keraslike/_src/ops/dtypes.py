@@ -19,12 +19,86 @@ uint8 = torch.uint8
 bool = torch.bool
 complex64 = torch.complex64
 complex128 = torch.complex128
+# torch has these with few kernels (copy, cast, comparisons, bit ops on CPU; no arithmetic on uint16/32/64):
+# cast to a wider signed dtype to compute, as `tf.cast(x, tf.int64)`.
+uint16 = torch.uint16
+uint32 = torch.uint32
+uint64 = torch.uint64
+# torch's quantized dtypes hold per-tensor quantized values (torch.quantize_per_tensor), as TF's qint types;
+# TF's qint16/quint16 have no torch counterpart and are absent.
+qint8 = torch.qint8
+quint8 = torch.quint8
+qint32 = torch.qint32
+QUANTIZED_DTYPES = frozenset({qint8, quint8, qint32})
+
+# TF's DataType enum values (tensorflow/core/framework/types.proto): `as_dtype(1)` is float32, as in TF.
+DATATYPE_ENUM = {
+    torch.float32: 1, torch.float64: 2, torch.int32: 3, torch.uint8: 4, torch.int16: 5, torch.int8: 6,
+    torch.complex64: 8, torch.int64: 9, torch.bool: 10, torch.qint8: 11, torch.quint8: 12, torch.qint32: 13,
+    torch.bfloat16: 14, torch.uint16: 17, torch.complex128: 18, torch.float16: 19, torch.uint32: 22,
+    torch.uint64: 23,
+}
+_BY_ENUM = {value: dtype for dtype, value in DATATYPE_ENUM.items()}
+
+
+class StringDType:
+    """`tf.string`: torch has no string dtype, so this sentinel names the dtype of `StringTensor`s.
+
+    Mirrors the string entry of `tensorflow/python/framework/dtypes.py`: it carries the `tf.DType`
+    attributes TF code reads (`name`, `is_floating`, `as_numpy_dtype`, ...). There is one instance,
+    `string`; values of this dtype are `keraslike._src.ops.string_tensor.StringTensor`s.
+    """
+
+    name = "string"
+    is_floating = is_integer = is_bool = is_complex = is_unsigned = is_quantized = False
+    is_floating_point = is_signed = False
+    is_numpy_compatible = True
+    as_numpy_dtype = object
+    as_datatype_enum = 7  # DT_STRING in tensorflow/core/framework/types.proto
+    size = 0  # TF's tf.string.size (strings have no fixed width)
+    itemsize = 0
+
+    @property
+    def base_dtype(self):
+        return self
+
+    @property
+    def real_dtype(self):
+        return self
+
+    @property
+    def min(self):
+        raise TypeError("Cannot find minimum value of string.")
+
+    @property
+    def max(self):
+        raise TypeError("Cannot find maximum value of string.")
+
+    def is_compatible_with(self, other):
+        """True when `other` names the string dtype."""
+        try:
+            return as_dtype(other) is self
+        except TypeError:
+            return False
+
+    def __repr__(self):
+        return "tf.string"
+
+    def __str__(self):
+        return "<dtype: 'string'>"
+
+    def __reduce__(self):
+        return "string"
+
+
+string = StringDType()
 
 _BY_NAME = {
     "float16": float16, "half": float16, "bfloat16": bfloat16,
     "float32": float32, "float": float32, "float64": float64, "double": float64,
     "int8": int8, "int16": int16, "int32": int32, "int64": int64, "uint8": uint8,
-    "bool": bool, "complex64": complex64, "complex128": complex128,
+    "bool": bool, "complex64": complex64, "complex128": complex128, "string": string,
+    "uint16": uint16, "uint32": uint32, "uint64": uint64, "qint8": qint8, "quint8": quint8, "qint32": qint32,
 }
 
 
@@ -32,17 +106,23 @@ def as_dtype(dtype):
     """Return the torch dtype for a TF/numpy/torch dtype spec.
 
     Args:
-        dtype: a `torch.dtype`, a name such as `"float32"`, a numpy dtype or
-            numpy scalar type, or `None` (returned unchanged).
+        dtype: a `torch.dtype`, a name such as `"float32"` (`"uint32"`, `"qint8"`, ...), a numpy dtype
+            or numpy scalar type, TF's DataType enum value (`1` is float32), or `None` (returned unchanged).
 
     Returns:
-        `torch.dtype` or `None`.
+        `torch.dtype`, the `string` sentinel (for "string", `np.object_`, `str`, `bytes`), or `None`.
 
     Raises:
         TypeError: if `dtype` names no known dtype.
     """
-    if dtype is None or isinstance(dtype, torch.dtype):
+    if dtype is None or dtype is string or isinstance(dtype, torch.dtype):
         return dtype
+    if isinstance(dtype, int) and not isinstance(dtype, type(True)) and dtype in _BY_ENUM:
+        return _BY_ENUM[dtype]
+    if dtype == 7:  # DT_STRING
+        return string
+    if isinstance(dtype, type) and issubclass(dtype, (str, bytes, np.str_, np.bytes_, np.object_)):
+        return string
     if isinstance(dtype, str):
         key = dtype.replace("tf.", "").replace("torch.", "")
         if key in _BY_NAME:
@@ -51,6 +131,8 @@ def as_dtype(dtype):
         np_dtype = np.dtype(dtype)
     except TypeError:
         np_dtype = None
+    if np_dtype is not None and np_dtype.kind in "USO":
+        return string
     if np_dtype is not None and np_dtype.name in _BY_NAME:
         return _BY_NAME[np_dtype.name]
     raise TypeError(
@@ -60,5 +142,6 @@ def as_dtype(dtype):
 
 
 def dtype_name(dtype):
-    """TF's name for a torch dtype, e.g. `torch.float32` -> `"float32"`."""
-    return str(as_dtype(dtype)).replace("torch.", "")
+    """TF's name for a torch dtype, e.g. `torch.float32` -> `"float32"` (`"string"` for `tf.string`)."""
+    dtype = as_dtype(dtype)
+    return "string" if dtype is string else str(dtype).replace("torch.", "")

@@ -22,6 +22,7 @@ from keraslike._src import errors
 from keraslike._src.data.tensor_spec import as_spec_dtype, string
 from keraslike._src.ops import dtypes
 from keraslike._src.ops.conversion import convert_to_tensor
+from keraslike._src.ops.string_tensor import string_tensor
 
 
 def _dtype_name(dtype):
@@ -31,7 +32,7 @@ def _dtype_name(dtype):
 def _output(value, dtype, from_numpy):
     dtype = as_spec_dtype(getattr(dtype, "dtype", dtype))
     if dtype is string:
-        return np.asarray(value, dtype=object) if not isinstance(value, np.ndarray) else value
+        return string_tensor(value)
     if isinstance(value, torch.Tensor) or (from_numpy and isinstance(value, (np.ndarray, np.generic))):
         actual = value.dtype if isinstance(value, torch.Tensor) else dtypes.as_dtype(value.dtype)
         if actual != dtype:

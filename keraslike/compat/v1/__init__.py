@@ -1,5 +1,7 @@
 """`tf.compat.v1`: the TF1 names, running eagerly; every other name resolves to the TF2 one (`tf.<name>`)."""
 
+import sys
+
 from keraslike._src.compat.v1.config_proto import ConfigProto, GPUOptions, GraphOptions  # noqa: F401
 from keraslike._src.compat.v1.graph_names import (  # noqa: F401
     disable_eager_execution, disable_v2_behavior, enable_eager_execution, enable_v2_behavior, executing_eagerly,
@@ -11,11 +13,12 @@ from keraslike._src.compat.v1.session import (  # noqa: F401
 )
 
 
-def __getattr__(name):
-    import keraslike
+_ROOT = __name__.split(".")[0]  # "keraslike"
 
+
+def __getattr__(name):
     try:
-        return getattr(keraslike, name)
+        return getattr(sys.modules[_ROOT], name)  # the root package is loaded before its subpackages
     except AttributeError:
         raise AttributeError(
             f"module 'keraslike.compat.v1' has no attribute '{name}' (nor has keraslike). "

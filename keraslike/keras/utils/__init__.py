@@ -9,6 +9,8 @@ from keraslike._src.keras.utils.image_utils import (  # noqa: F401
 from keraslike._src.keras.utils.numerical_utils import normalize  # noqa: F401
 from keraslike._src.keras.utils.sequence_utils import pad_sequences  # noqa: F401
 from keraslike._src.keras.utils.split_dataset import split_dataset  # noqa: F401
+from keraslike._src.keras.utils.audio_dataset import audio_dataset_from_directory  # noqa: F401
+from keraslike._src.keras.utils.text_dataset import text_dataset_from_directory  # noqa: F401
 from keraslike._src.keras.utils.timeseries_dataset import timeseries_dataset_from_array  # noqa: F401
 from keraslike._src.keras.utils.py_dataset import PyDataset, Sequence  # noqa: F401
 from keraslike._src.keras.trainers.data_adapter import pack_x_y_sample_weight  # noqa: F401
@@ -20,3 +22,5 @@ from keraslike.keras.saving import (  # noqa: F401  (TF 2 and Keras 3 expose the
     CustomObjectScope, custom_object_scope, deserialize_keras_object, get_custom_objects, get_registered_name,
     get_registered_object, register_keras_serializable, serialize_keras_object,
 )
+from keraslike._src.keras.utils.file_utils import get_file  # noqa: F401
+from keraslike._src.keras.utils.model_visualization import model_to_dot, plot_model  # noqa: F401

@@ -1,39 +1,39 @@
 """Where dataset files live and how they are fetched (Keras's `keras.utils.get_file`, datasets subset).
 
 Files are read from `$KERAS_HOME/datasets/` (default `~/.keras/datasets/`),
-or from `path` when it is absolute. A missing file is downloaded with urllib
-from the URL Keras uses, written atomically; without network access the
+or from `path` when it is absolute. A missing file is downloaded (by `keras.utils.get_file`'s
+downloader) from the URL Keras uses, written atomically; without network access the
 error names the file to place there.
 """
 
 import io
 import os
 import pickle
-import shutil
-import tarfile
-import tempfile
-import urllib.request
 import zipfile
 
 import numpy as np
+
+from keraslike._src.keras.utils import file_utils
 
 TF_KERAS_DATASETS = "https://storage.googleapis.com/tensorflow/tf-keras-datasets/"
 
 
 def cache_dir():
     """`$KERAS_HOME/datasets` or `~/.keras/datasets` (Keras's default cache)."""
-    base = os.environ.get("KERAS_HOME") or os.path.join(os.path.expanduser("~"), ".keras")
-    return os.path.join(base, "datasets")
+    return os.path.join(file_utils.keras_home(), "datasets")
 
 
 def get_file(fname, origin, extract_to=None):
-    """Local path of `fname` (absolute, or under the cache), downloading `origin` when missing.
+    """Local path of `fname` (absolute, or under the datasets cache), downloading `origin` when missing.
+
+    The datasets' spelling of `keras.utils.get_file` (which does the download, atomically):
+    `fname` may be an absolute path or hold sub-folders.
 
     Args:
         fname: file name (relative to the cache) or an absolute path.
         origin: URL to download from.
-        extract_to: for a `.tar.gz` origin: the folder name the archive unpacks to;
-            that folder's path is returned.
+        extract_to: for an archive origin: the folder name the archive unpacks to (beside it);
+            that folder's path is returned. Extraction skips members that would escape it.
 
     Returns:
         str: the file (or extracted folder) path.
@@ -41,40 +41,22 @@ def get_file(fname, origin, extract_to=None):
     Raises:
         OSError: when the file is missing and cannot be downloaded.
     """
-    datadir = cache_dir()
-    target = os.path.join(datadir, fname)
+    target = os.path.join(cache_dir(), fname)
     if extract_to is not None:
         folder = os.path.join(os.path.dirname(target), extract_to)
         if os.path.isdir(folder):
             return folder
     elif os.path.exists(target):
         return target
-    os.makedirs(os.path.dirname(target), exist_ok=True)
-    _download(origin, target)
+    if not os.path.exists(target):
+        file_utils.download_url(origin, target, message=(
+            f"Could not find the dataset file {target} and could not download it from {origin}. "
+            f"Download it on a machine with network access and place it there (or set KERAS_HOME). "
+            f"Received: path={target}"))
     if extract_to is not None:
-        with tarfile.open(target, "r:gz") as archive:
-            kwargs = {"filter": "data"} if hasattr(tarfile, "data_filter") else {}
-            archive.extractall(os.path.dirname(target), **kwargs)
+        file_utils.extract_archive(target, os.path.dirname(target), "tar")
         return os.path.join(os.path.dirname(target), extract_to)
     return target
-
-
-def _download(origin, target):
-    tmp = None
-    try:
-        with urllib.request.urlopen(origin, timeout=30) as response:
-            fd, tmp = tempfile.mkstemp(dir=os.path.dirname(target), prefix=".download-")
-            with os.fdopen(fd, "wb") as out:
-                shutil.copyfileobj(response, out)
-        os.replace(tmp, target)
-    except OSError as error:
-        if tmp is not None and os.path.exists(tmp):
-            os.remove(tmp)
-        raise OSError(
-            f"Could not find the dataset file {target} and could not download it from {origin} ({error}). "
-            f"Download it on a machine with network access and place it there (or set KERAS_HOME). "
-            f"Received: path={target}"
-        ) from None
 
 
 _NUMPY_GLOBALS = {

@@ -28,6 +28,7 @@ from keraslike._src.keras.layers.layer_utils import (
     _resolve_policy, _unique,
 )
 from keraslike._src.ops.variables import Variable
+from keraslike._src.keras.saving import object_registration
 
 _training_stack = []
 
@@ -84,6 +85,10 @@ class Layer(torch.nn.Module, metaclass=LayerMeta):
     `state_dict()`, `to()`, ...). `help()` lists only the Keras API; torch's
     methods are documented by `help(torch.nn.Module)`.
     """
+
+    def __init_subclass__(cls, **kwargs):
+        super().__init_subclass__(**kwargs)
+        object_registration.register_builtin("layers", cls)  # found by name when deserializing
 
     #: Whether a Keras mask on the input (`inputs._keras_mask`, e.g. from `Embedding(mask_zero=True)`)
     #: passes through this layer to its output (Keras's `supports_masking`).
@@ -611,3 +616,6 @@ class Layer(torch.nn.Module, metaclass=LayerMeta):
         elif isinstance(value, dict) and value and all(isinstance(v, torch.nn.Module) for v in value.values()):
             value = torch.nn.ModuleDict(value)
         super().__setattr__(name, value)
+
+
+object_registration.register_builtin_base("layers", Layer)

@@ -6,6 +6,7 @@ import numpy as np
 import torch
 
 from keraslike._src.keras import backend
+from keraslike._src.keras.saving import object_registration
 
 _REDUCTIONS = ("sum_over_batch_size", "sum", "none", "mean", "mean_with_sample_weight")
 
@@ -80,6 +81,10 @@ class Loss:
     per-sample values with reduction "none").
     """
 
+    def __init_subclass__(cls, **kwargs):
+        super().__init_subclass__(**kwargs)
+        object_registration.register_builtin("losses", cls)  # found by name when deserializing
+
     def __init__(self, name=None, reduction="sum_over_batch_size", dtype=None):
         self.name = name or _snake(type(self).__name__)
         self.reduction = standardize_reduction(reduction)
@@ -100,6 +105,9 @@ class Loss:
     @classmethod
     def from_config(cls, config):
         return cls(**config)
+
+
+object_registration.register_builtin_base("losses", Loss)
 
 
 class LossFunctionWrapper(Loss):

@@ -19,6 +19,7 @@ from keraslike._src.distribute import collectives, context
 from keraslike._src.keras import backend, initializers
 from keraslike._src.keras.backend.naming import to_snake_case
 from keraslike._src.ops.variables import Variable
+from keraslike._src.keras.saving import object_registration
 
 _AGGREGATIONS = ("sum", "mean", "none", "only_first_replica")
 
@@ -30,6 +31,10 @@ class Metric:
         name: str, default the snake-case class name.
         dtype: state dtype, default float32.
     """
+
+    def __init_subclass__(cls, **kwargs):
+        super().__init_subclass__(**kwargs)
+        object_registration.register_builtin("metrics", cls)  # found by name when deserializing
 
     def __init__(self, name=None, dtype=None):
         self.name = name or to_snake_case(type(self).__name__)
@@ -130,6 +135,9 @@ class Metric:
         for var, _ in self._user_variables:
             if var.device != device:
                 var.data = var.data.to(device)
+
+
+object_registration.register_builtin_base("metrics", Metric)
 
 
 def _custom_result(metric):

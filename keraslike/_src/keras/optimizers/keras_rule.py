@@ -1,4 +1,4 @@
-"""A small `torch.optim.Optimizer` that runs a Keras update rule written with `torch._foreach_*` ops.
+"""A small optimizer that runs a Keras update rule written with `torch._foreach_*` ops.
 
 Used where no torch optimizer computes exactly Keras's formula (for example
 Keras's RMSprop divides by `sqrt(v + eps)`, torch's by `sqrt(v) + eps`). The
@@ -11,12 +11,19 @@ once per param group with lists of the parameters that have a gradient,
 their gradients and their state dicts (filled by `init(param, state, group)`
 the first time a parameter is seen). Everything stays on the device: the
 rule receives Python floats for hyperparameters, so no host sync happens.
+
+It keeps `torch.optim.Optimizer`'s layout (`param_groups`, `state`, `add_param_group`,
+`step`) without subclassing it: torch's constructor and `step` import `torch._dynamo`
+on first use, which costs 1.5-3.5 s before a program's first training step on a
+2-core machine (`benchmarks/first_step.py`); nothing here needs it.
 """
+
+from collections import defaultdict
 
 import torch
 
 
-class KerasRule(torch.optim.Optimizer):
+class KerasRule:
     """Runs `rule(group, params, grads, states)` on every param group.
 
     Args:
@@ -24,12 +31,36 @@ class KerasRule(torch.optim.Optimizer):
         rule: callable applying one update in place.
         init: callable `(param, state, group)` creating the slot tensors.
         **defaults: hyperparameters stored in each param group (at least `lr`).
+
+    Raises:
+        ValueError: for an empty parameter list or a parameter already in a group (as torch.optim).
     """
 
     def __init__(self, params, rule, init, **defaults):
-        super().__init__(params, defaults)
+        self.defaults = defaults
+        self.state = defaultdict(dict)
+        self.param_groups = []
         self._rule = rule
         self._init = init
+        params = list(params)
+        if not params:
+            raise ValueError(f"Expected a non-empty list of parameters to optimize. Received: params={params}")
+        for group in params if isinstance(params[0], dict) else [{"params": params}]:
+            self.add_param_group(group)
+
+    def add_param_group(self, param_group):
+        """Add `{"params": [...], **hyperparameters}`; missing hyperparameters come from the defaults."""
+        group = dict(param_group)
+        params = group["params"]
+        group["params"] = [params] if isinstance(params, torch.Tensor) else list(params)
+        seen = {id(p) for g in self.param_groups for p in g["params"]}
+        if any(id(p) in seen for p in group["params"]) or len({id(p) for p in group["params"]}) != len(
+                group["params"]):
+            raise ValueError("Expected each parameter in one param group only. Received: a parameter that is "
+                             "already optimized")
+        for key, value in self.defaults.items():
+            group.setdefault(key, value)
+        self.param_groups.append(group)
 
     @torch.no_grad()
     def step(self, closure=None):

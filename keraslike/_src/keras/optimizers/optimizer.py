@@ -17,6 +17,7 @@ import torch
 from keraslike._src.autodiff import gradient_tape
 from keraslike._src.distribute import collectives, context
 from keraslike._src.ops.variables import Variable
+from keraslike._src.keras.saving import object_registration
 
 _STEP_IN_FIT = False
 
@@ -45,6 +46,10 @@ class Optimizer:
         ValueError: for out-of-range values of the arguments above, unknown keyword arguments (Keras 3's
             "Argument(s) not recognized"), or more than one of the clip arguments.
     """
+
+    def __init_subclass__(cls, **kwargs):
+        super().__init_subclass__(**kwargs)
+        object_registration.register_builtin("optimizers", cls)  # found by name when deserializing
 
     _torch_class = None
     _legacy = False  # `tf.keras.optimizers.legacy.*`: TF 2's `decay` argument applies
@@ -338,6 +343,9 @@ class Optimizer:
         for key in ("is_legacy_optimizer", "jit_compile"):  # written by TF 2 / Keras 3 files, no meaning here
             config.pop(key, None)
         return cls(**config)
+
+
+object_registration.register_builtin_base("optimizers", Optimizer)
 
 
 def _sum_across_replicas(grads):

@@ -2,8 +2,8 @@
 
 Keras's formulas (keras/src/optimizers/*.py) and how they map onto torch:
 - Adam: `var -= lr * sqrt(1-b2^t)/(1-b1^t) * m / (sqrt(v) + eps)`; torch
-  divides eps by `sqrt(1-b2^t)` differently, so torch's eps is set to
-  `eps / sqrt(1-b2^t)` each step, which makes the two identical.
+  divides eps by `sqrt(1-b2^t)`, so Keras's rule runs (slots named as torch's
+  `exp_avg`, `exp_avg_sq`, `max_exp_avg_sq`, so saved optimizer state keeps its order).
 - SGD with momentum: Keras keeps `m = mu*m - lr*g` (the learning rate inside
   the momentum), torch `b = mu*b + g`; they differ once the learning rate
   changes, so Keras's rule runs (`keras_rule.KerasRule`).
@@ -55,6 +55,21 @@ def _rmsprop_rule(group, params, grads, states):
         torch._foreach_addcdiv_(params, grads, denom, value=-lr)
 
 
+def _adam_rule(group, params, grads, states):
+    beta_1, beta_2, t = group["beta_1"], group["beta_2"], group["step"]
+    ms, vs = slots(states, "exp_avg"), slots(states, "exp_avg_sq")
+    torch._foreach_lerp_(ms, grads, 1.0 - beta_1)  # m += (g - m) * (1 - beta_1)
+    torch._foreach_lerp_(vs, torch._foreach_mul(grads, grads), 1.0 - beta_2)
+    if group["amsgrad"]:
+        vhats = slots(states, "max_exp_avg_sq")
+        torch._foreach_maximum_(vhats, vs)
+        vs = vhats
+    denom = torch._foreach_sqrt(vs)
+    torch._foreach_add_(denom, group["epsilon"])
+    alpha = group["lr"] * math.sqrt(1.0 - beta_2 ** t) / (1.0 - beta_1 ** t)
+    torch._foreach_addcdiv_(params, ms, denom, value=-alpha)
+
+
 def _adagrad_rule(group, params, grads, states):
     acc = slots(states, "accumulator")
     torch._foreach_addcmul_(acc, grads, grads)
@@ -94,14 +109,13 @@ class Adam(Optimizer):
         self.beta_1, self.beta_2, self.epsilon, self.amsgrad = beta_1, beta_2, epsilon, amsgrad
 
     def _make_torch(self, params):
-        return torch.optim.Adam(params, lr=self._current_lr(), betas=(self.beta_1, self.beta_2),
-                                eps=self.epsilon, amsgrad=self.amsgrad)
+        names = ("exp_avg", "exp_avg_sq") + (("max_exp_avg_sq",) if self.amsgrad else ())
+        return KerasRule(params, _adam_rule, zeros_like_slots(*names), lr=self._current_lr(), beta_1=self.beta_1,
+                         beta_2=self.beta_2, epsilon=self.epsilon, amsgrad=bool(self.amsgrad), step=1)
 
     def _prepare_step(self, step, lr):
-        eps = self.epsilon / math.sqrt(1.0 - self.beta_2 ** step)
         for group in self._torch.param_groups:
-            group["lr"] = lr
-            group["eps"] = eps
+            group["lr"], group["step"] = lr, step
 
     def get_config(self):
         return {**super().get_config(), "beta_1": self.beta_1, "beta_2": self.beta_2, "epsilon": self.epsilon,

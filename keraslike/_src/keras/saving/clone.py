@@ -1,6 +1,6 @@
 """`keras.models.clone_model`: a new model with the same architecture and fresh weights."""
 
-from keraslike._src.keras.saving.model_config import deserialize_layer, serialize_layer
+from keraslike._src.keras.saving.serialization_lib import deserialize_layer, serialize_layer
 
 
 def clone_model(model, input_tensors=None, clone_function=None, call_function=None, recursive=False, **kwargs):

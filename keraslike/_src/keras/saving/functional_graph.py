@@ -10,6 +10,7 @@ import inspect
 
 from keraslike._src.keras.layers.core.input_layer import InputLayer
 from keraslike._src.keras.layers.keras_tensor import KerasTensor, flatten, map_structure
+from keraslike._src.ops import dtypes
 
 
 def _graph(model):
@@ -64,11 +65,14 @@ def _history(tensor, node_ids):
     return [node.layer.name, index, position]
 
 
-def get_config(model):
-    """`{"name", "trainable", "layers": [... "inbound_nodes" ...], "input_layers", "output_layers"}`."""
-    from keraslike._src.keras.saving.model_config import serialize_layer
-    from keraslike._src.ops import dtypes
+def get_config(model, serialize_layer):
+    """`{"name", "trainable", "layers": [... "inbound_nodes" ...], "input_layers", "output_layers"}`.
 
+    Args:
+        model: a functional model.
+        serialize_layer: `layer -> dict`, the Keras 3 description of one layer (`serialization_lib`'s, which
+            calls this function for nested functional models).
+    """
     layers, node_ids = _graph(model)
 
     def tensor_config(t):
@@ -106,18 +110,21 @@ def _jsonable(value):
     return value
 
 
-def from_config(config, custom_objects=None, safe_mode=True):
+def from_config(config, deserialize_layer, functional_class):
     """Rebuild a functional model from `get_config` output (or a real Keras 3 config).
+
+    Args:
+        config: the model's config dict.
+        deserialize_layer: `layer config -> built layer` (`serialization_lib`'s, with the caller's
+            `custom_objects` and `safe_mode`).
+        functional_class: the class to build, `Functional`.
 
     Raises:
         ValueError: if some layer's inputs can never be computed (a broken config).
     """
-    from keraslike._src.keras.models.functional import Functional
-    from keraslike._src.keras.saving.model_config import deserialize_layer
-
     created, outputs, pending = {}, {}, []
     for data in config["layers"]:
-        layer = deserialize_layer(data, custom_objects, safe_mode)
+        layer = deserialize_layer(data)
         name = data.get("name", layer.name)
         created[name] = layer
         if isinstance(layer, InputLayer):
@@ -155,7 +162,7 @@ def from_config(config, custom_objects=None, safe_mode=True):
             return {k: refs(v) for k, v in struct.items()}
         return [refs(s) for s in struct]
 
-    model = Functional(refs(config["input_layers"]), refs(config["output_layers"]), name=config.get("name"))
+    model = functional_class(refs(config["input_layers"]), refs(config["output_layers"]), name=config.get("name"))
     if config.get("trainable") is False:
         model.trainable = False
     return model

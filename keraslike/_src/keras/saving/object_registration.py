@@ -94,3 +94,58 @@ def get_registered_object(name, custom_objects=None, module_objects=None):
     if module_objects and name in module_objects:
         return module_objects[name]
     return None
+
+
+# ---- keraslike's own classes, by kind (Keras finds its built-ins through `keras_export`'s table) ----------
+_PACKAGE = __name__.split(".")[0] + "."  # "keraslike.": classes defined in keraslike are its built-ins
+_BUILTIN_BASES = {}
+_BUILTIN_CLASSES = {}  # kind -> [class, ...] in definition order
+_BUILTIN_TABLES = {}   # kind -> (number of classes it was built from, {name: class})
+
+
+def register_builtin_base(kind, base):
+    """Declare `base` (e.g. `Layer`) the base class of the built-ins of `kind` (e.g. "layers") and register it.
+
+    Each base class's `__init_subclass__` calls `register_builtin(kind, cls)`, so every keraslike layer, loss,
+    metric, optimizer and initializer class joins the table when it is defined; serialization finds classes by
+    name there instead of importing the public namespace.
+    """
+    _BUILTIN_BASES[kind] = base
+    register_builtin(kind, base)
+
+
+def register_builtin(kind, cls):
+    """Add keraslike's class `cls` to the built-ins of `kind`.
+
+    Classes defined outside keraslike are left out: users register theirs with `register_keras_serializable` or
+    pass them in `custom_objects`, as in Keras.
+    """
+    if cls.__module__.startswith(_PACKAGE):
+        _BUILTIN_CLASSES.setdefault(kind, []).append(cls)
+
+
+def builtin_objects(kind):
+    """{class name: class} of keraslike's built-ins of `kind` ("layers", "optimizers", "losses", ...).
+
+    Names are read when asked, not when the classes were defined: a class made by a factory and renamed after
+    (`GlorotUniform`, `TruePositives`) is found by its final name. The first class defined under a name wins
+    (tests/keras/saving/test_object_registration.py checks that no two share one).
+    """
+    classes = _BUILTIN_CLASSES.get(kind, [])
+    built = _BUILTIN_TABLES.get(kind)
+    if built is None or built[0] != len(classes):
+        table = {}
+        for cls in classes:
+            table.setdefault(cls.__name__, cls)
+        built = _BUILTIN_TABLES[kind] = (len(classes), table)
+    return built[1]
+
+
+def builtin_classes(kind):
+    """Every keraslike class of `kind`, in definition order (a tuple)."""
+    return tuple(_BUILTIN_CLASSES.get(kind, ()))
+
+
+def builtin_base(kind):
+    """The base class of the built-ins of `kind` (None before that base is defined)."""
+    return _BUILTIN_BASES.get(kind)

@@ -3,7 +3,9 @@
 A serialized object is `{"module", "class_name", "config", "registered_name"}`
 (layers add `"build_config"`); plain values stay JSON values. Deserialization
 looks names up in `custom_objects`, the active `CustomObjectScope`s, the
-`register_keras_serializable` registry, then keraslike's built-ins. Configs
+`register_keras_serializable` registry, then keraslike's built-ins (every
+layer, model, loss, metric, optimizer and initializer class joins
+`object_registration`'s table when defined, so this module imports none). Configs
 written by real Keras 3 are accepted: keys a keraslike class does not know
 (`quantization_config`, `ragged`, ...) are dropped and `DTypePolicy` dicts
 become dtype names. Nothing is ever unpickled; a Lambda's Python bytecode is
@@ -17,7 +19,9 @@ import types
 
 import numpy as np
 
-from keraslike._src.keras.saving import object_registration
+from keraslike._src.keras import activations
+from keraslike._src.keras.layers.keras_tensor import KerasTensor, map_structure
+from keraslike._src.keras.saving import functional_graph, object_registration
 
 _LAMBDA_ERROR = (
     "Requested the deserialization of a `lambda` object. This carries a potential risk of arbitrary code "
@@ -26,35 +30,23 @@ _LAMBDA_ERROR = (
 )
 
 
-def _builtins():
-    """class name -> class for keraslike's layers, models, optimizers, losses, metrics, initializers."""
-    from keraslike._src.keras import initializers, losses, metrics, optimizers
-    from keraslike._src.keras.layers.layer import Layer
-    from keraslike._src.keras.models.functional import Functional
-    from keraslike._src.keras.models.model import Model
-    from keraslike._src.keras.models.sequential import Sequential
-    from keraslike.keras import layers as public_layers
+_KINDS = ("layers", "optimizers", "losses", "metrics", "initializers")
 
-    table = {"layers": {n: c for n, c in vars(public_layers).items() if inspect.isclass(c) and issubclass(c, Layer)}}
-    table["layers"].update({"Sequential": Sequential, "Functional": Functional, "Model": Model})
-    table["optimizers"] = {**{c.__name__: c for c in optimizers._BY_NAME.values()}, **optimizers._BY_CLASS}
-    table["losses"] = {**losses._BY_CLASS}
-    table["metrics"] = {**metrics._BY_CLASS}
-    table["initializers"] = {n: c for n, c in vars(initializers).items()
-                             if inspect.isclass(c) and issubclass(c, initializers.Initializer)}
-    return table
+
+def _builtins():
+    """kind -> {class name -> class} of keraslike's layers (models too), optimizers, losses, metrics, initializers."""
+    return {kind: object_registration.builtin_objects(kind) for kind in _KINDS}
+
+
+def _layer_class(name):
+    """keraslike's layer or model class `name` ("Sequential", "Functional", "Model", "Lambda")."""
+    return object_registration.builtin_objects("layers")[name]
 
 
 def _kind(obj):
-    from keraslike._src.keras import initializers
-    from keraslike._src.keras.layers.layer import Layer
-    from keraslike._src.keras.losses.loss import Loss
-    from keraslike._src.keras.metrics.metric import Metric
-    from keraslike._src.keras.optimizers.optimizer import Optimizer
-
-    for kind, base in (("layers", Layer), ("optimizers", Optimizer), ("losses", Loss), ("metrics", Metric),
-                       ("initializers", initializers.Initializer)):
-        if isinstance(obj, base):
+    for kind in _KINDS:
+        base = object_registration.builtin_base(kind)
+        if base is not None and isinstance(obj, base):
             return kind
     return None
 
@@ -99,9 +91,7 @@ def serialize_keras_object(obj):
     if kind is None:
         raise TypeError(f"Cannot serialize object {obj!r} of type {type(obj).__name__}. Received: obj={obj!r}")
     if kind == "layers":
-        from keraslike._src.keras.saving import model_config
-
-        return model_config.serialize_layer(obj)
+        return serialize_layer(obj)
     return {"module": _module_name(obj, kind), "class_name": type(obj).__name__,
             "config": serialize_keras_object(obj.get_config()),
             "registered_name": None if _is_builtin(type(obj)) else object_registration.get_registered_name(
@@ -197,14 +187,10 @@ def deserialize_keras_object(config, custom_objects=None, safe_mode=True, kind="
         found = object_registration.get_registered_object(config.get("registered_name"), custom_objects) or \
             object_registration.get_registered_object(inner, custom_objects)
         if found is None:
-            from keraslike._src.keras import activations
-
             return activations.get(inner)
         return found
     if kind == "layers":
-        from keraslike._src.keras.saving import model_config
-
-        return model_config.deserialize_layer(config, custom_objects, safe_mode)
+        return deserialize_layer(config, custom_objects, safe_mode)
     cls = resolve_class(class_name, config.get("registered_name"), kind, custom_objects, config.get("module"))
     inner = {k: deserialize_nested(v, custom_objects, safe_mode) for k, v in (inner or {}).items()}
     return cls.from_config(clean_config(cls, inner))
@@ -224,3 +210,145 @@ def deserialize_nested(value, custom_objects=None, safe_mode=True):
             return deserialize_keras_object(value, custom_objects, safe_mode, kind=kind)
         return value
     return value
+
+
+# ---- layers and models: `{"module", "class_name", "config", "registered_name", "build_config"}` --------------
+# Sequential models list their layers (InputLayer first); functional models are handled by `functional_graph`;
+# subclassed models and custom layers are rebuilt from their class (found by registered name or
+# `custom_objects`) and `get_config`, then built from `build_config` so their weights can be loaded.
+
+def _json_shape(shape):
+    return map_structure(lambda d: d, list(shape)) if isinstance(shape, tuple) else shape
+
+
+def build_shape(layer):
+    """The input shape `layer` was built with, when it can be known (graph node or recorded), else None."""
+    for node in getattr(layer, "_inbound_nodes", []):
+        if node.args and isinstance(node.args[0], KerasTensor):
+            return list(node.args[0].shape)
+        if node.args and isinstance(node.args[0], (list, tuple)) and all(
+                isinstance(t, KerasTensor) for t in node.args[0]):
+            return [list(t.shape) for t in node.args[0]]
+    shape = getattr(layer, "_build_shapes", None)
+    return map_structure(lambda d: d, _to_list(shape)) if shape is not None else None
+
+
+def _to_list(shape):
+    if isinstance(shape, (list, tuple)):
+        return [_to_list(s) for s in shape]
+    return shape
+
+
+def serialize_layer(layer):
+    """Keras 3 description of a layer or model (keras/src/models/sequential.py, models/model.py)."""
+    cls = type(layer)
+    if cls is _layer_class("Functional"):
+        config = functional_graph.get_config(layer, serialize_layer)
+    elif cls is _layer_class("Sequential"):
+        config = _sequential_config(layer)
+    else:
+        config = serialize_keras_object(layer.get_config())
+        if isinstance(layer, _layer_class("Lambda")):
+            config["function"] = _serialize_function(layer.function)
+    builtin = _is_builtin(cls)
+    out = {"module": _module_name(layer, "layers"), "class_name": cls.__name__,
+           "config": config,
+           "registered_name": None if builtin and cls.__name__ not in ("Functional",)
+           else object_registration.get_registered_name(cls)}
+    shape = build_shape(layer) if not isinstance(layer, _layer_class("Functional")) else None
+    if cls.__name__ != "InputLayer" and (shape is not None or not builtin):
+        out["build_config"] = {"input_shape": shape}
+    return out
+
+
+def _sequential_config(model):
+    layers = []
+    if model._input_layer is not None:
+        layers.append(serialize_layer(model._input_layer))
+    for layer in model.layers:
+        entry = serialize_layer(layer)
+        if model._input_layer is not None:
+            entry["config"].pop("batch_input_shape", None)
+        layers.append(entry)
+    config = {"name": model.name, "trainable": model.trainable, "dtype": model.dtype, "layers": layers}
+    if model._input_layer is not None:
+        config["build_input_shape"] = list(model._input_layer.batch_shape)
+    return config
+
+
+def deserialize_layer(config, custom_objects=None, safe_mode=True):
+    """Rebuild a layer or model from its Keras 3 description (built, ready for weights).
+
+    Raises:
+        TypeError: unknown class (register it or pass `custom_objects`).
+        ValueError: a Lambda holding bytecode while `safe_mode` is True.
+    """
+    class_name = config["class_name"]
+    cls = resolve_class(class_name, config.get("registered_name"), "layers", custom_objects,
+                                          config.get("module"))
+    inner = dict(config.get("config") or {})
+    if class_name == "Functional" and _is_builtin(cls):
+        return functional_graph.from_config(inner, lambda data: deserialize_layer(data, custom_objects, safe_mode),
+                                            cls)
+    if class_name == "Sequential" and _is_builtin(cls):
+        return _sequential_from_config(inner, custom_objects, safe_mode)
+    if class_name == "Lambda" and _is_builtin(cls):
+        inner["function"] = _lambda_function(inner.get("function"), custom_objects, safe_mode)
+    inner = {k: deserialize_nested(v, custom_objects, safe_mode) if k != "function" else v
+             for k, v in inner.items()}
+    for key in ("batch_shape", "batch_input_shape", "input_shape"):
+        if isinstance(inner.get(key), list):
+            inner[key] = tuple(inner[key])
+    layer = _instantiate(cls, clean_config(cls, inner))
+    _build_from_config(layer, config.get("build_config"))
+    return layer
+
+
+def _instantiate(cls, config):
+    try:
+        return cls.from_config(config)
+    except TypeError:
+        if _is_builtin(cls):
+            raise
+    params = inspect.signature(cls.__init__).parameters
+    accepted = {k: v for k, v in config.items() if k in params}
+    obj = cls(**accepted)
+    if "name" in config and "name" not in accepted:
+        obj.name = config["name"]
+    return obj
+
+
+def _build_from_config(layer, build_config):
+    if not build_config or layer.built:
+        return
+    shape = build_config.get("input_shape")
+    if shape is None:
+        return
+    shape = tuple(shape) if shape and not isinstance(shape[0], list) else [tuple(s) for s in shape]
+    if isinstance(layer, _layer_class("Model")):
+        layer.build(shape)
+    else:
+        layer.build(shape)
+        layer.built = True
+
+
+def _lambda_function(spec, custom_objects, safe_mode):
+    if isinstance(spec, dict):
+        return deserialize_keras_object(spec, custom_objects, safe_mode)
+    found = object_registration.get_registered_object(spec, custom_objects)
+    if found is None:
+        raise ValueError(f"The Lambda layer's function {spec!r} is not known: pass it in `custom_objects` "
+                         f"(or register it with `register_keras_serializable`). Received: function={spec!r}")
+    return found
+
+
+def _sequential_from_config(config, custom_objects, safe_mode):
+    model = _layer_class("Sequential")(name=config.get("name"))
+    for layer_config in config.get("layers", []):
+        model.add(deserialize_layer(layer_config, custom_objects, safe_mode))
+    shape = config.get("build_input_shape")
+    if model._input_layer is None and shape:
+        model.build(tuple(shape))
+    if config.get("trainable") is False:
+        model.trainable = False
+    return model

@@ -14,9 +14,12 @@ import re
 import warnings
 
 import numpy as np
+import torch
 
 from keraslike._src.keras.backend.naming import to_snake_case
-from keraslike._src.keras.saving import bounded_read, optimizer_state
+from keraslike._src.keras.layers.layer import Layer
+from keraslike._src.keras.saving import bounded_read, object_registration, optimizer_state
+from keraslike._src.keras.saving.functional_graph import ordered_layers
 
 
 def _natural_key(name):
@@ -37,19 +40,12 @@ def _container_children(path, layers):
 
 def _children(layer, path):
     """(path, sublayer) pairs of `layer`, Keras's traversal."""
-    import torch
-
-    from keraslike._src.keras.layers.layer import Layer
-    from keraslike._src.keras.models.functional import Functional
-    from keraslike._src.keras.models.sequential import Sequential
-
+    models = object_registration.builtin_objects("layers")
     prefix = f"{path}/" if path else ""
-    if isinstance(layer, Functional):
-        from keraslike._src.keras.saving.functional_graph import ordered_layers
-
+    if isinstance(layer, models["Functional"]):
         yield from _container_children(prefix + "layers", ordered_layers(layer))
         return
-    if isinstance(layer, Sequential):
+    if isinstance(layer, models["Sequential"]):
         yield from _container_children(prefix + "layers", layer.layers)
         return
     for attr in sorted(layer._modules, key=_natural_key):
@@ -80,11 +76,34 @@ def _own_variables(layer):
     return list(layer._trainable_vars) + list(layer._non_trainable_vars)
 
 
+def _has_state_hooks(layer):
+    """Layers that keep state outside torch variables and say how to store it (Keras's own-variables hooks)."""
+    return callable(getattr(layer, "save_own_variables", None)) and callable(getattr(layer, "load_own_variables",
+                                                                                  None))
+
+
+def _read_store(group, filepath):
+    """The named datasets of `group` as numpy arrays (each bounded, checked against its stored size)."""
+    store = {}
+    for name in (group.keys() if group is not None else ()):
+        ds = bounded_read.get_dataset(group, name, filepath)
+        if ds is not None:
+            bounded_read.check_stored(ds, filepath)
+            store[name] = bounded_read.read_bounded(ds, 1 << 28, filepath)
+    return store
+
+
 def save_to_h5(model, h5, include_optimizer=True):
     """Write `model`'s weights (and optimizer state) into the open h5py File/Group `h5`."""
     for path, layer in walk(model):
         group = h5.create_group(f"{path}/vars" if path else "vars")
         group.attrs["name"] = layer.name
+        if _has_state_hooks(layer):  # Keras's save_own_variables: named entries (e.g. a lookup's idf_weights)
+            store = {}
+            layer.save_own_variables(store)
+            for key, value in store.items():
+                group.create_dataset(key, data=np.asarray(value))
+            continue
         for i, var in enumerate(_own_variables(layer)):
             group.create_dataset(str(i), data=var.detach().cpu().numpy())
     optimizer = getattr(model, "optimizer", None)
@@ -109,13 +128,14 @@ def load_from_h5(model, h5, load_optimizer=True, filepath="<weights>", skip_mism
             for datasets that are not numbers, live outside the file, or (optimizer state) are larger
             than any variable of the model.
     """
-    import torch
-
     failures = []
     for path, layer in walk(model):
         variables = _own_variables(layer)
         key = f"{path}/vars" if path else "vars"
         group = h5.get(key)
+        if _has_state_hooks(layer):
+            layer.load_own_variables(_read_store(group, filepath))
+            continue
         count = len(group) if group is not None else 0
         if count != len(variables):
             if variables or count:

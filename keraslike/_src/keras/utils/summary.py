@@ -15,6 +15,10 @@ word does not fit; the output is cropped to the terminal width as rich does.
 
 import shutil
 
+from keraslike._src.keras.layers.keras_tensor import flatten
+from keraslike._src.keras.saving import object_registration, optimizer_state
+from keraslike._src.keras.saving.functional_graph import _graph, layer_nodes
+
 _SEQ_POSITIONS, _GRAPH_POSITIONS = [0.45, 0.80, 1.0], [0.3, 0.56, 0.74, 1.0]
 
 
@@ -43,8 +47,6 @@ def _output_shape(model, layer):
     if not nodes and type(layer).__name__ == "InputLayer":
         return _format_shape(layer.batch_shape)
     if nodes:
-        from keraslike._src.keras.layers.keras_tensor import flatten
-
         outs = flatten(nodes[-1].outputs)
         return _format_shape(outs[0].shape) if len(outs) == 1 else _format_shape([t.shape for t in outs])
     shape = getattr(model, "_output_shapes", {}).get(layer.name)
@@ -82,12 +84,12 @@ def _wrap(text, width):
     return [line if len(line) <= width else line[:width - 1] + "…" for line in lines]
 
 
+def _is_functional(model):
+    return isinstance(model, object_registration.builtin_objects("layers")["Functional"])
+
+
 def _rows(model, sequential_like):
-    from keraslike._src.keras.models.functional import Functional
-
-    if isinstance(model, Functional):
-        from keraslike._src.keras.saving.functional_graph import _graph, layer_nodes
-
+    if _is_functional(model):
         layers, node_ids = _graph(model)
     else:
         layers, node_ids = model.layers, set()
@@ -101,8 +103,6 @@ def _rows(model, sequential_like):
                 for t in node.parents():
                     src = t.node.layer
                     index = next((i for i, n in enumerate(layer_nodes(src, node_ids)) if n is t.node), 0)
-                    from keraslike._src.keras.layers.keras_tensor import flatten
-
                     pos = next((i for i, o in enumerate(flatten(t.node.outputs)) if o is t), 0)
                     links.append(f"{src.name}[{index}][{pos}]")
             row.append(", ".join(links) or "-")
@@ -111,12 +111,8 @@ def _rows(model, sequential_like):
 
 
 def _is_sequential_like(model):
-    from keraslike._src.keras.models.functional import Functional
-
-    if not isinstance(model, Functional):
+    if not _is_functional(model):
         return True
-    from keraslike._src.keras.saving.functional_graph import _graph, layer_nodes
-
     layers, node_ids = _graph(model)
     for layer in layers:
         nodes = [] if type(layer).__name__ == "InputLayer" else layer_nodes(layer, node_ids)
@@ -172,8 +168,6 @@ def summary_text(model, line_length=None, positions=None):
     optimizer = getattr(model, "optimizer", None) if getattr(model, "compiled", False) else None
     opt_vars = []
     if getattr(optimizer, "_torch", None) is not None:
-        from keraslike._src.keras.saving import optimizer_state
-
         opt_vars = optimizer_state.get_variables(optimizer)
     o_count, o_bytes = sum(int(v.size) for v in opt_vars), sum(int(v.nbytes) for v in opt_vars)
     total_bytes = readable_memory_size(t_bytes + f_bytes + o_bytes)

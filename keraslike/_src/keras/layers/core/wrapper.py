@@ -1,7 +1,7 @@
 """`Wrapper` (keras/src/layers/core/wrapper.py): the base of layers that wrap another layer."""
 
 from keraslike._src.keras.layers.layer import Layer
-from keraslike._src.keras.saving import model_config
+from keraslike._src.keras.saving import serialization_lib
 
 
 class Wrapper(Layer):
@@ -33,20 +33,20 @@ class Wrapper(Layer):
         return self.layer.compute_output_shape(input_shape)
 
     def get_config(self):
-        return {**super().get_config(), "layer": model_config.serialize_layer(self.layer)}
+        return {**super().get_config(), "layer": serialization_lib.serialize_layer(self.layer)}
 
     @classmethod
     def from_config(cls, config, custom_objects=None):
         config = dict(config)
-        config["layer"] = model_config.deserialize_layer(config["layer"], custom_objects)
+        config["layer"] = serialization_lib.deserialize_layer(config["layer"], custom_objects)
         return cls(**config)
 
 
 def serialize(layer):
     """`keras.layers.serialize(layer)`: the layer's Keras 3 description (`module`, `class_name`, `config`)."""
-    return model_config.serialize_layer(layer)
+    return serialization_lib.serialize_layer(layer)
 
 
 def deserialize(config, custom_objects=None):
     """`keras.layers.deserialize(config, custom_objects=None)`: a layer rebuilt from `serialize`'s dict."""
-    return model_config.deserialize_layer(config, custom_objects)
+    return serialization_lib.deserialize_layer(config, custom_objects)

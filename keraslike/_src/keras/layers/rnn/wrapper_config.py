@@ -1,7 +1,10 @@
-"""Serialize the layer inside a wrapper (Bidirectional, TimeDistributed) as `{"class_name", "config"}`.
+"""Serialize the layer inside a wrapper (Bidirectional, TimeDistributed, RNN cells) as `{"class_name", "config"}`.
 
-Classes are resolved by name in `keras.layers` (then `custom_objects`); nothing is unpickled.
+Classes are resolved by name in `custom_objects`, the `register_keras_serializable` registry, then keraslike's
+built-in layers (each joins `object_registration`'s table when defined); nothing is unpickled.
 """
+
+from keraslike._src.keras.saving import object_registration
 
 
 def serialize_layer(layer):
@@ -16,10 +19,9 @@ def deserialize_layer(config, custom_objects=None):
     """
     if not isinstance(config, dict):
         return config
-    from keraslike.keras import layers as public_layers
-
     name = config["class_name"]
-    cls = (custom_objects or {}).get(name) or getattr(public_layers, name, None)
+    cls = (object_registration.get_registered_object(name, custom_objects)
+           or object_registration.builtin_objects("layers").get(name))
     if cls is None:
         raise ValueError(f"Unknown layer class. Pass it in `custom_objects`. Received: class_name={name!r}")
     return cls.from_config(dict(config["config"]))
