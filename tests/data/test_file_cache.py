@@ -39,7 +39,7 @@ def test_second_pass_and_a_new_dataset_read_the_files(tmp_path):
     os.makedirs(os.path.dirname(prefix))
     expected = _as_lists(_pipeline([]))
     traced = []
-    assert _pipeline(traced).element_spec is not None  # what finding the element spec costs (the map runs on a placeholder)
+    assert _pipeline(traced).element_spec is not None  # what the element spec costs (a map call on a placeholder)
     calls = []
     ds = _pipeline(calls).cache(prefix)
     assert _as_lists(ds) == expected and len(calls) == 6 + len(traced)
