@@ -28,6 +28,7 @@ from keraslike._src.distribute.input import DistributedDataset
 from keraslike._src.distribute.input_context import PerReplicaDataset
 from keraslike._src.keras.layers.keras_tensor import flatten, map_structure
 from keraslike._src.keras.trainers import device_transfer
+from keraslike._src.ops.string_tensor import StringTensor
 
 
 @dataclass
@@ -89,7 +90,7 @@ def lists_to_arrays(structure):
 
 
 def is_array(value):
-    return isinstance(value, (np.ndarray, torch.Tensor)) or (
+    return isinstance(value, (np.ndarray, torch.Tensor, StringTensor)) or (
         isinstance(value, (list, tuple)) and is_list_of_scalars(value))
 
 
@@ -242,7 +243,7 @@ class _Rows:
 
     def _take(self, source):
         rows = self.rows
-        if not isinstance(rows, slice):
+        if not isinstance(rows, slice) and not isinstance(source, StringTensor):
             rows = self._index.get(source.device)
             if rows is None:
                 rows = self._index[source.device] = self.rows.to(source.device)
