@@ -23,6 +23,7 @@ import torch
 from keraslike._src.data import cardinality as card
 from keraslike._src.data import structure as nest
 from keraslike._src.data.dataset import Dataset
+from keraslike._src.data.parallel_interleave import parallel_interleave
 from keraslike._src.data.tensor_spec import TensorSpec, string
 from keraslike._src.ops.string_tensor import StringTensor
 from keraslike._src.data.vectorized_map import MappedSource, MapVectorizer
@@ -316,13 +317,30 @@ class InterleaveDataset(FlatMapDataset):
     Mirrors `InterleaveDatasetOp`: `cycle_length` slots each hold one element's
     dataset; from each slot `block_length` consecutive elements are taken before moving
     to the next slot; an exhausted slot is refilled from the input when next visited.
+
+    With `num_parallel_calls`, the open datasets produce ahead on threads (`parallel_interleave.py`).
     """
 
-    def __init__(self, input_dataset, map_func, cycle_length, block_length):
+    def __init__(self, input_dataset, map_func, cycle_length, block_length, num_parallel_calls=None,
+                 deterministic=None):
         super().__init__(input_dataset, map_func)
         self._cycle_length, self._block_length = cycle_length, block_length
+        self._num_parallel_calls = num_parallel_calls
+        self._deterministic = deterministic
 
     def _generic_elements(self):
+        if self._num_parallel_calls is not None:
+            calls = self._num_parallel_calls
+            workers = self._cycle_length if calls == -1 else min(calls, self._cycle_length)
+            deterministic = self._deterministic
+            if deterministic is None:
+                option = self.options().deterministic
+                deterministic = True if option is None else bool(option)
+            return parallel_interleave(self._input._elements(), self._dataset_for, self._cycle_length,
+                                       self._block_length, workers, deterministic)
+        return self._sequential_elements()
+
+    def _sequential_elements(self):
         inputs = self._input._elements()
         slots = [None] * self._cycle_length
         slot, taken, num_open, input_done = 0, 0, 0, False

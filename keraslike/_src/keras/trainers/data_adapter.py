@@ -28,7 +28,7 @@ from keraslike._src.distribute.input import DistributedDataset
 from keraslike._src.distribute.input_context import PerReplicaDataset
 from keraslike._src.keras.layers.keras_tensor import flatten, map_structure
 from keraslike._src.keras.trainers import device_transfer
-from keraslike._src.ops.string_tensor import StringTensor
+from keraslike._src.ops import string_tensor
 
 
 @dataclass
@@ -90,7 +90,7 @@ def lists_to_arrays(structure):
 
 
 def is_array(value):
-    return isinstance(value, (np.ndarray, torch.Tensor, StringTensor)) or (
+    return isinstance(value, (np.ndarray, torch.Tensor)) or string_tensor.is_string_tensor(value) or (
         isinstance(value, (list, tuple)) and is_list_of_scalars(value))
 
 
@@ -243,7 +243,7 @@ class _Rows:
 
     def _take(self, source):
         rows = self.rows
-        if not isinstance(rows, slice) and not isinstance(source, StringTensor):
+        if not isinstance(rows, slice) and not string_tensor.is_string_tensor(source):  # strings: host rows
             rows = self._index.get(source.device)
             if rows is None:
                 rows = self._index[source.device] = self.rows.to(source.device)
