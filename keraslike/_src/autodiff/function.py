@@ -32,6 +32,7 @@ from keraslike._src import errors
 from keraslike._src.autodiff import function_types
 from keraslike._src.data.tensor_spec import TensorSpec
 from keraslike._src.nest import nest
+from keraslike._src.ops import dtypes
 from keraslike._src.ops.conversion import to_tensor
 
 _config = {"run_eagerly": False}
@@ -71,9 +72,6 @@ def _spec_shape(spec):
 
 
 def _check_arg(value, spec, position):
-    from keraslike._src.ops import dtypes
-    from keraslike._src.ops.conversion import to_tensor
-
     try:
         dtype = dtypes.as_dtype(getattr(spec, "dtype", None))
     except TypeError:  # e.g. tf.string specs: nothing to check
