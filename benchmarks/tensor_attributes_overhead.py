@@ -1,11 +1,15 @@
-"""Cost of TF's tensor attributes (`x.shape.as_list()`, `x.dtype.name`) on plain torch tensors.
+"""Cost of TF's tensor attributes and operators on plain torch tensors.
 
 keraslike adds TF's names to `torch.Size`/`torch.dtype` without replacing anything torch
-defines (`keraslike/_src/ops/tensor_attributes.py`). This measures, per call, in nanoseconds,
-in fresh interpreters started alternately with and without `import keraslike`:
+defines (`keraslike/_src/ops/tensor_attributes.py`), and wraps `torch.Tensor`'s operators so that
+list/numpy operands and negative slice steps work as in TF (`keraslike/_src/ops/tensor_operators.py`:
+torch's method runs first, the fallback only where torch cannot take the operand). This measures,
+per call, in nanoseconds, in fresh interpreters started alternately with and without `import keraslike`:
 
-- a small torch op (`x + y` on a (4, 4) float tensor) and `x.shape` access: ratio ~1.0 means the
-  TF names cost ordinary torch code nothing;
+- torch's fast path through the wrappers: `x + y`, `x[1:3]` and `x @ y` on (4, 4) float tensors,
+  and `x.shape` access (the ratio is the wrappers' cost on ordinary torch code);
+- the TF fallbacks against the torch spelling of the same thing: `x + [[1., 2., 3., 4.]]` against
+  `x + torch.tensor([[1., 2., 3., 4.]])`, `x[::-1]` against `x.flip(0)`;
 - `x.shape.as_list()` against the torch idiom `list(x.shape)`, `x.dtype.name` against
   `str(x.dtype)`, and `tf.add(x, y)` against `torch.add(x, y)`.
 
@@ -26,22 +30,28 @@ CHILD = r"""
 import json, sys, timeit, torch
 calls, with_keraslike = int(sys.argv[1]), sys.argv[2] == "1"
 env = {"x": torch.ones(4, 4), "y": torch.ones(4, 4), "torch": torch}
-stmts = {"op": "x + y", "shape": "x.shape", "list": "list(x.shape)", "str": "str(x.dtype)",
-         "torch.add": "torch.add(x, y)"}
+stmts = {"op": "x + y", "slice": "x[1:3]", "matmul": "x @ y", "shape": "x.shape", "list": "list(x.shape)",
+         "str": "str(x.dtype)", "torch.add": "torch.add(x, y)", "row": "x + torch.tensor([[1., 2., 3., 4.]])",
+         "flip": "x.flip(0)"}
 if with_keraslike:
     import keraslike as tf
     env["tf"] = tf
-    stmts.update({"as_list": "x.shape.as_list()", "name": "x.dtype.name", "tf.add": "tf.add(x, y)"})
+    stmts.update({"as_list": "x.shape.as_list()", "name": "x.dtype.name", "tf.add": "tf.add(x, y)",
+                  "list_operand": "x + [[1., 2., 3., 4.]]", "negative_step": "x[::-1]"})
 print(json.dumps({k: min(timeit.repeat(s, globals=env, number=calls, repeat=3)) / calls * 1e9
                   for k, s in stmts.items()}))
 """
 
 ROWS = (  # (what, reference key, reference run, keraslike key, labels)
     ("x + y (torch op)", "op", False, "op", "without keraslike", "after import keraslike"),
+    ("x[1:3]", "slice", False, "slice", "without keraslike", "after import keraslike"),
+    ("x @ y", "matmul", False, "matmul", "without keraslike", "after import keraslike"),
     ("x.shape", "shape", False, "shape", "without keraslike", "after import keraslike"),
     ("shape as list", "list", True, "as_list", "list(x.shape)", "x.shape.as_list()"),
     ("dtype name", "str", True, "name", "str(x.dtype)", "x.dtype.name"),
     ("add", "torch.add", True, "tf.add", "torch.add(x, y)", "tf.add(x, y)"),
+    ("list operand", "row", False, "list_operand", "x + torch.tensor(row)", "x + [[1., 2., 3., 4.]]"),
+    ("negative step", "flip", False, "negative_step", "x.flip(0)", "x[::-1]"),
 )
 
 

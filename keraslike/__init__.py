@@ -48,10 +48,12 @@ from keraslike._src.ops.reduction import (
 
 from keraslike._src.ops import tensor_attributes as _tensor_attributes
 from keraslike._src.ops import tensor_numpy as _tensor_numpy
+from keraslike._src.ops import tensor_operators as _tensor_operators
 
 _tensor_numpy.install()  # torch.Tensor: .numpy() on any device, TF's tensor attributes
 _tensor_attributes.install()
-del _tensor_attributes, _tensor_numpy
+_tensor_operators.install()  # TF's operators with list/tuple/numpy operands, negative slice steps
+del _tensor_attributes, _tensor_numpy, _tensor_operators
 
 # ---- placement, errors, TF1 names (issue 4) ----------------------------------------------------
 from keraslike._src.placement.scope import device
@@ -84,10 +86,14 @@ from keraslike import data
 from keraslike._src.data.tensor_shape import TensorShape
 from keraslike._src.data.tensor_spec import TensorSpec, string
 from keraslike import dtypes, linalg, math, nn, random
-from keraslike import autograph
+from keraslike import autodiff, autograph
 from keraslike import train
 from keraslike import io
+from keraslike import sparse
+from keraslike._src.sparse.sparse_tensor import SparseTensor, SparseTensorSpec
 from keraslike import image, nest, summary, test, types  # issue 11
+from keraslike import ragged
+from keraslike._src.ragged.ragged_tensor import RaggedTensor
 from keraslike.keras import initializers, losses, metrics, optimizers  # tf.losses, ...
 from keraslike._src.keras.initializers.tf_initializers import (
     constant_initializer, ones_initializer, random_normal_initializer, random_uniform_initializer, zeros_initializer,

@@ -10,6 +10,7 @@ from keraslike._src.data.iterator import DatasetIterator as Iterator
 from keraslike._src.data.options import AUTOTUNE, DistributeOptions, Options, ThreadingOptions
 from keraslike._src.data.tensor_shape import TensorShape
 from keraslike._src.data.tensor_spec import TensorSpec
+from keraslike._src.data.tfrecord_dataset import TFRecordDataset
 from keraslike.data import experimental
 
 __all__ = [
@@ -21,6 +22,7 @@ __all__ = [
     "Iterator",
     "Options",
     "TensorShape",
+    "TFRecordDataset",
     "TensorSpec",
     "ThreadingOptions",
     "experimental",

@@ -7,6 +7,7 @@ from keraslike._src.data.cardinality import INFINITE as INFINITE_CARDINALITY
 from keraslike._src.data.cardinality import UNKNOWN as UNKNOWN_CARDINALITY
 from keraslike._src.data.cardinality import cardinality
 from keraslike._src.data.csv_dataset import Counter, CsvDataset
+from keraslike._src.data.tfrecord_dataset import TFRecordWriter
 from keraslike._src.data.options import (
     AUTOTUNE,
     AutoShardPolicy,
@@ -26,6 +27,7 @@ __all__ = [
     "CsvDataset",
     "DistributeOptions",
     "OptimizationOptions",
+    "TFRecordWriter",
     "ThreadingOptions",
     "cardinality",
 ]

@@ -1,5 +1,9 @@
-"""`tf.train`: Checkpoint, CheckpointManager, latest_checkpoint."""
+"""`tf.train`: Checkpoint, CheckpointManager, latest_checkpoint, and the tf.train.Example protos."""
 
-from keraslike._src.train.checkpoint import Checkpoint, CheckpointLoadStatus  # noqa: F401
-from keraslike._src.train.checkpoint_manager import CheckpointManager  # noqa: F401
-from keraslike._src.train.checkpoint_state import latest_checkpoint  # noqa: F401
+# ruff: noqa: F401, I001
+from keraslike._src.train.checkpoint import Checkpoint, CheckpointLoadStatus
+from keraslike._src.train.checkpoint_manager import CheckpointManager
+from keraslike._src.train.checkpoint_state import latest_checkpoint
+from keraslike._src.io.protos import (
+    BytesList, Example, Feature, FeatureList, FeatureLists, Features, FloatList, Int64List, SequenceExample,
+)

@@ -1,8 +1,8 @@
 """Python lists as operands of Variables and negative-step slicing of Variables (tensorflow/docs
 site/en/guide/variable.ipynb / tensor.ipynb first cells); expected values are real TF 2.21's.
 
-Raw tensors are plain `torch.Tensor`s (DESIGN §2): torch refuses lists and negative steps there, a
-documented limit (README); `tf.reverse` / `tf.constant(list)` are the portable spellings.
+Raw tensors (plain `torch.Tensor`s, DESIGN §2) get the same through `tensor_operators.py`, tested in
+`test_tensor_operators.py` against real TF.
 """
 
 import numpy as np

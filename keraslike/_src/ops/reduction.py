@@ -18,6 +18,8 @@ import torch
 from keraslike._src.ops import dtypes
 from keraslike._src.ops.conversion import normalize_axes, normalize_axis, to_tensor
 from keraslike._src.ops.math import _require_bool, _require_float
+from keraslike._src.ragged import ragged_math
+from keraslike._src.ragged.ragged_tensor import RaggedTensor
 
 TopKV2 = collections.namedtuple("TopKV2", ["values", "indices"])
 
@@ -52,6 +54,8 @@ def reduce_sum(input_tensor, axis=None, keepdims=False, name=None):
     Raises:
         TypeError: for bool input. ValueError: for an out-of-range axis.
     """
+    if isinstance(input_tensor, RaggedTensor):
+        return ragged_math.reduce(input_tensor, axis, keepdims, "sum", "tf.reduce_sum")
     x, axes = _prepare(input_tensor, axis, "tf.reduce_sum")
     _no_bool(x, "tf.reduce_sum")
     if not axes:
@@ -64,6 +68,8 @@ def reduce_mean(input_tensor, axis=None, keepdims=False, name=None):
 
     Same arguments as `reduce_sum`. Returns the input's dtype (`[1, 2]` -> `1` for int32).
     """
+    if isinstance(input_tensor, RaggedTensor):
+        return ragged_math.reduce(input_tensor, axis, keepdims, "mean", "tf.reduce_mean")
     x, axes = _prepare(input_tensor, axis, "tf.reduce_mean")
     _no_bool(x, "tf.reduce_mean")
     if not axes:
@@ -77,18 +83,24 @@ def reduce_mean(input_tensor, axis=None, keepdims=False, name=None):
 
 def reduce_max(input_tensor, axis=None, keepdims=False, name=None):
     """`tf.math.reduce_max`: maximum over `axis`; ties share the gradient equally, as in TF."""
+    if isinstance(input_tensor, RaggedTensor):
+        return ragged_math.reduce(input_tensor, axis, keepdims, "max", "tf.reduce_max")
     x, axes = _prepare(input_tensor, axis, "tf.reduce_max")
     return x if not axes else torch.amax(x, dim=axes, keepdim=bool(keepdims))
 
 
 def reduce_min(input_tensor, axis=None, keepdims=False, name=None):
     """`tf.math.reduce_min`: minimum over `axis`; ties share the gradient equally, as in TF."""
+    if isinstance(input_tensor, RaggedTensor):
+        return ragged_math.reduce(input_tensor, axis, keepdims, "min", "tf.reduce_min")
     x, axes = _prepare(input_tensor, axis, "tf.reduce_min")
     return x if not axes else torch.amin(x, dim=axes, keepdim=bool(keepdims))
 
 
 def reduce_prod(input_tensor, axis=None, keepdims=False, name=None):
     """`tf.math.reduce_prod`: product over `axis`; keeps integer dtypes."""
+    if isinstance(input_tensor, RaggedTensor):
+        return ragged_math.reduce(input_tensor, axis, keepdims, "prod", "tf.reduce_prod")
     x, axes = _prepare(input_tensor, axis, "tf.reduce_prod")
     _no_bool(x, "tf.reduce_prod")
     for a in reversed(axes):
@@ -98,6 +110,8 @@ def reduce_prod(input_tensor, axis=None, keepdims=False, name=None):
 
 def reduce_any(input_tensor, axis=None, keepdims=False, name=None):
     """`tf.math.reduce_any`: logical OR over `axis` of a bool tensor."""
+    if isinstance(input_tensor, RaggedTensor):
+        return ragged_math.reduce(input_tensor, axis, keepdims, "any", "tf.reduce_any")
     x, axes = _prepare(input_tensor, axis, "tf.reduce_any")
     _require_bool(x, "tf.reduce_any", "input_tensor")
     return x if not axes else torch.any(x, dim=axes, keepdim=bool(keepdims))
@@ -105,6 +119,8 @@ def reduce_any(input_tensor, axis=None, keepdims=False, name=None):
 
 def reduce_all(input_tensor, axis=None, keepdims=False, name=None):
     """`tf.math.reduce_all`: logical AND over `axis` of a bool tensor."""
+    if isinstance(input_tensor, RaggedTensor):
+        return ragged_math.reduce(input_tensor, axis, keepdims, "all", "tf.reduce_all")
     x, axes = _prepare(input_tensor, axis, "tf.reduce_all")
     _require_bool(x, "tf.reduce_all", "input_tensor")
     return x if not axes else torch.all(x, dim=axes, keepdim=bool(keepdims))

@@ -5,3 +5,4 @@ from keraslike._src.keras.initializers import get, serialize  # noqa: F401
 from keraslike._src.keras.initializers import _NAMES
 
 globals().update(_NAMES)  # Keras 3's snake-case aliases: keras.initializers.random_normal is RandomNormal, ...
+STFTInitializer = _NAMES["stft"]  # Keras exports both names

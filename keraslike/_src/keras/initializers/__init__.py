@@ -6,6 +6,7 @@ Mirrors `keras/src/initializers/`. Fans follow Keras: for a kernel of shape
 
 import math
 
+import numpy as np
 import torch
 
 from keraslike._src.keras.saving import object_registration
@@ -196,12 +197,112 @@ class Identity(Initializer):
         return self.gain * torch.eye(*shape, dtype=dtype or torch.float32)
 
 
+# STFT: `keras.initializers.STFT`, the windowed DFT kernel of `STFTSpectrogram`
+# (keras/src/initializers/constant_initializers.py).
+#
+# For a kernel shape `(frame_length, 1, fft_bins)` it returns `cos` ("real") or `sin` ("imag") of
+# `-2 pi t k / n` for `t < frame_length`, `k < fft_bins`, `n = 2 (fft_bins - 1)`, times the window and
+# divided by `sqrt(sum(w^2))` ("density") or `sum(|w|)` ("spectrum").
+#
+# Windows are computed with torch (`torch.signal.windows`), with scipy's `get_window` meaning: a name
+# or a `(name, parameter)` tuple, symmetric unless `periodic=True`. Names torch has: "hann" ("hanning"),
+# "hamming", "blackman", "bartlett", "boxcar" ("rectangular", "ones"), "cosine", "nuttall", and the tuples
+# ("kaiser", beta), ("gaussian", std), ("exponential", tau). Other scipy names work when scipy is
+# installed (keraslike does not depend on it); without it they raise a ValueError naming the window.
+
+_TORCH_WINDOWS = {"hann": "hann", "hanning": "hann", "hamming": "hamming", "blackman": "blackman",
+                  "bartlett": "bartlett", "cosine": "cosine", "nuttall": "nuttall"}
+_TORCH_WINDOWS_WITH_PARAMETER = {"kaiser": "beta", "gaussian": "std", "exponential": "tau"}
+_BOXCAR = ("boxcar", "rectangular", "ones", "box", "rect")
+
+
+def get_window(window, length, periodic=False):
+    """A float64 numpy window of `length` samples, as `scipy.signal.get_window(window, length, fftbins=periodic)`.
+
+    Raises:
+        ValueError: for a window name neither torch nor (an installed) scipy knows.
+    """
+    name, parameter = (window, None) if isinstance(window, str) else (window[0], window[1] if len(window) > 1 else None)
+    sym = not periodic
+    if name in _BOXCAR:
+        return np.ones(length)
+    if name in _TORCH_WINDOWS and parameter is None:
+        return getattr(torch.signal.windows, _TORCH_WINDOWS[name])(length, sym=sym, dtype=torch.float64).numpy()
+    if name in _TORCH_WINDOWS_WITH_PARAMETER and parameter is not None:
+        fn = getattr(torch.signal.windows, name)
+        keyword = {_TORCH_WINDOWS_WITH_PARAMETER[name]: float(parameter)}
+        return fn(length, sym=sym, dtype=torch.float64, **keyword).numpy()
+    try:
+        import scipy.signal  # noqa: PLC0415  (optional dependency: only for windows torch does not have)
+    except ImportError:
+        raise ValueError(f"Unknown window {window!r}: keraslike computes {sorted(set(_TORCH_WINDOWS) | set(_BOXCAR))} "
+                         f"and the tuples ('kaiser', beta), ('gaussian', std), ('exponential', tau) itself; other "
+                         f"scipy windows need scipy (pip install scipy). Received: window={window!r}") from None
+    try:
+        return np.asarray(scipy.signal.get_window(window, length, periodic), dtype=np.float64)
+    except ValueError as error:
+        raise ValueError(f"Unknown window: {error}. Received: window={window!r}") from None
+
+
+class STFT(Initializer):
+    """`keras.initializers.STFT(side="real", window="hann", scaling="density", periodic=False)`.
+
+    Args:
+        side: "real" (cosine kernel) or "imag" (sine kernel).
+        window: a window name or `(name, parameter)` (see the module docstring), a 1-D array of
+            `frame_length` values, or None (no window, no scaling).
+        scaling: "density" (default), "spectrum" or None.
+        periodic: bool, default False: periodic (DFT-even) instead of symmetric windows.
+
+    Call: `init((frame_length, 1, fft_bins), dtype=None)` -> a tensor of that shape.
+
+    Raises:
+        ValueError: for another side or scaling, an unknown window name, or a window array whose length
+            is not `frame_length`.
+    """
+
+    def __init__(self, side="real", window="hann", scaling="density", periodic=False):
+        if side not in ("real", "imag"):
+            raise ValueError(f"side should be 'real' or 'imag', not {side}")
+        if isinstance(window, (str, tuple)):
+            get_window(window, 1, periodic)  # an unknown name fails here, as Keras checks early
+        if scaling is not None and scaling not in ("density", "spectrum"):
+            raise ValueError(f"Scaling is invalid, it must be `None`, 'density' or 'spectrum'. "
+                             f"Received scaling={scaling}")
+        self.side, self.window, self.scaling, self.periodic = side, window, scaling, periodic
+
+    def __call__(self, shape, dtype=None):
+        frame_length, _, bins = tuple(shape)
+        dtype = dtype or torch.float32
+        n = (bins - 1) * 2
+        t = np.arange(frame_length, dtype=np.float64).reshape(frame_length, 1, 1)
+        k = np.arange(bins, dtype=np.float64).reshape(1, 1, bins)
+        angle = -2.0 * t * (k / n) * math.pi
+        kernel = np.cos(angle) if self.side == "real" else np.sin(angle)
+        if self.window is not None:
+            win = (get_window(self.window, frame_length, self.periodic) if isinstance(self.window, (str, tuple))
+                   else np.asarray(self.window, dtype=np.float64))
+            if win.ndim != 1 or win.shape[-1] != frame_length:
+                raise ValueError(f"The shape of `window` must be equal to [frame_length]. "
+                                 f"Received: window shape={win.shape}")
+            win = win.reshape(frame_length, 1, 1)
+            scale = {"density": np.sqrt(np.sum(win ** 2)), "spectrum": np.sum(np.abs(win)), None: 1.0}[self.scaling]
+            kernel = kernel * win / scale
+        return torch.as_tensor(kernel, dtype=dtype)
+
+    def get_config(self):
+        window = self.window.tolist() if isinstance(self.window, np.ndarray) else self.window
+        return {"side": self.side, "window": window, "periodic": self.periodic, "scaling": self.scaling}
+
+
+
+
 _NAMES = {
     "zeros": Zeros, "ones": Ones, "constant": Constant, "random_uniform": RandomUniform,
     "random_normal": RandomNormal, "truncated_normal": TruncatedNormal, "variance_scaling": VarianceScaling,
     "glorot_uniform": GlorotUniform, "glorot_normal": GlorotNormal, "he_uniform": HeUniform,
     "he_normal": HeNormal, "lecun_uniform": LecunUniform, "lecun_normal": LecunNormal,
-    "orthogonal": Orthogonal, "identity": Identity,
+    "orthogonal": Orthogonal, "identity": Identity, "stft": STFT,
 }
 # Keras's aliases: RandomUniform(-0.05, 0.05) and RandomNormal(0, 0.05).
 _ALIASES = {"uniform": RandomUniform, "normal": RandomNormal}

@@ -15,7 +15,8 @@ import zipfile
 
 import h5py
 
-from keraslike._src.keras.saving import bounded_read, file_io, object_registration, serialization_lib, weights_h5
+from keraslike._src.keras.saving import (
+    assets, bounded_read, file_io, object_registration, serialization_lib, weights_h5)
 from keraslike._src.keras.saving.serialization_lib import deserialize_layer, serialize_layer
 
 KERAS_VERSION = "3.15.1"  # the Keras release whose file format is mirrored
@@ -110,6 +111,7 @@ def save_model(model, filepath, overwrite=True, **kwargs):
             zf.writestr(_METADATA, metadata)
             zf.writestr(_CONFIG, config)
             zf.writestr(_WEIGHTS, weights.getvalue())
+            assets.write_assets(model, zf)
 
     with file_io.chief_path(filepath, model) as target:
         file_io.atomic_write(target, write)
@@ -163,6 +165,7 @@ def load_model(filepath, custom_objects=None, compile=True, safe_mode=True):
                 limit = bounded_read.weights_limit(model.weights)
                 with bounded_read.open_weights_member(zf, _WEIGHTS, filepath, limit) as h5:
                     weights_h5.load_from_h5(model, h5, load_optimizer=bool(compile and compiled), filepath=filepath)
+            assets.read_assets(model, zf, filepath)
     except zipfile.BadZipFile as err:
         raise ValueError(f"Cannot load {filepath}: the zip archive is damaged ({err}). "
                          f"Received: filepath={filepath}") from None

@@ -76,11 +76,34 @@ def _own_variables(layer):
     return list(layer._trainable_vars) + list(layer._non_trainable_vars)
 
 
+def _has_state_hooks(layer):
+    """Layers that keep state outside torch variables and say how to store it (Keras's own-variables hooks)."""
+    return callable(getattr(layer, "save_own_variables", None)) and callable(getattr(layer, "load_own_variables",
+                                                                                  None))
+
+
+def _read_store(group, filepath):
+    """The named datasets of `group` as numpy arrays (each bounded, checked against its stored size)."""
+    store = {}
+    for name in (group.keys() if group is not None else ()):
+        ds = bounded_read.get_dataset(group, name, filepath)
+        if ds is not None:
+            bounded_read.check_stored(ds, filepath)
+            store[name] = bounded_read.read_bounded(ds, 1 << 28, filepath)
+    return store
+
+
 def save_to_h5(model, h5, include_optimizer=True):
     """Write `model`'s weights (and optimizer state) into the open h5py File/Group `h5`."""
     for path, layer in walk(model):
         group = h5.create_group(f"{path}/vars" if path else "vars")
         group.attrs["name"] = layer.name
+        if _has_state_hooks(layer):  # Keras's save_own_variables: named entries (e.g. a lookup's idf_weights)
+            store = {}
+            layer.save_own_variables(store)
+            for key, value in store.items():
+                group.create_dataset(key, data=np.asarray(value))
+            continue
         for i, var in enumerate(_own_variables(layer)):
             group.create_dataset(str(i), data=var.detach().cpu().numpy())
     optimizer = getattr(model, "optimizer", None)
@@ -110,6 +133,9 @@ def load_from_h5(model, h5, load_optimizer=True, filepath="<weights>", skip_mism
         variables = _own_variables(layer)
         key = f"{path}/vars" if path else "vars"
         group = h5.get(key)
+        if _has_state_hooks(layer):
+            layer.load_own_variables(_read_store(group, filepath))
+            continue
         count = len(group) if group is not None else 0
         if count != len(variables):
             if variables or count:

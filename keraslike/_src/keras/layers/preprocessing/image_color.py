@@ -1,6 +1,6 @@
-"""Colour augmentation layers: AutoContrast, Solarization, RandomInvert, RandomGrayscale, RandomGaussianBlur
-(keras/src/layers/preprocessing/image_preprocessing/{auto_contrast,solarization,random_invert,random_grayscale,
-random_gaussian_blur}.py).
+"""Colour augmentation layers: AutoContrast, Solarization, RandomInvert, RandomGrayscale, RandomGaussianBlur,
+RandomPosterization, RandomSaturation, RandomHue, RandomColorDegeneration, RandomSharpness, Equalization,
+RandomColorJitter (keras/src/layers/preprocessing/image_preprocessing/, one file per layer there).
 
 Pixel values live in `value_range` (default `(0, 255)`); the layers work internally in (0, 255)
 as Keras does. `AutoContrast` is deterministic and always applies; the random ones apply when
@@ -10,7 +10,10 @@ training (and when called directly, Keras 3's default `training=True`), not in `
 import torch
 
 from keraslike._src.keras.layers.layer import Layer
-from keraslike._src.keras.layers.preprocessing.image_preprocessing import _float, _ImageLayer, _value_range
+from keraslike._src.keras.layers.convolutional import conv_utils
+from keraslike._src.keras.layers.preprocessing.image_preprocessing import (
+    RandomBrightness, RandomContrast, _float, _ImageLayer, _unit_factor, _value_range,
+)
 from keraslike._src.keras.ops import image as ops_image
 
 
@@ -45,18 +48,6 @@ class AutoContrast(Layer):
 
     def get_config(self):
         return {**super().get_config(), "value_range": list(self.value_range)}
-
-
-def _unit_factor(factor, name):
-    message = f"The `{name}` argument should be a number (or a list of two numbers) in the range [0, 1]. " \
-              f"Received: {name}={factor}"
-    if isinstance(factor, (tuple, list)):
-        if len(factor) != 2 or not all(0 <= f <= 1 for f in factor):
-            raise ValueError(message)
-        return tuple(sorted(float(f) for f in factor))
-    if not isinstance(factor, (int, float)) or not 0 <= factor <= 1:
-        raise ValueError(message)
-    return 0.0, float(factor)
 
 
 def _batch_shape(x):
@@ -354,3 +345,158 @@ class RandomColorDegeneration(_ImageLayer):
 
     def get_config(self):
         return {**super().get_config(), "factor": list(self.factor), "value_range": list(self.value_range)}
+
+
+def _channels_last(x, data_format):
+    return x if data_format == "channels_last" else x.movedim(-3, -1)
+
+
+def _back(x, data_format):
+    return x if data_format == "channels_last" else x.movedim(-1, -3)
+
+
+class RandomSharpness(_ImageLayer):
+    """Sharpen or blur each image: `x + (1 - 2f) * (smooth(x) - x)`, `f` drawn per image from `factor`
+    (0.5 keeps the image, 0 is the 3x3 smoothing filter, 1 sharpens fully), then clip to `value_range`
+    (keras/src/layers/preprocessing/image_preprocessing/random_sharpness.py).
+
+    `smooth` is the depthwise 3x3 filter `[[1, 1, 1], [1, 5, 1], [1, 1, 1]] / 13` with "same" zero padding,
+    as Keras 3.15 computes it.
+
+    Args:
+        factor: float in [0, 1] (range `[0, factor]`) or `(lower, upper)`.
+        value_range: `(low, high)`, default (0, 255).
+        data_format, seed: as the other image layers.
+
+    Input/Output: `(batch, h, w, c)` or `(h, w, c)`, float32.
+    """
+
+    def __init__(self, factor, value_range=(0, 255), data_format=None, seed=None, **kwargs):
+        super().__init__(data_format, seed, **kwargs)
+        self.factor = _unit_factor(factor, "factor")
+        self.value_range = _value_range(value_range)
+
+    def call(self, inputs, training=True):
+        x = _float(inputs)
+        if training is False:
+            return x
+        batched = x.dim() == 4
+        images = _channels_last(x if batched else x.unsqueeze(0), self.data_format)
+        n, channels = images.shape[0], images.shape[-1]
+        strength = (self._uniform((n,), self.factor[0], self.factor[1], x.device) * 2.0).reshape(-1, 1, 1, 1)
+        kernel = torch.full((3, 3), 1.0 / 13.0, device=x.device)
+        kernel[1, 1] = 5.0 / 13.0
+        nchw = images.permute(0, 3, 1, 2).contiguous()  # a copy: conv never sees a permuted view
+        smooth = torch.nn.functional.conv2d(nchw, kernel.expand(channels, 1, 3, 3), padding=1, groups=channels)
+        smooth = smooth.permute(0, 2, 3, 1)
+        out = torch.clamp(images + (1.0 - strength) * (smooth - images), *self.value_range)
+        out = _back(out, self.data_format)
+        return out if batched else out[0]
+
+    def get_config(self):
+        return {**super().get_config(), "factor": list(self.factor), "value_range": list(self.value_range)}
+
+
+class Equalization(Layer):
+    """Histogram equalization of each channel (keras/src/layers/preprocessing/image_preprocessing/equalization.py).
+
+    As Keras 3.15 computes it, each channel's histogram (`bins` bins over `value_range`) is taken over
+    everything passed in one call (the whole batch), its cumulative distribution maps pixel values
+    to `[0, 255]` (then back to `value_range`); a channel with at most one non-empty bin is kept.
+    Like the random layers it transforms only when training (Keras's default when called directly);
+    `training=False` (`predict`, `evaluate`) returns the input as float32.
+
+    Args:
+        value_range: `(low, high)`, default (0, 255).
+        bins: int, default 256.
+        data_format: "channels_last" (default) or "channels_first".
+
+    Input/Output: `(batch, h, w, c)` or `(h, w, c)`, float32.
+    """
+
+    def __init__(self, value_range=(0, 255), bins=256, data_format=None, **kwargs):
+        super().__init__(**kwargs)
+        self.data_format = conv_utils.normalize_data_format(data_format)
+        self.value_range = _value_range(value_range)
+        if not isinstance(bins, int) or isinstance(bins, bool) or bins < 2:
+            raise ValueError(f"`bins` must be an integer >= 2. Received: bins={bins}")
+        self.bins = bins
+
+    def _equalize(self, channel):
+        bins = self.bins
+        channel = _to_range(channel, self.value_range, (0.0, 255.0))
+        indices = torch.clamp((channel * (bins - 1) / 255.0).to(torch.int64), 0, bins - 1)
+        hist = torch.bincount(indices.reshape(-1), minlength=bins)
+        if int(torch.count_nonzero(hist)) <= 1:
+            return _to_range(channel, (0.0, 255.0), self.value_range)
+        cdf = torch.cumsum(hist, 0)
+        cdf_min = cdf[torch.nonzero(cdf)[0, 0]]
+        denominator = cdf[-1] - cdf_min
+        denominator = torch.where(denominator == 0, torch.ones_like(denominator), denominator)
+        table = torch.clamp(torch.round((cdf - cdf_min) * 255.0 / denominator), 0, 255).to(torch.float32)
+        return _to_range(table[indices], (0.0, 255.0), self.value_range)
+
+    def call(self, inputs, training=True):
+        x = _float(inputs)
+        if training is False:
+            return x
+        axis = -1 if self.data_format == "channels_last" else -3
+        return torch.stack([self._equalize(c) for c in x.unbind(axis)], dim=axis)
+
+    def compute_output_shape(self, input_shape):
+        return input_shape
+
+    def get_config(self):
+        return {**super().get_config(), "value_range": list(self.value_range), "bins": self.bins,
+                "data_format": self.data_format}
+
+
+class RandomColorJitter(_ImageLayer):
+    """Apply, in this order, RandomBrightness, RandomContrast, RandomSaturation and RandomHue for each
+    factor given (keras/src/layers/preprocessing/image_preprocessing/random_color_jitter.py).
+
+    Args:
+        value_range: `(low, high)`, default (0, 255).
+        brightness_factor, contrast_factor, saturation_factor, hue_factor: each None (skip that step,
+            the default) or the `factor` of the corresponding layer.
+        seed, data_format: as the other image layers (the sub-layers share `seed`).
+
+    Input/Output: `(batch, h, w, c)` or `(h, w, c)`, float32.
+    """
+
+    def __init__(self, value_range=(0, 255), brightness_factor=None, contrast_factor=None, saturation_factor=None,
+                 hue_factor=None, seed=None, data_format=None, **kwargs):
+        super().__init__(data_format, seed, **kwargs)
+        self.value_range = _value_range(value_range)
+        self.brightness_factor = brightness_factor
+        self.contrast_factor = contrast_factor
+        self.saturation_factor = saturation_factor
+        self.hue_factor = hue_factor
+        steps = []
+        if brightness_factor is not None:
+            steps.append(RandomBrightness(brightness_factor, value_range=value_range, seed=seed))
+        if contrast_factor is not None:
+            steps.append(RandomContrast(contrast_factor, value_range=value_range, seed=seed))
+        if saturation_factor is not None:
+            steps.append(RandomSaturation(saturation_factor, value_range=value_range, data_format=data_format,
+                                          seed=seed))
+        if hue_factor is not None:
+            steps.append(RandomHue(hue_factor, value_range=value_range, data_format=data_format, seed=seed))
+        object.__setattr__(self, "_steps", steps)
+
+    def call(self, inputs, training=True):
+        x = _float(inputs)
+        if training is False:
+            return x
+        channels_first = self.data_format == "channels_first"
+        for step in self._steps:
+            if channels_first and step.data_format == "channels_last":  # brightness/contrast are layout-free
+                x = step(x.movedim(-3, -1), training=training).movedim(-1, -3)
+            else:
+                x = step(x, training=training)
+        return x
+
+    def get_config(self):
+        return {**super().get_config(), "value_range": list(self.value_range),
+                "brightness_factor": self.brightness_factor, "contrast_factor": self.contrast_factor,
+                "saturation_factor": self.saturation_factor, "hue_factor": self.hue_factor}

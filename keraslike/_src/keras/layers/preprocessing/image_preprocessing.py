@@ -1,5 +1,5 @@
 """Image preprocessing and augmentation layers: Resizing, CenterCrop, RandomFlip, RandomRotation,
-RandomZoom, RandomTranslation, RandomShear, RandomCrop, RandomContrast, RandomBrightness
+RandomZoom, RandomTranslation, RandomShear, RandomPerspective, RandomCrop, RandomContrast, RandomBrightness
 (keras/src/layers/preprocessing/image_preprocessing/).
 
 Images are `(batch, height, width, channels)` or one `(height, width, channels)` image
@@ -72,6 +72,18 @@ def _factor_pair(factor, name, bounds=(-1.0, 1.0)):
     if lower < bounds[0] or upper > bounds[1]:
         raise ValueError(message)
     return lower, upper
+
+
+def _unit_factor(factor, name):
+    message = f"The `{name}` argument should be a number (or a list of two numbers) in the range [0, 1]. " \
+              f"Received: {name}={factor}"
+    if isinstance(factor, (tuple, list)):
+        if len(factor) != 2 or not all(0 <= f <= 1 for f in factor):
+            raise ValueError(message)
+        return tuple(sorted(float(f) for f in factor))
+    if not isinstance(factor, (int, float)) or not 0 <= factor <= 1:
+        raise ValueError(message)
+    return 0.0, float(factor)
 
 
 class Resizing(_ImageLayer):
@@ -334,6 +346,64 @@ class RandomShear(_AffineLayer):
 
     def get_config(self):
         return {**super().get_config(), "x_factor": self.x_factor, "y_factor": self.y_factor}
+
+
+class RandomPerspective(_ImageLayer):
+    """Warp each image, with probability `p ~ U(factor)`, by a random perspective transform: its four
+    corners `(x, y)` move to `(x, y) * (1 + d)`, `d ~ U(-scale / 2, scale / 2)` per coordinate
+    (keras/src/layers/preprocessing/image_preprocessing/random_perspective.py).
+
+    Args:
+        factor: float in [0, 1] (range `[0, factor]`) or `(lower, upper)`, default 1.0: the probability range.
+        scale: float in [0, 1], default 1.0: the size of the corner moves.
+        interpolation: "bilinear" (default) or "nearest".
+        fill_value: float, default 0.0: the value outside the warped image.
+        seed, data_format: as the other image layers.
+
+    Input/Output: `(batch, h, w, c)` or `(h, w, c)`, float32.
+
+    Raises:
+        ValueError: for `factor`/`scale` outside [0, 1]; NotImplementedError for another interpolation,
+            as Keras.
+    """
+
+    _INTERPOLATIONS = ("nearest", "bilinear")
+
+    def __init__(self, factor=1.0, scale=1.0, interpolation="bilinear", fill_value=0.0, seed=None, data_format=None,
+                 **kwargs):
+        super().__init__(data_format, seed, **kwargs)
+        self.factor = _unit_factor(factor, "factor")
+        if not isinstance(scale, (int, float)) or isinstance(scale, bool) or not 0.0 <= scale <= 1.0:
+            raise ValueError(f"The `scale` argument should be a number in the range [0,1]. Received: scale={scale}")
+        if interpolation not in self._INTERPOLATIONS:
+            raise NotImplementedError(f"Unknown `interpolation` {interpolation}. Expected of one "
+                                      f"{self._INTERPOLATIONS}.")
+        self.scale = float(scale)
+        self.interpolation = interpolation
+        self.fill_value = float(fill_value)
+
+    def call(self, inputs, training=True):
+        x = _float(inputs)
+        if training is False:
+            return x
+        batched = x.dim() == 4
+        images = x if batched else x.unsqueeze(0)
+        h_axis, w_axis = _hw_axes(images, self.data_format)
+        n, height, width = images.shape[0], images.shape[h_axis], images.shape[w_axis]
+        probability = self._uniform((n,), self.factor[0], self.factor[1], x.device)
+        apply = self._uniform((n,), 0.0, 1.0, x.device) < probability
+        moves = self._uniform((n, 4, 2), -0.5 * self.scale, 0.5 * self.scale, x.device)
+        start = torch.tensor([[0.0, 0.0], [width - 1, 0.0], [0.0, height - 1], [width - 1, height - 1]],
+                             device=x.device).expand(n, 4, 2)
+        end = start + start * moves
+        warped = ops_image.perspective_transform(images, start, end, interpolation=self.interpolation,
+                                                 fill_value=self.fill_value, data_format=self.data_format)
+        out = torch.where(apply.reshape(-1, 1, 1, 1), warped.to(images.dtype), images)
+        return out if batched else out[0]
+
+    def get_config(self):
+        return {**super().get_config(), "factor": list(self.factor), "scale": self.scale,
+                "interpolation": self.interpolation, "fill_value": self.fill_value}
 
 
 class RandomCrop(_ImageLayer):

@@ -1,6 +1,7 @@
 """`StringLookup` (keras/src/layers/preprocessing/string_lookup.py): strings -> vocabulary indices."""
 
 from keraslike._src.keras.layers.preprocessing.index_lookup import IndexLookup
+from keraslike._src.keras.layers.preprocessing.string_values import check_encoding
 
 
 class StringLookup(IndexLookup):
@@ -30,9 +31,7 @@ class StringLookup(IndexLookup):
     def __init__(self, max_tokens=None, num_oov_indices=1, mask_token=None, oov_token="[UNK]", vocabulary=None,
                  idf_weights=None, invert=False, output_mode="int", pad_to_max_tokens=False, sparse=False,
                  encoding="utf-8", name=None, salt=None, **kwargs):
-        if encoding.lower().replace("-", "").replace("_", "") != "utf8":
-            raise ValueError(f"keraslike's StringLookup reads and writes UTF-8 text only. Received: "
-                             f"encoding={encoding}")
+        check_encoding(encoding, "StringLookup")
         self.encoding = encoding
         super().__init__(max_tokens=max_tokens, num_oov_indices=num_oov_indices, mask_token=mask_token,
                          oov_token=oov_token, vocabulary=vocabulary, idf_weights=idf_weights, invert=invert,

@@ -23,7 +23,7 @@ from keraslike._src.keras.layers.layer import Layer
 from keraslike._src.keras.layers.preprocessing.index_lookup import _INT64_MAX, _listify
 from keraslike._src.keras.layers.preprocessing.string_lookup import StringLookup
 from keraslike._src.keras.layers.preprocessing.string_values import (
-    as_bytes_array, is_string_value, ragged_output, string_output)
+    as_bytes_array, check_encoding, is_string_value, ragged_output, string_output)
 from keraslike._src.keras.saving import serialization_lib
 
 _PUNCTUATION = re.compile(rb'[!"#$%&()\*\+,\-\./:;<=>?@\[\\\]^_`{|}~\']')
@@ -92,6 +92,7 @@ class TextVectorization(Layer):
         if sparse:
             raise ValueError("`sparse=True` is not supported by keraslike (its tensors are dense); use sparse=False. "
                              f"Received: sparse={sparse}")
+        check_encoding(encoding, "TextVectorization")
         _check_choice(standardize, _STANDARDIZE, "standardize")
         _check_choice(split, _SPLIT, "split")
         output_mode = {"binary": "multi_hot", "tf-idf": "tf_idf"}.get(output_mode, output_mode)
@@ -124,7 +125,7 @@ class TextVectorization(Layer):
                               pad_to_max_tokens=pad_to_max_tokens, mask_token="", output_mode=output_mode,
                               has_input_vocabulary=has_input_vocabulary, encoding=encoding,
                               vocabulary_size=vocabulary_size)
-        object.__setattr__(self, "_lookup_layer", lookup)  # state of this layer, not a sublayer (as Keras saves it)
+        self._lookup_layer = lookup  # a tracked sublayer: Keras saves its state at both paths
         self.built = True
 
     # ---- vocabulary ------------------------------------------------------------------------------
@@ -180,7 +181,7 @@ class TextVectorization(Layer):
 
     # ---- preprocessing ---------------------------------------------------------------------------
     def _standardized(self, inputs):
-        values = as_bytes_array(inputs, self._encoding)
+        values = as_bytes_array(inputs)
         if self._standardize is None:
             return values
         if callable(self._standardize):

@@ -1,0 +1,170 @@
+"""TF's operator semantics on plain `torch.Tensor`, only where torch refuses or answers differently.
+
+Tensors stay plain `torch.Tensor` (DESIGN §2). TF code writes `[[1., 2., 3.]] @ w`, `x + [1, 2]`,
+`np.ones(3) * t`, `t == [1, 2, 3]` and `t[::-1]`; torch raises on most of these (or, for `t == [1, 2, 3]`
+and `[1, 2] * int_scalar_tensor`, gives Python's answer: `False`, list repetition). `install()`
+replaces the operator methods of `torch.Tensor` once, at `import keraslike`, with thin wrappers that
+call torch's own method first and take a fallback only when torch cannot take the operand:
+
+- operands that are Python lists/tuples (nested, possibly holding tensors): torch returns
+  `NotImplemented`; the fallback converts them as TF's op dispatch does, to the tensor's dtype and
+  device, losslessly (`int32 tensor + [1.5]` raises TypeError as in TF; ints into a float tensor are
+  fine). A list that holds no numbers (`[None] * n`) keeps Python's behaviour.
+- operands that are numpy arrays or numpy scalars: torch would promote (`float32 tensor * float64
+  ndarray` is float64 in torch); TF casts the numpy value to the tensor's dtype, as numpy's `astype`
+  does (`int32 tensor * np.array([1.5])` multiplies by 1, `float32 * float64 array` is float32), and so
+  does the fallback. These types are recognised before torch is called (a set lookup on the type).
+- `__getitem__` with a negative slice step (`t[::-1]`, `t[5:1:-2]`): torch raises ValueError; the
+  fallback is `reverse_slicing.getitem` (flip + positive-step slice, differentiable), as Variables use.
+
+Semantics of the fallback results follow TF: `/` of integer tensors is TF's truediv (int32/int64 ->
+float64, smaller ints -> float32); `%` is floormod; `@` is `tf.matmul` (rank >= 2); `==`/`!=` with a
+list or array of a shape that does not broadcast give a scalar `False`/`True` tensor, as TF2's
+`incompatible_shape_error=False`. `&`, `|`, `^` take lists too. Everything else (tensor op tensor,
+tensor op Python scalar, in-place operators, `t == None`, `t == "a"`) is torch's unchanged; wrappers add one
+Python call per operator (measured in `benchmarks/tensor_attributes_overhead.py`).
+
+Differences left on purpose: a Python scalar operand keeps torch's promotion (`int_tensor * 2.5` is a
+float tensor here; TF raises), since changing it would slow every `x * 2.0`; an out-of-range Python int in a
+list raises TypeError (TF wraps it around).
+"""
+
+import numpy as np
+import torch
+
+from keraslike._src.ops import conversion, math, reverse_slicing
+
+# numpy values torch accepts but converts with numpy's promotion instead of TF's cast-to-the-tensor's-dtype
+_NUMPY_TYPES = frozenset({np.ndarray} | {np.dtype(code).type for code in np.typecodes["All"] if code not in "OSUVMm"})
+_ORIGINAL = {}  # name -> torch's own method (kept for tests and for `uninstall`)
+
+
+def _numpy_operand(tensor, value):
+    """A numpy array/scalar cast to `tensor`'s dtype and device, as TF's binary ops do."""
+    array = np.asarray(value)
+    if array.dtype.kind not in "biufc":
+        return None
+    target = tensor.dtype
+    if target == torch.bfloat16:
+        converted = torch.from_numpy(np.ascontiguousarray(array, dtype=np.float32)).to(target)
+    else:
+        converted = torch.from_numpy(np.array(array, dtype=target.as_numpy_dtype, copy=True))
+    return converted if converted.device == tensor.device else converted.to(tensor.device)
+
+
+def _is_numeric_sequence(value):
+    if isinstance(value, torch.Tensor):
+        return True
+    if isinstance(value, (list, tuple)):
+        return all(_is_numeric_sequence(v) for v in value)
+    return isinstance(value, (bool, int, float, complex, np.generic))
+
+
+def _operand(tensor, value):
+    """`value` as a tensor of `tensor`'s dtype (TF's conversion), or None when TF's rule does not apply."""
+    if type(value) in _NUMPY_TYPES:
+        return _numpy_operand(tensor, value)
+    if isinstance(value, (list, tuple)) and _is_numeric_sequence(value):
+        return conversion.to_tensor(value, tensor.dtype, "y", tensor.device)  # TypeError when lossy, as TF
+    return None
+
+
+def _incompatible(a, b):
+    try:
+        torch.broadcast_shapes(a.shape, b.shape)
+    except RuntimeError:
+        return True
+    return False
+
+
+def _equality(fn, when_incompatible):
+    def compare(x, y):
+        if _incompatible(x, y):
+            return torch.tensor(when_incompatible, device=x.device)
+        return fn(x, y)
+    return compare
+
+
+def _bitwise(fn):
+    def apply(x, y):
+        if x.is_floating_point() or x.is_complex():
+            raise TypeError(f"Bitwise operators need bool or integer tensors. Received: x.dtype={x.dtype.name}")
+        return fn(x, y)
+    return apply
+
+
+# operator -> what TF computes once both operands are tensors of the same dtype
+_BINARY = {
+    "add": math.add, "sub": math.subtract, "mul": math.multiply, "truediv": math.truediv,
+    "floordiv": math.floordiv, "mod": math.floormod, "pow": math.pow, "matmul": math.matmul,
+    "and": _bitwise(torch.bitwise_and), "or": _bitwise(torch.bitwise_or), "xor": _bitwise(torch.bitwise_xor),
+}
+_COMPARISON = {
+    "eq": _equality(torch.eq, False), "ne": _equality(torch.ne, True),
+    "lt": torch.lt, "le": torch.le, "gt": torch.gt, "ge": torch.ge,
+}
+
+
+def _forward(name, original, fn, reflected):
+    """`torch.Tensor.<name>`: torch's method first; TF's fallback only for operands torch can't take."""
+
+    def fallback(self, other):
+        converted = _operand(self, other)
+        if converted is None:
+            return NotImplemented
+        return fn(converted, self) if reflected else fn(self, converted)
+
+    def method(self, other):
+        if type(other) in _NUMPY_TYPES:
+            return fallback(self, other)
+        result = original(self, other)
+        if result is NotImplemented and isinstance(other, (list, tuple)):
+            return fallback(self, other)
+        return result
+
+    method.__name__ = method.__qualname__ = name
+    method.__doc__ = (f"torch's `Tensor.{name}`; lists, tuples and numpy values are converted to this tensor's "
+                      "dtype first, as TF does (keraslike/_src/ops/tensor_operators.py).")
+    return method
+
+
+def _getitem(original):
+    def __getitem__(self, index):
+        try:
+            return original(self, index)
+        except ValueError:
+            if reverse_slicing.has_negative_step(index):
+                return reverse_slicing.getitem(self, index)
+            raise
+
+    __getitem__.__doc__ = ("torch's `Tensor.__getitem__`; negative slice steps (`t[::-1]`) work as in TF "
+                           "(keraslike/_src/ops/tensor_operators.py).")
+    return __getitem__
+
+
+def _methods():
+    methods = {}
+    for short, fn in _BINARY.items():
+        methods[f"__{short}__"] = (fn, False)
+        methods[f"__r{short}__"] = (fn, True)
+    for short, fn in _COMPARISON.items():
+        methods[f"__{short}__"] = (fn, False)
+    return methods
+
+
+def install():
+    """Wrap torch.Tensor's operators (idempotent)."""
+    if _ORIGINAL:
+        return
+    for name, (fn, reflected) in _methods().items():
+        original = getattr(torch.Tensor, name)
+        _ORIGINAL[name] = original
+        setattr(torch.Tensor, name, _forward(name, original, fn, reflected))
+    _ORIGINAL["__getitem__"] = torch.Tensor.__getitem__
+    torch.Tensor.__getitem__ = _getitem(_ORIGINAL["__getitem__"])
+
+
+def original(name):
+    """torch's own `Tensor.<name>` from before `install()` (for benchmarks and tests)."""
+    return _ORIGINAL.get(name, getattr(torch.Tensor, name))
+

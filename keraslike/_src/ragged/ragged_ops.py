@@ -1,0 +1,247 @@
+"""The `tf.ragged` functions: `constant`, `map_flat_values`, `range`, `stack`, `boolean_mask`, segment ids.
+
+Mirrors `tensorflow/python/ops/ragged/ragged_factory_ops.py` (`constant`), `ragged_functional_ops.py`
+(`map_flat_values`), `ragged_math_ops.py` (`range`), `ragged_array_ops.py` (`boolean_mask`, `stack`)
+and `segment_id_ops.py`.
+
+Example:
+    >>> tf.ragged.constant([[1, 2], [3]])                      # <tf.RaggedTensor [[1, 2], [3]]>
+    >>> tf.ragged.map_flat_values(tf.strings.upper, tf.ragged.constant([["a"], ["b", "c"]]))
+"""
+
+import builtins
+
+import numpy as np
+import torch
+
+from keraslike._src.ops import dtypes
+from keraslike._src.ops.conversion import convert_to_tensor
+from keraslike._src.ops.string_tensor import StringTensor, as_string_array
+from keraslike._src.ragged.ragged_tensor import RaggedTensor, from_rows
+
+_SCALAR = (int, float, bool, complex, str, bytes, np.generic)
+
+
+def _scalar_depth(value, depth=0):
+    """The set of nesting depths at which scalars occur, and the deepest empty list's depth."""
+    if isinstance(value, (list, tuple)):
+        if not value:
+            return set(), depth + 1
+        found, empty = set(), 0
+        for item in value:
+            f, e = _scalar_depth(item, depth + 1)
+            found |= f
+            empty = max(empty, e)
+        return found, empty
+    if isinstance(value, np.ndarray):
+        return {depth + value.ndim}, 0
+    return {depth}, 0
+
+
+def constant(pylist, dtype=None, ragged_rank=None, inner_shape=None, name=None, row_splits_dtype=torch.int64):
+    """`tf.ragged.constant`: a RaggedTensor from a nested Python list of possibly ragged rows.
+
+    Args:
+        pylist: nested lists/tuples of scalars (numbers, bools, str/bytes), all scalars at one depth K.
+        dtype: the values' dtype; inferred as `tf.constant` does (an all-empty list gives float32).
+        ragged_rank: ragged dimensions; default `K - 1` (or `K - 1 - len(inner_shape)`).
+        inner_shape: the uniform shape of the innermost values, when `ragged_rank` leaves some.
+        name: ignored.
+        row_splits_dtype: int64 (default) or int32.
+
+    Returns:
+        A `RaggedTensor` (a dense tensor when the ragged rank is 0).
+
+    Raises:
+        ValueError: if scalars sit at different depths, or `ragged_rank` is out of range.
+    """
+    depths, empty_depth = _scalar_depth(pylist)
+    if len(depths) > 1:
+        raise ValueError(f"all scalar values must have the same nesting depth. Received: pylist={pylist!r:.80}")
+    k = depths.pop() if depths else max(empty_depth, 1)
+    if ragged_rank is None:
+        ragged_rank = max(0, k - 1 - (len(inner_shape) if inner_shape is not None else 0))
+    ragged_rank = int(ragged_rank)
+    if ragged_rank < 0 or (k and ragged_rank >= k and depths):
+        raise ValueError(f"Expected `ragged_rank` in [0, {k}). Received: ragged_rank={ragged_rank}")
+    if ragged_rank == 0:
+        return convert_to_tensor(pylist, dtype=dtype)
+    splits_dtype = dtypes.as_dtype(row_splits_dtype)
+    nested_splits, items = [], list(pylist)
+    for level in builtins.range(ragged_rank):
+        for item in items:
+            if not isinstance(item, (list, tuple, np.ndarray)):
+                raise ValueError(f"Expected a list at ragged level {level + 1}; found {item!r:.40}. "
+                                 f"Received: ragged_rank={ragged_rank}")
+        lengths = [len(item) for item in items]
+        splits = np.concatenate([[0], np.cumsum(lengths, dtype=np.int64)])
+        nested_splits.append(torch.tensor(splits, dtype=splits_dtype))
+        items = [x for item in items for x in item]
+    values = _flat_values(items, dtype, inner_shape)
+    return RaggedTensor.from_nested_row_splits(values, nested_splits)
+
+
+def _flat_values(items, dtype, inner_shape):
+    if items:
+        values = convert_to_tensor(items, dtype=dtype)
+        if inner_shape is not None and list(values.shape)[1:] != list(inner_shape):
+            raise ValueError(f"Expected inner values of shape {list(inner_shape)}. "
+                             f"Received: inner_shape={list(inner_shape)}")
+        return values
+    shape = [0] + list(inner_shape or [])
+    if dtypes.as_dtype(dtype) is dtypes.string:
+        return StringTensor.from_bytes_array(np.empty(shape, dtype=object))
+    return torch.zeros(shape, dtype=dtypes.as_dtype(dtype) or torch.float32)
+
+
+def _find_ragged(value, out):
+    if isinstance(value, RaggedTensor):
+        out.append(value)
+    elif isinstance(value, (list, tuple)):
+        for v in value:
+            _find_ragged(v, out)
+    elif isinstance(value, dict):
+        for v in value.values():
+            _find_ragged(v, out)
+    return out
+
+
+def _replace_ragged(value):
+    if isinstance(value, RaggedTensor):
+        return value.flat_values
+    if isinstance(value, (list, tuple)):
+        return type(value)(_replace_ragged(v) for v in value)
+    if isinstance(value, dict):
+        return {k: _replace_ragged(v) for k, v in value.items()}
+    return value
+
+
+def _same_partitions(a, b):
+    sa, sb = a.nested_row_splits, b.nested_row_splits
+    return len(sa) == len(sb) and all(x.shape == y.shape and bool(torch.equal(x.long(), y.long()))
+                                      for x, y in zip(sa, sb))
+
+
+def map_flat_values(op, *args, **kwargs):
+    """`tf.ragged.map_flat_values(op, *args, **kwargs)`: `op` applied to the flat values of the ragged arguments.
+
+    Every RaggedTensor argument (also inside lists/tuples/dicts) is replaced by its `flat_values`; the
+    result gets the row partitions of the ragged arguments back.
+
+    Returns:
+        A RaggedTensor with the partitions of the ragged inputs (`op`'s result as is when there are none).
+
+    Raises:
+        ValueError: if the ragged arguments' partitions differ, or `op` changes the number of values.
+    """
+    ragged = _find_ragged(list(args), [])
+    _find_ragged(kwargs, ragged)
+    if not ragged:
+        return op(*args, **kwargs)
+    for other in ragged[1:]:
+        if not _same_partitions(ragged[0], other):
+            raise ValueError("All ragged inputs of map_flat_values must have the same row partitions. "
+                             f"Received: {ragged[0]!r:.60} and {other!r:.60}")
+    result = op(*_replace_ragged(args), **_replace_ragged(kwargs))
+    n = ragged[0].flat_values.shape[0]
+    if not hasattr(result, "shape") or len(result.shape) == 0 or result.shape[0] != n:
+        raise ValueError(f"map_flat_values's `op` must keep the number of values ({n}). "
+                         f"Received: result of shape {getattr(result, 'shape', None)}")
+    return ragged[0].with_flat_values(result)
+
+
+def row_splits_to_segment_ids(splits, name=None, out_type=None):
+    """`tf.ragged.row_splits_to_segment_ids`: `[0, 2, 2, 5]` -> `[0, 0, 2, 2, 2]` (the splits' int dtype)."""
+    splits = convert_to_tensor(splits, dtype_hint=torch.int64)
+    if splits.dim() != 1 or splits.numel() == 0:
+        raise ValueError(f"Expected non-empty 1-D `splits`. Received: splits={splits.tolist()}")
+    dtype = dtypes.as_dtype(out_type) or splits.dtype
+    lengths = (splits[1:] - splits[:-1]).long()
+    return torch.repeat_interleave(torch.arange(lengths.numel()), lengths).to(dtype)
+
+
+def segment_ids_to_row_splits(segment_ids, num_segments=None, out_type=None, name=None):
+    """`tf.ragged.segment_ids_to_row_splits`: sorted segment ids -> row splits (int64 by default)."""
+    ids = convert_to_tensor(segment_ids).long()
+    n = (int(ids.max()) + 1 if ids.numel() else 0) if num_segments is None else int(num_segments)
+    counts = torch.bincount(ids, minlength=n)[:n]
+    dtype = dtypes.as_dtype(out_type) or torch.int64
+    return torch.cat([torch.zeros(1, dtype=torch.int64), torch.cumsum(counts, 0)]).to(dtype)
+
+
+def range(starts, limits=None, deltas=1, dtype=None, name=None, row_splits_dtype=torch.int64):
+    """`tf.ragged.range`: row `i` is `tf.range(starts[i], limits[i], deltas[i])` (scalars broadcast).
+
+    With only `starts`, rows count from 0 to `starts[i]`.
+    """
+    if limits is None:
+        starts, limits = 0, starts
+    parts = [convert_to_tensor(v, dtype=dtype) if dtype is not None else convert_to_tensor(v)
+             for v in (starts, limits, deltas)]
+    out_dtype = dtypes.as_dtype(dtype) or max((p.dtype for p in parts), key=lambda d: (d.is_floating_point, d.itemsize))
+    s, lim, d = torch.broadcast_tensors(*(p.to(out_dtype).reshape(-1) for p in parts))
+    rows = [torch.arange(a.item(), b.item(), c.item(), dtype=out_dtype) for a, b, c in zip(s, lim, d)]
+    lengths = torch.tensor([r.numel() for r in rows], dtype=dtypes.as_dtype(row_splits_dtype))
+    values = torch.cat(rows) if rows else torch.zeros(0, dtype=out_dtype)
+    return RaggedTensor.from_row_lengths(values, lengths)
+
+
+def stack(values, axis=0, name=None):
+    """`tf.ragged.stack(values, axis=0)`: RaggedTensors (or dense tensors) of one rank as rows of a new one.
+
+    Raises:
+        NotImplementedError: for `axis != 0` (keraslike stacks along the new outer axis only).
+    """
+    if axis != 0:
+        raise NotImplementedError(f"keraslike's tf.ragged.stack supports axis=0 only. Received: axis={axis}")
+    rows = [v if isinstance(v, RaggedTensor) else RaggedTensor.from_tensor(convert_to_tensor(v)) if _rank(v) > 1
+            else convert_to_tensor(v) for v in values]
+    if not rows:
+        raise ValueError("Expected a non-empty list of tensors. Received: values=[]")
+    return from_rows(rows, rows[0] if isinstance(rows[0], RaggedTensor) else None)
+
+
+def _rank(v):
+    if isinstance(v, (RaggedTensor, StringTensor)):
+        return v.ndim
+    return convert_to_tensor(v).dim()
+
+
+def boolean_mask(data, mask, name=None):
+    """`tf.ragged.boolean_mask(data, mask)`: keep the entries where `mask` is True; rows become ragged.
+
+    `mask` is 1-D (rows are kept or dropped), or has the shape (and, for ragged `data`, the row
+    partitions) of `data`'s first two dimensions.
+
+    Raises:
+        ValueError: if `mask`'s shape does not match `data`'s.
+    """
+    if not isinstance(mask, RaggedTensor):
+        mask = convert_to_tensor(mask)
+    if isinstance(mask, torch.Tensor) and mask.dim() == 1:
+        keep = np.flatnonzero(mask.numpy())
+        if isinstance(data, RaggedTensor):
+            return data.gather_rows(keep)
+        data = convert_to_tensor(data)
+        if isinstance(data, StringTensor):
+            return StringTensor.from_bytes_array(as_string_array(data)[keep])
+        return data[torch.as_tensor(keep, dtype=torch.long)]
+    if not isinstance(data, RaggedTensor):
+        data = RaggedTensor.from_tensor(convert_to_tensor(data))
+    if not isinstance(mask, RaggedTensor):
+        mask = RaggedTensor.from_tensor(mask)
+    if mask.row_splits.shape != data.row_splits.shape or not torch.equal(mask.row_splits.long(),
+                                                                          data.row_splits.long()):
+        raise ValueError(f"Expected `mask` with the row lengths of `data`. Received: mask={mask!r:.60}")
+    flat_mask = mask.values.numpy().astype(bool)
+    keep = np.flatnonzero(flat_mask)
+    rowids = data.value_rowids().numpy()[keep]
+    lengths = np.bincount(rowids, minlength=data.nrows_int())
+    if isinstance(data.values, RaggedTensor):
+        values = data.values.gather_rows(keep)
+    elif isinstance(data.values, StringTensor):
+        values = StringTensor.from_bytes_array(as_string_array(data.values)[keep])
+    else:
+        values = data.values[torch.as_tensor(keep, dtype=torch.long)]
+    return RaggedTensor.from_row_lengths(values, torch.as_tensor(lengths, dtype=data.row_splits.dtype))
+

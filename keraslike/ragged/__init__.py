@@ -1,0 +1,7 @@
+"""`tf.ragged`: RaggedTensor factories and helpers (see `keraslike/_src/ragged/`)."""
+
+# ruff: noqa: F401
+from keraslike._src.ragged.ragged_ops import (
+    boolean_mask, constant, map_flat_values, range, row_splits_to_segment_ids, segment_ids_to_row_splits, stack,
+)
+from keraslike._src.ragged.ragged_tensor import RaggedTensor

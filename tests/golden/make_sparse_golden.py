@@ -1,0 +1,27 @@
+"""Write sparse.json: real TF 2.21's tf.sparse results on the cases of sparse_cases.py.
+
+Run with real TensorFlow: `python tests/golden/make_sparse_golden.py`.
+"""
+
+import json
+import os
+import sys
+
+import tensorflow as tf
+
+sys.path.insert(0, os.path.dirname(__file__))
+import records_cases  # noqa: E402
+import sparse_cases  # noqa: E402
+
+results, errors = {}, {}
+for name, case in sparse_cases.CASES.items():
+    results[name] = tf.nest.map_structure(records_cases.as_python, case(tf), expand_composites=False)
+for name, case in sparse_cases.ERROR_CASES.items():
+    try:
+        case(tf)
+        errors[name] = None
+    except Exception as error:  # noqa: BLE001 - the golden records TF's error class and message
+        errors[name] = {"error": type(error).__name__, "message": str(error).split(" [Op:")[0].split("}} ")[-1]}
+with open(os.path.join(os.path.dirname(__file__), "sparse.json"), "w") as f:
+    json.dump({"tensorflow": tf.__version__, "cases": results, "errors": errors}, f, indent=0)
+print("wrote sparse.json with TF", tf.__version__)

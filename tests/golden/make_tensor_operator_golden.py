@@ -1,0 +1,35 @@
+"""Write `tests/golden/tensor_operators.json`: real TF 2.21's results for `tensor_operator_cases.py`.
+
+Run under real TensorFlow (not keraslike), from the repository root:
+
+    /work/tfvenv/bin/python tests/golden/make_tensor_operator_golden.py
+
+`tests/ops/test_tensor_operators.py` runs the same cases on keraslike and compares.
+"""
+
+import json
+import os
+import sys
+import warnings
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+os.environ.setdefault("TF_CPP_MIN_LOG_LEVEL", "3")
+
+import core_cases  # noqa: E402
+import tensor_operator_cases  # noqa: E402
+import tensorflow as tf  # noqa: E402
+
+
+def main():
+    warnings.simplefilter("ignore", RuntimeWarning)  # numpy's overflow warning of the inf case
+    cases = {name: core_cases.run(case, tf) for name, case in tensor_operator_cases.CASES.items()}
+    out = {"versions": {"tensorflow": tf.__version__}, "cases": cases}
+    path = os.path.join(os.path.dirname(os.path.abspath(__file__)), "tensor_operators.json")
+    with open(path + ".tmp", "w") as handle:
+        json.dump(out, handle, indent=1, sort_keys=True)
+    os.replace(path + ".tmp", path)
+    print(f"wrote {len(cases)} cases to {path}")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,89 @@
+"""tf.sparse.SparseTensor and tf.sparse ops against real TF 2.21 (tests/golden/make_sparse_golden.py)."""
+
+import json
+import os
+import sys
+
+import numpy as np
+import pytest
+import torch
+
+import keraslike as tf
+
+GOLDEN = os.path.join(os.path.dirname(__file__), "..", "golden")
+sys.path.insert(0, GOLDEN)
+import records_cases  # noqa: E402
+import sparse_cases  # noqa: E402
+
+with open(os.path.join(GOLDEN, "sparse.json")) as _f:
+    EXPECTED = json.load(_f)
+
+
+def _close(ours, theirs):
+    if isinstance(theirs, list):
+        assert isinstance(ours, list) and len(ours) == len(theirs)
+        for a, b in zip(ours, theirs):
+            _close(a, b)
+    elif "indices" in theirs:
+        for key in ("indices", "values", "dense_shape"):
+            _close(ours[key], theirs[key])
+    else:
+        assert ours["shape"] == theirs["shape"] and ours["dtype"] == theirs["dtype"]
+        np.testing.assert_allclose(ours["values"], theirs["values"], rtol=1e-6)
+
+
+def _python(value):
+    if isinstance(value, (tuple, list)):
+        return [_python(v) for v in value]
+    return records_cases.as_python(value)
+
+
+@pytest.mark.parametrize("name", sorted(sparse_cases.CASES))
+def test_matches_tf(name):
+    _close(_python(sparse_cases.CASES[name](tf)), EXPECTED["cases"][name])
+
+
+@pytest.mark.parametrize("name", sorted(sparse_cases.ERROR_CASES))
+def test_errors_match_tf(name):
+    theirs = EXPECTED["errors"][name]
+    with pytest.raises(tf.errors.InvalidArgumentError) as info:
+        sparse_cases.ERROR_CASES[name](tf)
+    assert str(info.value) == theirs["message"]
+
+
+def test_sparse_tensor_properties_and_repr():
+    st = tf.sparse.SparseTensor(indices=[[0, 0], [1, 2]], values=[1, 2], dense_shape=[3, 4])
+    assert st.indices.dtype == torch.int64 and st.dense_shape.dtype == torch.int64
+    assert st.dtype == torch.int32 and st.shape.as_list() == [3, 4] and st.get_shape().rank == 2
+    assert repr(st) == ("SparseTensor(indices=tf.Tensor(\n[[0 0]\n [1 2]], shape=(2, 2), dtype=int64), "
+                        "values=tf.Tensor([1 2], shape=(2,), dtype=int32), "
+                        "dense_shape=tf.Tensor([3 4], shape=(2,), dtype=int64))")
+    assert tf.SparseTensorSpec([3, 4], tf.int32).is_compatible_with(st)
+    assert tf.sparse.to_dense(st).tolist() == st.to_torch_sparse().to_dense().tolist()
+    with pytest.raises(ValueError, match="values of shape"):
+        tf.sparse.SparseTensor([[0, 0]], [1.0, 2.0], [2, 2])
+    with pytest.raises(TypeError, match="integer"):
+        tf.sparse.SparseTensor([[0.5, 0]], [1.0], [2, 2])
+
+
+def test_string_values():
+    st = tf.sparse.SparseTensor([[0, 1], [1, 0]], np.array([b"a", b"b"], dtype=object), [2, 2])
+    assert st.dtype == tf.string
+    dense = np.asarray(tf.sparse.to_dense(st, default_value=b"-"))
+    assert dense.tolist() == [[b"-", b"a"], [b"b", b"-"]]
+    back = tf.sparse.from_dense(np.array([[b"", b"x"], [b"y", b""]], dtype=object))
+    assert back.indices.tolist() == [[0, 1], [1, 0]] and list(np.asarray(back.values)) == [b"x", b"y"]
+
+
+def test_matmul_gradients_match_dense_autograd():
+    indices = [[0, 0], [0, 2], [1, 1], [2, 3]]
+    values = torch.tensor([1.0, -2.0, 3.0, 4.0], requires_grad=True)
+    dense_b = torch.randn(4, 5, requires_grad=True)
+    out = tf.sparse.sparse_dense_matmul(tf.sparse.SparseTensor(indices, values, [3, 4]), dense_b)
+    (out ** 2).sum().backward()
+    values_ref = values.detach().clone().requires_grad_(True)
+    b_ref = dense_b.detach().clone().requires_grad_(True)
+    full = torch.zeros(3, 4).index_put(tuple(torch.tensor(indices).t()), values_ref)
+    ((full @ b_ref) ** 2).sum().backward()
+    torch.testing.assert_close(values.grad, values_ref.grad)
+    torch.testing.assert_close(dense_b.grad, b_ref.grad)
