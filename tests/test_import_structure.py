@@ -10,6 +10,7 @@ Run:
 """
 
 import ast
+import functools
 import importlib
 import pathlib
 
@@ -27,6 +28,7 @@ def _module_name(path):
     return ".".join(parts)
 
 
+@functools.lru_cache(maxsize=1)
 def all_modules():
     """{module name: path} of every module of the keraslike package (packages by their `__init__.py`)."""
     return {_module_name(path): path for path in sorted(PACKAGE_DIR.rglob("*.py"))}
@@ -80,6 +82,12 @@ def imports_of(module, path):
     return targets
 
 
+@functools.lru_cache(maxsize=1)
+def _all_imports():
+    """{module: imports_of(module)} for every keraslike module, each file read and parsed once."""
+    return {module: imports_of(module, path) for module, path in all_modules().items()}
+
+
 def _is_public(target):
     return not (target == SRC or target.startswith(SRC + "."))
 
@@ -87,10 +95,10 @@ def _is_public(target):
 def upward_imports():
     """['_src module:line imports public module'] for every import of the face from `_src`."""
     found = []
-    for module, path in all_modules().items():
+    for module, imports in _all_imports().items():
         if not module.startswith(SRC):
             continue
-        for target, line, in_function in imports_of(module, path):
+        for target, line, in_function in imports:
             if _is_public(target):
                 where = "function-level" if in_function else "top-level"
                 found.append(f"{module}:{line} imports {target} ({where})")
@@ -100,9 +108,9 @@ def upward_imports():
 def import_graph():
     """{module: {imported keraslike module: (line, in_function)}} over top-level and function-level imports."""
     graph = {}
-    for module, path in all_modules().items():
+    for module, imports in _all_imports().items():
         edges = graph.setdefault(module, {})
-        for target, line, in_function in imports_of(module, path):
+        for target, line, in_function in imports:
             if target != module:
                 edges.setdefault(target, (line, in_function))
     return graph
@@ -184,8 +192,8 @@ def describe_cycle(graph, component):
 def function_level_imports():
     """['module:line imports target'] for every function-level import of a keraslike module."""
     return [f"{module}:{line} imports {target}"
-            for module, path in all_modules().items()
-            for target, line, in_function in imports_of(module, path) if in_function]
+            for module, imports in _all_imports().items()
+            for target, line, in_function in imports if in_function]
 
 
 def test_every_src_module_imports():
