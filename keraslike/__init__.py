@@ -92,7 +92,7 @@ from keraslike import io
 from keraslike import sparse
 from keraslike._src.sparse.sparse_tensor import SparseTensor, SparseTensorSpec
 from keraslike import image, nest, summary, test, types  # issue 11
-from keraslike import ragged
+from keraslike import lookup, ragged, strings
 from keraslike._src.ragged.ragged_tensor import RaggedTensor
 from keraslike.keras import initializers, losses, metrics, optimizers  # tf.losses, ...
 from keraslike._src.keras.initializers.tf_initializers import (

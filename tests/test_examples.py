@@ -111,6 +111,14 @@ def test_tf_guides_custom_training_summaries_prints_what_its_docstring_says():
     assert [line.strip() for line in out.strip().splitlines()] == expected
 
 
+def test_tf_tfrecord_walkthrough_prints_what_its_docstring_says():
+    """TFRecord / tf.train.Example walkthrough: the docstring's lines are what real TF 2.21 prints for it."""
+    out, _ = run_example("tf_tfrecord_walkthrough.py")
+    text = (REPO / "examples" / "tf_tfrecord_walkthrough.py").read_text()
+    expected = [line.strip() for line in text.split("Expected output:\n", 1)[1].split('"""')[0].strip().splitlines()]
+    assert [line.strip() for line in out.strip().splitlines()] == expected
+
+
 @pytest.mark.slow
 def test_image_classification_from_directory(tmp_path):
     out, _ = run_example("image_classification_from_directory.py", "--data-dir", str(tmp_path / "digits"))

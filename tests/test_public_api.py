@@ -71,10 +71,18 @@ StringLookup TFSMLayer TextVectorization
 """.split()),
     "utils": set("""
 Config FeatureSpace audio_dataset_from_directory disable_interactive_logging enable_interactive_logging
-is_interactive_logging_enabled legacy.deserialize_keras_object legacy.serialize_keras_object model_to_dot plot_model
+is_interactive_logging_enabled legacy.deserialize_keras_object legacy.serialize_keras_object
 text_dataset_from_directory
 """.split()),
-    "applications": set(KERAS_NAMES["applications"]),
+    "applications": set("""
+EfficientNetV2B0 EfficientNetV2B1 EfficientNetV2B2 EfficientNetV2B3 EfficientNetV2L EfficientNetV2M EfficientNetV2S
+InceptionResNetV2 NASNetLarge NASNetMobile efficientnet_v2.EfficientNetV2B0 efficientnet_v2.EfficientNetV2B1
+efficientnet_v2.EfficientNetV2B2 efficientnet_v2.EfficientNetV2B3 efficientnet_v2.EfficientNetV2L
+efficientnet_v2.EfficientNetV2M efficientnet_v2.EfficientNetV2S efficientnet_v2.decode_predictions
+efficientnet_v2.preprocess_input inception_resnet_v2.InceptionResNetV2 inception_resnet_v2.decode_predictions
+inception_resnet_v2.preprocess_input nasnet.NASNetLarge nasnet.NASNetMobile nasnet.decode_predictions
+nasnet.preprocess_input
+""".split()),
 }
 
 

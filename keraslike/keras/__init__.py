@@ -7,3 +7,4 @@ from keraslike.keras import (  # noqa: F401
 from keraslike._src.keras.layers.core.input_layer import Input  # noqa: F401
 from keraslike._src.keras.models.model import Model  # noqa: F401
 from keraslike._src.keras.models.sequential import Sequential  # noqa: F401
+from keraslike.keras import applications  # noqa: F401,E402  (after layers: the builders use the public layers)

@@ -6,7 +6,7 @@ Run under real TensorFlow 2.21 / Keras 3.15 (not keraslike), from the repository
 
 It writes `tests/golden/augmentation.npz`: for each case NAME, `NAME/x` (the input), `NAME/y`
 (Keras's output) and `NAME/spec` (JSON: class, kwargs, call kwargs). Cases are deterministic:
-Equalization always is; RandomSharpness with a `factor` range of zero width draws a constant.
+Equalization and CLAHE always are; RandomSharpness with a `factor` range of zero width draws a constant.
 `tests/keras/layers/test_augmentation_layers.py` reads it.
 """
 
@@ -40,6 +40,16 @@ def cases(rng):
         "sharpness_unit_range": ("RandomSharpness", {"factor": (0.3, 0.3), "value_range": (0, 1)}, unit),
         "sharpness_channels_first": ("RandomSharpness", {"factor": (0.8, 0.8), "data_format": "channels_first"},
                                      np.transpose(batch, (0, 3, 1, 2)).copy()),
+        "clahe_float_uneven_tiles": ("ContrastLimitedAdaptiveHistogramEqualization", {"tile_grid_size": (3, 4)},
+                                     batch),
+        "clahe_skewed_default": ("ContrastLimitedAdaptiveHistogramEqualization", {}, np.repeat(skewed, 2, axis=1)),
+        "clahe_no_clip_unit_range": ("ContrastLimitedAdaptiveHistogramEqualization",
+                                     {"clip_limit": 0.0, "tile_grid_size": (2, 2), "value_range": (0, 1)}, unit),
+        "clahe_uint8": ("ContrastLimitedAdaptiveHistogramEqualization", {"tile_grid_size": (2, 3), "clip_limit": 2.0},
+                        np.round(batch).astype("uint8")),
+        "clahe_channels_first": ("ContrastLimitedAdaptiveHistogramEqualization",
+                                 {"tile_grid_size": (2, 2), "data_format": "channels_first"},
+                                 np.transpose(skewed, (0, 3, 1, 2)).copy()),
     }
 
 
@@ -50,7 +60,7 @@ def main():
         layer = getattr(keras.layers, cls)(**kwargs)
         y = np.asarray(layer(x, training=True))
         arrays[f"{name}/x"] = x
-        arrays[f"{name}/y"] = y.astype("float32")
+        arrays[f"{name}/y"] = y if y.dtype == np.uint8 else y.astype("float32")
         arrays[f"{name}/spec"] = np.array(json.dumps({"class": cls, "kwargs": kwargs}))
     np.savez_compressed(OUT, **arrays)
     print(f"wrote {len(arrays) // 3} cases to {OUT} (keras {keras.__version__})")

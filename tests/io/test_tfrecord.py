@@ -189,3 +189,12 @@ def test_experimental_writer_writes_a_dataset(tmp_path):
         tf.data.experimental.TFRecordWriter(path).write(tf.data.Dataset.range(2))
     assert struct.unpack("<Q", gzip.decompress(open(path, "rb").read())[:8])[0] == len(
         _bytes(tf.io.serialize_tensor(tf.constant(0, tf.int64))))
+
+
+def test_batched_records_are_string_vectors(tmp_path):
+    """Batching scalar string records gives a 1-D string tensor of the records (not arrays inside arrays)."""
+    path = os.path.join(GOLDEN, "records", FILES[""])
+    batch = next(iter(tf.data.TFRecordDataset(path).batch(3)))
+    assert batch.shape.as_list() == [3] and list(batch.numpy()) == RECORDS[:3]
+    parsed = tf.io.parse_example(batch, {"id": tf.io.FixedLenFeature([], tf.int64)})
+    assert parsed["id"].tolist() == [0, 1, -7]

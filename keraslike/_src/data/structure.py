@@ -315,7 +315,7 @@ def stack(leaves):
 def _object_array(parts):
     out = np.empty((len(parts),) + parts[0].shape, dtype=object)
     for i, part in enumerate(parts):
-        out[i] = part
+        out[i, ...] = part  # `out[i] = part` would store a 0-d part as an array object
     return StringTensor.from_bytes_array(out)
 
 

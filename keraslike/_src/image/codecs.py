@@ -2,9 +2,10 @@
 
 Mirrors `tensorflow/python/ops/image_ops_impl.py` (`decode_image`) and the decode/encode ops.
 `contents` may be `bytes`, a 0-d numpy bytes/object array or a 1-D uint8 tensor; decoded images
-are `(height, width, channels)` uint8 tensors; encoders return `bytes` (keraslike has no string
-tensors). PNG decoding is exact; JPEG pixels can differ from TF's by the rounding of the IDCT the
-two libjpeg builds use (TF's default `dct_method` is also implementation-defined).
+are `(height, width, channels)` uint8 tensors; `contents` may also be a scalar string tensor, and
+encoders return one (a `StringTensor`, as TF returns a scalar `tf.string` tensor). PNG decoding is
+exact; JPEG pixels can differ from TF's by the rounding of the IDCT the two libjpeg builds use (TF's
+default `dct_method` is also implementation-defined).
 """
 
 import io
@@ -14,6 +15,7 @@ import torch
 
 from keraslike._src.image.image_ops import convert_image_dtype
 from keraslike._src.ops import dtypes
+from keraslike._src.ops.string_tensor import StringTensor
 
 _MODES = {0: "UNCHANGED", 1: "GRAY", 2: "GRAY_ALPHA", 3: "RGB", 4: "RGB_ALPHA"}
 
@@ -29,6 +31,8 @@ def _io():
 def _bytes(contents):
     if isinstance(contents, torch.Tensor):
         return contents.to(torch.uint8).reshape(-1).cpu()
+    if isinstance(contents, StringTensor):
+        contents = contents.numpy()
     if isinstance(contents, np.ndarray):
         contents = contents.item() if contents.ndim == 0 else contents.tobytes()
     if isinstance(contents, str):
@@ -140,7 +144,8 @@ def encode_png(image, compression=-1, name=None):
         raise ValueError(f"encode_png expects a (height, width, channels) uint8 image. Received: shape="
                          f"{tuple(x.shape)}, dtype={x.dtype}")
     level = 6 if int(compression) == -1 else int(compression)
-    return bytes(_io().encode_png(x.permute(2, 0, 1).contiguous().cpu(), compression_level=level).numpy().tobytes())
+    return StringTensor(_io().encode_png(x.permute(2, 0, 1).contiguous().cpu(), compression_level=level).numpy()
+                        .tobytes())
 
 
 def encode_jpeg(image, format="", quality=95, progressive=False, optimize_size=False, chroma_downsampling=True,
@@ -160,7 +165,8 @@ def encode_jpeg(image, format="", quality=95, progressive=False, optimize_size=F
     if x.dim() != 3 or x.dtype != torch.uint8 or x.shape[-1] not in (1, 3):
         raise ValueError(f"encode_jpeg expects a (height, width, 1 or 3) uint8 image. Received: shape="
                          f"{tuple(x.shape)}, dtype={x.dtype}")
-    return bytes(_io().encode_jpeg(x.permute(2, 0, 1).contiguous().cpu(), quality=int(quality)).numpy().tobytes())
+    return StringTensor(_io().encode_jpeg(x.permute(2, 0, 1).contiguous().cpu(), quality=int(quality)).numpy()
+                        .tobytes())
 
 
 def is_jpeg(contents, name=None):

@@ -122,7 +122,45 @@ def _build():
 
 
 _CLASSES = _build()
-BytesList = _CLASSES["BytesList"]
+
+
+class _MessageAlias(type):
+    """A stand-in class for a message class: instances and class attributes are the message's."""
+
+    def __instancecheck__(cls, instance):
+        return isinstance(instance, cls._message)
+
+    def __subclasscheck__(cls, subclass):
+        return issubclass(subclass, cls._message)
+
+    def __getattr__(cls, name):
+        return getattr(cls._message, name)
+
+
+def _bytes_item(item):
+    """A `BytesList` item: bytes/str as protobuf takes them; a scalar string tensor as its bytes."""
+    if hasattr(item, "numpy") and getattr(getattr(item, "dtype", None), "name", None) == "string":
+        item = item.numpy()
+    return item
+
+
+class BytesList(metaclass=_MessageAlias):
+    """`tf.train.BytesList(value=[...])`: the `tensorflow.BytesList` message.
+
+    Calling it builds the protobuf message (`type(...)` is the message class; `isinstance` and class
+    attributes such as `FromString` work on this name). Unlike TF's generated class it also takes
+    scalar string tensors as items: in TF the tutorials' `isinstance(value, type(tf.constant(0)))`
+    catches string tensors (every eager tensor has one type); keraslike's string tensors are not
+    `torch.Tensor`s, so they are unpacked here instead.
+
+    Raises:
+        TypeError: items that are not bytes/str (protobuf's error).
+    """
+
+    _message = _CLASSES["BytesList"]
+
+    def __new__(cls, value=(), **kwargs):
+        return cls._message(value=[_bytes_item(v) for v in value], **kwargs)
 FloatList = _CLASSES["FloatList"]
 Int64List = _CLASSES["Int64List"]
 Feature = _CLASSES["Feature"]

@@ -18,6 +18,8 @@ import sys
 import numpy as np
 import torch
 
+from keraslike._src.ops.string_tensor import StringTensor, as_string_array
+
 _STREAMS = ("stdout", "stderr")
 # `output_stream=sys.stderr` binds the stream of import time; map it (and the
 # interpreter's originals) to whatever sys.stderr/stdout is at call time.
@@ -78,9 +80,25 @@ def format_tensor(tensor, summarize=3):
     return _format_block(array, 0, -1 if summarize is None else int(summarize), _element_formatter(array))
 
 
+def _quoted(value):
+    return '"' + value.decode("utf-8", "surrogateescape") + '"'
+
+
+def format_value(value, summarize=3):
+    """TF's text of one tensor (torch tensor or string tensor, whose elements are quoted) for tf.strings.format."""
+    if isinstance(value, StringTensor):
+        array = as_string_array(value)
+        return _format_block(array, 0, -1 if summarize is None else int(summarize), _quoted)
+    return format_tensor(value, summarize)
+
+
 def _format(value, summarize, top_level):
     if isinstance(value, torch.Tensor):
         return format_tensor(value, summarize)
+    if isinstance(value, StringTensor):  # tf.print shows a top-level scalar string bare, others quoted
+        if top_level and value.ndim == 0:
+            return value.numpy().decode("utf-8", "surrogateescape")
+        return format_value(value, summarize)
     if isinstance(value, dict):
         items = ", ".join(f"{k!r}: {_format(v, summarize, False)}" for k, v in value.items())
         return "{" + items + "}"

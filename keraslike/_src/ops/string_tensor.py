@@ -80,7 +80,7 @@ def _from_sequence(value):
             )
         out = np.empty((len(parts),) + parts[0].shape, dtype=object)
         for i, part in enumerate(parts):
-            out[i] = part
+            out[i, ...] = part  # `out[i] = part` would store a 0-d part as an array object
         out.flags.writeable = False
         return out
     array = np.empty(0, dtype=object) if len(value) == 0 else np.array(value, dtype=object)

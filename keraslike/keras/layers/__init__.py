@@ -37,24 +37,27 @@ from keraslike._src.keras.layers.pooling.adaptive_pooling import (
 from keraslike._src.keras.layers.pooling.pooling import (
     AveragePooling1D, AveragePooling2D, AveragePooling3D, MaxPooling1D, MaxPooling2D, MaxPooling3D,
 )
+from keraslike._src.keras.layers.jax_layer import FlaxLayer, JaxLayer
 from keraslike._src.keras.layers.normalization.batch_normalization import BatchNormalization
 from keraslike._src.keras.layers.normalization.group_normalization import GroupNormalization
 from keraslike._src.keras.layers.normalization.layer_normalization import LayerNormalization
 from keraslike._src.keras.layers.normalization.spectral_normalization import SpectralNormalization
 from keraslike._src.keras.layers.normalization.unit_normalization import RMSNormalization, UnitNormalization
 from keraslike._src.keras.layers.preprocessing.audio import MelSpectrogram, STFTSpectrogram
+from keraslike._src.keras.layers.preprocessing.bounding_boxes import MaxNumBoundingBoxes
 from keraslike._src.keras.layers.preprocessing.categorical import CategoryEncoding, Discretization
 from keraslike._src.keras.layers.preprocessing.hashed_crossing import HashedCrossing
 from keraslike._src.keras.layers.preprocessing.hashing import Hashing
 from keraslike._src.keras.layers.preprocessing.image_color import (
-    AutoContrast, Equalization, RandomColorDegeneration, RandomColorJitter, RandomGaussianBlur, RandomGrayscale,
-    RandomHue, RandomInvert, RandomPosterization, RandomSaturation, RandomSharpness, Solarization,
+    AutoContrast, ContrastLimitedAdaptiveHistogramEqualization, Equalization, RandomColorDegeneration,
+    RandomColorJitter, RandomGaussianBlur, RandomGrayscale, RandomHue, RandomInvert, RandomPosterization,
+    RandomSaturation, RandomSharpness, Solarization,
 )
 from keraslike._src.keras.layers.preprocessing.image_mixing import CutMix, MixUp, RandomErasing
 from keraslike._src.keras.layers.preprocessing.image_policies import AugMix, RandAugment
 from keraslike._src.keras.layers.preprocessing.image_preprocessing import (
-    CenterCrop, RandomBrightness, RandomContrast, RandomCrop, RandomFlip, RandomPerspective, RandomRotation,
-    RandomShear, RandomTranslation, RandomZoom, Resizing,
+    CenterCrop, RandomBrightness, RandomContrast, RandomCrop, RandomElasticTransform, RandomFlip, RandomPerspective,
+    RandomRotation, RandomShear, RandomTranslation, RandomZoom, Resizing,
 )
 from keraslike._src.keras.layers.preprocessing.integer_lookup import IntegerLookup
 from keraslike._src.keras.layers.preprocessing.normalization import Normalization

@@ -22,3 +22,4 @@ from keraslike.keras.saving import (  # noqa: F401  (TF 2 and Keras 3 expose the
     get_registered_object, register_keras_serializable, serialize_keras_object,
 )
 from keraslike._src.keras.utils.file_utils import get_file  # noqa: F401
+from keraslike._src.keras.utils.model_visualization import model_to_dot, plot_model  # noqa: F401

@@ -56,7 +56,7 @@ def test_rescaling_and_normalization():
     norm = layers.Normalization()
     norm.adapt(data)
     np.testing.assert_allclose(np_of(norm(data[:1])), [[-1, -1, -1]], rtol=1e-5)
-    assert [w.shape for w in norm.get_weights()] == [(3,), (3,)]
+    assert [w.shape for w in norm.get_weights()] == [(3,), (3,), ()]  # mean, variance, Keras 3's count
     assert norm.trainable_weights == []
     flat = layers.Normalization(axis=None)
     flat.adapt(np.array([1.0, 2.0, 3.0, 4.0, 5.0], "float32"))

@@ -167,3 +167,37 @@ def test_augmix_blends_chains_and_stays_in_range():
     assert len(small._names) == 7
     with pytest.raises(ValueError, match="num_chains"):
         L.AugMix(num_chains=0)
+
+
+def test_max_num_bounding_boxes_pads_and_truncates():
+    boxes = np.array([[[10, 20, 100, 150], [50, 60, 200, 250], [0, 0, 50, 50]]], "float32")
+    labels = np.array([[1, 2, 3]])
+    images = np.zeros((1, 8, 8, 3), "uint8")
+    out = L.MaxNumBoundingBoxes(5, bounding_box_format="xyxy")({"images": images,
+                                                                "bounding_boxes": {"boxes": boxes, "labels": labels}})
+    np.testing.assert_array_equal(out["bounding_boxes"]["boxes"].numpy(),
+                                  np.concatenate([boxes, np.full((1, 2, 4), -1, "float32")], axis=1))
+    np.testing.assert_array_equal(out["bounding_boxes"]["labels"].numpy(), [[1, 2, 3, -1, -1]])
+    np.testing.assert_array_equal(np.asarray(out["images"]), images)
+    cut = L.MaxNumBoundingBoxes(2, fill_value=0, bounding_box_format="xyxy")(
+        {"images": images[0], "bounding_boxes": {"boxes": boxes[0], "labels": labels[0]}})
+    np.testing.assert_array_equal(cut["bounding_boxes"]["labels"].numpy(), [1, 2])
+    assert cut["bounding_boxes"]["boxes"].shape == (2, 4)
+    with pytest.raises(ValueError, match="bounding_box_format"):
+        L.MaxNumBoundingBoxes(5)({"images": images, "bounding_boxes": {"boxes": boxes, "labels": labels}})
+    with pytest.raises(ValueError, match="JAX"):
+        L.JaxLayer(lambda params, x: x)
+
+
+def test_elastic_transform_warps_smoothly_within_range_or_not_at_all():
+    x = _images(n=4, h=24, w=24)
+    np.testing.assert_array_equal(L.RandomElasticTransform(factor=0.0)(x).numpy(), x)
+    np.testing.assert_array_equal(L.RandomElasticTransform(scale=0.0)(x).numpy(), x)
+    out = L.RandomElasticTransform(factor=(1.0, 1.0), scale=(1.0, 1.0), seed=0)(x).numpy()
+    assert out.min() >= 0.0 and out.max() <= 255.0
+    assert all(np.abs(out[i] - x[i]).mean() > 1.0 for i in range(4))
+    # a constant image stays constant: the warp only moves pixels (reflect fill)
+    flat = np.full((2, 16, 16, 3), 100.0, "float32")
+    np.testing.assert_allclose(L.RandomElasticTransform(factor=(1.0, 1.0))(flat).numpy(), flat, atol=1e-3)
+    with pytest.raises(NotImplementedError, match="fill_mode"):
+        L.RandomElasticTransform(fill_mode="edge")

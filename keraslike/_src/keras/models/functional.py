@@ -37,7 +37,7 @@ class Functional(Model):
         self.outputs = flatten(outputs)
         self._nodes = _topological_nodes(self.outputs, self.inputs)
         names = set()
-        for node in self._nodes:
+        for node in _nodes_in_keras_layer_order(self._nodes, self.outputs, self.inputs):
             layer = node.layer
             if layer.name in names and layer not in [m for m in self._modules.values()]:
                 raise ValueError(f"All layer names should be unique. Received duplicate name: {layer.name!r}")
@@ -168,3 +168,32 @@ def _topological_nodes(outputs, inputs):
     for t in outputs:
         visit(t)
     return order
+
+
+def _nodes_in_keras_layer_order(nodes, outputs, inputs):
+    """`nodes` (one per layer, its first) in the order Keras lists the model's `layers` (and so its weights):
+    by decreasing depth (the longest path to an output), ties by first visit in a depth-first walk from the
+    outputs (Keras's `map_graph`). `get_weights`/`set_weights` then exchange with Keras on branched graphs."""
+    in_graph = {id(node) for node in nodes}
+    input_ids = {id(t) for t in inputs}
+    first_visit, seen = {}, set()
+    stack = [t for t in reversed(outputs)]
+    while stack:  # pre-order DFS, parents in call order (iterative: deep graphs would pass the recursion limit)
+        tensor = stack.pop()
+        node = tensor.node
+        if id(tensor) in input_ids or node is None or id(node) not in in_graph or id(node) in seen:
+            continue
+        seen.add(id(node))
+        first_visit.setdefault(id(node.layer), len(first_visit))
+        stack.extend(reversed(node.parents()))
+    node_depth, layer_depth = {}, {}
+    for node in reversed(nodes):
+        depth = max(node_depth.setdefault(id(node), 0), layer_depth.get(id(node.layer), 0))
+        layer_depth[id(node.layer)] = node_depth[id(node)] = depth
+        for parent in node.parents():
+            if id(parent) not in input_ids and parent.node is not None and id(parent.node) in in_graph:
+                node_depth[id(parent.node)] = max(depth + 1, node_depth.get(id(parent.node), 0))
+    first_node = {}
+    for node in nodes:
+        first_node.setdefault(id(node.layer), node)
+    return sorted(first_node.values(), key=lambda n: (-layer_depth[id(n.layer)], first_visit.get(id(n.layer), 0)))

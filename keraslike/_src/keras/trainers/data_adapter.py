@@ -4,9 +4,11 @@ Every replica walks the same GLOBAL batches (same shuffle, seeded from the
 chief) and keeps its rows of each (`collectives.split_global_batch`), so a
 step is the same computation as one device on the global batch.
 
-- `ArrayDataAdapter`: numpy arrays / torch tensors / nests of them. They go to
-  the replica's device once; batches are slices (no shuffle) or one
-  `index_select` per array (shuffle), never per-sample collation.
+- `ArrayDataAdapter`: numpy arrays / torch tensors / nests of them. They stay
+  where they are (numpy wrapped without a copy); each step takes this replica's
+  rows as slices (no shuffle) or one `index_select` per array (shuffle), never
+  per-sample collation, and moves only those rows to the replica's device
+  (`device_transfer`: pinned memory and non-blocking copies to CUDA).
 - `IterableDataAdapter`: `tf.data.Dataset`, generators, `DataLoader`s and
   other iterables of batches `(x, y[, sample_weight])`.
 - `PerReplicaDataAdapter`: `strategy.distribute_datasets_from_function(fn)`; each replica's
@@ -19,6 +21,7 @@ step is the same computation as one device on the global batch.
 """
 
 import math
+import warnings
 from dataclasses import dataclass
 
 import numpy as np
@@ -29,9 +32,8 @@ from keraslike._src.data.dataset import Dataset
 from keraslike._src.distribute import collectives
 from keraslike._src.distribute.input import DistributedDataset, batch_size_of, replica_slice
 from keraslike._src.distribute.input_context import PerReplicaDataset
-from keraslike._src.keras import backend
 from keraslike._src.keras.layers.keras_tensor import flatten, map_structure
-from keraslike._src.keras.trainers import input_validation
+from keraslike._src.keras.trainers import device_transfer
 from keraslike._src.keras.utils.py_dataset import PyDataset
 
 
@@ -113,17 +115,8 @@ def check_batch_size(batch_size, name="batch_size"):
 
 
 def to_device_tensor(value, device):
-    if value is None:
-        return None
-    if isinstance(value, torch.Tensor):
-        tensor = value.detach()
-    else:
-        array = np.asarray(value)
-        input_validation.check_array_dtype(array)
-        tensor = torch.from_numpy(np.ascontiguousarray(array))
-    if tensor.is_floating_point() and tensor.dtype == torch.float64:
-        tensor = tensor.to(getattr(torch, backend.floatx()))
-    return tensor.to(device)
+    """`value` as a tensor on `device` (float64 as `floatx()`); see `device_transfer`."""
+    return device_transfer.to_device(device_transfer.host_tensor(value), device)
 
 
 def _sizes(structure):
@@ -194,6 +187,11 @@ def _check_one_weighting(sample_weight, class_weight):
 class ArrayDataAdapter:
     """Batches of in-memory arrays for one replica.
 
+    The arrays are not copied to the device up front: every replica walks the same global batches of
+    the same permutation (so each sample is seen once per epoch across replicas) and moves only its own
+    rows of each step (`device_transfer.take_rows`). Nothing is cached between calls, so arrays changed
+    in place between `fit` calls are read afresh.
+
     Args:
         x, y, sample_weight: arrays or nests of arrays with equal first dimension.
         batch_size: global batch size (default 32).
@@ -209,10 +207,9 @@ class ArrayDataAdapter:
         x, y, sample_weight = (lists_to_arrays(v) for v in (x, y, sample_weight))
         self.num_samples = check_cardinality(x, y, sample_weight)
         self.strategy = strategy
-        device = strategy._device
-        self.x = map_structure(lambda t: to_device_tensor(t, device), x)
-        self.y = map_structure(lambda t: to_device_tensor(t, device), y) if y is not None else None
-        self.sample_weight = to_device_tensor(sample_weight, device) if sample_weight is not None else None
+        self.x = map_structure(device_transfer.host_tensor, x)
+        self.y = map_structure(device_transfer.host_tensor, y) if y is not None else None
+        self.sample_weight = device_transfer.host_tensor(sample_weight) if sample_weight is not None else None
         _check_one_weighting(sample_weight, class_weight)
         if class_weight is not None and self.y is not None:
             self.sample_weight = class_weight_to_sample_weight(self.y, class_weight)
@@ -228,49 +225,42 @@ class ArrayDataAdapter:
     def epoch(self, epoch_index):
         """Iterator of `StepBatch` for one epoch."""
         order = None
-        if self.shuffle:
+        if self.shuffle:  # on the host: each source gathers with its own copy of this epoch's order
             gen = torch.Generator().manual_seed(self._seed + epoch_index)
-            order = torch.randperm(self.num_samples, generator=gen).to(self.strategy._device)
-        n_rep, rank = self.strategy.num_replicas_in_sync, self.strategy._rank
+            order = torch.randperm(self.num_samples, generator=gen)
+        n_rep, rank, device = self.strategy.num_replicas_in_sync, self.strategy._rank, self.strategy._device
         for step in range(self.steps_per_epoch):
             start = (step * self.batch_size) % max(self.num_samples, 1)
             stop = min(self.num_samples, start + self.batch_size)
             global_size = stop - start
             lo, hi = collectives.split_global_batch(global_size, n_rep, rank)
-            if order is None:
-                take = _Slice(start + lo, start + hi)
-            else:
-                take = _Gather(order[start + lo:start + hi])
+            rows = slice(start + lo, start + hi) if order is None else order[start + lo:start + hi]
+            take = _Rows(rows, device)
             yield StepBatch(take.apply(self.x), take.apply(self.y), take.apply(self.sample_weight), hi - lo,
                             global_size)
 
 
-class _Slice:
-    """Rows `[start, stop)` of every array in a structure (views, no copy)."""
+class _Rows:
+    """This replica's rows of one step, from every array in a structure, on the replica's device."""
 
-    def __init__(self, start, stop):
-        self.start, self.stop = start, stop
+    def __init__(self, rows, device):
+        self.rows, self.device = rows, device
+        self._index = {}  # source device -> the row numbers there (one copy per device per step)
 
-    def apply(self, structure):
-        if isinstance(structure, torch.Tensor):
-            return structure[self.start:self.stop]
-        if structure is None:
-            return None
-        return map_structure(lambda t: None if t is None else t[self.start:self.stop], structure)
-
-
-class _Gather:
-    """Rows at `index` of every array in a structure (one `index_select` each)."""
-
-    def __init__(self, index):
-        self.index = index
+    def _take(self, source):
+        rows = self.rows
+        if not isinstance(rows, slice):
+            rows = self._index.get(source.device)
+            if rows is None:
+                rows = self._index[source.device] = self.rows.to(source.device)
+        return device_transfer.take_rows(source, rows, self.device)
 
     def apply(self, structure):
         if isinstance(structure, torch.Tensor):
-            return structure.index_select(0, self.index)
+            return self._take(structure)
         if structure is None:
             return None
-        return map_structure(lambda t: None if t is None else t.index_select(0, self.index), structure)
+        return map_structure(lambda t: None if t is None else self._take(t), structure)
 
 
 def _shared_seed():
@@ -368,8 +358,6 @@ class IterableDataAdapter:
                     self._iterator = self._new_iterator()
                     continue
                 if self._user_steps is not None and step < self._user_steps:
-                    import warnings
-
                     warnings.warn(
                         "Your input ran out of data; interrupting training. Make sure that your dataset or "
                         f"generator can generate at least `steps_per_epoch * epochs` batches. Received: "

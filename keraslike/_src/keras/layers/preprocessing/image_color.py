@@ -500,3 +500,104 @@ class RandomColorJitter(_ImageLayer):
         return {**super().get_config(), "value_range": list(self.value_range),
                 "brightness_factor": self.brightness_factor, "contrast_factor": self.contrast_factor,
                 "saturation_factor": self.saturation_factor, "hue_factor": self.hue_factor}
+
+
+def _symmetric_index(size, total, device):
+    """Indices that extend `range(size)` to `total` by mirroring with the edge repeated (numpy's "symmetric")."""
+    m = torch.arange(total, device=device) % (2 * size)
+    return torch.where(m < size, m, 2 * size - 1 - m)
+
+
+class ContrastLimitedAdaptiveHistogramEqualization(Layer):
+    """CLAHE: histogram equalization per tile of a `tile_grid_size` grid with clipped histograms, blended
+    bilinearly between neighbouring tiles (keras/src/layers/preprocessing/image_preprocessing/clahe.py).
+
+    As Keras 3.15 computes it: the image is padded at the bottom/right by mirroring to a whole number of
+    tiles; each tile's 256-bin histogram of the integer pixel values is clipped at
+    `clip_limit * tile_pixels / 256` (the excess spread evenly over the bins; `clip_limit <= 0` turns the
+    clipping off); its normalised CDF is the tile's mapping; each pixel takes the bilinear blend of the four
+    nearest tiles' mappings (edge tiles extended). It always applies (also with `training=False`), and the
+    output has the input's dtype.
+
+    Args:
+        value_range: `(low, high)`, default (0, 255).
+        clip_limit: float, default 4.0.
+        tile_grid_size: `(rows, cols)`, default (8, 8).
+        data_format: "channels_last" (default) or "channels_first".
+
+    Input/Output: `(batch, h, w, c)` or `(h, w, c)`.
+    """
+
+    def __init__(self, value_range=(0, 255), clip_limit=4.0, tile_grid_size=(8, 8), data_format=None, **kwargs):
+        super().__init__(**kwargs)
+        self.value_range = _value_range(value_range)
+        self.clip_limit = float(clip_limit)
+        if (not isinstance(tile_grid_size, (tuple, list)) or len(tile_grid_size) != 2
+                or not all(isinstance(t, int) and t > 0 for t in tile_grid_size)):
+            raise ValueError(f"`tile_grid_size` must be two positive integers. "
+                             f"Received: tile_grid_size={tile_grid_size}")
+        self.tile_grid_size = tuple(tile_grid_size)
+        self.data_format = conv_utils.normalize_data_format(data_format)
+
+    def _equalize(self, x):
+        """`(n, h, w, c)` float in [0, 255] -> the same."""
+        n, height, width, channels = x.shape
+        grid_h, grid_w = self.tile_grid_size
+        tile_h, tile_w = -(-height // grid_h), -(-width // grid_w)
+        rows = _symmetric_index(height, tile_h * grid_h, x.device)
+        cols = _symmetric_index(width, tile_w * grid_w, x.device)
+        padded = x[:, rows][:, :, cols]
+        pixels = torch.clamp(padded.to(torch.int64), 0, 255)  # (n, H, W, c), truncated like Keras's int cast
+        tiles = pixels.reshape(n, grid_h, tile_h, grid_w, tile_w, channels).permute(0, 1, 3, 5, 2, 4)
+        tiles = tiles.reshape(n, grid_h, grid_w, channels, tile_h * tile_w)
+        hist = torch.zeros(n, grid_h, grid_w, channels, 256, dtype=torch.float32, device=x.device)
+        hist.scatter_add_(-1, tiles, torch.ones_like(tiles, dtype=torch.float32))
+        area = float(tile_h * tile_w)
+        if self.clip_limit > 0:
+            clipped = torch.clamp(hist, max=self.clip_limit * area / 256.0)
+            hist = clipped + (hist - clipped).sum(-1, keepdim=True) / 256.0
+        cdf = torch.cumsum(hist, -1)
+        cdf_min = cdf.amin(-1, keepdim=True)
+        denominator = area - cdf_min
+        denominator = torch.where(denominator == 0, torch.ones_like(denominator), denominator)
+        lut = torch.clamp((cdf - cdf_min) * 255.0 / denominator, 0, 255)
+        lut = torch.cat([lut[:, :1], lut, lut[:, -1:]], dim=1)
+        lut = torch.cat([lut[:, :, :1], lut, lut[:, :, -1:]], dim=2)  # (n, gh + 2, gw + 2, c, 256)
+
+        def corners(size, tile, grid):
+            pos = (torch.arange(tile * grid, dtype=torch.float32, device=x.device) - tile / 2.0) / tile + 1.0
+            low = torch.floor(pos)
+            weight = pos - low
+            return (torch.clamp(low, 0, grid + 1).to(torch.int64), torch.clamp(low + 1, 0, grid + 1).to(torch.int64),
+                    weight)
+
+        y0, y1, wy = corners(height, tile_h, grid_h)
+        x0, x1, wx = corners(width, tile_w, grid_w)
+        b = torch.arange(n, device=x.device).reshape(n, 1, 1, 1)
+        c = torch.arange(channels, device=x.device).reshape(1, 1, 1, channels)
+
+        def look(ys, xs):
+            return lut[b, ys.reshape(1, -1, 1, 1), xs.reshape(1, 1, -1, 1), c, pixels]
+
+        wy, wx = wy.reshape(1, -1, 1, 1), wx.reshape(1, 1, -1, 1)
+        top = look(y0, x0) * (1.0 - wx) + look(y0, x1) * wx
+        bottom = look(y1, x0) * (1.0 - wx) + look(y1, x1) * wx
+        return (top * (1.0 - wy) + bottom * wy)[:, :height, :width]
+
+    def call(self, inputs, training=True):
+        x = inputs if isinstance(inputs, torch.Tensor) else torch.as_tensor(inputs)
+        dtype = x.dtype
+        batched = x.dim() == 4
+        images = x if batched else x.unsqueeze(0)
+        images = _channels_last(images, self.data_format).to(torch.float32)
+        out = self._equalize(_to_range(images, self.value_range, (0.0, 255.0)))
+        out = _back(_to_range(out, (0.0, 255.0), self.value_range), self.data_format)
+        out = out if batched else out[0]
+        return out if dtype == torch.float32 else out.to(dtype)
+
+    def compute_output_shape(self, input_shape):
+        return input_shape
+
+    def get_config(self):
+        return {**super().get_config(), "value_range": list(self.value_range), "clip_limit": self.clip_limit,
+                "tile_grid_size": list(self.tile_grid_size), "data_format": self.data_format}

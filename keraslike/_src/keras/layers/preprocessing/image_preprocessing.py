@@ -1,5 +1,5 @@
-"""Image preprocessing and augmentation layers: Resizing, CenterCrop, RandomFlip, RandomRotation,
-RandomZoom, RandomTranslation, RandomShear, RandomPerspective, RandomCrop, RandomContrast, RandomBrightness
+"""Image preprocessing and augmentation layers: Resizing, CenterCrop, RandomFlip, RandomRotation, RandomZoom,
+RandomTranslation, RandomShear, RandomPerspective, RandomElasticTransform, RandomCrop, RandomContrast, RandomBrightness
 (keras/src/layers/preprocessing/image_preprocessing/).
 
 Images are `(batch, height, width, channels)` or one `(height, width, channels)` image
@@ -404,6 +404,69 @@ class RandomPerspective(_ImageLayer):
     def get_config(self):
         return {**super().get_config(), "factor": list(self.factor), "scale": self.scale,
                 "interpolation": self.interpolation, "fill_value": self.fill_value}
+
+
+class RandomElasticTransform(_ImageLayer):
+    """Elastic distortion (Simard et al. 2003) of each image, with probability `p ~ U(factor)`
+    (keras/src/layers/preprocessing/image_preprocessing/random_elastic_transform.py).
+
+    Per call one strength `s ~ U(scale)` gives `alpha = 0.1 s max(h, w)` and `sigma = 0.05 s min(h, w)`
+    for `keras.ops.image.elastic_transform`; the result is clipped to `value_range`.
+
+    Args:
+        factor: float in [0, 1] (range `[0, factor]`) or `(lower, upper)`, default 1.0: the probability range.
+        scale: float in [0, 1] or `(lower, upper)`, default 1.0: the distortion strength range.
+        interpolation: "bilinear" (default) or "nearest".
+        fill_mode: "reflect" (default), "constant", "nearest", "wrap" or "mirror".
+        fill_value: float, default 0.0 (for "constant").
+        value_range: `(low, high)`, default (0, 255).
+        seed, data_format: as the other image layers.
+
+    Input/Output: `(batch, h, w, c)` or `(h, w, c)`, float32.
+
+    Raises:
+        ValueError: for factors outside [0, 1]; NotImplementedError for another interpolation or fill mode,
+            as Keras.
+    """
+
+    _INTERPOLATIONS = ("nearest", "bilinear")
+    _FILL_MODES = ("constant", "nearest", "wrap", "mirror", "reflect")
+
+    def __init__(self, factor=1.0, scale=1.0, interpolation="bilinear", fill_mode="reflect", fill_value=0.0,
+                 value_range=(0, 255), seed=None, data_format=None, **kwargs):
+        super().__init__(data_format, seed, **kwargs)
+        self.factor = _unit_factor(factor, "factor")
+        self.scale = _unit_factor(scale, "scale")
+        if interpolation not in self._INTERPOLATIONS:
+            raise NotImplementedError(f"Unknown `interpolation` {interpolation}. Expected of one "
+                                      f"{self._INTERPOLATIONS}.")
+        if fill_mode not in self._FILL_MODES:
+            raise NotImplementedError(f"Unknown `fill_mode` {fill_mode}. Expected of one {self._FILL_MODES}.")
+        self.interpolation, self.fill_mode, self.fill_value = interpolation, fill_mode, float(fill_value)
+        self.value_range = _value_range(value_range)
+
+    def call(self, inputs, training=True):
+        x = _float(inputs)
+        if training is False or self.scale[1] == 0 or self.factor[1] == 0:
+            return x
+        batched = x.dim() == 4
+        images = x if batched else x.unsqueeze(0)
+        h_axis, w_axis = _hw_axes(images, self.data_format)
+        n, height, width = images.shape[0], images.shape[h_axis], images.shape[w_axis]
+        probability = self._uniform((n,), self.factor[0], self.factor[1], x.device)
+        apply = self._uniform((n,), 0.0, 1.0, x.device) < probability
+        strength = float(self._uniform((), self.scale[0], self.scale[1], x.device))
+        alpha, sigma = max(height, width) * 0.1 * strength, min(height, width) * 0.05 * strength
+        warped = ops_image.elastic_transform(images, alpha=alpha, sigma=sigma, interpolation=self.interpolation,
+                                             fill_mode=self.fill_mode, fill_value=self.fill_value,
+                                             seed=self.seed_generator, data_format=self.data_format)
+        out = torch.clamp(torch.where(apply.reshape(-1, 1, 1, 1), warped, images), *self.value_range)
+        return out if batched else out[0]
+
+    def get_config(self):
+        return {**super().get_config(), "factor": list(self.factor), "scale": list(self.scale),
+                "interpolation": self.interpolation, "fill_mode": self.fill_mode, "fill_value": self.fill_value,
+                "value_range": list(self.value_range)}
 
 
 class RandomCrop(_ImageLayer):

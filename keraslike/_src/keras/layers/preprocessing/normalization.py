@@ -2,7 +2,8 @@
 
 `(inputs - mean) / max(sqrt(variance), 1e-7)`, with `mean`/`variance` given
 or learned by `adapt(data)` over every axis except `axis`. Adapted statistics
-are non-trainable weights named `mean` and `variance`, so they travel with
+are non-trainable weights named `mean` and `variance` (and Keras 3's unused int64
+`count`, always 0), so they travel with
 `get_weights`/`set_weights` and saving.
 """
 
@@ -55,6 +56,8 @@ class Normalization(Layer):
         if self.input_mean is None:
             self.adapt_mean = self.add_weight("mean", stat_shape, "zeros", trainable=False)
             self.adapt_variance = self.add_weight("variance", stat_shape, "ones", trainable=False)
+            # Keras 3 keeps an int64 `count` (always 0, for older files), so weight lists exchange with Keras.
+            self.count = self.add_weight(name="count", shape=(), dtype="int64", initializer="zeros", trainable=False)
         else:
             self.adapt_mean = torch.broadcast_to(torch.as_tensor(self.input_mean, dtype=torch.float32), stat_shape)
             self.adapt_variance = torch.broadcast_to(torch.as_tensor(self.input_variance, dtype=torch.float32),
