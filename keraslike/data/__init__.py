@@ -10,6 +10,7 @@ from keraslike._src.data.iterator import DatasetIterator as Iterator
 from keraslike._src.data.options import AUTOTUNE, DistributeOptions, Options, ThreadingOptions
 from keraslike._src.data.tensor_shape import TensorShape
 from keraslike._src.data.tensor_spec import TensorSpec
+from keraslike._src.data.text_line_dataset import TextLineDataset
 from keraslike._src.data.tfrecord_dataset import TFRecordDataset
 from keraslike.data import experimental
 
@@ -23,6 +24,7 @@ __all__ = [
     "Options",
     "TensorShape",
     "TFRecordDataset",
+    "TextLineDataset",
     "TensorSpec",
     "ThreadingOptions",
     "experimental",

@@ -2,14 +2,15 @@
 
 # ruff: noqa: F401, I001
 from keraslike._src.ops.math import (
-    abs, acos, add, add_n, asin, atan, atan2, cast, ceil, conj, cos, cosh, divide, divide_no_nan, equal, erf,
-    exp, expm1, floor, floordiv, floormod, greater, greater_equal, imag, is_finite, is_inf, is_nan, less,
-    less_equal, lgamma, log, log1p, log_sigmoid, logical_and, logical_not, logical_or, logical_xor, maximum,
+    abs, acos, acosh, add, add_n, asin, asinh, atan, atan2, atanh, cast, ceil, conj, cos, cosh, divide,
+    divide_no_nan, equal, erf, exp, expm1, floor, floordiv, floormod, greater, greater_equal, imag, is_finite, is_inf,
+    is_nan, less, less_equal, lgamma, log, log1p, log_sigmoid, logical_and, logical_not, logical_or, logical_xor,
+    maximum,
     minimum, mod, multiply, multiply_no_nan, negative, not_equal, pow, real, reciprocal, round, rsqrt,
     scalar_mul, sigmoid, sign, sin, sinh, softplus, softsign, sqrt, square, squared_difference, subtract,
     tan, tanh, tensordot, truediv, truncatemod, xdivy,
 )
-from keraslike._src.ops.math import matmul
+from keraslike._src.ops.math import matmul, truncatediv
 from keraslike._src.ops.nn import l2_normalize
 from keraslike._src.ops.reduction import (
     argmax, argmin, count_nonzero, cumprod, cumsum, reduce_all, reduce_any, reduce_logsumexp, reduce_max,

@@ -9,6 +9,7 @@ graph-only gradients raise TF's own eager error.
 import builtins
 import contextlib
 import logging
+import time
 
 import torch
 
@@ -118,3 +119,8 @@ def get_logger():
     """`tf.get_logger()`: the "tensorflow" `logging.Logger`."""
     return logging.getLogger("tensorflow")
 
+
+
+def timestamp(name=None):
+    """`tf.timestamp()`: seconds since the Unix epoch as a float64 scalar tensor (microsecond resolution)."""
+    return torch.tensor(time.time(), dtype=torch.float64)

@@ -300,6 +300,29 @@ def argsort(values, axis=-1, direction="ASCENDING", stable=False, name=None):
     return idx.to(torch.int32)
 
 
+def searchsorted(sorted_sequence, values, side="left", out_type=torch.int32, name=None):
+    """`tf.searchsorted`: where each value would be inserted in the innermost sorted dim to keep it sorted.
+
+    Mirrors `tensorflow/python/ops/array_ops.py` (`searchsorted`). `sorted_sequence` is `[..., N]`, `values`
+    `[..., M]` with the same leading dims (a 1-D sequence serves every value); `side="left"` gives the first
+    suitable position, `"right"` the last.
+
+    Returns:
+        `out_type` (tf.int32 or tf.int64) tensor of `values`' shape.
+
+    Raises:
+        ValueError: another `side`. TypeError: another `out_type`.
+    """
+    if side not in ("left", "right"):
+        raise ValueError(f"`side` must be 'left' or 'right'. Received: side={side!r}")
+    out = dtypes.as_dtype(out_type)
+    if out not in (torch.int32, torch.int64):
+        raise TypeError(f"`out_type` must be tf.int32 or tf.int64. Received: out_type={out_type!r}")
+    seq = to_tensor(sorted_sequence, None, "sorted_sequence")
+    vals = to_tensor(values, seq.dtype, "values", seq.device)
+    return torch.searchsorted(seq.contiguous(), vals.contiguous(), right=side == "right", out_int32=out == torch.int32)
+
+
 # ---- clipping (clip_ops.py) --------------------------------------------------------------------
 
 

@@ -225,6 +225,29 @@ class Model(Trainer, Layer):
             return Checkpoint(model=self).read(os.fspath(filepath))
         saving_lib.load_weights(self, filepath, skip_mismatch=skip_mismatch)
 
+    def export(self, filepath, format="tf_saved_model", verbose=None, input_signature=None, **kwargs):  # noqa: A002
+        """Export the model's forward pass for inference (Keras 3's `Model.export`).
+
+        `format="tf_saved_model"` writes keraslike's SavedModel directory (config + weights; see
+        `keraslike/_src/keras/export/export_lib.py`) with a `serve` endpoint and a `serving_default`
+        signature, which `tf.saved_model.load` and `keras.layers.TFSMLayer` reload.
+
+        Args:
+            filepath: the directory to write.
+            format: "tf_saved_model"; Keras's "onnx", "openvino", "litert" and "torch" raise
+                NotImplementedError (use torch.onnx / torch.export on this torch.nn.Module).
+            verbose: print the endpoints (default: yes).
+            input_signature: optional TensorSpec (or list/dict of them) for the inputs; default the
+                model's inputs (`save_spec`).
+
+        Raises:
+            ValueError: an unknown format, or a model that has no inputs yet.
+        """
+        from keraslike._src.keras.export import export_lib
+
+        export_lib.export_model(self, filepath, format=format, verbose=verbose, input_signature=input_signature,
+                                **kwargs)
+
     def to_json(self, **kwargs):
         """The model's Keras 3 config as a JSON string (`keras.models.model_from_json` reads it)."""
         return saving_lib.to_json(self, **kwargs)

@@ -35,6 +35,7 @@ from keraslike._src.distribute.input_context import PerReplicaDataset
 from keraslike._src.keras.layers.keras_tensor import flatten, map_structure
 from keraslike._src.keras.trainers import device_transfer
 from keraslike._src.keras.utils.py_dataset import PyDataset
+from keraslike._src.ops import string_tensor
 
 
 @dataclass
@@ -96,7 +97,7 @@ def lists_to_arrays(structure):
 
 
 def is_array(value):
-    return isinstance(value, (np.ndarray, torch.Tensor)) or (
+    return isinstance(value, (np.ndarray, torch.Tensor)) or string_tensor.is_string_tensor(value) or (
         isinstance(value, (list, tuple)) and is_list_of_scalars(value))
 
 

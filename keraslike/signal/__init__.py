@@ -1,0 +1,7 @@
+"""`tf.signal`: Fourier transforms (see `keraslike/_src/ops/fft_ops.py`)."""
+
+# ruff: noqa: F401, I001
+from keraslike._src.ops.fft_ops import (
+    fft, fft2d, fft3d, fftnd, fftshift, ifft, ifft2d, ifft3d, ifftnd, ifftshift, irfft, irfft2d, irfft3d, irfftnd,
+    rfft, rfft2d, rfft3d, rfftnd,
+)
