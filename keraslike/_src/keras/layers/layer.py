@@ -33,6 +33,7 @@ from keraslike._src.keras.layers.layer_utils import (
     auto_config,
 )
 from keraslike._src.keras.saving import object_registration
+from keraslike._src.ops.string_tensor import StringTensor
 from keraslike._src.ops.variables import Variable
 
 _training_stack = []
@@ -500,6 +501,11 @@ class Layer(torch.nn.Module, metaclass=LayerMeta):
             return inputs
 
         def cast(t):
+            if isinstance(t, StringTensor):
+                raise ValueError(
+                    f"Layer '{self.name}' computes with float weights and cannot take a tf.string tensor; map strings "
+                    "to numbers first (TextVectorization, StringLookup, Hashing or tf.strings.to_number). "
+                    f"Received: inputs of dtype string and shape {t.shape}")
             if isinstance(t, torch.Tensor) and not (t.is_floating_point() or t.is_complex()):
                 return t.to(getattr(torch, self.compute_dtype))
             return t

@@ -250,7 +250,7 @@ class _Rows:
 
     def _take(self, source):
         rows = self.rows
-        if not isinstance(rows, slice):
+        if not isinstance(rows, slice) and not string_tensor.is_string_tensor(source):  # strings: host rows
             rows = self._index.get(source.device)
             if rows is None:
                 rows = self._index[source.device] = self.rows.to(source.device)
