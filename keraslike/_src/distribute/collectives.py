@@ -86,23 +86,19 @@ def _destroy():
 
 
 _EXIT_BARRIER_S = 120
-_WRAPPED = weakref.WeakSet()  # models holding a DistributedDataParallel wrapper
+_WRAPPED = weakref.WeakSet()  # DistributedDataParallel-holding wrappers strategies handed to a trainer
 
 
-def track_wrapped(model):
-    """Remember `model` so its DDP wrapper is released before the process group goes away."""
-    _WRAPPED.add(model)
+def track_wrapped(wrapper):
+    """Remember `wrapper` (it has `release()`) so its DDP object goes before the process group does."""
+    _WRAPPED.add(wrapper)
 
 
 def _release_wrapped_modules():
     # A DDP reducer destroyed during interpreter finalization, after its process group, can abort the
-    # process ("terminate called without an active exception"): drop the wrappers while the group lives.
-    for model in list(_WRAPPED):
-        wrapper = model.__dict__.get("_train_module")
-        if hasattr(wrapper, "release"):
-            wrapper.release()
-        model.__dict__["_train_module"] = None
-        model.__dict__["_train_module_key"] = None
+    # process ("terminate called without an active exception"): drop the DDP objects while the group lives.
+    for wrapper in list(_WRAPPED):
+        wrapper.release()
     gc.collect()
 
 

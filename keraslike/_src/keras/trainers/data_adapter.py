@@ -271,6 +271,19 @@ def _shared_seed():
     return int(seed)
 
 
+def pack_x_y_sample_weight(x, y=None, sample_weight=None):
+    """`x`, `(x,)`, `(x, y)` or `(x, y, sample_weight)` as Keras packs a step's data.
+
+    Returns:
+        `x` alone when it is not a tuple/list and there is no `y`, else a tuple.
+    """
+    if y is None:
+        return (x,) if isinstance(x, (tuple, list)) else x
+    if sample_weight is None:
+        return (x, y)
+    return (x, y, sample_weight)
+
+
 def unpack_x_y_sample_weight(data):
     """`(x,)`, `(x, y)` or `(x, y, sample_weight)` -> a 3-tuple (Keras's helper)."""
     if isinstance(data, list):
