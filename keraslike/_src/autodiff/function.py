@@ -33,6 +33,7 @@ from keraslike._src.autodiff import function_types
 from keraslike._src.autodiff.jit import JitFunction, functions_run_eagerly, run_functions_eagerly  # noqa: F401
 from keraslike._src.data.tensor_spec import TensorSpec
 from keraslike._src.nest import nest
+from keraslike._src.ops import dtypes
 from keraslike._src.ops.conversion import to_tensor
 
 def _spec_shape(spec):
@@ -48,9 +49,6 @@ def _spec_shape(spec):
 
 
 def _check_arg(value, spec, position):
-    from keraslike._src.ops import dtypes
-    from keraslike._src.ops.conversion import to_tensor
-
     try:
         dtype = dtypes.as_dtype(getattr(spec, "dtype", None))
     except TypeError:  # e.g. tf.string specs: nothing to check

@@ -13,7 +13,7 @@ import weakref
 import torch
 import torch.distributed as dist
 
-from keraslike._src.launch import environment, hang_watch, one_program, rendezvous
+from keraslike._src.launch import environment, hang_watch, one_program, rendezvous, subprocess_script
 
 _TIMEOUT = datetime.timedelta(minutes=30)
 
@@ -50,8 +50,6 @@ def ensure_process_group(backend, env, device=None, timeout_seconds=None):
         agreed = torch.tensor([seed], dtype=torch.int64, device=_comm_device())
         dist.broadcast(agreed, src=0)
         one_program.agree_seed(int(agreed.item()))
-    from keraslike._src.launch import subprocess_script
-
     def connect():
         return dist.TCPStore(env.master_addr, env.master_port, env.world_size, False, max(timeout, _TIMEOUT))
 
@@ -71,7 +69,6 @@ def _destroy():
         return
     import sys
 
-    from keraslike._src.launch import subprocess_script
 
     try:
         launched = environment.detect()

@@ -12,7 +12,9 @@ import warnings
 import torch
 
 from keraslike._src.distribute import collectives, context, replica_random
-from keraslike._src.distribute.values import ReduceOp
+from keraslike._src.distribute.input import DistributedDataset
+from keraslike._src.distribute.input_context import InputContext, PerReplicaDataset, ValueContext
+from keraslike._src.distribute.values import PerReplica, ReduceOp
 
 
 class ReplicaContext:
@@ -178,14 +180,10 @@ class Strategy:
 
     def experimental_local_results(self, value):
         """This process's replica components of `value`, as a tuple."""
-        from keraslike._src.distribute.values import PerReplica
-
         return value.values if isinstance(value, PerReplica) else (value,)
 
     def experimental_distribute_dataset(self, dataset, options=None):
         """Split each global batch of `dataset` across the replicas (TF's rebatching)."""
-        from keraslike._src.distribute.input import DistributedDataset
-
         return DistributedDataset(dataset, self)
 
     def distribute_datasets_from_function(self, dataset_fn, options=None):
@@ -194,8 +192,6 @@ class Strategy:
         The function should batch with `ctx.get_per_replica_batch_size(global_batch)` and may
         shard with `ctx.num_input_pipelines` / `ctx.input_pipeline_id`, as in TF.
         """
-        from keraslike._src.distribute.input_context import InputContext, PerReplicaDataset
-
         workers, worker_id, local, local_rank = self._worker_layout()
         ctx = InputContext(workers, worker_id, self._num_replicas)
         return PerReplicaDataset(dataset_fn(ctx), local_rank, local, ctx)
@@ -204,8 +200,6 @@ class Strategy:
 
     def experimental_distribute_values_from_function(self, value_fn):
         """`value_fn(ValueContext)` evaluated for this replica: its component of a per-replica value."""
-        from keraslike._src.distribute.input_context import ValueContext
-
         return value_fn(ValueContext(self._rank, self._num_replicas))
 
     def gather(self, value, axis):

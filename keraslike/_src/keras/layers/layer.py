@@ -18,18 +18,24 @@ import torch
 
 from keraslike._src import torch_members
 from keraslike._src.autodiff import gradient_tape
-from keraslike._src.keras import backend, regularizers
+from keraslike._src.keras import backend, constraints, initializers, regularizers
 from keraslike._src.keras.backend import naming
 from keraslike._src.keras.layers.input_spec import assert_input_compatibility
 from keraslike._src.keras.layers.keras_tensor import KerasTensor, Node, flatten, is_symbolic, map_structure
 from keraslike._src.keras.layers.layer_meta import LayerMeta
 from keraslike._src.keras.layers.layer_utils import (
-    _declared_output_shape, _example_value, auto_config, _global_is_mixed, _global_policy_if_default, _numpy_to_tensor,
-    _resolve_policy, _unique,
+    _declared_output_shape,
+    _example_value,
+    _global_is_mixed,
+    _global_policy_if_default,
+    _numpy_to_tensor,
+    _resolve_policy,
+    _unique,
+    auto_config,
 )
+from keraslike._src.keras.saving import object_registration
 from keraslike._src.ops.string_tensor import StringTensor
 from keraslike._src.ops.variables import Variable
-from keraslike._src.keras.saving import object_registration
 
 _training_stack = []
 
@@ -328,8 +334,6 @@ class Layer(torch.nn.Module, metaclass=LayerMeta):
         if overwrite_with_gradient:
             raise NotImplementedError("add_weight(overwrite_with_gradient=True) is not supported by keraslike's "
                                       "optimizers. Received: overwrite_with_gradient=True")
-        from keraslike._src.keras import constraints, initializers
-
         regularizer = regularizers.get(regularizer) if regularizer is not None else None
         constraint = constraints.get(constraint) if constraint is not None else None
         name = name or f"variable_{len(self._trainable_vars) + len(self._non_trainable_vars)}"

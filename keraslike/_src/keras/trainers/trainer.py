@@ -41,7 +41,7 @@ import torch
 
 from keraslike._src.autodiff.jit import JitFunction
 from keraslike._src.keras import optimizers as optimizers_module
-from keraslike._src.keras.callbacks.callback import CallbackList
+from keraslike._src.keras.callbacks.callback_list import CallbackList
 from keraslike._src.keras.callbacks.history import History, ProgbarLogger
 from keraslike._src.keras.layers.keras_tensor import flatten, map_structure
 from keraslike._src.keras.layers.layer import Layer
