@@ -109,6 +109,7 @@ from keraslike import autodiff, autograph
 from keraslike import train
 from keraslike import io
 from keraslike import sparse
+from keraslike import saved_model
 from keraslike._src.sparse.sparse_tensor import SparseTensor, SparseTensorSpec
 from keraslike import audio, image, nest, summary, test, types  # issue 11
 from keraslike import lookup, ragged, strings

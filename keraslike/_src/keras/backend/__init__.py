@@ -3,21 +3,16 @@
 import torch
 
 from keraslike._src.keras.backend import naming
+from keraslike._src.distribute import context
 from keraslike._src.keras.backend.config import floatx, set_floatx  # noqa: F401  (kept in config, re-exported)
+from keraslike._src.placement import scope as placement_scope
 
 
 def current_device():
     """Where new weights and inputs go: the innermost `tf.device` scope, else the strategy's device."""
-    from keraslike._src.distribute import context
-
-    try:
-        from keraslike._src.placement import scope as placement_scope
-    except ImportError:  # placement scopes not available yet
-        placement_scope = None
-    if placement_scope is not None:
-        device = placement_scope.current_torch_device()
-        if device is not None:
-            return device
+    device = placement_scope.current_torch_device()
+    if device is not None:
+        return device
     return context.get_strategy()._device
 
 

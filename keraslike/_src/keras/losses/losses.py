@@ -68,6 +68,11 @@ def sparse_categorical_crossentropy(y_true, y_pred, from_logits=False, ignore_cl
             `SparseSoftmaxCrossEntropyWithLogits` raises for it; torch's `ignore_index` default is not
             applied), checked by torch's kernel without a host sync. Use `ignore_class` to skip a label.
     """
+    return _sparse_crossentropy(y_true, y_pred, from_logits, ignore_class, axis, "none")
+
+
+def _sparse_crossentropy(y_true, y_pred, from_logits, ignore_class, axis, reduction):
+    """`sparse_categorical_crossentropy` on tensors, per sample (`reduction="none"`) or their mean ("mean")."""
     if y_true.dim() == y_pred.dim() and y_true.shape[-1] == 1:
         y_true = y_true.squeeze(-1)
     _check_sparse_shapes(y_true, y_pred, axis)
@@ -79,9 +84,9 @@ def sparse_categorical_crossentropy(y_true, y_pred, from_logits=False, ignore_cl
     ignore = _NEVER_A_LABEL if ignore_class is None else int(ignore_class)
     try:
         if from_logits:
-            return F.cross_entropy(y_pred, labels, reduction="none", ignore_index=ignore)
+            return F.cross_entropy(y_pred, labels, reduction=reduction, ignore_index=ignore)
         probs = y_pred / y_pred.sum(dim=1, keepdim=True)
-        return F.nll_loss(torch.log(probs.clamp(*_probability_bounds())), labels, reduction="none",
+        return F.nll_loss(torch.log(probs.clamp(*_probability_bounds())), labels, reduction=reduction,
                           ignore_index=ignore)
     except (IndexError, RuntimeError) as err:
         if "out of bounds" not in str(err) and "out of range" not in str(err):
@@ -166,6 +171,11 @@ class SparseCategoricalCrossentropy(LossFunctionWrapper):
         self.ignore_class = ignore_class
 
     def __call__(self, y_true, y_pred, sample_weight=None):
+        if self.ignore_class is None and sample_weight is None and self.reduction in ("sum_over_batch_size", "mean") \
+                and self.fn is sparse_categorical_crossentropy:
+            # fit's hot path: torch's own mean reduction (one kernel, one autograd node), same value
+            y_pred, y_true = tensor_args(y_pred, y_true)
+            return _sparse_crossentropy(y_true, y_pred, self.from_logits, None, self._fn_kwargs["axis"], "mean")
         if self.ignore_class is None:
             return super().__call__(y_true, y_pred, sample_weight)
         # Keras 3 masks the ignored entries: an average is over the entries that are not ignored
