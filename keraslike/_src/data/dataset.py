@@ -525,17 +525,28 @@ class Dataset:
     def cache(self, filename="", name=None):
         """Caches the elements of the first complete pass and replays them afterwards.
 
-        Mirrors `DatasetV2.cache`. The cache is kept in memory even when `filename`
-        is given. A `shuffle` before `cache` is thus fixed; put it after to reshuffle.
+        Mirrors `DatasetV2.cache`. Without `filename` the cache is kept in memory. With one,
+        the first complete pass writes `<filename>.index` and `<filename>.data-00000-of-00001`
+        (atomically, one element at a time, no pickle) and every later pass, also in a later
+        run of the program, reads them; a pass stopped early writes no cache (and warns).
+        See `keraslike/_src/data/file_cache.py`. A `shuffle` before `cache` is thus fixed;
+        put it after to reshuffle.
 
         Args:
-            filename: accepted for TF compatibility (no file is written).
+            filename: `""` (memory) or a path prefix (str or `os.PathLike`) for the cache files.
             name: unused, for TF compatibility.
 
         Returns:
             A `Dataset` with the same elements.
+
+        Raises:
+            TypeError: if `filename` is not a str or path.
+            NotFoundError: at iteration, when the folder of `filename` does not exist.
+            DataLossError: at iteration, when existing cache files are not a complete keraslike cache.
         """
-        return _implementation("CacheDataset")(self, filename)
+        if not isinstance(filename, (str, os.PathLike)):
+            raise TypeError(f"Expected `filename` to be a string or path. Received: filename={filename!r}")
+        return _implementation("CacheDataset")(self, os.fspath(filename))
 
     def prefetch(self, buffer_size, name=None):
         """Returns a dataset that produces up to `buffer_size` elements ahead of the consumer.
