@@ -7,6 +7,7 @@ import torch
 
 from keraslike._src.keras import backend
 from keraslike._src.keras.layers.keras_tensor import KerasTensor
+from keraslike._src.ops import dtypes, string_tensor
 
 
 def _resolve_policy(dtype):
@@ -73,6 +74,8 @@ def _example_value(value):
     """A concrete zero tensor standing in for a KerasTensor (batch 1, other unknown dims 8)."""
     if isinstance(value, KerasTensor):
         shape = tuple((1 if i == 0 else 8) if d is None else d for i, d in enumerate(value.shape))
+        if value.dtype is dtypes.string:  # a tf.string input: empty strings
+            return string_tensor.string_tensor(np.full(shape, b"", dtype=object))
         return torch.zeros(shape, dtype=value.dtype, device=backend.current_device())
     return value
 
