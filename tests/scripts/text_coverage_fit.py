@@ -30,7 +30,8 @@ class RecordIds(keras.layers.Layer):
         self.seen = []
 
     def call(self, inputs, training=None):
-        ids = [int(s.split()[1]) if s else -1 for s in np.asarray(inputs.numpy()).reshape(-1).tolist()]
+        texts = np.asarray(inputs.numpy()).reshape(-1).tolist()
+        ids = [int(t.split()[1]) if t.startswith(b"doc ") else -1 for t in texts]  # -1: the build's stand-in
         if training:
             self.seen.extend(ids)
         return torch.tensor(ids, dtype=torch.float32)[:, None] / FILES
