@@ -233,7 +233,7 @@ def test_guide_module_mutate_and_fine_tune(tmp_path):
         "((), {'x': TensorSpec(shape=<unknown>, dtype=tf.float32, name='x')})"
     assert imported.signatures["serving_default"](x=tf.constant([1.0, 2.0]))["output_0"].tolist() == [1.0, 2.0]
     with pytest.raises(NotImplementedError, match="output specs"):
-        imported.signatures["serving_default"].structured_outputs
+        _ = imported.signatures["serving_default"].structured_outputs
     assert float(imported(tf.constant(3.0))) == 3.0
     imported.mutate(tf.constant(2.0))
     assert float(imported(tf.constant(3.0))) == 6.0
