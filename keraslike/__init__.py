@@ -109,8 +109,9 @@ from keraslike import autodiff, autograph
 from keraslike import train
 from keraslike import io
 from keraslike import sparse
+from keraslike import saved_model
 from keraslike._src.sparse.sparse_tensor import SparseTensor, SparseTensorSpec
-from keraslike import image, nest, summary, test, types  # issue 11
+from keraslike import audio, image, nest, summary, test, types  # issue 11
 from keraslike import lookup, ragged, strings
 from keraslike._src.ragged.ragged_tensor import RaggedTensor
 from keraslike.keras import initializers, losses, metrics, optimizers  # tf.losses, ...

@@ -456,25 +456,40 @@ class Dataset:
                    deterministic=None, name=None):
         """Maps each element to a dataset and interleaves their elements round-robin.
 
-        Mirrors `DatasetV2.interleave` (sequential, deterministic order).
+        Mirrors `DatasetV2.interleave`: `cycle_length` datasets are open at once and
+        `block_length` consecutive elements are taken from each in turn.
 
         Args:
             map_func: function from an element to a `Dataset`.
             cycle_length: datasets open at once; `None`/`tf.data.AUTOTUNE` means the CPU count.
             block_length: consecutive elements taken from one dataset per turn, default 1.
-            num_parallel_calls, deterministic, name: accepted for TF compatibility.
+            num_parallel_calls: `None` (sequential), a positive int or `tf.data.AUTOTUNE`
+                (= `cycle_length`): that many open datasets produce ahead on threads at once
+                (datasets that run user code, e.g. a `map` inside, are produced on the
+                consumer's thread; see `keraslike/_src/data/parallel_interleave.py`).
+            deterministic: with parallel calls, `False` lets a ready element of another open
+                dataset come first; `None` follows `Options.deterministic` (default True).
+            name: unused, for TF compatibility.
 
         Returns:
             A `Dataset` of UNKNOWN cardinality.
 
         Raises:
-            ValueError: if `cycle_length` or `block_length` is < 1 (other than AUTOTUNE).
+            ValueError: if `cycle_length` or `block_length` is < 1 (other than AUTOTUNE), or
+                `num_parallel_calls` is 0 or below -1.
+            TypeError: if one of them is not an int.
         """
         if cycle_length is None or cycle_length == -1:
             cycle_length = os.cpu_count() or 1
         block_length = 1 if block_length is None else block_length
+        if num_parallel_calls is not None:
+            num_parallel_calls = _as_int(num_parallel_calls, "num_parallel_calls", -1)
+            if num_parallel_calls == 0:
+                raise ValueError("Expected `num_parallel_calls` to be a positive integer or tf.data.AUTOTUNE. "
+                                 "Received: num_parallel_calls=0")
         return _implementation("InterleaveDataset")(self, map_func, _as_int(cycle_length, "cycle_length", 1),
-                                                    _as_int(block_length, "block_length", 1))
+                                                    _as_int(block_length, "block_length", 1), num_parallel_calls,
+                                                    None if deterministic is None else bool(deterministic))
 
     def enumerate(self, start=0, name=None):
         """Pairs each element with its int64 position: `(start + i, element)`.
@@ -510,17 +525,28 @@ class Dataset:
     def cache(self, filename="", name=None):
         """Caches the elements of the first complete pass and replays them afterwards.
 
-        Mirrors `DatasetV2.cache`. The cache is kept in memory even when `filename`
-        is given. A `shuffle` before `cache` is thus fixed; put it after to reshuffle.
+        Mirrors `DatasetV2.cache`. Without `filename` the cache is kept in memory. With one,
+        the first complete pass writes `<filename>.index` and `<filename>.data-00000-of-00001`
+        (atomically, one element at a time, no pickle) and every later pass, also in a later
+        run of the program, reads them; a pass stopped early writes no cache (and warns).
+        See `keraslike/_src/data/file_cache.py`. A `shuffle` before `cache` is thus fixed;
+        put it after to reshuffle.
 
         Args:
-            filename: accepted for TF compatibility (no file is written).
+            filename: `""` (memory) or a path prefix (str or `os.PathLike`) for the cache files.
             name: unused, for TF compatibility.
 
         Returns:
             A `Dataset` with the same elements.
+
+        Raises:
+            TypeError: if `filename` is not a str or path.
+            NotFoundError: at iteration, when the folder of `filename` does not exist.
+            DataLossError: at iteration, when existing cache files are not a complete keraslike cache.
         """
-        return _implementation("CacheDataset")(self, filename)
+        if not isinstance(filename, (str, os.PathLike)):
+            raise TypeError(f"Expected `filename` to be a string or path. Received: filename={filename!r}")
+        return _implementation("CacheDataset")(self, os.fspath(filename))
 
     def prefetch(self, buffer_size, name=None):
         """Returns a dataset that produces up to `buffer_size` elements ahead of the consumer.

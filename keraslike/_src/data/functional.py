@@ -24,7 +24,9 @@ from keraslike._src.data import cardinality as card
 from keraslike._src.data import structure as nest
 from keraslike._src.data.dataset import Dataset, _implementation
 from keraslike._src.data.dataset_spec import DatasetSpec
+from keraslike._src.data.parallel_interleave import parallel_interleave
 from keraslike._src.data.tensor_spec import TensorSpec, string
+from keraslike._src.sparse.sparse_tensor import SparseTensorSpec
 from keraslike._src.ops.string_tensor import StringTensor
 from keraslike._src.data.vectorized_map import MappedSource, MapVectorizer
 
@@ -51,7 +53,8 @@ def _has_strings(spec):
 
 def _relax_differing(spec, other):
     """`spec` with the dimensions that differ from `other`'s as None (a shape that depends on string content)."""
-    if spec.dtype != other.dtype or spec.shape.rank != other.shape.rank or spec.shape.rank is None:
+    if (type(spec) is not TensorSpec or type(other) is not TensorSpec or spec.dtype != other.dtype
+            or spec.shape.rank != other.shape.rank or spec.shape.rank is None):
         return spec
     return TensorSpec([a if a == b else None for a, b in zip(spec.shape.as_list(), other.shape.as_list())],
                       spec.dtype)
@@ -175,6 +178,8 @@ def _parallel_map(pool, fn, elements, window, deterministic):
 
 def _relaxed_spec(leaf, input_has_unknown_dims):
     spec = nest.spec_of(leaf)
+    if isinstance(spec, SparseTensorSpec):  # a traced dense shape depends on the data (VarLenFeature counts)
+        return SparseTensorSpec([None] * spec.shape.rank, spec.dtype)
     if not input_has_unknown_dims:
         return spec
     return TensorSpec([None if d == _TRACE_SIZE else d for d in spec.shape], spec.dtype)
@@ -319,13 +324,30 @@ class InterleaveDataset(FlatMapDataset):
     Mirrors `InterleaveDatasetOp`: `cycle_length` slots each hold one element's
     dataset; from each slot `block_length` consecutive elements are taken before moving
     to the next slot; an exhausted slot is refilled from the input when next visited.
+
+    With `num_parallel_calls`, the open datasets produce ahead on threads (`parallel_interleave.py`).
     """
 
-    def __init__(self, input_dataset, map_func, cycle_length, block_length):
+    def __init__(self, input_dataset, map_func, cycle_length, block_length, num_parallel_calls=None,
+                 deterministic=None):
         super().__init__(input_dataset, map_func)
         self._cycle_length, self._block_length = cycle_length, block_length
+        self._num_parallel_calls = num_parallel_calls
+        self._deterministic = deterministic
 
     def _generic_elements(self):
+        if self._num_parallel_calls is not None:
+            calls = self._num_parallel_calls
+            workers = self._cycle_length if calls == -1 else min(calls, self._cycle_length)
+            deterministic = self._deterministic
+            if deterministic is None:
+                option = self.options().deterministic
+                deterministic = True if option is None else bool(option)
+            return parallel_interleave(self._input._elements(), self._dataset_for, self._cycle_length,
+                                       self._block_length, workers, deterministic)
+        return self._sequential_elements()
+
+    def _sequential_elements(self):
         inputs = self._input._elements()
         slots = [None] * self._cycle_length
         slot, taken, num_open, input_done = 0, 0, 0, False

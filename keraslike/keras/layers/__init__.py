@@ -1,5 +1,6 @@
 """`tf.keras.layers`."""
 
+from keraslike._src.keras.export.tfsm_layer import TFSMLayer
 from keraslike._src.keras.layers.activations.activations import ELU, LeakyReLU, PReLU, ReLU, Softmax
 from keraslike._src.keras.layers.attention.attention import AdditiveAttention, Attention
 from keraslike._src.keras.layers.attention.grouped_query_attention import GroupQueryAttention

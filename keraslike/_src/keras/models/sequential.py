@@ -103,9 +103,10 @@ class Sequential(Model):
 
     def call(self, inputs, training=None, mask=None):
         x = inputs
-        if self._input_layer is not None and not isinstance(x, (list, tuple, dict)):
-            x = cast_to_input_dtype(adjust_input_rank(self._convert_leaf(x), self._input_layer.batch_shape,
-                                                      self._input_layer.name), self._input_layer.output.dtype)
+        input_layer = self._input_layer
+        if input_layer is not None and not isinstance(x, (list, tuple, dict)):
+            x = cast_to_input_dtype(adjust_input_rank(self._convert_leaf(x), input_layer.batch_shape,
+                                                      input_layer.name), input_layer.output.dtype)
         for layer in self._stack:
             x = layer(x, training=training) if layer._call_takes_training else layer(x)
         return x

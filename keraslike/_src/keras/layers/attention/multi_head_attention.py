@@ -111,7 +111,7 @@ class MultiHeadAttention(Layer):
 
     def _projection_penalty(self, y):
         if self._projection_activity is not None:
-            self._call_losses.append(self._projection_activity(y) / y.shape[0] if y.shape[0] else y.new_zeros(()))
+            self._add_call_loss(self._projection_activity(y) / y.shape[0] if y.shape[0] else y.new_zeros(()))
 
     def call(self, query, value, key=None, query_mask=None, value_mask=None, key_mask=None, attention_mask=None,
              return_attention_scores=False, training=None, use_causal_mask=False):
