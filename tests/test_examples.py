@@ -111,6 +111,14 @@ def test_tf_guides_custom_training_summaries_prints_what_its_docstring_says():
     assert [line.strip() for line in out.strip().splitlines()] == expected
 
 
+def test_tf_guides_strings_prints_what_its_docstring_says():
+    """Unicode strings, ragged tensors, tf.data text and lookup tables: the docstring is real TF 2.21's output."""
+    out, _ = run_example("tf_guides_strings.py")
+    text = (REPO / "examples" / "tf_guides_strings.py").read_text()
+    doc = text.split("Expected output:\n", 1)[1].split('"""')[0].replace("\\\\", "\\")  # the docstring's \\ is \
+    assert [line.strip() for line in out.strip().splitlines()] == [line.strip() for line in doc.strip().splitlines()]
+
+
 def test_tf_tfrecord_walkthrough_prints_what_its_docstring_says():
     """TFRecord / tf.train.Example walkthrough: the docstring's lines are what real TF 2.21 prints for it."""
     out, _ = run_example("tf_tfrecord_walkthrough.py")
