@@ -22,6 +22,9 @@ for name, case in sparse_cases.ERROR_CASES.items():
         errors[name] = None
     except Exception as error:  # noqa: BLE001 - the golden records TF's error class and message
         errors[name] = {"error": type(error).__name__, "message": str(error).split(" [Op:")[0].split("}} ")[-1]}
+datasets = {name: [records_cases.as_python(v) for v in case(tf)] for name, case in sparse_cases.DATASET_CASES.items()}
+specs = {name: case(tf) for name, case in sparse_cases.SPEC_CASES.items()}
 with open(os.path.join(os.path.dirname(__file__), "sparse.json"), "w") as f:
-    json.dump({"tensorflow": tf.__version__, "cases": results, "errors": errors}, f, indent=0)
+    json.dump({"tensorflow": tf.__version__, "cases": results, "errors": errors, "datasets": datasets,
+               "specs": specs}, f, indent=0)
 print("wrote sparse.json with TF", tf.__version__)
