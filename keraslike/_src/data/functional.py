@@ -22,7 +22,8 @@ import torch
 
 from keraslike._src.data import cardinality as card
 from keraslike._src.data import structure as nest
-from keraslike._src.data.dataset import Dataset
+from keraslike._src.data.dataset import Dataset, _implementation
+from keraslike._src.data.dataset_spec import DatasetSpec
 from keraslike._src.data.parallel_interleave import parallel_interleave
 from keraslike._src.data.tensor_spec import TensorSpec, string
 from keraslike._src.sparse.sparse_tensor import SparseTensorSpec
@@ -38,6 +39,8 @@ def call_with_element(fn, element):
 
 
 def _placeholder(spec, text=b""):
+    if isinstance(spec, DatasetSpec):  # a window: an empty dataset of its elements stands for it
+        return _implementation("ElementsDataset")([], spec.element_spec)
     dims = [(_TRACE_SIZE if d is None else d) for d in (spec.shape.dims or [])]
     if spec.dtype is string:
         return StringTensor.from_bytes_array(np.full(dims, text, dtype=object))
