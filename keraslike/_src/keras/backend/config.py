@@ -13,6 +13,7 @@ the backend takes its TF branch, whose `tf.*` calls keraslike provides. `set_bac
 
 import json
 import os
+import warnings
 
 _FLOAT_TYPES = ("float16", "bfloat16", "float32", "float64")
 _DATA_FORMATS = ("channels_last", "channels_first")
@@ -193,3 +194,21 @@ def set_max_steps_per_epoch(max_steps_per_epoch):
 
 def max_steps_per_epoch():
     return _STATE["max_steps_per_epoch"]
+
+
+def capped_epochs(epochs):
+    """`epochs` limited by `max_epochs()`, with Keras's warning when it cuts."""
+    limit = _STATE["max_epochs"]
+    if limit and limit < epochs:
+        warnings.warn(f"Limiting epochs to {limit}", stacklevel=3)
+        return limit
+    return epochs
+
+
+def capped_steps(steps):
+    """Steps per epoch limited by `max_steps_per_epoch()` (None means "the whole data" before the cap)."""
+    limit = _STATE["max_steps_per_epoch"]
+    if limit and (not steps or limit < steps):
+        warnings.warn(f"Limiting steps_per_epoch to {limit}", stacklevel=3)
+        return limit
+    return steps
