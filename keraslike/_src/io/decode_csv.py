@@ -10,7 +10,7 @@ import csv
 import numpy as np
 import torch
 
-from keraslike._src.data.tensor_spec import as_spec_dtype, string
+from keraslike._src.data.tensor_spec import string
 from keraslike._src.errors import InvalidArgumentError
 from keraslike._src.io import string_values
 
