@@ -2,6 +2,8 @@
 datasets, callables). Values are hand-computed from Keras's rules; hashes are checked against TF in the goldens."""
 
 import json
+import re
+import string
 import zipfile
 
 import h5py
