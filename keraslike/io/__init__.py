@@ -6,7 +6,6 @@ from keraslike._src.image.codecs import (
     decode_bmp, decode_gif, decode_image, decode_jpeg, decode_png, decode_webp, encode_jpeg, encode_png, is_jpeg,
 )
 from keraslike._src.io.csv_ops import decode_csv
-from keraslike._src.io.decode_csv import decode_csv
 from keraslike._src.io.decode_ops import (
     decode_base64, decode_compressed, decode_json_example, decode_raw, encode_base64,
 )
