@@ -37,6 +37,7 @@ import warnings
 import torch
 
 from keraslike._src.autodiff import nest
+from keraslike._src.ops.conversion import to_tensor
 
 _local = threading.local()
 
@@ -69,8 +70,6 @@ def _differentiable_dtype(t):
 
 def stop_gradient(input, name=None):
     """`tf.stop_gradient(input)`: the same value, treated as a constant by every tape."""
-    from keraslike._src.ops.conversion import to_tensor
-
     if _is_variable(input):
         return input.detach().clone()
     return to_tensor(input, None, "input").detach()

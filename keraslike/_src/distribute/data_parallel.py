@@ -76,7 +76,10 @@ class DataParallelModule:
             self._used = [p for p, u in zip(params, used) if u]
 
     def release(self):
+        """Drop the DDP object (before the process group goes); a later step probes afresh (plain all-reduce)."""
         self._ddp = None
+        self._mode = "probe"
+        self._used = None
 
 
 def _wrap_ddp(module, device):

@@ -14,10 +14,12 @@ import numbers
 import torch
 import torch.nn.functional as F
 
+from keraslike._src.distribute.context import get_strategy
 from keraslike._src.errors import InvalidArgumentError
 from keraslike._src.ops import dtypes
 from keraslike._src.ops import random as _random
 from keraslike._src.ops.conversion import binary_operands, normalize_axes, normalize_axis, to_shape, to_tensor
+from keraslike._src.ops.indexing import gather
 from keraslike._src.ops.math import _require_float
 
 
@@ -125,8 +127,6 @@ def l2_normalize(x, axis=None, epsilon=1e-12, name=None):
 
 def embedding_lookup(params, ids, max_norm=None, name=None):
     """`tf.nn.embedding_lookup(params, ids)`: rows of `params` at integer `ids` (gather on axis 0)."""
-    from keraslike._src.ops.indexing import gather
-
     out = gather(params, ids)
     if max_norm is not None:
         out = out * torch.clamp(max_norm / torch.linalg.vector_norm(out, dim=-1, keepdim=True), max=1.0)
@@ -249,10 +249,6 @@ def moments(x, axes, shift=None, keepdims=False, name=None):
 
 
 def _num_replicas():
-    try:
-        from keraslike._src.distribute.context import get_strategy
-    except ImportError:
-        return 1
     return int(get_strategy().num_replicas_in_sync)
 
 

@@ -14,8 +14,10 @@ import numpy as np
 import torch
 
 from keraslike._src import torch_members
+from keraslike._src.distribute import context as distribute_context
 from keraslike._src.ops import conversion, dtypes, reverse_slicing
 from keraslike._src.ops import name_scope as _name_scope
+from keraslike._src.ops.conversion import convert_to_tensor
 from keraslike._src.ops.variable_meta import VariableMeta
 from keraslike._src.placement import log as _log
 from keraslike._src.placement import scope as _scope
@@ -90,8 +92,6 @@ class Variable(torch.nn.Parameter, metaclass=VariableMeta):
         var.constraint = constraint  # applied after each optimizer update, as Keras optimizers do
         if _log.TRACE.on:
             _log.record("VarHandleOp", var, (), name, "Variable")
-        from keraslike._src.distribute import context as distribute_context
-
         distribute_context.sync_new_variable(var)
         return var
 
@@ -277,8 +277,6 @@ def _to_tensor(value, dtype=None):
             data = data.to(dtype)
         return data.clone()
     if dtype is None:
-        from keraslike._src.ops.conversion import convert_to_tensor
-
         data = convert_to_tensor(value)
     else:
         data = torch.as_tensor(np.asarray(value)).to(dtype)

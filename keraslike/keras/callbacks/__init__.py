@@ -1,7 +1,8 @@
 """`tf.keras.callbacks`."""
 
 from keraslike._src.keras.callbacks.backup_and_restore import BackupAndRestore  # noqa: F401
-from keraslike._src.keras.callbacks.callback import Callback, CallbackList  # noqa: F401
+from keraslike._src.keras.callbacks.callback import Callback  # noqa: F401
+from keraslike._src.keras.callbacks.callback_list import CallbackList  # noqa: F401
 from keraslike._src.keras.callbacks.csv_logger import CSVLogger  # noqa: F401
 from keraslike._src.keras.callbacks.early_stopping import EarlyStopping  # noqa: F401
 from keraslike._src.keras.callbacks.history import History, ProgbarLogger  # noqa: F401

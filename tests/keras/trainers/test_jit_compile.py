@@ -1,0 +1,155 @@
+"""Issue 14 item 2: `compile(jit_compile=True)` runs the steps through `torch.compile`, with one warning and an
+eager fallback when compiling fails; "auto" stays eager (Keras 3's torch backend); `tf.function(jit_compile=True)`
+falls back the same way.
+
+The reference is the same program run eagerly. Before the change `jit_compile` was accepted and ignored.
+Compiling with inductor takes several seconds on the test machine, so the compiled runs are marked slow.
+
+Run: pytest tests/keras/trainers/test_jit_compile.py -q -m slow
+"""
+
+import warnings
+
+import numpy as np
+import pytest
+import torch
+
+import keraslike as tf
+from keraslike._src.autodiff import jit
+
+keras = tf.keras
+
+
+def _data(n=64):
+    rng = np.random.default_rng(0)
+    return rng.normal(size=(n, 8)).astype("float32"), rng.integers(0, 3, size=n).astype("int64")
+
+
+def _model(jit_compile):
+    keras.utils.set_random_seed(1)
+    model = keras.Sequential([keras.Input((8,)), keras.layers.Dense(16, activation="relu"), keras.layers.Dense(3)])
+    model.compile(keras.optimizers.Adam(0.01), keras.losses.SparseCategoricalCrossentropy(from_logits=True),
+                  metrics=["accuracy"], jit_compile=jit_compile)
+    return model
+
+
+def _train(jit_compile):
+    x, y = _data()
+    model = _model(jit_compile)
+    history = model.fit(x, y, batch_size=16, epochs=2, verbose=0, shuffle=False, validation_data=(x, y),
+                        validation_batch_size=16)
+    return model, history, model.evaluate(x, y, batch_size=16, verbose=0), model.predict(x, batch_size=16, verbose=0)
+
+
+def _compiles_are_counted(monkeypatch):
+    compiled = []
+    real = jit._torch_compile
+
+    def counting(fn):
+        compiled.append(fn)
+        return real(fn)
+
+    monkeypatch.setattr(jit, "_torch_compile", counting)
+    return compiled
+
+
+@pytest.mark.slow
+def test_compiled_fit_evaluate_predict_equal_eager(monkeypatch):
+    compiled = _compiles_are_counted(monkeypatch)
+    with warnings.catch_warnings():
+        warnings.simplefilter("error", RuntimeWarning)  # a fallback would warn: the compiled path must run
+        model_c, hist_c, eval_c, pred_c = _train(True)
+    assert model_c.jit_compile is True
+    assert len(compiled) == 3  # train forward pass, test forward pass, predict forward pass
+    model_e, hist_e, eval_e, pred_e = _train(False)
+    assert len(compiled) == 3  # eager compile compiled nothing
+    for key in ("loss", "accuracy", "val_loss", "val_accuracy"):
+        np.testing.assert_allclose(hist_c.history[key], hist_e.history[key], rtol=1e-5, atol=1e-7)
+    for a, b in zip(model_c.get_weights(), model_e.get_weights()):
+        np.testing.assert_allclose(a, b, rtol=1e-5, atol=1e-6)
+    np.testing.assert_allclose(eval_c, eval_e, rtol=1e-5)
+    np.testing.assert_allclose(pred_c, pred_e, rtol=1e-5, atol=1e-6)
+
+
+def _failing_backend(gm, example_inputs):
+    raise RuntimeError("no C compiler for this test")
+
+
+def test_a_failing_compiler_falls_back_to_eager_with_one_warning(monkeypatch):
+    monkeypatch.setattr(jit, "_torch_compile", lambda fn: torch.compile(fn, backend=_failing_backend))
+    x, y = _data()
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        model_c, hist_c, eval_c, pred_c = _train(True)
+    fallback = [w for w in caught if "torch.compile could not compile" in str(w.message)]
+    assert len(fallback) == 1, [str(w.message) for w in caught]
+    assert "Model.compile(jit_compile=True)" in str(fallback[0].message)
+    assert "no C compiler for this test" in str(fallback[0].message)
+    model_e, hist_e, eval_e, pred_e = _train(False)
+    np.testing.assert_allclose(hist_c.history["loss"], hist_e.history["loss"], rtol=1e-6)
+    for a, b in zip(model_c.get_weights(), model_e.get_weights()):
+        np.testing.assert_allclose(a, b, rtol=1e-6, atol=1e-7)
+    np.testing.assert_allclose(pred_c, pred_e, rtol=1e-6)
+
+
+def test_auto_is_eager_and_run_eagerly_turns_jit_off(monkeypatch):
+    compiled = _compiles_are_counted(monkeypatch)
+    x, y = _data(16)
+    model = _model("auto")
+    assert model.jit_compile is False
+    model.fit(x, y, batch_size=8, epochs=1, verbose=0)
+    assert compiled == []
+    with pytest.warns(UserWarning, match="run_eagerly"):
+        model.compile("sgd", "sparse_categorical_crossentropy", run_eagerly=True, jit_compile=True)
+    assert model.jit_compile is False and model.run_eagerly is True
+    with pytest.raises(ValueError, match="jit_compile"):
+        model.compile("sgd", "mse", jit_compile="xla")
+
+
+def test_run_functions_eagerly_skips_compiling(monkeypatch):
+    compiled = _compiles_are_counted(monkeypatch)
+    x, y = _data(16)
+    model = _model(True)
+    tf.config.run_functions_eagerly(True)
+    try:
+        model.fit(x, y, batch_size=8, epochs=1, verbose=0)
+    finally:
+        tf.config.run_functions_eagerly(False)
+    assert compiled == []
+
+
+def test_tf_function_jit_compile_falls_back_once(monkeypatch):
+    monkeypatch.setattr(jit, "_torch_compile", lambda fn: torch.compile(fn, backend=_failing_backend))
+
+    @tf.function(jit_compile=True)
+    def f(v):
+        return torch.sin(v) * 2.0
+
+    v = torch.linspace(0, 1, 8)
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        for _ in range(3):
+            torch.testing.assert_close(f(v), torch.sin(v) * 2.0)
+    fallback = [w for w in caught if "torch.compile could not compile" in str(w.message)]
+    assert len(fallback) == 1
+    assert "tf.function(jit_compile=True)" in str(fallback[0].message)
+
+
+def test_user_errors_are_not_swallowed_by_the_compiled_step(monkeypatch):
+    monkeypatch.setattr(jit, "_torch_compile", lambda fn: torch.compile(fn, backend="eager"))
+
+    class Broken(keras.Model):
+        def __init__(self):
+            super().__init__()
+            self.dense = keras.layers.Dense(1)
+
+        def call(self, x):
+            if x.shape[0] > 4:
+                raise KeyError("mine")
+            return self.dense(x)
+
+    model = Broken()
+    model.compile("sgd", "mse", jit_compile=True)
+    x = np.ones((8, 2), "float32")
+    with pytest.raises(KeyError, match="mine"):
+        model.fit(x, x[:, :1], batch_size=8, epochs=1, verbose=0)
