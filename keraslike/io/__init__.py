@@ -16,5 +16,6 @@ from keraslike._src.io.parsing_config import (
 from keraslike._src.io.parsing_ops import (
     parse_example, parse_sequence_example, parse_single_example, parse_single_sequence_example,
 )
+from keraslike._src.io.sparse_serialization import deserialize_many_sparse, serialize_many_sparse, serialize_sparse
 from keraslike._src.io.tensor_serialization import parse_tensor, serialize_tensor
 from keraslike._src.io.tfrecord import TFRecordCompressionType, TFRecordOptions, TFRecordWriter
