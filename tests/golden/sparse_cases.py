@@ -109,3 +109,10 @@ SPEC_CASES = {
     "varlen_batch": lambda tf: repr(_varlen_dataset(tf).batch(2).element_spec["tags"]),
     "varlen_unbatch": lambda tf: repr(_varlen_dataset(tf).batch(2).unbatch().element_spec["score"]),
 }
+
+SERIALIZE_CASES = {  # name -> function returning a string tensor of serialized TensorProtos
+    "serialize_sparse": lambda tf: tf.io.serialize_sparse(_st(tf)),
+    "serialize_many_sparse": lambda tf: tf.io.serialize_many_sparse(tf.sparse.reorder(_rank3(tf))),
+    "serialize_strings": lambda tf: tf.io.serialize_sparse(
+        tf.sparse.SparseTensor([[1]], tf.constant([b"ab"]), [3])),
+}

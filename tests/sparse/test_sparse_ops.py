@@ -106,3 +106,21 @@ def test_sparse_as_numpy_iterator_gives_sparse_tensor_values():
     st = tf.sparse.SparseTensor([[0, 1], [2, 0]], [1.0, 2.0], [3, 2])
     first = next(tf.data.Dataset.from_tensor_slices(st).as_numpy_iterator())
     assert first.indices.tolist() == [[1]] and first.values.tolist() == [1.0] and first.dense_shape.tolist() == [2]
+
+
+def _hex(value):
+    array = np.asarray(value.numpy() if hasattr(value, "numpy") else value, dtype=object)
+    return [[bytes(b).hex() for b in row] if array.ndim == 2 else bytes(row).hex() for row in array.tolist()]
+
+
+@pytest.mark.parametrize("name", sorted(sparse_cases.SERIALIZE_CASES))
+def test_serialize_sparse_bytes_equal_tfs(name):
+    assert _hex(sparse_cases.SERIALIZE_CASES[name](tf)) == EXPECTED["serialized"][name]
+
+
+def test_deserialize_many_sparse_matches_tf():
+    theirs = [[bytes.fromhex(b) for b in row] for row in EXPECTED["serialized"]["serialize_many_sparse"]]
+    ours = tf.io.deserialize_many_sparse(np.array(theirs, dtype=object), tf.int32)
+    assert records_cases.as_python(ours) == EXPECTED["serialized"]["deserialized"]
+    with pytest.raises(TypeError, match="variant"):
+        tf.io.serialize_sparse(sparse_cases._st(tf), out_type=tf.variant if hasattr(tf, "variant") else "variant")

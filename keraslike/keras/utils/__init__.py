@@ -25,3 +25,6 @@ from keraslike.keras.saving import (  # noqa: F401  (TF 2 and Keras 3 expose the
 )
 from keraslike._src.keras.utils.file_utils import get_file  # noqa: F401
 from keraslike._src.keras.utils.model_visualization import model_to_dot, plot_model  # noqa: F401
+from keraslike._src.keras.backend.config import (  # noqa: F401,E402  (also in keras.utils, as Keras exports them)
+    disable_interactive_logging, enable_interactive_logging, is_interactive_logging_enabled,
+)
