@@ -33,7 +33,7 @@ from keraslike._src.ops import string_tensor
 _MODULE = "keras.src.layers.preprocessing.feature_space"
 
 
-class Identity(Layer):
+class TFDIdentity(Layer):
     """The "float" feature's preprocessor: values as float32 tensors."""
 
     def call(self, inputs):
@@ -87,9 +87,8 @@ class Feature:
 
 
 def _deserialize_layer(config):
-    if config.get("class_name") == "TFDIdentity" or config.get("class_name") == "Identity" and \
-            _MODULE in str(config.get("module")):
-        return Identity(name=config.get("config", {}).get("name"))
+    if config.get("class_name") == "TFDIdentity":  # Keras's name for the "float" preprocessor
+        return TFDIdentity(name=config.get("config", {}).get("name"))
     return serialization_lib.deserialize_keras_object(config)
 
 
@@ -124,7 +123,7 @@ class FeatureSpace(Layer):
     @classmethod
     def float(cls, name=None):
         name = name or uniquify("float")
-        return Feature("float32", Identity(name=f"{name}_preprocessor"), "float")
+        return Feature("float32", TFDIdentity(name=f"{name}_preprocessor"), "float")
 
     @classmethod
     def float_rescaled(cls, scale=1.0, offset=0.0, name=None):
