@@ -6,6 +6,7 @@ Mirrors `tensorflow/python/data/__init__.py`; implementation in `keraslike/_src/
 from keraslike._src.data.cardinality import INFINITE as INFINITE_CARDINALITY
 from keraslike._src.data.cardinality import UNKNOWN as UNKNOWN_CARDINALITY
 from keraslike._src.data.dataset import Dataset
+from keraslike._src.data.dataset_spec import DatasetSpec
 from keraslike._src.data.iterator import DatasetIterator as Iterator
 from keraslike._src.data.options import AUTOTUNE, DistributeOptions, Options, ThreadingOptions
 from keraslike._src.data.tensor_shape import TensorShape
@@ -19,6 +20,7 @@ __all__ = [
     "INFINITE_CARDINALITY",
     "UNKNOWN_CARDINALITY",
     "Dataset",
+    "DatasetSpec",
     "DistributeOptions",
     "Iterator",
     "Options",

@@ -8,6 +8,22 @@ from keraslike._src.data.cardinality import UNKNOWN as UNKNOWN_CARDINALITY
 from keraslike._src.data.cardinality import cardinality
 from keraslike._src.data.csv_dataset import Counter, CsvDataset
 from keraslike._src.data.tfrecord_dataset import TFRecordWriter
+from keraslike._src.data.experimental_ops import (
+    RandomDataset,
+    bucket_by_sequence_length,
+    choose_from_datasets,
+    enumerate_dataset,
+    get_single_element,
+    group_by_window,
+    load,
+    rejection_resample,
+    sample_from_datasets,
+    save,
+    scan,
+    take_while,
+    unbatch,
+    unique,
+)
 from keraslike._src.data.options import (
     AUTOTUNE,
     AutoShardPolicy,
@@ -19,6 +35,20 @@ from keraslike._src.data.options import (
 
 __all__ = [
     "AUTOTUNE",
+    "RandomDataset",
+    "bucket_by_sequence_length",
+    "choose_from_datasets",
+    "enumerate_dataset",
+    "get_single_element",
+    "group_by_window",
+    "load",
+    "rejection_resample",
+    "sample_from_datasets",
+    "save",
+    "scan",
+    "take_while",
+    "unbatch",
+    "unique",
     "INFINITE_CARDINALITY",
     "UNKNOWN_CARDINALITY",
     "AutoShardPolicy",

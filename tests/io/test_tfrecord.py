@@ -198,3 +198,9 @@ def test_batched_records_are_string_vectors(tmp_path):
     assert batch.shape.as_list() == [3] and list(batch.numpy()) == RECORDS[:3]
     parsed = tf.io.parse_example(batch, {"id": tf.io.FixedLenFeature([], tf.int64)})
     assert parsed["id"].tolist() == [0, 1, -7]
+
+
+def test_string_lists_keep_trailing_nul_bytes():
+    """Serialized protos often end in b"\\x00": a list of them must not go through numpy's "S" dtype."""
+    records = [b"a\x00", b"\x00b\x00\x00"]
+    assert [e.numpy() for e in tf.data.Dataset.from_tensor_slices(records)] == records

@@ -20,9 +20,10 @@ from keraslike._src.ops.string_tensor import StringTensor, as_string_array
 
 def _batched_spec(spec, batch_dim):
     def batched(leaf_spec):
+        kind = type(leaf_spec)  # TensorSpec, or SparseTensorSpec for sparse components
         if leaf_spec.shape.rank is None:
-            return TensorSpec(None, leaf_spec.dtype)
-        return TensorSpec([batch_dim] + leaf_spec.shape.as_list(), leaf_spec.dtype)
+            return kind(None, leaf_spec.dtype)
+        return kind([batch_dim] + leaf_spec.shape.as_list(), leaf_spec.dtype)
 
     return nest.map_structure_unchecked(batched, spec)
 
@@ -84,7 +85,7 @@ class UnbatchDataset(Dataset):
                 raise ValueError("Expected every component to have rank >= 1 to unbatch. "
                                  f"Received: element_spec={spec!r}")
         spec = nest.map_structure_unchecked(
-            lambda s: TensorSpec(s.shape[1:], s.dtype), input_dataset.element_spec)
+            lambda s: type(s)(s.shape[1:], s.dtype), input_dataset.element_spec)
         super().__init__(spec, [input_dataset])
         self._input = input_dataset
 

@@ -50,6 +50,8 @@ class SliceSource:
 def _gather(component, indices):
     if isinstance(component, torch.Tensor):
         return component.index_select(0, indices.to(component.device))
+    if not isinstance(component, StringTensor):  # a SparseTensor: its rows, batched as sparse
+        return nest.stack([nest.row(component, int(i)) for i in indices.tolist()])
     return StringTensor.from_bytes_array(as_string_array(component)[indices.numpy()])
 
 

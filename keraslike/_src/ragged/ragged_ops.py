@@ -17,7 +17,7 @@ import torch
 from keraslike._src.ops import dtypes
 from keraslike._src.ops.conversion import convert_to_tensor
 from keraslike._src.ops.string_tensor import StringTensor, as_string_array
-from keraslike._src.ragged.ragged_tensor import RaggedTensor, from_rows
+from keraslike._src.ragged.ragged_tensor import RaggedTensor, concat_values, from_rows
 
 _SCALAR = (int, float, bool, complex, str, bytes, np.generic)
 
@@ -245,3 +245,28 @@ def boolean_mask(data, mask, name=None):
         values = data.values[torch.as_tensor(keep, dtype=torch.long)]
     return RaggedTensor.from_row_lengths(values, torch.as_tensor(lengths, dtype=data.row_splits.dtype))
 
+
+
+def concat(values, axis):
+    """`tf.concat` of RaggedTensors (and dense tensors, taken as ragged) along axis 0 (rows) or 1 (within rows).
+
+    Raises:
+        ValueError: for different row counts along axis 1, or a rank mismatch.
+        NotImplementedError: for other axes, or axis 1 of ragged rank > 1.
+    """
+    parts = [v if isinstance(v, RaggedTensor) else RaggedTensor.from_tensor(convert_to_tensor(v)) for v in values]
+    ndim = parts[0].ndim
+    if any(p.ndim != ndim for p in parts):
+        raise ValueError(f"Expected tensors of one rank to concatenate. Received: ranks {[p.ndim for p in parts]}")
+    axis = int(axis) + ndim if int(axis) < 0 else int(axis)
+    if axis == 0:
+        return from_rows([row for p in parts for row in p], parts[0])
+    if axis == 1 and all(p.ragged_rank == 1 for p in parts):
+        n = parts[0].nrows_int()
+        if any(p.nrows_int() != n for p in parts):
+            raise ValueError(f"Expected the same number of rows to concatenate along axis 1. Received: "
+                             f"{[p.nrows_int() for p in parts]}")
+        rows = [concat_values([p[i] for p in parts]) for i in builtins.range(n)]
+        return from_rows(rows, parts[0])
+    raise NotImplementedError(f"keraslike concatenates RaggedTensors along axis 0, or axis 1 of ragged rank 1. "
+                              f"Received: axis={axis}")

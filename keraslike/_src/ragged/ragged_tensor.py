@@ -629,9 +629,9 @@ def from_rows(rows, like):
         offsets = np.cumsum([0] + [_nvals(r.values) for r in rows])
         splits = [torch.zeros(1, dtype=torch.int64)] + [r.row_splits[1:].long() + int(off)
                                                         for r, off in zip(rows, offsets)]
-        values = RaggedTensor.from_row_splits(_concat_values([r.values for r in rows]), torch.cat(splits))
+        values = RaggedTensor.from_row_splits(concat_values([r.values for r in rows]), torch.cat(splits))
     elif rows:
-        values = _concat_values(rows)
+        values = concat_values(rows)
     elif like is not None:
         values = _take(like.flat_values, 0, 0)
     else:
@@ -639,7 +639,19 @@ def from_rows(rows, like):
     return RaggedTensor.from_row_lengths(values, torch.tensor(lengths, dtype=torch.int64))
 
 
-def _concat_values(parts):
+def concat_values(parts):
     if isinstance(parts[0], StringTensor):
         return StringTensor.from_bytes_array(np.concatenate([as_string_array(p) for p in parts]))
     return torch.cat(parts)
+
+
+def ragged_binary(x, y, op):
+    """`op(x, y)` where one or both are RaggedTensors: on the flat values (same row partitions, or a scalar).
+
+    Raises:
+        errors.InvalidArgumentError: for RaggedTensors with different row partitions.
+        ValueError: for a non-scalar dense operand.
+    """
+    if isinstance(x, RaggedTensor):
+        return x._elementwise(y, op)
+    return y._elementwise(x, op, reverse=True)

@@ -2,6 +2,8 @@
 datasets, callables). Values are hand-computed from Keras's rules; hashes are checked against TF in the goldens."""
 
 import json
+import re
+import string
 import zipfile
 
 import h5py
@@ -94,10 +96,25 @@ def test_encoded_output_needs_a_vocabulary():
         layers.StringLookup(output_mode="multi_hot")(["a"])
 
 
-def test_ragged_true_raises_clearly():
+def test_ragged_true_gives_rows():
     layer = layers.TextVectorization(ragged=True, vocabulary=["a", "b"])
-    with pytest.raises(ValueError, match="ragged"):
-        layer(["a b", "b"])
+    out = layer(["a b q", "b", ""])
+    assert isinstance(out, tf.RaggedTensor) and out.to_list() == [[2, 3, 1], [3], []]
+    cut = layers.TextVectorization(ragged=True, vocabulary=["a", "b"], output_sequence_length=2)
+    assert cut(["a b q", "b"]).to_list() == [[2, 3], [3]]
+
+
+def test_tutorial_custom_standardization_with_tf_strings():
+    def custom_standardization(input_data):  # TF's text classification tutorial, verbatim
+        lowercase = tf.strings.lower(input_data)
+        stripped_html = tf.strings.regex_replace(lowercase, "<br />", " ")
+        return tf.strings.regex_replace(stripped_html, "[%s]" % re.escape(string.punctuation), "")
+
+    layer = layers.TextVectorization(standardize=custom_standardization, split=tf.strings.split,
+                                     output_sequence_length=4)
+    layer.adapt(["Great<br />movie!", "GREAT plot, great."])
+    assert layer.get_vocabulary() == ["", "[UNK]", "great", "plot", "movie"]
+    assert _vals(layer(tf.constant(["a great<br />plot"]))) == [[1, 2, 3, 0]]
 
 
 def test_split_needs_rank_1_or_trailing_1():

@@ -99,7 +99,7 @@ class IndexLookup(Layer):
         kwargs.pop("dtype", None)
         if kwargs:
             raise ValueError(f"Unrecognized keyword argument(s): {kwargs}")
-        super().__init__(name=name, trainable=False)
+        super().__init__(name=name)
         self.invert, self.max_tokens, self.num_oov_indices = invert, max_tokens, int(num_oov_indices)
         self.mask_token, self.oov_token = mask_token, oov_token
         self.output_mode, self.sparse, self.pad_to_max_tokens = output_mode, sparse, pad_to_max_tokens
