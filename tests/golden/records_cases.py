@@ -108,3 +108,18 @@ def as_python(value):
     if array.dtype.kind == "c":
         array = np.stack([array.real, array.imag], -1)
     return {"shape": list(array.shape), "dtype": str(array.dtype), "values": array.reshape(-1).tolist()}
+
+
+def csv_cases(tf):
+    """name -> function of `tf` returning decode_csv's outputs (or raising)."""
+    return {
+        "basic": lambda: tf.io.decode_csv(["1,a,2.5", "3,,"], [[0], ["x"], [1.0]]),
+        "required": lambda: tf.io.decode_csv(["1,a,2.5", "3,,"], [[0], ["x"], tf.constant([], tf.float32)]),
+        "count": lambda: tf.io.decode_csv(["1,a", "3,b,4"], [[0], ["x"]]),
+        "quoted_2d": lambda: tf.io.decode_csv([['1;"a;b"', '2;c']], [tf.constant([0], tf.int64), [""]],
+                                              field_delim=";"),
+        "select": lambda: tf.io.decode_csv("1,2,3", [[0], [0.0]], select_cols=[0, 2]),
+        "na": lambda: tf.io.decode_csv(["NA,2", "5,NA"], [[7], tf.constant([1.5], tf.float64)], na_value="NA"),
+        "bad_int": lambda: tf.io.decode_csv(["x,1"], [[0], [0]]),
+        "no_quote": lambda: tf.io.decode_csv(['"a",b'], [[""], [""]], use_quote_delim=False),
+    }

@@ -261,6 +261,24 @@ class Dataset:
         return _implementation("PaddedBatchDataset")(self, _as_int(batch_size, "batch_size", 1), padded_shapes,
                                                      padding_values, bool(drop_remainder))
 
+    def ragged_batch(self, batch_size, drop_remainder=False, row_splits_dtype=None, name=None):
+        """Batches elements of different lengths into RaggedTensors (rows keep their own lengths).
+
+        Mirrors `DatasetV2.ragged_batch`: components of rank >= 1 (and RaggedTensors) become
+        RaggedTensors with one more ragged dimension; scalars are batched densely.
+
+        Args:
+            batch_size: positive int, elements per batch.
+            drop_remainder: drop a final partial batch.
+            row_splits_dtype: int64 (default) or int32 for the new row splits.
+            name: unused, for TF compatibility.
+
+        Raises:
+            ValueError: if `batch_size < 1`.
+        """
+        return _implementation("RaggedBatchDataset")(self, _as_int(batch_size, "batch_size", 1), bool(drop_remainder),
+                                                     row_splits_dtype)
+
     def unbatch(self, name=None):
         """Splits each element into elements along its first dimension.
 

@@ -56,7 +56,7 @@ def _relax_differing(spec, other):
     if (type(spec) is not TensorSpec or type(other) is not TensorSpec or spec.dtype != other.dtype
             or spec.shape.rank != other.shape.rank or spec.shape.rank is None):
         return spec
-    return TensorSpec([a if a == b else None for a, b in zip(spec.shape.as_list(), other.shape.as_list())],
+    return type(spec)([a if a == b else None for a, b in zip(spec.shape.as_list(), other.shape.as_list())],
                       spec.dtype)
 
 
@@ -182,7 +182,7 @@ def _relaxed_spec(leaf, input_has_unknown_dims):
         return SparseTensorSpec([None] * spec.shape.rank, spec.dtype)
     if not input_has_unknown_dims:
         return spec
-    return TensorSpec([None if d == _TRACE_SIZE else d for d in spec.shape], spec.dtype)
+    return type(spec)([None if d == _TRACE_SIZE else d for d in spec.shape], spec.dtype)
 
 
 class FilterDataset(Dataset):

@@ -14,6 +14,9 @@ import torch
 
 from keraslike._src.data.tensor_spec import TensorSpec, as_spec_dtype, string
 from keraslike._src.ops.string_tensor import StringTensor, as_string_array
+from keraslike._src.ragged import ragged_ops
+from keraslike._src.ragged.ragged_tensor import RaggedTensor
+from keraslike._src.ragged.ragged_tensor_spec import RaggedTensorSpec
 from keraslike._src.sparse.sparse_tensor import SparseTensor, SparseTensorSpec, sparse_row, stack_sparse
 
 _INT32_MIN, _INT32_MAX = -(2**31), 2**31 - 1
@@ -164,7 +167,7 @@ def to_tensor(value, dtype=None):
 
 
 def _convert(value):
-    if isinstance(value, (torch.Tensor, StringTensor, SparseTensor)):
+    if isinstance(value, (torch.Tensor, StringTensor, SparseTensor, RaggedTensor)):
         return value
     if isinstance(value, (np.ndarray, np.generic)):
         return _from_numpy(np.asarray(value))
@@ -258,7 +261,9 @@ def normalize(structure):
 
 
 def spec_of(leaf):
-    """`TensorSpec` of a converted leaf (`SparseTensorSpec` for a SparseTensor)."""
+    """`TensorSpec` of a converted leaf (`SparseTensorSpec` / `RaggedTensorSpec` for sparse / ragged ones)."""
+    if isinstance(leaf, RaggedTensor):
+        return RaggedTensorSpec.from_value(leaf)
     if isinstance(leaf, SparseTensor):
         return SparseTensorSpec(leaf.shape, leaf.dtype)
     return TensorSpec(tuple(leaf.shape), leaf.dtype)
@@ -274,7 +279,7 @@ def to_numpy(leaf):
     if isinstance(leaf, torch.Tensor):
         array = leaf.detach().cpu().numpy()
         return array[()] if array.ndim == 0 else array
-    if isinstance(leaf, StringTensor):
+    if isinstance(leaf, (StringTensor, RaggedTensor)):
         return leaf.numpy()
     if isinstance(leaf, SparseTensor):
         return leaf.numpy_values()
@@ -299,12 +304,17 @@ def to_tensor_as(value, dtype):
 
 
 # --------------------------------------------------------------------------- batching
-def stack(leaves):
+def stack(leaves, spec=None):
     """Stacks converted leaves of one component along a new first dimension.
+
+    RaggedTensors (or the dense rows of a component whose `spec` is a `RaggedTensorSpec`) stack into a
+    RaggedTensor with one more ragged dimension.
 
     Raises:
         ValueError: when the leaves have different shapes (TF's batching error).
     """
+    if isinstance(leaves[0], RaggedTensor) or isinstance(spec, RaggedTensorSpec):
+        return ragged_ops.stack(leaves)
     if isinstance(leaves[0], SparseTensor):
         return stack_sparse(leaves)  # TF batches sparse components of any dense shapes (the largest wins)
     first = _shape(leaves[0])
