@@ -12,6 +12,7 @@ from keraslike._src.data.options import AUTOTUNE, DistributeOptions, Options, Th
 from keraslike._src.data.tensor_shape import TensorShape
 from keraslike._src.data.tensor_spec import TensorSpec
 from keraslike._src.data.text_line_dataset import TextLineDataset
+from keraslike._src.data.fixed_length_record_dataset import FixedLengthRecordDataset
 from keraslike._src.data.tfrecord_dataset import TFRecordDataset
 from keraslike.data import experimental
 
@@ -20,6 +21,7 @@ __all__ = [
     "INFINITE_CARDINALITY",
     "UNKNOWN_CARDINALITY",
     "Dataset",
+    "FixedLengthRecordDataset",
     "DatasetSpec",
     "DistributeOptions",
     "Iterator",

@@ -7,9 +7,19 @@ from keraslike._src.data.cardinality import INFINITE as INFINITE_CARDINALITY
 from keraslike._src.data.cardinality import UNKNOWN as UNKNOWN_CARDINALITY
 from keraslike._src.data.cardinality import cardinality
 from keraslike._src.data.csv_dataset import Counter, CsvDataset
+from keraslike._src.data.example_readers import make_batched_features_dataset, parse_example_dataset
 from keraslike._src.data.tfrecord_dataset import TFRecordWriter
 from keraslike._src.data.experimental_ops import (
     RandomDataset,
+    Reducer,
+    assert_cardinality,
+    at,
+    from_list,
+    get_structure,
+    group_by_reducer,
+    map_and_batch,
+    pad_to_cardinality,
+    shuffle_and_repeat,
     bucket_by_sequence_length,
     choose_from_datasets,
     enumerate_dataset,
@@ -36,6 +46,15 @@ from keraslike._src.data.options import (
 __all__ = [
     "AUTOTUNE",
     "RandomDataset",
+    "Reducer",
+    "assert_cardinality",
+    "at",
+    "from_list",
+    "get_structure",
+    "group_by_reducer",
+    "map_and_batch",
+    "pad_to_cardinality",
+    "shuffle_and_repeat",
     "bucket_by_sequence_length",
     "choose_from_datasets",
     "enumerate_dataset",
@@ -60,4 +79,6 @@ __all__ = [
     "TFRecordWriter",
     "ThreadingOptions",
     "cardinality",
+    "make_batched_features_dataset",
+    "parse_example_dataset",
 ]

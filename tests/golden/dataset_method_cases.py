@@ -134,4 +134,28 @@ CASES = {
         _items(tf.data.Dataset.range(3).apply(tf.data.experimental.enumerate_dataset(5))),
         _items(tf.data.Dataset.range(4).batch(2).apply(tf.data.experimental.unbatch())),
         int(tf.data.experimental.get_single_element(tf.data.Dataset.from_tensors(7)))],
+    "assert_cardinality": lambda tf: [_items(tf.data.Dataset.range(3).apply(
+                                          tf.data.experimental.assert_cardinality(3))),
+                                      int(tf.data.Dataset.range(4).filter(lambda x: x > 0).apply(
+                                          tf.data.experimental.assert_cardinality(3)).cardinality())],
+    "assert_cardinality_too_few": lambda tf: _items(tf.data.Dataset.range(4).filter(lambda x: x > 0).apply(
+        tf.data.experimental.assert_cardinality(5))),
+    "assert_cardinality_too_many": lambda tf: _items(tf.data.Dataset.range(4).apply(
+        tf.data.experimental.assert_cardinality(2))),
+    "at": lambda tf: [int(tf.data.experimental.at(tf.data.Dataset.range(5), 3)),
+                      tf.data.experimental.get_structure(tf.data.Dataset.range(5)).dtype.name],
+    "at_out_of_range": lambda tf: tf.data.experimental.at(tf.data.Dataset.range(5), 7),
+    "from_list": lambda tf: _items(tf.data.experimental.from_list([(1, "a"), (2, "b")])),
+    "from_list_dicts": lambda tf: _items(tf.data.experimental.from_list([{"x": [1.0, 2.0]}, {"x": [3.0, 4.0]}])),
+    "pad_to_cardinality": lambda tf: _items(tf.data.Dataset.from_tensor_slices({"a": [1, 2]}).apply(
+        tf.data.experimental.pad_to_cardinality(4))),
+    "pad_to_cardinality_not_dict": lambda tf: tf.data.Dataset.range(2).apply(
+        tf.data.experimental.pad_to_cardinality(4)),
+    "group_by_reducer": lambda tf: _items(tf.data.Dataset.range(10).apply(tf.data.experimental.group_by_reducer(
+        lambda x: x % 3, tf.data.experimental.Reducer(lambda k: tf.constant(0, tf.int64), lambda s, x: s + x,
+                                                      lambda s: s * 10)))),
+    "map_and_batch": lambda tf: _items(tf.data.Dataset.range(10).apply(tf.data.experimental.map_and_batch(
+        lambda x: x * 2, 4, drop_remainder=True))),
+    "shuffle_and_repeat": lambda tf: sorted(_items(tf.data.Dataset.range(3).apply(
+        tf.data.experimental.shuffle_and_repeat(3, count=2, seed=1)))),
 }
