@@ -82,8 +82,10 @@ def test_error_messages_are_tfs():
         tf.io.parse_single_example(b"\xff\xff\xff", specs["basic"])
     with pytest.raises(ValueError, match="rank 0"):
         tf.io.parse_single_example(TF_EXAMPLES, specs["basic"])
-    with pytest.raises(NotImplementedError, match="VarLenFeature"):
-        tf.io.parse_example(TF_EXAMPLES, {"tags": tf.io.RaggedFeature(tf.string)})
+    with pytest.raises(NotImplementedError, match="partitions"):
+        tf.io.parse_example(TF_EXAMPLES, {"tags": tf.io.RaggedFeature(tf.string, partitions=("x",))})
+    assert repr(tf.io.RaggedFeature(tf.string)) == ("RaggedFeature(dtype=tf.string, value_key=None, partitions=(), "
+                                                    "row_splits_dtype=tf.int32, validate=False)")
 
 
 def test_sequence_examples_match_tf():
