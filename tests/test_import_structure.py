@@ -221,6 +221,18 @@ def test_every_function_level_import_says_why():
                        "import-time cost they avoid (otherwise import at the top):\n" + "\n".join(found))
 
 
+def test_the_public_face_only_re_exports():
+    """Public modules define no function or class (a module `__getattr__` aside): the code is in `_src`."""
+    found = []
+    for module, path in all_modules().items():
+        if module.startswith(SRC) or module.startswith(SRC.rpartition(".")[0] + "._"):
+            continue
+        for node in ast.parse(path.read_text(), str(path)).body:
+            if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)) and node.name != "__getattr__":
+                found.append(f"{module}:{node.lineno} defines {node.name}")
+    assert not found, "implementation in the public face (move it under keraslike/_src):\n" + "\n".join(found)
+
+
 def test_every_src_module_imports():
     failures = []
     for module in all_modules():

@@ -93,25 +93,6 @@ from keraslike._src.keras.layers.aliases import (
     GlobalMaxPool2D, GlobalMaxPool3D, MaxPool1D, MaxPool2D, MaxPool3D, SeparableConvolution1D, SeparableConvolution2D,
 )
 
-
-def _functional_merge(cls):
-    def merge(inputs, **kwargs):
-        return cls(**kwargs)(inputs)
-
-    merge.__name__ = cls.__name__.lower()
-    merge.__doc__ = f"Functional interface to `{cls.__name__}`: `{merge.__name__}([a, b])`."
-    return merge
-
-
-add = _functional_merge(Add)
-subtract = _functional_merge(Subtract)
-multiply = _functional_merge(Multiply)
-average = _functional_merge(Average)
-maximum = _functional_merge(Maximum)
-minimum = _functional_merge(Minimum)
-concatenate = _functional_merge(Concatenate)
-
-
-def dot(inputs, axes=-1, **kwargs):
-    """Functional interface to `Dot`: `dot([a, b], axes=1)`."""
-    return Dot(axes=axes, **kwargs)(inputs)
+from keraslike._src.keras.layers.merging.functional_merges import (
+    add, average, concatenate, dot, maximum, minimum, multiply, subtract,
+)
