@@ -9,6 +9,10 @@ CNN job: 1,024 synthetic 32x32x3 images, Conv(32)-pool-Conv(64)-pool-Dense(10), 
 reference doing the same work is the torch loop in channels_last memory format; the plain NCHW torch
 loop is printed too (on CPUs channels_last is often the faster layout). Target: <= 1.03x.
 
+The torch loops run in fresh processes that never import keraslike (`import keraslike` gives
+torch.Tensor's operators TF's semantics for list/numpy operands, which costs the torch loop a Python call
+per operator), one process per repeat, interleaved with the keraslike runs.
+
 Reports the medians of several interleaved repeats (wall-clock and process CPU time) and the ratio
 fit / torch of CPU time per step (what Python work per step costs; wall time on a shared machine
 mostly measures the neighbours). Both sides run with the same torch thread count (`--threads`).
@@ -24,15 +28,30 @@ Run:
 """
 
 import argparse
+import os
 import platform
 import statistics
+import subprocess
+import sys
 import time
 
 import numpy as np
 import torch
 from sklearn.datasets import load_digits
 
-import keraslike as tf
+
+
+class _LazyKeraslike:
+    """`import keraslike as tf`, done on first use: the torch baseline runs in a process that never imports
+    keraslike (which gives torch.Tensor's operators TF's list/numpy semantics, a small cost per operator)."""
+
+    def __getattr__(self, name):
+        import keraslike  # deferred on purpose: see the class docstring
+
+        return getattr(keraslike, name)
+
+
+tf = _LazyKeraslike()
 
 
 class Timing(tuple):
@@ -160,15 +179,38 @@ def torch_cnn_loop(x, y, epochs, batch_size, channels_last=True):
     return clock.stop(last)
 
 
-def measure(fns, x, y, epochs, batch_size, repeats):
-    """Median `(wall_s, cpu_s)` of each `fn(x, y, epochs, batch_size)`, runs interleaved after one warm-up each."""
+def measure(fns, x, y, epochs, batch_size, repeats, args=None):
+    """Median `(wall_s, cpu_s)` of each `fn(x, y, epochs, batch_size)`, runs interleaved after one warm-up each.
+
+    A `fn` given by name (a key of `BASELINES`) runs in a fresh process without keraslike, one run per
+    repeat after its own warm-up.
+    """
     for fn in fns:
-        fn(x, y, 1, batch_size)
+        if not isinstance(fn, str):
+            fn(x, y, 1, batch_size)
     runs = [[] for _ in fns]
     for _ in range(repeats):
         for fn, rs in zip(fns, runs):
-            rs.append(fn(x, y, epochs, batch_size))
+            rs.append(_baseline_run(fn, epochs, batch_size, args) if isinstance(fn, str)
+                      else fn(x, y, epochs, batch_size))
     return [(statistics.median(r.wall for r in rs), statistics.median(r.cpu for r in rs)) for rs in runs]
+
+
+def _baseline_run(name, epochs, batch_size, args):
+    cmd = [sys.executable, os.path.abspath(__file__), "--baseline", name, "--epochs", str(epochs),
+           "--batch-size", str(batch_size), "--threads", str(args.threads)]
+    out = subprocess.run(cmd, capture_output=True, text=True, check=True).stdout
+    wall, cpu = (float(v) for v in out.split("RUN")[-1].split())
+    return Timing((wall, None, cpu))
+
+
+def baseline_main(args):
+    """`--baseline NAME`: one warm-up and one timed run of a torch loop, printed as `RUN wall cpu`."""
+    fn, data = BASELINES[args.baseline]
+    x, y = data()
+    fn(x, y, 1, args.batch_size)
+    timing = fn(x, y, args.epochs, args.batch_size)
+    print(f"RUN {timing.wall} {timing.cpu}")
 
 
 def print_header():
@@ -183,7 +225,7 @@ def print_row(label, timing, steps):
 
 def mlp_case(args):
     x, y = load()
-    torch_t, fit_t = measure([torch_loop, keraslike_fit], x, y, args.epochs, args.batch_size, args.repeats)
+    torch_t, fit_t = measure(["mlp", keraslike_fit], x, y, args.epochs, args.batch_size, args.repeats, args)
     steps = args.epochs * int(np.ceil(len(x) / args.batch_size))
     print_row("MLP: hand-written torch loop", torch_t, steps)
     print_row("MLP: keraslike model.fit", fit_t, steps)
@@ -194,9 +236,8 @@ def mlp_case(args):
 def cnn_case(args):
     x, y = cnn_data()
     epochs = args.cnn_epochs
-    nchw = lambda *a: torch_cnn_loop(*a, channels_last=False)
-    fit_t, torch_t, nchw_t = measure([keraslike_cnn_fit, torch_cnn_loop, nchw], x, y, epochs, args.batch_size,
-                                     args.repeats)
+    fit_t, torch_t, nchw_t = measure([keraslike_cnn_fit, "cnn", "cnn_nchw"], x, y, epochs, args.batch_size,
+                                     args.repeats, args)
     steps = epochs * int(np.ceil(len(x) / args.batch_size))
     print_row("CNN: torch loop, channels_last", torch_t, steps)
     print_row("CNN: torch loop, NCHW contiguous", nchw_t, steps)
@@ -236,6 +277,13 @@ def jit_case(args):
               f"{first[False].wall:.1f} s eager")
 
 
+def torch_cnn_nchw_loop(x, y, epochs, batch_size):
+    return torch_cnn_loop(x, y, epochs, batch_size, channels_last=False)
+
+
+BASELINES = {"mlp": (torch_loop, load), "cnn": (torch_cnn_loop, cnn_data), "cnn_nchw": (torch_cnn_nchw_loop, cnn_data)}
+
+
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--case", choices=("all", "mlp", "cnn", "jit"), default="all",
@@ -247,9 +295,12 @@ def main():
     parser.add_argument("--threads", type=int, default=1,
                         help="torch intra-op threads for both sides (default 1: the steps are small, and on a shared "
                              "machine extra threads add only scheduling noise; 0 keeps torch's default)")
+    parser.add_argument("--baseline", choices=sorted(BASELINES), help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.threads:
         torch.set_num_threads(args.threads)
+    if args.baseline:
+        return baseline_main(args)
     print_header()
     if args.case in ("all", "mlp"):
         mlp_case(args)

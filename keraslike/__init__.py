@@ -59,7 +59,11 @@ from keraslike._src.ops.indexing import (
 from keraslike._src.ops.reduction import searchsorted
 from keraslike._src.ops.linalg import eig, eigvals, matrix_square_root
 from keraslike._src.ops.fft_ops import fftnd, ifftnd, irfftnd, rfftnd
-from keraslike._src.ops.framework_ops import timestamp
+from keraslike._src.ops.framework_ops import is_symbolic_tensor, timestamp
+from keraslike._src.ops.array_manip import parallel_stack
+from keraslike._src.ops.reduction import approx_top_k
+from keraslike._src.ops.edit_distance import edit_distance
+from keraslike._src.data.type_spec import type_spec_from_value
 from keraslike._src.ops.reduction import (
     argmax, argmin, argsort, clip_by_global_norm, clip_by_norm, cumprod, cumsum, norm, reduce_all,
     reduce_any, reduce_logsumexp, reduce_max, reduce_mean, reduce_min, reduce_prod, reduce_sum, sort,
@@ -114,6 +118,7 @@ from keraslike._src.sparse.sparse_tensor import SparseTensor, SparseTensorSpec
 from keraslike import audio, image, nest, summary, test, types  # issue 11
 from keraslike import lookup, ragged, strings
 from keraslike._src.ragged.ragged_tensor import RaggedTensor
+from keraslike._src.ragged.ragged_tensor_spec import RaggedTensorSpec
 from keraslike.keras import initializers, losses, metrics, optimizers  # tf.losses, ...
 from keraslike._src.keras.initializers.tf_initializers import (
     constant_initializer, ones_initializer, random_normal_initializer, random_uniform_initializer, zeros_initializer,

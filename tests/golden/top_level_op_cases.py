@@ -167,6 +167,23 @@ CASES = {
                                                                                                          tf.uint8)),
     "bitwise_float_error": lambda tf: tf.bitwise.bitwise_and(tf.constant([1.0]), tf.constant([1.0])),
     "bitwise_dtype_mismatch": lambda tf: tf.bitwise.bitwise_and(tf.constant([1]), tf.constant([1], tf.int64)),
+    # sequences, specs, eager-only answers
+    "edit_distance_strings": lambda tf: tf.edit_distance(
+        tf.sparse.SparseTensor([[0, 0, 0], [1, 0, 0]], ["a", "b"], (2, 1, 1)),
+        tf.sparse.SparseTensor([[0, 1, 0], [1, 0, 0], [1, 0, 1], [1, 1, 0]], ["a", "b", "c", "a"], (2, 2, 2))),
+    "edit_distance_unnormalized": lambda tf: tf.edit_distance(
+        tf.sparse.SparseTensor([[0, 0], [0, 1], [0, 2]], [1, 2, 3], (1, 3)),
+        tf.sparse.SparseTensor([[0, 0], [0, 1]], [1, 3], (1, 2)), normalize=False),
+    "edit_distance_kitten": lambda tf: tf.edit_distance(
+        tf.sparse.SparseTensor([[0, i] for i in range(6)], list("kitten"), (1, 6)),
+        tf.sparse.SparseTensor([[0, i] for i in range(7)], list("sitting"), (1, 7))),
+    "approx_top_k": lambda tf: list(tf.approx_top_k(tf.constant([[1.0, 5.0, 3.0, 2.0], [4.0, 0.0, 9.0, 1.0]]), 2)),
+    "parallel_stack_eager": lambda tf: tf.parallel_stack([tf.constant([1, 2]), tf.constant([3, 4])]),
+    "is_symbolic_tensor": lambda tf: [tf.is_symbolic_tensor(tf.constant(1)), tf.is_symbolic_tensor(3)],
+    "type_spec_from_value": lambda tf: [repr(tf.type_spec_from_value(tf.constant([1.0, 2.0]))),
+                                        repr(tf.type_spec_from_value(tf.data.Dataset.range(2))),
+                                        repr(tf.type_spec_from_value(3)), repr(tf.type_spec_from_value([1.5]))],
+    "type_spec_from_value_bad": lambda tf: tf.type_spec_from_value(object()),
     # dtypes
     "uint_names": lambda tf: [tf.uint16.name, tf.uint32.name, tf.uint64.name, tf.dtypes.uint32.max,
                               tf.uint16.is_unsigned, tf.uint64.size, tf.uint32.as_datatype_enum],

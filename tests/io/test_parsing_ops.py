@@ -82,8 +82,10 @@ def test_error_messages_are_tfs():
         tf.io.parse_single_example(b"\xff\xff\xff", specs["basic"])
     with pytest.raises(ValueError, match="rank 0"):
         tf.io.parse_single_example(TF_EXAMPLES, specs["basic"])
-    with pytest.raises(NotImplementedError, match="VarLenFeature"):
-        tf.io.parse_example(TF_EXAMPLES, {"tags": tf.io.RaggedFeature(tf.string)})
+    with pytest.raises(NotImplementedError, match="partitions"):
+        tf.io.parse_example(TF_EXAMPLES, {"tags": tf.io.RaggedFeature(tf.string, partitions=("x",))})
+    assert repr(tf.io.RaggedFeature(tf.string)) == ("RaggedFeature(dtype=tf.string, value_key=None, partitions=(), "
+                                                    "row_splits_dtype=tf.int32, validate=False)")
 
 
 def test_sequence_examples_match_tf():
@@ -176,3 +178,17 @@ def test_read_write_and_matching_files(tmp_path):
     assert [bytes(p) for p in np.asarray(tf.io.matching_files(str(tmp_path / "sub" / "*.bin")))] == [path.encode()]
     with pytest.raises(tf.errors.NotFoundError):
         tf.io.read_file(str(tmp_path / "nope"))
+
+
+@pytest.mark.parametrize("name", sorted(cases.csv_cases(tf)))
+def test_decode_csv_matches_tf(name):
+    _same(outcome(lambda: list(cases.csv_cases(tf)[name]())), EXPECTED["csv"][name])
+
+
+def test_decode_csv_error_messages_are_tfs():
+    with pytest.raises(tf.errors.InvalidArgumentError, match="Field 2 is required but missing in record 1!"):
+        cases.csv_cases(tf)["required"]()
+    with pytest.raises(tf.errors.InvalidArgumentError, match="Expect 2 fields but have 3 in record 1"):
+        cases.csv_cases(tf)["count"]()
+    with pytest.raises(ValueError, match="only 1 char"):
+        tf.io.decode_csv("a", [[""]], field_delim=";;")

@@ -198,3 +198,37 @@ def test_batched_records_are_string_vectors(tmp_path):
     assert batch.shape.as_list() == [3] and list(batch.numpy()) == RECORDS[:3]
     parsed = tf.io.parse_example(batch, {"id": tf.io.FixedLenFeature([], tf.int64)})
     assert parsed["id"].tolist() == [0, 1, -7]
+
+
+def test_string_lists_keep_trailing_nul_bytes():
+    """Serialized protos often end in b"\\x00": a list of them must not go through numpy's "S" dtype."""
+    records = [b"a\x00", b"\x00b\x00\x00"]
+    assert [e.numpy() for e in tf.data.Dataset.from_tensor_slices(records)] == records
+
+
+def test_fixed_length_record_dataset(tmp_path):
+    """Values and the error message as TF 2.21 gives them for these files."""
+    path = tmp_path / "fl.bin"
+    path.write_bytes(b"HDR" + bytes(range(20)) + b"FT")
+    dataset = tf.data.FixedLengthRecordDataset(str(path), 4, header_bytes=3, footer_bytes=2, buffer_size=5)
+    assert dataset.element_spec == tf.TensorSpec((), tf.string)
+    assert [e.numpy() for e in dataset] == [b"\x00\x01\x02\x03", b"\x04\x05\x06\x07", b"\x08\t\n\x0b",
+                                            b"\x0c\r\x0e\x0f", b"\x10\x11\x12\x13"]
+    bad = tmp_path / "fl2.bin"
+    bad.write_bytes(b"HDR" + bytes(range(21)) + b"FT")
+    with pytest.raises(tf.errors.InvalidArgumentError, match=(
+            r'Excluding the header \(3 bytes\) and footer \(2 bytes\), input file ".*fl2.bin" has body length 21 '
+            r"bytes, which is not an exact multiple of the record length \(4 bytes\).")):
+        list(tf.data.FixedLengthRecordDataset(str(bad), 4, header_bytes=3, footer_bytes=2))
+    packed = tmp_path / "fl.gz"
+    packed.write_bytes(gzip.compress(b"H" + bytes(range(8)) + b"F"))
+    assert [e.numpy() for e in tf.data.FixedLengthRecordDataset(
+        str(packed), 4, header_bytes=1, footer_bytes=1, compression_type="GZIP")] == [b"\x00\x01\x02\x03",
+                                                                                      b"\x04\x05\x06\x07"]
+    packed.write_bytes(gzip.compress(bytes(range(9))))
+    with pytest.raises(tf.errors.InvalidArgumentError, match="body length 9"):
+        list(tf.data.FixedLengthRecordDataset(str(packed), 4, compression_type="GZIP"))
+    with pytest.raises(ValueError, match="record_bytes"):
+        tf.data.FixedLengthRecordDataset(str(path), 0)
+    files = [str(path), str(path)]
+    assert len(list(tf.data.FixedLengthRecordDataset(files, 4, 3, 2, num_parallel_reads=2))) == 10

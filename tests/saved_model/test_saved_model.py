@@ -108,8 +108,12 @@ def test_keras_model_round_trip(tmp_path):
     tf.saved_model.save(model, path)
     loaded = tf.saved_model.load(path)
     torch.testing.assert_close(loaded(x), expected)
-    out = loaded.signatures["serving_default"](features=x)
-    torch.testing.assert_close(out["output_0"], expected)
+    infer = loaded.signatures["serving_default"]
+    # TF 2.21: tf.saved_model.save(keras_model) names the input `inputs`, the outputs `output_0`, ...
+    assert list(infer.structured_input_signature[1]) == ["inputs"]
+    assert repr(infer.structured_outputs) == \
+        "{'output_0': TensorSpec(shape=(None, 3), dtype=tf.float32, name='output_0')}"
+    torch.testing.assert_close(infer(inputs=x)["output_0"], expected)
     torch.testing.assert_close(loaded.serve(x), expected)
 
 
@@ -201,3 +205,56 @@ def test_module_in_tfsm_layer(tmp_path):
     x = tf.constant([[1.0, 2.0, 3.0]])
     torch.testing.assert_close(layer(x)["output_0"], model(x))
     assert len(layer.trainable_weights) == 4 and len(layer.non_trainable_weights) == 1
+
+
+class Mutable(tf.Module):
+    def __init__(self):
+        super().__init__()
+        self.v = tf.Variable(1.0)
+
+    @tf.function
+    def __call__(self, x):
+        return x * self.v
+
+    @tf.function(input_signature=[tf.TensorSpec([], tf.float32)])
+    def mutate(self, new_v):
+        self.v.assign(new_v)
+
+
+def test_guide_module_mutate_and_fine_tune(tmp_path):
+    """The SavedModel guide's module: a concrete-function signature, a mutating method, and fine-tuning."""
+    module = Mutable()
+    path = str(tmp_path / "module_with_signature")
+    tf.saved_model.save(module, path, signatures=module.__call__.get_concrete_function(tf.TensorSpec(None,
+                                                                                                      tf.float32)))
+    imported = tf.saved_model.load(path)
+    assert list(imported.signatures) == ["serving_default"]
+    assert repr(imported.signatures["serving_default"].structured_input_signature) == \
+        "((), {'x': TensorSpec(shape=<unknown>, dtype=tf.float32, name='x')})"
+    assert imported.signatures["serving_default"](x=tf.constant([1.0, 2.0]))["output_0"].tolist() == [1.0, 2.0]
+    with pytest.raises(NotImplementedError, match="output specs"):
+        _ = imported.signatures["serving_default"].structured_outputs
+    assert float(imported(tf.constant(3.0))) == 3.0
+    imported.mutate(tf.constant(2.0))
+    assert float(imported(tf.constant(3.0))) == 6.0
+    optimizer = tf.keras.optimizers.SGD(0.05)
+    with tf.GradientTape() as tape:
+        loss = (10.0 - imported(tf.constant(2.0))) ** 2
+    variables = imported.trainable_variables
+    optimizer.apply_gradients(zip(tape.gradient(loss, variables), variables))
+    assert float(imported.v) == pytest.approx(2.0 + 0.05 * 2 * (10.0 - 4.0) * 2.0)
+
+
+class TwoSignatures(Mutable):
+    @tf.function(input_signature=[tf.TensorSpec([None], tf.float32)])
+    def __call__(self, x):
+        return {"y": x * self.v, "z": x}
+
+
+def test_default_signature_prefers_call_and_keeps_dict_outputs(tmp_path):
+    """TF 2.21 exports `__call__` as serving_default here (mutate returns no tensor) and keeps dict keys."""
+    path = str(tmp_path / "two")
+    tf.saved_model.save(TwoSignatures(), path)
+    infer = tf.saved_model.load(path).signatures["serving_default"]
+    out = infer(x=[1.0, 2.0])
+    assert sorted(out) == ["y", "z"] and out["y"].tolist() == [1.0, 2.0]

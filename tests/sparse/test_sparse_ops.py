@@ -27,6 +27,8 @@ def _close(ours, theirs):
     elif "indices" in theirs:
         for key in ("indices", "values", "dense_shape"):
             _close(ours[key], theirs[key])
+    elif "strings" in theirs:
+        assert ours == theirs
     else:
         assert ours["shape"] == theirs["shape"] and ours["dtype"] == theirs["dtype"]
         np.testing.assert_allclose(ours["values"], theirs["values"], rtol=1e-6)
@@ -87,3 +89,38 @@ def test_matmul_gradients_match_dense_autograd():
     ((full @ b_ref) ** 2).sum().backward()
     torch.testing.assert_close(values.grad, values_ref.grad)
     torch.testing.assert_close(dense_b.grad, b_ref.grad)
+
+
+@pytest.mark.parametrize("name", sorted(sparse_cases.DATASET_CASES))
+def test_sparse_dataset_elements_match_tf(name):
+    """SparseTensors in tf.data elements: sliced, batched as sparse, unbatched, as TF 2.21."""
+    _close([records_cases.as_python(v) for v in sparse_cases.DATASET_CASES[name](tf)], EXPECTED["datasets"][name])
+
+
+@pytest.mark.parametrize("name", sorted(sparse_cases.SPEC_CASES))
+def test_sparse_element_specs_match_tf(name):
+    assert sparse_cases.SPEC_CASES[name](tf) == EXPECTED["specs"][name]
+
+
+def test_sparse_as_numpy_iterator_gives_sparse_tensor_values():
+    st = tf.sparse.SparseTensor([[0, 1], [2, 0]], [1.0, 2.0], [3, 2])
+    first = next(tf.data.Dataset.from_tensor_slices(st).as_numpy_iterator())
+    assert first.indices.tolist() == [[1]] and first.values.tolist() == [1.0] and first.dense_shape.tolist() == [2]
+
+
+def _hex(value):
+    array = np.asarray(value.numpy() if hasattr(value, "numpy") else value, dtype=object)
+    return [[bytes(b).hex() for b in row] if array.ndim == 2 else bytes(row).hex() for row in array.tolist()]
+
+
+@pytest.mark.parametrize("name", sorted(sparse_cases.SERIALIZE_CASES))
+def test_serialize_sparse_bytes_equal_tfs(name):
+    assert _hex(sparse_cases.SERIALIZE_CASES[name](tf)) == EXPECTED["serialized"][name]
+
+
+def test_deserialize_many_sparse_matches_tf():
+    theirs = [[bytes.fromhex(b) for b in row] for row in EXPECTED["serialized"]["serialize_many_sparse"]]
+    ours = tf.io.deserialize_many_sparse(np.array(theirs, dtype=object), tf.int32)
+    assert records_cases.as_python(ours) == EXPECTED["serialized"]["deserialized"]
+    with pytest.raises(TypeError, match="variant"):
+        tf.io.serialize_sparse(sparse_cases._st(tf), out_type=tf.variant if hasattr(tf, "variant") else "variant")

@@ -22,9 +22,11 @@ import torch
 
 from keraslike._src.data import cardinality as card
 from keraslike._src.data import structure as nest
-from keraslike._src.data.dataset import Dataset
+from keraslike._src.data.dataset import Dataset, _implementation
+from keraslike._src.data.dataset_spec import DatasetSpec
 from keraslike._src.data.parallel_interleave import parallel_interleave
 from keraslike._src.data.tensor_spec import TensorSpec, string
+from keraslike._src.sparse.sparse_tensor import SparseTensorSpec
 from keraslike._src.ops.string_tensor import StringTensor
 from keraslike._src.data.vectorized_map import MappedSource, MapVectorizer
 
@@ -37,6 +39,8 @@ def call_with_element(fn, element):
 
 
 def _placeholder(spec, text=b""):
+    if isinstance(spec, DatasetSpec):  # a window: an empty dataset of its elements stands for it
+        return _implementation("ElementsDataset")([], spec.element_spec)
     dims = [(_TRACE_SIZE if d is None else d) for d in (spec.shape.dims or [])]
     if spec.dtype is string:
         return StringTensor.from_bytes_array(np.full(dims, text, dtype=object))
@@ -49,9 +53,10 @@ def _has_strings(spec):
 
 def _relax_differing(spec, other):
     """`spec` with the dimensions that differ from `other`'s as None (a shape that depends on string content)."""
-    if spec.dtype != other.dtype or spec.shape.rank != other.shape.rank or spec.shape.rank is None:
+    if (type(spec) is not TensorSpec or type(other) is not TensorSpec or spec.dtype != other.dtype
+            or spec.shape.rank != other.shape.rank or spec.shape.rank is None):
         return spec
-    return TensorSpec([a if a == b else None for a, b in zip(spec.shape.as_list(), other.shape.as_list())],
+    return type(spec)([a if a == b else None for a, b in zip(spec.shape.as_list(), other.shape.as_list())],
                       spec.dtype)
 
 
@@ -173,9 +178,11 @@ def _parallel_map(pool, fn, elements, window, deterministic):
 
 def _relaxed_spec(leaf, input_has_unknown_dims):
     spec = nest.spec_of(leaf)
+    if isinstance(spec, SparseTensorSpec):  # a traced dense shape depends on the data (VarLenFeature counts)
+        return SparseTensorSpec([None] * spec.shape.rank, spec.dtype)
     if not input_has_unknown_dims:
         return spec
-    return TensorSpec([None if d == _TRACE_SIZE else d for d in spec.shape], spec.dtype)
+    return type(spec)([None if d == _TRACE_SIZE else d for d in spec.shape], spec.dtype)
 
 
 class FilterDataset(Dataset):

@@ -18,6 +18,8 @@ import torch
 from keraslike._src.ops import dtypes
 from keraslike._src.ops import string_array_ops as _str
 from keraslike._src.ops.string_tensor import has_strings
+from keraslike._src.ragged import ragged_ops
+from keraslike._src.ragged.ragged_tensor import RaggedTensor
 from keraslike._src.ops.conversion import normalize_axes, normalize_axis, to_shape, to_tensor
 
 newaxis = None
@@ -138,6 +140,8 @@ def concat(values, axis, name=None):
     Raises:
         ValueError: for mismatched ranks or non-concat dimensions. TypeError: for mixed dtypes.
     """
+    if isinstance(values, (list, tuple)) and any(isinstance(v, RaggedTensor) for v in values):
+        return ragged_ops.concat(values, axis)
     if has_strings(values):
         return _str.concat(values, axis)
     tensors = _same_dtype_list(values, "values", "tf.concat")

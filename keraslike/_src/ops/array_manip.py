@@ -188,3 +188,13 @@ def unravel_index(indices, dims, name=None):
         raise errors.InvalidArgumentError(f"index out of bounds for shape {shape}. Received: indices={indices!r}")
     coords = torch.unravel_index(idx.to(torch.long), tuple(shape))
     return torch.stack(coords).to(idx.dtype)
+
+
+def parallel_stack(values, name="parallel_stack"):
+    """`tf.parallel_stack`: a graph-only op; eagerly TF raises, and so does keraslike (use `tf.stack`).
+
+    Raises:
+        RuntimeError: always, as TF 2.21 eager does.
+    """
+    raise RuntimeError("tf.parallel_stack() is not compatible with eager execution; use tf.stack(values). "
+                       f"Received: {len(values)} values")

@@ -115,8 +115,10 @@ def _from_python(value, dtype, arg_name):
 
 
 def _check_lossless(array, target, value, arg_name):
-    """TF refuses to turn floats into ints, non-bools into bools, complex into reals."""
+    """TF refuses to turn floats into ints, non-bools into bools, complex into reals (an empty value is fine)."""
     kind = array.dtype.kind
+    if array.size == 0 and not isinstance(value, (np.ndarray, np.generic)):
+        return  # tf.constant([], tf.int32): an empty Python list has no dtype of its own
     lossy = (
         (target in _INT_DTYPES and kind in "fc")
         or (target == torch.bool and kind != "b")

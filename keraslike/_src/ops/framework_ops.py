@@ -124,3 +124,11 @@ def get_logger():
 def timestamp(name=None):
     """`tf.timestamp()`: seconds since the Unix epoch as a float64 scalar tensor (microsecond resolution)."""
     return torch.tensor(time.time(), dtype=torch.float64)
+
+
+def is_symbolic_tensor(tensor):
+    """`tf.is_symbolic_tensor(tensor)`: whether `tensor` is a graph tensor; keraslike has none, so always False.
+
+    (TF 2.21 also answers False for eager tensors and Keras 3 symbolic inputs.)
+    """
+    return False

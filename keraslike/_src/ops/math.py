@@ -20,6 +20,7 @@ from keraslike._src import errors
 from keraslike._src.ops import dtypes
 from keraslike._src.ops import string_array_ops as _str
 from keraslike._src.ops.string_tensor import has_strings
+from keraslike._src.ragged.ragged_tensor import RaggedTensor, ragged_binary
 from keraslike._src.ops.conversion import binary_operands, to_tensor
 from keraslike._src.placement import log as _log
 
@@ -67,6 +68,8 @@ def _unary(tf_name, fn, kind="any", doc=""):
     """Build a TF unary op: `kind` is "any", "float" (float/complex only) or "bool"."""
 
     def op(x, name=None):
+        if isinstance(x, RaggedTensor):  # TF's ragged dispatch: the op on the flat values
+            return x.with_flat_values(op(x.flat_values))
         x = to_tensor(x, None, "x")
         if kind == "float":
             _require_float(x, tf_name)
@@ -145,6 +148,8 @@ def _binary(tf_name, fn, kind="any", doc=""):
     """Build a TF binary op with broadcasting and TF's operand conversion."""
 
     def op(x, y, name=None):
+        if isinstance(x, RaggedTensor) or isinstance(y, RaggedTensor):  # TF's ragged dispatch
+            return ragged_binary(x, y, op)
         x, y = binary_operands(x, y, tf_name)
         if kind == "float":
             _require_float(x, tf_name)
@@ -319,6 +324,8 @@ def cast(x, dtype, name=None):
             cast to or from `tf.string` (as TF; use `tf.strings.to_number` / `tf.strings.as_string`).
     """
     dtype = dtypes.as_dtype(dtype)
+    if isinstance(x, RaggedTensor):
+        return x.with_flat_values(cast(x.flat_values, dtype))
     if has_strings(x):
         if dtype is dtypes.string:
             return _str.identity(x)

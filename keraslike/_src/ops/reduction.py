@@ -278,6 +278,36 @@ def top_k(input, k=1, sorted=True, index_type=torch.int32, name=None):
     return TopKV2(values[..., :k], indices[..., :k].to(dtypes.as_dtype(index_type)))
 
 
+ApproxTopK = collections.namedtuple("ApproxTopK", ["values", "indices"])
+
+
+def approx_top_k(input, k, reduction_dimension=-1, recall_target=0.95, is_max_k=True, reduction_input_size_override=-1,
+                 aggregate_to_topk=True, name=None):
+    """`tf.approx_top_k`: the `k` largest (or, `is_max_k=False`, smallest) entries along `reduction_dimension`.
+
+    Mirrors `tensorflow/python/ops/nn_ops.py` (`approx_top_k`, a TPU-oriented op). Computed exactly here
+    (recall 1.0, so any `recall_target` in (0, 1] is met, and `reduction_input_size_override` /
+    `aggregate_to_topk` change nothing); values sorted, ties in index order; indices int32. TF 2.21's CPU
+    kernel has only the max variant.
+
+    Returns:
+        `ApproxTopK(values, indices)` with `k` along `reduction_dimension`.
+
+    Raises:
+        ValueError: `k` outside `[0, size]`, or `recall_target` outside (0, 1].
+    """
+    x = to_tensor(input, None, "input")
+    dim = normalize_axis(reduction_dimension, x.dim(), "reduction_dimension")
+    k = int(k)
+    if not 0 <= k <= x.shape[dim] or not 0 < float(recall_target) <= 1:
+        raise ValueError(f"Expected `k` in [0, {x.shape[dim]}] and `recall_target` in (0, 1]. Received: k={k}, "
+                         f"recall_target={recall_target}")
+    values, indices = torch.sort(x, dim=dim, descending=bool(is_max_k), stable=True)
+    keep = [slice(None)] * x.dim()
+    keep[dim] = slice(0, k)
+    return ApproxTopK(values[tuple(keep)], indices[tuple(keep)].to(torch.int32))
+
+
 def _direction(direction):
     if direction not in ("ASCENDING", "DESCENDING"):
         raise ValueError(

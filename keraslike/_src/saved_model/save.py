@@ -22,6 +22,7 @@ import os
 import shutil
 import tempfile
 
+from keraslike._src.data.tensor_spec import TensorSpec
 from keraslike._src.keras.layers.layer import Layer
 from keraslike._src.keras.saving import file_io
 from keraslike._src.module.module import Module
@@ -66,9 +67,19 @@ def _keras_signature(model):
         kind, specs = "list", list(structure)
         names = [getattr(s, "name", None) or f"input_{i}" for i, s in enumerate(specs)]
     else:
-        kind, specs, names = "single", [structure], [getattr(structure, "name", None) or "inputs"]
-    return {"method": "__keras_call__", "structure": kind,
-            "inputs": [signatures.spec_json(s, n) for s, n in zip(specs, names)]}
+        kind, specs, names = "single", [structure], ["inputs"]  # TF names a Keras model's one input `inputs`
+    entry = {"method": "__keras_call__", "structure": kind,
+             "inputs": [signatures.spec_json(s, n) for s, n in zip(specs, names)]}
+    return add_keras_outputs(model, entry)
+
+
+def add_keras_outputs(model, entry):
+    """Adds the output specs (`output_0`, ...) of a model with known outputs (functional/Sequential)."""
+    outputs = getattr(model, "outputs", None)
+    if outputs and all(hasattr(t, "shape") and hasattr(t, "dtype") for t in outputs):
+        entry["outputs"] = [signatures.spec_json(TensorSpec(tuple(t.shape), t.dtype), f"output_{i}")
+                            for i, t in enumerate(outputs)]
+    return entry
 
 
 def describe_signatures(obj, given):
@@ -136,9 +147,11 @@ def save(obj, export_dir, signatures=None, options=None):  # noqa: A001 - TF's a
         obj: a `tf.Module` (its tf.function methods with `input_signature` become signatures) or a Keras
             model (its `serving_default` signature calls the model on its inputs, training=False).
         export_dir: the directory to write (replaced if it exists).
-        signatures: None (a module's only input-signature method, or a Keras model's call, is
-            `serving_default`), a `tf.function` method of `obj` with an input signature or a concrete
-            function of one, or a dict signature key -> such functions.
+        signatures: None, a `tf.function` method of `obj` with an input signature or a concrete function
+            of one, or a dict signature key -> such functions. With None, a Keras model's call is
+            `serving_default` (input `inputs`, outputs `output_0`...); for a module its one tf.function
+            method with an input signature (`__call__` if there are several). TF also skips methods that
+            return no tensor, which keraslike cannot know without running them.
         options: a `tf.saved_model.SaveOptions` with default values (keraslike writes no graphs).
 
     Raises:

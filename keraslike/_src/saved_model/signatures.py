@@ -87,7 +87,11 @@ def describe(obj, signatures):
             (keraslike stores no traced graphs, so only methods can be called after loading).
     """
     if signatures is None:
+        # TF exports the root's one tf.function with an input signature (and tensor outputs); which functions
+        # return tensors is unknown without running them, so with several candidates `__call__` is chosen.
         methods = method_functions(obj)
+        if len(methods) > 1 and "__call__" in methods:
+            methods = {"__call__": methods["__call__"]}
         signatures = {DEFAULT_KEY: getattr(obj, next(iter(methods)))} if len(methods) == 1 else {}
     elif not isinstance(signatures, dict):
         signatures = {DEFAULT_KEY: signatures}
@@ -126,8 +130,8 @@ class SignatureFunction:
         ValueError / tf.errors.InvalidArgumentError: a shape the input spec does not allow.
     """
 
-    def __init__(self, key, method, specs):
-        self._key, self._method, self._specs = key, method, specs
+    def __init__(self, key, method, specs, outputs=None):
+        self._key, self._method, self._specs, self._outputs = key, method, specs, outputs
 
     @property
     def structured_input_signature(self):
@@ -137,6 +141,19 @@ class SignatureFunction:
     @property
     def inputs(self):
         return list(self._specs)
+
+    @property
+    def structured_outputs(self):
+        """`{name: TensorSpec}` of the outputs, known for Keras models with symbolic outputs.
+
+        Raises:
+            NotImplementedError: for a module's method: keraslike does not trace functions, so their output
+                specs are known only by calling them.
+        """
+        if self._outputs is None:
+            raise NotImplementedError(f"The output specs of signature {self._key!r} are unknown: keraslike keeps "
+                                      "methods, not traced graphs; call the signature to see its outputs.")
+        return {spec.name: spec for spec in self._outputs}
 
     def __call__(self, *args, **kwargs):
         if args:
@@ -174,5 +191,7 @@ def bind(obj, entries):
     """The `SignatureMap` of loaded `obj` for the JSON signature `entries`."""
     out = {}
     for key, entry in entries.items():
-        out[key] = SignatureFunction(key, getattr(obj, entry["method"]), [spec_from_json(s) for s in entry["inputs"]])
+        outputs = [spec_from_json(s) for s in entry["outputs"]] if "outputs" in entry else None
+        out[key] = SignatureFunction(key, getattr(obj, entry["method"]), [spec_from_json(s) for s in entry["inputs"]],
+                                     outputs)
     return SignatureMap(out)

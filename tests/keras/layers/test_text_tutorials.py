@@ -3,6 +3,8 @@ tests/golden/make_text_tutorial_golden.py):
 
 - TF's "Basic text classification": text_dataset_from_directory (seeded split) + TextVectorization adapted on a
   mapped dataset + Embedding model fit + an export model evaluated/predicted on raw strings;
+- keras.io's "Structured data classification with FeatureSpace": the same encodings (lookups, discretized and
+  normalized floats, hashed crosses) in concat and dict modes, a training and an inference model;
 - keras.io's "Structured data classification": StringLookup/IntegerLookup/Normalization adapted on mapped
   tf.data features of a dict dataset, functional model with `keras.Input(dtype="string")`, fit, predict.
 
@@ -19,6 +21,7 @@ import keraslike as tf
 
 GOLDEN_DIR = os.path.join(os.path.dirname(__file__), "..", "..", "golden")
 sys.path.insert(0, GOLDEN_DIR)
+import feature_space_case  # noqa: E402
 import structured_tutorial_case  # noqa: E402
 import text_tutorial_case  # noqa: E402
 
@@ -45,6 +48,19 @@ def test_structured_data_classification():
     assert got["history_keys"] == expected["history_keys"]
     assert got["train_accuracy"] >= 0.7 and expected["train_accuracy"] >= 0.7
     assert got["sample_probability"] > 0.5 and expected["sample_probability"] > 0.5
+
+
+def test_feature_space_classification():
+    got = feature_space_case.program(tf)
+    expected = GOLDEN["feature_space"]
+    for key in ("preprocessed_first", "single"):
+        np.testing.assert_allclose(got[key], expected[key], rtol=1e-5, atol=1e-4)
+    assert got["encoded_shape"] == expected["encoded_shape"] == [None, 110]
+    assert sorted(got["dict"]) == sorted(expected["dict"])
+    for key, value in expected["dict"].items():
+        np.testing.assert_allclose(got["dict"][key], value, rtol=1e-5, atol=1e-4)
+    assert got["train_accuracy"] >= 0.8 and expected["train_accuracy"] >= 0.8
+    assert got["probability_in_range"]
 
 
 def test_predict_on_raw_strings():

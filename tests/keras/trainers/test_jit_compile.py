@@ -153,3 +153,74 @@ def test_user_errors_are_not_swallowed_by_the_compiled_step(monkeypatch):
     x = np.ones((8, 2), "float32")
     with pytest.raises(KeyError, match="mine"):
         model.fit(x, x[:, :1], batch_size=8, epochs=1, verbose=0)
+
+
+def test_traced_steps_equal_eager_without_inductor(monkeypatch):
+    """The dynamo-traced steps (torch's "eager" backend: tracing without code generation) equal plain eager."""
+    compiled = []
+
+    def traced(fn):
+        compiled.append(fn)
+        return torch.compile(fn, backend="eager", dynamic=False)
+
+    monkeypatch.setattr(jit, "_torch_compile", traced)
+    with warnings.catch_warnings():
+        warnings.simplefilter("error", RuntimeWarning)
+        model_c, hist_c, eval_c, pred_c = _train(True)
+    assert len(compiled) == 3
+    model_e, hist_e, eval_e, pred_e = _train(False)
+    np.testing.assert_allclose(hist_c.history["loss"], hist_e.history["loss"], rtol=1e-6)
+    np.testing.assert_allclose(hist_c.history["val_accuracy"], hist_e.history["val_accuracy"], rtol=1e-6)
+    for a, b in zip(model_c.get_weights(), model_e.get_weights()):
+        np.testing.assert_allclose(a, b, rtol=1e-6, atol=1e-7)
+    np.testing.assert_allclose(pred_c, pred_e, rtol=1e-6)
+
+
+class _KerasStyleStep(keras.Model):
+    """A Keras 3 (torch backend) style `train_step`: compiled whole by `jit_compile=True`, as Keras does."""
+
+    def __init__(self):
+        super().__init__()
+        self.hidden = keras.layers.Dense(16, activation="relu")
+        self.out = keras.layers.Dense(3)
+
+    def call(self, x):
+        return self.out(self.hidden(x))
+
+    def train_step(self, data):
+        x, y = data
+        self.zero_grad()
+        y_pred = self(x, training=True)
+        loss = self.compute_loss(y=y, y_pred=y_pred)
+        loss.backward()
+        self.optimizer.apply([v.value.grad for v in self.trainable_weights], self.trainable_weights)
+        return self.compute_metrics(x, y, y_pred)
+
+
+def test_an_overridden_train_step_goes_through_torch_compile_whole(monkeypatch):
+    """Keras 3 compiles an overridden `train_step` whole. Dynamo cannot trace `v.value.grad` (VariableValue's
+    attribute forwarding) after the backward graph break, so this step falls back (one warning); either way
+    the training equals eager."""
+    compiled = []
+
+    def traced(fn):
+        compiled.append(getattr(fn, "__name__", ""))
+        return torch.compile(fn, backend="eager", dynamic=False)
+
+    monkeypatch.setattr(jit, "_torch_compile", traced)
+    x, y = _data()
+    results = []
+    for jit_compile in (True, False):
+        keras.utils.set_random_seed(2)
+        model = _KerasStyleStep()
+        model.compile(keras.optimizers.Adam(0.01), keras.losses.SparseCategoricalCrossentropy(from_logits=True),
+                      metrics=["accuracy"], jit_compile=jit_compile)
+        with warnings.catch_warnings(record=True) as caught:
+            warnings.simplefilter("always")
+            history = model.fit(x, y, batch_size=16, epochs=2, verbose=0, shuffle=False)
+        assert len([w for w in caught if "could not compile the train_step" in str(w.message)]) <= int(jit_compile)
+        results.append((history.history, model.get_weights()))
+    assert "train_step" in compiled
+    np.testing.assert_allclose(results[0][0]["loss"], results[1][0]["loss"], rtol=1e-6)
+    for a, b in zip(results[0][1], results[1][1]):
+        np.testing.assert_allclose(a, b, rtol=1e-6, atol=1e-7)

@@ -11,14 +11,17 @@ import os
 
 from keraslike._src.data.tensor_spec import TensorSpec, dtype_repr
 from keraslike._src.saved_model import constants, signatures
-from keraslike._src.saved_model.save import describe_signatures, write_saved_model
+from keraslike._src.saved_model.save import add_keras_outputs, describe_signatures, write_saved_model
 
 FORMATS = ("tf_saved_model", "onnx", "openvino", "litert", "torch")
 
 
 def _signature_entry(model, input_signature):
-    if input_signature is None:
-        return describe_signatures(model, None)[constants.DEFAULT_SERVING_SIGNATURE_DEF_KEY]
+    if input_signature is None:  # Keras 3's export names the inputs after the model's input specs
+        spec = model.save_spec() if hasattr(model, "save_spec") else None
+        if spec is None:
+            return describe_signatures(model, None)[constants.DEFAULT_SERVING_SIGNATURE_DEF_KEY]
+        input_signature = spec[0][0]
     structure = input_signature[0] if isinstance(input_signature, (list, tuple)) and len(input_signature) == 1 \
         else input_signature
     if isinstance(structure, dict):
@@ -33,8 +36,8 @@ def _signature_entry(model, input_signature):
         if not (hasattr(spec, "shape") and hasattr(spec, "dtype")):
             raise TypeError(f"Expected input_signature to hold tf.TensorSpec / keras.InputSpec values. "
                             f"Received: input_signature={input_signature!r}")
-    return {"method": "__keras_call__", "structure": kind,
-            "inputs": [signatures.spec_json(TensorSpec(s.shape, s.dtype), n) for s, n in zip(specs, names)]}
+    return add_keras_outputs(model, {"method": "__keras_call__", "structure": kind, "inputs": [
+        signatures.spec_json(TensorSpec(s.shape, s.dtype), n) for s, n in zip(specs, names)]})
 
 
 def _describe(entry):

@@ -1,17 +1,22 @@
 """Built-in Keras losses (keras/src/losses/losses.py): functions return per-sample values.
 
-Probabilities are clipped to `[1e-7, 1 - 1e-7]` before the log, as Keras does.
+Probabilities are clipped to `[eps, 1 - eps]` before the log, `eps = keras.config.epsilon()` (1e-7), as Keras does.
 """
 
 import torch
 import torch.nn.functional as F
 
+from keraslike._src.keras.backend import config as keras_config
 from keraslike._src.errors import InvalidArgumentError
 from keraslike._src.keras.losses.loss import (
     LossFunctionWrapper, reduce_weighted_values, squeeze_or_expand_to_same_rank, tensor_args, with_tensor_args,
 )
 
-EPSILON = 1e-7
+
+def _probability_bounds():
+    """`(epsilon, 1 - epsilon)` with `keras.config.epsilon()`, the clipping of probabilities."""
+    eps = keras_config.epsilon()
+    return eps, 1.0 - eps
 
 
 def _align(y_true, y_pred):
@@ -48,7 +53,7 @@ def categorical_crossentropy(y_true, y_pred, from_logits=False, label_smoothing=
         log_prob = torch.log_softmax(y_pred, dim=axis)
     else:
         probs = y_pred / y_pred.sum(dim=axis, keepdim=True)
-        log_prob = torch.log(probs.clamp(EPSILON, 1.0 - EPSILON))
+        log_prob = torch.log(probs.clamp(*_probability_bounds()))
     return -(y_true * log_prob).sum(dim=axis)
 
 
@@ -81,7 +86,7 @@ def _sparse_crossentropy(y_true, y_pred, from_logits, ignore_class, axis, reduct
         if from_logits:
             return F.cross_entropy(y_pred, labels, reduction=reduction, ignore_index=ignore)
         probs = y_pred / y_pred.sum(dim=1, keepdim=True)
-        return F.nll_loss(torch.log(probs.clamp(EPSILON, 1.0 - EPSILON)), labels, reduction=reduction,
+        return F.nll_loss(torch.log(probs.clamp(*_probability_bounds())), labels, reduction=reduction,
                           ignore_index=ignore)
     except (IndexError, RuntimeError) as err:
         if "out of bounds" not in str(err) and "out of range" not in str(err):
@@ -130,7 +135,7 @@ def binary_crossentropy(y_true, y_pred, from_logits=False, label_smoothing=0.0, 
     if from_logits:
         bce = F.binary_cross_entropy_with_logits(y_pred, y_true, reduction="none")
     else:
-        p = y_pred.clamp(EPSILON, 1.0 - EPSILON)
+        p = y_pred.clamp(*_probability_bounds())
         bce = -(y_true * torch.log(p) + (1.0 - y_true) * torch.log(1.0 - p))
     return bce.mean(dim=axis)
 

@@ -5,6 +5,7 @@ from keraslike._src.keras.layers.keras_tensor import KerasTensor
 from keraslike._src.keras.layers.layer import Layer
 from keraslike._src.keras.models.functional import adjust_input_rank, cast_to_input_dtype
 from keraslike._src.keras.models.model import Model
+from keraslike._src.ops import string_tensor
 
 
 class Sequential(Model):
@@ -113,7 +114,8 @@ class Sequential(Model):
 
     def _build_for(self, inputs):
         if self._input_layer is None and hasattr(inputs, "shape"):
-            self._input_layer = InputLayer(batch_shape=(None, *tuple(inputs.shape)[1:]))
+            dtype = "string" if string_tensor.is_string_tensor(inputs) else None  # raw text into TextVectorization
+            self._input_layer = InputLayer(batch_shape=(None, *tuple(inputs.shape)[1:]), dtype=dtype)
             self._build_symbolic()
         self.built = True
 

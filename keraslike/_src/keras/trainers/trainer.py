@@ -39,6 +39,7 @@ import warnings
 
 import torch
 
+from keraslike._src.keras.backend import config as keras_config
 from keraslike._src.autodiff.jit import JitFunction
 from keraslike._src.keras import optimizers as optimizers_module
 from keraslike._src.keras.callbacks.callback_list import CallbackList
@@ -539,6 +540,8 @@ class Trainer:
         data_adapter.check_batch_size(batch_size)
         input_validation.check_steps(steps_per_epoch, "steps_per_epoch")
         input_validation.check_steps(validation_steps, "validation_steps")
+        epochs = keras_config.capped_epochs(epochs)  # keras.config.set_max_epochs / KERAS_MAX_EPOCHS
+        steps_per_epoch = keras_config.capped_steps(steps_per_epoch)
         strategy = self._distribute_strategy
         with strategy.scope():
             if validation_split and validation_data is None:
@@ -679,6 +682,7 @@ class Trainer:
         verbose = _check_verbose(verbose)
         x, y, sample_weight = (data_adapter.lists_to_arrays(v) for v in (x, y, sample_weight))
         input_validation.check_steps(steps, "steps")
+        steps = keras_config.capped_steps(steps)  # keras.config.set_max_steps_per_epoch
         strategy = self._distribute_strategy
         with strategy.scope():
             adapter = data_adapter.make_adapter(x, y, sample_weight, batch_size, False, strategy, steps)
@@ -706,6 +710,7 @@ class Trainer:
         verbose = _check_verbose(verbose)
         x = data_adapter.lists_to_arrays(x)
         input_validation.check_steps(steps, "steps")
+        steps = keras_config.capped_steps(steps)  # keras.config.set_max_steps_per_epoch
         strategy = self._distribute_strategy
         if self._overrides("predict_step"):
             user_step = self._jit("predict_step", self.predict_step)
