@@ -39,6 +39,7 @@ from keraslike._src.keras.layers.pooling.pooling import (
     AveragePooling1D, AveragePooling2D, AveragePooling3D, MaxPooling1D, MaxPooling2D, MaxPooling3D,
 )
 from keraslike._src.keras.layers.jax_layer import FlaxLayer, JaxLayer
+from keraslike._src.keras.layers.legacy_layers import RandomHeight, RandomWidth, ThresholdedReLU
 from keraslike._src.keras.layers.normalization.batch_normalization import BatchNormalization
 from keraslike._src.keras.layers.normalization.group_normalization import GroupNormalization
 from keraslike._src.keras.layers.normalization.layer_normalization import LayerNormalization
