@@ -24,8 +24,6 @@ def _calls():
                                                      tf.data.experimental.AutoShardPolicy.DATA),
         "LogicalDeviceConfiguration(experimental_*)": lambda: tf.config.LogicalDeviceConfiguration(
             experimental_priority=1, experimental_device_ordinal=0),
-        "Dataset.map(num_parallel_calls, deterministic)": lambda: list(tf.data.Dataset.range(3).map(
-            lambda v: v, num_parallel_calls=tf.data.AUTOTUNE, deterministic=False)),
         "Variable(hints)": lambda: tf.Variable(1.0, validate_shape=False, caching_device="/cpu:0",
                                                synchronization=tf.VariableSynchronization.AUTO,
                                                aggregation=tf.VariableAggregation.MEAN,

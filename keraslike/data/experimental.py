@@ -7,6 +7,7 @@ from keraslike._src.data.cardinality import INFINITE as INFINITE_CARDINALITY
 from keraslike._src.data.cardinality import UNKNOWN as UNKNOWN_CARDINALITY
 from keraslike._src.data.cardinality import cardinality
 from keraslike._src.data.csv_dataset import Counter, CsvDataset
+from keraslike._src.data.example_readers import make_batched_features_dataset, parse_example_dataset
 from keraslike._src.data.tfrecord_dataset import TFRecordWriter
 from keraslike._src.data.experimental_ops import (
     RandomDataset,
@@ -78,4 +79,6 @@ __all__ = [
     "TFRecordWriter",
     "ThreadingOptions",
     "cardinality",
+    "make_batched_features_dataset",
+    "parse_example_dataset",
 ]

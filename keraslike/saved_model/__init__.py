@@ -8,5 +8,6 @@ from keraslike._src.saved_model.constants import (
     SAVED_MODEL_FILENAME_PB, SAVED_MODEL_FILENAME_PBTXT, SAVED_MODEL_SCHEMA_VERSION, SERVING, TPU, TRAINING,
     VARIABLES_DIRECTORY, VARIABLES_FILENAME,
 )
+from keraslike._src.saved_model.asset import Asset
 from keraslike._src.saved_model.load import LoadOptions, contains_saved_model, load
 from keraslike._src.saved_model.save import SaveOptions, save

@@ -58,6 +58,9 @@ def parse_specs(tf):
         "seq_in_example": {"score": tf.io.FixedLenSequenceFeature([], tf.float32, allow_missing=True),
                            "tags": tf.io.FixedLenSequenceFeature([], tf.string, allow_missing=True)},
         "default_2d": {"absent": tf.io.FixedLenFeature([2, 2], tf.float32, default_value=[1.0, 2.0, 3.0, 4.0])},
+        "ragged": {"tags": tf.io.RaggedFeature(tf.string),
+                   "sc": tf.io.RaggedFeature(tf.float32, value_key="score", row_splits_dtype=tf.int64),
+                   "big": tf.io.RaggedFeature(tf.int64)},
     }
 
 
@@ -98,6 +101,8 @@ BASE64 = [b"", b"a", b"hello world", b"\xff\xfe\xfd\x00?>", b"any carnal pleas"]
 
 def as_python(value):
     """A parse output (tensor, string value, SparseTensor) as JSON-ready Python."""
+    if hasattr(value, "row_splits"):
+        return {"flat": as_python(value.values), "row_splits": as_python(value.row_splits)}
     if hasattr(value, "indices") and hasattr(value, "dense_shape"):
         return {"indices": as_python(value.indices), "values": as_python(value.values),
                 "dense_shape": as_python(value.dense_shape)}

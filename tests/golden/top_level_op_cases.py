@@ -152,6 +152,36 @@ CASES = {
     "signal_fftshift": lambda tf: tf.signal.fftshift(tf.constant([0, 1, 2, 3, 4, -5, -4, -3, -2, -1])),
     "signal_ifftshift_axes": lambda tf: tf.signal.ifftshift(tf.reshape(tf.range(9), (3, 3)), axes=1),
     "fft_float_input": lambda tf: tf.signal.fft(tf.constant([1.0, 2.0])),
+    # short-time Fourier analysis (the audio tutorials)
+    "hann_window": lambda tf: [tf.signal.hann_window(5), tf.signal.hann_window(5, periodic=False),
+                               tf.signal.hann_window(1)],
+    "hamming_window_float64": lambda tf: tf.signal.hamming_window(6, dtype=tf.float64),
+    "frame": lambda tf: tf.signal.frame(tf.range(10), 4, 3),
+    "frame_pad_end": lambda tf: tf.signal.frame(tf.range(10), 4, 3, pad_end=True, pad_value=-1),
+    "frame_axis": lambda tf: tf.signal.frame(tf.reshape(tf.range(12), (6, 2)), 3, 2, axis=0),
+    "frame_short": lambda tf: tf.signal.frame(tf.range(3), 4, 1),
+    "overlap_and_add": lambda tf: tf.signal.overlap_and_add(tf.reshape(tf.range(1.0, 13.0), (3, 4)), 2),
+    "stft_shape_and_values": lambda tf: _complex(tf.signal.stft(
+        tf.sin(tf.range(64, dtype=tf.float32) * 0.3), frame_length=16, frame_step=8)[:2, :4]),
+    "stft_tutorial_shape": lambda tf: tf.signal.stft(tf.zeros([16000]), frame_length=255, frame_step=128).shape,
+    "stft_fft_length_pad_end": lambda tf: _complex(tf.signal.stft(
+        tf.range(20, dtype=tf.float32), frame_length=6, frame_step=5, fft_length=8, pad_end=True, window_fn=None)),
+    "inverse_stft_round_trip": lambda tf: tf.signal.inverse_stft(
+        tf.signal.stft(tf.sin(tf.range(40, dtype=tf.float32) * 0.5), 8, 2), 8, 2,
+        window_fn=tf.signal.inverse_stft_window_fn(2))[8:32],
+    "inverse_stft_window": lambda tf: tf.signal.inverse_stft_window_fn(3)(8, dtype=tf.float32),
+    "dct2": lambda tf: tf.signal.dct(tf.constant([[1.0, 2.0, 4.0, 7.0]])),
+    "dct_types": lambda tf: [tf.signal.dct(tf.constant([1.0, -2.0, 0.5, 3.0, 1.0]), type=t) for t in (1, 2, 3, 4)],
+    "dct_ortho": lambda tf: [tf.signal.dct(tf.constant([1.0, -2.0, 0.5, 3.0]), type=t, norm="ortho")
+                             for t in (2, 3, 4)],
+    "dct_n": lambda tf: [tf.signal.dct(tf.constant([1.0, 2.0, 3.0]), n=5), tf.signal.dct(tf.constant([1.0, 2.0, 3.0]),
+                                                                                           n=2)],
+    "idct": lambda tf: [tf.signal.idct(tf.constant([1.0, -2.0, 0.5, 3.0]), norm="ortho"),
+                        tf.signal.idct(tf.constant([1.0, -2.0, 0.5, 3.0]))],
+    "dct_bad_norm": lambda tf: tf.signal.dct(tf.constant([1.0, 2.0]), type=1, norm="ortho"),
+    "mel_matrix": lambda tf: tf.signal.linear_to_mel_weight_matrix(4, 9, 8000, 100.0, 3000.0),
+    "mel_matrix_defaults_shape": lambda tf: tf.signal.linear_to_mel_weight_matrix().shape,
+    "mfccs": lambda tf: tf.signal.mfccs_from_log_mel_spectrograms(tf.constant([[1.0, 2.0, 0.5, -1.0, 3.0]]))[..., :3],
     # bitwise
     "bitwise_and": lambda tf: tf.bitwise.bitwise_and(tf.constant([0, 5, 3, 14], tf.int8),
                                                      tf.constant([5, 0, 7, 11], tf.int8)),
@@ -200,4 +230,13 @@ CASES = {
     "as_dtype_bad": lambda tf: tf.as_dtype("float31"),
     "uint_constant": lambda tf: [tf.constant([1, 2], tf.uint32).dtype.name, tf.constant([7], tf.uint16).numpy(),
                                  tf.cast(tf.constant([3, 4]), tf.uint64).numpy()],
+    "dtypes_experimental": lambda tf: [
+        [d.name, d.size, d.as_datatype_enum, d.is_floating, d.is_integer, d.is_unsigned, float(d.min), float(d.max)]
+        for d in (tf.dtypes.experimental.float8_e4m3fn, tf.dtypes.experimental.float8_e4m3fnuz,
+                  tf.dtypes.experimental.float8_e5m2, tf.dtypes.experimental.float8_e5m2fnuz,
+                  tf.dtypes.experimental.int4, tf.dtypes.experimental.uint4, tf.dtypes.experimental.int2,
+                  tf.dtypes.experimental.uint2)],
+    "dtypes_experimental_as_dtype": lambda tf: [tf.as_dtype(n).name for n in ("float8_e5m2", "int4", "uint2")],
+    "float8_cast": lambda tf: tf.cast(tf.cast(tf.constant([0.3, 1.5, -300.0]), tf.dtypes.experimental.float8_e4m3fn),
+                                      tf.float32),
 }

@@ -232,3 +232,47 @@ def test_fixed_length_record_dataset(tmp_path):
         tf.data.FixedLengthRecordDataset(str(path), 0)
     files = [str(path), str(path)]
     assert len(list(tf.data.FixedLengthRecordDataset(files, 4, 3, 2, num_parallel_reads=2))) == 10
+
+
+def _example_files(tmp_path, counts):
+    paths = []
+    for f, count in enumerate(counts):
+        records = [tf.train.Example(features=tf.train.Features(feature={
+            "x": tf.train.Feature(float_list=tf.train.FloatList(value=[f * 100 + i, 0.5])),
+            "label": tf.train.Feature(int64_list=tf.train.Int64List(value=[f * 100 + i])),
+            "tags": tf.train.Feature(bytes_list=tf.train.BytesList(value=[b"t"] * (i % 3)))})).SerializeToString()
+            for i in range(count)]
+        paths.append(_write(tmp_path / f"ex{f}.tfrecord", records))
+    return paths
+
+
+FEATURES = {"x": tf.io.FixedLenFeature([2], tf.float32), "label": tf.io.FixedLenFeature([], tf.int64),
+            "tags": tf.io.VarLenFeature(tf.string)}
+
+
+def test_make_batched_features_dataset_order_labels_and_epochs(tmp_path):
+    _example_files(tmp_path, [3, 2, 4])
+    dataset = tf.data.experimental.make_batched_features_dataset(
+        str(tmp_path / "ex*.tfrecord"), 4, FEATURES, label_key="label", num_epochs=1, shuffle=False)
+    batches = list(dataset)
+    labels = [int(v) for _, label in batches for v in label]
+    assert labels == [0, 1, 2, 100, 101, 200, 201, 202, 203]  # files in sorted order, records in file order
+    features, _ = batches[0]
+    assert sorted(features) == ["tags", "x"] and features["x"][:, 0].tolist() == [0, 1, 2, 100]
+    assert features["tags"].dense_shape.tolist() == [4, 2]
+    shuffled = tf.data.experimental.make_batched_features_dataset(
+        str(tmp_path / "ex*.tfrecord"), 5, FEATURES, label_key="label", num_epochs=2, shuffle_seed=3,
+        reader_num_threads=2, drop_final_batch=False)
+    seen = sorted(int(v) for _, label in shuffled for v in label)
+    assert seen == sorted(labels * 2)  # every record exactly once per epoch
+    with pytest.raises(ValueError, match="label_key"):
+        tf.data.experimental.make_batched_features_dataset(str(tmp_path / "ex*.tfrecord"), 2, FEATURES,
+                                                           label_key="nope")
+
+
+def test_parse_example_dataset_needs_batches(tmp_path):
+    paths = _example_files(tmp_path, [3])
+    parsed = tf.data.TFRecordDataset(paths).batch(2).apply(tf.data.experimental.parse_example_dataset(FEATURES))
+    assert [b["label"].tolist() for b in parsed] == [[0, 1], [2]]
+    with pytest.raises(TypeError, match="vectors of strings"):
+        tf.data.TFRecordDataset(paths).apply(tf.data.experimental.parse_example_dataset(FEATURES))

@@ -258,3 +258,26 @@ def test_default_signature_prefers_call_and_keeps_dict_outputs(tmp_path):
     infer = tf.saved_model.load(path).signatures["serving_default"]
     out = infer(x=[1.0, 2.0])
     assert sorted(out) == ["y", "z"] and out["y"].tolist() == [1.0, 2.0]
+
+
+class WithVocabulary(tf.Module):
+    def __init__(self, path):
+        super().__init__()
+        self.vocabulary = tf.saved_model.Asset(path)
+
+    def words(self):
+        with open(self.vocabulary.asset_path.numpy().decode(), encoding="utf-8") as f:
+            return f.read().split()
+
+
+def test_assets_are_copied_and_found_after_loading(tmp_path):
+    source = tmp_path / "vocab.txt"
+    source.write_text("a b c")
+    path = str(tmp_path / "with_asset")
+    tf.saved_model.save(WithVocabulary(str(source)), path)
+    source.unlink()  # the SavedModel holds its own copy
+    loaded = tf.saved_model.load(path)
+    assert loaded.vocabulary.asset_path.numpy() == os.path.join(path, "assets", "vocab.txt").encode()
+    assert loaded.words() == ["a", "b", "c"]
+    with pytest.raises(ValueError, match="does not exist"):
+        tf.saved_model.save(WithVocabulary(str(source)), str(tmp_path / "broken"))

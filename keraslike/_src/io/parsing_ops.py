@@ -13,7 +13,7 @@ import numpy as np
 import torch
 from google.protobuf.message import DecodeError
 
-from keraslike._src.data.tensor_spec import string
+from keraslike._src.data.tensor_spec import as_spec_dtype, string
 from keraslike._src.errors import InvalidArgumentError
 from keraslike._src.io import protos, string_values
 from keraslike._src.io.parsing_config import (
@@ -24,6 +24,7 @@ from keraslike._src.io.parsing_config import (
     VarLenFeature,
     feature_dtype,
 )
+from keraslike._src.ragged.ragged_tensor import RaggedTensor
 from keraslike._src.sparse.sparse_tensor import SparseTensor
 
 _KINDS = {"bytes_list": string, "float_list": torch.float32, "int64_list": torch.int64}
@@ -226,6 +227,26 @@ def _sparse_feature(key, spec, feature_maps, names):
     return _sparse(dtype, values, indices, [len(feature_maps)] + [int(s) for s in sizes])
 
 
+def _ragged(key, spec, feature_maps, names):
+    """A RaggedFeature without partitions: a `[batch, None]` RaggedTensor of each example's values."""
+    if spec.partitions:
+        raise NotImplementedError(f"tf.io.RaggedFeature partitions are not supported by keraslike's parse ops (only "
+                                  f"the flat [batch, None] form). Received: features[{key!r}].partitions="
+                                  f"{spec.partitions!r}")
+    dtype = feature_dtype(spec.dtype, key)
+    value_key = spec.value_key or key
+    values, lengths = [], []
+    for b, features in enumerate(feature_maps):
+        found = _checked(features[value_key], value_key, dtype, _where(names, b)) if value_key in features else None
+        found = np.empty(0, dtype=_NUMPY[dtype]) if found is None else found
+        values.append(found)
+        lengths.append(found.size)
+    flat = np.concatenate(values) if values else np.empty(0, dtype=_NUMPY[dtype])
+    splits = torch.tensor(np.concatenate([[0], np.cumsum(lengths)]), dtype=as_spec_dtype(spec.row_splits_dtype))
+    return RaggedTensor.from_row_splits(_output(flat.astype(_NUMPY[dtype]) if dtype is not string else flat, dtype),
+                                        splits)
+
+
 def _parse_features(features, feature_maps, names):
     if not features:
         raise ValueError("Must provide at least one feature key.")
@@ -240,8 +261,7 @@ def _parse_features(features, feature_maps, names):
         elif isinstance(spec, SparseFeature):
             out[key] = _sparse_feature(key, spec, feature_maps, names)
         elif isinstance(spec, RaggedFeature):
-            raise NotImplementedError(f"tf.io.RaggedFeature is not supported by keraslike's parse ops; use "
-                                      f"tf.io.VarLenFeature (a SparseTensor). Received: features[{key!r}]={spec!r}")
+            out[key] = _ragged(key, spec, feature_maps, names)
         else:
             raise ValueError(f"Expected a FixedLenFeature, VarLenFeature, FixedLenSequenceFeature or SparseFeature "
                              f"for {key!r}. Received: {spec!r}")
@@ -252,6 +272,8 @@ def _unbatch(value):
     """Drops the batch dimension of a 1-example result."""
     if isinstance(value, SparseTensor):
         return SparseTensor(value.indices[:, 1:], value.values, value.dense_shape[1:])
+    if isinstance(value, RaggedTensor):  # one row: its values, a dense tensor (as TF's parse_single_example)
+        return value.values
     return value[0] if isinstance(value, torch.Tensor) else string_values.string_output(
         string_values.as_bytes_array(value)[0])
 

@@ -113,7 +113,8 @@ def restore(export_dir, custom_objects=None, tags=None):
         if not wanted <= set(document.get("tags", [])):
             raise RuntimeError(f"MetaGraphDef associated with tags {sorted(wanted)} could not be found in "
                                f"SavedModel, with available tags '{document.get('tags')}'. Received: tags={tags!r}")
-    obj = TreeReader(document["nodes"], _tensors(export_dir), custom_objects).get(document.get("root", 0))
+    assets = os.path.join(os.fspath(export_dir), constants.ASSETS_DIRECTORY)
+    obj = TreeReader(document["nodes"], _tensors(export_dir), custom_objects, assets).get(document.get("root", 0))
     entries = document.get("signatures", {})
     if isinstance(obj, Layer):
         keras_entries = {k: e for k, e in entries.items() if e["method"] == "__keras_call__"}

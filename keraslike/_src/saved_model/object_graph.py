@@ -5,6 +5,7 @@ What a node can be (TF keeps the "trackable" objects; keraslike keeps the state 
   * `constant`  a plain tensor attribute;
   * `module`    a `tf.Module`: its class (import path) and its attributes, recursively;
   * `keras`     a Keras layer or model: its Keras 3 config and its weights;
+  * `asset`     a `tf.saved_model.Asset`: its file is copied into `assets/` (`self.assets`: name -> source);
   * `value`     a JSON value (bool, int, float, str, None);
   * `list`, `tuple`, `dict` (string keys) of nodes.
 Other attributes (functions, open files, arbitrary objects) are not saved; their paths are listed in the
@@ -14,6 +15,7 @@ see the same state.
 """
 
 import importlib
+import os
 
 import numpy as np
 import torch
@@ -22,6 +24,7 @@ from keraslike._src.keras.layers.layer import Layer
 from keraslike._src.keras.saving import serialization_lib
 from keraslike._src.module.module import Module
 from keraslike._src.ops.variables import Variable
+from keraslike._src.saved_model.asset import Asset
 
 _SKIPPED_MODULE_ATTRIBUTES = frozenset({"_name", "_scope_name", "_name_scope"})
 _SAVED_CLASSES = {}  # import path -> class, for classes saved in this process (e.g. defined in a function)
@@ -57,8 +60,19 @@ class TreeWriter:
     """Turns an object into nodes (`self.nodes`) and tensors (`self.tensors`, name -> CPU tensor)."""
 
     def __init__(self):
-        self.nodes, self.tensors, self.dropped = [], {}, []
+        self.nodes, self.tensors, self.dropped, self.assets = [], {}, [], {}
         self._seen = {}
+
+    def _asset(self, asset):
+        source = os.fspath(asset.asset_path.numpy().decode("utf-8"))
+        if not os.path.isfile(source):
+            raise ValueError(f"The tf.saved_model.Asset file {source!r} does not exist. Received: asset={asset!r}")
+        stem, ext = os.path.splitext(os.path.basename(source))
+        name, n = stem + ext, 1
+        while name in self.assets and self.assets[name] != source:
+            name, n = f"{stem}_{n}{ext}", n + 1
+        self.assets[name] = source
+        return self._new(asset, {"kind": "asset", "filename": name})
 
     def _tensor(self, value):
         key = f"t{len(self.tensors)}"
@@ -90,6 +104,8 @@ class TreeWriter:
                                      "weights": weights})
         if isinstance(value, torch.Tensor):
             return self._new(value, {"kind": "constant", "tensor": self._tensor(value)})
+        if isinstance(value, Asset):
+            return self._asset(value)
         if isinstance(value, Module):
             return self._module(value, path)
         if value is None or isinstance(value, (bool, int, float, str)):
@@ -131,8 +147,8 @@ class TreeWriter:
 class TreeReader:
     """Rebuilds objects from `nodes` and `tensors` (shared nodes give shared objects)."""
 
-    def __init__(self, nodes, tensors, custom_objects=None):
-        self._nodes, self._tensors, self._custom = nodes, tensors, custom_objects
+    def __init__(self, nodes, tensors, custom_objects=None, assets_dir=None):
+        self._nodes, self._tensors, self._custom, self._assets = nodes, tensors, custom_objects, assets_dir
         self._built = {}
 
     def _tensor(self, key):
@@ -152,6 +168,11 @@ class TreeReader:
             value = self._tensor(node["tensor"])
         elif kind == "value":
             value = node["value"]
+        elif kind == "asset":
+            path = os.path.join(self._assets or "", os.path.basename(node["filename"]))
+            if not os.path.isfile(path):
+                raise ValueError(f"The SavedModel lacks its asset file {path}. Received: asset={node['filename']!r}")
+            value = Asset(path)
         elif kind == "keras":
             value = serialization_lib.deserialize_layer(node["config"], self._custom)
             value.set_weights([self._tensor(k).numpy() for k in node["weights"]])

@@ -7,7 +7,7 @@ because a TF SavedModel holds TensorFlow graphs (`saved_model.pb`), which torch 
       keraslike_saved_model.json      format marker and version, tags, the object tree (see
                                       object_graph.py), the signatures (method + input specs)
       variables/variables.safetensors every variable and tensor of the tree (safetensors: no pickle)
-      assets/                         (empty; TF's assets directory)
+      assets/                         copies of the `tf.saved_model.Asset` files of the tree
 
 What is kept: tf.Modules (class import path and attributes), tf.Variables (values, names, trainable),
 tensors, Keras layers/models (Keras 3 config + weights), JSON values and lists/tuples/dicts of these;
@@ -106,10 +106,10 @@ def write_saved_model(obj, export_dir, entries, extra=None):
     # Non-chief replicas write to a temporary path that is removed (TF's multi-worker rule); every replica
     # returns once the chief's directory is in place.
     with file_io.chief_path(export_dir, obj if isinstance(obj, Layer) else None) as target:
-        _write_directory(target, document, tree.tensors)
+        _write_directory(target, document, tree.tensors, tree.assets)
 
 
-def _write_directory(export_dir, document, tensors):
+def _write_directory(export_dir, document, tensors, assets):
     from safetensors.torch import save_file  # the `saving` extra, imported when a SavedModel is written
 
     parent = os.path.dirname(os.path.abspath(export_dir))
@@ -118,6 +118,8 @@ def _write_directory(export_dir, document, tensors):
     try:
         os.makedirs(os.path.join(staging, constants.VARIABLES_DIRECTORY))
         os.makedirs(os.path.join(staging, constants.ASSETS_DIRECTORY))
+        for name, source in assets.items():
+            shutil.copyfile(source, os.path.join(staging, constants.ASSETS_DIRECTORY, name))
         save_file(tensors, os.path.join(staging, constants.VARIABLES_DIRECTORY, constants.TENSORS_FILENAME))
         with open(os.path.join(staging, constants.KERASLIKE_FILENAME), "w", encoding="utf-8") as f:
             json.dump(document, f)

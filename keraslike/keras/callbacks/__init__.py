@@ -12,4 +12,5 @@ from keraslike._src.keras.callbacks.model_checkpoint import ModelCheckpoint  # n
 from keraslike._src.keras.callbacks.reduce_lr_on_plateau import ReduceLROnPlateau  # noqa: F401
 from keraslike._src.keras.callbacks.swap_ema_weights import SwapEMAWeights  # noqa: F401
 from keraslike._src.keras.callbacks.tensorboard import TensorBoard  # noqa: F401
+from keraslike._src.keras.callbacks.remote_monitor import RemoteMonitor  # noqa: F401
 from keraslike._src.keras.callbacks.terminate_on_nan import TerminateOnNaN  # noqa: F401
