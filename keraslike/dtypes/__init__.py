@@ -11,3 +11,4 @@ from keraslike._src.ops.math import complex
 from keraslike._src.ops.math import cast, saturate_cast
 
 DType = _torch.dtype
+from keraslike.dtypes import experimental

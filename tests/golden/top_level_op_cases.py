@@ -230,4 +230,13 @@ CASES = {
     "as_dtype_bad": lambda tf: tf.as_dtype("float31"),
     "uint_constant": lambda tf: [tf.constant([1, 2], tf.uint32).dtype.name, tf.constant([7], tf.uint16).numpy(),
                                  tf.cast(tf.constant([3, 4]), tf.uint64).numpy()],
+    "dtypes_experimental": lambda tf: [
+        [d.name, d.size, d.as_datatype_enum, d.is_floating, d.is_integer, d.is_unsigned, float(d.min), float(d.max)]
+        for d in (tf.dtypes.experimental.float8_e4m3fn, tf.dtypes.experimental.float8_e4m3fnuz,
+                  tf.dtypes.experimental.float8_e5m2, tf.dtypes.experimental.float8_e5m2fnuz,
+                  tf.dtypes.experimental.int4, tf.dtypes.experimental.uint4, tf.dtypes.experimental.int2,
+                  tf.dtypes.experimental.uint2)],
+    "dtypes_experimental_as_dtype": lambda tf: [tf.as_dtype(n).name for n in ("float8_e5m2", "int4", "uint2")],
+    "float8_cast": lambda tf: tf.cast(tf.cast(tf.constant([0.3, 1.5, -300.0]), tf.dtypes.experimental.float8_e4m3fn),
+                                      tf.float32),
 }

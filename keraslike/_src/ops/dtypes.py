@@ -30,13 +30,23 @@ qint8 = torch.qint8
 quint8 = torch.quint8
 qint32 = torch.qint32
 QUANTIZED_DTYPES = frozenset({qint8, quint8, qint32})
+# `tf.dtypes.experimental`: torch's 8-bit floats and sub-byte ints (storage and casts; few kernels). TF's
+# float8_e4m3b11fnuz has no torch counterpart, and torch's float4 is a packed pair (float4_e2m1fn_x2), so both
+# are absent. Casting a value beyond a float8 type's range saturates in torch, where TF gives NaN (inf for e5m2).
+float8_e4m3fn = torch.float8_e4m3fn
+float8_e4m3fnuz = torch.float8_e4m3fnuz
+float8_e5m2 = torch.float8_e5m2
+float8_e5m2fnuz = torch.float8_e5m2fnuz
+int4, uint4, int2, uint2 = torch.int4, torch.uint4, torch.int2, torch.uint2
+SUB_BYTE_LIMITS = {int4: (-8, 7), uint4: (0, 15), int2: (-2, 1), uint2: (0, 3)}
 
 # TF's DataType enum values (tensorflow/core/framework/types.proto): `as_dtype(1)` is float32, as in TF.
 DATATYPE_ENUM = {
     torch.float32: 1, torch.float64: 2, torch.int32: 3, torch.uint8: 4, torch.int16: 5, torch.int8: 6,
     torch.complex64: 8, torch.int64: 9, torch.bool: 10, torch.qint8: 11, torch.quint8: 12, torch.qint32: 13,
     torch.bfloat16: 14, torch.uint16: 17, torch.complex128: 18, torch.float16: 19, torch.uint32: 22,
-    torch.uint64: 23,
+    torch.uint64: 23, torch.float8_e5m2: 24, torch.float8_e4m3fn: 25, torch.float8_e4m3fnuz: 26,
+    torch.float8_e5m2fnuz: 28, torch.int4: 29, torch.uint4: 30, torch.int2: 31, torch.uint2: 32,
 }
 _BY_ENUM = {value: dtype for dtype, value in DATATYPE_ENUM.items()}
 
@@ -99,6 +109,8 @@ _BY_NAME = {
     "int8": int8, "int16": int16, "int32": int32, "int64": int64, "uint8": uint8,
     "bool": bool, "complex64": complex64, "complex128": complex128, "string": string,
     "uint16": uint16, "uint32": uint32, "uint64": uint64, "qint8": qint8, "quint8": quint8, "qint32": qint32,
+    "float8_e4m3fn": float8_e4m3fn, "float8_e4m3fnuz": float8_e4m3fnuz, "float8_e5m2": float8_e5m2,
+    "float8_e5m2fnuz": float8_e5m2fnuz, "int4": int4, "uint4": uint4, "int2": int2, "uint2": uint2,
 }
 
 

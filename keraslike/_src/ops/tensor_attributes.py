@@ -27,7 +27,7 @@ import torch
 
 from keraslike._src.data.shape_methods import ShapeMethods, dims_of, is_compatible
 from keraslike._src.data.tensor_shape import TensorShape
-from keraslike._src.ops.dtypes import DATATYPE_ENUM, QUANTIZED_DTYPES, as_dtype
+from keraslike._src.ops.dtypes import DATATYPE_ENUM, QUANTIZED_DTYPES, SUB_BYTE_LIMITS, as_dtype
 
 _DATATYPE_ENUM = DATATYPE_ENUM
 _QUANTIZED = tuple(QUANTIZED_DTYPES)
@@ -56,6 +56,8 @@ def _limits(dtype):
         raise TypeError(f"Cannot find minimum value of {dtype} with quantized type {dtype}.")
     if dtype == torch.bool:
         raise TypeError(f"Cannot find minimum value of {dtype} with type {dtype}.")
+    if dtype in SUB_BYTE_LIMITS:  # torch.iinfo has no sub-byte ints
+        return SUB_BYTE_LIMITS[dtype]
     info = torch.finfo(dtype) if (dtype.is_floating_point or dtype.is_complex) else torch.iinfo(dtype)
     return info.min, info.max
 
