@@ -23,7 +23,7 @@ _MODES = {0: "UNCHANGED", 1: "GRAY", 2: "GRAY_ALPHA", 3: "RGB", 4: "RGB_ALPHA"}
 
 def _io():
     try:
-        import torchvision.io
+        import torchvision.io  # optional dependency (the vision extra)
     except ImportError as err:  # pragma: no cover - torchvision is in the vision extra
         raise ImportError("Image decoding and encoding use torchvision: pip install 'keraslike[vision]'") from err
     return torchvision.io
