@@ -510,3 +510,79 @@ def segment_mean(data, indices, segment_ids, num_segments=None, name=None):
 def segment_sqrt_n(data, indices, segment_ids, num_segments=None, name=None):
     """`tf.sparse.segment_sqrt_n`: sums of `data[indices]` per segment divided by sqrt(segment size)."""
     return _segment(data, indices, segment_ids, num_segments, "sqrt_n")
+
+
+def _bincount_parts(values, weights, axis):
+    """(flat int64 values, flat weights or None, row of each value or None, number of rows)."""
+    if isinstance(values, SparseTensor):
+        flat, rows, count = values.values, values.indices[:, 0], int(values.dense_shape[0])
+        weights = weights.values if isinstance(weights, SparseTensor) else weights
+    elif hasattr(values, "row_splits"):  # a RaggedTensor
+        flat = values.flat_values
+        rows, count = values.value_rowids().to(torch.int64), int(values.nrows())
+        weights = weights.flat_values if hasattr(weights, "row_splits") else weights
+    else:
+        dense = _dense(values)
+        if axis == -1 and dense.ndim != 2:
+            raise ValueError(f"Expected 2-D values for tf.sparse.bincount(axis=-1). Received: shape "
+                             f"{tuple(dense.shape)}")
+        flat = dense.reshape(-1)
+        count = dense.shape[0] if dense.ndim else 1
+        rows = torch.arange(count).repeat_interleave(dense.shape[1]) if axis == -1 else None
+        weights = _dense(weights).reshape(-1) if weights is not None else None
+    return flat, weights, rows if axis == -1 else None, count
+
+
+def bincount(values, weights=None, axis=0, minlength=None, maxlength=None, binary_output=False, name=None):
+    """`tf.sparse.bincount(values, weights=None, axis=0, ...)`: counts of each non-negative integer, as a SparseTensor.
+
+    Args:
+        values: an int tensor, RaggedTensor or SparseTensor (its stored values are counted).
+        weights: optional, same structure as `values`: sums of weights instead of counts.
+        axis: 0 counts over everything (a rank-1 result); -1 counts each row of rank-2 values.
+        minlength / maxlength: the output's last dimension is at least / at most this (values >= maxlength
+            are dropped); default the largest value + 1.
+        binary_output: 1 for every present value instead of counts.
+
+    Returns:
+        A SparseTensor holding only the non-empty bins, row-major; counts have the values' dtype, sums the
+        weights' dtype.
+
+    Raises:
+        ValueError: an axis other than 0 / -1, or `weights` with `binary_output`.
+        tf.errors.InvalidArgumentError: negative values.
+    """
+    if axis not in (0, -1):
+        raise ValueError(f"Unsupported axis value {axis}. Only 0 and -1 are currently supported.")
+    if weights is not None and binary_output:
+        raise ValueError("Arguments `binary_output` and `weights` are mutually exclusive. Please specify only one.")
+    flat, weights, rows, count = _bincount_parts(values, weights, axis)
+    if flat.dtype.is_floating_point or flat.dtype.is_complex:
+        raise TypeError(f"Expected integer values for tf.sparse.bincount. Received: dtype={flat.dtype}")
+    if flat.numel() and int(flat.min()) < 0:
+        raise InvalidArgumentError(f"Input values must be non-negative. Received: min value {int(flat.min())}")
+    size = builtins.max(int(flat.max()) + 1 if flat.numel() else 0, int(minlength or 0))
+    keep = torch.ones_like(flat, dtype=torch.bool)
+    if maxlength is not None:
+        size = builtins.min(size, int(maxlength))
+        keep = flat < int(maxlength)
+    flat = flat[keep].to(torch.int64)
+    amounts = (weights[keep] if weights is not None else torch.ones(flat.shape[0], dtype=_values_dtype(values)))
+    key = flat if rows is None else rows[keep] * size + flat
+    unique, inverse = torch.unique(key, sorted=True, return_inverse=True)
+    totals = torch.zeros(unique.shape[0], dtype=amounts.dtype).index_add(0, inverse, amounts)
+    if binary_output:
+        totals = torch.ones_like(totals)
+    if rows is None:
+        return SparseTensor(unique[:, None], totals, [size])
+    return SparseTensor(torch.stack([unique // builtins.max(size, 1), unique % builtins.max(size, 1)], 1), totals,
+                        [count, size])
+
+
+def _values_dtype(values):
+    """The dtype of the integers `bincount` counts (a SparseTensor's/RaggedTensor's values, a tensor's own)."""
+    if isinstance(values, SparseTensor):
+        return values.values.dtype
+    if hasattr(values, "flat_values"):
+        return values.flat_values.dtype
+    return _dense(values).dtype
