@@ -46,3 +46,11 @@ def test_string_datasets_through_generators_filters_and_caches():
     assert list(long.cache().prefetch(1).as_numpy_iterator()) == [b"bb", b"ccc"]
     spec = tf.data.Dataset.from_tensor_slices({"t": ["a", "b"], "y": [1, 2]}).batch(2).element_spec
     assert spec["t"] == tf.TensorSpec([None], tf.string) and spec["y"].dtype == torch.int32
+
+
+def test_string_variables_and_tensor_arrays_are_refused_clearly():
+    with pytest.raises(TypeError, match="tf.string variables are not supported"):
+        tf.Variable("abc")
+    with pytest.raises(TypeError, match="TensorArray holds numeric tensors"):
+        tf.TensorArray(tf.string, size=2)
+    assert not isinstance(tf.constant("a"), tf.Tensor) and tf.is_tensor(tf.constant("a"))
