@@ -130,3 +130,18 @@ CASES.update({
         [[0, 0], [1, 2]], tf.constant([4, 4], tf.int64), [2, 3]), axis=-1),
     "bincount_ragged": lambda tf: tf.sparse.bincount(tf.ragged.constant([[1, 1], [], [2]]), axis=-1),
 })
+
+
+def _cross_inputs(tf):
+    return [tf.sparse.from_dense(tf.constant([[b"a", b"b"], [b"c", b""]])), tf.constant([[1], [2]], tf.int64)]
+
+
+CASES.update({
+    "cross": lambda tf: tf.sparse.cross(_cross_inputs(tf)),
+    "cross_separator": lambda tf: tf.sparse.cross(_cross_inputs(tf), separator="--"),
+    "cross_hashed_100": lambda tf: tf.sparse.cross_hashed(_cross_inputs(tf), num_buckets=100),
+    "cross_hashed": lambda tf: tf.sparse.cross_hashed(_cross_inputs(tf)),
+    "cross_hashed_key": lambda tf: tf.sparse.cross_hashed(_cross_inputs(tf), num_buckets=10, hash_key=123),
+    "cross_three": lambda tf: tf.sparse.cross([tf.constant([[b"x", b"y"]]), tf.constant([[7, 8]], tf.int64),
+                                               tf.sparse.from_dense(tf.constant([[b"p"]]))]),
+})
