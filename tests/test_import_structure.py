@@ -4,6 +4,8 @@
   the face: no `_src` module imports the face, at the top or inside a function.
 - The module import graph, read with `ast` from top-level AND function-level imports, has no cycle: a
   function-level import does not hide one.
+- A function-level import is for an optional dependency or a measured import-time cost, and a comment on its
+  line (or the line above) says which.
 
 Run:
     python -m pytest -q tests/test_import_structure.py
@@ -194,6 +196,41 @@ def function_level_imports():
     return [f"{module}:{line} imports {target}"
             for module, imports in _all_imports().items()
             for target, line, in_function in imports if in_function]
+
+
+def unexplained_function_level_imports():
+    """['module:line: statement'] for each function-level import (of any package) with no comment saying why."""
+    found = []
+    for module, path in all_modules().items():
+        lines = path.read_text().split("\n")
+        tree = ast.parse("\n".join(lines), str(path))
+        for node in ast.walk(tree):
+            if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)):
+                for inner in ast.walk(node):
+                    if isinstance(inner, (ast.Import, ast.ImportFrom)):
+                        text = lines[inner.lineno - 1:inner.end_lineno]
+                        above = lines[inner.lineno - 2].strip() if inner.lineno > 1 else ""
+                        if not any("#" in line for line in text) and not above.startswith("#"):
+                            found.append(f"{module}:{inner.lineno}: {text[0].strip()}")
+    return sorted(set(found))
+
+
+def test_every_function_level_import_says_why():
+    found = unexplained_function_level_imports()
+    assert not found, ("function-level imports without a comment naming the optional dependency or the measured "
+                       "import-time cost they avoid (otherwise import at the top):\n" + "\n".join(found))
+
+
+def test_the_public_face_only_re_exports():
+    """Public modules define no function or class (a module `__getattr__` aside): the code is in `_src`."""
+    found = []
+    for module, path in all_modules().items():
+        if module.startswith(SRC) or module.startswith(SRC.rpartition(".")[0] + "._"):
+            continue
+        for node in ast.parse(path.read_text(), str(path)).body:
+            if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)) and node.name != "__getattr__":
+                found.append(f"{module}:{node.lineno} defines {node.name}")
+    assert not found, "implementation in the public face (move it under keraslike/_src):\n" + "\n".join(found)
 
 
 def test_every_src_module_imports():

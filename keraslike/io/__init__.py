@@ -3,7 +3,8 @@
 # ruff: noqa: F401, I001
 from keraslike.io import gfile
 from keraslike._src.image.codecs import (
-    decode_bmp, decode_gif, decode_image, decode_jpeg, decode_png, decode_webp, encode_jpeg, encode_png, is_jpeg,
+    decode_and_crop_jpeg, decode_bmp, decode_gif, decode_image, decode_jpeg, decode_png, decode_webp, encode_jpeg,
+    encode_png, extract_jpeg_shape, is_jpeg,
 )
 from keraslike._src.io.csv_ops import decode_csv
 from keraslike._src.io.decode_ops import (

@@ -7,7 +7,7 @@ from keraslike.keras import (  # noqa: F401
 from keraslike._src.keras.layers.core.input_layer import Input  # noqa: F401
 from keraslike._src.keras.models.model import Model  # noqa: F401
 from keraslike._src.keras.models.sequential import Sequential  # noqa: F401
-from keraslike.keras import applications  # noqa: F401,E402  (after layers: the builders use the public layers)
+from keraslike.keras import applications  # noqa: F401,E402
 # Keras 3's top-level names (`keras.Layer`, `keras.Variable`, ...).
 from keraslike._src.keras.backend.variables import Variable  # noqa: F401,E402
 from keraslike._src.keras.initializers import Initializer  # noqa: F401,E402
@@ -24,9 +24,5 @@ from keraslike._src.keras.remat import remat  # noqa: F401,E402
 from keraslike._src.ops.name_scope import name_scope  # noqa: F401,E402
 from keraslike._src.placement.scope import device  # noqa: F401,E402
 
-__version__ = "3.15.1"  # the Keras that TF 2.21's tf.keras is (keraslike follows its API)
-
-
-def version():
-    """`keras.version()`: the Keras version keraslike's `tf.keras` follows."""
-    return __version__
+from keraslike._src.keras.keras_version import KERAS_VERSION as __version__  # noqa: F401,E402
+from keraslike._src.keras.keras_version import version  # noqa: F401,E402

@@ -192,3 +192,17 @@ def test_decode_csv_error_messages_are_tfs():
         cases.csv_cases(tf)["count"]()
     with pytest.raises(ValueError, match="only 1 char"):
         tf.io.decode_csv("a", [[""]], field_delim=";;")
+
+
+def test_extract_jpeg_shape_and_decode_and_crop():
+    """Shapes as TF 2.21 gives them for these JPEGs; the crop is the decoded image's window."""
+    pixels = tf.constant(np.random.default_rng(0).integers(0, 255, (10, 12, 3)).astype(np.uint8))
+    jpeg = tf.io.encode_jpeg(pixels)
+    assert tf.io.extract_jpeg_shape(jpeg).tolist() == [10, 12, 3]
+    gray = tf.io.extract_jpeg_shape(tf.io.encode_jpeg(pixels[..., :1]), tf.int64)
+    assert gray.dtype == torch.int64 and gray.tolist() == [10, 12, 1]
+    crop = tf.io.decode_and_crop_jpeg(jpeg, [2, 3, 4, 5])
+    assert torch.equal(crop, tf.io.decode_jpeg(jpeg)[2:6, 3:8])
+    assert tf.image.decode_and_crop_jpeg(jpeg, tf.constant([0, 0, 10, 12])).shape == (10, 12, 3)
+    with pytest.raises(tf.errors.InvalidArgumentError, match="Invalid JPEG data or crop window"):
+        tf.io.decode_and_crop_jpeg(jpeg, [8, 3, 4, 5])

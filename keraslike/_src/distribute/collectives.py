@@ -8,6 +8,7 @@ import atexit
 import datetime
 import gc
 import math
+import sys
 import weakref
 
 import torch
@@ -67,9 +68,6 @@ def _destroy():
     hang_watch.finish()
     if not dist.is_initialized():
         return
-    import sys
-
-
     try:
         launched = environment.detect()
         if subprocess_script.finish_replicas() or (launched is not None and launched.source == "keraslike"):

@@ -313,3 +313,15 @@ def _map(fn, value):
     if isinstance(value, dict):
         return {k: _map(fn, v) for k, v in value.items()}
     return fn(value)
+
+
+def get_replica_context():
+    """`tf.distribute.get_replica_context()`: the `ReplicaContext` inside `strategy.run` (and in the steps of
+    `fit`); outside any strategy the default strategy's replica context; None in cross-replica context (inside a
+    strategy's scope but not in a replica), as TF."""
+    current = context.current_replica_context()
+    if current is not None:
+        return current
+    if context.has_strategy():
+        return None
+    return ReplicaContext(context.default_strategy())

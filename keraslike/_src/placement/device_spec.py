@@ -5,7 +5,9 @@ device: type and index. Job/replica/task parts are accepted and ignored on a
 single machine.
 """
 
+import os
 import re
+import sys
 import warnings
 
 import torch
@@ -122,9 +124,6 @@ def warn_fallback(device_type, index, op_name=None):
 
 def _user_stacklevel():
     """`stacklevel` that points a warning at the first frame outside keraslike (the user's line)."""
-    import os
-    import sys
-
     package = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
     frame, level = sys._getframe(1), 1
     while frame is not None and frame.f_code.co_filename.startswith(package):

@@ -11,6 +11,7 @@ slots). Files are written atomically, by the chief only.
 import json
 import os
 
+import h5py
 import numpy as np
 import torch
 
@@ -25,10 +26,8 @@ _DATA_SUFFIX = ".data-00000-of-00001"
 
 def _save_arrays(path, arrays):
     try:
-        from safetensors.numpy import save_file
+        from safetensors.numpy import save_file  # optional (the `saving` extra); h5py otherwise
     except ImportError:
-        import h5py
-
         with h5py.File(path, "w") as h5:
             for key, value in arrays.items():
                 h5.create_dataset(key, data=value)
@@ -39,10 +38,9 @@ def _save_arrays(path, arrays):
 
 def _load_arrays(path, fmt):
     if fmt == "safetensors":
-        from safetensors.numpy import load_file
+        from safetensors.numpy import load_file  # optional (the `saving` extra)
 
         return load_file(path)
-    import h5py
 
     datasets = []
     with bounded_read.open_h5(path, path) as h5:

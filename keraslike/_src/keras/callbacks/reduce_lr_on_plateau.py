@@ -2,6 +2,8 @@
 
 import math
 
+import numpy as np
+
 from keraslike._src.keras.callbacks.monitor_callback import MonitorCallback
 from keraslike._src.keras.utils import io_utils
 
@@ -84,6 +86,4 @@ class ReduceLROnPlateau(MonitorCallback):
 
 
 def _f32(value):
-    import numpy as np
-
     return np.float32(value)

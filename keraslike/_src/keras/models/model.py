@@ -13,6 +13,7 @@ import torch
 from keraslike._src.data.tensor_spec import TensorSpec
 from keraslike._src.distribute import context
 from keraslike._src.keras import backend
+from keraslike._src.keras.export import export_lib
 from keraslike._src.keras.layers.keras_tensor import KerasTensor, flatten, map_structure
 from keraslike._src.keras.layers.layer import Layer
 from keraslike._src.keras.saving import object_registration, saving_lib
@@ -243,8 +244,6 @@ class Model(Trainer, Layer):
         Raises:
             ValueError: an unknown format, or a model that has no inputs yet.
         """
-        from keraslike._src.keras.export import export_lib
-
         export_lib.export_model(self, filepath, format=format, verbose=verbose, input_signature=input_signature,
                                 **kwargs)
 
