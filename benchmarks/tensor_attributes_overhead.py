@@ -6,7 +6,7 @@ list/numpy operands and negative slice steps work as in TF (`keraslike/_src/ops/
 torch's method runs first, the fallback only where torch cannot take the operand). This measures,
 per call, in nanoseconds, in fresh interpreters started alternately with and without `import keraslike`:
 
-- torch's fast path through the wrappers: `x + y`, `x[1:3]` and `x @ y` on (4, 4) float tensors,
+- torch's fast path through the wrappers: `x + y`, `x[1:3]`, `x @ y` and `x.sum()` on (4, 4) float tensors,
   and `x.shape` access (the ratio is the wrappers' cost on ordinary torch code);
 - the TF fallbacks against the torch spelling of the same thing: `x + [[1., 2., 3., 4.]]` against
   `x + torch.tensor([[1., 2., 3., 4.]])`, `x[::-1]` against `x.flip(0)`;
@@ -30,7 +30,8 @@ CHILD = r"""
 import json, sys, timeit, torch
 calls, with_keraslike = int(sys.argv[1]), sys.argv[2] == "1"
 env = {"x": torch.ones(4, 4), "y": torch.ones(4, 4), "torch": torch}
-stmts = {"op": "x + y", "slice": "x[1:3]", "matmul": "x @ y", "shape": "x.shape", "list": "list(x.shape)",
+stmts = {"op": "x + y", "slice": "x[1:3]", "matmul": "x @ y", "sum": "x.sum()", "shape": "x.shape",
+         "list": "list(x.shape)",
          "str": "str(x.dtype)", "torch.add": "torch.add(x, y)", "row": "x + torch.tensor([[1., 2., 3., 4.]])",
          "flip": "x.flip(0)"}
 if with_keraslike:
@@ -46,6 +47,7 @@ ROWS = (  # (what, reference key, reference run, keraslike key, labels)
     ("x + y (torch op)", "op", False, "op", "without keraslike", "after import keraslike"),
     ("x[1:3]", "slice", False, "slice", "without keraslike", "after import keraslike"),
     ("x @ y", "matmul", False, "matmul", "without keraslike", "after import keraslike"),
+    ("x.sum()", "sum", False, "sum", "without keraslike", "after import keraslike"),
     ("x.shape", "shape", False, "shape", "without keraslike", "after import keraslike"),
     ("shape as list", "list", True, "as_list", "list(x.shape)", "x.shape.as_list()"),
     ("dtype name", "str", True, "name", "str(x.dtype)", "x.dtype.name"),

@@ -7,7 +7,9 @@ from keraslike._src.data.cardinality import INFINITE as INFINITE_CARDINALITY
 from keraslike._src.data.cardinality import UNKNOWN as UNKNOWN_CARDINALITY
 from keraslike._src.data.cardinality import cardinality
 from keraslike._src.data.csv_dataset import Counter, CsvDataset
-from keraslike._src.data.example_readers import make_batched_features_dataset, parse_example_dataset
+from keraslike._src.data.example_readers import (
+    dense_to_sparse_batch, make_batched_features_dataset, parse_example_dataset,
+)
 from keraslike._src.data.tfrecord_dataset import TFRecordWriter
 from keraslike._src.data.experimental_ops import (
     RandomDataset,
@@ -79,6 +81,7 @@ __all__ = [
     "TFRecordWriter",
     "ThreadingOptions",
     "cardinality",
+    "dense_to_sparse_batch",
     "make_batched_features_dataset",
     "parse_example_dataset",
 ]

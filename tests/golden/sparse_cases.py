@@ -116,3 +116,32 @@ SERIALIZE_CASES = {  # name -> function returning a string tensor of serialized 
     "serialize_strings": lambda tf: tf.io.serialize_sparse(
         tf.sparse.SparseTensor([[1]], tf.constant([b"ab"]), [3])),
 }
+
+_V = [[3, 1, 1], [0, 3, 5]]
+CASES.update({
+    "bincount_all": lambda tf: tf.sparse.bincount(tf.constant(_V, tf.int64)),
+    "bincount_rows": lambda tf: tf.sparse.bincount(tf.constant(_V, tf.int64), axis=-1),
+    "bincount_binary_min": lambda tf: tf.sparse.bincount(tf.constant(_V, tf.int64), axis=-1, binary_output=True,
+                                                         minlength=8),
+    "bincount_weights_max": lambda tf: tf.sparse.bincount(tf.constant(_V, tf.int64), weights=tf.constant(
+        [[0.5, 1.0, 2.0], [1.0, 1.0, 1.0]]), axis=-1, maxlength=4),
+    "bincount_int32": lambda tf: tf.sparse.bincount(tf.constant([1, 2, 2], tf.int32)),
+    "bincount_sparse": lambda tf: tf.sparse.bincount(tf.sparse.SparseTensor(
+        [[0, 0], [1, 2]], tf.constant([4, 4], tf.int64), [2, 3]), axis=-1),
+    "bincount_ragged": lambda tf: tf.sparse.bincount(tf.ragged.constant([[1, 1], [], [2]]), axis=-1),
+})
+
+
+def _cross_inputs(tf):
+    return [tf.sparse.from_dense(tf.constant([[b"a", b"b"], [b"c", b""]])), tf.constant([[1], [2]], tf.int64)]
+
+
+CASES.update({
+    "cross": lambda tf: tf.sparse.cross(_cross_inputs(tf)),
+    "cross_separator": lambda tf: tf.sparse.cross(_cross_inputs(tf), separator="--"),
+    "cross_hashed_100": lambda tf: tf.sparse.cross_hashed(_cross_inputs(tf), num_buckets=100),
+    "cross_hashed": lambda tf: tf.sparse.cross_hashed(_cross_inputs(tf)),
+    "cross_hashed_key": lambda tf: tf.sparse.cross_hashed(_cross_inputs(tf), num_buckets=10, hash_key=123),
+    "cross_three": lambda tf: tf.sparse.cross([tf.constant([[b"x", b"y"]]), tf.constant([[7, 8]], tf.int64),
+                                               tf.sparse.from_dense(tf.constant([[b"p"]]))]),
+})

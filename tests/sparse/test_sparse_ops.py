@@ -124,3 +124,19 @@ def test_deserialize_many_sparse_matches_tf():
     assert records_cases.as_python(ours) == EXPECTED["serialized"]["deserialized"]
     with pytest.raises(TypeError, match="variant"):
         tf.io.serialize_sparse(sparse_cases._st(tf), out_type=tf.variant if hasattr(tf, "variant") else "variant")
+
+
+def test_dense_to_sparse_batch_matches_tf():
+    """TF 2.21 gives exactly these two batches (zeros are entries; dense shape [batch] + row_shape)."""
+    dataset = tf.data.Dataset.from_generator(lambda: iter([[1, 0, 2], [3], [], [4, 5]]),
+                                             output_signature=tf.TensorSpec([None], tf.int32))
+    batched = dataset.apply(tf.data.experimental.dense_to_sparse_batch(3, [4]))
+    assert repr(batched.element_spec) == "SparseTensorSpec(TensorShape([None, 4]), tf.int32)"
+    first, second = list(batched)
+    assert first.indices.tolist() == [[0, 0], [0, 1], [0, 2], [1, 0]] and first.values.tolist() == [1, 0, 2, 3]
+    assert first.dense_shape.tolist() == [3, 4]
+    assert second.indices.tolist() == [[0, 0], [0, 1]] and second.dense_shape.tolist() == [1, 4]
+    with pytest.raises(tf.errors.InvalidArgumentError, match="incompatible with the row shape"):
+        list(dataset.sparse_batch(2, [2]))
+    with pytest.raises(ValueError, match="must be >= 0"):
+        dataset.sparse_batch(2, [-1])

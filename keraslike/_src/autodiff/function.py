@@ -34,7 +34,8 @@ from keraslike._src.autodiff.jit import JitFunction, functions_run_eagerly, run_
 from keraslike._src.data.tensor_spec import TensorSpec
 from keraslike._src.nest import nest
 from keraslike._src.ops import dtypes
-from keraslike._src.ops.conversion import to_tensor
+from keraslike._src.ops.conversion import convert_to_tensor, to_tensor
+from keraslike._src.ops.string_tensor import StringTensor, looks_like_strings
 
 def _spec_shape(spec):
     shape = getattr(spec, "shape", None)
@@ -51,14 +52,18 @@ def _spec_shape(spec):
 def _check_arg(value, spec, position):
     try:
         dtype = dtypes.as_dtype(getattr(spec, "dtype", None))
-    except TypeError:  # e.g. tf.string specs: nothing to check
+    except TypeError:  # an unknown dtype spec: nothing to check
         dtype = None
-    if not isinstance(value, torch.Tensor):
+    if isinstance(value, StringTensor) or (not isinstance(value, torch.Tensor) and (
+            dtype is dtypes.string or looks_like_strings(value))):
+        value = value if isinstance(value, StringTensor) else convert_to_tensor(value, dtype)
+    elif not isinstance(value, torch.Tensor):
         value = to_tensor(value, dtype, f"args[{position}]")
     shape = _spec_shape(spec)
     bad_dtype = dtype is not None and value.dtype != dtype
+    rank = value.ndim if isinstance(value, StringTensor) else value.dim()
     bad_shape = shape is not None and (
-        len(shape) != value.dim() or any(d is not None and d != s for d, s in zip(shape, value.shape))
+        len(shape) != rank or any(d is not None and d != s for d, s in zip(shape, value.shape))
     )
     if bad_dtype or bad_shape:
         raise TypeError(
@@ -189,7 +194,10 @@ def _spec_from(value):
         return value
     if isinstance(value, (list, tuple, dict)):
         return nest.map_structure(_spec_from, value)
-    t = value if isinstance(value, torch.Tensor) else to_tensor(value, None, "args")
+    if isinstance(value, StringTensor) or looks_like_strings(value):
+        t = convert_to_tensor(value)
+    else:
+        t = value if isinstance(value, torch.Tensor) else to_tensor(value, None, "args")
     return TensorSpec(tuple(t.shape), t.dtype)
 
 

@@ -38,6 +38,7 @@ import torch
 
 from keraslike._src.autodiff import nest
 from keraslike._src.ops.conversion import to_tensor
+from keraslike._src.ops.string_tensor import StringTensor, looks_like_strings, string_tensor
 
 _local = threading.local()
 
@@ -72,6 +73,8 @@ def stop_gradient(input, name=None):
     """`tf.stop_gradient(input)`: the same value, treated as a constant by every tape."""
     if _is_variable(input):
         return input.detach().clone()
+    if isinstance(input, StringTensor) or looks_like_strings(input):
+        return string_tensor(input)  # strings carry no gradient
     return to_tensor(input, None, "input").detach()
 
 

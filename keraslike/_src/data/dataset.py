@@ -279,6 +279,17 @@ class Dataset:
         return _implementation("RaggedBatchDataset")(self, _as_int(batch_size, "batch_size", 1), bool(drop_remainder),
                                                      row_splits_dtype)
 
+    def sparse_batch(self, batch_size, row_shape, name=None):
+        """Batches dense elements of varying shape into `[batch] + row_shape` SparseTensors (`DatasetV2.sparse_batch`).
+
+        Every position of an element (zeros too) is an entry; elements must fit in `row_shape`.
+
+        Raises:
+            ValueError: `batch_size < 1`, or a `row_shape` that does not fit the elements' rank.
+            tf.errors.InvalidArgumentError (when iterating): an element larger than `row_shape`.
+        """
+        return _implementation("SparseBatchDataset")(self, _as_int(batch_size, "batch_size", 1), row_shape)
+
     def unbatch(self, name=None):
         """Splits each element into elements along its first dimension.
 

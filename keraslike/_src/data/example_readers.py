@@ -1,4 +1,4 @@
-"""`tf.data.experimental.parse_example_dataset` and `make_batched_features_dataset`.
+"""`tf.data.experimental.parse_example_dataset`, `make_batched_features_dataset`, `dense_to_sparse_batch`.
 
 Mirrors `tensorflow/python/data/experimental/ops/parsing_ops.py` and `readers.py`
 (`make_batched_features_dataset_v2`): files of serialized `tf.train.Example`s are listed, read,
@@ -81,3 +81,8 @@ def make_batched_features_dataset(file_pattern, batch_size, features, reader=Non
     if label_key is not None:
         dataset = dataset.map(lambda parsed: (parsed, parsed.pop(label_key)))
     return dataset.prefetch(AUTOTUNE if prefetch_buffer_size is None else prefetch_buffer_size)
+
+
+def dense_to_sparse_batch(batch_size, row_shape):
+    """`tf.data.experimental.dense_to_sparse_batch(batch_size, row_shape)`: `ds.sparse_batch(...)` to `apply`."""
+    return lambda dataset: dataset.sparse_batch(batch_size, row_shape)

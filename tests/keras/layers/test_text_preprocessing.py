@@ -323,5 +323,24 @@ def test_feature_space_values_and_config():
     assert single.tolist() == out[0].tolist()
     clone = FeatureSpace.from_config(json.loads(json.dumps(space.get_config())))
     assert sorted(clone.features) == sorted(features) and [c.name for c in clone.crosses] == ["color_X_size"]
-    with pytest.raises(NotImplementedError, match="FeatureSpace"):
-        space.save("space.keras")
+
+
+def test_feature_space_save_and_load(tmp_path):
+    table = {**TABLE, "height": np.array([1.0, 5.0, 3.0, 9.0], "float32")}
+    space = FeatureSpace({"color": "string_categorical", "size": "integer_categorical", "weight": "float_normalized",
+                          "height": FeatureSpace.float_discretized(3)}, crosses=[("color", "size")], crossing_dim=8)
+    space.adapt(table)
+    expected = space(table).numpy()
+    path = str(tmp_path / "space.keras")
+    space.save(path)
+    loaded = tf.keras.models.load_model(path)
+    assert isinstance(loaded, FeatureSpace)
+    np.testing.assert_allclose(loaded(table).numpy(), expected, rtol=1e-6)
+    assert loaded.preprocessors["height"].bin_boundaries == space.preprocessors["height"].bin_boundaries
+
+
+def test_discretization_config_keeps_adapted_boundaries():
+    layer = layers.Discretization(num_bins=3)
+    layer.adapt(np.array([1.0, 2.0, 3.0, 4.0, 5.0, 6.0]))
+    clone = layers.Discretization.from_config(layer.get_config())
+    assert clone.bin_boundaries == layer.bin_boundaries == [2.0, 4.0]  # as real Keras adapts these values

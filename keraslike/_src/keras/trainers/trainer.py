@@ -583,6 +583,7 @@ class Trainer:
                 self.reset_metrics()
                 cbs.on_epoch_begin(epoch)
                 step_logs = {}
+                metrics = None  # the epoch's metrics, listed once (after the first step has built them)
                 last = None  # the open group's last step number (Keras: its first step + k - 1)
                 for step, batch in enumerate(train.epoch(epoch)):
                     if step < skip_steps:
@@ -599,7 +600,8 @@ class Trainer:
                         continue
                     last = None
                     if batch_hooks:
-                        cbs.on_train_batch_end(step, step_logs if user_train else LazyLogs(self.metrics))
+                        metrics = metrics or self.metrics
+                        cbs.on_train_batch_end(step, step_logs if user_train else LazyLogs(metrics))
                     if may_stop and self._stop_requested():
                         break
                 if last is not None and batch_hooks:  # the epoch's last group, cut short by the end of the data

@@ -27,7 +27,7 @@ from keraslike._src.keras.layers.preprocessing.rescaling import Rescaling
 from keraslike._src.keras.layers.preprocessing.string_lookup import StringLookup
 from keraslike._src.keras.layers.preprocessing.string_values import is_string_value, string_output
 from keraslike._src.keras.layers.preprocessing.text_vectorization import TextVectorization
-from keraslike._src.keras.saving import serialization_lib
+from keraslike._src.keras.saving import saving_lib, serialization_lib
 from keraslike._src.ops import string_tensor
 
 _MODULE = "keras.src.layers.preprocessing.feature_space"
@@ -366,12 +366,23 @@ class FeatureSpace(Layer):
 
     @classmethod
     def from_config(cls, config):
-        return cls(**config)
+        """A FeatureSpace from `get_config()`; its Normalization statistics exist (zeros/ones) so a `.keras`
+        file can fill them (`load_model` then marks the space adapted)."""
+        space = cls(**config)
+        for layer in space.preprocessors.values():
+            if isinstance(layer, Normalization) and layer.input_mean is None and not layer.built:
+                layer.build((None, 1))
+        return space
 
     def save(self, filepath):
-        raise NotImplementedError("keraslike cannot save a FeatureSpace on its own to a `.keras` file yet; save the "
-                                  "model built from `get_inputs()`/`get_encoded_features()` instead (its lookup "
-                                  f"vocabularies and statistics are saved with it). Received: filepath={filepath}")
+        """Write the (adapted) FeatureSpace to a `.keras` file; `keras.models.load_model` reads it back."""
+        saving_lib.save_model(self, filepath)
+
+    def save_own_variables(self, store):
+        """Nothing of its own: the preprocessors' statistics and vocabularies are saved at their own paths."""
+
+    def load_own_variables(self, store):
+        self._is_adapted = True  # a saved space was adapted; its preprocessors' state follows
 
 
 def _getter(key):
