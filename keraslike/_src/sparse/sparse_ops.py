@@ -171,8 +171,10 @@ def sparse_dense_matmul(sp_a, b, adjoint_a=False, adjoint_b=False, name=None):
         raise ValueError(f"Expected b to have {inner} rows (the inner dimension of sp_a). Received: b shape "
                          f"{tuple(dense.shape)}")
     dtype = torch.promote_types(values.dtype, dense.dtype)
-    out = torch.zeros((out_rows, dense.shape[1]), dtype=dtype, device=dense.device)
-    return out.index_add(0, rows, values.to(dtype)[:, None] * dense.to(dtype)[cols])
+    device = dense.device  # the sparse operand's indices/values follow the dense one (e.g. onto the GPU)
+    rows, cols, values = rows.to(device), cols.to(device), values.to(device=device, dtype=dtype)
+    out = torch.zeros((out_rows, dense.shape[1]), dtype=dtype, device=device)
+    return out.index_add(0, rows, values[:, None] * dense.to(dtype)[cols])
 
 
 def add(a, b, threshold=0, name=None):
