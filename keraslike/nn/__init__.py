@@ -17,7 +17,7 @@ from keraslike._src.ops.nn import (
     batch_normalization, crelu, local_response_normalization, log_poisson_loss, lrn, normalize_moments,
     sufficient_statistics, weighted_moments,
 )
-from keraslike._src.ops.counting import in_top_k, zero_fraction
+from keraslike._src.ops.math_special import in_top_k, zero_fraction
 from keraslike._src.ops.space_batch import depth_to_space, space_to_batch, space_to_depth
 
 avg_pool = avg_pool2d

@@ -276,3 +276,10 @@ def test_parse_example_dataset_needs_batches(tmp_path):
     assert [b["label"].tolist() for b in parsed] == [[0, 1], [2]]
     with pytest.raises(TypeError, match="vectors of strings"):
         tf.data.TFRecordDataset(paths).apply(tf.data.experimental.parse_example_dataset(FEATURES))
+
+
+def test_tf1_record_iterator_names():
+    path = os.path.join(GOLDEN, "records", FILES["GZIP"])
+    options = tf.compat.v1.python_io.TFRecordOptions(tf.compat.v1.python_io.TFRecordCompressionType.GZIP)
+    assert list(tf.compat.v1.io.tf_record_iterator(path, options)) == RECORDS
+    assert list(tf.compat.v1.python_io.tf_record_iterator(os.path.join(GOLDEN, "records", FILES[""]))) == RECORDS

@@ -308,6 +308,18 @@ def approx_top_k(input, k, reduction_dimension=-1, recall_target=0.95, is_max_k=
     return ApproxTopK(values[tuple(keep)], indices[tuple(keep)].to(torch.int32))
 
 
+def approx_max_k(operand, k, reduction_dimension=-1, recall_target=0.95, reduction_input_size_override=-1,
+                 aggregate_to_topk=True, name=None):
+    """`tf.math.approx_max_k`: `approx_top_k` for the largest entries (exact here)."""
+    return approx_top_k(operand, k, reduction_dimension, recall_target, True)
+
+
+def approx_min_k(operand, k, reduction_dimension=-1, recall_target=0.95, reduction_input_size_override=-1,
+                 aggregate_to_topk=True, name=None):
+    """`tf.math.approx_min_k`: `approx_top_k` for the smallest entries (exact here)."""
+    return approx_top_k(operand, k, reduction_dimension, recall_target, False)
+
+
 def _direction(direction):
     if direction not in ("ASCENDING", "DESCENDING"):
         raise ValueError(
@@ -393,20 +405,3 @@ def clip_by_global_norm(t_list, clip_norm, use_norm=None, name=None):
     scale = torch.where(torch.isfinite(gnorm), scale, torch.full_like(scale, _pymath.nan))  # no host sync
     clipped = [None if t is None else to_tensor(t) * scale.to(to_tensor(t).dtype) for t in t_list]
     return clipped, gnorm
-
-
-def cumulative_logsumexp(x, axis=0, exclusive=False, reverse=False, name=None):
-    """`tf.math.cumulative_logsumexp(x, axis=0, exclusive=False, reverse=False)`: running log-sum-exp along
-    `axis` (exclusive starts from -inf)."""
-    t = to_tensor(x, None, "x")
-    _require_float(t, "tf.math.cumulative_logsumexp")
-    return _cumulative(lambda v, dim, dtype: torch.logcumsumexp(v, dim), t, axis, exclusive, reverse, float("-inf"))
-
-
-def reduce_euclidean_norm(input_tensor, axis=None, keepdims=False, name=None):
-    """`tf.math.reduce_euclidean_norm(input_tensor, axis=None, keepdims=False)`: `sqrt(sum(x^2))` over `axis`;
-    integer inputs give integer results (TF truncates the root)."""
-    x, axes = _prepare(input_tensor, axis, "tf.math.reduce_euclidean_norm")
-    y = x if x.is_floating_point() or x.is_complex() else x.double()
-    out = torch.sqrt(torch.sum(torch.square(y.abs() if y.is_complex() else y), dim=axes, keepdim=keepdims))
-    return out if out.dtype == x.dtype else out.to(x.dtype)
