@@ -283,3 +283,17 @@ def test_tf1_record_iterator_names():
     options = tf.compat.v1.python_io.TFRecordOptions(tf.compat.v1.python_io.TFRecordCompressionType.GZIP)
     assert list(tf.compat.v1.io.tf_record_iterator(path, options)) == RECORDS
     assert list(tf.compat.v1.python_io.tf_record_iterator(os.path.join(GOLDEN, "records", FILES[""]))) == RECORDS
+
+
+def test_experimental_writer_is_atomic(tmp_path):
+    path = tmp_path / "atomic.tfrecord"
+    path.write_bytes(b"old")
+
+    def failing():
+        yield b"a"
+        raise RuntimeError("pipeline failed")
+
+    data = tf.data.Dataset.from_generator(failing, output_signature=tf.TensorSpec((), tf.string))
+    with pytest.raises(RuntimeError, match="pipeline failed"):
+        tf.data.experimental.TFRecordWriter(str(path)).write(data)
+    assert path.read_bytes() == b"old" and sorted(os.listdir(tmp_path)) == ["atomic.tfrecord"]
