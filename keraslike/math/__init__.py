@@ -28,3 +28,4 @@ from keraslike._src.ops.segment_ops import (
 )
 from keraslike._src.ops.nn import log_softmax, softmax
 from keraslike._src.ops.reduction import approx_max_k, approx_min_k
+from keraslike.math import special

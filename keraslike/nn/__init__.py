@@ -13,6 +13,12 @@ from keraslike._src.ops.nn_conv import (
     separable_conv2d,
 )
 from keraslike._src.ops.reduction import top_k
+from keraslike._src.ops.nn import (
+    batch_normalization, crelu, local_response_normalization, log_poisson_loss, lrn, normalize_moments,
+    sufficient_statistics, weighted_moments,
+)
+from keraslike._src.ops.math_special import in_top_k, zero_fraction
+from keraslike._src.ops.space_batch import depth_to_space, space_to_batch, space_to_depth
 
 avg_pool = avg_pool2d
 max_pool = max_pool2d

@@ -44,7 +44,12 @@ def _binary(op_name, fn, doc):
 erfinv = _unary("tf.math.erfinv", torch.special.erfinv, "the inverse error function (+-inf at +-1).")
 erfc = _unary("tf.math.erfc", torch.special.erfc, "1 - erf(x).")
 erfcinv = _unary("tf.math.erfcinv", lambda x: torch.special.erfinv(1 - x), "the inverse of erfc.")
-digamma = _unary("tf.math.digamma", torch.special.digamma, "the derivative of lgamma.")
+def _digamma(x):
+    poles = (x <= 0) & (x == torch.floor(x))  # TF gives NaN there (torch: -inf at 0)
+    return torch.where(poles, torch.full_like(x, float("nan")), torch.special.digamma(x))
+
+
+digamma = _unary("tf.math.digamma", _digamma, "the derivative of lgamma (NaN at 0 and the negative integers).")
 ndtri = _unary("tf.math.ndtri", torch.special.ndtri, "the inverse of the standard normal CDF.")
 bessel_i0 = _unary("tf.math.bessel_i0", torch.special.i0, "the modified Bessel function of order 0.")
 bessel_i0e = _unary("tf.math.bessel_i0e", torch.special.i0e, "exp(-|x|) * bessel_i0(x).")
