@@ -17,7 +17,7 @@ from keraslike import config, distribute, keras
 # ---- top-level TF ops (`tf.constant`, `tf.matmul`, ...): add a public op here and it is `tf.<name>` ----
 from keraslike._src.ops.dtypes import (
     as_dtype, bfloat16, bool, complex64, complex128, double, float16, float32, float64, half,
-    int8, int16, int32, int64, uint8,
+    int8, int16, int32, int64, qint8, qint32, quint8, uint8, uint16, uint32, uint64,
 )
 from keraslike._src.ops.variables import Variable, VariableAggregation, VariableSynchronization
 
@@ -41,6 +41,29 @@ from keraslike._src.ops.math import (
     sigmoid, sign, sin, sinh, sqrt, square, subtract, tan, tanh, tensordot, truediv, truncatemod,
 )
 from keraslike._src.ops.printing import print
+from keraslike._src.ops.math import acosh, asinh, atanh, complex, realdiv, scalar_mul, truncatediv
+from keraslike._src.ops.array_manip import (
+    bitcast, broadcast_dynamic_shape, broadcast_static_shape, guarantee_const, meshgrid, repeat, roll, shape_n,
+    unravel_index,
+)
+from keraslike._src.ops.sequence_ops import reverse_sequence, sequence_mask
+from keraslike._src.ops.space_batch import (
+    batch_to_space, required_space_to_batch_paddings, space_to_batch, space_to_batch_nd,
+)
+from keraslike._src.ops.set_ops import unique, unique_with_counts
+from keraslike._src.ops.partition_ops import dynamic_partition, dynamic_stitch
+from keraslike._src.ops.histogram_ops import histogram_fixed_width, histogram_fixed_width_bins
+from keraslike._src.ops.indexing import (
+    strided_slice, tensor_scatter_nd_max, tensor_scatter_nd_min, tensor_scatter_nd_sub,
+)
+from keraslike._src.ops.reduction import searchsorted
+from keraslike._src.ops.linalg import eig, eigvals, matrix_square_root
+from keraslike._src.ops.fft_ops import fftnd, ifftnd, irfftnd, rfftnd
+from keraslike._src.ops.framework_ops import is_symbolic_tensor, timestamp
+from keraslike._src.ops.array_manip import parallel_stack
+from keraslike._src.ops.reduction import approx_top_k
+from keraslike._src.ops.edit_distance import edit_distance
+from keraslike._src.data.type_spec import type_spec_from_value
 from keraslike._src.ops.reduction import (
     argmax, argmin, argsort, clip_by_global_norm, clip_by_norm, cumprod, cumsum, norm, reduce_all,
     reduce_any, reduce_logsumexp, reduce_max, reduce_mean, reduce_min, reduce_prod, reduce_sum, sort,
@@ -85,15 +108,17 @@ from keraslike._src.ops.framework_ops import (
 from keraslike import data
 from keraslike._src.data.tensor_shape import TensorShape
 from keraslike._src.data.tensor_spec import TensorSpec, string
-from keraslike import dtypes, linalg, math, nn, random
+from keraslike import bitwise, dtypes, linalg, math, nn, random, signal
 from keraslike import autodiff, autograph
 from keraslike import train
 from keraslike import io
 from keraslike import sparse
+from keraslike import saved_model
 from keraslike._src.sparse.sparse_tensor import SparseTensor, SparseTensorSpec
-from keraslike import image, nest, summary, test, types  # issue 11
+from keraslike import audio, image, nest, summary, test, types  # issue 11
 from keraslike import lookup, ragged, strings
 from keraslike._src.ragged.ragged_tensor import RaggedTensor
+from keraslike._src.ragged.ragged_tensor_spec import RaggedTensorSpec
 from keraslike.keras import initializers, losses, metrics, optimizers  # tf.losses, ...
 from keraslike._src.keras.initializers.tf_initializers import (
     constant_initializer, ones_initializer, random_normal_initializer, random_uniform_initializer, zeros_initializer,

@@ -12,8 +12,8 @@ def _calls():
     model = keras.Sequential([keras.Input((2,)), keras.layers.Dense(1)])
     cpu = tf.config.list_physical_devices("CPU")[0]
     return {
-        "compile(run_eagerly, jit_compile, steps_per_execution=auto)": lambda: model.compile(
-            "sgd", "mse", run_eagerly=True, jit_compile=True, steps_per_execution="auto"),
+        "compile(run_eagerly, steps_per_execution=auto)": lambda: model.compile(
+            "sgd", "mse", run_eagerly=True, steps_per_execution="auto"),
         "NcclAllReduce(num_packs)": lambda: tf.distribute.NcclAllReduce(num_packs=2),
         "HierarchicalCopyAllReduce(num_packs)": lambda: tf.distribute.HierarchicalCopyAllReduce(num_packs=2),
         "ReductionToOneDevice(...)": lambda: tf.distribute.ReductionToOneDevice(reduce_to_device="/cpu:0",
@@ -24,8 +24,6 @@ def _calls():
                                                      tf.data.experimental.AutoShardPolicy.DATA),
         "LogicalDeviceConfiguration(experimental_*)": lambda: tf.config.LogicalDeviceConfiguration(
             experimental_priority=1, experimental_device_ordinal=0),
-        "Dataset.map(num_parallel_calls, deterministic)": lambda: list(tf.data.Dataset.range(3).map(
-            lambda v: v, num_parallel_calls=tf.data.AUTOTUNE, deterministic=False)),
         "Variable(hints)": lambda: tf.Variable(1.0, validate_shape=False, caching_device="/cpu:0",
                                                synchronization=tf.VariableSynchronization.AUTO,
                                                aggregation=tf.VariableAggregation.MEAN,

@@ -111,12 +111,33 @@ def test_tf_guides_custom_training_summaries_prints_what_its_docstring_says():
     assert [line.strip() for line in out.strip().splitlines()] == expected
 
 
+def test_tf_guides_strings_prints_what_its_docstring_says():
+    """Unicode strings, ragged tensors, tf.data text and lookup tables: the docstring is real TF 2.21's output."""
+    out, _ = run_example("tf_guides_strings.py")
+    text = (REPO / "examples" / "tf_guides_strings.py").read_text()
+    doc = text.split("Expected output:\n", 1)[1].split('"""')[0].replace("\\\\", "\\")  # the docstring's \\ is \
+    assert [line.strip() for line in out.strip().splitlines()] == [line.strip() for line in doc.strip().splitlines()]
+
+
 def test_tf_tfrecord_walkthrough_prints_what_its_docstring_says():
     """TFRecord / tf.train.Example walkthrough: the docstring's lines are what real TF 2.21 prints for it."""
     out, _ = run_example("tf_tfrecord_walkthrough.py")
     text = (REPO / "examples" / "tf_tfrecord_walkthrough.py").read_text()
     expected = [line.strip() for line in text.split("Expected output:\n", 1)[1].split('"""')[0].strip().splitlines()]
     assert [line.strip() for line in out.strip().splitlines()] == expected
+
+
+@pytest.mark.slow
+def test_text_classification(tmp_path):
+    out, _ = run_example("text_classification.py", "--data-dir", str(tmp_path / "reviews"))
+    assert "Found 600 files belonging to 2 classes." in out and "Using 120 files for validation." in out
+    assert "Number of devices: 2" in out and out.count("Epoch ") == 3
+    raw = float(out.split("Export model accuracy on raw texts: ")[1].split()[0])
+    ids = float(out.split("Model accuracy on token ids: ")[1].split()[0])
+    assert raw == ids and raw > 0.8  # raw string batches split across replicas = the vectorized path; chance 0.5
+    positive = float(out.split("wonderful film.' -> ")[1].split()[0])
+    negative = float(out.split("A waste.' -> ")[1].split()[0])
+    assert positive > negative
 
 
 @pytest.mark.slow

@@ -7,7 +7,35 @@ from keraslike._src.data.cardinality import INFINITE as INFINITE_CARDINALITY
 from keraslike._src.data.cardinality import UNKNOWN as UNKNOWN_CARDINALITY
 from keraslike._src.data.cardinality import cardinality
 from keraslike._src.data.csv_dataset import Counter, CsvDataset
+from keraslike._src.data.example_readers import (
+    dense_to_sparse_batch, make_batched_features_dataset, parse_example_dataset,
+)
 from keraslike._src.data.tfrecord_dataset import TFRecordWriter
+from keraslike._src.data.experimental_ops import (
+    RandomDataset,
+    Reducer,
+    assert_cardinality,
+    at,
+    from_list,
+    get_structure,
+    group_by_reducer,
+    map_and_batch,
+    pad_to_cardinality,
+    shuffle_and_repeat,
+    bucket_by_sequence_length,
+    choose_from_datasets,
+    enumerate_dataset,
+    get_single_element,
+    group_by_window,
+    load,
+    rejection_resample,
+    sample_from_datasets,
+    save,
+    scan,
+    take_while,
+    unbatch,
+    unique,
+)
 from keraslike._src.data.options import (
     AUTOTUNE,
     AutoShardPolicy,
@@ -19,6 +47,29 @@ from keraslike._src.data.options import (
 
 __all__ = [
     "AUTOTUNE",
+    "RandomDataset",
+    "Reducer",
+    "assert_cardinality",
+    "at",
+    "from_list",
+    "get_structure",
+    "group_by_reducer",
+    "map_and_batch",
+    "pad_to_cardinality",
+    "shuffle_and_repeat",
+    "bucket_by_sequence_length",
+    "choose_from_datasets",
+    "enumerate_dataset",
+    "get_single_element",
+    "group_by_window",
+    "load",
+    "rejection_resample",
+    "sample_from_datasets",
+    "save",
+    "scan",
+    "take_while",
+    "unbatch",
+    "unique",
     "INFINITE_CARDINALITY",
     "UNKNOWN_CARDINALITY",
     "AutoShardPolicy",
@@ -30,4 +81,7 @@ __all__ = [
     "TFRecordWriter",
     "ThreadingOptions",
     "cardinality",
+    "dense_to_sparse_batch",
+    "make_batched_features_dataset",
+    "parse_example_dataset",
 ]

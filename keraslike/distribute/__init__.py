@@ -1,21 +1,10 @@
 """`tf.distribute`."""
 
-from keraslike._src.distribute import context as _context
 from keraslike._src.distribute.context import get_strategy, has_strategy, in_cross_replica_context  # noqa: F401
 from keraslike._src.distribute.mirrored import MirroredStrategy  # noqa: F401
 from keraslike._src.distribute.one_device import OneDeviceStrategy  # noqa: F401
-from keraslike._src.distribute.strategy import ReplicaContext, Strategy  # noqa: F401
+from keraslike._src.distribute.strategy import ReplicaContext, Strategy, get_replica_context  # noqa: F401
 from keraslike._src.distribute.values import ReduceOp  # noqa: F401
-
-
-def get_replica_context():
-    """The `ReplicaContext` inside `strategy.run`; outside any strategy the default replica context."""
-    current = _context.current_replica_context()
-    if current is not None:
-        return current
-    if _context.has_strategy():
-        return None  # cross-replica context, as TF
-    return ReplicaContext(_context.default_strategy())
 
 from keraslike._src.distribute.cross_device_ops import (  # noqa: E402,F401
     CrossDeviceOps, HierarchicalCopyAllReduce, NcclAllReduce, ReductionToOneDevice,

@@ -6,7 +6,8 @@ from keraslike._src.image.boxes import (
     non_max_suppression_with_scores,
 )
 from keraslike._src.image.codecs import (
-    decode_bmp, decode_gif, decode_image, decode_jpeg, decode_png, decode_webp, encode_jpeg, encode_png, is_jpeg,
+    decode_and_crop_jpeg, decode_bmp, decode_gif, decode_image, decode_jpeg, decode_png, decode_webp, encode_jpeg,
+    encode_png, extract_jpeg_shape, is_jpeg,
 )
 from keraslike._src.image.image_metrics import (
     rgb_to_yiq, rgb_to_yuv, sobel_edges, ssim, yiq_to_rgb, yuv_to_rgb,

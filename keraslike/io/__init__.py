@@ -3,8 +3,10 @@
 # ruff: noqa: F401, I001
 from keraslike.io import gfile
 from keraslike._src.image.codecs import (
-    decode_bmp, decode_gif, decode_image, decode_jpeg, decode_png, decode_webp, encode_jpeg, encode_png, is_jpeg,
+    decode_and_crop_jpeg, decode_bmp, decode_gif, decode_image, decode_jpeg, decode_png, decode_webp, encode_jpeg,
+    encode_png, extract_jpeg_shape, is_jpeg,
 )
+from keraslike._src.io.csv_ops import decode_csv
 from keraslike._src.io.decode_ops import (
     decode_base64, decode_compressed, decode_json_example, decode_raw, encode_base64,
 )
@@ -15,5 +17,6 @@ from keraslike._src.io.parsing_config import (
 from keraslike._src.io.parsing_ops import (
     parse_example, parse_sequence_example, parse_single_example, parse_single_sequence_example,
 )
+from keraslike._src.io.sparse_serialization import deserialize_many_sparse, serialize_many_sparse, serialize_sparse
 from keraslike._src.io.tensor_serialization import parse_tensor, serialize_tensor
 from keraslike._src.io.tfrecord import TFRecordCompressionType, TFRecordOptions, TFRecordWriter

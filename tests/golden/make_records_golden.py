@@ -54,6 +54,7 @@ for data, dtype, little, fixed in cases.DECODE_RAW:
 for data in cases.BASE64:
     golden["base64"].append({"plain": tf.io.encode_base64(data).numpy().decode(),
                              "padded": tf.io.encode_base64(data, pad=True).numpy().decode()})
+golden["csv"] = {name: outcome(case) for name, case in cases.csv_cases(tf).items()}
 with open(os.path.join(HERE, "records.json"), "w") as f:
     json.dump(golden, f, indent=0)
 print("wrote records.json and records/ with TF", tf.__version__, np.__version__)

@@ -58,6 +58,9 @@ def parse_specs(tf):
         "seq_in_example": {"score": tf.io.FixedLenSequenceFeature([], tf.float32, allow_missing=True),
                            "tags": tf.io.FixedLenSequenceFeature([], tf.string, allow_missing=True)},
         "default_2d": {"absent": tf.io.FixedLenFeature([2, 2], tf.float32, default_value=[1.0, 2.0, 3.0, 4.0])},
+        "ragged": {"tags": tf.io.RaggedFeature(tf.string),
+                   "sc": tf.io.RaggedFeature(tf.float32, value_key="score", row_splits_dtype=tf.int64),
+                   "big": tf.io.RaggedFeature(tf.int64)},
     }
 
 
@@ -98,6 +101,8 @@ BASE64 = [b"", b"a", b"hello world", b"\xff\xfe\xfd\x00?>", b"any carnal pleas"]
 
 def as_python(value):
     """A parse output (tensor, string value, SparseTensor) as JSON-ready Python."""
+    if hasattr(value, "row_splits"):
+        return {"flat": as_python(value.values), "row_splits": as_python(value.row_splits)}
     if hasattr(value, "indices") and hasattr(value, "dense_shape"):
         return {"indices": as_python(value.indices), "values": as_python(value.values),
                 "dense_shape": as_python(value.dense_shape)}
@@ -108,3 +113,18 @@ def as_python(value):
     if array.dtype.kind == "c":
         array = np.stack([array.real, array.imag], -1)
     return {"shape": list(array.shape), "dtype": str(array.dtype), "values": array.reshape(-1).tolist()}
+
+
+def csv_cases(tf):
+    """name -> function of `tf` returning decode_csv's outputs (or raising)."""
+    return {
+        "basic": lambda: tf.io.decode_csv(["1,a,2.5", "3,,"], [[0], ["x"], [1.0]]),
+        "required": lambda: tf.io.decode_csv(["1,a,2.5", "3,,"], [[0], ["x"], tf.constant([], tf.float32)]),
+        "count": lambda: tf.io.decode_csv(["1,a", "3,b,4"], [[0], ["x"]]),
+        "quoted_2d": lambda: tf.io.decode_csv([['1;"a;b"', '2;c']], [tf.constant([0], tf.int64), [""]],
+                                              field_delim=";"),
+        "select": lambda: tf.io.decode_csv("1,2,3", [[0], [0.0]], select_cols=[0, 2]),
+        "na": lambda: tf.io.decode_csv(["NA,2", "5,NA"], [[7], tf.constant([1.5], tf.float64)], na_value="NA"),
+        "bad_int": lambda: tf.io.decode_csv(["x,1"], [[0], [0]]),
+        "no_quote": lambda: tf.io.decode_csv(['"a",b'], [[""], [""]], use_quote_delim=False),
+    }

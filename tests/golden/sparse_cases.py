@@ -83,3 +83,65 @@ ERROR_CASES = {
     "out_of_bounds": lambda tf: tf.sparse.to_dense(tf.sparse.SparseTensor([[0, 5]], [1.0], [2, 2])),
     "repeated": lambda tf: tf.sparse.to_dense(tf.sparse.SparseTensor([[0, 1], [0, 1]], [1.0, 2.0], [2, 2])),
 }
+
+
+def _records(tf):
+    import records_cases
+
+    return [records_cases.example(tf, spec).SerializeToString() for spec in records_cases.EXAMPLES]
+
+
+def _varlen_dataset(tf):
+    spec = {"tags": tf.io.VarLenFeature(tf.string), "score": tf.io.VarLenFeature(tf.float32)}
+    return tf.data.Dataset.from_tensor_slices(_records(tf)).map(lambda r: tf.io.parse_single_example(r, spec))
+
+
+DATASET_CASES = {
+    "slices_batch": lambda tf: list(tf.data.Dataset.from_tensor_slices(_st(tf)).batch(3)),
+    "slices_rows": lambda tf: list(tf.data.Dataset.from_tensor_slices(_rank3(tf))),
+    "varlen_batch": lambda tf: [e["tags"] for e in _varlen_dataset(tf).batch(2)],
+    "varlen_unbatch": lambda tf: [e["score"] for e in _varlen_dataset(tf).batch(2).unbatch()],
+}
+SPEC_CASES = {
+    "slices": lambda tf: repr(tf.data.Dataset.from_tensor_slices(_st(tf)).element_spec),
+    "slices_batch": lambda tf: repr(tf.data.Dataset.from_tensor_slices(_st(tf)).batch(3).element_spec),
+    "varlen": lambda tf: repr(_varlen_dataset(tf).element_spec["tags"]),
+    "varlen_batch": lambda tf: repr(_varlen_dataset(tf).batch(2).element_spec["tags"]),
+    "varlen_unbatch": lambda tf: repr(_varlen_dataset(tf).batch(2).unbatch().element_spec["score"]),
+}
+
+SERIALIZE_CASES = {  # name -> function returning a string tensor of serialized TensorProtos
+    "serialize_sparse": lambda tf: tf.io.serialize_sparse(_st(tf)),
+    "serialize_many_sparse": lambda tf: tf.io.serialize_many_sparse(tf.sparse.reorder(_rank3(tf))),
+    "serialize_strings": lambda tf: tf.io.serialize_sparse(
+        tf.sparse.SparseTensor([[1]], tf.constant([b"ab"]), [3])),
+}
+
+_V = [[3, 1, 1], [0, 3, 5]]
+CASES.update({
+    "bincount_all": lambda tf: tf.sparse.bincount(tf.constant(_V, tf.int64)),
+    "bincount_rows": lambda tf: tf.sparse.bincount(tf.constant(_V, tf.int64), axis=-1),
+    "bincount_binary_min": lambda tf: tf.sparse.bincount(tf.constant(_V, tf.int64), axis=-1, binary_output=True,
+                                                         minlength=8),
+    "bincount_weights_max": lambda tf: tf.sparse.bincount(tf.constant(_V, tf.int64), weights=tf.constant(
+        [[0.5, 1.0, 2.0], [1.0, 1.0, 1.0]]), axis=-1, maxlength=4),
+    "bincount_int32": lambda tf: tf.sparse.bincount(tf.constant([1, 2, 2], tf.int32)),
+    "bincount_sparse": lambda tf: tf.sparse.bincount(tf.sparse.SparseTensor(
+        [[0, 0], [1, 2]], tf.constant([4, 4], tf.int64), [2, 3]), axis=-1),
+    "bincount_ragged": lambda tf: tf.sparse.bincount(tf.ragged.constant([[1, 1], [], [2]]), axis=-1),
+})
+
+
+def _cross_inputs(tf):
+    return [tf.sparse.from_dense(tf.constant([[b"a", b"b"], [b"c", b""]])), tf.constant([[1], [2]], tf.int64)]
+
+
+CASES.update({
+    "cross": lambda tf: tf.sparse.cross(_cross_inputs(tf)),
+    "cross_separator": lambda tf: tf.sparse.cross(_cross_inputs(tf), separator="--"),
+    "cross_hashed_100": lambda tf: tf.sparse.cross_hashed(_cross_inputs(tf), num_buckets=100),
+    "cross_hashed": lambda tf: tf.sparse.cross_hashed(_cross_inputs(tf)),
+    "cross_hashed_key": lambda tf: tf.sparse.cross_hashed(_cross_inputs(tf), num_buckets=10, hash_key=123),
+    "cross_three": lambda tf: tf.sparse.cross([tf.constant([[b"x", b"y"]]), tf.constant([[7, 8]], tf.int64),
+                                               tf.sparse.from_dense(tf.constant([[b"p"]]))]),
+})

@@ -268,3 +268,34 @@ def case_ragged_strings(tf):
     return [rt, rt.to_tensor(), rt.to_tensor(default_value="_"), rt.row_lengths(), rt[0], rt[1:],
             tf.ragged.map_flat_values(tf.strings.upper, rt), tf.strings.length(rt), tf.strings.upper(rt),
             tf.strings.split(tf.constant([["a b"]]))]
+
+
+def case_ragged_cross(tf):
+    a, b = tf.ragged.constant([["a", "b"], ["c"]]), tf.constant([["x"], ["y"]])
+    return [tf.ragged.cross([a, b]), tf.ragged.cross([a, b, tf.ragged.constant([["1", "2"], ["3"]])]),
+            tf.ragged.cross_hashed([a, b], num_buckets=100), tf.ragged.cross_hashed([a, b]),
+            tf.ragged.cross_hashed([a, b], num_buckets=100, hash_key=7),
+            tf.ragged.cross([a, tf.ragged.constant([[1], [2]], dtype=tf.int64)]),
+            tf.ragged.cross([a, tf.ragged.constant([["1", "2"], []])]),
+            tf.ragged.stack_dynamic_partitions(["a", "b", "c", "d", "e"], [3, 0, 2, 2, 3], 5)]
+
+
+def case_ragged_sparse(tf):
+    out = []
+    for rt in (tf.ragged.constant([[1, 2], [], [3]]), tf.ragged.constant([[[1, 2], [3]], [[4]]]),
+               tf.ragged.constant([[[1, 2], [3, 4]], [[5, 6]]], ragged_rank=1)):
+        st = rt.to_sparse()
+        out.append([st.indices, st.values, st.dense_shape])
+    out.append(tf.RaggedTensor.from_sparse(tf.ragged.constant([["a", "b"], [], ["c"]]).to_sparse()))
+    return out
+
+
+def case_string_tensor_ops_more(tf):
+    t = tf.constant([["a", "b"], ["c", "d"]])
+    return [tf.pad(tf.constant(["a"]), [[1, 1]]), tf.pad(tf.constant(["a"]), [[1, 0]], constant_values="z"),
+            tf.pad(tf.constant(["a", "b"]), [[1, 1]], mode="REFLECT"), tf.repeat(tf.constant(["a", "b"]), 2),
+            tf.repeat(tf.constant([["a", "b"]]), [1, 2], axis=1), list(tf.unique(tf.constant(["b", "a", "b"]))),
+            list(tf.unique_with_counts(tf.constant(["b", "a", "b"]))),
+            tf.split(tf.constant(["a", "b", "c", "d"]), [1, 3]),
+            tf.split(t, 2, axis=1), tf.slice(tf.constant([["a", "b", "c"]]), [0, 1], [1, -1]),
+            tf.gather_nd(t, [[0, 1], [1, 0]]), tf.gather_nd(t, [[1]])]

@@ -120,4 +120,18 @@ CASES = {
     "reverse_empty": lambda tf: tf.range(6)[0:4:-1],
     "reverse_with_int_and_newaxis": lambda tf: _m(tf)[tf.newaxis, 1, ::-1],
     "reverse_of_column": lambda tf: _m(tf)[:, 1][::-1],
+    # numpy reductions of tensors (tensorflow/docs site/en/guide/autodiff.ipynb: `np.mean(x2, axis=0)` on a tape)
+    "np_mean_axis": lambda tf: np.mean(_m(tf), axis=0),
+    "np_sum": lambda tf: [np.sum(_t(tf)), np.sum(_m(tf), axis=1, keepdims=True)],
+    "np_std_var": lambda tf: [np.std(_t(tf)), np.var(_t(tf), ddof=1)],
+    "np_max_min_prod": lambda tf: [np.max(_m(tf), axis=1), np.min(_t(tf)), np.prod(_ti(tf))],
+    "np_any_all": lambda tf: [np.any(_t(tf) > 2), np.all(_m(tf) >= 0, axis=0)],
+    "np_mean_breaks_the_tape": lambda tf: _tape_through_numpy(tf),
 }
+
+
+def _tape_through_numpy(tf):
+    x = tf.Variable([[1.0, 2.0], [3.0, 4.0]])
+    with tf.GradientTape() as tape:
+        y = tf.reduce_mean(np.mean(x ** 2, axis=0), axis=0)
+    return [y, tape.gradient(y, x) is None]

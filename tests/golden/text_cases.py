@@ -120,10 +120,15 @@ CASES = {
     "tv_adapt_2d": ("TextVectorization", {}, CORPUS[:, None], QUERIES[:, None]),
     "tv_adapt_batches": ("TextVectorization", {"output_mode": "tf_idf"}, BATCHES, ["a b c d e", "e"]),
     "tv_scalar": ("TextVectorization", {"vocabulary": ["cat", "dog"]}, None, "the cat and dog"),
+    "tv_ragged": ("TextVectorization", {"ragged": True}, CORPUS, QUERIES),
+    "tv_ragged_seq": ("TextVectorization", {"ragged": True, "output_sequence_length": 3, "ngrams": 2}, CORPUS,
+                      QUERIES),
 }
 
 
 def _plain(value):
+    if hasattr(value, "to_list"):  # a RaggedTensor
+        return _plain(value.to_list())
     if hasattr(value, "numpy"):
         value = value.numpy()
     if isinstance(value, bytes):

@@ -82,8 +82,10 @@ def test_error_messages_are_tfs():
         tf.io.parse_single_example(b"\xff\xff\xff", specs["basic"])
     with pytest.raises(ValueError, match="rank 0"):
         tf.io.parse_single_example(TF_EXAMPLES, specs["basic"])
-    with pytest.raises(NotImplementedError, match="VarLenFeature"):
-        tf.io.parse_example(TF_EXAMPLES, {"tags": tf.io.RaggedFeature(tf.string)})
+    with pytest.raises(NotImplementedError, match="partitions"):
+        tf.io.parse_example(TF_EXAMPLES, {"tags": tf.io.RaggedFeature(tf.string, partitions=("x",))})
+    assert repr(tf.io.RaggedFeature(tf.string)) == ("RaggedFeature(dtype=tf.string, value_key=None, partitions=(), "
+                                                    "row_splits_dtype=tf.int32, validate=False)")
 
 
 def test_sequence_examples_match_tf():
@@ -176,3 +178,31 @@ def test_read_write_and_matching_files(tmp_path):
     assert [bytes(p) for p in np.asarray(tf.io.matching_files(str(tmp_path / "sub" / "*.bin")))] == [path.encode()]
     with pytest.raises(tf.errors.NotFoundError):
         tf.io.read_file(str(tmp_path / "nope"))
+
+
+@pytest.mark.parametrize("name", sorted(cases.csv_cases(tf)))
+def test_decode_csv_matches_tf(name):
+    _same(outcome(lambda: list(cases.csv_cases(tf)[name]())), EXPECTED["csv"][name])
+
+
+def test_decode_csv_error_messages_are_tfs():
+    with pytest.raises(tf.errors.InvalidArgumentError, match="Field 2 is required but missing in record 1!"):
+        cases.csv_cases(tf)["required"]()
+    with pytest.raises(tf.errors.InvalidArgumentError, match="Expect 2 fields but have 3 in record 1"):
+        cases.csv_cases(tf)["count"]()
+    with pytest.raises(ValueError, match="only 1 char"):
+        tf.io.decode_csv("a", [[""]], field_delim=";;")
+
+
+def test_extract_jpeg_shape_and_decode_and_crop():
+    """Shapes as TF 2.21 gives them for these JPEGs; the crop is the decoded image's window."""
+    pixels = tf.constant(np.random.default_rng(0).integers(0, 255, (10, 12, 3)).astype(np.uint8))
+    jpeg = tf.io.encode_jpeg(pixels)
+    assert tf.io.extract_jpeg_shape(jpeg).tolist() == [10, 12, 3]
+    gray = tf.io.extract_jpeg_shape(tf.io.encode_jpeg(pixels[..., :1]), tf.int64)
+    assert gray.dtype == torch.int64 and gray.tolist() == [10, 12, 1]
+    crop = tf.io.decode_and_crop_jpeg(jpeg, [2, 3, 4, 5])
+    assert torch.equal(crop, tf.io.decode_jpeg(jpeg)[2:6, 3:8])
+    assert tf.image.decode_and_crop_jpeg(jpeg, tf.constant([0, 0, 10, 12])).shape == (10, 12, 3)
+    with pytest.raises(tf.errors.InvalidArgumentError, match="Invalid JPEG data or crop window"):
+        tf.io.decode_and_crop_jpeg(jpeg, [8, 3, 4, 5])

@@ -198,3 +198,102 @@ def test_batched_records_are_string_vectors(tmp_path):
     assert batch.shape.as_list() == [3] and list(batch.numpy()) == RECORDS[:3]
     parsed = tf.io.parse_example(batch, {"id": tf.io.FixedLenFeature([], tf.int64)})
     assert parsed["id"].tolist() == [0, 1, -7]
+
+
+def test_string_lists_keep_trailing_nul_bytes():
+    """Serialized protos often end in b"\\x00": a list of them must not go through numpy's "S" dtype."""
+    records = [b"a\x00", b"\x00b\x00\x00"]
+    assert [e.numpy() for e in tf.data.Dataset.from_tensor_slices(records)] == records
+
+
+def test_fixed_length_record_dataset(tmp_path):
+    """Values and the error message as TF 2.21 gives them for these files."""
+    path = tmp_path / "fl.bin"
+    path.write_bytes(b"HDR" + bytes(range(20)) + b"FT")
+    dataset = tf.data.FixedLengthRecordDataset(str(path), 4, header_bytes=3, footer_bytes=2, buffer_size=5)
+    assert dataset.element_spec == tf.TensorSpec((), tf.string)
+    assert [e.numpy() for e in dataset] == [b"\x00\x01\x02\x03", b"\x04\x05\x06\x07", b"\x08\t\n\x0b",
+                                            b"\x0c\r\x0e\x0f", b"\x10\x11\x12\x13"]
+    bad = tmp_path / "fl2.bin"
+    bad.write_bytes(b"HDR" + bytes(range(21)) + b"FT")
+    with pytest.raises(tf.errors.InvalidArgumentError, match=(
+            r'Excluding the header \(3 bytes\) and footer \(2 bytes\), input file ".*fl2.bin" has body length 21 '
+            r"bytes, which is not an exact multiple of the record length \(4 bytes\).")):
+        list(tf.data.FixedLengthRecordDataset(str(bad), 4, header_bytes=3, footer_bytes=2))
+    packed = tmp_path / "fl.gz"
+    packed.write_bytes(gzip.compress(b"H" + bytes(range(8)) + b"F"))
+    assert [e.numpy() for e in tf.data.FixedLengthRecordDataset(
+        str(packed), 4, header_bytes=1, footer_bytes=1, compression_type="GZIP")] == [b"\x00\x01\x02\x03",
+                                                                                      b"\x04\x05\x06\x07"]
+    packed.write_bytes(gzip.compress(bytes(range(9))))
+    with pytest.raises(tf.errors.InvalidArgumentError, match="body length 9"):
+        list(tf.data.FixedLengthRecordDataset(str(packed), 4, compression_type="GZIP"))
+    with pytest.raises(ValueError, match="record_bytes"):
+        tf.data.FixedLengthRecordDataset(str(path), 0)
+    files = [str(path), str(path)]
+    assert len(list(tf.data.FixedLengthRecordDataset(files, 4, 3, 2, num_parallel_reads=2))) == 10
+
+
+def _example_files(tmp_path, counts):
+    paths = []
+    for f, count in enumerate(counts):
+        records = [tf.train.Example(features=tf.train.Features(feature={
+            "x": tf.train.Feature(float_list=tf.train.FloatList(value=[f * 100 + i, 0.5])),
+            "label": tf.train.Feature(int64_list=tf.train.Int64List(value=[f * 100 + i])),
+            "tags": tf.train.Feature(bytes_list=tf.train.BytesList(value=[b"t"] * (i % 3)))})).SerializeToString()
+            for i in range(count)]
+        paths.append(_write(tmp_path / f"ex{f}.tfrecord", records))
+    return paths
+
+
+FEATURES = {"x": tf.io.FixedLenFeature([2], tf.float32), "label": tf.io.FixedLenFeature([], tf.int64),
+            "tags": tf.io.VarLenFeature(tf.string)}
+
+
+def test_make_batched_features_dataset_order_labels_and_epochs(tmp_path):
+    _example_files(tmp_path, [3, 2, 4])
+    dataset = tf.data.experimental.make_batched_features_dataset(
+        str(tmp_path / "ex*.tfrecord"), 4, FEATURES, label_key="label", num_epochs=1, shuffle=False)
+    batches = list(dataset)
+    labels = [int(v) for _, label in batches for v in label]
+    assert labels == [0, 1, 2, 100, 101, 200, 201, 202, 203]  # files in sorted order, records in file order
+    features, _ = batches[0]
+    assert sorted(features) == ["tags", "x"] and features["x"][:, 0].tolist() == [0, 1, 2, 100]
+    assert features["tags"].dense_shape.tolist() == [4, 2]
+    shuffled = tf.data.experimental.make_batched_features_dataset(
+        str(tmp_path / "ex*.tfrecord"), 5, FEATURES, label_key="label", num_epochs=2, shuffle_seed=3,
+        reader_num_threads=2, drop_final_batch=False)
+    seen = sorted(int(v) for _, label in shuffled for v in label)
+    assert seen == sorted(labels * 2)  # every record exactly once per epoch
+    with pytest.raises(ValueError, match="label_key"):
+        tf.data.experimental.make_batched_features_dataset(str(tmp_path / "ex*.tfrecord"), 2, FEATURES,
+                                                           label_key="nope")
+
+
+def test_parse_example_dataset_needs_batches(tmp_path):
+    paths = _example_files(tmp_path, [3])
+    parsed = tf.data.TFRecordDataset(paths).batch(2).apply(tf.data.experimental.parse_example_dataset(FEATURES))
+    assert [b["label"].tolist() for b in parsed] == [[0, 1], [2]]
+    with pytest.raises(TypeError, match="vectors of strings"):
+        tf.data.TFRecordDataset(paths).apply(tf.data.experimental.parse_example_dataset(FEATURES))
+
+
+def test_tf1_record_iterator_names():
+    path = os.path.join(GOLDEN, "records", FILES["GZIP"])
+    options = tf.compat.v1.python_io.TFRecordOptions(tf.compat.v1.python_io.TFRecordCompressionType.GZIP)
+    assert list(tf.compat.v1.io.tf_record_iterator(path, options)) == RECORDS
+    assert list(tf.compat.v1.python_io.tf_record_iterator(os.path.join(GOLDEN, "records", FILES[""]))) == RECORDS
+
+
+def test_experimental_writer_is_atomic(tmp_path):
+    path = tmp_path / "atomic.tfrecord"
+    path.write_bytes(b"old")
+
+    def failing():
+        yield b"a"
+        raise RuntimeError("pipeline failed")
+
+    data = tf.data.Dataset.from_generator(failing, output_signature=tf.TensorSpec((), tf.string))
+    with pytest.raises(RuntimeError, match="pipeline failed"):
+        tf.data.experimental.TFRecordWriter(str(path)).write(data)
+    assert path.read_bytes() == b"old" and sorted(os.listdir(tmp_path)) == ["atomic.tfrecord"]

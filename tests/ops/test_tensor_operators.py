@@ -59,6 +59,15 @@ def test_torch_semantics_unchanged_for_torch_operands():
     torch.testing.assert_close(x.grad, torch.tensor([2.0, 3.0]))
 
 
+def test_torch_reductions_unchanged():
+    x = torch.tensor([[1.0, 2.0], [3.0, 4.0]], requires_grad=True)
+    assert x.sum().grad_fn is not None and x.mean(0).tolist() == [2.0, 3.0]
+    assert x.sum(dim=1, keepdim=True).shape == (2, 1) and x.max(dim=0).values.tolist() == [3.0, 4.0]
+    assert x.std(0, unbiased=False).tolist() == [1.0, 1.0] and bool(x.any()) and torch.sum(x).item() == 10.0
+    with pytest.raises(TypeError):
+        x.sum(bogus=1)  # torch's own TypeError when numpy's keywords are not involved
+
+
 def test_python_list_semantics_unchanged():
     t = torch.tensor([1.0])
     assert [t] + [t] == [t, t] and len([t] * 3) == 3

@@ -11,8 +11,9 @@ here on every call, as with `tf.config.run_functions_eagerly(True)`).
 - `input_signature` (a list of spec objects with `.shape` and `.dtype`, such as
   `tf.TensorSpec`) is checked, and Python/numpy arguments are converted to
   tensors of the spec's dtype.
-- `jit_compile=True` compiles with `torch.compile` on first call; if compiling
-  fails the function runs eagerly from then on, with a warning.
+- `jit_compile=True` compiles with `torch.compile` (default mode) on first call; if
+  compiling fails the function runs eagerly from then on, after one warning
+  (`autodiff/jit.py`). `jit_compile=None/False` runs eagerly.
 - `tf.autograph.experimental.do_not_convert` is a pass-through.
 
 Example:
@@ -23,40 +24,18 @@ Example:
 """
 
 import functools
-import warnings
 import weakref
 
 import torch
 
 from keraslike._src import errors
 from keraslike._src.autodiff import function_types
+from keraslike._src.autodiff.jit import JitFunction, functions_run_eagerly, run_functions_eagerly  # noqa: F401
 from keraslike._src.data.tensor_spec import TensorSpec
 from keraslike._src.nest import nest
-from keraslike._src.ops.conversion import to_tensor
-
-_config = {"run_eagerly": False}
-
-
-def run_functions_eagerly(run_eagerly):
-    """`tf.config.run_functions_eagerly`: when True, `jit_compile=True` functions are not compiled."""
-    _config["run_eagerly"] = bool(run_eagerly)
-
-
-def functions_run_eagerly():
-    """`tf.config.functions_run_eagerly`: the flag set by `run_functions_eagerly`."""
-    return _config["run_eagerly"]
-
-
-def _is_compile_error(err):
-    module = type(err).__module__ or ""
-    if module.startswith(("torch._dynamo", "torch._inductor")):
-        return True
-    try:
-        from torch._dynamo.exc import TorchDynamoException
-    except ImportError:  # pragma: no cover - torch without dynamo
-        return False
-    return isinstance(err, TorchDynamoException)
-
+from keraslike._src.ops import dtypes
+from keraslike._src.ops.conversion import convert_to_tensor, to_tensor
+from keraslike._src.ops.string_tensor import StringTensor, looks_like_strings
 
 def _spec_shape(spec):
     shape = getattr(spec, "shape", None)
@@ -71,19 +50,20 @@ def _spec_shape(spec):
 
 
 def _check_arg(value, spec, position):
-    from keraslike._src.ops import dtypes
-    from keraslike._src.ops.conversion import to_tensor
-
     try:
         dtype = dtypes.as_dtype(getattr(spec, "dtype", None))
-    except TypeError:  # e.g. tf.string specs: nothing to check
+    except TypeError:  # an unknown dtype spec: nothing to check
         dtype = None
-    if not isinstance(value, torch.Tensor):
+    if isinstance(value, StringTensor) or (not isinstance(value, torch.Tensor) and (
+            dtype is dtypes.string or looks_like_strings(value))):
+        value = value if isinstance(value, StringTensor) else convert_to_tensor(value, dtype)
+    elif not isinstance(value, torch.Tensor):
         value = to_tensor(value, dtype, f"args[{position}]")
     shape = _spec_shape(spec)
     bad_dtype = dtype is not None and value.dtype != dtype
+    rank = value.ndim if isinstance(value, StringTensor) else value.dim()
     bad_shape = shape is not None and (
-        len(shape) != value.dim() or any(d is not None and d != s for d, s in zip(shape, value.shape))
+        len(shape) != rank or any(d is not None and d != s for d, s in zip(shape, value.shape))
     )
     if bad_dtype or bad_shape:
         raise TypeError(
@@ -122,8 +102,8 @@ class Function(function_types.PolymorphicFunction):
         self._jit_compile = bool(jit_compile)
         self._reduce_retracing = reduce_retracing
         self._name = name or getattr(python_function, "__name__", "function")
-        self._compiled = None
-        self._compile_failed = False
+        self._jit = JitFunction(python_function, f"`{self._name}`", "tf.function(jit_compile=True)") \
+            if self._jit_compile else None
         self._bound = weakref.WeakKeyDictionary()
         self._calls = 0
 
@@ -180,25 +160,9 @@ class Function(function_types.PolymorphicFunction):
         self._calls += 1
         if self._input_signature is not None:
             args = self._bind_signature(args, kwargs)
-        if self._jit_compile and not self._compile_failed and not _config["run_eagerly"]:
-            return self._call_compiled(args, kwargs)
+        if self._jit is not None:
+            return self._jit(*args, **kwargs)
         return self._python_function(*args, **kwargs)
-
-    def _call_compiled(self, args, kwargs):
-        try:
-            if self._compiled is None:
-                self._compiled = torch.compile(self._python_function)
-            return self._compiled(*args, **kwargs)
-        except Exception as err:  # noqa: BLE001 - only compiler failures are caught below
-            if not _is_compile_error(err):
-                raise
-            warnings.warn(
-                f"tf.function(jit_compile=True) could not compile `{self._name}` with torch.compile "
-                f"({type(err).__name__}: {str(err)[:200]}); running it eagerly instead.",
-                stacklevel=3,
-            )
-            self._compile_failed = True
-            return self._python_function(*args, **kwargs)
 
     def __get__(self, instance, owner=None):
         if instance is None:
@@ -230,7 +194,10 @@ def _spec_from(value):
         return value
     if isinstance(value, (list, tuple, dict)):
         return nest.map_structure(_spec_from, value)
-    t = value if isinstance(value, torch.Tensor) else to_tensor(value, None, "args")
+    if isinstance(value, StringTensor) or looks_like_strings(value):
+        t = convert_to_tensor(value)
+    else:
+        t = value if isinstance(value, torch.Tensor) else to_tensor(value, None, "args")
     return TensorSpec(tuple(t.shape), t.dtype)
 
 

@@ -37,6 +37,8 @@ import warnings
 import torch
 
 from keraslike._src.autodiff import nest
+from keraslike._src.ops.conversion import to_tensor
+from keraslike._src.ops.string_tensor import StringTensor, looks_like_strings, string_tensor
 
 _local = threading.local()
 
@@ -69,10 +71,10 @@ def _differentiable_dtype(t):
 
 def stop_gradient(input, name=None):
     """`tf.stop_gradient(input)`: the same value, treated as a constant by every tape."""
-    from keraslike._src.ops.conversion import to_tensor
-
     if _is_variable(input):
         return input.detach().clone()
+    if isinstance(input, StringTensor) or looks_like_strings(input):
+        return string_tensor(input)  # strings carry no gradient
     return to_tensor(input, None, "input").detach()
 
 

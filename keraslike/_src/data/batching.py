@@ -15,14 +15,18 @@ from keraslike._src.data import structure as nest
 from keraslike._src.data.dataset import Dataset
 from keraslike._src.data.tensor_shape import as_shape
 from keraslike._src.data.tensor_spec import TensorSpec, string
+from keraslike._src.ops import dtypes
 from keraslike._src.ops.string_tensor import StringTensor, as_string_array
+from keraslike._src.ragged.ragged_tensor import RaggedTensor
+from keraslike._src.ragged.ragged_tensor_spec import RaggedTensorSpec
 
 
 def _batched_spec(spec, batch_dim):
     def batched(leaf_spec):
+        kind = type(leaf_spec)  # TensorSpec, or SparseTensorSpec for sparse components
         if leaf_spec.shape.rank is None:
-            return TensorSpec(None, leaf_spec.dtype)
-        return TensorSpec([batch_dim] + leaf_spec.shape.as_list(), leaf_spec.dtype)
+            return kind(None, leaf_spec.dtype)
+        return kind([batch_dim] + leaf_spec.shape.as_list(), leaf_spec.dtype)
 
     return nest.map_structure_unchecked(batched, spec)
 
@@ -65,9 +69,42 @@ class BatchDataset(Dataset):
 
     def _generic_elements(self):
         structure = self._input.element_spec
+        specs = nest.flatten(structure)
         for group in _groups(self._input._elements(), self._batch_size, self._drop_remainder):
             columns = zip(*(nest.flatten(element) for element in group))
-            yield nest.pack_as(structure, [nest.stack(list(column)) for column in columns])
+            yield nest.pack_as(structure, [nest.stack(list(column), spec) for column, spec in zip(columns, specs)])
+
+
+class RaggedBatchDataset(BatchDataset):
+    """Elements batched into RaggedTensors (see `Dataset.ragged_batch`); never gathered by index."""
+
+    def __init__(self, input_dataset, batch_size, drop_remainder, row_splits_dtype=None):
+        super().__init__(input_dataset, batch_size, drop_remainder)
+        if row_splits_dtype is not None and dtypes.as_dtype(row_splits_dtype) not in (torch.int32, torch.int64):
+            raise ValueError("Expected row_splits_dtype int32 or int64. "
+                             f"Received: row_splits_dtype={row_splits_dtype!r}")
+        self._splits_dtype = dtypes.as_dtype(row_splits_dtype) if row_splits_dtype is not None else torch.int64
+        batch_dim = batch_size if drop_remainder else None
+
+        def batched(spec):
+            if spec.shape.rank == 0:
+                return TensorSpec([batch_dim], spec.dtype)
+            ragged = getattr(spec, "ragged_rank", 0) + 1
+            return RaggedTensorSpec([batch_dim] + spec.shape.as_list(), spec.dtype, ragged, self._splits_dtype)
+
+        self._element_spec = nest.map_structure_unchecked(batched, input_dataset.element_spec)
+
+    def _plan(self):
+        return None
+
+    def _generic_elements(self):
+        structure = self._element_spec
+        specs = nest.flatten(structure)
+        for group in _groups(self._input._elements(), self._batch_size, self._drop_remainder):
+            columns = zip(*(nest.flatten(element) for element in group))
+            leaves = [nest.stack(list(column), spec) for column, spec in zip(columns, specs)]
+            yield nest.pack_as(structure, [leaf.with_row_splits_dtype(self._splits_dtype)
+                                           if isinstance(leaf, RaggedTensor) else leaf for leaf in leaves])
 
 
 class UnbatchDataset(Dataset):
@@ -84,7 +121,7 @@ class UnbatchDataset(Dataset):
                 raise ValueError("Expected every component to have rank >= 1 to unbatch. "
                                  f"Received: element_spec={spec!r}")
         spec = nest.map_structure_unchecked(
-            lambda s: TensorSpec(s.shape[1:], s.dtype), input_dataset.element_spec)
+            lambda s: type(s)(s.shape[1:], s.dtype), input_dataset.element_spec)
         super().__init__(spec, [input_dataset])
         self._input = input_dataset
 

@@ -2,8 +2,8 @@
 
 Mirrors `tensorflow/python/data/experimental/ops/readers.py` (`CsvDatasetV2`) and `counter.py`.
 CSV files are read line by line (bounded memory) with Python's `csv` module; every element is a
-tuple with one scalar per selected column: a tensor of the column's dtype, or `bytes` for a
-`tf.string` column (keraslike's string values, as in `from_tensor_slices`).
+tuple with one scalar per selected column: a tensor of the column's dtype (a `StringTensor` for a
+`tf.string` column, as in `from_tensor_slices`).
 """
 
 import csv
@@ -18,6 +18,7 @@ from keraslike._src.data.cardinality import INFINITE, UNKNOWN
 from keraslike._src.data.dataset import Dataset
 from keraslike._src.data.tensor_spec import TensorSpec, as_spec_dtype, string
 from keraslike._src.errors import InvalidArgumentError
+from keraslike._src.ops.string_tensor import StringTensor
 
 _CSV_DTYPES = (torch.float32, torch.float64, torch.int32, torch.int64, string)
 
@@ -146,9 +147,9 @@ class CsvDataset(Dataset):
         if value == "" or value == self._na:
             if default is None:
                 raise InvalidArgumentError(f"Field {col} is required but missing in record {line} of {filename}")
-            return default.clone() if isinstance(default, torch.Tensor) else default
+            return default.clone() if isinstance(default, torch.Tensor) else StringTensor(default)
         if dtype is string:
-            return value.encode()
+            return StringTensor(value.encode())
         try:
             number = float(value) if dtype.is_floating_point else int(value)
         except ValueError:

@@ -21,11 +21,14 @@ Example:
 
 import os
 
+from keraslike._src import errors
 from keraslike._src.data import cardinality as card
 from keraslike._src.data import structure as nest
 from keraslike._src.data.iterator import DatasetIterator
 from keraslike._src.data.options import Options, merge_options
 from keraslike._src.data.prefetch import AUTOTUNE_BUFFER
+from keraslike._src.io import gfile
+from keraslike._src.ops.string_tensor import as_string_array
 
 FAST_PATH_ENABLED = True
 """Tests switch this off to compare the gather path with the element-by-element path."""
@@ -258,6 +261,35 @@ class Dataset:
         return _implementation("PaddedBatchDataset")(self, _as_int(batch_size, "batch_size", 1), padded_shapes,
                                                      padding_values, bool(drop_remainder))
 
+    def ragged_batch(self, batch_size, drop_remainder=False, row_splits_dtype=None, name=None):
+        """Batches elements of different lengths into RaggedTensors (rows keep their own lengths).
+
+        Mirrors `DatasetV2.ragged_batch`: components of rank >= 1 (and RaggedTensors) become
+        RaggedTensors with one more ragged dimension; scalars are batched densely.
+
+        Args:
+            batch_size: positive int, elements per batch.
+            drop_remainder: drop a final partial batch.
+            row_splits_dtype: int64 (default) or int32 for the new row splits.
+            name: unused, for TF compatibility.
+
+        Raises:
+            ValueError: if `batch_size < 1`.
+        """
+        return _implementation("RaggedBatchDataset")(self, _as_int(batch_size, "batch_size", 1), bool(drop_remainder),
+                                                     row_splits_dtype)
+
+    def sparse_batch(self, batch_size, row_shape, name=None):
+        """Batches dense elements of varying shape into `[batch] + row_shape` SparseTensors (`DatasetV2.sparse_batch`).
+
+        Every position of an element (zeros too) is an entry; elements must fit in `row_shape`.
+
+        Raises:
+            ValueError: `batch_size < 1`, or a `row_shape` that does not fit the elements' rank.
+            tf.errors.InvalidArgumentError (when iterating): an element larger than `row_shape`.
+        """
+        return _implementation("SparseBatchDataset")(self, _as_int(batch_size, "batch_size", 1), row_shape)
+
     def unbatch(self, name=None):
         """Splits each element into elements along its first dimension.
 
@@ -453,25 +485,40 @@ class Dataset:
                    deterministic=None, name=None):
         """Maps each element to a dataset and interleaves their elements round-robin.
 
-        Mirrors `DatasetV2.interleave` (sequential, deterministic order).
+        Mirrors `DatasetV2.interleave`: `cycle_length` datasets are open at once and
+        `block_length` consecutive elements are taken from each in turn.
 
         Args:
             map_func: function from an element to a `Dataset`.
             cycle_length: datasets open at once; `None`/`tf.data.AUTOTUNE` means the CPU count.
             block_length: consecutive elements taken from one dataset per turn, default 1.
-            num_parallel_calls, deterministic, name: accepted for TF compatibility.
+            num_parallel_calls: `None` (sequential), a positive int or `tf.data.AUTOTUNE`
+                (= `cycle_length`): that many open datasets produce ahead on threads at once
+                (datasets that run user code, e.g. a `map` inside, are produced on the
+                consumer's thread; see `keraslike/_src/data/parallel_interleave.py`).
+            deterministic: with parallel calls, `False` lets a ready element of another open
+                dataset come first; `None` follows `Options.deterministic` (default True).
+            name: unused, for TF compatibility.
 
         Returns:
             A `Dataset` of UNKNOWN cardinality.
 
         Raises:
-            ValueError: if `cycle_length` or `block_length` is < 1 (other than AUTOTUNE).
+            ValueError: if `cycle_length` or `block_length` is < 1 (other than AUTOTUNE), or
+                `num_parallel_calls` is 0 or below -1.
+            TypeError: if one of them is not an int.
         """
         if cycle_length is None or cycle_length == -1:
             cycle_length = os.cpu_count() or 1
         block_length = 1 if block_length is None else block_length
+        if num_parallel_calls is not None:
+            num_parallel_calls = _as_int(num_parallel_calls, "num_parallel_calls", -1)
+            if num_parallel_calls == 0:
+                raise ValueError("Expected `num_parallel_calls` to be a positive integer or tf.data.AUTOTUNE. "
+                                 "Received: num_parallel_calls=0")
         return _implementation("InterleaveDataset")(self, map_func, _as_int(cycle_length, "cycle_length", 1),
-                                                    _as_int(block_length, "block_length", 1))
+                                                    _as_int(block_length, "block_length", 1), num_parallel_calls,
+                                                    None if deterministic is None else bool(deterministic))
 
     def enumerate(self, start=0, name=None):
         """Pairs each element with its int64 position: `(start + i, element)`.
@@ -507,17 +554,28 @@ class Dataset:
     def cache(self, filename="", name=None):
         """Caches the elements of the first complete pass and replays them afterwards.
 
-        Mirrors `DatasetV2.cache`. The cache is kept in memory even when `filename`
-        is given. A `shuffle` before `cache` is thus fixed; put it after to reshuffle.
+        Mirrors `DatasetV2.cache`. Without `filename` the cache is kept in memory. With one,
+        the first complete pass writes `<filename>.index` and `<filename>.data-00000-of-00001`
+        (atomically, one element at a time, no pickle) and every later pass, also in a later
+        run of the program, reads them; a pass stopped early writes no cache (and warns).
+        See `keraslike/_src/data/file_cache.py`. A `shuffle` before `cache` is thus fixed;
+        put it after to reshuffle.
 
         Args:
-            filename: accepted for TF compatibility (no file is written).
+            filename: `""` (memory) or a path prefix (str or `os.PathLike`) for the cache files.
             name: unused, for TF compatibility.
 
         Returns:
             A `Dataset` with the same elements.
+
+        Raises:
+            TypeError: if `filename` is not a str or path.
+            NotFoundError: at iteration, when the folder of `filename` does not exist.
+            DataLossError: at iteration, when existing cache files are not a complete keraslike cache.
         """
-        return _implementation("CacheDataset")(self, filename)
+        if not isinstance(filename, (str, os.PathLike)):
+            raise TypeError(f"Expected `filename` to be a string or path. Received: filename={filename!r}")
+        return _implementation("CacheDataset")(self, os.fspath(filename))
 
     def prefetch(self, buffer_size, name=None):
         """Returns a dataset that produces up to `buffer_size` elements ahead of the consumer.
@@ -579,6 +637,220 @@ class Dataset:
                             f"Received: result={result!r}")
         return result
 
+    def window(self, size, shift=None, stride=1, drop_remainder=False, name=None):
+        """Groups elements into windows, each a dataset (per component) of up to `size` elements.
+
+        Mirrors `DatasetV2.window`: window k starts at input element `k * shift` and takes every `stride`-th
+        element from there; a tuple/dict element gives a tuple/dict of datasets (so
+        `ds.window(3).flat_map(lambda w: w.batch(3))` makes sliding batches).
+
+        Args:
+            size: positive int, the elements per window.
+            shift: positive int, input elements between window starts (default `size`).
+            stride: positive int, the step between the input elements of one window.
+            drop_remainder: drop the final windows that would hold fewer than `size` elements.
+            name: unused, for TF compatibility.
+
+        Returns:
+            A `Dataset` whose `element_spec` is the element structure of `tf.data.DatasetSpec`s.
+
+        Raises:
+            ValueError: a non-positive `size`, `shift` or `stride`.
+        """
+        size = _as_int(size, "size", 1)
+        shift = size if shift is None else _as_int(shift, "shift", 1)
+        return _implementation("WindowDataset")(self, size, shift, _as_int(stride, "stride", 1), bool(drop_remainder))
+
+    def scan(self, initial_state, scan_func, name=None):
+        """A running state threaded through the elements: `(state, output) = scan_func(state, element)`.
+
+        Mirrors `DatasetV2.scan`; the element is passed as one argument (a tuple element stays a tuple).
+
+        Args:
+            initial_state: nested structure of tensor-likes, the first state.
+            scan_func: `(state, element) -> (new_state, output_element)`; the new state keeps the initial
+                state's structure and dtypes.
+            name: unused, for TF compatibility.
+
+        Returns:
+            A `Dataset` of the outputs, same cardinality.
+
+        Raises:
+            TypeError: `scan_func` not callable, or (at iteration) a result that is not a pair or changes the
+                state's structure or dtypes.
+        """
+        return _implementation("ScanDataset")(self, initial_state, scan_func)
+
+    def unique(self, name=None):
+        """Each distinct element once, in order of first occurrence (`DatasetV2.unique`).
+
+        Raises:
+            TypeError: elements that are not one tf.int32, tf.int64 or tf.string component.
+        """
+        return _implementation("UniqueDataset")(self)
+
+    def take_while(self, predicate, name=None):
+        """The elements before the first one for which `predicate` is False (`DatasetV2.take_while`).
+
+        Raises:
+            TypeError: `predicate` not callable, or (at iteration) not returning a scalar bool.
+        """
+        return _implementation("TakeWhileDataset")(self, predicate)
+
+    def group_by_window(self, key_func, reduce_func, window_size=None, window_size_func=None, name=None):
+        """Groups elements by key and reduces each group (window) to a dataset.
+
+        Mirrors `DatasetV2.group_by_window`: `key_func(element)` gives a scalar int64 key; once a key's group
+        holds `window_size` (or `window_size_func(key)`) elements, `reduce_func(key, window_dataset)` runs and
+        its dataset's elements are output; at the end the unfinished groups are reduced in key order.
+
+        Args:
+            key_func: element -> scalar tf.int64.
+            reduce_func: `(key, dataset) -> dataset`.
+            window_size: positive int, or None when `window_size_func` is given.
+            window_size_func: key -> positive int64, or None when `window_size` is given.
+            name: unused, for TF compatibility.
+
+        Raises:
+            ValueError: both or neither of `window_size` and `window_size_func`.
+        """
+        if (window_size is None) == (window_size_func is None):
+            raise ValueError("Either the `window_size` argument or the `window_size_func` argument must be "
+                             f"specified. Received: window_size={window_size!r}, window_size_func={window_size_func!r}")
+        if window_size is not None:
+            size = _as_int(window_size, "window_size", 1)
+            window_size_func = lambda key: size  # noqa: E731
+        return _implementation("GroupByWindowDataset")(self, key_func, reduce_func, window_size_func)
+
+    def bucket_by_sequence_length(self, element_length_func, bucket_boundaries, bucket_batch_sizes,
+                                  padded_shapes=None, padding_values=None, pad_to_bucket_boundary=False,
+                                  no_padding=False, drop_remainder=False, name=None):
+        """Batches elements of similar length together, padding each batch to its longest element.
+
+        Mirrors `DatasetV2.bucket_by_sequence_length`. Bucket i holds lengths in
+        `[bucket_boundaries[i-1], bucket_boundaries[i])` (from 0, the last unbounded) and emits a batch
+        when it holds `bucket_batch_sizes[i]` elements; leftovers are batched at the end (by bucket order).
+
+        Args:
+            element_length_func: element -> scalar int length.
+            bucket_boundaries: increasing ints.
+            bucket_batch_sizes: `len(bucket_boundaries) + 1` positive ints.
+            padded_shapes, padding_values: as in `padded_batch` (default: pad unknown dims to the batch's longest).
+            pad_to_bucket_boundary: pad unknown dims to `bucket_boundary - 1` instead (elements must then be
+                shorter than the last boundary).
+            no_padding: batch with `batch` (elements of one bucket must have one shape).
+            drop_remainder: drop partial batches.
+            name: unused, for TF compatibility.
+
+        Raises:
+            ValueError: mismatched list lengths or non-increasing boundaries.
+        """
+        return _implementation("BucketBySequenceLengthDataset")(
+            self, element_length_func, bucket_boundaries, bucket_batch_sizes, padded_shapes, padding_values,
+            bool(pad_to_bucket_boundary), bool(no_padding), bool(drop_remainder))
+
+    def rejection_resample(self, class_func, target_dist, initial_dist=None, seed=None, name=None):
+        """Resamples by rejection so that the classes follow `target_dist`; elements are `(class, element)`.
+
+        Mirrors `DatasetV2.rejection_resample`: each element of class `c = class_func(element)` is kept with
+        probability `(t_c / p_c) / max_k (t_k / p_k)`, with `p` the `initial_dist` or the class frequencies
+        seen so far. Under replicas the draws are agreed like `shuffle`'s.
+
+        Args:
+            class_func: element -> int class in `[0, num_classes)`.
+            target_dist: the wanted class probabilities (sums to 1).
+            initial_dist: the input's class probabilities, if known.
+            seed: optional int seed of the acceptance draws.
+            name: unused, for TF compatibility.
+
+        Returns:
+            A `Dataset` of `(int64 class, element)` pairs.
+        """
+        return _implementation("RejectionResampleDataset")(self, class_func, target_dist, initial_dist, seed)
+
+    def rebatch(self, batch_size, drop_remainder=False, name=None):
+        """Re-cuts a batched dataset into batches of `batch_size` rows (a list of sizes is cycled through).
+
+        Mirrors `DatasetV2.rebatch`: the same rows in the same order, as `unbatch().batch(batch_size)` would
+        give; with a list, batch k has `batch_size[k % len(batch_size)]` rows.
+
+        Raises:
+            ValueError: non-positive sizes, or unbatched (scalar) components.
+        """
+        return _implementation("RebatchDataset")(self, batch_size, bool(drop_remainder))
+
+    def save(self, path, compression=None, shard_func=None, checkpoint_args=None):
+        """Writes the elements under the directory `path`; `tf.data.Dataset.load(path)` reads them back.
+
+        Mirrors `DatasetV2.save` in use; the format is keraslike's own (documented in
+        `keraslike/_src/data/save_load.py`: JSON spec + `.npy` records, no pickle), written atomically.
+
+        Args:
+            path: directory to write (an existing save there is replaced).
+            compression: None or "GZIP".
+            shard_func: optional `element -> int64` shard index (default: one shard).
+            checkpoint_args: not supported; passing it raises ValueError.
+        """
+        _implementation("LoadDataset").write(self, path, compression, shard_func, checkpoint_args)
+
+    @staticmethod
+    def load(path, element_spec=None, compression=None, reader_func=None, wait=False):
+        """Reads a dataset written by `Dataset.save` (keraslike's format).
+
+        Args:
+            path: the save's directory.
+            element_spec: optional; must equal the saved spec.
+            compression: must be the compression the save used.
+            reader_func: optional `(dataset of shard datasets) -> dataset`, e.g.
+                `lambda shards: shards.interleave(lambda x: x, cycle_length=2)`; default: shards in order.
+            wait: accepted: keraslike saves are complete when `save` returns, so there is nothing to wait for.
+
+        Raises:
+            FileNotFoundError: no keraslike save at `path` (TF snapshots are not read). ValueError: a spec or
+                compression that differs from the save's.
+        """
+        return _implementation("LoadDataset")(path, element_spec, compression, reader_func, wait)
+
+    @staticmethod
+    def random(seed=None, rerandomize_each_iteration=None, name=None):
+        """An infinite dataset of random int64 scalars, uniform over `[0, 2**32)` (`DatasetV2.random`).
+
+        Args:
+            seed: optional int; None draws one from torch's global RNG (`tf.random.set_seed`).
+            rerandomize_each_iteration: if True each pass draws new numbers; default False repeats them.
+            name: unused, for TF compatibility.
+        """
+        seed = None if seed is None else _as_int(seed, "seed", -(2**63))
+        return _implementation("RandomDataset")(seed, bool(rerandomize_each_iteration))
+
+    @staticmethod
+    def choose_from_datasets(datasets, choice_dataset, stop_on_empty_dataset=True):
+        """Element i is the next element of `datasets[c_i]`, `c_i` the i-th element of `choice_dataset`.
+
+        Mirrors `DatasetV2.choose_from_datasets`. When a chosen dataset is empty, the result ends
+        (`stop_on_empty_dataset=True`) or that choice is skipped.
+
+        Raises:
+            TypeError: datasets of different structures, or a `choice_dataset` not of scalar tf.int64.
+        """
+        return _implementation("ChooseFromDatasetsDataset")(datasets, choice_dataset, stop_on_empty_dataset)
+
+    @staticmethod
+    def sample_from_datasets(datasets, weights=None, seed=None, stop_on_empty_dataset=False,
+                             rerandomize_each_iteration=None):
+        """Each element from one of `datasets`, drawn with probabilities `weights` (default uniform).
+
+        Mirrors `DatasetV2.sample_from_datasets`: an exhausted dataset ends the result
+        (`stop_on_empty_dataset=True`) or drops out, the others' weights renormalized. `weights` may be a list
+        or a dataset of weight vectors (one per element). Draws are seeded like `shuffle`'s.
+
+        Raises:
+            TypeError: datasets of different structures. ValueError: bad weights.
+        """
+        seed = None if seed is None else _as_int(seed, "seed", -(2**63))
+        return _implementation("SampleFromDatasetsDataset")(datasets, weights, seed, stop_on_empty_dataset,
+                                                            rerandomize_each_iteration)
+
     # --------------------------------------------------------------- constructors
     @staticmethod
     def from_tensor_slices(tensors, name=None):
@@ -603,6 +875,27 @@ class Dataset:
             ValueError: if a leaf is a scalar or the first dimensions differ.
         """
         return _implementation("TensorSliceDataset")(tensors)
+
+    @staticmethod
+    def list_files(file_pattern, shuffle=None, seed=None, name=None):
+        """A dataset of the file names (scalar `tf.string`) matching `file_pattern` (one glob or a list of them).
+
+        Mirrors `DatasetV2.list_files`: the sorted matches, shuffled again every epoch unless
+        `shuffle=False` (`seed` makes the order reproducible; under replicas the order is agreed).
+
+        Raises:
+            tf.errors.InvalidArgumentError: if no file matches.
+        """
+        patterns = [p.decode("utf-8") for p in as_string_array(
+            [file_pattern] if isinstance(file_pattern, (str, bytes)) else file_pattern).reshape(-1)]
+        names = sorted({match for pattern in patterns for match in gfile.glob(pattern)})
+        if not names:
+            raise errors.InvalidArgumentError(None, None, f"Expect a non-empty file list: no files match "
+                                              f"{patterns!r}. Received: file_pattern={file_pattern!r}")
+        dataset = _implementation("TensorSliceDataset")(names)
+        if shuffle or shuffle is None:
+            dataset = dataset.shuffle(len(names), seed=seed)
+        return dataset
 
     @staticmethod
     def from_tensors(tensors, name=None):

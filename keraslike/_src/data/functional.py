@@ -22,8 +22,11 @@ import torch
 
 from keraslike._src.data import cardinality as card
 from keraslike._src.data import structure as nest
-from keraslike._src.data.dataset import Dataset
+from keraslike._src.data.dataset import Dataset, _implementation
+from keraslike._src.data.dataset_spec import DatasetSpec
+from keraslike._src.data.parallel_interleave import parallel_interleave
 from keraslike._src.data.tensor_spec import TensorSpec, string
+from keraslike._src.sparse.sparse_tensor import SparseTensorSpec
 from keraslike._src.ops.string_tensor import StringTensor
 from keraslike._src.data.vectorized_map import MappedSource, MapVectorizer
 
@@ -35,11 +38,26 @@ def call_with_element(fn, element):
     return fn(*element) if type(element) is tuple else fn(element)
 
 
-def _placeholder(spec):
+def _placeholder(spec, text=b""):
+    if isinstance(spec, DatasetSpec):  # a window: an empty dataset of its elements stands for it
+        return _implementation("ElementsDataset")([], spec.element_spec)
     dims = [(_TRACE_SIZE if d is None else d) for d in (spec.shape.dims or [])]
     if spec.dtype is string:
-        return StringTensor.from_bytes_array(np.full(dims, b"", dtype=object))
+        return StringTensor.from_bytes_array(np.full(dims, text, dtype=object))
     return torch.zeros(dims, dtype=spec.dtype)
+
+
+def _has_strings(spec):
+    return any(s.dtype is string for s in nest.flatten(spec))
+
+
+def _relax_differing(spec, other):
+    """`spec` with the dimensions that differ from `other`'s as None (a shape that depends on string content)."""
+    if (type(spec) is not TensorSpec or type(other) is not TensorSpec or spec.dtype != other.dtype
+            or spec.shape.rank != other.shape.rank or spec.shape.rank is None):
+        return spec
+    return type(spec)([a if a == b else None for a, b in zip(spec.shape.as_list(), other.shape.as_list())],
+                      spec.dtype)
 
 
 class MapDataset(Dataset):
@@ -116,7 +134,15 @@ class MapDataset(Dataset):
                 return in_spec
             return nest.element_spec_of(self._apply(first))
         unknown = any(d is None for s in nest.flatten(in_spec) for d in (s.shape.dims or [None]))
-        return nest.map_structure_unchecked(lambda leaf: _relaxed_spec(leaf, unknown), output)
+        spec = nest.map_structure_unchecked(lambda leaf: _relaxed_spec(leaf, unknown), output)
+        if _has_strings(in_spec):  # shapes may depend on the text (tf.strings.split): trace other text too
+            try:
+                other = self._apply(nest.map_structure_unchecked(lambda s: _placeholder(s, b"a b\tc"), in_spec))
+                other_spec = nest.map_structure_unchecked(lambda leaf: _relaxed_spec(leaf, unknown), other)
+                spec = nest.map_up_to(spec, _relax_differing, other_spec)
+            except Exception:  # noqa: BLE001, S110 - the other text may not suit the function; keep the first trace
+                pass
+        return spec
 
     def _cardinality(self):
         return self._input._cardinality()
@@ -152,9 +178,11 @@ def _parallel_map(pool, fn, elements, window, deterministic):
 
 def _relaxed_spec(leaf, input_has_unknown_dims):
     spec = nest.spec_of(leaf)
+    if isinstance(spec, SparseTensorSpec):  # a traced dense shape depends on the data (VarLenFeature counts)
+        return SparseTensorSpec([None] * spec.shape.rank, spec.dtype)
     if not input_has_unknown_dims:
         return spec
-    return TensorSpec([None if d == _TRACE_SIZE else d for d in spec.shape], spec.dtype)
+    return type(spec)([None if d == _TRACE_SIZE else d for d in spec.shape], spec.dtype)
 
 
 class FilterDataset(Dataset):
@@ -296,13 +324,30 @@ class InterleaveDataset(FlatMapDataset):
     Mirrors `InterleaveDatasetOp`: `cycle_length` slots each hold one element's
     dataset; from each slot `block_length` consecutive elements are taken before moving
     to the next slot; an exhausted slot is refilled from the input when next visited.
+
+    With `num_parallel_calls`, the open datasets produce ahead on threads (`parallel_interleave.py`).
     """
 
-    def __init__(self, input_dataset, map_func, cycle_length, block_length):
+    def __init__(self, input_dataset, map_func, cycle_length, block_length, num_parallel_calls=None,
+                 deterministic=None):
         super().__init__(input_dataset, map_func)
         self._cycle_length, self._block_length = cycle_length, block_length
+        self._num_parallel_calls = num_parallel_calls
+        self._deterministic = deterministic
 
     def _generic_elements(self):
+        if self._num_parallel_calls is not None:
+            calls = self._num_parallel_calls
+            workers = self._cycle_length if calls == -1 else min(calls, self._cycle_length)
+            deterministic = self._deterministic
+            if deterministic is None:
+                option = self.options().deterministic
+                deterministic = True if option is None else bool(option)
+            return parallel_interleave(self._input._elements(), self._dataset_for, self._cycle_length,
+                                       self._block_length, workers, deterministic)
+        return self._sequential_elements()
+
+    def _sequential_elements(self):
         inputs = self._input._elements()
         slots = [None] * self._cycle_length
         slot, taken, num_open, input_done = 0, 0, 0, False

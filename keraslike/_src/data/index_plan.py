@@ -20,6 +20,7 @@ import torch
 
 from keraslike._src.data import structure as nest
 from keraslike._src.ops.string_tensor import StringTensor, as_string_array
+from keraslike._src.ragged.ragged_tensor import RaggedTensor
 
 _CHUNK = 4096
 
@@ -50,6 +51,10 @@ class SliceSource:
 def _gather(component, indices):
     if isinstance(component, torch.Tensor):
         return component.index_select(0, indices.to(component.device))
+    if isinstance(component, RaggedTensor):
+        return component.gather_rows(indices.numpy())
+    if not isinstance(component, StringTensor):  # a SparseTensor: its rows, batched as sparse
+        return nest.stack([nest.row(component, int(i)) for i in indices.tolist()])
     return StringTensor.from_bytes_array(as_string_array(component)[indices.numpy()])
 
 

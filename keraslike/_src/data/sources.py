@@ -17,7 +17,7 @@ def _element_spec_of_slices(element, components):
     specs = []
     for leaf in components:
         spec = nest.spec_of(leaf)
-        specs.append(TensorSpec(spec.shape[1:], spec.dtype))
+        specs.append(type(spec)(spec.shape[1:], spec.dtype))  # TensorSpec or SparseTensorSpec
     return nest.pack_as(element, specs)
 
 

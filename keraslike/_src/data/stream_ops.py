@@ -14,6 +14,7 @@ import itertools
 from keraslike._src.data import cardinality as card
 from keraslike._src.data import index_plan as ip
 from keraslike._src.data.dataset import Dataset
+from keraslike._src.data.file_cache import cached_elements
 from keraslike._src.data.prefetch import prefetched
 from keraslike._src.data.shuffle import ShuffleSeeds, shuffle_stream
 from keraslike._src.data.vectorized_map import is_mapped
@@ -147,14 +148,22 @@ class ShuffleDataset(StreamOpDataset):
 
 
 class CacheDataset(StreamOpDataset):
-    """Replays the first complete pass on every later pass (TF's in-memory cache)."""
+    """Replays the first complete pass on every later pass (TF's cache; in files with a `filename`,
+    see `file_cache.py`)."""
 
     def __init__(self, input_dataset, filename):
         super().__init__(input_dataset)
         self._filename = filename
         self._stored = {}
 
+    def _generic_elements(self):
+        if self._filename:
+            return cached_elements(self._filename, self._input._elements, self.element_spec)
+        return super()._generic_elements()
+
     def _plan(self):
+        if self._filename:
+            return None  # elements, not indices, go to the files
         plan = self._input._plan()
         if plan is not None and is_mapped(plan.source):
             return None  # replaying indices would re-run the map: cache its elements instead

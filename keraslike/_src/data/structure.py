@@ -14,6 +14,10 @@ import torch
 
 from keraslike._src.data.tensor_spec import TensorSpec, as_spec_dtype, string
 from keraslike._src.ops.string_tensor import StringTensor, as_string_array
+from keraslike._src.ragged import ragged_ops
+from keraslike._src.ragged.ragged_tensor import RaggedTensor
+from keraslike._src.ragged.ragged_tensor_spec import RaggedTensorSpec
+from keraslike._src.sparse.sparse_tensor import SparseTensor, SparseTensorSpec, sparse_row, stack_sparse
 
 _INT32_MIN, _INT32_MAX = -(2**31), 2**31 - 1
 
@@ -163,7 +167,7 @@ def to_tensor(value, dtype=None):
 
 
 def _convert(value):
-    if isinstance(value, (torch.Tensor, StringTensor)):
+    if isinstance(value, (torch.Tensor, StringTensor, SparseTensor, RaggedTensor)):
         return value
     if isinstance(value, (np.ndarray, np.generic)):
         return _from_numpy(np.asarray(value))
@@ -210,8 +214,8 @@ def _leaves_of_list(value):
 
 def _list_to_tensor(value):
     leaves = list(_leaves_of_list(value))
-    if any(isinstance(leaf, StringTensor) for leaf in leaves):
-        return StringTensor(value)
+    if any(isinstance(leaf, (StringTensor, bytes, str)) for leaf in leaves):
+        return StringTensor(value)  # not np.asarray: a bytes dtype ("S") drops trailing NUL bytes
     if any(isinstance(leaf, torch.Tensor) for leaf in leaves):
         try:
             return torch.stack([_convert(list(v) if isinstance(v, tuple) else v) for v in value])
@@ -257,7 +261,11 @@ def normalize(structure):
 
 
 def spec_of(leaf):
-    """`TensorSpec` of a converted leaf."""
+    """`TensorSpec` of a converted leaf (`SparseTensorSpec` / `RaggedTensorSpec` for sparse / ragged ones)."""
+    if isinstance(leaf, RaggedTensor):
+        return RaggedTensorSpec.from_value(leaf)
+    if isinstance(leaf, SparseTensor):
+        return SparseTensorSpec(leaf.shape, leaf.dtype)
     return TensorSpec(tuple(leaf.shape), leaf.dtype)
 
 
@@ -271,8 +279,10 @@ def to_numpy(leaf):
     if isinstance(leaf, torch.Tensor):
         array = leaf.detach().cpu().numpy()
         return array[()] if array.ndim == 0 else array
-    if isinstance(leaf, StringTensor):
+    if isinstance(leaf, (StringTensor, RaggedTensor)):
         return leaf.numpy()
+    if isinstance(leaf, SparseTensor):
+        return leaf.numpy_values()
     return leaf
 
 
@@ -294,12 +304,19 @@ def to_tensor_as(value, dtype):
 
 
 # --------------------------------------------------------------------------- batching
-def stack(leaves):
+def stack(leaves, spec=None):
     """Stacks converted leaves of one component along a new first dimension.
+
+    RaggedTensors (or the dense rows of a component whose `spec` is a `RaggedTensorSpec`) stack into a
+    RaggedTensor with one more ragged dimension.
 
     Raises:
         ValueError: when the leaves have different shapes (TF's batching error).
     """
+    if isinstance(leaves[0], RaggedTensor) or isinstance(spec, RaggedTensorSpec):
+        return ragged_ops.stack(leaves)
+    if isinstance(leaves[0], SparseTensor):
+        return stack_sparse(leaves)  # TF batches sparse components of any dense shapes (the largest wins)
     first = _shape(leaves[0])
     for position, leaf in enumerate(leaves[1:], start=1):
         if _shape(leaf) != first:
@@ -327,6 +344,8 @@ def row(leaf, index):
     """Element `index` along the first dimension of a converted leaf (a copy, never a view)."""
     if isinstance(leaf, torch.Tensor):
         return leaf[index].clone()
+    if isinstance(leaf, SparseTensor):
+        return sparse_row(leaf, index)
     return leaf[index]
 
 

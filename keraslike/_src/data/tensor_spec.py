@@ -9,9 +9,8 @@ import numpy as np
 import torch
 
 from keraslike._src.data.tensor_shape import as_shape
+from keraslike._src.ops.conversion import convert_to_tensor
 from keraslike._src.ops.dtypes import as_dtype, string  # noqa: F401  (`string` re-exported here too)
-
-
 
 
 def as_spec_dtype(dtype):
@@ -62,10 +61,8 @@ class TensorSpec:
 
     @classmethod
     def from_tensor(cls, tensor, name=None):
-        """Returns the spec of `tensor` (a torch tensor, numpy array or Python value)."""
-        from keraslike._src.data.structure import to_tensor
-
-        value = to_tensor(tensor)
+        """Returns the spec of `tensor` (a torch tensor, numpy array or Python value, converted as TF eager does)."""
+        value = convert_to_tensor(tensor)
         return cls(tuple(value.shape), value.dtype, name)
 
     @property

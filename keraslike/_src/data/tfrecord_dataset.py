@@ -1,4 +1,4 @@
-"""`tf.data.TFRecordDataset` and `tf.data.experimental.TFRecordWriter`.
+"""`tf.data.TFRecordDataset`, `tf.data.experimental.TFRecordWriter`, and the base of file-record datasets.
 
 Mirrors `tensorflow/python/data/ops/readers.py` (`TFRecordDatasetV2`) and
 `tensorflow/python/data/experimental/ops/writers.py`. The record format lives in
@@ -6,6 +6,7 @@ Mirrors `tensorflow/python/data/ops/readers.py` (`TFRecordDatasetV2`) and
 """
 
 import os
+import tempfile
 
 import numpy as np
 
@@ -40,28 +41,15 @@ def _filename_list(filenames):
     return [name.decode("utf-8") for name in names.reshape(-1)]
 
 
-class TFRecordDataset(Dataset):
-    """`tf.data.TFRecordDataset(filenames, ...)`: one scalar `tf.string` element per record of TFRecord files.
+class RecordFilesDataset(Dataset):
+    """Base of the file-record datasets: one scalar `tf.string` element per record of a list of files.
 
-    Args:
-        filenames: a path, a list/1-D tensor of paths, or a `tf.data.Dataset` of `tf.string` scalars
-            (read when the dataset is iterated).
-        compression_type: None/"" (none), "GZIP" or "ZLIB".
-        buffer_size: read buffer in bytes (default 256 KiB; 0 for TF's "no buffering" reads the same).
-        num_parallel_reads: None reads the files one after another. `N` (or `tf.data.AUTOTUNE`, one per
-            CPU) reads N files at once and interleaves their records one by one in a fixed order, as TF's
-            deterministic `interleave(cycle_length=N, block_length=1)`: record i of each open file, then
-            record i+1; a finished file's slot takes the next file.
-        name: ignored name of the op (TF uses it for tracing only).
-
-    Raises:
-        TypeError: non-string file names (or a dataset whose elements are not string scalars).
-        ValueError: a bad `compression_type`, a negative `buffer_size` or `num_parallel_reads`.
-        tf.errors.DataLossError (when iterating): a corrupted or truncated record.
-        tf.errors.NotFoundError (when iterating): a missing file.
+    Holds the file list (a path, a list/1-D tensor of paths, or a dataset of them), the compression and
+    read-buffer settings, and TF's file order: one file after another, or `num_parallel_reads` files
+    interleaved record by record. Subclasses implement `_read_file(path)`, yielding each record's bytes.
     """
 
-    def __init__(self, filenames, compression_type=None, buffer_size=None, num_parallel_reads=None, name=None):
+    def __init__(self, filenames, compression_type=None, buffer_size=None, num_parallel_reads=None):
         if isinstance(filenames, Dataset):
             spec = filenames.element_spec
             if not isinstance(spec, TensorSpec) or spec.dtype is not string or spec.shape.rank not in (0, None):
@@ -86,6 +74,9 @@ class TFRecordDataset(Dataset):
         self._cycle = num_parallel_reads
         super().__init__(TensorSpec((), string), inputs=(filenames,) if isinstance(filenames, Dataset) else ())
 
+    def _read_file(self, filename):
+        raise NotImplementedError
+
     def _cardinality(self):
         return UNKNOWN
 
@@ -97,7 +88,7 @@ class TFRecordDataset(Dataset):
             yield from self._names
 
     def _file_records(self, filename):
-        for record in iterate_records(filename, self._compression, self._buffer):
+        for record in self._read_file(filename):
             yield string_values.string_output(np.array(record, dtype=object))
 
     def _generic_elements(self):
@@ -126,11 +117,39 @@ class TFRecordDataset(Dataset):
                 index = (index + 1) % self._cycle
 
 
+class TFRecordDataset(RecordFilesDataset):
+    """`tf.data.TFRecordDataset(filenames, ...)`: one scalar `tf.string` element per record of TFRecord files.
+
+    Args:
+        filenames: a path, a list/1-D tensor of paths, or a `tf.data.Dataset` of `tf.string` scalars
+            (read when the dataset is iterated).
+        compression_type: None/"" (none), "GZIP" or "ZLIB".
+        buffer_size: read buffer in bytes (default 256 KiB; 0 for TF's "no buffering" reads the same).
+        num_parallel_reads: None reads the files one after another. `N` (or `tf.data.AUTOTUNE`, one per
+            CPU) reads N files at once and interleaves their records one by one in a fixed order, as TF's
+            deterministic `interleave(cycle_length=N, block_length=1)`: record i of each open file, then
+            record i+1; a finished file's slot takes the next file.
+        name: ignored name of the op (TF uses it for tracing only).
+
+    Raises:
+        TypeError: non-string file names (or a dataset whose elements are not string scalars).
+        ValueError: a bad `compression_type`, a negative `buffer_size` or `num_parallel_reads`.
+        tf.errors.DataLossError (when iterating): a corrupted or truncated record.
+        tf.errors.NotFoundError (when iterating): a missing file.
+    """
+
+    def __init__(self, filenames, compression_type=None, buffer_size=None, num_parallel_reads=None, name=None):
+        super().__init__(filenames, compression_type, buffer_size, num_parallel_reads)
+
+    def _read_file(self, filename):
+        return iterate_records(filename, self._compression, self._buffer)
+
 class TFRecordWriter:
     """`tf.data.experimental.TFRecordWriter(filename, compression_type=None)`: writes a dataset to one file.
 
     `write(dataset)` writes every element of a dataset of scalar `tf.string` elements as one record
-    (e.g. `dataset.map(tf.io.serialize_tensor)` or serialized `tf.train.Example`s).
+    (e.g. `dataset.map(tf.io.serialize_tensor)` or serialized `tf.train.Example`s), into a temporary file
+    that replaces `filename` once complete.
 
     Raises:
         ValueError: a bad `compression_type`.
@@ -148,6 +167,16 @@ class TFRecordWriter:
         spec = dataset.element_spec
         if not isinstance(spec, TensorSpec) or spec.dtype is not string or spec.shape.rank != 0:
             raise TypeError(f"Expected a dataset of scalar `tf.string` elements. Received: element_spec={spec!r}")
-        with _FileWriter(self._filename, self._compression) as writer:
-            for element in dataset:
-                writer.write(string_values.as_bytes_array(element, "element")[()])
+        target = os.fspath(self._filename.decode() if isinstance(self._filename, bytes) else self._filename)
+        folder = os.path.dirname(os.path.abspath(target))
+        handle, temporary = tempfile.mkstemp(prefix=f".{os.path.basename(target)}.", suffix=".tmp", dir=folder)
+        os.close(handle)
+        try:  # written next to the target and moved into place: readers never see half a file
+            with _FileWriter(temporary, self._compression) as writer:
+                for element in dataset:
+                    writer.write(string_values.as_bytes_array(element, "element")[()])
+            os.replace(temporary, target)
+        except BaseException:
+            if os.path.exists(temporary):
+                os.remove(temporary)
+            raise

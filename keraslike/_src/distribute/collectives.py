@@ -8,12 +8,13 @@ import atexit
 import datetime
 import gc
 import math
+import sys
 import weakref
 
 import torch
 import torch.distributed as dist
 
-from keraslike._src.launch import environment, hang_watch, one_program, rendezvous
+from keraslike._src.launch import environment, hang_watch, one_program, rendezvous, subprocess_script
 
 _TIMEOUT = datetime.timedelta(minutes=30)
 
@@ -50,8 +51,6 @@ def ensure_process_group(backend, env, device=None, timeout_seconds=None):
         agreed = torch.tensor([seed], dtype=torch.int64, device=_comm_device())
         dist.broadcast(agreed, src=0)
         one_program.agree_seed(int(agreed.item()))
-    from keraslike._src.launch import subprocess_script
-
     def connect():
         return dist.TCPStore(env.master_addr, env.master_port, env.world_size, False, max(timeout, _TIMEOUT))
 
@@ -69,10 +68,6 @@ def _destroy():
     hang_watch.finish()
     if not dist.is_initialized():
         return
-    import sys
-
-    from keraslike._src.launch import subprocess_script
-
     try:
         launched = environment.detect()
         if subprocess_script.finish_replicas() or (launched is not None and launched.source == "keraslike"):
@@ -89,23 +84,19 @@ def _destroy():
 
 
 _EXIT_BARRIER_S = 120
-_WRAPPED = weakref.WeakSet()  # models holding a DistributedDataParallel wrapper
+_WRAPPED = weakref.WeakSet()  # DistributedDataParallel-holding wrappers strategies handed to a trainer
 
 
-def track_wrapped(model):
-    """Remember `model` so its DDP wrapper is released before the process group goes away."""
-    _WRAPPED.add(model)
+def track_wrapped(wrapper):
+    """Remember `wrapper` (it has `release()`) so its DDP object goes before the process group does."""
+    _WRAPPED.add(wrapper)
 
 
 def _release_wrapped_modules():
     # A DDP reducer destroyed during interpreter finalization, after its process group, can abort the
-    # process ("terminate called without an active exception"): drop the wrappers while the group lives.
-    for model in list(_WRAPPED):
-        wrapper = model.__dict__.get("_train_module")
-        if hasattr(wrapper, "release"):
-            wrapper.release()
-        model.__dict__["_train_module"] = None
-        model.__dict__["_train_module_key"] = None
+    # process ("terminate called without an active exception"): drop the DDP objects while the group lives.
+    for wrapper in list(_WRAPPED):
+        wrapper.release()
     gc.collect()
 
 

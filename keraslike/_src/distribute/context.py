@@ -24,15 +24,19 @@ def _replica_stack():
 
 
 _default = None
+_default_class = []  # [DefaultStrategy]: one_device.py names it (it subclasses Strategy, which uses this module)
+
+
+def set_default_strategy_class(cls):
+    """Called once by `one_device.py` (imported by `keraslike/_src/distribute/__init__.py`, so before any use)."""
+    _default_class[:] = [cls]
 
 
 def default_strategy():
     """The process-wide default strategy: one replica on the default device."""
     global _default
     if _default is None:
-        from keraslike._src.distribute.one_device import DefaultStrategy
-
-        _default = DefaultStrategy()
+        _default = _default_class[0]()
     return _default
 
 

@@ -23,6 +23,8 @@ again and the probe runs again. Buffers (BatchNormalization moving statistics) f
 """
 
 import torch
+import torch.distributed as dist
+from torch.nn.parallel import DistributedDataParallel
 
 from keraslike._src.distribute import collectives
 from keraslike._src.launch import hang_watch
@@ -76,12 +78,13 @@ class DataParallelModule:
             self._used = [p for p, u in zip(params, used) if u]
 
     def release(self):
+        """Drop the DDP object (before the process group goes); a later step probes afresh (plain all-reduce)."""
         self._ddp = None
+        self._mode = "probe"
+        self._used = None
 
 
 def _wrap_ddp(module, device):
-    from torch.nn.parallel import DistributedDataParallel
-
     device_ids = [device.index] if device.type == "cuda" else None
     ddp = DistributedDataParallel(module, device_ids=device_ids)
     ddp.register_comm_hook(state=None, hook=_sum_allreduce_hook)
@@ -90,8 +93,6 @@ def _wrap_ddp(module, device):
 
 def _sum_allreduce_hook(process_group, bucket):
     """DDP comm hook that SUMs gradients (TF's MirroredStrategy), instead of DDP's average."""
-    import torch.distributed as dist
-
     hang_watch.enter()  # a replica waiting here for a hung peer is what the hang watch looks for
     hang_watch.mark_steady()
 

@@ -106,8 +106,6 @@ class Optional:
         self._has_value = has_value
 
     def has_value(self):
-        import torch
-
         return torch.tensor(self._has_value)
 
     def get_value(self):

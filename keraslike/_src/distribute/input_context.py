@@ -10,6 +10,8 @@ worker machine) and this replica keeps elements `local_rank`,
 import enum
 import itertools
 
+from keraslike._src.distribute.input import Optional
+
 
 class InputReplicationMode(enum.Enum):
     PER_WORKER = "PER_WORKER"
@@ -94,8 +96,6 @@ class PerReplicaIterator:
         return next(self)
 
     def get_next_as_optional(self):
-        from keraslike._src.distribute.input import Optional
-
         try:
             return Optional(next(self))
         except StopIteration:

@@ -119,7 +119,9 @@ class MirroredStrategy(Strategy):
         if self._num_replicas == 1:
             return module
         static = getattr(module, "_has_static_graph", None)
-        return DataParallelModule(module, self._device, static_graph=bool(static and static()))
+        wrapper = DataParallelModule(module, self._device, static_graph=bool(static and static()))
+        collectives.track_wrapped(wrapper)
+        return wrapper
 
     def _after_backward(self, train_module, params):
         if isinstance(train_module, DataParallelModule):

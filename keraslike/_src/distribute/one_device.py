@@ -5,6 +5,7 @@ placed on one device; collectives are identities.
 """
 
 from keraslike._src.config import devices as config_devices
+from keraslike._src.distribute import context
 from keraslike._src.distribute.strategy import Strategy
 from keraslike._src.placement import device_spec
 
@@ -38,3 +39,6 @@ class DefaultStrategy(Strategy):
         config_devices.mark_initialized()  # as TF's first op: visibility is fixed from here on
         placed_type = "GPU" if torch_device.type == "cuda" else "CPU"
         super().__init__(torch_device, device_spec.canonical(placed_type, 0))
+
+
+context.set_default_strategy_class(DefaultStrategy)

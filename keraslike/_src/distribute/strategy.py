@@ -12,7 +12,9 @@ import warnings
 import torch
 
 from keraslike._src.distribute import collectives, context, replica_random
-from keraslike._src.distribute.values import ReduceOp
+from keraslike._src.distribute.input import DistributedDataset
+from keraslike._src.distribute.input_context import InputContext, PerReplicaDataset, ValueContext
+from keraslike._src.distribute.values import PerReplica, ReduceOp
 
 
 class ReplicaContext:
@@ -178,14 +180,10 @@ class Strategy:
 
     def experimental_local_results(self, value):
         """This process's replica components of `value`, as a tuple."""
-        from keraslike._src.distribute.values import PerReplica
-
         return value.values if isinstance(value, PerReplica) else (value,)
 
     def experimental_distribute_dataset(self, dataset, options=None):
         """Split each global batch of `dataset` across the replicas (TF's rebatching)."""
-        from keraslike._src.distribute.input import DistributedDataset
-
         return DistributedDataset(dataset, self)
 
     def distribute_datasets_from_function(self, dataset_fn, options=None):
@@ -194,8 +192,6 @@ class Strategy:
         The function should batch with `ctx.get_per_replica_batch_size(global_batch)` and may
         shard with `ctx.num_input_pipelines` / `ctx.input_pipeline_id`, as in TF.
         """
-        from keraslike._src.distribute.input_context import InputContext, PerReplicaDataset
-
         workers, worker_id, local, local_rank = self._worker_layout()
         ctx = InputContext(workers, worker_id, self._num_replicas)
         return PerReplicaDataset(dataset_fn(ctx), local_rank, local, ctx)
@@ -204,8 +200,6 @@ class Strategy:
 
     def experimental_distribute_values_from_function(self, value_fn):
         """`value_fn(ValueContext)` evaluated for this replica: its component of a per-replica value."""
-        from keraslike._src.distribute.input_context import ValueContext
-
         return value_fn(ValueContext(self._rank, self._num_replicas))
 
     def gather(self, value, axis):
@@ -243,8 +237,48 @@ class Strategy:
         return collectives.split_global_batch(global_size, self._num_replicas, self._rank)
 
     def _distribute_module(self, module):
-        """Wrap `module` for synchronous training; identity with one replica."""
+        """`module` wrapped for synchronous training (the trainer keeps what this returns); identity with one
+        replica."""
         return module
+
+    def _any_replica(self, flag):
+        """Whether the Python bool `flag` is True on any replica (each replica calls this at the same point).
+
+        One replica: `flag` itself; several: a 1-element all-reduce and one host read.
+        """
+        if self._num_replicas == 1:
+            return bool(flag)
+        agreed = torch.tensor([1.0 if flag else 0.0], device=self._device)
+        collectives.all_reduce(agreed, "max")
+        return bool(agreed.item())
+
+    def _log_read_interval(self, steps):
+        """Every how many steps a progress bar may read batch logs, or None to let it redraw on a timer.
+
+        Reading logs reduces metrics across replicas (a collective), so with several replicas every one
+        must read at the same, fixed steps (10 reads per epoch of `steps`); one replica reads when it draws.
+        """
+        if self._num_replicas == 1:
+            return None
+        return max(1, (steps or 100) // 10)
+
+    def _all_gather_rows(self, local, sizes):
+        """Every replica's row block `(sizes[r], ...)` in replica order (`[local]` with one replica).
+
+        Args:
+            local: this replica's tensor `(sizes[rank], ...)`.
+            sizes: every replica's row count (a list), or one int for all.
+        """
+        if self._num_replicas == 1:
+            return [local]
+        if isinstance(sizes, int):
+            sizes = [sizes] * self._num_replicas
+        return collectives.all_gather_rows(local, sizes)
+
+    def _replica_batch_sizes(self, global_size):
+        """Rows each replica takes of a global batch of `global_size`, in replica order (TF's split)."""
+        n = self._num_replicas
+        return [hi - lo for lo, hi in (collectives.split_global_batch(global_size, n, r) for r in range(n))]
 
     def _after_backward(self, train_module, params):
         """Combine `params`' gradients across replicas after backward, where the wrapper did not already."""
@@ -279,3 +313,15 @@ def _map(fn, value):
     if isinstance(value, dict):
         return {k: _map(fn, v) for k, v in value.items()}
     return fn(value)
+
+
+def get_replica_context():
+    """`tf.distribute.get_replica_context()`: the `ReplicaContext` inside `strategy.run` (and in the steps of
+    `fit`); outside any strategy the default strategy's replica context; None in cross-replica context (inside a
+    strategy's scope but not in a replica), as TF."""
+    current = context.current_replica_context()
+    if current is not None:
+        return current
+    if context.has_strategy():
+        return None
+    return ReplicaContext(context.default_strategy())

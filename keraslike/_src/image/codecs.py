@@ -13,6 +13,7 @@ import io
 import numpy as np
 import torch
 
+from keraslike._src import errors
 from keraslike._src.image.image_ops import convert_image_dtype
 from keraslike._src.ops import dtypes
 from keraslike._src.ops.string_tensor import StringTensor
@@ -22,7 +23,7 @@ _MODES = {0: "UNCHANGED", 1: "GRAY", 2: "GRAY_ALPHA", 3: "RGB", 4: "RGB_ALPHA"}
 
 def _io():
     try:
-        import torchvision.io
+        import torchvision.io  # optional dependency (the vision extra)
     except ImportError as err:  # pragma: no cover - torchvision is in the vision extra
         raise ImportError("Image decoding and encoding use torchvision: pip install 'keraslike[vision]'") from err
     return torchvision.io
@@ -80,6 +81,44 @@ def decode_jpeg(contents, channels=0, ratio=1, fancy_upscaling=True, try_recover
     if int(channels or 0) in (2, 4):
         raise ValueError(f"JPEG images have 1 or 3 channels. Received: channels={channels}")
     return _hwc(_io().decode_jpeg(_bytes(contents), mode=_mode(channels)))
+
+
+def extract_jpeg_shape(contents, output_type=torch.int32, name=None):
+    """`tf.io.extract_jpeg_shape(contents, output_type=tf.int32)`: `[height, width, channels]` of a JPEG.
+
+    (torchvision has no header-only reader, so the image is decoded.)
+
+    Raises:
+        TypeError: an `output_type` other than int32/int64.
+    """
+    dtype = dtypes.as_dtype(output_type)
+    if dtype not in (torch.int32, torch.int64):
+        raise TypeError(f"Expected output_type tf.int32 or tf.int64. Received: output_type={output_type!r}")
+    return torch.tensor(list(decode_jpeg(contents).shape), dtype=dtype)
+
+
+def decode_and_crop_jpeg(contents, crop_window, channels=0, ratio=1, fancy_upscaling=True,
+                         try_recover_truncated=False, acceptable_fraction=1, dct_method="", name=None):
+    """`tf.io.decode_and_crop_jpeg(contents, crop_window, channels=0)`: the `[y, x, height, width]` window.
+
+    The whole image is decoded, then cut (TF's libjpeg decodes only the window; pixels can differ by the
+    IDCT rounding noted in the module docstring).
+
+    Raises:
+        tf.errors.InvalidArgumentError: a window outside the image.
+        ValueError: as `decode_jpeg`'s options.
+    """
+    image = decode_jpeg(contents, channels, ratio, fancy_upscaling, try_recover_truncated, acceptable_fraction,
+                        dct_method)
+    window = [int(v) for v in (crop_window.tolist() if hasattr(crop_window, "tolist") else crop_window)]
+    if len(window) != 4:
+        raise ValueError(f"Expected crop_window [y, x, height, width]. Received: crop_window={window}")
+    y, x, h, w = window
+    height, width = image.shape[0], image.shape[1]
+    if y < 0 or x < 0 or h <= 0 or w <= 0 or y + h > height or x + w > width:
+        raise errors.InvalidArgumentError(None, None, f"jpeg::Uncompress failed. Invalid JPEG data or crop window. "
+                                          f"(image {height}x{width}, crop_window={window})")
+    return image[y:y + h, x:x + w].contiguous()
 
 
 def decode_gif(contents, name=None):

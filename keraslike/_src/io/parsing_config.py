@@ -85,9 +85,15 @@ class RaggedFeature(collections.namedtuple("RaggedFeature", ["dtype", "value_key
                                                              "row_splits_dtype", "validate"])):
     """`tf.io.RaggedFeature(dtype, value_key=None, partitions=(), row_splits_dtype=tf.int32, validate=False)`.
 
-    Declared for TF code that builds specs; keraslike's parse ops raise NotImplementedError for it
-    (use `tf.io.VarLenFeature`, whose SparseTensor `tf.sparse.to_dense` pads).
+    Parsed to a `[batch, None]` RaggedTensor of each example's values of feature `value_key` (default: the
+    feature's own key), row splits of `row_splits_dtype`; `parse_single_example` gives the dense values.
+    `partitions` (nested ragged dimensions) raise NotImplementedError in keraslike's parse ops.
     """
 
     def __new__(cls, dtype, value_key=None, partitions=(), row_splits_dtype=torch.int32, validate=False):
         return super().__new__(cls, dtype, value_key, partitions, row_splits_dtype, validate)
+
+    def __repr__(self):
+        return (f"RaggedFeature(dtype={dtype_repr(as_spec_dtype(self.dtype))}, value_key={self.value_key!r}, "
+                f"partitions={tuple(self.partitions)!r}, row_splits_dtype="
+                f"{dtype_repr(as_spec_dtype(self.row_splits_dtype))}, validate={self.validate!r})")

@@ -9,11 +9,13 @@ Malformed input and values that do not fit a feature raise `tf.errors.InvalidArg
 messages.
 """
 
+import math
+
 import numpy as np
 import torch
 from google.protobuf.message import DecodeError
 
-from keraslike._src.data.tensor_spec import string
+from keraslike._src.data.tensor_spec import as_spec_dtype, string
 from keraslike._src.errors import InvalidArgumentError
 from keraslike._src.io import protos, string_values
 from keraslike._src.io.parsing_config import (
@@ -24,6 +26,7 @@ from keraslike._src.io.parsing_config import (
     VarLenFeature,
     feature_dtype,
 )
+from keraslike._src.ragged.ragged_tensor import RaggedTensor
 from keraslike._src.sparse.sparse_tensor import SparseTensor
 
 _KINDS = {"bytes_list": string, "float_list": torch.float32, "int64_list": torch.int64}
@@ -43,7 +46,7 @@ def _feature_values(feature):
         array = np.empty(len(values), dtype=object)
         array[:] = list(values)
         return dtype, array
-    return dtype, np.asarray(values, dtype=_NUMPY[dtype])
+    return dtype, np.fromiter(values, dtype=_NUMPY[dtype], count=len(values))  # faster than asarray on upb lists
 
 
 def _checked(feature, key, dtype, where):
@@ -123,7 +126,7 @@ def _names_list(names, count):
 def _dense(key, spec, feature_maps, names):
     dtype = feature_dtype(spec.dtype, key)
     shape = _shape_list(spec.shape, key)
-    size = int(np.prod(shape, dtype=np.int64))
+    size = math.prod(shape)
     default = None
     if spec.default_value is not None:
         default = _as_array(spec.default_value, dtype)
@@ -152,7 +155,7 @@ def _dense_sequence(key, spec, feature_maps, names):
     if not spec.allow_missing:
         raise ValueError("Unsupported: FixedLenSequenceFeature requires allow_missing to be True.")
     shape = _shape_list(spec.shape, key)
-    size = int(np.prod(shape, dtype=np.int64))
+    size = math.prod(shape)
     items = []
     for b, features in enumerate(feature_maps):
         values = _checked(features[key], key, dtype, _where(names, b)) if key in features else None
@@ -226,6 +229,26 @@ def _sparse_feature(key, spec, feature_maps, names):
     return _sparse(dtype, values, indices, [len(feature_maps)] + [int(s) for s in sizes])
 
 
+def _ragged(key, spec, feature_maps, names):
+    """A RaggedFeature without partitions: a `[batch, None]` RaggedTensor of each example's values."""
+    if spec.partitions:
+        raise NotImplementedError(f"tf.io.RaggedFeature partitions are not supported by keraslike's parse ops (only "
+                                  f"the flat [batch, None] form). Received: features[{key!r}].partitions="
+                                  f"{spec.partitions!r}")
+    dtype = feature_dtype(spec.dtype, key)
+    value_key = spec.value_key or key
+    values, lengths = [], []
+    for b, features in enumerate(feature_maps):
+        found = _checked(features[value_key], value_key, dtype, _where(names, b)) if value_key in features else None
+        found = np.empty(0, dtype=_NUMPY[dtype]) if found is None else found
+        values.append(found)
+        lengths.append(found.size)
+    flat = np.concatenate(values) if values else np.empty(0, dtype=_NUMPY[dtype])
+    splits = torch.tensor(np.concatenate([[0], np.cumsum(lengths)]), dtype=as_spec_dtype(spec.row_splits_dtype))
+    return RaggedTensor.from_row_splits(_output(flat.astype(_NUMPY[dtype]) if dtype is not string else flat, dtype),
+                                        splits)
+
+
 def _parse_features(features, feature_maps, names):
     if not features:
         raise ValueError("Must provide at least one feature key.")
@@ -240,8 +263,7 @@ def _parse_features(features, feature_maps, names):
         elif isinstance(spec, SparseFeature):
             out[key] = _sparse_feature(key, spec, feature_maps, names)
         elif isinstance(spec, RaggedFeature):
-            raise NotImplementedError(f"tf.io.RaggedFeature is not supported by keraslike's parse ops; use "
-                                      f"tf.io.VarLenFeature (a SparseTensor). Received: features[{key!r}]={spec!r}")
+            out[key] = _ragged(key, spec, feature_maps, names)
         else:
             raise ValueError(f"Expected a FixedLenFeature, VarLenFeature, FixedLenSequenceFeature or SparseFeature "
                              f"for {key!r}. Received: {spec!r}")
@@ -252,6 +274,8 @@ def _unbatch(value):
     """Drops the batch dimension of a 1-example result."""
     if isinstance(value, SparseTensor):
         return SparseTensor(value.indices[:, 1:], value.values, value.dense_shape[1:])
+    if isinstance(value, RaggedTensor):  # one row: its values, a dense tensor (as TF's parse_single_example)
+        return value.values
     return value[0] if isinstance(value, torch.Tensor) else string_values.string_output(
         string_values.as_bytes_array(value)[0])
 
@@ -295,15 +319,16 @@ def parse_single_example(serialized, features, example_names=None, name=None):
         tf.errors.InvalidArgumentError: as `parse_example`.
     """
     array = _serialized_array(serialized, rank=0)
-    names = None if example_names is None else [example_names]
-    return parse_example(array, features, names)
+    names = None if example_names is None else _names_list([example_names], 1)
+    out = _parse_features(features, [_decode(array[()], protos.Example).features.feature], names)
+    return {k: _unbatch(v) for k, v in out.items()}
 
 
 # ----------------------------------------------------------------------------------- SequenceExample
 def _sequence_dense(key, spec, lists, names):
     dtype = feature_dtype(spec.dtype, key)
     shape = _shape_list(spec.shape, key)
-    size = int(np.prod(shape, dtype=np.int64))
+    size = math.prod(shape)
     items = []
     for b, feature_lists in enumerate(lists):
         if key not in feature_lists:

@@ -45,8 +45,50 @@ def _as_value(tensor):
     return value if isinstance(value, torch.Tensor) else string_values.as_bytes_array(value, "tensor")
 
 
-def tensor_to_proto(tensor):
+def _varint(number):
+    out = bytearray()
+    while True:
+        byte, number = number & 0x7F, number >> 7
+        out.append(byte | (0x80 if number else 0))
+        if not number:
+            return bytes(out)
+
+
+def _encode_string_list(items):
+    """TF's `EncodeStringList` (tensor_coding.cc): every length as a varint, then every string's bytes."""
+    return b"".join(_varint(len(item)) for item in items) + b"".join(items)
+
+
+def _decode_string_list(data, count):
+    lengths, position = [], 0
+    for _ in range(count):
+        shift = length = 0
+        while True:
+            if position >= len(data):
+                raise InvalidArgumentError("Could not parse a TensorProto: truncated string tensor_content")
+            byte = data[position]
+            position += 1
+            length |= (byte & 0x7F) << shift
+            shift += 7
+            if not byte & 0x80:
+                break
+        lengths.append(length)
+    out = np.empty(count, dtype=object)
+    for i, length in enumerate(lengths):
+        out[i] = bytes(data[position:position + length])
+        position += length
+    if position != len(data):
+        raise InvalidArgumentError("Could not parse a TensorProto: string tensor_content does not match its shape")
+    return out
+
+
+def tensor_to_proto(tensor, strings_as_content=False):
     """A `tensorflow.TensorProto` message of `tensor` (numbers in `tensor_content`, strings in `string_val`).
+
+    Args:
+        tensor: the value.
+        strings_as_content: encode strings in `tensor_content` as TF's `AsProtoTensorContent` does
+            (`serialize_sparse`); `serialize_tensor` uses `string_val`, as TF's `AsProtoField`.
 
     Raises:
         TypeError: a dtype TensorProto has no code for.
@@ -58,7 +100,10 @@ def tensor_to_proto(tensor):
         proto.tensor_shape.dim.add(size=int(size))
     if isinstance(value, np.ndarray):
         proto.dtype = _STRING_ENUM
-        proto.string_val.extend(list(value.reshape(-1)))
+        if strings_as_content:
+            proto.tensor_content = _encode_string_list(list(value.reshape(-1)))
+        else:
+            proto.string_val.extend(list(value.reshape(-1)))
         return proto
     if value.dtype not in _TYPES:
         raise TypeError(f"Expected a dtype TensorProto can hold. Received: dtype={value.dtype}")
@@ -70,6 +115,11 @@ def tensor_to_proto(tensor):
     proto.tensor_content = np.ascontiguousarray(data.numpy().astype(np.dtype(storage).newbyteorder("<"),
                                                                     copy=False)).tobytes()
     return proto
+
+
+def serialize_content(tensor):
+    """Serialized TensorProto bytes with strings in `tensor_content` (the form TF's sparse serialization writes)."""
+    return tensor_to_proto(tensor, strings_as_content=True).SerializeToString()
 
 
 def serialize_tensor(tensor, name=None):
@@ -102,6 +152,8 @@ def proto_to_tensor(proto, out_type=None):
             raise InvalidArgumentError(f"Type mismatch between parsed tensor ({_tf_type_name(proto.dtype)}) and "
                                        f"dtype ({dtype_repr(wanted)[3:]})")
     count = int(np.prod(shape, dtype=np.int64))
+    if proto.dtype == _STRING_ENUM and proto.tensor_content:
+        return _decode_string_list(proto.tensor_content, count).reshape(shape)
     if proto.dtype == _STRING_ENUM:
         values = np.empty(len(proto.string_val), dtype=object)
         values[:] = list(proto.string_val)

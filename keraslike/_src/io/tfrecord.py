@@ -149,7 +149,9 @@ class TFRecordWriter:
 
     The file is created (truncated) when the writer is made, as TF does; `write` appends one record,
     `flush` pushes buffered bytes to the file, `close` finishes the compressed stream. Use it as a
-    context manager. Files read in real TensorFlow (`tf.data.TFRecordDataset`) and back here.
+    context manager. Files read in real TensorFlow (`tf.data.TFRecordDataset`) and back here. A streaming
+    writer writes in place (what is flushed is readable, as in TF); `tf.data.experimental.TFRecordWriter`
+    writes a whole dataset atomically.
 
     Args:
         path: the file path (str or `os.PathLike`).

@@ -32,6 +32,9 @@ import traceback
 import warnings
 from multiprocessing import connection
 
+import torch
+import torch.distributed as dist
+
 from keraslike._src.config import devices as config_devices
 from keraslike._src.launch import environment, subprocess_script
 
@@ -100,8 +103,6 @@ def _resolve_num_processes(num_processes):
 
 
 def _check_can_fork():
-    import torch
-
     if "fork" not in multiprocessing.get_all_start_methods():
         raise RuntimeError("notebook_launcher starts replicas with fork, which this platform does not have; "
                            "put the code in a script and run `python script.py` or `torchrun "
@@ -113,8 +114,6 @@ def _check_can_fork():
         raise RuntimeError("CUDA has already been initialised in this process, and forked replicas could not use "
                            "it. Restart the kernel and call notebook_launcher before anything touches the GPU (do "
                            "the GPU work inside the launched function).")
-    import torch.distributed as dist
-
     if dist.is_available() and dist.is_initialized():
         raise RuntimeError("A torch.distributed process group already exists in this process; the replicas "
                            "must create their own. Restart the kernel and call notebook_launcher first.")
@@ -269,8 +268,6 @@ def _replica_main(rank, env, threads, out_w, err_w, send, function, args):
     signal.signal(signal.SIGINT, signal.SIG_IGN)   # the notebook's interrupt is the launcher's to handle
     signal.signal(signal.SIGTERM, signal.SIG_DFL)
     environment.set_process_env(env)
-    import torch
-
     torch.set_num_threads(threads)
     code = 0
     try:
@@ -299,7 +296,5 @@ def _replica_main(rank, env, threads, out_w, err_w, send, function, args):
 
 def _barrier():
     """All replicas finished the function before any exits (a peer may still be in a last collective)."""
-    import torch.distributed as dist
-
     if dist.is_available() and dist.is_initialized() and dist.get_world_size() > 1:
         dist.barrier()

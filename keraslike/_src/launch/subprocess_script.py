@@ -9,13 +9,17 @@ CUDA is safe. Their stdout is discarded (the chief speaks for the job); their
 stderr is shown, each line prefixed with `[replica r]`.
 """
 
+import __main__
 import atexit
 import os
 import socket
 import subprocess
 import sys
 import threading
+import time
 import warnings
+
+import torch
 
 from keraslike._src.config import devices as config_devices
 from keraslike._src.launch import environment, one_program, rendezvous
@@ -24,8 +28,6 @@ from keraslike._src.launch.watchdog import ReplicaWatchdog
 
 def interactive_reason():
     """Why this process cannot re-run itself (REPL, notebook), or None if it can."""
-    import __main__
-
     if "ipykernel" in sys.modules:
         return "running in a notebook kernel"
     main_path = getattr(__main__, "__file__", "") or ""
@@ -82,8 +84,6 @@ def launch(num_replicas):
     port = rendezvous.reserve_loopback_port()
     threads = threads_per_replica(num_replicas)
     environment.set_process_env(environment.replica_env(0, num_replicas, port, threads, os.getpid()))
-    import torch
-
     torch.set_num_threads(threads)
     children = []
     program = one_program.state_for_replicas()  # the chief's seed, temp paths, uuids, clock readings
@@ -183,8 +183,6 @@ def watch_parent():
     atexit.register(_exit_without_native_teardown)
 
     def loop():
-        import time
-
         while True:
             if os.getppid() != parent:
                 os._exit(1)

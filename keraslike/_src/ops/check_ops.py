@@ -22,7 +22,9 @@ import torch
 
 from keraslike._src import errors
 from keraslike._src.ops import dtypes
+from keraslike._src.ops import string_array_ops
 from keraslike._src.ops.conversion import binary_operands, convert_to_tensor
+from keraslike._src.ops.string_tensor import has_strings, string_tensor
 from keraslike._src.ops.printing import format_tensor
 
 _FIRST_N = 3
@@ -64,13 +66,28 @@ def _binary_assert(x, y, compare, symbol, message, summarize, op_name):
     )
 
 
+def _string_assert(x, y, equal, message):
+    """assert_equal / assert_none_equal of string tensors (TF's Equal/NotEqual string kernels)."""
+    holds = string_array_ops.equal(x, y) if equal else string_array_ops.not_equal(x, y)
+    if bool(holds.all()):
+        return None
+    symbol = "==" if equal else "!="
+    raise errors.InvalidArgumentError(
+        f"{_prefix(message)}Condition x {symbol} y did not hold.\nx: {string_tensor(x)!s}\ny: {string_tensor(y)!s}. "
+        f"Received: x and y with {int((~holds).sum())} elements where x {symbol} y is false")
+
+
 def assert_equal(x, y, message=None, summarize=None, name=None):
     """`tf.debugging.assert_equal(x, y)`: every (broadcast) element of x == y, else InvalidArgumentError."""
+    if has_strings(x, y):
+        return _string_assert(x, y, True, message)
     return _binary_assert(x, y, torch.eq, "==", message, summarize, "assert_equal")
 
 
 def assert_none_equal(x, y, message=None, summarize=None, name=None):
     """`tf.debugging.assert_none_equal(x, y)`: every element of x != y."""
+    if has_strings(x, y):
+        return _string_assert(x, y, False, message)
     return _binary_assert(x, y, torch.ne, "!=", message, summarize, "assert_none_equal")
 
 

@@ -115,8 +115,10 @@ def _from_python(value, dtype, arg_name):
 
 
 def _check_lossless(array, target, value, arg_name):
-    """TF refuses to turn floats into ints, non-bools into bools, complex into reals."""
+    """TF refuses to turn floats into ints, non-bools into bools, complex into reals (an empty value is fine)."""
     kind = array.dtype.kind
+    if array.size == 0 and not isinstance(value, (np.ndarray, np.generic)):
+        return  # tf.constant([], tf.int32): an empty Python list has no dtype of its own
     lossy = (
         (target in _INT_DTYPES and kind in "fc")
         or (target == torch.bool and kind != "b")
@@ -311,8 +313,8 @@ def to_tensor(x, dtype=None, arg_name="x", device=None):
         return x if _scope.state.top is None else _scope.move(x)
     if isinstance(x, StringTensor) or looks_like_strings(x):
         raise TypeError(
-            f"Expected a numeric tensor for `{arg_name}`; this op has no kernel for tf.string (TF raises too; "
-            f"tf.strings.to_number converts strings to numbers). Received: {arg_name}={_short(x)}"
+            f"Expected a numeric tensor for `{arg_name}`; this op takes no tf.string tensors in keraslike "
+            f"(tf.strings.to_number converts strings to numbers). Received: {arg_name}={_short(x)}"
         )
     try:
         t = _convert_value(x, dtype)

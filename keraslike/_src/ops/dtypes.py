@@ -19,6 +19,36 @@ uint8 = torch.uint8
 bool = torch.bool
 complex64 = torch.complex64
 complex128 = torch.complex128
+# torch has these with few kernels (copy, cast, comparisons, bit ops on CPU; no arithmetic on uint16/32/64):
+# cast to a wider signed dtype to compute, as `tf.cast(x, tf.int64)`.
+uint16 = torch.uint16
+uint32 = torch.uint32
+uint64 = torch.uint64
+# torch's quantized dtypes hold per-tensor quantized values (torch.quantize_per_tensor), as TF's qint types;
+# TF's qint16/quint16 have no torch counterpart and are absent.
+qint8 = torch.qint8
+quint8 = torch.quint8
+qint32 = torch.qint32
+QUANTIZED_DTYPES = frozenset({qint8, quint8, qint32})
+# `tf.dtypes.experimental`: torch's 8-bit floats and sub-byte ints (storage and casts; few kernels). TF's
+# float8_e4m3b11fnuz has no torch counterpart, and torch's float4 is a packed pair (float4_e2m1fn_x2), so both
+# are absent. Casting a value beyond a float8 type's range saturates in torch, where TF gives NaN (inf for e5m2).
+float8_e4m3fn = torch.float8_e4m3fn
+float8_e4m3fnuz = torch.float8_e4m3fnuz
+float8_e5m2 = torch.float8_e5m2
+float8_e5m2fnuz = torch.float8_e5m2fnuz
+int4, uint4, int2, uint2 = torch.int4, torch.uint4, torch.int2, torch.uint2
+SUB_BYTE_LIMITS = {int4: (-8, 7), uint4: (0, 15), int2: (-2, 1), uint2: (0, 3)}
+
+# TF's DataType enum values (tensorflow/core/framework/types.proto): `as_dtype(1)` is float32, as in TF.
+DATATYPE_ENUM = {
+    torch.float32: 1, torch.float64: 2, torch.int32: 3, torch.uint8: 4, torch.int16: 5, torch.int8: 6,
+    torch.complex64: 8, torch.int64: 9, torch.bool: 10, torch.qint8: 11, torch.quint8: 12, torch.qint32: 13,
+    torch.bfloat16: 14, torch.uint16: 17, torch.complex128: 18, torch.float16: 19, torch.uint32: 22,
+    torch.uint64: 23, torch.float8_e5m2: 24, torch.float8_e4m3fn: 25, torch.float8_e4m3fnuz: 26,
+    torch.float8_e5m2fnuz: 28, torch.int4: 29, torch.uint4: 30, torch.int2: 31, torch.uint2: 32,
+}
+_BY_ENUM = {value: dtype for dtype, value in DATATYPE_ENUM.items()}
 
 
 class StringDType:
@@ -78,6 +108,9 @@ _BY_NAME = {
     "float32": float32, "float": float32, "float64": float64, "double": float64,
     "int8": int8, "int16": int16, "int32": int32, "int64": int64, "uint8": uint8,
     "bool": bool, "complex64": complex64, "complex128": complex128, "string": string,
+    "uint16": uint16, "uint32": uint32, "uint64": uint64, "qint8": qint8, "quint8": quint8, "qint32": qint32,
+    "float8_e4m3fn": float8_e4m3fn, "float8_e4m3fnuz": float8_e4m3fnuz, "float8_e5m2": float8_e5m2,
+    "float8_e5m2fnuz": float8_e5m2fnuz, "int4": int4, "uint4": uint4, "int2": int2, "uint2": uint2,
 }
 
 
@@ -85,8 +118,8 @@ def as_dtype(dtype):
     """Return the torch dtype for a TF/numpy/torch dtype spec.
 
     Args:
-        dtype: a `torch.dtype`, a name such as `"float32"`, a numpy dtype or
-            numpy scalar type, or `None` (returned unchanged).
+        dtype: a `torch.dtype`, a name such as `"float32"` (`"uint32"`, `"qint8"`, ...), a numpy dtype
+            or numpy scalar type, TF's DataType enum value (`1` is float32), or `None` (returned unchanged).
 
     Returns:
         `torch.dtype`, the `string` sentinel (for "string", `np.object_`, `str`, `bytes`), or `None`.
@@ -96,6 +129,10 @@ def as_dtype(dtype):
     """
     if dtype is None or dtype is string or isinstance(dtype, torch.dtype):
         return dtype
+    if isinstance(dtype, int) and not isinstance(dtype, type(True)) and dtype in _BY_ENUM:
+        return _BY_ENUM[dtype]
+    if dtype == 7:  # DT_STRING
+        return string
     if isinstance(dtype, type) and issubclass(dtype, (str, bytes, np.str_, np.bytes_, np.object_)):
         return string
     if isinstance(dtype, str):

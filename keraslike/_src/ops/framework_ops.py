@@ -9,6 +9,7 @@ graph-only gradients raise TF's own eager error.
 import builtins
 import contextlib
 import logging
+import time
 
 import torch
 
@@ -16,6 +17,7 @@ from keraslike._src import errors
 from keraslike._src.data.shape_methods import dims_of, is_compatible
 from keraslike._src.data.tensor_shape import TensorShape
 from keraslike._src.ops.conversion import convert_to_tensor
+from keraslike._src.ops.string_tensor import StringTensor
 
 DType = torch.dtype
 
@@ -38,6 +40,8 @@ def get_static_value(tensor, partial=False):
     """`tf.get_static_value(tensor)`: a tensor's value as numpy (every eager value is known); others as given."""
     if isinstance(tensor, torch.Tensor):
         return tensor.detach().cpu().numpy()
+    if isinstance(tensor, StringTensor):
+        return tensor.numpy()
     return tensor
 
 
@@ -118,3 +122,16 @@ def get_logger():
     """`tf.get_logger()`: the "tensorflow" `logging.Logger`."""
     return logging.getLogger("tensorflow")
 
+
+
+def timestamp(name=None):
+    """`tf.timestamp()`: seconds since the Unix epoch as a float64 scalar tensor (microsecond resolution)."""
+    return torch.tensor(time.time(), dtype=torch.float64)
+
+
+def is_symbolic_tensor(tensor):
+    """`tf.is_symbolic_tensor(tensor)`: whether `tensor` is a graph tensor; keraslike has none, so always False.
+
+    (TF 2.21 also answers False for eager tensors and Keras 3 symbolic inputs.)
+    """
+    return False

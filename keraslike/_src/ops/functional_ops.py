@@ -23,16 +23,18 @@ from keraslike._src.data.shape_methods import dims_of, is_compatible
 from keraslike._src.data.tensor_spec import TensorSpec
 from keraslike._src.nest import nest
 from keraslike._src.ops import dtypes
+from keraslike._src.ops import string_array_ops
 from keraslike._src.ops.conversion import convert_to_tensor
+from keraslike._src.ops.string_tensor import StringTensor
 
 
 def _flat_elems(elems, op_name):
     """Flattened elems as tensors with a shared first dimension; returns (leaves, n)."""
-    leaves = [x if isinstance(x, torch.Tensor) else convert_to_tensor(x) for x in nest.flatten(elems)]
+    leaves = [x if isinstance(x, (torch.Tensor, StringTensor)) else convert_to_tensor(x) for x in nest.flatten(elems)]
     if not leaves:
         raise ValueError(f"{op_name}: elems must contain at least one tensor. Received: elems={elems!r}")
     for leaf in leaves:
-        if leaf.dim() == 0:
+        if len(leaf.shape) == 0:
             raise ValueError("Elements in elems must be 1+ dimensional Tensors, not scalars")
     n = leaves[0].shape[0]
     for leaf in leaves[1:]:
@@ -46,15 +48,15 @@ def _spec_of(signature_leaf):
     if isinstance(signature_leaf, TensorSpec) or (hasattr(signature_leaf, "shape") and hasattr(signature_leaf, "dtype")
                                                   and not isinstance(signature_leaf, torch.Tensor)):
         if type(signature_leaf).__name__ in ("RaggedTensorSpec", "SparseTensorSpec"):
-            raise TypeError(f"{type(signature_leaf).__name__} outputs are not supported: keraslike has no ragged or "
-                            f"sparse tensors. Received: fn_output_signature={signature_leaf!r}")
+            raise TypeError(f"{type(signature_leaf).__name__} outputs are not supported by keraslike's map_fn; "
+                            f"return dense tensors. Received: fn_output_signature={signature_leaf!r}")
         return dtypes.as_dtype(signature_leaf.dtype), dims_of(signature_leaf.shape)
     return dtypes.as_dtype(signature_leaf), None
 
 
 def _as_output(value, dtype, dims):
     """One fn output checked against its expected dtype/shape (TF's TensorArray write checks)."""
-    if not isinstance(value, torch.Tensor):
+    if not isinstance(value, (torch.Tensor, StringTensor)):
         return convert_to_tensor(value, dtype=dtype)
     if dtype is not None and value.dtype != dtype:
         raise errors.InvalidArgumentError(
@@ -66,6 +68,8 @@ def _as_output(value, dtype, dims):
 
 
 def _stack(values, arg_name):
+    if isinstance(values[0], StringTensor):
+        return string_array_ops.stack(values)
     first = values[0].shape
     for v in values[1:]:
         if v.shape != first:
@@ -76,6 +80,8 @@ def _stack(values, arg_name):
 
 def _empty(dtype, dims, device):
     shape = [0] + (list(dims) if dims is not None and all(d is not None for d in dims) else [])
+    if dtype is dtypes.string:
+        return string_array_ops.empty_strings(shape)
     return torch.zeros(shape, dtype=dtype, device=device)
 
 
@@ -123,7 +129,7 @@ def map_fn(fn, elems, dtype=None, parallel_iterations=None, back_prop=True, swap
             nest.assert_same_structure(out_structure, result, check_types=False)
             for column, value, (dt, dims) in zip(columns, nest.flatten(result), specs):
                 column.append(_as_output(value, dt, dims))
-        device = leaves[0].device
+        device = leaves[0].device if isinstance(leaves[0], torch.Tensor) else None
         stacked = [_stack(c, "map_fn") if c else _empty(dt, dims, device) for c, (dt, dims) in zip(columns, specs)]
     return nest.pack_sequence_as(out_structure, stacked)
 

@@ -12,7 +12,8 @@ Example:
 import numpy as np
 import torch
 
-from keraslike._src.ops import dtypes
+from keraslike._src import errors
+from keraslike._src.ops import dtypes, reverse_slicing
 from keraslike._src.ops import string_array_ops as _str
 from keraslike._src.ops.string_tensor import has_strings
 from keraslike._src.ops.conversion import binary_operands, normalize_axis, to_tensor
@@ -100,6 +101,8 @@ def gather_nd(params, indices, batch_dims=0, name=None):
 
     Output shape: `indices.shape[:-1] + params.shape[batch_dims + M:]`.
     """
+    if has_strings(params):
+        return _str.gather_nd(params, indices, batch_dims)
     p = to_tensor(params, None, "params")
     idx = _int_indices(indices, device=p.device)
     m = idx.shape[-1]
@@ -160,6 +163,106 @@ def tensor_scatter_nd_add(tensor, indices, updates, name=None):
     """`tf.tensor_scatter_nd_add`: copy of `tensor` with `updates` added at `indices` (duplicates sum)."""
     t, index, upd = _scatter_target(tensor, indices, updates, "tf.tensor_scatter_nd_add")
     return t.index_put(index, upd, accumulate=True)
+
+
+def tensor_scatter_nd_sub(tensor, indices, updates, name=None, bad_indices_policy=""):
+    """`tf.tensor_scatter_nd_sub`: copy of `tensor` with `updates` subtracted at `indices` (duplicates add up)."""
+    _check_policy(bad_indices_policy)
+    t, index, upd = _scatter_target(tensor, indices, updates, "tf.tensor_scatter_nd_sub")
+    return t.index_put(index, -upd, accumulate=True)
+
+
+def _check_policy(bad_indices_policy):
+    if bad_indices_policy not in ("", "DEFAULT", "ERROR"):
+        raise ValueError("keraslike checks indices (TF's default 'ERROR' policy); 'IGNORE' is not supported. "
+                         f"Received: bad_indices_policy={bad_indices_policy!r}")
+
+
+def _scatter_reduce(tensor, indices, updates, reduce, op_name):
+    t, index, upd = _scatter_target(tensor, indices, updates, op_name)
+    m = len(index)
+    lead = t.shape[:m]
+    for axis, (i, size) in enumerate(zip(index, lead)):
+        if i.numel() and (int(i.min()) < 0 or int(i.max()) >= size):
+            raise errors.InvalidArgumentError(f"indices[{axis}] is out of bounds for dimension of size {size} "
+                                              f"in `{op_name}`. Received: indices={indices!r}")
+    linear = torch.zeros_like(index[0]) if m else torch.zeros(upd.shape[0], dtype=torch.long, device=t.device)
+    for i, size in zip(index, lead):
+        linear = linear * size + i
+    flat = t.reshape(-1, *t.shape[m:])
+    where_ = linear.reshape(-1, *([1] * (flat.dim() - 1))).expand_as(upd)
+    return flat.scatter_reduce(0, where_, upd, reduce=reduce, include_self=True).reshape(t.shape)
+
+
+def tensor_scatter_nd_max(tensor, indices, updates, name=None, bad_indices_policy=""):
+    """`tf.tensor_scatter_nd_max`: copy of `tensor` where each indexed slice is the max of itself and `updates`.
+
+    Mirrors `tensorflow/python/ops/array_ops.py` (TensorScatterMax). `indices` is `[..., M]` into the first M
+    dims of `tensor`; `updates` is `indices.shape[:-1] + tensor.shape[M:]`; duplicates take the max of all.
+
+    Raises:
+        tf.errors.InvalidArgumentError: an index outside `tensor`.
+    """
+    _check_policy(bad_indices_policy)
+    return _scatter_reduce(tensor, indices, updates, "amax", "tf.tensor_scatter_nd_max")
+
+
+def tensor_scatter_nd_min(tensor, indices, updates, name=None, bad_indices_policy=""):
+    """`tf.tensor_scatter_nd_min`: as `tensor_scatter_nd_max`, with the minimum."""
+    _check_policy(bad_indices_policy)
+    return _scatter_reduce(tensor, indices, updates, "amin", "tf.tensor_scatter_nd_min")
+
+
+def _mask_bits(mask, i):
+    return bool((int(mask) >> i) & 1)
+
+
+def strided_slice(input_, begin, end, strides=None, begin_mask=0, end_mask=0, ellipsis_mask=0, new_axis_mask=0,
+                  shrink_axis_mask=0, var=None, name=None):
+    """`tf.strided_slice`: the slice `input_[begin:end:strides]` spelled with TF's bit masks.
+
+    Mirrors `tensorflow/python/ops/array_ops.py` (`strided_slice`). Bit i of `begin_mask`/`end_mask` ignores
+    `begin[i]`/`end[i]` (the widest range); of `ellipsis_mask` makes spec i a `...`; of `new_axis_mask` a new
+    axis of size 1; of `shrink_axis_mask` takes index `begin[i]` and drops that axis. Negative strides reverse.
+
+    Args:
+        input_: tensor.
+        begin, end: 1-D ints of one length; strides: same length (default all 1; none may be 0).
+        var: ignored (TF uses it for sliced assignment in graphs).
+
+    Returns:
+        The sliced tensor (a view where torch can make one).
+
+    Raises:
+        ValueError: lengths differ, a zero stride, or more than one ellipsis.
+    """
+    x = to_tensor(input_, None, "input_")
+    begin, end = _int_list(begin, "begin"), _int_list(end, "end")
+    strides = [1] * len(begin) if strides is None else _int_list(strides, "strides")
+    if not (len(begin) == len(end) == len(strides)):
+        raise ValueError(f"`begin`, `end` and `strides` must have the same length. Received: begin={begin}, "
+                         f"end={end}, strides={strides}")
+    if 0 in strides:
+        raise ValueError(f"Strides must be non-zero. Received: strides={strides}")
+    if bin(int(ellipsis_mask)).count("1") > 1:
+        raise ValueError(f"Multiple ellipses in slice spec are not allowed. Received: ellipsis_mask={ellipsis_mask}")
+    spec = []
+    for i, (b, e, s) in enumerate(zip(begin, end, strides)):
+        if _mask_bits(ellipsis_mask, i):
+            spec.append(Ellipsis)
+        elif _mask_bits(new_axis_mask, i):
+            spec.append(None)
+        elif _mask_bits(shrink_axis_mask, i):
+            spec.append(b)
+        else:
+            spec.append(slice(None if _mask_bits(begin_mask, i) else b, None if _mask_bits(end_mask, i) else e, s))
+    return reverse_slicing.getitem(x, tuple(spec))
+
+
+def _int_list(values, arg_name):
+    if isinstance(values, torch.Tensor):
+        return [int(v) for v in values.reshape(-1).tolist()]
+    return [int(v) for v in np.asarray(values).reshape(-1).tolist()]
 
 
 def scatter_nd(indices, updates, shape, name=None):

@@ -124,3 +124,53 @@ def svd(tensor, full_matrices=False, compute_uv=True, name=None):
 def eigh(tensor, name=None):
     """`tf.linalg.eigh`: `(eigenvalues, eigenvectors)` of self-adjoint matrices, ascending."""
     return tuple(torch.linalg.eigh(_square_float(tensor, "tf.linalg.eigh", "tensor")))
+
+
+def _square(x, op_name, arg_name="tensor"):
+    x = to_tensor(x, None, arg_name)
+    if not (x.is_floating_point() or x.is_complex()):
+        raise TypeError(f"`{op_name}` expects a floating-point or complex tensor. Received: {arg_name}.dtype="
+                        f"{x.dtype.name}")
+    if x.dim() < 2 or x.shape[-1] != x.shape[-2]:
+        raise ValueError(f"`{op_name}` expects square matrices of shape [..., M, M]. "
+                         f"Received: {arg_name}.shape={list(x.shape)}")
+    return x
+
+
+def eig(tensor, name=None):
+    """`tf.linalg.eig`: `(eigenvalues, eigenvectors)` of general square matrices, both complex.
+
+    Mirrors `tensorflow/python/ops/linalg_ops.py` (`eig`). float32/complex64 inputs give complex64,
+    float64/complex128 give complex128. Eigenvectors have unit norm; like TF's, their order and phase are
+    the solver's (check `A @ v == v * e`, not the values).
+    """
+    return tuple(torch.linalg.eig(_square(tensor, "tf.linalg.eig")))
+
+
+def eigvals(tensor, name=None):
+    """`tf.linalg.eigvals`: the complex eigenvalues of general square matrices (order as the solver gives)."""
+    return torch.linalg.eigvals(_square(tensor, "tf.linalg.eigvals"))
+
+
+def matrix_square_root(input, name=None):
+    """`tf.linalg.sqrtm`: the principal square root `S` of each square matrix (`S @ S == input`).
+
+    Mirrors `tensorflow/python/ops/linalg/linalg_impl.py` (`sqrtm`, TF's MatrixSquareRoot). Computed from the
+    eigendecomposition `V diag(sqrt(e)) V^-1` (differentiable). For a real input the result is real; where no
+    real principal root exists (a negative real eigenvalue) the entries are NaN, as TF's Schur method gives
+    no real answer there either. Defective (non-diagonalizable) matrices are not supported.
+
+    Raises:
+        TypeError: for integer input. ValueError: for non-square input.
+    """
+    x = _square(input, "tf.linalg.sqrtm", "input")
+    values, vectors = torch.linalg.eig(x)
+    root = vectors @ torch.diag_embed(torch.sqrt(values)) @ torch.linalg.inv(vectors)
+    if x.is_complex():
+        return root
+    scale = root.abs().amax(dim=(-2, -1), keepdim=True).clamp_min(1.0)
+    tol = 1e3 * torch.finfo(x.dtype).eps
+    real_root = values.imag.abs().le(tol) & values.real.lt(-tol)
+    bad = real_root.any(dim=-1, keepdim=True).unsqueeze(-1) | (root.imag.abs() > tol * scale).any(
+        dim=(-2, -1), keepdim=True)
+    return torch.where(bad, torch.full_like(root.real, float("nan")), root.real.to(x.dtype))

@@ -16,9 +16,11 @@ import functools
 
 import torch
 
+from keraslike._src import errors
 from keraslike._src.ops import dtypes
 from keraslike._src.ops import string_array_ops as _str
 from keraslike._src.ops.string_tensor import has_strings
+from keraslike._src.ragged.ragged_tensor import RaggedTensor, ragged_binary
 from keraslike._src.ops.conversion import binary_operands, to_tensor
 from keraslike._src.placement import log as _log
 
@@ -66,6 +68,8 @@ def _unary(tf_name, fn, kind="any", doc=""):
     """Build a TF unary op: `kind` is "any", "float" (float/complex only) or "bool"."""
 
     def op(x, name=None):
+        if isinstance(x, RaggedTensor):  # TF's ragged dispatch: the op on the flat values
+            return x.with_flat_values(op(x.flat_values))
         x = to_tensor(x, None, "x")
         if kind == "float":
             _require_float(x, tf_name)
@@ -118,6 +122,9 @@ acos = _unary("tf.math.acos", torch.acos, "float", "arc cosine.")
 atan = _unary("tf.math.atan", torch.atan, "float", "arc tangent.")
 sinh = _unary("tf.math.sinh", torch.sinh, "float", "hyperbolic sine.")
 cosh = _unary("tf.math.cosh", torch.cosh, "float", "hyperbolic cosine.")
+acosh = _unary("tf.math.acosh", torch.acosh, "float", "inverse hyperbolic cosine (NaN below 1).")
+asinh = _unary("tf.math.asinh", torch.asinh, "float", "inverse hyperbolic sine.")
+atanh = _unary("tf.math.atanh", torch.atanh, "float", "inverse hyperbolic tangent (+-inf at +-1).")
 erf = _unary("tf.math.erf", torch.erf, "float", "Gauss error function.")
 lgamma = _unary("tf.math.lgamma", torch.lgamma, "float", "log |Gamma(x)|.")
 floor = _unary("tf.math.floor", torch.floor, "float", "largest integer not greater than x.")
@@ -141,6 +148,8 @@ def _binary(tf_name, fn, kind="any", doc=""):
     """Build a TF binary op with broadcasting and TF's operand conversion."""
 
     def op(x, y, name=None):
+        if isinstance(x, RaggedTensor) or isinstance(y, RaggedTensor):  # TF's ragged dispatch
+            return ragged_binary(x, y, op)
         x, y = binary_operands(x, y, tf_name)
         if kind == "float":
             _require_float(x, tf_name)
@@ -214,6 +223,18 @@ def _with_strings(op, string_op):
     return dispatch
 
 
+def _truncatediv(x, y):
+    return torch.div(x, y, rounding_mode="trunc")
+
+
+def _realdiv(x, y):
+    if not (_is_float(x) or x.is_complex()):
+        raise errors.NotFoundError(
+            f"`tf.realdiv` is defined for floating-point and complex tensors only, as TF's RealDiv kernels (use "
+            f"tf.math.truediv or tf.math.truncatediv for integers). Received: x with dtype={x.dtype.name}")
+    return torch.true_divide(x, y)
+
+
 add = _with_strings(_binary("tf.math.add", torch.add, doc="x + y (elementwise concatenation for strings)."), _str.add)
 subtract = _binary("tf.math.subtract", torch.sub, doc="x - y.")
 multiply = _binary("tf.math.multiply", torch.mul, doc="x * y.")
@@ -223,6 +244,9 @@ divide = truediv = _binary(
 floordiv = _binary("tf.math.floordiv", _floordiv, doc="floor(x / y), integer for integer inputs.")
 floormod = mod = _binary("tf.math.floormod", torch.remainder, doc="x - floor(x / y) * y (sign of y).")
 truncatemod = _binary("tf.math.truncatemod", torch.fmod, doc="remainder with the sign of x.")
+truncatediv = _binary("tf.math.truncatediv", _truncatediv, doc="x / y rounded toward zero (C division).")
+realdiv = _binary("tf.realdiv", _realdiv,
+                  doc="x / y for floating-point and complex tensors (integers raise tf.errors.NotFoundError).")
 pow = _binary("tf.math.pow", torch.pow, doc="x ** y.")
 maximum = _binary("tf.math.maximum", _maximum, doc="max(x, y); ties send the gradient to x.")
 minimum = _binary("tf.math.minimum", _minimum, doc="min(x, y); ties send the gradient to x.")
@@ -254,6 +278,29 @@ def scalar_mul(scalar, x, name=None):
     return x * scalar
 
 
+def complex(real, imag, name=None):
+    """`tf.complex(real, imag)`: `real + imag * 1j` element-wise, broadcast.
+
+    Mirrors `tensorflow/python/ops/math_ops.py` (`complex`).
+
+    Args:
+        real: float32 or float64 tensor (or array-like).
+        imag: tensor of the same dtype.
+        name: ignored.
+
+    Returns:
+        complex64 for float32 inputs, complex128 for float64.
+
+    Raises:
+        TypeError: for other dtypes, or `real` and `imag` of different dtypes.
+    """
+    real, imag = binary_operands(real, imag, "tf.complex", "real", "imag")
+    if real.dtype not in (torch.float32, torch.float64):
+        raise TypeError(f"`tf.complex` expects float32 or float64 inputs. Received: real.dtype={real.dtype.name}")
+    real, imag = torch.broadcast_tensors(real, imag)
+    return torch.complex(real, imag)
+
+
 # ---- dtype change ------------------------------------------------------------------------------
 
 
@@ -277,6 +324,8 @@ def cast(x, dtype, name=None):
             cast to or from `tf.string` (as TF; use `tf.strings.to_number` / `tf.strings.as_string`).
     """
     dtype = dtypes.as_dtype(dtype)
+    if isinstance(x, RaggedTensor):
+        return x.with_flat_values(cast(x.flat_values, dtype))
     if has_strings(x):
         if dtype is dtypes.string:
             return _str.identity(x)

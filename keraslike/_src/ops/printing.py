@@ -95,9 +95,7 @@ def format_value(value, summarize=3):
 def _format(value, summarize, top_level):
     if isinstance(value, torch.Tensor):
         return format_tensor(value, summarize)
-    if isinstance(value, StringTensor):  # tf.print shows a top-level scalar string bare, others quoted
-        if top_level and value.ndim == 0:
-            return value.numpy().decode("utf-8", "surrogateescape")
+    if isinstance(value, StringTensor):  # tf.print quotes a string tensor's elements, a scalar's too
         return format_value(value, summarize)
     if isinstance(value, dict):
         items = ", ".join(f"{k!r}: {_format(v, summarize, False)}" for k, v in value.items())
@@ -128,7 +126,10 @@ def print(*inputs, output_stream=sys.stderr, summarize=3, sep=" ", end="\n", nam
     Raises:
         ValueError: for an unknown `output_stream` string.
     """
-    text = sep.join(_format(v, summarize, True) for v in inputs) + end
+    if len(inputs) == 1 and isinstance(inputs[0], StringTensor) and inputs[0].ndim == 0:
+        text = inputs[0].numpy().decode("utf-8", "surrogateescape") + end  # TF: a lone string scalar prints bare
+    else:
+        text = sep.join(_format(v, summarize, True) for v in inputs) + end
     if isinstance(output_stream, str):
         if output_stream.startswith("file://"):
             with open(output_stream[len("file://"):], "a") as handle:

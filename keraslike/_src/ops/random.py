@@ -27,6 +27,7 @@ import torch
 
 from keraslike._src.ops import dtypes
 from keraslike._src.ops.conversion import to_shape, to_tensor
+from keraslike._src.placement.scope import current_torch_device
 
 DEFAULT_GRAPH_SEED = 87654321
 _MASK = (1 << 63) - 1
@@ -66,8 +67,6 @@ def _mix(*parts):
 
 
 def _device():
-    from keraslike._src.placement.scope import current_torch_device
-
     return current_torch_device("RandomUniform") or torch.get_default_device()
 
 

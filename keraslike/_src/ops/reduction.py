@@ -278,6 +278,48 @@ def top_k(input, k=1, sorted=True, index_type=torch.int32, name=None):
     return TopKV2(values[..., :k], indices[..., :k].to(dtypes.as_dtype(index_type)))
 
 
+ApproxTopK = collections.namedtuple("ApproxTopK", ["values", "indices"])
+
+
+def approx_top_k(input, k, reduction_dimension=-1, recall_target=0.95, is_max_k=True, reduction_input_size_override=-1,
+                 aggregate_to_topk=True, name=None):
+    """`tf.approx_top_k`: the `k` largest (or, `is_max_k=False`, smallest) entries along `reduction_dimension`.
+
+    Mirrors `tensorflow/python/ops/nn_ops.py` (`approx_top_k`, a TPU-oriented op). Computed exactly here
+    (recall 1.0, so any `recall_target` in (0, 1] is met, and `reduction_input_size_override` /
+    `aggregate_to_topk` change nothing); values sorted, ties in index order; indices int32. TF 2.21's CPU
+    kernel has only the max variant.
+
+    Returns:
+        `ApproxTopK(values, indices)` with `k` along `reduction_dimension`.
+
+    Raises:
+        ValueError: `k` outside `[0, size]`, or `recall_target` outside (0, 1].
+    """
+    x = to_tensor(input, None, "input")
+    dim = normalize_axis(reduction_dimension, x.dim(), "reduction_dimension")
+    k = int(k)
+    if not 0 <= k <= x.shape[dim] or not 0 < float(recall_target) <= 1:
+        raise ValueError(f"Expected `k` in [0, {x.shape[dim]}] and `recall_target` in (0, 1]. Received: k={k}, "
+                         f"recall_target={recall_target}")
+    values, indices = torch.sort(x, dim=dim, descending=bool(is_max_k), stable=True)
+    keep = [slice(None)] * x.dim()
+    keep[dim] = slice(0, k)
+    return ApproxTopK(values[tuple(keep)], indices[tuple(keep)].to(torch.int32))
+
+
+def approx_max_k(operand, k, reduction_dimension=-1, recall_target=0.95, reduction_input_size_override=-1,
+                 aggregate_to_topk=True, name=None):
+    """`tf.math.approx_max_k`: `approx_top_k` for the largest entries (exact here)."""
+    return approx_top_k(operand, k, reduction_dimension, recall_target, True)
+
+
+def approx_min_k(operand, k, reduction_dimension=-1, recall_target=0.95, reduction_input_size_override=-1,
+                 aggregate_to_topk=True, name=None):
+    """`tf.math.approx_min_k`: `approx_top_k` for the smallest entries (exact here)."""
+    return approx_top_k(operand, k, reduction_dimension, recall_target, False)
+
+
 def _direction(direction):
     if direction not in ("ASCENDING", "DESCENDING"):
         raise ValueError(
@@ -298,6 +340,29 @@ def argsort(values, axis=-1, direction="ASCENDING", stable=False, name=None):
     x = to_tensor(values, None, "values")
     idx = torch.sort(x, dim=normalize_axis(axis, x.dim()), descending=_direction(direction), stable=True)[1]
     return idx.to(torch.int32)
+
+
+def searchsorted(sorted_sequence, values, side="left", out_type=torch.int32, name=None):
+    """`tf.searchsorted`: where each value would be inserted in the innermost sorted dim to keep it sorted.
+
+    Mirrors `tensorflow/python/ops/array_ops.py` (`searchsorted`). `sorted_sequence` is `[..., N]`, `values`
+    `[..., M]` with the same leading dims (a 1-D sequence serves every value); `side="left"` gives the first
+    suitable position, `"right"` the last.
+
+    Returns:
+        `out_type` (tf.int32 or tf.int64) tensor of `values`' shape.
+
+    Raises:
+        ValueError: another `side`. TypeError: another `out_type`.
+    """
+    if side not in ("left", "right"):
+        raise ValueError(f"`side` must be 'left' or 'right'. Received: side={side!r}")
+    out = dtypes.as_dtype(out_type)
+    if out not in (torch.int32, torch.int64):
+        raise TypeError(f"`out_type` must be tf.int32 or tf.int64. Received: out_type={out_type!r}")
+    seq = to_tensor(sorted_sequence, None, "sorted_sequence")
+    vals = to_tensor(values, seq.dtype, "values", seq.device)
+    return torch.searchsorted(seq.contiguous(), vals.contiguous(), right=side == "right", out_int32=out == torch.int32)
 
 
 # ---- clipping (clip_ops.py) --------------------------------------------------------------------

@@ -70,6 +70,9 @@ class TensorArray:
         if size is None and not dynamic_size:
             raise ValueError("Size must be provided if handle is not provided. Received: size=None")
         size = 0 if size is None else int(size.item() if isinstance(size, torch.Tensor) else size)
+        if dtypes.as_dtype(dtype) is dtypes.string:
+            raise TypeError("keraslike's TensorArray holds numeric tensors; for strings collect them in a Python "
+                            "list and tf.stack it (string tensors stack). Received: dtype=tf.string")
         self._storage = _Storage(dtypes.as_dtype(dtype), size, bool(dynamic_size),
                                  True if clear_after_read is None else bool(clear_after_read), bool(infer_shape),
                                  element_shape)

@@ -22,19 +22,16 @@ Added names:
 import ctypes
 import gc
 
+import numpy as np
 import torch
 
 from keraslike._src.data.shape_methods import ShapeMethods, dims_of, is_compatible
 from keraslike._src.data.tensor_shape import TensorShape
-from keraslike._src.ops.dtypes import as_dtype
+from keraslike._src.ops.dtypes import DATATYPE_ENUM, QUANTIZED_DTYPES, SUB_BYTE_LIMITS, as_dtype
 
-# TF's DataType enum values (tensorflow/core/framework/types.proto).
-_DATATYPE_ENUM = {
-    torch.float32: 1, torch.float64: 2, torch.int32: 3, torch.uint8: 4, torch.int16: 5, torch.int8: 6,
-    torch.complex64: 8, torch.int64: 9, torch.bool: 10, torch.bfloat16: 14, torch.float16: 19,
-    torch.complex128: 18, torch.uint16: 17, torch.uint32: 22, torch.uint64: 23,
-}
-_QUANTIZED = tuple(d for d in (getattr(torch, n, None) for n in ("qint8", "quint8", "qint32")) if d is not None)
+_DATATYPE_ENUM = DATATYPE_ENUM
+_QUANTIZED = tuple(QUANTIZED_DTYPES)
+_QUANTIZED_NUMPY = {torch.qint8: np.int8, torch.quint8: np.uint8, torch.qint32: np.int32}
 
 
 def _name(dtype):
@@ -42,6 +39,8 @@ def _name(dtype):
 
 
 def _as_numpy_dtype(dtype):
+    if dtype in _QUANTIZED_NUMPY:  # TF's quantized numpy types are one-field structured dtypes
+        return np.dtype([(_name(dtype), _QUANTIZED_NUMPY[dtype])])
     if dtype == torch.bfloat16:
         raise TypeError("bfloat16 has no numpy dtype here (numpy has none); cast to float32 first. "
                         f"Received: dtype={dtype}")
@@ -53,8 +52,12 @@ def _is_integer(dtype):
 
 
 def _limits(dtype):
+    if dtype in _QUANTIZED:
+        raise TypeError(f"Cannot find minimum value of {dtype} with quantized type {dtype}.")
     if dtype == torch.bool:
         raise TypeError(f"Cannot find minimum value of {dtype} with type {dtype}.")
+    if dtype in SUB_BYTE_LIMITS:  # torch.iinfo has no sub-byte ints
+        return SUB_BYTE_LIMITS[dtype]
     info = torch.finfo(dtype) if (dtype.is_floating_point or dtype.is_complex) else torch.iinfo(dtype)
     return info.min, info.max
 
@@ -74,7 +77,7 @@ _DTYPE_ATTRIBUTES = {
     "is_bool": property(lambda d: d == torch.bool, doc="True for bool."),
     "is_unsigned": property(lambda d: _is_integer(d) and not d.is_signed, doc="True for unsigned integer dtypes."),
     "is_quantized": property(lambda d: d in _QUANTIZED, doc="True for quantized dtypes."),
-    "is_numpy_compatible": property(lambda d: d != torch.bfloat16 and d not in _QUANTIZED),
+    "is_numpy_compatible": property(lambda d: d != torch.bfloat16),
     "as_numpy_dtype": property(_as_numpy_dtype, doc="The numpy scalar type, e.g. numpy.float32."),
     "base_dtype": property(lambda d: d, doc="The dtype itself (there are no reference dtypes)."),
     "real_dtype": property(_real_dtype, doc="float32 for complex64, float64 for complex128, else itself."),

@@ -17,6 +17,11 @@ call torch's own method first and take a fallback only when torch cannot take th
 - `__getitem__` with a negative slice step (`t[::-1]`, `t[5:1:-2]`): torch raises ValueError; the
   fallback is `reverse_slicing.getitem` (flip + positive-step slice, differentiable), as Variables use.
 
+- numpy's reductions (`np.mean(t, axis=0)`, `np.sum`, `np.std`, `np.var`, `np.max`, `np.min`, `np.prod`,
+  `np.any`, `np.all`) call the tensor's method with numpy's keywords (`axis=`, `out=`), which torch's methods
+  refuse with TypeError; on exactly that error the reduction runs in numpy on the tensor's value and returns
+  numpy, as it does for a TF tensor (so, as in TF, no gradient flows through it: the autodiff guide's point).
+
 Semantics of the fallback results follow TF: `/` of integer tensors is TF's truediv (int32/int64 ->
 float64, smaller ints -> float32); `%` is floormod; `@` is `tf.matmul` (rank >= 2); `==`/`!=` with a
 list or array of a shape that does not broadcast give a scalar `False`/`True` tensor, as TF2's
@@ -36,7 +41,7 @@ from keraslike._src.ops import conversion, math, reverse_slicing
 
 # numpy values torch accepts but converts with numpy's promotion instead of TF's cast-to-the-tensor's-dtype
 _NUMPY_TYPES = frozenset({np.ndarray} | {np.dtype(code).type for code in np.typecodes["All"] if code not in "OSUVMm"})
-_ORIGINAL = {}  # name -> torch's own method (kept for tests and for `uninstall`)
+_ORIGINAL = {}  # name -> torch's own method (for `original` and `uninstall`)
 
 
 def _numpy_operand(tensor, value):
@@ -142,6 +147,26 @@ def _getitem(original):
     return __getitem__
 
 
+_NUMPY_REDUCTIONS = ("sum", "mean", "std", "var", "max", "min", "prod", "any", "all")
+
+
+def _numpy_reduction(name, original):
+    """`torch.Tensor.<name>`: torch first; numpy's call (`axis=`/`out=`) that torch refuses runs in numpy."""
+
+    def method(self, *args, **kwargs):
+        try:
+            return original(self, *args, **kwargs)
+        except TypeError:
+            if "axis" not in kwargs and "out" not in kwargs:
+                raise
+            return getattr(np, name)(self.detach().cpu().numpy(), *args, **kwargs)
+
+    method.__name__ = method.__qualname__ = name
+    method.__doc__ = (f"torch's `Tensor.{name}`; called by numpy (`np.{name}(tensor, axis=...)`) it computes in numpy "
+                      "on the tensor's value, as for a TF tensor (keraslike/_src/ops/tensor_operators.py).")
+    return method
+
+
 def _methods():
     methods = {}
     for short, fn in _BINARY.items():
@@ -162,6 +187,16 @@ def install():
         setattr(torch.Tensor, name, _forward(name, original, fn, reflected))
     _ORIGINAL["__getitem__"] = torch.Tensor.__getitem__
     torch.Tensor.__getitem__ = _getitem(_ORIGINAL["__getitem__"])
+    for name in _NUMPY_REDUCTIONS:
+        _ORIGINAL[name] = getattr(torch.Tensor, name)
+        setattr(torch.Tensor, name, _numpy_reduction(name, _ORIGINAL[name]))
+
+
+def uninstall():
+    """Put torch's own methods back (benchmarks measure the wrappers' cost this way); `install()` re-wraps."""
+    for name, method in _ORIGINAL.items():
+        setattr(torch.Tensor, name, method)
+    _ORIGINAL.clear()
 
 
 def original(name):

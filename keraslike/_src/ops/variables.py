@@ -14,8 +14,11 @@ import numpy as np
 import torch
 
 from keraslike._src import torch_members
+from keraslike._src.distribute import context as distribute_context
 from keraslike._src.ops import conversion, dtypes, reverse_slicing
 from keraslike._src.ops import name_scope as _name_scope
+from keraslike._src.ops.conversion import convert_to_tensor
+from keraslike._src.ops.string_tensor import StringTensor, looks_like_strings
 from keraslike._src.ops.variable_meta import VariableMeta
 from keraslike._src.placement import log as _log
 from keraslike._src.placement import scope as _scope
@@ -90,8 +93,6 @@ class Variable(torch.nn.Parameter, metaclass=VariableMeta):
         var.constraint = constraint  # applied after each optimizer update, as Keras optimizers do
         if _log.TRACE.on:
             _log.record("VarHandleOp", var, (), name, "Variable")
-        from keraslike._src.distribute import context as distribute_context
-
         distribute_context.sync_new_variable(var)
         return var
 
@@ -271,14 +272,16 @@ def _rebuild_variable(data, trainable, name):
 
 def _to_tensor(value, dtype=None):
     dtype = dtypes.as_dtype(dtype)
+    if dtype is dtypes.string or isinstance(value, StringTensor) or looks_like_strings(value):
+        raise TypeError("keraslike Variables hold numbers (torch parameters); tf.string variables are not "
+                        "supported. Keep strings in a tensor (tf.constant) or a tf.lookup table. "
+                        f"Received: initial_value={value!r:.80}")
     if isinstance(value, torch.Tensor):
         data = value.detach()
         if dtype is not None:
             data = data.to(dtype)
         return data.clone()
     if dtype is None:
-        from keraslike._src.ops.conversion import convert_to_tensor
-
         data = convert_to_tensor(value)
     else:
         data = torch.as_tensor(np.asarray(value)).to(dtype)

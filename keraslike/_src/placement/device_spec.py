@@ -5,10 +5,15 @@ device: type and index. Job/replica/task parts are accepted and ignored on a
 single machine.
 """
 
+import os
 import re
+import sys
 import warnings
 
 import torch
+
+from keraslike._src.config import devices
+from keraslike._src.errors import InvalidArgumentError
 
 _PART = re.compile(r"^(?:device:)?(?P<type>cpu|gpu|xla_cpu|xla_gpu|tpu):?(?P<index>\d+|\*)?$", re.IGNORECASE)
 
@@ -72,8 +77,6 @@ def resolve(device_type, index):
     once per logical device, as in TF. `/cpu:i` exists for i below the number of
     logical CPUs (1 unless the CPU was split).
     """
-    from keraslike._src.config import devices
-
     if device_type == "CPU":
         count = max(1, len(devices.get_logical_device_configuration(devices.list_physical_devices("CPU")[0]) or []))
         return torch.device("cpu") if index < count else None
@@ -83,8 +86,6 @@ def resolve(device_type, index):
 
 def available_devices():
     """Canonical names of the logical devices this process can place on (CPUs first, as TF lists them)."""
-    from keraslike._src.config import devices
-
     cpus = max(1, len(devices.get_logical_device_configuration(devices.list_physical_devices("CPU")[0]) or []))
     gpus = len(devices.logical_gpu_ordinals())
     return [canonical("CPU", i) for i in range(cpus)] + [canonical("GPU", i) for i in range(gpus)]
@@ -92,8 +93,6 @@ def available_devices():
 
 def placement_error(op_name, device_type, index, requested=None):
     """TF's InvalidArgumentError for an explicit device this process lacks (soft placement off)."""
-    from keraslike._src.errors import InvalidArgumentError
-
     spec = f"/device:{device_type}:{index}"
     return InvalidArgumentError(
         None, op_name,
@@ -125,9 +124,6 @@ def warn_fallback(device_type, index, op_name=None):
 
 def _user_stacklevel():
     """`stacklevel` that points a warning at the first frame outside keraslike (the user's line)."""
-    import os
-    import sys
-
     package = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
     frame, level = sys._getframe(1), 1
     while frame is not None and frame.f_code.co_filename.startswith(package):
@@ -163,8 +159,6 @@ def logical_name(torch_device):
     """The canonical TF name of the logical device a torch device is (first logical GPU on that ordinal)."""
     if torch_device.type != "cuda":
         return canonical("CPU", 0)
-    from keraslike._src.config import devices
-
     ordinal = torch_device.index if torch_device.index is not None else torch.cuda.current_device()
     ordinals = devices.logical_gpu_ordinals()
     return canonical("GPU", ordinals.index(ordinal) if ordinal in ordinals else ordinal)
@@ -175,7 +169,5 @@ def default_torch_device():
 
     `tf.config.set_visible_devices([], "GPU")`, `ConfigProto(device_count={"GPU": 0})` and
     `gpu_options.visible_device_list` (applied by `Session`) change it, as they do in TF."""
-    from keraslike._src.config import devices
-
     ordinals = devices.logical_gpu_ordinals() if torch.cuda.is_available() else []
     return torch.device("cuda", ordinals[0]) if ordinals else torch.device("cpu")

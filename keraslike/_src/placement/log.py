@@ -20,11 +20,12 @@ Node names follow TF's graph uniquifier: "Const", "Const_1", "MatMul",
 """
 
 import sys
-import weakref
 
 import torch
 
+from keraslike._src.config import devices
 from keraslike._src.placement import device_spec, scope
+from keraslike._src.placement.tensor_nodes import node_of, set_node
 
 RECORD_LIMIT = 10_000
 _CPU = device_spec.canonical("CPU", 0)
@@ -99,32 +100,6 @@ def get_log_device_placement():
     return TRACE.eager
 
 
-# id(tensor) -> (weakref to the tensor, Node). Kept beside the tensors, not as an attribute on
-# them: a tensor attribute would travel into torch.save pickles (and break weights_only loads).
-_nodes = {}
-
-
-def _forget(key, ref):
-    entry = _nodes.get(key)
-    if entry is not None and entry[0] is ref:
-        del _nodes[key]
-
-
-def node_of(tensor):
-    """The recorded `Node` of a tensor, or None."""
-    entry = _nodes.get(id(tensor))
-    if entry is None or entry[0]() is not tensor:
-        return None
-    return entry[1]
-
-
-def set_node(tensor, node):
-    """Attach `node` to `tensor` for as long as the tensor lives."""
-    key = id(tensor)
-    ref = weakref.ref(tensor, lambda r, key=key: _forget(key, r))
-    _nodes[key] = (ref, node)
-
-
 def record(op_type, out, inputs=(), name=None, default_name=None):
     """Log and/or record one op that produced `out` (call only when `TRACE.on`).
 
@@ -171,8 +146,6 @@ def graph_of(fetched_nodes):
 
 def device_mapping_lines():
     """TF1's "Device mapping:" block: one line per GPU, or "no known devices"."""
-    from keraslike._src.config import devices
-
     ordinals = devices.logical_gpu_ordinals()
     if not ordinals:
         return ["Device mapping: no known devices."]

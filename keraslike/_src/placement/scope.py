@@ -29,7 +29,7 @@ import threading
 import torch
 
 from keraslike._src.config import devices
-from keraslike._src.placement import device_spec
+from keraslike._src.placement import device_spec, tensor_nodes
 
 _soft = {"enabled": True}
 
@@ -164,11 +164,9 @@ def move(tensor, op_name=None):
     if tensor.device == target:
         return tensor
     moved = tensor.to(target)
-    from keraslike._src.placement import log
-
-    node = log.node_of(tensor)  # the copy stands for the same TF op in placement logs
+    node = tensor_nodes.node_of(tensor)  # the copy stands for the same TF op in placement logs
     if node is not None:
-        log.set_node(moved, node)
+        tensor_nodes.set_node(moved, node)
     return moved
 
 

@@ -14,10 +14,12 @@ import builtins
 import numpy as np
 import torch
 
+from keraslike._src import errors
+from keraslike._src.keras.layers.preprocessing import string_hash
 from keraslike._src.ops import dtypes
 from keraslike._src.ops.conversion import convert_to_tensor
 from keraslike._src.ops.string_tensor import StringTensor, as_string_array
-from keraslike._src.ragged.ragged_tensor import RaggedTensor, from_rows
+from keraslike._src.ragged.ragged_tensor import RaggedTensor, concat_values, from_rows
 
 _SCALAR = (int, float, bool, complex, str, bytes, np.generic)
 
@@ -245,3 +247,131 @@ def boolean_mask(data, mask, name=None):
         values = data.values[torch.as_tensor(keep, dtype=torch.long)]
     return RaggedTensor.from_row_lengths(values, torch.as_tensor(lengths, dtype=data.row_splits.dtype))
 
+
+
+def concat(values, axis):
+    """`tf.concat` of RaggedTensors (and dense tensors, taken as ragged) along axis 0 (rows) or 1 (within rows).
+
+    Raises:
+        ValueError: for different row counts along axis 1, or a rank mismatch.
+        NotImplementedError: for other axes, or axis 1 of ragged rank > 1.
+    """
+    parts = [v if isinstance(v, RaggedTensor) else RaggedTensor.from_tensor(convert_to_tensor(v)) for v in values]
+    ndim = parts[0].ndim
+    if any(p.ndim != ndim for p in parts):
+        raise ValueError(f"Expected tensors of one rank to concatenate. Received: ranks {[p.ndim for p in parts]}")
+    axis = int(axis) + ndim if int(axis) < 0 else int(axis)
+    if axis == 0:
+        return from_rows([row for p in parts for row in p], parts[0])
+    if axis == 1 and all(p.ragged_rank == 1 for p in parts):
+        n = parts[0].nrows_int()
+        if any(p.nrows_int() != n for p in parts):
+            raise ValueError(f"Expected the same number of rows to concatenate along axis 1. Received: "
+                             f"{[p.nrows_int() for p in parts]}")
+        rows = [concat_values([p[i] for p in parts]) for i in builtins.range(n)]
+        return from_rows(rows, parts[0])
+    raise NotImplementedError(f"keraslike concatenates RaggedTensors along axis 0, or axis 1 of ragged rank 1. "
+                              f"Received: axis={axis}")
+
+
+def _feature_rows(inputs):
+    """Each input of `tf.ragged.cross` as a list of rows, each row a list of bytes or ints."""
+    rows_of = []
+    for i, value in enumerate(inputs):
+        if isinstance(value, RaggedTensor):
+            if value.ragged_rank != 1:
+                raise ValueError(f"Expected inputs[{i}] of ragged rank 1. Received: ragged_rank={value.ragged_rank}")
+            flat = value.values
+            splits = value.row_splits.tolist()
+        else:
+            flat = convert_to_tensor(value)
+            if flat.ndim != 2:
+                raise ValueError(f"Expected inputs[{i}] to be 2-D (batch, features). "
+                                 f"Received: shape={list(flat.shape)}")
+            width = int(flat.shape[1])
+            splits = [r * width for r in builtins.range(int(flat.shape[0]) + 1)]
+            flat = flat.reshape(-1) if isinstance(flat, torch.Tensor) else StringTensor.from_bytes_array(
+                as_string_array(flat).reshape(-1))
+        items = as_string_array(flat).tolist() if isinstance(flat, StringTensor) else flat.tolist()
+        if isinstance(flat, torch.Tensor) and flat.dtype not in (torch.int32, torch.int64):
+            raise TypeError(f"Expected string or integer inputs[{i}]. Received: dtype={flat.dtype}")
+        rows_of.append([items[splits[r]:splits[r + 1]] for r in builtins.range(len(splits) - 1)])
+    n = {len(rows) for rows in rows_of}
+    if len(n) > 1:
+        raise ValueError(f"Expected inputs with the same number of rows. Received: {sorted(n)}")
+    return rows_of
+
+
+def _crosses(rows_of):
+    """Per row, every combination of one feature from each input (first input varies slowest)."""
+    out = []
+    for r in builtins.range(len(rows_of[0])):
+        combos = [[]]
+        for rows in rows_of:
+            combos = [c + [f] for c in combos for f in rows[r]]
+        out.append(combos)
+    return out
+
+
+def cross(inputs, name=None):
+    """`tf.ragged.cross(inputs)`: per row, every combination of the inputs' features joined with "_X_".
+
+    Args:
+        inputs: list of 2-D string/int tensors or ragged rank 1 RaggedTensors with one row count.
+
+    Returns:
+        A string RaggedTensor (ragged rank 1).
+    """
+    rows = _crosses(_feature_rows(inputs))
+    text = [[b"_X_".join(f if isinstance(f, bytes) else str(f).encode() for f in combo) for combo in row]
+            for row in rows]
+    flat = np.asarray([t for row in text for t in row] + [None], dtype=object)[:-1]
+    return RaggedTensor.from_row_lengths(StringTensor.from_bytes_array(flat),
+                                         torch.tensor([len(row) for row in text], dtype=torch.int64))
+
+
+def cross_hashed(inputs, num_buckets=0, hash_key=None, name=None):
+    """`tf.ragged.cross_hashed`: the crosses of `tf.ragged.cross` as int64 FingerprintCat64 hashes.
+
+    Args:
+        inputs: as `cross`.
+        num_buckets: hashes are taken modulo this (0: int64 max, i.e. the raw non-negative hash).
+        hash_key: the starting key of the hash (default TF's 0xDECAFCAFFE).
+    """
+    key = string_hash.CROSS_HASH_KEY if hash_key is None else int(hash_key)
+    modulo = int(num_buckets) if int(num_buckets) > 0 else np.iinfo(np.int64).max
+    rows = _crosses(_feature_rows(inputs))
+    hashed = []
+    for row in rows:
+        out_row = []
+        for combo in row:
+            result = key
+            for feature in combo:
+                result = string_hash.fingerprint_cat64(result, string_hash.feature_hash(feature))
+            out_row.append(result % modulo)
+        hashed.append(out_row)
+    flat = torch.tensor([h for row in hashed for h in row], dtype=torch.int64)
+    return RaggedTensor.from_row_lengths(flat, torch.tensor([len(row) for row in hashed], dtype=torch.int64))
+
+
+def stack_dynamic_partitions(data, partitions, num_partitions, name=None):
+    """`tf.ragged.stack_dynamic_partitions`: row `i` holds the `data` rows whose partition is `i`, in order.
+
+    Raises:
+        errors.InvalidArgumentError: for a partition outside `[0, num_partitions)`.
+    """
+    values = data if isinstance(data, (RaggedTensor, StringTensor, torch.Tensor)) else convert_to_tensor(data)
+    parts = convert_to_tensor(partitions).reshape(-1).tolist()
+    n = int(num_partitions)
+    if any(p < 0 or p >= n for p in parts):
+        raise errors.InvalidArgumentError(f"partitions must be in [0, {n}). Received: partitions={parts[:10]}")
+    order = sorted(builtins.range(len(parts)), key=lambda i: parts[i])
+    index = np.asarray(order, dtype=np.int64)
+    if isinstance(values, RaggedTensor):
+        gathered = values.gather_rows(index)
+    elif isinstance(values, StringTensor):
+        gathered = StringTensor.from_bytes_array(as_string_array(values)[index])
+    else:
+        gathered = values[torch.as_tensor(index, dtype=torch.long)]
+    lengths = torch.bincount(torch.tensor(parts, dtype=torch.int64), minlength=n)[:n]
+    return RaggedTensor.from_row_lengths(gathered, lengths)

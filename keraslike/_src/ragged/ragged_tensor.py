@@ -22,6 +22,7 @@ from keraslike._src.data.tensor_shape import TensorShape
 from keraslike._src.ops import dtypes
 from keraslike._src.ops.conversion import convert_to_tensor
 from keraslike._src.ops.string_tensor import StringTensor, as_string_array
+from keraslike._src.sparse.sparse_tensor import SparseTensor
 
 
 def _values(values, arg_name="values"):
@@ -484,9 +485,52 @@ class RaggedTensor:
         return np.array(rows)
 
     def to_sparse(self, name=None):
-        """Not available: keraslike's tf.sparse lives in another module; use `to_tensor`."""
-        raise NotImplementedError("RaggedTensor.to_sparse is not supported in keraslike; use to_tensor(). "
-                                  "Received: to_sparse()")
+        """A `tf.sparse.SparseTensor` of the values at their `[row, position, ...]` indices (dense shape the bounding
+        shape)."""
+        dense_index = self._sparse_positions()
+        flat = self.flat_values
+        inner = list(flat.shape)[1:]
+        if inner:  # uniform inner dimensions: one index per element
+            cells = int(np.prod(inner))
+            grid = np.array(list(np.ndindex(*inner)), dtype=np.int64)
+            dense_index = np.concatenate([np.repeat(dense_index, cells, axis=0), np.tile(grid, (len(dense_index), 1))],
+                                         axis=1)
+            flat = reshape_flat(flat, (-1,))
+        return SparseTensor(torch.from_numpy(dense_index), flat, self.bounding_shape().to(torch.int64))
+
+    def _sparse_positions(self):
+        """`[nvals, ragged_rank + 1]` int64 indices (row, position, ...) of every value row."""
+        inner = self._values._sparse_positions() if isinstance(self._values, RaggedTensor) else np.zeros(
+            (_nvals(self._values), 0), dtype=np.int64)
+        splits = self._row_splits.cpu().numpy().astype(np.int64)
+        n = splits[-1]
+        rowids = np.repeat(np.arange(len(splits) - 1), np.diff(splits))
+        positions = np.arange(n) - splits[rowids]
+        outer = np.stack([rowids, positions], axis=1)
+        if isinstance(self._values, RaggedTensor):
+            counts = np.diff(self._values.row_splits.cpu().numpy().astype(np.int64))
+            return np.concatenate([np.repeat(outer, counts, axis=0), inner[:, 1:]], axis=1)
+        return outer
+
+    @classmethod
+    def from_sparse(cls, st_input, name=None, row_splits_dtype=torch.int64):
+        """A ragged rank 1 RaggedTensor from a 2-D `tf.sparse.SparseTensor` whose rows are "ragged-right"
+        (each row's values at positions 0, 1, ... in order).
+
+        Raises:
+            ValueError: for a SparseTensor that is not 2-D or not ragged-right.
+        """
+        indices = st_input.indices.cpu().numpy()
+        dense_shape = st_input.dense_shape.tolist()
+        if indices.ndim != 2 or indices.shape[1] != 2:
+            raise ValueError(f"Expected a 2-D SparseTensor. Received: dense_shape={dense_shape}")
+        rows = indices[:, 0]
+        starts = np.searchsorted(rows, rows, side="left")
+        if (np.diff(rows) < 0).any() or not np.array_equal(indices[:, 1], np.arange(len(rows)) - starts):
+            raise ValueError("Expected a SparseTensor whose values are ragged-right (each row's values at columns "
+                             "0, 1, ... in order). Received: a SparseTensor that is not")
+        return cls.from_value_rowids(st_input.values, torch.from_numpy(rows).to(dtypes.as_dtype(row_splits_dtype)),
+                                     nrows=int(dense_shape[0]))
 
     # ---- Python protocols ----------------------------------------------------------------------
     def __getitem__(self, key):
@@ -629,9 +673,9 @@ def from_rows(rows, like):
         offsets = np.cumsum([0] + [_nvals(r.values) for r in rows])
         splits = [torch.zeros(1, dtype=torch.int64)] + [r.row_splits[1:].long() + int(off)
                                                         for r, off in zip(rows, offsets)]
-        values = RaggedTensor.from_row_splits(_concat_values([r.values for r in rows]), torch.cat(splits))
+        values = RaggedTensor.from_row_splits(concat_values([r.values for r in rows]), torch.cat(splits))
     elif rows:
-        values = _concat_values(rows)
+        values = concat_values(rows)
     elif like is not None:
         values = _take(like.flat_values, 0, 0)
     else:
@@ -639,7 +683,19 @@ def from_rows(rows, like):
     return RaggedTensor.from_row_lengths(values, torch.tensor(lengths, dtype=torch.int64))
 
 
-def _concat_values(parts):
+def concat_values(parts):
     if isinstance(parts[0], StringTensor):
         return StringTensor.from_bytes_array(np.concatenate([as_string_array(p) for p in parts]))
     return torch.cat(parts)
+
+
+def ragged_binary(x, y, op):
+    """`op(x, y)` where one or both are RaggedTensors: on the flat values (same row partitions, or a scalar).
+
+    Raises:
+        errors.InvalidArgumentError: for RaggedTensors with different row partitions.
+        ValueError: for a non-scalar dense operand.
+    """
+    if isinstance(x, RaggedTensor):
+        return x._elementwise(y, op)
+    return y._elementwise(x, op, reverse=True)

@@ -13,6 +13,7 @@ import torch
 from keraslike._src.data.tensor_spec import as_spec_dtype, string
 from keraslike._src.errors import InvalidArgumentError
 from keraslike._src.io import string_values
+from keraslike._src.keras.layers.preprocessing import string_hash
 from keraslike._src.sparse.sparse_tensor import SparseTensor
 
 
@@ -170,8 +171,10 @@ def sparse_dense_matmul(sp_a, b, adjoint_a=False, adjoint_b=False, name=None):
         raise ValueError(f"Expected b to have {inner} rows (the inner dimension of sp_a). Received: b shape "
                          f"{tuple(dense.shape)}")
     dtype = torch.promote_types(values.dtype, dense.dtype)
-    out = torch.zeros((out_rows, dense.shape[1]), dtype=dtype, device=dense.device)
-    return out.index_add(0, rows, values.to(dtype)[:, None] * dense.to(dtype)[cols])
+    device = dense.device  # the sparse operand's indices/values follow the dense one (e.g. onto the GPU)
+    rows, cols, values = rows.to(device), cols.to(device), values.to(device=device, dtype=dtype)
+    out = torch.zeros((out_rows, dense.shape[1]), dtype=dtype, device=device)
+    return out.index_add(0, rows, values[:, None] * dense.to(dtype)[cols])
 
 
 def add(a, b, threshold=0, name=None):
@@ -510,3 +513,214 @@ def segment_mean(data, indices, segment_ids, num_segments=None, name=None):
 def segment_sqrt_n(data, indices, segment_ids, num_segments=None, name=None):
     """`tf.sparse.segment_sqrt_n`: sums of `data[indices]` per segment divided by sqrt(segment size)."""
     return _segment(data, indices, segment_ids, num_segments, "sqrt_n")
+
+
+def _bincount_parts(values, weights, axis):
+    """(flat int64 values, flat weights or None, row of each value or None, number of rows)."""
+    if isinstance(values, SparseTensor):
+        flat, rows, count = values.values, values.indices[:, 0], int(values.dense_shape[0])
+        weights = weights.values if isinstance(weights, SparseTensor) else weights
+    elif hasattr(values, "row_splits"):  # a RaggedTensor
+        flat = values.flat_values
+        rows, count = values.value_rowids().to(torch.int64), int(values.nrows())
+        weights = weights.flat_values if hasattr(weights, "row_splits") else weights
+    else:
+        dense = _dense(values)
+        if axis == -1 and dense.ndim != 2:
+            raise ValueError(f"Expected 2-D values for tf.sparse.bincount(axis=-1). Received: shape "
+                             f"{tuple(dense.shape)}")
+        flat = dense.reshape(-1)
+        count = dense.shape[0] if dense.ndim else 1
+        rows = torch.arange(count).repeat_interleave(dense.shape[1]) if axis == -1 else None
+        weights = _dense(weights).reshape(-1) if weights is not None else None
+    return flat, weights, rows if axis == -1 else None, count
+
+
+def bincount(values, weights=None, axis=0, minlength=None, maxlength=None, binary_output=False, name=None):
+    """`tf.sparse.bincount(values, weights=None, axis=0, ...)`: counts of each non-negative integer, as a SparseTensor.
+
+    Args:
+        values: an int tensor, RaggedTensor or SparseTensor (its stored values are counted).
+        weights: optional, same structure as `values`: sums of weights instead of counts.
+        axis: 0 counts over everything (a rank-1 result); -1 counts each row of rank-2 values.
+        minlength / maxlength: the output's last dimension is at least / at most this (values >= maxlength
+            are dropped); default the largest value + 1.
+        binary_output: 1 for every present value instead of counts.
+
+    Returns:
+        A SparseTensor holding only the non-empty bins, row-major; counts have the values' dtype, sums the
+        weights' dtype.
+
+    Raises:
+        ValueError: an axis other than 0 / -1, or `weights` with `binary_output`.
+        tf.errors.InvalidArgumentError: negative values.
+    """
+    if axis not in (0, -1):
+        raise ValueError(f"Unsupported axis value {axis}. Only 0 and -1 are currently supported.")
+    if weights is not None and binary_output:
+        raise ValueError("Arguments `binary_output` and `weights` are mutually exclusive. Please specify only one.")
+    flat, weights, rows, count = _bincount_parts(values, weights, axis)
+    if flat.dtype.is_floating_point or flat.dtype.is_complex:
+        raise TypeError(f"Expected integer values for tf.sparse.bincount. Received: dtype={flat.dtype}")
+    if flat.numel() and int(flat.min()) < 0:
+        raise InvalidArgumentError(f"Input values must be non-negative. Received: min value {int(flat.min())}")
+    size = builtins.max(int(flat.max()) + 1 if flat.numel() else 0, int(minlength or 0))
+    keep = torch.ones_like(flat, dtype=torch.bool)
+    if maxlength is not None:
+        size = builtins.min(size, int(maxlength))
+        keep = flat < int(maxlength)
+    flat = flat[keep].to(torch.int64)
+    amounts = (weights[keep] if weights is not None else torch.ones(flat.shape[0], dtype=_values_dtype(values)))
+    key = flat if rows is None else rows[keep] * size + flat
+    unique, inverse = torch.unique(key, sorted=True, return_inverse=True)
+    totals = torch.zeros(unique.shape[0], dtype=amounts.dtype).index_add(0, inverse, amounts)
+    if binary_output:
+        totals = torch.ones_like(totals)
+    if rows is None:
+        return SparseTensor(unique[:, None], totals, [size])
+    return SparseTensor(torch.stack([unique // builtins.max(size, 1), unique % builtins.max(size, 1)], 1), totals,
+                        [count, size])
+
+
+def _values_dtype(values):
+    """The dtype of the integers `bincount` counts (a SparseTensor's/RaggedTensor's values, a tensor's own)."""
+    if isinstance(values, SparseTensor):
+        return values.values.dtype
+    if hasattr(values, "flat_values"):
+        return values.flat_values.dtype
+    return _dense(values).dtype
+
+
+def _cross_rows(inputs):
+    """Per input, per row: the row's values as Python bytes/ints (SparseTensor: stored values, dense: all)."""
+    rows, columns = None, []
+    for i, value in enumerate(inputs):
+        if isinstance(value, SparseTensor):
+            if value.ndim != 2:
+                raise ValueError(f"Expected 2-D SparseTensors to cross. Received: inputs[{i}] of rank {value.ndim}")
+            count = int(value.dense_shape[0])
+            items = (list(string_values.as_bytes_array(value.values)) if value.dtype is string
+                     else value.values.tolist())
+            per_row = [[] for _ in range(count)]
+            for row, item in zip(value.indices[:, 0].tolist(), items):
+                per_row[row].append(item)
+        else:
+            if string_values.is_string_value(value):
+                array = string_values.as_bytes_array(value, f"inputs[{i}]")
+                per_row = [list(r) for r in array] if array.ndim == 2 else None
+            else:
+                dense = _dense(value)
+                per_row = dense.tolist() if dense.ndim == 2 else None
+            if per_row is None:
+                raise ValueError(f"Expected 2-D dense tensors to cross. Received: inputs[{i}]={value!r:.80}")
+            count = len(per_row)
+        if rows is not None and count != rows:
+            raise InvalidArgumentError(f"Expected batch size {rows} got {count} for inputs[{i}]")
+        rows = count
+        columns.append(per_row)
+    return rows or 0, columns
+
+
+def _crossed(inputs, combine):
+    if not inputs:
+        raise ValueError("Expected at least one input to cross. Received: inputs=[]")
+    # TF's SparseCross takes the SparseTensor inputs first, then the dense ones (each group in order).
+    inputs = ([v for v in inputs if isinstance(v, SparseTensor)]
+              + [v for v in inputs if not isinstance(v, SparseTensor)])
+    rows, columns = _cross_rows(inputs)
+    indices, values, longest = [], [], 0
+    for row in range(rows):
+        combos = [()]
+        for column in columns:
+            combos = [c + (item,) for c in combos for item in column[row]]
+        for j, combo in enumerate(combos):
+            indices.append([row, j])
+            values.append(combine(combo))
+        longest = builtins.max(longest, len(combos))
+    return indices, values, [rows, longest]
+
+
+def cross(inputs, name=None, separator=None):
+    """`tf.sparse.cross(inputs, separator="_X_")`: the per-row cartesian product of string/int64 features.
+
+    Each row's crossed values are its features' values (SparseTensor: the stored ones; dense 2-D: every
+    column) joined with `separator`; as TF, the SparseTensor inputs come first, then the dense ones, the
+    first varying slowest.
+
+    Returns:
+        A `[batch, max_crosses]` SparseTensor of `tf.string` values.
+
+    Raises:
+        ValueError: no inputs, or inputs that are not 2-D.
+        tf.errors.InvalidArgumentError: inputs of different batch sizes.
+    """
+    separator = "_X_" if separator is None else separator
+    glue = separator.encode("utf-8") if isinstance(separator, str) else bytes(separator)
+
+    def join(combo):
+        return glue.join(item if isinstance(item, bytes) else str(int(item)).encode() for item in combo)
+
+    indices, values, shape = _crossed(inputs, join)
+    array = np.empty(len(values), dtype=object)
+    array[:] = values
+    return SparseTensor(torch.tensor(indices, dtype=torch.int64).reshape(-1, 2), string_values.string_output(array),
+                        shape)
+
+
+def cross_hashed(inputs, num_buckets=0, hash_key=None, name=None):
+    """`tf.sparse.cross_hashed(inputs, num_buckets=0, hash_key=None)`: `tf.sparse.cross`, hashed to int64.
+
+    Each cross is TF's `FingerprintCat64` fold of its features' fingerprints (Fingerprint64 of a string, the
+    64-bit value of an int) starting from `hash_key` (default TF's 0xDECAFCAFFE), modulo `num_buckets`
+    (0: the int64 maximum).
+
+    Returns:
+        A `[batch, max_crosses]` SparseTensor of int64 bucket ids.
+
+    Raises:
+        ValueError / tf.errors.InvalidArgumentError: as `tf.sparse.cross`.
+    """
+    key = string_hash.CROSS_HASH_KEY if hash_key is None else int(hash_key) & ((1 << 64) - 1)
+    modulus = int(num_buckets) if num_buckets and int(num_buckets) > 0 else np.iinfo(np.int64).max
+
+    def hashed(combo):
+        result = key
+        for item in combo:
+            result = string_hash.fingerprint_cat64(result, string_hash.feature_hash(item))
+        return result % modulus
+
+    indices, values, shape = _crossed(inputs, hashed)
+    return SparseTensor(torch.tensor(indices, dtype=torch.int64).reshape(-1, 2), torch.tensor(values,
+                                                                                             dtype=torch.int64),
+                        shape)
+
+
+def sampled_addmm(indices, values, dense_shape, mat1, mat2, beta=1.0, alpha=1.0, output_type=torch.float32):
+    """`tf.sparse.sampled_addmm`: `alpha * (mat1 @ mat2)` read at `indices`, plus `beta * values`.
+
+    Args:
+        indices: int `[..., N, 2]` positions in the product matrix (leading batch dims as `mat1`'s).
+        values: `[..., N]` values added (scaled by `beta`).
+        dense_shape: `[2]` the product's matrix shape (rows, columns).
+        mat1, mat2: dense `[..., M, K]` and `[..., K, P]`.
+        output_type: the dtype of the result values.
+
+    Returns:
+        `(indices, result_values, dense_shape)`, as TF.
+
+    Raises:
+        tf.errors.InvalidArgumentError: a `dense_shape` other than the product's `[M, P]`.
+    """
+    a, b = _dense(mat1), _dense(mat2)
+    dtype = as_spec_dtype(output_type)
+    product = torch.matmul(a.to(dtype), b.to(dtype))
+    shape = _dense(dense_shape)
+    if shape.tolist() != list(product.shape[-2:]):
+        raise InvalidArgumentError(f"Expected dense_shape {list(product.shape[-2:])} (the shape of mat1 @ mat2). "
+                                   f"Received: dense_shape={shape.tolist()}")
+    positions = _dense(indices).to(torch.int64)
+    rows, columns = positions[..., 0], positions[..., 1]
+    batch = product.reshape((-1,) + tuple(product.shape[-2:]))
+    flat_rows, flat_columns = rows.reshape(batch.shape[0], -1), columns.reshape(batch.shape[0], -1)
+    picked = torch.stack([batch[i][flat_rows[i], flat_columns[i]] for i in range(batch.shape[0])]).reshape(rows.shape)
+    return _dense(indices), alpha * picked + beta * _dense(values).to(dtype), _dense(dense_shape)

@@ -6,13 +6,19 @@ keraslike string values), `dense_shape` an int64 tensor of shape `(rank,)`. Nume
 through torch's sparse COO tensors (`to_torch_sparse`).
 """
 
+import collections
+
 import numpy as np
 import torch
 
-from keraslike._src.data import structure
 from keraslike._src.data.tensor_shape import TensorShape, as_shape
 from keraslike._src.data.tensor_spec import as_spec_dtype, dtype_repr, string
 from keraslike._src.io import string_values
+from keraslike._src.ops.conversion import convert_to_tensor
+
+SparseTensorValue = collections.namedtuple("SparseTensorValue", ["indices", "values", "dense_shape"])
+SparseTensorValue.__doc__ = """`tf.compat.v1.SparseTensorValue`: numpy (indices, values, dense_shape), as
+`Dataset.as_numpy_iterator` yields a SparseTensor."""
 
 
 def _int64_tensor(value, arg):
@@ -51,7 +57,7 @@ class SparseTensor:
         if string_values.is_string_value(values):
             values = string_values.string_output(string_values.as_bytes_array(values, "values"))
         else:
-            values = structure.to_tensor(values) if not isinstance(values, torch.Tensor) else values
+            values = convert_to_tensor(values) if not isinstance(values, torch.Tensor) else values
         if indices.ndim != 2:
             raise ValueError(f"Expected SparseTensor indices of rank 2 (N, rank). Received: shape "
                              f"{tuple(indices.shape)}")
@@ -117,10 +123,10 @@ class SparseTensor:
         return torch.sparse_coo_tensor(self._indices.t(), self._values, tuple(self._dense_shape.tolist()))
 
     def numpy_values(self):
-        """(indices, values, dense_shape) as numpy arrays (TF's `SparseTensorValue` contents)."""
-        values = self._values if isinstance(self._values, torch.Tensor) else np.asarray(
+        """A `SparseTensorValue` of numpy arrays (what `as_numpy_iterator` yields for a SparseTensor)."""
+        values = self._values.detach().cpu().numpy() if isinstance(self._values, torch.Tensor) else np.array(
             string_values.as_bytes_array(self._values))
-        return self._indices.numpy(), np.asarray(values), self._dense_shape.numpy()
+        return SparseTensorValue(self._indices.numpy(), values, self._dense_shape.numpy())
 
     def __repr__(self):
         return (f"SparseTensor(indices={_tf_repr(self._indices)}, values={_tf_repr(self._values)}, "
@@ -200,10 +206,40 @@ class SparseTensorSpec:
         return hash((tuple(self._shape.as_list()) if self._shape.rank is not None else None, repr(self._dtype)))
 
     def __repr__(self):
-        return f"SparseTensorSpec({self._shape}, {dtype_repr(self._dtype)})"
+        return f"SparseTensorSpec({self._shape!r}, {dtype_repr(self._dtype)})"
 
 
 def _shapes_compatible(a, b):
     if a.rank is None or b.rank is None:
         return True
     return a.rank == b.rank and all(x is None or y is None or x == y for x, y in zip(a.as_list(), b.as_list()))
+
+
+def _cat(values):
+    if isinstance(values[0], torch.Tensor):
+        return torch.cat(values)
+    return string_values.string_output(np.concatenate([string_values.as_bytes_array(v) for v in values]))
+
+
+def stack_sparse(parts):
+    """`Dataset.batch` of SparseTensors: a batch dimension first; the dense shape is the largest of each dimension.
+
+    Raises:
+        ValueError: parts of different ranks (TF's batching error).
+    """
+    ranks = {p.ndim for p in parts}
+    if len(ranks) != 1:
+        raise ValueError(f"Cannot batch SparseTensors of different ranks. Received: ranks={sorted(ranks)}")
+    indices = [torch.cat([torch.full((p.indices.shape[0], 1), i, dtype=torch.int64), p.indices], 1)
+               for i, p in enumerate(parts)]
+    shape = torch.stack([p.dense_shape for p in parts]).max(0).values
+    return SparseTensor(torch.cat(indices), _cat([p.values for p in parts]),
+                        torch.cat([torch.tensor([len(parts)], dtype=torch.int64), shape]))
+
+
+def sparse_row(sparse, index):
+    """Row `index` of the first dimension of a SparseTensor (`unbatch`, `from_tensor_slices`)."""
+    keep = (sparse.indices[:, 0] == index).nonzero().reshape(-1)
+    values = sparse.values[keep] if isinstance(sparse.values, torch.Tensor) else string_values.string_output(
+        string_values.as_bytes_array(sparse.values)[keep.numpy()])
+    return SparseTensor(sparse.indices[keep, 1:], values, sparse.dense_shape[1:])

@@ -34,6 +34,7 @@ DEFAULT_BUCKET_COUNT = 30
 
 
 def _protos():
+    # optional dependency (the tensorboard extra), imported when a summary is first written
     from tensorboard.compat.proto import event_pb2, summary_pb2, tensor_pb2, tensor_shape_pb2
 
     return event_pb2, summary_pb2, tensor_pb2, tensor_shape_pb2
@@ -204,7 +205,7 @@ def audio(name, data, sample_rate, step=None, max_outputs=3, encoding=None, desc
         raise ValueError(f"max_outputs must be non-negative. Received: max_outputs={max_outputs}")
     if not writers.should_record_summaries():
         return torch.tensor(False)
-    from tensorboard.plugins.audio import plugin_data_pb2
+    from tensorboard.plugins.audio import plugin_data_pb2  # optional dependency (the tensorboard extra)
 
     clips = array[: int(max_outputs)]
     rows = np.array([[encode_wav(c, float(sample_rate)), b""] for c in clips], dtype=object).reshape(len(clips), 2)

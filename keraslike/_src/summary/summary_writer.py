@@ -30,7 +30,7 @@ def _stack():
 
 def _event_file_writer_class():
     try:
-        from tensorboard.summary.writer.event_file_writer import EventFileWriter
+        from tensorboard.summary.writer.event_file_writer import EventFileWriter  # optional (tensorboard extra)
     except ImportError as err:  # pragma: no cover - tensorboard is in the dev and tensorboard extras
         raise ImportError("tf.summary writes TensorBoard event files with the `tensorboard` package: "
                           "pip install 'keraslike[tensorboard]'") from err

@@ -11,10 +11,14 @@ slots). Files are written atomically, by the chief only.
 import json
 import os
 
+import h5py
 import numpy as np
 import torch
 
+from keraslike._src.keras.layers.layer import Layer
+from keraslike._src.keras.optimizers.optimizer import Optimizer
 from keraslike._src.keras.saving import bounded_read, file_io, optimizer_state
+from keraslike._src.ops.variables import Variable
 from keraslike._src.train import checkpoint_state
 
 _DATA_SUFFIX = ".data-00000-of-00001"
@@ -22,10 +26,8 @@ _DATA_SUFFIX = ".data-00000-of-00001"
 
 def _save_arrays(path, arrays):
     try:
-        from safetensors.numpy import save_file
+        from safetensors.numpy import save_file  # optional (the `saving` extra); h5py otherwise
     except ImportError:
-        import h5py
-
         with h5py.File(path, "w") as h5:
             for key, value in arrays.items():
                 h5.create_dataset(key, data=value)
@@ -36,10 +38,9 @@ def _save_arrays(path, arrays):
 
 def _load_arrays(path, fmt):
     if fmt == "safetensors":
-        from safetensors.numpy import load_file
+        from safetensors.numpy import load_file  # optional (the `saving` extra)
 
         return load_file(path)
-    import h5py
 
     datasets = []
     with bounded_read.open_h5(path, path) as h5:
@@ -92,8 +93,6 @@ class Checkpoint:
     """
 
     def __init__(self, root=None, **kwargs):
-        from keraslike._src.ops.variables import Variable
-
         objects = dict(kwargs)
         if root is not None:
             objects["root"] = root
@@ -115,14 +114,9 @@ class Checkpoint:
 
     # ---- values ------------------------------------------------------------------------------
     def _model(self):
-        from keraslike._src.keras.layers.layer import Layer
-
         return next((o for o in self._objects.values() if isinstance(o, Layer)), None)
 
     def _arrays(self, prefix=""):
-        from keraslike._src.keras.layers.layer import Layer
-        from keraslike._src.keras.optimizers.optimizer import Optimizer
-
         out = {prefix + "save_counter": np.asarray(int(self.save_counter), dtype="int64")}
         for name, obj in self._objects.items():
             obj = getattr(obj, "inner_optimizer", obj)  # a LossScaleOptimizer saves its inner optimizer's state
@@ -143,9 +137,6 @@ class Checkpoint:
         return out
 
     def _assign(self, arrays, prefix=""):
-        from keraslike._src.keras.layers.layer import Layer
-        from keraslike._src.keras.optimizers.optimizer import Optimizer
-
         used, missing = set(), []
         if prefix + "save_counter" in arrays:
             self.save_counter.assign(int(arrays[prefix + "save_counter"]))

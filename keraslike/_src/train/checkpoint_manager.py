@@ -4,6 +4,7 @@ import contextlib
 import glob
 import os
 
+from keraslike._src.keras.saving import file_io
 from keraslike._src.train import checkpoint_state
 
 
@@ -67,8 +68,6 @@ class CheckpointManager:
     def _sweep(self):
         if self._max_to_keep is None:
             return
-        from keraslike._src.keras.saving import file_io
-
         while len(self._checkpoints) > self._max_to_keep:
             old = self._checkpoints.pop(0)
             if file_io.is_chief(self._checkpoint._model()):

@@ -1,4 +1,4 @@
 """`tf.keras.activations`."""
 
 from keraslike._src.keras.activations import *  # noqa: F401,F403
-from keraslike._src.keras.activations import get, serialize  # noqa: F401
+from keraslike._src.keras.activations import deserialize, get, serialize  # noqa: F401

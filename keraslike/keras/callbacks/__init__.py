@@ -1,7 +1,8 @@
 """`tf.keras.callbacks`."""
 
 from keraslike._src.keras.callbacks.backup_and_restore import BackupAndRestore  # noqa: F401
-from keraslike._src.keras.callbacks.callback import Callback, CallbackList  # noqa: F401
+from keraslike._src.keras.callbacks.callback import Callback  # noqa: F401
+from keraslike._src.keras.callbacks.callback_list import CallbackList  # noqa: F401
 from keraslike._src.keras.callbacks.csv_logger import CSVLogger  # noqa: F401
 from keraslike._src.keras.callbacks.early_stopping import EarlyStopping  # noqa: F401
 from keraslike._src.keras.callbacks.history import History, ProgbarLogger  # noqa: F401
@@ -11,4 +12,5 @@ from keraslike._src.keras.callbacks.model_checkpoint import ModelCheckpoint  # n
 from keraslike._src.keras.callbacks.reduce_lr_on_plateau import ReduceLROnPlateau  # noqa: F401
 from keraslike._src.keras.callbacks.swap_ema_weights import SwapEMAWeights  # noqa: F401
 from keraslike._src.keras.callbacks.tensorboard import TensorBoard  # noqa: F401
+from keraslike._src.keras.callbacks.remote_monitor import RemoteMonitor  # noqa: F401
 from keraslike._src.keras.callbacks.terminate_on_nan import TerminateOnNaN  # noqa: F401

@@ -1,5 +1,6 @@
 """`tf.keras.layers`."""
 
+from keraslike._src.keras.export.tfsm_layer import TFSMLayer
 from keraslike._src.keras.layers.activations.activations import ELU, LeakyReLU, PReLU, ReLU, Softmax
 from keraslike._src.keras.layers.attention.attention import AdditiveAttention, Attention
 from keraslike._src.keras.layers.attention.grouped_query_attention import GroupQueryAttention
@@ -38,6 +39,7 @@ from keraslike._src.keras.layers.pooling.pooling import (
     AveragePooling1D, AveragePooling2D, AveragePooling3D, MaxPooling1D, MaxPooling2D, MaxPooling3D,
 )
 from keraslike._src.keras.layers.jax_layer import FlaxLayer, JaxLayer
+from keraslike._src.keras.layers.legacy_layers import RandomHeight, RandomWidth, ThresholdedReLU
 from keraslike._src.keras.layers.normalization.batch_normalization import BatchNormalization
 from keraslike._src.keras.layers.normalization.group_normalization import GroupNormalization
 from keraslike._src.keras.layers.normalization.layer_normalization import LayerNormalization
@@ -86,46 +88,12 @@ from keraslike._src.keras.layers.rnn.stacked_rnn_cells import StackedRNNCells
 from keraslike._src.keras.layers.rnn.time_distributed import TimeDistributed
 from keraslike._src.keras.layers.torch_module_wrapper import TorchModuleWrapper
 
-Convolution1D = Conv1D
-Convolution2D = Conv2D
-Convolution3D = Conv3D
-Convolution2DTranspose = Conv2DTranspose
-Convolution1DTranspose = Conv1DTranspose
-Convolution3DTranspose = Conv3DTranspose
-SeparableConvolution2D = SeparableConv2D
-SeparableConvolution1D = SeparableConv1D
-MaxPool1D = MaxPooling1D
-MaxPool2D = MaxPooling2D
-MaxPool3D = MaxPooling3D
-AvgPool1D = AveragePooling1D
-AvgPool2D = AveragePooling2D
-AvgPool3D = AveragePooling3D
-GlobalAvgPool1D = GlobalAveragePooling1D
-GlobalAvgPool2D = GlobalAveragePooling2D
-GlobalAvgPool3D = GlobalAveragePooling3D
-GlobalMaxPool1D = GlobalMaxPooling1D
-GlobalMaxPool2D = GlobalMaxPooling2D
-GlobalMaxPool3D = GlobalMaxPooling3D
+from keraslike._src.keras.layers.aliases import (
+    AvgPool1D, AvgPool2D, AvgPool3D, Convolution1D, Convolution1DTranspose, Convolution2D, Convolution2DTranspose,
+    Convolution3D, Convolution3DTranspose, GlobalAvgPool1D, GlobalAvgPool2D, GlobalAvgPool3D, GlobalMaxPool1D,
+    GlobalMaxPool2D, GlobalMaxPool3D, MaxPool1D, MaxPool2D, MaxPool3D, SeparableConvolution1D, SeparableConvolution2D,
+)
 
-
-def _functional_merge(cls):
-    def merge(inputs, **kwargs):
-        return cls(**kwargs)(inputs)
-
-    merge.__name__ = cls.__name__.lower()
-    merge.__doc__ = f"Functional interface to `{cls.__name__}`: `{merge.__name__}([a, b])`."
-    return merge
-
-
-add = _functional_merge(Add)
-subtract = _functional_merge(Subtract)
-multiply = _functional_merge(Multiply)
-average = _functional_merge(Average)
-maximum = _functional_merge(Maximum)
-minimum = _functional_merge(Minimum)
-concatenate = _functional_merge(Concatenate)
-
-
-def dot(inputs, axes=-1, **kwargs):
-    """Functional interface to `Dot`: `dot([a, b], axes=1)`."""
-    return Dot(axes=axes, **kwargs)(inputs)
+from keraslike._src.keras.layers.merging.functional_merges import (
+    add, average, concatenate, dot, maximum, minimum, multiply, subtract,
+)

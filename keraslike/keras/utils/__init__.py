@@ -9,10 +9,12 @@ from keraslike._src.keras.utils.image_utils import (  # noqa: F401
 from keraslike._src.keras.utils.numerical_utils import normalize  # noqa: F401
 from keraslike._src.keras.utils.sequence_utils import pad_sequences  # noqa: F401
 from keraslike._src.keras.utils.split_dataset import split_dataset  # noqa: F401
+from keraslike._src.keras.utils.audio_dataset import audio_dataset_from_directory  # noqa: F401
+from keraslike._src.keras.layers.preprocessing.feature_space import FeatureSpace  # noqa: F401
 from keraslike._src.keras.utils.text_dataset import text_dataset_from_directory  # noqa: F401
 from keraslike._src.keras.utils.timeseries_dataset import timeseries_dataset_from_array  # noqa: F401
 from keraslike._src.keras.utils.py_dataset import PyDataset, Sequence  # noqa: F401
-from keraslike._src.keras.trainers.step_overrides import pack_x_y_sample_weight  # noqa: F401
+from keraslike._src.keras.trainers.data_adapter import pack_x_y_sample_weight  # noqa: F401
 from keraslike._src.keras.trainers.data_adapter import unpack_x_y_sample_weight  # noqa: F401
 from keraslike._src.keras.utils.tensor_utils import get_source_inputs, is_keras_tensor  # noqa: F401
 from keraslike._src.keras.backend import clear_session  # noqa: F401
@@ -23,3 +25,6 @@ from keraslike.keras.saving import (  # noqa: F401  (TF 2 and Keras 3 expose the
 )
 from keraslike._src.keras.utils.file_utils import get_file  # noqa: F401
 from keraslike._src.keras.utils.model_visualization import model_to_dot, plot_model  # noqa: F401
+from keraslike._src.keras.backend.config import (  # noqa: F401,E402  (also in keras.utils, as Keras exports them)
+    disable_interactive_logging, enable_interactive_logging, is_interactive_logging_enabled,
+)

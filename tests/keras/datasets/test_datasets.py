@@ -131,3 +131,24 @@ def test_keras_namespace_after_export():
 
     assert public.mnist.load_data is datasets.mnist.load_data
     assert tf is not None
+
+
+def test_california_housing_versions_split_and_hash_check(keras_home, monkeypatch):
+    import hashlib
+    import urllib.request
+
+    x = np.arange(700 * 8, dtype="float32").reshape(700, 8)
+    y = np.arange(700, dtype="float32") * 8
+    np.savez(keras_home / "california_housing.npz", x=x, y=y)
+    monkeypatch.setattr(urllib.request, "urlopen", lambda *a, **k: (_ for _ in ()).throw(OSError("offline")))
+    with pytest.raises(Exception, match="california_housing"):  # not Keras's file: its SHA-256 differs
+        tf.keras.datasets.california_housing.load_data()
+    digest = hashlib.sha256((keras_home / "california_housing.npz").read_bytes()).hexdigest()
+    monkeypatch.setattr(datasets.california_housing, "_SHA256", digest)
+    (x_train, y_train), (x_test, y_test) = tf.keras.datasets.california_housing.load_data()
+    assert x_train.shape == (560, 8) and x_test.shape == (140, 8)
+    np.testing.assert_array_equal(x_train[:, 0], y_train)  # rows stay paired through the shuffle
+    (xs, ys), (xs_test, _) = tf.keras.datasets.california_housing.load_data(version="small", test_split=0.5)
+    assert len(xs) == len(xs_test) == 300 and set(ys.tolist()) <= set(range(0, 600 * 8, 8))
+    with pytest.raises(ValueError, match="version"):
+        tf.keras.datasets.california_housing.load_data(version="medium")

@@ -2,6 +2,8 @@
 datasets, callables). Values are hand-computed from Keras's rules; hashes are checked against TF in the goldens."""
 
 import json
+import re
+import string
 import zipfile
 
 import h5py
@@ -94,10 +96,25 @@ def test_encoded_output_needs_a_vocabulary():
         layers.StringLookup(output_mode="multi_hot")(["a"])
 
 
-def test_ragged_true_raises_clearly():
+def test_ragged_true_gives_rows():
     layer = layers.TextVectorization(ragged=True, vocabulary=["a", "b"])
-    with pytest.raises(ValueError, match="ragged"):
-        layer(["a b", "b"])
+    out = layer(["a b q", "b", ""])
+    assert isinstance(out, tf.RaggedTensor) and out.to_list() == [[2, 3, 1], [3], []]
+    cut = layers.TextVectorization(ragged=True, vocabulary=["a", "b"], output_sequence_length=2)
+    assert cut(["a b q", "b"]).to_list() == [[2, 3], [3]]
+
+
+def test_tutorial_custom_standardization_with_tf_strings():
+    def custom_standardization(input_data):  # TF's text classification tutorial, verbatim
+        lowercase = tf.strings.lower(input_data)
+        stripped_html = tf.strings.regex_replace(lowercase, "<br />", " ")
+        return tf.strings.regex_replace(stripped_html, "[%s]" % re.escape(string.punctuation), "")
+
+    layer = layers.TextVectorization(standardize=custom_standardization, split=tf.strings.split,
+                                     output_sequence_length=4)
+    layer.adapt(["Great<br />movie!", "GREAT plot, great."])
+    assert layer.get_vocabulary() == ["", "[UNK]", "great", "plot", "movie"]
+    assert _vals(layer(tf.constant(["a great<br />plot"]))) == [[1, 2, 3, 0]]
 
 
 def test_split_needs_rank_1_or_trailing_1():
@@ -253,3 +270,77 @@ def test_keras_file_keeps_adapted_vocabulary_and_idf(tmp_path):
         with h5py.File(f, "r") as h5:
             idf = h5["layers/text_vectorization/vars/idf_weights"][()]
     np.testing.assert_allclose(idf, tfidf.idf_weights.numpy())
+
+
+# ---- FeatureSpace ----------------------------------------------------------------------------------------
+FeatureSpace = tf.keras.utils.FeatureSpace
+TABLE = {"color": np.array(["red", "blue", "red", "green"]), "size": np.array([1, 2, 2, 3]),
+         "weight": np.array([1.0, 2.0, 3.0, 4.0], "float32")}
+
+
+@pytest.mark.parametrize("kwargs, match", [
+    ({"features": {}}, "cannot be None or empty"),
+    ({"features": {"a": "floaty"}}, "Invalid feature type"),
+    ({"features": {"a": "float"}, "output_mode": "list"}, "output_mode"),
+    ({"features": {"a": "float"}, "crosses": [("a", "b")]}, "unknown features"),
+    ({"features": {"a": "float"}, "crosses": [("a", "a")], "crossing_dim": 0}, "crossing_dim"),
+])
+def test_feature_space_bad_arguments(kwargs, match):
+    with pytest.raises(ValueError, match=match):
+        FeatureSpace(**kwargs)
+
+
+def test_feature_space_needs_adapt_and_a_dict():
+    space = FeatureSpace({"color": "string_categorical", "weight": "float_normalized"})
+    with pytest.raises(ValueError, match="adapt"):
+        space({k: TABLE[k] for k in ("color", "weight")})
+    space.adapt({k: TABLE[k] for k in ("color", "weight")})
+    with pytest.raises(ValueError, match="only be called with a dict"):
+        space(TABLE["weight"])
+
+
+def test_feature_space_concat_refuses_unencoded_ints():
+    space = FeatureSpace({"size": FeatureSpace.integer_categorical(output_mode="int")})
+    with pytest.raises(ValueError, match="Cannot concatenate"):
+        space.adapt({"size": TABLE["size"]})
+
+
+def test_feature_space_values_and_config():
+    features = {"color": "string_categorical", "size": FeatureSpace.integer_hashed(4), "weight": "float_rescaled"}
+    space = FeatureSpace(features, crosses=[("color", "size")], crossing_dim=8)
+    space.adapt(TABLE)
+    out = space({k: v[:2] for k, v in TABLE.items()})
+    # sorted names: color (multi-hot over ["[UNK]", "red", "green", "blue"]: ties, the larger token first),
+    # size (4 hash bins), weight (rescaled by 1), then the cross
+    assert tuple(out.shape) == (2, 4 + 4 + 1 + 8) and out.dtype == torch.float32
+    assert out[:, :4].tolist() == [[0, 1, 0, 0], [0, 0, 0, 1]]
+    assert out[:, 8].tolist() == [1.0, 2.0]
+    size_bins = layers.Hashing(4)(np.array([1, 2])).tolist()
+    assert [row.index(1.0) for row in out[:, 4:8].tolist()] == size_bins
+    cross = layers.HashedCrossing(8)([np.array([1, 3]), np.array(size_bins)])  # (color index, size bin)
+    assert [row.index(1.0) for row in out[:, 9:].tolist()] == cross.tolist()
+    single = space({k: v[0] for k, v in TABLE.items()})
+    assert single.tolist() == out[0].tolist()
+    clone = FeatureSpace.from_config(json.loads(json.dumps(space.get_config())))
+    assert sorted(clone.features) == sorted(features) and [c.name for c in clone.crosses] == ["color_X_size"]
+
+
+def test_feature_space_save_and_load(tmp_path):
+    table = {**TABLE, "height": np.array([1.0, 5.0, 3.0, 9.0], "float32")}
+    space = FeatureSpace({"color": "string_categorical", "size": "integer_categorical", "weight": "float_normalized",
+                          "height": FeatureSpace.float_discretized(3)}, crosses=[("color", "size")], crossing_dim=8)
+    space.adapt(table)
+    expected = space(table).numpy()
+    path = str(tmp_path / "space.keras")
+    space.save(path)
+    loaded = tf.keras.models.load_model(path)
+    assert isinstance(loaded, FeatureSpace)
+    np.testing.assert_allclose(loaded(table).numpy(), expected, rtol=1e-6)
+    assert loaded.preprocessors["height"].bin_boundaries == space.preprocessors["height"].bin_boundaries
+
+
+def test_discretization_config_keeps_adapted_boundaries():
+    layer = layers.Discretization(num_bins=3)
+    layer.adapt(np.array([1.0, 2.0, 3.0, 4.0, 5.0, 6.0]))
+    clone = layers.Discretization.from_config(layer.get_config())
+    assert clone.bin_boundaries == layer.bin_boundaries == [2.0, 4.0]  # as real Keras adapts these values

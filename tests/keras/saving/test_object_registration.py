@@ -26,9 +26,11 @@ def test_every_public_class_is_found_by_its_name():
     for kind, base in KINDS.items():
         table = object_registration.builtin_objects(kind)
         namespace = getattr(tf.keras, kind)
-        for cls in _public_classes(namespace, base).values():
-            if cls.__module__ != LEGACY and table.get(cls.__name__) is not cls:
-                missing.append(f"{kind}: {cls.__name__} -> {table.get(cls.__name__)}")
+        for public_name, cls in _public_classes(namespace, base).items():
+            # layers: Keras 3 also resolves the aliases (`Convolution2D`, `MaxPool2D`, ...)
+            for name in {public_name, cls.__name__} if kind == "layers" else {cls.__name__}:
+                if cls.__module__ != LEGACY and table.get(name) is not cls:
+                    missing.append(f"{kind}: {name} -> {table.get(name)}")
     inputs = tf.keras.Input((2,))
     functional = type(tf.keras.Model(inputs, tf.keras.layers.Dense(1)(inputs)))
     for cls in (tf.keras.Sequential, tf.keras.Model, functional):
@@ -105,3 +107,12 @@ def test_functional_model_round_trips_through_the_registry():
     x = np.arange(8, dtype="float32").reshape(2, 4)
     np.testing.assert_allclose(clone(x).numpy(), model(x).numpy(), rtol=1e-6)
     assert [type(layer) for layer in clone.layers] == [type(layer) for layer in model.layers]
+
+
+def test_a_config_naming_an_alias_deserializes_as_in_keras():
+    # Keras 3.15: keras.layers.deserialize({"class_name": "Convolution2D", ...}) is a Conv2D
+    config = {"class_name": "Convolution2D", "config": {"filters": 2, "kernel_size": 3}, "module": "keras.layers",
+              "registered_name": None}
+    layer = tf.keras.layers.deserialize(config)
+    assert type(layer) is tf.keras.layers.Conv2D and layer.filters == 2 and layer.kernel_size == (3, 3)
+    assert tf.keras.layers.MaxPool2D is tf.keras.layers.MaxPooling2D

@@ -144,3 +144,17 @@ def test_a_non_cpu_replica_device_receives_only_its_rows():
         assert batch.x.device.type == "meta" and batch.y.device.type == "meta"
         sizes.append(batch.x.shape[0])
     assert sizes == [3, 3, 3, 2]  # rows [3, 6) of each global batch of 6, [3, 5) of the last (5 rows)
+
+
+def test_dataset_batches_on_the_cpu_are_not_pinned(monkeypatch):
+    # the IterableDataAdapter moves batches with device_transfer.to_device too: pinned memory only for CUDA
+    def no_pinning(*args, **kwargs):
+        raise AssertionError("pinned memory is for CUDA devices only")
+
+    monkeypatch.setattr(torch.Tensor, "pin_memory", no_pinning)
+    keras.utils.set_random_seed(0)
+    model = keras.Sequential([keras.Input((3,)), keras.layers.Dense(2)])
+    model.compile("sgd", "mse")
+    x, y = np.ones((8, 3), "float32"), np.zeros((8, 2), "float32")
+    history = model.fit(tf.data.Dataset.from_tensor_slices((x, y)).batch(4), epochs=2, verbose=0)
+    assert history.history["loss"][1] < history.history["loss"][0]

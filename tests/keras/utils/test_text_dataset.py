@@ -37,7 +37,8 @@ def test_batches_are_string_tensors_and_int32_labels(corpus):
     assert texts.dtype == tf.string and tuple(texts.shape) == (4,)
     assert labels.dtype == tf.int32
     assert ds.class_names == ["neg", "pos", "zzz"]
-    assert tf.keras.preprocessing.text_dataset_from_directory is tf.keras.utils.text_dataset_from_directory
+    for name in ("text_dataset_from_directory", "image_dataset_from_directory", "timeseries_dataset_from_array"):
+        assert getattr(tf.keras.preprocessing, name) is getattr(tf.keras.utils, name)  # Keras 3 keeps both
 
 
 def test_shuffle_reshuffles_each_epoch_but_keeps_every_file(corpus):

@@ -7,7 +7,8 @@ Mirrors `tensorflow/python/ops/variables.py` (initializers),
 
 import warnings
 
-from keraslike._src.compat.v1.session import Operation
+from keraslike._src.compat.v1.session import Operation, Session
+from keraslike._src.ops.conversion import convert_to_tensor
 from keraslike._src.placement import log
 
 
@@ -61,8 +62,6 @@ def placeholder(dtype, shape=None, name=None):
 
 def placeholder_with_default(input, shape, name=None):
     """`tf.compat.v1.placeholder_with_default`: eagerly, just `input`."""
-    from keraslike._src.ops.conversion import convert_to_tensor
-
     return convert_to_tensor(input)
 
 
@@ -74,8 +73,6 @@ def executing_eagerly():
 def enable_eager_execution(config=None, device_policy=None, execution_mode=None):
     """`tf.compat.v1.enable_eager_execution()`: keraslike is always eager; applies `config` if given."""
     if config is not None:
-        from keraslike._src.compat.v1.session import Session
-
         Session._apply_config(config)
 
 

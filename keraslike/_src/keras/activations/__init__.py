@@ -7,6 +7,7 @@ act on the last axis by default.
 import torch
 import torch.nn.functional as F
 
+from keraslike._src.keras.ops import nn as ops_nn
 from keraslike._src.keras.saving import object_registration
 from keraslike._src.keras.utils.lookup import lookup
 
@@ -94,10 +95,71 @@ def log_softmax(x, axis=-1):
     return torch.log_softmax(x, dim=axis)
 
 
+def celu(x, alpha=1.0):
+    """`max(x, 0) + alpha * min(exp(x / alpha) - 1, 0)` (keras.activations.celu)."""
+    return ops_nn.celu(x, alpha)
+
+
+def glu(x, axis=-1):
+    """Gated linear unit: split `axis` in halves `a, b` and return `a * sigmoid(b)`."""
+    return ops_nn.glu(x, axis)
+
+
+def hard_shrink(x, threshold=0.5):
+    """`x` where `|x| > threshold`, else 0."""
+    return ops_nn.hard_shrink(x, threshold)
+
+
+def hard_tanh(x):
+    """`clip(x, -1, 1)`."""
+    return ops_nn.hard_tanh(x)
+
+
+def log_sigmoid(x):
+    """`log(sigmoid(x))`, computed stably."""
+    return ops_nn.log_sigmoid(x)
+
+
+def soft_shrink(x, threshold=0.5):
+    """`x - threshold` above `threshold`, `x + threshold` below `-threshold`, else 0."""
+    return ops_nn.soft_shrink(x, threshold)
+
+
+def sparse_plus(x):
+    """0 for `x <= -1`, `(x + 1)^2 / 4` on `(-1, 1)`, `x` for `x >= 1`."""
+    return ops_nn.sparse_plus(x)
+
+
+def sparse_sigmoid(x):
+    """0 for `x <= -1`, `(x + 1) / 2` on `(-1, 1)`, 1 for `x >= 1`."""
+    return ops_nn.sparse_sigmoid(x)
+
+
+def sparsemax(x, axis=-1):
+    """Sparsemax (Martins & Astudillo 2016): the Euclidean projection of `x` onto the simplex along `axis`."""
+    return ops_nn.sparsemax(x, axis)
+
+
+def squareplus(x, b=4):
+    """`(x + sqrt(x^2 + b)) / 2`."""
+    return ops_nn.squareplus(x, b)
+
+
+def tanh_shrink(x):
+    """`x - tanh(x)`."""
+    return ops_nn.tanh_shrink(x)
+
+
+def threshold(x, threshold, default_value):
+    """`x` where `x > threshold`, else `default_value`."""
+    return ops_nn.threshold(x, threshold, default_value)
+
+
 _NAMES = {
     f.__name__: f
     for f in (linear, relu, relu6, leaky_relu, elu, selu, gelu, sigmoid, hard_sigmoid, tanh, softplus,
-              softsign, silu, mish, exponential, softmax, log_softmax, hard_silu)
+              softsign, silu, mish, exponential, softmax, log_softmax, hard_silu, celu, glu, hard_shrink, hard_tanh,
+              log_sigmoid, soft_shrink, sparse_plus, sparse_sigmoid, sparsemax, squareplus, tanh_shrink, threshold)
 }
 _NAMES["swish"] = silu
 _NAMES["hard_swish"] = hard_silu
@@ -118,6 +180,22 @@ def get(identifier):
         if custom is not None:
             return custom
     return lookup("activation", identifier, _NAMES)
+
+
+def deserialize(config, custom_objects=None):
+    """The activation function a `serialize` result names (`"relu"`, `"package>name"`, or a
+    `{"class_name": ..., "config": ...}` dict as Keras 3 writes functions).
+
+    Raises:
+        ValueError: for an unknown name (lists the valid ones).
+    """
+    if isinstance(config, dict):
+        config = config.get("config", config.get("class_name"))
+        if isinstance(config, dict):
+            config = config.get("name")
+    if custom_objects and config in custom_objects:
+        return custom_objects[config]
+    return get(config)
 
 
 def serialize(fn):

@@ -9,10 +9,10 @@ With `include_preprocessing=True` (default) the model takes pixels in [0, 255] (
 
 import torch
 
-from keraslike._src.keras.applications import imagenet_utils
-from keraslike._src.keras.applications import pretrained
-from keraslike.keras import initializers, layers
-from keraslike.keras.models import Sequential
+from keraslike._src.keras import initializers
+from keraslike._src.keras.applications import app_layers as layers
+from keraslike._src.keras.applications import imagenet_utils, pretrained
+from keraslike._src.keras.models.sequential import Sequential
 
 _URL = pretrained.BASE_WEIGHTS_URL + "convnext/"
 _HASHES = {  # sha256 of Keras's files (top, no top)

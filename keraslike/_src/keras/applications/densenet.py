@@ -3,9 +3,8 @@ of Keras 3.15: layer names `conv1_conv`, `conv{s}_block{i}_{0,1}_bn`, `_1_conv`,
 `bn`, `predictions`, and weights. Input `(batch, 224, 224, 3)`, "torch" preprocessing.
 """
 
-from keraslike._src.keras.applications import imagenet_utils
-from keraslike._src.keras.applications import pretrained
-from keraslike.keras import layers
+from keraslike._src.keras.applications import app_layers as layers
+from keraslike._src.keras.applications import imagenet_utils, pretrained
 
 _URL = pretrained.BASE_WEIGHTS_URL + "densenet/"
 _EPS = 1.001e-5

@@ -9,9 +9,9 @@ variance come with the weights) are part of the model; `efficientnet.preprocess_
 import copy
 import math
 
-from keraslike._src.keras.applications import imagenet_utils
-from keraslike._src.keras.applications import pretrained
-from keraslike.keras import initializers, layers
+from keraslike._src.keras import initializers
+from keraslike._src.keras.applications import app_layers as layers
+from keraslike._src.keras.applications import imagenet_utils, pretrained
 
 _URL = "https://storage.googleapis.com/keras-applications/"
 _HASHES = {  # md5 of Keras's files (top, no top)

@@ -3,9 +3,8 @@ of Keras 3.15: the same layers in the same order (auto-named `conv2d_*`/`batch_n
 `mixed0`..`mixed10`, `predictions`), and weights. Input `(batch, 299, 299, 3)` scaled to [-1, 1]; h, w >= 75.
 """
 
-from keraslike._src.keras.applications import imagenet_utils
-from keraslike._src.keras.applications import pretrained
-from keraslike.keras import layers
+from keraslike._src.keras.applications import app_layers as layers
+from keraslike._src.keras.applications import imagenet_utils, pretrained
 
 _URL = pretrained.BASE_WEIGHTS_URL + "inception_v3/"
 

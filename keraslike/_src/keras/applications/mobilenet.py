@@ -6,9 +6,8 @@ Input `(batch, h, w, 3)` scaled to [-1, 1] (`mobilenet.preprocess_input`, mode "
 
 import warnings
 
-from keraslike._src.keras.applications import imagenet_utils
-from keraslike._src.keras.applications import pretrained
-from keraslike.keras import layers
+from keraslike._src.keras.applications import app_layers as layers
+from keraslike._src.keras.applications import imagenet_utils, pretrained
 
 _URL = pretrained.BASE_WEIGHTS_URL + "mobilenet/"
 _SIZES = (128, 160, 192, 224)

@@ -5,9 +5,8 @@ of Keras 3.15: layer names `Conv1`, `expanded_conv_*`, `block_{i}_expand/depthwi
 
 import warnings
 
-from keraslike._src.keras.applications import imagenet_utils
-from keraslike._src.keras.applications import pretrained
-from keraslike.keras import layers
+from keraslike._src.keras.applications import app_layers as layers
+from keraslike._src.keras.applications import imagenet_utils, pretrained
 
 _URL = pretrained.BASE_WEIGHTS_URL + "mobilenet_v2/"
 _SIZES = (96, 128, 160, 192, 224)

@@ -8,10 +8,9 @@ to [-1, 1]); `mobilenet_v3.preprocess_input` is the identity.
 
 import warnings
 
-from keraslike._src.keras.applications import imagenet_utils
-from keraslike._src.keras.applications import pretrained
+from keraslike._src.keras.applications import app_layers as layers
+from keraslike._src.keras.applications import imagenet_utils, pretrained
 from keraslike._src.keras.applications.mobilenet_v2 import make_divisible as _depth
-from keraslike.keras import layers
 
 _URL = pretrained.BASE_WEIGHTS_URL + "mobilenet_v3/"
 _HASHES = {  # (top, no top): md5 of Keras's published files

@@ -12,10 +12,10 @@ import h5py
 import numpy as np
 
 from keraslike._src.keras.applications.imagenet_utils import validate_activation
-from keraslike._src.keras.layers.core.input_layer import Input
 from keraslike._src.keras.layers.core.dense import Dense
-from keraslike._src.keras.layers.pooling.global_pooling import GlobalAveragePooling2D, GlobalMaxPooling2D
+from keraslike._src.keras.layers.core.input_layer import Input
 from keraslike._src.keras.layers.keras_tensor import KerasTensor
+from keraslike._src.keras.layers.pooling.global_pooling import GlobalAveragePooling2D, GlobalMaxPooling2D
 from keraslike._src.keras.models.functional import Functional
 from keraslike._src.keras.utils.file_utils import get_file
 from keraslike._src.keras.utils.tensor_utils import get_source_inputs

@@ -5,9 +5,8 @@ mirroring `keras/src/applications/resnet.py` and `resnet_v2.py` of Keras 3.15: s
 Input `(batch, 224, 224, 3)`; v1 wants caffe preprocessing, v2 `"tf"` ([-1, 1]).
 """
 
-from keraslike._src.keras.applications import imagenet_utils
-from keraslike._src.keras.applications import pretrained
-from keraslike.keras import layers
+from keraslike._src.keras.applications import app_layers as layers
+from keraslike._src.keras.applications import imagenet_utils, pretrained
 
 _URL = pretrained.BASE_WEIGHTS_URL + "resnet/"
 _EPS = 1.001e-5

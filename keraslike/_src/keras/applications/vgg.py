@@ -4,9 +4,8 @@ and `vgg19.py` of Keras 3.15: same layer names (`block{b}_conv{i}`, `fc1`, `fc2`
 Input `(batch, 224, 224, 3)` caffe-preprocessed (`vgg16.preprocess_input`); any size >= 32 without the top.
 """
 
-from keraslike._src.keras.applications import imagenet_utils
-from keraslike._src.keras.applications import pretrained
-from keraslike.keras import layers
+from keraslike._src.keras.applications import app_layers as layers
+from keraslike._src.keras.applications import imagenet_utils, pretrained
 
 _URL = pretrained.BASE_WEIGHTS_URL
 

@@ -4,9 +4,8 @@ layer names `block{b}_conv{i}`, `block{b}_sepconv{i}` (+ `_bn`, `_act`), `predic
 Input `(batch, 299, 299, 3)` scaled to [-1, 1] (`xception.preprocess_input`); without the top, h, w >= 71.
 """
 
-from keraslike._src.keras.applications import imagenet_utils
-from keraslike._src.keras.applications import pretrained
-from keraslike.keras import layers
+from keraslike._src.keras.applications import app_layers as layers
+from keraslike._src.keras.applications import imagenet_utils, pretrained
 
 _URL = pretrained.BASE_WEIGHTS_URL + "xception/"
 

@@ -3,34 +3,16 @@
 import torch
 
 from keraslike._src.keras.backend import naming
-
-_FLOATX = "float32"
-
-
-def floatx():
-    """Default float dtype name, `"float32"` (Keras's `keras.backend.floatx`)."""
-    return _FLOATX
-
-
-def set_floatx(value):
-    global _FLOATX
-    if value not in ("float16", "bfloat16", "float32", "float64"):
-        raise ValueError(f"Expected floatx to be one of float16, bfloat16, float32, float64. Received: {value!r}")
-    _FLOATX = value
+from keraslike._src.distribute import context
+from keraslike._src.keras.backend.config import floatx, set_floatx  # noqa: F401  (kept in config, re-exported)
+from keraslike._src.placement import scope as placement_scope
 
 
 def current_device():
     """Where new weights and inputs go: the innermost `tf.device` scope, else the strategy's device."""
-    from keraslike._src.distribute import context
-
-    try:
-        from keraslike._src.placement import scope as placement_scope
-    except ImportError:  # placement scopes not available yet
-        placement_scope = None
-    if placement_scope is not None:
-        device = placement_scope.current_torch_device()
-        if device is not None:
-            return device
+    device = placement_scope.current_torch_device()
+    if device is not None:
+        return device
     return context.get_strategy()._device
 
 
@@ -46,7 +28,7 @@ def to_float_tensor(value, dtype=None, device=None):
     else:
         tensor = torch.as_tensor(value)
     if tensor.is_floating_point():
-        target = dtype or getattr(torch, _FLOATX)
+        target = dtype or getattr(torch, floatx())
         if tensor.dtype != target:
             tensor = tensor.to(target)
     if device is not None and tensor.device != device:

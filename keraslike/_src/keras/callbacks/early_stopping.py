@@ -1,6 +1,7 @@
 """`keras.callbacks.EarlyStopping` (keras/src/callbacks/early_stopping.py)."""
 
 from keraslike._src.keras.callbacks.monitor_callback import MonitorCallback
+from keraslike._src.keras.utils import io_utils
 
 
 class EarlyStopping(MonitorCallback):
@@ -71,8 +72,8 @@ class EarlyStopping(MonitorCallback):
     def on_train_end(self, logs=None):
         chief = getattr(getattr(self.model, "distribute_strategy", None), "_is_chief", True)
         if self.stopped_epoch > 0 and self.verbose > 0 and chief:
-            print(f"Epoch {self.stopped_epoch + 1}: early stopping")
+            io_utils.print_msg(f"Epoch {self.stopped_epoch + 1}: early stopping")
         if self.restore_best_weights and self.best_weights is not None:
             if self.verbose > 0 and chief:
-                print(f"Restoring model weights from the end of the best epoch: {self.best_epoch + 1}.")
+                io_utils.print_msg(f"Restoring model weights from the end of the best epoch: {self.best_epoch + 1}.")
             self.model.set_weights(self.best_weights)

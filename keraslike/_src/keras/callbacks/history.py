@@ -2,6 +2,7 @@
 
 from keraslike._src.keras.callbacks.callback import Callback
 from keraslike._src.keras.utils.progbar import Progbar
+from keraslike._src.keras.utils import io_utils
 
 
 class History(Callback):
@@ -50,11 +51,11 @@ class ProgbarLogger(Callback):
 
     def _print(self, text):
         if self.is_chief:
-            print(text, flush=True)
+            io_utils.print_msg(text)
 
     def _new_bar(self):
         verbose = self.verbose if self.is_chief else 0
-        self.progbar = Progbar(self.target, verbose=verbose, unit_name="step")
+        self.progbar = Progbar(self.target, verbose=verbose, unit_name="step", stateless_metrics=set())
 
     def on_train_begin(self, logs=None):
         self._called_in_fit = True

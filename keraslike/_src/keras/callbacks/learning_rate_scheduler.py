@@ -3,6 +3,7 @@
 import numbers
 
 from keraslike._src.keras.callbacks.callback import Callback
+from keraslike._src.keras.utils import io_utils
 
 
 class LearningRateScheduler(Callback):
@@ -36,7 +37,7 @@ class LearningRateScheduler(Callback):
             raise ValueError(f"The output of the `schedule` function should be a float. Got: {learning_rate}")
         optimizer.learning_rate = float(learning_rate)
         if self.verbose > 0 and getattr(self.model.distribute_strategy, "_is_chief", True):
-            print(f"\nEpoch {epoch + 1}: LearningRateScheduler setting learning rate to {learning_rate}.")
+            io_utils.print_msg(f"\nEpoch {epoch + 1}: LearningRateScheduler setting learning rate to {learning_rate}.")
 
     def on_epoch_end(self, epoch, logs=None):
         if logs is not None:

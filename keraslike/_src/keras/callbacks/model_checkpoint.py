@@ -4,6 +4,7 @@ import os
 import warnings
 
 from keraslike._src.keras.callbacks.monitor_callback import MonitorCallback
+from keraslike._src.keras.utils import io_utils
 
 
 class ModelCheckpoint(MonitorCallback):
@@ -94,7 +95,7 @@ class ModelCheckpoint(MonitorCallback):
 
     def _print(self, text):
         if self._chief():
-            print(text)
+            io_utils.print_msg(text)
 
     def _get_file_path(self, epoch, batch, logs):
         try:

@@ -2,7 +2,10 @@
 
 import math
 
+import numpy as np
+
 from keraslike._src.keras.callbacks.monitor_callback import MonitorCallback
+from keraslike._src.keras.utils import io_utils
 
 
 class ReduceLROnPlateau(MonitorCallback):
@@ -76,12 +79,11 @@ class ReduceLROnPlateau(MonitorCallback):
                     new_lr = max(old_lr * self.factor, self.min_lr)
                     optimizer.learning_rate = new_lr
                     if self.verbose > 0 and getattr(self.model.distribute_strategy, "_is_chief", True):
-                        print(f"\nEpoch {epoch + 1}: ReduceLROnPlateau reducing learning rate to {new_lr}.")
+                        io_utils.print_msg(f"\nEpoch {epoch + 1}: ReduceLROnPlateau reducing learning rate to "
+                                           f"{new_lr}.")
                     self.cooldown_counter = self.cooldown
                     self.wait = 0
 
 
 def _f32(value):
-    import numpy as np
-
     return np.float32(value)

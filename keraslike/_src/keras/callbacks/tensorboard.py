@@ -14,8 +14,8 @@ from keraslike._src.keras.saving import file_io
 
 def _summary_writer_class():
     try:
-        import tensorboard  # noqa: F401
-        from torch.utils.tensorboard import SummaryWriter
+        import tensorboard  # noqa: F401  (optional dependency, the `tensorboard` extra)
+        from torch.utils.tensorboard import SummaryWriter  # needs tensorboard, so only when the callback is used
     except ImportError as e:
         raise ImportError(
             "The TensorBoard callback writes event files with torch.utils.tensorboard, which needs the "

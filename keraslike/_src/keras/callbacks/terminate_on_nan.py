@@ -2,6 +2,7 @@
 
 from keraslike._src.keras.callbacks.callback import Callback
 from keraslike._src.keras.callbacks.monitor_callback import is_nan_or_inf
+from keraslike._src.keras.utils import io_utils
 
 
 class TerminateOnNaN(Callback):
@@ -16,5 +17,5 @@ class TerminateOnNaN(Callback):
         loss = (logs or {}).get("loss")
         if loss is not None and is_nan_or_inf(loss):
             if getattr(getattr(self.model, "distribute_strategy", None), "_is_chief", True):
-                print(f"Batch {batch}: Invalid loss, terminating training")
+                io_utils.print_msg(f"Batch {batch}: Invalid loss, terminating training")
             self.model.stop_training = True

@@ -5,8 +5,8 @@ a Dense kernel `(in, out)`, or over `[0, 1, 2]` for a Conv2D kernel `(h, w, in, 
 """
 
 import torch
+from keraslike._src.keras.backend import config as keras_config
 
-EPSILON = 1e-7
 
 
 def _norms(w, axis):
@@ -36,7 +36,7 @@ class MaxNorm(Constraint):
     def __call__(self, w):
         norms = _norms(w, self.axis)
         desired = torch.clamp(norms, 0, self.max_value)
-        return w * (desired / (EPSILON + norms))
+        return w * (desired / (keras_config.epsilon() + norms))
 
     def get_config(self):
         return {"max_value": self.max_value, "axis": self.axis}
@@ -56,7 +56,7 @@ class UnitNorm(Constraint):
         self.axis = axis
 
     def __call__(self, w):
-        return w / (EPSILON + _norms(w, self.axis))
+        return w / (keras_config.epsilon() + _norms(w, self.axis))
 
     def get_config(self):
         return {"axis": self.axis}
@@ -71,7 +71,7 @@ class MinMaxNorm(Constraint):
     def __call__(self, w):
         norms = _norms(w, self.axis)
         desired = self.rate * torch.clamp(norms, self.min_value, self.max_value) + (1 - self.rate) * norms
-        return w * (desired / (EPSILON + norms))
+        return w * (desired / (keras_config.epsilon() + norms))
 
     def get_config(self):
         return {"min_value": self.min_value, "max_value": self.max_value, "rate": self.rate, "axis": self.axis}

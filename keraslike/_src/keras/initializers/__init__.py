@@ -329,5 +329,16 @@ def _by_class():
     return {cls.__name__: cls for cls in _NAMES.values()}
 
 
+def deserialize(config, custom_objects=None):
+    """The initializer a `serialize` result (or a name) describes, as `keras.initializers.deserialize`.
+
+    Raises:
+        ValueError: for an unknown class name (the message lists valid names).
+    """
+    if isinstance(config, dict) and custom_objects and config.get("class_name") in custom_objects:
+        return custom_objects[config["class_name"]](**config.get("config", {}))
+    return get(config)
+
+
 def serialize(initializer):
     return {"class_name": type(initializer).__name__, "config": initializer.get_config()}

@@ -11,26 +11,41 @@ model can be used directly in plain torch code.
 import contextlib
 import inspect
 import threading
+import weakref
 
 import numpy as np
 import torch
 
 from keraslike._src import torch_members
 from keraslike._src.autodiff import gradient_tape
-from keraslike._src.keras import backend, regularizers
+from keraslike._src.keras import backend, constraints, initializers, regularizers
 from keraslike._src.keras.backend import naming
 from keraslike._src.keras.layers.input_spec import assert_input_compatibility
 from keraslike._src.keras.layers.keras_tensor import KerasTensor, Node, flatten, is_symbolic, map_structure
 from keraslike._src.keras.layers.layer_meta import LayerMeta
 from keraslike._src.keras.layers.layer_utils import (
-    _declared_output_shape, _example_value, auto_config, _global_is_mixed, _global_policy_if_default, _numpy_to_tensor,
-    _resolve_policy, _unique,
+    _declared_output_shape,
+    _example_value,
+    _global_is_mixed,
+    _global_policy_if_default,
+    _numpy_to_tensor,
+    _resolve_policy,
+    _unique,
+    auto_config,
 )
-from keraslike._src.ops.variables import Variable
 from keraslike._src.keras.saving import object_registration
+from keraslike._src.ops.string_tensor import StringTensor
+from keraslike._src.ops.variables import Variable
 
 _training_stack = []
-_local = threading.local()
+
+
+class _CallState(threading.local):
+    depth = 0  # this thread's layer-call depth (0 outside any layer call)
+
+
+_local = _CallState()
+_with_call_losses = weakref.WeakSet()  # layers whose `_call_losses` may be non-empty (the next outer call clears)
 
 
 def _requires_grad(structure):
@@ -39,8 +54,6 @@ def _requires_grad(structure):
 
 def _call_state():
     """This thread's layer-call depth (0 outside any layer call): the outermost call sets grad mode."""
-    if not hasattr(_local, "depth"):
-        _local.depth = 0
     return _local
 
 
@@ -90,6 +103,8 @@ class Layer(torch.nn.Module, metaclass=LayerMeta):
     #: Whether integer/bool inputs are cast to the compute dtype when the layer has float weights (the float
     #: result TF's type promotion gives `Dense`/`Conv` on int inputs); False for layers that index with them.
     _casts_int_inputs = True
+    #: Keras's `input_spec` (an `InputSpec` or a list of them) checked on every call, or None.
+    input_spec = None
 
     def __new__(cls, *args, **kwargs):
         instance = super().__new__(cls)
@@ -276,7 +291,13 @@ class Layer(torch.nn.Module, metaclass=LayerMeta):
         if callable(loss) and not isinstance(loss, torch.Tensor):
             self._losses.append(loss)
         else:
-            self._call_losses.append(loss)
+            self._add_call_loss(loss)
+
+    def _add_call_loss(self, loss):
+        """Add a loss tensor of this call (`add_loss`, activity regularization): in `losses` until the next
+        outermost call."""
+        self._call_losses.append(loss)
+        _with_call_losses.add(self)
 
     # ---- weights -----------------------------------------------------------------------
     def add_variable(self, shape, initializer, dtype=None, trainable=True, autocast=True, regularizer=None,
@@ -313,8 +334,6 @@ class Layer(torch.nn.Module, metaclass=LayerMeta):
         if overwrite_with_gradient:
             raise NotImplementedError("add_weight(overwrite_with_gradient=True) is not supported by keraslike's "
                                       "optimizers. Received: overwrite_with_gradient=True")
-        from keraslike._src.keras import constraints, initializers
-
         regularizer = regularizers.get(regularizer) if regularizer is not None else None
         constraint = constraints.get(constraint) if constraint is not None else None
         name = name or f"variable_{len(self._trainable_vars) + len(self._non_trainable_vars)}"
@@ -393,9 +412,11 @@ class Layer(torch.nn.Module, metaclass=LayerMeta):
         state = _call_state()
         if state.depth:
             return self._call_once(inputs, args, kwargs)
-        for layer in self.modules():
-            if isinstance(layer, Layer):
-                layer._call_losses.clear()
+        if _with_call_losses:  # only layers that added call losses have any to clear
+            for layer in self.modules():
+                if layer in _with_call_losses:
+                    layer._call_losses.clear()
+                    _with_call_losses.discard(layer)
         training = kwargs.get("training")
         if training is None:
             training = current_training()
@@ -412,13 +433,14 @@ class Layer(torch.nn.Module, metaclass=LayerMeta):
 
     def _call_once(self, inputs, args, kwargs):
         inputs = self._convert_inputs(inputs)
-        if getattr(self, "input_spec", None) is not None:
+        if self.input_spec is not None:
             assert_input_compatibility(self.input_spec, inputs, self.name)
         if not self.built:
             self._build_for(inputs)
             if "_deferred_restore" in self.__dict__:
                 self._apply_deferred_restore(inputs, args, kwargs)
-        if self._casts_int_inputs and self._autocast:
+        if self._casts_int_inputs and self._autocast and not (
+                isinstance(inputs, torch.Tensor) and inputs.is_floating_point()):
             inputs = self._promote_int_inputs(inputs)
         for key in ("mask", "attention_mask"):   # numpy masks, as TF eager takes them
             if kwargs.get(key) is not None:
@@ -460,7 +482,7 @@ class Layer(torch.nn.Module, metaclass=LayerMeta):
                 loss = self.activity_regularizer(out)
                 if out.dim() > 0:
                     loss = loss / out.shape[0] if out.shape[0] else torch.zeros_like(loss)
-                self._call_losses.append(loss)
+                self._add_call_loss(loss)
 
     def _apply_deferred_restore(self, inputs, args, kwargs):
         """Assign checkpoint values restored before this model had weights (TF's deferred restoration)."""
@@ -496,6 +518,11 @@ class Layer(torch.nn.Module, metaclass=LayerMeta):
             return inputs
 
         def cast(t):
+            if isinstance(t, StringTensor):
+                raise ValueError(
+                    f"Layer '{self.name}' computes with float weights and cannot take a tf.string tensor; map strings "
+                    "to numbers first (TextVectorization, StringLookup, Hashing or tf.strings.to_number). "
+                    f"Received: inputs of dtype string and shape {t.shape}")
             if isinstance(t, torch.Tensor) and not (t.is_floating_point() or t.is_complex()):
                 return t.to(getattr(torch, self.compute_dtype))
             return t

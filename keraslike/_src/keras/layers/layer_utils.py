@@ -7,12 +7,12 @@ import torch
 
 from keraslike._src.keras import backend
 from keraslike._src.keras.layers.keras_tensor import KerasTensor
+from keraslike._src.keras.mixed_precision.policy import Policy, global_policy
+from keraslike._src.ops import dtypes, string_array_ops
 
 
 def _resolve_policy(dtype):
     """A layer's `dtype` argument (None, "float32", torch.float32, "mixed_float16", Policy) as a Policy."""
-    from keraslike._src.keras.mixed_precision.policy import Policy
-
     if dtype is None:
         return Policy(backend.floatx())
     if isinstance(dtype, Policy):
@@ -35,14 +35,10 @@ class _FixedDtype:
 
 
 def _global_is_mixed():
-    from keraslike._src.keras.mixed_precision.policy import global_policy
-
     return global_policy().is_mixed
 
 
 def _global_policy_if_default(layer):
-    from keraslike._src.keras.mixed_precision.policy import global_policy
-
     return layer._dtype_policy if layer._force_float32 else global_policy() if global_policy().is_mixed \
         else layer._dtype_policy
 
@@ -70,9 +66,15 @@ def _declared_output_shape(layer, shapes):
 
 
 def _example_value(value):
-    """A concrete zero tensor standing in for a KerasTensor (batch 1, other unknown dims 8)."""
+    """A concrete zero tensor standing in for a KerasTensor (batch 1, other unknown dims 8).
+
+    A `tf.string` KerasTensor stands as a string tensor of `b"0"` (text that number parsing, splitting and
+    lookups all accept).
+    """
     if isinstance(value, KerasTensor):
         shape = tuple((1 if i == 0 else 8) if d is None else d for i, d in enumerate(value.shape))
+        if value.dtype is dtypes.string:
+            return string_array_ops.fill(shape, b"0")
         return torch.zeros(shape, dtype=value.dtype, device=backend.current_device())
     return value
 

@@ -6,6 +6,7 @@ import numpy as np
 import torch
 
 from keraslike._src.keras import backend
+from keraslike._src.keras.backend.naming import to_snake_case
 from keraslike._src.keras.saving import object_registration
 
 _REDUCTIONS = ("sum_over_batch_size", "sum", "none", "mean", "mean_with_sample_weight")
@@ -158,6 +159,4 @@ def _as_tensor(value, device=None):
 
 
 def _snake(name):
-    from keraslike._src.keras.backend.naming import to_snake_case
-
     return to_snake_case(name)

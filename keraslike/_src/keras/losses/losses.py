@@ -1,17 +1,22 @@
 """Built-in Keras losses (keras/src/losses/losses.py): functions return per-sample values.
 
-Probabilities are clipped to `[1e-7, 1 - 1e-7]` before the log, as Keras does.
+Probabilities are clipped to `[eps, 1 - eps]` before the log, `eps = keras.config.epsilon()` (1e-7), as Keras does.
 """
 
 import torch
 import torch.nn.functional as F
 
+from keraslike._src.keras.backend import config as keras_config
 from keraslike._src.errors import InvalidArgumentError
 from keraslike._src.keras.losses.loss import (
     LossFunctionWrapper, reduce_weighted_values, squeeze_or_expand_to_same_rank, tensor_args, with_tensor_args,
 )
 
-EPSILON = 1e-7
+
+def _probability_bounds():
+    """`(epsilon, 1 - epsilon)` with `keras.config.epsilon()`, the clipping of probabilities."""
+    eps = keras_config.epsilon()
+    return eps, 1.0 - eps
 
 
 def _align(y_true, y_pred):
@@ -48,7 +53,7 @@ def categorical_crossentropy(y_true, y_pred, from_logits=False, label_smoothing=
         log_prob = torch.log_softmax(y_pred, dim=axis)
     else:
         probs = y_pred / y_pred.sum(dim=axis, keepdim=True)
-        log_prob = torch.log(probs.clamp(EPSILON, 1.0 - EPSILON))
+        log_prob = torch.log(probs.clamp(*_probability_bounds()))
     return -(y_true * log_prob).sum(dim=axis)
 
 
@@ -63,6 +68,11 @@ def sparse_categorical_crossentropy(y_true, y_pred, from_logits=False, ignore_cl
             `SparseSoftmaxCrossEntropyWithLogits` raises for it; torch's `ignore_index` default is not
             applied), checked by torch's kernel without a host sync. Use `ignore_class` to skip a label.
     """
+    return _sparse_crossentropy(y_true, y_pred, from_logits, ignore_class, axis, "none")
+
+
+def _sparse_crossentropy(y_true, y_pred, from_logits, ignore_class, axis, reduction):
+    """`sparse_categorical_crossentropy` on tensors, per sample (`reduction="none"`) or their mean ("mean")."""
     if y_true.dim() == y_pred.dim() and y_true.shape[-1] == 1:
         y_true = y_true.squeeze(-1)
     _check_sparse_shapes(y_true, y_pred, axis)
@@ -74,9 +84,9 @@ def sparse_categorical_crossentropy(y_true, y_pred, from_logits=False, ignore_cl
     ignore = _NEVER_A_LABEL if ignore_class is None else int(ignore_class)
     try:
         if from_logits:
-            return F.cross_entropy(y_pred, labels, reduction="none", ignore_index=ignore)
+            return F.cross_entropy(y_pred, labels, reduction=reduction, ignore_index=ignore)
         probs = y_pred / y_pred.sum(dim=1, keepdim=True)
-        return F.nll_loss(torch.log(probs.clamp(EPSILON, 1.0 - EPSILON)), labels, reduction="none",
+        return F.nll_loss(torch.log(probs.clamp(*_probability_bounds())), labels, reduction=reduction,
                           ignore_index=ignore)
     except (IndexError, RuntimeError) as err:
         if "out of bounds" not in str(err) and "out of range" not in str(err):
@@ -125,7 +135,7 @@ def binary_crossentropy(y_true, y_pred, from_logits=False, label_smoothing=0.0, 
     if from_logits:
         bce = F.binary_cross_entropy_with_logits(y_pred, y_true, reduction="none")
     else:
-        p = y_pred.clamp(EPSILON, 1.0 - EPSILON)
+        p = y_pred.clamp(*_probability_bounds())
         bce = -(y_true * torch.log(p) + (1.0 - y_true) * torch.log(1.0 - p))
     return bce.mean(dim=axis)
 
@@ -161,6 +171,11 @@ class SparseCategoricalCrossentropy(LossFunctionWrapper):
         self.ignore_class = ignore_class
 
     def __call__(self, y_true, y_pred, sample_weight=None):
+        if self.ignore_class is None and sample_weight is None and self.reduction in ("sum_over_batch_size", "mean") \
+                and self.fn is sparse_categorical_crossentropy:
+            # fit's hot path: torch's own mean reduction (one kernel, one autograd node), same value
+            y_pred, y_true = tensor_args(y_pred, y_true)
+            return _sparse_crossentropy(y_true, y_pred, self.from_logits, None, self._fn_kwargs["axis"], "mean")
         if self.ignore_class is None:
             return super().__call__(y_true, y_pred, sample_weight)
         # Keras 3 masks the ignored entries: an average is over the entries that are not ignored

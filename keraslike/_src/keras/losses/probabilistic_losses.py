@@ -5,22 +5,25 @@ Functions return per-sample values (reduced over the last axis).
 
 import torch
 
+from keraslike._src.keras.backend import config as keras_config
 from keraslike._src.keras.losses.loss import LossFunctionWrapper
-from keraslike._src.keras.losses.losses import EPSILON, _align
+from keraslike._src.keras.losses.losses import _align, _probability_bounds
+
+
 
 
 def kl_divergence(y_true, y_pred):
     """`sum(t * log(t / p), axis=-1)` with both clipped to `[1e-7, 1]`."""
     y_true = y_true.to(y_pred.dtype)
-    y_true = y_true.clamp(EPSILON, 1.0)
-    y_pred = y_pred.clamp(EPSILON, 1.0)
+    y_true = y_true.clamp(keras_config.epsilon(), 1.0)
+    y_pred = y_pred.clamp(keras_config.epsilon(), 1.0)
     return (y_true * torch.log(y_true / y_pred)).sum(dim=-1)
 
 
 def poisson(y_true, y_pred):
     """`mean(y_pred - y_true * log(y_pred + 1e-7), axis=-1)`."""
     y_true = y_true.to(y_pred.dtype)
-    return (y_pred - y_true * torch.log(y_pred + EPSILON)).mean(dim=-1)
+    return (y_pred - y_true * torch.log(y_pred + keras_config.epsilon())).mean(dim=-1)
 
 
 def binary_focal_crossentropy(y_true, y_pred, apply_class_balancing=False, alpha=0.25, gamma=2.0,
@@ -34,7 +37,7 @@ def binary_focal_crossentropy(y_true, y_pred, apply_class_balancing=False, alpha
         y_true = y_true * (1.0 - label_smoothing) + 0.5 * label_smoothing
     if from_logits:
         y_pred = torch.sigmoid(y_pred)
-    p = y_pred.clamp(EPSILON, 1.0 - EPSILON)
+    p = y_pred.clamp(*_probability_bounds())
     bce = -(y_true * torch.log(p) + (1.0 - y_true) * torch.log(1.0 - p))
     p_t = y_true * y_pred + (1.0 - y_true) * (1.0 - y_pred)
     focal = torch.pow(1.0 - p_t, gamma) * bce

@@ -9,22 +9,23 @@ import math
 import torch
 import torch.nn.functional as F
 
+from keraslike._src.keras.backend import config as keras_config
 from keraslike._src.keras.losses.loss import LossFunctionWrapper
-from keraslike._src.keras.losses.losses import EPSILON, _align
+from keraslike._src.keras.losses.losses import _align
 
 
 def mean_absolute_percentage_error(y_true, y_pred):
     """`100 * mean(|y_true - y_pred| / max(|y_true|, 1e-7), axis=-1)`."""
     y_true, y_pred = _align(y_true, y_pred)
-    diff = torch.abs((y_true - y_pred) / torch.clamp(torch.abs(y_true), min=EPSILON))
+    diff = torch.abs((y_true - y_pred) / torch.clamp(torch.abs(y_true), min=keras_config.epsilon()))
     return 100.0 * diff.mean(dim=-1)
 
 
 def mean_squared_logarithmic_error(y_true, y_pred):
     """`mean((log(max(y_pred, 1e-7) + 1) - log(max(y_true, 1e-7) + 1))^2, axis=-1)`."""
     y_true, y_pred = _align(y_true, y_pred)
-    first = torch.log(torch.clamp(y_pred, min=EPSILON) + 1.0)
-    second = torch.log(torch.clamp(y_true, min=EPSILON) + 1.0)
+    first = torch.log(torch.clamp(y_pred, min=keras_config.epsilon()) + 1.0)
+    second = torch.log(torch.clamp(y_true, min=keras_config.epsilon()) + 1.0)
     return torch.square(first - second).mean(dim=-1)
 
 
@@ -48,7 +49,7 @@ def log_cosh(y_true, y_pred):
 def _l2_normalize(x, axis):
     """Keras's `ops.normalize`: `x * min(rsqrt(sum(x^2)), 1 / 1e-7)`."""
     inv_norm = torch.rsqrt(torch.square(x).sum(dim=axis, keepdim=True))
-    return x * torch.clamp(inv_norm, max=1.0 / EPSILON)
+    return x * torch.clamp(inv_norm, max=1.0 / keras_config.epsilon())
 
 
 def cosine_similarity(y_true, y_pred, axis=-1):

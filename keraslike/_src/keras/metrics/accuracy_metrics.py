@@ -52,6 +52,19 @@ class SparseCategoricalAccuracy(MeanMetricWrapper):
     def __init__(self, name="sparse_categorical_accuracy", dtype=None):
         super().__init__(sparse_categorical_accuracy, name=name, dtype=dtype)
 
+    def update_state(self, y_true, y_pred, sample_weight=None):
+        """Add this batch's hits and count (fit's hot path: tensors on one device, no weights, two in-place
+        adds of the hit count, no float per-sample values)."""
+        if sample_weight is not None or not isinstance(y_true, torch.Tensor) or not isinstance(
+                y_pred, torch.Tensor) or y_true.device != y_pred.device:
+            return super().update_state(y_true, y_pred, sample_weight)
+        if y_true.dim() == y_pred.dim() and y_true.shape[-1] == 1:
+            y_true = y_true.squeeze(-1)
+        hits = y_pred.argmax(dim=-1) == (y_true if y_true.dtype == torch.int64 else y_true.long())
+        self._move_states(hits.device)
+        self.state("total").add_(hits.sum())
+        self.state("count").add_(hits.numel())
+
 
 def _in_top_k(targets, predictions, k):
     """True where the target's score is at least the k-th largest score (ties count as in, like TF)."""

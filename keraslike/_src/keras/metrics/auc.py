@@ -11,8 +11,9 @@ num_labels)` with `multi_label`), summed across replicas on `result()`.
 
 import torch
 
+from keraslike._src.keras.backend import config as keras_config
 from keraslike._src.keras.metrics.confusion_matrix import (
-    EPSILON, confusion_counts, divide_no_nan, is_evenly_distributed,
+    confusion_counts, divide_no_nan, is_evenly_distributed,
 )
 from keraslike._src.keras.metrics.metric import Metric
 
@@ -60,7 +61,7 @@ class AUC(Metric):
             self.num_thresholds = int(num_thresholds)
             inner = [(i + 1) * 1.0 / (num_thresholds - 1) for i in range(num_thresholds - 2)]
             self._evenly = True
-        self._thresholds = [0.0 - EPSILON] + inner + [1.0 + EPSILON]
+        self._thresholds = [0.0 - keras_config.epsilon()] + inner + [1.0 + keras_config.epsilon()]
         self.curve, self.summation_method = curve, summation_method
         self.multi_label, self.num_labels, self._from_logits = multi_label, num_labels, from_logits
         self.label_weights = None if label_weights is None else torch.as_tensor(label_weights, dtype=torch.float32)

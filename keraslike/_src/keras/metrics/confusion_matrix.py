@@ -12,10 +12,10 @@ for predictions that sit exactly on a threshold.
 import numpy as np
 import torch
 
+from keraslike._src.keras.backend import config as keras_config
 from keraslike._src.keras.losses.loss import squeeze_or_expand_to_same_rank
 
 NEG_INF = -1e10
-EPSILON = 1e-7
 
 
 def is_evenly_distributed(thresholds):
@@ -24,7 +24,7 @@ def is_evenly_distributed(thresholds):
     if len(thresholds) < 3:
         return False
     even = np.arange(len(thresholds), dtype=np.float32) / (len(thresholds) - 1)
-    return bool(np.allclose(thresholds, even, atol=EPSILON))
+    return bool(np.allclose(thresholds, even, atol=keras_config.epsilon()))
 
 
 def divide_no_nan(num, den):

@@ -61,7 +61,10 @@ class Mean(Metric):
     def update_weighted(self, value, weight):
         """Add `value * weight` to the total and `weight` to the count (no host sync)."""
         self._move_states(value.device)
-        self.state("total").add_(value * weight)
+        if isinstance(weight, (int, float)):
+            self.state("total").add_(value, alpha=weight)  # one kernel: total + weight * value
+        else:
+            self.state("total").add_(value * weight)
         self.state("count").add_(weight)
 
     def _result_from(self, states):

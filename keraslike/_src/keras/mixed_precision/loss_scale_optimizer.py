@@ -15,6 +15,7 @@ then `apply(grads)` with the scaled gradients (it unscales them).
 
 import torch
 
+from keraslike._src.keras import optimizers as optimizers_module
 from keraslike._src.ops.variables import Variable
 
 
@@ -33,8 +34,6 @@ class LossScaleOptimizer:
 
     def __init__(self, inner_optimizer, dynamic=True, initial_scale=2.0 ** 15, dynamic_growth_steps=2000, name=None,
                  **kwargs):
-        from keraslike._src.keras import optimizers as optimizers_module
-
         if kwargs:
             raise ValueError(f"Argument(s) not recognized: {kwargs}. LossScaleOptimizer takes inner_optimizer, "
                              f"dynamic, initial_scale, dynamic_growth_steps and name. Received: kwargs={kwargs}")
@@ -139,16 +138,12 @@ class LossScaleOptimizer:
         return self.apply_gradients(zip(self.get_unscaled_gradients(list(grads)), trainable_variables))
 
     def get_config(self):
-        from keraslike._src.keras import optimizers as optimizers_module
-
         return {"name": self.name, "inner_optimizer": optimizers_module.serialize(self.inner_optimizer),
                 "dynamic": self.dynamic, "initial_scale": self.initial_scale,
                 "dynamic_growth_steps": self.dynamic_growth_steps}
 
     @classmethod
     def from_config(cls, config, custom_objects=None):
-        from keraslike._src.keras import optimizers as optimizers_module
-
         config = dict(config)
         config["inner_optimizer"] = optimizers_module.deserialize(config["inner_optimizer"], custom_objects)
         return cls(**config)

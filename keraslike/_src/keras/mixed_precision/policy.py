@@ -19,6 +19,8 @@ import contextlib
 
 import torch
 
+from keraslike._src.keras.layers.keras_tensor import map_structure
+
 _NAMES = ("float32", "float16", "bfloat16", "float64", "mixed_float16", "mixed_bfloat16")
 
 
@@ -121,8 +123,6 @@ class Autocast:
 
 def float32_outputs(outputs):
     """Half-precision floating leaves of `outputs` cast to float32 (for losses and metrics)."""
-    from keraslike._src.keras.layers.keras_tensor import map_structure
-
     def cast(t):
         if isinstance(t, torch.Tensor) and t.dtype in (torch.float16, torch.bfloat16):
             return t.float()

@@ -10,6 +10,7 @@ from keraslike._src.keras.layers.core.input_layer import InputLayer
 from keraslike._src.keras.layers.keras_tensor import KerasTensor, flatten, map_structure
 from keraslike._src.keras.models.model import Model
 from keraslike._src.keras.trainers.input_validation import check_batched
+from keraslike._src.ops import string_tensor
 
 
 class Functional(Model):
@@ -127,13 +128,14 @@ def adjust_input_rank(value, expected_shape, name="input"):
         ValueError: any other rank mismatch (an unbatched Dataset, say), as Keras 3 does.
     """
     shape = getattr(value, "shape", None)
-    if shape is None or expected_shape is None or not hasattr(value, "unsqueeze"):
+    strings = string_tensor.is_string_tensor(value)
+    if shape is None or expected_shape is None or not (hasattr(value, "unsqueeze") or strings):
         return value
     rank, ref = len(shape), len(expected_shape)
     if rank == ref - 1 and expected_shape[-1] == 1:
-        return value.unsqueeze(-1)
+        return string_tensor.string_tensor(value.numpy()[..., None]) if strings else value.unsqueeze(-1)
     if rank == ref + 1 and rank and shape[-1] == 1:
-        return value.squeeze(-1)
+        return string_tensor.string_tensor(value.numpy()[..., 0]) if strings else value.squeeze(-1)
     check_batched(value, expected_shape, name)
     return value
 

@@ -8,9 +8,19 @@ created (`strategy.scope()`), as tf.keras does.
 
 import os
 
+import torch
+
+from keraslike._src.data.tensor_spec import TensorSpec
 from keraslike._src.distribute import context
+from keraslike._src.keras import backend
+from keraslike._src.keras.export import export_lib
+from keraslike._src.keras.layers.keras_tensor import KerasTensor, flatten, map_structure
 from keraslike._src.keras.layers.layer import Layer
+from keraslike._src.keras.saving import object_registration, saving_lib
 from keraslike._src.keras.trainers.trainer import Trainer
+from keraslike._src.keras.utils.summary import print_summary
+from keraslike._src.train import checkpoint_state
+from keraslike._src.train.checkpoint import Checkpoint
 
 
 def _is_tf_checkpoint_path(filepath, save_format):
@@ -20,8 +30,6 @@ def _is_tf_checkpoint_path(filepath, save_format):
 
 
 def _looks_functional(args, kwargs):
-    from keraslike._src.keras.layers.keras_tensor import KerasTensor, flatten
-
     inputs = kwargs.get("inputs", args[0] if args else None)
     leaves = flatten(inputs) if inputs is not None else []
     return bool(leaves) and all(isinstance(t, KerasTensor) for t in leaves)
@@ -56,8 +64,8 @@ class Model(Trainer, Layer):
     def __new__(cls, *args, **kwargs):
         functional_args = (args or "inputs" in kwargs) and _looks_functional(args, kwargs)
         if functional_args and (cls is Model or "call" not in _own_attrs(cls)):
-            from keraslike._src.keras.models.functional import Functional
-
+            # Functional subclasses Model (models/functional.py), so it is found by name, not imported
+            Functional = object_registration.builtin_objects("layers")["Functional"]  # noqa: N806
             if cls is Model:
                 return super().__new__(Functional)
             # `class CustomModel(keras.Model)` (a custom train_step) built as `CustomModel(inputs, outputs)`
@@ -117,8 +125,6 @@ class Model(Trainer, Layer):
             NotImplementedError: for `expand_nested=True`, `show_trainable=True` or a `layer_range`,
                 which keraslike's table does not draw yet.
         """
-        from keraslike._src.keras.utils.summary import print_summary
-
         if expand_nested or show_trainable or layer_range is not None:
             raise NotImplementedError(
                 "keraslike's summary() draws the default table only. Received: "
@@ -129,10 +135,6 @@ class Model(Trainer, Layer):
     def build(self, input_shape=None):
         """Create the weights by calling the model on zeros of `input_shape` (batch dim may be None)."""
         if input_shape is not None and not self.built:
-            import torch
-
-            from keraslike._src.keras import backend
-
             self.built = True
             shape = tuple(1 if d is None else d for d in input_shape)
             with torch.no_grad():
@@ -142,8 +144,6 @@ class Model(Trainer, Layer):
     def _build_for(self, inputs):
         # A subclassed model builds by running `call`: its layers build themselves on first use.
         # The input shape is kept for `build_config` (a saved subclassed model is rebuilt from it).
-        from keraslike._src.keras.layers.keras_tensor import map_structure
-
         self._build_shapes = map_structure(
             lambda t: (None, *tuple(t.shape)[1:]) if hasattr(t, "shape") else None, inputs)
         self._first_call_specs = map_structure(
@@ -164,9 +164,6 @@ class Model(Trainer, Layer):
             `((inputs_spec,), {})`, `inputs_spec` shaped like the inputs (a TensorSpec or a list/dict of them);
             None before the model has inputs.
         """
-        from keraslike._src.data.tensor_spec import TensorSpec
-        from keraslike._src.keras.layers.keras_tensor import map_structure
-
         def spec(shape, dtype, name=None):
             shape = (None, *shape[1:]) if dynamic_batch and shape else tuple(shape)
             return TensorSpec(shape, dtype, name=name)
@@ -187,8 +184,6 @@ class Model(Trainer, Layer):
 
         Only the chief writes under a multi-replica strategy; the file is replaced atomically.
         """
-        from keraslike._src.keras.saving import saving_lib
-
         saving_lib.save_model(self, filepath, overwrite=overwrite, **kwargs)
 
     def save_weights(self, filepath, overwrite=True, save_format=None, max_shard_size=None, **kwargs):
@@ -202,8 +197,6 @@ class Model(Trainer, Layer):
             NotImplementedError: for `max_shard_size` (Keras 3's sharded `.weights.json` files).
             TypeError: for other keyword arguments.
         """
-        from keraslike._src.keras.saving import saving_lib
-
         if max_shard_size is not None:
             raise NotImplementedError("keraslike writes one weights file; sharding is not supported. "
                                       f"Received: max_shard_size={max_shard_size!r}")
@@ -213,9 +206,6 @@ class Model(Trainer, Layer):
                             f"Received: kwargs={kwargs}")
 
         if _is_tf_checkpoint_path(filepath, save_format):
-            from keraslike._src.train import checkpoint_state
-            from keraslike._src.train.checkpoint import Checkpoint
-
             prefix = Checkpoint(model=self).write(os.fspath(filepath))
             directory = os.path.dirname(prefix) or "."
             checkpoint_state.write_state(directory, prefix, [prefix], self)
@@ -232,18 +222,33 @@ class Model(Trainer, Layer):
         if kwargs:
             raise ValueError(f"Invalid keyword arguments: {kwargs}. keraslike's load_weights takes filepath and "
                              f"skip_mismatch. Received: kwargs={kwargs}")
-        from keraslike._src.keras.saving import saving_lib
-
         if filepath is not None and os.path.exists(os.fspath(filepath) + ".index"):
-            from keraslike._src.train.checkpoint import Checkpoint
-
             return Checkpoint(model=self).read(os.fspath(filepath))
         saving_lib.load_weights(self, filepath, skip_mismatch=skip_mismatch)
 
+    def export(self, filepath, format="tf_saved_model", verbose=None, input_signature=None, **kwargs):  # noqa: A002
+        """Export the model's forward pass for inference (Keras 3's `Model.export`).
+
+        `format="tf_saved_model"` writes keraslike's SavedModel directory (config + weights; see
+        `keraslike/_src/keras/export/export_lib.py`) with a `serve` endpoint and a `serving_default`
+        signature, which `tf.saved_model.load` and `keras.layers.TFSMLayer` reload.
+
+        Args:
+            filepath: the directory to write.
+            format: "tf_saved_model"; Keras's "onnx", "openvino", "litert" and "torch" raise
+                NotImplementedError (use torch.onnx / torch.export on this torch.nn.Module).
+            verbose: print the endpoints (default: yes).
+            input_signature: optional TensorSpec (or list/dict of them) for the inputs; default the
+                model's inputs (`save_spec`).
+
+        Raises:
+            ValueError: an unknown format, or a model that has no inputs yet.
+        """
+        export_lib.export_model(self, filepath, format=format, verbose=verbose, input_signature=input_signature,
+                                **kwargs)
+
     def to_json(self, **kwargs):
         """The model's Keras 3 config as a JSON string (`keras.models.model_from_json` reads it)."""
-        from keraslike._src.keras.saving import saving_lib
-
         return saving_lib.to_json(self, **kwargs)
 
 

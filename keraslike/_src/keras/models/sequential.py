@@ -5,6 +5,7 @@ from keraslike._src.keras.layers.keras_tensor import KerasTensor
 from keraslike._src.keras.layers.layer import Layer
 from keraslike._src.keras.models.functional import adjust_input_rank, cast_to_input_dtype
 from keraslike._src.keras.models.model import Model
+from keraslike._src.ops import string_tensor
 
 
 class Sequential(Model):
@@ -103,16 +104,18 @@ class Sequential(Model):
 
     def call(self, inputs, training=None, mask=None):
         x = inputs
-        if self._input_layer is not None and not isinstance(x, (list, tuple, dict)):
-            x = cast_to_input_dtype(adjust_input_rank(self._convert_leaf(x), self._input_layer.batch_shape,
-                                                      self._input_layer.name), self._input_layer.output.dtype)
+        input_layer = self._input_layer
+        if input_layer is not None and not isinstance(x, (list, tuple, dict)):
+            x = cast_to_input_dtype(adjust_input_rank(self._convert_leaf(x), input_layer.batch_shape,
+                                                      input_layer.name), input_layer.output.dtype)
         for layer in self._stack:
             x = layer(x, training=training) if layer._call_takes_training else layer(x)
         return x
 
     def _build_for(self, inputs):
         if self._input_layer is None and hasattr(inputs, "shape"):
-            self._input_layer = InputLayer(batch_shape=(None, *tuple(inputs.shape)[1:]))
+            dtype = "string" if string_tensor.is_string_tensor(inputs) else None  # raw text into TextVectorization
+            self._input_layer = InputLayer(batch_shape=(None, *tuple(inputs.shape)[1:]), dtype=dtype)
             self._build_symbolic()
         self.built = True
 

@@ -17,6 +17,7 @@ import torch.nn.functional as F
 
 from keraslike._src.keras.ops import nn as knn
 from keraslike._src.keras.ops.tensors import convert, to_float
+from keraslike._src.keras.backend import config as keras_config
 from keraslike._src.keras.random import random as krandom
 
 _INTERPOLATIONS = ("bilinear", "nearest", "bicubic", "area", "lanczos3", "lanczos5", "gaussian", "mitchellcubic")
@@ -24,7 +25,7 @@ _FILL_MODES = ("constant", "nearest", "wrap", "mirror", "reflect")
 
 
 def _data_format(data_format):
-    data_format = data_format or "channels_last"
+    data_format = data_format or keras_config.image_data_format()
     if data_format not in ("channels_last", "channels_first"):
         raise ValueError(f"The `data_format` argument must be one of {{'channels_first', 'channels_last'}}. "
                          f"Received: data_format={data_format}")

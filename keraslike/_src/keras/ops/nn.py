@@ -13,13 +13,20 @@ import numbers
 import torch
 import torch.nn.functional as F
 
+from keraslike._src.keras.backend import config as keras_config
 from keraslike._src.distribute import collectives
 from keraslike._src.keras.layers.convolutional import conv_utils
 from keraslike._src.keras.ops import dtypes
 from keraslike._src.keras.ops.tensors import convert, floatx, promote, to_float
 from keraslike._src.ops.conv_workarounds import pointwise_as_slice
 
-_EPSILON = 1e-7  # keras.config.epsilon()
+
+def _probability_bounds():
+    """`(epsilon, 1 - epsilon)` with `keras.config.epsilon()`, the clipping of probabilities."""
+    eps = keras_config.epsilon()
+    return eps, 1.0 - eps
+
+
 
 
 def _name(fn, name, doc):
@@ -315,7 +322,7 @@ def layer_normalization(x, gamma=None, beta=None, axis=-1, epsilon=None, **kwarg
     if kwargs:
         raise ValueError(f"Unrecognized keyword arguments: {sorted(kwargs)}")
     x = to_float(x)
-    eps = _EPSILON if epsilon is None else epsilon
+    eps = keras_config.epsilon() if epsilon is None else epsilon
     dims = (axis,) if isinstance(axis, numbers.Integral) else tuple(axis)
     xf = x.float() if x.dtype in (torch.float16, torch.bfloat16) else x
     if rms:
@@ -337,7 +344,7 @@ def rms_normalization(x, scale=None, axis=-1, epsilon=None):
     `epsilon` defaults to `keras.config.epsilon()` (1e-7).
     """
     x = to_float(x)
-    eps = _EPSILON if epsilon is None else epsilon
+    eps = keras_config.epsilon() if epsilon is None else epsilon
     dims = (axis,) if isinstance(axis, numbers.Integral) else tuple(axis)
     y = x * torch.rsqrt(torch.mean(x * x, dim=dims, keepdim=True) + eps)
     if scale is not None:
@@ -354,7 +361,7 @@ def normalize(x, axis=-1, order=2, epsilon=None):
     if not isinstance(order, numbers.Integral) or order < 1:
         raise ValueError(f"Argument `order` must be an int >= 1. Received: order={order}")
     x = to_float(x)
-    eps = _EPSILON if epsilon is None else epsilon
+    eps = keras_config.epsilon() if epsilon is None else epsilon
     if order == 2:
         sq = torch.sum(x * x, dim=axis, keepdim=True)
         return x * torch.rsqrt(torch.clamp(sq, min=eps * eps))
@@ -386,7 +393,7 @@ def binary_crossentropy(target, output, from_logits=False):
     t, o = promote(target, output, extra=(float,))
     if from_logits:
         return F.binary_cross_entropy_with_logits(o, t, reduction="none")
-    o = torch.clamp(o, _EPSILON, 1 - _EPSILON)
+    o = torch.clamp(o, *_probability_bounds())
     return -(t * torch.log(o) + (1 - t) * torch.log(1 - o))
 
 
@@ -405,7 +412,7 @@ def categorical_crossentropy(target, output, from_logits=False, axis=-1):
     if from_logits:
         return -torch.sum(t * torch.log_softmax(o, dim=axis), dim=axis)
     o = o / torch.sum(o, dim=axis, keepdim=True)
-    o = torch.clamp(o, _EPSILON, 1 - _EPSILON)
+    o = torch.clamp(o, *_probability_bounds())
     return -torch.sum(t * torch.log(o), dim=axis)
 
 
@@ -423,7 +430,7 @@ def sparse_categorical_crossentropy(target, output, from_logits=False, axis=-1):
         logp = torch.log_softmax(o, dim=-1)
     else:
         o = o / torch.sum(o, dim=-1, keepdim=True)
-        logp = torch.log(torch.clamp(o, _EPSILON, 1 - _EPSILON))
+        logp = torch.log(torch.clamp(o, *_probability_bounds()))
     return -torch.gather(logp, -1, t.unsqueeze(-1)).squeeze(-1)
 
 

@@ -16,8 +16,9 @@ import torch
 
 from keraslike._src.autodiff import gradient_tape
 from keraslike._src.distribute import collectives, context
+from keraslike._src.keras.optimizers import schedules
+from keraslike._src.keras.saving import object_registration, optimizer_state
 from keraslike._src.ops.variables import Variable
-from keraslike._src.keras.saving import object_registration
 
 _STEP_IN_FIT = False
 
@@ -146,8 +147,6 @@ class Optimizer:
             self._torch.add_param_group({"params": new})
         deferred = self.__dict__.pop("_deferred_state", None)
         if deferred is not None:  # a checkpoint restored before the model had weights
-            from keraslike._src.keras.saving import optimizer_state
-
             optimizer_state.set_variables(self, deferred, list(self._params))
 
     @property
@@ -316,8 +315,6 @@ class Optimizer:
 
     def get_config(self):
         """Constructor arguments; a schedule is stored as Keras's `{"class_name", "config"}` dict."""
-        from keraslike._src.keras.optimizers import schedules
-
         if self._schedule is not None and hasattr(self._schedule, "get_config"):
             learning_rate = schedules.serialize(self._schedule)
         else:
@@ -335,8 +332,6 @@ class Optimizer:
     @classmethod
     def from_config(cls, config, custom_objects=None):
         """Rebuild from `get_config()` (a serialized schedule becomes a schedule again)."""
-        from keraslike._src.keras.optimizers import schedules
-
         config = dict(config)
         if isinstance(config.get("learning_rate"), dict):
             config["learning_rate"] = schedules.deserialize(config["learning_rate"], custom_objects)

@@ -23,6 +23,8 @@ import socket
 import tempfile
 import time
 
+from keraslike._src.distribute import collectives, context
+
 _TMP_TAG = "keraslike-tmp"
 _TMP_RE = re.compile(r"^\..*\." + _TMP_TAG + r"\.(?P<host>[A-Za-z0-9-]+)\.(?P<pid>\d+)\.[^.]+\.tmp$")
 _FOREIGN_HOST_STALE_S = 24 * 3600
@@ -94,8 +96,6 @@ def is_chief(model=None):
     """Whether this process is the chief (rank 0) for `model`'s strategy (or the current one)."""
     strategy = getattr(model, "_distribute_strategy", None) if model is not None else None
     if strategy is None:
-        from keraslike._src.distribute import context
-
         strategy = context.get_strategy()
     return bool(getattr(strategy, "_is_chief", True))
 
@@ -171,8 +171,6 @@ def chief_path(path, model=None):
 
 def _wait_for_chief(model):
     """Saves are collective: every replica returns once the chief's file is in place (a barrier)."""
-    from keraslike._src.distribute import collectives, context
-
     strategy = getattr(model, "_distribute_strategy", None) if model is not None else None
     strategy = strategy or context.get_strategy()
     if getattr(strategy, "num_replicas_in_sync", 1) > 1:

@@ -101,6 +101,7 @@ _PACKAGE = __name__.split(".")[0] + "."  # "keraslike.": classes defined in kera
 _BUILTIN_BASES = {}
 _BUILTIN_CLASSES = {}  # kind -> [class, ...] in definition order
 _BUILTIN_TABLES = {}   # kind -> (number of classes it was built from, {name: class})
+_BUILTIN_ALIASES = {}  # kind -> {second name: class}, e.g. "Convolution2D" -> Conv2D
 
 
 def register_builtin_base(kind, base):
@@ -124,11 +125,18 @@ def register_builtin(kind, cls):
         _BUILTIN_CLASSES.setdefault(kind, []).append(cls)
 
 
+def register_builtin_alias(kind, name, cls):
+    """Let keraslike's class `cls` of `kind` also be found as `name` (Keras's `Convolution2D` for `Conv2D`)."""
+    _BUILTIN_ALIASES.setdefault(kind, {})[name] = cls
+    _BUILTIN_TABLES.pop(kind, None)
+
+
 def builtin_objects(kind):
     """{class name: class} of keraslike's built-ins of `kind` ("layers", "optimizers", "losses", ...).
 
-    Names are read when asked, not when the classes were defined: a class made by a factory and renamed after
-    (`GlorotUniform`, `TruePositives`) is found by its final name. The first class defined under a name wins
+    Aliases (`register_builtin_alias`) are included. Names are read when asked, not when the classes were
+    defined: a class made by a factory and renamed after (`GlorotUniform`, `TruePositives`) is found by its
+    final name. The first class defined under a name wins
     (tests/keras/saving/test_object_registration.py checks that no two share one).
     """
     classes = _BUILTIN_CLASSES.get(kind, [])
@@ -137,6 +145,8 @@ def builtin_objects(kind):
         table = {}
         for cls in classes:
             table.setdefault(cls.__name__, cls)
+        for name, cls in _BUILTIN_ALIASES.get(kind, {}).items():
+            table.setdefault(name, cls)
         built = _BUILTIN_TABLES[kind] = (len(classes), table)
     return built[1]
 

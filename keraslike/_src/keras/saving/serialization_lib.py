@@ -20,13 +20,15 @@ import types
 import numpy as np
 
 from keraslike._src.keras import activations
+from keraslike._src.keras.backend import config as keras_config
 from keraslike._src.keras.layers.keras_tensor import KerasTensor, map_structure
 from keraslike._src.keras.saving import functional_graph, object_registration
 
 _LAMBDA_ERROR = (
     "Requested the deserialization of a `lambda` object. This carries a potential risk of arbitrary code "
     "execution and thus it is disallowed by default. If you trust the source of the saved model, you can pass "
-    "`safe_mode=False` to the loading function in order to allow `lambda` loading."
+    "`safe_mode=False` to the loading function in order to allow `lambda` loading, or call "
+    "`keras.config.enable_unsafe_deserialization()`."
 )
 
 
@@ -113,6 +115,8 @@ def _serialize_function(fn):
 
 
 def _load_lambda(config, safe_mode):
+    if keras_config.in_safe_mode() is not None:  # keras.config.enable_unsafe_deserialization() overrides
+        safe_mode = keras_config.in_safe_mode()
     if safe_mode:
         raise ValueError(_LAMBDA_ERROR)
     code = marshal.loads(base64.b64decode(config["code"]))  # bytecode, not pickle; opt-in only

@@ -11,6 +11,7 @@ per output, or a dict keyed by output name; their log keys are
 
 import torch
 
+from keraslike._src.distribute import context
 from keraslike._src.keras import losses as losses_module
 from keraslike._src.keras import metrics as metrics_module
 from keraslike._src.keras.layers.keras_tensor import KerasTensor, flatten
@@ -225,8 +226,6 @@ def scale_for_replicas(loss, share=None):
     The scaled tensor remembers the plain value as `._keraslike_unscaled`, so a loss
     tracker updated with it (Keras 3's custom `train_step`) still logs the true loss.
     """
-    from keraslike._src.distribute import context
-
     replicas = context.get_strategy().num_replicas_in_sync
     if replicas == 1 or not isinstance(loss, torch.Tensor):
         return loss

@@ -13,9 +13,15 @@ step is the same computation as one device on the global batch.
   other iterables of batches `(x, y[, sample_weight])`.
 - `PerReplicaDataAdapter`: `strategy.distribute_datasets_from_function(fn)`; each replica's
   batches are used as they are.
+- `PyDatasetAdapter`: `keras.utils.PyDataset` / `Sequence` (keras/src/trainers/data_adapters/py_dataset_adapter.py).
+  Each epoch reads `ds[i]` for `i` in `range(len(ds))`, in a shuffled order when `shuffle=True` (Keras shuffles
+  the batch order, not the rows), drawn from a seed broadcast by the chief, so under N replicas every replica
+  reads the same global batch at every step and keeps its rows. `on_epoch_begin()` / `on_epoch_end()` run
+  around every epoch of `fit` (and around the single pass of `evaluate`/`predict`), as Keras's epoch iterator does.
 """
 
 import math
+import warnings
 from dataclasses import dataclass
 
 import numpy as np
@@ -24,10 +30,12 @@ import torch
 from keraslike._src.data import replica_split
 from keraslike._src.data.dataset import Dataset
 from keraslike._src.distribute import collectives
-from keraslike._src.distribute.input import DistributedDataset
+from keraslike._src.distribute.input import DistributedDataset, batch_size_of, replica_slice
 from keraslike._src.distribute.input_context import PerReplicaDataset
 from keraslike._src.keras.layers.keras_tensor import flatten, map_structure
 from keraslike._src.keras.trainers import device_transfer
+from keraslike._src.keras.utils.py_dataset import PyDataset
+from keraslike._src.ops import string_tensor
 
 
 @dataclass
@@ -89,7 +97,7 @@ def lists_to_arrays(structure):
 
 
 def is_array(value):
-    return isinstance(value, (np.ndarray, torch.Tensor)) or (
+    return isinstance(value, (np.ndarray, torch.Tensor)) or string_tensor.is_string_tensor(value) or (
         isinstance(value, (list, tuple)) and is_list_of_scalars(value))
 
 
@@ -242,7 +250,7 @@ class _Rows:
 
     def _take(self, source):
         rows = self.rows
-        if not isinstance(rows, slice):
+        if not isinstance(rows, slice) and not string_tensor.is_string_tensor(source):  # strings: host rows
             rows = self._index.get(source.device)
             if rows is None:
                 rows = self._index[source.device] = self.rows.to(source.device)
@@ -261,6 +269,19 @@ def _shared_seed():
     seed = torch.randint(0, 2**31 - 1, (1,), dtype=torch.int64)
     collectives.broadcast(seed)
     return int(seed)
+
+
+def pack_x_y_sample_weight(x, y=None, sample_weight=None):
+    """`x`, `(x,)`, `(x, y)` or `(x, y, sample_weight)` as Keras packs a step's data.
+
+    Returns:
+        `x` alone when it is not a tuple/list and there is no `y`, else a tuple.
+    """
+    if y is None:
+        return (x,) if isinstance(x, (tuple, list)) else x
+    if sample_weight is None:
+        return (x, y)
+    return (x, y, sample_weight)
 
 
 def unpack_x_y_sample_weight(data):
@@ -351,8 +372,6 @@ class IterableDataAdapter:
                     self._iterator = self._new_iterator()
                     continue
                 if self._user_steps is not None and step < self._user_steps:
-                    import warnings
-
                     warnings.warn(
                         "Your input ran out of data; interrupting training. Make sure that your dataset or "
                         f"generator can generate at least `steps_per_epoch * epochs` batches. Received: "
@@ -365,8 +384,6 @@ class IterableDataAdapter:
 
     def _step_batch(self, element):
         """This replica's rows of one global batch, on its device."""
-        from keraslike._src.distribute.input import batch_size_of, replica_slice
-
         if isinstance(element, _LocalBatch):  # already this replica's rows
             global_size = element.global_size
             x, y, sw = (lists_to_arrays(v) for v in unpack_x_y_sample_weight(element.element))
@@ -451,8 +468,6 @@ class PerReplicaDataAdapter(IterableDataAdapter):
             yield batch
 
     def _step_batch(self, element):
-        from keraslike._src.distribute.input import batch_size_of
-
         element = tuple(lists_to_arrays(v) for v in unpack_x_y_sample_weight(element))
         local = batch_size_of(element)
         device = self.strategy._device
@@ -467,6 +482,68 @@ class PerReplicaDataAdapter(IterableDataAdapter):
         return StepBatch(x, y, sw, local, max(global_size, local))
 
 
+def is_py_dataset(value):
+    """True for a `keras.utils.PyDataset` (also spelled `keras.utils.Sequence`)."""
+    return isinstance(value, PyDataset)
+
+
+class _Passes:
+    """Re-iterable over the batches of a PyDataset; each `iter()` is one pass in the epoch's order."""
+
+    def __init__(self, dataset, seed):
+        self.dataset = dataset
+        self.seed = seed
+        self.passes = 0
+
+    def __len__(self):
+        return len(self.dataset)
+
+    def __iter__(self):
+        n = len(self.dataset)
+        if self.seed is None:
+            order = range(n)
+        else:
+            gen = torch.Generator().manual_seed(self.seed + self.passes)
+            order = torch.randperm(n, generator=gen).tolist()
+        self.passes += 1
+        return (self.dataset[i] for i in order)
+
+
+class PyDatasetAdapter(IterableDataAdapter):
+    """Global batches from a PyDataset; this replica keeps its rows.
+
+    Args:
+        dataset: a `keras.utils.PyDataset` (or `Sequence`) returning whole batches.
+        strategy: the model's strategy.
+        steps: steps per epoch; default `len(dataset)`.
+        shuffle: visit the batches in a new random order each epoch.
+        class_weight: optional dict class -> weight, turned into each batch's sample weights.
+
+    Raises:
+        ValueError: if `len(dataset)` is not a non-negative integer.
+    """
+
+    def __init__(self, dataset, strategy, steps=None, shuffle=False, class_weight=None):
+        num_batches = len(dataset)
+        if not isinstance(num_batches, int) or num_batches < 0:
+            raise ValueError(f"Expected len(PyDataset) to be a non-negative int. Received: len={num_batches!r}")
+        self.py_dataset = dataset
+        super().__init__(_Passes(dataset, _shared_seed() if shuffle else None), strategy, steps, class_weight)
+
+    def first_batch(self):
+        """Batch 0, read directly (no pass started, no epoch hooks run)."""
+        return self._step_batch(self.py_dataset[0])
+
+    def epoch(self, epoch_index):
+        hook = getattr(self.py_dataset, "on_epoch_begin", None)
+        if hook is not None:
+            hook()
+        yield from super().epoch(epoch_index)
+        hook = getattr(self.py_dataset, "on_epoch_end", None)
+        if hook is not None:
+            hook()
+
+
 def make_adapter(x, y=None, sample_weight=None, batch_size=None, shuffle=False, strategy=None, steps=None,
                  class_weight=None, arg="x"):
     """Pick the adapter for `x` (arrays, Dataset, generator, iterable).
@@ -477,8 +554,6 @@ def make_adapter(x, y=None, sample_weight=None, batch_size=None, shuffle=False, 
     """
     if x is None:
         raise ValueError(f"Expected {arg} to be data (arrays, a tf.data.Dataset or a generator). Received: {arg}=None")
-    from keraslike._src.keras.trainers.py_dataset_adapter import PyDatasetAdapter, is_py_dataset
-
     if is_py_dataset(x):
         _check_batched_input(x, y, batch_size, arg, sample_weight, "PyDataset")
         return PyDatasetAdapter(x, strategy, steps, shuffle, class_weight)

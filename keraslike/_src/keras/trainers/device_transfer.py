@@ -13,6 +13,7 @@ import torch
 
 from keraslike._src.keras import backend
 from keraslike._src.keras.trainers import input_validation
+from keraslike._src.ops import string_tensor
 
 
 def host_tensor(value):
@@ -21,11 +22,17 @@ def host_tensor(value):
     numpy arrays are wrapped without a copy when they are contiguous; float64 becomes `floatx()` (a copy),
     as Keras converts float64 inputs. Tensors are detached (inputs never carry the caller's graph).
 
+    `tf.string` tensors and object arrays of str/bytes become `StringTensor`s (host values, for a model whose
+    first layer is TextVectorization/StringLookup, as Keras takes them).
+
     Raises:
-        TypeError: for arrays of strings or objects (`input_validation.check_array_dtype`).
+        TypeError: for numpy str arrays or other objects (`input_validation.check_array_dtype`), as Keras.
     """
     if value is None:
         return None
+    if string_tensor.is_string_tensor(value) or (isinstance(value, np.ndarray) and value.dtype == object
+                                                 and string_tensor.looks_like_strings(value)):
+        return string_tensor.string_tensor(value)
     if isinstance(value, torch.Tensor):
         tensor = value.detach()
     else:
@@ -44,8 +51,8 @@ def pins_for(device):
 
 def to_device(tensor, device):
     """`tensor` on `device`: itself when it is already there, else a copy (pinned + non-blocking to CUDA)."""
-    if tensor is None or tensor.device == device:
-        return tensor
+    if tensor is None or string_tensor.is_string_tensor(tensor) or tensor.device == device:
+        return tensor  # strings stay on the host
     if pins_for(device) and tensor.device.type == "cpu":
         if not tensor.is_pinned():
             tensor = tensor.pin_memory()
@@ -61,6 +68,9 @@ def take_rows(source, index, device):
     """
     if source is None:
         return None
+    if string_tensor.is_string_tensor(source):
+        rows = index if isinstance(index, slice) else index.cpu().numpy()
+        return string_tensor.string_tensor(string_tensor.as_string_array(source)[rows])
     if isinstance(index, slice):
         return to_device(source[index], device)
     if index.device != source.device:

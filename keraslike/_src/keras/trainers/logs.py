@@ -1,6 +1,12 @@
-"""Logs handed to callbacks: metric values read (and replica-reduced) only when someone looks."""
+"""Logs handed to callbacks: metric values read (and replica-reduced) only when someone looks.
+
+`LazyLogs` are the built-in steps' logs (the model's metrics); `StepLogs` wrap the dict an
+overridden `train_step`/`test_step` returned, its values turned into Python floats on first read.
+"""
 
 import collections.abc
+
+import torch
 
 from keraslike._src.keras.metrics.metric import sync_results
 
@@ -36,6 +42,46 @@ class LazyLogs(collections.abc.Mapping):
 
     def __len__(self):
         return len(self._metrics)
+
+    def copy(self):
+        return dict(self._load())
+
+    def __repr__(self):
+        return repr(self._load())
+
+
+def _python_value(value):
+    if isinstance(value, torch.Tensor):
+        value = value.detach()
+        return float(value) if value.numel() == 1 else value.cpu().numpy()
+    if hasattr(value, "numpy") and not isinstance(value, (int, float)):
+        value = value.numpy()
+    try:
+        return float(value)
+    except (TypeError, ValueError):
+        return value
+
+
+class StepLogs(collections.abc.Mapping):
+    """The dict an overridden step returned, with values turned into Python floats on first read."""
+
+    def __init__(self, logs):
+        self._raw = logs
+        self._values = None
+
+    def _load(self):
+        if self._values is None:
+            self._values = {k: _python_value(v) for k, v in self._raw.items()}
+        return self._values
+
+    def __getitem__(self, key):
+        return self._load()[key]
+
+    def __iter__(self):
+        return iter(self._raw)
+
+    def __len__(self):
+        return len(self._raw)
 
     def copy(self):
         return dict(self._load())

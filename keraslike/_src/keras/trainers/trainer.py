@@ -1,36 +1,64 @@
-"""`compile` / `fit` / `evaluate` / `predict` (keras/src/trainers/trainer.py and the torch trainer).
+"""`Model`'s training API (keras/src/trainers/trainer.py and keras/src/backend/torch/trainer.py).
+
+`compile`, `fit`, `evaluate`, `predict`, the overridable `train_step` / `test_step` /
+`predict_step` with the helpers custom steps call (`compute_loss`, `compute_metrics`,
+`get_metrics_result`), and `train_on_batch` / `test_on_batch` / `predict_on_batch`.
 
 TF's distributed semantics (DESIGN §4): `batch_size` is global; each replica
 computes its rows' mean loss `L_r` and backpropagates `L_r * n_r / n` (n the
 global batch), and the gradient all-reduce SUMs, so every step equals one
 device on the whole global batch, partial last batch included. Metric state is
-summed across replicas when read. Only the chief prints.
+summed across replicas when read. Only the chief prints. The trainer never asks
+how many replicas there are: what differs (agreeing on `stop_training`, gathering
+predictions, when a progress bar may read logs) is the strategy's interface, whose
+single-replica implementations are identities.
+
+Overridden steps (both styles work):
+- Keras 3 (torch backend): `self.zero_grad(); y_pred = self(x, training=True);
+  loss = self.compute_loss(y=y, y_pred=y_pred); loss.backward();
+  self.optimizer.apply([v.value.grad for v in self.trainable_weights], self.trainable_weights)`.
+- TF 2: `with tf.GradientTape() as tape: ... loss = self.compiled_loss(y, y_pred,
+  regularization_losses=self.losses)`; `self.optimizer.apply_gradients(zip(grads, vars))`;
+  `self.compiled_metrics.update_state(y, y_pred)`; `return {m.name: m.result() for m in self.metrics}`.
+`fit`, `evaluate` and `predict` call an override with the step's data packed as Keras
+does (`x`, `(x, y)` or `(x, y, sample_weight)`, this replica's rows) and use the dict it
+returns as the logs (values become Python floats when read, never per step). Under N
+replicas `compiled_loss` and `compute_loss` return the loss scaled by this replica's share
+of the global batch and `apply_gradients` SUMs gradients across replicas (TF's rule).
+
+`compile(jit_compile=True)` runs the built-in step's forward pass and loss (or an
+overridden step whole, as Keras 3 does) through `torch.compile` (autodiff/jit.py):
+backward then runs the compiled backward graph; the optimizer update and metric
+updates stay eager. `steps_per_execution=k` groups steps as Keras 3's epoch iterator.
 """
 
+import collections.abc
+import functools
+import inspect
 import warnings
 
 import torch
 
-from keraslike._src.distribute import collectives
+from keraslike._src.keras.backend import config as keras_config
+from keraslike._src.autodiff.jit import JitFunction
 from keraslike._src.keras import optimizers as optimizers_module
-from keraslike._src.keras.callbacks.callback import CallbackList
+from keraslike._src.keras.callbacks.callback_list import CallbackList
 from keraslike._src.keras.callbacks.history import History, ProgbarLogger
 from keraslike._src.keras.layers.keras_tensor import flatten, map_structure
 from keraslike._src.keras.layers.layer import Layer
-from keraslike._src.keras.metrics.metric import Metric
+from keraslike._src.keras.metrics.metric import Metric, sync_results
 from keraslike._src.keras.mixed_precision import policy as mixed_precision
 from keraslike._src.keras.mixed_precision.loss_scale_optimizer import LossScaleOptimizer
 from keraslike._src.keras.trainers import data_adapter, input_validation
-from keraslike._src.keras.trainers.batch_methods import BatchMethods
 from keraslike._src.keras.trainers.compile_utils import (
     CompiledLoss,
     CompiledMetrics,
     LossTracker,
     output_names_of,
+    scale_for_replicas,
     zero_like_loss,
 )
-from keraslike._src.keras.trainers.logs import LazyLogs, metric_logs
-from keraslike._src.keras.trainers.step_overrides import StepLogs, StepOverrides
+from keraslike._src.keras.trainers.logs import LazyLogs, StepLogs, metric_logs
 
 _VERBOSE = (0, 1, 2, "auto")
 
@@ -41,8 +69,34 @@ def _check_verbose(verbose):
     return 1 if verbose == "auto" else verbose
 
 
-class Trainer(StepOverrides, BatchMethods):
-    """Mixin giving `Model` its training API."""
+def _resolve_jit_compile(jit_compile, run_eagerly):
+    """Keras 3's rule on the torch backend: "auto" is eager; True with `run_eagerly=True` warns and is eager."""
+    if jit_compile == "auto":
+        return False
+    if not isinstance(jit_compile, bool):
+        raise ValueError(f"Expected jit_compile to be True, False or 'auto'. Received: jit_compile={jit_compile!r}")
+    if jit_compile and run_eagerly:
+        warnings.warn("If `run_eagerly` is True, then `jit_compile` cannot also be True. Disabling `jit_compile`.",
+                      stacklevel=3)
+        return False
+    return jit_compile
+
+
+class _StepPlan:
+    """What the built-in steps decide once per `fit`/`evaluate` call instead of once per step."""
+
+    __slots__ = ("hooked_loss", "metrics_hook", "replicas")
+
+    def __init__(self, model):
+        self.hooked_loss = model._loss_through_hook()
+        self.metrics_hook = model._overrides("compute_metrics")
+        self.replicas = model._distribute_strategy.num_replicas_in_sync
+
+
+class Trainer:
+    """Mixin giving `Model` its training API (see the module docstring)."""
+
+    _step_sizes = None  # (local rows, global rows) of the step being run by fit/evaluate
 
     def __init__(self):
         self.optimizer = None
@@ -57,6 +111,10 @@ class Trainer(StepOverrides, BatchMethods):
         self._compile_generation = 0
         self._autocast = None  # a mixed_precision.Autocast when compiled under a mixed policy
         self._steps_per_execution = 1
+        self._jit_compile = False
+        self._jit_steps = {}  # step name -> JitFunction, made afresh by each compile(jit_compile=True)
+        self._jit_warned = set()
+        self.run_eagerly = False
 
     # ---- compile -----------------------------------------------------------------------
     def compile(self, optimizer="rmsprop", loss=None, metrics=None, loss_weights=None, weighted_metrics=None,
@@ -71,15 +129,27 @@ class Trainer(StepOverrides, BatchMethods):
                 one entry (metric or list) per output, or a dict keyed by output name.
             loss_weights: float, or a list/dict (one per output) weighting the losses' sum.
             weighted_metrics: metrics that also see `sample_weight` (same forms as `metrics`).
-            steps_per_execution: int >= 1, default 1: the batch callbacks of fit/evaluate/predict run once per
-                group of that many steps (`on_*_batch_begin(first step)`, `on_*_batch_end(last step)`) and
-                `stop_training` is checked after each group, as Keras 3 does.
-            run_eagerly, jit_compile: accepted; no effect (README "accepted, no effect"): keraslike always runs
-                eagerly on torch, and `jit_compile` does not call torch.compile.
+            run_eagerly: bool, default False. Steps always run eagerly on torch; True turns `jit_compile=True`
+                off (with Keras's warning).
+            steps_per_execution: int >= 1 or "auto" (= 1), default 1: steps run in groups of that many; the
+                batch callbacks of fit/evaluate/predict run once per group (`on_*_batch_begin(first step)`,
+                `on_*_batch_end(first step + k - 1)`, also for a last group cut short by the end of the data,
+                with the logs after its last step; predict's `outputs` are the group's outputs concatenated)
+                and `stop_training` is checked (and, under replicas, agreed) once per group, as Keras 3 does.
+            jit_compile: True, False or "auto" (default). True runs the built-in train/test/predict step's
+                forward pass and loss through `torch.compile` (default mode, inductor), or an overridden
+                `train_step`/`test_step`/`predict_step` whole, as Keras 3's torch backend does; backward uses
+                the compiled graph, the optimizer and metric updates stay eager. A step torch cannot compile
+                runs eagerly after one warning. "auto" is eager on every device (Keras 3's torch backend:
+                "auto" never compiles on CPU or GPU). Compiling takes seconds on the first step and again
+                for a new input shape (the last partial batch); inductor's random numbers (Dropout) differ
+                from eager torch's.
+            auto_scale_loss: bool, default True: under the "mixed_float16" policy the optimizer is wrapped in a
+                `LossScaleOptimizer` (dynamic loss scaling), as Keras 3 does.
 
         Raises:
-            ValueError: unknown optimizer/loss/metric names (the message lists valid names), or a bad
-                `steps_per_execution`.
+            ValueError: unknown optimizer/loss/metric names (the message lists valid names), a bad
+                `steps_per_execution` or `jit_compile`.
         """
         if steps_per_execution == "auto":  # Keras 3 tunes k on TF/JAX; here every step is one execution
             steps_per_execution = 1
@@ -87,6 +157,7 @@ class Trainer(StepOverrides, BatchMethods):
                 or steps_per_execution < 1:
             raise ValueError("Expected steps_per_execution to be a positive integer. "
                              f"Received: steps_per_execution={steps_per_execution!r}")
+        jit = _resolve_jit_compile(jit_compile, run_eagerly)
         self._steps_per_execution = steps_per_execution
         strategy = self._distribute_strategy
         with strategy.scope():
@@ -105,9 +176,38 @@ class Trainer(StepOverrides, BatchMethods):
             self._loss_tracker = LossTracker(name="loss")
             if self.compiled_loss is not None:
                 self.compiled_loss.tracker = self._loss_tracker
+        self.run_eagerly = bool(run_eagerly)
+        self._jit_compile = jit
+        self._jit_steps, self._jit_warned = {}, set()
         self.compiled = True
         self._compile_generation += 1
         self.stop_training = False
+
+    @property
+    def jit_compile(self):
+        """Whether the steps run through `torch.compile` (`compile(jit_compile=...)`, "auto" resolved)."""
+        return self._jit_compile
+
+    @jit_compile.setter
+    def jit_compile(self, value):
+        self._jit_compile = _resolve_jit_compile(value, self.run_eagerly)
+        self._jit_steps, self._jit_warned = {}, set()
+
+    @property
+    def steps_per_execution(self):
+        """Steps per execution group (`compile(steps_per_execution=...)`)."""
+        return self._steps_per_execution
+
+    def _jit(self, name, fn):
+        """`fn` (one of the steps) as this compile's `torch.compile`d version when `jit_compile`, else itself."""
+        if not self._jit_compile:
+            return fn
+        compiled = self._jit_steps.get(name)
+        if compiled is None:
+            compiled = JitFunction(fn, f"the {name} of model {self.name!r}", "Model.compile(jit_compile=True)",
+                                   self._jit_warned)  # one warning per compile, whichever step fails first
+            self._jit_steps[name] = compiled
+        return compiled
 
     @property
     def metrics(self):
@@ -139,7 +239,7 @@ class Trainer(StepOverrides, BatchMethods):
         if not self.compiled:
             raise RuntimeError(f"You must call `compile()` before calling `{what}()`.")
 
-    # ---- one step -----------------------------------------------------------------------
+    # ---- the built-in steps -------------------------------------------------------------------
     def _forward(self, module, x, training):
         if self._autocast is None:
             return module(x, training=training)
@@ -147,13 +247,14 @@ class Trainer(StepOverrides, BatchMethods):
             y_pred = module(x, training=training)
         return mixed_precision.float32_outputs(y_pred)  # losses and metrics in float32 (Keras)
 
-    def _train_batch(self, batch, params, has_reg):
-        if self._autocast is None:
-            y_pred = self._train_module(batch.x, training=True)
-        else:
-            y_pred = self._forward(self._train_module, batch.x, True)
-        hooked = self._loss_through_hook()
-        if batch.local_size and hooked:
+    def _train_forward(self, batch, hooked_loss, replicas):
+        """Forward pass and loss of one training batch: `(y_pred, loss or None, loss to backpropagate)`.
+
+        This is the part `jit_compile=True` compiles. The loss is this replica's mean over its rows (plus
+        the regularization losses); the backpropagated one is scaled by its share of the global batch.
+        """
+        y_pred = self._forward(self._train_module, batch.x, True)
+        if batch.local_size and hooked_loss:
             loss, scaled = self._hooked_loss(batch, y_pred, training=True)  # includes the regularization losses
         elif batch.local_size:
             loss = self.compiled_loss.compute(batch.y, y_pred, batch.sample_weight)
@@ -162,11 +263,16 @@ class Trainer(StepOverrides, BatchMethods):
                 scaled = loss * (batch.local_size / batch.global_size)
         else:
             loss, scaled = None, zero_like_loss(y_pred)
-        reg = self.losses if not hooked else None  # this step's: activity and add_loss terms come with each call
+        reg = self.losses if not hooked_loss else None  # this step's: activity and add_loss terms come with each call
         if reg:
             reg_total = sum(reg)
-            scaled = scaled + reg_total / self._distribute_strategy.num_replicas_in_sync
+            scaled = scaled + reg_total / replicas  # each replica's share: the SUM over replicas is the term
             loss = loss + reg_total if loss is not None else None
+        return y_pred, loss, scaled
+
+    def _train_batch(self, batch, params, plan, forward=None):
+        """One built-in training step on this replica's rows (no host sync)."""
+        y_pred, loss, scaled = (forward or self._train_forward)(batch, plan.hooked_loss, plan.replicas)
         for p in params:
             p.grad = None
         scaled = self.optimizer.scale_loss(scaled)  # Keras 3: dynamic (LossScaleOptimizer) or loss_scale_factor
@@ -177,20 +283,189 @@ class Trainer(StepOverrides, BatchMethods):
         if loss is not None:
             self._loss_tracker.update_weighted(loss.detach(), batch.local_size)
             y_pred = y_pred.detach() if isinstance(y_pred, torch.Tensor) else map_structure(_detach, y_pred)
-            self._update_step_metrics(batch, y_pred)
+            self._update_step_metrics(batch, y_pred, plan)
 
-    def _test_batch(self, batch):
+    def _test_forward(self, batch, hooked_loss):
+        """Forward pass and loss of one evaluation batch: `(y_pred, loss or None)` (compiled by `jit_compile`)."""
         y_pred = self._forward(self, batch.x, False)
-        if batch.local_size:
-            if self._loss_through_hook():
-                loss, _ = self._hooked_loss(batch, y_pred, training=False)
-            else:
-                loss = self.compiled_loss.compute(batch.y, y_pred, batch.sample_weight)
-                reg = self.losses
-                if reg:
-                    loss = loss + sum(reg)
+        if not batch.local_size:
+            return y_pred, None
+        if hooked_loss:
+            loss, _ = self._hooked_loss(batch, y_pred, training=False)
+        else:
+            loss = self.compiled_loss.compute(batch.y, y_pred, batch.sample_weight)
+            reg = self.losses
+            if reg:
+                loss = loss + sum(reg)
+        return y_pred, loss
+
+    def _test_batch(self, batch, plan, forward=None):
+        y_pred, loss = (forward or self._test_forward)(batch, plan.hooked_loss)
+        if loss is not None:
             self._loss_tracker.update_weighted(loss, batch.local_size)
-            self._update_step_metrics(batch, y_pred)
+            self._update_step_metrics(batch, y_pred, plan)
+
+    def _predict_forward(self, x):
+        return self._forward(self, x, False)
+
+    # ---- overridable steps (what `super().train_step(data)` runs) ----------------------------
+    def _overrides(self, name):
+        """True when the model's class defines its own `name` step (`train_step`, ...)."""
+        return getattr(type(self), name) is not getattr(Trainer, name)
+
+    def _batch_from_data(self, data):
+        x, y, sample_weight = data_adapter.unpack_x_y_sample_weight(data)
+        local = int(data_adapter.flatten(x)[0].shape[0])
+        sizes = self._step_sizes or (local, local)
+        return data_adapter.StepBatch(x, y, sample_weight, sizes[0], sizes[1])
+
+    def train_step(self, data):
+        """One training step on `data` (`(x, y[, sample_weight])`); returns `{metric name: value}`.
+
+        Override to customize `fit`; see the module docstring for both styles.
+        """
+        params = self._prepare_training()
+        self._train_batch(self._batch_from_data(data), params, _StepPlan(self))
+        return self.get_metrics_result()
+
+    def test_step(self, data):
+        """One evaluation step on `data`; returns `{metric name: value}`. Override to customize `evaluate`."""
+        self._test_batch(self._batch_from_data(data), _StepPlan(self))
+        return self.get_metrics_result()
+
+    def predict_step(self, data):
+        """Model outputs for the `x` of `data`. Override to customize `predict`."""
+        x, _, _ = data_adapter.unpack_x_y_sample_weight(data)
+        return self(x, training=False)
+
+    # ---- helpers for custom steps -----------------------------------------------------------
+    def compute_loss(self, x=None, y=None, y_pred=None, sample_weight=None, training=True):
+        """Compiled loss plus regularization losses (Keras 3; `x` is unused by default).
+
+        Under N replicas the value is scaled for distribution (see `compiled_loss`);
+        a loss tracker updated with it still logs the plain value. Unlike
+        `compiled_loss(...)`, it does not update the `loss` metric (Keras 3).
+
+        Raises:
+            ValueError: if no loss was given to `compile()` and the model has no regularization losses.
+        """
+        reg = self.losses
+        if self.compiled_loss is None:
+            if not reg:
+                raise ValueError("No loss to compute. Provide a `loss` argument in `compile()`. Received: loss=None")
+            return scale_for_replicas(sum(reg))
+        loss = self.compiled_loss.compute(y, y_pred, sample_weight)
+        if reg:
+            loss = loss + sum(reg)
+        return scale_for_replicas(loss, self.compiled_loss.replica_scale)
+
+    def compute_metrics(self, x, y, y_pred, sample_weight=None):
+        """Update the compiled metrics and return `get_metrics_result()` (Keras 3 / TF 2.11+)."""
+        if self.compiled_metrics is not None:
+            self.compiled_metrics.update_state(y, y_pred, sample_weight)
+        return self.get_metrics_result()
+
+    def get_metrics_result(self):
+        """`{name: scalar tensor}` of every metric, reduced across replicas with one collective."""
+        metrics = self.metrics
+        return {m.name: v for m, v in zip(metrics, sync_results(metrics))}
+
+    # ---- the built-in steps' hooks (Keras 3 calls compute_loss / compute_metrics from its train_step) ----------
+    def _loss_through_hook(self):
+        """True when the built-in steps must get their loss from `compute_loss` (overridden, or no compiled loss)."""
+        return self.compiled_loss is None or self._overrides("compute_loss")
+
+    def _hooked_loss(self, batch, y_pred, training):
+        """`(plain loss, loss to backpropagate)` of one batch from `self.compute_loss` (regularization included).
+
+        The built-in `compute_loss` scales for this replica's share itself; a user override
+        returning a plain mean over its rows is scaled here, so either way the update equals
+        one device on the global batch.
+        """
+        compiled = self.compiled_loss
+        share = batch.local_size / batch.global_size if batch.global_size else 1.0
+        self._step_sizes = (batch.local_size, batch.global_size)
+        if compiled is not None:
+            compiled.replica_scale = share
+        try:
+            kwargs = {"training": training} if self._compute_loss_takes_training() else {}
+            loss = self.compute_loss(x=batch.x, y=batch.y, y_pred=y_pred, sample_weight=batch.sample_weight,
+                                     **kwargs)
+        finally:
+            self._step_sizes = None
+            if compiled is not None:
+                compiled.replica_scale = None
+        if not isinstance(loss, torch.Tensor):
+            raise TypeError(f"Expected compute_loss() to return a scalar tensor. Received: {loss!r}")
+        plain = getattr(loss, "_keraslike_unscaled", None)
+        if plain is not None:
+            return plain, loss
+        return loss, (loss * share if share != 1.0 else loss)
+
+    def _compute_loss_takes_training(self):
+        params = inspect.signature(self.compute_loss).parameters
+        return "training" in params or any(p.kind is p.VAR_KEYWORD for p in params.values())
+
+    def _update_step_metrics(self, batch, y_pred, plan):
+        """The built-in steps' metric update: a `compute_metrics` override, else the compiled metrics."""
+        if plan.metrics_hook:
+            self.compute_metrics(batch.x, batch.y, y_pred, batch.sample_weight)
+        elif self.compiled_metrics is not None:
+            self.compiled_metrics.update_state(batch.y, y_pred, batch.sample_weight)
+
+    # ---- running an override --------------------------------------------------------------------
+    def _run_user_step(self, step_fn, batch, name=None):
+        """Call an overridden step on this replica's rows of one global batch; returns its logs dict.
+
+        Raises:
+            TypeError: if a train/test step returns something other than a dict.
+        """
+        name = name or step_fn.__name__
+        data = data_adapter.pack_x_y_sample_weight(batch.x, batch.y, batch.sample_weight)
+        self._step_sizes = (batch.local_size, batch.global_size)
+        compiled = self.compiled_loss
+        if compiled is not None and batch.global_size:
+            compiled.replica_scale = batch.local_size / batch.global_size
+        try:
+            logs = step_fn(data)
+        finally:
+            self._step_sizes = None
+            if compiled is not None:
+                compiled.replica_scale = None
+        if name != "predict_step" and not isinstance(logs, collections.abc.Mapping):
+            raise TypeError(f"Expected {name}() to return a dict of logs (metric name -> value). "
+                            f"Received: {type(logs).__name__}")
+        return logs
+
+    def _prepare_metrics_for_steps(self, adapter):
+        """Create "accuracy"-style metrics before an overridden step iterates `self.metrics`."""
+        if self.compiled_metrics is None or self.compiled_metrics.metrics is not None:
+            return
+        batch = adapter.first_batch()
+        if batch.y is None:
+            return
+        with torch.no_grad():
+            y_pred = self(data_adapter.map_structure(lambda t: t[:1] if t is not None else None, batch.x),
+                          training=False)
+        self.compiled_metrics.build(batch.y, y_pred)
+
+    def _step_runner(self, kind, adapter, params=None):
+        """`run(batch) -> logs or None` for one step of `kind` ("train"/"test"), resolved once per loop.
+
+        An overridden step runs whole (compiled whole with `jit_compile`); the built-in one runs its
+        forward and loss compiled, the rest eagerly. Returns `(run, user_step)`.
+        """
+        name = f"{kind}_step"
+        if self._overrides(name):
+            self._prepare_metrics_for_steps(adapter)
+            step = self._jit(name, getattr(self, name))
+            return (lambda batch: StepLogs(self._run_user_step(step, batch, name))), True
+        plan = _StepPlan(self)
+        if kind == "train":
+            forward = self._jit("train forward pass", self._train_forward) if self._jit_compile else None
+            return functools.partial(self._train_batch, params=params, plan=plan, forward=forward), False
+        forward = self._jit("test forward pass", self._test_forward) if self._jit_compile else None
+        return functools.partial(self._test_batch, plan=plan, forward=forward), False
 
     # ---- setup --------------------------------------------------------------------------------
     def _ensure_built(self, adapter):
@@ -212,8 +487,6 @@ class Trainer(StepOverrides, BatchMethods):
             # stored outside nn.Module's registry: the model must not become its own (or DDP's) submodule
             self.__dict__["_train_module"] = self._distribute_strategy._distribute_module(self)
             self._train_module_key = key
-            if self._train_module is not self:
-                collectives.track_wrapped(self)
         self.optimizer.build(params)
         return params
 
@@ -230,16 +503,12 @@ class Trainer(StepOverrides, BatchMethods):
         strategy = self._distribute_strategy
         if progbar is not None:
             progbar.is_chief = strategy._is_chief
-            if strategy.num_replicas_in_sync > 1:
-                progbar.sync_every = max(1, (steps or 100) // 10)
+            progbar.sync_every = strategy._log_read_interval(steps)
         return CallbackList(callbacks, model=self, verbose=verbose, epochs=epochs, steps=steps), history
 
     def _stop_requested(self):
-        flag = torch.tensor([1.0 if self.stop_training else 0.0])
-        if self._distribute_strategy.num_replicas_in_sync > 1:
-            flag = flag.to(self._distribute_strategy._device)
-            collectives.all_reduce(flag, "max")
-        self.stop_training = bool(flag.item())
+        """`stop_training` as every replica agrees (any replica's True stops all)."""
+        self.stop_training = self._distribute_strategy._any_replica(self.stop_training)
         return self.stop_training
 
     # ---- fit ----------------------------------------------------------------------------------
@@ -271,6 +540,8 @@ class Trainer(StepOverrides, BatchMethods):
         data_adapter.check_batch_size(batch_size)
         input_validation.check_steps(steps_per_epoch, "steps_per_epoch")
         input_validation.check_steps(validation_steps, "validation_steps")
+        epochs = keras_config.capped_epochs(epochs)  # keras.config.set_max_epochs / KERAS_MAX_EPOCHS
+        steps_per_epoch = keras_config.capped_steps(steps_per_epoch)
         strategy = self._distribute_strategy
         with strategy.scope():
             if validation_split and validation_data is None:
@@ -293,9 +564,7 @@ class Trainer(StepOverrides, BatchMethods):
             params = self._prepare_training()
             if not params:
                 warnings.warn("The model does not have any trainable weights.", stacklevel=2)
-            user_train = self._overrides("train_step")
-            if user_train:
-                self._prepare_metrics_for_steps(train)
+            run_step, user_train = self._step_runner("train", train, params)
             cbs, history = self._make_callbacks(callbacks, verbose, epochs, train.steps_per_epoch)
             self.stop_training = False
             self._initial_epoch = self._initial_step = None
@@ -303,36 +572,40 @@ class Trainer(StepOverrides, BatchMethods):
             initial_epoch = self._initial_epoch or initial_epoch  # BackupAndRestore resumes here
             skip_steps = self._initial_step or 0  # ... and, after a mid-epoch backup, after this many batches
             epoch_logs = {}
-            has_reg = bool(self.losses)
             batch_hooks = cbs.wants("on_train_batch_begin", "on_train_batch_end")
-            single = strategy.num_replicas_in_sync == 1
-            # stop_training set mid-epoch (a batch callback, a train_step) stops at that batch on every
-            # replica: one 1-element all-reduce after each step, only when something could set it
-            stop_each_step = not single and (user_train or _may_stop_mid_epoch(cbs))
+            # stop_training set mid-epoch (a batch callback, a train_step) stops at that group on every
+            # replica: the strategy agrees on it (one 1-element all-reduce under replicas), only when
+            # something could set it
+            may_stop = user_train or _may_stop_mid_epoch(cbs)
             replica_step = strategy._replica_step()
+            per_execution = self._steps_per_execution
             for epoch in range(initial_epoch, epochs):
                 self.reset_metrics()
                 cbs.on_epoch_begin(epoch)
                 step_logs = {}
-                group = _ExecutionGroups(self._steps_per_execution)
+                metrics = None  # the epoch's metrics, listed once (after the first step has built them)
+                last = None  # the open group's last step number (Keras: its first step + k - 1)
                 for step, batch in enumerate(train.epoch(epoch)):
                     if step < skip_steps:
                         continue
-                    if batch_hooks and group.begins(step):
-                        cbs.on_train_batch_begin(step)
+                    if last is None:
+                        last = step - step % per_execution + per_execution - 1
+                        if batch_hooks:
+                            cbs.on_train_batch_begin(step - step % per_execution)
                     with replica_step:
-                        if user_train:
-                            step_logs = StepLogs(self._run_user_step(self.train_step, batch))
-                        else:
-                            self._train_batch(batch, params, has_reg)
-                    if not group.ends(step):
+                        logs = run_step(batch)
+                    if user_train:
+                        step_logs = logs
+                    if step != last:
                         continue
+                    last = None
                     if batch_hooks:
-                        cbs.on_train_batch_end(step, step_logs if user_train else LazyLogs(self.metrics))
-                    if self.stop_training if single else stop_each_step and self._stop_requested():
+                        metrics = metrics or self.metrics
+                        cbs.on_train_batch_end(step, step_logs if user_train else LazyLogs(metrics))
+                    if may_stop and self._stop_requested():
                         break
-                if batch_hooks and group.open_step is not None:  # the epoch's last, shorter group
-                    cbs.on_train_batch_end(group.open_step, step_logs if user_train else LazyLogs(self.metrics))
+                if last is not None and batch_hooks:  # the epoch's last group, cut short by the end of the data
+                    cbs.on_train_batch_end(last, step_logs if user_train else LazyLogs(self.metrics))
                 skip_steps = 0
                 epoch_logs = step_logs.copy() if user_train else metric_logs(self.metrics)
                 if val is not None and (epoch + 1) % validation_freq == 0:
@@ -371,26 +644,26 @@ class Trainer(StepOverrides, BatchMethods):
     # ---- evaluate -----------------------------------------------------------------------------
     def _run_test(self, adapter, cbs):
         self.reset_metrics()
-        user_test = self._overrides("test_step")
-        if user_test:
-            self._prepare_metrics_for_steps(adapter)
+        run_step, user_test = self._step_runner("test", adapter)
         cbs.on_test_begin()
         step_logs = {}
         replica_step = self._distribute_strategy._replica_step()
+        per_execution = self._steps_per_execution
         with torch.no_grad():
-            group = _ExecutionGroups(self._steps_per_execution)
+            last = None
             for step, batch in enumerate(adapter.epoch(0)):
-                if group.begins(step):
+                if last is None:
+                    last = step + per_execution - 1
                     cbs.on_test_batch_begin(step)
                 with replica_step:
-                    if user_test:
-                        step_logs = StepLogs(self._run_user_step(self.test_step, batch))
-                    else:
-                        self._test_batch(batch)
-                if group.ends(step):
+                    logs = run_step(batch)
+                if user_test:
+                    step_logs = logs
+                if step == last:
+                    last = None
                     cbs.on_test_batch_end(step, step_logs if user_test else LazyLogs(self.metrics))
-            if group.open_step is not None:
-                cbs.on_test_batch_end(group.open_step, step_logs if user_test else LazyLogs(self.metrics))
+            if last is not None:
+                cbs.on_test_batch_end(last, step_logs if user_test else LazyLogs(self.metrics))
         logs = step_logs.copy() if user_test else metric_logs(self.metrics)
         cbs.on_test_end(logs)
         return logs
@@ -411,6 +684,7 @@ class Trainer(StepOverrides, BatchMethods):
         verbose = _check_verbose(verbose)
         x, y, sample_weight = (data_adapter.lists_to_arrays(v) for v in (x, y, sample_weight))
         input_validation.check_steps(steps, "steps")
+        steps = keras_config.capped_steps(steps)  # keras.config.set_max_steps_per_epoch
         strategy = self._distribute_strategy
         with strategy.scope():
             adapter = data_adapter.make_adapter(x, y, sample_weight, batch_size, False, strategy, steps)
@@ -429,14 +703,25 @@ class Trainer(StepOverrides, BatchMethods):
     def predict(self, x, batch_size=None, verbose="auto", steps=None, callbacks=None):
         """Model outputs for `x` as numpy, rows in input order (gathered from all replicas).
 
+        With `steps_per_execution=k` the predict batch callbacks run once per group of k steps, and
+        `on_predict_batch_end`'s `logs["outputs"]` holds the group's outputs concatenated (Keras 3).
+
         Returns:
             numpy array `(num_samples, ...)` (or a list/dict of them for multi-output models).
         """
         verbose = _check_verbose(verbose)
         x = data_adapter.lists_to_arrays(x)
         input_validation.check_steps(steps, "steps")
+        steps = keras_config.capped_steps(steps)  # keras.config.set_max_steps_per_epoch
         strategy = self._distribute_strategy
-        user_predict = self._overrides("predict_step")
+        if self._overrides("predict_step"):
+            user_step = self._jit("predict_step", self.predict_step)
+
+            def run_step(batch):
+                return self._run_user_step(user_step, batch, "predict_step")
+        else:
+            run_step = self._jit("predict forward pass", self._predict_forward)
+            run_step = functools.partial(_call_on_x, run_step)
         with strategy.scope():
             if data_adapter.is_array_structure(x) or isinstance(x, dict):
                 adapter = data_adapter.ArrayDataAdapter(x, None, None, batch_size, False, strategy, steps)
@@ -447,20 +732,105 @@ class Trainer(StepOverrides, BatchMethods):
             cbs.on_predict_begin()
             outputs, plan = [], []
             replica_step = strategy._replica_step()
+            per_execution = self._steps_per_execution
+            per_replica = getattr(adapter, "per_replica", False)
             with torch.no_grad():
+                first = None
                 for step, batch in enumerate(adapter.epoch(0)):
-                    cbs.on_predict_batch_begin(step)
+                    if first is None:
+                        first = step
+                        cbs.on_predict_batch_begin(step)
                     with replica_step:
-                        if user_predict:
-                            outputs.append(self._run_user_step(self.predict_step, batch))
-                        else:
-                            outputs.append(self._forward(self, batch.x, False))
-                    plan.append(batch.local_size if getattr(adapter, "per_replica", False) else batch.global_size)
-                    cbs.on_predict_batch_end(step, {"outputs": outputs[-1]})  # Keras: this batch's outputs
+                        outputs.append(run_step(batch))
+                    plan.append(batch.local_size if per_replica else batch.global_size)
+                    if step == first + per_execution - 1:
+                        cbs.on_predict_batch_end(step, {"outputs": _concat_outputs(outputs[first:])})
+                        first = None
+                if first is not None:
+                    cbs.on_predict_batch_end(first + per_execution - 1, {"outputs": _concat_outputs(outputs[first:])})
             cbs.on_predict_end()
         if not outputs:
             raise ValueError("Expected at least one batch of data for predict(). Received: an empty input")
         return _gather_predictions(outputs, _rows_per_replica(plan, adapter, strategy), strategy)
+
+    # ---- one batch: train_on_batch / test_on_batch / predict_on_batch (Keras 3 returns) ----------------
+    # One call is one step on the given arrays as a single GLOBAL batch (each replica takes its share).
+    # As in Keras 3, metrics are reset before each call, so the values are this batch's; the return value
+    # is a scalar (loss only), a list in `metrics_names` order, or a dict with `return_dict=True`.
+    def _one_batch(self, x, y, sample_weight, class_weight=None):
+        x, y, sample_weight = (data_adapter.lists_to_arrays(v) for v in (x, y, sample_weight))
+        adapter = data_adapter.ArrayDataAdapter(x, y, sample_weight, None, False, self._distribute_strategy,
+                                                class_weight=class_weight)
+        adapter.batch_size = max(adapter.num_samples, 1)
+        adapter.steps_per_epoch = 1
+        self._check_input_shape(adapter)
+        self._ensure_built(adapter)
+        return adapter
+
+    def _ordered(self, logs, return_dict):
+        if return_dict:
+            return logs
+        names = self.metrics_names
+        ordered = [logs[name] for name in names if name in logs] + [v for k, v in logs.items() if k not in names]
+        return ordered[0] if len(ordered) == 1 else ordered
+
+    def train_on_batch(self, x, y=None, sample_weight=None, class_weight=None, return_dict=False):
+        """Run one gradient update on `(x, y)`.
+
+        Returns:
+            The loss (float) when there are no metrics, else `[loss, *metrics]`, or a dict with `return_dict`.
+
+        Raises:
+            RuntimeError: if the model is not compiled.
+        """
+        self._assert_compiled("train_on_batch")
+        with self._distribute_strategy.scope():
+            adapter = self._one_batch(x, y, sample_weight, class_weight)
+            params = self._prepare_training()
+            run_step, user_train = self._step_runner("train", adapter, params)
+            self.reset_metrics()
+            with self._distribute_strategy._replica_step():
+                logs = run_step(next(iter(adapter.epoch(0))))
+            logs = logs.copy() if user_train else metric_logs(self.metrics)
+        return self._ordered(logs, return_dict)
+
+    def test_on_batch(self, x, y=None, sample_weight=None, return_dict=False):
+        """Loss and metrics on one batch, without updating weights (same return shapes as `train_on_batch`)."""
+        self._assert_compiled("test_on_batch")
+        with self._distribute_strategy.scope():
+            adapter = self._one_batch(x, y, sample_weight)
+            run_step, user_test = self._step_runner("test", adapter)
+            self.reset_metrics()
+            with torch.no_grad(), self._distribute_strategy._replica_step():
+                logs = run_step(next(iter(adapter.epoch(0))))
+            logs = logs.copy() if user_test else metric_logs(self.metrics)
+        return self._ordered(logs, return_dict)
+
+    def predict_on_batch(self, x):
+        """Model outputs for one batch as numpy (rows in input order)."""
+        leaves = data_adapter.flatten(x) if isinstance(x, (list, tuple, dict)) else [x]
+        n = int(leaves[0].shape[0])
+        return self.predict(x, batch_size=max(n, 1), verbose=0)
+
+
+def _call_on_x(forward, batch):
+    return forward(batch.x)
+
+
+def _concat_outputs(outputs):
+    """One step's outputs, or several steps' concatenated along the batch axis (a group's, for callbacks)."""
+    if len(outputs) == 1:
+        return outputs[0]
+    leaves = [flatten(o) for o in outputs]
+    joined = [torch.cat([step[i] for step in leaves]) if isinstance(leaves[0][i], torch.Tensor)
+              else [step[i] for step in leaves] for i in range(len(leaves[0]))]
+    structure = outputs[0]
+    if isinstance(structure, torch.Tensor):
+        return joined[0]
+    if isinstance(structure, dict):
+        return {k: joined[j] for j, k in enumerate(sorted(structure))}
+    it = iter(joined)
+    return map_structure(lambda _: next(it), structure)
 
 
 def _may_stop_mid_epoch(cbs):
@@ -469,35 +839,17 @@ def _may_stop_mid_epoch(cbs):
     return CallbackList(others).wants("on_train_batch_begin", "on_train_batch_end")
 
 
-class _ExecutionGroups:
-    """Keras 3's `steps_per_execution`: steps run in groups of k; hooks fire at a group's first/last step."""
-
-    def __init__(self, k):
-        self.k = k
-        self.open_step = None  # a group cut short by the end of data: the step number Keras reports for it
-
-    def begins(self, step):
-        return step % self.k == 0
-
-    def ends(self, step):
-        closed = (step + 1) % self.k == 0
-        self.open_step = None if closed else step - step % self.k + self.k - 1  # Keras: begin + k - 1
-        return closed
-
-
 def _detach(value):
     return value.detach() if isinstance(value, torch.Tensor) else value
 
 
 def _rows_per_replica(plan, adapter, strategy):
     """`split[r][step]`: rows replica r predicted at each step (gathered once for per-replica inputs)."""
-    n_rep = strategy.num_replicas_in_sync
-    if n_rep == 1:
-        return [plan]
     if getattr(adapter, "per_replica", False):
         sizes = torch.tensor(plan, dtype=torch.int64)
-        return [block.tolist() for block in collectives.all_gather_rows(sizes, [len(plan)] * n_rep)]
-    return [[hi - lo for lo, hi in (collectives.split_global_batch(g, n_rep, r) for g in plan)] for r in range(n_rep)]
+        return [block.tolist() for block in strategy._all_gather_rows(sizes, len(plan))]
+    per_step = [strategy._replica_batch_sizes(g) for g in plan]
+    return [list(rows) for rows in zip(*per_step)]
 
 
 def _gather_predictions(outputs, split, strategy):
@@ -508,21 +860,19 @@ def _gather_predictions(outputs, split, strategy):
     """
     structure = outputs[0]
     leaves_per_step = [flatten(o) for o in outputs]
-    n_rep = strategy.num_replicas_in_sync
-    plan = split[0]
     results = []
     for i in range(len(leaves_per_step[0])):
         local = torch.cat([step[i] for step in leaves_per_step])
         if local.dtype == torch.bfloat16:  # numpy has no bfloat16
             local = local.float()
-        if n_rep > 1:
-            blocks = collectives.all_gather_rows(local, [sum(s) for s in split])
-            offsets = [0] * n_rep
+        blocks = strategy._all_gather_rows(local, [sum(s) for s in split])
+        if len(blocks) > 1:
+            offsets = [0] * len(blocks)
             pieces = []
-            for step in range(len(plan)):
-                for r in range(n_rep):
+            for step in range(len(split[0])):
+                for r, block in enumerate(blocks):
                     size = split[r][step]
-                    pieces.append(blocks[r][offsets[r]:offsets[r] + size])
+                    pieces.append(block[offsets[r]:offsets[r] + size])
                     offsets[r] += size
             local = torch.cat(pieces)
         results.append(local.cpu().numpy())
@@ -531,5 +881,3 @@ def _gather_predictions(outputs, split, strategy):
     it = iter(results)
     return map_structure(lambda _: next(it), structure) if not isinstance(structure, dict) else {
         k: results[j] for j, k in enumerate(sorted(structure))}
-
-

@@ -241,7 +241,7 @@ def plot_model(model, to_file="model.png", show_shapes=False, show_dtype=False, 
     dot.write(to_file, format=extension)
     if extension.lower() in ("png", "jpg", "jpeg", "gif"):  # what IPython's Image can embed (Keras tries all
         try:                                                  # but PDF, and fails on e.g. .dot or .svg)
-            from IPython import display
+            from IPython import display  # optional: only inside a notebook
         except ImportError:
             return None
         return display.Image(filename=to_file)

@@ -22,6 +22,7 @@ Compile after calling it, as TF required.
 import warnings
 
 from keraslike._src.config import devices
+from keraslike._src.distribute import mirrored
 
 
 def _available():
@@ -77,9 +78,7 @@ def multi_gpu_model(model, gpus, cpu_merge=True, cpu_relocation=False):
                 f"available: {target_devices}. However this machine only has: {available}. Try reducing "
                 f"`gpus`. Received: gpus={gpus!r} ({num_gpus} GPUs)"
             )
-    from keraslike._src.distribute.mirrored import MirroredStrategy
-
-    strategy = MirroredStrategy([f"/gpu:{i}" for i in target_gpu_ids])
+    strategy = mirrored.MirroredStrategy([f"/gpu:{i}" for i in target_gpu_ids])
     model.to(strategy._device)
     model._distribute_strategy = strategy
     for metric in model.metrics if getattr(model, "compiled", False) else []:

@@ -14,6 +14,9 @@ import time
 import numpy as np
 from tqdm import tqdm
 
+from keraslike._src.keras.backend import config as keras_config
+from keraslike._src.keras.utils import io_utils
+
 
 def format_time(seconds_per_unit, unit_name="step"):
     """Keras's `4ms/step`, `1s/step`, `950us/step`."""
@@ -41,17 +44,28 @@ class Progbar:
         width: bar width in characters (Keras 3: 20).
         verbose: 0 silent, 1 live bar, 2 one line at the end.
         interval: minimum seconds between redraws (0.05).
-        stateful_metrics: accepted for API compatibility; values are shown as given.
+        stateful_metrics: names shown as given; every other name is averaged over the updates, weighted by
+            the steps between them (Keras's default for direct users, e.g. custom training loops).
+        stateless_metrics: the other way round: only these names are averaged (fit's progress bar passes an
+            empty set: its logs are already running means). At most one of the two may be given.
         unit_name: "step" or "sample".
     """
 
-    def __init__(self, target, width=20, verbose=1, interval=0.05, stateful_metrics=None, unit_name="step",
-                 file=None):
+    def __init__(self, target, width=20, verbose=1, interval=0.05, stateful_metrics=None, stateless_metrics=None,
+                 unit_name="step", file=None):
+        if stateful_metrics is not None and stateless_metrics is not None:
+            raise ValueError("Only one of `stateful_metrics` or `stateless_metrics` can be provided. "
+                             "`stateful_metrics` is used to make metrics stateless by default (with an exclusion "
+                             "list), while `stateless_metrics` is used to make metrics stateful by default (with an "
+                             "exclusion list).")
         self.target = target
         self.width = width
         self.verbose = verbose
         self.interval = interval
         self.unit_name = unit_name
+        self.stateful_metrics = None if stateless_metrics is not None else set(stateful_metrics or ())
+        self.stateless_metrics = None if stateless_metrics is None else set(stateless_metrics)
+        self._values = {}  # name -> [weighted sum, weight]
         self._file = file
         self._start = time.time()
         self._after_first = None
@@ -61,7 +75,23 @@ class Progbar:
 
     @property
     def file(self):
-        return self._file or sys.stdout
+        if self._file is not None:
+            return self._file
+        return sys.stdout if keras_config.is_interactive_logging_enabled() else io_utils.LOGGING_STREAM
+
+    def _averaged(self, current, values, finalize):
+        """Keras's display values: stateless ones averaged over the steps since the start, weighted by steps."""
+        for name, value in values:
+            stateless = (name not in self.stateful_metrics if self.stateful_metrics is not None
+                         else name in self.stateless_metrics)
+            if stateless and not finalize:
+                weight = max(current - self._seen, 1)
+                total = self._values.get(name)
+                self._values[name] = ([value * weight, weight] if total is None or total[1] is None
+                                      else [total[0] + value * weight, total[1] + weight])
+            else:
+                self._values[name] = [value, None]  # shown as given (fit's logs stay unevaluated until drawn)
+        return [(name, total if weight is None else total / weight) for name, (total, weight) in self._values.items()]
 
     def should_update(self, current):
         """Whether `update(current)` would redraw (lets callers skip computing values)."""
@@ -74,8 +104,8 @@ class Progbar:
             finalize = self.target is not None and current >= self.target
         now = time.time()
         per_step = self._step_time(current, now)
+        values = self._averaged(current, list(values or []), finalize)
         self._seen = current
-        values = list(values or [])
         if self.verbose == 1:
             if now - self._last_update < self.interval and not finalize:
                 return

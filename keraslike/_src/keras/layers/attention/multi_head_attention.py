@@ -15,16 +15,36 @@ Masked positions get Keras's additive -1e9, so fully masked rows stay finite
 in `torch.nn.functional.scaled_dot_product_attention`.
 """
 
+import contextlib
 import math
 
 import torch
 import torch.nn.functional as F
+from torch.nn.attention import SDPBackend, sdpa_kernel
 
 from keraslike._src.keras import initializers, regularizers
+from keraslike._src.keras.backend import config as keras_config
 from keraslike._src.keras.layers.layer import Layer
 
 _NEG = -1e9
 
+
+
+def _sdpa_backends(q):
+    """The SDPA kernels `keras.config.enable/disable_flash_attention()` allow (torch chooses when unset).
+
+    Raises:
+        ValueError: flash attention was enabled but the inputs are not on a CUDA device.
+    """
+    flash = keras_config.is_flash_attention_enabled()
+    if flash is None:
+        return contextlib.nullcontext()
+    if flash:
+        if q.device.type != "cuda":
+            raise ValueError("Flash attention was enabled with keras.config.enable_flash_attention(), but it runs "
+                             f"only on CUDA devices. Received: inputs on {q.device}")
+        return sdpa_kernel([SDPBackend.FLASH_ATTENTION])
+    return sdpa_kernel([SDPBackend.EFFICIENT_ATTENTION, SDPBackend.CUDNN_ATTENTION, SDPBackend.MATH])
 
 class MultiHeadAttention(Layer):
     """Multi-head attention (Vaswani et al., 2017).
@@ -111,7 +131,7 @@ class MultiHeadAttention(Layer):
 
     def _projection_penalty(self, y):
         if self._projection_activity is not None:
-            self._call_losses.append(self._projection_activity(y) / y.shape[0] if y.shape[0] else y.new_zeros(()))
+            self._add_call_loss(self._projection_activity(y) / y.shape[0] if y.shape[0] else y.new_zeros(()))
 
     def call(self, query, value, key=None, query_mask=None, value_mask=None, key_mask=None, attention_mask=None,
              return_attention_scores=False, training=None, use_causal_mask=False):
@@ -136,8 +156,9 @@ class MultiHeadAttention(Layer):
             scores = torch.softmax(logits if additive is None else logits + additive, dim=-1)
             ctx = F.dropout(scores, p, training=True) @ v if p else scores @ v
         else:
-            ctx = F.scaled_dot_product_attention(q, k, v, attn_mask=additive, dropout_p=p,
-                                                 scale=1.0 / math.sqrt(self.key_dim))
+            with _sdpa_backends(q):
+                ctx = F.scaled_dot_product_attention(q, k, v, attn_mask=additive, dropout_p=p,
+                                                     scale=1.0 / math.sqrt(self.key_dim))
         kernel, bias = self._attention_output_weights
         out = torch.einsum("bhtv,hvo->bto", ctx, kernel.reshape(self.num_heads, self.value_dim, -1))
         if bias is not None:

@@ -10,6 +10,8 @@ import math
 
 import torch.nn.functional as F
 
+from keraslike._src.keras.backend import config as keras_config
+
 
 def normalize_tuple(value, n, name, allow_zero=False):
     """`3` -> `(3, 3)` for n=2; a tuple/list of n ints is returned as a tuple.
@@ -47,7 +49,7 @@ def normalize_padding(padding):
 
 
 def normalize_data_format(data_format):
-    value = "channels_last" if data_format is None else str(data_format).lower()
+    value = keras_config.image_data_format() if data_format is None else str(data_format).lower()
     if value not in ("channels_last", "channels_first"):
         raise ValueError(
             "The `data_format` argument must be one of 'channels_first', 'channels_last'. "

@@ -5,6 +5,7 @@ import torch.nn.functional as F
 
 from keraslike._src.distribute import replica_random
 from keraslike._src.keras import activations
+from keraslike._src.keras.layers.convolutional import conv_utils
 from keraslike._src.keras.layers.layer import Layer
 
 
@@ -71,7 +72,7 @@ class Flatten(Layer):
 
     def __init__(self, data_format=None, **kwargs):
         super().__init__(**kwargs)
-        self.data_format = data_format or "channels_last"
+        self.data_format = conv_utils.normalize_data_format(data_format)
 
     def call(self, inputs):
         if self.data_format == "channels_first" and inputs.dim() > 2:

@@ -213,7 +213,7 @@ def _local_batch_norm(x, gamma, beta, eps):
 
 def _sync_batch_norm(x, gamma, beta, eps):
     """Batch norm with statistics of the global batch across replicas (differentiable all-reduce)."""
-    import torch.distributed.nn.functional as dist_fn
+    import torch.distributed.nn.functional as dist_fn  # optional: torch builds without distributed lack it
 
     dims = [d for d in range(x.dim()) if d != 1]
     xf = x.float()

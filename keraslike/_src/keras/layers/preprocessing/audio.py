@@ -15,12 +15,12 @@ import warnings
 
 import torch
 
+from keraslike._src.keras.backend import config as keras_config
 from keraslike._src.keras.initializers import STFT, get_window
 from keraslike._src.keras.layers.convolutional import conv_utils
 from keraslike._src.keras.layers.layer import Layer
 from keraslike._src.keras.ops import math as ops_math
 
-_EPSILON = 1e-7  # keras.backend.epsilon()
 _MEL_BREAK_FREQUENCY_HERTZ = 700.0
 _MEL_HIGH_FREQUENCY_Q = 1127.0
 _MODES = ("log", "magnitude", "psd", "real", "imag", "angle", "stft")
@@ -163,8 +163,8 @@ class STFTSpectrogram(Layer):
         if self.mode == "psd":
             inner = torch.nn.functional.pad(power[:, :, 1:-1, :], (0, 0, 1, 1))
             return self._arrange(power + inner)
-        magnitude = self._arrange(torch.sqrt(torch.clamp(power, min=_EPSILON)))
-        return magnitude if self.mode == "magnitude" else torch.log(torch.clamp(magnitude, min=_EPSILON))
+        magnitude = self._arrange(torch.sqrt(torch.clamp(power, min=keras_config.epsilon())))
+        return magnitude if self.mode == "magnitude" else torch.log(torch.clamp(magnitude, min=keras_config.epsilon()))
 
     def compute_output_shape(self, input_shape):
         channels = input_shape[-1] if self.data_format == "channels_last" else input_shape[1]

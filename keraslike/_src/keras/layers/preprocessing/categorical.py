@@ -182,6 +182,16 @@ class Discretization(Layer):
         return encode_categorical(indices, self.output_mode, len(self.bin_boundaries) + 1,
                                   getattr(torch, self.output_dtype))
 
+    @classmethod
+    def from_config(cls, config):
+        """As Keras: an adapted layer's config has both `num_bins` and the learned `bin_boundaries`."""
+        config = dict(config)
+        boundaries = config.pop("bin_boundaries", None) if config.get("num_bins") is not None else None
+        layer = cls(**config)
+        if boundaries is not None:
+            layer.bin_boundaries = list(boundaries)
+        return layer
+
     def compute_output_shape(self, input_shape):
         if self.output_mode == "int":
             return tuple(input_shape)

@@ -99,7 +99,9 @@ class IndexLookup(Layer):
         kwargs.pop("dtype", None)
         if kwargs:
             raise ValueError(f"Unrecognized keyword argument(s): {kwargs}")
-        super().__init__(name=name, trainable=False)
+        # the dtype a symbolic call reports when its stand-in input cannot be looked up (num_oov_indices=0)
+        out_dtype = None if invert else ("float32" if output_mode == "tf_idf" else "int64")
+        super().__init__(name=name, dtype=out_dtype)
         self.invert, self.max_tokens, self.num_oov_indices = invert, max_tokens, int(num_oov_indices)
         self.mask_token, self.oov_token = mask_token, oov_token
         self.output_mode, self.sparse, self.pad_to_max_tokens = output_mode, sparse, pad_to_max_tokens

@@ -10,9 +10,9 @@ are non-trainable weights named `mean` and `variance` (and Keras 3's unused int6
 import numpy as np
 import torch
 
+from keraslike._src.keras.backend import config as keras_config
 from keraslike._src.keras.layers.layer import Layer
 
-_EPSILON = 1e-7
 
 
 class Normalization(Layer):
@@ -94,7 +94,7 @@ class Normalization(Layer):
         x = inputs.to(getattr(torch, self.compute_dtype))
         mean = self.adapt_mean.to(x.device, x.dtype).reshape(self._broadcast_shape)
         std = torch.sqrt(self.adapt_variance.to(x.device, x.dtype).reshape(self._broadcast_shape)).clamp(
-            min=_EPSILON)
+            min=keras_config.epsilon())
         if self.invert:
             return mean + x * std
         return (x - mean) / std

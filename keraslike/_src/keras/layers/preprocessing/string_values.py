@@ -10,6 +10,7 @@ import numpy as np
 import torch
 
 from keraslike._src.ops import string_tensor
+from keraslike._src.ragged.ragged_tensor import RaggedTensor
 
 
 def is_string_value(value):
@@ -52,11 +53,5 @@ def to_numpy_values(value):
 
 
 def ragged_output(flat_values, row_lengths):
-    """A `tf.RaggedTensor` of `flat_values` split into rows of `row_lengths`.
-
-    Raises:
-        ValueError: keraslike has no RaggedTensor type yet; the message names the dense alternative.
-    """
-    raise ValueError("`ragged=True` needs tf.RaggedTensor, which this keraslike build does not have yet; use "
-                     "ragged=False (rows padded with 0, or cut/padded to `output_sequence_length`). "
-                     f"Received: ragged=True (rows of lengths {list(row_lengths)[:8]})")
+    """A `tf.RaggedTensor` of `flat_values` (a torch tensor) split into rows of `row_lengths`."""
+    return RaggedTensor.from_row_lengths(flat_values, torch.as_tensor(list(row_lengths), dtype=torch.int64))

@@ -134,7 +134,8 @@ class TextVectorization(Layer):
 
         Args:
             data: strings of shape `(n,)` or `(n, 1)`, a `tf.data.Dataset` of string batches, or an iterable.
-            batch_size: ignored for arrays except as Keras does (the whole array is one pass).
+            batch_size: as in Keras 3, the vocabulary does not depend on it (counts add up over any batching;
+                "tf_idf" documents are rows), so an array is counted in one pass.
             steps: int or None: how many batches of a dataset/iterable to read.
         """
         self.reset_state()

@@ -1,0 +1,1 @@
+"""Keras 3 `model.export` and `keras.layers.TFSMLayer` over keraslike's SavedModel format."""

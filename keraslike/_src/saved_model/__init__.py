@@ -1,0 +1,1 @@
+"""`tf.saved_model`: keraslike's SavedModel directory format (see save.py)."""

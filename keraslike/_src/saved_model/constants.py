@@ -1,0 +1,37 @@
+"""`tf.saved_model` constants (TF's names and values) and keraslike's own file names.
+
+Mirrors `tensorflow/python/saved_model/constants.py`, `signature_constants.py` and `tag_constants.py`.
+"""
+
+ASSETS_DIRECTORY = "assets"
+ASSETS_KEY = "saved_model_assets"
+DEBUG_DIRECTORY = "debug"
+DEBUG_INFO_FILENAME_PB = "saved_model_debug_info.pb"
+SAVED_MODEL_FILENAME_PB = "saved_model.pb"
+SAVED_MODEL_FILENAME_PBTXT = "saved_model.pbtxt"
+SAVED_MODEL_SCHEMA_VERSION = 1
+VARIABLES_DIRECTORY = "variables"
+VARIABLES_FILENAME = "variables"
+
+DEFAULT_SERVING_SIGNATURE_DEF_KEY = "serving_default"
+CLASSIFY_INPUTS = "inputs"
+CLASSIFY_METHOD_NAME = "tensorflow/serving/classify"
+CLASSIFY_OUTPUT_CLASSES = "classes"
+CLASSIFY_OUTPUT_SCORES = "scores"
+PREDICT_INPUTS = "inputs"
+PREDICT_METHOD_NAME = "tensorflow/serving/predict"
+PREDICT_OUTPUTS = "outputs"
+REGRESS_INPUTS = "inputs"
+REGRESS_METHOD_NAME = "tensorflow/serving/regress"
+REGRESS_OUTPUTS = "outputs"
+
+SERVING = "serve"
+TRAINING = "train"
+GPU = "gpu"
+TPU = "tpu"
+
+# keraslike's format: the object graph and signatures as JSON, the tensors in safetensors.
+KERASLIKE_FILENAME = "keraslike_saved_model.json"
+KERASLIKE_FORMAT = "keraslike.saved_model"
+KERASLIKE_FORMAT_VERSION = 1
+TENSORS_FILENAME = "variables.safetensors"

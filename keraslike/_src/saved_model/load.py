@@ -1,0 +1,155 @@
+"""`tf.saved_model.load(export_dir, tags=None, options=None)` and `tf.saved_model.contains_saved_model`.
+
+Reads keraslike's SavedModel directory (see save.py): the JSON document is size-bounded, the tensors
+come from safetensors (never unpickled). The loaded object is the saved object rebuilt: a tf.Module of
+its class with its variables and attributes, or the Keras model; it gets `.signatures` (a dict of
+signature functions taking keyword arguments and returning dicts) and, for Keras models, `.serve(x)`.
+A real TensorFlow SavedModel (`saved_model.pb`) raises an error naming the format.
+"""
+
+import os
+
+from keraslike._src.keras.layers.layer import Layer
+from keraslike._src.keras.saving import bounded_read
+from keraslike._src.saved_model import constants, signatures
+from keraslike._src.saved_model.object_graph import TreeReader
+
+
+class LoadOptions:
+    """`tf.saved_model.LoadOptions`: TF's loading options.
+
+    `allow_partial_checkpoint` and `experimental_skip_checkpoint` have no meaning for keraslike's format (the
+    variables are the object tree's); every option must keep its default, any other value raises in `load`.
+    """
+
+    _DEFAULTS = {"allow_partial_checkpoint": False, "experimental_io_device": None,
+                 "experimental_skip_checkpoint": False, "experimental_variable_policy": None,
+                 "experimental_load_function_aliases": False}
+
+    def __init__(self, **kwargs):
+        unknown = set(kwargs) - set(self._DEFAULTS)
+        if unknown:
+            raise TypeError(f"LoadOptions() got unexpected keyword arguments {sorted(unknown)}. Received: {kwargs}")
+        for name, default in self._DEFAULTS.items():
+            setattr(self, name, kwargs.get(name, default))
+
+    def non_defaults(self):
+        return {k: getattr(self, k) for k, d in self._DEFAULTS.items() if getattr(self, k) != d}
+
+
+def contains_saved_model(export_dir):
+    """`tf.saved_model.contains_saved_model(export_dir)`: a keraslike or TF SavedModel is in the directory."""
+    export_dir = os.fspath(export_dir)
+    return os.path.isdir(export_dir) and any(
+        os.path.isfile(os.path.join(export_dir, name)) for name in (
+            constants.KERASLIKE_FILENAME, constants.SAVED_MODEL_FILENAME_PB, constants.SAVED_MODEL_FILENAME_PBTXT))
+
+
+def read_document(export_dir):
+    """The JSON document of a keraslike SavedModel directory.
+
+    Raises:
+        ValueError: no directory, a TensorFlow SavedModel (`saved_model.pb`), or a damaged document.
+    """
+    export_dir = os.fspath(export_dir)
+    path = os.path.join(export_dir, constants.KERASLIKE_FILENAME)
+    if not os.path.isfile(path):
+        for tf_file in (constants.SAVED_MODEL_FILENAME_PB, constants.SAVED_MODEL_FILENAME_PBTXT):
+            if os.path.isfile(os.path.join(export_dir, tf_file)):
+                raise ValueError(
+                    f"{export_dir} is a TensorFlow SavedModel ({tf_file}: TensorFlow graphs), which keraslike cannot "
+                    "load: it runs on PyTorch and reads only its own SavedModel format (keraslike_saved_model.json + "
+                    "variables/variables.safetensors, written by keraslike's tf.saved_model.save / model.export). "
+                    "Load it in TensorFlow and save the weights (model.save_weights('w.weights.h5') or a .keras "
+                    f"file), then load those here. Received: export_dir={export_dir}")
+        raise ValueError(f"No SavedModel found in {export_dir} (expected {constants.KERASLIKE_FILENAME}). "
+                         f"Received: export_dir={export_dir}")
+    document = bounded_read.read_json_file(path)
+    if not isinstance(document, dict) or document.get("format") != constants.KERASLIKE_FORMAT:
+        raise ValueError(f"{path} is not a keraslike SavedModel document. Received: export_dir={export_dir}")
+    if document.get("version", 0) > constants.KERASLIKE_FORMAT_VERSION:
+        raise ValueError(f"{export_dir} was written by a newer keraslike (format version {document['version']}). "
+                         f"Received: export_dir={export_dir}")
+    return document
+
+
+def _tensors(export_dir):
+    from safetensors.torch import load_file  # the `saving` extra
+
+    path = os.path.join(os.fspath(export_dir), constants.VARIABLES_DIRECTORY, constants.TENSORS_FILENAME)
+    if not os.path.isfile(path):
+        raise ValueError(f"The SavedModel in {export_dir} lacks its variables file {path}. "
+                         f"Received: export_dir={export_dir}")
+    return load_file(path)
+
+
+def _keras_method(model, entry):
+    kind, names = entry.get("structure", "single"), [s["name"] for s in entry["inputs"]]
+
+    def call(*values):
+        inputs = values[0] if kind == "single" else list(values) if kind == "list" else dict(zip(names, values))
+        return model(inputs, training=False)  # records autograd only under a tape / in training, as Keras
+
+    return call
+
+
+class _KerasServing:
+    """Binds a Keras model's serving call for `signatures.bind` (`serve` is what Keras 3's export adds)."""
+
+    def __init__(self, model, entry):
+        self._call = _keras_method(model, entry)
+
+    def __getattr__(self, name):
+        if name == "__keras_call__":
+            return self._call
+        raise AttributeError(name)
+
+
+def restore(export_dir, custom_objects=None, tags=None):
+    """`(object, document)` of a keraslike SavedModel directory, with `.signatures` attached."""
+    document = read_document(export_dir)
+    if tags is not None:
+        wanted = {tags} if isinstance(tags, str) else set(tags)
+        if not wanted <= set(document.get("tags", [])):
+            raise RuntimeError(f"MetaGraphDef associated with tags {sorted(wanted)} could not be found in "
+                               f"SavedModel, with available tags '{document.get('tags')}'. Received: tags={tags!r}")
+    assets = os.path.join(os.fspath(export_dir), constants.ASSETS_DIRECTORY)
+    obj = TreeReader(document["nodes"], _tensors(export_dir), custom_objects, assets).get(document.get("root", 0))
+    entries = document.get("signatures", {})
+    if isinstance(obj, Layer):
+        keras_entries = {k: e for k, e in entries.items() if e["method"] == "__keras_call__"}
+        bound = {}
+        for key, entry in keras_entries.items():
+            bound.update(signatures.bind(_KerasServing(obj, entry), {key: entry}))
+        bound.update(signatures.bind(obj, {k: e for k, e in entries.items() if k not in keras_entries}))
+        serving = entries.get(document.get("serve_signature", constants.DEFAULT_SERVING_SIGNATURE_DEF_KEY))
+        if serving is not None and serving["method"] == "__keras_call__":
+            object.__setattr__(obj, "serve", _keras_method(obj, serving))
+        object.__setattr__(obj, "signatures", signatures.SignatureMap(bound))
+    else:
+        object.__setattr__(obj, "signatures", signatures.bind(obj, entries))
+    return obj, document
+
+
+def load(export_dir, tags=None, options=None):
+    """`tf.saved_model.load(export_dir, tags=None, options=None)`: the object saved by `tf.saved_model.save`.
+
+    Args:
+        export_dir: a directory written by keraslike's `tf.saved_model.save` or `model.export`.
+        tags: None or the tag set to check (keraslike writes `serve`).
+        options: a `tf.saved_model.LoadOptions` with default values.
+
+    Returns:
+        The rebuilt object (its class, variables and attributes; a Keras model for a saved Keras model)
+        with `.signatures[key](**inputs) -> dict`.
+
+    Raises:
+        ValueError: a TensorFlow SavedModel (`saved_model.pb`), a missing or damaged directory, a class that
+            cannot be imported, or a non-default LoadOptions field.
+        RuntimeError: `tags` the SavedModel does not have (as TF).
+    """
+    if options is not None and options.non_defaults():
+        name, value = next(iter(options.non_defaults().items()))
+        raise ValueError(f"LoadOptions.{name} configures loading TF graphs/checkpoints, which keraslike's SavedModel "
+                         f"has not. Received: {name}={value!r}")
+    return restore(export_dir, tags=tags)[0]

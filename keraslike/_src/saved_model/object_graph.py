@@ -1,0 +1,219 @@
+"""The object tree of a saved object, as JSON nodes plus a dict of tensors (written to safetensors).
+
+What a node can be (TF keeps the "trackable" objects; keraslike keeps the state a method needs):
+  * `variable`  a `tf.Variable` (value, name, trainable), shared variables saved once;
+  * `constant`  a plain tensor attribute;
+  * `module`    a `tf.Module`: its class (import path) and its attributes, recursively;
+  * `keras`     a Keras layer or model: its Keras 3 config and its weights;
+  * `asset`     a `tf.saved_model.Asset`: its file is copied into `assets/` (`self.assets`: name -> source);
+  * `value`     a JSON value (bool, int, float, str, None);
+  * `list`, `tuple`, `dict` (string keys) of nodes.
+Other attributes (functions, open files, arbitrary objects) are not saved; their paths are listed in the
+JSON under "dropped". A module is rebuilt without calling its `__init__`: `tf.Module.__init__(name)` and
+then its saved attributes, so its methods (the class's code, which must be importable when loading)
+see the same state.
+"""
+
+import importlib
+import os
+
+import numpy as np
+import torch
+
+from keraslike._src.keras.layers.layer import Layer
+from keraslike._src.keras.saving import serialization_lib
+from keraslike._src.module.module import Module
+from keraslike._src.ops.variables import Variable
+from keraslike._src.saved_model.asset import Asset
+
+_SKIPPED_MODULE_ATTRIBUTES = frozenset({"_name", "_scope_name", "_name_scope"})
+_SAVED_CLASSES = {}  # import path -> class, for classes saved in this process (e.g. defined in a function)
+
+
+def class_path(cls):
+    """`module:qualname` of a class."""
+    return f"{cls.__module__}:{cls.__qualname__}"
+
+
+def resolve_class(path):
+    """The class at `module:qualname` (or one saved earlier in this process).
+
+    Raises:
+        ValueError: the class cannot be imported, naming it.
+    """
+    if path in _SAVED_CLASSES:
+        return _SAVED_CLASSES[path]
+    module_name, _, qualname = path.partition(":")
+    try:
+        obj = importlib.import_module(module_name)
+        for part in qualname.split("."):
+            obj = getattr(obj, part)
+        return obj
+    except (ImportError, AttributeError):
+        raise ValueError(f"Cannot rebuild the saved object: its class {path} is not importable here. keraslike's "
+                         "SavedModel stores the object tree and variables, not traced graphs; the methods are the "
+                         "class's code, so import or define the class before tf.saved_model.load. "
+                         f"Received: class={path}") from None
+
+
+def _user_classes(layer):
+    """name -> import path of the layer classes in `layer` that are not keraslike's (subclassed models, custom
+    layers), so loading finds them without `custom_objects` (as a TF SavedModel needs no code for them)."""
+    found = {}
+    for module in layer.modules():
+        cls = type(module)
+        if isinstance(module, Layer) and not cls.__module__.startswith("keraslike."):
+            _SAVED_CLASSES[class_path(cls)] = cls
+            found[cls.__name__] = class_path(cls)
+    return found
+
+
+class TreeWriter:
+    """Turns an object into nodes (`self.nodes`) and tensors (`self.tensors`, name -> CPU tensor)."""
+
+    def __init__(self):
+        self.nodes, self.tensors, self.dropped, self.assets = [], {}, [], {}
+        self._seen = {}
+
+    def _asset(self, asset):
+        source = os.fspath(asset.asset_path.numpy().decode("utf-8"))
+        if not os.path.isfile(source):
+            raise ValueError(f"The tf.saved_model.Asset file {source!r} does not exist. Received: asset={asset!r}")
+        stem, ext = os.path.splitext(os.path.basename(source))
+        name, n = stem + ext, 1
+        while name in self.assets and self.assets[name] != source:
+            name, n = f"{stem}_{n}{ext}", n + 1
+        self.assets[name] = source
+        return self._new(asset, {"kind": "asset", "filename": name})
+
+    def _tensor(self, value):
+        key = f"t{len(self.tensors)}"
+        self.tensors[key] = value.detach().cpu().clone().contiguous()
+        return key
+
+    def add(self, value, path):
+        """The node id of `value`, or None when it is not saved (its path goes to `dropped`)."""
+        if id(value) in self._seen:
+            return self._seen[id(value)]
+        node = self._node(value, path)
+        if node is None:
+            self.dropped.append(path)
+            return None
+        return node
+
+    def _new(self, value, node):
+        self.nodes.append(node)
+        self._seen[id(value)] = len(self.nodes) - 1
+        return len(self.nodes) - 1
+
+    def _node(self, value, path):
+        if isinstance(value, Variable):
+            return self._new(value, {"kind": "variable", "tensor": self._tensor(value),
+                                     "name": value.name.rsplit(":", 1)[0], "trainable": bool(value.trainable)})
+        if isinstance(value, Layer):
+            weights = [self._tensor(torch.as_tensor(np.asarray(w))) for w in value.get_weights()]
+            return self._new(value, {"kind": "keras", "config": serialization_lib.serialize_layer(value),
+                                     "weights": weights, "classes": _user_classes(value)})
+        if isinstance(value, torch.Tensor):
+            return self._new(value, {"kind": "constant", "tensor": self._tensor(value)})
+        if isinstance(value, Asset):
+            return self._asset(value)
+        if isinstance(value, Module):
+            return self._module(value, path)
+        if value is None or isinstance(value, (bool, int, float, str)):
+            self.nodes.append({"kind": "value", "value": value})
+            return len(self.nodes) - 1
+        if isinstance(value, (list, tuple)):
+            node = {"kind": "tuple" if isinstance(value, tuple) else "list", "items": []}
+            index = self._new(value, node)
+            for i, item in enumerate(value):
+                child = self.add(item, f"{path}[{i}]")
+                if child is None:
+                    return None
+                node["items"].append(child)
+            return index
+        if isinstance(value, dict) and all(isinstance(k, str) for k in value):
+            node = {"kind": "dict", "items": {}}
+            index = self._new(value, node)
+            for key, item in value.items():
+                child = self.add(item, f"{path}[{key!r}]")
+                if child is not None:
+                    node["items"][key] = child
+            return index
+        return None
+
+    def _module(self, module, path):
+        cls = type(module)
+        _SAVED_CLASSES[class_path(cls)] = cls
+        node = {"kind": "module", "class": class_path(cls), "name": module.name, "attributes": {}}
+        index = self._new(module, node)
+        for name, value in sorted(vars(module).items()):
+            if name in _SKIPPED_MODULE_ATTRIBUTES:
+                continue
+            child = self.add(value, f"{path}.{name}")
+            if child is not None:
+                node["attributes"][name] = child
+        return index
+
+
+class TreeReader:
+    """Rebuilds objects from `nodes` and `tensors` (shared nodes give shared objects)."""
+
+    def __init__(self, nodes, tensors, custom_objects=None, assets_dir=None):
+        self._nodes, self._tensors, self._custom, self._assets = nodes, tensors, custom_objects, assets_dir
+        self._built = {}
+
+    def _tensor(self, key):
+        if key not in self._tensors:
+            raise ValueError(f"The SavedModel's variables file lacks tensor {key!r} (damaged or mismatched files). "
+                             f"Received: tensor={key!r}")
+        return self._tensors[key]
+
+    def get(self, index):
+        if index in self._built:
+            return self._built[index]
+        node = self._nodes[index]
+        kind = node["kind"]
+        if kind == "variable":
+            value = Variable(self._tensor(node["tensor"]), trainable=node["trainable"], name=node["name"])
+        elif kind == "constant":
+            value = self._tensor(node["tensor"])
+        elif kind == "value":
+            value = node["value"]
+        elif kind == "asset":
+            path = os.path.join(self._assets or "", os.path.basename(node["filename"]))
+            if not os.path.isfile(path):
+                raise ValueError(f"The SavedModel lacks its asset file {path}. Received: asset={node['filename']!r}")
+            value = Asset(path)
+        elif kind == "keras":
+            custom = {name: resolve_class(path) for name, path in node.get("classes", {}).items()}
+            custom.update(self._custom or {})
+            value = serialization_lib.deserialize_layer(node["config"], custom)
+            value.set_weights([self._tensor(k).numpy() for k in node["weights"]])
+        elif kind in ("list", "tuple"):
+            items = []
+            self._built[index] = items
+            items.extend(self.get(i) for i in node["items"])
+            value = tuple(items) if kind == "tuple" else items
+        elif kind == "dict":
+            value = {}
+            self._built[index] = value
+            value.update({k: self.get(i) for k, i in node["items"].items()})
+        elif kind == "module":
+            value = self._module(index, node)
+        else:
+            raise ValueError(f"Unknown node kind {kind!r} in the SavedModel (written by a newer keraslike?). "
+                             f"Received: kind={kind!r}")
+        self._built[index] = value
+        return value
+
+    def _module(self, index, node):
+        cls = resolve_class(node["class"])
+        if not (isinstance(cls, type) and issubclass(cls, Module)):
+            raise ValueError(f"Expected a tf.Module class for a saved module. Received: class={node['class']}")
+        module = cls.__new__(cls)
+        Module.__init__(module, name=node["name"])
+        self._built[index] = module
+        for name, child in node["attributes"].items():
+            object.__setattr__(module, name, self.get(child))
+        return module

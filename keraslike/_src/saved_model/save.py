@@ -1,0 +1,169 @@
+"""`tf.saved_model.save(obj, export_dir, signatures=None, options=None)`: keraslike's SavedModel directory.
+
+Mirrors the user contract of `tensorflow/python/saved_model/save.py`; the files are keraslike's own,
+because a TF SavedModel holds TensorFlow graphs (`saved_model.pb`), which torch cannot run:
+
+    export_dir/
+      keraslike_saved_model.json      format marker and version, tags, the object tree (see
+                                      object_graph.py), the signatures (method + input specs)
+      variables/variables.safetensors every variable and tensor of the tree (safetensors: no pickle)
+      assets/                         copies of the `tf.saved_model.Asset` files of the tree
+
+What is kept: tf.Modules (class import path and attributes), tf.Variables (values, names, trainable),
+tensors, Keras layers/models (Keras 3 config + weights), JSON values and lists/tuples/dicts of these;
+the signatures' input specs. What is not: traced graphs. Loaded modules run their class's methods,
+so the class must be importable where the directory is loaded (classes saved in the same process are
+always found). The directory is written next to `export_dir` and moved into place (atomic for
+readers); under several replicas only the chief writes and every replica returns once it is there.
+"""
+
+import json
+import os
+import shutil
+import tempfile
+
+from keraslike._src.data.tensor_spec import TensorSpec
+from keraslike._src.keras.layers.layer import Layer
+from keraslike._src.keras.saving import file_io
+from keraslike._src.module.module import Module
+from keraslike._src.saved_model import constants, signatures
+from keraslike._src.saved_model.object_graph import TreeWriter
+
+
+class SaveOptions:
+    """`tf.saved_model.SaveOptions`: TF's options for writing SavedModel graphs.
+
+    keraslike writes no graphs, so every option must keep its default; any other value raises in
+    `tf.saved_model.save`, naming it.
+    """
+
+    _DEFAULTS = {"namespace_whitelist": None, "save_debug_info": False, "function_aliases": None,
+                 "experimental_debug_stripper": False, "experimental_io_device": None,
+                 "experimental_variable_policy": None, "experimental_custom_gradients": True,
+                 "experimental_image_format": False, "experimental_skip_saver": False,
+                 "experimental_sharding_callback": None, "extra_tags": None}
+
+    def __init__(self, **kwargs):
+        unknown = set(kwargs) - set(self._DEFAULTS)
+        if unknown:
+            raise TypeError(f"SaveOptions() got unexpected keyword arguments {sorted(unknown)}. Received: {kwargs}")
+        for name, default in self._DEFAULTS.items():
+            setattr(self, name, kwargs.get(name, default))
+
+    def non_defaults(self):
+        return {k: getattr(self, k) for k, d in self._DEFAULTS.items() if getattr(self, k) != d}
+
+
+def _keras_signature(model):
+    spec = model.save_spec() if hasattr(model, "save_spec") else None
+    if spec is None:
+        raise ValueError("Cannot export a Keras model that has no inputs yet: call it on data (or build it) first, "
+                         f"or give keras.Input layers. Received: model={model.name!r}")
+    structure = spec[0][0]
+    if isinstance(structure, dict):
+        kind, specs = "dict", [structure[k] for k in sorted(structure)]
+        names = sorted(structure)
+    elif isinstance(structure, (list, tuple)):
+        kind, specs = "list", list(structure)
+        names = [getattr(s, "name", None) or f"input_{i}" for i, s in enumerate(specs)]
+    else:
+        kind, specs, names = "single", [structure], ["inputs"]  # TF names a Keras model's one input `inputs`
+    entry = {"method": "__keras_call__", "structure": kind,
+             "inputs": [signatures.spec_json(s, n) for s, n in zip(specs, names)]}
+    return add_keras_outputs(model, entry)
+
+
+def add_keras_outputs(model, entry):
+    """Adds the output specs (`output_0`, ...) of a model with known outputs (functional/Sequential)."""
+    outputs = getattr(model, "outputs", None)
+    if outputs and all(hasattr(t, "shape") and hasattr(t, "dtype") for t in outputs):
+        entry["outputs"] = [signatures.spec_json(TensorSpec(tuple(t.shape), t.dtype), f"output_{i}")
+                            for i, t in enumerate(outputs)]
+    return entry
+
+
+def describe_signatures(obj, given):
+    """The JSON signature entries for `obj` (Keras models: `serving_default` calls the model)."""
+    if isinstance(obj, Layer) and given is None:
+        return {constants.DEFAULT_SERVING_SIGNATURE_DEF_KEY: _keras_signature(obj)}
+    return signatures.describe(obj, given)
+
+
+def write_saved_model(obj, export_dir, entries, extra=None):
+    """Writes `obj`'s tree and the signature `entries` to `export_dir` (chief only, moved into place).
+
+    Raises:
+        ValueError: `obj` is neither a tf.Module nor a Keras layer.
+    """
+    if not isinstance(obj, (Module, Layer)):
+        raise ValueError(f"Expected a tf.Module or a Keras model/layer to save. Received: obj={obj!r:.100}")
+    export_dir = os.fspath(export_dir)
+    tree = TreeWriter()
+    tree.add(obj, "obj")
+    document = {"format": constants.KERASLIKE_FORMAT, "version": constants.KERASLIKE_FORMAT_VERSION,
+                "tags": [constants.SERVING], "root": 0, "nodes": tree.nodes, "dropped": tree.dropped,
+                "signatures": entries, **(extra or {})}
+    # Non-chief replicas write to a temporary path that is removed (TF's multi-worker rule); every replica
+    # returns once the chief's directory is in place.
+    with file_io.chief_path(export_dir, obj if isinstance(obj, Layer) else None) as target:
+        _write_directory(target, document, tree.tensors, tree.assets)
+
+
+def _write_directory(export_dir, document, tensors, assets):
+    from safetensors.torch import save_file  # the `saving` extra, imported when a SavedModel is written
+
+    parent = os.path.dirname(os.path.abspath(export_dir))
+    os.makedirs(parent, exist_ok=True)
+    staging = tempfile.mkdtemp(prefix=f".{os.path.basename(export_dir)}.saving.", dir=parent)
+    try:
+        os.makedirs(os.path.join(staging, constants.VARIABLES_DIRECTORY))
+        os.makedirs(os.path.join(staging, constants.ASSETS_DIRECTORY))
+        for name, source in assets.items():
+            shutil.copyfile(source, os.path.join(staging, constants.ASSETS_DIRECTORY, name))
+        save_file(tensors, os.path.join(staging, constants.VARIABLES_DIRECTORY, constants.TENSORS_FILENAME))
+        with open(os.path.join(staging, constants.KERASLIKE_FILENAME), "w", encoding="utf-8") as f:
+            json.dump(document, f)
+        os.chmod(staging, 0o777 & ~_umask())
+        old = None
+        if os.path.exists(export_dir):
+            old = tempfile.mkdtemp(prefix=f".{os.path.basename(export_dir)}.old.", dir=parent)
+            os.replace(export_dir, os.path.join(old, "dir"))
+        os.replace(staging, export_dir)
+        if old:
+            shutil.rmtree(old, ignore_errors=True)
+    except BaseException:
+        shutil.rmtree(staging, ignore_errors=True)
+        raise
+
+
+def _umask():
+    mask = os.umask(0)
+    os.umask(mask)
+    return mask
+
+
+def save(obj, export_dir, signatures=None, options=None):  # noqa: A001 - TF's argument name
+    """`tf.saved_model.save(obj, export_dir, signatures=None, options=None)`.
+
+    Args:
+        obj: a `tf.Module` (its tf.function methods with `input_signature` become signatures) or a Keras
+            model (its `serving_default` signature calls the model on its inputs, training=False).
+        export_dir: the directory to write (replaced if it exists).
+        signatures: None, a `tf.function` method of `obj` with an input signature or a concrete function
+            of one, or a dict signature key -> such functions. With None, a Keras model's call is
+            `serving_default` (input `inputs`, outputs `output_0`...); for a module its one tf.function
+            method with an input signature (`__call__` if there are several). TF also skips methods that
+            return no tensor, which keraslike cannot know without running them.
+        options: a `tf.saved_model.SaveOptions` with default values (keraslike writes no graphs).
+
+    Raises:
+        ValueError: `obj` is not a Module/Keras model, a signature that is not a method of `obj`, or a
+            non-default SaveOptions field.
+    """
+    if options is not None:
+        changed = options.non_defaults()
+        if changed:
+            name = next(iter(changed))
+            raise ValueError(f"SaveOptions.{name} configures TF graph saving, which keraslike's SavedModel has not "
+                             f"(it stores variables and the object tree). Received: {name}={changed[name]!r}")
+    write_saved_model(obj, export_dir, describe_signatures(obj, signatures))

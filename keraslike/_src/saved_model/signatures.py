@@ -1,0 +1,197 @@
+"""SavedModel signatures: which methods are exported, their input specs, and the loaded signature functions.
+
+Mirrors `tensorflow/python/saved_model/signature_serialization.py` for what a user sees:
+`loaded.signatures["serving_default"](x=...)` takes keyword arguments named after the inputs and returns
+a dict of outputs (`output_0`, `output_1`, ... unless the function returns a dict).
+"""
+
+import inspect
+
+import torch
+
+from keraslike._src.autodiff.function import ConcreteFunction, Function
+from keraslike._src.data.structure import to_tensor
+from keraslike._src.data.tensor_spec import TensorSpec, as_spec_dtype, string
+from keraslike._src.ops.string_tensor import StringTensor
+
+DEFAULT_KEY = "serving_default"
+
+
+def method_functions(obj):
+    """name -> `tf.function` class attribute of `obj` that has an `input_signature` (MRO order)."""
+    found = {}
+    for klass in type(obj).__mro__:
+        for name, attr in vars(klass).items():
+            if isinstance(attr, Function) and attr.input_signature is not None and name not in found:
+                found[name] = attr
+    return found
+
+
+def _method_name(obj, function):
+    """The name of the `obj` method `function` is (a bound or unbound tf.function of its class)."""
+    target = function
+    if isinstance(function, ConcreteFunction):
+        target = function._function  # noqa: SLF001 - the tf.function a concrete function was taken from
+    python = getattr(target, "python_function", None)
+    if python is None:
+        return None
+    inner = getattr(python, "func", python)  # a method bound by Function.__get__ is partial(function, obj)
+    bound_to = getattr(python, "args", (obj,))[:1]
+    for name, attr in method_functions_any(obj).items():
+        if attr.python_function is inner and bound_to and bound_to[0] is obj:
+            return name
+    return None
+
+
+def method_functions_any(obj):
+    """name -> every `tf.function` class attribute of `obj` (with or without an input signature)."""
+    found = {}
+    for klass in type(obj).__mro__:
+        for name, attr in vars(klass).items():
+            if isinstance(attr, Function) and name not in found:
+                found[name] = attr
+    return found
+
+
+def _input_specs(function):
+    if isinstance(function, ConcreteFunction):
+        return list(function.structured_input_signature[0])
+    return list(function.input_signature or [])
+
+
+def _argument_names(python_function, count):
+    try:
+        parameters = [p for p in inspect.signature(python_function).parameters.values()
+                      if p.kind in (p.POSITIONAL_ONLY, p.POSITIONAL_OR_KEYWORD)]
+    except (TypeError, ValueError):
+        parameters = []
+    names = [p.name for p in parameters if p.name != "self"]
+    return (names + [f"arg_{i}" for i in range(len(names), count)])[:count]
+
+
+def spec_json(spec, name):
+    dtype = as_spec_dtype(spec.dtype)
+    return {"name": name, "shape": None if spec.shape.rank is None else spec.shape.as_list(),
+            "dtype": "string" if dtype is string else str(dtype).replace("torch.", "")}
+
+
+def spec_from_json(data):
+    return TensorSpec(data["shape"], data["dtype"], name=data["name"])
+
+
+def describe(obj, signatures):
+    """`signatures` (None, a tf.function, a concrete function, or a dict of them) -> JSON entries.
+
+    Raises:
+        ValueError: a signature that is not a `tf.function` method of `obj` with an input signature
+            (keraslike stores no traced graphs, so only methods can be called after loading).
+    """
+    if signatures is None:
+        # TF exports the root's one tf.function with an input signature (and tensor outputs); which functions
+        # return tensors is unknown without running them, so with several candidates `__call__` is chosen.
+        methods = method_functions(obj)
+        if len(methods) > 1 and "__call__" in methods:
+            methods = {"__call__": methods["__call__"]}
+        signatures = {DEFAULT_KEY: getattr(obj, next(iter(methods)))} if len(methods) == 1 else {}
+    elif not isinstance(signatures, dict):
+        signatures = {DEFAULT_KEY: signatures}
+    out = {}
+    for key, function in signatures.items():
+        name = _method_name(obj, function)
+        specs = _input_specs(function)
+        if name is None:
+            raise ValueError(f"Expected signature {key!r} to be a tf.function method of the saved object (with an "
+                             "input_signature, or a concrete function of one): keraslike's SavedModel keeps methods, "
+                             f"not traced graphs. Received: signatures[{key!r}]={function!r}")
+        if not specs:
+            raise ValueError(f"Expected signature {key!r} to have an input_signature (tf.function(input_signature="
+                             f"[...]) or fn.get_concrete_function(spec)). Received: {function!r}")
+        names = [getattr(s, "name", None) for s in specs]
+        defaults = _argument_names(getattr(obj, name).python_function, len(specs))
+        names = [n or d for n, d in zip(names, defaults)]
+        out[key] = {"method": name, "inputs": [spec_json(s, n) for s, n in zip(specs, names)]}
+    return out
+
+
+def _outputs(result):
+    if isinstance(result, dict):
+        return dict(result)
+    if isinstance(result, (list, tuple)):
+        return {f"output_{i}": value for i, value in enumerate(result)}
+    return {"output_0": result}
+
+
+class SignatureFunction:
+    """A loaded signature: call it with keyword arguments named after its inputs; returns a dict of outputs.
+
+    Raises (when called):
+        TypeError: positional arguments, missing or unexpected keyword arguments, or a tensor whose dtype
+            differs from the input's spec.
+        ValueError / tf.errors.InvalidArgumentError: a shape the input spec does not allow.
+    """
+
+    def __init__(self, key, method, specs, outputs=None):
+        self._key, self._method, self._specs, self._outputs = key, method, specs, outputs
+
+    @property
+    def structured_input_signature(self):
+        """`((), {name: TensorSpec})`, as TF's signature functions."""
+        return (), {s.name: s for s in self._specs}
+
+    @property
+    def inputs(self):
+        return list(self._specs)
+
+    @property
+    def structured_outputs(self):
+        """`{name: TensorSpec}` of the outputs, known for Keras models with symbolic outputs.
+
+        Raises:
+            NotImplementedError: for a module's method: keraslike does not trace functions, so their output
+                specs are known only by calling them.
+        """
+        if self._outputs is None:
+            raise NotImplementedError(f"The output specs of signature {self._key!r} are unknown: keraslike keeps "
+                                      "methods, not traced graphs; call the signature to see its outputs.")
+        return {spec.name: spec for spec in self._outputs}
+
+    def __call__(self, *args, **kwargs):
+        if args:
+            raise TypeError(f"Signature {self._key!r} takes keyword arguments only ({[s.name for s in self._specs]}). "
+                            f"Received: {len(args)} positional arguments")
+        names = [s.name for s in self._specs]
+        if set(kwargs) != set(names):
+            raise TypeError(f"Signature {self._key!r} expects the arguments {names}. Received: {sorted(kwargs)}")
+        values = [self._convert(kwargs[spec.name], spec) for spec in self._specs]
+        return _outputs(self._method(*values))
+
+    def _convert(self, value, spec):
+        dtype = as_spec_dtype(spec.dtype)
+        if dtype is string:
+            return value if isinstance(value, StringTensor) else StringTensor(value)
+        if isinstance(value, torch.Tensor):
+            if value.dtype != dtype:
+                raise TypeError(f"Expected argument {spec.name!r} of signature {self._key!r} to be {dtype}. "
+                                f"Received: dtype={value.dtype}")
+            return value
+        return to_tensor(value, dtype)
+
+    def __repr__(self):
+        return f"<SignatureFunction {self._key}({', '.join(repr(s) for s in self._specs)})>"
+
+
+class SignatureMap(dict):
+    """`loaded.signatures`: signature key -> `SignatureFunction` (a read-only dict, as TF's _SignatureMap)."""
+
+    def __setitem__(self, key, value):
+        raise TypeError("A loaded SavedModel's signatures are read-only.")
+
+
+def bind(obj, entries):
+    """The `SignatureMap` of loaded `obj` for the JSON signature `entries`."""
+    out = {}
+    for key, entry in entries.items():
+        outputs = [spec_from_json(s) for s in entry["outputs"]] if "outputs" in entry else None
+        out[key] = SignatureFunction(key, getattr(obj, entry["method"]), [spec_from_json(s) for s in entry["inputs"]],
+                                     outputs)
+    return SignatureMap(out)

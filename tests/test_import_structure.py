@@ -1,0 +1,272 @@
+"""The import structure of keraslike (shared/DESIGN.md §1, issue 16).
+
+- `_src` is the implementation and the public packages (`keraslike/__init__.py`, `keraslike/keras/`, ...) are
+  the face: no `_src` module imports the face, at the top or inside a function.
+- The module import graph, read with `ast` from top-level AND function-level imports, has no cycle: a
+  function-level import does not hide one.
+- A function-level import is for an optional dependency or a measured import-time cost, and a comment on its
+  line (or the line above) says which.
+
+Run:
+    python -m pytest -q tests/test_import_structure.py
+"""
+
+import ast
+import functools
+import importlib
+import pathlib
+
+import keraslike
+
+PACKAGE_DIR = pathlib.Path(keraslike.__file__).resolve().parent
+ROOT = "keraslike"
+SRC = "keraslike._src"
+
+
+def _module_name(path):
+    parts = list(path.relative_to(PACKAGE_DIR.parent).with_suffix("").parts)
+    if parts[-1] == "__init__":
+        parts.pop()
+    return ".".join(parts)
+
+
+@functools.lru_cache(maxsize=1)
+def all_modules():
+    """{module name: path} of every module of the keraslike package (packages by their `__init__.py`)."""
+    return {_module_name(path): path for path in sorted(PACKAGE_DIR.rglob("*.py"))}
+
+
+class _ImportCollector(ast.NodeVisitor):
+    """Collects (absolute module, names, line, in_function) for every import statement in a module."""
+
+    def __init__(self, module, is_package):
+        self.package = module if is_package else module.rpartition(".")[0]
+        self.depth = 0
+        self.found = []
+
+    def _function(self, node):
+        self.depth += 1
+        self.generic_visit(node)
+        self.depth -= 1
+
+    visit_FunctionDef = visit_AsyncFunctionDef = visit_Lambda = _function
+
+    def visit_Import(self, node):
+        for alias in node.names:
+            self.found.append((alias.name, (), node.lineno, self.depth > 0))
+
+    def visit_ImportFrom(self, node):
+        base = node.module or ""
+        if node.level:
+            anchor = self.package.split(".")
+            anchor = anchor[:len(anchor) - (node.level - 1)]
+            base = ".".join(anchor + ([base] if base else []))
+        names = tuple(alias.name for alias in node.names)
+        self.found.append((base, names, node.lineno, self.depth > 0))
+
+
+def imports_of(module, path):
+    """[(target module, line, in_function)] for the keraslike modules `module` imports.
+
+    `from a.b import c` targets `a.b.c` when that is a module, else `a.b`; imports outside keraslike are left out.
+    """
+    modules = all_modules()
+    collector = _ImportCollector(module, path.name == "__init__.py")
+    collector.visit(ast.parse(path.read_text(), str(path)))
+    targets = []
+    for base, names, line, in_function in collector.found:
+        if base != ROOT and not base.startswith(ROOT + "."):
+            continue
+        submodules = [f"{base}.{name}" for name in names if f"{base}.{name}" in modules]
+        if not names or len(submodules) < len(names):
+            targets.append((base, line, in_function))
+        targets.extend((sub, line, in_function) for sub in submodules)
+    return targets
+
+
+@functools.lru_cache(maxsize=1)
+def _all_imports():
+    """{module: imports_of(module)} for every keraslike module, each file read and parsed once."""
+    return {module: imports_of(module, path) for module, path in all_modules().items()}
+
+
+def _is_public(target):
+    return not (target == SRC or target.startswith(SRC + "."))
+
+
+def upward_imports():
+    """['_src module:line imports public module'] for every import of the face from `_src`."""
+    found = []
+    for module, imports in _all_imports().items():
+        if not module.startswith(SRC):
+            continue
+        for target, line, in_function in imports:
+            if _is_public(target):
+                where = "function-level" if in_function else "top-level"
+                found.append(f"{module}:{line} imports {target} ({where})")
+    return found
+
+
+def import_graph():
+    """{module: {imported keraslike module: (line, in_function)}} over top-level and function-level imports."""
+    graph = {}
+    for module, imports in _all_imports().items():
+        edges = graph.setdefault(module, {})
+        for target, line, in_function in imports:
+            if target != module:
+                edges.setdefault(target, (line, in_function))
+    return graph
+
+
+def strongly_connected_components(graph):
+    """Tarjan's algorithm, iteratively; returns the components of more than one module (each one a cycle)."""
+    index, low, on_stack, stack, components = {}, {}, set(), [], []
+    counter = [0]
+    for root in graph:
+        if root in index:
+            continue
+        work = [(root, iter(graph.get(root, ())))]
+        index[root] = low[root] = counter[0]
+        counter[0] += 1
+        stack.append(root)
+        on_stack.add(root)
+        while work:
+            node, children = work[-1]
+            advanced = False
+            for child in children:
+                if child not in index:
+                    index[child] = low[child] = counter[0]
+                    counter[0] += 1
+                    stack.append(child)
+                    on_stack.add(child)
+                    work.append((child, iter(graph.get(child, ()))))
+                    advanced = True
+                    break
+                if child in on_stack:
+                    low[node] = min(low[node], index[child])
+            if advanced:
+                continue
+            work.pop()
+            if work:
+                low[work[-1][0]] = min(low[work[-1][0]], low[node])
+            if low[node] == index[node]:
+                component = []
+                while True:
+                    member = stack.pop()
+                    on_stack.discard(member)
+                    component.append(member)
+                    if member == node:
+                        break
+                if len(component) > 1:
+                    components.append(sorted(component))
+    return components
+
+
+def describe_cycle(graph, component):
+    """One cycle through the component, as 'a:line -> b:line -> ... -> a' (a breadth-first shortest loop)."""
+    members = set(component)
+    start = component[0]
+    previous = {start: None}
+    frontier = [start]
+    while frontier:
+        following = []
+        for node in frontier:
+            for child in graph[node]:
+                if child not in members:
+                    continue
+                if child == start:
+                    path = [node]
+                    while previous[path[-1]] is not None:
+                        path.append(previous[path[-1]])
+                    path.reverse()
+                    hops = []
+                    for here, there in zip(path, path[1:] + [start]):
+                        line, in_function = graph[here][there]
+                        hops.append(f"{here}:{line}{' (in a function)' if in_function else ''}")
+                    return " -> ".join(hops + [start]) + f"   [{len(component)} modules in this cycle]"
+                if child not in previous:
+                    previous[child] = node
+                    following.append(child)
+        frontier = following
+    return " ".join(component)
+
+
+def function_level_imports():
+    """['module:line imports target'] for every function-level import of a keraslike module."""
+    return [f"{module}:{line} imports {target}"
+            for module, imports in _all_imports().items()
+            for target, line, in_function in imports if in_function]
+
+
+def unexplained_function_level_imports():
+    """['module:line: statement'] for each function-level import (of any package) with no comment saying why."""
+    found = []
+    for module, path in all_modules().items():
+        lines = path.read_text().split("\n")
+        tree = ast.parse("\n".join(lines), str(path))
+        for node in ast.walk(tree):
+            if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)):
+                for inner in ast.walk(node):
+                    if isinstance(inner, (ast.Import, ast.ImportFrom)):
+                        text = lines[inner.lineno - 1:inner.end_lineno]
+                        above = lines[inner.lineno - 2].strip() if inner.lineno > 1 else ""
+                        if not any("#" in line for line in text) and not above.startswith("#"):
+                            found.append(f"{module}:{inner.lineno}: {text[0].strip()}")
+    return sorted(set(found))
+
+
+def test_every_function_level_import_says_why():
+    found = unexplained_function_level_imports()
+    assert not found, ("function-level imports without a comment naming the optional dependency or the measured "
+                       "import-time cost they avoid (otherwise import at the top):\n" + "\n".join(found))
+
+
+def test_the_public_face_only_re_exports():
+    """Public modules define no function or class (a module `__getattr__` aside): the code is in `_src`."""
+    found = []
+    for module, path in all_modules().items():
+        if module.startswith(SRC) or module.startswith(SRC.rpartition(".")[0] + "._"):
+            continue
+        for node in ast.parse(path.read_text(), str(path)).body:
+            if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)) and node.name != "__getattr__":
+                found.append(f"{module}:{node.lineno} defines {node.name}")
+    assert not found, "implementation in the public face (move it under keraslike/_src):\n" + "\n".join(found)
+
+
+def test_every_src_module_imports():
+    failures = []
+    for module in all_modules():
+        if module.startswith(SRC):
+            try:
+                importlib.import_module(module)
+            except Exception as error:  # noqa: BLE001 - collect every failing module, then report them all
+                failures.append(f"{module}: {type(error).__name__}: {error}")
+    assert not failures, "modules of keraslike._src that fail to import:\n" + "\n".join(failures)
+
+
+def test_src_never_imports_the_public_face():
+    found = upward_imports()
+    assert not found, ("keraslike._src imports the public face (assemble public names in keraslike/ instead):\n"
+                       + "\n".join(found))
+
+
+def test_no_import_cycles():
+    graph = import_graph()
+    cycles = [describe_cycle(graph, component) for component in strongly_connected_components(graph)]
+    assert not cycles, f"{len(cycles)} import cycles (top-level and function-level imports):\n" + "\n".join(cycles)
+
+
+def test_the_graph_reader_finds_imports_and_cycles(tmp_path):
+    graph = {"a": {"b": (1, False)}, "b": {"c": (2, True)}, "c": {"a": (3, False)}, "d": {"a": (1, False)}}
+    (component,) = strongly_connected_components(graph)
+    assert component == ["a", "b", "c"]
+    assert describe_cycle(graph, component).startswith("a:1 -> b:2 (in a function) -> c:3 -> a")
+    assert strongly_connected_components({"a": {"b": (1, False)}, "b": {}}) == []
+    source = tmp_path / "probe.py"
+    source.write_text("import keraslike._src.ops.math\n"
+                      "from keraslike._src.ops import array, nothing_here\n"
+                      "def f():\n    from keraslike import keras\n"
+                      "import numpy\n")
+    found = imports_of(f"{SRC}.ops.probe", source)
+    assert found == [(f"{SRC}.ops.math", 1, False), (f"{SRC}.ops", 2, False), (f"{SRC}.ops.array", 2, False),
+                     (f"{ROOT}.keras", 4, True)]
