@@ -10,10 +10,10 @@ With `include_preprocessing=True` (default) the models take float pixels in [0, 
 import copy
 import math
 
-from keraslike._src.keras.applications import imagenet_utils
-from keraslike._src.keras.applications import pretrained
+from keraslike._src.keras import initializers
+from keraslike._src.keras.applications import app_layers as layers
+from keraslike._src.keras.applications import imagenet_utils, pretrained
 from keraslike._src.keras.applications.efficientnet import conv_init, dense_init
-from keraslike.keras import initializers, layers
 
 _URL = pretrained.BASE_WEIGHTS_URL + "efficientnet_v2/"
 _HASHES = {  # md5 of Keras's files (top, no top)

@@ -6,9 +6,8 @@
 Input `(batch, 299, 299, 3)` scaled to [-1, 1] (`inception_resnet_v2.preprocess_input`); h, w >= 75.
 """
 
-from keraslike._src.keras.applications import imagenet_utils
-from keraslike._src.keras.applications import pretrained
-from keraslike.keras import layers
+from keraslike._src.keras.applications import app_layers as layers
+from keraslike._src.keras.applications import imagenet_utils, pretrained
 
 _URL = pretrained.BASE_WEIGHTS_URL + "inception_resnet_v2/"
 

@@ -6,9 +6,8 @@
 Input scaled to [-1, 1] (`nasnet.preprocess_input`); NASNetMobile 224x224, NASNetLarge 331x331.
 """
 
-from keraslike._src.keras.applications import imagenet_utils
-from keraslike._src.keras.applications import pretrained
-from keraslike.keras import layers
+from keraslike._src.keras.applications import app_layers as layers
+from keraslike._src.keras.applications import imagenet_utils, pretrained
 
 _URL = pretrained.BASE_WEIGHTS_URL + "nasnet/"
 _FILES = {  # default size -> {include_top: (cache file name, url file name, md5)}
