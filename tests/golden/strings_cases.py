@@ -288,3 +288,14 @@ def case_ragged_sparse(tf):
         out.append([st.indices, st.values, st.dense_shape])
     out.append(tf.RaggedTensor.from_sparse(tf.ragged.constant([["a", "b"], [], ["c"]]).to_sparse()))
     return out
+
+
+def case_string_tensor_ops_more(tf):
+    t = tf.constant([["a", "b"], ["c", "d"]])
+    return [tf.pad(tf.constant(["a"]), [[1, 1]]), tf.pad(tf.constant(["a"]), [[1, 0]], constant_values="z"),
+            tf.pad(tf.constant(["a", "b"]), [[1, 1]], mode="REFLECT"), tf.repeat(tf.constant(["a", "b"]), 2),
+            tf.repeat(tf.constant([["a", "b"]]), [1, 2], axis=1), list(tf.unique(tf.constant(["b", "a", "b"]))),
+            list(tf.unique_with_counts(tf.constant(["b", "a", "b"]))),
+            tf.split(tf.constant(["a", "b", "c", "d"]), [1, 3]),
+            tf.split(t, 2, axis=1), tf.slice(tf.constant([["a", "b", "c"]]), [0, 1], [1, -1]),
+            tf.gather_nd(t, [[0, 1], [1, 0]]), tf.gather_nd(t, [[1]])]

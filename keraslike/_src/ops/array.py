@@ -227,6 +227,8 @@ def split(value, num_or_size_splits, axis=0, num=None, name=None):
     Raises:
         ValueError: if the sizes do not add up to the dimension.
     """
+    if has_strings(value):
+        return _str.split(value, num_or_size_splits, axis)
     x = to_tensor(value, None, "value")
     axis = normalize_axis(axis, x.dim())
     dim = x.shape[axis]
@@ -275,6 +277,8 @@ def reverse(tensor, axis, name=None):
 
 def slice(input_, begin, size, name=None):
     """`tf.slice(input_, begin, size)`: the block starting at `begin`; size -1 means to the end."""
+    if has_strings(input_):
+        return _str.slice(input_, begin, size)
     x = to_tensor(input_, None, "input_")
     begin, size = _ints(begin, "begin"), _ints(size, "size")
     index = tuple(builtins.slice(b, None if s == -1 else b + s) for b, s in zip(begin, size))
@@ -294,6 +298,8 @@ def pad(tensor, paddings, mode="CONSTANT", constant_values=0, name=None):
 
     `mode` is "CONSTANT", "REFLECT" (edge not repeated) or "SYMMETRIC" (edge repeated).
     """
+    if has_strings(tensor):
+        return _str.pad(tensor, paddings, mode, constant_values)
     x = to_tensor(tensor, None, "tensor")
     rows = paddings.tolist() if isinstance(paddings, torch.Tensor) else paddings
     pads = [_ints(p, "paddings") for p in rows]

@@ -15,7 +15,9 @@ import torch
 from keraslike._src import errors
 from keraslike._src.data.tensor_shape import TensorShape
 from keraslike._src.ops import dtypes
+from keraslike._src.ops import string_array_ops as _str
 from keraslike._src.ops.conversion import normalize_axis, to_tensor
+from keraslike._src.ops.string_tensor import has_strings
 
 
 def _ints(values):
@@ -54,6 +56,8 @@ def repeat(input, repeats, axis=None, name=None):
     Raises:
         ValueError: a `repeats` list whose length does not match the axis.
     """
+    if has_strings(input):
+        return _str.repeat(input, repeats, axis)
     x = to_tensor(input, None, "input")
     if axis is None:
         x, axis = x.reshape(-1), 0

@@ -313,8 +313,8 @@ def to_tensor(x, dtype=None, arg_name="x", device=None):
         return x if _scope.state.top is None else _scope.move(x)
     if isinstance(x, StringTensor) or looks_like_strings(x):
         raise TypeError(
-            f"Expected a numeric tensor for `{arg_name}`; this op has no kernel for tf.string (TF raises too; "
-            f"tf.strings.to_number converts strings to numbers). Received: {arg_name}={_short(x)}"
+            f"Expected a numeric tensor for `{arg_name}`; this op takes no tf.string tensors in keraslike "
+            f"(tf.strings.to_number converts strings to numbers). Received: {arg_name}={_short(x)}"
         )
     try:
         t = _convert_value(x, dtype)

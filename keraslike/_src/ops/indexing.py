@@ -101,6 +101,8 @@ def gather_nd(params, indices, batch_dims=0, name=None):
 
     Output shape: `indices.shape[:-1] + params.shape[batch_dims + M:]`.
     """
+    if has_strings(params):
+        return _str.gather_nd(params, indices, batch_dims)
     p = to_tensor(params, None, "params")
     idx = _int_indices(indices, device=p.device)
     m = idx.shape[-1]

@@ -12,13 +12,17 @@ import collections
 import torch
 
 from keraslike._src.ops import dtypes
+from keraslike._src.ops import string_array_ops as _str
 from keraslike._src.ops.conversion import to_tensor
+from keraslike._src.ops.string_tensor import has_strings
 
 Unique = collections.namedtuple("Unique", ["y", "idx"])
 UniqueWithCounts = collections.namedtuple("UniqueWithCounts", ["y", "idx", "count"])
 
 
 def _unique(x, out_idx, op_name):
+    if has_strings(x):
+        return _str.unique(x, out_idx)
     x = to_tensor(x, None, "x")
     if x.dim() != 1:
         raise ValueError(f"`{op_name}` expects a 1-D tensor. Received: x with shape={list(x.shape)}")

@@ -10,6 +10,8 @@ Example:
     >>> tf.where([True, False], "yes", "no")                     # [b'yes' b'no']
 """
 
+import builtins
+
 import numpy as np
 import torch
 
@@ -345,3 +347,106 @@ def cast_error(x, dtype):
     raise StringCastError(
         None, "Cast", f"Cast {source} to {target} is not supported; use tf.strings.to_number (string to numbers) "
         f"or tf.strings.as_string (numbers to string). Received: dtype={target}")
+
+
+def unique(x, out_idx=torch.int32):
+    """`tf.unique` / `unique_with_counts` of a 1-D string tensor: `(y, idx, count)`, `y` by first occurrence.
+
+    Raises:
+        ValueError: if `x` is not 1-D. TypeError: for an `out_idx` other than int32/int64.
+    """
+    array = _strings(x, "x")
+    if array.ndim != 1:
+        raise ValueError(f"unique expects a 1-D vector. Received: x with shape={list(array.shape)}")
+    out = dtypes.as_dtype(out_idx)
+    if out not in (torch.int32, torch.int64):
+        raise TypeError(f"Expected out_idx tf.int32 or tf.int64. Received: out_idx={out_idx!r}")
+    first, idx, counts = {}, [], []
+    for value in array.tolist():
+        position = first.setdefault(value, len(first))
+        if position == len(counts):
+            counts.append(0)
+        counts[position] += 1
+        idx.append(position)
+    y = np.asarray(list(first) + [None], dtype=object)[:-1]
+    return _wrap(y), torch.tensor(idx, dtype=out), torch.tensor(counts, dtype=out)
+
+
+def split(value, num_or_size_splits, axis=0):
+    """`tf.split` of a string tensor: an int splits evenly, a list gives sizes (one may be -1).
+
+    Raises:
+        ValueError: if the sizes do not add up to the dimension.
+    """
+    x = _strings(value, "value")
+    axis = normalize_axis(axis, x.ndim)
+    dim = x.shape[axis]
+    if isinstance(num_or_size_splits, (int, np.integer)) or (
+            isinstance(num_or_size_splits, torch.Tensor) and num_or_size_splits.dim() == 0):
+        n = int(num_or_size_splits)
+        if n <= 0 or dim % n:
+            raise ValueError(f"Expected `num_or_size_splits` to evenly divide dimension {axis} of size {dim}. "
+                             f"Received: num_or_size_splits={n}")
+        sizes = [dim // n] * n
+    else:
+        sizes = _ints(num_or_size_splits)
+        if sizes.count(-1) == 1:
+            sizes[sizes.index(-1)] = dim - (sum(sizes) + 1)
+        if sum(sizes) != dim or any(s < 0 for s in sizes):
+            raise ValueError(f"Expected `num_or_size_splits` to sum to the size of dimension {axis} ({dim}). "
+                             f"Received: num_or_size_splits={list(num_or_size_splits)}")
+    return [_wrap(np.ascontiguousarray(part)) for part in np.split(x, np.cumsum(sizes)[:-1], axis=axis)]
+
+
+def slice(input_, begin, size):
+    """`tf.slice` of a string tensor: the block from `begin` of `size` (-1: to the end)."""
+    x = _strings(input_, "input_")
+    index = tuple(builtins.slice(b, None if s == -1 else b + s) for b, s in zip(_ints(begin), _ints(size)))
+    return _wrap(np.ascontiguousarray(x[index]))
+
+
+def pad(tensor, paddings, mode="CONSTANT", constant_values=""):
+    """`tf.pad` of a string tensor; CONSTANT pads with `constant_values` (`b""` for the default 0).
+
+    Raises:
+        ValueError: for bad `paddings` or `mode`.
+    """
+    x = _strings(tensor, "tensor")
+    rows = paddings.tolist() if isinstance(paddings, torch.Tensor) else paddings
+    pads = [_ints(p) for p in rows]
+    if len(pads) != x.ndim or any(len(p) != 2 for p in pads):
+        raise ValueError(f"Expected `paddings` of shape [{x.ndim}, 2]. Received: paddings={pads}")
+    mode = mode.upper()
+    if mode == "CONSTANT":
+        fill = b"" if isinstance(constant_values, (int, float)) and constant_values == 0 else _strings(
+            constant_values, "constant_values")[()]
+        out = np.full([d + a + b for d, (a, b) in zip(x.shape, pads)], fill, dtype=object)
+        out[tuple(builtins.slice(a, a + d) for d, (a, _) in zip(x.shape, pads))] = x
+        return _wrap(out)
+    if mode not in ("REFLECT", "SYMMETRIC"):
+        raise ValueError(f"Expected `mode` 'CONSTANT', 'REFLECT' or 'SYMMETRIC'. Received: mode={mode!r}")
+    return _wrap(np.pad(x, pads, mode="reflect" if mode == "REFLECT" else "symmetric"))
+
+
+def repeat(input, repeats, axis=None):
+    """`tf.repeat` of a string tensor (numpy's `np.repeat`; `axis=None` flattens first)."""
+    x = _strings(input, "input")
+    counts = _ints(repeats)
+    if axis is None:
+        x, axis = x.reshape(-1), 0
+    axis = normalize_axis(axis, x.ndim)
+    return _wrap(np.repeat(x, counts[0] if len(counts) == 1 else counts, axis=axis))
+
+
+def gather_nd(params, indices, batch_dims=0):
+    """`tf.gather_nd` of a string tensor: `indices[..., :M]` index its first M dims.
+
+    Raises:
+        NotImplementedError: for `batch_dims` > 0.
+    """
+    if batch_dims:
+        raise NotImplementedError(f"tf.gather_nd of strings supports batch_dims=0 in keraslike. "
+                                  f"Received: batch_dims={batch_dims}")
+    p = _strings(params, "params")
+    idx = _index_array(indices, "indices")
+    return _wrap(np.asarray(p[tuple(np.moveaxis(idx, -1, 0))], dtype=object))
