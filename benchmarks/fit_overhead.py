@@ -274,7 +274,7 @@ def jit_case(args):
         print_row(f"{label}: model.fit, jit_compile=True", timing[1], steps)
         print(f"{label} ratio jit_compile/eager, CPU time per step: {timing[1][1] / timing[0][1]:.3f}x (wall "
               f"{timing[1][0] / timing[0][0]:.3f}x); first epoch (compiling) {first[True].wall:.1f} s wall vs "
-              f"{first[False].wall:.1f} s eager")
+              f"{first[False].wall:.2f} s eager")
 
 
 def torch_cnn_nchw_loop(x, y, epochs, batch_size):

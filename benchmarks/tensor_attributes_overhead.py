@@ -13,7 +13,10 @@ per call, in nanoseconds, in fresh interpreters started alternately with and wit
 - `x.shape.as_list()` against the torch idiom `list(x.shape)`, `x.dtype.name` against
   `str(x.dtype)`, and `tf.add(x, y)` against `torch.add(x, y)`.
 
-Medians over the interleaved interpreter runs (the machine may be shared; read ratios, not ns).
+Medians over the interleaved interpreter runs (the machine may be shared; read ratios, not ns). A second
+table times the same torch statements in ONE interpreter, alternating torch's own methods and keraslike's
+wrappers (`tensor_operators.uninstall()` / `install()`), minimum over rounds: the wrappers' cost in ns,
+less disturbed by a loaded machine than the cross-interpreter ratio.
 
 Run:
     python benchmarks/tensor_attributes_overhead.py
@@ -57,6 +60,29 @@ ROWS = (  # (what, reference key, reference run, keraslike key, labels)
 )
 
 
+SWAP_CHILD = r"""
+import json, sys, timeit, torch
+import keraslike
+from keraslike._src.ops import tensor_operators
+calls, rounds = int(sys.argv[1]), int(sys.argv[2])
+env = {"x": torch.ones(4, 4), "y": torch.ones(4, 4)}
+stmts = {"x + y": "x + y", "x[1:3]": "x[1:3]", "x @ y": "x @ y", "x.sum()": "x.sum()", "x == y": "x == y"}
+best = {k: [float("inf"), float("inf")] for k in stmts}
+for _ in range(rounds):
+    for wrapped in (False, True):
+        (tensor_operators.install if wrapped else tensor_operators.uninstall)()
+        for k, s in stmts.items():
+            best[k][wrapped] = min(best[k][wrapped], timeit.timeit(s, globals=env, number=calls) / calls * 1e9)
+print(json.dumps(best))
+"""
+
+
+def run_swap_child(calls, rounds):
+    out = subprocess.run([sys.executable, "-c", SWAP_CHILD, str(calls), str(rounds)],
+                         capture_output=True, text=True, check=True).stdout
+    return json.loads(out)
+
+
 def run_child(calls, with_keraslike):
     out = subprocess.run([sys.executable, "-c", CHILD, str(calls), "1" if with_keraslike else "0"],
                          capture_output=True, text=True, check=True).stdout
@@ -80,6 +106,10 @@ def main():
     for what, ref_key, ref_flag, key, ref_name, name in ROWS:
         ref, ours = median(ref_flag, ref_key), median(True, key)
         print(f"{what:<18} {ref_name:>22} {ref:7.0f} {name:>24} {ours:7.0f} {ours / ref:6.2f}")
+    print()
+    print(f"{'same interpreter':<18} {'torch methods ns':>18} {'keraslike wrappers ns':>22} {'extra ns':>9}")
+    for what, (plain, wrapped) in run_swap_child(args.calls, args.rounds).items():
+        print(f"{what:<18} {plain:18.0f} {wrapped:22.0f} {wrapped - plain:9.0f}")
 
 
 if __name__ == "__main__":

@@ -7,8 +7,18 @@ from keraslike._src.ops.nn import (
     sigmoid_cross_entropy_with_logits, silu, softmax, softmax_cross_entropy_with_logits, softplus,
     softsign, sparse_softmax_cross_entropy_with_logits, swish, tanh, weighted_cross_entropy_with_logits,
 )
-from keraslike._src.ops.nn_conv import avg_pool2d, conv2d, max_pool2d
+from keraslike._src.ops.nn_conv import (
+    atrous_conv2d, avg_pool1d, avg_pool2d, avg_pool3d, conv1d, conv1d_transpose, conv2d, conv2d_transpose, conv3d,
+    conv3d_transpose, conv_transpose, convolution, depthwise_conv2d, max_pool1d, max_pool2d, max_pool3d, pool,
+    separable_conv2d,
+)
 from keraslike._src.ops.reduction import top_k
+from keraslike._src.ops.nn import (
+    batch_normalization, crelu, local_response_normalization, log_poisson_loss, lrn, normalize_moments,
+    sufficient_statistics, weighted_moments,
+)
+from keraslike._src.ops.math_special import in_top_k, zero_fraction
+from keraslike._src.ops.space_batch import depth_to_space, space_to_batch, space_to_depth
 
 avg_pool = avg_pool2d
 max_pool = max_pool2d

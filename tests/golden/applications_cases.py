@@ -44,6 +44,15 @@ VALUE_CASES = [
     ("efficientnet", "EfficientNetB0", {"input_shape": (64, 64, 3), "classes": 7}),
     ("convnext", "ConvNeXtTiny", {"input_shape": (32, 32, 3), "classes": 7}),
     ("densenet", "DenseNet121", {"include_top": False, "input_shape": (32, 32, 3), "pooling": "max"}),
+    ("vgg16", "VGG16", {"include_top": False, "input_shape": (32, 32, 3), "pooling": "avg"}),
+    ("resnet_v2", "ResNet50V2", {"include_top": False, "input_shape": (32, 32, 3), "pooling": "avg"}),
+    ("mobilenet", "MobileNet", {"alpha": 0.25, "input_shape": (64, 64, 3), "classes": 7}),
+    ("xception", "Xception", {"include_top": False, "input_shape": (71, 71, 3), "pooling": "avg"}),
+    ("inception_v3", "InceptionV3", {"include_top": False, "input_shape": (75, 75, 3), "pooling": "avg"}),
+    ("inception_resnet_v2", "InceptionResNetV2", {"include_top": False, "input_shape": (75, 75, 3),
+                                                  "pooling": "avg"}),
+    ("efficientnet_v2", "EfficientNetV2B0", {"input_shape": (64, 64, 3), "classes": 7}),
+    ("nasnet", "NASNetMobile", {"include_top": False, "input_shape": (64, 64, 3), "pooling": "avg"}),
 ]
 
 

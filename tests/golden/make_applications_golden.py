@@ -2,7 +2,9 @@
 
 Run under real TensorFlow 2.21 / Keras 3.15, from the repository root:
 
-    /work/tfvenv/bin/python tests/golden/make_applications_golden.py
+    /work/tfvenv/bin/python tests/golden/make_applications_golden.py [--values-only]
+
+(`--values-only` rewrites only applications.npz.)
 
 applications.json: per case of `applications_cases.PARAM_CASES` (weights=None), `count_params()`, the number
 of weight arrays and `structure_digest` of the (layer, weight, shape) sequence. applications.npz: for each
@@ -28,6 +30,12 @@ def _structure(model):
 
 
 def main():
+    if "--values-only" not in sys.argv:
+        _params()
+    _values()
+
+
+def _params():
     table = {}
     for family, builder, kwargs in cases.PARAM_CASES:
         keras.backend.clear_session()
@@ -39,6 +47,9 @@ def main():
         print(builder, kwargs, table[cases.case_id(family, builder, kwargs)])
     with open(os.path.join(HERE, "applications.json"), "w") as handle:
         json.dump(table, handle, indent=0, sort_keys=True)
+
+
+def _values():
     arrays = {}
     for family, builder, kwargs in cases.VALUE_CASES:
         keras.backend.clear_session()

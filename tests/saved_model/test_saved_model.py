@@ -281,3 +281,35 @@ def test_assets_are_copied_and_found_after_loading(tmp_path):
     assert loaded.words() == ["a", "b", "c"]
     with pytest.raises(ValueError, match="does not exist"):
         tf.saved_model.save(WithVocabulary(str(source)), str(tmp_path / "broken"))
+
+
+def test_subclassed_keras_model_round_trip_without_custom_objects(tmp_path):
+    class Residual(tf.keras.Model):  # defined here: found through the classes saved in this process
+        def __init__(self, units=4, **kwargs):
+            super().__init__(**kwargs)
+            self.hidden = tf.keras.layers.Dense(units, activation="relu")
+            self.out = tf.keras.layers.Dense(1)
+
+        def call(self, x):
+            return self.out(self.hidden(x))
+
+    model = Residual()
+    x = np.random.default_rng(3).standard_normal((3, 5)).astype("float32")
+    expected = model(x).detach()
+    path = str(tmp_path / "subclassed")
+    tf.saved_model.save(model, path)
+    loaded = tf.saved_model.load(path)
+    assert type(loaded) is Residual
+    torch.testing.assert_close(loaded(x), expected)
+    torch.testing.assert_close(loaded.signatures["serving_default"](inputs=x)["output_0"], expected)
+
+
+def test_tf2_style_model_save_directory_loads(tmp_path):
+    """TF 2's `model.save("dir")` then `tf.saved_model.load("dir")`: keraslike's dir holds model.keras."""
+    model = _functional()
+    x = np.ones((2, 4), "float32")
+    path = str(tmp_path / "tf2_dir")
+    model.save(path)
+    assert tf.saved_model.contains_saved_model(path)
+    loaded = tf.saved_model.load(path)
+    torch.testing.assert_close(loaded.signatures["serving_default"](inputs=x)["output_0"], model(x).detach())

@@ -140,3 +140,17 @@ def test_dense_to_sparse_batch_matches_tf():
         list(dataset.sparse_batch(2, [2]))
     with pytest.raises(ValueError, match="must be >= 0"):
         dataset.sparse_batch(2, [-1])
+
+
+def test_sampled_addmm_matches_tf():
+    """TF 2.21: values [22.5, 9.0] for these operands (2 * (mat1 @ mat2)[i] + 0.5 * values)."""
+    indices, values, shape = tf.sparse.sampled_addmm(
+        tf.constant([[0, 0], [1, 1]]), tf.constant([1.0, 2.0]), tf.constant([2, 2]),
+        tf.constant([[1.0, 2.0], [3.0, 4.0]]), tf.constant([[1.0, 0.0], [5.0, 1.0]]), beta=0.5, alpha=2.0)
+    assert values.tolist() == [22.5, 9.0] and indices.tolist() == [[0, 0], [1, 1]] and shape.tolist() == [2, 2]
+    batched = tf.sparse.sampled_addmm(tf.constant([[[0, 1]], [[1, 0]]]), tf.constant([[1.0], [3.0]]),
+                                      tf.constant([2, 2]), tf.ones([2, 2, 3]), tf.ones([2, 3, 2]))[1]
+    assert batched.tolist() == [[4.0], [6.0]]
+    with pytest.raises(tf.errors.InvalidArgumentError, match="dense_shape"):
+        tf.sparse.sampled_addmm(tf.constant([[0, 0]]), tf.constant([1.0]), tf.constant([3, 3]), tf.ones([2, 2]),
+                                tf.ones([2, 2]))

@@ -6,6 +6,7 @@ Mirrors `tensorflow/python/data/ops/readers.py` (`TFRecordDatasetV2`) and
 """
 
 import os
+import tempfile
 
 import numpy as np
 
@@ -147,7 +148,8 @@ class TFRecordWriter:
     """`tf.data.experimental.TFRecordWriter(filename, compression_type=None)`: writes a dataset to one file.
 
     `write(dataset)` writes every element of a dataset of scalar `tf.string` elements as one record
-    (e.g. `dataset.map(tf.io.serialize_tensor)` or serialized `tf.train.Example`s).
+    (e.g. `dataset.map(tf.io.serialize_tensor)` or serialized `tf.train.Example`s), into a temporary file
+    that replaces `filename` once complete.
 
     Raises:
         ValueError: a bad `compression_type`.
@@ -165,6 +167,16 @@ class TFRecordWriter:
         spec = dataset.element_spec
         if not isinstance(spec, TensorSpec) or spec.dtype is not string or spec.shape.rank != 0:
             raise TypeError(f"Expected a dataset of scalar `tf.string` elements. Received: element_spec={spec!r}")
-        with _FileWriter(self._filename, self._compression) as writer:
-            for element in dataset:
-                writer.write(string_values.as_bytes_array(element, "element")[()])
+        target = os.fspath(self._filename.decode() if isinstance(self._filename, bytes) else self._filename)
+        folder = os.path.dirname(os.path.abspath(target))
+        handle, temporary = tempfile.mkstemp(prefix=f".{os.path.basename(target)}.", suffix=".tmp", dir=folder)
+        os.close(handle)
+        try:  # written next to the target and moved into place: readers never see half a file
+            with _FileWriter(temporary, self._compression) as writer:
+                for element in dataset:
+                    writer.write(string_values.as_bytes_array(element, "element")[()])
+            os.replace(temporary, target)
+        except BaseException:
+            if os.path.exists(temporary):
+                os.remove(temporary)
+            raise

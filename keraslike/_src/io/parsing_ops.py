@@ -9,6 +9,8 @@ Malformed input and values that do not fit a feature raise `tf.errors.InvalidArg
 messages.
 """
 
+import math
+
 import numpy as np
 import torch
 from google.protobuf.message import DecodeError
@@ -44,7 +46,7 @@ def _feature_values(feature):
         array = np.empty(len(values), dtype=object)
         array[:] = list(values)
         return dtype, array
-    return dtype, np.asarray(values, dtype=_NUMPY[dtype])
+    return dtype, np.fromiter(values, dtype=_NUMPY[dtype], count=len(values))  # faster than asarray on upb lists
 
 
 def _checked(feature, key, dtype, where):
@@ -124,7 +126,7 @@ def _names_list(names, count):
 def _dense(key, spec, feature_maps, names):
     dtype = feature_dtype(spec.dtype, key)
     shape = _shape_list(spec.shape, key)
-    size = int(np.prod(shape, dtype=np.int64))
+    size = math.prod(shape)
     default = None
     if spec.default_value is not None:
         default = _as_array(spec.default_value, dtype)
@@ -153,7 +155,7 @@ def _dense_sequence(key, spec, feature_maps, names):
     if not spec.allow_missing:
         raise ValueError("Unsupported: FixedLenSequenceFeature requires allow_missing to be True.")
     shape = _shape_list(spec.shape, key)
-    size = int(np.prod(shape, dtype=np.int64))
+    size = math.prod(shape)
     items = []
     for b, features in enumerate(feature_maps):
         values = _checked(features[key], key, dtype, _where(names, b)) if key in features else None
@@ -317,15 +319,16 @@ def parse_single_example(serialized, features, example_names=None, name=None):
         tf.errors.InvalidArgumentError: as `parse_example`.
     """
     array = _serialized_array(serialized, rank=0)
-    names = None if example_names is None else [example_names]
-    return parse_example(array, features, names)
+    names = None if example_names is None else _names_list([example_names], 1)
+    out = _parse_features(features, [_decode(array[()], protos.Example).features.feature], names)
+    return {k: _unbatch(v) for k, v in out.items()}
 
 
 # ----------------------------------------------------------------------------------- SequenceExample
 def _sequence_dense(key, spec, lists, names):
     dtype = feature_dtype(spec.dtype, key)
     shape = _shape_list(spec.shape, key)
-    size = int(np.prod(shape, dtype=np.int64))
+    size = math.prod(shape)
     items = []
     for b, feature_lists in enumerate(lists):
         if key not in feature_lists:

@@ -149,7 +149,9 @@ class TFRecordWriter:
 
     The file is created (truncated) when the writer is made, as TF does; `write` appends one record,
     `flush` pushes buffered bytes to the file, `close` finishes the compressed stream. Use it as a
-    context manager. Files read in real TensorFlow (`tf.data.TFRecordDataset`) and back here.
+    context manager. Files read in real TensorFlow (`tf.data.TFRecordDataset`) and back here. A streaming
+    writer writes in place (what is flushed is readable, as in TF); `tf.data.experimental.TFRecordWriter`
+    writes a whole dataset atomically.
 
     Args:
         path: the file path (str or `os.PathLike`).
@@ -286,8 +288,9 @@ def iterate_records(path, compression_type="", buffer_size=None):
     """Yields each record's data (`bytes`) of a TFRecord file, checking both CRCs.
 
     Raises:
-        tf.errors.DataLossError: a CRC mismatch ("corrupted record at <offset>") or a file that ends
-            inside a record ("truncated record at <offset>"), as TF's record reader.
+        tf.errors.DataLossError: a CRC mismatch ("corrupted record at <offset>": the record's offset for its
+            length, its data's for the data) or a file that ends inside a record ("truncated record at
+            <offset>"), with TF's record reader's messages and offsets.
         tf.errors.NotFoundError: the file does not exist.
     """
     with open_records(path, compression_name(compression_type), buffer_size) as stream:
@@ -303,7 +306,8 @@ def iterate_records(path, compression_type="", buffer_size=None):
                 raise errors.DataLossError(None, None, f"truncated record at {offset}' failed with Read less "
                                            f"bytes than requested")
             if struct.unpack("<I", header[8:])[0] != masked_crc32c(header[:8]):
-                raise errors.DataLossError(None, None, f"corrupted record at {offset}")
+                hint = " (Is this even a TFRecord file?)" if offset == 0 else ""
+                raise errors.DataLossError(None, None, f"corrupted record at {offset}{hint}")
             length = struct.unpack("<Q", header[:8])[0]
             try:
                 body = _read_exact(stream, length + 4)
@@ -313,8 +317,8 @@ def iterate_records(path, compression_type="", buffer_size=None):
                 raise errors.DataLossError(None, None, f"truncated record at {offset}' failed with Read less "
                                            f"bytes than requested")
             data = body[:length]
-            if struct.unpack("<I", body[length:])[0] != masked_crc32c(data):
-                raise errors.DataLossError(None, None, f"corrupted record at {offset}")
+            if struct.unpack("<I", body[length:])[0] != masked_crc32c(data):  # TF names the data's offset
+                raise errors.DataLossError(None, None, f"corrupted record at {offset + 12}")
             offset += 16 + length
             yield data
 

@@ -309,3 +309,86 @@ def scale_regularization_loss(regularization_loss):
     else:
         total = torch.sum(to_tensor(regularization_loss, None, "regularization_loss"))
     return total / _num_replicas()
+
+
+def batch_normalization(x, mean, variance, offset, scale, variance_epsilon, name=None):
+    """`tf.nn.batch_normalization(x, mean, variance, offset, scale, variance_epsilon)`:
+    `scale * (x - mean) / sqrt(variance + variance_epsilon) + offset` (offset/scale may be None)."""
+    x = _float(x, "tf.nn.batch_normalization", "x")
+    inv = torch.rsqrt(to_tensor(variance, x.dtype, "variance") + variance_epsilon)
+    if scale is not None:
+        inv = inv * to_tensor(scale, x.dtype, "scale")
+    out = (x - to_tensor(mean, x.dtype, "mean")) * inv
+    return out if offset is None else out + to_tensor(offset, x.dtype, "offset")
+
+
+def sufficient_statistics(x, axes, shift=None, keep_dims=None, name=None, keepdims=None):
+    """`tf.nn.sufficient_statistics(x, axes, shift=None, keepdims=False)`: `(count, sum, sum of squares,
+    shift)` over `axes` (sums of `x - shift` when `shift` is given, else shift is None)."""
+    x = _float(x, "tf.nn.sufficient_statistics", "x")
+    keep = bool(keepdims if keepdims is not None else keep_dims)
+    axes = normalize_axes(axes, x.dim())
+    count = torch.tensor(float(torch.tensor([x.shape[a] for a in axes]).prod()) if axes else 1.0, dtype=x.dtype)
+    y = x if shift is None else x - to_tensor(shift, x.dtype, "shift")
+    return (count, y.sum(dim=axes, keepdim=keep), torch.square(y).sum(dim=axes, keepdim=keep),
+            None if shift is None else to_tensor(shift, x.dtype, "shift"))
+
+
+def normalize_moments(counts, mean_ss, variance_ss, shift, name=None):
+    """`tf.nn.normalize_moments(counts, mean_ss, variance_ss, shift)`: `(mean, variance)` from sufficient
+    statistics."""
+    divisor = 1.0 / to_tensor(counts, None, "counts")
+    shifted_mean = to_tensor(mean_ss, None, "mean_ss") * divisor
+    mean = shifted_mean if shift is None else shifted_mean + to_tensor(shift, None, "shift")
+    variance = to_tensor(variance_ss, None, "variance_ss") * divisor - torch.square(shifted_mean)
+    return mean, variance
+
+
+def weighted_moments(x, axes, frequency_weights, keepdims=False, name=None):
+    """`tf.nn.weighted_moments(x, axes, frequency_weights, keepdims=False)`: the weighted mean and variance
+    over `axes` (0 where the weights sum to 0)."""
+    x = _float(x, "tf.nn.weighted_moments", "x")
+    w = to_tensor(frequency_weights, x.dtype, "frequency_weights")
+    axes = normalize_axes(axes, x.dim())
+    total = torch.sum(w.expand(torch.broadcast_shapes(w.shape, x.shape)), dim=axes, keepdim=True)
+    divisor = torch.where(total == 0, torch.zeros_like(total), 1.0 / torch.where(total == 0,
+                                                                              torch.ones_like(total), total))
+    mean = torch.sum(w * x, dim=axes, keepdim=True) * divisor
+    variance = torch.sum(w * torch.square(x - mean), dim=axes, keepdim=True) * divisor
+    if not keepdims:
+        mean, variance = mean.squeeze(axes), variance.squeeze(axes)
+    return mean, variance
+
+
+def local_response_normalization(input, depth_radius=5, bias=1, alpha=1, beta=0.5, name=None):
+    """`tf.nn.local_response_normalization` (`tf.nn.lrn`) on NHWC input: `x / (bias + alpha *
+    sum(x^2 over channels c-r..c+r)) ** beta`."""
+    x = _float(input, "tf.nn.local_response_normalization", "input")
+    if x.dim() != 4:
+        raise ValueError(f"input must be 4-D (NHWC). Received: input with shape={list(x.shape)}")
+    r = int(depth_radius)
+    squares = F.pad(torch.square(x), (r, r))
+    window = squares.unfold(-1, 2 * r + 1, 1).sum(-1)
+    return x / torch.pow(bias + alpha * window, beta)
+
+
+lrn = local_response_normalization
+
+
+def crelu(features, name=None, axis=-1):
+    """`tf.nn.crelu(features, axis=-1)`: `concat([relu(x), relu(-x)], axis)`."""
+    x = _float(features, "tf.nn.crelu")
+    return torch.cat([torch.relu(x), torch.relu(-x)], dim=axis)
+
+
+def log_poisson_loss(targets, log_input, compute_full_loss=False, name=None):
+    """`tf.nn.log_poisson_loss(targets, log_input, compute_full_loss=False)`: `exp(c) - z * c`, plus
+    Stirling's `z log z - z + 0.5 log(2 pi z)` for `z > 1` with `compute_full_loss`."""
+    c = _float(log_input, "tf.nn.log_poisson_loss", "log_input")
+    z = to_tensor(targets, c.dtype, "targets")
+    loss = torch.exp(c) - z * c
+    if compute_full_loss:
+        safe = torch.where(z > 1, z, torch.ones_like(z))
+        stirling = safe * torch.log(safe) - safe + 0.5 * torch.log(2 * torch.pi * safe)
+        loss = loss + torch.where(z > 1, stirling, torch.zeros_like(z))
+    return loss

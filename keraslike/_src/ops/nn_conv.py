@@ -1,4 +1,5 @@
-"""`tf.nn.conv2d`, `tf.nn.max_pool2d`, `tf.nn.avg_pool2d` with TF layouts and padding.
+"""TF's convolutions and pools (`tf.nn.conv2d`, `convolution`, `conv1d/3d`, the transposed, depthwise and
+separable convolutions, `pool`, `max/avg_pool1d/2d/3d`) with TF layouts and padding.
 
 Mirrors `tensorflow/python/ops/nn_ops.py`. Images are `NHWC` by default (run on
 torch with the channels_last memory format, no copies); filters are
@@ -109,3 +110,260 @@ def avg_pool2d(input, ksize, strides, padding, data_format="NHWC", name=None):
     summed = F.avg_pool2d(_padding(xc, padding, k, s, (1, 1)), k, s, divisor_override=1)
     counts = F.avg_pool2d(_padding(ones, padding, k, s, (1, 1)), k, s, divisor_override=1)
     return _from_nchw(summed / counts, data_format)
+
+
+# ---- N-D convolutions, transposed convolutions and pools (1, 2 or 3 spatial dims) -----------------------------
+
+_CHANNELS_LAST = {1: "NWC", 2: "NHWC", 3: "NDHWC"}
+_CHANNELS_FIRST = {1: "NCW", 2: "NCHW", 3: "NCDHW"}
+_CONV = {1: F.conv1d, 2: F.conv2d, 3: F.conv3d}
+_CONV_T = {1: F.conv_transpose1d, 2: F.conv_transpose2d, 3: F.conv_transpose3d}
+_MAX_POOL = {1: F.max_pool1d, 2: F.max_pool2d, 3: F.max_pool3d}
+_AVG_POOL = {1: F.avg_pool1d, 2: F.avg_pool2d, 3: F.avg_pool3d}
+
+
+def _layout(data_format, n, name):
+    """True for channels-last; raises for a data_format that is not TF's for `n` spatial dims."""
+    fmt = _CHANNELS_LAST[n] if data_format is None else str(data_format)
+    if fmt == _CHANNELS_LAST[n] or (n == 1 and fmt == "NHWC"):
+        return True
+    if fmt == _CHANNELS_FIRST[n] or (n == 1 and fmt == "NCHW"):
+        return False
+    raise ValueError(f"`data_format` for {name} must be {_CHANNELS_LAST[n]!r} or {_CHANNELS_FIRST[n]!r}. "
+                     f"Received: data_format={data_format!r}")
+
+
+def _ints(value, n, name, channels_last):
+    """TF's int / list of 1, n or n + 2 ints -> n spatial values."""
+    if isinstance(value, int):
+        return (int(value),) * n
+    values = [int(v) for v in value]
+    if len(values) == 1:
+        return (values[0],) * n
+    if len(values) == n:
+        return tuple(values)
+    if len(values) == n + 2:
+        return tuple(values[1:-1]) if channels_last else tuple(values[2:])
+    raise ValueError(f"Expected `{name}` as an int or a list of 1, {n} or {n + 2} ints. Received: {name}={value!r}")
+
+
+def _first(x, n, channels_last, name):
+    if x.dim() != n + 2:
+        raise ValueError(f"{name} expects a {n + 2}-D input. Received: input with shape={list(x.shape)}")
+    return x.movedim(-1, 1).contiguous() if channels_last else x  # a copy: conv never sees a permuted view
+
+
+def _last(y, channels_last):
+    return y.movedim(1, -1) if channels_last else y
+
+
+def _pads(x, padding, kernel, strides, dilations, channels_last, value=0.0):
+    """TF padding ("SAME", "VALID", explicit pairs in the input's layout) applied to a channels-first tensor."""
+    n = x.dim() - 2
+    if isinstance(padding, str):
+        mode = padding.upper()
+        if mode == "VALID":
+            return x
+        if mode != "SAME":
+            raise ValueError(f"Expected `padding` 'SAME', 'VALID' or explicit pads. Received: padding={padding!r}")
+        pairs = [_same_pads(x.shape[2 + i], kernel[i], strides[i], dilations[i]) for i in range(n)]
+    else:
+        rows = [tuple(int(v) for v in p) for p in padding]
+        if len(rows) != n + 2:
+            raise ValueError(f"Explicit `padding` needs {n + 2} [before, after] pairs. Received: padding={padding!r}")
+        pairs = rows[1:-1] if channels_last else rows[2:]
+    flat = [v for pair in reversed(pairs) for v in pair]
+    return F.pad(x, flat, value=value) if any(flat) else x
+
+
+def convolution(input, filters, strides=None, padding="VALID", data_format=None, dilations=None, name=None):
+    """`tf.nn.convolution(input, filters, strides=None, padding="VALID", data_format=None, dilations=None)`:
+    N-D cross-correlation (1, 2 or 3 spatial dims).
+
+    Args:
+        input: `[batch, *spatial, in]` (channels last, the default) or `[batch, in, *spatial]`.
+        filters: `[*k, in // groups, out]`; `in // filters.shape[-2]` groups.
+        strides, dilations: int or a list of 1, N or N + 2 ints.
+        padding: "SAME", "VALID" or explicit `[[0, 0], [b, a], ..., [0, 0]]`.
+
+    Raises:
+        ValueError: for a wrong rank, layout, padding or channel count.
+    """
+    x, w = binary_operands(input, filters, "tf.nn.convolution", "input", "filters")
+    _require_float(x, "tf.nn.convolution", "input")
+    n = w.dim() - 2
+    if n not in _CONV:
+        raise ValueError(f"tf.nn.convolution supports 1, 2 or 3 spatial dims. Received: filters.shape={list(w.shape)}")
+    channels_last = _layout(data_format, n, "tf.nn.convolution")
+    stride = _ints(1 if strides is None else strides, n, "strides", channels_last)
+    dilation = _ints(1 if dilations is None else dilations, n, "dilations", channels_last)
+    xc = _first(x, n, channels_last, "tf.nn.convolution")
+    if xc.shape[1] % w.shape[-2]:
+        raise ValueError(f"The input's {xc.shape[1]} channels are not a multiple of the filters' {w.shape[-2]}. "
+                         f"Received: filters.shape={list(w.shape)}")
+    kernel = tuple(w.shape[:n])
+    xc = _pads(xc, padding, kernel, stride, dilation, channels_last)
+    weight = w.permute(n + 1, n, *range(n)).contiguous()
+    y = _CONV[n](xc, weight, None, stride, 0, dilation, xc.shape[1] // w.shape[-2])
+    return _last(y, channels_last)
+
+
+def conv1d(input, filters, stride, padding, data_format="NWC", dilations=None, name=None):
+    """`tf.nn.conv1d(input, filters, stride, padding, data_format="NWC", dilations=None)`; filters `[w, in, out]`."""
+    return convolution(input, filters, stride, padding, data_format, dilations)
+
+
+def conv3d(input, filters, strides, padding, data_format="NDHWC", dilations=None, name=None):
+    """`tf.nn.conv3d(input, filters, strides, padding, data_format="NDHWC", dilations=None)`; filters
+    `[d, h, w, in, out]`."""
+    return convolution(input, filters, strides, padding, data_format, dilations)
+
+
+def atrous_conv2d(value, filters, rate, padding, name=None):
+    """`tf.nn.atrous_conv2d(value, filters, rate, padding)`: `conv2d` with dilation `rate` (NHWC)."""
+    return convolution(value, filters, 1, padding, "NHWC", rate)
+
+
+def conv_transpose(input, filters, output_shape, strides, padding="SAME", data_format=None, dilations=None,
+                   name=None):
+    """`tf.nn.conv_transpose(input, filters, output_shape, strides, padding="SAME", ...)`: the gradient of
+    `convolution` with respect to its input, for an input of `output_shape`.
+
+    `filters` are `[*k, out_channels, in_channels]`. The full transposed convolution is cropped (or
+    zero-extended) to `output_shape` at the offsets the forward convolution's padding implies.
+
+    Raises:
+        ValueError: when `output_shape` does not have the batch and channels the input and filters give.
+    """
+    x, w = binary_operands(input, filters, "tf.nn.conv_transpose", "input", "filters")
+    _require_float(x, "tf.nn.conv_transpose", "input")
+    n = w.dim() - 2
+    channels_last = _layout(data_format, n, "tf.nn.conv_transpose")
+    stride = _ints(strides, n, "strides", channels_last)
+    dilation = _ints(1 if dilations is None else dilations, n, "dilations", channels_last)
+    shape = [int(v) for v in (output_shape.tolist() if hasattr(output_shape, "tolist") else output_shape)]
+    if len(shape) != n + 2:
+        raise ValueError(f"`output_shape` must have {n + 2} entries. Received: output_shape={shape}")
+    out_spatial = shape[1:-1] if channels_last else shape[2:]
+    out_channels = shape[-1] if channels_last else shape[1]
+    if out_channels != w.shape[-2]:
+        raise ValueError(f"`output_shape` has {out_channels} channels but the filters make {w.shape[-2]}. "
+                         f"Received: output_shape={shape}")
+    xc = _first(x, n, channels_last, "tf.nn.conv_transpose")
+    weight = w.permute(n + 1, n, *range(n)).contiguous()  # (in, out, *k) for torch's conv_transpose
+    full = _CONV_T[n](xc, weight, None, stride, 0, 0, 1, dilation)
+    if isinstance(padding, str) and padding.upper() == "SAME":
+        before = [_same_pads(out_spatial[i], w.shape[i], stride[i], dilation[i])[0] for i in range(n)]
+    elif isinstance(padding, str) and padding.upper() == "VALID":
+        before = [0] * n
+    elif isinstance(padding, str):
+        raise ValueError(f"Expected `padding` 'SAME', 'VALID' or explicit pads. Received: padding={padding!r}")
+    else:
+        rows = [tuple(int(v) for v in p) for p in padding]
+        before = [r[0] for r in (rows[1:-1] if channels_last else rows[2:])]
+    y = full
+    for i in range(n):
+        dim, start, size = 2 + i, before[i], out_spatial[i]
+        y = y.narrow(dim, start, min(size, y.shape[dim] - start))
+        if y.shape[dim] < size:
+            pad = [0, 0] * (n - 1 - i) + [0, size - y.shape[dim]]
+            y = F.pad(y, pad)
+    return _last(y, channels_last)
+
+
+def conv1d_transpose(input, filters, output_shape, strides, padding="SAME", data_format="NWC", dilations=None,
+                     name=None):
+    """`tf.nn.conv1d_transpose`; filters `[w, out, in]` (see `conv_transpose`)."""
+    return conv_transpose(input, filters, output_shape, strides, padding, data_format, dilations)
+
+
+def conv2d_transpose(input, filters, output_shape, strides, padding="SAME", data_format="NHWC", dilations=None,
+                     name=None):
+    """`tf.nn.conv2d_transpose`; filters `[h, w, out, in]` (see `conv_transpose`)."""
+    return conv_transpose(input, filters, output_shape, strides, padding, data_format, dilations)
+
+
+def conv3d_transpose(input, filters, output_shape, strides, padding="SAME", data_format="NDHWC", dilations=None,
+                     name=None):
+    """`tf.nn.conv3d_transpose`; filters `[d, h, w, out, in]` (see `conv_transpose`)."""
+    return conv_transpose(input, filters, output_shape, strides, padding, data_format, dilations)
+
+
+def depthwise_conv2d(input, filter, strides, padding, data_format=None, dilations=None, name=None):
+    """`tf.nn.depthwise_conv2d(input, filter, strides, padding, data_format=None, dilations=None)`.
+
+    `filter` is `[kh, kw, in, multiplier]`; output channel `c * multiplier + m` is input channel `c`
+    convolved with `filter[..., c, m]`, as TF. `strides` is a list of 4 (TF requires equal H/W strides).
+    """
+    x, w = binary_operands(input, filter, "tf.nn.depthwise_conv2d", "input", "filter")
+    kh, kw, cin, mult = w.shape
+    grouped = w.reshape(kh, kw, 1, cin * mult)  # conv with groups=cin, out channel c*mult+m
+    return convolution(x, grouped, strides, padding, data_format or "NHWC", dilations)
+
+
+def separable_conv2d(input, depthwise_filter, pointwise_filter, strides, padding, data_format=None, dilations=None,
+                     name=None):
+    """`tf.nn.separable_conv2d`: `depthwise_conv2d` then a 1x1 `conv2d` with `pointwise_filter`
+    `[1, 1, in * multiplier, out]`."""
+    depthwise = depthwise_conv2d(input, depthwise_filter, strides, padding, data_format, dilations)
+    return convolution(depthwise, pointwise_filter, 1, "VALID", data_format or "NHWC")
+
+
+def pool(input, window_shape, pooling_type, strides=None, padding="VALID", data_format=None, dilations=None,
+         name=None):
+    """`tf.nn.pool(input, window_shape, pooling_type, strides=None, padding="VALID", ...)`: "MAX" or "AVG" over
+    1-3 spatial dims; "SAME" pads max pools with -inf and averages over real entries only, as TF.
+
+    Raises:
+        ValueError: for another pooling type, or dilations with strides other than 1.
+    """
+    x = to_tensor(input, None, "input")
+    n = len(window_shape) if not isinstance(window_shape, int) else x.dim() - 2
+    channels_last = _layout(data_format, n, "tf.nn.pool")
+    kind = str(pooling_type).upper()
+    if kind not in ("MAX", "AVG"):
+        raise ValueError(f"`pooling_type` must be 'MAX' or 'AVG'. Received: pooling_type={pooling_type!r}")
+    k = _ints(window_shape, n, "window_shape", channels_last)
+    s = _ints(1 if strides is None else strides, n, "strides", channels_last)
+    d = _ints(1 if dilations is None else dilations, n, "dilations", channels_last)
+    xc = _first(x, n, channels_last, "tf.nn.pool")
+    if kind == "MAX":
+        padded = _pads(xc, padding, k, s, d, channels_last, value=float("-inf"))
+        y = _MAX_POOL[n](padded, k, s, 0, d)
+    else:
+        _require_float(x, "tf.nn.pool", "input")
+        if any(v != 1 for v in d):
+            raise ValueError(f"AVG pooling with dilations is not supported. Received: dilations={dilations!r}")
+        ones = torch.ones_like(xc[:1, :1])
+        summed = _AVG_POOL[n](_pads(xc, padding, k, s, d, channels_last), k, s, 0, False, True) * float(
+            torch.tensor(k).prod())
+        counts = _AVG_POOL[n](_pads(ones, padding, k, s, d, channels_last), k, s, 0, False, True) * float(
+            torch.tensor(k).prod())
+        y = summed / counts
+    return _last(y, channels_last)
+
+
+def max_pool1d(input, ksize, strides, padding, data_format="NWC", name=None):
+    """`tf.nn.max_pool1d(input, ksize, strides, padding, data_format="NWC")`."""
+    return pool(input, _ints(ksize, 1, "ksize", data_format != "NCW"), "MAX", _ints(strides, 1, "strides", True),
+                padding, data_format)
+
+
+def max_pool3d(input, ksize, strides, padding, data_format="NDHWC", name=None):
+    """`tf.nn.max_pool3d(input, ksize, strides, padding, data_format="NDHWC")`."""
+    last = data_format != "NCDHW"
+    return pool(input, _ints(ksize, 3, "ksize", last), "MAX", _ints(strides, 3, "strides", last), padding,
+                data_format)
+
+
+def avg_pool1d(input, ksize, strides, padding, data_format="NWC", name=None):
+    """`tf.nn.avg_pool1d(input, ksize, strides, padding, data_format="NWC")`."""
+    return pool(input, _ints(ksize, 1, "ksize", data_format != "NCW"), "AVG", _ints(strides, 1, "strides", True),
+                padding, data_format)
+
+
+def avg_pool3d(input, ksize, strides, padding, data_format="NDHWC", name=None):
+    """`tf.nn.avg_pool3d(input, ksize, strides, padding, data_format="NDHWC")`."""
+    last = data_format != "NCDHW"
+    return pool(input, _ints(ksize, 3, "ksize", last), "AVG", _ints(strides, 3, "strides", last), padding,
+                data_format)

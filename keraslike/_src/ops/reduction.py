@@ -308,6 +308,18 @@ def approx_top_k(input, k, reduction_dimension=-1, recall_target=0.95, is_max_k=
     return ApproxTopK(values[tuple(keep)], indices[tuple(keep)].to(torch.int32))
 
 
+def approx_max_k(operand, k, reduction_dimension=-1, recall_target=0.95, reduction_input_size_override=-1,
+                 aggregate_to_topk=True, name=None):
+    """`tf.math.approx_max_k`: `approx_top_k` for the largest entries (exact here)."""
+    return approx_top_k(operand, k, reduction_dimension, recall_target, True)
+
+
+def approx_min_k(operand, k, reduction_dimension=-1, recall_target=0.95, reduction_input_size_override=-1,
+                 aggregate_to_topk=True, name=None):
+    """`tf.math.approx_min_k`: `approx_top_k` for the smallest entries (exact here)."""
+    return approx_top_k(operand, k, reduction_dimension, recall_target, False)
+
+
 def _direction(direction):
     if direction not in ("ASCENDING", "DESCENDING"):
         raise ValueError(

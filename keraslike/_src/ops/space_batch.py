@@ -110,3 +110,45 @@ def required_space_to_batch_paddings(input_shape, block_shape, base_paddings=Non
     paddings = np.stack([base[:, 0], base[:, 1] + extra], axis=1)
     crops = np.stack([np.zeros_like(extra), extra], axis=1)
     return torch.tensor(paddings, dtype=torch.int32), torch.tensor(crops, dtype=torch.int32)
+
+
+def _nhwc(x, data_format, op_name):
+    if data_format not in ("NHWC", "NCHW"):
+        raise ValueError(f"{op_name} supports data_format 'NHWC' or 'NCHW'. Received: data_format={data_format!r}")
+    if x.dim() != 4:
+        raise ValueError(f"{op_name} expects a 4-D input. Received: input with shape={list(x.shape)}")
+    return x.permute(0, 2, 3, 1) if data_format == "NCHW" else x
+
+
+def space_to_depth(input, block_size, data_format="NHWC", name=None):
+    """`tf.nn.space_to_depth(input, block_size, data_format="NHWC")`: each `block_size x block_size` block of
+    pixels becomes one pixel with `block_size**2` times the channels (TF's order: block row, block column,
+    channel).
+
+    Raises:
+        ValueError: when height or width is not divisible by `block_size`, or for another layout.
+    """
+    x = _nhwc(to_tensor(input, None, "input"), data_format, "tf.nn.space_to_depth")
+    n, h, w, c = x.shape
+    b = int(block_size)
+    if b < 2 or h % b or w % b:
+        raise ValueError(f"Image height {h} and width {w} must be divisible by block_size, which must be >= 2. "
+                         f"Received: block_size={block_size}")
+    y = x.reshape(n, h // b, b, w // b, b, c).permute(0, 1, 3, 2, 4, 5).reshape(n, h // b, w // b, b * b * c)
+    return y.permute(0, 3, 1, 2) if data_format == "NCHW" else y
+
+
+def depth_to_space(input, block_size, data_format="NHWC", name=None):
+    """`tf.nn.depth_to_space(input, block_size, data_format="NHWC")`: the inverse of `space_to_depth`.
+
+    Raises:
+        ValueError: when the channels are not divisible by `block_size**2`, or for another layout.
+    """
+    x = _nhwc(to_tensor(input, None, "input"), data_format, "tf.nn.depth_to_space")
+    n, h, w, c = x.shape
+    b = int(block_size)
+    if b < 2 or c % (b * b):
+        raise ValueError(f"Input depth {c} must be divisible by block_size**2, block_size >= 2. "
+                         f"Received: block_size={block_size}")
+    y = x.reshape(n, h, w, b, b, c // (b * b)).permute(0, 1, 3, 2, 4, 5).reshape(n, h * b, w * b, c // (b * b))
+    return y.permute(0, 3, 1, 2) if data_format == "NCHW" else y

@@ -41,7 +41,7 @@ from keraslike._src.ops import conversion, math, reverse_slicing
 
 # numpy values torch accepts but converts with numpy's promotion instead of TF's cast-to-the-tensor's-dtype
 _NUMPY_TYPES = frozenset({np.ndarray} | {np.dtype(code).type for code in np.typecodes["All"] if code not in "OSUVMm"})
-_ORIGINAL = {}  # name -> torch's own method (kept for tests and for `uninstall`)
+_ORIGINAL = {}  # name -> torch's own method (for `original` and `uninstall`)
 
 
 def _numpy_operand(tensor, value):
@@ -190,6 +190,13 @@ def install():
     for name in _NUMPY_REDUCTIONS:
         _ORIGINAL[name] = getattr(torch.Tensor, name)
         setattr(torch.Tensor, name, _numpy_reduction(name, _ORIGINAL[name]))
+
+
+def uninstall():
+    """Put torch's own methods back (benchmarks measure the wrappers' cost this way); `install()` re-wraps."""
+    for name, method in _ORIGINAL.items():
+        setattr(torch.Tensor, name, method)
+    _ORIGINAL.clear()
 
 
 def original(name):

@@ -56,6 +56,18 @@ def resolve_class(path):
                          f"Received: class={path}") from None
 
 
+def _user_classes(layer):
+    """name -> import path of the layer classes in `layer` that are not keraslike's (subclassed models, custom
+    layers), so loading finds them without `custom_objects` (as a TF SavedModel needs no code for them)."""
+    found = {}
+    for module in layer.modules():
+        cls = type(module)
+        if isinstance(module, Layer) and not cls.__module__.startswith("keraslike."):
+            _SAVED_CLASSES[class_path(cls)] = cls
+            found[cls.__name__] = class_path(cls)
+    return found
+
+
 class TreeWriter:
     """Turns an object into nodes (`self.nodes`) and tensors (`self.tensors`, name -> CPU tensor)."""
 
@@ -101,7 +113,7 @@ class TreeWriter:
         if isinstance(value, Layer):
             weights = [self._tensor(torch.as_tensor(np.asarray(w))) for w in value.get_weights()]
             return self._new(value, {"kind": "keras", "config": serialization_lib.serialize_layer(value),
-                                     "weights": weights})
+                                     "weights": weights, "classes": _user_classes(value)})
         if isinstance(value, torch.Tensor):
             return self._new(value, {"kind": "constant", "tensor": self._tensor(value)})
         if isinstance(value, Asset):
@@ -174,7 +186,9 @@ class TreeReader:
                 raise ValueError(f"The SavedModel lacks its asset file {path}. Received: asset={node['filename']!r}")
             value = Asset(path)
         elif kind == "keras":
-            value = serialization_lib.deserialize_layer(node["config"], self._custom)
+            custom = {name: resolve_class(path) for name, path in node.get("classes", {}).items()}
+            custom.update(self._custom or {})
+            value = serialization_lib.deserialize_layer(node["config"], custom)
             value.set_weights([self._tensor(k).numpy() for k in node["weights"]])
         elif kind in ("list", "tuple"):
             items = []

@@ -171,8 +171,10 @@ def sparse_dense_matmul(sp_a, b, adjoint_a=False, adjoint_b=False, name=None):
         raise ValueError(f"Expected b to have {inner} rows (the inner dimension of sp_a). Received: b shape "
                          f"{tuple(dense.shape)}")
     dtype = torch.promote_types(values.dtype, dense.dtype)
-    out = torch.zeros((out_rows, dense.shape[1]), dtype=dtype, device=dense.device)
-    return out.index_add(0, rows, values.to(dtype)[:, None] * dense.to(dtype)[cols])
+    device = dense.device  # the sparse operand's indices/values follow the dense one (e.g. onto the GPU)
+    rows, cols, values = rows.to(device), cols.to(device), values.to(device=device, dtype=dtype)
+    out = torch.zeros((out_rows, dense.shape[1]), dtype=dtype, device=device)
+    return out.index_add(0, rows, values[:, None] * dense.to(dtype)[cols])
 
 
 def add(a, b, threshold=0, name=None):
@@ -691,3 +693,34 @@ def cross_hashed(inputs, num_buckets=0, hash_key=None, name=None):
     return SparseTensor(torch.tensor(indices, dtype=torch.int64).reshape(-1, 2), torch.tensor(values,
                                                                                              dtype=torch.int64),
                         shape)
+
+
+def sampled_addmm(indices, values, dense_shape, mat1, mat2, beta=1.0, alpha=1.0, output_type=torch.float32):
+    """`tf.sparse.sampled_addmm`: `alpha * (mat1 @ mat2)` read at `indices`, plus `beta * values`.
+
+    Args:
+        indices: int `[..., N, 2]` positions in the product matrix (leading batch dims as `mat1`'s).
+        values: `[..., N]` values added (scaled by `beta`).
+        dense_shape: `[2]` the product's matrix shape (rows, columns).
+        mat1, mat2: dense `[..., M, K]` and `[..., K, P]`.
+        output_type: the dtype of the result values.
+
+    Returns:
+        `(indices, result_values, dense_shape)`, as TF.
+
+    Raises:
+        tf.errors.InvalidArgumentError: a `dense_shape` other than the product's `[M, P]`.
+    """
+    a, b = _dense(mat1), _dense(mat2)
+    dtype = as_spec_dtype(output_type)
+    product = torch.matmul(a.to(dtype), b.to(dtype))
+    shape = _dense(dense_shape)
+    if shape.tolist() != list(product.shape[-2:]):
+        raise InvalidArgumentError(f"Expected dense_shape {list(product.shape[-2:])} (the shape of mat1 @ mat2). "
+                                   f"Received: dense_shape={shape.tolist()}")
+    positions = _dense(indices).to(torch.int64)
+    rows, columns = positions[..., 0], positions[..., 1]
+    batch = product.reshape((-1,) + tuple(product.shape[-2:]))
+    flat_rows, flat_columns = rows.reshape(batch.shape[0], -1), columns.reshape(batch.shape[0], -1)
+    picked = torch.stack([batch[i][flat_rows[i], flat_columns[i]] for i in range(batch.shape[0])]).reshape(rows.shape)
+    return _dense(indices), alpha * picked + beta * _dense(values).to(dtype), _dense(dense_shape)

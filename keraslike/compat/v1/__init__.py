@@ -11,6 +11,8 @@ from keraslike._src.compat.v1.graph_names import (  # noqa: F401
 from keraslike._src.compat.v1.session import (  # noqa: F401
     InteractiveSession, Operation, Session, get_default_session,
 )
+from keraslike._src.sparse.sparse_tensor import SparseTensorValue  # noqa: F401
+from keraslike.compat.v1 import io, python_io  # noqa: F401,E402  (TF1's tf_record_iterator)
 
 
 _ROOT = __name__.split(".")[0]  # "keraslike"

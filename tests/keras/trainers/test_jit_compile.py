@@ -41,9 +41,10 @@ def _train(jit_compile):
     return model, history, model.evaluate(x, y, batch_size=16, verbose=0), model.predict(x, batch_size=16, verbose=0)
 
 
-def _compiles_are_counted(monkeypatch):
+def _compiles_are_counted(monkeypatch, inductor=False):
+    """Record every function compiled; without `inductor`, dynamo traces with torch's "eager" backend (fast)."""
     compiled = []
-    real = jit._torch_compile
+    real = jit._torch_compile if inductor else (lambda fn: torch.compile(fn, backend="eager", dynamic=False))
 
     def counting(fn):
         compiled.append(fn)
@@ -55,7 +56,7 @@ def _compiles_are_counted(monkeypatch):
 
 @pytest.mark.slow
 def test_compiled_fit_evaluate_predict_equal_eager(monkeypatch):
-    compiled = _compiles_are_counted(monkeypatch)
+    compiled = _compiles_are_counted(monkeypatch, inductor=True)
     with warnings.catch_warnings():
         warnings.simplefilter("error", RuntimeWarning)  # a fallback would warn: the compiled path must run
         model_c, hist_c, eval_c, pred_c = _train(True)
@@ -104,6 +105,12 @@ def test_auto_is_eager_and_run_eagerly_turns_jit_off(monkeypatch):
     assert model.jit_compile is False and model.run_eagerly is True
     with pytest.raises(ValueError, match="jit_compile"):
         model.compile("sgd", "mse", jit_compile="xla")
+    model.compile("sgd", "sparse_categorical_crossentropy", steps_per_execution=3)
+    assert model.steps_per_execution == 3 and model.run_eagerly is False
+    model.jit_compile = True  # Keras 3's setter: the next steps compile
+    assert model.jit_compile is True
+    model.fit(x, y, batch_size=8, epochs=1, verbose=0)
+    assert len(compiled) == 1  # the train forward pass
 
 
 def test_run_functions_eagerly_skips_compiling(monkeypatch):

@@ -22,4 +22,4 @@ from keraslike._src.keras.layers.pooling.pooling import AveragePooling2D, MaxPoo
 from keraslike._src.keras.layers.preprocessing.normalization import Normalization
 from keraslike._src.keras.layers.preprocessing.rescaling import Rescaling
 from keraslike._src.keras.layers.reshaping.reshape import Reshape
-from keraslike._src.keras.layers.reshaping.spatial import ZeroPadding2D
+from keraslike._src.keras.layers.reshaping.spatial import Cropping2D, ZeroPadding2D

@@ -21,3 +21,9 @@ def uniquify(base):
 
 def reset():
     _counts.clear()
+
+
+def get_uid(prefix=""):
+    """`keras.backend.get_uid`: 1, 2, ... for successive calls with `prefix` (the counter `uniquify` uses)."""
+    _counts[prefix] += 1
+    return _counts[prefix]

@@ -211,7 +211,7 @@ def plot_model(model, to_file="model.png", show_shapes=False, show_dtype=False, 
         Other arguments: as `model_to_dot` (note `show_layer_names` defaults to False here, as in Keras).
 
     Returns:
-        An `IPython.display.Image` of the file when IPython is installed (and not for PDF), else None.
+        An `IPython.display.Image` of a PNG/JPEG/GIF file when IPython is installed, else None.
 
     Raises:
         ValueError: an unbuilt model, `layer_range`, or unknown keyword arguments.
@@ -239,8 +239,8 @@ def plot_model(model, to_file="model.png", show_shapes=False, show_dtype=False, 
     to_file = os.fspath(to_file)
     extension = os.path.splitext(to_file)[1][1:] or "png"
     dot.write(to_file, format=extension)
-    if extension != "pdf":
-        try:
+    if extension.lower() in ("png", "jpg", "jpeg", "gif"):  # what IPython's Image can embed (Keras tries all
+        try:                                                  # but PDF, and fails on e.g. .dot or .svg)
             from IPython import display  # optional: only inside a notebook
         except ImportError:
             return None
