@@ -168,3 +168,25 @@ def test_watched_variables():
         y = v * 2.0
     tape.gradient(y, v)
     assert tape.watched_variables() == (v,)
+
+
+def test_watched_variables_lists_what_the_tape_read_before_any_gradient():
+    """TF's idiom `tape.gradient(loss, tape.watched_variables())`: the list is known before gradient."""
+    trainable, frozen, unused = tf.Variable(1.0), tf.Variable(2.0, trainable=False), tf.Variable(5.0)
+    x = tf.constant(3.0)
+    with tf.GradientTape() as tape:
+        y = trainable * x + frozen
+    assert [v is trainable for v in tape.watched_variables()] == [True]  # frozen and unused are not watched
+    (grad,) = tape.gradient(y, tape.watched_variables())
+    assert float(grad) == 3.0
+    with tf.GradientTape(watch_accessed_variables=False) as tape:
+        tape.watch(unused)
+        y = trainable * unused
+    assert [v is unused for v in tape.watched_variables()] == [True]
+    model = tf.keras.Sequential([tf.keras.Input((3,)), tf.keras.layers.Dense(2), tf.keras.layers.Dense(1)])
+    with tf.GradientTape() as tape:
+        loss = tf.reduce_sum(model(tf.ones((4, 3))))
+    watched = tape.watched_variables()
+    assert [tuple(v.shape) for v in watched] == [(3, 2), (2,), (2, 1), (1,)]
+    assert all(g is not None for g in tape.gradient(loss, watched))
+    assert type(trainable * x) is torch.Tensor  # outside tapes ops on variables give plain tensors, as before

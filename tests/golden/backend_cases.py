@@ -186,6 +186,13 @@ CASES = {
                                                       go_backwards=True, mask=c(d["mask"]))),
     "rnn_mask_zero": lambda K, c, d: _flat(K.rnn(_rnn_step(K), c(d["seq"]), [K.zeros_like(c(d["seq"])[:, 0, :2])],
                                                  mask=c(d["mask"]), zero_output_for_mask=True)),
+    "rnn_constants_last_only": lambda K, c, d: _flat(K.rnn(
+        lambda x_t, st: (K.tanh(x_t[:, :2] * st[1] + st[0]), [K.tanh(x_t[:, :2] * st[1] + st[0])]), c(d["seq"]),
+        [K.ones_like(c(d["seq"])[:, 0, :2])], constants=[c(np.array([0.5, -2.0], "float32"))],
+        return_all_outputs=False)),
+    "rnn_time_major_unroll": lambda K, c, d: _flat(K.rnn(_rnn_step(K), K.permute_dimensions(c(d["seq"]), (1, 0, 2)),
+                                                         [K.zeros_like(c(d["seq"])[:, 0, :2])], time_major=True,
+                                                         unroll=True)),
     "ctc_batch_cost": lambda K, c, d: K.ctc_batch_cost(c(d["ctc_true"]), c(d["ctc_pred"]),
                                                        c(np.array([[6], [5]], "int32")),
                                                        c(np.array([[3], [2]], "int32"))),

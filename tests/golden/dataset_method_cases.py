@@ -158,4 +158,8 @@ CASES = {
         lambda x: x * 2, 4, drop_remainder=True))),
     "shuffle_and_repeat": lambda tf: sorted(_items(tf.data.Dataset.range(3).apply(
         tf.data.experimental.shuffle_and_repeat(3, count=2, seed=1)))),
+    "counter": lambda tf: [_items(tf.data.Dataset.counter(3, 2).take(3)),
+                           _items(tf.data.Dataset.counter(3, 2, dtype=tf.int32).take(2)),
+                           int(tf.data.Dataset.counter().cardinality()),
+                           tf.data.Dataset.counter().element_spec.dtype.name],
 }

@@ -75,3 +75,10 @@ def test_to_tensor_indexing_and_math():
         [1, 3], [6]]
     assert rt.merge_dims(0, 1).tolist() == [3, 1, 4, 1, 5, 9, 2, 6]
     assert tf.ragged.constant([[[1, 2], [3]], [[4]]]).merge_dims(1, -1).to_list() == [[1, 2, 3], [4]]
+
+
+def test_size_rank_and_shape_of_ragged():
+    rt = _rt()
+    assert int(tf.size(rt)) == 8 and int(tf.rank(rt)) == 2  # TF 2.21: 8, 2
+    with pytest.raises(TypeError, match="bounding_shape"):
+        tf.shape(rt)

@@ -302,3 +302,14 @@ def test_subclassed_keras_model_round_trip_without_custom_objects(tmp_path):
     assert type(loaded) is Residual
     torch.testing.assert_close(loaded(x), expected)
     torch.testing.assert_close(loaded.signatures["serving_default"](inputs=x)["output_0"], expected)
+
+
+def test_tf2_style_model_save_directory_loads(tmp_path):
+    """TF 2's `model.save("dir")` then `tf.saved_model.load("dir")`: keraslike's dir holds model.keras."""
+    model = _functional()
+    x = np.ones((2, 4), "float32")
+    path = str(tmp_path / "tf2_dir")
+    model.save(path)
+    assert tf.saved_model.contains_saved_model(path)
+    loaded = tf.saved_model.load(path)
+    torch.testing.assert_close(loaded.signatures["serving_default"](inputs=x)["output_0"], model(x).detach())

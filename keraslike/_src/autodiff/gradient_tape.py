@@ -37,6 +37,7 @@ import warnings
 import torch
 
 from keraslike._src.autodiff import nest
+from keraslike._src.ops import variables
 from keraslike._src.ops.conversion import to_tensor
 from keraslike._src.ops.string_tensor import StringTensor, looks_like_strings, string_tensor
 
@@ -98,6 +99,7 @@ class GradientTape:
         self._recording = False
         self._used = False
         self._watched = {}  # id -> tensor
+        self._accessed = {}  # id -> trainable Variable read while recording (watch_accessed_variables)
         self._flipped = []  # leaf tensors whose requires_grad this tape turned on
         self._targets = []
 
@@ -113,12 +115,20 @@ class GradientTape:
     def _push(self):
         _recording_tapes().append(self)
         self._recording = True
+        if self._watch_accessed_variables:
+            variables.add_access_listener(self._on_access)
 
     def _pop(self):
         stack = _recording_tapes()
         if self in stack:
             stack.remove(self)
         self._recording = False
+        variables.remove_access_listener(self._on_access)
+
+    def _on_access(self, variable):
+        """A Variable was read by an op: TF's tape watches trainable ones (this thread's tapes only)."""
+        if variable.trainable and self in _recording_tapes():
+            self._accessed.setdefault(id(variable), variable)
 
     def __del__(self):
         try:
@@ -159,8 +169,12 @@ class GradientTape:
             self._watched[id(t)] = t
 
     def watched_variables(self):
-        """Variables explicitly watched or reached from the targets of earlier `gradient` calls."""
+        """The variables this tape watches, in the order it saw them: explicitly watched ones, trainable ones
+        read while recording (`watch_accessed_variables=True`), and those reached from the targets of
+        earlier `gradient` calls."""
         found = {id(v): v for v in self._watched.values() if _is_variable(v)}
+        for key, var in self._accessed.items():
+            found.setdefault(key, var)
         seen, stack = set(), [t.grad_fn for t in self._targets if t.grad_fn is not None]
         while stack:
             node = stack.pop()

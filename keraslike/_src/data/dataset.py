@@ -824,6 +824,15 @@ class Dataset:
         return _implementation("RandomDataset")(seed, bool(rerandomize_each_iteration))
 
     @staticmethod
+    def counter(start=0, step=1, dtype=None, name=None):
+        """An infinite dataset `start, start + step, ...` of scalars of `dtype` (default tf.int64); `DatasetV2.counter`.
+
+        Raises:
+            TypeError: a string dtype.
+        """
+        return _implementation("Counter")(start, step, "int64" if dtype is None else dtype)
+
+    @staticmethod
     def choose_from_datasets(datasets, choice_dataset, stop_on_empty_dataset=True):
         """Element i is the next element of `datasets[c_i]`, `c_i` the i-th element of `choice_dataset`.
 

@@ -13,6 +13,7 @@ Example:
 import builtins
 import numbers
 
+import numpy as np
 import torch
 
 from keraslike._src.ops import dtypes
@@ -35,6 +36,9 @@ def _ints(values, arg_name):
 
 def shape(input, out_type=torch.int32, name=None):
     """`tf.shape(input)`: the dynamic shape as a 1-D integer tensor (int32 by default, on the CPU)."""
+    if isinstance(input, RaggedTensor):
+        raise TypeError("tf.shape of a RaggedTensor (TF's DynamicRaggedShape) is not supported in keraslike; use "
+                        "rt.bounding_shape(), rt.nrows() or rt.row_lengths(). Received: input=" + repr(input)[:60])
     if has_strings(input):
         return _str.shape(input, out_type)
     x = to_tensor(input, None, "input")
@@ -43,6 +47,8 @@ def shape(input, out_type=torch.int32, name=None):
 
 def size(input, out_type=torch.int32, name=None):
     """`tf.size(input)`: number of elements as a scalar integer tensor (int32 by default)."""
+    if isinstance(input, RaggedTensor):
+        return torch.tensor(int(np.prod(list(input.flat_values.shape))), dtype=dtypes.as_dtype(out_type))
     if has_strings(input):
         return _str.size(input, out_type)
     x = to_tensor(input, None, "input")
@@ -51,6 +57,8 @@ def size(input, out_type=torch.int32, name=None):
 
 def rank(input, name=None):
     """`tf.rank(input)`: number of dimensions as a scalar int32 tensor."""
+    if isinstance(input, RaggedTensor):
+        return torch.tensor(input.ndim, dtype=torch.int32)
     if has_strings(input):
         return _str.rank(input)
     return torch.tensor(to_tensor(input, None, "input").dim(), dtype=torch.int32, device="cpu")

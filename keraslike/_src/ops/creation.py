@@ -135,11 +135,17 @@ def eye(num_rows, num_columns=None, batch_shape=None, dtype=torch.float32, name=
 
 
 def linspace(start, stop, num, name=None, axis=0):
-    """`tf.linspace(start, stop, num)`: `num` evenly spaced values from `start` to `stop` inclusive."""
+    """`tf.linspace(start, stop, num)`: `num` evenly spaced values from `start` to `stop` inclusive.
+
+    Integer `start`/`stop` give float64 values, as TF 2.21 (`tf.linspace(-2, 2, 5)` is float64).
+    """
     s = to_tensor(start, None, "start")
-    e = to_tensor(stop, s.dtype, "stop", s.device)
-    if not s.is_floating_point():
-        raise TypeError(f"Expected floating point `start`/`stop`. Received: start={start!r}")
+    if not (s.is_floating_point() or s.is_complex()):
+        s = s.to(torch.float64)
+    e = to_tensor(stop, None, "stop", s.device)
+    e = e.to(s.dtype) if not (e.is_floating_point() or e.is_complex()) else e
+    if e.dtype != s.dtype:
+        raise TypeError(f"`start` and `stop` must have the same dtype. Received: start={start!r}, stop={stop!r}")
     steps = torch.linspace(0, 1, int(num), dtype=s.dtype, device=s.device)
     shape = [1] * s.dim() + [int(num)]
     out = s.unsqueeze(-1) + (e - s).unsqueeze(-1) * steps.reshape(shape)

@@ -187,7 +187,7 @@ class Variable(torch.nn.Parameter, metaclass=VariableMeta):
         names = torch_members.instance_dir(self, [*dir(torch.Tensor), *vars(self)])
         return [n for n in names if n != "volatile"]
 
-    __torch_function__ = torch._C._disabled_torch_function_impl
+    __torch_function__ = torch._C._disabled_torch_function_impl  # swapped by add_access_listener while tapes record
 
     # ---- TF eager semantics torch lacks: Python lists as operands, negative slice steps ----------
     def _operand(self, other):
@@ -315,3 +315,43 @@ for _name in ("add", "sub", "mul", "truediv", "floordiv", "mod", "pow", "matmul"
         setattr(Variable, f"{_prefix}{_name}__", _list_operand_method(f"{_prefix}{_name}__"))
 for _name in ("lt", "le", "gt", "ge"):
     setattr(Variable, f"__{_name}__", _list_operand_method(f"__{_name}__"))
+
+
+# ---- variable access listening (GradientTape.watched_variables) ----------------------------------------------
+# TF's tape knows every variable read while it records. A torch op sees a Variable only through
+# `__torch_function__`, so while at least one listener is registered (a recording tape), Variable's
+# `__torch_function__` reports each Variable operand to the listeners and then runs the op as torch
+# would (results are plain tensors, as with the disabled implementation). With no listener the class
+# keeps torch's disabled implementation: no per-op cost outside tapes (fit does not use tapes). Inside a
+# tape it costs about 3.5 us per op with a Variable operand (measured: 3.8 -> 7.4 us for an 8x8 matmul).
+_ACCESS_LISTENERS = []
+
+
+def _report(values):
+    for value in values:
+        if isinstance(value, Variable):
+            for listener in _ACCESS_LISTENERS:
+                listener(value)
+        elif isinstance(value, (list, tuple)):
+            _report(value)
+
+
+def _listening_torch_function(cls, func, types, args=(), kwargs=None):
+    _report(args)
+    if kwargs:
+        _report(kwargs.values())
+    with torch._C.DisableTorchFunctionSubclass():
+        return func(*args, **(kwargs or {}))
+
+
+def add_access_listener(listener):
+    """Call `listener(variable)` for every Variable operand of a torch op until `remove_access_listener`."""
+    _ACCESS_LISTENERS.append(listener)
+    Variable.__torch_function__ = classmethod(_listening_torch_function)
+
+
+def remove_access_listener(listener):
+    if listener in _ACCESS_LISTENERS:
+        _ACCESS_LISTENERS.remove(listener)
+    if not _ACCESS_LISTENERS:
+        Variable.__torch_function__ = torch._C._disabled_torch_function_impl

@@ -10,9 +10,10 @@ A real TensorFlow SavedModel (`saved_model.pb`) raises an error naming the forma
 import os
 
 from keraslike._src.keras.layers.layer import Layer
-from keraslike._src.keras.saving import bounded_read
+from keraslike._src.keras.saving import bounded_read, saving_lib
 from keraslike._src.saved_model import constants, signatures
 from keraslike._src.saved_model.object_graph import TreeReader
+from keraslike._src.saved_model.save import describe_signatures
 
 
 class LoadOptions:
@@ -42,7 +43,8 @@ def contains_saved_model(export_dir):
     export_dir = os.fspath(export_dir)
     return os.path.isdir(export_dir) and any(
         os.path.isfile(os.path.join(export_dir, name)) for name in (
-            constants.KERASLIKE_FILENAME, constants.SAVED_MODEL_FILENAME_PB, constants.SAVED_MODEL_FILENAME_PBTXT))
+            constants.KERASLIKE_FILENAME, constants.SAVED_MODEL_FILENAME_PB, constants.SAVED_MODEL_FILENAME_PBTXT,
+            saving_lib.SAVEDMODEL_DIR_FILE))
 
 
 def read_document(export_dir):
@@ -105,16 +107,47 @@ class _KerasServing:
         raise AttributeError(name)
 
 
+def _keras_directory(export_dir):
+    """The document of a TF 2 style `model.save("dir")` directory (keraslike writes `dir/model.keras`)."""
+    model = saving_lib.load_model(os.path.join(export_dir, saving_lib.SAVEDMODEL_DIR_FILE), compile=False)
+    return model, {"tags": [constants.SERVING], "signatures": describe_signatures(model, None)}
+
+
 def restore(export_dir, custom_objects=None, tags=None):
-    """`(object, document)` of a keraslike SavedModel directory, with `.signatures` attached."""
+    """`(object, document)` of a keraslike SavedModel directory, with `.signatures` attached.
+
+    A TF 2 style `model.save("dir")` directory (holding `model.keras`) loads too, as TF 2 loaded the
+    SavedModel that call wrote.
+    """
+    export_dir = os.fspath(export_dir)
+    keras_file = os.path.join(export_dir, saving_lib.SAVEDMODEL_DIR_FILE)
+    if not os.path.isfile(os.path.join(export_dir, constants.KERASLIKE_FILENAME)) and os.path.isfile(keras_file):
+        obj, document = _keras_directory(export_dir)
+        return _attach(obj, document, tags)
     document = read_document(export_dir)
-    if tags is not None:
-        wanted = {tags} if isinstance(tags, str) else set(tags)
-        if not wanted <= set(document.get("tags", [])):
-            raise RuntimeError(f"MetaGraphDef associated with tags {sorted(wanted)} could not be found in "
-                               f"SavedModel, with available tags '{document.get('tags')}'. Received: tags={tags!r}")
+    _check_tags(document, tags)
     assets = os.path.join(os.fspath(export_dir), constants.ASSETS_DIRECTORY)
     obj = TreeReader(document["nodes"], _tensors(export_dir), custom_objects, assets).get(document.get("root", 0))
+    return _attach(obj, document, None)
+
+
+def _check_tags(document, tags):
+    """TF's error for `tags` the SavedModel was not saved with (keraslike saves `serve`).
+
+    Raises:
+        RuntimeError: as TF's loader.
+    """
+    if tags is None:
+        return
+    wanted = {tags} if isinstance(tags, str) else set(tags)
+    if not wanted <= set(document.get("tags", [])):
+        raise RuntimeError(f"MetaGraphDef associated with tags {sorted(wanted)} could not be found in "
+                           f"SavedModel, with available tags '{document.get('tags')}'. Received: tags={tags!r}")
+
+
+def _attach(obj, document, tags):
+    """Checks `tags` and gives `obj` its `.signatures` (and a Keras model its `.serve`)."""
+    _check_tags(document, tags)
     entries = document.get("signatures", {})
     if isinstance(obj, Layer):
         keras_entries = {k: e for k, e in entries.items() if e["method"] == "__keras_call__"}

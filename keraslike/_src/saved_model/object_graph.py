@@ -145,7 +145,8 @@ class TreeWriter:
     def _module(self, module, path):
         cls = type(module)
         _SAVED_CLASSES[class_path(cls)] = cls
-        node = {"kind": "module", "class": class_path(cls), "name": module.name, "attributes": {}}
+        name = vars(module).get("_name")  # a subclass may skip Module.__init__ (TF saves it all the same)
+        node = {"kind": "module", "class": class_path(cls), "name": name, "attributes": {}}
         index = self._new(module, node)
         for name, value in sorted(vars(module).items()):
             if name in _SKIPPED_MODULE_ATTRIBUTES:

@@ -1,0 +1,6 @@
+"""`keras.tree`: Keras 3's nested-structure utilities (flatten, map_structure, pack_sequence_as, ...)."""
+
+from keraslike._src.keras.tree import (  # noqa: F401
+    MAP_TO_NONE, assert_same_paths, assert_same_structure, flatten, flatten_with_path, is_nested, lists_to_tuples,
+    map_shape_structure, map_structure, map_structure_up_to, pack_sequence_as, traverse,
+)
