@@ -32,6 +32,23 @@ def inputs(kind):
         y = rng.integers(0, C, size=(N, 6))
         scores = rng.random((N, 6, C)) + 0.8 * np.eye(C)[y]
         return np.eye(C, dtype="float32")[y], scores.astype("float32")
+    if kind == "logits":
+        labels = rng.integers(0, C, size=N)
+        return np.eye(C, dtype="float32")[labels], (2 * rng.normal(size=(N, C))).astype("float32")
+    if kind == "sparse_probs":
+        labels = rng.integers(0, C, size=N)
+        e = np.exp(rng.normal(size=(N, C)))
+        return labels.astype("int64"), (e / e.sum(-1, keepdims=True)).astype("float32")
+    if kind == "embeddings":  # labels with repeats, L2-normalized embeddings
+        labels = np.array([0, 1, 2, 0, 1, 2, 3, 0, 1, 2, 3, 3, 0, 4, 1, 2])[:N]
+        e = rng.normal(size=(N, 6)) + 1.2 * np.eye(8)[labels % 8][:, :6]
+        return labels.astype("int64"), (e / np.linalg.norm(e, axis=-1, keepdims=True)).astype("float32")
+    if kind == "ctc":  # labels padded with 0 (the blank), logits (N, time, classes)
+        lengths = rng.integers(1, 4, size=N)
+        labels = np.zeros((N, 4), "int64")
+        for i, n in enumerate(lengths):
+            labels[i, :n] = rng.integers(1, C + 1, size=n)
+        return labels, rng.normal(size=(N, 7, C + 1)).astype("float32")
     if kind == "binary_seg":
         y = (rng.random((N, 5)) > 0.5).astype("float32")
         return y, np.clip(0.4 * y + 0.6 * rng.random((N, 5)), 0, 1).astype("float32")
@@ -74,4 +91,20 @@ METRIC_CASES = {
     "pearson": _c("PearsonCorrelation", "regression"),
     "pearson_multiclass": _c("PearsonCorrelation", "multiclass"),
     "concordance": _c("ConcordanceCorrelation", "regression"),
+}
+
+
+LOSS_CASES = {
+    "cfce": _c("CategoricalFocalCrossentropy", "multiclass"),
+    "cfce_logits": _c("CategoricalFocalCrossentropy", "logits", from_logits=True, alpha=0.5, gamma=1.5,
+                      label_smoothing=0.1),
+    "gce": _c("CategoricalGeneralizedCrossEntropy", "sparse_probs"),
+    "gce_q": _c("CategoricalGeneralizedCrossEntropy", "sparse_probs", q=0.3),
+    "dice": _c("Dice", "binary_seg"),
+    "dice_axis": _c("Dice", "binary_seg", axis=1),
+    "tversky": _c("Tversky", "binary_seg"),
+    "tversky_axis": _c("Tversky", "binary_seg", alpha=0.3, beta=0.7, axis=1),
+    "circle": _c("Circle", "embeddings"),
+    "circle_args": _c("Circle", "embeddings", gamma=10.0, margin=0.25, remove_diagonal=False),
+    "ctc": _c("CTC", "ctc"),
 }

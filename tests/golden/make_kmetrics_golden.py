@@ -41,7 +41,22 @@ def make_metrics(out):
         out[f"metric/{name}/config"] = np.array(json.dumps(metric.get_config()))
 
 
+def make_losses(out):
+    for name, spec in cases.LOSS_CASES.items():
+        y_true, y_pred = cases.inputs(spec["inputs"])
+        sw = np.random.default_rng(5).uniform(0.0, 2.0, size=len(y_true)).astype("float32")
+        cls = getattr(keras.losses, spec["class"])
+        out[f"loss/{name}/spec"] = np.array(json.dumps(spec))
+        out[f"loss/{name}/y_true"], out[f"loss/{name}/y_pred"], out[f"loss/{name}/sw"] = y_true, y_pred, sw
+        out[f"loss/{name}/value"] = np.asarray(cls(**spec["kwargs"])(y_true, y_pred), "float32")
+        out[f"loss/{name}/weighted"] = np.asarray(cls(**spec["kwargs"])(y_true, y_pred, sample_weight=sw), "float32")
+        out[f"loss/{name}/sum"] = np.asarray(cls(**spec["kwargs"], reduction="sum")(y_true, y_pred), "float32")
+        out[f"loss/{name}/none"] = np.asarray(cls(**spec["kwargs"], reduction=None)(y_true, y_pred), "float32")
+        out[f"loss/{name}/config"] = np.array(json.dumps(cls(**spec["kwargs"]).get_config()))
+
+
 if __name__ == "__main__":
     result = {"versions": np.array(json.dumps({"tensorflow": tf.__version__, "keras": keras.__version__}))}
     make_metrics(result)
+    make_losses(result)
     np.savez_compressed(os.path.join(OUT, "kmetrics.npz"), **result)

@@ -7,6 +7,7 @@ by a string is named after that string (`metrics=["mse"]` logs `"mse"`).
 """
 
 from keraslike._src.keras.backend.naming import to_snake_case
+from keraslike._src.keras.losses.classification_losses import categorical_focal_crossentropy  # noqa: F401
 from keraslike._src.keras.losses.hinge_losses import categorical_hinge, hinge, squared_hinge  # noqa: F401
 from keraslike._src.keras.losses.losses import (  # noqa: F401
     binary_crossentropy, categorical_crossentropy, mean_absolute_error, mean_squared_error,
