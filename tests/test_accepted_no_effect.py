@@ -36,6 +36,7 @@ def _calls():
         "LSTM(unroll, use_cudnn, implementation)": lambda: keras.layers.LSTM(2, unroll=True, use_cudnn=False,
                                                                              implementation=1),
         "Lambda(output_shape, mask)": lambda: keras.layers.Lambda(lambda v: v, output_shape=(2,), mask=None),
+        "keras.config.disable_traceback_filtering()": keras.config.disable_traceback_filtering,
         "PyDataset(workers, use_multiprocessing, max_queue_size)": lambda: keras.utils.PyDataset(
             workers=4, use_multiprocessing=True, max_queue_size=5),
         "TensorBoard(...)": lambda: keras.callbacks.TensorBoard(histogram_freq=1, write_graph=False, write_images=True,

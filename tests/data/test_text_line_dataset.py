@@ -50,6 +50,8 @@ def test_string_pipeline_map_split_padded_batch():
     assert ds.element_spec.dtype is tf.string
     (batch,) = list(ds.padded_batch(2))
     assert batch.numpy().tolist() == [[b"a", b"b"], [b"c", b""]]  # TF: [[b'a' b'b'] [b'c' b'']]
+    (scalars,) = list(tf.data.Dataset.from_tensor_slices(["a", "b"]).padded_batch(2))
+    assert [type(v) for v in scalars.numpy()] == [bytes, bytes] and scalars.numpy().tolist() == [b"a", b"b"]
     upper = tf.data.Dataset.from_tensor_slices(["x", "yz"]).map(lambda s: tf.strings.upper(s) + "!").batch(2)
     assert [b.numpy().tolist() for b in upper] == [[b"X!", b"YZ!"]]
     lengths = tf.data.Dataset.from_tensor_slices(["héllo", "ab"]).map(lambda s: tf.strings.length(s, "UTF8_CHAR"))

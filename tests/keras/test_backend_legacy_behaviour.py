@@ -90,8 +90,8 @@ def test_errors_are_keras_style():
         K.repeat(K.ones((2, 2, 2)), 3)
     with pytest.raises(ValueError, match="incompatible"):
         K.categorical_crossentropy(K.ones((2, 3)), K.ones((2, 4)))
-    with pytest.raises(NotImplementedError, match="greedy=True"):
-        K.ctc_decode(K.ones((1, 3, 4)) / 4, K.constant([3], dtype="int32"), greedy=False)
+    with pytest.raises(ValueError, match="top_paths"):
+        K.ctc_decode(K.ones((1, 3, 4)) / 4, K.constant([3], dtype="int32"), greedy=False, beam_width=2, top_paths=3)
     with pytest.raises(ValueError, match="Rank of `condition`"):
         K.switch(K.ones((2, 2, 2)) > 0, K.ones((2, 2)), K.zeros((2, 2)))
 
@@ -139,3 +139,40 @@ def test_dtype_helpers_uid_keras_tensor_sparse_and_scope():
     assert K.int_shape(tf.keras.Input((None, 4))) == (None, None, 4)
     a, b = K.stop_gradient([K.variable([1.0]), K.variable([2.0])])
     assert not a.requires_grad and not b.requires_grad
+
+
+def test_siamese_lambda_distance_and_contrastive_loss_train():
+    def euclidean_distance(vects):
+        x, y = vects
+        return K.sqrt(K.maximum(K.sum(K.square(x - y), axis=1, keepdims=True), K.epsilon()))
+
+    def contrastive_loss(y_true, y_pred, margin=1.0):
+        return K.mean(y_true * K.square(y_pred) + (1 - y_true) * K.square(K.maximum(margin - y_pred, 0)))
+
+    a, b = tf.keras.Input((4,)), tf.keras.Input((4,))
+    shared = tf.keras.layers.Dense(3)
+    model = tf.keras.Model([a, b], tf.keras.layers.Lambda(euclidean_distance)([shared(a), shared(b)]))
+    model.compile(optimizer=tf.keras.optimizers.SGD(0.1), loss=contrastive_loss)
+    rng = np.random.default_rng()
+    x1, x2 = rng.random((37, 4), dtype="float32"), rng.random((37, 4), dtype="float32")
+    y = rng.integers(0, 2, (37, 1)).astype("float32")
+    model.fit([x1, x2], y, epochs=1, batch_size=8, verbose=0)
+    w, bias = (np.asarray(v) for v in shared.weights)
+    dist = np.sqrt(np.maximum(np.sum(np.square((x1 @ w + bias) - (x2 @ w + bias)), axis=1, keepdims=True), 1e-7))
+    np.testing.assert_allclose(model.predict([x1, x2], verbose=0), dist, rtol=1e-5, atol=1e-6)
+    expected = np.mean(y * dist ** 2 + (1 - y) * np.maximum(1 - dist, 0) ** 2)
+    np.testing.assert_allclose(model.evaluate([x1, x2], y, batch_size=37, verbose=0), expected, rtol=1e-5)
+
+
+def test_sparse_inputs():
+    scipy_sparse = pytest.importorskip("scipy.sparse")
+    m = scipy_sparse.coo_matrix(np.array([[0.0, 2.0, 0.0], [1.0, 0.0, 3.0]]))
+    v = K.variable(m)
+    assert K.is_sparse(v)
+    np.testing.assert_array_equal(K.eval(v), m.toarray())
+    np.testing.assert_allclose(K.eval(K.dot(v, K.constant(np.eye(3) * 2))), m.toarray() * 2)
+    both = K.concatenate([v, v], axis=0)
+    assert K.is_sparse(both)
+    np.testing.assert_array_equal(K.eval(both), np.concatenate([m.toarray()] * 2, axis=0))
+    mixed = K.concatenate([v, K.ones((2, 1))], axis=-1)
+    np.testing.assert_array_equal(K.eval(mixed), np.concatenate([m.toarray(), np.ones((2, 1))], axis=1))

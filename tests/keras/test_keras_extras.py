@@ -41,3 +41,16 @@ def test_thresholded_relu_and_aliases():
     restored = keras.initializers.deserialize(keras.initializers.serialize(keras.initializers.Constant(3.0)))
     assert float(restored((2,))[0]) == 3.0
     assert keras.mixed_precision.dtype_policy().name == "float32"
+
+
+def test_a_function_initializer_saves_by_reference(tmp_path):
+    """TF's basics guide: `Dense(1, kernel_initializer=tf.random.normal)` then `model.save(...keras)`."""
+    x = tf.cast(tf.linspace(-2, 2, 21), tf.float32)  # ints give float64, as TF
+    assert tf.linspace(-2, 2, 5).dtype == tf.float64
+    model = keras.Sequential([keras.layers.Lambda(lambda v: tf.stack([v, v ** 2], axis=1)),
+                              keras.layers.Dense(units=1, kernel_initializer=tf.random.normal)])
+    model.compile(loss=keras.losses.MSE, optimizer=keras.optimizers.SGD(learning_rate=0.01))
+    model.fit(x, x ** 2, epochs=2, batch_size=8, verbose=0)
+    model.save(str(tmp_path / "m.keras"))
+    config = keras.initializers.serialize(tf.random.normal)
+    assert config["class_name"] == "function" and config["config"] == "normal"

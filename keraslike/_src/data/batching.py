@@ -208,5 +208,5 @@ def _pad_stack(leaves, dims, value):
     out = np.full([len(leaves)] + target, as_string_array(value)[()], dtype=object)
     for i, leaf in enumerate(leaves):
         array = as_string_array(leaf)
-        out[(i,) + tuple(slice(0, n) for n in array.shape)] = array
+        out[(i,) + tuple(slice(0, n) for n in array.shape) + (Ellipsis,)] = array  # a 0-d array: its bytes
     return StringTensor.from_bytes_array(out)

@@ -223,3 +223,246 @@ def stateless_truncated_normal(shape, seed, mean=0.0, stddev=1.0, dtype=torch.fl
 def random_mask(shape, rate, seed=None):
     """Internal: bool keep-mask with P(keep) = 1 - rate, used by `tf.nn.dropout`."""
     return _rand(to_shape(shape), torch.float32, _generator(seed)) >= rate
+
+
+# ---- Shared samplers (also used by `tf.random.Generator`, keraslike/_src/ops/random_generator.py) ----
+
+def generator_from_parts(*parts):
+    """A torch generator on the current device, seeded by a hash of the integers `parts`."""
+    return torch.Generator(device=_device()).manual_seed(_mix(*parts))
+
+
+def sample_uniform(shape, minval, maxval, dtype, gen):
+    """`uniform` drawn from the torch generator `gen`."""
+    return _uniform(shape, minval, maxval, dtype, gen)
+
+
+def sample_normal(shape, mean, stddev, dtype, gen, op_name="tf.random.normal"):
+    """`normal` drawn from `gen`."""
+    dtype = _float_dtype(dtype, op_name)
+    z = _randn(to_shape(shape), dtype, gen)
+    return to_tensor(mean, dtype, "mean", z.device) + to_tensor(stddev, dtype, "stddev", z.device) * z
+
+
+def sample_truncated_normal(shape, mean, stddev, dtype, gen, op_name="tf.random.truncated_normal"):
+    """`truncated_normal` drawn from `gen`."""
+    dtype = _float_dtype(dtype, op_name)
+    z = _truncated(to_shape(shape), dtype, gen)
+    return to_tensor(mean, dtype, "mean", z.device) + to_tensor(stddev, dtype, "stddev", z.device) * z
+
+
+def sample_binomial(shape, counts, probs, dtype, gen):
+    """Binomial(counts, probs) draws of `shape` (counts/probs broadcast to it) as `dtype`."""
+    shape = to_shape(shape)
+    dtype = dtypes.as_dtype(dtype)
+    dev = gen.device if gen is not None else _device()
+    n = to_tensor(counts, None, "counts").to(dev, torch.float64)
+    p = to_tensor(probs, None, "probs").to(dev, torch.float64)
+    try:
+        n, p = torch.broadcast_to(n, shape), torch.broadcast_to(p, shape)
+    except RuntimeError:
+        raise ValueError(f"`counts` and `probs` must broadcast to `shape`. Received: shape={list(shape)}, "
+                         f"counts shape={list(n.shape)}, probs shape={list(p.shape)}") from None
+    if bool(((p < 0) | (p > 1)).any()):
+        raise ValueError("`probs` must lie in [0, 1]. Received: probs outside [0, 1]")
+    out = torch.binomial(n.contiguous(), p.contiguous(), generator=gen)
+    return out.to(dtype)
+
+
+def _sample_gamma(shape, alpha, beta, dtype, gen):
+    """Gamma(alpha, rate=beta) draws of exactly `shape` (alpha/beta broadcast to it)."""
+    dev = gen.device if gen is not None else _device()
+    work = torch.float64 if dtype == torch.float64 else torch.float32
+    a = torch.broadcast_to(alpha.to(dev, work), shape).contiguous()
+    g = torch._standard_gamma(a, generator=gen)
+    if beta is not None:
+        g = g / torch.broadcast_to(beta.to(dev, work), shape)
+    return g.to(dtype)
+
+
+def _gamma_args(alpha, beta, dtype, op_name):
+    dtype = _float_dtype(dtype, op_name)
+    a = to_tensor(alpha, dtype, "alpha")
+    b = None if beta is None else to_tensor(beta, dtype, "beta")
+    return a, b, dtype
+
+
+def gamma(shape, alpha, beta=None, dtype=torch.float32, seed=None, name=None):
+    """`tf.random.gamma`: Gamma(alpha, rate=beta) samples of shape `shape + broadcast(alpha, beta).shape`.
+
+    Mirrors `tensorflow/python/ops/random_ops.py::random_gamma`: `beta` is the inverse scale (rate,
+    default 1); `dtype` is float16/bfloat16/float32/float64; `seed` follows the op-seed rules above.
+    """
+    a, b, dtype = _gamma_args(alpha, beta, dtype, "tf.random.gamma")
+    param_shape = a.shape if b is None else torch.broadcast_shapes(a.shape, b.shape)
+    out_shape = tuple(to_shape(shape)) + tuple(param_shape)
+    a = a.reshape((1,) * len(to_shape(shape)) + tuple(a.shape))
+    if b is not None:
+        b = b.reshape((1,) * len(to_shape(shape)) + tuple(b.shape))
+    return _sample_gamma(out_shape, a, b, dtype, _generator(seed))
+
+
+def stateless_gamma(shape, seed, alpha, beta=None, dtype=torch.float32, name=None):
+    """`tf.random.stateless_gamma`: Gamma(alpha, rate=beta) of exactly `shape`; alpha/beta broadcast to it
+    (trailing dimensions), determined by the `seed` pair only."""
+    a, b, dtype = _gamma_args(alpha, beta, dtype, "tf.random.stateless_gamma")
+    shape = tuple(to_shape(shape))
+    try:
+        torch.broadcast_shapes(shape, a.shape, *(() if b is None else (b.shape,)))
+    except RuntimeError:
+        raise ValueError(f"`alpha`/`beta` must broadcast to `shape`. Received: shape={list(shape)}, "
+                         f"alpha shape={list(a.shape)}") from None
+    return _sample_gamma(shape, a, b, dtype, _stateless_generator(seed))
+
+
+def _sample_poisson(shape, lam, dtype, gen):
+    dev = gen.device if gen is not None else _device()
+    rates = torch.broadcast_to(lam.to(dev, torch.float64), shape).contiguous()
+    if bool((rates < 0).any()):
+        raise ValueError("`lam` must be non-negative. Received: a negative rate")
+    return torch.poisson(rates, generator=gen).to(dtypes.as_dtype(dtype))
+
+
+def poisson(shape, lam, dtype=torch.float32, seed=None, name=None):
+    """`tf.random.poisson`: Poisson(lam) draws of shape `shape + lam.shape` as `dtype` (float or int)."""
+    lam_t = to_tensor(lam, None, "lam")
+    lead = tuple(to_shape(shape))
+    out_shape = lead + tuple(lam_t.shape)
+    return _sample_poisson(out_shape, lam_t.reshape((1,) * len(lead) + tuple(lam_t.shape)), dtype, _generator(seed))
+
+
+def stateless_poisson(shape, seed, lam, dtype=torch.int32, name=None):
+    """`tf.random.stateless_poisson`: Poisson(lam) of exactly `shape` (lam broadcast to it), by `seed` only."""
+    return _sample_poisson(tuple(to_shape(shape)), to_tensor(lam, None, "lam"), dtype, _stateless_generator(seed))
+
+
+def stateless_binomial(shape, seed, counts, probs, output_dtype=torch.int32, name=None):
+    """`tf.random.stateless_binomial`: Binomial(counts, probs) of `shape`, determined by `seed` only."""
+    return sample_binomial(shape, counts, probs, output_dtype, _stateless_generator(seed))
+
+
+def stateless_categorical(logits, num_samples, seed, dtype=torch.int64, name=None):
+    """`tf.random.stateless_categorical`: like `categorical`, determined by the `seed` pair only."""
+    lg = to_tensor(logits, None, "logits")
+    if lg.dim() != 2:
+        raise ValueError(f"Expected `logits` of shape [batch_size, num_classes]. Received: shape={list(lg.shape)}")
+    gen = _stateless_generator(seed)
+    probs = torch.softmax(lg.detach().to(torch.float64), dim=-1).to(gen.device)
+    out = torch.multinomial(probs, int(num_samples), replacement=True, generator=gen)
+    return out.to(dtypes.as_dtype(dtype)).to(lg.device)
+
+
+def stateless_parameterized_truncated_normal(shape, seed, means=0.0, stddevs=1.0, minvals=-2.0, maxvals=2.0,
+                                             name=None):
+    """`tf.random.stateless_parameterized_truncated_normal`: N(means, stddevs^2) restricted to
+    `[minvals, maxvals]` (all broadcast to `shape`), by inverse-CDF sampling; determined by `seed` only.
+    The dtype is that of `means` (float32 for Python numbers)."""
+    mean = to_tensor(means, None, "means")
+    dtype = mean.dtype if mean.is_floating_point() else torch.float32
+    work = torch.float64
+    shape = tuple(to_shape(shape))
+    gen = _stateless_generator(seed)
+    dev = gen.device
+    m, s, lo, hi = (torch.broadcast_to(to_tensor(v, dtype, n).to(dev, work), shape)
+                    for v, n in ((means, "means"), (stddevs, "stddevs"), (minvals, "minvals"), (maxvals, "maxvals")))
+    if bool((hi < lo).any()) or bool((s <= 0).any()):
+        raise ValueError("Expected `stddevs` > 0 and `minvals` <= `maxvals`. Received: values violating that")
+    std = torch.distributions.Normal(torch.zeros((), dtype=work, device=dev), torch.ones((), dtype=work, device=dev))
+    a, b = std.cdf((lo - m) / s), std.cdf((hi - m) / s)
+    u = a + (b - a) * torch.rand(shape, dtype=work, generator=gen, device=dev)
+    z = std.icdf(u.clamp(1e-300, 1 - 1e-16))
+    return (m + s * z).clamp(lo, hi).to(dtype)
+
+
+def _seed_pair(seed, op_name):
+    t = to_tensor(seed, None, "seed")
+    if t.shape != (2,) or t.dtype not in (torch.int32, torch.int64):
+        raise ValueError(f"`{op_name}` expects `seed` of shape [2] and dtype int32 or int64. "
+                         f"Received: seed={seed!r}")
+    return t
+
+
+def _avalanche(x):
+    """splitmix64's finalizer: every input bit flips about half the output bits (derived seeds stay unrelated)."""
+    x &= (1 << 64) - 1
+    x = ((x ^ (x >> 30)) * 0xBF58476D1CE4E5B9) & ((1 << 64) - 1)
+    x = ((x ^ (x >> 27)) * 0x94D049BB133111EB) & ((1 << 64) - 1)
+    return x ^ (x >> 31)
+
+
+def _wrap(values, dtype):
+    values = [_avalanche(v) for v in values]
+    bits = 32 if dtype == torch.int32 else 64
+    out = [((v + (1 << (bits - 1))) % (1 << bits)) - (1 << (bits - 1)) for v in values]
+    return torch.tensor(out, dtype=dtype)
+
+
+def fold_in(seed, data, alg="auto_select"):
+    """`tf.random.fold_in(seed, data)` (= `tf.random.experimental.stateless_fold_in`): a new seed pair, the
+    same dtype as `seed`, determined by `seed` and the integer `data` (e.g. a step or replica id)."""
+    t = _seed_pair(seed, "tf.random.fold_in")
+    s0, s1 = t.tolist()
+    d = int(data.item() if isinstance(data, torch.Tensor) else data)
+    return _wrap([_mix(s0, s1, d, 0xF01D), _mix(s1, s0, d, 0xF01E)], t.dtype)
+
+
+def split(seed, num=2, alg="auto_select"):
+    """`tf.random.split(seed, num=2)` (= `tf.random.experimental.stateless_split`): `num` new seed pairs,
+    a `[num, 2]` tensor of `seed`'s dtype, determined by `seed` only."""
+    t = _seed_pair(seed, "tf.random.split")
+    s0, s1 = t.tolist()
+    num = int(num)
+    if num < 0:
+        raise ValueError(f"`num` must be >= 0. Received: num={num}")
+    flat = [_mix(s0, s1, i, j, 0x5B11) for i in range(num) for j in range(2)]
+    return _wrap(flat, t.dtype).reshape(num, 2)
+
+
+def stateless_shuffle(value, seed, alg="auto_select", name=None):
+    """`tf.random.experimental.stateless_shuffle`: `value` with its first dimension permuted, by `seed` only."""
+    x = to_tensor(value, None, "value")
+    if x.dim() == 0:
+        raise ValueError("Expected `value` of rank >= 1. Received: value with shape=[]")
+    gen = _stateless_generator(seed)
+    return x[torch.randperm(x.shape[0], generator=gen, device=gen.device).to(x.device)]
+
+
+def _feistel(values, key, n):
+    """A keyed bijection of [0, n) (balanced Feistel network on the next even bit width, cycle-walking)."""
+    half = max(1, ((max(n - 1, 1)).bit_length() + 1) // 2)
+    mask = (1 << half) - 1
+    keys = [_avalanche(_mix(*key, r)) for r in range(6)]
+    out = values.astype(np.uint64)
+    todo = np.ones(out.shape, dtype=bool)
+    res = out.copy()
+    with np.errstate(over="ignore"):
+        while todo.any():
+            x = res[todo]
+            left, right = (x >> np.uint64(half)) & np.uint64(mask), x & np.uint64(mask)
+            for k in keys:
+                f = (right * np.uint64(0x9E3779B97F4A7C15) ^ np.uint64(k)) * np.uint64(0xBF58476D1CE4E5B9)
+                f = (f ^ (f >> np.uint64(29))) & np.uint64(mask)
+                left, right = right, left ^ f
+            res[todo] = (left << np.uint64(half)) | right
+            todo = res >= np.uint64(n)
+    return res
+
+
+def index_shuffle(index, seed, max_index):
+    """`tf.random.experimental.index_shuffle(index, seed, max_index)`: the position of `index` under a random
+    permutation of `[0, max_index]` chosen by `seed` (shape [3]); for a fixed seed it is a bijection, computed
+    per index without building the permutation. Output: `index`'s shape and dtype.
+
+    Raises:
+        ValueError: for a seed not of shape [3], or an index outside [0, max_index].
+    """
+    idx = to_tensor(index, None, "index")
+    sd = to_tensor(seed, None, "seed")
+    if sd.numel() != 3 or sd.dim() not in (1, 2):
+        raise ValueError(f"`seed` must be a vector of size [3]. Received: seed shape={list(sd.shape)}")
+    n = int(max_index.item() if isinstance(max_index, torch.Tensor) else max_index) + 1
+    vals = idx.detach().cpu().numpy().astype(np.int64)
+    if n <= 0 or (vals < 0).any() or (vals >= n).any():
+        raise ValueError(f"`index` must lie in [0, max_index]. Received: max_index={n - 1}")
+    out = _feistel(vals.reshape(-1), [int(v) for v in sd.reshape(-1).tolist()], n).astype(np.int64)
+    return torch.from_numpy(out.reshape(vals.shape)).to(idx.dtype).to(idx.device)

@@ -28,3 +28,5 @@ from keraslike._src.keras.utils.model_visualization import model_to_dot, plot_mo
 from keraslike._src.keras.backend.config import (  # noqa: F401,E402  (also in keras.utils, as Keras exports them)
     disable_interactive_logging, enable_interactive_logging, is_interactive_logging_enabled,
 )
+from keraslike._src.keras.utils.config import Config  # noqa: F401,E402
+from keraslike.keras.utils import legacy  # noqa: F401,E402

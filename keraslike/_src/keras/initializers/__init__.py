@@ -341,4 +341,10 @@ def deserialize(config, custom_objects=None):
 
 
 def serialize(initializer):
+    """An Initializer's `{"class_name", "config"}`; a plain function (e.g. `kernel_initializer=tf.random.normal`)
+    is saved by reference, as Keras 3 saves functions (`"class_name": "function"`)."""
+    if not isinstance(initializer, Initializer) and callable(initializer):
+        registered = object_registration.get_registered_name(initializer)
+        return {"module": getattr(initializer, "__module__", None), "class_name": "function",
+                "config": registered, "registered_name": registered}
     return {"class_name": type(initializer).__name__, "config": initializer.get_config()}

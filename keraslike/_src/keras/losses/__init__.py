@@ -4,6 +4,10 @@ Names resolve as in Keras 3 (`keras/src/losses/__init__.py`): class names,
 function names and the short aliases (`mse`, `mae`, `mape`, `msle`, `kld`, `bce`).
 """
 
+from keraslike._src.keras.losses.classification_losses import (  # noqa: F401
+    CategoricalFocalCrossentropy, CategoricalGeneralizedCrossEntropy, categorical_focal_crossentropy,
+    categorical_generalized_cross_entropy,
+)
 from keraslike._src.keras.losses.hinge_losses import (  # noqa: F401
     CategoricalHinge, Hinge, SquaredHinge, categorical_hinge, hinge, squared_hinge,
 )
@@ -13,6 +17,7 @@ from keraslike._src.keras.losses.losses import (  # noqa: F401
     SparseCategoricalCrossentropy, binary_crossentropy, categorical_crossentropy, mae, mean_absolute_error,
     mean_squared_error, mse, sparse_categorical_crossentropy,
 )
+from keraslike._src.keras.losses.overlap_losses import Dice, Tversky, dice, tversky  # noqa: F401
 from keraslike._src.keras.losses.probabilistic_losses import (  # noqa: F401
     KLD, BinaryFocalCrossentropy, KLDivergence, Poisson, binary_focal_crossentropy, kl_divergence, kld,
     kullback_leibler_divergence, poisson,
@@ -22,11 +27,14 @@ from keraslike._src.keras.losses.regression_losses import (  # noqa: F401
     cosine_similarity, huber, log_cosh, logcosh, mape, mean_absolute_percentage_error,
     mean_squared_logarithmic_error, msle,
 )
+from keraslike._src.keras.losses.sequence_losses import CTC, ctc  # noqa: F401
+from keraslike._src.keras.losses.similarity_losses import Circle, circle  # noqa: F401
 from keraslike._src.keras.utils.lookup import lookup
 
 _CLASSES = (BinaryCrossentropy, BinaryFocalCrossentropy, CategoricalCrossentropy, CategoricalHinge,
             CosineSimilarity, Hinge, Huber, KLDivergence, LogCosh, MeanAbsoluteError, MeanAbsolutePercentageError,
-            MeanSquaredError, MeanSquaredLogarithmicError, Poisson, SparseCategoricalCrossentropy, SquaredHinge)
+            MeanSquaredError, MeanSquaredLogarithmicError, Poisson, SparseCategoricalCrossentropy, SquaredHinge,
+            CategoricalFocalCrossentropy, CategoricalGeneralizedCrossEntropy, Circle, CTC, Dice, Tversky)
 _BY_NAME = {
     "sparse_categorical_crossentropy": SparseCategoricalCrossentropy,
     "categorical_crossentropy": CategoricalCrossentropy,
@@ -43,6 +51,9 @@ _BY_NAME = {
     "poisson": Poisson, "huber": Huber, "huber_loss": Huber, "log_cosh": LogCosh, "logcosh": LogCosh,
     "cosine_similarity": CosineSimilarity, "hinge": Hinge, "squared_hinge": SquaredHinge,
     "categorical_hinge": CategoricalHinge,
+    "categorical_focal_crossentropy": CategoricalFocalCrossentropy,
+    "categorical_generalized_cross_entropy": CategoricalGeneralizedCrossEntropy,
+    "circle": Circle, "ctc": CTC, "dice": Dice, "tversky": Tversky,
 }
 _BY_CLASS = {cls.__name__: cls for cls in _CLASSES}
 

@@ -7,14 +7,17 @@ by a string is named after that string (`metrics=["mse"]` logs `"mse"`).
 """
 
 from keraslike._src.keras.backend.naming import to_snake_case
+from keraslike._src.keras.losses.classification_losses import categorical_focal_crossentropy  # noqa: F401
 from keraslike._src.keras.losses.hinge_losses import categorical_hinge, hinge, squared_hinge  # noqa: F401
 from keraslike._src.keras.losses.losses import (  # noqa: F401
     binary_crossentropy, categorical_crossentropy, mean_absolute_error, mean_squared_error,
     sparse_categorical_crossentropy,
 )
-from keraslike._src.keras.losses.probabilistic_losses import kl_divergence, poisson  # noqa: F401
+from keraslike._src.keras.losses.probabilistic_losses import (  # noqa: F401
+    binary_focal_crossentropy, kl_divergence, kullback_leibler_divergence, poisson,
+)
 from keraslike._src.keras.losses.regression_losses import (  # noqa: F401
-    log_cosh, mean_absolute_percentage_error, mean_squared_logarithmic_error,
+    huber, log_cosh, mean_absolute_percentage_error, mean_squared_logarithmic_error,
 )
 from keraslike._src.keras.metrics.accuracy_metrics import (  # noqa: F401
     Accuracy, BinaryAccuracy, CategoricalAccuracy, SparseCategoricalAccuracy, SparseTopKCategoricalAccuracy,
@@ -25,6 +28,11 @@ from keraslike._src.keras.metrics.auc import AUC
 from keraslike._src.keras.metrics.confusion_metrics import (
     FalseNegatives, FalsePositives, Precision, Recall, TrueNegatives, TruePositives,
 )
+from keraslike._src.keras.metrics.correlation_metrics import (  # noqa: F401
+    ConcordanceCorrelation, PearsonCorrelation, concordance_correlation, pearson_correlation,
+)
+from keraslike._src.keras.metrics.f_score_metrics import F1Score, FBetaScore
+from keraslike._src.keras.metrics.iou_metrics import IoU, BinaryIoU, MeanIoU, OneHotIoU, OneHotMeanIoU
 from keraslike._src.keras.metrics.metric import Metric, sync_results  # noqa: F401
 from keraslike._src.keras.metrics.probabilistic_metrics import (
     BinaryCrossentropy, CategoricalCrossentropy, CategoricalHinge, Hinge, KLDivergence, Poisson,
@@ -33,7 +41,7 @@ from keraslike._src.keras.metrics.probabilistic_metrics import (
 from keraslike._src.keras.metrics.reduction_metrics import Mean, MeanMetricWrapper, Sum  # noqa: F401
 from keraslike._src.keras.metrics.regression_metrics import (  # noqa: F401
     CosineSimilarity, LogCoshError, MeanAbsoluteError, MeanAbsolutePercentageError, MeanSquaredError,
-    MeanSquaredLogarithmicError, RootMeanSquaredError, cosine_similarity,
+    MeanSquaredLogarithmicError, R2Score, RootMeanSquaredError, cosine_similarity,
 )
 from keraslike._src.keras.utils.lookup import lookup
 
@@ -50,7 +58,8 @@ _CLASSES = (
     TrueNegatives, FalseNegatives, MeanSquaredError, MeanAbsoluteError, MeanAbsolutePercentageError,
     MeanSquaredLogarithmicError, RootMeanSquaredError, CosineSimilarity, LogCoshError, BinaryCrossentropy,
     CategoricalCrossentropy, SparseCategoricalCrossentropy, KLDivergence, Poisson, Hinge, SquaredHinge,
-    CategoricalHinge,
+    CategoricalHinge, F1Score, FBetaScore, R2Score, IoU, MeanIoU, BinaryIoU, OneHotIoU, OneHotMeanIoU,
+    PearsonCorrelation, ConcordanceCorrelation,
 )
 _BY_CLASS = {cls.__name__: cls for cls in _CLASSES}
 _BY_NAME = {to_snake_case(cls.__name__): cls for cls in _CLASSES if cls is not Accuracy}

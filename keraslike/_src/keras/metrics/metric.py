@@ -44,9 +44,9 @@ class Metric:
         self._strategy = context.get_strategy()
         self._device = backend.current_device()
 
-    def add_state(self, name, shape=(), initial=0.0):
-        """Create a float32 state tensor on this replica's device."""
-        tensor = torch.full(tuple(shape), float(initial), dtype=torch.float32, device=self._device)
+    def add_state(self, name, shape=(), initial=0.0, dtype=torch.float32):
+        """Create a state tensor (float32, or `dtype`: float64 keeps large counts exact) on this replica's device."""
+        tensor = torch.full(tuple(shape), float(initial), dtype=dtype, device=self._device)
         self._states[name] = (tensor, float(initial))
         return tensor
 
@@ -156,14 +156,14 @@ def sync_results(metrics):
     if custom:
         return _sync_custom(metrics, custom, replicated)
     if replicated:
-        flat = torch.cat([t.reshape(-1).float() for s in states for t, _ in s.values()])
+        flat = torch.cat([t.reshape(-1).double() for s in states for t, _ in s.values()])
         collectives.all_reduce(flat, "sum")
         reduced, offset = [], 0
         for s in states:
             view = {}
             for name, (tensor, _) in s.items():
                 n = tensor.numel()
-                view[name] = flat[offset:offset + n].view_as(tensor)
+                view[name] = flat[offset:offset + n].view(tensor.shape).to(tensor.dtype)
                 offset += n
             reduced.append(view)
     else:

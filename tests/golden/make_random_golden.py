@@ -1,0 +1,30 @@
+"""Writes tests/golden/random_state.json under real TF 2.21: `create_rng_state` words and the state of a
+`tf.random.Generator` after draws (the parts of TF's stateful RNG that are exactly reproducible; the sampled
+values are Philox streams, which keraslike does not reproduce).
+
+    /work/tfvenv/bin/python tests/golden/make_random_golden.py
+"""
+
+import json
+import os
+
+import tensorflow as tf
+
+out = {"create_rng_state": [], "generator_states": {}}
+for seed, alg in [(1234, "philox"), (-1, "philox"), (2**70 + 5, "threefry"), ([1, 2], "philox"),
+                  ([1, 2, 3, 4], "philox"), (2**64 + 3, "philox"), (7, "threefry")]:
+    out["create_rng_state"].append([str(seed) if isinstance(seed, int) else seed, alg,
+                                    tf.random.create_rng_state(seed, alg).numpy().tolist()])
+g = tf.random.Generator.from_seed(1234)
+states = [g.state.numpy().tolist()]
+g.normal([3])
+states.append(g.state.numpy().tolist())
+g.uniform([2, 2])
+states.append(g.state.numpy().tolist())
+g.skip(5)
+states.append(g.state.numpy().tolist())
+out["generator_states"]["seed1234_normal3_uniform2x2_skip5"] = states
+k = tf.random.Generator.from_key_counter(7, [1, 2], "philox")
+out["generator_states"]["key7_counter12"] = [k.state.numpy().tolist(), int(k.key.numpy()), int(k.algorithm)]
+with open(os.path.join(os.path.dirname(os.path.abspath(__file__)), "random_state.json"), "w") as f:
+    json.dump(out, f, indent=1)
