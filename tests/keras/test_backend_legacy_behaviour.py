@@ -90,8 +90,8 @@ def test_errors_are_keras_style():
         K.repeat(K.ones((2, 2, 2)), 3)
     with pytest.raises(ValueError, match="incompatible"):
         K.categorical_crossentropy(K.ones((2, 3)), K.ones((2, 4)))
-    with pytest.raises(NotImplementedError, match="greedy=True"):
-        K.ctc_decode(K.ones((1, 3, 4)) / 4, K.constant([3], dtype="int32"), greedy=False)
+    with pytest.raises(ValueError, match="top_paths"):
+        K.ctc_decode(K.ones((1, 3, 4)) / 4, K.constant([3], dtype="int32"), greedy=False, beam_width=2, top_paths=3)
     with pytest.raises(ValueError, match="Rank of `condition`"):
         K.switch(K.ones((2, 2, 2)) > 0, K.ones((2, 2)), K.zeros((2, 2)))
 

@@ -14,3 +14,6 @@ from keraslike._src.config.memory import (  # noqa: F401
 from keraslike._src.config.devices import (  # noqa: F401
     LogicalDeviceConfiguration, get_logical_device_configuration, set_logical_device_configuration,
 )
+from keraslike._src.config.determinism import (  # noqa: F401
+    enable_op_determinism, enable_tensor_float_32_execution, tensor_float_32_execution_enabled,
+)

@@ -1128,7 +1128,12 @@ def rnn(step_function, inputs, initial_states, go_backwards=False, mask=None, co
         initial_states: list of `(batch, ...)` tensors.
         mask: `(batch, time)` bool; masked steps keep the previous output and states (or a zero output with
             `zero_output_for_mask`).
-        unroll, input_length: accepted as in Keras; the loop runs eagerly either way (same values).
+        unroll: whether Keras unrolls the loop; the loop runs eagerly either way, so it changes no value
+            except that, as in Keras, `input_length` is honoured only without unrolling.
+        input_length: without `unroll`, the loop stops after `max(input_length)` steps (the outputs of the
+            steps not run are zeros, and so is `last_output` then, as in Keras); a tensor of per-sample
+            lengths, without `mask`, also masks each sample's steps past its length (reversed with
+            `go_backwards`), as Keras does.
 
     Returns:
         `(last_output, outputs, new_states)`; `outputs` is `(batch, time, ...)` in processing order (time 1
@@ -1147,15 +1152,26 @@ def rnn(step_function, inputs, initial_states, go_backwards=False, mask=None, co
         if not time_major:
             mask = mask.transpose(0, 1)
     constants = list(constants or [])
-    order = range(steps - 1, -1, -1) if go_backwards else range(steps)
+    run_steps = steps
+    length_mask = None
+    if input_length is not None and not unroll:  # Keras's while_loop stops after max(input_length) steps
+        max_len = int(_t(input_length).max())
+        run_steps = _py_min(steps, max_len)
+        if mask is None and is_tensor(input_length):  # and a tensor of lengths masks each sample's tail
+            length_mask = _t(input_length).reshape(-1).to(inputs.device)
+    order = list(range(steps - 1, -1, -1) if go_backwards else range(steps))[:run_steps]
     states = tuple(_t(s) for s in initial_states)
     outputs = []
     prev = None
-    for i in order:
+    for it, i in enumerate(order):
         output, new_states = step_function(inputs[i], states + tuple(constants))
         new_states = tuple(new_states) if isinstance(new_states, (list, tuple)) else (new_states,)
+        m = None
         if mask is not None:
             m = mask[i]
+        elif length_mask is not None:
+            m = (max_len - 1 - length_mask < it) if go_backwards else (length_mask > it)
+        if m is not None:
             if prev is None or zero_output_for_mask:
                 prev = torch.zeros_like(output)
             output = torch.where(m.reshape((-1,) + (1,) * (output.dim() - 1)), output, prev)
@@ -1164,10 +1180,16 @@ def rnn(step_function, inputs, initial_states, go_backwards=False, mask=None, co
             prev = output
         states = new_states
         outputs.append(output)
-    stacked = torch.stack(outputs if return_all_outputs else outputs[-1:])
+    if return_all_outputs:
+        # steps the loop did not reach stay zero, as the unwritten slots of Keras's TensorArray
+        outputs += [torch.zeros_like(outputs[-1])] * (steps - len(outputs))
+        stacked = torch.stack(outputs)
+    else:
+        stacked = torch.stack(outputs[-1:])
+    last_output = stacked[-1]
     if not time_major:
         stacked = stacked.transpose(0, 1)
-    return outputs[-1], stacked, states
+    return last_output, stacked, states
 
 
 # ---- CTC ---------------------------------------------------------------------------------------------------
@@ -1198,24 +1220,78 @@ def ctc_batch_cost(y_true, y_pred, input_length, label_length):
     return loss.to(y_pred.dtype).unsqueeze(1)
 
 
+def _logaddexp(a, b):
+    if a == -_pymath.inf:
+        return b
+    if b == -_pymath.inf:
+        return a
+    hi = a if a > b else b
+    return hi + _pymath.log1p(_pymath.exp(-_py_abs(a - b)))
+
+
+def _accumulate(beams, prefix, blank_p=-_pymath.inf, label_p=-_pymath.inf):
+    old_b, old_l = beams.get(prefix, (-_pymath.inf, -_pymath.inf))
+    beams[prefix] = (_logaddexp(old_b, blank_p), _logaddexp(old_l, label_p))
+
+
+def _beam_search(logp, length, beam_width, top_paths, blank):
+    """CTC prefix beam search (TF's decoder with merge_repeated=True) of one `(time, classes)` log-softmax
+    array; returns the `top_paths` best `(prefix, log_prob)` pairs."""
+    neg_inf = -_pymath.inf
+    beams = {(): (0.0, neg_inf)}  # prefix -> (log P(ends in blank), log P(ends in a label))
+    for t in range(length):
+        row = logp[t]
+        new = {}
+        for prefix, (p_b, p_l) in beams.items():
+            total = _logaddexp(p_b, p_l)
+            _accumulate(new, prefix, blank_p=total + row[blank])
+            if prefix:
+                _accumulate(new, prefix, label_p=p_l + row[prefix[-1]])
+            for c in range(len(row)):
+                if c == blank:
+                    continue
+                previous = p_b if prefix and prefix[-1] == c else total
+                _accumulate(new, prefix + (c,), label_p=previous + row[c])
+        ranked = sorted(new.items(), key=lambda kv: _logaddexp(*kv[1]), reverse=True)
+        beams = dict(ranked[:beam_width])
+    ranked = sorted(beams.items(), key=lambda kv: _logaddexp(*kv[1]), reverse=True)[:top_paths]
+    # merge_repeated also collapses repeats in the emitted paths (`2 2 1` -> `2 1`), as TF's decoder does
+    return [(tuple(c for i, c in enumerate(prefix) if i == 0 or c != prefix[i - 1]), _logaddexp(*probs))
+            for prefix, probs in ranked]
+
+
 def ctc_decode(y_pred, input_length, greedy=True, beam_width=100, top_paths=1):
-    """Greedy CTC decoding of softmax outputs `y_pred` `(batch, time, classes)` (blank = last class).
+    """CTC decoding of softmax outputs `y_pred` `(batch, time, classes)` (blank = the last class), on
+    `log(y_pred + epsilon)` as TF's decoders.
+
+    `greedy=True`: the best class per step, repeats merged and blanks removed. `greedy=False`: a prefix beam
+    search keeping `beam_width` beams and returning the `top_paths` best.
 
     Returns:
-        `([decoded], log_prob)`: `decoded` `(batch, time)` int64 padded with -1; `log_prob` `(batch, 1)`, the
-        negative sum over valid steps of each step's largest `log(y_pred + epsilon)`.
+        `(decoded, log_prob)`: `decoded` a list of `top_paths` (1 when greedy) int64 `(batch, time)` tensors
+        padded with -1; `log_prob` `(batch, top_paths)`: for greedy the negative sum over valid steps of each
+        step's largest `log(y_pred + epsilon)` (TF's greedy score), for beam search each path's log
+        probability.
 
     Raises:
-        NotImplementedError: for `greedy=False` (beam search is not implemented in keraslike).
+        ValueError: if `top_paths > beam_width`.
     """
-    if not greedy:
-        raise NotImplementedError("ctc_decode(greedy=False) (beam search) is not implemented in keraslike; use "
-                                  f"greedy=True. Received: greedy={greedy}, beam_width={beam_width}, "
-                                  f"top_paths={top_paths}")
     y_pred = _t(y_pred)
     x = torch.log(y_pred + _epsilon())
     batch, steps, classes = x.shape
     lengths = _t(input_length).reshape(-1).to(torch.int64).to(x.device)
+    if not greedy:
+        if top_paths > beam_width:
+            raise ValueError(f"`top_paths` must be <= `beam_width`. Received: top_paths={top_paths}, "
+                             f"beam_width={beam_width}")
+        logp = torch.log_softmax(x.double(), dim=-1).cpu().tolist()
+        decoded = [torch.full((batch, steps), -1, dtype=torch.int64) for _ in range(top_paths)]
+        log_prob = torch.full((batch, top_paths), -_pymath.inf, dtype=torch.float64)
+        for b, length in enumerate(lengths.cpu().tolist()):
+            for k, (prefix, score) in enumerate(_beam_search(logp[b], length, beam_width, top_paths, classes - 1)):
+                decoded[k][b, :len(prefix)] = torch.tensor(prefix, dtype=torch.int64)
+                log_prob[b, k] = score
+        return [d.to(x.device) for d in decoded], log_prob.to(x.dtype).to(x.device)
     best = torch.argmax(x, dim=-1)
     valid = torch.arange(steps, device=x.device)[None, :] < lengths[:, None]
     prev = torch.cat([torch.full((batch, 1), -1, dtype=best.dtype, device=x.device), best[:, :-1]], dim=1)
