@@ -195,6 +195,11 @@ CASES = {
     "rnn_time_major_unroll": lambda K, c, d: _flat(K.rnn(_rnn_step(K), K.permute_dimensions(c(d["seq"]), (1, 0, 2)),
                                                          [K.zeros_like(c(d["seq"])[:, 0, :2])], time_major=True,
                                                          unroll=True)),
+    "rnn_input_length": lambda K, c, d: _flat(K.rnn(_rnn_step(K), c(d["seq"]), [K.zeros_like(c(d["seq"])[:, 0, :2])],
+                                                    input_length=c(np.array([5, 3], "int32")))),
+    "rnn_input_length_last_only": lambda K, c, d: _flat(K.rnn(
+        _rnn_step(K), c(d["seq"]), [K.zeros_like(c(d["seq"])[:, 0, :2])], input_length=c(np.array([4, 2], "int32")),
+        return_all_outputs=False, go_backwards=True)),
     "ctc_batch_cost": lambda K, c, d: K.ctc_batch_cost(c(d["ctc_true"]), c(d["ctc_pred"]),
                                                        c(np.array([[6], [5]], "int32")),
                                                        c(np.array([[3], [2]], "int32"))),
