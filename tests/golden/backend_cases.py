@@ -114,6 +114,10 @@ CASES = {
     "spatial_3d_padding": lambda K, c, d: K.spatial_3d_padding(c(d["vol"]), ((1, 0), (0, 1), (1, 1))),
     "resize_images": lambda K, c, d: K.resize_images(c(d["img"]), 2, 3, "channels_last"),
     "resize_images_bilinear": lambda K, c, d: K.resize_images(c(d["img"]), 2, 2, "channels_last", "bilinear"),
+    "resize_images_methods": lambda K, c, d: [K.resize_images(c(d["img"]), 2, 2, "channels_last", m) for m in (
+        "area", "bicubic", "gaussian", "lanczos3", "lanczos5", "mitchellcubic")],
+    "resize_images_cf": lambda K, c, d: K.resize_images(K.permute_dimensions(c(d["img"]), (0, 3, 1, 2)), 3, 1,
+                                                        "channels_first"),
     "resize_volumes": lambda K, c, d: K.resize_volumes(c(d["vol"]), 2, 1, 2, "channels_last"),
     # linear algebra
     "dot": lambda K, c, d: K.dot(c(d["a"]), c(d["b"])),
@@ -195,6 +199,11 @@ CASES = {
     "rnn_time_major_unroll": lambda K, c, d: _flat(K.rnn(_rnn_step(K), K.permute_dimensions(c(d["seq"]), (1, 0, 2)),
                                                          [K.zeros_like(c(d["seq"])[:, 0, :2])], time_major=True,
                                                          unroll=True)),
+    "rnn_input_length": lambda K, c, d: _flat(K.rnn(_rnn_step(K), c(d["seq"]), [K.zeros_like(c(d["seq"])[:, 0, :2])],
+                                                    input_length=c(np.array([5, 3], "int32")))),
+    "rnn_input_length_last_only": lambda K, c, d: _flat(K.rnn(
+        _rnn_step(K), c(d["seq"]), [K.zeros_like(c(d["seq"])[:, 0, :2])], input_length=c(np.array([4, 2], "int32")),
+        return_all_outputs=False, go_backwards=True)),
     "ctc_batch_cost": lambda K, c, d: K.ctc_batch_cost(c(d["ctc_true"]), c(d["ctc_pred"]),
                                                        c(np.array([[6], [5]], "int32")),
                                                        c(np.array([[3], [2]], "int32"))),

@@ -91,6 +91,14 @@ METRIC_CASES = {
     "pearson": _c("PearsonCorrelation", "regression"),
     "pearson_multiclass": _c("PearsonCorrelation", "multiclass"),
     "concordance": _c("ConcordanceCorrelation", "regression"),
+    "precision_at_recall": _c("PrecisionAtRecall", "binary_seg", recall=0.7),
+    "precision_at_recall_t5": _c("PrecisionAtRecall", "binary_seg", recall=0.5, num_thresholds=5),
+    "recall_at_precision": _c("RecallAtPrecision", "binary_seg", precision=0.6),
+    "recall_at_precision_class": _c("RecallAtPrecision", "multilabel", precision=0.5, class_id=2),
+    "sensitivity_at_specificity": _c("SensitivityAtSpecificity", "binary_seg", specificity=0.6),
+    "sensitivity_at_specificity_t1": _c("SensitivityAtSpecificity", "binary_seg", specificity=0.4, num_thresholds=1),
+    "specificity_at_sensitivity": _c("SpecificityAtSensitivity", "binary_seg", sensitivity=0.8),
+    "specificity_at_sensitivity_class": _c("SpecificityAtSensitivity", "multilabel", sensitivity=0.5, class_id=0),
 }
 
 

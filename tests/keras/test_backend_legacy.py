@@ -51,7 +51,7 @@ def test_case_matches_tf(case, golden):
         assert g.shape == e.shape, f"{case}/{i}: shape {g.shape}, TF {e.shape}"
         if e.dtype.kind in "fc":
             assert g.dtype == e.dtype, f"{case}/{i}: dtype {g.dtype}, TF {e.dtype}"
-            np.testing.assert_allclose(g, e, rtol=2e-5, atol=2e-5, err_msg=f"{case}/{i}")
+            np.testing.assert_allclose(g, e, rtol=1e-5, atol=1e-6, err_msg=f"{case}/{i}")
         else:
             np.testing.assert_array_equal(g.astype(e.dtype), e, err_msg=f"{case}/{i}")
             assert g.dtype.kind == e.dtype.kind, f"{case}/{i}: dtype {g.dtype}, TF {e.dtype}"

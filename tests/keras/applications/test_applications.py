@@ -106,6 +106,12 @@ def test_imagenet_weights_load_from_the_keras_cache(tmp_path, monkeypatch):
     _write_keras2_h5(path, source)
     again = A.MobileNetV2(weights=str(path), alpha=0.35, input_shape=(96, 96, 3), include_top=False)
     np.testing.assert_array_equal(again.get_weights()[0], source.get_weights()[0] * 2)
+    # and so does a Keras 3 `.weights.h5` file
+    keras3 = tmp_path / "mine.weights.h5"
+    again.save_weights(str(keras3))
+    third = A.MobileNetV2(weights=str(keras3), alpha=0.35, input_shape=(96, 96, 3), include_top=False)
+    for got, want in zip(third.get_weights(), again.get_weights()):
+        np.testing.assert_array_equal(got, want)
 
 
 def test_imagenet_weights_missing_offline_name_the_file_and_url(tmp_path, monkeypatch):

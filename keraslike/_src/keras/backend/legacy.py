@@ -1128,7 +1128,12 @@ def rnn(step_function, inputs, initial_states, go_backwards=False, mask=None, co
         initial_states: list of `(batch, ...)` tensors.
         mask: `(batch, time)` bool; masked steps keep the previous output and states (or a zero output with
             `zero_output_for_mask`).
-        unroll, input_length: accepted as in Keras; the loop runs eagerly either way (same values).
+        unroll: whether Keras unrolls the loop; the loop runs eagerly either way, so it changes no value
+            except that, as in Keras, `input_length` is honoured only without unrolling.
+        input_length: without `unroll`, the loop stops after `max(input_length)` steps (the outputs of the
+            steps not run are zeros, and so is `last_output` then, as in Keras); a tensor of per-sample
+            lengths, without `mask`, also masks each sample's steps past its length (reversed with
+            `go_backwards`), as Keras does.
 
     Returns:
         `(last_output, outputs, new_states)`; `outputs` is `(batch, time, ...)` in processing order (time 1
@@ -1147,15 +1152,26 @@ def rnn(step_function, inputs, initial_states, go_backwards=False, mask=None, co
         if not time_major:
             mask = mask.transpose(0, 1)
     constants = list(constants or [])
-    order = range(steps - 1, -1, -1) if go_backwards else range(steps)
+    run_steps = steps
+    length_mask = None
+    if input_length is not None and not unroll:  # Keras's while_loop stops after max(input_length) steps
+        max_len = int(_t(input_length).max())
+        run_steps = _py_min(steps, max_len)
+        if mask is None and is_tensor(input_length):  # and a tensor of lengths masks each sample's tail
+            length_mask = _t(input_length).reshape(-1).to(inputs.device)
+    order = list(range(steps - 1, -1, -1) if go_backwards else range(steps))[:run_steps]
     states = tuple(_t(s) for s in initial_states)
     outputs = []
     prev = None
-    for i in order:
+    for it, i in enumerate(order):
         output, new_states = step_function(inputs[i], states + tuple(constants))
         new_states = tuple(new_states) if isinstance(new_states, (list, tuple)) else (new_states,)
+        m = None
         if mask is not None:
             m = mask[i]
+        elif length_mask is not None:
+            m = (max_len - 1 - length_mask < it) if go_backwards else (length_mask > it)
+        if m is not None:
             if prev is None or zero_output_for_mask:
                 prev = torch.zeros_like(output)
             output = torch.where(m.reshape((-1,) + (1,) * (output.dim() - 1)), output, prev)
@@ -1164,10 +1180,16 @@ def rnn(step_function, inputs, initial_states, go_backwards=False, mask=None, co
             prev = output
         states = new_states
         outputs.append(output)
-    stacked = torch.stack(outputs if return_all_outputs else outputs[-1:])
+    if return_all_outputs:
+        # steps the loop did not reach stay zero, as the unwritten slots of Keras's TensorArray
+        outputs += [torch.zeros_like(outputs[-1])] * (steps - len(outputs))
+        stacked = torch.stack(outputs)
+    else:
+        stacked = torch.stack(outputs[-1:])
+    last_output = stacked[-1]
     if not time_major:
         stacked = stacked.transpose(0, 1)
-    return outputs[-1], stacked, states
+    return last_output, stacked, states
 
 
 # ---- CTC ---------------------------------------------------------------------------------------------------

@@ -43,6 +43,9 @@ from keraslike._src.keras.metrics.regression_metrics import (  # noqa: F401
     CosineSimilarity, LogCoshError, MeanAbsoluteError, MeanAbsolutePercentageError, MeanSquaredError,
     MeanSquaredLogarithmicError, R2Score, RootMeanSquaredError, cosine_similarity,
 )
+from keraslike._src.keras.metrics.sensitivity_metrics import (
+    PrecisionAtRecall, RecallAtPrecision, SensitivityAtSpecificity, SpecificityAtSensitivity,
+)
 from keraslike._src.keras.utils.lookup import lookup
 
 mse = MSE = mean_squared_error
@@ -59,7 +62,8 @@ _CLASSES = (
     MeanSquaredLogarithmicError, RootMeanSquaredError, CosineSimilarity, LogCoshError, BinaryCrossentropy,
     CategoricalCrossentropy, SparseCategoricalCrossentropy, KLDivergence, Poisson, Hinge, SquaredHinge,
     CategoricalHinge, F1Score, FBetaScore, R2Score, IoU, MeanIoU, BinaryIoU, OneHotIoU, OneHotMeanIoU,
-    PearsonCorrelation, ConcordanceCorrelation,
+    PearsonCorrelation, ConcordanceCorrelation, PrecisionAtRecall, RecallAtPrecision, SensitivityAtSpecificity,
+    SpecificityAtSensitivity,
 )
 _BY_CLASS = {cls.__name__: cls for cls in _CLASSES}
 _BY_NAME = {to_snake_case(cls.__name__): cls for cls in _CLASSES if cls is not Accuracy}
