@@ -7,6 +7,7 @@ are in `cases` (JSON). tests/keras/preprocessing/test_legacy_image_golden.py rep
 
 import json
 import os
+import tempfile
 
 import numpy as np
 import tensorflow as tf
@@ -38,6 +39,22 @@ FIT_CASES = [
     {"featurewise_center": True, "featurewise_std_normalization": True},
     {"zca_whitening": True, "zca_epsilon": 0.1},
     {"featurewise_center": True, "rescale": 0.5},
+]
+DIRECTORY_FILES = ["cat/a.png", "cat/b.PNG", "cat/sub/c.png", "dog/d.png", "dog/e.png", "dog/f.png", "dog/notes.txt",
+                   "bird/g.png", "bird/h.jpg.png"]
+DIRECTORY_CASES = [
+    {"generator": {}, "flow": {"target_size": [6, 5], "shuffle": False, "batch_size": 3}},
+    {"generator": {}, "flow": {"target_size": [4, 4], "shuffle": False, "batch_size": 4, "class_mode": "sparse",
+                               "color_mode": "grayscale", "interpolation": "bilinear"}},
+    {"generator": {}, "flow": {"target_size": [5, 5], "shuffle": False, "batch_size": 10, "class_mode": "binary",
+                               "classes": ["dog", "cat"], "color_mode": "rgba"}},
+    {"generator": {"rotation_range": 30, "horizontal_flip": True, "rescale": 1 / 255.0},
+     "flow": {"target_size": [6, 6], "shuffle": True, "seed": 3, "batch_size": 4, "class_mode": "input"}},
+    {"generator": {"validation_split": 0.4}, "flow": {"target_size": [3, 3], "shuffle": False, "batch_size": 8,
+                                                      "subset": "validation"}},
+    {"generator": {"validation_split": 0.4, "data_format": "channels_first"},
+     "flow": {"target_size": [3, 4], "shuffle": False, "batch_size": 8, "subset": "training", "class_mode": None,
+              "keep_aspect_ratio": True}},
 ]
 SMART_RESIZE_CASES = [{"shape": [9, 13, 3], "size": [5, 5]}, {"shape": [2, 10, 6, 1], "size": [4, 8]},
                       {"shape": [7, 7, 3], "size": [3, 9], "interpolation": "nearest"}]
@@ -103,6 +120,32 @@ def main():
         arrays[f"smart_resize{k}/out"] = image.smart_resize(
             x, case["size"], interpolation=case.get("interpolation", "bilinear"))
     cases["smart_resize"] = SMART_RESIZE_CASES
+    from PIL import Image  # noqa: PLC0415 - golden script only
+
+    directory = tempfile.mkdtemp()
+    for k, name in enumerate(DIRECTORY_FILES):
+        path = os.path.join(directory, name)
+        os.makedirs(os.path.dirname(path), exist_ok=True)
+        pixels = (rng.rand(7 + k % 3, 6 + k % 4, 3) * 255).astype("uint8")
+        arrays[f"file{k}"] = pixels
+        if name.endswith(".txt"):
+            with open(path, "w") as f:
+                f.write("not an image")
+        else:
+            Image.fromarray(pixels).save(path, format="PNG")
+    for k, case in enumerate(DIRECTORY_CASES):
+        generator = tf.keras.preprocessing.image.ImageDataGenerator(**case["generator"])
+        iterator = generator.flow_from_directory(directory, **case["flow"])
+        arrays[f"directory{k}/filenames"] = np.array(iterator.filenames)
+        arrays[f"directory{k}/classes"] = iterator.classes
+        arrays[f"directory{k}/class_indices"] = np.array(json.dumps(iterator.class_indices))
+        for b in range(len(iterator)):
+            batch = iterator[b]
+            if isinstance(batch, tuple):
+                arrays[f"directory{k}/batch{b}_x"], arrays[f"directory{k}/batch{b}_y"] = batch
+            else:
+                arrays[f"directory{k}/batch{b}_x"] = batch
+    cases["directory_files"], cases["directory"] = DIRECTORY_FILES, DIRECTORY_CASES
     arrays["cases"] = np.array(json.dumps({"tensorflow": tf.__version__, **cases}))
     path = os.path.join(os.path.dirname(os.path.abspath(__file__)), "preprocessing_image.npz")
     np.savez_compressed(path + ".tmp.npz", **arrays)

@@ -161,7 +161,44 @@ def test_argument_errors():
         image.ImageDataGenerator().flow(np.zeros((4, 4, 3)))
     with pytest.raises(ValueError, match="same length"):
         image.ImageDataGenerator().flow(np.zeros((4, 4, 4, 3)), np.zeros(3))
-    with pytest.raises(NotImplementedError, match="image_dataset_from_directory"):
-        image.ImageDataGenerator().flow_from_directory("/nonexistent")
+    with pytest.raises(NotImplementedError, match="flow"):
+        image.ImageDataGenerator().flow_from_dataframe(None)
     with pytest.warns(UserWarning, match="fit"):
         image.ImageDataGenerator(featurewise_center=True).standardize(np.ones((4, 4, 3)))
+
+
+def _write_directory(arrays, cases, root):
+    from PIL import Image  # noqa: PLC0415 - Pillow is optional for keraslike; these tests need it
+
+    for k, name in enumerate(cases["directory_files"]):
+        path = root / name
+        path.parent.mkdir(parents=True, exist_ok=True)
+        if name.endswith(".txt"):
+            path.write_text("not an image")
+        else:
+            Image.fromarray(arrays[f"file{k}"]).save(path, format="PNG")
+
+
+def test_flow_from_directory_matches_tf(golden, tmp_path, capsys):
+    arrays, cases = golden
+    _write_directory(arrays, cases, tmp_path)
+    for k, case in enumerate(cases["directory"]):
+        generator = image.ImageDataGenerator(**case["generator"])
+        iterator = generator.flow_from_directory(str(tmp_path), **case["flow"])
+        assert f"Found {len(arrays[f'directory{k}/filenames'])} images belonging to" in capsys.readouterr().out
+        assert iterator.filenames == list(arrays[f"directory{k}/filenames"])
+        np.testing.assert_array_equal(iterator.classes, arrays[f"directory{k}/classes"])
+        assert iterator.class_indices == json.loads(str(arrays[f"directory{k}/class_indices"]))
+        for b in range(len(iterator)):
+            batch = iterator[b]
+            x, y = batch if isinstance(batch, tuple) else (batch, None)
+            np.testing.assert_allclose(x, arrays[f"directory{k}/batch{b}_x"], atol=1e-4, err_msg=f"{case} {b}")
+            if y is not None:
+                np.testing.assert_allclose(y, arrays[f"directory{k}/batch{b}_y"], atol=1e-4)
+                assert y.dtype == arrays[f"directory{k}/batch{b}_y"].dtype
+            else:
+                assert f"directory{k}/batch{b}_y" not in arrays
+    with pytest.raises(ValueError, match="class_mode"):
+        image.ImageDataGenerator().flow_from_directory(str(tmp_path), class_mode="multi")
+    with pytest.raises(ValueError, match="color mode"):
+        image.ImageDataGenerator().flow_from_directory(str(tmp_path), color_mode="cmyk")

@@ -9,7 +9,7 @@ import numpy as np
 
 from keraslike._src.keras.backend import config as backend_config
 from keraslike._src.keras.preprocessing import image as image_ops
-from keraslike._src.keras.preprocessing.image_iterators import NumpyArrayIterator
+from keraslike._src.keras.preprocessing.image_iterators import DirectoryIterator, NumpyArrayIterator
 
 
 def flip_axis(x, axis):
@@ -135,16 +135,17 @@ class ImageDataGenerator:
                                   save_prefix=save_prefix, save_format=save_format,
                                   ignore_class_split=ignore_class_split, subset=subset, dtype=self.dtype)
 
-    def flow_from_directory(self, directory, *args, **kwargs):
-        """Not built yet in keraslike.
-
-        Raises:
-            NotImplementedError: always; use `keras.utils.image_dataset_from_directory` (then `.map` the
-                augmentation) instead.
-        """
-        raise NotImplementedError("ImageDataGenerator.flow_from_directory is not available in keraslike yet: use "
-                                  "tf.keras.utils.image_dataset_from_directory(directory, ...) with augmentation "
-                                  f"layers instead. Received: directory={directory!r}")
+    def flow_from_directory(self, directory, target_size=(256, 256), color_mode="rgb", classes=None,
+                            class_mode="categorical", batch_size=32, shuffle=True, seed=None, save_to_dir=None,
+                            save_prefix="", save_format="png", follow_links=False, subset=None,
+                            interpolation="nearest", keep_aspect_ratio=False):
+        """A `DirectoryIterator` over `directory/<class>/<images>` (see there for the arguments)."""
+        return DirectoryIterator(directory, self, target_size=target_size, color_mode=color_mode,
+                                 keep_aspect_ratio=keep_aspect_ratio, classes=classes, class_mode=class_mode,
+                                 data_format=self.data_format, batch_size=batch_size, shuffle=shuffle, seed=seed,
+                                 save_to_dir=save_to_dir, save_prefix=save_prefix, save_format=save_format,
+                                 follow_links=follow_links, subset=subset, interpolation=interpolation,
+                                 dtype=self.dtype)
 
     def flow_from_dataframe(self, dataframe, *args, **kwargs):
         """Not built yet in keraslike.

@@ -203,3 +203,136 @@ class NumpyArrayIterator(Iterator):
         if self.sample_weight is None:
             return batch, self.y[index_array]
         return batch, self.y[index_array], self.sample_weight[index_array]
+
+
+def _valid_files(directory, formats, follow_links):
+    """(root, file name) of the image files under `directory`, walked in sorted order (as Keras)."""
+    for root, _, files in sorted(os.walk(directory, followlinks=follow_links), key=lambda entry: entry[0]):
+        for name in sorted(files):
+            if name.lower().endswith(".tiff"):
+                warnings.warn('Using ".tiff" files with multiple bands will cause distortion. Please verify your '
+                              "output.", stacklevel=3)
+            if name.lower().endswith(formats):
+                yield root, name
+
+
+class DirectoryIterator(Iterator):
+    """Batches of augmented images read from `directory/<class>/...` (`ImageDataGenerator.flow_from_directory`).
+
+    Classes are the sub-directories (sorted) or `classes`; files are found recursively (png, jpg, jpeg, bmp, ppm,
+    tif, tiff), in sorted order per class. Prints "Found N images belonging to K classes.". Each image is loaded
+    with `keras.utils.load_img` (`target_size`, `color_mode`, `interpolation`, `keep_aspect_ratio`), then
+    `get_random_transform` / `apply_transform` / `standardize`.
+
+    Args:
+        directory: str path. image_data_generator: the `ImageDataGenerator` (or None: no transform).
+        target_size: `(height, width)` (default (256, 256)). color_mode: "rgb" (default), "rgba", "grayscale".
+        classes: optional list of sub-directory names (their order gives the class indices).
+        class_mode: "categorical" (default, one-hot float), "binary"/"sparse" (float class index), "input" (the
+            images themselves) or None (images only).
+        batch_size: int (default 32). shuffle: bool (default True). seed: optional int.
+        data_format: default the Keras image data format. save_to_dir, save_prefix, save_format: as `flow`.
+        follow_links: bool, follow symlinked directories. subset: None, "training", "validation" (each class's
+            first `validation_split` fraction of files is validation). interpolation: PIL name (default "nearest").
+        keep_aspect_ratio: bool (default False). dtype: output dtype (default floatx).
+
+    Attributes:
+        filenames (relative paths), filepaths, classes (int32 per file), class_indices, num_classes, samples, labels.
+
+    Raises:
+        ValueError: for an unknown `color_mode`, `class_mode` or `subset`.
+    """
+
+    allowed_class_modes = ("categorical", "binary", "sparse", "input", None)
+
+    def __init__(self, directory, image_data_generator, target_size=(256, 256), color_mode="rgb", classes=None,
+                 class_mode="categorical", batch_size=32, shuffle=True, seed=None, data_format=None, save_to_dir=None,
+                 save_prefix="", save_format="png", follow_links=False, subset=None, interpolation="nearest",
+                 keep_aspect_ratio=False, dtype=None):
+        self.data_format = data_format or backend_config.image_data_format()
+        self.dtype = dtype or backend_config.floatx()
+        if color_mode not in ("rgb", "rgba", "grayscale"):
+            raise ValueError(f'Invalid color mode: {color_mode}; expected "rgb", "rgba", or "grayscale". '
+                             f"Received: color_mode={color_mode!r}")
+        if class_mode not in self.allowed_class_modes:
+            raise ValueError(f"Invalid class_mode: {class_mode}; expected one of: {self.allowed_class_modes}. "
+                             f"Received: class_mode={class_mode!r}")
+        if subset not in (None, "training", "validation"):
+            raise ValueError(f'Invalid subset name: {subset}; expected "training" or "validation". '
+                             f"Received: subset={subset!r}")
+        self.image_data_generator = image_data_generator
+        self.target_size = tuple(target_size)
+        self.color_mode = color_mode
+        channels = {"rgb": 3, "rgba": 4, "grayscale": 1}[color_mode]
+        self.image_shape = (self.target_size + (channels,) if self.data_format == "channels_last"
+                            else (channels,) + self.target_size)
+        self.class_mode = class_mode
+        self.save_to_dir, self.save_prefix, self.save_format = save_to_dir, save_prefix, save_format
+        self.interpolation = interpolation
+        self.keep_aspect_ratio = keep_aspect_ratio
+        self.subset = subset
+        split = None
+        if subset is not None:
+            fraction = image_data_generator._validation_split
+            split = (0, fraction) if subset == "validation" else (fraction, 1)
+        self.split = split
+        self.directory = directory
+        if not classes:
+            classes = [d for d in sorted(os.listdir(directory)) if os.path.isdir(os.path.join(directory, d))]
+        self.num_classes = len(classes)
+        self.class_indices = {name: index for index, name in enumerate(classes)}
+        self.filenames, labels = [], []
+        for name in classes:
+            class_dir = os.path.join(directory, name)
+            files = list(_valid_files(class_dir, self.white_list_formats, follow_links))
+            if split:
+                files = files[int(split[0] * len(files)):int(split[1] * len(files))]
+            for root, fname in files:
+                self.filenames.append(os.path.join(name, os.path.relpath(os.path.join(root, fname), class_dir)))
+                labels.append(self.class_indices[name])
+        self.samples = len(self.filenames)
+        self.classes = np.array(labels, dtype="int32")
+        print(f"Found {self.samples} images belonging to {self.num_classes} classes.")
+        self._filepaths = [os.path.join(directory, fname) for fname in self.filenames]
+        super().__init__(self.samples, batch_size, shuffle, seed)
+
+    @property
+    def filepaths(self):
+        """Absolute (directory-joined) paths of the images, in index order."""
+        return self._filepaths
+
+    @property
+    def labels(self):
+        """The int32 class index of every image (`classes`)."""
+        return self.classes
+
+    @property
+    def sample_weight(self):
+        """Always None for directories."""
+        return None
+
+    def _get_batches_of_transformed_samples(self, index_array):
+        generator = self.image_data_generator
+        batch_x = np.zeros((len(index_array),) + self.image_shape, dtype=self.dtype)
+        for i, j in enumerate(index_array):
+            img = image_utils.load_img(self._filepaths[j], color_mode=self.color_mode, target_size=self.target_size,
+                                       interpolation=self.interpolation, keep_aspect_ratio=self.keep_aspect_ratio)
+            x = image_utils.img_to_array(img, data_format=self.data_format, dtype=self.dtype)
+            img.close()
+            if generator:
+                x = generator.standardize(generator.apply_transform(x, generator.get_random_transform(x.shape)))
+            batch_x[i] = x
+        if self.save_to_dir:
+            for i, j in enumerate(index_array):
+                img = image_utils.array_to_img(batch_x[i], self.data_format, scale=True)
+                img.save(os.path.join(self.save_to_dir,
+                                      f"{self.save_prefix}_{j}_{np.random.randint(10**7)}.{self.save_format}"))
+        if self.class_mode == "input":
+            return batch_x, batch_x.copy()
+        if self.class_mode in ("binary", "sparse"):
+            return batch_x, self.classes[index_array].astype(self.dtype)
+        if self.class_mode == "categorical":
+            batch_y = np.zeros((len(batch_x), self.num_classes), dtype=self.dtype)
+            batch_y[np.arange(len(batch_x)), self.classes[index_array]] = 1.0
+            return batch_x, batch_y
+        return batch_x
