@@ -114,6 +114,10 @@ CASES = {
     "spatial_3d_padding": lambda K, c, d: K.spatial_3d_padding(c(d["vol"]), ((1, 0), (0, 1), (1, 1))),
     "resize_images": lambda K, c, d: K.resize_images(c(d["img"]), 2, 3, "channels_last"),
     "resize_images_bilinear": lambda K, c, d: K.resize_images(c(d["img"]), 2, 2, "channels_last", "bilinear"),
+    "resize_images_methods": lambda K, c, d: [K.resize_images(c(d["img"]), 2, 2, "channels_last", m) for m in (
+        "area", "bicubic", "gaussian", "lanczos3", "lanczos5", "mitchellcubic")],
+    "resize_images_cf": lambda K, c, d: K.resize_images(K.permute_dimensions(c(d["img"]), (0, 3, 1, 2)), 3, 1,
+                                                        "channels_first"),
     "resize_volumes": lambda K, c, d: K.resize_volumes(c(d["vol"]), 2, 1, 2, "channels_last"),
     # linear algebra
     "dot": lambda K, c, d: K.dot(c(d["a"]), c(d["b"])),
