@@ -2,8 +2,9 @@
 `keras.utils.PyDataset` (keras/src/legacy/preprocessing/image.py, Keras 3.15).
 
 `model.fit(iterator)` reads batches by index and calls `on_epoch_end` (a reshuffle) after each epoch. Under a
-multi-replica strategy an unseeded shuffle order is drawn on the chief and broadcast, so every replica slices the
-same global batches and each sample is seen once per epoch; augmentation draws stay per replica.
+multi-replica strategy every replica reads the same global batches (numpy's global generator, which drives the
+shuffle and the augmentation draws, is agreed across replicas at strategy start) and keeps its rows, so each
+sample is seen once per epoch, seeded or not.
 """
 
 import os
@@ -11,9 +12,7 @@ import threading
 import warnings
 
 import numpy as np
-import torch
 
-from keraslike._src.distribute import collectives
 from keraslike._src.keras.backend import config as backend_config
 from keraslike._src.keras.utils import image_utils
 from keraslike._src.keras.utils.py_dataset import PyDataset
@@ -53,10 +52,9 @@ class Iterator(PyDataset):
         if not self.shuffle:
             self.index_array = np.arange(self.n)
             return
-        order = np.random.permutation(self.n)
-        if collectives.world_size() > 1:  # one order for all replicas: each keeps its rows of the same batches
-            order = collectives.broadcast(torch.from_numpy(order.astype(np.int64))).numpy()
-        self.index_array = order
+        # numpy's global RNG is agreed across replicas when a multi-replica strategy starts
+        # (distribute/replica_random.py) and every replica reads whole global batches, so all draw the same order
+        self.index_array = np.random.permutation(self.n)
 
     def __getitem__(self, idx):
         if idx >= len(self) or idx < 0:
