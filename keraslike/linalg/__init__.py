@@ -12,3 +12,11 @@ from keraslike._src.ops.reduction import global_norm, norm
 
 adjoint = matrix_transpose
 sqrtm = matrix_square_root
+from keraslike._src.ops.linalg_matrix_ops import (
+    band_part, cross, eigh_tridiagonal, eigvalsh, expm, logdet, logm, matrix_rank, normalize, pinv, set_diag,
+    tensor_diag, tensor_diag_part,
+)
+from keraslike._src.ops.linalg_solvers import (
+    banded_triangular_solve, cholesky_solve, lstsq, lu, lu_matrix_inverse, lu_reconstruct, lu_solve,
+    triangular_solve, tridiagonal_matmul, tridiagonal_solve,
+)

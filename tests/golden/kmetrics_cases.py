@@ -116,3 +116,24 @@ LOSS_CASES = {
     "circle_args": _c("Circle", "embeddings", gamma=10.0, margin=0.25, remove_diagonal=False),
     "ctc": _c("CTC", "ctc"),
 }
+
+
+def optimizer_problem():
+    """`(initial values, gradients per step)`: variables of rank 2, 1 and 3 (Adafactor factors rank >= 2); five
+    steps of fixed float32 gradients."""
+    rng = np.random.default_rng(23)
+    shapes = [(3, 4), (4,), (2, 3, 5)]
+    values = [rng.normal(size=s).astype("float32") for s in shapes]
+    grads = [[(rng.normal(size=s) * 0.5).astype("float32") for s in shapes] for _ in range(5)]
+    return values, grads
+
+
+OPTIMIZER_CASES = {
+    "lamb": {"class": "Lamb", "kwargs": {"learning_rate": 0.01}},
+    "lamb_args": {"class": "Lamb", "kwargs": {"learning_rate": 0.05, "beta_1": 0.8, "beta_2": 0.99,
+                                              "epsilon": 1e-3, "weight_decay": 0.1}},
+    "adafactor": {"class": "Adafactor", "kwargs": {}},
+    "adafactor_big_lr": {"class": "Adafactor", "kwargs": {"learning_rate": 0.6, "clip_threshold": 0.5}},
+    "adafactor_args": {"class": "Adafactor", "kwargs": {"learning_rate": 0.05, "beta_2_decay": -0.5,
+                                                        "epsilon_2": 0.1, "relative_step": False}},
+}

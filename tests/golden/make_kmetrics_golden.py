@@ -55,8 +55,25 @@ def make_losses(out):
         out[f"loss/{name}/config"] = np.array(json.dumps(cls(**spec["kwargs"]).get_config()))
 
 
+def make_optimizers(out):
+    values, grads = cases.optimizer_problem()
+    for i, v in enumerate(values):
+        out[f"problem/var{i}"] = v
+        out[f"problem/grads{i}"] = np.stack([step[i] for step in grads])
+    for name, spec in cases.OPTIMIZER_CASES.items():
+        opt = getattr(keras.optimizers, spec["class"])(**spec["kwargs"])
+        variables = [tf.Variable(v) for v in values]
+        for step, step_grads in enumerate(grads):
+            opt.apply_gradients([(tf.constant(g), v) for g, v in zip(step_grads, variables)])
+            for i, v in enumerate(variables):
+                out[f"optimizer/{name}/step{step}_var{i}"] = v.numpy().copy()
+        out[f"optimizer/{name}/spec"] = np.array(json.dumps(spec))
+        out[f"optimizer/{name}/config"] = np.array(json.dumps(opt.get_config()))
+
+
 if __name__ == "__main__":
     result = {"versions": np.array(json.dumps({"tensorflow": tf.__version__, "keras": keras.__version__}))}
     make_metrics(result)
     make_losses(result)
+    make_optimizers(result)
     np.savez_compressed(os.path.join(OUT, "kmetrics.npz"), **result)

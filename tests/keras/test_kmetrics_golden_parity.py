@@ -82,3 +82,30 @@ def test_loss_argument_errors():
     with pytest.raises(ValueError, match="axis"):
         tf.keras.losses.categorical_focal_crossentropy(torch.ones(2, 3), torch.ones(2, 3), axis=True)
     assert isinstance(tf.keras.losses.get("dice"), tf.keras.losses.Dice)
+
+
+@pytest.mark.parametrize("case", _cases("optimizer"))
+def test_optimizer_matches_keras(case):
+    """Five `apply_gradients` steps on fixed gradients (variables of rank 2, 1 and 3) equal Keras's, rtol 1e-5."""
+    spec = json.loads(str(GOLDEN[f"optimizer/{case}/spec"]))
+    cls = getattr(tf.keras.optimizers, spec["class"])
+    optimizer = cls(**spec["kwargs"])
+    keras_config = json.loads(str(GOLDEN[f"optimizer/{case}/config"]))
+    config = optimizer.get_config()
+    for key, value in keras_config.items():
+        if key in config and key != "name":
+            assert config[key] == pytest.approx(value), key
+    assert {k for k in keras_config if k not in config} <= {"is_legacy_optimizer"}
+    count = len([k for k in GOLDEN if k.startswith("problem/var")])
+    variables = [tf.Variable(GOLDEN[f"problem/var{i}"]) for i in range(count)]
+    grads = [GOLDEN[f"problem/grads{i}"] for i in range(count)]
+    for step in range(len(grads[0])):
+        optimizer.apply_gradients([(torch.as_tensor(g[step]), v) for g, v in zip(grads, variables)])
+        for i, v in enumerate(variables):
+            np.testing.assert_allclose(v.numpy(), GOLDEN[f"optimizer/{case}/step{step}_var{i}"], rtol=RTOL, atol=ATOL)
+    assert tf.keras.optimizers.get(spec["class"].lower()).__class__ is cls
+    assert tf.keras.optimizers.deserialize(tf.keras.optimizers.serialize(optimizer)).get_config() == config
+
+
+def test_loss_scale_optimizer_is_exported():
+    assert tf.keras.optimizers.LossScaleOptimizer is tf.keras.mixed_precision.LossScaleOptimizer

@@ -1,0 +1,103 @@
+"""Cases for the tf.linalg functions added in issue 11. `run(tf)` evaluates every case with `tf` (real
+TensorFlow in make_linalg_golden.py, keraslike in tests/ops/test_linalg_golden.py) and returns
+{case: numpy array}; a case that raises is recorded as the exception's class name. No TF import here."""
+
+import numpy as np
+
+RNG = np.random.RandomState(0)
+A = RNG.randn(2, 4, 4)                      # batch of general matrices
+SPD = A @ np.swapaxes(A, -1, -2) + 4 * np.eye(4)
+B = RNG.randn(2, 4, 3)
+TALL = RNG.randn(6, 3)
+TALL_RHS = RNG.randn(6, 2)
+WIDE = RNG.randn(2, 5)
+WIDE_RHS = RNG.randn(2, 2)
+RANK2 = RNG.randn(5, 2) @ RNG.randn(2, 4)
+V3A, V3B = RNG.randn(4, 3), RNG.randn(4, 3)
+SMALL = 0.3 * RNG.randn(3, 3)
+DIAG3 = RNG.randn(2, 3)
+SUP, MAIN, SUB = RNG.randn(5), RNG.randn(5) + 4, RNG.randn(5)
+TRI_RHS = RNG.randn(5, 2)
+BANDS_L = RNG.randn(2, 5) + np.array([[3.0], [0.0]])
+BANDS_U = RNG.randn(2, 5) + np.array([[0.0], [3.0]])
+
+
+def _cases(tf):
+    la = tf.linalg
+    c = {}
+    c["band_part_1_0"] = lambda: la.band_part(A, 1, 0)
+    c["band_part_-1_1"] = lambda: la.band_part(A, -1, 1)
+    c["band_part_wide"] = lambda: la.band_part(RNG_WIDE, 0, 2)
+    c["set_diag"] = lambda: la.set_diag(A, np.ones((2, 4)))
+    c["set_diag_k1"] = lambda: la.set_diag(A, 2 * np.ones((2, 3)), k=1)
+    c["set_diag_k-2"] = lambda: la.set_diag(A, 3 * np.ones((2, 2)), k=-2)
+    c["tensor_diag"] = lambda: la.tensor_diag(DIAG3)
+    c["tensor_diag_part"] = lambda: la.tensor_diag_part(np.reshape(np.arange(36.0), (2, 3, 2, 3)))
+    c["cholesky_solve"] = lambda: la.cholesky_solve(la.cholesky(SPD), B)
+    c["triangular_solve_lower"] = lambda: la.triangular_solve(SPD, B)
+    c["triangular_solve_upper_adj"] = lambda: la.triangular_solve(SPD, B, lower=False, adjoint=True)
+    c["lstsq_tall"] = lambda: la.lstsq(TALL, TALL_RHS)
+    c["lstsq_tall_l2"] = lambda: la.lstsq(TALL, TALL_RHS, l2_regularizer=0.5)
+    c["lstsq_wide"] = lambda: la.lstsq(WIDE, WIDE_RHS)
+    c["lstsq_wide_l2"] = lambda: la.lstsq(WIDE, WIDE_RHS, l2_regularizer=0.5)
+    c["lstsq_slow"] = lambda: la.lstsq(TALL, TALL_RHS, fast=False)
+    c["lstsq_slow_l2"] = lambda: la.lstsq(TALL, TALL_RHS, l2_regularizer=0.5, fast=False)
+    c["lstsq_slow_rankdef"] = lambda: la.lstsq(RANK2, RNG_R2, fast=False)
+    c["pinv"] = lambda: la.pinv(RANK2)
+    c["pinv_rcond"] = lambda: la.pinv(TALL, rcond=0.5)
+    c["matrix_rank"] = lambda: la.matrix_rank(RANK2)
+    c["matrix_rank_batch"] = lambda: la.matrix_rank(A)
+    c["matrix_rank_tol"] = lambda: la.matrix_rank(TALL, tol=1.5)
+    c["logdet"] = lambda: la.logdet(SPD)
+    c["expm"] = lambda: la.expm(A)
+    c["logm"] = lambda: la.logm((np.eye(3) + SMALL).astype(np.complex128))
+    c["eigvalsh"] = lambda: la.eigvalsh(SPD)
+    c["cross"] = lambda: la.cross(V3A, V3B)
+    c["normalize"] = lambda: la.normalize(A)
+    c["normalize_axis"] = lambda: la.normalize(B, axis=-1)
+    c["normalize_ord1"] = lambda: la.normalize(B, ord=1, axis=1)
+    c["normalize_fro"] = lambda: la.normalize(A, ord="fro", axis=[-2, -1])
+    c["lu"] = lambda: la.lu(A)
+    c["lu_int64"] = lambda: la.lu(A, output_idx_type=tf.int64)
+    c["lu_solve"] = lambda: la.lu_solve(*la.lu(A), B)
+    c["lu_reconstruct"] = lambda: la.lu_reconstruct(*la.lu(A))
+    c["lu_matrix_inverse"] = lambda: la.lu_matrix_inverse(*la.lu(A))
+    c["tridiagonal_matmul_compact"] = lambda: la.tridiagonal_matmul(np.stack([SUP, MAIN, SUB]), TRI_RHS)
+    c["tridiagonal_matmul_sequence"] = lambda: la.tridiagonal_matmul((SUP, MAIN, SUB), TRI_RHS,
+                                                                     diagonals_format="sequence")
+    c["tridiagonal_solve_compact"] = lambda: la.tridiagonal_solve(tf.constant(np.stack([SUP, MAIN, SUB])),
+                                                                 tf.constant(TRI_RHS))
+    c["tridiagonal_solve_sequence"] = lambda: la.tridiagonal_solve(
+        tuple(tf.constant(d) for d in (SUP, MAIN, SUB)), tf.constant(TRI_RHS), diagonals_format="sequence")
+    c["tridiagonal_solve_matrix"] = lambda: la.tridiagonal_solve(
+        tf.constant(np.diag(SUP[:-1], 1) + np.diag(MAIN) + np.diag(SUB[1:], -1)), tf.constant(TRI_RHS),
+        diagonals_format="matrix")
+    c["tridiagonal_solve_transpose_rhs"] = lambda: la.tridiagonal_solve(
+        tf.constant(np.stack([SUP, MAIN, SUB])), tf.constant(TRI_RHS.T), transpose_rhs=True)
+    c["banded_triangular_solve_lower"] = lambda: la.banded_triangular_solve(BANDS_L, TRI_RHS)
+    c["banded_triangular_solve_upper"] = lambda: la.banded_triangular_solve(BANDS_U, TRI_RHS, lower=False)
+    c["banded_triangular_solve_adjoint"] = lambda: la.banded_triangular_solve(BANDS_L, TRI_RHS, adjoint=True)
+    c["eigh_tridiagonal"] = lambda: la.eigh_tridiagonal(MAIN, SUP[:-1])
+    c["eigh_tridiagonal_vectors"] = lambda: la.eigh_tridiagonal(MAIN, SUP[:-1], eigvals_only=False)[0]
+    c["eigh_tridiagonal_select_i"] = lambda: la.eigh_tridiagonal(MAIN, SUP[:-1], select="i", select_range=[1, 3])
+    c["eigh_tridiagonal_select_v"] = lambda: la.eigh_tridiagonal(MAIN, SUP[:-1], select="v",
+                                                                 select_range=[3.0, 5.0])
+    return c
+
+
+RNG_WIDE = RNG.randn(3, 5)
+RNG_R2 = RNG.randn(5, 2)
+
+
+def run(tf):
+    out = {}
+    for name, fn in _cases(tf).items():
+        try:
+            value = fn()
+        except Exception as e:  # recorded: both sides must raise the same class
+            out[name] = type(e).__name__
+            continue
+        values = value if isinstance(value, (tuple, list)) else [value]
+        for i, v in enumerate(values):
+            out[f"{name}#{i}"] = np.asarray(v.numpy() if hasattr(v, "numpy") else v)
+    return out
