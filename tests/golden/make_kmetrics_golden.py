@@ -62,7 +62,7 @@ def make_optimizers(out):
         out[f"problem/grads{i}"] = np.stack([step[i] for step in grads])
     for name, spec in cases.OPTIMIZER_CASES.items():
         opt = getattr(keras.optimizers, spec["class"])(**spec["kwargs"])
-        variables = [tf.Variable(v) for v in values]
+        variables = [keras.Variable(v, name=f"var{i}") for i, v in enumerate(values)]  # Muon reads `path`
         for step, step_grads in enumerate(grads):
             opt.apply_gradients([(tf.constant(g), v) for g, v in zip(step_grads, variables)])
             for i, v in enumerate(variables):

@@ -97,7 +97,7 @@ def test_optimizer_matches_keras(case):
             assert config[key] == pytest.approx(value), key
     assert {k for k in keras_config if k not in config} <= {"is_legacy_optimizer"}
     count = len([k for k in GOLDEN if k.startswith("problem/var")])
-    variables = [tf.Variable(GOLDEN[f"problem/var{i}"]) for i in range(count)]
+    variables = [tf.Variable(GOLDEN[f"problem/var{i}"], name=f"var{i}") for i in range(count)]
     grads = [GOLDEN[f"problem/grads{i}"] for i in range(count)]
     for step in range(len(grads[0])):
         optimizer.apply_gradients([(torch.as_tensor(g[step]), v) for g, v in zip(grads, variables)])

@@ -1,7 +1,7 @@
 """`tf.keras.optimizers` (and `optimizers.legacy`, which applies TF 2's `decay`; `optimizers.schedules`)."""
 
 from keraslike._src.keras.optimizers import (  # noqa: F401
-    SGD, Adadelta, Adafactor, Adagrad, Adam, Adamax, AdamW, Ftrl, Lamb, Lion, Nadam, Optimizer, RMSprop,
+    SGD, Adadelta, Adafactor, Adagrad, Adam, Adamax, AdamW, Ftrl, Lamb, Lion, Muon, Nadam, Optimizer, RMSprop,
     deserialize, get, serialize,
 )
 from keraslike._src.keras.mixed_precision.loss_scale_optimizer import LossScaleOptimizer  # noqa: F401

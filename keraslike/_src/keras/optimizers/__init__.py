@@ -7,6 +7,7 @@ from keraslike._src.keras.optimizers.adamax import Adamax
 from keraslike._src.keras.optimizers.ftrl import Ftrl
 from keraslike._src.keras.optimizers.lamb import Lamb
 from keraslike._src.keras.optimizers.lion import Lion
+from keraslike._src.keras.optimizers.muon import Muon
 from keraslike._src.keras.optimizers.nadam import Nadam
 from keraslike._src.keras.optimizers.optimizer import Optimizer  # noqa: F401
 from keraslike._src.keras.optimizers.optimizers import SGD, Adagrad, Adam, AdamW, RMSprop  # noqa: F401
@@ -14,7 +15,7 @@ from keraslike._src.keras.utils.lookup import lookup
 
 _BY_NAME = {"sgd": SGD, "adam": Adam, "adamw": AdamW, "rmsprop": RMSprop, "adagrad": Adagrad,
             "adadelta": Adadelta, "adamax": Adamax, "nadam": Nadam, "ftrl": Ftrl, "lion": Lion,
-            "lamb": Lamb, "adafactor": Adafactor}
+            "lamb": Lamb, "adafactor": Adafactor, "muon": Muon}
 _BY_CLASS = {cls.__name__: cls for cls in _BY_NAME.values()}
 
 
