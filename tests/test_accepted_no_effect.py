@@ -12,6 +12,16 @@ def _calls():
     model = keras.Sequential([keras.Input((2,)), keras.layers.Dense(1)])
     cpu = tf.config.list_physical_devices("CPU")[0]
     return {
+        "random alg": lambda: (tf.random.fold_in([1, 2], 3, alg="philox"), tf.random.split([1, 2], alg="threefry"),
+                               tf.random.experimental.stateless_shuffle([1, 2], [1, 2], alg="auto_select")),
+        "ExponentialMovingAverage(zero_debias)": lambda: tf.train.ExponentialMovingAverage(
+            0.9, zero_debias=True).apply([tf.Variable(1.0)]),
+        "linalg validate_args": lambda: (tf.linalg.pinv(np.eye(2), validate_args=True),
+                                         tf.linalg.matrix_rank(np.eye(2), validate_args=True),
+                                         tf.linalg.lu_reconstruct(*tf.linalg.lu(np.eye(2)), validate_args=True)),
+        "tridiagonal_solve(partial_pivoting)": lambda: tf.linalg.tridiagonal_solve(
+            tf.ones([3, 2], tf.float64) * np.array([[0.0], [3.0], [0.0]]), tf.ones([2, 1], tf.float64),
+            partial_pivoting=False),
         "compile(run_eagerly, steps_per_execution=auto)": lambda: model.compile(
             "sgd", "mse", run_eagerly=True, steps_per_execution="auto"),
         "NcclAllReduce(num_packs)": lambda: tf.distribute.NcclAllReduce(num_packs=2),

@@ -102,6 +102,8 @@ def test_fold_in_and_split_are_deterministic_seeds():
     assert f.dtype == torch.int32 and f.shape == (2,) and torch.equal(f, tf.random.fold_in(s, 3))
     assert not torch.equal(f, tf.random.fold_in(s, 4))
     assert torch.equal(tf.random.experimental.stateless_fold_in(s, 3), f)
+    with pytest.raises(ValueError, match="alg"):
+        tf.random.fold_in(s, 3, alg="mt19937")
     sp = tf.random.split(tf.constant([1, 2], tf.int64), num=4)
     assert sp.shape == (4, 2) and sp.dtype == torch.int64 and len({tuple(r) for r in sp.tolist()}) == 4
     assert torch.equal(tf.random.experimental.stateless_split(tf.constant([1, 2], tf.int64), 4), sp)

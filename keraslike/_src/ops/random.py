@@ -20,6 +20,7 @@ Example:
     >>> b = tf.random.uniform([2], seed=3)    # equal to a
 """
 
+import enum
 import math
 
 import numpy as np
@@ -374,6 +375,37 @@ def stateless_parameterized_truncated_normal(shape, seed, means=0.0, stddevs=1.0
     return (m + s * z).clamp(lo, hi).to(dtype)
 
 
+class Algorithm(enum.Enum):
+    """`tf.random.Algorithm`: PHILOX (1), THREEFRY (2), AUTO_SELECT (3, resolves to PHILOX as on CPU)."""
+
+    PHILOX = 1
+    THREEFRY = 2
+    AUTO_SELECT = 3
+
+
+def to_algorithm(alg):
+    """`alg` (an Algorithm, 1/2/3, or 'philox'/'threefry'/'auto_select', None: PHILOX) as PHILOX or THREEFRY.
+
+    Raises:
+        ValueError: for anything else.
+    """
+    if alg is None:
+        return Algorithm.PHILOX
+    if isinstance(alg, Algorithm):
+        found = alg
+    elif isinstance(alg, str):
+        found = {"philox": Algorithm.PHILOX, "threefry": Algorithm.THREEFRY,
+                 "auto_select": Algorithm.AUTO_SELECT}.get(alg.lower())
+    elif isinstance(alg, int) and not isinstance(alg, bool):
+        found = {a.value: a for a in Algorithm}.get(alg)
+    else:
+        found = None
+    if found is None:
+        raise ValueError("Argument `alg` must be a tf.random.Algorithm, 1/2/3, or 'philox'/'threefry'/"
+                         f"'auto_select'. Received: alg={alg!r}")
+    return Algorithm.PHILOX if found is Algorithm.AUTO_SELECT else found
+
+
 def _seed_pair(seed, op_name):
     t = to_tensor(seed, None, "seed")
     if t.shape != (2,) or t.dtype not in (torch.int32, torch.int64):
@@ -400,6 +432,7 @@ def _wrap(values, dtype):
 def fold_in(seed, data, alg="auto_select"):
     """`tf.random.fold_in(seed, data)` (= `tf.random.experimental.stateless_fold_in`): a new seed pair, the
     same dtype as `seed`, determined by `seed` and the integer `data` (e.g. a step or replica id)."""
+    to_algorithm(alg)
     t = _seed_pair(seed, "tf.random.fold_in")
     s0, s1 = t.tolist()
     d = int(data.item() if isinstance(data, torch.Tensor) else data)
@@ -409,6 +442,7 @@ def fold_in(seed, data, alg="auto_select"):
 def split(seed, num=2, alg="auto_select"):
     """`tf.random.split(seed, num=2)` (= `tf.random.experimental.stateless_split`): `num` new seed pairs,
     a `[num, 2]` tensor of `seed`'s dtype, determined by `seed` only."""
+    to_algorithm(alg)
     t = _seed_pair(seed, "tf.random.split")
     s0, s1 = t.tolist()
     num = int(num)
@@ -420,6 +454,7 @@ def split(seed, num=2, alg="auto_select"):
 
 def stateless_shuffle(value, seed, alg="auto_select", name=None):
     """`tf.random.experimental.stateless_shuffle`: `value` with its first dimension permuted, by `seed` only."""
+    to_algorithm(alg)
     x = to_tensor(value, None, "value")
     if x.dim() == 0:
         raise ValueError("Expected `value` of rank >= 1. Received: value with shape=[]")

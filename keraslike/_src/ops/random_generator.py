@@ -13,7 +13,6 @@ Under a multi-replica strategy (one process per replica) the state variable star
 used under `tf.distribute`; every replica still advances the same counter, so states stay equal.
 """
 
-import enum
 import os
 import time
 
@@ -22,38 +21,14 @@ import torch
 from keraslike._src.distribute import context as distribute_context
 from keraslike._src.ops import random as tf_random
 from keraslike._src.ops.conversion import to_shape, to_tensor
+from keraslike._src.ops.random import Algorithm
 from keraslike._src.ops.variables import Variable
 
 _MOD64 = 1 << 64
 
 
-class Algorithm(enum.Enum):
-    """`tf.random.Algorithm`: PHILOX (1), THREEFRY (2), AUTO_SELECT (3, resolves to PHILOX as on CPU)."""
-
-    PHILOX = 1
-    THREEFRY = 2
-    AUTO_SELECT = 3
-
-
 _STATE_SIZE = {Algorithm.PHILOX: 3, Algorithm.THREEFRY: 2}
-
-
-def _to_alg(alg):
-    if alg is None:
-        return Algorithm.PHILOX
-    if isinstance(alg, Algorithm):
-        found = alg
-    elif isinstance(alg, str):
-        found = {"philox": Algorithm.PHILOX, "threefry": Algorithm.THREEFRY,
-                 "auto_select": Algorithm.AUTO_SELECT}.get(alg.lower())
-    elif isinstance(alg, int) and not isinstance(alg, bool):
-        found = {a.value: a for a in Algorithm}.get(alg)
-    else:
-        found = None
-    if found is None:
-        raise ValueError("Argument `alg` must be a tf.random.Algorithm, 1/2/3, or 'philox'/'threefry'/"
-                         f"'auto_select'. Received: alg={alg!r}")
-    return Algorithm.PHILOX if found is Algorithm.AUTO_SELECT else found
+_to_alg = tf_random.to_algorithm
 
 
 def _signed(word):
