@@ -56,6 +56,26 @@ DIRECTORY_CASES = [
      "flow": {"target_size": [3, 4], "shuffle": False, "batch_size": 8, "subset": "training", "class_mode": None,
               "keep_aspect_ratio": True}},
 ]
+DATAFRAME = {"filename": ["cat/a.png", "dog/d.png", "missing.png", "bird/g.png", "dog/notes.txt", "cat/sub/c.png",
+                         "dog/e.png"],
+             "class": ["cat", "dog", "dog", "bird", "dog", "cat", "dog"],
+             "tags": [["cat", "pet"], ["dog", "pet"], ["dog"], ["bird"], ["dog"], ["cat"], ["pet"]],
+             "weight": [1.0, 2.0, 3.0, 4.0, 5.0, 6.0, 7.0],
+             "score": [0.5, 1.5, 2.5, 3.5, 4.5, 5.5, 6.5]}
+DATAFRAME_CASES = [
+    {"generator": {}, "flow": {"target_size": [4, 5], "shuffle": False, "batch_size": 3}},
+    {"generator": {}, "flow": {"target_size": [4, 4], "shuffle": False, "batch_size": 5, "y_col": "tags",
+                               "weight_col": "weight"}},
+    {"generator": {}, "flow": {"target_size": [3, 3], "shuffle": False, "batch_size": 8, "class_mode": "sparse",
+                               "classes": ["dog", "cat"]}},
+    {"generator": {}, "flow": {"target_size": [3, 3], "shuffle": False, "batch_size": 8, "class_mode": "raw",
+                               "y_col": "score"}},
+    {"generator": {}, "flow": {"target_size": [3, 3], "shuffle": False, "batch_size": 8,
+                               "class_mode": "multi_output", "y_col": ["score", "weight"]}},
+    {"generator": {"validation_split": 0.5, "rotation_range": 20}, "flow": {
+        "target_size": [5, 5], "shuffle": True, "seed": 1, "batch_size": 2, "subset": "training",
+        "class_mode": "binary", "classes": ["dog", "cat"], "color_mode": "grayscale"}},
+]
 SMART_RESIZE_CASES = [{"shape": [9, 13, 3], "size": [5, 5]}, {"shape": [2, 10, 6, 1], "size": [4, 8]},
                       {"shape": [7, 7, 3], "size": [3, 9], "interpolation": "nearest"}]
 
@@ -146,6 +166,20 @@ def main():
             else:
                 arrays[f"directory{k}/batch{b}_x"] = batch
     cases["directory_files"], cases["directory"] = DIRECTORY_FILES, DIRECTORY_CASES
+    import pandas as pd  # noqa: PLC0415 - golden script only
+
+    for k, case in enumerate(DATAFRAME_CASES):
+        generator = tf.keras.preprocessing.image.ImageDataGenerator(**case["generator"])
+        iterator = generator.flow_from_dataframe(pd.DataFrame(DATAFRAME), directory, **case["flow"])
+        arrays[f"dataframe{k}/filenames"] = np.array(iterator.filenames)
+        for b in range(len(iterator)):
+            batch = iterator[b]
+            arrays[f"dataframe{k}/batch{b}_x"] = batch[0]
+            for part, value in enumerate(batch[1] if isinstance(batch[1], list) else [batch[1]]):
+                arrays[f"dataframe{k}/batch{b}_y{part}"] = value
+            if len(batch) == 3:
+                arrays[f"dataframe{k}/batch{b}_w"] = batch[2]
+    cases["dataframe_table"], cases["dataframe"] = DATAFRAME, DATAFRAME_CASES
     arrays["cases"] = np.array(json.dumps({"tensorflow": tf.__version__, **cases}))
     path = os.path.join(os.path.dirname(os.path.abspath(__file__)), "preprocessing_image.npz")
     np.savez_compressed(path + ".tmp.npz", **arrays)

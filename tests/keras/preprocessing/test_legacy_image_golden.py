@@ -161,8 +161,6 @@ def test_argument_errors():
         image.ImageDataGenerator().flow(np.zeros((4, 4, 3)))
     with pytest.raises(ValueError, match="same length"):
         image.ImageDataGenerator().flow(np.zeros((4, 4, 4, 3)), np.zeros(3))
-    with pytest.raises(NotImplementedError, match="flow"):
-        image.ImageDataGenerator().flow_from_dataframe(None)
     with pytest.warns(UserWarning, match="fit"):
         image.ImageDataGenerator(featurewise_center=True).standardize(np.ones((4, 4, 3)))
 
@@ -202,3 +200,35 @@ def test_flow_from_directory_matches_tf(golden, tmp_path, capsys):
         image.ImageDataGenerator().flow_from_directory(str(tmp_path), class_mode="multi")
     with pytest.raises(ValueError, match="color mode"):
         image.ImageDataGenerator().flow_from_directory(str(tmp_path), color_mode="cmyk")
+
+
+def test_flow_from_dataframe_matches_tf(golden, tmp_path, capsys):
+    pd = pytest.importorskip("pandas")
+    arrays, cases = golden
+    _write_directory(arrays, cases, tmp_path)
+    for k, case in enumerate(cases["dataframe"]):
+        generator = image.ImageDataGenerator(**case["generator"])
+        with pytest.warns(UserWarning, match="2 invalid image filename"):
+            iterator = generator.flow_from_dataframe(pd.DataFrame(cases["dataframe_table"]), str(tmp_path),
+                                                     **case["flow"])
+        assert "validated image filenames" in capsys.readouterr().out
+        assert iterator.filenames == list(arrays[f"dataframe{k}/filenames"])
+        for b in range(len(iterator)):
+            batch = iterator[b]
+            np.testing.assert_allclose(batch[0], arrays[f"dataframe{k}/batch{b}_x"], atol=1e-4,
+                                       err_msg=f"{case} {b}")
+            targets = batch[1] if isinstance(batch[1], list) else [batch[1]]
+            for part, value in enumerate(targets):
+                expected = arrays[f"dataframe{k}/batch{b}_y{part}"]
+                np.testing.assert_allclose(value, expected)
+                assert np.asarray(value).dtype == expected.dtype
+            assert (len(batch) == 3) == (f"dataframe{k}/batch{b}_w" in arrays)
+            if len(batch) == 3:
+                np.testing.assert_allclose(batch[2], arrays[f"dataframe{k}/batch{b}_w"])
+    frame = pd.DataFrame(cases["dataframe_table"])
+    with pytest.raises(ValueError, match="2 classes"):
+        image.ImageDataGenerator().flow_from_dataframe(frame, str(tmp_path), class_mode="binary")
+    with pytest.raises(TypeError, match="must be a list"):
+        image.ImageDataGenerator().flow_from_dataframe(frame, str(tmp_path), class_mode="multi_output")
+    with pytest.raises(TypeError, match="bogus"):
+        image.ImageDataGenerator().flow_from_dataframe(frame, str(tmp_path), bogus=1)

@@ -9,7 +9,8 @@ import numpy as np
 
 from keraslike._src.keras.backend import config as backend_config
 from keraslike._src.keras.preprocessing import image as image_ops
-from keraslike._src.keras.preprocessing.image_iterators import DirectoryIterator, NumpyArrayIterator
+from keraslike._src.keras.preprocessing.image_iterators import (
+    DataFrameIterator, DirectoryIterator, NumpyArrayIterator)
 
 
 def flip_axis(x, axis):
@@ -23,7 +24,8 @@ def _warn_unfitted(name):
 
 
 class ImageDataGenerator:
-    """Batches of augmented images from arrays (`flow`).
+    """Batches of augmented images from arrays (`flow`), a directory tree (`flow_from_directory`) or a DataFrame
+    (`flow_from_dataframe`).
 
     Args:
         featurewise_center: bool, subtract the dataset mean per channel (from `fit`).
@@ -147,15 +149,41 @@ class ImageDataGenerator:
                                  follow_links=follow_links, subset=subset, interpolation=interpolation,
                                  dtype=self.dtype)
 
-    def flow_from_dataframe(self, dataframe, *args, **kwargs):
-        """Not built yet in keraslike.
+    def flow_from_dataframe(self, dataframe, directory=None, x_col="filename", y_col="class", weight_col=None,
+                            target_size=(256, 256), color_mode="rgb", classes=None, class_mode="categorical",
+                            batch_size=32, shuffle=True, seed=None, save_to_dir=None, save_prefix="",
+                            save_format="png", subset=None, interpolation="nearest", validate_filenames=True,
+                            **kwargs):
+        """A `DataFrameIterator` over the images a pandas DataFrame lists (see there for the arguments).
+
+        The Keras 2 arguments `has_ext`, `sort` and `drop_duplicates` warn (DeprecationWarning) and have no effect,
+        as in Keras; `class_mode="other"` is the old name of "raw".
 
         Raises:
-            NotImplementedError: always; use `flow` on arrays loaded with `keras.utils.load_img` instead.
+            TypeError: for any other keyword argument.
         """
-        raise NotImplementedError("ImageDataGenerator.flow_from_dataframe is not available in keraslike yet: load "
-                                  "the images with tf.keras.utils.load_img / img_to_array and use flow(x, y). "
-                                  f"Received: dataframe of type {type(dataframe).__name__}")
+        for name, message in (("has_ext", "has_ext is deprecated, filenames in the dataframe have to match the "
+                               "exact filenames in disk."),
+                              ("sort", "sort is deprecated, batches will be created in the same order than the "
+                               "filenames provided if `shuffle` is set to `False`."),
+                              ("drop_duplicates", "drop_duplicates is deprecated, you can drop duplicates by using "
+                               "the pandas.DataFrame.drop_duplicates method.")):
+            if name in kwargs:
+                kwargs.pop(name)
+                warnings.warn(message, DeprecationWarning, stacklevel=2)
+        if kwargs:
+            raise TypeError(f"flow_from_dataframe() got unexpected keyword arguments: {list(kwargs)}. "
+                            f"Received: {kwargs}")
+        if class_mode == "other":
+            warnings.warn('`class_mode="other"` is deprecated, please use `class_mode="raw"`.', DeprecationWarning,
+                          stacklevel=2)
+            class_mode = "raw"
+        return DataFrameIterator(dataframe, directory, self, x_col=x_col, y_col=y_col, weight_col=weight_col,
+                                 target_size=target_size, color_mode=color_mode, classes=classes,
+                                 class_mode=class_mode, data_format=self.data_format, batch_size=batch_size,
+                                 shuffle=shuffle, seed=seed, save_to_dir=save_to_dir, save_prefix=save_prefix,
+                                 save_format=save_format, subset=subset, interpolation=interpolation,
+                                 validate_filenames=validate_filenames, dtype=self.dtype)
 
     def standardize(self, x):
         """`preprocessing_function`, `rescale`, sample-wise then feature-wise centring/normalization, ZCA.

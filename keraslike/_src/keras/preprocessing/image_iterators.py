@@ -310,27 +310,199 @@ class DirectoryIterator(Iterator):
         return None
 
     def _get_batches_of_transformed_samples(self, index_array):
-        generator = self.image_data_generator
-        batch_x = np.zeros((len(index_array),) + self.image_shape, dtype=self.dtype)
+        return _file_batch(self, index_array)
+
+
+def _file_batch(iterator, index_array):
+    """One batch of an iterator over image files (DirectoryIterator, DataFrameIterator): load, augment,
+    standardize, then the targets its `class_mode` asks for (and its sample weights, if any)."""
+    generator = iterator.image_data_generator
+    batch_x = np.zeros((len(index_array),) + iterator.image_shape, dtype=iterator.dtype)
+    for i, j in enumerate(index_array):
+        img = image_utils.load_img(iterator.filepaths[j], color_mode=iterator.color_mode,
+                                   target_size=iterator.target_size, interpolation=iterator.interpolation,
+                                   keep_aspect_ratio=iterator.keep_aspect_ratio)
+        x = image_utils.img_to_array(img, data_format=iterator.data_format, dtype=iterator.dtype)
+        img.close()
+        if generator:
+            x = generator.standardize(generator.apply_transform(x, generator.get_random_transform(x.shape)))
+        batch_x[i] = x
+    if iterator.save_to_dir:
         for i, j in enumerate(index_array):
-            img = image_utils.load_img(self._filepaths[j], color_mode=self.color_mode, target_size=self.target_size,
-                                       interpolation=self.interpolation, keep_aspect_ratio=self.keep_aspect_ratio)
-            x = image_utils.img_to_array(img, data_format=self.data_format, dtype=self.dtype)
-            img.close()
-            if generator:
-                x = generator.standardize(generator.apply_transform(x, generator.get_random_transform(x.shape)))
-            batch_x[i] = x
-        if self.save_to_dir:
-            for i, j in enumerate(index_array):
-                img = image_utils.array_to_img(batch_x[i], self.data_format, scale=True)
-                img.save(os.path.join(self.save_to_dir,
-                                      f"{self.save_prefix}_{j}_{np.random.randint(10**7)}.{self.save_format}"))
-        if self.class_mode == "input":
-            return batch_x, batch_x.copy()
-        if self.class_mode in ("binary", "sparse"):
-            return batch_x, self.classes[index_array].astype(self.dtype)
-        if self.class_mode == "categorical":
-            batch_y = np.zeros((len(batch_x), self.num_classes), dtype=self.dtype)
-            batch_y[np.arange(len(batch_x)), self.classes[index_array]] = 1.0
-            return batch_x, batch_y
+            img = image_utils.array_to_img(batch_x[i], iterator.data_format, scale=True)
+            img.save(os.path.join(iterator.save_to_dir,
+                                  f"{iterator.save_prefix}_{j}_{np.random.randint(10**7)}.{iterator.save_format}"))
+    mode = iterator.class_mode
+    if mode == "input":
+        batch_y = batch_x.copy()
+    elif mode in ("binary", "sparse"):
+        batch_y = np.array([iterator.classes[j] for j in index_array], dtype=iterator.dtype)
+    elif mode == "categorical":
+        batch_y = np.zeros((len(batch_x), len(iterator.class_indices)), dtype=iterator.dtype)
+        for i, j in enumerate(index_array):
+            batch_y[i, iterator.classes[j]] = 1.0  # a list of classes (multi-label) sets several
+    elif mode == "multi_output":
+        batch_y = [output[index_array] for output in iterator.labels]
+    elif mode == "raw":
+        batch_y = iterator.labels[index_array]
+    else:
         return batch_x
+    weights = iterator.sample_weight
+    if weights is None:
+        return batch_x, batch_y
+    return batch_x, batch_y, weights[index_array]
+
+
+def _check_file_args(color_mode, class_mode, allowed_class_modes, subset):
+    if color_mode not in ("rgb", "rgba", "grayscale"):
+        raise ValueError(f'Invalid color mode: {color_mode}; expected "rgb", "rgba", or "grayscale". '
+                         f"Received: color_mode={color_mode!r}")
+    if class_mode not in allowed_class_modes:
+        raise ValueError(f"Invalid class_mode: {class_mode}; expected one of: {allowed_class_modes}. "
+                         f"Received: class_mode={class_mode!r}")
+    if subset not in (None, "training", "validation"):
+        raise ValueError(f'Invalid subset name: {subset}; expected "training" or "validation". '
+                         f"Received: subset={subset!r}")
+
+
+def _image_shape(target_size, color_mode, data_format):
+    channels = {"rgb": 3, "rgba": 4, "grayscale": 1}[color_mode]
+    return tuple(target_size) + (channels,) if data_format == "channels_last" else (channels,) + tuple(target_size)
+
+
+class DataFrameIterator(Iterator):
+    """Batches of augmented images listed in a pandas DataFrame (`ImageDataGenerator.flow_from_dataframe`).
+
+    Args:
+        dataframe: pandas DataFrame; `x_col` holds file names (joined to `directory` when given), `y_col` the
+            targets, `weight_col` optional numeric sample weights.
+        directory: optional str prefix of the file names. image_data_generator: the `ImageDataGenerator` or None.
+        x_col: str (default "filename"). y_col: str or list (default "class"). weight_col: optional str.
+        target_size, color_mode, batch_size, shuffle, seed, data_format, save_to_dir, save_prefix, save_format,
+            subset, interpolation, keep_aspect_ratio, dtype: as `DirectoryIterator`.
+        classes: optional list of class names (others are dropped); default the sorted labels found.
+        class_mode: "categorical" (default; str labels or lists of them -> one/multi-hot), "binary", "sparse"
+            (str labels -> float index), "input", "multi_output" (y_col a list: one array per column), "raw"
+            (`df[y_col].values`) or None.
+        validate_filenames: bool (default True): drop rows whose file is missing or not an image (warns).
+
+    Prints "Found N validated image filenames belonging to K classes." (or "... image filenames.").
+
+    Raises:
+        ValueError: unknown `color_mode`/`class_mode`/`subset`, or "binary" without exactly 2 classes.
+        TypeError: non-str file names or labels where the mode needs them, `y_col` not a list for
+            "multi_output", or a non-numeric `weight_col`.
+    """
+
+    allowed_class_modes = ("binary", "categorical", "input", "multi_output", "raw", "sparse", None)
+
+    def __init__(self, dataframe, directory=None, image_data_generator=None, x_col="filename", y_col="class",
+                 weight_col=None, target_size=(256, 256), color_mode="rgb", classes=None, class_mode="categorical",
+                 batch_size=32, shuffle=True, seed=None, data_format="channels_last", save_to_dir=None,
+                 save_prefix="", save_format="png", subset=None, interpolation="nearest", keep_aspect_ratio=False,
+                 dtype="float32", validate_filenames=True):
+        _check_file_args(color_mode, class_mode, self.allowed_class_modes, subset)
+        self.image_data_generator = image_data_generator
+        self.target_size, self.color_mode, self.data_format = tuple(target_size), color_mode, data_format
+        self.image_shape = _image_shape(target_size, color_mode, data_format)
+        self.save_to_dir, self.save_prefix, self.save_format = save_to_dir, save_prefix, save_format
+        self.interpolation, self.keep_aspect_ratio, self.subset = interpolation, keep_aspect_ratio, subset
+        self.split = None
+        if subset is not None:
+            fraction = image_data_generator._validation_split
+            self.split = (0, fraction) if subset == "validation" else (fraction, 1)
+        df = dataframe.copy()
+        self.directory = directory or ""
+        self.class_mode = class_mode
+        self.dtype = dtype
+        self._check_params(df, x_col, y_col, weight_col, classes)
+        if validate_filenames:
+            paths = df[x_col].map(lambda name: os.path.join(self.directory, name))
+            valid = paths.apply(lambda p: p.lower().endswith(self.white_list_formats) and os.path.isfile(p))
+            if (~valid).sum():
+                warnings.warn(f'Found {(~valid).sum()} invalid image filename(s) in x_col="{x_col}". These '
+                              "filename(s) will be ignored.", stacklevel=2)
+            df = df[valid]
+        labelled = class_mode not in ("input", "multi_output", "raw", None)
+        if labelled:
+            df, classes = self._filter_classes(df, y_col, classes)
+            self.class_indices = {name: index for index, name in enumerate(classes)}
+        if self.split:
+            df = df.iloc[int(self.split[0] * len(df)):int(self.split[1] * len(df)), :]
+        if labelled:
+            self.classes = [[self.class_indices[c] for c in label] if isinstance(label, (list, tuple))
+                            else self.class_indices[label] for label in df[y_col]]
+        self.filenames = df[x_col].tolist()
+        self._sample_weight = df[weight_col].values if weight_col else None
+        if class_mode == "multi_output":
+            self._targets = [np.array(df[col].tolist()) for col in y_col]
+        if class_mode == "raw":
+            self._targets = df[y_col].values
+        self.samples = len(self.filenames)
+        kind = "validated" if validate_filenames else "non-validated"
+        if labelled:
+            print(f"Found {self.samples} {kind} image filenames belonging to {len(classes)} classes.")
+        else:
+            print(f"Found {self.samples} {kind} image filenames.")
+        self._filepaths = [os.path.join(self.directory, name) for name in self.filenames]
+        super().__init__(self.samples, batch_size, shuffle, seed)
+
+    def _check_params(self, df, x_col, y_col, weight_col, classes):
+        mode = self.class_mode
+        if mode == "multi_output" and not isinstance(y_col, list):
+            raise TypeError(f'If class_mode="{mode}", y_col must be a list. Received: y_col={y_col!r}')
+        if not all(df[x_col].apply(lambda v: isinstance(v, str))):
+            raise TypeError(f"All values in column x_col={x_col} must be strings.")
+        if mode in ("binary", "sparse") and not all(df[y_col].apply(lambda v: isinstance(v, str))):
+            raise TypeError(f'If class_mode="{mode}", y_col="{y_col}" column values must be strings.')
+        if mode == "binary":
+            count = len(set(classes)) if classes else df[y_col].nunique()
+            if count != 2:
+                raise ValueError(f'If class_mode="binary" there must be 2 classes. Found {count} classes. '
+                                 f"Received: classes={classes!r}")
+        if mode == "categorical" and not all(df[y_col].apply(lambda v: isinstance(v, (str, list, tuple)))):
+            raise TypeError(f'If class_mode="{mode}", y_col="{y_col}" column values must be type string, list or '
+                            "tuple.")
+        if classes and mode in ("input", "multi_output", "raw", None):
+            warnings.warn(f'`classes` will be ignored given the class_mode="{mode}"', stacklevel=3)
+        if weight_col and not issubclass(df[weight_col].dtype.type, np.number):
+            raise TypeError(f"Column weight_col={weight_col} must be numeric.")
+
+    @staticmethod
+    def _filter_classes(df, y_col, classes):
+        df = df.copy()
+        if classes:
+            classes = list(dict.fromkeys(classes))
+
+            def keep(labels):
+                if isinstance(labels, (list, tuple)):
+                    return [c for c in labels if c in classes] or None
+                if isinstance(labels, str):
+                    return labels if labels in classes else None
+                raise TypeError(f"Expect string, list or tuple but found {type(labels)} in {y_col} column")
+
+            df[y_col] = df[y_col].apply(keep)
+        else:
+            found = set()
+            for value in df[y_col]:
+                found.update(value) if isinstance(value, (list, tuple)) else found.add(value)
+            classes = sorted(found)
+        return df.dropna(subset=[y_col]), classes
+
+    @property
+    def filepaths(self):
+        """`directory`-joined paths of the images, in index order."""
+        return self._filepaths
+
+    @property
+    def labels(self):
+        """The targets: per-column arrays ("multi_output"), raw values ("raw") or class indices."""
+        return self._targets if self.class_mode in ("multi_output", "raw") else self.classes
+
+    @property
+    def sample_weight(self):
+        """`dataframe[weight_col]` values, or None."""
+        return self._sample_weight
+
+    def _get_batches_of_transformed_samples(self, index_array):
+        return _file_batch(self, index_array)
