@@ -2,7 +2,7 @@
 
 from keraslike._src.keras.optimizers import (  # noqa: F401
     SGD, Adadelta, Adafactor, Adagrad, Adam, Adamax, AdamW, Ftrl, Lamb, Lion, Muon, Nadam, Optimizer, RMSprop,
-    deserialize, get, serialize,
+    ScheduleFreeAdamW, deserialize, get, serialize,
 )
 from keraslike._src.keras.mixed_precision.loss_scale_optimizer import LossScaleOptimizer  # noqa: F401
 from keraslike.keras.optimizers import legacy, schedules  # noqa: F401

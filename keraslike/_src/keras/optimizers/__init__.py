@@ -10,12 +10,14 @@ from keraslike._src.keras.optimizers.lion import Lion
 from keraslike._src.keras.optimizers.muon import Muon
 from keraslike._src.keras.optimizers.nadam import Nadam
 from keraslike._src.keras.optimizers.optimizer import Optimizer  # noqa: F401
+from keraslike._src.keras.optimizers.schedule_free_adamw import ScheduleFreeAdamW
 from keraslike._src.keras.optimizers.optimizers import SGD, Adagrad, Adam, AdamW, RMSprop  # noqa: F401
 from keraslike._src.keras.utils.lookup import lookup
 
 _BY_NAME = {"sgd": SGD, "adam": Adam, "adamw": AdamW, "rmsprop": RMSprop, "adagrad": Adagrad,
             "adadelta": Adadelta, "adamax": Adamax, "nadam": Nadam, "ftrl": Ftrl, "lion": Lion,
-            "lamb": Lamb, "adafactor": Adafactor, "muon": Muon}
+            "lamb": Lamb, "adafactor": Adafactor, "muon": Muon,
+            "schedulefreeadamw": ScheduleFreeAdamW}
 _BY_CLASS = {cls.__name__: cls for cls in _BY_NAME.values()}
 
 
