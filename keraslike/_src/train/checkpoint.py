@@ -51,6 +51,29 @@ def _load_arrays(path, fmt):
         return {name: np.asarray(ds[()]) for name, ds in datasets}
 
 
+def read_index(save_path):
+    """The parsed `<save_path>.index` of a keraslike checkpoint: `{"format": "h5"|"safetensors", "keys":
+    {key: {"shape": [...], "dtype": "float32"}}}`.
+
+    Raises:
+        ValueError: if the index is missing or is not a keraslike checkpoint index.
+    """
+    if not os.path.exists(save_path + ".index"):
+        raise ValueError(f"Could not find checkpoint files for prefix {save_path!r} ({save_path}.index is "
+                         f"missing). Received: save_path={save_path!r}")
+    index = bounded_read.read_json_file(save_path + ".index")
+    if index.get("format") not in ("h5", "safetensors") or not isinstance(index.get("keys"), dict):
+        raise ValueError(f"Cannot load {save_path}.index: it is not a keraslike checkpoint index (expected "
+                         "a `format` of 'h5' or 'safetensors' and a `keys` object). "
+                         f"Received: save_path={save_path!r}")
+    return index
+
+
+def data_path(save_path):
+    """The values file of the checkpoint with prefix `save_path`."""
+    return save_path + _DATA_SUFFIX
+
+
 class CheckpointLoadStatus:
     """What `restore` returns: `assert_consumed()`, `expect_partial()`, ... (TF's status object)."""
 
@@ -227,14 +250,7 @@ class Checkpoint:
         if save_path is None:
             return CheckpointLoadStatus([], [])
         save_path = os.fspath(save_path)
-        if not os.path.exists(save_path + ".index"):
-            raise ValueError(f"Could not find checkpoint files for prefix {save_path!r} ({save_path}.index is "
-                             f"missing). Received: save_path={save_path!r}")
-        index = bounded_read.read_json_file(save_path + ".index")
-        if index.get("format") not in ("h5", "safetensors") or not isinstance(index.get("keys"), dict):
-            raise ValueError(f"Cannot load {save_path}.index: it is not a keraslike checkpoint index (expected "
-                             "a `format` of 'h5' or 'safetensors' and a `keys` object). "
-                             f"Received: save_path={save_path!r}")
+        index = read_index(save_path)
         arrays = _load_arrays(save_path + _DATA_SUFFIX, index["format"])
         arrays = {k: v.reshape(index["keys"][k]["shape"]) if k in index["keys"] else v for k, v in arrays.items()}
         used, missing = self._assign(arrays)

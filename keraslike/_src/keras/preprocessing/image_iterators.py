@@ -14,7 +14,7 @@ import warnings
 import numpy as np
 
 from keraslike._src.keras.backend import config as backend_config
-from keraslike._src.keras.utils import image_utils
+from keraslike._src.keras.utils import image_utils, io_utils
 from keraslike._src.keras.utils.py_dataset import PyDataset
 
 
@@ -290,7 +290,7 @@ class DirectoryIterator(Iterator):
                 labels.append(self.class_indices[name])
         self.samples = len(self.filenames)
         self.classes = np.array(labels, dtype="int32")
-        print(f"Found {self.samples} images belonging to {self.num_classes} classes.")
+        io_utils.print_msg(f"Found {self.samples} images belonging to {self.num_classes} classes.")
         self._filepaths = [os.path.join(directory, fname) for fname in self.filenames]
         super().__init__(self.samples, batch_size, shuffle, seed)
 
@@ -441,9 +441,9 @@ class DataFrameIterator(Iterator):
         self.samples = len(self.filenames)
         kind = "validated" if validate_filenames else "non-validated"
         if labelled:
-            print(f"Found {self.samples} {kind} image filenames belonging to {len(classes)} classes.")
+            io_utils.print_msg(f"Found {self.samples} {kind} image filenames belonging to {len(classes)} classes.")
         else:
-            print(f"Found {self.samples} {kind} image filenames.")
+            io_utils.print_msg(f"Found {self.samples} {kind} image filenames.")
         self._filepaths = [os.path.join(self.directory, name) for name in self.filenames]
         super().__init__(self.samples, batch_size, shuffle, seed)
 

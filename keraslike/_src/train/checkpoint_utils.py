@@ -1,0 +1,185 @@
+"""Reading keraslike checkpoints without building the objects: `tf.train.load_checkpoint`,
+`list_variables`, `load_variable`, `get_checkpoint_state`, `checkpoints_iterator`, and `CheckpointOptions`.
+
+Mirrors `tensorflow/python/training/checkpoint_utils.py` and `checkpoint_management.py` for keraslike's
+checkpoint format (keraslike/_src/train/checkpoint.py): the names are keraslike's keys, e.g.
+`"model/weights/0"`, `"optimizer/vars/1"`, `"save_counter"`, not TF's object-graph keys
+(`".../.ATTRIBUTES/VARIABLE_VALUE"`); TF-written checkpoints cannot be read (ValueError). Values are read one
+key at a time (safetensors' lazy reader, or one HDF5 dataset), never the whole file.
+"""
+
+import os
+import time
+
+import numpy as np
+
+from keraslike._src.keras.saving import bounded_read
+from keraslike._src.ops import dtypes
+from keraslike._src.train import checkpoint, checkpoint_state
+
+
+def _resolve(ckpt_dir_or_file):
+    path = os.fspath(ckpt_dir_or_file)
+    if os.path.isdir(path):
+        latest = checkpoint_state.latest_checkpoint(path)
+        if latest is None:
+            raise ValueError(f"Couldn't find 'checkpoint' file or checkpoints in given directory {path}. "
+                             f"Received: ckpt_dir_or_file={ckpt_dir_or_file!r}")
+        return latest
+    return path
+
+
+class CheckpointReader:
+    """What `tf.train.load_checkpoint` returns: `get_tensor`, `has_tensor`, `get_variable_to_shape_map`,
+    `get_variable_to_dtype_map` (TF's `py_checkpoint_reader.CheckpointReader`)."""
+
+    def __init__(self, save_path):
+        self._prefix = save_path
+        self._index = checkpoint.read_index(save_path)
+
+    def _key(self, name):
+        key = name[:-2] if name.endswith(":0") else name
+        if key not in self._index["keys"]:
+            raise ValueError(f"Key {key} not found in checkpoint {self._prefix}. Received: name={name!r}")
+        return key
+
+    def has_tensor(self, name):
+        """Whether the checkpoint holds `name`."""
+        key = name[:-2] if name.endswith(":0") else name
+        return key in self._index["keys"]
+
+    def get_tensor(self, name):
+        """The value of `name` as a numpy array.
+
+        Raises:
+            ValueError: if the checkpoint has no such key.
+        """
+        key = self._key(name)
+        meta = self._index["keys"][key]
+        path = checkpoint.data_path(self._prefix)
+        if self._index["format"] == "safetensors":
+            from safetensors import safe_open  # optional (the `saving` extra); only safetensors files need it
+
+            with safe_open(path, framework="numpy") as f:
+                value = f.get_tensor(key)
+        else:
+            with bounded_read.open_h5(path, path) as h5:
+                ds = bounded_read.get_dataset(h5, key, path)
+                bounded_read.check_numeric(ds, path)
+                bounded_read.check_stored(ds, path)
+                value = np.asarray(ds[()])
+        return value.reshape(meta["shape"])
+
+    def get_variable_to_shape_map(self):
+        """`{name: shape list}` for every key."""
+        return {k: list(v["shape"]) for k, v in self._index["keys"].items()}
+
+    def get_variable_to_dtype_map(self):
+        """`{name: dtype}` for every key (torch dtypes, which keraslike's `tf.float32` etc. are)."""
+        return {k: dtypes.as_dtype(v["dtype"]) for k, v in self._index["keys"].items()}
+
+
+def load_checkpoint(ckpt_dir_or_file):
+    """`tf.train.load_checkpoint(ckpt_dir_or_file)`: a `CheckpointReader` for a checkpoint prefix, or for the
+    latest checkpoint of a directory.
+
+    Raises:
+        ValueError: if no checkpoint is found or it is not a keraslike checkpoint.
+    """
+    return CheckpointReader(_resolve(ckpt_dir_or_file))
+
+
+def list_variables(ckpt_dir_or_file):
+    """`tf.train.list_variables`: sorted `(name, shape)` pairs of the checkpoint."""
+    return sorted((k, v) for k, v in load_checkpoint(ckpt_dir_or_file).get_variable_to_shape_map().items())
+
+
+def load_variable(ckpt_dir_or_file, name):
+    """`tf.train.load_variable`: the numpy value of `name` (a trailing ':0' is dropped, as TF)."""
+    return load_checkpoint(ckpt_dir_or_file).get_tensor(name)
+
+
+class CheckpointState:
+    """The parsed `checkpoint` state file (TF's CheckpointState proto's fields)."""
+
+    def __init__(self, model_checkpoint_path, all_model_checkpoint_paths):
+        self.model_checkpoint_path = model_checkpoint_path
+        self.all_model_checkpoint_paths = list(all_model_checkpoint_paths)
+
+    def __repr__(self):
+        return (f'model_checkpoint_path: "{self.model_checkpoint_path}"\n'
+                + "".join(f'all_model_checkpoint_paths: "{p}"\n' for p in self.all_model_checkpoint_paths))
+
+
+def get_checkpoint_state(checkpoint_dir, latest_filename=None):
+    """`tf.train.get_checkpoint_state(dir)`: the directory's `CheckpointState`, or None without a state file.
+
+    Raises:
+        ValueError: for a `latest_filename` other than TF's default "checkpoint" (keraslike writes only that).
+    """
+    if latest_filename not in (None, checkpoint_state.STATE_FILE):
+        raise ValueError("keraslike keeps checkpoint state only in the file named 'checkpoint'. "
+                         f"Received: latest_filename={latest_filename!r}")
+    latest, paths = checkpoint_state.read_state(checkpoint_dir)
+    if latest is None:
+        return None
+    return CheckpointState(latest, paths)
+
+
+def checkpoints_iterator(checkpoint_dir, min_interval_secs=0, timeout=None, timeout_fn=None):
+    """`tf.train.checkpoints_iterator`: yield each new latest checkpoint of `checkpoint_dir` as it appears,
+    polling once a second, at most one per `min_interval_secs`. After `timeout` seconds without a new one it
+    stops, or - with `timeout_fn` - calls it and stops only if it returns True (else keeps waiting)."""
+    last = None
+    while True:
+        start = time.time()
+        path = None
+        while path is None:
+            latest = checkpoint_state.latest_checkpoint(checkpoint_dir)
+            if latest is not None and latest != last:
+                path = latest
+            elif timeout is not None and time.time() - start > timeout:
+                break
+            else:
+                time.sleep(1)
+        if path is None:
+            if timeout_fn is None or timeout_fn():
+                return
+            continue
+        last = path
+        began = time.time()
+        yield path
+        wait = min_interval_secs - (time.time() - began)
+        if wait > 0:
+            time.sleep(wait)
+
+
+class CheckpointOptions:
+    """`tf.train.CheckpointOptions(experimental_io_device=None, experimental_enable_async_checkpoint=False,
+    experimental_write_callbacks=None, enable_async=False, experimental_sharding_callback=None,
+    experimental_skip_slot_variables=False)`.
+
+    keraslike writes and reads checkpoints synchronously on the host; `experimental_io_device` must be None
+    or a CPU device. Every option that would change what happens raises NotImplementedError naming it.
+    """
+
+    def __init__(self, experimental_io_device=None, experimental_enable_async_checkpoint=False,
+                 experimental_write_callbacks=None, enable_async=False, experimental_sharding_callback=None,
+                 experimental_skip_slot_variables=False):
+        if experimental_io_device is not None and "cpu" not in str(experimental_io_device).lower():
+            raise NotImplementedError("keraslike reads and writes checkpoints on the host CPU. Received: "
+                                      f"experimental_io_device={experimental_io_device!r}")
+        unsupported = {"experimental_enable_async_checkpoint": experimental_enable_async_checkpoint,
+                       "enable_async": enable_async, "experimental_write_callbacks": experimental_write_callbacks,
+                       "experimental_sharding_callback": experimental_sharding_callback,
+                       "experimental_skip_slot_variables": experimental_skip_slot_variables}
+        for key, value in unsupported.items():
+            if value:
+                raise NotImplementedError(f"tf.train.CheckpointOptions({key}=...) is not implemented by keraslike "
+                                          f"(checkpoints are written synchronously, whole). Received: {key}={value!r}")
+        self.experimental_io_device = experimental_io_device
+        self.experimental_enable_async_checkpoint = False
+        self.enable_async = False
+        self.experimental_write_callbacks = None
+        self.experimental_sharding_callback = None
+        self.experimental_skip_slot_variables = False

@@ -1,0 +1,82 @@
+"""tf.train.load_checkpoint / list_variables / load_variable / get_checkpoint_state / checkpoints_iterator /
+CheckpointOptions on keraslike checkpoints written by tf.train.Checkpoint."""
+
+import threading
+
+import numpy as np
+import pytest
+import torch
+
+import keraslike as tf
+
+
+def _saved(tmp_path):
+    v = tf.Variable([[1.0, 2.0], [3.0, 4.0]])
+    step = tf.Variable(7, dtype=tf.int64)
+    ckpt = tf.train.Checkpoint(v=v, step=step)
+    first = ckpt.save(str(tmp_path / "ckpt"))
+    v.assign([[5.0, 6.0], [7.0, 8.0]])
+    second = ckpt.save(str(tmp_path / "ckpt"))
+    return first, second
+
+
+def test_reader_and_listing(tmp_path):
+    first, second = _saved(tmp_path)
+    assert tf.train.list_variables(str(tmp_path)) == [("save_counter", []), ("step", []), ("v", [2, 2])]
+    np.testing.assert_array_equal(tf.train.load_variable(str(tmp_path), "v"), [[5.0, 6.0], [7.0, 8.0]])
+    np.testing.assert_array_equal(tf.train.load_variable(first, "v:0"), [[1.0, 2.0], [3.0, 4.0]])
+    reader = tf.train.load_checkpoint(second)
+    assert reader.has_tensor("step") and not reader.has_tensor("nope")
+    assert reader.get_tensor("step") == 7 and reader.get_tensor("save_counter") == 2
+    assert reader.get_variable_to_shape_map()["v"] == [2, 2]
+    assert reader.get_variable_to_dtype_map()["step"] == torch.int64
+    with pytest.raises(ValueError, match="not found"):
+        reader.get_tensor("nope")
+    with pytest.raises(ValueError, match="Couldn't find"):
+        tf.train.load_checkpoint(str(_empty(tmp_path)))
+
+
+def _empty(tmp_path):
+    d = tmp_path / "empty"
+    d.mkdir()
+    return d
+
+
+def test_checkpoint_state(tmp_path):
+    first, second = _saved(tmp_path)
+    state = tf.train.get_checkpoint_state(str(tmp_path))
+    assert state.model_checkpoint_path == second and state.all_model_checkpoint_paths == [first, second]
+    assert tf.train.get_checkpoint_state(str(_empty(tmp_path))) is None
+
+
+def test_checkpoints_iterator_yields_new_checkpoints(tmp_path):
+    v = tf.Variable(1.0)
+    ckpt = tf.train.Checkpoint(v=v)
+    first = ckpt.save(str(tmp_path / "c"))
+    seen = []
+    done = threading.Event()
+
+    def later():
+        done.wait(10)
+        ckpt.save(str(tmp_path / "c"))
+
+    t = threading.Thread(target=later)
+    t.start()
+    for path in tf.train.checkpoints_iterator(str(tmp_path), timeout=4):
+        seen.append(path)
+        done.set()
+    t.join()
+    assert seen == [first, str(tmp_path / "c-2")]
+    calls = []
+    assert list(tf.train.checkpoints_iterator(str(_empty(tmp_path)), timeout=0,
+                                              timeout_fn=lambda: calls.append(1) or len(calls) >= 2)) == []
+    assert len(calls) == 2
+
+
+def test_checkpoint_options():
+    opts = tf.train.CheckpointOptions(experimental_io_device="/job:localhost/device:CPU:0")
+    assert opts.experimental_io_device.endswith("CPU:0")
+    with pytest.raises(NotImplementedError, match="enable_async"):
+        tf.train.CheckpointOptions(enable_async=True)
+    with pytest.raises(NotImplementedError, match="experimental_io_device"):
+        tf.train.CheckpointOptions(experimental_io_device="/gpu:0")
