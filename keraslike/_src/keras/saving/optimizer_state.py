@@ -73,26 +73,29 @@ def set_variables(optimizer, values, params=None):
     if torch_opt is None or not slots:  # saved before any step: no slots yet
         return not slots and _set_scalars(optimizer, values)
     keys = _expected_keys(optimizer)
-    if keys is None:
+    if keys is None:  # a KerasRule: slots (and their shapes) per parameter as its init creates them
         _init_states(torch_opt, optimizer._params)
-        first = torch_opt.state.get(optimizer._params[0], {}) if optimizer._params else {}
-        keys = _slot_keys(torch_opt, first)
-    if len(slots) != len(keys) * len(optimizer._params):
+        layout = [(param, _slot_keys(torch_opt, torch_opt.state.get(param, {}))) for param in optimizer._params]
+    else:
+        layout = [(param, keys) for param in optimizer._params]
+    if len(slots) != sum(len(param_keys) for _, param_keys in layout):
         return False
     it = iter(slots)
-    for param in optimizer._params:
-        for _key in keys:
+    for param, param_keys in layout:
+        state = torch_opt.state.get(param, {})
+        for key in param_keys:
             value = next(it)
-            if tuple(np.shape(value)) != tuple(param.shape) and np.ndim(value) != 0:
+            expected = tuple(state[key].shape) if key in state else tuple(param.shape)
+            if tuple(np.shape(value)) != expected and np.ndim(value) != 0:
                 return False
     _set_scalars(optimizer, values)
     step = float(values[0])
     it = iter(slots)
-    for param in optimizer._params:
+    for param, param_keys in layout:
         state = torch_opt.state[param]
-        for key in keys:
+        for key in param_keys:
             state[key] = torch.as_tensor(np.array(next(it)), dtype=param.dtype, device=param.device)
-        if keys and type(torch_opt).__name__ != "SGD":
+        if param_keys and type(torch_opt).__name__ != "SGD":
             old = state.get("step")
             if isinstance(old, torch.Tensor):
                 state["step"] = torch.tensor(step, dtype=old.dtype, device=old.device)
