@@ -6,35 +6,8 @@ chief (`task_type == "chief"`, or `"worker"` with `task_id == 0`). The values co
 own launcher.
 """
 
-import json
-
 from keraslike._src.config import devices as config_devices
-
-
-class ClusterSpec:
-    """`tf.train.ClusterSpec`: `as_dict()`, `jobs`, `num_tasks(job)`, `task_address(job, i)`."""
-
-    def __init__(self, cluster):
-        self._cluster = {k: list(v) for k, v in (cluster or {}).items()}
-
-    def as_dict(self):
-        return {k: list(v) for k, v in self._cluster.items()}
-
-    @property
-    def jobs(self):
-        return list(self._cluster)
-
-    def num_tasks(self, job_name):
-        return len(self._cluster.get(job_name, []))
-
-    def task_address(self, job_name, task_index):
-        return self._cluster[job_name][task_index]
-
-    def __bool__(self):
-        return bool(self._cluster)
-
-    def __repr__(self):
-        return f"ClusterSpec({json.dumps(self._cluster)})"
+from keraslike._src.train.cluster_spec import ClusterSpec  # noqa: F401 - re-exported as tf.distribute's
 
 
 class TFConfigClusterResolver:
