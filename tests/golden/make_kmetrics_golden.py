@@ -71,9 +71,29 @@ def make_optimizers(out):
         out[f"optimizer/{name}/config"] = np.array(json.dumps(opt.get_config()))
 
 
+def make_multi_optimizer(out):
+    """var0 (exact key) -> SGD(0.1, momentum 0.9); var1|var2 (regex) -> Adam(0.01); nothing else: default Lamb."""
+    values, grads = cases.optimizer_problem()
+    values = values + [values[1] * 2]  # var3 goes to the default
+    grads = [g + [g[1] * 0.5] for g in grads]
+    opt_map = keras.optimizers.OptimizerMap(keras.optimizers.Lamb(0.05), {
+        "var0": keras.optimizers.SGD(0.1, momentum=0.9), "var[12]": keras.optimizers.Adam(0.01)})
+    opt = keras.optimizers.MultiOptimizer(opt_map)
+    variables = [keras.Variable(v, name=f"var{i}") for i, v in enumerate(values)]
+    for i, v in enumerate(values):
+        out[f"multi/var{i}"] = v
+        out[f"multi/grads{i}"] = np.stack([step[i] for step in grads])
+    for step, step_grads in enumerate(grads):
+        opt.apply_gradients([(tf.constant(g), v) for g, v in zip(step_grads, variables)])
+        for i, v in enumerate(variables):
+            out[f"multi/step{step}_var{i}"] = v.numpy().copy()
+    out["multi/iterations"] = np.asarray(int(opt.iterations))
+
+
 if __name__ == "__main__":
     result = {"versions": np.array(json.dumps({"tensorflow": tf.__version__, "keras": keras.__version__}))}
     make_metrics(result)
     make_losses(result)
     make_optimizers(result)
+    make_multi_optimizer(result)
     np.savez_compressed(os.path.join(OUT, "kmetrics.npz"), **result)

@@ -109,3 +109,43 @@ def test_optimizer_matches_keras(case):
 
 def test_loss_scale_optimizer_is_exported():
     assert tf.keras.optimizers.LossScaleOptimizer is tf.keras.mixed_precision.LossScaleOptimizer
+
+
+def test_multi_optimizer_matches_keras():
+    """OptimizerMap routes var0 (exact key) to SGD, var1/var2 (regex) to Adam, var3 to the default Lamb; five steps
+    of MultiOptimizer.apply_gradients equal Keras's."""
+    opt_map = tf.keras.optimizers.OptimizerMap(tf.keras.optimizers.Lamb(0.05), {
+        "var0": tf.keras.optimizers.SGD(0.1, momentum=0.9), "var[12]": tf.keras.optimizers.Adam(0.01)})
+    assert isinstance(opt_map["var2"], tf.keras.optimizers.Adam) and opt_map["other"] is opt_map.default_optimizer
+    opt = tf.keras.optimizers.MultiOptimizer(opt_map)
+    variables = [tf.Variable(GOLDEN[f"multi/var{i}"], name=f"var{i}") for i in range(4)]
+    grads = [GOLDEN[f"multi/grads{i}"] for i in range(4)]
+    for step in range(len(grads[0])):
+        opt.apply_gradients([(torch.as_tensor(g[step]), v) for g, v in zip(grads, variables)])
+        for i, v in enumerate(variables):
+            np.testing.assert_allclose(v.numpy(), GOLDEN[f"multi/step{step}_var{i}"], rtol=RTOL, atol=ATOL)
+    assert int(opt.iterations) == int(GOLDEN["multi/iterations"])
+    assert len(opt.optimizers) == 3
+    with pytest.raises(AttributeError, match="sub-optimizers"):
+        _ = opt.learning_rate
+    with pytest.raises(ValueError, match="already exists"):
+        opt_map["var0"] = tf.keras.optimizers.SGD()
+    with pytest.raises(ValueError, match="cannot be MultiOptimizer"):
+        opt_map["x"] = opt
+    with pytest.raises(NotImplementedError, match="save_weights"):
+        opt.get_config()
+
+
+def test_multi_optimizer_in_fit_routes_layers_by_path():
+    model = tf.keras.Sequential([tf.keras.Input((4,)), tf.keras.layers.Dense(3, name="a"),
+                                 tf.keras.layers.Dense(1, name="b")])
+    frozen, adam = tf.keras.optimizers.SGD(0.0), tf.keras.optimizers.Adam(0.01)
+    opt = tf.keras.optimizers.MultiOptimizer(tf.keras.optimizers.OptimizerMap(adam, {"a/.*": frozen}))
+    model.compile(optimizer=opt, loss="mse")
+    before = [w.numpy().copy() for w in model.trainable_weights]
+    rng = np.random.default_rng(0)
+    model.fit(rng.random((40, 4), dtype="float32"), rng.random((40, 1), dtype="float32"), batch_size=16, epochs=2,
+              verbose=0)
+    moved = [not np.allclose(b, w.numpy()) for b, w in zip(before, model.trainable_weights)]
+    assert moved == [False, False, True, True]  # a/* by the lr-0 SGD, b/* by the default Adam
+    assert int(opt.iterations) == int(adam.iterations) == int(frozen.iterations) == 6

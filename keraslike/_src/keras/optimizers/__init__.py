@@ -7,6 +7,7 @@ from keraslike._src.keras.optimizers.adamax import Adamax
 from keraslike._src.keras.optimizers.ftrl import Ftrl
 from keraslike._src.keras.optimizers.lamb import Lamb
 from keraslike._src.keras.optimizers.lion import Lion
+from keraslike._src.keras.optimizers.multi_optimizer import MultiOptimizer, OptimizerMap  # noqa: F401
 from keraslike._src.keras.optimizers.muon import Muon
 from keraslike._src.keras.optimizers.nadam import Nadam
 from keraslike._src.keras.optimizers.optimizer import Optimizer  # noqa: F401

@@ -42,7 +42,15 @@ def _expected_keys(optimizer):
 
 
 def get_variables(optimizer):
-    """`[iterations, learning_rate, *slots]` as numpy arrays (learning_rate omitted for a schedule)."""
+    """`[iterations, learning_rate, *slots]` as numpy arrays (learning_rate omitted for a schedule).
+
+    Raises:
+        NotImplementedError: for a MultiOptimizer (its inner optimizers' slots are not written yet).
+    """
+    if isinstance(getattr(optimizer, "optimizers", None), list):
+        raise NotImplementedError("Saving the state of a MultiOptimizer is not supported by keraslike yet; save "
+                                  "the weights without the optimizer (model.save_weights, or a Checkpoint of the "
+                                  f"model only). Received: optimizer={optimizer.name}")
     values = [np.asarray(int(optimizer.iterations), dtype="int64")]
     if optimizer._schedule is None:
         values.append(np.asarray(float(optimizer._learning_rate), dtype="float32"))
