@@ -20,3 +20,7 @@ from keraslike._src.ops.linalg_solvers import (
     banded_triangular_solve, cholesky_solve, lstsq, lu, lu_matrix_inverse, lu_reconstruct, lu_solve,
     triangular_solve, tridiagonal_matmul, tridiagonal_solve,
 )
+from keraslike._src.ops.linear_operator import (
+    LinearOperator, LinearOperatorDiag, LinearOperatorFullMatrix, LinearOperatorIdentity,
+    LinearOperatorLowerTriangular, LinearOperatorScaledIdentity,
+)

@@ -101,3 +101,54 @@ def run(tf):
         for i, v in enumerate(values):
             out[f"{name}#{i}"] = np.asarray(v.numpy() if hasattr(v, "numpy") else v)
     return out
+
+
+def operator_cases(tf):
+    """LinearOperator cases: {name: callable} returning tensors (same inputs as above)."""
+    la = tf.linalg
+    x = B
+    vec = B[..., 0]
+    ops = {
+        "full": lambda: la.LinearOperatorFullMatrix(A),
+        "full_spd": lambda: la.LinearOperatorFullMatrix(SPD, is_self_adjoint=True, is_positive_definite=True),
+        "diag": lambda: la.LinearOperatorDiag(DIAG3 + 3.0),
+        "tril": lambda: la.LinearOperatorLowerTriangular(SPD),
+        "scaled": lambda: la.LinearOperatorScaledIdentity(4, np.array([2.0, -3.0])),
+        "identity": lambda: la.LinearOperatorIdentity(4, batch_shape=[2], dtype=tf.float64),
+    }
+    c = {}
+    for name, make in ops.items():
+        rhs = x if name != "diag" else x[:, :3, :]
+        v = vec if name != "diag" else vec[:, :3]
+        c[f"op_{name}_dense"] = lambda make=make: make().to_dense()
+        c[f"op_{name}_matmul"] = lambda make=make, rhs=rhs: make().matmul(rhs)
+        c[f"op_{name}_matmul_adj"] = lambda make=make, rhs=rhs: make().matmul(rhs, adjoint=True)
+        c[f"op_{name}_matvec"] = lambda make=make, v=v: make().matvec(v)
+        c[f"op_{name}_solve"] = lambda make=make, rhs=rhs: make().solve(rhs)
+        c[f"op_{name}_solve_adj"] = lambda make=make, rhs=rhs: make().solve(rhs, adjoint=True)
+        c[f"op_{name}_solvevec"] = lambda make=make, v=v: make().solvevec(v)
+        c[f"op_{name}_det"] = lambda make=make: make().determinant()
+        c[f"op_{name}_logabsdet"] = lambda make=make: make().log_abs_determinant()
+        c[f"op_{name}_diag_part"] = lambda make=make: make().diag_part()
+        c[f"op_{name}_trace"] = lambda make=make: make().trace()
+        c[f"op_{name}_inverse"] = lambda make=make: make().inverse().to_dense()
+        c[f"op_{name}_adjoint"] = lambda make=make: make().adjoint().to_dense()
+        c[f"op_{name}_shape"] = lambda make=make: np.array(make().shape.as_list())
+        c[f"op_{name}_cond"] = lambda make=make: make().cond()
+    c["op_full_spd_cholesky"] = lambda: ops["full_spd"]().cholesky().to_dense()
+    c["op_full_spd_eigvals"] = lambda: ops["full_spd"]().eigvals()
+    c["op_compose"] = lambda: ops["full"]().matmul(ops["full_spd"]()).to_dense()
+    c["op_add_to_tensor"] = lambda: ops["tril"]().add_to_tensor(A)
+    return c
+
+
+def run_operators(tf):
+    out = {}
+    for name, fn in operator_cases(tf).items():
+        try:
+            value = fn()
+        except Exception as e:  # recorded: both sides must raise the same class
+            out[name] = type(e).__name__
+            continue
+        out[name + "#0"] = np.asarray(value.numpy() if hasattr(value, "numpy") else value)
+    return out

@@ -14,6 +14,7 @@ sys.path.insert(0, HERE)
 import linalg_cases  # noqa: E402
 
 results = linalg_cases.run(tf)
+results.update(linalg_cases.run_operators(tf))
 arrays = {k: v for k, v in results.items() if isinstance(v, np.ndarray)}
 errors = {k: v for k, v in results.items() if isinstance(v, str)}
 arrays["__errors__"] = np.array(sorted(f"{k}={v}" for k, v in errors.items()), dtype=np.str_)
