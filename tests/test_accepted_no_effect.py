@@ -12,6 +12,8 @@ def _calls():
     model = keras.Sequential([keras.Input((2,)), keras.layers.Dense(1)])
     cpu = tf.config.list_physical_devices("CPU")[0]
     return {
+        "mlir bridge": lambda: (tf.config.experimental.enable_mlir_bridge(),
+                                tf.config.experimental.disable_mlir_bridge()),
         "random alg": lambda: (tf.random.fold_in([1, 2], 3, alg="philox"), tf.random.split([1, 2], alg="threefry"),
                                tf.random.experimental.stateless_shuffle([1, 2], [1, 2], alg="auto_select")),
         "ExponentialMovingAverage(zero_debias)": lambda: tf.train.ExponentialMovingAverage(

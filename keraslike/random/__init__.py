@@ -7,6 +7,9 @@ from keraslike._src.ops.random import (
     stateless_categorical, stateless_gamma, stateless_normal, stateless_parameterized_truncated_normal,
     stateless_poisson, stateless_truncated_normal, stateless_uniform, truncated_normal, uniform,
 )
+from keraslike._src.ops.candidate_sampling import (
+    all_candidate_sampler, fixed_unigram_candidate_sampler, log_uniform_candidate_sampler, uniform_candidate_sampler,
+)
 from keraslike._src.ops.random_generator import (
     Generator, create_rng_state, get_global_generator, set_global_generator,
 )

@@ -158,3 +158,27 @@ def test_index_shuffle_is_a_permutation():
     assert len(set(big.tolist())) == 3 and max(big.tolist()) <= 2**40
     with pytest.raises(ValueError, match="seed"):
         tf.random.experimental.index_shuffle(3, [1, 2], 9)
+
+
+class _FakeReplica:
+    """What a multi-replica step's ReplicaContext exposes to a Generator (id and replica count)."""
+
+    def __init__(self, replica_id):
+        self.replica_id_in_sync_group = torch.tensor(replica_id, dtype=torch.int32)
+        self.num_replicas_in_sync = 2
+
+
+def test_generator_streams_differ_per_replica_and_states_stay_equal():
+    from keraslike._src.distribute import context  # test-only: enter replica context without processes
+
+    draws, states = [], []
+    for replica in (0, 1):
+        g = tf.random.Generator.from_seed(11)
+        with context.replica_scope(_FakeReplica(replica)):
+            draws.append(g.normal([8]))
+        states.append(g.state.numpy().tolist())
+    assert not torch.equal(draws[0], draws[1])  # TF: each replica gets its own stream
+    assert states[0] == states[1]
+    g = tf.random.Generator.from_seed(11)
+    with context.replica_scope(_FakeReplica(0)):
+        assert torch.equal(g.normal([8]), draws[0])  # reproducible per replica

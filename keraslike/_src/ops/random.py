@@ -228,6 +228,11 @@ def random_mask(shape, rate, seed=None):
 
 # ---- Shared samplers (also used by `tf.random.Generator`, keraslike/_src/ops/random_generator.py) ----
 
+def op_generator(seed):
+    """The torch generator of an op with op-level `seed` (TF's global/op seed rules); None: torch's global RNG."""
+    return _generator(seed)
+
+
 def generator_from_parts(*parts):
     """A torch generator on the current device, seeded by a hash of the integers `parts`."""
     return torch.Generator(device=_device()).manual_seed(_mix(*parts))

@@ -17,3 +17,4 @@ from keraslike._src.config.devices import (  # noqa: F401
 from keraslike._src.config.determinism import (  # noqa: F401
     enable_op_determinism, enable_tensor_float_32_execution, tensor_float_32_execution_enabled,
 )
+from keraslike._src.config.mlir_bridge import disable_mlir_bridge, enable_mlir_bridge  # noqa: F401
