@@ -149,3 +149,21 @@ def test_multi_optimizer_in_fit_routes_layers_by_path():
     moved = [not np.allclose(b, w.numpy()) for b, w in zip(before, model.trainable_weights)]
     assert moved == [False, False, True, True]  # a/* by the lr-0 SGD, b/* by the default Adam
     assert int(opt.iterations) == int(adam.iterations) == int(frozen.iterations) == 6
+
+
+def test_vector_valued_metrics_in_fit_logs():
+    """`F1Score()` (average=None) and `R2Score(class_aggregation=None)` give one value per class: fit/evaluate
+    logs hold them as arrays (as Keras), equal to the metric computed directly on the same predictions."""
+    rng = np.random.default_rng(0)
+    x = rng.random((40, 4), dtype="float32")
+    y = np.eye(3, dtype="float32")[rng.integers(0, 3, 40)]
+    model = tf.keras.Sequential([tf.keras.Input((4,)), tf.keras.layers.Dense(3, activation="softmax")])
+    model.compile(optimizer="adam", loss="categorical_crossentropy",
+                  metrics=[tf.keras.metrics.F1Score(), tf.keras.metrics.R2Score(class_aggregation=None)])
+    history = model.fit(x, y, batch_size=16, epochs=1, verbose=0)
+    assert np.shape(history.history["f1_score"][0]) == (3,)
+    logs = model.evaluate(x, y, batch_size=16, verbose=0, return_dict=True)
+    pred = model.predict(x, verbose=0)
+    for metric in (tf.keras.metrics.F1Score(), tf.keras.metrics.R2Score(class_aggregation=None)):
+        metric.update_state(y, pred)
+        np.testing.assert_allclose(logs[metric.name], metric.result().numpy(), rtol=1e-5, atol=1e-6)

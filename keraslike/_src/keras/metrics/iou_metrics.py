@@ -7,6 +7,8 @@ integer ("int"): sample weights are then truncated toward zero; pass `dtype="flo
 Labels or predictions outside `[0, num_classes)`, and `y_true == ignore_class`, are not counted.
 """
 
+import warnings
+
 import torch
 
 from keraslike._src.keras.backend import config as keras_config
@@ -50,6 +52,10 @@ class _IoUBase(Metric):
             weight = torch.ones_like(y_true, dtype=torch.float64)
         else:
             weight = torch.as_tensor(sample_weight, device=y_pred.device)
+            if integer and weight.is_floating_point():  # dtype check only: no host sync
+                warnings.warn("You are passing weight as `float`, but dtype is `int`. This may result in an incorrect "
+                              "weight due to type casting. Consider using integer weights, or dtype='float32'.",
+                              stacklevel=2)
             weight = (weight.to(torch.int64) if integer else weight.float()).reshape(-1).to(torch.float64)
             weight = weight.expand_as(y_true)
         n = self.num_classes

@@ -12,9 +12,10 @@ from keraslike._src.keras.metrics.metric import sync_results
 
 
 def metric_logs(metrics):
-    """`{name: float}` of `metrics`, reduced across replicas with one collective, sorted by name (Keras)."""
+    """`{name: float}` of `metrics` (a numpy array for a vector-valued metric such as `F1Score()`), reduced
+    across replicas with one collective, sorted by name (Keras)."""
     values = sync_results(metrics)
-    return {m.name: float(v) for m, v in sorted(zip(metrics, values), key=lambda pair: pair[0].name)}
+    return {m.name: _python_value(v) for m, v in sorted(zip(metrics, values), key=lambda pair: pair[0].name)}
 
 
 class LazyLogs(collections.abc.Mapping):
