@@ -24,3 +24,8 @@ from keraslike._src.ops.linear_operator import (
     LinearOperator, LinearOperatorDiag, LinearOperatorFullMatrix, LinearOperatorIdentity,
     LinearOperatorLowerTriangular, LinearOperatorScaledIdentity,
 )
+from keraslike._src.ops.linear_operator_composite import (
+    LinearOperatorAdjoint, LinearOperatorBlockDiag, LinearOperatorComposition, LinearOperatorHouseholder,
+    LinearOperatorInversion, LinearOperatorKronecker, LinearOperatorLowRankUpdate, LinearOperatorPermutation,
+    LinearOperatorToeplitz, LinearOperatorTridiag, LinearOperatorZeros,
+)

@@ -115,11 +115,29 @@ def operator_cases(tf):
         "tril": lambda: la.LinearOperatorLowerTriangular(SPD),
         "scaled": lambda: la.LinearOperatorScaledIdentity(4, np.array([2.0, -3.0])),
         "identity": lambda: la.LinearOperatorIdentity(4, batch_shape=[2], dtype=tf.float64),
+        "adjoint": lambda: la.LinearOperatorAdjoint(la.LinearOperatorFullMatrix(A)),
+        "inversion": lambda: la.LinearOperatorInversion(la.LinearOperatorFullMatrix(SPD)),
+        "composition": lambda: la.LinearOperatorComposition([la.LinearOperatorFullMatrix(A),
+                                                             la.LinearOperatorFullMatrix(SPD)]),
+        "kronecker": lambda: la.LinearOperatorKronecker([la.LinearOperatorFullMatrix(SMALL[:2, :2] + np.eye(2)),
+                                                         la.LinearOperatorFullMatrix(np.array([[2.0, 1.0],
+                                                                                               [0.5, 3.0]]))]),
+        "blockdiag": lambda: la.LinearOperatorBlockDiag([la.LinearOperatorFullMatrix(SMALL + np.eye(3)),
+                                                         la.LinearOperatorDiag(np.array([2.0]))]),
+        "permutation": lambda: la.LinearOperatorPermutation(np.array([2, 0, 3, 1], np.int32), dtype=tf.float64),
+        "toeplitz": lambda: la.LinearOperatorToeplitz(np.array([4.0, 1.0, 0.5, 0.2]),
+                                                      np.array([9.0, -1.0, 0.3, 0.1])),
+        "householder": lambda: la.LinearOperatorHouseholder(np.array([1.0, 2.0, -1.0, 0.5])),
+        "lowrank": lambda: la.LinearOperatorLowRankUpdate(la.LinearOperatorDiag(np.array([3.0, 4.0, 5.0, 6.0])),
+                                                          TALL[:4, :2], diag_update=np.array([0.5, 2.0])),
+        "tridiag": lambda: la.LinearOperatorTridiag(np.stack([SUP[:4], MAIN[:4], SUB[:4]])),
     }
     c = {}
     for name, make in ops.items():
-        rhs = x if name != "diag" else x[:, :3, :]
-        v = vec if name != "diag" else vec[:, :3]
+        rhs = x[:, :3, :] if name in ("diag", "kronecker_never") else x
+        v = vec[:, :3] if name == "diag" else vec
+        if name in ("permutation", "toeplitz", "householder", "lowrank", "tridiag", "kronecker", "blockdiag"):
+            rhs, v = x[0], vec[0]
         c[f"op_{name}_dense"] = lambda make=make: make().to_dense()
         c[f"op_{name}_matmul"] = lambda make=make, rhs=rhs: make().matmul(rhs)
         c[f"op_{name}_matmul_adj"] = lambda make=make, rhs=rhs: make().matmul(rhs, adjoint=True)

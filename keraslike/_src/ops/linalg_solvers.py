@@ -139,7 +139,7 @@ def lu_matrix_inverse(lower_upper, perm, validate_args=False, name=None):
     return lu_solve(packed, perm, eye)
 
 
-def _tridiagonal_dense(diagonals, diagonals_format, op_name):
+def tridiagonal_dense(diagonals, diagonals_format, op_name):
     """(dense [..., M, M] matrix) from TF's three diagonal formats."""
     if diagonals_format == "matrix":
         m = _float(diagonals, op_name, "diagonals")
@@ -164,7 +164,7 @@ def _tridiagonal_dense(diagonals, diagonals_format, op_name):
 def tridiagonal_matmul(diagonals, rhs, diagonals_format="compact", name=None):
     """`tf.linalg.tridiagonal_matmul`: `T @ rhs` for the tridiagonal `T` given in `diagonals_format`
     ('compact' `[..., 3, M]` rows super/main/sub, 'sequence' a 3-tuple of `[..., M]`, or 'matrix')."""
-    t = _tridiagonal_dense(diagonals, diagonals_format, "tf.linalg.tridiagonal_matmul")
+    t = tridiagonal_dense(diagonals, diagonals_format, "tf.linalg.tridiagonal_matmul")
     return t @ to_tensor(rhs, t.dtype, "rhs").to(t.device)
 
 
@@ -183,7 +183,7 @@ def tridiagonal_solve(diagonals, rhs, diagonals_format="compact", transpose_rhs=
     if perturb_singular:
         raise NotImplementedError("`tf.linalg.tridiagonal_solve(perturb_singular=True)` is not implemented; "
                                   "singular systems raise. Received: perturb_singular=True")
-    t = _tridiagonal_dense(diagonals, diagonals_format, "tf.linalg.tridiagonal_solve")
+    t = tridiagonal_dense(diagonals, diagonals_format, "tf.linalg.tridiagonal_solve")
     b = to_tensor(rhs, t.dtype, "rhs").to(t.device)
     if conjugate_rhs:
         b = b.conj()

@@ -1,0 +1,239 @@
+"""The structured `tf.linalg.LinearOperator*` classes built from other operators or from a few parameters:
+Adjoint, Inversion, Composition, Kronecker, BlockDiag, Zeros, Permutation, Toeplitz, Householder,
+LowRankUpdate, Tridiag.
+
+Mirrors `tensorflow/python/ops/linalg/linear_operator_*.py`. Each builds its dense matrix with TF's
+definition and uses the base class (keraslike/_src/ops/linear_operator.py) for products, solves and
+determinants from it: the values are TF's (tests/golden/linalg.npz); the structured fast paths TF has
+(FFT, Woodbury, ...) are not reproduced.
+"""
+
+import torch
+
+from keraslike._src.ops import dtypes
+from keraslike._src.ops.conversion import to_tensor
+from keraslike._src.ops.linalg_solvers import tridiagonal_dense
+from keraslike._src.ops.linear_operator import LinearOperator
+
+
+class _Dense(LinearOperator):
+    """An operator defined by a dense matrix computed once at construction."""
+
+    def __init__(self, dense, is_non_singular, is_self_adjoint, is_positive_definite, is_square, name, params):
+        self._dense = dense
+        super().__init__(dense.dtype, None, is_non_singular, is_self_adjoint, is_positive_definite, is_square, name,
+                         params)
+
+    def _shape(self):
+        return tuple(self._dense.shape)
+
+    def _to_dense(self):
+        return self._dense
+
+
+def _operators(operators, what):
+    ops = list(operators)
+    if not ops or not all(isinstance(o, LinearOperator) for o in ops):
+        raise TypeError(f"`{what}` must be a non-empty list of LinearOperators. Received: {operators!r}")
+    if len({o.dtype for o in ops}) != 1:
+        raise TypeError(f"The operators of `{what}` must share a dtype. Received: {[o.dtype for o in ops]}")
+    return ops
+
+
+class LinearOperatorAdjoint(_Dense):
+    """`tf.linalg.LinearOperatorAdjoint(operator, ...)`: `operator^H`."""
+
+    def __init__(self, operator, is_non_singular=None, is_self_adjoint=None, is_positive_definite=None,
+                 is_square=None, name=None):
+        (op,) = _operators([operator], "operator")
+        self.operator = op
+        super().__init__(op.to_dense().mH, is_non_singular if is_non_singular is not None else op.is_non_singular,
+                         is_self_adjoint if is_self_adjoint is not None else op.is_self_adjoint,
+                         is_positive_definite if is_positive_definite is not None else op.is_positive_definite,
+                         is_square, name or op.name + "_adjoint", {"operator": operator})
+
+
+class LinearOperatorInversion(_Dense):
+    """`tf.linalg.LinearOperatorInversion(operator, ...)`: `operator^-1` (a square, non-singular operator)."""
+
+    def __init__(self, operator, is_non_singular=None, is_self_adjoint=None, is_positive_definite=None,
+                 is_square=None, name=None):
+        (op,) = _operators([operator], "operator")
+        if op.is_non_singular is False:
+            raise ValueError("Cannot invert an operator hinted singular. Received: is_non_singular=False")
+        if not op.is_square:
+            raise ValueError(f"Cannot invert a non-square operator. Received: shape={op.shape}")
+        self.operator = op
+        super().__init__(torch.linalg.inv(op.to_dense()), True,
+                         is_self_adjoint if is_self_adjoint is not None else op.is_self_adjoint,
+                         is_positive_definite if is_positive_definite is not None else op.is_positive_definite,
+                         is_square, name or op.name + "_inverse", {"operator": operator})
+
+
+class LinearOperatorComposition(_Dense):
+    """`tf.linalg.LinearOperatorComposition(operators, ...)`: `operators[0] @ operators[1] @ ...`."""
+
+    def __init__(self, operators, is_non_singular=None, is_self_adjoint=None, is_positive_definite=None,
+                 is_square=None, name=None):
+        ops = _operators(operators, "operators")
+        dense = ops[0].to_dense()
+        for o in ops[1:]:
+            dense = dense @ o.to_dense()
+        self.operators = ops
+        super().__init__(dense, is_non_singular, is_self_adjoint, is_positive_definite, is_square,
+                         name or "_o_".join(o.name for o in ops), {"operators": operators})
+
+
+def _kron(a, b):
+    m, n = a.shape[-2:]
+    p, q = b.shape[-2:]
+    out = a[..., :, None, :, None] * b[..., None, :, None, :]
+    return out.reshape(*out.shape[:-4], m * p, n * q)
+
+
+class LinearOperatorKronecker(_Dense):
+    """`tf.linalg.LinearOperatorKronecker(operators, ...)`: the Kronecker product `op_1 x op_2 x ...`."""
+
+    def __init__(self, operators, is_non_singular=None, is_self_adjoint=None, is_positive_definite=None,
+                 is_square=None, name=None):
+        ops = _operators(operators, "operators")
+        dense = ops[0].to_dense()
+        for o in ops[1:]:
+            dense = _kron(dense, o.to_dense())
+        self.operators = ops
+        super().__init__(dense, is_non_singular, is_self_adjoint, is_positive_definite, is_square,
+                         name or "_x_".join(o.name for o in ops), {"operators": operators})
+
+
+class LinearOperatorBlockDiag(_Dense):
+    """`tf.linalg.LinearOperatorBlockDiag(operators, ...)`: the operators as diagonal blocks (square ones, as
+    TF's default `is_square=True`)."""
+
+    def __init__(self, operators, is_non_singular=None, is_self_adjoint=None, is_positive_definite=None,
+                 is_square=True, name=None):
+        ops = _operators(operators, "operators")
+        denses = [o.to_dense() for o in ops]
+        batch = torch.broadcast_shapes(*[d.shape[:-2] for d in denses])
+        rows, cols = sum(d.shape[-2] for d in denses), sum(d.shape[-1] for d in denses)
+        dense = torch.zeros(*batch, rows, cols, dtype=denses[0].dtype)
+        r = c = 0
+        for d in denses:
+            dense[..., r:r + d.shape[-2], c:c + d.shape[-1]] = d
+            r, c = r + d.shape[-2], c + d.shape[-1]
+        self.operators = ops
+        super().__init__(dense, is_non_singular, is_self_adjoint, is_positive_definite, is_square,
+                         name or "_ds_".join(o.name for o in ops), {"operators": operators})
+
+
+class LinearOperatorZeros(_Dense):
+    """`tf.linalg.LinearOperatorZeros(num_rows, num_columns=None, batch_shape=None, dtype=None, ...)`."""
+
+    def __init__(self, num_rows, num_columns=None, batch_shape=None, dtype=None, is_non_singular=False,
+                 is_self_adjoint=True, is_positive_definite=False, is_square=True, assert_proper_shapes=False,
+                 name="LinearOperatorZeros"):
+        if is_non_singular or is_positive_definite:
+            raise ValueError("A zero operator is always singular and not positive definite. Received: "
+                             f"is_non_singular={is_non_singular}, is_positive_definite={is_positive_definite}")
+        cols = int(num_rows if num_columns is None else num_columns)
+        dtype = dtypes.as_dtype(dtype) if dtype is not None else torch.float32
+        dense = torch.zeros(*(int(d) for d in (batch_shape or ())), int(num_rows), cols, dtype=dtype)
+        self._assert_proper_shapes = bool(assert_proper_shapes)
+        super().__init__(dense, False, is_self_adjoint, False, is_square and int(num_rows) == cols, name,
+                         {"num_rows": num_rows, "num_columns": num_columns, "batch_shape": batch_shape,
+                          "dtype": dtype})
+
+    def _matmul(self, x, adjoint, adjoint_arg):
+        x = x.mH if adjoint_arg else x
+        if self._assert_proper_shapes and x.shape[-2] != self.domain_dimension:
+            raise ValueError(f"Expected an argument with {self.domain_dimension} rows (assert_proper_shapes=True). "
+                             f"Received: shape={list(x.shape)}")
+        return super()._matmul(x, adjoint, False)
+
+
+class LinearOperatorPermutation(_Dense):
+    """`tf.linalg.LinearOperatorPermutation(perm, dtype=tf.float32, ...)`: the permutation matrix of `perm`
+    `[..., N]`: `P[i, perm[i]] = 1`, so `(P @ x)[i] = x[perm[i]]`, as TF."""
+
+    def __init__(self, perm, dtype=torch.float32, is_non_singular=None, is_self_adjoint=None,
+                 is_positive_definite=None, is_square=None, name="LinearOperatorPermutation"):
+        p = to_tensor(perm, None, "perm").to(torch.int64)
+        n = p.shape[-1]
+        if sorted(p.reshape(-1, n)[0].tolist()) != list(range(n)):
+            raise ValueError(f"`perm` must be a permutation of 0..{n - 1}. Received: perm={p.tolist()}")
+        dense = torch.nn.functional.one_hot(p, n).to(dtypes.as_dtype(dtype))
+        self.perm = p
+        super().__init__(dense, True if is_non_singular is None else is_non_singular, is_self_adjoint,
+                         is_positive_definite, True, name, {"perm": perm, "dtype": dtype})
+
+
+class LinearOperatorToeplitz(_Dense):
+    """`tf.linalg.LinearOperatorToeplitz(col, row, ...)`: `T[i, j] = col[i - j]` on and below the diagonal,
+    `row[j - i]` above (`row[0]` is not used; `col[0]` is the diagonal)."""
+
+    def __init__(self, col, row, is_non_singular=None, is_self_adjoint=None, is_positive_definite=None,
+                 is_square=None, name="LinearOperatorToeplitz"):
+        c = to_tensor(col, None, "col")
+        r = to_tensor(row, c.dtype, "row") if not isinstance(row, torch.Tensor) else row
+        n = c.shape[-1]
+        if r.shape[-1] != n:
+            raise ValueError(f"`col` and `row` must have the same length. Received: {n} and {r.shape[-1]}")
+        i = torch.arange(n).unsqueeze(-1)
+        j = torch.arange(n).unsqueeze(0)
+        batch = torch.broadcast_shapes(c.shape[:-1], r.shape[:-1])
+        c, r = c.expand(*batch, n), r.expand(*batch, n)
+        lower = c[..., (i - j).clamp(min=0)]
+        upper = r[..., (j - i).clamp(min=0)]
+        dense = torch.where(i >= j, lower, upper)
+        super().__init__(dense, is_non_singular, is_self_adjoint, is_positive_definite, True, name,
+                         {"col": col, "row": row})
+
+
+class LinearOperatorHouseholder(_Dense):
+    """`tf.linalg.LinearOperatorHouseholder(reflection_axis, ...)`: `I - 2 v v^H / (v^H v)`."""
+
+    def __init__(self, reflection_axis, is_non_singular=None, is_self_adjoint=None, is_positive_definite=None,
+                 is_square=None, name="LinearOperatorHouseholder"):
+        v = to_tensor(reflection_axis, None, "reflection_axis")
+        if is_positive_definite:
+            raise ValueError("A Householder operator is never positive definite. Received: is_positive_definite=True")
+        n = v.shape[-1]
+        outer = v.unsqueeze(-1) * v.conj().unsqueeze(-2)
+        norm2 = (v.conj() * v).real.sum(-1)[..., None, None]
+        dense = torch.eye(n, dtype=v.dtype) - 2 * outer / norm2
+        super().__init__(dense, True, True, False, True, name, {"reflection_axis": reflection_axis})
+
+
+class LinearOperatorLowRankUpdate(_Dense):
+    """`tf.linalg.LinearOperatorLowRankUpdate(base_operator, u, diag_update=None, v=None, ...)`:
+    `base + U diag(diag_update) V^H` (`V` defaults to `U`, `diag_update` to ones)."""
+
+    def __init__(self, base_operator, u, diag_update=None, v=None, is_diag_update_positive=None,
+                 is_non_singular=None, is_self_adjoint=None, is_positive_definite=None, is_square=None,
+                 name="LinearOperatorLowRankUpdate"):
+        (base,) = _operators([base_operator], "base_operator")
+        uu = to_tensor(u, base.dtype, "u") if not isinstance(u, torch.Tensor) else u
+        vv = uu if v is None else (to_tensor(v, base.dtype, "v") if not isinstance(v, torch.Tensor) else v)
+        if diag_update is None:
+            update = uu @ vv.mH
+        else:
+            d = to_tensor(diag_update, base.dtype, "diag_update") if not isinstance(diag_update,
+                                                                                   torch.Tensor) else diag_update
+            if is_diag_update_positive and bool((d <= 0).any()):
+                raise ValueError("`diag_update` has non-positive entries. Received: is_diag_update_positive=True")
+            update = (uu * d.unsqueeze(-2)) @ vv.mH
+        self.base_operator = base
+        super().__init__(base.to_dense() + update, is_non_singular, is_self_adjoint, is_positive_definite,
+                         is_square, name, {"base_operator": base_operator, "u": u, "diag_update": diag_update,
+                                           "v": v})
+
+
+class LinearOperatorTridiag(_Dense):
+    """`tf.linalg.LinearOperatorTridiag(diagonals, diagonals_format='compact', ...)` (the formats of
+    `tf.linalg.tridiagonal_matmul`)."""
+
+    def __init__(self, diagonals, diagonals_format="compact", is_non_singular=None, is_self_adjoint=None,
+                 is_positive_definite=None, is_square=None, name="LinearOperatorTridiag"):
+        dense = tridiagonal_dense(diagonals, diagonals_format, "tf.linalg.LinearOperatorTridiag")
+        self.diagonals, self.diagonals_format = diagonals, diagonals_format
+        super().__init__(dense, is_non_singular, is_self_adjoint, is_positive_definite, True, name,
+                         {"diagonals": diagonals, "diagonals_format": diagonals_format})
