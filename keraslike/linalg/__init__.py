@@ -25,7 +25,8 @@ from keraslike._src.ops.linear_operator import (
     LinearOperatorLowerTriangular, LinearOperatorScaledIdentity,
 )
 from keraslike._src.ops.linear_operator_composite import (
-    LinearOperatorAdjoint, LinearOperatorBlockDiag, LinearOperatorComposition, LinearOperatorHouseholder,
+    LinearOperatorAdjoint, LinearOperatorBlockDiag, LinearOperatorBlockLowerTriangular, LinearOperatorCirculant,
+    LinearOperatorCirculant2D, LinearOperatorCirculant3D, LinearOperatorComposition, LinearOperatorHouseholder,
     LinearOperatorInversion, LinearOperatorKronecker, LinearOperatorLowRankUpdate, LinearOperatorPermutation,
     LinearOperatorToeplitz, LinearOperatorTridiag, LinearOperatorZeros,
 )

@@ -153,6 +153,20 @@ def operator_cases(tf):
         c[f"op_{name}_adjoint"] = lambda make=make: make().adjoint().to_dense()
         c[f"op_{name}_shape"] = lambda make=make: np.array(make().shape.as_list())
         c[f"op_{name}_cond"] = lambda make=make: make().cond()
+    spec = np.array([4.0, 1.0 + 2.0j, -1.0, 1.0 - 2.0j])
+    c["op_circulant_dense"] = lambda: la.LinearOperatorCirculant(spec.astype(np.complex128),
+                                                                 input_output_dtype=tf.complex128).to_dense()
+    c["op_circulant_real"] = lambda: la.LinearOperatorCirculant(spec.astype(np.complex128),
+                                                                input_output_dtype=tf.float64).to_dense()
+    spec2 = np.array([[4.0, 1.0, 1.0], [2.0, 0.5, 0.5]])
+    c["op_circulant2d_dense"] = lambda: la.LinearOperatorCirculant2D(spec2.astype(np.complex128),
+                                                                     input_output_dtype=tf.complex128).to_dense()
+    spec3 = np.arange(1.0, 9.0).reshape(2, 2, 2)
+    c["op_circulant3d_dense"] = lambda: la.LinearOperatorCirculant3D(spec3.astype(np.complex128),
+                                                                     input_output_dtype=tf.complex128).to_dense()
+    c["op_block_lower"] = lambda: la.LinearOperatorBlockLowerTriangular([
+        [la.LinearOperatorFullMatrix(SMALL[:2, :2] + np.eye(2))],
+        [la.LinearOperatorFullMatrix(TALL[:1, :2]), la.LinearOperatorFullMatrix(np.array([[3.0]]))]]).to_dense()
     c["op_full_spd_cholesky"] = lambda: ops["full_spd"]().cholesky().to_dense()
     c["op_full_spd_eigvals"] = lambda: ops["full_spd"]().eigvals()
     c["op_compose"] = lambda: ops["full"]().matmul(ops["full_spd"]()).to_dense()

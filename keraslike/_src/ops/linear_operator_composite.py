@@ -237,3 +237,86 @@ class LinearOperatorTridiag(_Dense):
         self.diagonals, self.diagonals_format = diagonals, diagonals_format
         super().__init__(dense, is_non_singular, is_self_adjoint, is_positive_definite, True, name,
                          {"diagonals": diagonals, "diagonals_format": diagonals_format})
+
+
+class LinearOperatorBlockLowerTriangular(_Dense):
+    """`tf.linalg.LinearOperatorBlockLowerTriangular(operators, ...)`: `operators` is a list of rows, row i
+    holding the i + 1 blocks `[A_i0, ..., A_ii]` of a block lower triangular matrix (diagonal blocks square)."""
+
+    def __init__(self, operators, is_non_singular=None, is_self_adjoint=None, is_positive_definite=None,
+                 is_square=None, name="LinearOperatorBlockLowerTriangular"):
+        rows = [list(r) for r in operators]
+        if not rows or any(len(r) != i + 1 for i, r in enumerate(rows)):
+            raise ValueError("`operators` must be a list of rows where row i has i + 1 LinearOperators. "
+                             f"Received: row lengths {[len(r) for r in rows]}")
+        _operators([o for r in rows for o in r], "operators")
+        sizes = [r[-1].range_dimension for r in rows]
+        denses = [[o.to_dense() for o in r] for r in rows]
+        batch = torch.broadcast_shapes(*[d.shape[:-2] for r in denses for d in r])
+        total = sum(sizes)
+        dense = torch.zeros(*batch, total, total, dtype=denses[0][0].dtype)
+        starts = [sum(sizes[:i]) for i in range(len(sizes))]
+        for i, r in enumerate(denses):
+            for j, d in enumerate(r):
+                if tuple(d.shape[-2:]) != (sizes[i], sizes[j]):
+                    raise ValueError(f"Block ({i}, {j}) must be [{sizes[i]}, {sizes[j]}]. "
+                                     f"Received: shape={list(d.shape)}")
+                dense[..., starts[i]:starts[i] + sizes[i], starts[j]:starts[j] + sizes[j]] = d
+        self.operators = rows
+        super().__init__(dense, is_non_singular, is_self_adjoint, is_positive_definite, True, name,
+                         {"operators": operators})
+
+
+def _circulant_dense(spectrum, dims, input_output_dtype):
+    spec = to_tensor(spectrum, None, "spectrum")
+    if spec.dim() < dims:
+        raise ValueError(f"`spectrum` must have rank >= {dims}. Received: shape={list(spec.shape)}")
+    block = tuple(spec.shape[-dims:])
+    n = 1
+    for b in block:
+        n *= b
+    spec_c = spec.to(torch.complex128 if spec.dtype in (torch.float64, torch.complex128) else torch.complex64)
+    eye = torch.eye(n, dtype=spec_c.dtype).reshape(n, *block)  # column j of the identity, as a block
+    axes = tuple(range(-dims, 0))
+    cols = torch.fft.ifftn(spec_c.unsqueeze(-dims - 1) * torch.fft.fftn(eye, dim=axes), dim=axes)
+    dense = cols.reshape(*cols.shape[:-dims], n).mT  # [..., n (rows), n (columns)]
+    out = dtypes.as_dtype(input_output_dtype)
+    return dense if out.is_complex else dense.real.to(out)
+
+
+class LinearOperatorCirculant(_Dense):
+    """`tf.linalg.LinearOperatorCirculant(spectrum, input_output_dtype=tf.complex64, ...)`: the circulant
+    operator `x -> ifft(spectrum * fft(x))` of `spectrum` `[..., N]`; a real `input_output_dtype` keeps the real
+    part (exact when the spectrum is Hermitian)."""
+
+    _dims = 1
+
+    def __init__(self, spectrum, input_output_dtype=torch.complex64, is_non_singular=None, is_self_adjoint=None,
+                 is_positive_definite=None, is_square=True, name="LinearOperatorCirculant"):
+        self.spectrum = to_tensor(spectrum, None, "spectrum")
+        super().__init__(_circulant_dense(spectrum, self._dims, input_output_dtype), is_non_singular,
+                         is_self_adjoint, is_positive_definite, True, name,
+                         {"spectrum": spectrum, "input_output_dtype": input_output_dtype})
+
+
+class LinearOperatorCirculant2D(LinearOperatorCirculant):
+    """`tf.linalg.LinearOperatorCirculant2D(spectrum, ...)`: block circulant with circulant blocks, from
+    `spectrum` `[..., N0, N1]` (`x -> ifft2(spectrum * fft2(x))` on `x` reshaped to `[N0, N1]`)."""
+
+    _dims = 2
+
+    def __init__(self, spectrum, input_output_dtype=torch.complex64, is_non_singular=None, is_self_adjoint=None,
+                 is_positive_definite=None, is_square=True, name="LinearOperatorCirculant2D"):
+        super().__init__(spectrum, input_output_dtype, is_non_singular, is_self_adjoint, is_positive_definite,
+                         is_square, name)
+
+
+class LinearOperatorCirculant3D(LinearOperatorCirculant):
+    """`tf.linalg.LinearOperatorCirculant3D(spectrum, ...)`: the 3-D analogue, `spectrum` `[..., N0, N1, N2]`."""
+
+    _dims = 3
+
+    def __init__(self, spectrum, input_output_dtype=torch.complex64, is_non_singular=None, is_self_adjoint=None,
+                 is_positive_definite=None, is_square=True, name="LinearOperatorCirculant3D"):
+        super().__init__(spectrum, input_output_dtype, is_non_singular, is_self_adjoint, is_positive_definite,
+                         is_square, name)
