@@ -1,6 +1,8 @@
 """tf.train.ClusterSpec (TF's dict forms, sorted jobs, errors) and tf.train.Coordinator (stop, re-raise the
 first error, clean-stop types, grace period) - behaviour checked against real TF 2.21 by hand."""
 
+import json
+import os
 import threading
 import time
 
@@ -63,3 +65,19 @@ def test_coordinator_clean_stop_and_grace_period():
     hold.set()
     t.join()
     assert coord.wait_for_stop(0) is True
+
+
+def test_cluster_protos_interchange_with_tf():
+    with open(os.path.join(os.path.dirname(__file__), "..", "golden", "cluster_protos.json")) as f:
+        gold = json.load(f)
+    spec = tf.train.ClusterSpec({"worker": ["a:1", "b:2"], "ps": {1: "p:3"}})
+    theirs = tf.train.ClusterDef.FromString(bytes.fromhex(gold["cluster_def"]))
+    assert theirs == spec.as_cluster_def() and tf.train.ClusterSpec(theirs) == spec
+    server = tf.train.ServerDef.FromString(bytes.fromhex(gold["server_def"]))
+    assert (server.job_name, server.task_index, server.protocol, server.port, server.replica) == (
+        "worker", 1, "grpc", 5, 2)
+    assert tf.train.ClusterSpec(server.cluster) == spec
+    mine = tf.train.ServerDef(cluster=spec.as_cluster_def(), job_name="worker", task_index=1, protocol="grpc",
+                              port=5, replica=2)
+    assert tf.train.ServerDef.FromString(mine.SerializeToString()) == server
+    assert dict(tf.train.JobDef(name="ps", tasks={1: "p:3"}).tasks) == {1: "p:3"}

@@ -1,9 +1,11 @@
 """`tf.train.ClusterSpec`: the jobs and task addresses of a multi-process cluster (as in TF_CONFIG).
 
 Mirrors `tensorflow/python/training/server_lib.py::ClusterSpec`: built from `{job: [address, ...]}` (task i
-at position i), `{job: {task_index: address}}` (sparse task indices) or another ClusterSpec. `ClusterDef`
-protos are not supported (TypeError names the dict form to use).
+at position i), `{job: {task_index: address}}` (sparse task indices), a `tf.train.ClusterDef` proto or
+another ClusterSpec.
 """
+
+from keraslike._src.train.cluster_protos import ClusterDef
 
 
 class ClusterSpec:
@@ -19,6 +21,8 @@ class ClusterSpec:
             cluster = {}
         if isinstance(cluster, ClusterSpec):
             cluster = cluster.as_dict()
+        elif isinstance(cluster, ClusterDef):
+            cluster = {job.name: dict(job.tasks) for job in cluster.job}
         if not isinstance(cluster, dict):
             raise TypeError("`cluster` must be a dictionary mapping one or more job names to lists of network "
                             "addresses (or to {task_index: address}), or a ClusterSpec. "
@@ -71,9 +75,13 @@ class ClusterSpec:
         return out
 
     def as_cluster_def(self):
-        """Raises NotImplementedError: keraslike has no ClusterDef proto; use `as_dict()`."""
-        raise NotImplementedError("keraslike has no tf.train.ClusterDef protocol buffer; use "
-                                  "ClusterSpec.as_dict(). Received: as_cluster_def()")
+        """The cluster as a `tf.train.ClusterDef` proto (jobs sorted by name, as TF)."""
+        out = ClusterDef()
+        for job in self.jobs:
+            entry = out.job.add(name=job)
+            for index, address in self._cluster[job].items():
+                entry.tasks[index] = address
+        return out
 
     @property
     def jobs(self):
