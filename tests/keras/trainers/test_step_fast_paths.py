@@ -79,3 +79,31 @@ def test_the_trainer_keeps_the_module_the_strategy_returns():
     model.fit(x, x[:, :1], epochs=1, verbose=0)
     assert model.__dict__["_train_module"] is model  # one replica: the strategy's wrapper is the model itself
     assert "_train_module" not in dict(model.named_modules())  # never registered as its own submodule
+
+
+def test_an_overridden_steps_logs_come_out_sorted_as_tf_keras_gives_them():
+    """tf.keras passes step outputs through tree.map_structure (sorted dict keys): History, the progress line
+    and evaluate(return_dict=True) list "accuracy" before "loss" whatever order the step returned."""
+    import numpy as np
+
+    import keraslike as tf
+
+    class Model(tf.keras.Model):
+        def __init__(self):
+            super().__init__()
+            self.dense = tf.keras.layers.Dense(3)
+
+        def call(self, x):
+            return self.dense(x)
+
+        def train_step(self, data):
+            x, y = data
+            with tf.GradientTape() as tape:
+                loss = self.compute_loss(y=y, y_pred=self(x, training=True))
+            self.optimizer.apply(tape.gradient(loss, self.trainable_variables), self.trainable_variables)
+            return {"loss": loss, "accuracy": loss * 0 + 0.5}
+
+    model = Model()
+    model.compile("sgd", tf.keras.losses.SparseCategoricalCrossentropy(from_logits=True))
+    history = model.fit(np.ones((8, 4), "float32"), np.arange(8) % 3, epochs=1, verbose=0)
+    assert list(history.history) == ["accuracy", "loss"]

@@ -64,7 +64,12 @@ def _python_value(value):
 
 
 class StepLogs(collections.abc.Mapping):
-    """The dict an overridden step returned, with values turned into Python floats on first read."""
+    """The dict an overridden step returned, with values turned into Python floats on first read.
+
+    Keys come out sorted, as tf.keras gives them (its step outputs pass through `tree.map_structure`,
+    which sorts dict keys): the progress line, History and `evaluate(return_dict=True)` read
+    "accuracy: ... - loss: ..." whatever order the step's dict had.
+    """
 
     def __init__(self, logs):
         self._raw = logs
@@ -72,14 +77,14 @@ class StepLogs(collections.abc.Mapping):
 
     def _load(self):
         if self._values is None:
-            self._values = {k: _python_value(v) for k, v in self._raw.items()}
+            self._values = {k: _python_value(self._raw[k]) for k in sorted(self._raw, key=str)}
         return self._values
 
     def __getitem__(self, key):
         return self._load()[key]
 
     def __iter__(self):
-        return iter(self._raw)
+        return iter(sorted(self._raw, key=str))
 
     def __len__(self):
         return len(self._raw)
