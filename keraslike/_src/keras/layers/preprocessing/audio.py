@@ -6,7 +6,7 @@
   `channels_first`), outputs per `mode`.
 - `MelSpectrogram` computes `|stft|^mag_exp` of a `(batch, time)` or `(time,)` signal with
   `keras.ops.stft` (centred, reflect-padded frames), warps it onto `num_mel_bins` HTK-mel triangles
-  (TF's `tf.signal.linear_to_mel_weight_matrix`), and optionally to decibels; outputs
+  (`tf.signal.linear_to_mel_weight_matrix`, computed in float64), and optionally to decibels; outputs
   `(batch, num_mel_bins, frames)`.
 """
 
@@ -20,41 +20,9 @@ from keraslike._src.keras.initializers import STFT, get_window
 from keraslike._src.keras.layers.convolutional import conv_utils
 from keraslike._src.keras.layers.layer import Layer
 from keraslike._src.keras.ops import math as ops_math
+from keraslike._src.ops.spectral_ops import linear_to_mel_weight_matrix
 
-_MEL_BREAK_FREQUENCY_HERTZ = 700.0
-_MEL_HIGH_FREQUENCY_Q = 1127.0
 _MODES = ("log", "magnitude", "psd", "real", "imag", "angle", "stft")
-
-
-def hertz_to_mel(frequencies):
-    return _MEL_HIGH_FREQUENCY_Q * torch.log(1.0 + frequencies / _MEL_BREAK_FREQUENCY_HERTZ)
-
-
-def linear_to_mel_weight_matrix(num_mel_bins=20, num_spectrogram_bins=129, sampling_rate=8000, lower_edge_hertz=125.0,
-                                upper_edge_hertz=3800.0, dtype=torch.float32):
-    """`(num_spectrogram_bins, num_mel_bins)` triangular HTK-mel filters with peak 1, the DC bin zeroed
-    (tf.signal.linear_to_mel_weight_matrix).
-
-    Raises:
-        ValueError: for non-positive bin counts or edges out of order.
-    """
-    if num_mel_bins <= 0 or num_spectrogram_bins <= 0:
-        raise ValueError(f"num_mel_bins and num_spectrogram_bins must be positive. Received: "
-                         f"num_mel_bins={num_mel_bins}, num_spectrogram_bins={num_spectrogram_bins}")
-    if not 0.0 <= lower_edge_hertz < upper_edge_hertz:
-        raise ValueError(f"lower_edge_hertz must be >= 0 and below upper_edge_hertz. Received: "
-                         f"lower_edge_hertz={lower_edge_hertz}, upper_edge_hertz={upper_edge_hertz}")
-    nyquist = sampling_rate / 2.0
-    linear = torch.linspace(0.0, nyquist, num_spectrogram_bins, dtype=torch.float64)[1:]
-    bins_mel = hertz_to_mel(linear).unsqueeze(1)
-    edges = torch.linspace(float(hertz_to_mel(torch.tensor(float(lower_edge_hertz)))),
-                           float(hertz_to_mel(torch.tensor(float(upper_edge_hertz)))), num_mel_bins + 2,
-                           dtype=torch.float64)
-    lower, center, upper = edges[:-2], edges[1:-1], edges[2:]
-    rising = (bins_mel - lower) / (center - lower)
-    falling = (upper - bins_mel) / (upper - center)
-    weights = torch.clamp(torch.minimum(rising, falling), min=0.0)
-    return torch.nn.functional.pad(weights, (0, 0, 1, 0)).to(dtype)
 
 
 class STFTSpectrogram(Layer):
@@ -238,14 +206,21 @@ class MelSpectrogram(Layer):
         real, imag = ops_math.stft(x, sequence_length=self.sequence_length, sequence_stride=self.sequence_stride,
                                    fft_length=self.fft_length, window=self.window, center=True)
         spectrum = torch.sqrt(real.square() + imag.square()) ** self.mag_exp
-        matrix = linear_to_mel_weight_matrix(self.num_mel_bins, spectrum.shape[-1], self.sampling_rate,
-                                             self.min_freq, self.max_freq, dtype=spectrum.dtype)
-        mel = torch.tensordot(spectrum, matrix.to(spectrum.device), dims=1)
+        mel = torch.tensordot(spectrum, self._mel_matrix(spectrum), dims=1)
         if self.power_to_db:
             db = 10.0 * torch.log10(torch.clamp(mel, min=self.min_power))
             db = db - 10.0 * math.log10(max(abs(self.ref_power), self.min_power))
             mel = torch.maximum(db, db.max() - self.top_db)
         return mel.transpose(-1, -2).to(torch.float32 if self.compute_dtype == "float32" else mel.dtype)
+
+    def _mel_matrix(self, spectrum):
+        """The mel filters for this spectrum's bins, dtype and device, computed once (not per batch)."""
+        key = (spectrum.shape[-1], spectrum.dtype, spectrum.device)
+        cache = self.__dict__.setdefault("_mel_matrices", {})
+        if key not in cache:
+            cache[key] = linear_to_mel_weight_matrix(self.num_mel_bins, key[0], self.sampling_rate, self.min_freq,
+                                                     self.max_freq, dtype=torch.float64).to(key[1]).to(key[2])
+        return cache[key]
 
     def compute_output_shape(self, input_shape):
         frames = None if input_shape[-1] is None else 1 + input_shape[-1] // self.sequence_stride
