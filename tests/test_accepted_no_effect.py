@@ -49,6 +49,10 @@ def _calls():
                                                                              implementation=1),
         "Lambda(output_shape, mask)": lambda: keras.layers.Lambda(lambda v: v, output_shape=(2,), mask=None),
         "keras.config.disable_traceback_filtering()": keras.config.disable_traceback_filtering,
+        "Dataset.batch(num_parallel_calls, deterministic)": lambda: list(tf.data.Dataset.range(5).batch(
+            2, num_parallel_calls=2, deterministic=False)),
+        "StaticHashTable(experimental_is_anonymous)": lambda: tf.lookup.StaticHashTable(
+            tf.lookup.KeyValueTensorInitializer([1, 2], [3, 4]), -1, experimental_is_anonymous=True),
         "PyDataset(workers, use_multiprocessing, max_queue_size)": lambda: keras.utils.PyDataset(
             workers=4, use_multiprocessing=True, max_queue_size=5),
         "TensorBoard(...)": lambda: keras.callbacks.TensorBoard(histogram_freq=1, write_graph=False, write_images=True,
