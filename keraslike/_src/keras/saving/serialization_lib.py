@@ -22,7 +22,7 @@ import numpy as np
 from keraslike._src.keras import activations
 from keraslike._src.keras.backend import config as keras_config
 from keraslike._src.keras.layers.keras_tensor import KerasTensor, map_structure
-from keraslike._src.keras.saving import functional_graph, object_registration
+from keraslike._src.keras.saving import functional_graph, object_registration, op_nodes
 
 _LAMBDA_ERROR = (
     "Requested the deserialization of a `lambda` object. This carries a potential risk of arbitrary code "
@@ -288,6 +288,8 @@ def deserialize_layer(config, custom_objects=None, safe_mode=True):
         ValueError: a Lambda holding bytecode while `safe_mode` is True.
     """
     class_name = config["class_name"]
+    if op_nodes.is_op_config(config):  # a keras.ops node of a functional graph (`NotEqual` for a mask)
+        return op_nodes.op_from_config(config)
     cls = resolve_class(class_name, config.get("registered_name"), "layers", custom_objects,
                                           config.get("module"))
     inner = dict(config.get("config") or {})
