@@ -305,9 +305,21 @@ def deserialize_layer(config, custom_objects=None, safe_mode=True):
     for key in ("batch_shape", "batch_input_shape", "input_shape"):
         if isinstance(inner.get(key), list):
             inner[key] = tuple(inner[key])
-    layer = _instantiate(cls, clean_config(cls, inner))
-    _build_from_config(layer, config.get("build_config"))
+    try:
+        layer = _instantiate(cls, clean_config(cls, inner))
+        _build_from_config(layer, config.get("build_config"))
+    except (TypeError, ValueError) as err:
+        if type(err) not in (TypeError, ValueError) or getattr(err, "_keraslike_layer_named", False):
+            raise  # a nested layer already said where, or an error type of its own
+        raise _in_layer(err, class_name, config.get("name") or inner.get("name")) from err
     return layer
+
+
+def _in_layer(err, class_name, name):
+    """`err`, same type, prefixed with the layer whose config raised it (a config file names no line)."""
+    new = type(err)(f"In the config of layer {name!r} ({class_name}): {err}")
+    new._keraslike_layer_named = True
+    return new
 
 
 def _instantiate(cls, config):

@@ -146,13 +146,13 @@ def load_from_h5(model, h5, load_optimizer=True, filepath="<weights>", skip_mism
             for datasets that are not numbers, live outside the file, or (optimizer state) are larger
             than any variable of the model.
     """
-    failures = []
-    for path, layer in walk(model):
+    failures, values, stores = [], [], []
+    for path, layer in walk(model):  # read and check everything first: a failed load changes nothing
         variables = _own_variables(layer)
         key = f"{path}/vars" if path else "vars"
         group = h5.get(key)
         if _has_state_hooks(layer):
-            layer.load_own_variables(_read_store(group, filepath))
+            stores.append((layer, _read_store(group, filepath)))
             continue
         count = len(group) if group is not None else 0
         if count != len(variables):
@@ -168,14 +168,18 @@ def load_from_h5(model, h5, load_optimizer=True, filepath="<weights>", skip_mism
                 failures.append(f"Layer '{layer.name}' variable {i} has shape {tuple(var.shape)}; the file has "
                                 f"{saved}.")
                 continue
-            with torch.no_grad():
-                var.copy_(torch.as_tensor(value, dtype=var.dtype))
+            values.append((var, value))
     if failures and skip_mismatch:
         warnings.warn("Skipping {} objects that do not match the model (skip_mismatch=True):\n{}".format(
             len(failures), "\n".join(failures)), stacklevel=3)
     elif failures:
         raise ValueError("A total of {} objects could not be loaded:\n{}\nReceived: a weights file that does not "
                          "match the model (filepath={})".format(len(failures), "\n".join(failures), filepath))
+    with torch.no_grad():
+        for var, value in values:
+            var.copy_(torch.as_tensor(value, dtype=var.dtype))
+    for layer, store in stores:
+        layer.load_own_variables(store)
     optimizer = getattr(model, "optimizer", None)
     if load_optimizer and optimizer is not None and "optimizer/vars" in h5:
         _load_optimizer(model, optimizer, h5["optimizer/vars"], filepath)
