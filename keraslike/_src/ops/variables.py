@@ -17,7 +17,7 @@ from keraslike._src import torch_members
 from keraslike._src.distribute import context as distribute_context
 from keraslike._src.ops import conversion, dtypes, reverse_slicing
 from keraslike._src.ops import name_scope as _name_scope
-from keraslike._src.ops import tensor_numpy
+from keraslike._src.ops import tensor_numpy, value_semantics
 from keraslike._src.ops.conversion import convert_to_tensor
 from keraslike._src.ops.string_tensor import StringTensor, looks_like_strings
 from keraslike._src.ops.variable_meta import VariableMeta
@@ -205,7 +205,7 @@ class Variable(torch.nn.Parameter, metaclass=VariableMeta):
         """`var[index]`, including negative slice steps (`var[::-1]`), as TF; returns a tensor."""
         if reverse_slicing.has_negative_step(index):
             return reverse_slicing.getitem(self, index)
-        return super().__getitem__(index)
+        return value_semantics.detach_views(super().__getitem__(index), [self])  # a value, as TF's read
 
 
 class VariableValue:
