@@ -7,44 +7,26 @@ key/kernel `(key_dim_in, num_heads, key_dim)`, key/bias, value/kernel
 `(num_heads, value_dim, output_dim)`, attention_output/bias `(output_dim,)`.
 
     q = query @ Wq + bq;  k = key @ Wk + bk;  v = value @ Wv + bv        # (B, T|S, H, d)
-    scores = softmax(q k^T / sqrt(key_dim) + (1 - mask) * -1e9)         # (B, H, T, S)
+    scores = softmax(where(mask, q k^T / sqrt(key_dim), -big))           # (B, H, T, S)
     output = (dropout(scores) v) @ Wo + bo                                # (B, T, output_dim)
 
-Masked positions get Keras's additive -1e9, so fully masked rows stay finite
-(uniform), exactly as Keras. Without `return_attention_scores` the product runs
-in `torch.nn.functional.scaled_dot_product_attention`.
+Keras computes this two ways and so does this layer (`keraslike/_src/ops/masked_attention.py`):
+with `dropout == 0` and no `return_attention_scores`, TF's `dot_product_attention`, run here in torch's
+`scaled_dot_product_attention` (a query row with no allowed key is uniform over the keys and passes no
+gradient to the query or keys); otherwise Keras's `Softmax(mask)`, where such a row is all zeros.
 """
 
-import contextlib
 import math
 
 import torch
 import torch.nn.functional as F
-from torch.nn.attention import SDPBackend, sdpa_kernel
 
 from keraslike._src.keras import initializers, regularizers
 from keraslike._src.keras.backend import config as keras_config
+from keraslike._src.keras.layers.attention.sdpa_backends import sdpa_backends
 from keraslike._src.keras.layers.layer import Layer
+from keraslike._src.ops import masked_attention
 
-_NEG = -1e9
-
-
-
-def _sdpa_backends(q):
-    """The SDPA kernels `keras.config.enable/disable_flash_attention()` allow (torch chooses when unset).
-
-    Raises:
-        ValueError: flash attention was enabled but the inputs are not on a CUDA device.
-    """
-    flash = keras_config.is_flash_attention_enabled()
-    if flash is None:
-        return contextlib.nullcontext()
-    if flash:
-        if q.device.type != "cuda":
-            raise ValueError("Flash attention was enabled with keras.config.enable_flash_attention(), but it runs "
-                             f"only on CUDA devices. Received: inputs on {q.device}")
-        return sdpa_kernel([SDPBackend.FLASH_ATTENTION])
-    return sdpa_kernel([SDPBackend.EFFICIENT_ATTENTION, SDPBackend.CUDNN_ATTENTION, SDPBackend.MATH])
 
 class MultiHeadAttention(Layer):
     """Multi-head attention (Vaswani et al., 2017).
@@ -63,7 +45,9 @@ class MultiHeadAttention(Layer):
 
     Call args: `query` `(B, T, dim)`, `value` `(B, S, dim)`, `key` (default `value`),
         `attention_mask` (bool `(B, T, S)`, True = attend), `return_attention_scores` (bool),
-        `training`, `use_causal_mask` (bool), `query_mask` / `value_mask` / `key_mask` (bool `(B, T|S)`).
+        `training`, `use_causal_mask` (bool), `value_mask` / `key_mask` (bool `(B, S)`, default the
+        inputs' Keras masks); `query_mask` is accepted and not used, as Keras 3: the query mask is the query's
+        Keras mask (`Embedding(mask_zero=True)`), and the output carries it.
 
     Output shape: `(B, T, output_dim)`; with `return_attention_scores`, also `(B, num_heads, T, S)`.
 
@@ -135,6 +119,8 @@ class MultiHeadAttention(Layer):
 
     def call(self, query, value, key=None, query_mask=None, value_mask=None, key_mask=None, attention_mask=None,
              return_attention_scores=False, training=None, use_causal_mask=False):
+        # Keras 3 takes the query mask from the query's Keras mask only: an explicit `query_mask` is not used
+        query_mask = getattr(query, "_keras_mask", None)
         value = self._convert_leaf(value)  # the base class converts only the first argument
         key = value if key is None else self._convert_leaf(key)
         if not self._weights_built:
@@ -148,29 +134,32 @@ class MultiHeadAttention(Layer):
         q = self._project(q_in, "query").transpose(1, 2)  # (B, H, T, kd)
         k = self._project(k_in, "key").transpose(1, 2)  # (B, H, S, kd)
         v = self._project(v_in, "value").transpose(1, 2)  # (B, H, S, vd)
-        additive = None if mask is None else (1.0 - mask.to(q.dtype)).unsqueeze(1) * _NEG  # (B, 1, T, S)
-        p = self.dropout if training else 0.0
+        if keras_config.is_flash_attention_enabled() and (return_attention_scores or self.dropout > 0):
+            raise ValueError("Returning attention scores or dropout is not supported when flash attention is "
+                             "enabled. Please disable flash attention. Received: "
+                             f"return_attention_scores={return_attention_scores}, dropout={self.dropout}")
+        allowed = None if mask is None else mask.unsqueeze(1)  # (B, 1, T, S)
         scores = None
-        if return_attention_scores:
+        if return_attention_scores or self.dropout > 0:  # Keras's Softmax(mask) path: fully masked rows are 0
             logits = (q * (1.0 / math.sqrt(self.key_dim))) @ k.transpose(-1, -2)
-            scores = torch.softmax(logits if additive is None else logits + additive, dim=-1)
-            ctx = F.dropout(scores, p, training=True) @ v if p else scores @ v
-        else:
-            with _sdpa_backends(q):
-                ctx = F.scaled_dot_product_attention(q, k, v, attn_mask=additive, dropout_p=p,
-                                                     scale=1.0 / math.sqrt(self.key_dim))
+            scores = masked_attention.masked_softmax(logits, allowed)
+            ctx = (F.dropout(scores, self.dropout, training=True) if training else scores) @ v
+        else:  # Keras's dot_product_attention path: fully masked rows are uniform
+            with sdpa_backends(q, keras_config.is_flash_attention_enabled()):
+                ctx = masked_attention.attention(q, k, v, allowed, scale=1.0 / math.sqrt(self.key_dim))
         kernel, bias = self._attention_output_weights
         out = torch.einsum("bhtv,hvo->bto", ctx, kernel.reshape(self.num_heads, self.value_dim, -1))
         if bias is not None:
             out = out + bias.reshape(-1)
         self._projection_penalty(out)
         out = out.reshape(batch, *inner_q, *self._out_dims)
+        if query_mask is not None:  # the output keeps the query's mask, as Keras
+            out._keras_mask = query_mask.reshape(batch, *inner_q).to(torch.bool)
         return (out, scores) if return_attention_scores else out
 
     @staticmethod
     def _mask(query, value, key, t, s, query_mask, value_mask, key_mask, attention_mask, causal):
         """Combined boolean `(B, T, S)` mask (True = attend) or None, as Keras's `_compute_attention_mask`."""
-        query_mask = getattr(query, "_keras_mask", None) if query_mask is None else query_mask
         value_mask = getattr(value, "_keras_mask", None) if value_mask is None else value_mask
         key_mask = getattr(key, "_keras_mask", None) if key_mask is None else key_mask
         mask = None
