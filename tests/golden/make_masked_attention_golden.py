@@ -169,6 +169,20 @@ def explicit_mask_case(store):
            {"x": x, "query_mask": query_mask, "value_mask": value_mask})
 
 
+def luong_cases(store):
+    """`Attention` / `AdditiveAttention` with a fully padded value sequence and a causal mask."""
+    q, v = f32(2, 4, 3), f32(2, 5, 3)
+    q_mask = np.array([[1, 1, 1, 0], [1, 1, 0, 0]], bool)
+    v_mask = np.array([[1, 1, 1, 0, 0], [0, 0, 0, 0, 0]], bool)
+    for name, layer in (("luong", keras.layers.Attention(use_scale=True)),
+                        ("bahdanau", keras.layers.AdditiveAttention())):
+        layer([q, v])
+        layer.set_weights([w + f32(*w.shape, scale=0.3) for w in layer.get_weights()])
+        record(store, name, layer, lambda layer=layer: layer([q, v], mask=[q_mask, v_mask], use_causal_mask=True,
+                                                             return_attention_scores=True), (2, 4, 3),
+               {"q": q, "v": v, "q_mask": q_mask, "v_mask": v_mask})
+
+
 def main():
     keras.utils.set_random_seed(21)
     store = {}
@@ -178,6 +192,7 @@ def main():
     ops_cases(store)
     transformer_case(store)
     explicit_mask_case(store)
+    luong_cases(store)
     np.savez_compressed(OUT, **store)
     print(f"wrote {OUT} ({len(store)} arrays), TF {tf.__version__}, Keras {keras.__version__}")
 

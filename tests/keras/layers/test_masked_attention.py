@@ -208,3 +208,16 @@ def test_explicit_query_mask_is_not_used_as_keras():
     outs, grads = loss_and_grads(mha.trainable_weights, lambda: mha(
         x, x, query_mask=tf.constant(c["query_mask"]), value_mask=tf.constant(c["value_mask"])), c["r"])
     assert_matches(c, outs, grads)
+
+
+@pytest.mark.parametrize("name", ["luong", "bahdanau"])
+def test_luong_and_bahdanau_attention_with_a_fully_padded_value_sequence(name):
+    c = case(name)
+    layer = layers.Attention(use_scale=True) if name == "luong" else layers.AdditiveAttention()
+    q, v = tf.constant(c["q"]), tf.constant(c["v"])
+    layer([q, v])
+    layer.set_weights(weights_of(c))
+    masks = [tf.constant(c["q_mask"]), tf.constant(c["v_mask"])]
+    outs, grads = loss_and_grads(layer.trainable_weights, lambda: layer(
+        [q, v], mask=masks, use_causal_mask=True, return_attention_scores=True), c["r"])
+    assert_matches(c, outs, grads)
