@@ -157,6 +157,25 @@ def transformer_case(store):
     record(store, "transformer", model, lambda: model(TOKENS, training=False), (2, 3), {"tokens": TOKENS})
 
 
+def transformer_fit_case(store):
+    """`fit` on the idiom: 3 epochs of SGD; padded rows must not steer the updates."""
+    tokens = keras.Input((5,), dtype="int32")
+    e = keras.layers.Embedding(12, 6, mask_zero=True)(tokens)
+    x = keras.layers.MultiHeadAttention(num_heads=2, key_dim=3)(e, e)
+    x = keras.layers.GlobalAveragePooling1D()(x)
+    model = keras.Model(tokens, keras.layers.Dense(3)(x))
+    model.set_weights([w + f32(*w.shape, scale=0.3) for w in model.get_weights()])
+    data = np.array([[4, 7, 2, 0, 0], [9, 0, 0, 0, 0], [3, 3, 5, 8, 1], [6, 2, 0, 0, 0]], "int32")
+    y = f32(4, 3)
+    for i, w in enumerate(model.get_weights()):
+        store[f"fit/w{i}"] = w
+    model.compile(keras.optimizers.SGD(0.5), "mse")
+    history = model.fit(data, y, batch_size=2, epochs=3, shuffle=False, verbose=0)
+    store.update({"fit/tokens": data, "fit/y": y, "fit/loss": np.array(history.history["loss"])})
+    for i, w in enumerate(model.get_weights()):
+        store[f"fit/final{i}"] = w
+
+
 def explicit_mask_case(store):
     """Keras 3's MHA takes the query mask from the query's Keras mask only (an explicit `query_mask=` is not
     used); `value_mask=` is."""
@@ -193,6 +212,7 @@ def main():
     transformer_case(store)
     explicit_mask_case(store)
     luong_cases(store)
+    transformer_fit_case(store)
     np.savez_compressed(OUT, **store)
     print(f"wrote {OUT} ({len(store)} arrays), TF {tf.__version__}, Keras {keras.__version__}")
 

@@ -221,3 +221,20 @@ def test_luong_and_bahdanau_attention_with_a_fully_padded_value_sequence(name):
     outs, grads = loss_and_grads(layer.trainable_weights, lambda: layer(
         [q, v], mask=masks, use_causal_mask=True, return_attention_scores=True), c["r"])
     assert_matches(c, outs, grads)
+
+
+def test_fit_on_the_transformer_idiom_follows_tf():
+    """3 epochs of SGD on Embedding(mask_zero) -> MHA -> GlobalAveragePooling1D -> Dense: losses and final
+    weights as TF (before the fix the padded rows' gradients and the unmasked pooling steered the updates)."""
+    c = case("fit")
+    tokens = tf.keras.Input((5,), dtype="int32")
+    e = layers.Embedding(12, 6, mask_zero=True)(tokens)
+    x = layers.MultiHeadAttention(num_heads=2, key_dim=3)(e, e)
+    x = layers.GlobalAveragePooling1D()(x)
+    model = tf.keras.Model(tokens, layers.Dense(3)(x))
+    model.set_weights(weights_of(c))
+    model.compile(tf.keras.optimizers.SGD(0.5), "mse")
+    history = model.fit(c["tokens"], c["y"], batch_size=2, epochs=3, shuffle=False, verbose=0)
+    np.testing.assert_allclose(history.history["loss"], c["loss"], rtol=1e-4)
+    for i, w in enumerate(model.get_weights()):
+        np.testing.assert_allclose(w, c[f"final{i}"], rtol=1e-4, atol=1e-5, err_msg=f"weight {i}")
