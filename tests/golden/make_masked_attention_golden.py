@@ -202,6 +202,41 @@ def luong_cases(store):
                {"q": q, "v": v, "q_mask": q_mask, "v_mask": v_mask})
 
 
+def gate_window_cases(store):
+    """Keras 3.15's `use_gate` and `sliding_window` on the idiom (with a causal mask: a causal window)."""
+    for name, scores in (("gate_window", False), ("gate_window_scores", True)):
+        mha = keras.layers.MultiHeadAttention(num_heads=2, key_dim=3, use_gate=True, sliding_window=2,
+                                              kernel_regularizer="l2")
+        embedding = keras.layers.Embedding(12, 6, mask_zero=True)
+        mha(embedding(TOKENS), embedding(TOKENS))
+        mha.set_weights([w + f32(*w.shape, scale=0.3) for w in mha.get_weights()])
+        e = embedding(TOKENS)
+        # a fresh `e` for every call: Keras's MHA removes the Keras masks of the tensors it is called on
+        record(store, name, mha, lambda mha=mha, emb=embedding, scores=scores: mha(
+            emb(TOKENS), emb(TOKENS), use_causal_mask=True, return_attention_scores=scores), (2, 5, 6),
+               {"e": e.numpy(), "emb": embedding.get_weights()[0], "tokens": TOKENS,
+                "config_keys": np.array(sorted(mha.get_config()))})
+
+
+def block_case(store):
+    """A post-norm transformer encoder block, as tutorials write it, as a functional model:
+    Embedding(mask_zero) -> MHA -> Add -> LayerNorm -> Dense/Dense -> Add -> LayerNorm -> pooling -> Dense."""
+    tokens = keras.Input((5,), dtype="int32")
+    e = keras.layers.Embedding(12, 6, mask_zero=True)(tokens)
+    a = keras.layers.MultiHeadAttention(num_heads=2, key_dim=3)(e, e)
+    x = keras.layers.LayerNormalization()(keras.layers.Add()([e, a]))
+    f = keras.layers.Dense(6)(keras.layers.Dense(8, activation="relu")(x))
+    x = keras.layers.LayerNormalization()(keras.layers.Add()([x, f]))
+    model = keras.Model(tokens, keras.layers.Dense(3)(keras.layers.GlobalAveragePooling1D()(x)))
+    model.set_weights([w + f32(*w.shape, scale=0.3) for w in model.get_weights()])
+    record(store, "block", model, lambda: model(TOKENS), (2, 3), {"tokens": TOKENS})
+    # eager: the call removes the Keras mask of the tensors MHA was called on
+    emb = keras.layers.Embedding(12, 6, mask_zero=True)
+    e = emb(TOKENS)
+    keras.layers.MultiHeadAttention(num_heads=2, key_dim=3)(e, e)
+    store["block/e_mask_after_call"] = np.array(getattr(e, "_keras_mask", None) is not None)
+
+
 def main():
     keras.utils.set_random_seed(21)
     store = {}
@@ -213,6 +248,8 @@ def main():
     explicit_mask_case(store)
     luong_cases(store)
     transformer_fit_case(store)
+    gate_window_cases(store)
+    block_case(store)
     np.savez_compressed(OUT, **store)
     print(f"wrote {OUT} ({len(store)} arrays), TF {tf.__version__}, Keras {keras.__version__}")
 

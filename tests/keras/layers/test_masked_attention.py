@@ -248,3 +248,65 @@ def test_fit_on_the_transformer_idiom_follows_tf():
     np.testing.assert_allclose(history.history["loss"], c["loss"], rtol=1e-4)
     for i, w in enumerate(model.get_weights()):
         np.testing.assert_allclose(w, c[f"final{i}"], rtol=1e-4, atol=1e-5, err_msg=f"weight {i}")
+
+
+@pytest.mark.parametrize("name", ["gate_window", "gate_window_scores"])
+def test_use_gate_and_sliding_window(name):
+    """Keras 3.15's `use_gate` (weights in Keras's order: query, key, gate, value, output) and `sliding_window`
+    (a causal window here), on masked embeddings; the config has Keras's keys."""
+    c = case(name)
+    embedding = layers.Embedding(12, 6, mask_zero=True)
+    mha = layers.MultiHeadAttention(num_heads=2, key_dim=3, use_gate=True, sliding_window=2, kernel_regularizer="l2")
+    mha(embedding(c["tokens"]), embedding(c["tokens"]))
+    embedding.set_weights([c["emb"]])
+    mha.set_weights(weights_of(c))
+    scores = name.endswith("_scores")
+    outs, grads = loss_and_grads(mha.trainable_weights, lambda: mha(
+        embedding(c["tokens"]), embedding(c["tokens"]), use_causal_mask=True, return_attention_scores=scores),
+        c["r"])
+    assert_matches(c, outs, grads)
+    config = mha.get_config()
+    assert sorted(config) == list(c["config_keys"])
+    clone = layers.MultiHeadAttention.from_config(config)
+    assert (clone.sliding_window, clone.use_gate) == (2, True)
+    assert clone.get_config()["kernel_regularizer"] == config["kernel_regularizer"] is not None
+
+
+def test_sliding_window_and_flash_errors():
+    with pytest.raises(ValueError, match="Received: sliding_window=0"):
+        layers.MultiHeadAttention(2, 3, sliding_window=0)
+    with pytest.raises(ValueError, match="Received: dropout=0.1"):
+        layers.MultiHeadAttention(2, 3, dropout=0.1, flash_attention=True)
+    if not torch.cuda.is_available():
+        mha = layers.MultiHeadAttention(2, 3, flash_attention=True)
+        x = np.zeros((1, 2, 4), "float32")
+        with pytest.raises(ValueError, match="only on CUDA devices"):
+            mha(x, x)
+
+
+@pytest.mark.xfail(strict=True, reason="merge layers (Add) do not yet pass on their inputs' Keras masks "
+                   "(Layer base reads the mask of a single tensor input only); reported for the layer helper")
+def test_transformer_encoder_block_model():
+    """The post-norm encoder block as tutorials write it (MHA -> Add -> LayerNorm -> FFN -> Add -> LayerNorm ->
+    GlobalAveragePooling1D -> Dense): values and gradients of every weight as TF."""
+    c = case("block")
+    tokens = tf.keras.Input((5,), dtype="int32")
+    e = layers.Embedding(12, 6, mask_zero=True)(tokens)
+    a = layers.MultiHeadAttention(num_heads=2, key_dim=3)(e, e)
+    x = layers.LayerNormalization()(layers.Add()([e, a]))
+    f = layers.Dense(6)(layers.Dense(8, activation="relu")(x))
+    x = layers.LayerNormalization()(layers.Add()([x, f]))
+    model = tf.keras.Model(tokens, layers.Dense(3)(layers.GlobalAveragePooling1D()(x)))
+    model.set_weights(weights_of(c))
+    outs, grads = loss_and_grads(model.trainable_weights, lambda: model(c["tokens"]), c["r"])
+    assert_matches(c, outs, grads)
+
+
+def test_inputs_keep_their_keras_masks():
+    """Eager Keras takes the Keras masks off the tensors MHA is called on (golden: `e_mask_after_call` False);
+    in Keras's functional models they stay, and keraslike (whose functional models run eagerly) keeps them
+    always, so a model and its eager transcription agree."""
+    assert not bool(case("block")["e_mask_after_call"])
+    e = layers.Embedding(12, 6, mask_zero=True)(case("block")["tokens"])
+    layers.MultiHeadAttention(num_heads=2, key_dim=3)(e, e)
+    np.testing.assert_array_equal(e._keras_mask.numpy(), case("block")["tokens"] != 0)
