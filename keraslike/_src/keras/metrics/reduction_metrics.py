@@ -53,6 +53,9 @@ class Mean(Metric):
         self.add_state("count")
 
     def update_state(self, values, sample_weight=None):
+        # a loss that `compute_loss` scaled for N replicas remembers its plain value: a loss tracker
+        # (`model.metrics[0]`, or the user's own `Mean(name="loss")`) logs that one, as TF does
+        values = getattr(values, "_keraslike_unscaled", values)
         total, count = _weighted(values, sample_weight)
         self._move_states(total.device)
         self.state("total").add_(total.detach())
