@@ -247,4 +247,22 @@ def case_validation_freq(tf):
     return {"history": _history(history)}
 
 
+def case_shape_errors(tf):
+    """`metrics=["mae"]` with integer labels against 3 probabilities, and `loss="mse"` against the wrong width:
+    TF raises (no value) for both; keraslike's error names the metric/loss and the shapes."""
+    keras = tf.keras
+    out = {}
+    for what, loss, metrics, y in (("metric", "sparse_categorical_crossentropy", ["mae"], Y_CLASS),
+                                   ("loss", "mse", None, np.zeros((40, 2), "float32"))):
+        model = _classifier(tf)
+        model.compile(optimizer=keras.optimizers.SGD(0.1), loss=loss, metrics=metrics)
+        try:
+            model.evaluate(X, y, batch_size=8, verbose=0)
+            out[what] = "no error"
+        except Exception as e:  # TF: InvalidArgumentError / ValueError; keraslike: ValueError
+            out[what] = "raised"
+            out[what + "_message"] = str(e)
+    return out
+
+
 CASES = {name[len("case_"):]: fn for name, fn in sorted(globals().items()) if name.startswith("case_")}

@@ -177,7 +177,7 @@ class CompiledLoss:
             y_pred = y_pred[0]
         if isinstance(y_true, (list, tuple)) and len(y_true) == 1:
             y_true = y_true[0]
-        return self._fn(y_true, y_pred, sample_weight)
+        return _call_loss(self._fn, _loss_name(self._spec, self.loss), y_true, y_pred, sample_weight)
 
     def _compute_multi(self, y_true, y_pred, sample_weight):
         names = self.output_names
@@ -191,7 +191,7 @@ class CompiledLoss:
             if y_t is None:
                 raise ValueError(f"No target (y) given for output {name!r}, which has a loss. Pass y for every "
                                  "output that has a loss.")
-            value = fn(y_t, y_p, _pick(sample_weight, i, name))
+            value = _call_loss(fn, name, y_t, y_p, _pick(sample_weight, i, name))
             if tracker is not None:
                 tracker.update_weighted(value.detach(), _rows(y_p))
             if weight is not None:
@@ -344,22 +344,41 @@ class CompileMetrics(Metric):
 
 
 def _update_metric(metric, log_name, y_true, y_pred, sample_weight):
-    """`metric.update_state(...)`; a shape mismatch raises naming the metric and the shapes (as TF does)."""
+    """`metric.update_state(...)`; a shape mismatch raises naming the metric and the shapes (TF raises too)."""
     try:
         metric.update_state(y_true, y_pred, sample_weight) if sample_weight is not None else \
             metric.update_state(y_true, y_pred)
     except RuntimeError as e:
-        if "size of tensor" not in str(e) and "shape" not in str(e):
-            raise
-        raise ValueError(
-            f"Metric {log_name!r} ({type(metric).__name__}) cannot compare the targets with the predictions: "
-            f"incompatible shapes {_shape(y_true)} (y_true) and {_shape(y_pred)} (y_pred) ({e}). Received: "
-            f"y_true.shape={_shape(y_true)}, y_pred.shape={_shape(y_pred)}"
-        ) from e
+        raise _shape_error(e, f"Metric {log_name!r} ({type(metric).__name__})", y_true, y_pred, sample_weight) from e
+
+
+def _call_loss(fn, name, y_true, y_pred, sample_weight):
+    """`fn(y_true, y_pred, sample_weight)`; a shape mismatch raises naming the loss and the shapes."""
+    try:
+        return fn(y_true, y_pred, sample_weight)
+    except RuntimeError as e:
+        raise _shape_error(e, f"Loss {name!r}", y_true, y_pred, sample_weight) from e
+
+
+def _shape_error(error, what, y_true, y_pred, sample_weight):
+    """torch's broadcasting error of a loss/metric as a ValueError naming it and the shapes; other errors as is."""
+    text = str(error)
+    if "size of tensor" not in text and "shape" not in text:
+        return error
+    weight = f", sample_weight.shape={_shape(sample_weight)}" if sample_weight is not None else ""
+    return ValueError(
+        f"{what} cannot compare the targets with the predictions: incompatible shapes {_shape(y_true)} (y_true) "
+        f"and {_shape(y_pred)} (y_pred) ({text}). Received: y_true.shape={_shape(y_true)}, "
+        f"y_pred.shape={_shape(y_pred)}{weight}"
+    )
 
 
 def _shape(value):
     return list(value.shape) if hasattr(value, "shape") else type(value).__name__
+
+
+def _loss_name(spec, fn):
+    return spec if isinstance(spec, str) else getattr(fn, "name", None) or getattr(fn, "__name__", type(fn).__name__)
 
 
 def _log_names(plain, weighted, output_names):
