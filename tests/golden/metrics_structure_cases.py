@@ -247,6 +247,43 @@ def case_validation_freq(tf):
     return {"history": _history(history)}
 
 
+def case_layer_metric(tf):
+    """A layer that owns a metric (updated in `call`, nested one level down): Keras 3 lists it in
+    `model.metrics` (a layer nested in a layer once per enclosing layer), resets it per epoch and logs it."""
+    keras = tf.keras
+
+    class Probe(keras.layers.Layer):
+        def __init__(self, **kwargs):
+            super().__init__(**kwargs)
+            self.seen = keras.metrics.Mean(name="probe_mean")
+
+        def call(self, inputs):
+            self.seen.update_state(inputs)
+            return inputs
+
+    class Block(keras.layers.Layer):
+        def __init__(self, **kwargs):
+            super().__init__(**kwargs)
+            self.probe = Probe()
+            self.dense = keras.layers.Dense(1, name="inner")
+
+        def build(self, input_shape):
+            self.dense.build(input_shape)
+
+        def call(self, inputs):
+            return self.dense(self.probe(inputs))
+
+    inputs = keras.Input((4,))
+    block = Block(name="block")
+    model = keras.Model(inputs, block(inputs))
+    block.dense.set_weights([KERNEL2, np.zeros(1, "float32")])
+    model.compile(optimizer=keras.optimizers.SGD(0.05), loss="mse", metrics=["mae"])
+    out = {"history": _history(model.fit(X, Y_REG, batch_size=8, epochs=2, shuffle=False, verbose=0))}
+    out["metrics_names"] = model.metrics_names
+    out["evaluate"] = [float(v) for v in model.evaluate(X, Y_REG, batch_size=8, verbose=0)]
+    return out
+
+
 def case_shape_errors(tf):
     """`metrics=["mae"]` with integer labels against 3 probabilities, and `loss="mse"` against the wrong width:
     TF raises (no value) for both; keraslike's error names the metric/loss and the shapes."""

@@ -241,13 +241,15 @@ class Trainer:
 
     @property
     def metrics(self):
-        """Keras 3's list: `[loss tracker, compile_metrics, *per-output loss trackers, *metrics set as attributes]`.
+        """Keras 3's list: `[loss tracker, compile_metrics, *per-output loss trackers, *the model's own metrics,
+        *its layers' metrics]`.
 
         The metrics given to `compile` are ONE entry, the `compile_metrics` container (its `.metrics`
         are the metrics themselves, created on the first batch); `metrics_names` is then
         `["loss", "compile_metrics"]`. Metrics assigned as model attributes
-        (`self.loss_tracker = keras.metrics.Mean(name="loss")`) come last, so `fit`/`evaluate` reset
-        them each epoch, as Keras 3 tracks them.
+        (`self.loss_tracker = keras.metrics.Mean(name="loss")`) follow, then those of every layer
+        inside (a layer's own and its sublayers', so a metric nested two layers deep is listed twice,
+        as Keras 3 lists it), so `fit`/`evaluate` reset and log them, as Keras 3 does.
         """
         out = []
         if self.compiled:
@@ -257,12 +259,11 @@ class Trainer:
                 out.append(self._compile_metrics)
             if self._compile_loss is not None:
                 out += self._compile_loss.metrics
-        seen = {id(m) for m in out}
-        for value in vars(self).values():
-            if isinstance(value, Metric) and id(value) not in seen \
-                    and value is not self._loss_tracker and value is not self._compile_metrics:
-                seen.add(id(value))
-                out.append(value)
+        own = set(map(id, out))
+        out += [m for m in _own_metrics(self) if id(m) not in own]
+        for layer in self.modules():
+            if layer is not self and isinstance(layer, Layer) and not isinstance(layer, Trainer):
+                out += _layer_metrics(layer)
         return out
 
     @property
@@ -878,6 +879,45 @@ class Trainer:
         leaves = data_adapter.flatten(x) if isinstance(x, (list, tuple, dict)) else [x]
         n = int(leaves[0].shape[0])
         return self.predict(x, batch_size=max(n, 1), verbose=0)
+
+
+_OWN_PACKAGE = __name__.split(".", 1)[0] + "._src."
+
+
+def _own_metrics(obj):
+    """The metrics `obj` holds as attributes (directly or in a list/tuple), in attribute order."""
+    out = []
+    for key, value in vars(obj).items():
+        if isinstance(value, Metric):
+            items = (value,)
+        elif type(value) in (list, tuple) and value and isinstance(value[0], Metric):
+            items = value
+        else:
+            continue
+        if key not in ("_loss_tracker", "_compile_metrics"):
+            out += [m for m in items if isinstance(m, Metric) and all(m is not o for o in out)]
+    return out
+
+
+def _sublayers(module):
+    """The layers directly inside `module` (looking through containers that are not layers)."""
+    for child in module.children():
+        if isinstance(child, Layer):
+            yield child
+        else:
+            yield from _sublayers(child)
+
+
+def _layer_metrics(layer):
+    """Keras 3's `layer.metrics`: the layer's own metrics, then each sublayer's `metrics`.
+
+    Layers of keraslike's own classes create no metrics, and are not scanned (a ResNet50 has 177 layers and
+    `self.metrics` is read every step of a custom `train_step`); their sublayers are.
+    """
+    out = [] if type(layer).__module__.startswith(_OWN_PACKAGE) else _own_metrics(layer)
+    for sub in _sublayers(layer):
+        out += _layer_metrics(sub)
+    return out
 
 
 def _should_validate(epoch, validation_freq):
