@@ -8,7 +8,7 @@ from keraslike._src.keras.metrics.metric import Metric
 
 def _per_sample(x, ndim=1):
     """Mean over the axes after the first `ndim` (Keras's `reduce_to_samplewise_values`)."""
-    return x.reshape(*x.shape[:ndim], -1).mean(dim=-1) if x.dim() > ndim else x
+    return x.flatten(ndim).mean(dim=-1) if x.dim() > ndim else x  # flatten: also for 0 rows
 
 
 def _weighted(values, sample_weight):

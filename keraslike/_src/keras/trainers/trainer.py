@@ -340,8 +340,9 @@ class Trainer:
             self.optimizer._step(params)
         if loss is not None:
             self._loss_tracker.update_weighted(loss.detach(), batch.local_size)
+        if loss is not None or plan.metrics_hook:  # an override may read results (collectives): every replica
             y_pred = y_pred.detach() if isinstance(y_pred, torch.Tensor) else map_structure(_detach, y_pred)
-            self._update_step_metrics(batch, y_pred, plan)
+            self._update_step_metrics(batch, y_pred, plan)  # calls it, one with no rows of this batch too
 
     def _test_forward(self, batch, hooked_loss):
         """Forward pass and loss of one evaluation batch: `(y_pred, loss or None)` (compiled by `jit_compile`)."""
@@ -361,6 +362,7 @@ class Trainer:
         y_pred, loss = (forward or self._test_forward)(batch, plan.hooked_loss)
         if loss is not None:
             self._loss_tracker.update_weighted(loss, batch.local_size)
+        if loss is not None or plan.metrics_hook:  # as in _train_batch
             self._update_step_metrics(batch, y_pred, plan)
 
     def _predict_forward(self, x):
