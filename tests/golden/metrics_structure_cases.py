@@ -66,6 +66,7 @@ def case_structure(tf):
     out["get_metrics_result"] = _floats(model.get_metrics_result())
     out["evaluate"] = [float(v) for v in model.evaluate(X, Y_CLASS, batch_size=8, verbose=0)]
     out["evaluate_dict"] = _floats(model.evaluate(X, Y_CLASS, batch_size=8, verbose=0, return_dict=True))
+    out["metrics_variables"] = len(model.metrics_variables)
     model.reset_metrics()
     out["after_reset"] = _floats(model.get_metrics_result())
     out["no_metrics"] = _classifier(tf).metrics_names

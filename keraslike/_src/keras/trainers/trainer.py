@@ -289,6 +289,11 @@ class Trainer:
     def metrics_names(self):
         return [m.name for m in self.metrics]
 
+    @property
+    def metrics_variables(self):
+        """The state of every metric in `self.metrics` (Keras 3), the container's sub-metrics' included."""
+        return [v for m in self.metrics for v in m.variables]
+
     def reset_metrics(self):
         for m in self.metrics:
             m.reset_state()
