@@ -348,6 +348,8 @@ class Trainer:
         if loss is not None or plan.metrics_hook:  # an override may read results (collectives): every replica
             y_pred = y_pred.detach() if isinstance(y_pred, torch.Tensor) else map_structure(_detach, y_pred)
             self._update_step_metrics(batch, y_pred, plan)  # calls it, one with no rows of this batch too
+        else:
+            self._build_metrics_without_rows(batch, y_pred)
 
     def _test_forward(self, batch, hooked_loss):
         """Forward pass and loss of one evaluation batch: `(y_pred, loss or None)` (compiled by `jit_compile`)."""
@@ -369,6 +371,14 @@ class Trainer:
             self._loss_tracker.update_weighted(loss, batch.local_size)
         if loss is not None or plan.metrics_hook:  # as in _train_batch
             self._update_step_metrics(batch, y_pred, plan)
+        else:
+            self._build_metrics_without_rows(batch, y_pred)
+
+    def _build_metrics_without_rows(self, batch, y_pred):
+        """A replica given no rows of its first batch still creates the compile metrics (from the 0-row
+        shapes), so that every replica reads the same metrics."""
+        if self._compile_metrics is not None and not self._compile_metrics.built:
+            self._compile_metrics.build(batch.y, y_pred)
 
     def _predict_forward(self, x):
         return self._forward(self, x, False)
@@ -534,8 +544,8 @@ class Trainer:
         forward and loss compiled, the rest eagerly. Returns `(run, user_step)`.
         """
         name = f"{kind}_step"
-        self._prepare_metrics_for_steps(adapter)
         if self._overrides(name):
+            self._prepare_metrics_for_steps(adapter)
             step = self._jit(name, getattr(self, name))
             return (lambda batch: StepLogs(self._run_user_step(step, batch, name))), True
         plan = _StepPlan(self)
