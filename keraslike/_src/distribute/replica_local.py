@@ -61,7 +61,11 @@ class CrossReplicaReads:
 
     @contextlib.contextmanager
     def scope(self, model):
-        """`with reads.scope(model):` around a whole `fit`/`evaluate`/`predict` of `model`."""
+        """`with reads.scope(model):` around a whole `fit`/`evaluate`/`predict` of `model`.
+
+        The outermost one also ends with a barrier, so files the chief's callbacks wrote exist for every
+        replica when the call returns.
+        """
         if not self._active:
             yield
             return
@@ -80,6 +84,9 @@ class CrossReplicaReads:
             if not self._depth[key]:
                 del self._depth[key]
             if outer and ok:  # after an error a peer may be gone: no collective, own values stay visible
+                # every replica returns together, after the chief's callbacks closed their files (CSVLogger,
+                # TensorBoard, ModelCheckpoint): a replica that reads them next finds them (DESIGN §5)
+                collectives.barrier()
                 self._publish(_replica_local_variables(model))
 
     def _publish(self, variables):
