@@ -116,3 +116,16 @@ def test_libraries_keep_the_real_datetime():
     assert type(real.now()) is real and real.__module__ == "datetime"
     assert pickle.loads(pickle.dumps(real.now())).year >= 2024
     assert pickle.loads(pickle.dumps(datetime.datetime.now())).year >= 2024  # this (user) module's agreed name
+
+
+def test_forked_children_draw_their_own_values():
+    import keraslike  # noqa: F401
+
+    read, write = os.pipe()
+    pid = os.fork()
+    value = uuid.uuid4().bytes  # one call site, run by parent and child: the child's must be its own
+    if pid == 0:
+        os.write(write, value)
+        os._exit(0)
+    os.waitpid(pid, 0)
+    assert os.read(read, 16) != value

@@ -38,13 +38,14 @@ reached, or finished: the chief could only have made the reading before that poi
 tables in other libraries, so the agreed `datetime` is given to user code only: the `datetime` names of
 the script and of user modules already imported (`import datetime`, `from datetime import datetime`)
 are rebound at `import keraslike` and when a strategy starts; a user module first imported after the
-strategy sees the real one. `time`, `uuid`, `tempfile` functions bound by name (`from time import time`)
-are rebound the same way.
+strategy sees the real one (and `type(x) is datetime.datetime` in user code compares with the agreed
+class: use `isinstance`, which holds for real instances). `time`, `uuid`, `tempfile` functions bound by
+name (`from time import time`) are rebound the same way.
 
 What still cannot agree: values drawn before `import keraslike` (seeds taken then keep their effect:
-nothing is reseeded); calls made on other threads; `time.monotonic` / `perf_counter` (durations, not
-names); readings on a replica after its chief exited; under `torchrun`, SLURM or TF_CONFIG, anything
-before the strategy (the processes are peers started together: seed with
+nothing is reseeded); calls made on other threads or in forked worker processes; `time.monotonic` /
+`perf_counter` (durations, not names); readings on a replica after its chief exited; under `torchrun`,
+SLURM or TF_CONFIG, anything before the strategy (the processes are peers started together: seed with
 `tf.keras.utils.set_random_seed` and use fixed paths); and code that takes another path on one replica
 with values it then compares. `shutil.rmtree(tmp)` run by every replica at the end races with itself
 (remove on the chief only). `KERASLIKE_ONE_PROGRAM=0` turns all of this off.
@@ -446,6 +447,15 @@ def install():
     _np_bit_generator.randbits = _numpy_randbits
     _REAL["agreed_datetime"] = _make_agreed_datetime()
     rebind_user_names()
+    if hasattr(os, "register_at_fork"):
+        os.register_at_fork(after_in_child=_forked)
+
+
+def _forked():
+    """A forked child (a DataLoader or multiprocessing worker) is no replica: its values are its own (derived
+    ones would repeat the parent's next ones)."""
+    _STATE["mode"] = "off"
+    _GROUP.update(store=None, rank=0, world=1)
 
 
 def rebind_user_names():
