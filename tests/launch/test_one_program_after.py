@@ -25,7 +25,7 @@ import pytest
 from tests.conftest import SCRIPTS, run_script
 
 SHARED = ("tmp", "run_id", "log_dir", "stamp", "strftime", "time", "time_ns", "uuid1", "urandom", "random_inst",
-          "random_state", "rng", "helper", "date", "named", "tempdir", "order", "csv", "tensorboard",
+          "random_state", "rng", "helper", "date", "tf_generator", "named", "tempdir", "order", "csv", "tensorboard",
           "after_fit_time")
 
 

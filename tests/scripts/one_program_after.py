@@ -8,8 +8,8 @@ unseeded `np.random.permutation` split, then `fit` with `CSVLogger`/`ModelCheckp
 into those paths and every replica reading the files back. Calls made on the chief only (before the shared
 ones, to show they shift nothing) and on replica 1 only (to show nothing waits for ever), plus the other
 sources: `os.urandom`, `random.Random()`, `np.random.RandomState()`, `default_rng()`, `time.strftime`,
-`NamedTemporaryFile`, `TemporaryDirectory`, and a helper called from two lines. Every replica writes
-OUTDIR/rank<r>.json with what it saw.
+`NamedTemporaryFile`, `TemporaryDirectory`, `tf.random.Generator.from_non_deterministic_state()`, and a
+helper called from two lines. Every replica writes OUTDIR/rank<r>.json with what it saw.
 """
 
 import datetime
@@ -57,6 +57,7 @@ seen.update(
     random_inst=random.Random().random(), random_state=float(np.random.RandomState().rand()),
     rng=float(np.random.default_rng().random()), helper=[make_dir("a"), make_dir("b")],
     date=str(datetime.date.today()),
+    tf_generator=tf.random.Generator.from_non_deterministic_state().normal([3]).numpy().tolist(),
 )
 with tempfile.NamedTemporaryFile(suffix=".txt", dir=tmp, delete=False) as named:
     seen["named"] = named.name

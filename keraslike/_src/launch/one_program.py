@@ -150,6 +150,14 @@ def _derived(kind, size, depth=2, through=()):
     return hashlib.shake_256(_STATE["seed"].to_bytes(8, "little") + name.encode()).digest(size)
 
 
+def entropy(size, through=()):
+    """`size` random bytes for a library function that user code called to get a non-deterministic state
+    (e.g. `tf.random.Generator.from_non_deterministic_state()`): derived like `os.urandom` in user code, so
+    the replicas agree; the library's files `through` are looked through to find the user call."""
+    value = _derived("entropy", int(size), through=tuple(through))
+    return (_REAL.get("urandom") or os.urandom)(size) if value is None else value
+
+
 def _urandom(size):
     value = _derived("urandom", int(size))
     return _REAL["urandom"](size) if value is None else value
