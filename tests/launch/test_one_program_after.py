@@ -98,6 +98,11 @@ assert issubclass(sys.modules["datetime"].datetime, Datetime)
 assert pickle.loads(pickle.dumps(agreed(2021, 5, 4, 3))) == sys.modules["datetime"].datetime(2021, 5, 4, 3)
 assert agreed.fromisoformat("2021-05-04").year == 2021 and str(datetime.date.today())
 assert datetime.timedelta(days=1) + agreed(2021, 5, 4) == agreed(2021, 5, 5)
+class Stamp(datetime.datetime):  # a user's subclass stays a subclass
+    pass
+stamp = Stamp(2021, 1, 2)
+assert type(stamp) is Stamp and isinstance(stamp, Stamp) and not isinstance(agreed(2021, 1, 2), Stamp)
+assert isinstance(stamp, datetime.datetime) and stamp.year == 2021
 print("ok")
 """
 

@@ -375,10 +375,12 @@ class _DatetimeType(type):
     """Metaclass of the agreed `datetime` classes: real instances and subclasses pass `isinstance`/`issubclass`."""
 
     def __instancecheck__(cls, obj):
-        return isinstance(obj, cls._real)
+        real = cls.__dict__.get("_real")  # only the agreed classes themselves stand for the real ones
+        return isinstance(obj, real) if real is not None else type.__instancecheck__(cls, obj)
 
     def __subclasscheck__(cls, sub):
-        return issubclass(sub, cls._real)
+        real = cls.__dict__.get("_real")
+        return issubclass(sub, real) if real is not None else type.__subclasscheck__(cls, sub)
 
 
 def _make_agreed_datetime():
@@ -387,8 +389,8 @@ def _make_agreed_datetime():
     class datetime(real_dt, metaclass=_DatetimeType):  # noqa: N801 - the public name it stands in for
         _real = real_dt
 
-        def __new__(cls, *args, **kwargs):
-            return real_dt(*args, **kwargs)
+        def __new__(cls, *args, **kwargs):  # real instances; a user's subclass gets its own
+            return real_dt(*args, **kwargs) if cls is datetime else real_dt.__new__(cls, *args, **kwargs)
 
         @classmethod
         def now(cls, tz=None):
@@ -411,7 +413,7 @@ def _make_agreed_datetime():
         _real = real_date
 
         def __new__(cls, *args, **kwargs):
-            return real_date(*args, **kwargs)
+            return real_date(*args, **kwargs) if cls is date else real_date.__new__(cls, *args, **kwargs)
 
         @classmethod
         def today(cls):
