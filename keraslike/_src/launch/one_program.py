@@ -292,11 +292,15 @@ def _clock_ns(depth=2):
     store = _GROUP["store"]
     if store is None or _GROUP["world"] <= 1:
         return real()
-    if _GROUP["rank"] == 0:
-        value = real()
-        store.set(_STORE_PREFIX + name, str(value))
-        return value
-    value = _chief_reading(store, _STORE_PREFIX + name)
+    try:
+        if _GROUP["rank"] == 0:
+            value = real()
+            store.set(_STORE_PREFIX + name, str(value))
+            return value
+        value = _chief_reading(store, _STORE_PREFIX + name)
+    except Exception:  # noqa: BLE001 - the store went away with the job: this process's own clock
+        _GROUP.update(store=None)
+        value = None
     return real() if value is None else value
 
 
