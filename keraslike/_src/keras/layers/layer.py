@@ -34,6 +34,7 @@ from keraslike._src.keras.layers.layer_utils import (
     auto_config,
 )
 from keraslike._src.keras.saving import object_registration
+from keraslike._src.module import tracking
 from keraslike._src.ops.string_tensor import StringTensor
 from keraslike._src.ops.variables import Variable
 
@@ -242,25 +243,43 @@ class Layer(torch.nn.Module, metaclass=LayerMeta):
             for m in (lst.values() if isinstance(lst, torch.nn.ModuleDict) else lst) if isinstance(m, Layer)
         ]
 
+    def _tracked_modules(self):
+        """`tf.Module`s held by this layer's attributes (`self.block = tf.Module()`), in assignment order."""
+        return self.__dict__.get("_modules_in_attributes", ())
+
     @property
     def weights(self):
-        """All weights: own trainable, own non-trainable, then sublayers' (Keras order)."""
+        """All weights: own trainable, own non-trainable, then sublayers' and held `tf.Module`s' (Keras order).
+
+        Own weights are those `add_weight` made and the `tf.Variable`s assigned to attributes
+        (`self.w = tf.Variable(...)`, also inside lists and dicts), as `tf.keras` layers track them.
+        """
         return _unique(self._trainable_vars + self._non_trainable_vars
-                       + [w for layer in self._sublayers() for w in layer.weights])
+                       + [w for layer in self._sublayers() for w in layer.weights]
+                       + [w for module in self._tracked_modules() for w in module.variables])
 
     @property
     def trainable_weights(self):
         if not self._trainable:
             return []
         return _unique([v for v in self._trainable_vars if v.trainable]
-                       + [w for layer in self._sublayers() for w in layer.trainable_weights])
+                       + [w for layer in self._sublayers() for w in layer.trainable_weights]
+                       + [w for module in self._tracked_modules() for w in module.trainable_variables])
 
     @property
     def non_trainable_weights(self):
         if not self._trainable:
             return self.weights
         return _unique([v for v in self._trainable_vars if not v.trainable] + self._non_trainable_vars
-                       + [w for layer in self._sublayers() for w in layer.non_trainable_weights])
+                       + [w for layer in self._sublayers() for w in layer.non_trainable_weights]
+                       + [w for module in self._tracked_modules() for w in module.non_trainable_variables])
+
+    def _tf_tracked_attributes(self, traversal_key=None):
+        """What a `tf.Module` walk sees in this layer (`module/tracking.py`): its own non-trainable weights, its
+        own trainable weights, then its sublayers and held modules (the order of a `tf.keras` 2 layer)."""
+        return [("_non_trainable_weights", list(self._non_trainable_vars)),
+                ("_trainable_weights", list(self._trainable_vars)),
+                ("_self_tracked_trackables", list(self._sublayers()) + list(self._tracked_modules()))]
 
     variables = weights
     trainable_variables = trainable_weights
@@ -625,7 +644,35 @@ class Layer(torch.nn.Module, metaclass=LayerMeta):
             value = torch.nn.ModuleList(value)
         elif isinstance(value, dict) and value and all(isinstance(v, torch.nn.Module) for v in value.values()):
             value = torch.nn.ModuleDict(value)
+        if "_trainable_vars" in self.__dict__:  # Layer.__init__ has run: track variables and modules in attributes
+            self._track_attribute(name, value)
         super().__setattr__(name, value)
 
+    def _track_attribute(self, name, value):
+        """Make the `tf.Variable`s and `tf.Module`s in attribute `name`'s new value this layer's own (as
+        `tf.keras` does), and drop those only its old value held. Variables that `add_weight` made (this or
+        another layer's) and Keras layers (sublayers, tracked by torch) are left as they are."""
+        held = self.__dict__.setdefault("_attribute_tracked", {})  # attribute name -> (variables, modules)
+        variables, nodes = tracking.collect(value)
+        variables = [v for v in variables if not getattr(v, "_layer_weight", False)]
+        modules = [n for n in nodes if not isinstance(n, torch.nn.Module)]
+        old_vars, old_modules = held.pop(name, ((), ()))
+        if variables or modules:
+            held[name] = (variables, modules)
+        still = {id(obj) for vs, ms in held.values() for obj in (*vs, *ms)}
+        for var in old_vars:
+            if id(var) not in still:
+                for own in (self._trainable_vars, self._non_trainable_vars):
+                    own[:] = [v for v in own if v is not var]
+        tracked_modules = self.__dict__.setdefault("_modules_in_attributes", [])
+        tracked_modules[:] = [m for m in tracked_modules if id(m) in still or not any(m is o for o in old_modules)]
+        for var in variables:
+            if not any(var is v for v in self._trainable_vars + self._non_trainable_vars):
+                (self._trainable_vars if var.trainable else self._non_trainable_vars).append(var)
+                if var.trainable and not self._trainable:
+                    var.requires_grad_(False)
+        for module in modules:
+            if not any(module is m for m in tracked_modules):
+                tracked_modules.append(module)
 
 object_registration.register_builtin_base("layers", Layer)
