@@ -36,6 +36,7 @@ from keraslike._src.keras.layers.layer_utils import (
 from keraslike._src.keras.saving import object_registration
 from keraslike._src.module import tracking
 from keraslike._src.ops.string_tensor import StringTensor
+from keraslike._src.ops import variables
 from keraslike._src.ops.variables import Variable
 
 _training_stack = []
@@ -339,8 +340,10 @@ class Layer(torch.nn.Module, metaclass=LayerMeta):
             trainable: bool.
             regularizer: optional callable weight -> scalar loss.
             constraint: optional callable applied after each optimizer step.
-            autocast, aggregation, synchronization: accepted (README "accepted, no effect": a weight is
-                cast by torch autocast, and replicas hold identical copies kept equal by the gradient all-reduce).
+            autocast: default True: inside the call of a layer with a mixed dtype policy the weight reads as the
+                compute dtype (float16 for "mixed_float16"); False keeps it in its own dtype (Keras's meaning).
+            aggregation, synchronization: accepted (README "accepted, no effect": replicas hold identical copies
+                kept equal by the gradient all-reduce).
             overwrite_with_gradient: only False.
 
         Raises:
@@ -362,6 +365,7 @@ class Layer(torch.nn.Module, metaclass=LayerMeta):
         value = value.to(device=backend.current_device(), dtype=torch_dtype)
         var = Variable(value, trainable=trainable, name=f"{self.name}/{name}")
         var._layer_weight = True
+        var._autocast = bool(autocast)
         var.constraint = constraint
         attr = name.replace("/", "_").replace(".", "_")
         if attr in self._parameters or hasattr(type(self), attr):
@@ -451,6 +455,28 @@ class Layer(torch.nn.Module, metaclass=LayerMeta):
             state.depth -= 1
 
     def _call_once(self, inputs, args, kwargs):
+        scope_dtype = self._autocast_scope_dtype()
+        if scope_dtype is False:
+            return self._call_converted(inputs, args, kwargs)
+        with variables.autocast_scope(scope_dtype):
+            return self._call_converted(inputs, args, kwargs)
+
+    def _autocast_scope_dtype(self):
+        """The dtype this call's floating weights read as (Keras's AutocastScope): the compute dtype for a layer
+        with a mixed policy or inside one (None there for a layer that does not autocast or computes in a
+        non-float dtype); False when the current reading stays as it is (the common case)."""
+        policy = self._dtype_policy
+        current = variables.autocast_dtype()
+        if current is None:
+            if policy.is_mixed and self._autocast:
+                return getattr(torch, policy.compute_dtype)
+            return False
+        compute = getattr(torch, policy.compute_dtype, None)
+        if not self._autocast or compute is None or not compute.is_floating_point:
+            return None
+        return False if compute == current else compute
+
+    def _call_converted(self, inputs, args, kwargs):
         inputs = self._convert_inputs(inputs)
         if self.input_spec is not None:
             assert_input_compatibility(self.input_spec, inputs, self.name)
@@ -520,13 +546,23 @@ class Layer(torch.nn.Module, metaclass=LayerMeta):
         """The mask of this layer's output (default: the input mask, unchanged)."""
         return mask
 
+    def _input_float_dtype(self):
+        """The dtype floating inputs are cast to: this layer's own compute dtype (its policy's, e.g. float16 for
+        "mixed_float16", float64 for "float64"), or None where inputs are not cast (`autocast=False`, a non-float
+        layer dtype). A default-dtype layer under a global mixed policy computes through torch autocast."""
+        if not self._autocast:
+            return None
+        dtype = getattr(torch, self._dtype_policy.compute_dtype, None)
+        return dtype if isinstance(dtype, torch.dtype) and dtype.is_floating_point else None
+
     def _convert_inputs(self, inputs):
         if isinstance(inputs, torch.Tensor):
             if self._trainable_vars and inputs.device != self._trainable_vars[0].device:
                 inputs = inputs.to(self._trainable_vars[0].device)  # TF copies inputs to the op's device
-            if self._autocast and inputs.is_floating_point() and inputs.dtype != torch.float32 \
-                    and self._dtype_name == "float32":
-                return inputs.float()
+            if inputs.is_floating_point():
+                dtype = self._input_float_dtype()
+                if dtype is not None and inputs.dtype != dtype:
+                    return inputs.to(dtype)
             return inputs
         return map_structure(self._convert_leaf, inputs)
 
@@ -551,11 +587,12 @@ class Layer(torch.nn.Module, metaclass=LayerMeta):
     def _convert_leaf(self, value):
         if type(value).__module__.startswith("pandas") and hasattr(value, "to_numpy"):
             value = value.to_numpy()  # a DataFrame/Series called on directly, as Keras converts it
-        if isinstance(value, (np.ndarray, list, float, int, np.generic)):
-            return backend.to_float_tensor(value, device=backend.current_device())
-        if isinstance(value, torch.Tensor) and self._autocast and value.is_floating_point() \
-                and self._dtype_name == "float32" and value.dtype != torch.float32:
-            return value.float()
+        dtype = self._input_float_dtype()
+        if isinstance(value, (np.ndarray, list, float, int, np.generic)):  # float64 numpy to a float64 layer stays
+            value = backend.to_float_tensor(value, dtype=dtype, device=backend.current_device())
+        if isinstance(value, torch.Tensor) and value.is_floating_point():
+            if dtype is not None and value.dtype != dtype:
+                return value.to(dtype)
         return value
 
     def _build_for(self, inputs):
@@ -607,7 +644,7 @@ class Layer(torch.nn.Module, metaclass=LayerMeta):
             NotImplementedError: such a subclass was built with arguments that are not plain values (a layer,
                 an array): it must implement `get_config()` to be saved, as in Keras 3.
         """
-        config = {"name": self.name, "trainable": self.trainable, "dtype": self.dtype}
+        config = {"name": self.name, "trainable": self.trainable, "dtype": self._dtype_policy.name}
         if self.activity_regularizer is not None:
             config["activity_regularizer"] = regularizers.serialize(self.activity_regularizer)
         if self._batch_input_shape is not None:
