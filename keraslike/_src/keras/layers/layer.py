@@ -24,8 +24,11 @@ from keraslike._src.keras.layers.input_spec import assert_input_compatibility
 from keraslike._src.keras.layers.keras_tensor import KerasTensor, Node, flatten, is_symbolic, map_structure
 from keraslike._src.keras.layers.layer_meta import LayerMeta
 from keraslike._src.keras.layers.layer_utils import (
+    _attach_symbolic_masks,
     _declared_output_shape,
     _example_value,
+    _has_unknown_dims,
+    _symbolic_outputs,
     _global_is_mixed,
     _global_policy_if_default,
     _numpy_to_tensor,
@@ -52,6 +55,14 @@ _with_call_losses = weakref.WeakSet()  # layers whose `_call_losses` may be non-
 
 def _requires_grad(structure):
     return any(isinstance(t, torch.Tensor) and t.requires_grad for t in flatten(structure))
+
+
+def _structure_mask(inputs):
+    """The masks of a list/tuple of input tensors (None for each unmasked one), or None when none is masked."""
+    if not isinstance(inputs, (list, tuple)):
+        return None
+    masks = [getattr(t, "_keras_mask", None) for t in inputs]
+    return masks if any(m is not None for m in masks) else None
 
 
 def _call_state():
@@ -99,9 +110,6 @@ class Layer(torch.nn.Module, metaclass=LayerMeta):
         super().__init_subclass__(**kwargs)
         object_registration.register_builtin("layers", cls)  # found by name when deserializing
 
-    #: Whether a Keras mask on the input (`inputs._keras_mask`, e.g. from `Embedding(mask_zero=True)`)
-    #: passes through this layer to its output (Keras's `supports_masking`).
-    supports_masking = False
     #: Whether integer/bool inputs are cast to the compute dtype when the layer has float weights (the float
     #: result TF's type promotion gives `Dense`/`Conv` on int inputs); False for layers that index with them.
     _casts_int_inputs = True
@@ -184,6 +192,20 @@ class Layer(torch.nn.Module, metaclass=LayerMeta):
     @property
     def dtype_policy(self):
         return self._dtype_policy
+
+    @property
+    def supports_masking(self):
+        """Whether this layer gives its outputs a Keras mask (`output._keras_mask`) from `compute_mask(inputs,
+        previous_mask)`: a mask on the input passes through, and a layer that overrides `compute_mask` makes one
+        (Keras 3's default: True exactly when `compute_mask` is overridden). Settable."""
+        value = self.__dict__.get("_supports_masking")
+        if value is None:
+            return type(self).compute_mask is not Layer.compute_mask
+        return value
+
+    @supports_masking.setter
+    def supports_masking(self, value):
+        self.__dict__["_supports_masking"] = bool(value)
 
     @property
     def variable_dtype(self):
@@ -494,6 +516,8 @@ class Layer(torch.nn.Module, metaclass=LayerMeta):
         mask = getattr(inputs, "_keras_mask", None)
         if mask is not None and self._call_takes_mask and kwargs.get("mask") is None:
             kwargs["mask"] = mask
+        previous_mask = kwargs.get("mask") if kwargs.get("mask") is not None else mask if mask is not None \
+            else _structure_mask(inputs)
         if self._call_takes_training:
             training = kwargs.get("training")
             if training is None:
@@ -513,9 +537,8 @@ class Layer(torch.nn.Module, metaclass=LayerMeta):
             if "training" in kwargs:
                 del kwargs["training"]
             outputs = self.call(inputs, *args, **kwargs)
-        if mask is not None and self.supports_masking and isinstance(outputs, torch.Tensor) \
-                and getattr(outputs, "_keras_mask", None) is None:
-            outputs._keras_mask = self.compute_mask(inputs, mask)
+        if self.supports_masking:
+            self._set_output_masks(inputs, outputs, previous_mask)
         if self.activity_regularizer is not None:
             self._add_activity_losses(outputs)
         return outputs
@@ -541,6 +564,19 @@ class Layer(torch.nn.Module, metaclass=LayerMeta):
                              f"{len(weights)}. Received: a checkpoint of a different model")
         for var, value in zip(weights, values):
             var.assign(value)
+
+    def _set_output_masks(self, inputs, outputs, previous_mask):
+        """Give each output tensor without a mask its mask from `compute_mask(inputs, previous_mask)` (Keras's
+        `_set_mask_metadata`)."""
+        flat_outputs = [t for t in flatten(outputs) if isinstance(t, torch.Tensor)]
+        if not flat_outputs or all(getattr(t, "_keras_mask", None) is not None for t in flat_outputs):
+            return
+        masks = self.compute_mask(inputs, previous_mask)
+        if masks is None:
+            return
+        for tensor, mask in zip(flat_outputs, flatten(masks)):
+            if mask is not None and getattr(tensor, "_keras_mask", None) is None:
+                tensor._keras_mask = mask
 
     def compute_mask(self, inputs, mask=None):
         """The mask of this layer's output (default: the input mask, unchanged)."""
@@ -612,10 +648,12 @@ class Layer(torch.nn.Module, metaclass=LayerMeta):
             self.build(shapes)
             self.built = True
         declared = _declared_output_shape(self, shapes)
+        inferred = None
         try:
-            with torch.no_grad():
-                out = super().__call__(*map_structure(_example_value, args), **map_structure(_example_value, kwargs))
-            outputs = map_structure(lambda t: KerasTensor((None, *tuple(t.shape)[1:]), t.dtype), out)
+            out = self._example_call(args, kwargs, 8)
+            # a second run with other sizes for the unknown input dims tells which output dims are unknown
+            other = self._example_call(args, kwargs, 9, quiet=True) if _has_unknown_dims((args, kwargs)) else None
+            outputs = inferred = _symbolic_outputs(out, other)
         except Exception:
             if declared is None:
                 raise
@@ -628,12 +666,26 @@ class Layer(torch.nn.Module, metaclass=LayerMeta):
                 made = [KerasTensor(shape, dtypes_out[i] if i < len(dtypes_out) else dtype_default)
                         for i, shape in enumerate(declared_list)]
                 outputs = made if isinstance(declared, list) else made[0]
+        if inferred is not None and outputs is not None:
+            _attach_symbolic_masks(inferred, outputs)
         node = Node(self, args, kwargs, outputs)
         for i, tensor in enumerate(flatten(outputs)):
             tensor.node = node
             tensor.name = self.name if i == 0 else f"{self.name}_{i}"
         self._inbound_nodes.append(node)
         return outputs
+
+    def _example_call(self, args, kwargs, unknown, quiet=False):
+        """Run the layer without autograd on example values for `args`/`kwargs` (unknown dims `unknown`); with
+        `quiet`, None where that fails."""
+        try:
+            with torch.no_grad():
+                return super().__call__(*map_structure(lambda v: _example_value(v, unknown), args),
+                                        **map_structure(lambda v: _example_value(v, unknown), kwargs))
+        except Exception:
+            if not quiet:
+                raise
+            return None
 
     # ---- config ----------------------------------------------------------------------------
     def get_config(self):
