@@ -93,12 +93,28 @@ def test_an_op_on_the_gradient_makes_it_dense():
     np.testing.assert_allclose(table.numpy().ravel(), [-0.1, 0.0, 0.0], rtol=1e-5)
 
 
-def test_torch_loss_backward_and_fit_agree():
-    """fit's step (backward into `.grad`) and a tape loop give the same sparse update."""
-    weights = cases.initial_weights()
-    a = _model_steps("RMSprop", {"learning_rate": 0.05})
-    np.testing.assert_allclose(a, GOLDEN["model/rmsprop"], rtol=2e-4, atol=2e-5)
-    emb = tf.keras.layers.Embedding(cases.VOCAB, cases.DIM)
-    emb.build()
-    emb.set_weights([weights[0]])
-    assert isinstance(emb.embeddings, torch.nn.Parameter)
+def test_fit_updates_match_tf():
+    """`fit` (unshuffled, the same 4 batches) gives the train_on_batch golden's final weights."""
+    model = tf.keras.Sequential([tf.keras.Input((cases.IDS.shape[-1],), dtype="int32"),
+                                 tf.keras.layers.Embedding(cases.VOCAB, cases.DIM),
+                                 tf.keras.layers.GlobalAveragePooling1D(), tf.keras.layers.Dense(1)])
+    model.set_weights(cases.initial_weights())
+    model.compile(tf.keras.optimizers.Adam(0.1), "mse")
+    model.fit(cases.IDS.reshape(-1, cases.IDS.shape[-1]), cases.Y.reshape(-1, 1), batch_size=3, shuffle=False,
+              verbose=0)
+    got = np.concatenate([np.ravel(w) for w in model.get_weights()])
+    np.testing.assert_allclose(got, GOLDEN["model/adam"][-1], rtol=2e-4, atol=2e-5)
+    assert isinstance(model.layers[0].embeddings, torch.nn.Parameter)
+
+
+def test_loss_scale_optimizer_unscales_the_occurrences():
+    """A LossScaleOptimizer (scale 2 ** 15) divides the occurrences with the gradient: Adam's golden."""
+    model = tf.keras.Sequential([tf.keras.Input((cases.IDS.shape[-1],), dtype="int32"),
+                                 tf.keras.layers.Embedding(cases.VOCAB, cases.DIM),
+                                 tf.keras.layers.GlobalAveragePooling1D(), tf.keras.layers.Dense(1)])
+    model.set_weights(cases.initial_weights())
+    model.compile(tf.keras.mixed_precision.LossScaleOptimizer(tf.keras.optimizers.Adam(0.1)), "mse")
+    for ids, y in zip(cases.IDS, cases.Y):
+        model.train_on_batch(ids, y)
+    got = np.concatenate([np.ravel(w) for w in model.get_weights()])
+    np.testing.assert_allclose(got, GOLDEN["model/adam"][-1], rtol=2e-4, atol=2e-5)
