@@ -1,6 +1,7 @@
 """Write `tests/golden/sparse_optimizers.npz`: Keras 3.15 optimizers (TF 2.21 backend) updating an Embedding and
 `tf.gather` / `tf.nn.embedding_lookup` variables from their sparse (`IndexedSlices`) gradients, over several steps
-(cases in `sparse_optimizer_cases.py`), and the gradients themselves.
+(cases in `sparse_optimizer_cases.py`), and the gradients themselves; and TF 2's `tf.keras.optimizers.legacy.*`
+(tf_keras, `TF_USE_LEGACY_KERAS=1`, in a child process) on the same model.
 
 Run under real TensorFlow, from the repository root:
 
@@ -9,7 +10,9 @@ Run under real TensorFlow, from the repository root:
 
 import json
 import os
+import subprocess
 import sys
+import tempfile
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 os.environ.setdefault("TF_CPP_MIN_LOG_LEVEL", "3")
@@ -22,12 +25,12 @@ keras = tf.keras
 OUT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "sparse_optimizers.npz")
 
 
-def model_case(cls, kwargs):
+def model_case(cls, kwargs, optimizers=None):
     model = keras.Sequential([keras.Input((cases.IDS.shape[-1],), dtype="int32"),
                               keras.layers.Embedding(cases.VOCAB, cases.DIM), keras.layers.GlobalAveragePooling1D(),
                               keras.layers.Dense(1)])
     model.set_weights(cases.initial_weights())
-    model.compile(getattr(keras.optimizers, cls)(**kwargs), "mse")
+    model.compile(getattr(optimizers or keras.optimizers, cls)(**kwargs), "mse")
     steps = []
     for ids, y in zip(cases.IDS, cases.Y):
         model.train_on_batch(ids, y)
@@ -55,16 +58,31 @@ def loop_case(case):
     return np.stack(steps), sparse, np.asarray(tf.convert_to_tensor(first_grad))
 
 
+def legacy_cases(path):
+    """Child process (TF_USE_LEGACY_KERAS=1): the LEGACY_CASES into `path`."""
+    np.savez(path, **{f"legacy/{name}": model_case(cls, kwargs, keras.optimizers.legacy)
+                      for name, (cls, kwargs) in cases.LEGACY_CASES.items()})
+
+
 def main():
+    with tempfile.TemporaryDirectory() as tmp:
+        path = os.path.join(tmp, "legacy.npz")
+        subprocess.run([sys.executable, os.path.abspath(__file__), "--legacy", path], check=True,
+                       env={**os.environ, "TF_USE_LEGACY_KERAS": "1"})
+        legacy = dict(np.load(path))
     out = {"versions": np.array(json.dumps({"tensorflow": tf.__version__, "keras": keras.__version__}))}
     for name, (cls, kwargs) in cases.MODEL_CASES.items():
         out[f"model/{name}"] = model_case(cls, kwargs)
     for case in cases.LOOP_CASES:
         out[f"loop/{case}"], sparse, out[f"loop/{case}/grad"] = loop_case(case)
         out[f"loop/{case}/sparse"] = np.array(sparse)
+    out.update(legacy)
     np.savez_compressed(OUT + ".tmp.npz", **out)
     os.replace(OUT + ".tmp.npz", OUT)
 
 
 if __name__ == "__main__":
-    main()
+    if sys.argv[1:2] == ["--legacy"]:
+        legacy_cases(sys.argv[2])
+    else:
+        main()

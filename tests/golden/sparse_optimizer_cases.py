@@ -52,6 +52,23 @@ MODEL_CASES = {
     "adam_ema": ("Adam", {"learning_rate": 0.1, "use_ema": True, "ema_momentum": 0.5}),
 }
 
+# `tf.keras.optimizers.legacy.*` (TF 2's optimizer_v2, run under TF_USE_LEGACY_KERAS=1): they sum duplicate
+# occurrences first and several update only the rows present ("lazy"); same model and steps as MODEL_CASES
+LEGACY_CASES = {
+    "sgd_momentum": ("SGD", {"learning_rate": 0.5, "momentum": 0.9}),
+    "sgd_nesterov": ("SGD", {"learning_rate": 0.5, "momentum": 0.9, "nesterov": True}),
+    "adam": ("Adam", {"learning_rate": 0.1}),
+    "adam_amsgrad": ("Adam", {"learning_rate": 0.1, "amsgrad": True}),
+    "rmsprop": ("RMSprop", {"learning_rate": 0.05}),
+    "rmsprop_centered_momentum": ("RMSprop", {"learning_rate": 0.05, "momentum": 0.5, "centered": True}),
+    "adagrad": ("Adagrad", {"learning_rate": 0.1}),
+    "adadelta": ("Adadelta", {"learning_rate": 1.0}),
+    "adamax": ("Adamax", {"learning_rate": 0.1}),
+    "nadam": ("Nadam", {"learning_rate": 0.1}),
+    "ftrl": ("Ftrl", {"learning_rate": 0.1, "l1_regularization_strength": 0.001,
+                      "l2_regularization_strength": 0.01, "l2_shrinkage_regularization_strength": 0.01}),
+}
+
 # custom GradientTape loops on a (VOCAB, DIM) variable `table`, Adam(0.1), `apply_gradients`, STEPS steps
 LOOP_CASES = ("gather", "embedding_lookup", "two_gathers", "gather_and_matmul", "gather_axis1",
               "clip_by_global_norm", "clip_by_norm")

@@ -88,6 +88,13 @@ class SparseGradient:
         grad.copy_(torch.where(self.exact, total, grad.clamp(low, high)))
         return result
 
+    def present_rows(self, grad):
+        """Bool `(rows,)`: the rows with an occurrence (every row where the gradient is dense)."""
+        present = torch.zeros(grad.shape[0], dtype=torch.bool, device=grad.device)
+        for ids, _ in self.contributions:
+            present[ids] = True
+        return present | ~self.exact
+
     def reduced(self, grad, all_reduce, clip=None):
         """Occurrence statistics summed across replicas (`all_reduce` sums a flat tensor in place). With `clip`
         (TF's `clipvalue`), each replica's occurrences are clipped first and their sum, summed across replicas,
@@ -148,6 +155,22 @@ def attach(grad, sparse):
     else:
         setattr(grad, SPARSE_GRAD, sparse)
     return grad
+
+
+SUMMED = "_keraslike_summed_sparse"  # attribute of a `.grad`: TF 2's optimizer_v2 summed the occurrences (exact)
+
+
+def summed_sparse(grad):
+    """For TF 2 (optimizer_v2) rules: the `exact` flag of a sparse gradient whose duplicates were summed, or None."""
+    return getattr(grad, SUMMED, None)
+
+
+def mark_summed(grad, sparse):
+    """Mark `.grad` as a sparse gradient with its duplicates summed (`sparse` None: unmark)."""
+    if sparse is not None:
+        setattr(grad, SUMMED, sparse.exact)
+    elif SUMMED in getattr(grad, "__dict__", {}):
+        delattr(grad, SUMMED)
 
 
 def take(variable):

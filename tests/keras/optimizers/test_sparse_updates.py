@@ -24,12 +24,12 @@ import sparse_optimizer_cases as cases  # noqa: E402
 GOLDEN = np.load(os.path.join(GOLDEN_DIR, "sparse_optimizers.npz"))
 
 
-def _model_steps(cls, kwargs):
+def _model_steps(cls, kwargs, optimizers=None):
     model = tf.keras.Sequential([tf.keras.Input((cases.IDS.shape[-1],), dtype="int32"),
                                  tf.keras.layers.Embedding(cases.VOCAB, cases.DIM),
                                  tf.keras.layers.GlobalAveragePooling1D(), tf.keras.layers.Dense(1)])
     model.set_weights(cases.initial_weights())
-    model.compile(getattr(tf.keras.optimizers, cls)(**kwargs), "mse")
+    model.compile(getattr(optimizers or tf.keras.optimizers, cls)(**kwargs), "mse")
     steps = []
     for ids, y in zip(cases.IDS, cases.Y):
         model.train_on_batch(ids, y)
@@ -42,6 +42,20 @@ def test_embedding_updates_match_tf(name):
     cls, kwargs = cases.MODEL_CASES[name]
     got = _model_steps(cls, kwargs)
     np.testing.assert_allclose(got, GOLDEN[f"model/{name}"], rtol=2e-4, atol=2e-5, err_msg=name)
+
+
+# TF 2's legacy Nadam (0.96 ** (0.004 t) schedule, lr decay) and Ftrl differ from keraslike's for dense gradients
+# too (not sparse-related; reported in issue 21's closing note), so they are left out here
+LEGACY = sorted(set(cases.LEGACY_CASES) - {"nadam", "ftrl"})
+
+
+@pytest.mark.parametrize("name", LEGACY)
+def test_legacy_optimizer_v2_updates_match_tf(name):
+    """`tf.keras.optimizers.legacy.*` (TF 2's optimizer_v2): duplicate ids summed first; SGD/RMSprop with momentum,
+    Adadelta and Adamax update only the rows present; RMSprop without momentum puts epsilon outside the root."""
+    cls, kwargs = cases.LEGACY_CASES[name]
+    got = _model_steps(cls, kwargs, tf.keras.optimizers.legacy)
+    np.testing.assert_allclose(got, GOLDEN[f"legacy/{name}"], rtol=2e-4, atol=2e-5, err_msg=name)
 
 
 def _loop_steps(case):

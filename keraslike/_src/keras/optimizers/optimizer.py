@@ -263,6 +263,7 @@ class Optimizer:
                     average.copy_(current)
 
     _sparse_across_replicas = True  # sparse statistics are summed across replicas, as the gradients are
+    _sparse_updates = True  # Keras 3 updates from the occurrences; TF 2's optimizer_v2 sums duplicates first
 
     def _step(self, variables):
         """One call's update from `.grad` of `variables` (the trainer's hot path; no host sync on GPU).
@@ -271,11 +272,12 @@ class Optimizer:
         trainer's) or `apply_gradients` left on it.
         """
         iterations = int(self.iterations)
-        sparse = {}
+        taken = {}
         for v in variables:
             s = sparse_gradient.take(v)
             if s is not None and v.grad is not None:
-                sparse[id(v)] = s
+                taken[id(v)] = s
+        sparse = taken if self._sparse_updates else {}
         if self.loss_scale_factor is not None:
             for v in variables:
                 if v.grad is not None:
@@ -297,7 +299,7 @@ class Optimizer:
             if update:
                 self._update(variables)
         else:
-            self._update(variables, sparse)
+            self._update(variables, sparse, lazy=None if self._sparse_updates else taken)
         if self.use_ema:
             self._update_averages(iterations)
 
@@ -312,8 +314,13 @@ class Optimizer:
                 for v, average in zip(params, averages):
                     v.copy_(average)
 
-    def _update(self, variables, sparse=None):
+    def _lazy_sparse(self):
+        """True for TF 2 optimizers whose sparse kernels update only the rows a sparse gradient has."""
+        return False
+
+    def _update(self, variables, sparse=None, lazy=None):
         sparse = self._reduce_sparse(variables, dict(sparse or {}))
+        kept = self._rows_to_keep(variables, lazy) if lazy and self._lazy_sparse() else []
         if self.clipvalue is not None:
             for v in variables:
                 if v.grad is None:
@@ -348,6 +355,8 @@ class Optimizer:
         for v in variables:
             if v.grad is not None:
                 sparse_gradient.attach(v.grad, sparse.get(id(v)))  # read by the update rule
+                if lazy is not None or not self._sparse_updates:
+                    sparse_gradient.mark_summed(v.grad, (lazy or {}).get(id(v)))
         step = int(self.iterations) + 1
         lr = self._current_lr()
         self._prepare_step(step, lr)
@@ -362,6 +371,10 @@ class Optimizer:
             for v in variables:
                 if v.grad is not None:
                     sparse_gradient.attach(v.grad, None)
+                    sparse_gradient.mark_summed(v.grad, None)
+        with torch.no_grad():
+            for tensor, old, absent in kept:  # rows the sparse gradient did not have keep their values
+                tensor.copy_(torch.where(absent, old, tensor))
         self.iterations.add_(1)
         if self._constrained:
             with torch.no_grad():
@@ -394,6 +407,25 @@ class Optimizer:
             config.pop(key, None)
         return cls(**config)
 
+
+    def _rows_to_keep(self, variables, lazy):
+        """`[(tensor, its copy, mask of absent rows)]` for each sparse variable and its existing slots."""
+        kept = []
+        replicas = self._sparse_across_replicas and context.get_strategy().num_replicas_in_sync > 1
+        for v in variables:
+            s = lazy.get(id(v))
+            if s is None or v.grad is None:
+                continue
+            present = s.present_rows(v.grad)
+            if replicas:  # the union of the replicas' rows
+                counts = present.float()
+                collectives.all_reduce(counts, "sum")
+                present = counts > 0
+            absent = ~present.reshape(-1, *([1] * (v.dim() - 1)))
+            for tensor in [v] + [t for t in self._torch.state.get(v, {}).values()
+                                 if isinstance(t, torch.Tensor) and t.shape == v.shape]:
+                kept.append((tensor, tensor.detach().clone(), absent))
+        return kept
 
     def _reduce_sparse(self, variables, sparse):
         """Under N replicas, sum the sparse statistics across them (their gradients are summed already)."""

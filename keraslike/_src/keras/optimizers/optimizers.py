@@ -42,11 +42,16 @@ def _rmsprop_rule(group, params, grads, states):
     if group["centered"]:
         avg = slots(states, "average_grad")
         torch._foreach_lerp_(avg, grads, 1.0 - rho)
-        denom = torch._foreach_sub(vs, torch._foreach_mul(avg, avg))
-        torch._foreach_add_(denom, group["epsilon"])
+        base = torch._foreach_sub(vs, torch._foreach_mul(avg, avg))
     else:
-        denom = torch._foreach_add(vs, group["epsilon"])
+        base = vs
+    denom = list(torch._foreach_add(base, group["epsilon"]))
     torch._foreach_sqrt_(denom)
+    if not group["momentum"] > 0:  # TF 2's sparse RMSprop without momentum: epsilon outside the square root
+        for i, g in enumerate(grads):
+            exact = sparse_gradient.summed_sparse(g)
+            if exact is not None:
+                denom[i] = torch.where(exact, torch.sqrt(base[i]) + group["epsilon"], denom[i])
     if group["momentum"] > 0:
         ms = slots(states, "m")
         torch._foreach_mul_(ms, group["momentum"])
