@@ -28,6 +28,10 @@ import torch
 
 from keraslike._src.compat.v1.config_proto import ConfigProto
 from keraslike._src.config import devices, memory
+from keraslike._src.graph import executor, fetches as graph_fetches
+from keraslike._src.graph import graph as graph_lib
+from keraslike._src.graph import tensor as graph_tensor
+from keraslike._src.graph import variables as graph_variables
 from keraslike._src.placement import device_spec, log
 
 _default = threading.local()
@@ -97,6 +101,12 @@ class Session:
         if config is not None and not isinstance(config, ConfigProto):
             raise ValueError(f"Expected config to be a tf.ConfigProto. Received: config={config!r}")
         self._config = config if config is not None else ConfigProto()
+        self._graph = graph if graph is not None else graph_lib.default_graph()
+        self._variable_values = {}  # graph variable -> its value in this session
+        self._iterator_states = {}  # graph iterator op -> its Python iterator in this session
+        self._plans = {}
+        self._plans_version = None
+        self._graph_context = None
         self._closed = False
         self._logged = set()
         self._apply_config(self._config)
@@ -148,6 +158,8 @@ class Session:
         """
         if self._closed:
             raise RuntimeError("Attempted to use a closed Session.")
+        if self._graph is not None:
+            return self._run_graph(fetches, feed_dict)
         if feed_dict:
             _reject_feed_dict(feed_dict)
         nodes = []
@@ -155,6 +167,41 @@ class Session:
         if nodes:
             self._check_and_log(nodes)
         return result
+
+    def _run_graph(self, fetches, feed_dict):
+        graph = self._graph
+        elements = []
+        rebuild = graph_fetches.flatten_fetches(graph, fetches, elements)
+        feeds = graph_fetches.feed_items(graph, feed_dict)
+        fed = {}
+        for tensor, _ in feeds:
+            fed[tensor] = None
+        if self._plans_version != graph.version:
+            self._plans.clear()
+            self._plans_version = graph.version
+        key = (tuple(map(id, elements)), tuple(map(id, fed)))
+        plan = self._plans.get(key)
+        if plan is None:
+            plan = self._plans[key] = executor.Plan(elements, fed)
+            if self._config.log_device_placement:
+                self._log_graph_placement(plan)
+        slots = executor.execute(self, plan, [value for _, value in feeds])
+        values = [None if isinstance(e, graph_tensor.Operation) else graph_fetches.to_numpy(slots[plan.index[e]])
+                  for e in elements]
+        return rebuild(values)
+
+    def _log_graph_placement(self, plan):
+        lines = []
+        for op, _, _, _ in plan.steps:
+            if id(op) in self._logged:
+                continue
+            self._logged.add(id(op))
+            lines.append(f"{op.name}: {_graph_device(op.device)}")
+        if lines:
+            print("\n".join(lines), file=sys.stderr, flush=True)
+
+    def _set_variable(self, variable, value):
+        self._variable_values[variable] = graph_fetches.convert_feed(variable, value)
 
     def _check_and_log(self, fetched):
         graph = log.graph_of(fetched)
@@ -183,20 +230,40 @@ class Session:
         if stack is None:
             stack = _default.stack = []
         stack.append(self)
+        if self._graph is not None:
+            self._graph_context = self._graph.as_default()
+            self._graph_context.__enter__()
         return self
 
     def __exit__(self, *exc):
+        if self._graph_context is not None:
+            self._graph_context.__exit__(*exc)
+            self._graph_context = None
         _default.stack.remove(self)
         self.close()
         return False
 
     @property
     def graph(self):
-        return None
+        """The graph this session runs (None for an eager session)."""
+        return self._graph
 
     def list_devices(self):
         """Devices this session can use, as `tf.config.LogicalDevice`s with full names."""
         return [devices.LogicalDevice(name, name.rsplit(":", 2)[-2]) for name in device_spec.available_devices()]
+
+
+def _graph_device(requested):
+    if not requested:
+        return device_spec.canonical("CPU", 0)
+    device_type, index = device_spec.parse(requested)
+    if device_spec.resolve(device_type, index) is None:
+        return device_spec.canonical("CPU", 0)
+    return device_spec.canonical(device_type, index)
+
+
+graph_tensor.register_default_session_getter(get_default_session)
+graph_variables.set_default_session_getter(get_default_session)
 
 
 class _DefaultSession:
