@@ -11,6 +11,7 @@ import contextlib
 
 import torch
 
+from keraslike._src.graph import graph as graph_lib
 from keraslike._src.graph.gradients import GradientsOp
 from keraslike._src.placement import scope
 
@@ -55,6 +56,7 @@ class Plan:
         self.n = len(index)
         self.fed = list(fed)
         self.needs_grad = bool(grad_sources)
+        self.fed_leaf = [t in grad_sources for t in fed]
 
 
 def _topological(targets, fed):
@@ -88,10 +90,12 @@ def execute(session, plan, feed_values):
     """Run `plan` with `feed_values` (aligned with `plan.fed`); returns the slots list."""
     slots = [None] * plan.n
     for i, value in enumerate(feed_values):
+        if plan.fed_leaf[i] and (value.is_floating_point() or value.is_complex()):
+            value = value.detach().requires_grad_()
         slots[i] = value
     ctx = RunContext(session)
     grad_mode = torch.enable_grad() if plan.needs_grad else torch.no_grad()
-    with grad_mode:
+    with grad_mode, graph_lib.eager_scope():
         for op, ins, outs, make_leaf in plan.steps:
             with _placement(op):
                 values = op.compute(ctx, [slots[i] for i in ins])

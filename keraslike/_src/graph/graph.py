@@ -266,6 +266,17 @@ def _stack():
     return stack
 
 
+@contextlib.contextmanager
+def eager_scope():
+    """Compute eagerly inside (a session running ops, shape inference), whatever graph is the default."""
+    stack = _stack()
+    stack.append(None)
+    try:
+        yield
+    finally:
+        stack.pop()
+
+
 def default_graph():
     """The graph ops record into now, or None when keraslike computes eagerly (the default)."""
     stack = getattr(_state, "stack", None)
@@ -294,7 +305,7 @@ def reset_default_graph():
     Raises:
         AssertionError: inside a `with graph.as_default()` block (TF's rule).
     """
-    if getattr(_state, "stack", None):
+    if any(g is not None for g in getattr(_state, "stack", None) or ()):
         raise AssertionError("Do not use tf.reset_default_graph() to clear nested graphs. If you need a "
                              "cleared graph, exit the nesting and create a new graph.")
     _global["graph"] = Graph()

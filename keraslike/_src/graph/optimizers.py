@@ -292,10 +292,10 @@ class RMSPropOptimizer(Optimizer):
 
     def _create_slots(self, var_list):
         for v in var_list:
-            self._zeros_slot(v, "rms", self._name, 1.0)
-            self._zeros_slot(v, "momentum", self._name + "_1")
+            self._zeros_slot(v, "rms", self._name, 1.0)  # TF's slot order: rms, mg (centered), momentum
             if self._centered:
-                self._zeros_slot(v, "mg", self._name + "_2")
+                self._zeros_slot(v, "mg", self._name + "_1")
+            self._zeros_slot(v, "momentum", self._name + ("_2" if self._centered else "_1"))
 
     def _step(self, values, variables, grads, hyper, name):
         lr, decay, momentum, epsilon = hyper

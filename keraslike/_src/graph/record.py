@@ -88,7 +88,7 @@ def _infer(fn, leaves, spec, slots, size, seed):
     for i in slots:
         leaves[i] = _stand_in(leaves[i], size, generator)
     args, kwargs = pytree.tree_unflatten(leaves, spec)
-    with torch.random.fork_rng(devices=[]), torch.no_grad():
+    with torch.random.fork_rng(devices=[]), torch.no_grad(), graph_lib.eager_scope():
         return fn(*args, **kwargs)
 
 

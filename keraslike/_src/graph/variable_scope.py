@@ -102,10 +102,11 @@ def variable_scope(name_or_scope, default_name=None, values=None, initializer=No
             n = counts.get(prefix, 0)
             counts[prefix] = n + 1
             local = default_name if n == 0 else f"{default_name}_{n}"
+            full = f"{outer.name}/{local}" if outer.name else local
         else:
             local = name_or_scope
-        full = f"{outer.name}/{local}" if outer.name else local
-        state["counts"][full] = state["counts"].get(full, 0) + 1
+            full = f"{outer.name}/{local}" if outer.name else local
+            state["counts"][full] = state["counts"].get(full, 0) + 1
         base = outer
         name_scope_name = local
     new_reuse = True if outer.reuse is True else (reuse if reuse is not None else
