@@ -24,15 +24,18 @@ import keraslike as tf2
 import keraslike.compat.v1 as tf
 
 
-def _time(step, steps, repeats):
-    step()  # warm-up
-    times = []
+def _time(steps_fns, steps, repeats):
+    """Median seconds per step of each function, timed in interleaved rounds (fair on a busy machine)."""
+    for fn in steps_fns:
+        fn()  # warm-up
+    times = [[] for _ in steps_fns]
     for _ in range(repeats):
-        start = time.perf_counter()
-        for _ in range(steps):
-            step()
-        times.append((time.perf_counter() - start) / steps)
-    return statistics.median(times)
+        for fn, out in zip(steps_fns, times):
+            start = time.perf_counter()
+            for _ in range(steps):
+                fn()
+            out.append((time.perf_counter() - start) / steps)
+    return [statistics.median(t) for t in times]
 
 
 def softmax_programs(x, y):
@@ -109,7 +112,26 @@ def convnet_programs(x, y):
         topt.step()
         out.item()
 
-    return session_step, torch_step, None
+    init = tf2.keras.initializers.GlorotUniform(seed=0)
+    params = [tf2.Variable(init([5, 5, 1, 32])), tf2.Variable(tf2.zeros([32])),
+              tf2.Variable(init([5, 5, 32, 64])), tf2.Variable(tf2.zeros([64])),
+              tf2.Variable(init([3136, 1024])), tf2.Variable(tf2.zeros([1024])),
+              tf2.Variable(init([1024, 10])), tf2.Variable(tf2.zeros([10]))]
+    eopt = tf2.keras.optimizers.Adam(1e-4, epsilon=1e-8)
+
+    def eager_step():
+        k1, b1, k2, b2, w3, b3, w4, b4 = params
+        with tf2.GradientTape() as tape:
+            h = tf2.nn.relu(tf2.nn.bias_add(tf2.nn.conv2d(images, k1, 1, "SAME"), b1))
+            h = tf2.nn.max_pool2d(h, 2, 2, "VALID")
+            h = tf2.nn.relu(tf2.nn.bias_add(tf2.nn.conv2d(h, k2, 1, "SAME"), b2))
+            h = tf2.nn.max_pool2d(h, 2, 2, "VALID")
+            h = tf2.nn.relu(tf2.matmul(tf2.reshape(h, [-1, 3136]), w3) + b3)
+            out = tf2.reduce_mean(tf2.nn.softmax_cross_entropy_with_logits(y, tf2.matmul(h, w4) + b4))
+        eopt.apply_gradients(zip(tape.gradient(out, params), params))
+        float(out)
+
+    return session_step, torch_step, eager_step
 
 
 def main():
@@ -125,9 +147,9 @@ def main():
     for name, make, steps in (("MNIST softmax", softmax_programs, args.steps * 10),
                               ("two-layer convnet", convnet_programs, max(2, args.steps // 3))):
         session_step, torch_step, eager_step = make(x, y)
-        ts = _time(session_step, steps, args.repeats)
-        tt = _time(torch_step, steps, args.repeats)
-        te = _time(eager_step, steps, args.repeats) if eager_step is not None else float("nan")
+        fns = [session_step, torch_step] + ([eager_step] if eager_step is not None else [])
+        ts, tt, *rest = _time(fns, steps, args.repeats)
+        te = rest[0] if rest else float("nan")
         print(f"{name:<22}{ts * 1e3:>12.3f}ms{tt * 1e3:>12.3f}ms{te * 1e3:>12.3f}ms{ts / tt:>15.2f}"
               f"{ts / te:>15.2f}")
 

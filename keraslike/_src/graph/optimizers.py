@@ -40,7 +40,7 @@ class ApplyOp(Operation):
                 step = values.get(self.global_step)
                 if step is None:
                     raise _uninitialized(self.global_step)
-                values[self.global_step] = step + 1
+                step.add_(1)
         return []
 
 
@@ -164,8 +164,12 @@ class Optimizer:
         raise NotImplementedError
 
 
-def _apply(values, var, new):
-    values[var] = new.to(var.dtype) if var.constraint is None else var.constraint(new.to(var.dtype))
+def _apply(values, var, delta):
+    """`var -= delta` in place (TF1's Apply* kernels update the variable's buffer), then its constraint."""
+    value = _read(values, var)
+    value.sub_(delta.to(value.dtype))
+    if var.constraint is not None:
+        value.copy_(var.constraint(value))
 
 
 class GradientDescentOptimizer(Optimizer):
@@ -180,7 +184,7 @@ class GradientDescentOptimizer(Optimizer):
     def _step(self, values, variables, grads, hyper, name):
         lr = hyper[0]
         for var, g in zip(variables, grads):
-            _apply(values, var, _read(values, var) - lr * g)
+            _apply(values, var, lr * g)
 
 
 class MomentumOptimizer(Optimizer):
@@ -204,18 +208,17 @@ class MomentumOptimizer(Optimizer):
     def _step(self, values, variables, grads, hyper, name):
         lr, momentum = hyper
         for var, g in zip(variables, grads):
-            slot = self._slots["momentum"][var]
-            accum = _read(values, slot) * momentum + g
-            values[slot] = accum
-            step = (g + momentum * accum) if self._use_nesterov else accum
-            _apply(values, var, _read(values, var) - lr * step)
+            accum = _read(values, self._slots["momentum"][var])
+            accum.mul_(momentum).add_(g)
+            _apply(values, var, lr * (g + momentum * accum) if self._use_nesterov else lr * accum)
 
 
 class AdamOptimizer(Optimizer):
     """`tf.compat.v1.train.AdamOptimizer(learning_rate=0.001, beta1=0.9, beta2=0.999, epsilon=1e-08)`.
 
-    TF1's ApplyAdam: `lr_t = lr * sqrt(1 - beta2^t) / (1 - beta1^t)`,
-    `var -= lr_t * m / (sqrt(v) + epsilon)`, with `beta1_power`/`beta2_power` variables.
+    TF1's ApplyAdam: `lr_t = lr * sqrt(1 - beta2^t) / (1 - beta1^t)`, `m += (g - m) * (1 - beta1)`,
+    `v += (g^2 - v) * (1 - beta2)`, `var -= lr_t * m / (sqrt(v) + epsilon)`, with `beta1_power`/`beta2_power`
+    variables.
     """
 
     _HYPER = ("learning_rate", "beta1", "beta2", "epsilon")
@@ -233,16 +236,15 @@ class AdamOptimizer(Optimizer):
 
     def _step(self, values, variables, grads, hyper, name):
         lr, beta1, beta2, epsilon = hyper
-        b1p_var, b2p_var = self._non_slot["beta1_power"], self._non_slot["beta2_power"]
-        b1p, b2p = _read(values, b1p_var), _read(values, b2p_var)
+        b1p, b2p = _read(values, self._non_slot["beta1_power"]), _read(values, self._non_slot["beta2_power"])
         lr_t = lr * torch.sqrt(1 - b2p) / (1 - b1p)
         for var, g in zip(variables, grads):
-            m_var, v_var = self._slots["m"][var], self._slots["v"][var]
-            m = _read(values, m_var) + (g - _read(values, m_var)) * (1 - beta1)
-            v = _read(values, v_var) + (g * g - _read(values, v_var)) * (1 - beta2)
-            values[m_var], values[v_var] = m, v
-            _apply(values, var, _read(values, var) - lr_t * m / (torch.sqrt(v) + epsilon))
-        values[b1p_var], values[b2p_var] = b1p * beta1, b2p * beta2
+            m, v = _read(values, self._slots["m"][var]), _read(values, self._slots["v"][var])
+            m.add_((g - m).mul_(1 - beta1))
+            v.add_((g * g).sub_(v).mul_(1 - beta2))
+            _apply(values, var, (lr_t * m).div_(v.sqrt().add_(epsilon)))
+        b1p.mul_(beta1)
+        b2p.mul_(beta2)
 
 
 class AdagradOptimizer(Optimizer):
@@ -268,17 +270,16 @@ class AdagradOptimizer(Optimizer):
     def _step(self, values, variables, grads, hyper, name):
         lr = hyper[0]
         for var, g in zip(variables, grads):
-            slot = self._slots["accumulator"][var]
-            accum = _read(values, slot) + g * g
-            values[slot] = accum
-            _apply(values, var, _read(values, var) - lr * g / torch.sqrt(accum))
+            accum = _read(values, self._slots["accumulator"][var])
+            accum.add_(g * g)
+            _apply(values, var, lr * g / torch.sqrt(accum))
 
 
 class RMSPropOptimizer(Optimizer):
     """`tf.compat.v1.train.RMSPropOptimizer(learning_rate, decay=0.9, momentum=0.0, epsilon=1e-10, centered=False)`.
 
-    `ms = decay * ms + (1 - decay) * grad^2` (ms starts at ones); centered also tracks
-    `mg = decay * mg + (1 - decay) * grad` and uses `ms - mg^2`;
+    `ms += (grad^2 - ms) * (1 - decay)` (ms starts at ones); centered also tracks
+    `mg += (grad - mg) * (1 - decay)` and uses `ms - mg^2`;
     `mom = momentum * mom + lr * grad / sqrt(ms + epsilon); var -= mom`.
     """
 
@@ -300,15 +301,12 @@ class RMSPropOptimizer(Optimizer):
     def _step(self, values, variables, grads, hyper, name):
         lr, decay, momentum, epsilon = hyper
         for var, g in zip(variables, grads):
-            ms_var, mom_var = self._slots["rms"][var], self._slots["momentum"][var]
-            ms = _read(values, ms_var) + (g * g - _read(values, ms_var)) * (1 - decay)
-            values[ms_var] = ms
+            ms, mom = _read(values, self._slots["rms"][var]), _read(values, self._slots["momentum"][var])
+            ms.add_((g * g).sub_(ms).mul_(1 - decay))
             denom = ms
             if self._centered:
-                mg_var = self._slots["mg"][var]
-                mg = _read(values, mg_var) + (g - _read(values, mg_var)) * (1 - decay)
-                values[mg_var] = mg
+                mg = _read(values, self._slots["mg"][var])
+                mg.add_((g - mg).mul_(1 - decay))
                 denom = ms - mg * mg
-            mom = _read(values, mom_var) * momentum + lr * g / torch.sqrt(denom + epsilon)
-            values[mom_var] = mom
-            _apply(values, var, _read(values, var) - mom)
+            mom.mul_(momentum).add_(lr * g / torch.sqrt(denom + epsilon))
+            _apply(values, var, mom)

@@ -21,7 +21,8 @@ _STATEFUL_MODULES = ("keraslike._src.ops.random", "keraslike._src.ops.random_gen
 class CallOp(Operation):
     """An op that calls an eager keraslike function on its inputs' values."""
 
-    def __init__(self, graph, name, op_type, fn, leaves, spec, slots, out_spec, out_specs, device, control):
+    def __init__(self, graph, name, op_type, fn, leaves, spec, slots, out_spec, out_specs, device, control,
+                 flat_call=None):
         inputs = [leaves[i] for i in slots]
         super().__init__(graph, name, op_type, inputs, control, device)
         self.fn = fn
@@ -34,6 +35,9 @@ class CallOp(Operation):
         self._make_outputs([s for s in out_specs if s is not None])
         self.stateful = getattr(fn, "__module__", "").startswith(_STATEFUL_MODULES)
         self._single = out_spec is None
+        self._flat = None  # (n positional, kwarg names) when every argument is itself a leaf: no unflatten
+        if flat_call is not None:
+            self._flat = flat_call
 
     def structured_outputs(self):
         """fn's result structure with graph tensors in place of tensors."""
@@ -49,12 +53,19 @@ class CallOp(Operation):
         leaves = list(self._leaves)
         for slot, value in zip(self._slots, inputs):
             leaves[slot] = value
-        args, kwargs = pytree.tree_unflatten(leaves, self._spec)
-        result = self.fn(*args, **kwargs)
+        if self._flat is not None:
+            n, names = self._flat
+            result = self.fn(*leaves[:n], **dict(zip(names, leaves[n:]))) if names else self.fn(*leaves)
+        else:
+            args, kwargs = pytree.tree_unflatten(leaves, self._spec)
+            result = self.fn(*args, **kwargs)
         if self._single:
             return [result]
         flat = pytree.tree_leaves(result)
         return [flat[i] for i in self._out_tensor_positions]
+
+
+_CONTAINERS = (list, tuple, dict)
 
 
 class _Constant:
@@ -142,9 +153,13 @@ def record_call(fn, args, kwargs, op_type, name=None, graph=None):
     constants = [None if s is not None else _Constant(v) for s, v in zip(out_specs, flat_a)]
     specs_or_constants = [s if s is not None else c for s, c in zip(out_specs, constants)]
     op_name = graph.unique_name(_clean(name) if name else op_type)
+    flat = None
+    if len(leaves) == len(args) + len(kwargs) and not any(isinstance(a, _CONTAINERS) for a in args) \
+            and not any(isinstance(v, _CONTAINERS) for v in kwargs.values()):
+        flat = (len(args), tuple(kwargs))
     op = CallOp(graph, op_name, op_type, fn, leaves, spec, slots, out_spec,
                 [s if isinstance(s, tuple) else None for s in specs_or_constants],
-                current_device(graph), list(graph._control_stack))
+                current_device(graph), list(graph._control_stack), flat)
     for i, c in enumerate(constants):
         if c is not None:
             op._out_constants[i] = c

@@ -54,9 +54,7 @@ class AssignOp(Operation):
             new = inputs[0] - inputs[1]
         if not isinstance(new, torch.Tensor):
             new = torch.as_tensor(new)
-        new = new.detach()
-        if new.dtype != self.variable.dtype:
-            new = new.to(self.variable.dtype)
+        new = new.detach().to(self.variable.dtype).clone()  # the session's own buffer (updated in place)
         ctx.variables[self.variable] = new
         return [new]
 
