@@ -57,3 +57,28 @@ def test_gradients_and_names_match_tf():
     assert got["names"] == want["names"]
     for key in want["values"]:
         _close(got["values"][key], want["values"][key])
+
+
+def test_tf_layers_convnet_with_batch_norm_update_ops_matches_tf():
+    got, want = tf1_programs.convnet_layers(tf), GOLDEN["convnet_layers"]
+    assert got["names"] == want["names"]
+    assert got["n_update_ops"] == want["n_update_ops"] == 2
+    assert got["shapes"] == want["shapes"]
+    _close(got["losses"], want["losses"], rtol=1e-4, atol=1e-5)
+    _close(got["moving_variance"], want["moving_variance"], rtol=1e-5)
+    _close(got["eval_loss"], want["eval_loss"], rtol=1e-4)
+
+
+def test_cond_and_while_loop_match_tf():
+    got, want = tf1_programs.control_flow(tf), GOLDEN["control_flow"]
+    _close(got["runs"][:-1], want["runs"][:-1])
+    assert got["runs"][-1] == want["runs"][-1] == 1.0  # only the taken branch's assign ran
+
+
+def test_saver_round_trip_matches_tf(tmp_path):
+    got, want = tf1_programs.saver_round_trip(tf, str(tmp_path)), GOLDEN["saver_round_trip"]
+    assert got["paths"] == want["paths"] and got["latest"] == want["latest"] and got["step"] == want["step"]
+    _close(got["before"], want["before"], rtol=1e-4, atol=1e-4)  # Adam from zeros: sign-like first steps
+    np.testing.assert_array_equal(got["after"], got["before"])
+    assert sorted(p.name for p in tmp_path.glob("*.index")) == ["model.ckpt-12.index", "model.ckpt-8.index"]
+    assert tf.train.list_variables(str(tmp_path))[-2:] == [("net/b", [4]), ("net/w", [20, 4])]

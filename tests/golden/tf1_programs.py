@@ -171,5 +171,96 @@ def gradients_and_names(tf):
     return {"values": {k: np.asarray(v).tolist() for k, v in values.items()}, "names": names}
 
 
+def convnet_layers(tf):
+    """A TF1 convnet with tf.layers (conv2d, max_pooling2d, batch_normalization + UPDATE_OPS, dropout, dense)."""
+    rng = np.random.default_rng(5)
+    images = rng.random((16, 8, 8, 1), dtype=np.float32)
+    labels = np.eye(3, dtype=np.float32)[rng.integers(0, 3, 16)]
+    k1 = (rng.normal(size=(3, 3, 1, 4)) * 0.5).astype(np.float32)
+    k2 = (rng.normal(size=(16, 3)) * 0.5).astype(np.float32)
+    with tf.Graph().as_default():
+        x = tf.placeholder(tf.float32, [None, 8, 8, 1])
+        y = tf.placeholder(tf.float32, [None, 3])
+        training = tf.placeholder(tf.bool, [])
+        h = tf.layers.conv2d(x, 4, 3, padding="same", activation=tf.nn.relu,
+                             kernel_initializer=tf.constant_initializer(k1))
+        h = tf.layers.batch_normalization(h, training=training)
+        h = tf.layers.max_pooling2d(h, 2, 2)
+        h = tf.layers.max_pooling2d(h, 2, 2)
+        h = tf.layers.dropout(h, rate=0.5, training=False)
+        logits = tf.layers.dense(tf.layers.flatten(h), 3, kernel_initializer=tf.constant_initializer(k2))
+        loss = tf.reduce_mean(tf.nn.softmax_cross_entropy_with_logits_v2(labels=y, logits=logits))
+        update_ops = tf.get_collection(tf.GraphKeys.UPDATE_OPS)
+        with tf.control_dependencies(update_ops):
+            train_op = tf.train.GradientDescentOptimizer(0.1).minimize(loss)
+        shapes = [h.shape.as_list(), logits.shape.as_list()]
+        losses = []
+        with tf.Session() as sess:
+            sess.run(tf.global_variables_initializer())
+            for _ in range(5):
+                _, lv = sess.run([train_op, loss], {x: images, y: labels, training: True})
+                losses.append(float(lv))
+            eval_loss = float(sess.run(loss, {x: images, y: labels, training: False}))
+            moving = sess.run(tf.get_default_graph().get_tensor_by_name("batch_normalization/moving_variance:0"))
+        names = sorted(v.name for v in tf.global_variables())
+    return {"losses": losses, "eval_loss": eval_loss, "moving_variance": moving.tolist(), "names": names,
+            "n_update_ops": len(update_ops), "shapes": shapes}
+
+
+def control_flow(tf):
+    """tf.cond (only the taken branch runs, side effects included) and tf.while_loop, with gradients."""
+    with tf.Graph().as_default():
+        x = tf.placeholder(tf.float32, [])
+        counter = tf.Variable(0.0)
+        r = tf.cond(x > 0, lambda: x * x, lambda: tf.assign_add(counter, 1.0) - x)
+        i, s = tf.while_loop(lambda i, s: i < 4, lambda i, s: (i + 1, s * x + 1.0), [tf.constant(0), tf.constant(0.0)])
+        (g,) = tf.gradients(s + r, [x])
+        out = []
+        with tf.Session() as sess:
+            sess.run(tf.global_variables_initializer())
+            for value in (2.0, -1.5, 0.5):
+                out.append([float(v) for v in sess.run([r, s, g], {x: value})] + [int(sess.run(i, {x: value}))])
+            out.append(float(sess.run(counter)))
+    return {"runs": out}
+
+
+def saver_round_trip(tf, directory):
+    """Train, save with global_step, restore into a fresh graph and session, predict."""
+    x_all, y_all, _ = _data(n=60, seed=6)
+
+    def build():
+        x = tf.placeholder(tf.float32, [None, 20])
+        with tf.variable_scope("net"):
+            w = tf.get_variable("w", [20, 4], initializer=tf.zeros_initializer())
+            b = tf.get_variable("b", [4], initializer=tf.zeros_initializer())
+        step = tf.train.get_or_create_global_step()
+        return x, tf.matmul(x, w) + b, step
+
+    with tf.Graph().as_default():
+        x, logits, step = build()
+        y = tf.placeholder(tf.float32, [None, 4])
+        loss = tf.reduce_mean(tf.nn.softmax_cross_entropy_with_logits_v2(labels=y, logits=logits))
+        train = tf.train.AdamOptimizer(0.05).minimize(loss, global_step=step)
+        saver = tf.train.Saver(max_to_keep=2)
+        paths = []
+        with tf.Session() as sess:
+            sess.run(tf.global_variables_initializer())
+            for _ in range(3):
+                for _ in range(4):
+                    sess.run(train, {x: x_all, y: y_all})
+                paths.append(saver.save(sess, directory + "/model.ckpt", global_step=step))
+            before = sess.run(logits, {x: x_all[:5]})
+    with tf.Graph().as_default():
+        x, logits, step = build()
+        saver = tf.train.Saver([v for v in tf.global_variables()])
+        with tf.Session() as sess:
+            saver.restore(sess, tf.train.latest_checkpoint(directory))
+            after = sess.run(logits, {x: x_all[:5]})
+            restored_step = int(sess.run(step))
+    return {"paths": [p.rsplit("/", 1)[-1] for p in paths], "before": before.tolist(), "after": after.tolist(),
+            "step": restored_step, "latest": tf.train.latest_checkpoint(directory).rsplit("/", 1)[-1]}
+
+
 PROGRAMS = {"mnist_softmax": mnist_softmax, "shared_scope_model": shared_scope_model, "layers_mlp": layers_mlp,
-            "iterator_pipeline": iterator_pipeline, "gradients_and_names": gradients_and_names}
+            "iterator_pipeline": iterator_pipeline, "gradients_and_names": gradients_and_names,
+            "convnet_layers": convnet_layers, "control_flow": control_flow}

@@ -4,7 +4,7 @@ Each replacement defers to the eager function when no graph is the default.
 """
 
 from keraslike._src.autodiff import gradient_tape
-from keraslike._src.graph import dispatch, framework
+from keraslike._src.graph import control_flow, dispatch, framework
 from keraslike._src.graph import gradients as graph_gradients
 from keraslike._src.graph import graph as graph_lib
 from keraslike._src.ops import framework_ops
@@ -25,4 +25,6 @@ for _name, _fn in {
     "gradients": gradients, "stop_gradient": dispatch.graph_op(gradient_tape.stop_gradient, "stop_gradient"),
     "import_graph_def": framework.import_graph_def,
 }.items():
+    dispatch.register_override(_name, _fn)
+for _name, _fn in {"cond": control_flow.cond, "while_loop": control_flow.while_loop}.items():
     dispatch.register_override(_name, _fn)
