@@ -110,3 +110,58 @@ def test_unsupported_graph_features_name_the_alternative():
 def test_placeholder_outside_graph_mode_still_raises():
     with pytest.raises(RuntimeError, match="not compatible with eager execution"):
         tf.placeholder(tf.float32, [None, 3])
+
+
+CPU = "/job:localhost/replica:0/task:0/device:CPU:0"
+
+
+def _seed_graph(device=None):
+    """The seeds' snippet: a [2, 3] x [3, 2] MatMul of constants named 'a' and 'b', optionally under tf.device."""
+    graph = tf.Graph()
+    with graph.as_default():
+        with tf.device(device):
+            a = tf.constant([1.0, 2.0, 3.0, 4.0, 5.0, 6.0], shape=[2, 3], name="a")
+            b = tf.constant([1.0, 2.0, 3.0, 4.0, 5.0, 6.0], shape=[3, 2], name="b")
+            c = tf.matmul(a, b)
+    return graph, c
+
+
+def test_log_device_placement_prints_one_line_per_graph_node(capsys):
+    graph, c = _seed_graph()
+    with tf.Session(graph=graph, config=tf.ConfigProto(log_device_placement=True)) as sess:
+        np.testing.assert_array_equal(sess.run(c), [[22.0, 28.0], [49.0, 64.0]])
+        sess.run(c)  # logged once per session
+    err = capsys.readouterr().err.splitlines()
+    assert err[0].startswith("Device mapping:")
+    assert err[1:] == [f"b: {CPU}", f"a: {CPU}", f"MatMul: {CPU}"]
+
+
+def test_missing_device_without_soft_placement_raises_and_soft_placement_falls_back():
+    graph, c = _seed_graph("/device:GPU:2")
+    with tf.Session(graph=graph) as sess:
+        with pytest.raises(tf.errors.InvalidArgumentError,
+                           match=r"^Cannot assign a device for operation [ab]: Could not satisfy explicit device "
+                                 r"specification '/device:GPU:2'"):
+            sess.run(c)
+    with tf.Session(graph=graph, config=tf.ConfigProto(allow_soft_placement=True)) as sess:
+        with pytest.warns(RuntimeWarning, match="GPU:2"):
+            np.testing.assert_array_equal(sess.run(c), [[22.0, 28.0], [49.0, 64.0]])
+
+
+def test_multi_tower_add_n_on_the_cpu(capsys):
+    graph = tf.Graph()
+    with graph.as_default():
+        c = []
+        for d in ["/device:GPU:2", "/device:GPU:3"]:
+            with tf.device(d):
+                a = tf.constant([1.0, 2.0, 3.0, 4.0, 5.0, 6.0], shape=[2, 3])
+                b = tf.constant([1.0, 2.0, 3.0, 4.0, 5.0, 6.0], shape=[3, 2])
+                c.append(tf.matmul(a, b))
+        with tf.device("/cpu:0"):
+            total = tf.add_n(c)
+    config = tf.ConfigProto(allow_soft_placement=True, log_device_placement=True)
+    with tf.Session(graph=graph, config=config) as sess:
+        with pytest.warns(RuntimeWarning):
+            np.testing.assert_array_equal(sess.run(total), [[44.0, 56.0], [98.0, 128.0]])
+    lines = capsys.readouterr().err.splitlines()
+    assert f"AddN: {CPU}" in lines and f"MatMul_1: {CPU}" in lines  # missing GPUs soft-placed on the CPU

@@ -182,7 +182,9 @@ class Session:
         key = (tuple(map(id, elements)), tuple(map(id, fed)))
         plan = self._plans.get(key)
         if plan is None:
-            plan = self._plans[key] = executor.Plan(elements, fed)
+            plan = executor.Plan(elements, fed)
+            self._check_graph_placement(plan)
+            self._plans[key] = plan
             if self._config.log_device_placement:
                 self._log_graph_placement(plan)
         slots = executor.execute(self, plan, [value for _, value in feeds])
@@ -190,13 +192,36 @@ class Session:
                   for e in elements]
         return rebuild(values)
 
-    def _log_graph_placement(self, plan):
-        lines = []
+    def _check_graph_placement(self, plan):
+        if self._config.allow_soft_placement:
+            return
         for op, _, _, _ in plan.steps:
-            if id(op) in self._logged:
-                continue
-            self._logged.add(id(op))
-            lines.append(f"{op.name}: {_graph_device(op.device)}")
+            if op.device:
+                device_type, index = device_spec.parse(op.device)
+                if device_spec.resolve(device_type, index) is None:
+                    raise device_spec.placement_error(op.name, device_type, index, op.device)
+
+    def _log_graph_placement(self, plan):
+        in_plan = {id(op) for op, _, _, _ in plan.steps}
+        order, seen = [], set()
+
+        def visit(op):  # inputs last-first, as TF1's placer log lists them (and the eager log does)
+            if id(op) in seen or id(op) not in in_plan:
+                return
+            seen.add(id(op))
+            for t in reversed(op.inputs):
+                visit(t.op)
+            for dep in reversed(op.control_inputs):
+                visit(dep)
+            order.append(op)
+
+        for op, _, _, _ in reversed(plan.steps):
+            visit(op)
+        lines = []
+        for op in order:
+            if id(op) not in self._logged:
+                self._logged.add(id(op))
+                lines.append(f"{op.name}: {_graph_device(op.device)}")
         if lines:
             print("\n".join(lines), file=sys.stderr, flush=True)
 
@@ -255,7 +280,7 @@ class Session:
 
 def _graph_device(requested):
     if not requested:
-        return device_spec.canonical("CPU", 0)
+        return device_spec.logical_name(device_spec.default_torch_device())
     device_type, index = device_spec.parse(requested)
     if device_spec.resolve(device_type, index) is None:
         return device_spec.canonical("CPU", 0)
