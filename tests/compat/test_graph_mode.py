@@ -165,3 +165,46 @@ def test_multi_tower_add_n_on_the_cpu(capsys):
             np.testing.assert_array_equal(sess.run(total), [[44.0, 56.0], [98.0, 128.0]])
     lines = capsys.readouterr().err.splitlines()
     assert f"AddN: {CPU}" in lines and f"MatMul_1: {CPU}" in lines  # missing GPUs soft-placed on the CPU
+
+
+def test_shape_values_flow_into_static_shape_inference():
+    with tf.Graph().as_default():
+        x = tf.placeholder(tf.float32, [None, 3])
+        flat = tf.reshape(x, [tf.shape(x)[0], -1])
+        assert flat.shape.as_list() == [None, 3]
+        with tf.Session() as sess:
+            assert sess.run(flat, {x: np.ones((5, 3))}).shape == (5, 3)
+
+
+def test_case_and_switch_case_build_conds():
+    with tf.Graph().as_default():
+        x = tf.placeholder(tf.float32, [])
+        i = tf.placeholder(tf.int32, [])
+        r = tf.case([(x > 1, lambda: x * 10), (x > 0, lambda: x * 100)], default=lambda: -x)
+        s = tf.switch_case(i, [lambda: x + 1, lambda: x + 2, lambda: x + 3])
+        with tf.Session() as sess:
+            assert [float(sess.run(r, {x: v})) for v in (2.0, 0.5, -1.0)] == [20.0, 50.0, 1.0]
+            assert [float(sess.run(s, {x: 0.0, i: k})) for k in (0, 1, 2, 7)] == [1.0, 2.0, 3.0, 3.0]
+
+
+def test_functions_capturing_graph_tensors_raise_instead_of_returning_them():
+    with tf.Graph().as_default():
+        x = tf.placeholder(tf.float32, [None, 3])
+        y = tf.placeholder(tf.float32, [None, 3])
+        with pytest.raises((TypeError, NotImplementedError), match="may use only their arguments"):
+            tf.map_fn(lambda r: r + y[0], x)
+        captured = tf.case([(x[0, 0] > 0, lambda: y)], default=lambda: -y)  # cond-based: captures are fine
+        doubled = tf.map_fn(lambda r: r * 2.0, x)
+        py = tf.py_func(lambda a: a * 3.0, [x], tf.float32)
+        with tf.Session() as sess:
+            out = sess.run([doubled, py, captured], {x: np.ones((2, 3), np.float32), y: np.ones((2, 3))})
+        np.testing.assert_allclose(out[0], 2.0)
+        np.testing.assert_allclose(out[1], 3.0)
+        np.testing.assert_allclose(out[2], 1.0)
+
+
+def test_queue_runners_name_tf_data():
+    with pytest.raises(NotImplementedError, match="build the pipeline with tf.data"):
+        tf.train.start_queue_runners()
+    with pytest.raises(NotImplementedError, match="tf.data"):
+        tf.train.string_input_producer(["a.csv"])

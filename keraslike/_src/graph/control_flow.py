@@ -186,3 +186,57 @@ def while_loop(cond, body, loop_vars, shape_invariants=None, parallel_iterations
                      maximum_iterations)
     out = nest.pack_sequence_as(structure, op.outputs)
     return out[0] if single else out
+
+
+def case(pred_fn_pairs, default=None, exclusive=False, strict=False, name="case"):
+    """`tf.case(pred_fn_pairs, default=None)`: in graph mode nested `tf.cond`s; the first true predicate wins.
+
+    Without `default`, the last pair's function runs when no predicate is true.
+
+    Raises:
+        ValueError: for `exclusive=True` in graph mode (its run-time check is not built), or no pairs.
+    """
+    graph = graph_lib.default_graph()
+    if graph is None:
+        return eager_control_flow.case(pred_fn_pairs, default, exclusive, strict, name)
+    pairs = list(pred_fn_pairs.items() if isinstance(pred_fn_pairs, dict) else pred_fn_pairs)
+    if not pairs:
+        raise ValueError(f"pred_fn_pairs must not be empty. Received: pred_fn_pairs={pred_fn_pairs!r}")
+    if exclusive:
+        raise ValueError("tf.case(exclusive=True) is not supported in keraslike graph mode; order the predicates "
+                         "so the first true one is meant. Received: exclusive=True")
+    if default is None:
+        pairs, default = pairs[:-1], pairs[-1][1]
+
+    def chain(i):
+        if i == len(pairs):
+            return default()
+        pred, fn = pairs[i]
+        return cond(pred, fn, lambda: chain(i + 1))
+
+    with graph.name_scope(name or "case"):
+        return chain(0)
+
+
+def switch_case(branch_index, branch_fns, default=None, name="switch_case"):
+    """`tf.switch_case(branch_index, branch_fns, default=None)`: in graph mode nested `tf.cond`s on the index.
+
+    An index outside the branches runs `default` (the last branch when None), as TF does.
+    """
+    graph = graph_lib.default_graph()
+    if graph is None or not isinstance(branch_index, SymbolicTensor):
+        return eager_control_flow.switch_case(branch_index, branch_fns, default, name)
+    items = sorted(branch_fns.items()) if isinstance(branch_fns, dict) else (
+        list(branch_fns) if branch_fns and isinstance(list(branch_fns)[0], tuple) else list(enumerate(branch_fns)))
+    if default is None:
+        default = items[-1][1]
+    with graph.name_scope(name or "switch_case"):
+        pairs = [(record.record_call(torch.eq, (branch_index, int(k)), {}, "Equal", None, graph), fn)
+                 for k, fn in items]
+
+        def chain(i):
+            if i == len(pairs):
+                return default()
+            return cond(pairs[i][0], pairs[i][1], lambda: chain(i + 1))
+
+        return chain(0)

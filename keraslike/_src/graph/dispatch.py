@@ -23,8 +23,8 @@ _OP_PACKAGES = ("keraslike._src.ops.", "keraslike._src.image.")
 # Functions of the ops package that are not ops (they answer questions or open scopes) stay as they are.
 _NOT_OPS = frozenset({
     "as_dtype", "name_scope", "get_current_name_scope", "init_scope", "executing_eagerly", "inside_function",
-    "get_logger", "DType", "custom_gradient", "recompute_grad", "function", "device", "numpy_function",
-    "py_function", "broadcast_static_shape", "required_space_to_batch_paddings", "newaxis",
+    "get_logger", "DType", "custom_gradient", "recompute_grad", "function", "device", "broadcast_static_shape",
+    "required_space_to_batch_paddings", "newaxis",
 })
 
 # TF's op type names where they are not the CamelCase of the function name.

@@ -26,5 +26,6 @@ for _name, _fn in {
     "import_graph_def": framework.import_graph_def,
 }.items():
     dispatch.register_override(_name, _fn)
-for _name, _fn in {"cond": control_flow.cond, "while_loop": control_flow.while_loop}.items():
+for _name, _fn in {"cond": control_flow.cond, "while_loop": control_flow.while_loop, "case": control_flow.case,
+                   "switch_case": control_flow.switch_case}.items():
     dispatch.register_override(_name, _fn)

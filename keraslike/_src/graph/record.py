@@ -75,7 +75,13 @@ class _Constant:
         self.value = value
 
 
+_KEEP_STANDIN = 4096  # elements: stand-ins this small (shapes, indices, scalars) are kept for the ops that use them
+
+
 def _stand_in(tensor, size, generator):
+    kept = getattr(tensor, "_standins", None)
+    if kept is not None and size in kept:
+        return kept[size].clone()
     shape = tensor.shape
     dims = [size] if shape.rank is None else [size if d is None else d for d in shape.as_list()]
     dtype = tensor.dtype
@@ -138,8 +144,10 @@ def record_call(fn, args, kwargs, op_type, name=None, graph=None):
                              f"({op_type}). Received: a tensor of another tf.Graph")
     first = _infer(fn, leaves, spec, slots, 2, 1)
     flat_a, out_spec = _flatten_result(first)
+    _reject_captured_graph_tensors(flat_a, fn)
     second_flat = None
-    if any(_has_unknown(leaves[i]) for i in slots):
+    varies = any(_has_unknown(leaves[i]) or getattr(leaves[i], "_varies", False) for i in slots)
+    if varies:
         second_flat, _ = _flatten_result(_infer(fn, leaves, spec, slots, 3, 2))
     out_specs = []
     for k, value in enumerate(flat_a):
@@ -163,7 +171,24 @@ def record_call(fn, args, kwargs, op_type, name=None, graph=None):
     for i, c in enumerate(constants):
         if c is not None:
             op._out_constants[i] = c
+    tensor_values = [(v, second_flat[k] if second_flat is not None else v)
+                     for k, v in enumerate(flat_a) if isinstance(v, torch.Tensor)]
+    for out, (a, b) in zip(op.outputs, tensor_values):
+        out._varies = varies
+        if a.numel() <= _KEEP_STANDIN and b.numel() <= _KEEP_STANDIN:
+            out._standins = {2: a, 3: b}
     return op.structured_outputs()
+
+
+def _reject_captured_graph_tensors(flat, fn):
+    """A function that hands back graph tensors built from closures cannot be re-run by a session."""
+    for value in flat:
+        if isinstance(value, SymbolicTensor):
+            raise TypeError(
+                f"{getattr(fn, '__name__', fn)} returned the graph tensor {value.name} from a function it called: "
+                "in keraslike's graph mode, functions passed to tf ops (map_fn, scan, case, ...) may use only "
+                "their arguments, not graph tensors from outside (tf.cond and tf.while_loop may). Pass those "
+                "tensors as arguments (e.g. in elems), or build the computation with tf.cond/tf.while_loop.")
 
 
 def _clean(name):

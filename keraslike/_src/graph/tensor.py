@@ -146,7 +146,8 @@ class SymbolicTensor:
         raise NotImplementedError(
             f"Cannot convert a symbolic tf.Tensor ({self.name}) to a numpy array. This error may indicate "
             "that you're trying to pass a Tensor to a NumPy call, which is not supported. Fetch its value "
-            "with sess.run(tensor) instead.")
+            "with sess.run(tensor) instead. (In keraslike's graph mode, functions passed to tf ops such as "
+            "map_fn or scan may use only their arguments, not graph tensors from outside.)")
 
 
 OPERATORS = {}  # filled by `dispatch` with recording operator functions

@@ -119,6 +119,8 @@ class GraphVariable(SymbolicTensor):
         self._save_slice_info = None
         op = VariableOp(graph, name, self)
         SymbolicTensor.__init__(self, op, 0, value.dtype, static)
+        if getattr(value, "_standins", None) is not None:  # shape inference reads the initial value's stand-in
+            self._standins, self._varies = value._standins, value._varies
         with graph.name_scope(name + "/"):
             self.initializer = AssignOp(graph, graph.unique_name("Assign"), self, value)
         if collections is None:

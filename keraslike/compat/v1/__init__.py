@@ -13,7 +13,8 @@ from keraslike._src.compat.v1.session import (  # noqa: F401
 )
 from keraslike._src.sparse.sparse_tensor import SparseTensorValue  # noqa: F401
 from keraslike._src.compat.v1.v1_ops import (  # noqa: F401
-    arg_max, arg_min, argmax, argmin, assign, assign_add, assign_sub, div, log, random_normal, random_uniform,
+    FIFOQueue, RandomShuffleQueue, arg_max, arg_min, argmax, argmin, assign, assign_add, assign_sub, div, log,
+    py_func, random_normal, random_uniform,
     reduce_all, reduce_any, reduce_logsumexp, reduce_max, reduce_mean, reduce_min, reduce_prod, reduce_sum,
     set_random_seed, squared_difference, to_bfloat16, to_double, to_float, to_int32, to_int64, truncated_normal,
 )

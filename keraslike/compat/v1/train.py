@@ -2,6 +2,10 @@
 
 import sys
 
+from keraslike._src.compat.v1.v1_ops import (  # noqa: F401
+    QueueRunner, batch, input_producer, shuffle_batch, slice_input_producer, start_queue_runners,
+    string_input_producer,
+)
 from keraslike._src.graph.optimizers import (  # noqa: F401
     AdagradOptimizer, AdamOptimizer, GradientDescentOptimizer, MomentumOptimizer, Optimizer, RMSPropOptimizer,
 )

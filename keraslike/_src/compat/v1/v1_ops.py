@@ -9,7 +9,7 @@ import torch
 from keraslike._src.graph.dispatch import graph_op
 from keraslike._src.ops import math as math_ops
 from keraslike._src.ops import nn as nn_ops
-from keraslike._src.ops import nn_conv, random, reduction
+from keraslike._src.ops import nn_conv, random, reduction, script_ops
 
 
 def _axis(axis, reduction_indices, name):
@@ -177,3 +177,35 @@ def assign_add(ref, value, use_locking=None, name=None):
 def assign_sub(ref, value, use_locking=None, name=None):
     """`tf.compat.v1.assign_sub(ref, value)`."""
     return ref.assign_sub(value, name=name)
+
+
+def _py_func(func, inp, Tout, stateful=True, name=None):  # noqa: N803 - TF's argument name
+    return script_ops.numpy_function(func, inp, Tout, stateful)
+
+
+py_func = graph_op(_py_func, "PyFunc")
+py_func.__doc__ = "`tf.compat.v1.py_func(func, inp, Tout)`: `tf.numpy_function` (a graph op in graph mode)."
+
+_QUEUE_HINT = ("TF1 queue-based input pipelines (queue runners, string_input_producer, tf.train.batch, "
+               "FIFOQueue) are not supported by keraslike: build the pipeline with tf.data "
+               "(tf.data.Dataset.from_tensor_slices / TFRecordDataset ... .batch()) and read it with "
+               "dataset.make_one_shot_iterator().get_next().")
+
+
+def _queue_unsupported(public):
+    def unsupported(*args, **kwargs):
+        raise NotImplementedError(f"{_QUEUE_HINT} Received: a call of tf.compat.v1.{public}")
+    unsupported.__name__ = public.rsplit(".", 1)[-1]
+    unsupported.__doc__ = f"`tf.compat.v1.{public}`: not supported; raises naming tf.data."
+    return unsupported
+
+
+start_queue_runners = _queue_unsupported("train.start_queue_runners")
+string_input_producer = _queue_unsupported("train.string_input_producer")
+slice_input_producer = _queue_unsupported("train.slice_input_producer")
+input_producer = _queue_unsupported("train.input_producer")
+batch = _queue_unsupported("train.batch")
+shuffle_batch = _queue_unsupported("train.shuffle_batch")
+QueueRunner = _queue_unsupported("train.QueueRunner")
+FIFOQueue = _queue_unsupported("FIFOQueue")
+RandomShuffleQueue = _queue_unsupported("RandomShuffleQueue")
