@@ -9,6 +9,7 @@ import collections.abc
 import torch
 
 from keraslike._src.keras.metrics.metric import sync_results
+from keraslike._src.ops import tensor_numpy
 
 
 def named_metrics(metrics):
@@ -91,7 +92,7 @@ class LazyLogs(collections.abc.Mapping):
 def _python_value(value):
     if isinstance(value, torch.Tensor):
         value = value.detach()
-        return float(value) if value.numel() == 1 else value.cpu().numpy()
+        return float(value) if value.numel() == 1 else tensor_numpy.snapshot(value)
     if hasattr(value, "numpy") and not isinstance(value, (int, float)):
         value = value.numpy()
     try:

@@ -647,7 +647,7 @@ class Trainer:
         epochs = keras_config.capped_epochs(epochs)  # keras.config.set_max_epochs / KERAS_MAX_EPOCHS
         steps_per_epoch = keras_config.capped_steps(steps_per_epoch)
         strategy = self._distribute_strategy
-        with strategy.scope():
+        with strategy.scope(), strategy._replica_local_weights(self):
             if validation_split and validation_data is None:
                 if not data_adapter.is_array_structure(x):
                     raise ValueError("Argument `validation_split` is only supported for tensors or NumPy arrays. "
@@ -793,7 +793,7 @@ class Trainer:
         input_validation.check_steps(steps, "steps")
         steps = keras_config.capped_steps(steps)  # keras.config.set_max_steps_per_epoch
         strategy = self._distribute_strategy
-        with strategy.scope():
+        with strategy.scope(), strategy._replica_local_weights(self):
             adapter = data_adapter.make_adapter(x, y, sample_weight, batch_size, False, strategy, steps)
             input_validation.check_not_empty(getattr(adapter, "num_samples", None), "evaluate")
             self._check_input_shape(adapter)
@@ -825,7 +825,7 @@ class Trainer:
         else:
             run_step = self._jit("predict forward pass", self._predict_forward)
             run_step = functools.partial(_call_on_x, run_step)
-        with strategy.scope():
+        with strategy.scope(), strategy._replica_local_weights(self):
             if data_adapter.is_array_structure(x) or isinstance(x, dict):
                 adapter = data_adapter.ArrayDataAdapter(x, None, None, batch_size, False, strategy, steps)
             else:
