@@ -37,7 +37,7 @@ def compile_config(model):
     """Keras 3 `compile_config`: optimizer, loss and metrics as given to `compile` (None if not compiled)."""
     if not getattr(model, "compiled", False):
         return None
-    metrics = model.compiled_metrics.specs if model.compiled_metrics is not None else None
+    metrics = model._compile_metrics.specs if model._compile_metrics is not None else None
     return {"optimizer": serialization_lib.serialize_keras_object(model.optimizer),
             "loss": serialization_lib.serialize_keras_object(getattr(model, "loss", None)),
             "loss_weights": None, "metrics": serialization_lib.serialize_keras_object(metrics or None),
