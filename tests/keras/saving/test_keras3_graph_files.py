@@ -2,9 +2,12 @@
 `NotEqual` mask of `Embedding(mask_zero=True)`, `keras.ops` calls on symbolic tensors), and subclassed models
 whose attributes sort after `layers` (Keras's weight paths).
 
-Files and predictions: tests/golden/keras3_files/, written by tests/golden/make_keras3_graph_files.py.
+Files and predictions: tests/golden/keras3_files/, written by tests/golden/make_keras3_graph_files.py; every
+Keras op class with its constructor arguments: tests/golden/keras_op_classes.json (make_keras_op_classes.py).
 """
 
+import inspect
+import json
 from pathlib import Path
 
 import numpy as np
@@ -85,3 +88,19 @@ def test_get_item_takes_a_list_key_and_negative_steps_as_keras():
     x = np.arange(24, dtype="float32").reshape(2, 4, 3)
     out = keras.ops.get_item(x, [slice(None), slice(1, None), slice(None, None, -1)])
     np.testing.assert_array_equal(out.numpy(), x[:, 1:, ::-1])
+
+
+# Keras op classes that never appear in a file: an abstract base, and one whose constructor takes no
+# serializable arguments (`jvp` is built around a Python function, so Keras cannot write its config).
+NEVER_SAVED = {"SegmentReduction", "JVP"}
+OP_CLASSES = json.loads((FILES.parent / "keras_op_classes.json").read_text())
+
+
+@pytest.mark.parametrize("op", [o for o in OP_CLASSES if o["class_name"] not in NEVER_SAVED],
+                         ids=lambda o: o["class_name"])
+def test_every_keras_op_class_resolves_with_its_constructor_arguments(op):
+    node = op_nodes.op_from_config({"module": op["module"], "class_name": op["class_name"],
+                                    "config": {"name": "op", **{k: None for k in op["init"]}}})
+    parameters = inspect.signature(node._fn).parameters
+    takes_any = any(p.kind == p.VAR_KEYWORD for p in parameters.values())
+    assert takes_any or set(op["init"]) <= set(parameters), (op, list(parameters))
