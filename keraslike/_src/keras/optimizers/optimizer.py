@@ -163,7 +163,8 @@ class Optimizer:
         states = {}
         for i, state in enumerate(self._torch.state.values() if self._torch else []):
             states.update({f"{self.name}/{key}_{i}": s for key, s in state.items() if isinstance(s, torch.Tensor)})
-        views = state_variables.cached_state_views(self.__dict__.setdefault("_slot_views", {}), states)
+        cache = self.__dict__.setdefault("_slot_views", state_variables.StateViewCache())
+        views = state_variables.cached_state_views(cache, states)
         return [self.iterations] + views
 
     def _make_torch(self, params):
