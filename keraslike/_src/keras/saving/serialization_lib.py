@@ -246,6 +246,8 @@ def _to_list(shape):
 def serialize_layer(layer):
     """Keras 3 description of a layer or model (keras/src/models/sequential.py, models/model.py)."""
     cls = type(layer)
+    if getattr(layer, "keras_op", None) is not None:  # an op node read from a Keras 3 file: written back as is
+        return layer.keras_op.entry()
     if cls is _layer_class("Functional"):
         config = functional_graph.get_config(layer, serialize_layer)
     elif cls is _layer_class("Sequential"):
