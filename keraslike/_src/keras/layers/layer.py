@@ -416,12 +416,14 @@ class Layer(torch.nn.Module, metaclass=LayerMeta):
                 f"Layer {self.name!r} expected {len(params)} weights, but the provided list has "
                 f"{len(weights)}. Received: weights with shapes {[np.shape(w) for w in weights]}"
             )
-        for var, value in zip(params, weights):
+        for var, value in zip(params, weights):  # every shape first: a failed call changes no weight
             if tuple(np.shape(value)) != tuple(var.shape):
                 raise ValueError(
                     f"Layer {self.name!r} weight {var.path!r} has shape {tuple(var.shape)}; "
-                    f"received value of shape {tuple(np.shape(value))}."
+                    f"received value of shape {tuple(np.shape(value))}. Received: weights with shapes "
+                    f"{[np.shape(w) for w in weights]}"
                 )
+        for var, value in zip(params, weights):
             var.assign(value)
 
     def count_params(self):
