@@ -126,3 +126,9 @@ def test_a_loaded_keras3_graph_saves_its_op_nodes_as_keras_wrote_them(tmp_path, 
     inputs = EXPECTED["ids"] if name == "masked_rnn" else [EXPECTED["xa"], EXPECTED["xb"]]
     for a, b in zip(*(m.predict(inputs, verbose=0) for m in (model, again))):
         np.testing.assert_array_equal(np.asarray(a), np.asarray(b))
+
+
+def test_stacked_rnn_cells_from_keras3_load_as_tf():
+    model = keras.models.load_model(FILES / "stacked_cells.keras")
+    np.testing.assert_allclose(model.predict(EXPECTED["xr"], verbose=0), EXPECTED["stacked_cells"], rtol=1e-5,
+                               atol=1e-6)

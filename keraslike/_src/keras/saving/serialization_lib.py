@@ -289,6 +289,8 @@ def deserialize_layer(config, custom_objects=None, safe_mode=True):
         TypeError: unknown class (register it or pass `custom_objects`).
         ValueError: a Lambda holding bytecode while `safe_mode` is True.
     """
+    if not isinstance(config, dict):  # already built (a wrapper's `layer` deserialized with its config)
+        return config
     class_name = config["class_name"]
     if op_nodes.is_op_config(config):  # a keras.ops node of a functional graph (`NotEqual` for a mask)
         return op_nodes.op_from_config(config)
