@@ -309,3 +309,12 @@ def test_inputs_keep_their_keras_masks():
     e = layers.Embedding(12, 6, mask_zero=True)(case("block")["tokens"])
     layers.MultiHeadAttention(num_heads=2, key_dim=3)(e, e)
     np.testing.assert_array_equal(e._keras_mask.numpy(), case("block")["tokens"] != 0)
+
+
+def test_ops_flash_attention_runs_the_flash_kernel_or_says_why():
+    q = np.ones((1, 3, 2, 4), "float32")
+    if not torch.cuda.is_available():
+        with pytest.raises(ValueError, match="only on CUDA devices"):
+            ops.dot_product_attention(q, q, q, flash_attention=True)
+    with pytest.raises(ValueError, match="attn_logits_soft_cap=2.0"):
+        ops.dot_product_attention(q, q, q, flash_attention=True, attn_logits_soft_cap=2.0)
