@@ -108,7 +108,8 @@ def _from_python(value, dtype, arg_name):
     _check_lossless(array, target, value, arg_name)
     if array.dtype.kind == "u" and array.dtype.itemsize > 1 and target is not None:
         array = array.astype(np.int64)  # torch has only partial support for uint16/32/64
-    out = torch.as_tensor(array)
+    # a numpy argument is copied, as TF does: the tensor must not change when the caller reuses the array
+    out = torch.as_tensor(array) if from_python else torch.tensor(array)
     if target is not None and out.dtype != target:
         out = out.to(target)
     return out

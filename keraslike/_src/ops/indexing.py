@@ -15,6 +15,7 @@ import torch
 from keraslike._src import errors
 from keraslike._src.ops import dtypes, reverse_slicing, sparse_gradient
 from keraslike._src.ops import string_array_ops as _str
+from keraslike._src.ops import value_semantics
 from keraslike._src.ops.string_tensor import has_strings
 from keraslike._src.ops.conversion import binary_operands, normalize_axis, to_tensor
 
@@ -220,6 +221,7 @@ def _mask_bits(mask, i):
     return bool((int(mask) >> i) & 1)
 
 
+@value_semantics.no_variable_views
 def strided_slice(input_, begin, end, strides=None, begin_mask=0, end_mask=0, ellipsis_mask=0, new_axis_mask=0,
                   shrink_axis_mask=0, var=None, name=None):
     """`tf.strided_slice`: the slice `input_[begin:end:strides]` spelled with TF's bit masks.

@@ -19,6 +19,7 @@ import torch
 from keraslike._src import errors
 from keraslike._src.ops import dtypes
 from keraslike._src.ops import string_array_ops as _str
+from keraslike._src.ops import value_semantics
 from keraslike._src.ops.string_tensor import has_strings
 from keraslike._src.ragged.ragged_tensor import RaggedTensor, ragged_binary
 from keraslike._src.ops.conversion import binary_operands, to_tensor
@@ -304,6 +305,7 @@ def complex(real, imag, name=None):
 # ---- dtype change ------------------------------------------------------------------------------
 
 
+@value_semantics.no_variable_views
 def cast(x, dtype, name=None):
     """`tf.cast(x, dtype)`: change dtype. Mirrors `tensorflow/python/ops/math_ops.py` (`cast`).
 
