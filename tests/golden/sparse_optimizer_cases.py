@@ -70,7 +70,7 @@ LEGACY_CASES = {
 }
 
 # custom GradientTape loops on a (VOCAB, DIM) variable `table`, Adam(0.1), `apply_gradients`, STEPS steps
-LOOP_CASES = ("gather", "embedding_lookup", "two_gathers", "gather_and_matmul", "gather_axis1",
+LOOP_CASES = ("gather", "embedding_lookup", "keras_ops_take", "two_gathers", "gather_and_matmul", "gather_axis1",
               "clip_by_global_norm", "clip_by_norm")
 
 
@@ -80,6 +80,8 @@ def loop_loss(tf, case, table, ids, coef):
         rows = tf.gather(table, ids)
     elif case == "embedding_lookup":
         rows = tf.nn.embedding_lookup(table, ids)
+    elif case == "keras_ops_take":
+        rows = tf.keras.ops.take(table, ids, axis=0)
     elif case == "two_gathers":  # two sparse uses: the slices are concatenated
         rows = tf.concat([tf.gather(table, ids), tf.gather(table, np.ascontiguousarray(ids[:, ::-1][:, :2]))], axis=1)
     elif case == "gather_and_matmul":  # a dense use too: the gradient is dense
