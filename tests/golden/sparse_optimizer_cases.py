@@ -69,6 +69,11 @@ LEGACY_CASES = {
                       "l2_regularization_strength": 0.01, "l2_shrinkage_regularization_strength": 0.01}),
 }
 
+# TF 2's legacy Nadam on dense gradients (its momentum schedule, no learning-rate decay): variable, gradients
+NADAM_START = np.array([[0.5, -0.3], [0.2, 0.1], [0.7, 0.7]], "float32")
+NADAM_GRADS = np.array([[[1., 2.], [0., -1.], [0, 0]], [[0.5, -2.], [1., 1.], [0, 0]], [[0.5, -2.], [1., 1.], [3, 1]]],
+                       "float32")
+
 # custom GradientTape loops on a (VOCAB, DIM) variable `table`, Adam(0.1), `apply_gradients`, STEPS steps
 LOOP_CASES = ("gather", "embedding_lookup", "keras_ops_take", "two_gathers", "gather_and_matmul", "gather_axis1",
               "clip_by_global_norm", "clip_by_norm")
