@@ -140,3 +140,16 @@ def test_legacy_nadam_schedule_on_dense_gradients():
         steps.append(np.array(v.numpy()).ravel())
     np.testing.assert_allclose(np.stack(steps), GOLDEN["legacy_dense/nadam"], rtol=1e-5, atol=1e-6)
     assert opt.get_config()["decay"] == 0.004
+
+
+@pytest.mark.parametrize("callable_loss", [False, True])
+def test_minimize_updates_from_the_occurrences(callable_loss):
+    """`minimize` (a loss tensor or a callable) updates as `apply_gradients` of the tape's sparse gradient."""
+    table = tf.Variable(np.zeros((4, 1), "float32"))
+    ids = np.array([[1, 2, 2, 0, 0], [3, 1, 0, 0, 0]])
+
+    def loss():
+        return tf.reduce_sum(tf.nn.embedding_lookup(table, ids))
+
+    tf.keras.optimizers.Adam(0.1).minimize(loss if callable_loss else loss(), [table])
+    np.testing.assert_allclose(table.numpy().ravel(), -0.1 * np.sqrt([5, 2, 2, 1]), rtol=1e-5)

@@ -224,6 +224,8 @@ class Optimizer:
             grads = tape.gradient(value, var_list)
         else:
             grads = torch.autograd.grad(loss, var_list, allow_unused=True)
+            grads = [g if g is None else sparse_gradient.attach(g, sparse_gradient.take(v))  # lookups' occurrences
+                     for g, v in zip(grads, var_list)]
         return self.apply_gradients(zip(grads, var_list))
 
     def scale_loss(self, loss):
