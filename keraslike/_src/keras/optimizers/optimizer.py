@@ -24,6 +24,7 @@ from keraslike._src.distribute import collectives, context
 from keraslike._src.keras.optimizers import schedules
 from keraslike._src.keras.saving import object_registration, optimizer_state
 from keraslike._src.ops import sparse_gradient
+from keraslike._src.ops import variables as state_variables
 from keraslike._src.ops.variables import Variable
 
 _STEP_IN_FIT = False
@@ -157,8 +158,13 @@ class Optimizer:
 
     @property
     def variables(self):
-        return [self.iterations] + [s for state in (self._torch.state.values() if self._torch else [])
-                                    for s in state.values() if isinstance(s, torch.Tensor)]
+        """`iterations` and the slots, as TF's variables: views that read and `assign` the torch optimizer's
+        state, whose `numpy()` is a copy (a snapshot kept by the user does not follow training)."""
+        states = {}
+        for i, state in enumerate(self._torch.state.values() if self._torch else []):
+            states.update({f"{self.name}/{key}_{i}": s for key, s in state.items() if isinstance(s, torch.Tensor)})
+        views = state_variables.cached_state_views(self.__dict__.setdefault("_slot_views", {}), states)
+        return [self.iterations] + views
 
     def _make_torch(self, params):
         raise NotImplementedError
