@@ -25,7 +25,7 @@ import torch
 
 from keraslike._src.keras import backend
 from keraslike._src.keras.ops import dtypes
-from keraslike._src.ops import reverse_slicing
+from keraslike._src.ops import reverse_slicing, sparse_gradient
 from keraslike._src.keras.ops.tensors import axes_tuple, convert, dtype_of, floatx, promote, shape_tuple, to_float
 
 _INT_OR_BOOL = (torch.bool, torch.uint8, torch.int8, torch.int16, torch.int32, torch.int64)
@@ -1169,6 +1169,8 @@ def take(x, indices, axis=None):
         x, axis = x.reshape(-1), 0
     axis = axis % x.dim()
     idx = _wrap_indices(idx.to(torch.int64), x.shape[axis])
+    if axis == 0:  # a variable's rows: TF's IndexedSlices gradient (ops/sparse_gradient.py), as Keras 3's tf.gather
+        return sparse_gradient.gather_rows(x, idx)
     out = torch.index_select(x, axis, idx.reshape(-1))
     return out.reshape(*x.shape[:axis], *idx.shape, *x.shape[axis + 1:])
 

@@ -230,6 +230,8 @@ class Optimizer:
             grads = tape.gradient(value, var_list)
         else:
             grads = torch.autograd.grad(loss, var_list, allow_unused=True)
+            grads = [g if g is None else sparse_gradient.attach(g, sparse_gradient.take(v))  # lookups' occurrences
+                     for g, v in zip(grads, var_list)]
         return self.apply_gradients(zip(grads, var_list))
 
     def scale_loss(self, loss):
@@ -321,7 +323,8 @@ class Optimizer:
                     v.copy_(average)
 
     def _lazy_sparse(self):
-        """True for TF 2 optimizers whose sparse kernels update only the rows a sparse gradient has."""
+        """For TF 2 optimizers whose sparse kernels update only the rows a sparse gradient has: True (the
+        variable and its slots) or "variable" (the variable only); False otherwise."""
         return False
 
     def _update(self, variables, sparse=None, lazy=None):
@@ -428,8 +431,11 @@ class Optimizer:
                 collectives.all_reduce(counts, "sum")
                 present = counts > 0
             absent = ~present.reshape(-1, *([1] * (v.dim() - 1)))
-            for tensor in [v] + [t for t in self._torch.state.get(v, {}).values()
-                                 if isinstance(t, torch.Tensor) and t.shape == v.shape]:
+            ensure = getattr(self._torch, "ensure_state", None)  # slots of the absent rows keep their start
+            state = ensure(v) if ensure else self._torch.state.get(v, {})
+            slots = [] if self._lazy_sparse() == "variable" else [
+                t for t in state.values() if isinstance(t, torch.Tensor) and t.shape == v.shape]
+            for tensor in [v] + slots:
                 kept.append((tensor, tensor.detach().clone(), absent))
         return kept
 
