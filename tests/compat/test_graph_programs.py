@@ -84,3 +84,11 @@ def test_saver_round_trip_matches_tf(tmp_path):
     listed = dict(tf.train.list_variables(str(tmp_path)))
     assert listed["net/w"] == [20, 4] and listed["net/b"] == [4] and listed["net/w/Adam_1"] == [20, 4]
     assert listed["global_step"] == [] and listed["beta1_power"] == []
+
+
+def test_summaries_and_file_writer_match_tf(tmp_path):
+    from tensorboard.backend.event_processing.event_file_loader import LegacyEventFileLoader  # optional dependency
+
+    got = tf1_programs.summaries(tf, str(tmp_path), lambda path: LegacyEventFileLoader(path).Load())
+    want = GOLDEN["summaries"]
+    assert got == want

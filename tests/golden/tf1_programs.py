@@ -6,6 +6,8 @@ import changed and compares. Every program builds its own `tf.Graph()` and takes
 numpy generator, and initial values are given explicitly (TF's random initializers are not reproduced).
 """
 
+import glob
+
 import numpy as np
 
 
@@ -259,6 +261,29 @@ def saver_round_trip(tf, directory):
             restored_step = int(sess.run(step))
     return {"paths": [p.rsplit("/", 1)[-1] for p in paths], "before": before.tolist(), "after": after.tolist(),
             "step": restored_step, "latest": tf.train.latest_checkpoint(directory).rsplit("/", 1)[-1]}
+
+
+def summaries(tf, directory, read_events):
+    """tf.summary.scalar under a name scope, merge_all, FileWriter.add_summary; `read_events(path)` yields the
+    event protos of a file (TF's summary_iterator for the golden, TensorBoard's loader in the test)."""
+    with tf.Graph().as_default():
+        x = tf.placeholder(tf.float32, [])
+        with tf.name_scope("train"):
+            tf.summary.scalar("loss", x * 2.0)
+        tf.summary.scalar("plain", x + 1.0)
+        merged = tf.summary.merge_all()
+        with tf.Session() as sess:
+            writer = tf.summary.FileWriter(directory, sess.graph)
+            for step in range(3):
+                writer.add_summary(sess.run(merged, {x: float(step)}), step)
+            writer.close()
+        n_collected = len(tf.get_collection(tf.GraphKeys.SUMMARIES))
+    events = []
+    for path in sorted(glob.glob(directory + "/events.out.tfevents.*")):
+        for event in read_events(path):
+            for value in event.summary.value:
+                events.append([event.step, value.tag, round(float(value.simple_value), 6)])
+    return {"events": events, "n_collected": n_collected}
 
 
 PROGRAMS = {"mnist_softmax": mnist_softmax, "shared_scope_model": shared_scope_model, "layers_mlp": layers_mlp,
