@@ -40,8 +40,8 @@ def _calls():
                                                synchronization=tf.VariableSynchronization.AUTO,
                                                aggregation=tf.VariableAggregation.MEAN,
                                                experimental_enable_variable_lifting=False),
-        "add_weight(autocast, aggregation, synchronization)": lambda: keras.layers.Dense(1).add_weight(
-            name="w", shape=(1,), autocast=False, aggregation="mean", synchronization="auto"),
+        "add_weight(aggregation, synchronization)": lambda: keras.layers.Dense(1).add_weight(
+            name="w", shape=(1,), aggregation="mean", synchronization="auto"),
         "tf.function(reduce_retracing, autograph)": lambda: tf.function(lambda v: v, reduce_retracing=True,
                                                                         autograph=False)(1.0),
         "einsum(optimize)": lambda: tf.einsum("ij->ji", np.ones((2, 2)), optimize="greedy"),

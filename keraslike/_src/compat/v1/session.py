@@ -28,6 +28,7 @@ import torch
 
 from keraslike._src.compat.v1.config_proto import ConfigProto
 from keraslike._src.config import devices, memory
+from keraslike._src.ops import tensor_numpy
 from keraslike._src.graph import executor, fetches as graph_fetches
 from keraslike._src.graph import graph as graph_lib
 from keraslike._src.graph import tensor as graph_tensor
@@ -329,7 +330,7 @@ def _fetch_value(value, nodes):
         node = log.node_of(value)
         if node is not None:
             nodes.append(node)
-        array = value.detach().cpu().numpy()
+        array = tensor_numpy.snapshot(value)  # a fetched variable is its value now, not a view of it
         return array[()] if array.ndim == 0 else array
     if isinstance(value, Operation):
         if value._node is not None:
