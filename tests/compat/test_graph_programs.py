@@ -92,3 +92,11 @@ def test_summaries_and_file_writer_match_tf(tmp_path):
     got = tf1_programs.summaries(tf, str(tmp_path), lambda path: LegacyEventFileLoader(path).Load())
     want = GOLDEN["summaries"]
     assert got == want
+
+
+def test_v1_losses_reductions_and_total_loss_match_tf():
+    got, want = tf1_programs.v1_losses(tf), GOLDEN["v1_losses"]
+    assert got["n_losses"] == want["n_losses"]
+    for key, value in want["values"].items():
+        _close(got["values"][key], value, rtol=1e-5, atol=1e-6)
+    _close(got["totals"], want["totals"], rtol=1e-5)

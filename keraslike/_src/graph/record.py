@@ -142,18 +142,27 @@ def record_call(fn, args, kwargs, op_type, name=None, graph=None):
         if leaves[i].graph is not graph:
             raise ValueError(f"Tensor {leaves[i].name} must be from the same graph as the op being created "
                              f"({op_type}). Received: a tensor of another tf.Graph")
-    first = _infer(fn, leaves, spec, slots, 2, 1)
+    varies = any(_has_unknown(leaves[i]) or getattr(leaves[i], "_varies", False) for i in slots)
+    fallback = None
+    try:
+        first = _infer(fn, leaves, spec, slots, 2, 1)
+    except Exception as error:  # noqa: BLE001 - retried with sizes from the arguments, else re-raised
+        if not varies:
+            raise
+        first, fallback = _infer_with_argument_sizes(fn, leaves, spec, slots, error)
     flat_a, out_spec = _flatten_result(first)
     _reject_captured_graph_tensors(flat_a, fn)
     second_flat = None
-    varies = any(_has_unknown(leaves[i]) or getattr(leaves[i], "_varies", False) for i in slots)
-    if varies:
+    if varies and fallback is None:
         second_flat, _ = _flatten_result(_infer(fn, leaves, spec, slots, 3, 2))
     out_specs = []
     for k, value in enumerate(flat_a):
         if isinstance(value, torch.Tensor):
-            other = second_flat[k] if second_flat is not None else None
-            out_specs.append((value.dtype, _merge_shapes(value, other)))
+            if fallback is not None:  # one run only: a dimension of the stand-in size may be unknown
+                shape = TensorShape([None if d == fallback else d for d in value.shape])
+            else:
+                shape = _merge_shapes(value, second_flat[k] if second_flat is not None else None)
+            out_specs.append((value.dtype, shape))
         else:
             out_specs.append(None)
     if not any(s is not None for s in out_specs):
@@ -175,9 +184,27 @@ def record_call(fn, args, kwargs, op_type, name=None, graph=None):
                      for k, v in enumerate(flat_a) if isinstance(v, torch.Tensor)]
     for out, (a, b) in zip(op.outputs, tensor_values):
         out._varies = varies
-        if a.numel() <= _KEEP_STANDIN and b.numel() <= _KEEP_STANDIN:
+        if fallback is None and a.numel() <= _KEEP_STANDIN and b.numel() <= _KEEP_STANDIN:
             out._standins = {2: a, 3: b}
     return op.structured_outputs()
+
+
+def _infer_with_argument_sizes(fn, leaves, spec, slots, error):
+    """Unknown dimensions sized like a concrete argument (a [40] weight vector against a [?] batch): TF's
+    broadcasting of `?` with 40. Returns (result, size used); re-raises `error` when no size works."""
+    sizes = set()
+    for leaf in leaves:
+        if isinstance(leaf, SymbolicTensor):
+            if leaf.shape.rank is not None:
+                sizes.update(d for d in leaf.shape.as_list() if d is not None)
+        elif hasattr(leaf, "shape") and hasattr(leaf, "ndim"):
+            sizes.update(int(d) for d in leaf.shape)
+    for size in sorted(sizes - {0, 1, 2, 3}):
+        try:
+            return _infer(fn, leaves, spec, slots, size, 1), size
+        except Exception:  # noqa: BLE001, S112 - try the next candidate size
+            continue
+    raise error
 
 
 def _reject_captured_graph_tensors(flat, fn):

@@ -30,7 +30,7 @@ from keraslike._src.graph.variables import (  # noqa: F401
     global_variables, local_variables, model_variables, trainable_variables,
 )
 from keraslike.compat.v1 import io, python_io  # noqa: F401,E402  (TF1's tf_record_iterator)
-from keraslike.compat.v1 import data, layers, nn, summary, train  # noqa: F401,E402
+from keraslike.compat.v1 import data, layers, losses, nn, summary, train  # noqa: F401,E402
 
 
 _ROOT = __name__.split(".")[0]  # "keraslike"
