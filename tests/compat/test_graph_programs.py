@@ -13,6 +13,17 @@ from tests.golden import tf1_programs
 GOLDEN = json.loads((pathlib.Path(__file__).parents[1] / "golden" / "tf1_programs.json").read_text())
 
 
+@pytest.fixture(autouse=True)
+def _v1_behavior():
+    """The goldens ran after `tf.disable_v2_behavior()`; so do these programs (undone afterwards)."""
+    tf.disable_v2_behavior()
+    try:
+        yield
+    finally:
+        tf.enable_v2_behavior()
+        tf.reset_default_graph()
+
+
 def _close(actual, expected, rtol=2e-4, atol=2e-5):
     np.testing.assert_allclose(np.asarray(actual, dtype=np.float64), np.asarray(expected, dtype=np.float64),
                                rtol=rtol, atol=atol)

@@ -9,12 +9,15 @@ import numpy as np
 import torch
 
 from keraslike._src.data.tensor_shape import TensorShape
+from keraslike._src.graph import graph as graph_lib
+from keraslike._src.graph.shape_v1 import TensorShapeV1
 
 
 def _show_shape(shape):
     if shape.rank is None:
         return "<unknown>"
-    dims = ["?" if d is None else str(d) for d in shape.as_list()]
+    unknown = "?" if graph_lib.v1_behavior() else "None"
+    dims = [unknown if d is None else str(d) for d in shape.as_list()]
     return "(" + ", ".join(dims) + ("," if len(dims) == 1 else "") + ")"
 
 
@@ -81,7 +84,7 @@ class SymbolicTensor:
         self.op = op
         self.value_index = value_index
         self.dtype = dtype
-        self._shape = shape if isinstance(shape, TensorShape) else TensorShape(shape)
+        self._shape = TensorShape(shape)  # plain dims; `shape` shows them TF1-style under v1 behavior
 
     @property
     def name(self):
@@ -97,10 +100,10 @@ class SymbolicTensor:
 
     @property
     def shape(self):
-        return self._shape
+        return TensorShapeV1(self._shape) if graph_lib.v1_behavior() else self._shape
 
     def get_shape(self):
-        return self._shape
+        return self.shape
 
     def set_shape(self, shape):
         """Refine the static shape (TF's `set_shape`): must be compatible with the known one."""

@@ -171,18 +171,17 @@ class GraphVariable(SymbolicTensor):
         session._set_variable(self, value)
 
     def __repr__(self):
+        ref = "_ref" if graph_lib.v1_behavior() else ""
         return (f"<tf.Variable '{self.name}' shape={_show(self.shape)} "
-                f"dtype={str(self.dtype).replace('torch.', '')}_ref>")
-
-    def get_shape(self):
-        return self.shape
+                f"dtype={str(self.dtype).replace('torch.', '')}{ref}>")
 
     def _as_graph_element(self):
         return self
 
 
 def _show(shape):
-    return "(" + ", ".join("?" if d is None else str(d) for d in shape.as_list()) + \
+    unknown = "?" if graph_lib.v1_behavior() else "None"
+    return "(" + ", ".join(unknown if d is None else str(d) for d in shape.as_list()) + \
         ("," if shape.rank == 1 else "") + ")"
 
 

@@ -22,6 +22,7 @@ from keraslike._src.graph.framework import (  # noqa: F401
     add_to_collection, add_to_collections, get_collection, get_collection_ref, import_graph_def,
 )
 from keraslike._src.graph.graph import Graph, GraphKeys, get_default_graph  # noqa: F401
+from keraslike._src.graph.shape_v1 import Dimension, dimension_value  # noqa: F401
 from keraslike._src.graph.tensor import Operation as _GraphOperation  # noqa: F401
 from keraslike._src.graph.variable_scope import (  # noqa: F401
     AUTO_REUSE, VariableScope, get_variable, get_variable_scope, variable_scope,
