@@ -238,3 +238,17 @@ def test_tf1_shapes_after_disable_v2_behavior():
     finally:
         tf.enable_v2_behavior()
         tf.reset_default_graph()
+
+
+def test_data_dependent_sizes_stay_unknown():
+    with tf.Graph().as_default():
+        n = tf.placeholder(tf.int32, [])
+        x = tf.placeholder(tf.float32, [10])
+        m = tf.placeholder(tf.bool, [10])
+        zeros, masked = tf.zeros([n]), tf.boolean_mask(x, m)
+        uniq, head = tf.unique(tf.cast(x, tf.int32))[0], x[:n]
+        assert [t.shape.as_list() for t in (zeros, masked, uniq, head)] == [[None]] * 4
+        assert tf.matmul(tf.ones([2, 3]), tf.ones([3, 4])).shape.as_list() == [2, 4]
+        with tf.Session() as sess:
+            out = sess.run([zeros, masked, head], {n: 4, x: np.arange(10.0), m: [True] * 3 + [False] * 7})
+        assert [o.tolist() for o in out] == [[0.0] * 4, [0.0, 1.0, 2.0], [0.0, 1.0, 2.0, 3.0]]

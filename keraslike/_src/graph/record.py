@@ -85,11 +85,13 @@ def _stand_in(tensor, size, generator):
     shape = tensor.shape
     dims = [size] if shape.rank is None else [size if d is None else d for d in shape.as_list()]
     dtype = tensor.dtype
-    if dtype.is_floating_point:
-        return torch.rand(dims, generator=generator, dtype=dtype) + 0.5
+    if dtype.is_floating_point:  # positive (log, sqrt stay finite); a wider range in the second run
+        return torch.rand(dims, generator=generator, dtype=dtype) * (1.0 if size == 2 else 9.0) + 0.5
     if dtype == torch.bool:
         return torch.rand(dims, generator=generator) > 0.5
     if dtype.is_complex:
+        return torch.ones(dims, dtype=dtype)
+    if size == 3 and not dims:  # second run: an integer scalar (a count, a size) changes, so sizes from it do
         return torch.ones(dims, dtype=dtype)
     return torch.zeros(dims, dtype=dtype)
 
@@ -153,8 +155,12 @@ def record_call(fn, args, kwargs, op_type, name=None, graph=None):
     flat_a, out_spec = _flatten_result(first)
     _reject_captured_graph_tensors(flat_a, fn)
     second_flat = None
-    if varies and fallback is None:
-        second_flat, _ = _flatten_result(_infer(fn, leaves, spec, slots, 3, 2))
+    if slots and fallback is None:  # a second run on other sizes and values: what changes is not static
+        try:
+            second_flat, _ = _flatten_result(_infer(fn, leaves, spec, slots, 3, 2))
+        except Exception:  # noqa: BLE001 - the stand-ins of the first run worked: keep only the ranks
+            second_flat = [torch.empty(0) if isinstance(v, torch.Tensor) else v for v in flat_a]
+        varies = True
     out_specs = []
     for k, value in enumerate(flat_a):
         if isinstance(value, torch.Tensor):
