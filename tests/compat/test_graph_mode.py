@@ -5,6 +5,7 @@ import collections
 
 import numpy as np
 import pytest
+import torch
 
 import keraslike as tf2
 import keraslike.compat.v1 as tf
@@ -252,3 +253,16 @@ def test_data_dependent_sizes_stay_unknown():
         with tf.Session() as sess:
             out = sess.run([zeros, masked, head], {n: 4, x: np.arange(10.0), m: [True] * 3 + [False] * 7})
         assert [o.tolist() for o in out] == [[0.0] * 4, [0.0, 1.0, 2.0], [0.0, 1.0, 2.0, 3.0]]
+
+
+def test_tf_variable_in_and_out_of_graph_mode_and_keras_layers_on_graph_tensors():
+    with tf.Graph().as_default():
+        x = tf.placeholder(tf.float32, [None, 3])
+        v = tf.Variable(1.0)
+        assert repr(v).startswith("<tf.Variable 'Variable:0'") and isinstance(v, tf.Variable)
+        with pytest.raises(TypeError, match=r"graph tensor \(Placeholder:0\) reached .*use tf.compat.v1.layers"):
+            tf.keras.layers.Dense(2)(x)
+        with pytest.raises(TypeError, match="reached the torch function"):
+            torch.relu(x)
+    eager = tf2.Variable(2.0)
+    assert isinstance(eager, tf2.Variable) and float(eager.numpy()) == 2.0

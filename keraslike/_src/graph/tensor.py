@@ -145,12 +145,28 @@ class SymbolicTensor:
                             f"dimension is known). Received: tensor {self.name} of shape {_show_shape(self._shape)}")
         return iter([self[i] for i in range(self._shape.as_list()[0])])
 
+    @classmethod
+    def __torch_function__(cls, func, types, args=(), kwargs=None):
+        names = [a.name for a in list(args) + list((kwargs or {}).values()) if isinstance(a, SymbolicTensor)]
+        raise TypeError(_torch_message(", ".join(names), f"the torch function {getattr(func, '__name__', func)}"))
+
+    def __getattr__(self, name):
+        if not name.startswith("__") and hasattr(torch.Tensor, name):
+            raise TypeError(_torch_message(self.name, f"the torch.Tensor member .{name}"))
+        raise AttributeError(f"'Tensor' object has no attribute '{name}'. Received: name={name!r}")
+
     def __array__(self, dtype=None, copy=None):
         raise NotImplementedError(
             f"Cannot convert a symbolic tf.Tensor ({self.name}) to a numpy array. This error may indicate "
             "that you're trying to pass a Tensor to a NumPy call, which is not supported. Fetch its value "
             "with sess.run(tensor) instead. (In keraslike's graph mode, functions passed to tf ops such as "
             "map_fn or scan may use only their arguments, not graph tensors from outside.)")
+
+
+def _torch_message(names, what):
+    return (f"A graph tensor ({names}) reached {what}: in keraslike's graph mode only tf.* ops record graph "
+            "ops. Keras layers and models, and torch code, cannot take graph tensors; use tf.compat.v1.layers "
+            "(dense, conv2d, ...) in the graph, or call the Keras model eagerly (outside graph mode).")
 
 
 OPERATORS = {}  # filled by `dispatch` with recording operator functions
