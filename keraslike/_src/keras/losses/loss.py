@@ -5,6 +5,7 @@ import functools
 import numpy as np
 import torch
 
+from keraslike._src.errors import InvalidArgumentError
 from keraslike._src.keras import backend
 from keraslike._src.keras.backend.naming import to_snake_case
 from keraslike._src.keras.saving import object_registration
@@ -48,6 +49,21 @@ def squeeze_or_expand_to_same_rank(x1, x2, expand_rank_1=True):
     return x1, x2
 
 
+def check_broadcastable(shape1, shape2, received):
+    """Raise TF's InvalidArgumentError (a ValueError) when two shapes do not broadcast (shapes only, no sync)."""
+    for a, b in zip(reversed(tuple(shape1)), reversed(tuple(shape2))):
+        if a != b and a != 1 and b != 1:
+            raise InvalidArgumentError(None, None, f"Incompatible shapes: {list(shape1)} vs. {list(shape2)} "
+                                                   f"(dimensions {a} and {b} differ). Received: {received}")
+
+
+def check_pair(y_true, y_pred):
+    """`check_broadcastable` for a loss's `y_true`/`y_pred` (Keras does not adjust their ranks in this loss)."""
+    if y_true.shape != y_pred.shape:
+        check_broadcastable(y_true.shape, y_pred.shape,
+                            f"y_true.shape={tuple(y_true.shape)}, y_pred.shape={tuple(y_pred.shape)}")
+
+
 def reduce_weighted_values(values, sample_weight=None, reduction="sum_over_batch_size"):
     """Apply `sample_weight` then reduce per Keras: sum / number of elements for the default."""
     if sample_weight is not None:
@@ -56,6 +72,8 @@ def reduce_weighted_values(values, sample_weight=None, reduction="sum_over_batch
             sample_weight = sample_weight.squeeze(-1)
         while sample_weight.dim() < values.dim():
             sample_weight = sample_weight.unsqueeze(-1)
+        if sample_weight.shape != values.shape:
+            _check_sample_weight(sample_weight, values)
         values = values * sample_weight
     if reduction == "none":
         return values
@@ -67,6 +85,17 @@ def reduce_weighted_values(values, sample_weight=None, reduction="sum_over_batch
     if reduction == "mean_with_sample_weight" and sample_weight is not None:
         return total / sample_weight.expand_as(values).sum()
     return total / max(values.numel(), 1)
+
+
+def _check_sample_weight(sample_weight, values):
+    """`sample_weight` must broadcast to the per-sample loss values without growing them: one weight per sample
+    (or per timestep for a `(batch, steps)` loss), never more axes than the loss keeps."""
+    if sample_weight.dim() > values.dim() or any(
+            w not in (1, v) for w, v in zip(reversed(sample_weight.shape), reversed(values.shape))):
+        raise ValueError(
+            f"`sample_weight` must have one weight per sample (shape {tuple(values.shape[:1])}), or one per entry of "
+            f"the loss values {tuple(values.shape)} that the loss keeps (a per-timestep weight for sequence outputs). "
+            f"Received: sample_weight.shape={tuple(sample_weight.shape)}, loss values shape={tuple(values.shape)}")
 
 
 class Loss:

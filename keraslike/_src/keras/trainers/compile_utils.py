@@ -21,10 +21,12 @@ _AVERAGING = ("sum_over_batch_size", "mean", "mean_with_sample_weight")
 
 
 def output_names_of(model):
-    """Names of a functional model's outputs in flat order (the output layers', or the dict keys); else None."""
+    """Names of a model's outputs in flat order (a functional model's output layers' or dict keys, a Sequential's
+    last layer); else None."""
     outputs = getattr(model, "_outputs_struct", None)
     if outputs is None:
-        return None
+        stack = getattr(model, "_stack", None)  # a Sequential: its output is the last layer's (Keras 2's name)
+        return [stack[-1].name] if stack else None
     if isinstance(outputs, dict):
         return sorted(outputs)
     names = []
@@ -55,6 +57,18 @@ def _per_output(spec, names, n, what):
                          f"should have as many entries as the model has outputs. Received:\n{what}={spec!r}\nof "
                          f"length {len(spec)} whereas the model has {n} outputs.")
     return list(spec)
+
+
+def _single_output(spec, names, what):
+    """The entries of a dict `spec` for a model with one output: its keys must name that output (Keras 2 refuses
+    other keys; Keras 3 ignores the keys, so a misspelled one silently applies to the output)."""
+    unknown = [k for k in spec if names is None or k not in names]
+    if unknown:
+        expected = f"the model's output name {names[0]!r}" if names else "the model's output name (this model's " \
+            "output has none; pass a list)"
+        raise ValueError(f"In the dict argument `{what}`, key {unknown[0]!r} does not correspond to any model "
+                         f"output. Expected keys: {expected}. Received: {what}={spec!r}")
+    return list(spec.values())
 
 
 def _pick(structure, index, name):
@@ -122,10 +136,13 @@ class CompiledLoss:
         self.loss = losses_module.get(loss)
         self.averages = getattr(self.loss, "reduction", "sum_over_batch_size") in _AVERAGING
         weight = loss_weights
-        if isinstance(weight, (list, tuple)) and len(weight) == 1:
+        if isinstance(weight, dict):
+            weight = _single_output(weight, output_names, "loss_weights")
+        if isinstance(weight, (list, tuple)):
+            if len(weight) != 1:
+                raise ValueError(f"Expected `loss_weights` to have one entry per model output: the model has 1 "
+                                 f"output, the list has {len(weight)} entries. Received: loss_weights={loss_weights!r}")
             weight = weight[0]
-        if isinstance(weight, dict) and len(weight) == 1:
-            weight = next(iter(weight.values()))
         self._fn = self.loss
         if weight is not None and float(weight) != 1.0:
             plain, weight = self.loss, float(weight)
@@ -176,6 +193,10 @@ class CompiledLoss:
             y_pred = y_pred[0]
         if isinstance(y_true, (list, tuple)) and len(y_true) == 1:
             y_true = y_true[0]
+        if y_true is None:
+            raise ValueError(f"The model was compiled with loss={self._spec!r}, which needs targets, but the data has "
+                             "none: pass `y` (or `validation_data=(x_val, y_val)`, a dataset of `(x, y)` pairs), or "
+                             "compile without a loss when the model adds its own (`add_loss`). Received: y=None")
         return self._fn(y_true, y_pred, sample_weight)
 
     def _compute_multi(self, y_true, y_pred, sample_weight):
@@ -279,7 +300,7 @@ class CompiledMetrics:
             return self._build_multi(y_true, y_pred, n)
         y_true = _first(y_true)
         y_pred = _first(y_pred)
-        specs = flatten(self.specs) if isinstance(self.specs, dict) else self.specs
+        specs = _single_output(self.specs, names, "metrics") if isinstance(self.specs, dict) else self.specs
         self.metrics = [metrics_module.get(s, y_true, y_pred, self.loss) for s in specs if s is not None]
         for m in self.metrics:
             m._strategy = self.strategy
@@ -303,7 +324,7 @@ class CompiledMetrics:
         if not specs:
             return []
         if n == 1:  # single output: every metric is for it, names unprefixed
-            per_output = [flatten(specs) if isinstance(specs, dict) else list(specs)]
+            per_output = [flatten(_single_output(specs, names, what)) if isinstance(specs, dict) else list(specs)]
         else:
             per_output = _per_output(specs, names, n, what)
         out = []

@@ -540,7 +540,8 @@ class Trainer:
         data_adapter.check_batch_size(batch_size)
         input_validation.check_steps(steps_per_epoch, "steps_per_epoch")
         input_validation.check_steps(validation_steps, "validation_steps")
-        epochs = keras_config.capped_epochs(epochs)  # keras.config.set_max_epochs / KERAS_MAX_EPOCHS
+        input_validation.check_epochs(initial_epoch, "initial_epoch")
+        epochs = keras_config.capped_epochs(input_validation.check_epochs(epochs, "epochs"))  # set_max_epochs
         steps_per_epoch = keras_config.capped_steps(steps_per_epoch)
         strategy = self._distribute_strategy
         with strategy.scope():
