@@ -16,7 +16,7 @@ from keraslike._src import errors
 from keraslike._src.ops import dtypes, reverse_slicing
 from keraslike._src.ops import string_array_ops as _str
 from keraslike._src.ops.string_tensor import has_strings
-from keraslike._src.ops.conversion import binary_operands, normalize_axis, to_tensor
+from keraslike._src.ops.conversion import binary_operands, check_broadcastable, normalize_axis, to_tensor
 
 
 def _int_indices(indices, arg_name="indices", device=None):
@@ -49,7 +49,13 @@ def where(condition, x=None, y=None, name=None):
     x, y = binary_operands(x, y, "tf.where")
     if cond.dtype != torch.bool:
         raise TypeError(f"Expected a bool `condition`. Received: condition with dtype={cond.dtype}")
-    return torch.where(cond.to(x.device), x, y)
+    try:
+        return torch.where(cond.to(x.device), x, y)
+    except RuntimeError:
+        check_broadcastable(cond.shape, x.shape, y.shape, op_name="tf.where",
+                            received=f"condition {list(cond.shape)}, x {list(x.shape)} and y {list(y.shape)} must "
+                                     "be broadcastable")
+        raise
 
 
 def gather(params, indices, validate_indices=None, axis=None, batch_dims=0, name=None):
@@ -64,7 +70,8 @@ def gather(params, indices, validate_indices=None, axis=None, batch_dims=0, name
         batch_dims: leading dimensions shared by `params` and `indices`.
 
     Raises:
-        IndexError: for an out-of-range index (TF's CPU kernel raises too).
+        InvalidArgumentError (a ValueError): for an index outside `[0, params.shape[axis])`, negative ones
+            included, as TF's CPU kernel (`indices[1] = 5 is not in [0, 5)`).
     """
     if has_strings(params):
         return _str.gather(params, indices, axis, batch_dims)
@@ -75,11 +82,8 @@ def gather(params, indices, validate_indices=None, axis=None, batch_dims=0, name
     if batch_dims == 0:
         try:
             out = p.index_select(axis, idx.reshape(-1))
-        except (IndexError, RuntimeError) as err:
-            raise IndexError(
-                f"`tf.gather` indices must be in [0, {p.shape[axis]}) for axis {axis} ({err}). "
-                f"Received: indices={indices!r:.80}"
-            ) from None
+        except (IndexError, RuntimeError):
+            raise index_range_error(idx, p.shape[axis], "GatherV2") from None
         return out.reshape(*p.shape[:axis], *idx.shape, *p.shape[axis + 1:])
     batch = p.shape[:batch_dims]
     if idx.shape[:batch_dims] != batch:
@@ -94,6 +98,18 @@ def gather(params, indices, validate_indices=None, axis=None, batch_dims=0, name
     rows = torch.arange(n, device=p.device).unsqueeze(1)
     out = moved[rows, flat_idx].movedim(1, 1 + len(outer))  # [n, outer, K, inner]
     return out.reshape(*batch, *outer, *idx.shape[batch_dims:], *p.shape[axis + 1:])
+
+
+def index_range_error(indices, size, op_name):
+    """TF's `indices[i,j] = v is not in [0, size)` InvalidArgumentError for the first bad index (error path only)."""
+    flat = indices.detach().reshape(-1)
+    bad = torch.nonzero((flat < 0) | (flat >= size)).reshape(-1)
+    pos = int(bad[0]) if bad.numel() else 0
+    where = ",".join(str(int(i)) for i in np.unravel_index(pos, tuple(indices.shape))) if indices.dim() else ""
+    value = flat[pos].item() if flat.numel() else None
+    return errors.InvalidArgumentError(
+        None, op_name, f"indices[{where}] = {value} is not in [0, {size}). Received: indices of shape "
+        f"{list(indices.shape)} with {bad.numel()} value(s) outside the range")
 
 
 def gather_nd(params, indices, batch_dims=0, name=None):

@@ -94,11 +94,9 @@ EXPECTED_MESSAGES = {
 }
 
 
-PENDING = {"add_incompatible_shapes", "conv2d_other_channels_after_build", "dataset_without_batch_conv",
-           "dataset_without_batch_lazy_model", "dense_other_width_after_build", "embedding_id_negative",
-           "embedding_id_out_of_range", "embedding_id_out_of_range_fit", "gather_out_of_range",
-           "matmul_incompatible_shapes", "maximum_incompatible_shapes", "multiply_incompatible_shapes",
-           "reshape_size_mismatch_symbolic", "where_incompatible_shapes", "x_3d_into_subclass_built_2d"}
+PENDING = {"conv2d_other_channels_after_build", "dataset_without_batch_conv",
+           "dataset_without_batch_lazy_model", "dense_other_width_after_build",
+           "reshape_size_mismatch_symbolic", "x_3d_into_subclass_built_2d"}
 
 
 @pytest.mark.parametrize("name", sorted(bad_inputs.CASES))

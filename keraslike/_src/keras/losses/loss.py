@@ -5,10 +5,10 @@ import functools
 import numpy as np
 import torch
 
-from keraslike._src.errors import InvalidArgumentError
 from keraslike._src.keras import backend
 from keraslike._src.keras.backend.naming import to_snake_case
 from keraslike._src.keras.saving import object_registration
+from keraslike._src.ops.conversion import check_broadcastable
 
 _REDUCTIONS = ("sum_over_batch_size", "sum", "none", "mean", "mean_with_sample_weight")
 
@@ -49,19 +49,11 @@ def squeeze_or_expand_to_same_rank(x1, x2, expand_rank_1=True):
     return x1, x2
 
 
-def check_broadcastable(shape1, shape2, received):
-    """Raise TF's InvalidArgumentError (a ValueError) when two shapes do not broadcast (shapes only, no sync)."""
-    for a, b in zip(reversed(tuple(shape1)), reversed(tuple(shape2))):
-        if a != b and a != 1 and b != 1:
-            raise InvalidArgumentError(None, None, f"Incompatible shapes: {list(shape1)} vs. {list(shape2)} "
-                                                   f"(dimensions {a} and {b} differ). Received: {received}")
-
-
 def check_pair(y_true, y_pred):
     """`check_broadcastable` for a loss's `y_true`/`y_pred` (Keras does not adjust their ranks in this loss)."""
     if y_true.shape != y_pred.shape:
         check_broadcastable(y_true.shape, y_pred.shape,
-                            f"y_true.shape={tuple(y_true.shape)}, y_pred.shape={tuple(y_pred.shape)}")
+                            received=f"y_true.shape={tuple(y_true.shape)}, y_pred.shape={tuple(y_pred.shape)}")
 
 
 def reduce_weighted_values(values, sample_weight=None, reduction="sum_over_batch_size"):

@@ -30,7 +30,8 @@ def _align(y_true, y_pred):
     y_true = y_true.to(y_pred.dtype) if y_true.dtype != y_pred.dtype else y_true
     y_true, y_pred = squeeze_or_expand_to_same_rank(y_true, y_pred)
     if y_true.shape != y_pred.shape:
-        check_broadcastable(y_true.shape, y_pred.shape, f"y_true.shape={given}, y_pred.shape={tuple(y_pred.shape)}")
+        check_broadcastable(y_true.shape, y_pred.shape, received=f"y_true.shape={given}, "
+                                                                 f"y_pred.shape={tuple(y_pred.shape)}")
     return y_true, y_pred
 
 
