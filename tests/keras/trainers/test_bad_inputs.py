@@ -92,17 +92,8 @@ EXPECTED_MESSAGES = {
     "where_incompatible_shapes": "must be broadcastable",
     "matmul_incompatible_shapes": "Matrix size-incompatible",
 }
-
-
-PENDING = {"conv2d_other_channels_after_build", "dataset_without_batch_conv",
-           "dataset_without_batch_lazy_model", "dense_other_width_after_build",
-           "reshape_size_mismatch_symbolic", "x_3d_into_subclass_built_2d"}
-
-
 @pytest.mark.parametrize("name", sorted(bad_inputs.CASES))
 def test_bad_input_matches_tf_or_raises_clearly(name):
-    if name in PENDING:
-        pytest.xfail("being fixed")
     ours, theirs = bad_inputs.run(tf, name), TF[name]
     if name in REFUSED_ON_PURPOSE:
         assert theirs["outcome"] == "ok", theirs

@@ -99,6 +99,19 @@ def _align_targets(y_true, names, n, needed):
                      f"received {len(flat)} target(s).")
 
 
+def _check_rows(y_true, y_pred, name=None):
+    """Targets and predictions have the same number of rows: broadcasting one label over a batch (an unbatched
+    dataset fed to a model with no Input, whose first layer then takes a sample's first axis as the batch) trains
+    on nonsense silently. Shapes only, no host sync."""
+    if isinstance(y_true, torch.Tensor) and isinstance(y_pred, torch.Tensor) and y_true.dim() and y_pred.dim() \
+            and y_true.shape[0] != y_pred.shape[0]:
+        where = f" for output {name!r}" if name else ""
+        raise ValueError(f"The targets (y) and the model's predictions{where} have different batch sizes: "
+                         f"{y_true.shape[0]} and {y_pred.shape[0]}. A tf.data.Dataset must be batched "
+                         "(`dataset.batch(32)`) before fit/evaluate, and the model must keep the batch axis. "
+                         f"Received: y.shape={tuple(y_true.shape)}, y_pred.shape={tuple(y_pred.shape)}")
+
+
 def _rows(tensor):
     return int(tensor.shape[0]) if isinstance(tensor, torch.Tensor) and tensor.dim() else 1
 
@@ -197,6 +210,7 @@ class CompiledLoss:
             raise ValueError(f"The model was compiled with loss={self._spec!r}, which needs targets, but the data has "
                              "none: pass `y` (or `validation_data=(x_val, y_val)`, a dataset of `(x, y)` pairs), or "
                              "compile without a loss when the model adds its own (`add_loss`). Received: y=None")
+        _check_rows(y_true, y_pred)
         return self._fn(y_true, y_pred, sample_weight)
 
     def _compute_multi(self, y_true, y_pred, sample_weight):
@@ -211,6 +225,7 @@ class CompiledLoss:
             if y_t is None:
                 raise ValueError(f"No target (y) given for output {name!r}, which has a loss. Pass y for every "
                                  "output that has a loss.")
+            _check_rows(y_t, y_p, name)
             value = fn(y_t, y_p, _pick(sample_weight, i, name))
             if tracker is not None:
                 tracker.update_weighted(value.detach(), _rows(y_p))

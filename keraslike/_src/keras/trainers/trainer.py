@@ -624,6 +624,11 @@ class Trainer:
 
     def _check_input_shape(self, adapter):
         expected = getattr(self, "input_shape", None) if self.built or getattr(self, "_input_layer", None) else None
+        rank_only = False
+        if not isinstance(expected, tuple) and isinstance(self.__dict__.get("_build_shapes"), tuple):
+            # a subclassed model built on arrays of one rank (TF then trains silently on another: a (batch, 2, 4)
+            # x through a model built on (batch, 4) broadcasts the loss); other sizes may vary (sequence lengths)
+            expected, rank_only = self.__dict__["_build_shapes"], True
         if not isinstance(adapter, data_adapter.ArrayDataAdapter) or not isinstance(expected, tuple):
             return
         if not expected or not all(d is None or isinstance(d, int) for d in expected):
@@ -636,7 +641,8 @@ class Trainer:
             got = (*got, 1)  # a 1-D array for a (None, 1) input: the model adds the axis (Keras 3)
         elif len(got) == len(expected) + 1 and got[-1] == 1:
             got = got[:-1]
-        if len(got) != len(expected) or any(e is not None and e != g for e, g in zip(expected[1:], got[1:])):
+        if len(got) != len(expected) or not rank_only and any(
+                e is not None and e != g for e, g in zip(expected[1:], got[1:])):
             raise ValueError(
                 f'Input 0 of layer "{self.name}" is incompatible with the layer: expected shape={expected}, '
                 f"found shape={got}. Received: x with shape {tuple(x.shape)}"
