@@ -49,6 +49,11 @@ def _conv_other_channels(tf):
     return tuple(layer(np.zeros((1, 5, 5, 4), "float32")).shape)
 
 
+def _other_width(tf, layer, built_on, called_on):
+    layer(np.zeros(built_on, "float32"))
+    return tuple(layer(np.zeros(called_on, "float32")).shape)
+
+
 def _dense_other_width(tf):
     layer = tf.keras.layers.Dense(2)
     layer(np.zeros((1, 3), "float32"))
@@ -229,6 +234,21 @@ CASES = {
                                                            np.ones((2, 3), "float32")).shape),
     "matmul_incompatible_shapes": lambda tf: tuple(tf.matmul(np.ones((2, 3), "float32"),
                                                              np.ones((4, 2), "float32")).shape),
+    # issue 21 item 12: the same classes elsewhere
+    "keras_ops_add_incompatible_shapes": lambda tf: tuple(tf.keras.ops.add(np.ones((2, 3), "float32"),
+                                                                           np.ones((4,), "float32")).shape),
+    "concat_incompatible_shapes": lambda tf: tuple(tf.concat([np.ones((2, 3), "float32"),
+                                                              np.ones((2, 4, 1), "float32")], 0).shape),
+    "reshape_op_wrong_size": lambda tf: tuple(tf.reshape(np.ones((2, 3), "float32"), (4, 2)).shape),
+    "gather_nd_out_of_range": lambda tf: np.asarray(tf.gather_nd(np.ones((5, 2), "float32"),
+                                                                 np.array([[7, 0]]))).tolist(),
+    "gather_nd_negative": lambda tf: np.asarray(tf.gather_nd(np.ones((5, 2), "float32"),
+                                                             np.array([[-1, 0]]))).tolist(),
+    "metric_sample_weight_wrong_width": lambda tf: float(tf.keras.metrics.MeanSquaredError()(
+        np.zeros((4, 3)), np.zeros((4, 3)), sample_weight=np.ones((4, 2)))),
+    "lstm_other_features_after_build": lambda tf: _other_width(tf, tf.keras.layers.LSTM(2), (1, 4, 3), (1, 4, 4)),
+    "batch_norm_other_width_after_build": lambda tf: _other_width(tf, tf.keras.layers.BatchNormalization(),
+                                                                  (2, 3), (2, 4)),
 }
 
 

@@ -116,20 +116,34 @@ def gather_nd(params, indices, batch_dims=0, name=None):
     """`tf.gather_nd(params, indices)`: `indices[..., :M]` index the first M dims of `params`.
 
     Output shape: `indices.shape[:-1] + params.shape[batch_dims + M:]`.
+
+    Raises:
+        InvalidArgumentError (a ValueError): an index outside `params`'s shape, negative ones included (torch
+            would count those from the end), as TF's CPU kernel.
     """
     if has_strings(params):
         return _str.gather_nd(params, indices, batch_dims)
     p = to_tensor(params, None, "params")
     idx = _int_indices(indices, device=p.device)
     m = idx.shape[-1]
-    if batch_dims == 0:
-        return p[tuple(idx.unbind(-1))]
-    batch = p.shape[:batch_dims]
-    n = int(np.prod(batch))
-    flat_p = p.reshape(n, *p.shape[batch_dims:])
-    flat_idx = idx.reshape(n, -1, m)
-    rows = torch.arange(n, device=p.device).unsqueeze(1).expand(n, flat_idx.shape[1])
-    out = flat_p[(rows, *flat_idx.unbind(-1))]
+    sizes = torch.tensor(p.shape[batch_dims:batch_dims + m], dtype=idx.dtype, device=idx.device)
+    checked = torch.where(idx < 0, sizes, idx)  # torch would wrap a negative index: make it out of range instead
+    try:
+        if batch_dims == 0:
+            return p[tuple(checked.unbind(-1))]
+        batch = p.shape[:batch_dims]
+        n = int(np.prod(batch))
+        flat_p = p.reshape(n, *p.shape[batch_dims:])
+        flat_idx = checked.reshape(n, -1, m)
+        rows = torch.arange(n, device=p.device).unsqueeze(1).expand(n, flat_idx.shape[1])
+        out = flat_p[(rows, *flat_idx.unbind(-1))]
+    except IndexError:  # torch's kernel checks the range: no host sync on the good path
+        bad = torch.nonzero(((idx < 0) | (idx >= sizes)).any(-1)).reshape(-1)
+        pos = int(bad[0]) if bad.numel() else 0
+        where = ",".join(str(int(i)) for i in np.unravel_index(pos, tuple(idx.shape[:-1]))) if idx.dim() > 1 else ""
+        raise errors.InvalidArgumentError(
+            None, "GatherNd", f"indices[{where}] = {idx.reshape(-1, m)[pos].tolist()} does not index into param "
+            f"shape {list(p.shape)}. Received: indices of shape {list(idx.shape)}") from None
     return out.reshape(*idx.shape[:-1], *p.shape[batch_dims + m:])
 
 

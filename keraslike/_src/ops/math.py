@@ -427,8 +427,8 @@ def add_n(inputs, name=None):
     for i, t in enumerate(inputs[1:], 1):
         t = to_tensor(t, first.dtype, f"inputs[{i}]", first.device)
         if t.shape != first.shape:
-            raise ValueError(
-                f"`tf.add_n` expects all inputs to have the same shape. Received: inputs[0].shape="
+            raise errors.InvalidArgumentError(
+                None, "AddN", f"`tf.add_n` expects all inputs to have the same shape. Received: inputs[0].shape="
                 f"{list(first.shape)}, inputs[{i}].shape={list(t.shape)}"
             )
         out = out + t

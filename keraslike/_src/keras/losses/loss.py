@@ -5,6 +5,7 @@ import functools
 import numpy as np
 import torch
 
+from keraslike._src.errors import InvalidArgumentError
 from keraslike._src.keras import backend
 from keraslike._src.keras.backend.naming import to_snake_case
 from keraslike._src.keras.saving import object_registration
@@ -84,9 +85,10 @@ def _check_sample_weight(sample_weight, values):
     (or per timestep for a `(batch, steps)` loss), never more axes than the loss keeps."""
     if sample_weight.dim() > values.dim() or any(
             w not in (1, v) for w, v in zip(reversed(sample_weight.shape), reversed(values.shape))):
-        raise ValueError(
-            f"`sample_weight` must have one weight per sample (shape {tuple(values.shape[:1])}), or one per entry of "
-            f"the loss values {tuple(values.shape)} that the loss keeps (a per-timestep weight for sequence outputs). "
+        raise InvalidArgumentError(
+            None, None, f"`sample_weight` must have one weight per sample (shape {tuple(values.shape[:1])}), or one "
+            f"per entry of the loss values {tuple(values.shape)} that the loss keeps (a per-timestep weight for "
+            f"sequence outputs). "
             f"Received: sample_weight.shape={tuple(sample_weight.shape)}, loss values shape={tuple(values.shape)}")
 
 
