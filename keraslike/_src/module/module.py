@@ -5,11 +5,13 @@ through nested lists, tuples and dicts (`tf.nest` order); a module's own leaves 
 of its submodules (depth first); every object is reported once, and cycles are safe.
 
 - `variables` / `trainable_variables` / `non_trainable_variables`: `tf.Variable`s found so.
-- `submodules`: every `tf.Module` found so (not the module itself).
+- `submodules`: every `tf.Module`, Keras layer and model found so (not the module itself).
 - `name_scope`: the absolute `tf.name_scope` captured at construction (`"outer/my_module/"`);
   `@tf.Module.with_name_scope` runs a method inside it, so variables created there are named
   `"my_module/w:0"`.
-- As in TF 2.21 (Keras 3), Keras layers are not `tf.Module`s and their weights are not walked.
+- Keras layers and models found in attributes are walked too (their weights, then their sublayers), as
+  with `tf.keras` 2 layers, which are `tf.Module`s; TF 2.21's Keras 3 layers are not walked by `tf.Module`
+  (README "Where keraslike differs"). The walk itself is `module/tracking.py`.
 
 Example:
     >>> class Dense(tf.Module):
@@ -25,7 +27,7 @@ Example:
 import functools
 import re
 
-from keraslike._src.nest import nest
+from keraslike._src.module import tracking
 from keraslike._src.ops.name_scope import name_scope
 from keraslike._src.ops.variables import Variable
 
@@ -99,8 +101,8 @@ class Module:
 
     @property
     def submodules(self):
-        """Every `tf.Module` reachable from this one (not itself), as a tuple."""
-        return tuple(self._flatten(predicate=lambda m: isinstance(m, Module)))
+        """Every `tf.Module`, Keras layer and model reachable from this one (not itself), as a tuple."""
+        return tuple(self._flatten(predicate=tracking.is_node))
 
     def _flatten(self, recursive=True, predicate=None, attribute_traversal_key=None, with_path=False,
                  expand_composites=False):
@@ -109,11 +111,14 @@ class Module:
         With `with_path=True`, yields `(path, leaf)` where `path` is a tuple of attribute names,
         keys and indices.
         """
-        if predicate is None:
-            predicate = lambda _: True  # noqa: E731
+        return tracking.flatten(self, recursive, predicate, attribute_traversal_key, with_path)
+
+    def _tf_tracked_attributes(self, traversal_key=None):
+        """This module's attributes as `(name, value)` pairs sorted by name (by `traversal_key` if given),
+        less `_TF_MODULE_IGNORED_PROPERTIES`: what `tracking.flatten` walks."""
         ignored = getattr(self, "_TF_MODULE_IGNORED_PROPERTIES", frozenset())
-        return _flatten_module(self, recursive, predicate, attribute_traversal_key, ignored, with_path, (),
-                               {id(self)}, [])
+        attrs = vars(self)
+        return [(key, attrs[key]) for key in sorted(attrs, key=traversal_key) if key not in ignored]
 
     @classmethod
     def with_name_scope(cls, method):
@@ -130,31 +135,3 @@ class Module:
         return f"<{type(self).__module__}.{type(self).__name__} object at {hex(id(self))}>"
 
 
-def _flatten_module(module, recursive, predicate, traversal_key, ignored, with_path, module_path, seen, stack):
-    if id(module) in stack:
-        recursive = False
-    attributes = vars(module)
-    submodules = []
-    for key in sorted(attributes, key=traversal_key):
-        if key in ignored:
-            continue
-        try:
-            leaves = nest.flatten_with_paths(attributes[key])
-        except Exception as err:  # noqa: BLE001 - re-raised with the attribute named
-            raise ValueError(f"Error processing property {key!r} of {module!r}") from err
-        for leaf_path, leaf in leaves:
-            path = module_path + (key,) + leaf_path
-            if not with_path:
-                if id(leaf) in seen:
-                    continue
-                seen.add(id(leaf))
-            if predicate(leaf):
-                yield (path, leaf) if with_path else leaf
-            if recursive and isinstance(leaf, Module):
-                submodules.append((path, leaf))
-    stack.append(id(module))
-    for path, submodule in submodules:
-        yield from _flatten_module(submodule, recursive, predicate, traversal_key,
-                                   getattr(submodule, "_TF_MODULE_IGNORED_PROPERTIES", frozenset()), with_path, path,
-                                   seen, stack)
-    stack.pop()

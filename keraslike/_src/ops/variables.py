@@ -7,6 +7,7 @@ Arithmetic on it returns plain `torch.Tensor`s, exactly as TF eager returns
 `tf.Tensor`s from ops on variables.
 """
 
+import contextlib
 import enum
 import itertools
 
@@ -17,6 +18,7 @@ from keraslike._src import torch_members
 from keraslike._src.distribute import context as distribute_context
 from keraslike._src.ops import conversion, dtypes, reverse_slicing
 from keraslike._src.ops import name_scope as _name_scope
+from keraslike._src.ops import tensor_numpy
 from keraslike._src.ops.conversion import convert_to_tensor
 from keraslike._src.ops.string_tensor import StringTensor, looks_like_strings
 from keraslike._src.ops.variable_meta import VariableMeta
@@ -123,8 +125,12 @@ class Variable(torch.nn.Parameter, metaclass=VariableMeta):
         self.requires_grad_(self._trainable and self.is_floating_point())
 
     def numpy(self):
-        """Value as a numpy array (a copy, detached from autograd)."""
-        return self.detach().cpu().numpy()
+        """Value as a numpy array: a copy, which later updates of the variable leave unchanged (as TF)."""
+        return tensor_numpy.snapshot(self)
+
+    def __array__(self, dtype=None, copy=None):
+        """`np.asarray(variable)`: a copy of the current value (TF's), never a view training updates."""
+        return tensor_numpy.array_protocol(self, dtype, copy)
 
     @property
     def value(self):
@@ -233,8 +239,7 @@ class VariableValue:
         return func(*args, **kwargs)
 
     def __array__(self, dtype=None, copy=None):
-        array = self._variable.numpy()
-        return array.astype(dtype) if dtype is not None else array
+        return tensor_numpy.array_protocol(self._variable, dtype, copy)
 
     def __repr__(self):
         return repr(self._variable)
@@ -259,6 +264,49 @@ for _name in ("add", "sub", "mul", "truediv", "floordiv", "mod", "pow", "matmul"
 for _name in ("neg", "pos", "abs", "float", "int", "bool", "lt", "le", "gt", "ge", "eq", "ne"):
     setattr(VariableValue, f"__{_name}__", _forward(f"__{_name}__"))
 VariableValue.__hash__ = lambda self: hash(self._variable)
+
+
+def state_view(tensor, name):
+    """A non-trainable `Variable` over the storage of a state tensor the library updates in place.
+
+    Metric states and optimizer slots are plain torch tensors inside keraslike; users reach them as TF's
+    variables (`metric.variables`, `optimizer.variables`): this view reads and `assign`s the same storage,
+    while its `numpy()` is a copy, so a value kept by the user does not follow later updates. Nothing is
+    broadcast or registered (the state already exists).
+
+    Args:
+        tensor: the state `torch.Tensor`.
+        name: the variable's path (`"mean/total"`; its `name` is the last part, as Keras 3's).
+
+    Returns:
+        A `Variable` sharing `tensor`'s storage.
+    """
+    view = torch.Tensor._make_subclass(Variable, tensor.detach(), False)
+    view._keras_name = name
+    view._layer_weight = True  # Keras 3 naming: `name` "total", `path` "mean/total"
+    view._name_scope = ""
+    view._trainable = False
+    view.constraint = None
+    return view
+
+
+def cached_state_views(cache, states):
+    """`state_view`s of `states` (name -> tensor), reusing `cache`'s while they still view the same tensor.
+
+    Args:
+        cache: a dict the owner keeps (name -> (tensor, view)); updated in place.
+        states: a dict name -> state tensor.
+
+    Returns:
+        The views, in `states`' order.
+    """
+    views = []
+    for name, tensor in states.items():
+        entry = cache.get(name)
+        if entry is None or entry[0] is not tensor or entry[1].data_ptr() != tensor.data_ptr():
+            entry = cache[name] = (tensor, state_view(tensor, name))
+        views.append(entry[1])
+    return views
 
 
 def _default_name():
@@ -317,14 +365,20 @@ for _name in ("lt", "le", "gt", "ge"):
     setattr(Variable, f"__{_name}__", _list_operand_method(f"__{_name}__"))
 
 
-# ---- variable access listening (GradientTape.watched_variables) ----------------------------------------------
+# ---- variable access listening (GradientTape.watched_variables) and autocasting (mixed dtype policies) ----------
 # TF's tape knows every variable read while it records. A torch op sees a Variable only through
 # `__torch_function__`, so while at least one listener is registered (a recording tape), Variable's
 # `__torch_function__` reports each Variable operand to the listeners and then runs the op as torch
 # would (results are plain tensors, as with the disabled implementation). With no listener the class
 # keeps torch's disabled implementation: no per-op cost outside tapes (fit does not use tapes). Inside a
 # tape it costs about 3.5 us per op with a Variable operand (measured: 3.8 -> 7.4 us for an 8x8 matmul).
+#
+# The same hook casts: inside `autocast_scope(dtype)` (what a layer with a mixed dtype policy enters around its
+# `call`, Keras's `AutocastScope`) every floating Variable operand made with `autocast=True` reads as `dtype`
+# (a differentiable cast: gradients reach the float32 variable), so `Dense(2, dtype="mixed_float16")` computes
+# in float16 with float32 weights. `autocast_scope(None)` turns casting off inside (a float32 sublayer).
 _ACCESS_LISTENERS = []
+_AUTOCAST = [None]  # stack of the current autocast dtype (a torch float dtype, or None for no casting)
 
 
 def _report(values):
@@ -336,22 +390,75 @@ def _report(values):
             _report(value)
 
 
+def _cast(value, dtype):
+    if isinstance(value, Variable):
+        if value.dtype != dtype and value.is_floating_point() and getattr(value, "_autocast", True):
+            return value.to(dtype)
+        return value
+    if isinstance(value, (list, tuple)) and any(isinstance(v, (Variable, list, tuple)) for v in value):
+        return type(value)(_cast(v, dtype) for v in value)
+    return value
+
+
 def _listening_torch_function(cls, func, types, args=(), kwargs=None):
-    _report(args)
-    if kwargs:
-        _report(kwargs.values())
+    if _ACCESS_LISTENERS:
+        _report(args)
+        if kwargs:
+            _report(kwargs.values())
+    dtype = _AUTOCAST[-1]
     with torch._C.DisableTorchFunctionSubclass():
+        if dtype is not None and _casts(func):
+            args = tuple(_cast(a, dtype) for a in args)
+            if kwargs:
+                kwargs = {k: _cast(v, dtype) for k, v in kwargs.items()}
         return func(*args, **(kwargs or {}))
+
+
+# in-place updates and conversions keep the variable itself; of the attribute reads only views are cast
+_NOT_CAST = frozenset(getattr(torch.Tensor, name) for name in (
+    "copy_", "add_", "sub_", "mul_", "div_", "zero_", "fill_", "requires_grad_", "detach", "detach_", "numpy",
+    "cpu", "to", "__setitem__", "size", "dim", "numel", "data_ptr", "is_floating_point", "__len__", "__repr__",
+    "__format__", "tolist", "item", "clone", "__reduce_ex__", "__deepcopy__") if hasattr(torch.Tensor, name))
+_CAST_PROPERTIES = frozenset({"T", "mT", "H", "mH", "real", "imag"})
+
+
+def _casts(func):
+    if getattr(func, "__name__", "") == "__get__":  # a property read: `var.shape` stays, `var.T` is cast
+        return getattr(getattr(func, "__self__", None), "__name__", "") in _CAST_PROPERTIES
+    return func not in _NOT_CAST
+
+
+def _update_torch_function():
+    if _ACCESS_LISTENERS or any(d is not None for d in _AUTOCAST):
+        Variable.__torch_function__ = classmethod(_listening_torch_function)
+    else:
+        Variable.__torch_function__ = torch._C._disabled_torch_function_impl
 
 
 def add_access_listener(listener):
     """Call `listener(variable)` for every Variable operand of a torch op until `remove_access_listener`."""
     _ACCESS_LISTENERS.append(listener)
-    Variable.__torch_function__ = classmethod(_listening_torch_function)
+    _update_torch_function()
 
 
 def remove_access_listener(listener):
     if listener in _ACCESS_LISTENERS:
         _ACCESS_LISTENERS.remove(listener)
-    if not _ACCESS_LISTENERS:
-        Variable.__torch_function__ = torch._C._disabled_torch_function_impl
+    _update_torch_function()
+
+
+def autocast_dtype():
+    """The dtype floating variables read as here (inside `autocast_scope`), or None."""
+    return _AUTOCAST[-1]
+
+
+@contextlib.contextmanager
+def autocast_scope(dtype):
+    """Inside, floating Variables made with `autocast=True` read as `dtype` in torch ops (None: no casting)."""
+    _AUTOCAST.append(dtype)
+    _update_torch_function()
+    try:
+        yield
+    finally:
+        _AUTOCAST.pop()
+        _update_torch_function()

@@ -18,6 +18,7 @@ import torch
 from keraslike._src.keras.layers.layer import Layer
 from keraslike._src.keras.optimizers.optimizer import Optimizer
 from keraslike._src.keras.saving import bounded_read, file_io, optimizer_state
+from keraslike._src.module import tracking
 from keraslike._src.ops.variables import Variable
 from keraslike._src.train import checkpoint_state
 
@@ -74,6 +75,43 @@ def data_path(save_path):
     return save_path + _DATA_SUFFIX
 
 
+def _module_variables(module):
+    """`[(path, variable)]` of a `tf.Module`'s walk (`module/tracking.py`), each variable once, under the first
+    attribute path that reaches it (`"dense/_trainable_weights/0"`)."""
+    seen, out = set(), []
+    for path, var in tracking.flatten(module, predicate=lambda v: isinstance(v, Variable), with_path=True):
+        if id(var) not in seen:
+            seen.add(id(var))
+            out.append(("/".join(str(p) for p in path), var))
+    return out
+
+
+def _assign_module(module, key, arrays):
+    """Assign the saved values of a `tf.Module`'s variables; `(used keys, missing keys)`.
+
+    Raises:
+        ValueError: when the checkpoint holds variables the module does not have yet (its Keras layers are not
+            built): TF defers those values until the variables exist; keraslike asks to build first.
+    """
+    current = dict(_module_variables(module))
+    saved = {k[len(key) + 1:]: k for k in arrays if k.startswith(key + "/")}
+    absent = [path for path in saved if path not in current]
+    if absent:
+        raise ValueError(
+            f"The checkpoint holds {len(absent)} variables that {key!r} does not have yet (e.g. {absent[0]!r}): "
+            "its Keras layers are not built. Call the module once (building its layers), then restore. "
+            f"Received: {key}={module!r}")
+    used, missing = set(), []
+    with torch.no_grad():
+        for path, var in current.items():
+            if path in saved:
+                var.copy_(torch.as_tensor(arrays[saved[path]], dtype=var.dtype))
+                used.add(saved[path])
+            else:
+                missing.append(f"{key}/{path}")
+    return used, missing
+
+
 class CheckpointLoadStatus:
     """What `restore` returns: `assert_consumed()`, `expect_partial()`, ... (TF's status object)."""
 
@@ -109,7 +147,8 @@ class Checkpoint:
 
     Args:
         root: optional object saved under the name "root".
-        **kwargs: named objects: Keras models/layers, optimizers, `tf.Variable`s, tensors or nested Checkpoints.
+        **kwargs: named objects: Keras models/layers, optimizers, `tf.Variable`s, tensors, `tf.Module`s (every
+            variable `module.variables` finds, Keras layers' included) or nested Checkpoints.
 
     Raises:
         ValueError: on restore, when a model in the checkpoint has not been built yet (call it once first).
@@ -154,10 +193,37 @@ class Checkpoint:
                     out[f"{key}/vars/{i}"] = np.asarray(value)
             elif isinstance(obj, torch.Tensor):
                 out[key] = obj.detach().cpu().numpy()
+            elif tracking.is_node(obj):  # a tf.Module: every variable its walk finds, keyed by attribute path
+                for path, var in _module_variables(obj):
+                    out[f"{key}/{path}"] = var.detach().cpu().numpy()
             else:
-                raise ValueError(f"Checkpoint can track models, layers, optimizers, variables and Checkpoints. "
-                                 f"Received: {name}={obj!r}")
+                raise ValueError("Checkpoint can track models, layers, optimizers, variables, tf.Modules and "
+                                 f"Checkpoints. Received: {name}={obj!r}")
         return out
+
+    def _check_shapes(self, arrays, prefix=""):
+        """Raise TF's error for a saved value whose shape differs from the variable it would fill.
+
+        Raises:
+            ValueError: `Received incompatible tensor with shape ... when attempting to restore variable ...`.
+        """
+        for name, obj in self._objects.items():
+            key = prefix + name
+            if isinstance(obj, Checkpoint):
+                obj._check_shapes(arrays, key + "/")
+                continue
+            if isinstance(obj, Layer):
+                targets = [(f"{key}/weights/{i}", w) for i, w in enumerate(obj.weights)]
+            elif isinstance(obj, torch.Tensor) and not isinstance(obj, Optimizer):
+                targets = [(key, obj)]
+            else:
+                continue
+            for k, target in targets:
+                if k in arrays and tuple(np.shape(arrays[k])) != tuple(target.shape):
+                    name_of = getattr(target, "name", k)
+                    raise ValueError(f"Received incompatible tensor with shape {tuple(np.shape(arrays[k]))} when "
+                                     f"attempting to restore variable with shape {tuple(target.shape)} and name "
+                                     f"{name_of}. Received: checkpoint key={k!r}")
 
     def _assign(self, arrays, prefix=""):
         used, missing = set(), []
@@ -198,6 +264,10 @@ class Checkpoint:
                     used.update(keys)
                 elif keys:
                     missing.append(key)
+            elif tracking.is_node(obj):
+                u, m = _assign_module(obj, key, arrays)
+                used |= u
+                missing += m
             elif isinstance(obj, torch.Tensor):
                 if key in arrays:
                     with torch.no_grad():
@@ -253,5 +323,6 @@ class Checkpoint:
         index = read_index(save_path)
         arrays = _load_arrays(save_path + _DATA_SUFFIX, index["format"])
         arrays = {k: v.reshape(index["keys"][k]["shape"]) if k in index["keys"] else v for k, v in arrays.items()}
+        self._check_shapes(arrays)  # everything first: a failed restore changes nothing
         used, missing = self._assign(arrays)
         return CheckpointLoadStatus(set(arrays) - used, missing)

@@ -24,8 +24,11 @@ from keraslike._src.keras.layers.input_spec import assert_input_compatibility
 from keraslike._src.keras.layers.keras_tensor import KerasTensor, Node, flatten, is_symbolic, map_structure
 from keraslike._src.keras.layers.layer_meta import LayerMeta
 from keraslike._src.keras.layers.layer_utils import (
+    _attach_symbolic_masks,
     _declared_output_shape,
     _example_value,
+    _has_unknown_dims,
+    _symbolic_outputs,
     _global_is_mixed,
     _global_policy_if_default,
     _numpy_to_tensor,
@@ -34,7 +37,9 @@ from keraslike._src.keras.layers.layer_utils import (
     auto_config,
 )
 from keraslike._src.keras.saving import object_registration
+from keraslike._src.module import tracking
 from keraslike._src.ops.string_tensor import StringTensor
+from keraslike._src.ops import variables
 from keraslike._src.ops.variables import Variable
 
 _training_stack = []
@@ -50,6 +55,14 @@ _with_call_losses = weakref.WeakSet()  # layers whose `_call_losses` may be non-
 
 def _requires_grad(structure):
     return any(isinstance(t, torch.Tensor) and t.requires_grad for t in flatten(structure))
+
+
+def _structure_mask(inputs):
+    """The masks of a list/tuple of input tensors (None for each unmasked one), or None when none is masked."""
+    if not isinstance(inputs, (list, tuple)):
+        return None
+    masks = [getattr(t, "_keras_mask", None) for t in inputs]
+    return masks if any(m is not None for m in masks) else None
 
 
 def _call_state():
@@ -97,9 +110,6 @@ class Layer(torch.nn.Module, metaclass=LayerMeta):
         super().__init_subclass__(**kwargs)
         object_registration.register_builtin("layers", cls)  # found by name when deserializing
 
-    #: Whether a Keras mask on the input (`inputs._keras_mask`, e.g. from `Embedding(mask_zero=True)`)
-    #: passes through this layer to its output (Keras's `supports_masking`).
-    supports_masking = False
     #: Whether integer/bool inputs are cast to the compute dtype when the layer has float weights (the float
     #: result TF's type promotion gives `Dense`/`Conv` on int inputs); False for layers that index with them.
     _casts_int_inputs = True
@@ -184,6 +194,20 @@ class Layer(torch.nn.Module, metaclass=LayerMeta):
         return self._dtype_policy
 
     @property
+    def supports_masking(self):
+        """Whether this layer gives its outputs a Keras mask (`output._keras_mask`) from `compute_mask(inputs,
+        previous_mask)`: a mask on the input passes through, and a layer that overrides `compute_mask` makes one
+        (Keras 3's default: True exactly when `compute_mask` is overridden). Settable."""
+        value = self.__dict__.get("_supports_masking")
+        if value is None:
+            return type(self).compute_mask is not Layer.compute_mask
+        return value
+
+    @supports_masking.setter
+    def supports_masking(self, value):
+        self.__dict__["_supports_masking"] = bool(value)
+
+    @property
     def variable_dtype(self):
         return self._dtype_name
 
@@ -242,25 +266,43 @@ class Layer(torch.nn.Module, metaclass=LayerMeta):
             for m in (lst.values() if isinstance(lst, torch.nn.ModuleDict) else lst) if isinstance(m, Layer)
         ]
 
+    def _tracked_modules(self):
+        """`tf.Module`s held by this layer's attributes (`self.block = tf.Module()`), in assignment order."""
+        return self.__dict__.get("_modules_in_attributes", ())
+
     @property
     def weights(self):
-        """All weights: own trainable, own non-trainable, then sublayers' (Keras order)."""
+        """All weights: own trainable, own non-trainable, then sublayers' and held `tf.Module`s' (Keras order).
+
+        Own weights are those `add_weight` made and the `tf.Variable`s assigned to attributes
+        (`self.w = tf.Variable(...)`, also inside lists and dicts), as `tf.keras` layers track them.
+        """
         return _unique(self._trainable_vars + self._non_trainable_vars
-                       + [w for layer in self._sublayers() for w in layer.weights])
+                       + [w for layer in self._sublayers() for w in layer.weights]
+                       + [w for module in self._tracked_modules() for w in module.variables])
 
     @property
     def trainable_weights(self):
         if not self._trainable:
             return []
         return _unique([v for v in self._trainable_vars if v.trainable]
-                       + [w for layer in self._sublayers() for w in layer.trainable_weights])
+                       + [w for layer in self._sublayers() for w in layer.trainable_weights]
+                       + [w for module in self._tracked_modules() for w in module.trainable_variables])
 
     @property
     def non_trainable_weights(self):
         if not self._trainable:
             return self.weights
         return _unique([v for v in self._trainable_vars if not v.trainable] + self._non_trainable_vars
-                       + [w for layer in self._sublayers() for w in layer.non_trainable_weights])
+                       + [w for layer in self._sublayers() for w in layer.non_trainable_weights]
+                       + [w for module in self._tracked_modules() for w in module.non_trainable_variables])
+
+    def _tf_tracked_attributes(self, traversal_key=None):
+        """What a `tf.Module` walk sees in this layer (`module/tracking.py`): its own non-trainable weights, its
+        own trainable weights, then its sublayers and held modules (the order of a `tf.keras` 2 layer)."""
+        return [("_non_trainable_weights", list(self._non_trainable_vars)),
+                ("_trainable_weights", list(self._trainable_vars)),
+                ("_self_tracked_trackables", list(self._sublayers()) + list(self._tracked_modules()))]
 
     variables = weights
     trainable_variables = trainable_weights
@@ -320,8 +362,10 @@ class Layer(torch.nn.Module, metaclass=LayerMeta):
             trainable: bool.
             regularizer: optional callable weight -> scalar loss.
             constraint: optional callable applied after each optimizer step.
-            autocast, aggregation, synchronization: accepted (README "accepted, no effect": a weight is
-                cast by torch autocast, and replicas hold identical copies kept equal by the gradient all-reduce).
+            autocast: default True: inside the call of a layer with a mixed dtype policy the weight reads as the
+                compute dtype (float16 for "mixed_float16"); False keeps it in its own dtype (Keras's meaning).
+            aggregation, synchronization: accepted (README "accepted, no effect": replicas hold identical copies
+                kept equal by the gradient all-reduce).
             overwrite_with_gradient: only False.
 
         Raises:
@@ -343,6 +387,7 @@ class Layer(torch.nn.Module, metaclass=LayerMeta):
         value = value.to(device=backend.current_device(), dtype=torch_dtype)
         var = Variable(value, trainable=trainable, name=f"{self.name}/{name}")
         var._layer_weight = True
+        var._autocast = bool(autocast)
         var.constraint = constraint
         attr = name.replace("/", "_").replace(".", "_")
         if attr in self._parameters or hasattr(type(self), attr):
@@ -432,6 +477,28 @@ class Layer(torch.nn.Module, metaclass=LayerMeta):
             state.depth -= 1
 
     def _call_once(self, inputs, args, kwargs):
+        scope_dtype = self._autocast_scope_dtype()
+        if scope_dtype is False:
+            return self._call_converted(inputs, args, kwargs)
+        with variables.autocast_scope(scope_dtype):
+            return self._call_converted(inputs, args, kwargs)
+
+    def _autocast_scope_dtype(self):
+        """The dtype this call's floating weights read as (Keras's AutocastScope): the compute dtype for a layer
+        with a mixed policy or inside one (None there for a layer that does not autocast or computes in a
+        non-float dtype); False when the current reading stays as it is (the common case)."""
+        policy = self._dtype_policy
+        current = variables.autocast_dtype()
+        if current is None:
+            if policy.is_mixed and self._autocast:
+                return getattr(torch, policy.compute_dtype)
+            return False
+        compute = getattr(torch, policy.compute_dtype, None)
+        if not self._autocast or compute is None or not compute.is_floating_point:
+            return None
+        return False if compute == current else compute
+
+    def _call_converted(self, inputs, args, kwargs):
         inputs = self._convert_inputs(inputs)
         if self.input_spec is not None:
             assert_input_compatibility(self.input_spec, inputs, self.name)
@@ -449,6 +516,8 @@ class Layer(torch.nn.Module, metaclass=LayerMeta):
         mask = getattr(inputs, "_keras_mask", None)
         if mask is not None and self._call_takes_mask and kwargs.get("mask") is None:
             kwargs["mask"] = mask
+        previous_mask = kwargs.get("mask") if kwargs.get("mask") is not None else mask if mask is not None \
+            else _structure_mask(inputs)
         if self._call_takes_training:
             training = kwargs.get("training")
             if training is None:
@@ -468,9 +537,8 @@ class Layer(torch.nn.Module, metaclass=LayerMeta):
             if "training" in kwargs:
                 del kwargs["training"]
             outputs = self.call(inputs, *args, **kwargs)
-        if mask is not None and self.supports_masking and isinstance(outputs, torch.Tensor) \
-                and getattr(outputs, "_keras_mask", None) is None:
-            outputs._keras_mask = self.compute_mask(inputs, mask)
+        if self.supports_masking:
+            self._set_output_masks(inputs, outputs, previous_mask)
         if self.activity_regularizer is not None:
             self._add_activity_losses(outputs)
         return outputs
@@ -497,17 +565,40 @@ class Layer(torch.nn.Module, metaclass=LayerMeta):
         for var, value in zip(weights, values):
             var.assign(value)
 
+    def _set_output_masks(self, inputs, outputs, previous_mask):
+        """Give each output tensor without a mask its mask from `compute_mask(inputs, previous_mask)` (Keras's
+        `_set_mask_metadata`)."""
+        flat_outputs = [t for t in flatten(outputs) if isinstance(t, torch.Tensor)]
+        if not flat_outputs or all(getattr(t, "_keras_mask", None) is not None for t in flat_outputs):
+            return
+        masks = self.compute_mask(inputs, previous_mask)
+        if masks is None:
+            return
+        for tensor, mask in zip(flat_outputs, flatten(masks)):
+            if mask is not None and getattr(tensor, "_keras_mask", None) is None:
+                tensor._keras_mask = mask
+
     def compute_mask(self, inputs, mask=None):
         """The mask of this layer's output (default: the input mask, unchanged)."""
         return mask
+
+    def _input_float_dtype(self):
+        """The dtype floating inputs are cast to: this layer's own compute dtype (its policy's, e.g. float16 for
+        "mixed_float16", float64 for "float64"), or None where inputs are not cast (`autocast=False`, a non-float
+        layer dtype). A default-dtype layer under a global mixed policy computes through torch autocast."""
+        if not self._autocast:
+            return None
+        dtype = getattr(torch, self._dtype_policy.compute_dtype, None)
+        return dtype if isinstance(dtype, torch.dtype) and dtype.is_floating_point else None
 
     def _convert_inputs(self, inputs):
         if isinstance(inputs, torch.Tensor):
             if self._trainable_vars and inputs.device != self._trainable_vars[0].device:
                 inputs = inputs.to(self._trainable_vars[0].device)  # TF copies inputs to the op's device
-            if self._autocast and inputs.is_floating_point() and inputs.dtype != torch.float32 \
-                    and self._dtype_name == "float32":
-                return inputs.float()
+            if inputs.is_floating_point():
+                dtype = self._input_float_dtype()
+                if dtype is not None and inputs.dtype != dtype:
+                    return inputs.to(dtype)
             return inputs
         return map_structure(self._convert_leaf, inputs)
 
@@ -532,11 +623,12 @@ class Layer(torch.nn.Module, metaclass=LayerMeta):
     def _convert_leaf(self, value):
         if type(value).__module__.startswith("pandas") and hasattr(value, "to_numpy"):
             value = value.to_numpy()  # a DataFrame/Series called on directly, as Keras converts it
-        if isinstance(value, (np.ndarray, list, float, int, np.generic)):
-            return backend.to_float_tensor(value, device=backend.current_device())
-        if isinstance(value, torch.Tensor) and self._autocast and value.is_floating_point() \
-                and self._dtype_name == "float32" and value.dtype != torch.float32:
-            return value.float()
+        dtype = self._input_float_dtype()
+        if isinstance(value, (np.ndarray, list, float, int, np.generic)):  # float64 numpy to a float64 layer stays
+            value = backend.to_float_tensor(value, dtype=dtype, device=backend.current_device())
+        if isinstance(value, torch.Tensor) and value.is_floating_point():
+            if dtype is not None and value.dtype != dtype:
+                return value.to(dtype)
         return value
 
     def _build_for(self, inputs):
@@ -556,10 +648,12 @@ class Layer(torch.nn.Module, metaclass=LayerMeta):
             self.build(shapes)
             self.built = True
         declared = _declared_output_shape(self, shapes)
+        inferred = None
         try:
-            with torch.no_grad():
-                out = super().__call__(*map_structure(_example_value, args), **map_structure(_example_value, kwargs))
-            outputs = map_structure(lambda t: KerasTensor((None, *tuple(t.shape)[1:]), t.dtype), out)
+            out = self._example_call(args, kwargs, 8)
+            # a second run with other sizes for the unknown input dims tells which output dims are unknown
+            other = self._example_call(args, kwargs, 9, quiet=True) if _has_unknown_dims((args, kwargs)) else None
+            outputs = inferred = _symbolic_outputs(out, other)
         except Exception:
             if declared is None:
                 raise
@@ -572,12 +666,26 @@ class Layer(torch.nn.Module, metaclass=LayerMeta):
                 made = [KerasTensor(shape, dtypes_out[i] if i < len(dtypes_out) else dtype_default)
                         for i, shape in enumerate(declared_list)]
                 outputs = made if isinstance(declared, list) else made[0]
+        if inferred is not None and outputs is not None:
+            _attach_symbolic_masks(inferred, outputs)
         node = Node(self, args, kwargs, outputs)
         for i, tensor in enumerate(flatten(outputs)):
             tensor.node = node
             tensor.name = self.name if i == 0 else f"{self.name}_{i}"
         self._inbound_nodes.append(node)
         return outputs
+
+    def _example_call(self, args, kwargs, unknown, quiet=False):
+        """Run the layer without autograd on example values for `args`/`kwargs` (unknown dims `unknown`); with
+        `quiet`, None where that fails."""
+        try:
+            with torch.no_grad():
+                return super().__call__(*map_structure(lambda v: _example_value(v, unknown), args),
+                                        **map_structure(lambda v: _example_value(v, unknown), kwargs))
+        except Exception:
+            if not quiet:
+                raise
+            return None
 
     # ---- config ----------------------------------------------------------------------------
     def get_config(self):
@@ -588,7 +696,7 @@ class Layer(torch.nn.Module, metaclass=LayerMeta):
             NotImplementedError: such a subclass was built with arguments that are not plain values (a layer,
                 an array): it must implement `get_config()` to be saved, as in Keras 3.
         """
-        config = {"name": self.name, "trainable": self.trainable, "dtype": self.dtype}
+        config = {"name": self.name, "trainable": self.trainable, "dtype": self._dtype_policy.name}
         if self.activity_regularizer is not None:
             config["activity_regularizer"] = regularizers.serialize(self.activity_regularizer)
         if self._batch_input_shape is not None:
@@ -625,7 +733,35 @@ class Layer(torch.nn.Module, metaclass=LayerMeta):
             value = torch.nn.ModuleList(value)
         elif isinstance(value, dict) and value and all(isinstance(v, torch.nn.Module) for v in value.values()):
             value = torch.nn.ModuleDict(value)
+        if "_trainable_vars" in self.__dict__:  # Layer.__init__ has run: track variables and modules in attributes
+            self._track_attribute(name, value)
         super().__setattr__(name, value)
 
+    def _track_attribute(self, name, value):
+        """Make the `tf.Variable`s and `tf.Module`s in attribute `name`'s new value this layer's own (as
+        `tf.keras` does), and drop those only its old value held. Variables that `add_weight` made (this or
+        another layer's) and Keras layers (sublayers, tracked by torch) are left as they are."""
+        held = self.__dict__.setdefault("_attribute_tracked", {})  # attribute name -> (variables, modules)
+        variables, nodes = tracking.collect(value)
+        variables = [v for v in variables if not getattr(v, "_layer_weight", False)]
+        modules = [n for n in nodes if not isinstance(n, torch.nn.Module)]
+        old_vars, old_modules = held.pop(name, ((), ()))
+        if variables or modules:
+            held[name] = (variables, modules)
+        still = {id(obj) for vs, ms in held.values() for obj in (*vs, *ms)}
+        for var in old_vars:
+            if id(var) not in still:
+                for own in (self._trainable_vars, self._non_trainable_vars):
+                    own[:] = [v for v in own if v is not var]
+        tracked_modules = self.__dict__.setdefault("_modules_in_attributes", [])
+        tracked_modules[:] = [m for m in tracked_modules if id(m) in still or not any(m is o for o in old_modules)]
+        for var in variables:
+            if not any(var is v for v in self._trainable_vars + self._non_trainable_vars):
+                (self._trainable_vars if var.trainable else self._non_trainable_vars).append(var)
+                if var.trainable and not self._trainable:
+                    var.requires_grad_(False)
+        for module in modules:
+            if not any(module is m for m in tracked_modules):
+                tracked_modules.append(module)
 
 object_registration.register_builtin_base("layers", Layer)

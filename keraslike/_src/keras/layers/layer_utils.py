@@ -6,7 +6,7 @@ import numpy as np
 import torch
 
 from keraslike._src.keras import backend
-from keraslike._src.keras.layers.keras_tensor import KerasTensor
+from keraslike._src.keras.layers.keras_tensor import KerasTensor, flatten, map_structure
 from keraslike._src.keras.mixed_precision.policy import Policy, global_policy
 from keraslike._src.ops import dtypes, string_array_ops
 
@@ -65,18 +65,70 @@ def _declared_output_shape(layer, shapes):
     return None
 
 
-def _example_value(value):
-    """A concrete zero tensor standing in for a KerasTensor (batch 1, other unknown dims 8).
+def _example_value(value, unknown=8):
+    """A concrete zero tensor standing in for a KerasTensor (batch 1, other unknown dims `unknown`).
 
     A `tf.string` KerasTensor stands as a string tensor of `b"0"` (text that number parsing, splitting and
-    lookups all accept).
+    lookups all accept). A KerasTensor with a symbolic mask stands with an all-True mask.
     """
     if isinstance(value, KerasTensor):
-        shape = tuple((1 if i == 0 else 8) if d is None else d for i, d in enumerate(value.shape))
+        shape = tuple((1 if i == 0 else unknown) if d is None else d for i, d in enumerate(value.shape))
         if value.dtype is dtypes.string:
             return string_array_ops.fill(shape, b"0")
-        return torch.zeros(shape, dtype=value.dtype, device=backend.current_device())
+        example = torch.zeros(shape, dtype=value.dtype, device=backend.current_device())
+        mask = getattr(value, "_keras_mask", None)
+        if isinstance(mask, KerasTensor):
+            example._keras_mask = torch.ones(tuple(_example_value(mask, unknown).shape), dtype=torch.bool,
+                                             device=example.device)
+        return example
     return value
+
+
+def _has_unknown_dims(structure):
+    """Whether a KerasTensor in `structure` has an unknown dimension besides the batch."""
+    return any(isinstance(t, KerasTensor) and any(d is None for d in tuple(t.shape)[1:]) for t in flatten(structure))
+
+
+def _merged_shape(first, second):
+    """`(None, *dims)` of example output `first`, with the dims that differ in `second` (run with other unknown
+    input sizes) unknown too."""
+    dims = tuple(first.shape)[1:]
+    if second is None or len(second.shape) != len(first.shape):
+        return (None, *dims)
+    return (None, *(d if d == e else None for d, e in zip(dims, tuple(second.shape)[1:])))
+
+
+def _symbolic_outputs(examples, others):
+    """KerasTensors for the example outputs of a symbolic call, each with its symbolic mask (`_keras_mask`).
+
+    Args:
+        examples: the outputs of the run on example inputs (unknown dims 8).
+        others: the outputs of a second run with unknown dims 9, or None; dims that differ are unknown.
+    """
+    flat = [t for t in flatten(examples) if isinstance(t, torch.Tensor)]
+    flat_others = [t for t in flatten(others) if isinstance(t, torch.Tensor)] if others is not None else []
+    pairs = dict(zip(map(id, flat), flat_others)) if len(flat_others) == len(flat) else {}
+
+    def make(t):
+        other = pairs.get(id(t))
+        tensor = KerasTensor(_merged_shape(t, other), t.dtype)
+        mask = getattr(t, "_keras_mask", None)
+        if isinstance(mask, torch.Tensor):
+            tensor._keras_mask = KerasTensor(_merged_shape(mask, getattr(other, "_keras_mask", None)), mask.dtype)
+        return tensor
+
+    return map_structure(make, examples)
+
+
+def _attach_symbolic_masks(symbolic, outputs):
+    """Give each declared-shape output KerasTensor the symbolic mask of the inferred one at its place."""
+    flat_symbolic, flat_outputs = flatten(symbolic), flatten(outputs)
+    if len(flat_symbolic) != len(flat_outputs):
+        return
+    for inferred, tensor in zip(flat_symbolic, flat_outputs):
+        mask = getattr(inferred, "_keras_mask", None)
+        if mask is not None and inferred is not tensor:
+            tensor._keras_mask = mask
 
 
 def _unique(variables):

@@ -9,6 +9,7 @@ from keraslike._src.keras import initializers
 from keraslike._src.keras.layers.core.lora import add_lora_weights, merged
 from keraslike._src.keras.layers.core.lora import lora_config as _lora_config
 from keraslike._src.keras.layers.layer import Layer
+from keraslike._src.ops import sparse_gradient
 from keraslike._src.ops.indexing import index_range_error
 
 
@@ -86,7 +87,10 @@ class Embedding(Layer):
         table = merged(self, self.embeddings, self.lora_embeddings_a, self.lora_embeddings_b) \
             if self.lora_enabled else self.embeddings
         try:  # torch's kernel checks the range (no host sync on the good path); TF's CPU gather raises too
-            out = F.embedding(ids, table)
+            if sparse_gradient.applies(table):  # TF's IndexedSlices gradient, as Keras 3's optimizers use it
+                out = sparse_gradient.gather_rows(table, ids)
+            else:
+                out = F.embedding(ids, table)
         except (IndexError, RuntimeError) as err:
             if "out of range" not in str(err) and "out of bounds" not in str(err):
                 raise

@@ -1,0 +1,105 @@
+"""Programs run under real TF 2.21 (Keras 3) and under keraslike: a layer's `dtype=` as a dtype policy
+(issue 21 item 5): `Dense(2, dtype="mixed_float16")` computes in float16 with float32 variables, a float64
+layer casts float32 inputs to float64, and `add_weight(autocast=False)` keeps a variable out of the cast.
+
+`make_layer_dtype_golden.py` writes `layer_dtype.json`; `tests/keras/layers/test_layer_dtype_policy.py`
+compares. Each case is `case(tf, keras) -> JSON-able dict`; weights are set by a fixed pattern.
+"""
+
+import numpy as np
+
+
+def _pattern(shape, i):
+    size = int(np.prod(shape))
+    return (np.sin(np.arange(size, dtype="float64") * 0.9 + i) * 0.6).reshape(shape)
+
+
+X = _pattern((4, 3), 11).astype("float32")
+Y = _pattern((4, 2), 12).astype("float32")
+
+
+def _dtype(t):
+    name = getattr(t.dtype, "name", None) or str(t.dtype)
+    return str(name).replace("torch.", "")
+
+
+def _values(tf, t):
+    return np.asarray(tf.cast(t, "float32").numpy(), "float64").tolist()
+
+
+def _dense(keras, dtype, i=0):
+    layer = keras.layers.Dense(2, activation="tanh", dtype=dtype)
+    layer.build((None, 3))
+    layer.set_weights([_pattern((3, 2), i).astype(layer.variable_dtype), _pattern((2,), i + 1).astype(
+        layer.variable_dtype)])
+    return layer
+
+
+def _facts(tf, layer, out):
+    return {"out_dtype": _dtype(out), "out": _values(tf, out), "kernel_dtype": _dtype(layer.kernel),
+            "compute_dtype": layer.compute_dtype, "variable_dtype": layer.variable_dtype,
+            "policy": layer.dtype_policy.name, "config_dtype_name": _policy_name(layer.get_config()["dtype"])}
+
+
+def _policy_name(config_dtype):
+    if isinstance(config_dtype, dict):
+        return config_dtype["config"]["name"]
+    return config_dtype
+
+
+def mixed_float16(tf, keras):
+    layer = _dense(keras, "mixed_float16")
+    return _facts(tf, layer, layer(X))
+
+
+def mixed_bfloat16_policy_object(tf, keras):
+    layer = _dense(keras, keras.DTypePolicy("mixed_bfloat16"))
+    return _facts(tf, layer, layer(X))
+
+
+def float64_casts_float32_inputs(tf, keras):
+    layer = _dense(keras, "float64")
+    return _facts(tf, layer, layer(X))
+
+
+def float32_casts_float64_inputs(tf, keras):
+    layer = _dense(keras, "float32")
+    return _facts(tf, layer, layer(X.astype("float64")))
+
+
+def float16_layer(tf, keras):
+    layer = _dense(keras, "float16")
+    return _facts(tf, layer, layer(X))
+
+
+def autocast_false_weight(tf, keras):
+    class Scales(keras.layers.Layer):
+        def build(self, input_shape):
+            self.a = self.add_weight(shape=(2,), initializer="ones", name="a")
+            self.b = self.add_weight(shape=(2,), initializer="ones", name="b", autocast=False)
+
+        def call(self, x):
+            return [self.a * 1.0, self.b * 1.0]
+
+    layer = Scales(dtype="mixed_float16")
+    a, b = layer(X)
+    return {"a_dtype": _dtype(a), "b_dtype": _dtype(b), "a_var_dtype": _dtype(layer.a)}
+
+
+def mixed_model_fit(tf, keras):
+    """A mixed_float16 Dense inside a float32 model, trained by `fit`: gradients reach the float32 variables."""
+    first = _dense(keras, "mixed_float16", 0)
+    last = keras.layers.Dense(2, dtype="float32")
+    model = keras.Sequential([keras.Input((3,)), first, last])
+    last.set_weights([_pattern((2, 2), 5).astype("float32"), np.zeros(2, "float32")])
+    model.compile(optimizer=keras.optimizers.SGD(0.5), loss="mse")
+    history = model.fit(X, Y, batch_size=2, epochs=2, shuffle=False, verbose=0)
+    middle = first(X)
+    return {"losses": [float(v) for v in history.history["loss"]],
+            "weights": [np.asarray(w, "float64").tolist() for w in model.get_weights()],
+            "weight_dtypes": [str(w.dtype) for w in model.get_weights()],
+            "middle_dtype": _dtype(middle), "out_dtype": _dtype(model(X))}
+
+
+CASES = {name: fn for name, fn in dict(globals()).items()
+         if callable(fn) and getattr(fn, "__module__", None) == __name__ and not name.startswith("_")}
