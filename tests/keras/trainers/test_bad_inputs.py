@@ -177,3 +177,79 @@ def test_tf_nn_sparse_softmax_cross_entropy_refuses_out_of_range_labels():
             tf.nn.sparse_softmax_cross_entropy_with_logits(np.array(labels), logits)
     np.testing.assert_allclose(tf.nn.sparse_softmax_cross_entropy_with_logits(np.array([0, 1, 2]), logits).numpy(),
                                [np.log(3.0)] * 3, rtol=1e-6)
+
+
+def _dense_model():
+    model = tf.keras.Sequential([tf.keras.Input((4,)), tf.keras.layers.Dense(3, name="out")])
+    model.compile(optimizer="sgd", loss="mse")
+    return model
+
+
+def test_validation_data_without_targets_fails_before_training():
+    model = _dense_model()
+    before = [w.copy() for w in model.get_weights()]
+    x, y = np.ones((8, 4), "float32"), np.zeros((8, 3), "float32")
+    with pytest.raises(ValueError, match="`validation_data` has no targets"):
+        model.fit(x, y, validation_data=(x,), verbose=0)
+    for a, b in zip(before, model.get_weights()):
+        np.testing.assert_array_equal(a, b)
+
+
+def test_single_output_dict_keys_naming_the_output_still_work():
+    model = tf.keras.Sequential([tf.keras.Input((4,)), tf.keras.layers.Dense(3, name="out")])
+    model.compile(optimizer="sgd", loss="mse", metrics={"out": "mae"}, loss_weights={"out": 2.0})
+    x, y = np.ones((8, 4), "float32"), np.zeros((8, 3), "float32")
+    logs = model.evaluate(x, y, verbose=0, return_dict=True)
+    plain = _dense_model()
+    plain.set_weights(model.get_weights())
+    np.testing.assert_allclose(logs["loss"], 2.0 * plain.evaluate(x, y, verbose=0), rtol=1e-6)
+    assert "mae" in logs
+
+
+def test_class_weight_takes_numpy_integer_keys_and_refuses_lists():
+    model = tf.keras.Sequential([tf.keras.Input((4,)), tf.keras.layers.Dense(3, activation="softmax")])
+    model.compile(optimizer="sgd", loss="sparse_categorical_crossentropy")
+    x, y = np.ones((6, 4), "float32"), np.array([0, 1, 2] * 2)
+    keys = np.unique(y)
+    assert model.fit(x, y, class_weight={k: 1.0 for k in keys}, verbose=0).history["loss"]
+    with pytest.raises(TypeError, match=r"dict\(enumerate\(weights\)\).*Received: class_weight=\(1.0, 2.0, 3.0\)"):
+        model.fit(x, y, class_weight=(1.0, 2.0, 3.0), verbose=0)
+
+
+def test_epochs_accepts_numpy_integers_and_zero():
+    model = _dense_model()
+    x, y = np.ones((8, 4), "float32"), np.zeros((8, 3), "float32")
+    assert len(model.fit(x, y, epochs=np.int64(2), verbose=0).history["loss"]) == 2
+    assert model.fit(x, y, epochs=0, verbose=0).history == {}
+    with pytest.raises(ValueError, match="epochs=-1"):
+        model.fit(x, y, epochs=-1, verbose=0)
+
+
+def test_nan_label_with_ignore_class_still_raises_and_ignored_label_is_skipped():
+    y_pred = torch.full((3, 3), 1 / 3)
+    loss = tf.keras.losses.SparseCategoricalCrossentropy(ignore_class=-1)
+    np.testing.assert_allclose(float(loss(np.array([0.0, -1.0, 2.0]), y_pred)), np.log(3.0), rtol=1e-6)
+    with pytest.raises(tf.errors.InvalidArgumentError, match="label value of nan"):
+        loss(np.array([0.0, np.nan, 2.0], "float32"), y_pred)
+
+
+def test_learning_rate_takes_numbers_tensors_and_schedules():
+    schedule = tf.keras.optimizers.schedules.ExponentialDecay(0.1, 10, 0.5)
+    for value in (0.1, np.float32(0.1), torch.tensor(0.1), schedule):
+        assert float(tf.keras.optimizers.SGD(learning_rate=value).learning_rate) == pytest.approx(0.1)
+    opt = tf.keras.optimizers.SGD()
+    with pytest.raises(ValueError, match="Received: learning_rate='fast'"):
+        opt.learning_rate = "fast"
+
+
+def test_gather_nd_and_sequence_sample_weights_keep_working():
+    params = np.arange(10, dtype="float32").reshape(5, 2)
+    np.testing.assert_array_equal(tf.gather_nd(params, np.array([[1, 1], [4, 0]])).numpy(), [3.0, 8.0])
+    model = tf.keras.Sequential([tf.keras.Input((5, 4)), tf.keras.layers.Dense(3)])
+    model.compile(optimizer="sgd", loss="mse")
+    x, y = np.ones((8, 5, 4), "float32"), np.zeros((8, 5, 3), "float32")
+    weights = np.zeros((8, 5), "float32")
+    weights[:, 0] = 1.0  # one weight per timestep: only the first counts
+    per_step = np.mean(np.square(model.predict(x, verbose=0)), axis=-1)
+    np.testing.assert_allclose(model.evaluate(x, y, sample_weight=weights, verbose=0),
+                               np.sum(per_step * weights) / per_step.size, rtol=1e-5)

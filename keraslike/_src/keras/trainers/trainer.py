@@ -649,6 +649,11 @@ class Trainer:
             if validation_data is not None:
                 _should_validate(0, validation_freq)  # a bad value raises before training, not after epoch 1
                 vx, vy, vsw = data_adapter.unpack_x_y_sample_weight(validation_data)
+                if vy is None and isinstance(validation_data, (tuple, list)) and self.compiled_loss is not None \
+                        and not self._overrides("test_step"):  # fail now, not after the first epoch has trained
+                    raise ValueError(f"`validation_data` has no targets, but the model was compiled with a loss "
+                                     f"({self.loss!r}) that needs them: pass `validation_data=(x_val, y_val)`. "
+                                     f"Received: validation_data of length {len(validation_data)} with y=None")
                 val = data_adapter.make_adapter(vx, vy, vsw, validation_batch_size or (
                     batch_size if data_adapter.is_array_structure(vx) else None), False, strategy,
                     validation_steps, arg="validation_data")
