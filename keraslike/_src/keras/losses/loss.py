@@ -97,7 +97,7 @@ def reduce_weighted_values(values, sample_weight=None, reduction="sum_over_batch
             sample_weight = sample_weight.squeeze(-1)
         while sample_weight.dim() < values.dim():
             sample_weight = sample_weight.unsqueeze(-1)
-        if sample_weight.shape != values.shape:
+        if values.dim() and sample_weight.shape != values.shape:  # a loss with one value per batch (dice) broadcasts
             _check_sample_weight(sample_weight, values)
         values = values * sample_weight
     if reduction == "none":
