@@ -20,6 +20,7 @@ from keraslike._src.keras.ops import dtypes
 from keraslike._src.keras.ops.tensors import convert, floatx, promote, to_float
 from keraslike._src.ops import masked_attention
 from keraslike._src.ops.conv_workarounds import pointwise_as_slice
+from keraslike._src.ops.nn import pick_labels
 
 
 def _probability_bounds():
@@ -423,8 +424,10 @@ def sparse_categorical_crossentropy(target, output, from_logits=False, axis=-1):
     A trailing length-1 axis on `target` is dropped, as Keras.
     """
     o = to_float(output)
-    t = convert(target, device=o.device).to(torch.int64)
+    given = convert(target, device=o.device)
+    t = given.to(torch.int64)
     if t.dim() == o.dim() and t.shape[-1] == 1:
+        given = given.squeeze(-1)
         t = t.squeeze(-1)
     o = torch.movedim(o, axis, -1)
     if from_logits:
@@ -432,7 +435,7 @@ def sparse_categorical_crossentropy(target, output, from_logits=False, axis=-1):
     else:
         o = o / torch.sum(o, dim=-1, keepdim=True)
         logp = torch.log(torch.clamp(o, *_probability_bounds()))
-    return -torch.gather(logp, -1, t.unsqueeze(-1)).squeeze(-1)
+    return -pick_labels(logp, t, "sparse_categorical_crossentropy", given=given)
 
 
 # ---- convolution and pooling ------------------------------------------------------------------------------

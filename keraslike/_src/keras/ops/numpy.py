@@ -27,6 +27,7 @@ from keraslike._src.keras import backend
 from keraslike._src.keras.ops import dtypes
 from keraslike._src.ops import reverse_slicing, sparse_gradient
 from keraslike._src.keras.ops.tensors import axes_tuple, convert, dtype_of, floatx, promote, shape_tuple, to_float
+from keraslike._src.ops.conversion import check_broadcastable
 
 _INT_OR_BOOL = (torch.bool, torch.uint8, torch.int8, torch.int16, torch.int32, torch.int64)
 
@@ -195,9 +196,13 @@ def nan_to_num(x, nan=0.0, posinf=None, neginf=None):
 def _binary(name, fn, weak=True, extra=(), bool_fn=None, doc=None):
     def op(x1, x2):
         a, b = promote(x1, x2, extra=extra, weak=weak)
-        if a.dtype == torch.bool and bool_fn is not None:
-            return bool_fn(a, b)
-        return fn(a, b)
+        try:
+            if a.dtype == torch.bool and bool_fn is not None:
+                return bool_fn(a, b)
+            return fn(a, b)
+        except RuntimeError:
+            check_broadcastable(a.shape, b.shape, op_name=f"keras.ops.{name}")  # TF's InvalidArgumentError
+            raise
 
     return _name(op, name, doc or f"`keras.ops.{name}(x1, x2)` element-wise with broadcasting and Keras promotion.")
 
