@@ -16,6 +16,7 @@ import numbers
 import numpy as np
 import torch
 
+from keraslike._src import errors
 from keraslike._src.ops import dtypes
 from keraslike._src.ops import string_array_ops as _str
 from keraslike._src.ops import value_semantics
@@ -89,8 +90,8 @@ def reshape(tensor, shape, name=None):
     try:
         return x.reshape(dims)
     except RuntimeError:
-        raise ValueError(
-            f"Cannot reshape a tensor with {x.numel()} elements (shape {list(x.shape)}) to the "
+        raise errors.InvalidArgumentError(
+            None, "Reshape", f"Cannot reshape a tensor with {x.numel()} elements (shape {list(x.shape)}) to the "
             f"requested shape. Received: shape={list(dims)}"
         ) from None
 
@@ -120,8 +121,8 @@ def stack(values, axis=0, name=None):
     tensors = _same_dtype_list(values, "values", "tf.stack")
     for i, t in enumerate(tensors[1:], 1):
         if t.shape != tensors[0].shape:
-            raise ValueError(
-                f"`tf.stack` expects tensors of one shape. Received: values[0].shape="
+            raise errors.InvalidArgumentError(
+                None, "Pack", f"`tf.stack` expects tensors of one shape. Received: values[0].shape="
                 f"{list(tensors[0].shape)}, values[{i}].shape={list(t.shape)}"
             )
     return torch.stack(tensors, dim=normalize_axis(axis, tensors[0].dim() + 1))
@@ -160,8 +161,8 @@ def concat(values, axis, name=None):
     ax = normalize_axis(axis, rank0)
     for i, t in enumerate(tensors):
         if t.dim() != rank0 or any(t.shape[d] != tensors[0].shape[d] for d in range(rank0) if d != ax):
-            raise ValueError(
-                f"`tf.concat` expects all dimensions except {ax} to match. Received: values[0].shape="
+            raise errors.InvalidArgumentError(
+                None, "ConcatV2", f"`tf.concat` expects all dimensions except {ax} to match. Received: values[0].shape="
                 f"{list(tensors[0].shape)}, values[{i}].shape={list(t.shape)}"
             )
     return torch.cat(tensors, dim=ax)
