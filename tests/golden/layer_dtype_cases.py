@@ -147,5 +147,25 @@ def layer_sweep(tf, keras):
     return out
 
 
+def global_mixed_policy(tf, keras):
+    """Layers made under `set_global_policy("mixed_float16")` take it as their policy (float16 when called
+    directly too); a float32 output layer; `fit` with the loss-scaled optimizer."""
+    keras.mixed_precision.set_global_policy("mixed_float16")
+    try:
+        model = keras.Sequential([keras.Input((3,)), keras.layers.Dense(4, activation="relu"),
+                                  keras.layers.BatchNormalization(), keras.layers.Dense(2, dtype="float32")])
+    finally:
+        keras.mixed_precision.set_global_policy("float32")
+    model.set_weights([_pattern(w.shape, i).astype(w.dtype) + (1.0 if "variance" in v.path else 0.0)
+                       for i, (w, v) in enumerate(zip(model.get_weights(), model.weights))])
+    first = model.layers[0](X)
+    out = model(X)
+    model.compile(optimizer=keras.optimizers.SGD(0.1), loss="mse")
+    history = model.fit(X, Y, batch_size=2, epochs=2, shuffle=False, verbose=0)
+    return {"policies": [layer.dtype_policy.name for layer in model.layers], "first_dtype": _dtype(first),
+            "out_dtype": _dtype(out), "out": _values(tf, out), "losses": [float(v) for v in history.history["loss"]],
+            "weights": [np.asarray(w, "float64").tolist() for w in model.get_weights()]}
+
+
 CASES = {name: fn for name, fn in dict(globals()).items()
          if callable(fn) and getattr(fn, "__module__", None) == __name__ and not name.startswith("_")}

@@ -104,13 +104,15 @@ class BatchNormalization(Layer):
             )
         self._ndim = len(input_shape)
         shape = (int(dim),)
+        # autocast=False (as Keras): under a mixed policy the statistics stay float32 (torch's mixed batch_norm)
         self.gamma = self.add_weight("gamma", shape, self.gamma_initializer, regularizer=self._regularizers[0],
-                                     constraint=self._constraints[0]) if self.scale else None
+                                     constraint=self._constraints[0], autocast=False) if self.scale else None
         self.beta = self.add_weight("beta", shape, self.beta_initializer, regularizer=self._regularizers[1],
-                                    constraint=self._constraints[1]) if self.center else None
-        self.moving_mean = self.add_weight("moving_mean", shape, self.moving_mean_initializer, trainable=False)
+                                    constraint=self._constraints[1], autocast=False) if self.center else None
+        self.moving_mean = self.add_weight("moving_mean", shape, self.moving_mean_initializer, trainable=False,
+                                           autocast=False)
         self.moving_variance = self.add_weight("moving_variance", shape, self.moving_variance_initializer,
-                                               trainable=False)
+                                               trainable=False, autocast=False)
         if self.renorm:  # Keras 3 tracks standard deviations for renorm, initialised as sqrt(variance init)
             self.moving_stddev = self.add_weight("moving_stddev", shape, "ones", trainable=False)
             self.renorm_mean = self.add_weight("renorm_mean", shape, self.moving_mean_initializer, trainable=False)
