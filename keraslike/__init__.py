@@ -128,6 +128,14 @@ from keraslike._src.launch import one_program as _one_program
 
 _one_program.install()  # replicas re-running the script see the chief's temp paths, seeds, uuids, clock
 
+from keraslike._src.graph import dispatch as _graph_dispatch
+from keraslike._src.graph import overrides as _graph_overrides  # noqa: F401  (graph forms of tf.gradients, ...)
+import sys as _sys
+
+# TF1 graph mode: these modules' op functions record graph ops once graph mode is entered
+_graph_dispatch.register_public_modules([_sys.modules[__name__], bitwise, image, linalg, math, nn, random, signal])
+del _graph_dispatch, _graph_overrides, _sys
+
 from keraslike._src import missing_names as _missing_names
 
 _missing_names.install()   # last: a missing tf.<name> says keraslike lacks it and where the coverage table is

@@ -61,9 +61,25 @@ def _calls():
         "ModelCheckpoint(options)": lambda: keras.callbacks.ModelCheckpoint("m.keras", options=None),
         "ConfigProto(...)": lambda: tf.compat.v1.ConfigProto(
             isolate_session_state=True, gpu_options=tf.compat.v1.GPUOptions(force_gpu_compatible=True)),
+        "TF1 Session.run(options, run_metadata), Saver.save(write_meta_graph, ...), optimizers(use_locking, "
+        "gate_gradients, ...)": _tf1_graph_saver_and_optimizer,
         "set_memory_growth (CPU-only: a listed GPU is required, so only the getter)": lambda: (
             tf.config.experimental.get_memory_growth if cpu else None),
     }
+
+
+def _tf1_graph_saver_and_optimizer():
+    v1 = tf.compat.v1
+    with v1.Graph().as_default():
+        w = v1.Variable([1.0, 2.0])
+        loss = v1.reduce_sum(w * w)
+        train = v1.train.MomentumOptimizer(0.1, 0.9, use_locking=True).minimize(
+            loss, gate_gradients=2, aggregation_method=None, colocate_gradients_with_ops=True)
+        with v1.Session() as sess:
+            sess.run(v1.global_variables_initializer())
+            sess.run(train, options=None, run_metadata=None)
+            v1.train.Saver().save(sess, "tf1.ckpt", write_meta_graph=True, meta_graph_suffix="meta",
+                                  strip_default_attrs=True, save_debug_info=False)
 
 
 def test_every_table_entry_is_accepted(tmp_path, monkeypatch):

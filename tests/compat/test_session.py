@@ -104,8 +104,12 @@ def test_eager_switches():
     assert tf.executing_eagerly() is True
     assert tf.compat.v1.executing_eagerly() is True
     tf.compat.v1.enable_eager_execution()
-    with pytest.warns(UserWarning, match="always executes eagerly"):
-        tf.compat.v1.disable_eager_execution()
+    tf.compat.v1.disable_eager_execution()  # TF1 graph mode (tests/compat/test_graph_mode.py)
+    try:
+        assert tf.executing_eagerly() is False
+    finally:
+        tf.compat.v1.enable_eager_execution()
+    assert tf.executing_eagerly() is True
 
 
 def test_compat_v1_falls_back_to_tf2_names():

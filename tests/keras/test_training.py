@@ -116,7 +116,7 @@ def test_compile_with_objects_and_categorical_crossentropy():
                   metrics=["accuracy"])
     history = model.fit(x, y1, epochs=15, batch_size=8, verbose=0)
     assert history.history["loss"][-1] < history.history["loss"][0]
-    metric = model.metrics[1]
+    metric = model.metrics[1].metrics[0]  # inside Keras 3's compile_metrics container
     assert metric.name == "accuracy"
     assert metric._fn.__name__ == "categorical_accuracy"
 
@@ -131,7 +131,7 @@ def test_accuracy_string_is_resolved_like_keras(loss, fn):
     yy = (y % 2).astype("float32").reshape(-1, 1) if classes == 1 else y
     model.compile("sgd", loss, metrics=["accuracy"])
     model.fit(x, yy, epochs=1, verbose=0)
-    assert model.metrics[1]._fn.__name__ == fn
+    assert model.metrics[1].metrics[0]._fn.__name__ == fn
 
 
 # ---- bad input: Keras-style ValueErrors naming the argument and the value -----------------------------

@@ -37,7 +37,7 @@ import warnings
 import torch
 
 from keraslike._src.autodiff import nest
-from keraslike._src.ops import variables
+from keraslike._src.ops import sparse_gradient, variables
 from keraslike._src.ops.conversion import to_tensor
 from keraslike._src.ops.string_tensor import StringTensor, looks_like_strings, string_tensor
 
@@ -296,7 +296,8 @@ class GradientTape:
                 retain_graph=self._persistent or create, create_graph=create, allow_unused=True,
             )
             for i, g in zip(wanted, grads):
-                results[i] = g
+                sparse = sparse_gradient.take(flat_sources[i])  # a lookup's occurrences: TF's IndexedSlices
+                results[i] = g if g is None or sparse is None else sparse_gradient.attach(g, sparse)
         results = self._fill_unconnected(flat_sources, results, unconnected)
         self._finish()
         return nest.pack_sequence_as(sources, results)

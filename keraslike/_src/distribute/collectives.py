@@ -55,6 +55,8 @@ def ensure_process_group(backend, env, device=None, timeout_seconds=None):
         return dist.TCPStore(env.master_addr, env.master_port, env.world_size, False, max(timeout, _TIMEOUT))
 
     hang_watch.start(env, connect, timeout_s, first_s, subprocess_script.abort_all)
+    if env.world_size > 1:  # from now on the chief's clock readings reach the replicas through the store
+        one_program.join_group(connect(), env.rank, env.world_size)
 
 
 def _destroy():

@@ -18,15 +18,16 @@ uses, a branch a subclassed model takes only for some batches. So the options co
    The mask is read on the host only in steps where this replica had a parameter without gradient.
 
 Freezing layers (`trainable = False`) and re-compiling changes the trained set; the trainer then wraps
-again and the probe runs again. Buffers (BatchNormalization moving statistics) follow rank 0, as DDP's
-`broadcast_buffers=True` does, in every mode.
+again and the probe runs again. Buffers follow rank 0, as DDP's `broadcast_buffers=True` does, in every mode.
+Replica-local variables (BatchNormalization's moving statistics, `distribute/replica_local.py`) are left to
+each replica: DDP neither broadcasts nor reduces them.
 """
 
 import torch
 import torch.distributed as dist
 from torch.nn.parallel import DistributedDataParallel
 
-from keraslike._src.distribute import collectives
+from keraslike._src.distribute import collectives, replica_local
 from keraslike._src.launch import hang_watch
 
 
@@ -86,6 +87,9 @@ class DataParallelModule:
 
 def _wrap_ddp(module, device):
     device_ids = [device.index] if device.type == "cuda" else None
+    # DDP broadcasts every parameter from rank 0 when it wraps: each replica's own statistics must survive that
+    DistributedDataParallel._set_params_and_buffers_to_ignore_for_model(module,
+                                                                       replica_local.replica_local_names(module))
     ddp = DistributedDataParallel(module, device_ids=device_ids)
     ddp.register_comm_hook(state=None, hook=_sum_allreduce_hook)
     return ddp

@@ -185,7 +185,7 @@ def _join_launched(env):
     """This process was started by a launcher: guard against orphaning and split the cores."""
     if env.source == "keraslike":
         subprocess_script.watch_parent()
-        one_program.stop_replay()  # values drawn from here on are this replica's own
+        one_program.stop_replay()  # from here on the chief's clock readings come through the store
         return
     if "OMP_NUM_THREADS" not in os.environ:
         torch.set_num_threads(subprocess_script.threads_per_replica(env.local_world_size))

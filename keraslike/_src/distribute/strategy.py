@@ -12,6 +12,7 @@ import warnings
 import torch
 
 from keraslike._src.distribute import collectives, context, replica_random
+from keraslike._src.distribute.replica_local import CrossReplicaReads
 from keraslike._src.distribute.input import DistributedDataset
 from keraslike._src.distribute.input_context import InputContext, PerReplicaDataset, ValueContext
 from keraslike._src.distribute.values import PerReplica, ReduceOp
@@ -107,6 +108,7 @@ class Strategy:
         if num_replicas > 1:
             replica_random.agree_with_chief(self._device)  # one pipeline/script RNG for all replicas
         self._replica_randomness = replica_random.ReplicaRandomness(rank, num_replicas, self._device)
+        self._cross_replica_reads = CrossReplicaReads(num_replicas)
 
     # ---- public TF API ---------------------------------------------------------------
     @property
@@ -221,6 +223,12 @@ class Strategy:
     def _replica_step(self, replica_context=None):
         """Context manager for one step on this replica: replica context + this replica's layer randomness."""
         return _ReplicaStep(self, replica_context or ReplicaContext(self))
+
+    def _replica_local_weights(self, model):
+        """Context manager around a whole `fit`/`evaluate`/`predict`: replica-local variables (BatchNormalization's
+        moving statistics) hold each replica's own values inside, the cross-replica value after
+        (`distribute/replica_local.py`)."""
+        return self._cross_replica_reads.scope(model)
 
     def _all_reduce_value(self, op, value):
         def reduce_one(v):

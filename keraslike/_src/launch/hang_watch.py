@@ -80,6 +80,21 @@ def _state():
     return f"{_P.progress},{int(_P.depth > 0)},{int(_P.steady)},{int(_P.done)}"
 
 
+def progress():
+    """This replica's progress count (collectives entered plus left)."""
+    return _P.progress
+
+
+def peer_passed(store, rank, count):
+    """Whether replica `rank` has (as last published, about once a second) made more progress than `count`
+    or finished: it entered a collective that a replica with progress `count` has not reached yet."""
+    key = f"{_PREFIX}{rank}"
+    if not store.check([key]):
+        return False
+    peer, _, _, done = (int(v) for v in store.get(key).decode().split(","))
+    return peer > count or bool(done)
+
+
 def start(env, connect, timeout_s, first_s, stop_all):
     """Start this replica's watch thread (once per process).
 
@@ -156,6 +171,7 @@ def _judge(store, env, interval, timeout_s, first_s, stop_all):
                 waited = max(now - last[r][1] for r in range(world) if states[r][1] and not states[r][3])
                 _report(store, culprit, max(now - last[culprit][1], waited), timeout_s, stop_all)
                 return
+        store.set(keys[0], _state())  # done: replicas waiting on the chief's clock readings stop waiting
     except Exception:  # noqa: BLE001 - the store is gone (the job is ending)
         return
 

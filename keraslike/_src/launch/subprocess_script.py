@@ -6,7 +6,8 @@ flags are kept) with launcher variables set; when they reach the strategy
 they join instead of launching. Children are started with fork+exec
 (`subprocess.Popen`), never a bare fork, so a parent that already initialised
 CUDA is safe. Their stdout is discarded (the chief speaks for the job); their
-stderr is shown, each line prefixed with `[replica r]`.
+stderr is shown, each line prefixed with `[replica r]` and placed between the
+chief's own lines (`line_gate.py`).
 """
 
 import __main__
@@ -22,7 +23,7 @@ import warnings
 import torch
 
 from keraslike._src.config import devices as config_devices
-from keraslike._src.launch import environment, one_program, rendezvous
+from keraslike._src.launch import environment, line_gate, one_program, rendezvous
 from keraslike._src.launch.watchdog import ReplicaWatchdog
 
 
@@ -101,7 +102,7 @@ def launch(num_replicas):
         )
         children.append((rank, proc))
     global _WATCHDOG
-    watchdog = _WATCHDOG = ReplicaWatchdog(children)
+    watchdog = _WATCHDOG = ReplicaWatchdog(children, line_gate.install())  # relayed lines between the chief's
     watchdog.start()
     atexit.register(watchdog.finish)
     _wrap_excepthook(watchdog)

@@ -20,10 +20,14 @@ _FINISH_TIMEOUT_S = 120.0
 
 
 class ReplicaWatchdog:
-    """Watches `children`, a list of `(rank, subprocess.Popen)` with piped stderr."""
+    """Watches `children`, a list of `(rank, subprocess.Popen)` with piped stderr.
 
-    def __init__(self, children):
+    `gate` (a `line_gate.LineGate`, optional) places each relayed line between the chief's own lines.
+    """
+
+    def __init__(self, children, gate=None):
         self.children = children
+        self._gate = gate
         self._relays = []
         self._stopping = threading.Event()
         self._lock = threading.Lock()
@@ -42,7 +46,9 @@ class ReplicaWatchdog:
         prefix = f"[replica {rank}] ".encode()
         out = getattr(_stderr(), "buffer", None)
         for line in iter(proc.stderr.readline, b""):
-            if out is not None:
+            if out is not None and self._gate is not None:
+                self._gate.emit(prefix + line, out)
+            elif out is not None:
                 out.write(prefix + line)
                 out.flush()
             else:  # pragma: no cover - stderr replaced by a text-only object

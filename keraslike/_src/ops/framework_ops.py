@@ -16,6 +16,7 @@ import torch
 from keraslike._src import errors
 from keraslike._src.data.shape_methods import dims_of, is_compatible
 from keraslike._src.data.tensor_shape import TensorShape
+from keraslike._src.ops import tensor_numpy
 from keraslike._src.ops.conversion import convert_to_tensor
 from keraslike._src.ops.string_tensor import StringTensor
 
@@ -39,7 +40,7 @@ def ensure_shape(x, shape, name=None):
 def get_static_value(tensor, partial=False):
     """`tf.get_static_value(tensor)`: a tensor's value as numpy (every eager value is known); others as given."""
     if isinstance(tensor, torch.Tensor):
-        return tensor.detach().cpu().numpy()
+        return tensor_numpy.snapshot(tensor)
     if isinstance(tensor, StringTensor):
         return tensor.numpy()
     return tensor

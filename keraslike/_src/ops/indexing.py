@@ -13,7 +13,7 @@ import numpy as np
 import torch
 
 from keraslike._src import errors
-from keraslike._src.ops import dtypes, reverse_slicing
+from keraslike._src.ops import dtypes, reverse_slicing, sparse_gradient
 from keraslike._src.ops import string_array_ops as _str
 from keraslike._src.ops.string_tensor import has_strings
 from keraslike._src.ops.conversion import binary_operands, normalize_axis, to_tensor
@@ -74,7 +74,10 @@ def gather(params, indices, validate_indices=None, axis=None, batch_dims=0, name
     axis = normalize_axis(batch_dims if axis is None else axis, p.dim())
     if batch_dims == 0:
         try:
-            out = p.index_select(axis, idx.reshape(-1))
+            if axis == 0:  # TF's IndexedSlices gradient for a variable (ops/sparse_gradient.py)
+                out = sparse_gradient.gather_rows(p, idx.reshape(-1))
+            else:
+                out = p.index_select(axis, idx.reshape(-1))
         except (IndexError, RuntimeError) as err:
             raise IndexError(
                 f"`tf.gather` indices must be in [0, {p.shape[axis]}) for axis {axis} ({err}). "

@@ -13,12 +13,11 @@ Under a multi-replica strategy (one process per replica) the state variable star
 used under `tf.distribute`; every replica still advances the same counter, so states stay equal.
 """
 
-import os
-import time
 
 import torch
 
 from keraslike._src.distribute import context as distribute_context
+from keraslike._src.launch import one_program
 from keraslike._src.ops import random as tf_random
 from keraslike._src.ops.conversion import to_shape, to_tensor
 from keraslike._src.ops.random import Algorithm
@@ -57,7 +56,8 @@ def create_rng_state(seed, alg):
 
 
 def _non_deterministic_seed():
-    return int.from_bytes(os.urandom(16), "little") ^ time.time_ns()
+    # one program (DESIGN §5): a generator the user's script makes gets the same state on every replica
+    return int.from_bytes(one_program.entropy(16, through=(__file__,)), "little")
 
 
 class Generator:

@@ -15,7 +15,7 @@ import math as _pymath
 import numpy as np
 import torch
 
-from keraslike._src.ops import dtypes
+from keraslike._src.ops import dtypes, sparse_gradient
 from keraslike._src.ops.conversion import normalize_axes, normalize_axis, to_tensor
 from keraslike._src.ops.math import _require_bool, _require_float
 from keraslike._src.ragged import ragged_math
@@ -369,8 +369,20 @@ def searchsorted(sorted_sequence, values, side="left", out_type=torch.int32, nam
 
 
 def clip_by_norm(t, clip_norm, axes=None, name=None):
-    """`tf.clip_by_norm`: rescale `t` so its L2 norm over `axes` is at most `clip_norm`."""
+    """`tf.clip_by_norm`: rescale `t` so its L2 norm over `axes` is at most `clip_norm`.
+
+    A sparse gradient (TF's `IndexedSlices`, see `ops/sparse_gradient.py`) with `axes=None` is measured over
+    its occurrences and stays sparse, as in TF.
+    """
     t = to_tensor(t, None, "t")
+    sparse = sparse_gradient.of(t) if axes is None else None
+    if sparse is not None:
+        l2sum = sparse.squared_norm(t)
+        pred = l2sum > 0
+        l2norm = torch.where(pred, torch.sqrt(torch.where(pred, l2sum, torch.ones_like(l2sum))), l2sum)
+        clip = to_tensor(clip_norm, t.dtype, "clip_norm", t.device)
+        factor = clip / torch.maximum(l2norm, clip)
+        return sparse_gradient.attach(t * factor, sparse.scaled(factor))
     axes = normalize_axes(axes, t.dim())
     l2sum = torch.sum(t * t, dim=axes, keepdim=True) if axes else t * t
     pred = l2sum > 0
@@ -380,13 +392,14 @@ def clip_by_norm(t, clip_norm, axes=None, name=None):
 
 
 def global_norm(t_list, name=None):
-    """`tf.linalg.global_norm`: sqrt of the summed squares of all tensors (None entries skipped)."""
+    """`tf.linalg.global_norm`: sqrt of the summed squares of all tensors (None entries skipped); a sparse
+    gradient counts its occurrences (TF's `IndexedSlices` values)."""
     if isinstance(t_list, torch.Tensor) or not isinstance(t_list, (list, tuple)):
         raise TypeError(
             f"Expected `t_list` to be a list of tensors. "
             f"Received: t_list={type(t_list).__name__}"
         )
-    squares = [torch.sum(torch.square(to_tensor(t)).to(torch.float32)) for t in t_list if t is not None]
+    squares = [_squared_norm(to_tensor(t)) for t in t_list if t is not None]
     if not squares:
         return torch.tensor(0.0)
     return torch.sqrt(torch.stack([s.to(squares[0].device) for s in squares]).sum())
@@ -403,5 +416,17 @@ def clip_by_global_norm(t_list, clip_norm, use_norm=None, name=None):
     clip = float(clip_norm)
     scale = clip * torch.minimum(1.0 / gnorm, torch.tensor(1.0 / clip, device=gnorm.device))
     scale = torch.where(torch.isfinite(gnorm), scale, torch.full_like(scale, _pymath.nan))  # no host sync
-    clipped = [None if t is None else to_tensor(t) * scale.to(to_tensor(t).dtype) for t in t_list]
+    clipped = [None if t is None else _scaled(to_tensor(t), scale) for t in t_list]
     return clipped, gnorm
+
+
+def _squared_norm(t):
+    sparse = sparse_gradient.of(t)
+    return torch.sum(torch.square(t).to(torch.float32)) if sparse is None else sparse.squared_norm(t).to(torch.float32)
+
+
+def _scaled(t, scale):
+    """`t * scale`; a sparse gradient stays sparse (TF scales an `IndexedSlices`' values)."""
+    factor = scale.to(t.dtype)
+    sparse = sparse_gradient.of(t)
+    return t * factor if sparse is None else sparse_gradient.attach(t * factor, sparse.scaled(factor))

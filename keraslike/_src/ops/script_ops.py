@@ -21,6 +21,7 @@ import torch
 from keraslike._src import errors
 from keraslike._src.data.tensor_spec import as_spec_dtype, string
 from keraslike._src.ops import dtypes
+from keraslike._src.ops import tensor_numpy
 from keraslike._src.ops.conversion import convert_to_tensor
 from keraslike._src.ops.string_tensor import string_tensor
 
@@ -89,8 +90,8 @@ def py_function(func=None, inp=None, Tout=None, name=None):
 
 def _numpy_function(func, inp, Tout, stateful=True):
     def as_numpy(v):
-        if isinstance(v, torch.Tensor):
-            return v.detach().cpu().numpy()
+        if isinstance(v, torch.Tensor):  # a copy: `func` may write into its arguments (a variable's too)
+            return tensor_numpy.snapshot(v)
         return np.asarray(v) if not isinstance(v, np.ndarray) else v
 
     with torch.no_grad():

@@ -25,3 +25,36 @@ def install():
     # `float(loss)` in a TF loop: TF eager converts silently; torch warns when the tensor carries grad.
     warnings.filterwarnings("ignore", message="Converting a tensor with requires_grad=True to a scalar",
                             category=UserWarning)
+
+
+def snapshot(tensor):
+    """`tensor`'s current value as a numpy array that shares no memory with it.
+
+    For values a user keeps while the library goes on updating their storage in place (variables,
+    optimizer slots, metric states, RNG states): TF hands these out as copies, so a snapshot taken
+    before `fit` still holds the old values afterwards, and writing into it leaves the variable alone.
+    One copy on any device: a CPU tensor is cloned, any other is copied to the host.
+
+    Args:
+        tensor: a `torch.Tensor` (a keraslike `Variable` included).
+
+    Returns:
+        A numpy array owning its data, detached from autograd.
+    """
+    value = tensor.detach()
+    value = value.clone() if value.device.type == "cpu" else value.cpu()
+    return _original_numpy(value.resolve_conj().resolve_neg())
+
+
+def array_protocol(tensor, dtype=None, copy=None):
+    """`np.asarray(variable)` for mutable storage: always a snapshot, as TF's variables give.
+
+    Raises:
+        ValueError: for `copy=False` (numpy's request for a view, which would follow later updates).
+    """
+    if copy is False:
+        raise ValueError("Unable to avoid copy while creating an array as requested: a variable's value is "
+                         "handed out as a copy, never a view of storage that training updates. Use "
+                         "`np.asarray(variable)`. Received: copy=False")
+    array = snapshot(tensor)
+    return array.astype(dtype, copy=False) if dtype is not None else array

@@ -18,6 +18,7 @@ from keraslike._src import torch_members
 from keraslike._src.distribute import context as distribute_context
 from keraslike._src.ops import conversion, dtypes, reverse_slicing
 from keraslike._src.ops import name_scope as _name_scope
+from keraslike._src.ops import tensor_numpy
 from keraslike._src.ops.conversion import convert_to_tensor
 from keraslike._src.ops.string_tensor import StringTensor, looks_like_strings
 from keraslike._src.ops.variable_meta import VariableMeta
@@ -124,8 +125,12 @@ class Variable(torch.nn.Parameter, metaclass=VariableMeta):
         self.requires_grad_(self._trainable and self.is_floating_point())
 
     def numpy(self):
-        """Value as a numpy array (a copy, detached from autograd)."""
-        return self.detach().cpu().numpy()
+        """Value as a numpy array: a copy, which later updates of the variable leave unchanged (as TF)."""
+        return tensor_numpy.snapshot(self)
+
+    def __array__(self, dtype=None, copy=None):
+        """`np.asarray(variable)`: a copy of the current value (TF's), never a view training updates."""
+        return tensor_numpy.array_protocol(self, dtype, copy)
 
     @property
     def value(self):
@@ -234,8 +239,7 @@ class VariableValue:
         return func(*args, **kwargs)
 
     def __array__(self, dtype=None, copy=None):
-        array = self._variable.numpy()
-        return array.astype(dtype) if dtype is not None else array
+        return tensor_numpy.array_protocol(self._variable, dtype, copy)
 
     def __repr__(self):
         return repr(self._variable)
@@ -260,6 +264,49 @@ for _name in ("add", "sub", "mul", "truediv", "floordiv", "mod", "pow", "matmul"
 for _name in ("neg", "pos", "abs", "float", "int", "bool", "lt", "le", "gt", "ge", "eq", "ne"):
     setattr(VariableValue, f"__{_name}__", _forward(f"__{_name}__"))
 VariableValue.__hash__ = lambda self: hash(self._variable)
+
+
+def state_view(tensor, name):
+    """A non-trainable `Variable` over the storage of a state tensor the library updates in place.
+
+    Metric states and optimizer slots are plain torch tensors inside keraslike; users reach them as TF's
+    variables (`metric.variables`, `optimizer.variables`): this view reads and `assign`s the same storage,
+    while its `numpy()` is a copy, so a value kept by the user does not follow later updates. Nothing is
+    broadcast or registered (the state already exists).
+
+    Args:
+        tensor: the state `torch.Tensor`.
+        name: the variable's path (`"mean/total"`; its `name` is the last part, as Keras 3's).
+
+    Returns:
+        A `Variable` sharing `tensor`'s storage.
+    """
+    view = torch.Tensor._make_subclass(Variable, tensor.detach(), False)
+    view._keras_name = name
+    view._layer_weight = True  # Keras 3 naming: `name` "total", `path` "mean/total"
+    view._name_scope = ""
+    view._trainable = False
+    view.constraint = None
+    return view
+
+
+def cached_state_views(cache, states):
+    """`state_view`s of `states` (name -> tensor), reusing `cache`'s while they still view the same tensor.
+
+    Args:
+        cache: a dict the owner keeps (name -> (tensor, view)); updated in place.
+        states: a dict name -> state tensor.
+
+    Returns:
+        The views, in `states`' order.
+    """
+    views = []
+    for name, tensor in states.items():
+        entry = cache.get(name)
+        if entry is None or entry[0] is not tensor or entry[1].data_ptr() != tensor.data_ptr():
+            entry = cache[name] = (tensor, state_view(tensor, name))
+        views.append(entry[1])
+    return views
 
 
 def _default_name():

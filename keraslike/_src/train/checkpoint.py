@@ -201,6 +201,30 @@ class Checkpoint:
                                  f"Checkpoints. Received: {name}={obj!r}")
         return out
 
+    def _check_shapes(self, arrays, prefix=""):
+        """Raise TF's error for a saved value whose shape differs from the variable it would fill.
+
+        Raises:
+            ValueError: `Received incompatible tensor with shape ... when attempting to restore variable ...`.
+        """
+        for name, obj in self._objects.items():
+            key = prefix + name
+            if isinstance(obj, Checkpoint):
+                obj._check_shapes(arrays, key + "/")
+                continue
+            if isinstance(obj, Layer):
+                targets = [(f"{key}/weights/{i}", w) for i, w in enumerate(obj.weights)]
+            elif isinstance(obj, torch.Tensor) and not isinstance(obj, Optimizer):
+                targets = [(key, obj)]
+            else:
+                continue
+            for k, target in targets:
+                if k in arrays and tuple(np.shape(arrays[k])) != tuple(target.shape):
+                    name_of = getattr(target, "name", k)
+                    raise ValueError(f"Received incompatible tensor with shape {tuple(np.shape(arrays[k]))} when "
+                                     f"attempting to restore variable with shape {tuple(target.shape)} and name "
+                                     f"{name_of}. Received: checkpoint key={k!r}")
+
     def _assign(self, arrays, prefix=""):
         used, missing = set(), []
         if prefix + "save_counter" in arrays:
@@ -299,5 +323,6 @@ class Checkpoint:
         index = read_index(save_path)
         arrays = _load_arrays(save_path + _DATA_SUFFIX, index["format"])
         arrays = {k: v.reshape(index["keys"][k]["shape"]) if k in index["keys"] else v for k, v in arrays.items()}
+        self._check_shapes(arrays)  # everything first: a failed restore changes nothing
         used, missing = self._assign(arrays)
         return CheckpointLoadStatus(set(arrays) - used, missing)

@@ -12,7 +12,25 @@ from keraslike._src.compat.v1.session import (  # noqa: F401
     InteractiveSession, Operation, Session, get_default_session,
 )
 from keraslike._src.sparse.sparse_tensor import SparseTensorValue  # noqa: F401
+from keraslike._src.compat.v1.v1_ops import (  # noqa: F401
+    FIFOQueue, RandomShuffleQueue, arg_max, arg_min, argmax, argmin, assign, assign_add, assign_sub, div, log,
+    py_func, random_normal, random_uniform,
+    reduce_all, reduce_any, reduce_logsumexp, reduce_max, reduce_mean, reduce_min, reduce_prod, reduce_sum,
+    set_random_seed, squared_difference, to_bfloat16, to_double, to_float, to_int32, to_int64, truncated_normal,
+)
+from keraslike._src.graph.framework import (  # noqa: F401
+    add_to_collection, add_to_collections, get_collection, get_collection_ref, import_graph_def,
+)
+from keraslike._src.graph.graph import Graph, GraphKeys, get_default_graph  # noqa: F401
+from keraslike._src.graph.tensor import Operation as _GraphOperation  # noqa: F401
+from keraslike._src.graph.variable_scope import (  # noqa: F401
+    AUTO_REUSE, VariableScope, get_variable, get_variable_scope, variable_scope,
+)
+from keraslike._src.graph.variables import (  # noqa: F401
+    global_variables, local_variables, model_variables, trainable_variables,
+)
 from keraslike.compat.v1 import io, python_io  # noqa: F401,E402  (TF1's tf_record_iterator)
+from keraslike.compat.v1 import data, layers, nn, train  # noqa: F401,E402
 
 
 _ROOT = __name__.split(".")[0]  # "keraslike"

@@ -132,8 +132,14 @@ def test_synchronized_batch_norm_equals_global_batch_and_moving_stats_agree():
     for o in outs:
         np.testing.assert_allclose(o["mm"], np_of(bn.moving_mean), rtol=1e-4, atol=1e-6)
         np.testing.assert_allclose(o["mv"], np_of(bn.moving_variance), rtol=1e-4, atol=1e-6)
-    local = [o["local"] for o in pair]  # per-replica normalisation, identical (averaged) moving statistics
-    assert local[0]["mm"] == pytest.approx(local[1]["mm"]) and local[0]["mv"] == pytest.approx(local[1]["mv"])
+    # synchronized=False: each replica normalises with its own rows AND keeps its own moving statistics (TF 2.21,
+    # issue 21 item 4; they used to be averaged across replicas)
+    for rank, o in enumerate(pair):
+        own = layers.BatchNormalization()
+        own(x[rank * 4:(rank + 1) * 4], training=True)
+        np.testing.assert_allclose(o["local"]["mm"], np_of(own.moving_mean), rtol=1e-4, atol=1e-6)
+        np.testing.assert_allclose(o["local"]["mv"], np_of(own.moving_variance), rtol=1e-4, atol=1e-6)
+    assert not np.allclose(pair[0]["local"]["mm"], pair[1]["local"]["mm"])
 
 
 def test_layer_and_group_normalization():

@@ -5,9 +5,10 @@ Mirrors `tensorflow/python/ops/variables.py` (initializers),
 `tensorflow/python/framework/ops.py` (`enable_eager_execution`, ...).
 """
 
-import warnings
-
 from keraslike._src.compat.v1.session import Operation, Session
+from keraslike._src.graph import framework as graph_framework
+from keraslike._src.graph import graph as graph_lib
+from keraslike._src.graph import variables as graph_variables
 from keraslike._src.ops.conversion import convert_to_tensor
 from keraslike._src.placement import log
 
@@ -20,8 +21,10 @@ def global_variables_initializer():
     appear as "init" in a session's placement log).
 
     Returns:
-        `Operation` named "init" (uniquified).
+        `Operation` named "init" (uniquified). In graph mode, the op running every global variable's initializer.
     """
+    if graph_lib.default_graph() is not None:
+        return graph_variables.global_variables_initializer()
     return Operation("init")
 
 
@@ -31,12 +34,18 @@ def initialize_all_variables():
 
 
 def local_variables_initializer():
-    """`tf.compat.v1.local_variables_initializer()`: a no-op `Operation` ("init")."""
+    """`tf.compat.v1.local_variables_initializer()`: a no-op `Operation` ("init") eagerly; in graph mode the
+    op initialising `LOCAL_VARIABLES`."""
+    if graph_lib.default_graph() is not None:
+        return graph_variables.local_variables_initializer()
     return Operation("init")
 
 
 def variables_initializer(var_list, name="init"):
-    """`tf.compat.v1.variables_initializer(var_list)`: a no-op `Operation` (the variables already hold values)."""
+    """`tf.compat.v1.variables_initializer(var_list)`: a no-op `Operation` eagerly (the variables already hold
+    values); in graph mode the op running their initializers."""
+    if graph_lib.default_graph() is not None:
+        return graph_variables.variables_initializer(var_list, name)
     return Operation(name)
 
 
@@ -46,59 +55,61 @@ def tables_initializer(name="init_all_tables"):
 
 
 def placeholder(dtype, shape=None, name=None):
-    """`tf.compat.v1.placeholder`: graph-only; raises with the eager equivalent.
+    """`tf.compat.v1.placeholder`: in graph mode a tensor that `Session.run` feeds from `feed_dict`.
 
     Raises:
-        RuntimeError: always (TF2's wording, plus what to do instead).
+        RuntimeError: in eager mode (TF2's wording, plus what to do instead).
     """
+    if graph_lib.default_graph() is not None:
+        return graph_framework.placeholder(dtype, shape, name)
     raise RuntimeError(
-        "tf.placeholder() is not compatible with eager execution, and keraslike always executes eagerly. "
-        "Instead of a placeholder and feed_dict, pass the data itself: compute with a numpy array or "
-        "tf.constant, or write a Python function (optionally @tf.function, with "
-        "input_signature=[tf.TensorSpec(shape, dtype)]) that takes it as an argument. "
-        f"Received: dtype={dtype!r}, shape={shape!r}, name={name!r}"
+        "tf.placeholder() is not compatible with eager execution. Either enter graph mode as TF1 programs do "
+        "(tf.compat.v1.disable_eager_execution(), or build under `with tf.Graph().as_default():`) and feed it "
+        "in Session.run, or pass the data itself: compute with a numpy array or tf.constant, or write a "
+        "Python function (optionally @tf.function, with input_signature=[tf.TensorSpec(shape, dtype)]) that "
+        f"takes it as an argument. Received: dtype={dtype!r}, shape={shape!r}, name={name!r}"
     )
 
 
 def placeholder_with_default(input, shape, name=None):
-    """`tf.compat.v1.placeholder_with_default`: eagerly, just `input`."""
+    """`tf.compat.v1.placeholder_with_default`: eagerly, just `input`; in graph mode, `input` unless fed."""
+    if graph_lib.default_graph() is not None:
+        return graph_framework.placeholder_with_default(input, shape, name)
     return convert_to_tensor(input)
 
 
 def executing_eagerly():
-    """`tf.executing_eagerly()`: always True in keraslike."""
-    return True
+    """`tf.executing_eagerly()`: True unless TF1 graph mode is on."""
+    return graph_lib.default_graph() is None
 
 
 def enable_eager_execution(config=None, device_policy=None, execution_mode=None):
-    """`tf.compat.v1.enable_eager_execution()`: keraslike is always eager; applies `config` if given."""
+    """`tf.compat.v1.enable_eager_execution()`: back to eager mode (the default); applies `config` if given."""
+    graph_lib.set_eager_disabled(False)
     if config is not None:
         Session._apply_config(config)
 
 
 def enable_v2_behavior():
-    """`tf.compat.v1.enable_v2_behavior()`: no-op (keraslike always behaves as TF2)."""
+    """`tf.compat.v1.enable_v2_behavior()`: back to eager mode (the default)."""
+    graph_lib.set_eager_disabled(False)
 
 
 def disable_eager_execution():
-    """`tf.compat.v1.disable_eager_execution()`: warns; keraslike always executes eagerly.
+    """`tf.compat.v1.disable_eager_execution()`: TF1 graph mode for the rest of the program.
 
-    TF1 code keeps working: `Session.run` returns the values ops already
-    computed. Graph-only features raise errors naming the eager equivalent.
+    Ops then record into the default graph (`tf.compat.v1.get_default_graph()`) and compute when a
+    `tf.compat.v1.Session` runs them, with placeholders fed from `feed_dict`.
     """
-    warnings.warn(
-        "keraslike always executes eagerly; disable_eager_execution() has no effect. Session.run() "
-        "returns the values the ops already computed; placeholders and feed_dict are not available.",
-        UserWarning,
-        stacklevel=2,
-    )
+    graph_lib.set_eager_disabled(True)
 
 
 def disable_v2_behavior():
-    """`tf.compat.v1.disable_v2_behavior()`: warns like `disable_eager_execution`."""
+    """`tf.compat.v1.disable_v2_behavior()`: TF1 graph mode, like `disable_eager_execution`."""
     disable_eager_execution()
 
 
 def reset_default_graph():
-    """`tf.compat.v1.reset_default_graph()`: restart TF1 op naming ("Const", "MatMul", ...) from scratch."""
+    """`tf.compat.v1.reset_default_graph()`: a fresh default graph; TF1 op naming restarts ("Const", ...)."""
     log.reset()
+    graph_lib.reset_default_graph()

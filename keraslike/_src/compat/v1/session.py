@@ -28,6 +28,11 @@ import torch
 
 from keraslike._src.compat.v1.config_proto import ConfigProto
 from keraslike._src.config import devices, memory
+from keraslike._src.ops import tensor_numpy
+from keraslike._src.graph import executor, fetches as graph_fetches
+from keraslike._src.graph import graph as graph_lib
+from keraslike._src.graph import tensor as graph_tensor
+from keraslike._src.graph import variables as graph_variables
 from keraslike._src.placement import device_spec, log
 
 _default = threading.local()
@@ -97,6 +102,12 @@ class Session:
         if config is not None and not isinstance(config, ConfigProto):
             raise ValueError(f"Expected config to be a tf.ConfigProto. Received: config={config!r}")
         self._config = config if config is not None else ConfigProto()
+        self._graph = graph if graph is not None else graph_lib.default_graph()
+        self._variable_values = {}  # graph variable -> its value in this session
+        self._iterator_states = {}  # graph iterator op -> its Python iterator in this session
+        self._plans = {}
+        self._plans_version = None
+        self._graph_context = None
         self._closed = False
         self._logged = set()
         self._apply_config(self._config)
@@ -148,6 +159,8 @@ class Session:
         """
         if self._closed:
             raise RuntimeError("Attempted to use a closed Session.")
+        if self._graph is not None:
+            return self._run_graph(fetches, feed_dict)
         if feed_dict:
             _reject_feed_dict(feed_dict)
         nodes = []
@@ -155,6 +168,66 @@ class Session:
         if nodes:
             self._check_and_log(nodes)
         return result
+
+    def _run_graph(self, fetches, feed_dict):
+        graph = self._graph
+        elements = []
+        rebuild = graph_fetches.flatten_fetches(graph, fetches, elements)
+        feeds = graph_fetches.feed_items(graph, feed_dict)
+        fed = {}
+        for tensor, _ in feeds:
+            fed[tensor] = None
+        if self._plans_version != graph.version:
+            self._plans.clear()
+            self._plans_version = graph.version
+        key = (tuple(map(id, elements)), tuple(map(id, fed)))
+        plan = self._plans.get(key)
+        if plan is None:
+            plan = executor.Plan(elements, fed)
+            self._check_graph_placement(plan)
+            self._plans[key] = plan
+            if self._config.log_device_placement:
+                self._log_graph_placement(plan)
+        slots = executor.execute(self, plan, [value for _, value in feeds])
+        values = [None if isinstance(e, graph_tensor.Operation) else graph_fetches.to_numpy(slots[plan.index[e]])
+                  for e in elements]
+        return rebuild(values)
+
+    def _check_graph_placement(self, plan):
+        if self._config.allow_soft_placement:
+            return
+        for op, _, _, _ in plan.steps:
+            if op.device:
+                device_type, index = device_spec.parse(op.device)
+                if device_spec.resolve(device_type, index) is None:
+                    raise device_spec.placement_error(op.name, device_type, index, op.device)
+
+    def _log_graph_placement(self, plan):
+        in_plan = {id(op) for op, _, _, _ in plan.steps}
+        order, seen = [], set()
+
+        def visit(op):  # inputs last-first, as TF1's placer log lists them (and the eager log does)
+            if id(op) in seen or id(op) not in in_plan:
+                return
+            seen.add(id(op))
+            for t in reversed(op.inputs):
+                visit(t.op)
+            for dep in reversed(op.control_inputs):
+                visit(dep)
+            order.append(op)
+
+        for op, _, _, _ in reversed(plan.steps):
+            visit(op)
+        lines = []
+        for op in order:
+            if id(op) not in self._logged:
+                self._logged.add(id(op))
+                lines.append(f"{op.name}: {_graph_device(op.device)}")
+        if lines:
+            print("\n".join(lines), file=sys.stderr, flush=True)
+
+    def _set_variable(self, variable, value):
+        self._variable_values[variable] = graph_fetches.convert_feed(variable, value)
 
     def _check_and_log(self, fetched):
         graph = log.graph_of(fetched)
@@ -183,20 +256,40 @@ class Session:
         if stack is None:
             stack = _default.stack = []
         stack.append(self)
+        if self._graph is not None:
+            self._graph_context = self._graph.as_default()
+            self._graph_context.__enter__()
         return self
 
     def __exit__(self, *exc):
+        if self._graph_context is not None:
+            self._graph_context.__exit__(*exc)
+            self._graph_context = None
         _default.stack.remove(self)
         self.close()
         return False
 
     @property
     def graph(self):
-        return None
+        """The graph this session runs (None for an eager session)."""
+        return self._graph
 
     def list_devices(self):
         """Devices this session can use, as `tf.config.LogicalDevice`s with full names."""
         return [devices.LogicalDevice(name, name.rsplit(":", 2)[-2]) for name in device_spec.available_devices()]
+
+
+def _graph_device(requested):
+    if not requested:
+        return device_spec.logical_name(device_spec.default_torch_device())
+    device_type, index = device_spec.parse(requested)
+    if device_spec.resolve(device_type, index) is None:
+        return device_spec.canonical("CPU", 0)
+    return device_spec.canonical(device_type, index)
+
+
+graph_tensor.register_default_session_getter(get_default_session)
+graph_variables.set_default_session_getter(get_default_session)
 
 
 class _DefaultSession:
@@ -237,7 +330,7 @@ def _fetch_value(value, nodes):
         node = log.node_of(value)
         if node is not None:
             nodes.append(node)
-        array = value.detach().cpu().numpy()
+        array = tensor_numpy.snapshot(value)  # a fetched variable is its value now, not a view of it
         return array[()] if array.ndim == 0 else array
     if isinstance(value, Operation):
         if value._node is not None:

@@ -36,6 +36,7 @@ from keraslike._src.ops import nn as _nn
 from keraslike._src.ops import nn_conv as _conv
 from keraslike._src.ops import random as _random
 from keraslike._src.ops import reduction as _reduction
+from keraslike._src.ops import tensor_numpy as _tensor_numpy
 from keraslike._src.ops.conversion import constant as _constant
 from keraslike._src.ops.conversion import convert_to_tensor, is_tensor
 from keraslike._src.ops.dtypes import as_dtype, dtype_name
@@ -228,7 +229,7 @@ def get_value(x):
     """The numpy value of a tensor or variable; any other value is returned unchanged."""
     if not is_tensor(x):
         return x
-    return x.detach().cpu().numpy()
+    return _tensor_numpy.snapshot(x)
 
 
 def eval(x):  # noqa: A001 - Keras's public name

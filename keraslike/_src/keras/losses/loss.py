@@ -48,8 +48,40 @@ def squeeze_or_expand_to_same_rank(x1, x2, expand_rank_1=True):
     return x1, x2
 
 
-def reduce_weighted_values(values, sample_weight=None, reduction="sum_over_batch_size"):
-    """Apply `sample_weight` then reduce per Keras: sum / number of elements for the default."""
+def apply_mask(sample_weight, mask, dtype, reduction):
+    """Fold a Keras mask on the predictions into the sample weights, as Keras 3.
+
+    For the averaging reductions a kept entry weighs `entries / kept` (0 when nothing is kept) and a masked one
+    0, so the default reduction averages over the kept entries only; otherwise the mask is a 0/1 weight.
+    """
+    if mask is None:
+        return sample_weight
+    mask = torch.as_tensor(mask).to(torch.bool)
+    if reduction in ("mean", "sum_over_batch_size"):
+        kept = mask.sum().to(dtype)
+        zero = torch.zeros((), dtype=dtype, device=mask.device)
+        float_mask = torch.where(mask, torch.where(kept > 0, mask.numel() / kept.clamp_min(1), zero), zero)
+    else:
+        float_mask = mask.to(dtype)
+    if sample_weight is None:
+        return float_mask
+    sample_weight = torch.as_tensor(sample_weight, dtype=dtype, device=float_mask.device)
+    float_mask, sample_weight = squeeze_or_expand_to_same_rank(float_mask, sample_weight)
+    return sample_weight * float_mask
+
+
+def combined_mask(y_pred_mask, values):
+    """The mask a loss applies: the predictions' Keras mask AND the one its per-entry values carry (Keras)."""
+    out_mask = getattr(values, "_keras_mask", None)
+    if y_pred_mask is None or out_mask is None:
+        return out_mask if y_pred_mask is None else y_pred_mask
+    return y_pred_mask.to(torch.bool) & out_mask.to(torch.bool)
+
+
+def reduce_weighted_values(values, sample_weight=None, reduction="sum_over_batch_size", mask=None):
+    """Apply `mask` (a Keras mask, see `apply_mask`) and `sample_weight`, then reduce per Keras: sum / number
+    of elements for the default."""
+    sample_weight = apply_mask(sample_weight, mask, values.dtype, reduction)
     if sample_weight is not None:
         sample_weight = torch.as_tensor(sample_weight, dtype=values.dtype, device=values.device)
         while sample_weight.dim() > values.dim() and sample_weight.shape[-1] == 1:
@@ -79,7 +111,9 @@ class Loss:
         dtype: compute dtype, default floatx.
 
     `loss(y_true, y_pred, sample_weight=None)` returns a scalar tensor (or
-    per-sample values with reduction "none").
+    per-sample values with reduction "none"). A Keras mask on `y_pred` (`y_pred._keras_mask`, e.g. the
+    padded steps of a sequence model fed by `Embedding(mask_zero=True)`) leaves the masked entries out, as
+    Keras 3: the default reduction averages over the kept entries.
     """
 
     def __init_subclass__(cls, **kwargs):
@@ -92,10 +126,11 @@ class Loss:
         self.dtype = dtype or backend.floatx()
 
     def __call__(self, y_true, y_pred, sample_weight=None):
+        y_pred_mask = getattr(y_pred, "_keras_mask", None)  # e.g. a sequence model fed by Embedding(mask_zero)
         y_pred = _as_tensor(y_pred)
         y_true = _as_tensor(y_true, device=y_pred.device)
         values = self.call(y_true, y_pred)
-        return reduce_weighted_values(values, sample_weight, self.reduction)
+        return reduce_weighted_values(values, sample_weight, self.reduction, combined_mask(y_pred_mask, values))
 
     def call(self, y_true, y_pred):
         raise NotImplementedError(f"Loss {type(self).__name__} must implement call(y_true, y_pred).")

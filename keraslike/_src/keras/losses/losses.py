@@ -171,23 +171,20 @@ class SparseCategoricalCrossentropy(LossFunctionWrapper):
         self.ignore_class = ignore_class
 
     def __call__(self, y_true, y_pred, sample_weight=None):
-        if self.ignore_class is None and sample_weight is None and self.reduction in ("sum_over_batch_size", "mean") \
-                and self.fn is sparse_categorical_crossentropy:
+        y_pred_mask = getattr(y_pred, "_keras_mask", None)
+        if self.ignore_class is None and sample_weight is None and y_pred_mask is None \
+                and self.reduction in ("sum_over_batch_size", "mean") and self.fn is sparse_categorical_crossentropy:
             # fit's hot path: torch's own mean reduction (one kernel, one autograd node), same value
             y_pred, y_true = tensor_args(y_pred, y_true)
             return _sparse_crossentropy(y_true, y_pred, self.from_logits, None, self._fn_kwargs["axis"], "mean")
         if self.ignore_class is None:
             return super().__call__(y_true, y_pred, sample_weight)
-        # Keras 3 masks the ignored entries: an average is over the entries that are not ignored
+        # Keras 3 masks the ignored entries (with the predictions' mask): an average is over the kept entries
         y_pred, y_true = tensor_args(y_pred, y_true)
         values = self.call(y_true, y_pred)  # ignored entries are 0
-        valid = (y_true.reshape(values.shape) != self.ignore_class).to(values.dtype)
-        weighted = reduce_weighted_values(values * valid, sample_weight, "none")
-        if self.reduction in ("sum_over_batch_size", "mean"):
-            return weighted.sum() / valid.sum().clamp(min=1)
-        if self.reduction == "mean_with_sample_weight":
-            return weighted.sum() / reduce_weighted_values(valid, sample_weight, "none").sum()
-        return reduce_weighted_values(weighted, None, self.reduction)
+        kept = y_true.reshape(values.shape) != self.ignore_class
+        mask = kept if y_pred_mask is None else kept & y_pred_mask.to(torch.bool)
+        return reduce_weighted_values(values, sample_weight, self.reduction, mask)
 
 
 class BinaryCrossentropy(LossFunctionWrapper):

@@ -18,6 +18,7 @@ import torch
 from keraslike._src.distribute import collectives, context
 from keraslike._src.keras import backend, initializers
 from keraslike._src.keras.backend.naming import to_snake_case
+from keraslike._src.ops import variables as state_variables
 from keraslike._src.ops.variables import Variable
 from keraslike._src.keras.saving import object_registration
 
@@ -87,7 +88,10 @@ class Metric:
 
     @property
     def variables(self):
-        return [t for t, _ in self._states.values()] + [v for v, _ in self._user_variables]
+        """The state as TF's variables: views that read and `assign` it, whose `numpy()` is a copy."""
+        states = {f"{self.name}/{name}": tensor for name, (tensor, _) in self._states.items()}
+        views = state_variables.cached_state_views(self.__dict__.setdefault("_state_views", {}), states)
+        return views + [v for v, _ in self._user_variables]
 
     def reset_state(self):
         """Set every state back to its initial value (variables from `add_variable` back to zeros, as Keras)."""

@@ -8,7 +8,7 @@ from keraslike._src.keras.metrics.metric import Metric
 
 def _per_sample(x, ndim=1):
     """Mean over the axes after the first `ndim` (Keras's `reduce_to_samplewise_values`)."""
-    return x.reshape(*x.shape[:ndim], -1).mean(dim=-1) if x.dim() > ndim else x
+    return x.flatten(ndim).mean(dim=-1) if x.dim() > ndim else x  # flatten: also for 0 rows
 
 
 def _weighted(values, sample_weight):
@@ -53,6 +53,9 @@ class Mean(Metric):
         self.add_state("count")
 
     def update_state(self, values, sample_weight=None):
+        # a loss that `compute_loss` scaled for N replicas remembers its plain value: a loss tracker
+        # (`model.metrics[0]`, or the user's own `Mean(name="loss")`) logs that one, as TF does
+        values = getattr(values, "_keraslike_unscaled", values)
         total, count = _weighted(values, sample_weight)
         self._move_states(total.device)
         self.state("total").add_(total.detach())

@@ -16,6 +16,7 @@ then `apply(grads)` with the scaled gradients (it unscales them).
 import torch
 
 from keraslike._src.keras import optimizers as optimizers_module
+from keraslike._src.ops import sparse_gradient
 from keraslike._src.ops.variables import Variable
 
 
@@ -101,6 +102,10 @@ class LossScaleOptimizer:
         found = self._found_inf.to(device).zero_()
         inv = (1.0 / self._scale.detach()).reshape(1).to(device)
         torch._amp_foreach_non_finite_check_and_unscale_(grads, found, inv)
+        for v in variables:  # a sparse gradient's occurrences (ops/sparse_gradient.py) are unscaled with it
+            sparse = sparse_gradient.take(v)
+            if sparse is not None:
+                sparse_gradient.attach(v, sparse.scaled(inv.reshape(())))
         self._found_inf = found
         return self._finish(found)
 

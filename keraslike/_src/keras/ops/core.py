@@ -17,6 +17,7 @@ import torch
 
 from keraslike._src.keras.ops import dtypes
 from keraslike._src.keras.ops.tensors import convert, shape_tuple
+from keraslike._src.ops import tensor_numpy
 
 
 def convert_to_tensor(x, dtype=None, sparse=None, ragged=None):
@@ -38,11 +39,8 @@ def convert_to_tensor(x, dtype=None, sparse=None, ragged=None):
 def convert_to_numpy(x):
     """`keras.ops.convert_to_numpy(x)`: a numpy array (copied to the host, detached)."""
     if isinstance(x, torch.Tensor):
-        t = x.detach()
-        if t.dtype == torch.bfloat16:
-            t = t.float()
-        return t.cpu().numpy()
-    return np.asarray(x)
+        return tensor_numpy.snapshot(x.float() if x.dtype == torch.bfloat16 else x)
+    return np.array(x)
 
 
 def is_tensor(x):

@@ -694,7 +694,9 @@ def dot_product_attention(query, key, value, bias=None, mask=None, scale=None, i
 
     Shapes `(batch, seq, heads, head_dim)` (3-D inputs without the heads axis also work); keys and
     values may have fewer heads that divide the query heads (grouped-query attention). `mask` is
-    bool, True where attention is allowed; `scale` defaults to `1 / sqrt(head_dim)`.
+    bool, True where attention is allowed (masked logits are replaced, so a row with nothing allowed is
+    uniform, as TF); `is_causal` allows key `j <= i` for query `i` (top-left aligned when the lengths
+    differ, as TF); `scale` defaults to `1 / sqrt(head_dim)`; half-precision logits and softmax run in float32.
     `flash_attention` only selects torch's fused kernel (same result); `attn_logits_soft_cap`
     applies `cap * tanh(logits / cap)` before the softmax.
     """
@@ -709,7 +711,8 @@ def dot_product_attention(query, key, value, bias=None, mask=None, scale=None, i
         k = k.repeat_interleave(heads // kv_heads, dim=2)
         v = v.repeat_interleave(heads // kv_heads, dim=2)
     scale = 1.0 / math.sqrt(q.shape[-1]) if scale is None else float(scale)
-    logits = torch.einsum("bqnh,bknh->bnqk", q, k) * scale
+    logits = torch.einsum("bqnh,bknh->bnqk", q, k)
+    logits = logits.float() * scale if logits.dtype in (torch.float16, torch.bfloat16) else logits * scale
     if bias is not None:
         logits = logits + convert(bias, logits.dtype, logits.device)
     if attn_logits_soft_cap is not None:
@@ -719,12 +722,11 @@ def dot_product_attention(query, key, value, bias=None, mask=None, scale=None, i
         allowed = convert(mask, device=logits.device).bool()
     if is_causal:
         tq, tk = logits.shape[-2], logits.shape[-1]
-        causal = torch.ones((tq, tk), dtype=torch.bool, device=logits.device).tril(tk - tq)
+        causal = torch.ones((tq, tk), dtype=torch.bool, device=logits.device).tril()  # top-left, as TF
         allowed = causal if allowed is None else allowed & causal
     if allowed is not None:
         logits = logits.masked_fill(~allowed, torch.finfo(logits.dtype).min)
-    compute = torch.float32 if logits.dtype in (torch.float16, torch.bfloat16) else logits.dtype
-    weights = torch.softmax(logits.to(compute), dim=-1).to(q.dtype)
+    weights = torch.softmax(logits, dim=-1).to(q.dtype)
     out = torch.einsum("bnqk,bknh->bqnh", weights, v)
     return out.squeeze(2) if squeeze else out
 

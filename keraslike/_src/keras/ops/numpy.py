@@ -25,6 +25,7 @@ import torch
 
 from keraslike._src.keras import backend
 from keraslike._src.keras.ops import dtypes
+from keraslike._src.ops import reverse_slicing
 from keraslike._src.keras.ops.tensors import axes_tuple, convert, dtype_of, floatx, promote, shape_tuple, to_float
 
 _INT_OR_BOOL = (torch.bool, torch.uint8, torch.int8, torch.int16, torch.int32, torch.int64)
@@ -1190,8 +1191,10 @@ def take_along_axis(x, indices, axis=None):
 
 
 def get_item(x, key):
-    """`keras.ops.get_item(x, key)`: `x[key]`."""
-    return convert(x)[key]
+    """`keras.ops.get_item(x, key)`: `x[key]` (a list key is a tuple index, as Keras; negative steps work)."""
+    key = tuple(key) if isinstance(key, list) else key
+    x = convert(x)
+    return reverse_slicing.getitem(x, key) if reverse_slicing.has_negative_step(key) else x[key]
 
 
 def where(condition, x1=None, x2=None):

@@ -26,10 +26,15 @@ class _Slot:
 class OpLayer(Layer):
     """One `keras.ops` call inside a functional model (`fn(*args, **kwargs)` with tensors filled in)."""
 
-    def __init__(self, fn, args, kwargs):
-        super().__init__(name=naming.uniquify(fn.__name__), autocast=False)
+    def __init__(self, fn, args, kwargs, name=None):
+        super().__init__(name=name or naming.uniquify(fn.__name__), autocast=False)
         self._fn = fn
         self._template = map_structure(lambda v: _Slot() if isinstance(v, KerasTensor) else v, (args, kwargs))
+
+    @classmethod
+    def on_symbolic(cls, fn, args, kwargs, name=None):
+        """`fn(*args, **kwargs)` with KerasTensors among the arguments: a new `OpLayer` called on them."""
+        return cls(fn, args, kwargs, name)(_symbolic_inputs(args, kwargs))
 
     def call(self, inputs):
         values = iter(inputs)
@@ -55,7 +60,7 @@ def symbolic_aware(fn):
     @functools.wraps(fn)
     def op(*args, **kwargs):
         if is_symbolic((args, kwargs)):
-            return OpLayer(fn, args, kwargs)(_symbolic_inputs(args, kwargs))
+            return OpLayer.on_symbolic(fn, args, kwargs)
         return fn(*args, **kwargs)
 
     return op

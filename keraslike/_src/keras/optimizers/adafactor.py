@@ -16,6 +16,7 @@ import torch
 
 from keraslike._src.keras.optimizers.keras_rule import KerasRule
 from keraslike._src.keras.optimizers.optimizer import Optimizer
+from keraslike._src.ops import sparse_gradient
 
 
 def _init(param, state, group):
@@ -36,7 +37,7 @@ def _adafactor_rule(group, params, grads, states):
     for p, g, state in zip(params, grads, states):
         g = g.to(p.dtype)
         alpha = torch.clamp_min(_rms(p), group["epsilon_2"]) * rho
-        regulated = torch.square(g) + group["epsilon_1"]
+        regulated = sparse_gradient.square(g) + group["epsilon_1"]
         v = state["v"]
         if p.dim() >= 2:
             r, c = state["r"], state["c"]
@@ -46,7 +47,8 @@ def _adafactor_rule(group, params, grads, states):
         else:
             v.mul_(beta).add_(regulated, alpha=1.0 - beta)
         u = g / torch.sqrt(v)
-        u = u / torch.clamp_min(_rms(u) / group["clip_threshold"], 1.0)
+        rms_u = torch.sqrt(torch.mean(sparse_gradient.square(g) / v))  # a sparse g: its occurrences' squares
+        u = u / torch.clamp_min(rms_u / group["clip_threshold"], 1.0)
         p.sub_(alpha * u)
 
 

@@ -13,13 +13,14 @@ import torch
 
 from keraslike._src.keras.optimizers.keras_rule import KerasRule, slots, zeros_like_slots
 from keraslike._src.keras.optimizers.optimizer import Optimizer
+from keraslike._src.ops import sparse_gradient
 
 
 def _adamax_rule(group, params, grads, states):
     ms, us = slots(states, "m"), slots(states, "u")
     torch._foreach_lerp_(ms, grads, 1.0 - group["beta_1"])
     torch._foreach_mul_(us, group["beta_2"])
-    torch._foreach_maximum_(us, torch._foreach_abs(grads))
+    torch._foreach_maximum_(us, sparse_gradient.abs_sums(grads))
     denom = torch._foreach_add(us, group["epsilon"])
     scale = group["lr"] / (1.0 - group["beta_1"] ** group["step"])
     torch._foreach_addcdiv_(params, ms, denom, value=-scale)

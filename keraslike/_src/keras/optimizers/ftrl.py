@@ -12,6 +12,7 @@ import torch
 
 from keraslike._src.keras.optimizers.keras_rule import KerasRule
 from keraslike._src.keras.optimizers.optimizer import Optimizer
+from keraslike._src.ops import sparse_gradient
 
 
 def _ftrl_rule(group, params, grads, states):
@@ -20,7 +21,7 @@ def _ftrl_rule(group, params, grads, states):
     shrink = group["l2_shrinkage"]
     for var, g, state in zip(params, grads, states):
         accum, linear = state["accumulator"], state["linear"]
-        new_accum = accum + g * g
+        new_accum = accum + sparse_gradient.square(g)
         new_pow, old_pow = new_accum.pow(power), accum.pow(power)
         linear.add_(g + 2.0 * shrink * var - (new_pow - old_pow) / lr * var)
         quadratic = new_pow / lr + 2.0 * l2

@@ -14,13 +14,14 @@ import torch
 
 from keraslike._src.keras.optimizers.keras_rule import KerasRule, slots, zeros_like_slots
 from keraslike._src.keras.optimizers.optimizer import Optimizer
+from keraslike._src.ops import sparse_gradient
 
 
 def _lamb_rule(group, params, grads, states):
     ms, vs = slots(states, "m"), slots(states, "v")
     step = group["step"]
     torch._foreach_lerp_(ms, grads, 1.0 - group["beta_1"])
-    torch._foreach_lerp_(vs, torch._foreach_mul(grads, grads), 1.0 - group["beta_2"])
+    torch._foreach_lerp_(vs, sparse_gradient.squares(grads), 1.0 - group["beta_2"])
     c1, c2 = 1.0 - group["beta_1"] ** step, 1.0 - group["beta_2"] ** step
     for p, m, v in zip(params, ms, vs):
         update = (m / c1) / (torch.sqrt(v / c2) + group["epsilon"])

@@ -22,6 +22,7 @@ import torch
 
 from keraslike._src.keras.optimizers.keras_rule import KerasRule
 from keraslike._src.keras.optimizers.optimizer import Optimizer
+from keraslike._src.ops import sparse_gradient
 
 
 def _init(param, state, group):
@@ -55,7 +56,7 @@ def _muon_rule(group, params, grads, states):
             b1, b2 = group["adam_beta_1"], group["adam_beta_2"]
             alpha = lr * group["adam_lr_ratio"] * (1 - b2 ** step) ** 0.5 / (1 - b1 ** step)
             m.lerp_(g, 1.0 - b1)
-            v.lerp_(g * g, 1.0 - b2)
+            v.lerp_(sparse_gradient.square(g), 1.0 - b2)
             p.sub_(m * alpha / (torch.sqrt(v) + group["epsilon"]))
             continue
         m.mul_(group["momentum"]).add_(g)

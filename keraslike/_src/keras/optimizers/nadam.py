@@ -15,6 +15,7 @@ import torch
 
 from keraslike._src.keras.optimizers.keras_rule import KerasRule, slots, zeros_like_slots
 from keraslike._src.keras.optimizers.optimizer import Optimizer
+from keraslike._src.ops import sparse_gradient
 
 
 def _nadam_rule(group, params, grads, states):
@@ -24,7 +25,7 @@ def _nadam_rule(group, params, grads, states):
     u_t_1 = beta_1 * (1.0 - 0.5 * 0.96 ** (t + 1))
     u_prod = group["u_product"]
     torch._foreach_lerp_(ms, grads, 1.0 - beta_1)
-    torch._foreach_lerp_(vs, torch._foreach_mul(grads, grads), 1.0 - beta_2)
+    torch._foreach_lerp_(vs, sparse_gradient.squares(grads), 1.0 - beta_2)
     m_hat = torch._foreach_mul(ms, u_t_1 / (1.0 - u_prod * u_t_1))
     torch._foreach_add_(m_hat, grads, alpha=(1.0 - u_t) / (1.0 - u_prod))
     denom = torch._foreach_div(vs, 1.0 - beta_2 ** t)

@@ -8,6 +8,11 @@ correction), so the update is Keras's, computed by torch's kernels.
 In a custom loop under a multi-replica strategy, `apply_gradients` SUMs the
 gradients across replicas first (TF's semantics); inside `fit` the
 DistributedDataParallel hook has already done it.
+
+Sparse gradients (an Embedding's, `tf.gather`'s of a variable) update as Keras 3 does from TF's
+`IndexedSlices` (`ops/sparse_gradient.py`): squared terms sum the squares of each row's occurrences;
+`clipnorm` measures and `clipvalue` clips the occurrences; `global_clipnorm` and gradient accumulation
+make the gradient dense, as there.
 """
 
 import warnings
@@ -18,6 +23,8 @@ from keraslike._src.autodiff import gradient_tape
 from keraslike._src.distribute import collectives, context
 from keraslike._src.keras.optimizers import schedules
 from keraslike._src.keras.saving import object_registration, optimizer_state
+from keraslike._src.ops import sparse_gradient
+from keraslike._src.ops import variables as state_variables
 from keraslike._src.ops.variables import Variable
 
 _STEP_IN_FIT = False
@@ -151,8 +158,13 @@ class Optimizer:
 
     @property
     def variables(self):
-        return [self.iterations] + [s for state in (self._torch.state.values() if self._torch else [])
-                                    for s in state.values() if isinstance(s, torch.Tensor)]
+        """`iterations` and the slots, as TF's variables: views that read and `assign` the torch optimizer's
+        state, whose `numpy()` is a copy (a snapshot kept by the user does not follow training)."""
+        states = {}
+        for i, state in enumerate(self._torch.state.values() if self._torch else []):
+            states.update({f"{self.name}/{key}_{i}": s for key, s in state.items() if isinstance(s, torch.Tensor)})
+        views = state_variables.cached_state_views(self.__dict__.setdefault("_slot_views", {}), states)
+        return [self.iterations] + views
 
     def _make_torch(self, params):
         raise NotImplementedError
@@ -187,13 +199,20 @@ class Optimizer:
             raise ValueError("No gradients provided for any variable. Received: grads_and_vars with all gradients None")
         grads, variables = zip(*pairs)
         self.build(variables)
+        sparse = [sparse_gradient.of(g) for g in grads]  # TF's IndexedSlices: the tape's lookup gradients
         strategy = context.get_strategy()
-        if not _STEP_IN_FIT and not skip_gradients_aggregation and strategy.num_replicas_in_sync > 1:
+        reduce = not _STEP_IN_FIT and not skip_gradients_aggregation and strategy.num_replicas_in_sync > 1
+        if reduce:
             grads = _sum_across_replicas(grads)
         clips = self.clipvalue is not None or self.clipnorm is not None or self.global_clipnorm is not None
-        for g, v in zip(grads, variables):
+        for g, v, s in zip(grads, variables, sparse):
             v.grad = g.detach().to(v.dtype, copy=clips)  # clipping works in place: never on the caller's tensor
-        self._step(variables)
+            sparse_gradient.attach(v, s)
+        self._sparse_across_replicas = reduce or _STEP_IN_FIT
+        try:
+            self._step(variables)
+        finally:
+            self._sparse_across_replicas = True
         for v in variables:
             v.grad = None
         return self.iterations
@@ -249,14 +268,28 @@ class Optimizer:
                     v.copy_(average)
                     average.copy_(current)
 
+    _sparse_across_replicas = True  # sparse statistics are summed across replicas, as the gradients are
+    _sparse_updates = True  # Keras 3 updates from the occurrences; TF 2's optimizer_v2 sums duplicates first
+
     def _step(self, variables):
-        """One call's update from `.grad` of `variables` (the trainer's hot path; no host sync on GPU)."""
+        """One call's update from `.grad` of `variables` (the trainer's hot path; no host sync on GPU).
+
+        A variable's sparse gradient (`ops/sparse_gradient.py`) is the one its last backward pass (the
+        trainer's) or `apply_gradients` left on it.
+        """
         iterations = int(self.iterations)
+        taken = {}
+        for v in variables:
+            s = sparse_gradient.take(v)
+            if s is not None and v.grad is not None:
+                taken[id(v)] = s
+        sparse = taken if self._sparse_updates else {}
         if self.loss_scale_factor is not None:
             for v in variables:
                 if v.grad is not None:
                     v.grad.div_(self.loss_scale_factor)
-        if self.gradient_accumulation_steps:
+            sparse = {k: s.scaled(1.0 / self.loss_scale_factor) for k, s in sparse.items()}
+        if self.gradient_accumulation_steps:  # TF adds the slices to a dense accumulator: dense from here
             self._micro_steps += 1
             update = self._micro_steps % self.gradient_accumulation_steps == 0
             with torch.no_grad():
@@ -272,7 +305,7 @@ class Optimizer:
             if update:
                 self._update(variables)
         else:
-            self._update(variables)
+            self._update(variables, sparse, lazy=None if self._sparse_updates else taken)
         if self.use_ema:
             self._update_averages(iterations)
 
@@ -287,17 +320,49 @@ class Optimizer:
                 for v, average in zip(params, averages):
                     v.copy_(average)
 
-    def _update(self, variables):
+    def _lazy_sparse(self):
+        """True for TF 2 optimizers whose sparse kernels update only the rows a sparse gradient has."""
+        return False
+
+    def _update(self, variables, sparse=None, lazy=None):
+        sparse = self._reduce_sparse(variables, dict(sparse or {}))
+        kept = self._rows_to_keep(variables, lazy) if lazy and self._lazy_sparse() else []
         if self.clipvalue is not None:
             for v in variables:
-                if v.grad is not None:
+                if v.grad is None:
+                    continue
+                if id(v) in sparse:  # TF clips each occurrence of an IndexedSlices
+                    sparse[id(v)] = sparse[id(v)].clip_values(v.grad, -self.clipvalue, self.clipvalue)
+                else:
                     v.grad.clamp_(-self.clipvalue, self.clipvalue)
         if self.clipnorm is not None:
             for v in variables:
-                if v.grad is not None:
+                if v.grad is None:
+                    continue
+                if id(v) in sparse:  # tf.clip_by_norm of an IndexedSlices: the norm of its occurrences
+                    norm = torch.sqrt(sparse[id(v)].squared_norm(v.grad))
+                    factor = self.clipnorm / torch.clamp_min(norm, self.clipnorm)
+                    v.grad.mul_(factor)
+                    sparse[id(v)] = sparse[id(v)].scaled(factor)
+                else:
                     torch.nn.utils.clip_grad_norm_([v], self.clipnorm)
         if self.global_clipnorm is not None:
-            torch.nn.utils.clip_grad_norm_(list(variables), self.global_clipnorm)
+            if sparse:  # Keras 3: the norm counts the occurrences; scaling gives dense gradients
+                squared = [sparse[id(v)].squared_norm(v.grad) if id(v) in sparse else torch.sum(v.grad * v.grad)
+                           for v in variables if v.grad is not None]
+                norm = torch.sqrt(torch.stack([q.float() for q in squared]).sum())
+                factor = self.global_clipnorm * torch.minimum(1.0 / norm, torch.tensor(1.0 / self.global_clipnorm))
+                for v in variables:
+                    if v.grad is not None:
+                        v.grad.mul_(factor.to(v.grad.dtype))
+                sparse = {}
+            else:
+                torch.nn.utils.clip_grad_norm_(list(variables), self.global_clipnorm)
+        for v in variables:
+            if v.grad is not None:
+                sparse_gradient.attach(v.grad, sparse.get(id(v)))  # read by the update rule
+                if lazy is not None or not self._sparse_updates:
+                    sparse_gradient.mark_summed(v.grad, (lazy or {}).get(id(v)))
         step = int(self.iterations) + 1
         lr = self._current_lr()
         self._prepare_step(step, lr)
@@ -306,7 +371,16 @@ class Optimizer:
                 for v in variables:
                     if v.grad is not None and getattr(v, "_apply_weight_decay", True):
                         v.mul_(1.0 - lr * self.weight_decay)
-        self._torch.step()
+        try:
+            self._torch.step()
+        finally:
+            for v in variables:
+                if v.grad is not None:
+                    sparse_gradient.attach(v.grad, None)
+                    sparse_gradient.mark_summed(v.grad, None)
+        with torch.no_grad():
+            for tensor, old, absent in kept:  # rows the sparse gradient did not have keep their values
+                tensor.copy_(torch.where(absent, old, tensor))
         self.iterations.add_(1)
         if self._constrained:
             with torch.no_grad():
@@ -338,6 +412,35 @@ class Optimizer:
         for key in ("is_legacy_optimizer", "jit_compile"):  # written by TF 2 / Keras 3 files, no meaning here
             config.pop(key, None)
         return cls(**config)
+
+
+    def _rows_to_keep(self, variables, lazy):
+        """`[(tensor, its copy, mask of absent rows)]` for each sparse variable and its existing slots."""
+        kept = []
+        replicas = self._sparse_across_replicas and context.get_strategy().num_replicas_in_sync > 1
+        for v in variables:
+            s = lazy.get(id(v))
+            if s is None or v.grad is None:
+                continue
+            present = s.present_rows(v.grad)
+            if replicas:  # the union of the replicas' rows
+                counts = present.float()
+                collectives.all_reduce(counts, "sum")
+                present = counts > 0
+            absent = ~present.reshape(-1, *([1] * (v.dim() - 1)))
+            for tensor in [v] + [t for t in self._torch.state.get(v, {}).values()
+                                 if isinstance(t, torch.Tensor) and t.shape == v.shape]:
+                kept.append((tensor, tensor.detach().clone(), absent))
+        return kept
+
+    def _reduce_sparse(self, variables, sparse):
+        """Under N replicas, sum the sparse statistics across them (their gradients are summed already)."""
+        if not sparse or not self._sparse_across_replicas or context.get_strategy().num_replicas_in_sync <= 1:
+            return sparse
+        # with clipvalue, each replica's occurrences are clipped before the sum (TF all-gathers the slices)
+        return {id(v): sparse[id(v)].reduced(v.grad, lambda flat: collectives.all_reduce(flat, "sum"),
+                                             clip=self.clipvalue)
+                for v in variables if id(v) in sparse}
 
 
 object_registration.register_builtin_base("optimizers", Optimizer)

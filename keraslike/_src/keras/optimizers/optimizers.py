@@ -17,6 +17,7 @@ import torch
 
 from keraslike._src.keras.optimizers.keras_rule import KerasRule, slots, zeros_like_slots
 from keraslike._src.keras.optimizers.optimizer import Optimizer
+from keraslike._src.ops import sparse_gradient
 
 
 def _sgd_rule(group, params, grads, states):
@@ -37,15 +38,20 @@ def _sgd_rule(group, params, grads, states):
 def _rmsprop_rule(group, params, grads, states):
     rho, lr = group["rho"], group["lr"]
     vs = slots(states, "v")
-    torch._foreach_lerp_(vs, torch._foreach_mul(grads, grads), 1.0 - rho)  # v = rho v + (1-rho) g^2
+    torch._foreach_lerp_(vs, sparse_gradient.squares(grads), 1.0 - rho)  # v = rho v + (1-rho) g^2
     if group["centered"]:
         avg = slots(states, "average_grad")
         torch._foreach_lerp_(avg, grads, 1.0 - rho)
-        denom = torch._foreach_sub(vs, torch._foreach_mul(avg, avg))
-        torch._foreach_add_(denom, group["epsilon"])
+        base = torch._foreach_sub(vs, torch._foreach_mul(avg, avg))
     else:
-        denom = torch._foreach_add(vs, group["epsilon"])
+        base = vs
+    denom = list(torch._foreach_add(base, group["epsilon"]))
     torch._foreach_sqrt_(denom)
+    if not group["momentum"] > 0:  # TF 2's sparse RMSprop without momentum: epsilon outside the square root
+        for i, g in enumerate(grads):
+            exact = sparse_gradient.summed_sparse(g)
+            if exact is not None:
+                denom[i] = torch.where(exact, torch.sqrt(base[i]) + group["epsilon"], denom[i])
     if group["momentum"] > 0:
         ms = slots(states, "m")
         torch._foreach_mul_(ms, group["momentum"])
@@ -59,7 +65,7 @@ def _adam_rule(group, params, grads, states):
     beta_1, beta_2, t = group["beta_1"], group["beta_2"], group["step"]
     ms, vs = slots(states, "exp_avg"), slots(states, "exp_avg_sq")
     torch._foreach_lerp_(ms, grads, 1.0 - beta_1)  # m += (g - m) * (1 - beta_1)
-    torch._foreach_lerp_(vs, torch._foreach_mul(grads, grads), 1.0 - beta_2)
+    torch._foreach_lerp_(vs, sparse_gradient.squares(grads), 1.0 - beta_2)
     if group["amsgrad"]:
         vhats = slots(states, "max_exp_avg_sq")
         torch._foreach_maximum_(vhats, vs)
@@ -72,7 +78,7 @@ def _adam_rule(group, params, grads, states):
 
 def _adagrad_rule(group, params, grads, states):
     acc = slots(states, "accumulator")
-    torch._foreach_addcmul_(acc, grads, grads)
+    torch._foreach_add_(acc, sparse_gradient.squares(grads))
     denom = torch._foreach_add(acc, group["epsilon"])
     torch._foreach_sqrt_(denom)
     torch._foreach_addcdiv_(params, grads, denom, value=-group["lr"])

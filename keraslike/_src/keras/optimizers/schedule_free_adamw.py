@@ -19,6 +19,7 @@ import torch
 
 from keraslike._src.keras.optimizers.keras_rule import KerasRule
 from keraslike._src.keras.optimizers.optimizer import Optimizer
+from keraslike._src.ops import sparse_gradient
 
 
 def _init(param, state, group):
@@ -34,7 +35,7 @@ def _rule(group, params, grads, states):
     for p, g, state in zip(params, grads, states):
         g = g.to(p.dtype)
         z, v = state["z"], state["v"]
-        v.lerp_(g * g, 1.0 - b2)
+        v.lerp_(sparse_gradient.square(g), 1.0 - b2)
         z.sub_(lr * g / (torch.sqrt(v / (1 - b2 ** t)) + group["epsilon"]))
         x = (p - (1 - b1) * z) / b1  # Keras 3.15 reads the slot after its update (see the module docstring)
         x = (1 - weight) * x + weight * z

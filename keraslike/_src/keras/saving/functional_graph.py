@@ -8,6 +8,9 @@ by the order a traversal from the outputs first meets them, so layer lists,
 
 import inspect
 
+import numpy as np
+import torch
+
 from keraslike._src.keras.layers.core.input_layer import InputLayer
 from keraslike._src.keras.layers.keras_tensor import KerasTensor, flatten, map_structure
 from keraslike._src.ops import dtypes
@@ -172,11 +175,22 @@ def _resolve(value, outputs):
     if isinstance(value, dict) and value.get("class_name") == "__keras_tensor__":
         hist = value["config"]["keras_history"]
         return outputs[(hist[0], hist[1])][hist[2]]
+    if isinstance(value, dict) and value.get("class_name") in _VALUES:  # a slice, `...`, bytes or array argument
+        return _VALUES[value["class_name"]](value.get("config") or {}, outputs)
     if isinstance(value, dict):
         return {k: _resolve(v, outputs) for k, v in value.items()}
     if isinstance(value, list):
         return [_resolve(v, outputs) for v in value]
     return value
+
+
+_VALUES = {
+    "__slice__": lambda c, outputs: slice(*(_resolve(c.get(k), outputs) for k in ("start", "stop", "step"))),
+    "__ellipsis__": lambda c, outputs: Ellipsis,
+    "__bytes__": lambda c, outputs: c["value"].encode("utf-8"),
+    "__numpy__": lambda c, outputs: np.array(c["value"], dtype=c.get("dtype")),
+    "__tensor__": lambda c, outputs: torch.as_tensor(np.array(c["value"], dtype=c.get("dtype"))),
+}
 
 
 def _call_kwargs(layer, kwargs):

@@ -16,7 +16,7 @@ import zipfile
 import h5py
 
 from keraslike._src.keras.saving import (
-    assets, bounded_read, file_io, object_registration, serialization_lib, weights_h5)
+    assets, bounded_read, config_check, file_io, object_registration, serialization_lib, weights_h5)
 from keraslike._src.keras.saving.serialization_lib import deserialize_layer, serialize_layer
 
 KERAS_VERSION = "3.15.1"  # the Keras release whose file format is mirrored
@@ -37,7 +37,7 @@ def compile_config(model):
     """Keras 3 `compile_config`: optimizer, loss and metrics as given to `compile` (None if not compiled)."""
     if not getattr(model, "compiled", False):
         return None
-    metrics = model.compiled_metrics.specs if model.compiled_metrics is not None else None
+    metrics = model._compile_metrics.specs if model._compile_metrics is not None else None
     return {"optimizer": serialization_lib.serialize_keras_object(model.optimizer),
             "loss": serialization_lib.serialize_keras_object(getattr(model, "loss", None)),
             "loss_weights": None, "metrics": serialization_lib.serialize_keras_object(metrics or None),
@@ -62,8 +62,14 @@ def to_json(model, **kwargs):
 
 
 def model_from_json(json_string, custom_objects=None):
-    """`keras.models.model_from_json`: rebuild the (uncompiled, freshly initialised) model."""
-    return deserialize_layer(json.loads(json_string), custom_objects, safe_mode=True)
+    """`keras.models.model_from_json`: rebuild the (uncompiled, freshly initialised) model.
+
+    Raises:
+        ValueError: naming the first field whose structure is not a Keras model config's.
+    """
+    config = json.loads(json_string)
+    config_check.check_model_config(config, "the JSON model config")
+    return deserialize_layer(config, custom_objects, safe_mode=True)
 
 
 SAVEDMODEL_DIR_FILE = "model.keras"
@@ -178,6 +184,7 @@ def _model_from_file_config(config, custom_objects, safe_mode, filepath):
         raise ValueError(f"Cannot load {filepath}: `config.json` does not describe a Keras object (expected an "
                          f"object with a string `class_name` and a `config` object; it has keys "
                          f"{sorted(config)[:10]}). Received: filepath={filepath}")
+    config_check.check_model_config(config, filepath)
     try:
         return deserialize_layer(config, custom_objects, safe_mode)
     except (KeyError, AttributeError, IndexError) as err:
@@ -185,6 +192,10 @@ def _model_from_file_config(config, custom_objects, safe_mode, filepath):
                          f"({type(err).__name__}: {err}). Received: filepath={filepath}") from err
     except TypeError as err:  # also Keras's own "Could not locate class ...": keep the type, name the file
         raise TypeError(f"Cannot load {filepath}: {err}").with_traceback(err.__traceback__) from None
+    except ValueError as err:  # a layer's own argument check (`units="abc"`): name the file too
+        if str(err).startswith("Cannot load"):
+            raise
+        raise ValueError(f"Cannot load {filepath}: {err}").with_traceback(err.__traceback__) from None
 
 
 def _compile_from_config(model, config, custom_objects, safe_mode):

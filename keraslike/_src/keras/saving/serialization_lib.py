@@ -22,7 +22,7 @@ import numpy as np
 from keraslike._src.keras import activations
 from keraslike._src.keras.backend import config as keras_config
 from keraslike._src.keras.layers.keras_tensor import KerasTensor, map_structure
-from keraslike._src.keras.saving import functional_graph, object_registration
+from keraslike._src.keras.saving import functional_graph, object_registration, op_nodes
 
 _LAMBDA_ERROR = (
     "Requested the deserialization of a `lambda` object. This carries a potential risk of arbitrary code "
@@ -288,6 +288,8 @@ def deserialize_layer(config, custom_objects=None, safe_mode=True):
         ValueError: a Lambda holding bytecode while `safe_mode` is True.
     """
     class_name = config["class_name"]
+    if op_nodes.is_op_config(config):  # a keras.ops node of a functional graph (`NotEqual` for a mask)
+        return op_nodes.op_from_config(config)
     cls = resolve_class(class_name, config.get("registered_name"), "layers", custom_objects,
                                           config.get("module"))
     inner = dict(config.get("config") or {})
@@ -303,9 +305,21 @@ def deserialize_layer(config, custom_objects=None, safe_mode=True):
     for key in ("batch_shape", "batch_input_shape", "input_shape"):
         if isinstance(inner.get(key), list):
             inner[key] = tuple(inner[key])
-    layer = _instantiate(cls, clean_config(cls, inner))
-    _build_from_config(layer, config.get("build_config"))
+    try:
+        layer = _instantiate(cls, clean_config(cls, inner))
+        _build_from_config(layer, config.get("build_config"))
+    except (TypeError, ValueError) as err:
+        if type(err) not in (TypeError, ValueError) or getattr(err, "_keraslike_layer_named", False):
+            raise  # a nested layer already said where, or an error type of its own
+        raise _in_layer(err, class_name, config.get("name") or inner.get("name")) from err
     return layer
+
+
+def _in_layer(err, class_name, name):
+    """`err`, same type, prefixed with the layer whose config raised it (a config file names no line)."""
+    new = type(err)(f"In the config of layer {name!r} ({class_name}): {err}")
+    new._keraslike_layer_named = True
+    return new
 
 
 def _instantiate(cls, config):

@@ -10,7 +10,6 @@ name with a counter (`dense`, `dense_1`), in Keras's layer order, so files
 exchange with tf.keras. Values are written with h5py only (no pickle).
 """
 
-import re
 import warnings
 
 import numpy as np
@@ -22,8 +21,9 @@ from keraslike._src.keras.saving import bounded_read, object_registration, optim
 from keraslike._src.keras.saving.functional_graph import ordered_layers
 
 
-def _natural_key(name):
-    return [int(t) if t.isdigit() else t for t in re.split(r"(\d+)", name)]
+def _attribute_key(name):
+    """Keras's order of attributes: plain string order, private (`_x`) ones last (saving_lib `_name_key`)."""
+    return f"~{name}" if name.startswith("_") else name
 
 
 def _container_children(path, layers):
@@ -48,13 +48,31 @@ def _children(layer, path):
     if isinstance(layer, models["Sequential"]):
         yield from _container_children(prefix + "layers", layer.layers)
         return
-    for attr in sorted(layer._modules, key=_natural_key):
-        child = layer._modules[attr]
+    attributes = dict(layer._modules)
+    if isinstance(layer, models["Model"]):
+        # A subclassed model's `layers` property is an attribute too: Keras meets it in sorted order, so it
+        # claims (as `layers/<snake_class>[_k]`) every sublayer held by an attribute sorting after "layers"
+        # (`norm`, private `_x`); its counters count the layers already saved under earlier attributes.
+        attributes["layers"] = _tracked_layers(layer)
+    for attr in sorted(attributes, key=_attribute_key):
+        child = attributes[attr]
         if isinstance(child, Layer):
             yield prefix + attr, child
-        elif isinstance(child, (torch.nn.ModuleList, torch.nn.ModuleDict)):
+        elif isinstance(child, (list, torch.nn.ModuleList, torch.nn.ModuleDict)):
             items = child.values() if isinstance(child, torch.nn.ModuleDict) else child
             yield from _container_children(prefix + attr, [c for c in items if isinstance(c, Layer)])
+
+
+def _tracked_layers(layer):
+    """Keras's `Model.layers` of a subclassed model: sublayers in assignment order, lists expanded in place."""
+    found = []
+    for child in layer._modules.values():
+        if isinstance(child, Layer):
+            found.append(child)
+        elif isinstance(child, (torch.nn.ModuleList, torch.nn.ModuleDict)):
+            items = child.values() if isinstance(child, torch.nn.ModuleDict) else child
+            found.extend(c for c in items if isinstance(c, Layer))
+    return found
 
 
 def walk(model):
@@ -128,13 +146,13 @@ def load_from_h5(model, h5, load_optimizer=True, filepath="<weights>", skip_mism
             for datasets that are not numbers, live outside the file, or (optimizer state) are larger
             than any variable of the model.
     """
-    failures = []
-    for path, layer in walk(model):
+    failures, values, stores = [], [], []
+    for path, layer in walk(model):  # read and check everything first: a failed load changes nothing
         variables = _own_variables(layer)
         key = f"{path}/vars" if path else "vars"
         group = h5.get(key)
         if _has_state_hooks(layer):
-            layer.load_own_variables(_read_store(group, filepath))
+            stores.append((layer, _read_store(group, filepath)))
             continue
         count = len(group) if group is not None else 0
         if count != len(variables):
@@ -150,14 +168,18 @@ def load_from_h5(model, h5, load_optimizer=True, filepath="<weights>", skip_mism
                 failures.append(f"Layer '{layer.name}' variable {i} has shape {tuple(var.shape)}; the file has "
                                 f"{saved}.")
                 continue
-            with torch.no_grad():
-                var.copy_(torch.as_tensor(value, dtype=var.dtype))
+            values.append((var, value))
     if failures and skip_mismatch:
         warnings.warn("Skipping {} objects that do not match the model (skip_mismatch=True):\n{}".format(
             len(failures), "\n".join(failures)), stacklevel=3)
     elif failures:
         raise ValueError("A total of {} objects could not be loaded:\n{}\nReceived: a weights file that does not "
                          "match the model (filepath={})".format(len(failures), "\n".join(failures), filepath))
+    with torch.no_grad():
+        for var, value in values:
+            var.copy_(torch.as_tensor(value, dtype=var.dtype))
+    for layer, store in stores:
+        layer.load_own_variables(store)
     optimizer = getattr(model, "optimizer", None)
     if load_optimizer and optimizer is not None and "optimizer/vars" in h5:
         _load_optimizer(model, optimizer, h5["optimizer/vars"], filepath)

@@ -15,6 +15,7 @@ from keraslike._src.distribute import context
 from keraslike._src.keras import losses as losses_module
 from keraslike._src.keras import metrics as metrics_module
 from keraslike._src.keras.layers.keras_tensor import KerasTensor, flatten
+from keraslike._src.keras.metrics.metric import Metric, sync_results
 from keraslike._src.keras.metrics.reduction_metrics import Mean
 
 _AVERAGING = ("sum_over_batch_size", "mean", "mean_with_sample_weight")
@@ -90,7 +91,8 @@ def _rows(tensor):
 
 
 class CompiledLoss:
-    """The compiled loss: `loss(y_true, y_pred, sample_weight)` -> scalar mean over this replica's batch.
+    """The compiled loss (`model._compile_loss`): `compute(y_true, y_pred, sample_weight)` -> scalar mean
+    over this replica's batch.
 
     `averages` says whether the value is a per-sample mean (then replicas
     weight it by `local_batch / global_batch`), or a sum (weight 1). For several
@@ -111,7 +113,6 @@ class CompiledLoss:
         self._strategy = strategy
         self._spec, self._weights = loss, loss_weights
         self._plan = None  # multi-output: [(index, name, loss, weight, tracker)]
-        self.tracker = None  # the model's "loss" Mean, updated by `__call__` (TF's LossesContainer)
         self.replica_scale = None  # set by `fit` around an overridden step: local rows / global rows
         if _is_multi_spec(loss) or (output_names is not None and len(output_names) > 1):
             self.loss = None
@@ -176,7 +177,7 @@ class CompiledLoss:
             y_pred = y_pred[0]
         if isinstance(y_true, (list, tuple)) and len(y_true) == 1:
             y_true = y_true[0]
-        return self._fn(y_true, y_pred, sample_weight)
+        return _call_loss(self._fn, _loss_name(self._spec, self.loss), y_true, y_pred, sample_weight)
 
     def _compute_multi(self, y_true, y_pred, sample_weight):
         names = self.output_names
@@ -190,7 +191,7 @@ class CompiledLoss:
             if y_t is None:
                 raise ValueError(f"No target (y) given for output {name!r}, which has a loss. Pass y for every "
                                  "output that has a loss.")
-            value = fn(y_t, y_p, _pick(sample_weight, i, name))
+            value = _call_loss(fn, name, y_t, y_p, _pick(sample_weight, i, name))
             if tracker is not None:
                 tracker.update_weighted(value.detach(), _rows(y_p))
             if weight is not None:
@@ -198,30 +199,14 @@ class CompiledLoss:
             total = value if total is None else total + value
         return total
 
-    def __call__(self, y_true, y_pred, sample_weight=None, regularization_losses=None):
-        """TF 2's `model.compiled_loss(y, y_pred, sample_weight, regularization_losses=self.losses)`.
-
-        Adds the regularization losses, updates the model's `loss` metric with the
-        unscaled value, and under N replicas returns the value scaled for
-        distribution, so that `optimizer.apply_gradients` (which SUMs across
-        replicas) applies the mean gradient: TF scales by `1/N`; inside `fit` the
-        scale is this replica's share of the global batch (`local/global` rows),
-        which is the same for even splits and also exact for a partial last batch.
-
-        Returns:
-            Scalar tensor (the scaled loss; `._keraslike_unscaled` holds the plain value).
-        """
-        loss = self.compute(y_true, y_pred, sample_weight)
-        if regularization_losses:
-            loss = loss + sum(regularization_losses)
-        if self.tracker is not None:
-            rows = next((int(t.shape[0]) for t in flatten(y_pred) if isinstance(t, torch.Tensor) and t.dim()), 1)
-            self.tracker.update_weighted(loss.detach(), rows)
-        return scale_for_replicas(loss, self.replica_scale)
-
 
 def scale_for_replicas(loss, share=None):
     """`loss * share` (or `loss / num_replicas` outside fit) under several replicas; `loss` itself otherwise.
+
+    This is what `model.compute_loss` returns in a custom step, so that `optimizer.apply_gradients`
+    (which SUMs across replicas) applies the mean gradient: TF scales by `1/N`; inside `fit` the
+    share is this replica's part of the global batch (`local/global` rows), the same for even splits
+    and also exact for a partial last batch.
 
     The scaled tensor remembers the plain value as `._keraslike_unscaled`, so a loss
     tracker updated with it (Keras 3's custom `train_step`) still logs the true loss.
@@ -234,136 +219,194 @@ def scale_for_replicas(loss, share=None):
     return scaled
 
 
-class LossTracker(Mean):
-    """The model's `loss` metric: a Mean that logs the plain value of a replica-scaled loss."""
+class CompileMetrics(Metric):
+    """The metrics given to `compile`, as ONE metric named "compile_metrics" (Keras 3's `CompileMetrics`).
 
-    def update_state(self, values, sample_weight=None):
-        return super().update_state(getattr(values, "_keraslike_unscaled", values), sample_weight)
+    `model.metrics` lists this container (not each metric): `[loss tracker, compile_metrics, ...]`.
+    Its sub-metrics (`.metrics`: the plain ones, then the weighted ones) are created on the first
+    batch, so `"accuracy"` can look at the shapes; until then `.metrics` is empty. `update_state(y,
+    y_pred, sample_weight)` gives `sample_weight` only to `weighted_metrics`; `result()` is a dict keyed
+    by log name. Single output: the metric's own name. Several outputs (a list with one entry per output,
+    a metric or a list, or a dict keyed by output name): `<output_name>_<metric_name>`. A repeated name
+    gets `_1`, `_2`, ...; a weighted metric whose name is taken becomes `weighted_<name>`. The sub-metrics
+    keep their own names.
 
-
-class CompiledMetrics:
-    """Compiled metrics, created on the first batch so `"accuracy"` can look at the shapes.
-
-    Single output: `metrics` is a list of metrics (names as given). Several
-    outputs (Keras 3's CompileMetrics): a list with one entry per output (a
-    metric or a list of them) or a dict keyed by output name; the metrics are
-    named `<output_name>_<metric_name>` (a repeated name gets `_1`, `_2`, ...),
-    and only `weighted_metrics` see the sample weights.
+    Raises:
+        ValueError: if `metrics`/`weighted_metrics` is not a list, tuple or dict, or `result()` is read
+            before the first batch.
     """
 
-    def __init__(self, specs, loss, strategy, weighted_metrics=None, output_names=None):
-        for what, value in (("metrics", specs), ("weighted_metrics", weighted_metrics)):
-            if value is not None and not isinstance(value, (list, tuple, dict)):
-                raise TypeError(
+    def __init__(self, metrics, weighted_metrics, loss=None, strategy=None, output_names=None):
+        for what, value in (("metrics", metrics), ("weighted_metrics", weighted_metrics)):
+            if value and not isinstance(value, (list, tuple, dict)):
+                raise ValueError(
                     f"Expected `{what}` argument to be a list, tuple, or dict. Received instead: "
                     f"{what}={value!r} of type {type(value)}"
                 )
+        self._entries = None  # [(log name, metric, output index, weighted)], made by `build`
+        super().__init__(name="compile_metrics")
+        if strategy is not None:
+            self._strategy = strategy
         self.loss = loss
-        self.strategy = strategy
-        self.metrics = None
         self.output_names = output_names
-        self._weighted_specs = weighted_metrics
-        self._plan = None  # multi-output: [(metric, output index, output name, weighted)]
-        multi = _is_multi_spec(specs) and (isinstance(specs, dict) or any(
-            isinstance(s, (list, tuple, dict)) for s in specs) or (output_names is not None and len(output_names) > 1))
-        self._deferred = multi or bool(weighted_metrics) or (output_names is not None and len(output_names) > 1)
-        self.specs = specs if multi else list(specs or [])
-        if not self._deferred and all(not isinstance(s, str) or s not in ("accuracy", "acc") for s in self.specs):
-            self.build(None, None)
+        self.specs, self.weighted_specs = metrics, weighted_metrics
+
+    @property
+    def _strategy(self):
+        return self.__dict__["_strategy_"]
+
+    @_strategy.setter
+    def _strategy(self, strategy):  # the sub-metrics sum their state across this strategy's replicas
+        self.__dict__["_strategy_"] = strategy
+        for _, m, _, _ in self._entries or ():
+            m._strategy = strategy
+
+    @property
+    def built(self):
+        return self._entries is not None
+
+    @property
+    def metrics(self):
+        """The sub-metrics: every plain metric (output by output), then every weighted one; [] before building."""
+        return [m for _, m, _, _ in self._entries or ()]
+
+    @property
+    def variables(self):
+        return [v for m in self.metrics for v in m.variables]
 
     def build(self, y_true, y_pred):
+        """Resolve the metric specs from the first batch (`y_true`/`y_pred` may be None: shapes unknown)."""
         names = self.output_names
         n = len(names) if names is not None else (
             len(flatten(y_pred)) if isinstance(y_pred, (list, tuple, dict)) else 1)
-        if n > 1 or self._weighted_specs:
-            return self._build_multi(y_true, y_pred, n)
-        y_true = _first(y_true)
-        y_pred = _first(y_pred)
-        specs = flatten(self.specs) if isinstance(self.specs, dict) else self.specs
-        self.metrics = [metrics_module.get(s, y_true, y_pred, self.loss) for s in specs if s is not None]
-        for m in self.metrics:
-            m._strategy = self.strategy
-
-    def _build_multi(self, y_true, y_pred, n):
-        names = self.output_names
         if names is None and isinstance(y_pred, dict) and n > 1:
             names = self.output_names = sorted(y_pred)
-        preds = flatten(y_pred) if y_pred is not None else [None] * n
-        trues = (_align_targets(y_true, names, n, list(range(n))) if y_true is not None else [None] * n)
-        plain = self._resolve_multi(self.specs, names, n, preds, trues, "metrics")
-        weighted = self._resolve_multi(self._weighted_specs, names, n, preds, trues, "weighted_metrics")
-        _name_weighted(plain, weighted)
-        self._plan = [(m, i, False) for m, i in plain] + [(m, i, True) for m, i in weighted]
-        self.metrics = [m for m, _, _ in self._plan]
+        if n > 1:
+            preds = flatten(y_pred) if y_pred is not None else [None] * n
+            trues = _align_targets(y_true, names, n, list(range(n))) if y_true is not None else [None] * n
+        else:
+            preds, trues = [_first(y_pred)], [_first(y_true)]
+        plain = self._resolve(self.specs, names, n, preds, trues, "metrics")
+        weighted = self._resolve(self.weighted_specs, names, n, preds, trues, "weighted_metrics")
+        self._entries = _log_names(plain, weighted, names if n > 1 else None)
         for m in self.metrics:
-            m._strategy = self.strategy
+            m._strategy = self._strategy
 
-    def _resolve_multi(self, specs, names, n, preds, trues, what):
-        """`[(metric, output index)]` for a per-output spec; each metric's `_order_name` is its own name."""
+    def _resolve(self, specs, names, n, preds, trues, what):
+        """`[(metric, output index)]` for one of compile's metric arguments."""
         if not specs:
             return []
-        if n == 1:  # single output: every metric is for it, names unprefixed
+        if n == 1:  # single output: every metric is for it
             per_output = [flatten(specs) if isinstance(specs, dict) else list(specs)]
         else:
             per_output = _per_output(specs, names, n, what)
         out = []
         for i, entry in enumerate(per_output):
             for spec in (entry if isinstance(entry, (list, tuple)) else [entry]):
-                if spec is None:
-                    continue
-                metric = metrics_module.get(spec, trues[i], preds[i], self.loss if n == 1 else None)
-                metric._order_name = metric.name
-                if names is not None and n > 1:
-                    metric.name = f"{names[i]}_{metric.name}"
-                out.append((metric, i))
+                if spec is not None:
+                    out.append((metrics_module.get(spec, trues[i], preds[i], self.loss if n == 1 else None), i))
         return out
 
     def update_state(self, y_true, y_pred, sample_weight=None):
-        if self.metrics is None:
+        if self._entries is None:
             self.build(y_true, y_pred)
-        if self._plan is not None:
-            return self._update_multi(y_true, y_pred, sample_weight)
-        y_true, y_pred = _first(y_true), _first(y_pred)
-        for m in self.metrics:  # plain `metrics` are unweighted in Keras (only `weighted_metrics` see weights)
-            m.update_state(y_true, y_pred)
-
-    def _update_multi(self, y_true, y_pred, sample_weight):
+        n = max((i for _, _, i, _ in self._entries), default=0) + 1
+        if n == 1 and not (self.output_names and len(self.output_names) > 1):
+            trues, preds = [_first(y_true)], [_first(y_pred)]
+        else:
+            preds = flatten(y_pred)
+            trues = _align_targets(y_true, self.output_names, len(preds), list(range(len(preds))))
         names = self.output_names
-        preds = flatten(y_pred)
-        trues = _align_targets(y_true, names, len(preds), list(range(len(preds))))
-        for m, i, weighted in self._plan:
+        for log_name, m, i, weighted in self._entries:
             if trues[i] is None:
                 continue
-            name = names[i] if names is not None and len(names) > i else None
-            m.update_state(trues[i], preds[i], _pick(sample_weight, i, name) if weighted else None)
+            weight = None
+            if weighted and sample_weight is not None:
+                weight = _pick(sample_weight, i, names[i] if names is not None and len(names) > i else None)
+            _update_metric(m, log_name, trues[i], preds[i], weight)
 
     def reset_state(self):
-        for m in self.metrics or []:
+        for m in self.metrics:
             m.reset_state()
 
+    def result(self):
+        """`{log name: value}` of every sub-metric, reduced across replicas with one collective."""
+        if self._entries is None:
+            raise ValueError("Cannot get result() since the metric has not yet been built.")
+        return dict(zip((name for name, _, _, _ in self._entries), sync_results(self.metrics)))
 
-def _name_weighted(plain, weighted):
-    """Keras 3's result names: repeats get `_1`, `_2`; a weighted metric clashing with another is `weighted_...`."""
+    def _log_pairs(self):
+        """`[(log name, sub-metric)]` (how logs read this container without a collective per metric)."""
+        return [(name, m) for name, m, _, _ in self._entries or ()]
+
+    def get_config(self):
+        return {"name": self.name}
+
+
+def _update_metric(metric, log_name, y_true, y_pred, sample_weight):
+    """`metric.update_state(...)`; a shape mismatch raises naming the metric and the shapes (TF raises too)."""
+    try:
+        metric.update_state(y_true, y_pred, sample_weight) if sample_weight is not None else \
+            metric.update_state(y_true, y_pred)
+    except RuntimeError as e:
+        raise _shape_error(e, f"Metric {log_name!r} ({type(metric).__name__})", y_true, y_pred, sample_weight) from e
+
+
+def _call_loss(fn, name, y_true, y_pred, sample_weight):
+    """`fn(y_true, y_pred, sample_weight)`; a shape mismatch raises naming the loss and the shapes."""
+    try:
+        return fn(y_true, y_pred, sample_weight)
+    except RuntimeError as e:
+        raise _shape_error(e, f"Loss {name!r}", y_true, y_pred, sample_weight) from e
+
+
+def _shape_error(error, what, y_true, y_pred, sample_weight):
+    """torch's broadcasting error of a loss/metric as a ValueError naming it and the shapes; other errors as is."""
+    text = str(error)
+    if "size of tensor" not in text and "shape" not in text:
+        return error
+    weight = f", sample_weight.shape={_shape(sample_weight)}" if sample_weight is not None else ""
+    return ValueError(
+        f"{what} cannot compare the targets with the predictions: incompatible shapes {_shape(y_true)} (y_true) "
+        f"and {_shape(y_pred)} (y_pred) ({text}). Received: y_true.shape={_shape(y_true)}, "
+        f"y_pred.shape={_shape(y_pred)}{weight}"
+    )
+
+
+def _shape(value):
+    return list(value.shape) if hasattr(value, "shape") else type(value).__name__
+
+
+def _loss_name(spec, fn):
+    return spec if isinstance(spec, str) else getattr(fn, "name", None) or getattr(fn, "__name__", type(fn).__name__)
+
+
+def _log_names(plain, weighted, output_names):
+    """Keras 3's result names: `[(log name, metric, output index, weighted)]`, plain entries first."""
     seen = {}
-    for m, _ in plain:
-        if m.name in seen:
-            seen[m.name] += 1
-            m.name = f"{m.name}_{seen[m.name] - 1}"
-        else:
-            seen[m.name] = 1
-    for m, _ in weighted:
-        if m.name not in seen:
-            seen[m.name] = 1
-            continue
-        base = getattr(m, "_order_name", m.name)
-        prefix = m.name[: len(m.name) - len(base)] if m.name.endswith(base) else ""
-        name = f"{prefix}weighted_{base}"
+    entries = []
+    for m, i in plain:
+        name = f"{output_names[i]}_{m.name}" if output_names else m.name
         if name in seen:
             seen[name] += 1
             name = f"{name}_{seen[name] - 1}"
         else:
             seen[name] = 1
-        m.name = name
+        entries.append((name, m, i, False))
+    for m, i in weighted:
+        prefix = f"{output_names[i]}_" if output_names else ""
+        name = prefix + m.name
+        if name in seen:
+            name = f"{prefix}weighted_{m.name}"
+            if name in seen:
+                seen[name] += 1
+                name = f"{name}_{seen[name] - 1}"
+            else:
+                seen[name] = 1
+        else:
+            seen[name] = 1
+        entries.append((name, m, i, True))
+    return entries
 
 
 def _first(value):

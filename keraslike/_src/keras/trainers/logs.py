@@ -9,13 +9,48 @@ import collections.abc
 import torch
 
 from keraslike._src.keras.metrics.metric import sync_results
+from keraslike._src.ops import tensor_numpy
+
+
+def named_metrics(metrics):
+    """`[(log name, metric)]` for `model.metrics`, a container (`compile_metrics`) giving its sub-metrics."""
+    out = []
+    for m in metrics:
+        pairs = getattr(m, "_log_pairs", None)
+        out.extend(pairs() if pairs is not None else [(m.name, m)])
+    return out
+
+
+def metric_results(metrics):
+    """`{log name: value}` of `metrics` in their order (Keras 3's `get_metrics_result`), reduced across
+    replicas with one collective; a metric whose result is a dict contributes its entries."""
+    pairs = named_metrics(metrics)
+    out = {}
+    for (name, _), value in zip(pairs, sync_results([m for _, m in pairs])):
+        if isinstance(value, collections.abc.Mapping):
+            out.update(value)
+        else:
+            out[name] = value
+    return out
 
 
 def metric_logs(metrics):
     """`{name: float}` of `metrics` (a numpy array for a vector-valued metric such as `F1Score()`), reduced
     across replicas with one collective, sorted by name (Keras)."""
-    values = sync_results(metrics)
-    return {m.name: _python_value(v) for m, v in sorted(zip(metrics, values), key=lambda pair: pair[0].name)}
+    return {k: _python_value(v) for k, v in sorted(metric_results(metrics).items())}
+
+
+def flatten_logs(logs):
+    """A step's returned dict as Keras 3 reads it (`pythonify_logs`): keys in sorted order, a nested dict
+    (`{"compile_metrics": {...}}` from `{m.name: m.result() for m in self.metrics}`) spliced in its place."""
+    out = {}
+    for key in sorted(logs, key=str):
+        value = logs[key]
+        if isinstance(value, collections.abc.Mapping):
+            out.update(flatten_logs(value))
+        else:
+            out[key] = value
+    return out
 
 
 class LazyLogs(collections.abc.Mapping):
@@ -38,11 +73,14 @@ class LazyLogs(collections.abc.Mapping):
     def __getitem__(self, key):
         return self._load()[key]
 
+    def _names(self):
+        return sorted({name for name, _ in named_metrics(self._metrics)})
+
     def __iter__(self):
-        return iter(sorted(m.name for m in self._metrics))
+        return iter(self._names())
 
     def __len__(self):
-        return len(self._metrics)
+        return len(self._names())
 
     def copy(self):
         return dict(self._load())
@@ -54,7 +92,7 @@ class LazyLogs(collections.abc.Mapping):
 def _python_value(value):
     if isinstance(value, torch.Tensor):
         value = value.detach()
-        return float(value) if value.numel() == 1 else value.cpu().numpy()
+        return float(value) if value.numel() == 1 else tensor_numpy.snapshot(value)
     if hasattr(value, "numpy") and not isinstance(value, (int, float)):
         value = value.numpy()
     try:
@@ -68,23 +106,25 @@ class StepLogs(collections.abc.Mapping):
 
     Keys come out sorted, as tf.keras gives them (its step outputs pass through `tree.map_structure`,
     which sorts dict keys): the progress line, History and `evaluate(return_dict=True)` read
-    "accuracy: ... - loss: ..." whatever order the step's dict had.
+    "accuracy: ... - loss: ..." whatever order the step's dict had. A nested dict (the `compile_metrics`
+    container's result) is spliced in, as Keras 3's `pythonify_logs` does.
     """
 
     def __init__(self, logs):
-        self._raw = logs
+        self.nested = logs  # as the step returned it
+        self._raw = flatten_logs(logs)
         self._values = None
 
     def _load(self):
         if self._values is None:
-            self._values = {k: _python_value(self._raw[k]) for k in sorted(self._raw, key=str)}
+            self._values = {k: _python_value(v) for k, v in self._raw.items()}
         return self._values
 
     def __getitem__(self, key):
         return self._load()[key]
 
     def __iter__(self):
-        return iter(sorted(self._raw, key=str))
+        return iter(self._raw)
 
     def __len__(self):
         return len(self._raw)
@@ -94,3 +134,20 @@ class StepLogs(collections.abc.Mapping):
 
     def __repr__(self):
         return repr(self._load())
+
+
+def settled_logs(logs):
+    """A step's logs (`StepLogs` or a dict) read now, nesting kept: metric values that later resets (validation)
+    would change are Python values from here on."""
+    logs = logs.nested if isinstance(logs, StepLogs) else logs
+    return {k: settled_logs(v) if isinstance(v, collections.abc.Mapping) else _python_value(v)
+            for k, v in logs.items()}
+
+
+def end_of_epoch_logs(train_logs, val_logs=None):
+    """The logs `on_epoch_end` and History get: the (settled) training logs plus the `val_`-prefixed validation
+    logs, as Keras 3's `pythonify_logs` makes them of the whole dict (every key sorted, a nested dict such as a
+    custom step's `compile_metrics` entry spliced in its place), values as Python floats."""
+    logs = dict(train_logs)
+    logs.update({"val_" + k: v for k, v in (val_logs or {}).items()})
+    return {k: _python_value(v) for k, v in flatten_logs(logs).items()}

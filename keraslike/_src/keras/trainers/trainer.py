@@ -16,14 +16,21 @@ single-replica implementations are identities.
 Overridden steps (both styles work):
 - Keras 3 (torch backend): `self.zero_grad(); y_pred = self(x, training=True);
   loss = self.compute_loss(y=y, y_pred=y_pred); loss.backward();
-  self.optimizer.apply([v.value.grad for v in self.trainable_weights], self.trainable_weights)`.
+  self.optimizer.apply([v.value.grad for v in self.trainable_weights], self.trainable_weights)`;
+  `for m in self.metrics: m.update_state(loss) if m.name == "loss" else m.update_state(y, y_pred)`.
+  `self.metrics` is Keras 3's `[loss tracker, compile_metrics container, ...]`: the container gives
+  `sample_weight` only to `weighted_metrics`, and `{m.name: m.result() ...}` nests its dict, which the
+  logs splice in.
 - TF 2: `with tf.GradientTape() as tape: ... loss = self.compiled_loss(y, y_pred,
   regularization_losses=self.losses)`; `self.optimizer.apply_gradients(zip(grads, vars))`;
-  `self.compiled_metrics.update_state(y, y_pred)`; `return {m.name: m.result() for m in self.metrics}`.
+  `self.compiled_metrics.update_state(y, y_pred)`. Both names are Keras 3's deprecated shims and
+  behave as they do in TF 2.21: they warn, `compiled_loss` is `compute_loss` (no metric updated)
+  and `compiled_metrics.update_state` gives every `Mean` in `self.metrics` (the "loss" tracker
+  too) the predictions.
 `fit`, `evaluate` and `predict` call an override with the step's data packed as Keras
 does (`x`, `(x, y)` or `(x, y, sample_weight)`, this replica's rows) and use the dict it
 returns as the logs (values become Python floats when read, never per step). Under N
-replicas `compiled_loss` and `compute_loss` return the loss scaled by this replica's share
+replicas `compute_loss` (and so `compiled_loss`) returns the loss scaled by this replica's share
 of the global batch and `apply_gradients` SUMs gradients across replicas (TF's rule).
 
 `compile(jit_compile=True)` runs the built-in step's forward pass and loss (or an
@@ -46,19 +53,26 @@ from keraslike._src.keras.callbacks.callback_list import CallbackList
 from keraslike._src.keras.callbacks.history import History, ProgbarLogger
 from keraslike._src.keras.layers.keras_tensor import flatten, map_structure
 from keraslike._src.keras.layers.layer import Layer
-from keraslike._src.keras.metrics.metric import Metric, sync_results
+from keraslike._src.keras.metrics.metric import Metric
+from keraslike._src.keras.metrics.reduction_metrics import Mean
 from keraslike._src.keras.mixed_precision import policy as mixed_precision
 from keraslike._src.keras.mixed_precision.loss_scale_optimizer import LossScaleOptimizer
 from keraslike._src.keras.trainers import data_adapter, input_validation
 from keraslike._src.keras.trainers.compile_utils import (
     CompiledLoss,
-    CompiledMetrics,
-    LossTracker,
+    CompileMetrics,
     output_names_of,
     scale_for_replicas,
     zero_like_loss,
 )
-from keraslike._src.keras.trainers.logs import LazyLogs, StepLogs, metric_logs
+from keraslike._src.keras.trainers.logs import (
+    LazyLogs,
+    StepLogs,
+    end_of_epoch_logs,
+    metric_logs,
+    metric_results,
+    settled_logs,
+)
 
 _VERBOSE = (0, 1, 2, "auto")
 
@@ -82,6 +96,22 @@ def _resolve_jit_compile(jit_compile, run_eagerly):
     return jit_compile
 
 
+class _DeprecatedCompiledMetrics:
+    """What Keras 3's `model.compiled_metrics` is: an object whose `update_state` updates `model.metrics`."""
+
+    def __init__(self, model):
+        self._model = model
+
+    def update_state(self, y, y_pred, sample_weight=None):
+        warnings.warn("`model.compiled_metrics()` is deprecated in Keras 3; update the metrics yourself: "
+                      "`for metric in self.metrics: metric.update_state(y, y_pred)`.", stacklevel=2)
+        for metric in self._model.metrics:
+            if isinstance(metric, Mean):  # Keras 3 gives every Mean (the loss tracker too) the predictions
+                metric.update_state(y_pred, sample_weight=sample_weight)
+            else:
+                metric.update_state(y, y_pred, sample_weight=sample_weight)
+
+
 class _StepPlan:
     """What the built-in steps decide once per `fit`/`evaluate` call instead of once per step."""
 
@@ -103,8 +133,8 @@ class Trainer:
         self.compiled = False
         self.stop_training = False
         self.history = None
-        self.compiled_loss = None
-        self.compiled_metrics = None
+        self._compile_loss = None  # the CompiledLoss of `compile(loss=...)`
+        self._compile_metrics = None  # the "compile_metrics" container (None without metrics=/weighted_metrics=)
         self._loss_tracker = None
         self._train_module = None
         self._train_module_key = None
@@ -169,13 +199,13 @@ class Trainer:
             self.optimizer = optimizer
             self._autocast = mixed_precision.Autocast.for_policy(policy, strategy._device)
             names = output_names_of(self)
-            self.compiled_loss = CompiledLoss(loss, loss_weights, names, strategy) if loss is not None else None
+            self._compile_loss = CompiledLoss(loss, loss_weights, names, strategy) if loss is not None else None
             self.loss = loss
-            self.compiled_metrics = CompiledMetrics(metrics, getattr(self.compiled_loss, "loss", None), strategy,
-                                                    weighted_metrics, names)
-            self._loss_tracker = LossTracker(name="loss")
-            if self.compiled_loss is not None:
-                self.compiled_loss.tracker = self._loss_tracker
+            self._compile_metrics = None
+            if metrics is not None or weighted_metrics is not None:  # Keras 3: no container without them
+                self._compile_metrics = CompileMetrics(metrics, weighted_metrics, getattr(self._compile_loss, "loss",
+                                                                                          None), strategy, names)
+            self._loss_tracker = Mean(name="loss")
         self.run_eagerly = bool(run_eagerly)
         self._jit_compile = jit
         self._jit_steps, self._jit_warned = {}, set()
@@ -211,25 +241,58 @@ class Trainer:
 
     @property
     def metrics(self):
-        """`[loss tracker, *compiled metrics, *per-output loss trackers, *metrics set as attributes]` (Keras 3 order).
+        """Keras 3's list: `[loss tracker, compile_metrics, *per-output loss trackers, *the model's own metrics,
+        *its layers' metrics]`.
 
-        Metrics assigned as model attributes (`self.loss_tracker = keras.metrics.Mean(name="loss")`)
-        are listed too, so `fit`/`evaluate` reset them each epoch, as Keras 3 tracks them.
+        The metrics given to `compile` are ONE entry, the `compile_metrics` container (its `.metrics`
+        are the metrics themselves, created on the first batch); `metrics_names` is then
+        `["loss", "compile_metrics"]`. Metrics assigned as model attributes
+        (`self.loss_tracker = keras.metrics.Mean(name="loss")`) follow, then those of every layer
+        inside (a layer's own and its sublayers', so a metric nested two layers deep is listed twice,
+        as Keras 3 lists it), so `fit`/`evaluate` reset and log them, as Keras 3 does.
         """
-        out = [self._loss_tracker] if self._loss_tracker is not None else []
-        out += (self.compiled_metrics.metrics or []) if self.compiled_metrics else []
-        if self.compiled_loss is not None:
-            out += self.compiled_loss.metrics
-        seen = {id(m) for m in out}
-        for value in vars(self).values():
-            if isinstance(value, Metric) and id(value) not in seen:
-                seen.add(id(value))
-                out.append(value)
+        out = []
+        if self.compiled:
+            if self._loss_tracker is not None:
+                out.append(self._loss_tracker)
+            if self._compile_metrics is not None:
+                out.append(self._compile_metrics)
+            if self._compile_loss is not None:
+                out += self._compile_loss.metrics
+        own = set(map(id, out))
+        out += [m for m in _own_metrics(self) if id(m) not in own]
+        for layer in self.modules():
+            if layer is not self and isinstance(layer, Layer) and not isinstance(layer, Trainer):
+                out += _layer_metrics(layer)
         return out
+
+    @property
+    def compiled_metrics(self):
+        """TF 2's `self.compiled_metrics.update_state(y, y_pred, sample_weight)`, as Keras 3 keeps it.
+
+        Deprecated there, and so here: it warns, then updates every metric of `self.metrics`, a
+        `Mean` (the loss tracker included) with `y_pred` and the others (the `compile_metrics`
+        container) with `(y, y_pred, sample_weight)`, which is what TF 2.21 logs for this idiom.
+        """
+        return _DeprecatedCompiledMetrics(self)
+
+    def compiled_loss(self, y, y_pred, sample_weight=None, regularization_losses=None):
+        """TF 2's `self.compiled_loss(y, y_pred, ...)`, as Keras 3 keeps it: warns, returns `compute_loss(x=None,
+        y=y, y_pred=y_pred, sample_weight=sample_weight)`, which adds the model's own `losses` (Keras 3 does
+        not read `regularization_losses`) and updates no metric."""
+        warnings.warn("`model.compiled_loss()` is deprecated in Keras 3; call `model.compute_loss(x, y, y_pred, "
+                      "sample_weight, training)` instead.", stacklevel=2)
+        del regularization_losses  # Keras 3: the model's `losses` are what compute_loss adds
+        return self.compute_loss(x=None, y=y, y_pred=y_pred, sample_weight=sample_weight)
 
     @property
     def metrics_names(self):
         return [m.name for m in self.metrics]
+
+    @property
+    def metrics_variables(self):
+        """The state of every metric in `self.metrics` (Keras 3), the container's sub-metrics' included."""
+        return [v for m in self.metrics for v in m.variables]
 
     def reset_metrics(self):
         for m in self.metrics:
@@ -257,9 +320,9 @@ class Trainer:
         if batch.local_size and hooked_loss:
             loss, scaled = self._hooked_loss(batch, y_pred, training=True)  # includes the regularization losses
         elif batch.local_size:
-            loss = self.compiled_loss.compute(batch.y, y_pred, batch.sample_weight)
+            loss = self._compile_loss.compute(batch.y, y_pred, batch.sample_weight)
             scaled = loss
-            if batch.local_size != batch.global_size and self.compiled_loss.averages:
+            if batch.local_size != batch.global_size and self._compile_loss.averages:
                 scaled = loss * (batch.local_size / batch.global_size)
         else:
             loss, scaled = None, zero_like_loss(y_pred)
@@ -282,8 +345,11 @@ class Trainer:
             self.optimizer._step(params)
         if loss is not None:
             self._loss_tracker.update_weighted(loss.detach(), batch.local_size)
+        if loss is not None or plan.metrics_hook:  # an override may read results (collectives): every replica
             y_pred = y_pred.detach() if isinstance(y_pred, torch.Tensor) else map_structure(_detach, y_pred)
-            self._update_step_metrics(batch, y_pred, plan)
+            self._update_step_metrics(batch, y_pred, plan)  # calls it, one with no rows of this batch too
+        else:
+            self._build_metrics_without_rows(batch, y_pred)
 
     def _test_forward(self, batch, hooked_loss):
         """Forward pass and loss of one evaluation batch: `(y_pred, loss or None)` (compiled by `jit_compile`)."""
@@ -293,7 +359,7 @@ class Trainer:
         if hooked_loss:
             loss, _ = self._hooked_loss(batch, y_pred, training=False)
         else:
-            loss = self.compiled_loss.compute(batch.y, y_pred, batch.sample_weight)
+            loss = self._compile_loss.compute(batch.y, y_pred, batch.sample_weight)
             reg = self.losses
             if reg:
                 loss = loss + sum(reg)
@@ -303,7 +369,16 @@ class Trainer:
         y_pred, loss = (forward or self._test_forward)(batch, plan.hooked_loss)
         if loss is not None:
             self._loss_tracker.update_weighted(loss, batch.local_size)
+        if loss is not None or plan.metrics_hook:  # as in _train_batch
             self._update_step_metrics(batch, y_pred, plan)
+        else:
+            self._build_metrics_without_rows(batch, y_pred)
+
+    def _build_metrics_without_rows(self, batch, y_pred):
+        """A replica given no rows of its first batch still creates the compile metrics (from the 0-row
+        shapes), so that every replica reads the same metrics."""
+        if self._compile_metrics is not None and not self._compile_metrics.built:
+            self._compile_metrics.build(batch.y, y_pred)
 
     def _predict_forward(self, x):
         return self._forward(self, x, False)
@@ -342,38 +417,50 @@ class Trainer:
     def compute_loss(self, x=None, y=None, y_pred=None, sample_weight=None, training=True):
         """Compiled loss plus regularization losses (Keras 3; `x` is unused by default).
 
-        Under N replicas the value is scaled for distribution (see `compiled_loss`);
-        a loss tracker updated with it still logs the plain value. Unlike
-        `compiled_loss(...)`, it does not update the `loss` metric (Keras 3).
+        Under N replicas the value is scaled for distribution (`scale_for_replicas`);
+        a `Mean` loss tracker updated with it still logs the plain value. It does not
+        update the `loss` metric (Keras 3).
 
         Raises:
             ValueError: if no loss was given to `compile()` and the model has no regularization losses.
         """
         reg = self.losses
-        if self.compiled_loss is None:
+        if self._compile_loss is None:
             if not reg:
                 raise ValueError("No loss to compute. Provide a `loss` argument in `compile()`. Received: loss=None")
             return scale_for_replicas(sum(reg))
-        loss = self.compiled_loss.compute(y, y_pred, sample_weight)
+        loss = self._compile_loss.compute(y, y_pred, sample_weight)
         if reg:
             loss = loss + sum(reg)
-        return scale_for_replicas(loss, self.compiled_loss.replica_scale)
+        return scale_for_replicas(loss, self._compile_loss.replica_scale)
 
     def compute_metrics(self, x, y, y_pred, sample_weight=None):
-        """Update the compiled metrics and return `get_metrics_result()` (Keras 3 / TF 2.11+)."""
-        if self.compiled_metrics is not None:
-            self.compiled_metrics.update_state(y, y_pred, sample_weight)
+        """Update the `compile_metrics` container and return `get_metrics_result()` (Keras 3).
+
+        Only `weighted_metrics` see `sample_weight`; the loss tracker is not updated here.
+        """
+        if self._compile_metrics is not None:
+            self._compile_metrics.update_state(y, y_pred, sample_weight)
         return self.get_metrics_result()
 
     def get_metrics_result(self):
-        """`{name: scalar tensor}` of every metric, reduced across replicas with one collective."""
-        metrics = self.metrics
-        return {m.name: v for m, v in zip(metrics, sync_results(metrics))}
+        """`{name: scalar tensor}` of every metric in `self.metrics` order, the `compile_metrics` container's
+        entries spliced in (Keras 3), reduced across replicas with one collective."""
+        return metric_results(self.metrics)
+
+    def _flatten_metrics_in_order(self, logs):
+        """`logs` as the list evaluate/train_on_batch return (Keras 3): the values named by `self.metrics`
+        (a container's sub-metrics by their own names) in that order, then the other keys sorted."""
+        names = []
+        for m in self.metrics:
+            names += [sub.name for sub in m.metrics] if isinstance(m, CompileMetrics) else [m.name]
+        ordered = [logs[name] for name in names if name in logs] + [logs[k] for k in sorted(logs) if k not in names]
+        return ordered[0] if len(ordered) == 1 else ordered
 
     # ---- the built-in steps' hooks (Keras 3 calls compute_loss / compute_metrics from its train_step) ----------
     def _loss_through_hook(self):
         """True when the built-in steps must get their loss from `compute_loss` (overridden, or no compiled loss)."""
-        return self.compiled_loss is None or self._overrides("compute_loss")
+        return self._compile_loss is None or self._overrides("compute_loss")
 
     def _hooked_loss(self, batch, y_pred, training):
         """`(plain loss, loss to backpropagate)` of one batch from `self.compute_loss` (regularization included).
@@ -382,7 +469,7 @@ class Trainer:
         returning a plain mean over its rows is scaled here, so either way the update equals
         one device on the global batch.
         """
-        compiled = self.compiled_loss
+        compiled = self._compile_loss
         share = batch.local_size / batch.global_size if batch.global_size else 1.0
         self._step_sizes = (batch.local_size, batch.global_size)
         if compiled is not None:
@@ -410,8 +497,8 @@ class Trainer:
         """The built-in steps' metric update: a `compute_metrics` override, else the compiled metrics."""
         if plan.metrics_hook:
             self.compute_metrics(batch.x, batch.y, y_pred, batch.sample_weight)
-        elif self.compiled_metrics is not None:
-            self.compiled_metrics.update_state(batch.y, y_pred, batch.sample_weight)
+        elif self._compile_metrics is not None:
+            self._compile_metrics.update_state(batch.y, y_pred, batch.sample_weight)
 
     # ---- running an override --------------------------------------------------------------------
     def _run_user_step(self, step_fn, batch, name=None):
@@ -423,7 +510,7 @@ class Trainer:
         name = name or step_fn.__name__
         data = data_adapter.pack_x_y_sample_weight(batch.x, batch.y, batch.sample_weight)
         self._step_sizes = (batch.local_size, batch.global_size)
-        compiled = self.compiled_loss
+        compiled = self._compile_loss
         if compiled is not None and batch.global_size:
             compiled.replica_scale = batch.local_size / batch.global_size
         try:
@@ -438,8 +525,9 @@ class Trainer:
         return logs
 
     def _prepare_metrics_for_steps(self, adapter):
-        """Create "accuracy"-style metrics before an overridden step iterates `self.metrics`."""
-        if self.compiled_metrics is None or self.compiled_metrics.metrics is not None:
+        """Create the `compile_metrics` sub-metrics from the first batch before the steps run (every replica
+        creates them, even one whose first batch is empty)."""
+        if self._compile_metrics is None or self._compile_metrics.built:
             return
         batch = adapter.first_batch()
         if batch.y is None:
@@ -447,7 +535,7 @@ class Trainer:
         with torch.no_grad():
             y_pred = self(data_adapter.map_structure(lambda t: t[:1] if t is not None else None, batch.x),
                           training=False)
-        self.compiled_metrics.build(batch.y, y_pred)
+        self._compile_metrics.build(batch.y, y_pred)
 
     def _step_runner(self, kind, adapter, params=None):
         """`run(batch) -> logs or None` for one step of `kind` ("train"/"test"), resolved once per loop.
@@ -525,7 +613,9 @@ class Trainer:
             validation_data: `(x_val, y_val)` or a dataset.
             shuffle: reshuffle the training samples every epoch (arrays only).
             class_weight, sample_weight, initial_epoch, steps_per_epoch, validation_steps,
-            validation_batch_size, validation_freq: as in tf.keras.
+            validation_batch_size: as in tf.keras.
+            validation_freq: int k (validate after every k-th epoch) or a list of 1-based epoch numbers
+                (`[1, 4]`: after the first and the fourth), as Keras 3.
 
         Raises:
             RuntimeError: if the model is not compiled.
@@ -543,7 +633,7 @@ class Trainer:
         epochs = keras_config.capped_epochs(epochs)  # keras.config.set_max_epochs / KERAS_MAX_EPOCHS
         steps_per_epoch = keras_config.capped_steps(steps_per_epoch)
         strategy = self._distribute_strategy
-        with strategy.scope():
+        with strategy.scope(), strategy._replica_local_weights(self):
             if validation_split and validation_data is None:
                 if not data_adapter.is_array_structure(x):
                     raise ValueError("Argument `validation_split` is only supported for tensors or NumPy arrays. "
@@ -556,6 +646,7 @@ class Trainer:
             self._check_input_shape(train)
             val = None
             if validation_data is not None:
+                _should_validate(0, validation_freq)  # a bad value raises before training, not after epoch 1
                 vx, vy, vsw = data_adapter.unpack_x_y_sample_weight(validation_data)
                 val = data_adapter.make_adapter(vx, vy, vsw, validation_batch_size or (
                     batch_size if data_adapter.is_array_structure(vx) else None), False, strategy,
@@ -607,10 +698,12 @@ class Trainer:
                 if last is not None and batch_hooks:  # the epoch's last group, cut short by the end of the data
                     cbs.on_train_batch_end(last, step_logs if user_train else LazyLogs(self.metrics))
                 skip_steps = 0
-                epoch_logs = step_logs.copy() if user_train else metric_logs(self.metrics)
-                if val is not None and (epoch + 1) % validation_freq == 0:
+                # read before validation resets the metrics
+                train_logs = settled_logs(step_logs) if user_train else metric_logs(self.metrics)
+                val_logs = None
+                if val is not None and _should_validate(epoch, validation_freq):
                     val_logs = self._run_test(val, cbs)
-                    epoch_logs.update({"val_" + k: v for k, v in val_logs.items()})
+                epoch_logs = end_of_epoch_logs(train_logs, val_logs)
                 cbs.on_epoch_end(epoch, epoch_logs)
                 if getattr(train, "exhausted", False):
                     self.stop_training = True
@@ -686,18 +779,14 @@ class Trainer:
         input_validation.check_steps(steps, "steps")
         steps = keras_config.capped_steps(steps)  # keras.config.set_max_steps_per_epoch
         strategy = self._distribute_strategy
-        with strategy.scope():
+        with strategy.scope(), strategy._replica_local_weights(self):
             adapter = data_adapter.make_adapter(x, y, sample_weight, batch_size, False, strategy, steps)
             input_validation.check_not_empty(getattr(adapter, "num_samples", None), "evaluate")
             self._check_input_shape(adapter)
             self._ensure_built(adapter)
             cbs, _ = self._make_callbacks(callbacks, verbose, 1, adapter.steps_per_epoch)
             logs = self._run_test(adapter, cbs)
-        if return_dict:
-            return logs
-        names = [getattr(m, "_order_name", m.name) for m in self.metrics]  # Keras 3's _flatten_metrics_in_order
-        ordered = [logs[name] for name in names if name in logs] + [v for k, v in logs.items() if k not in names]
-        return ordered[0] if len(ordered) == 1 else ordered
+        return logs if return_dict else self._flatten_metrics_in_order(logs)
 
     # ---- predict ------------------------------------------------------------------------------
     def predict(self, x, batch_size=None, verbose="auto", steps=None, callbacks=None):
@@ -722,7 +811,7 @@ class Trainer:
         else:
             run_step = self._jit("predict forward pass", self._predict_forward)
             run_step = functools.partial(_call_on_x, run_step)
-        with strategy.scope():
+        with strategy.scope(), strategy._replica_local_weights(self):
             if data_adapter.is_array_structure(x) or isinstance(x, dict):
                 adapter = data_adapter.ArrayDataAdapter(x, None, None, batch_size, False, strategy, steps)
             else:
@@ -768,11 +857,7 @@ class Trainer:
         return adapter
 
     def _ordered(self, logs, return_dict):
-        if return_dict:
-            return logs
-        names = self.metrics_names
-        ordered = [logs[name] for name in names if name in logs] + [v for k, v in logs.items() if k not in names]
-        return ordered[0] if len(ordered) == 1 else ordered
+        return logs if return_dict else self._flatten_metrics_in_order(logs)
 
     def train_on_batch(self, x, y=None, sample_weight=None, class_weight=None, return_dict=False):
         """Run one gradient update on `(x, y)`.
@@ -811,6 +896,60 @@ class Trainer:
         leaves = data_adapter.flatten(x) if isinstance(x, (list, tuple, dict)) else [x]
         n = int(leaves[0].shape[0])
         return self.predict(x, batch_size=max(n, 1), verbose=0)
+
+
+_OWN_PACKAGE = __name__.split(".", 1)[0] + "._src."
+
+
+def _own_metrics(obj):
+    """The metrics `obj` holds as attributes (directly or in a list/tuple), in attribute order."""
+    out = []
+    for key, value in vars(obj).items():
+        if isinstance(value, Metric):
+            items = (value,)
+        elif type(value) in (list, tuple) and value and isinstance(value[0], Metric):
+            items = value
+        else:
+            continue
+        if key not in ("_loss_tracker", "_compile_metrics"):
+            out += [m for m in items if isinstance(m, Metric) and all(m is not o for o in out)]
+    return out
+
+
+def _sublayers(module):
+    """The layers directly inside `module` (looking through containers that are not layers)."""
+    for child in module.children():
+        if isinstance(child, Layer):
+            yield child
+        else:
+            yield from _sublayers(child)
+
+
+def _layer_metrics(layer):
+    """Keras 3's `layer.metrics`: the layer's own metrics, then each sublayer's `metrics`.
+
+    Layers of keraslike's own classes create no metrics, and are not scanned (a ResNet50 has 177 layers and
+    `self.metrics` is read every step of a custom `train_step`); their sublayers are.
+    """
+    out = [] if type(layer).__module__.startswith(_OWN_PACKAGE) else _own_metrics(layer)
+    for sub in _sublayers(layer):
+        out += _layer_metrics(sub)
+    return out
+
+
+def _should_validate(epoch, validation_freq):
+    """Whether `fit` validates after 0-based `epoch` (Keras 3: an int k is every k-th epoch, a list names the
+    1-based epochs).
+
+    Raises:
+        ValueError: if `validation_freq` is neither a positive int nor a list.
+    """
+    if isinstance(validation_freq, int) and not isinstance(validation_freq, bool) and validation_freq >= 1:
+        return (epoch + 1) % validation_freq == 0
+    if isinstance(validation_freq, list):
+        return epoch + 1 in validation_freq
+    raise ValueError("Expected `validation_freq` to be a list or a positive int. "
+                     f"Received: validation_freq={validation_freq!r} of the type {type(validation_freq)}.")
 
 
 def _call_on_x(forward, batch):

@@ -4,23 +4,25 @@
 Output shape equals input shape for all of them.
 """
 
-import torch
 import torch.nn.functional as F
 
 from keraslike._src.keras import activations, initializers
 from keraslike._src.keras.layers.layer import Layer
-
-_LARGE_NEGATIVE = {torch.float16: -3e4, torch.bfloat16: -1e9}
-
+from keraslike._src.ops import masked_attention
 
 class Softmax(Layer):
-    """Softmax over `axis` (int or tuple), with an optional boolean `mask`.
+    """Softmax over `axis` (int or tuple), with an optional `mask`.
 
     Args:
         axis: int or tuple of ints, default -1.
 
-    Call args: `inputs`, `mask` (bool, broadcastable; False entries get ~zero probability,
-        by adding a large negative number as Keras does).
+    Call args: `inputs`, `mask` (broadcastable to `inputs`; True, or > 0.5 for a numeric mask, keeps an
+        entry). As Keras: masked logits are replaced by -1e9 (-3e4 in float16) before the softmax and the
+        masked probabilities are set to 0 after it, so a fully masked row is all zeros and masked entries
+        pass no gradient.
+
+    Raises:
+        ValueError: if the mask has more dimensions than `inputs` or does not broadcast to it.
     """
 
     supports_masking = True
@@ -31,15 +33,20 @@ class Softmax(Layer):
 
     def call(self, inputs, mask=None):
         if mask is not None:
-            big = _LARGE_NEGATIVE.get(inputs.dtype, -1e9)
-            inputs = inputs + (1.0 - mask.to(inputs.dtype)) * big
-        if isinstance(self.axis, int):
-            return torch.softmax(inputs, dim=self.axis)
-        axis = tuple(self.axis)
-        return torch.exp(inputs - torch.logsumexp(inputs, dim=axis, keepdim=True))
+            mask = masked_attention.as_allowed(mask).to(inputs.device)
+            _check_broadcastable(mask, inputs)
+        return masked_attention.masked_softmax(inputs, mask, self.axis)
 
     def get_config(self):
         return {**super().get_config(), "axis": self.axis}
+
+
+def _check_broadcastable(mask, inputs):
+    pairs = zip(reversed(mask.shape), reversed(inputs.shape))
+    if mask.dim() > inputs.dim() or any(m not in (1, i) for m, i in pairs):
+        raise ValueError("The `mask` must be broadcastable to `inputs`: each mask dimension 1 or the input's, and "
+                         f"no more dimensions. Received: inputs.shape={tuple(inputs.shape)}, "
+                         f"mask.shape={tuple(mask.shape)}")
 
 
 class ReLU(Layer):

@@ -5,17 +5,23 @@ it); each key/value head serves `num_query_heads // num_key_value_heads` query h
 are `EinsumDense` layers made in Keras's order (query, key, [gate], value, output), so
 `get_weights()` exchanges with Keras. Masks follow Keras: `query_mask` `(B, T)`, `value_mask` and
 `key_mask` `(B, S)`, `attention_mask` `(B, T, S)`, `use_causal_mask` (top-left aligned) and
-`sliding_window` (`|i - j| < window`), combined with AND; masked scores get -1e9 before the softmax.
+`sliding_window` (`|i - j| < window`), combined with AND; a mask left None comes from that input's Keras
+mask (`Embedding(mask_zero=True)`). With `dropout == 0` and no `return_attention_scores` attention runs as TF's
+`dot_product_attention` in torch's fused kernel (a query row with no allowed key is uniform over the keys);
+otherwise as Keras's `Softmax(mask)`, where such a row is all zeros (`keraslike/_src/ops/masked_attention.py`).
 """
 
 import math
 
 import torch
 
+from keraslike._src.keras.backend import config as keras_config
+from keraslike._src.keras.layers.attention.sdpa_backends import sdpa_backends
 from keraslike._src.keras.layers.core.einsum_dense import EinsumDense
 from keraslike._src.keras.layers.layer import Layer
 from keraslike._src.keras.random import random
 from keraslike._src.keras.random.seed_generator import SeedGenerator
+from keraslike._src.ops import masked_attention
 
 
 class GroupQueryAttention(Layer):
@@ -27,8 +33,9 @@ class GroupQueryAttention(Layer):
         dropout: float, dropout on the attention probabilities while training.
         use_bias: bool, default True.
         sliding_window: optional int, attend only to positions closer than it.
-        flash_attention: None/True/False; only chooses a kernel here (same values); True with
-            `return_attention_scores` raises, as Keras.
+        flash_attention: None/True/False; chooses torch's kernel (same values): True allows only the flash
+            kernel (CUDA), False every other one, None (or `keras.config.enable_flash_attention()`) as torch
+            chooses; True with `return_attention_scores` raises, as Keras.
         kernel_initializer, bias_initializer, kernel_regularizer, bias_regularizer, kernel_constraint,
         bias_constraint: for every projection.
         use_gate: bool, default False: multiply the attention output by `sigmoid(gate(query))` (a projection
@@ -102,9 +109,15 @@ class GroupQueryAttention(Layer):
 
     def call(self, query, value, key=None, query_mask=None, value_mask=None, key_mask=None, attention_mask=None,
              return_attention_scores=False, training=None, use_causal_mask=False):
-        if self.flash_attention and return_attention_scores:
+        flash = self.flash_attention or keras_config.is_flash_attention_enabled()
+        if flash and return_attention_scores:
             raise ValueError("Returning attention scores is not supported when flash attention is enabled. Please "
                              "disable flash attention to access attention scores.")
+        # as Keras's Layer.__call__: a `<arg>_mask` left None comes from that argument's Keras mask
+        query_mask = getattr(query, "_keras_mask", None) if query_mask is None else query_mask
+        value_mask = getattr(value, "_keras_mask", None) if value_mask is None else value_mask
+        if key is not None and key_mask is None:
+            key_mask = getattr(key, "_keras_mask", None)
         value = self._convert_leaf(value)  # the base class converts only the first argument
         key = value if key is None else self._convert_leaf(key)
         mask = self._mask(query.shape[1], value.shape[1], query.device, query_mask, value_mask, key_mask,
@@ -113,18 +126,20 @@ class GroupQueryAttention(Layer):
         q = self._query_dense(query)
         k = self._key_dense(key).repeat_interleave(self.num_repeats, dim=2)
         v = self._value_dense(value).repeat_interleave(self.num_repeats, dim=2)
-        scores = torch.einsum("bquh,bkuh->buqk", q * (1.0 / math.sqrt(float(self.head_dim))), k)
-        if mask is not None:
-            if mask.dim() == 3:
-                mask = mask.unsqueeze(1)
-            big = 3e4 if scores.dtype == torch.float16 else 1e9
-            scores = scores - big * (~mask).to(scores.dtype)
-        scores = torch.softmax(scores, dim=-1)
-        probs = scores
-        if training and self.dropout > 0:
-            probs = torch.nn.functional.dropout(scores, self.dropout) if self.seed_generator is None else \
-                random.dropout(scores, self.dropout, seed=self.seed_generator)
-        out = torch.einsum("buqk,bkuh->bquh", probs, v)
+        allowed = None if mask is None else (mask.unsqueeze(1) if mask.dim() == 3 else mask)  # (B, 1, T, S)
+        scores = None
+        if return_attention_scores or self.dropout > 0:  # Keras's Softmax(mask) path: fully masked rows are 0
+            logits = torch.einsum("bquh,bkuh->buqk", q * (1.0 / math.sqrt(float(self.head_dim))), k)
+            scores = masked_attention.masked_softmax(logits, allowed)
+            probs = scores
+            if training and self.dropout > 0:
+                probs = torch.nn.functional.dropout(scores, self.dropout) if self.seed_generator is None else \
+                    random.dropout(scores, self.dropout, seed=self.seed_generator)
+            out = torch.einsum("buqk,bkuh->bquh", probs, v)
+        else:  # Keras's dot_product_attention path: fully masked rows are uniform
+            with sdpa_backends(q, flash):
+                out = masked_attention.attention(q.transpose(1, 2), k.transpose(1, 2), v.transpose(1, 2), allowed,
+                                                 scale=1.0 / math.sqrt(float(self.head_dim))).transpose(1, 2)
         out = self._output_dense(out * gate if gate is not None else out)
         return (out, scores) if return_attention_scores else out
 

@@ -7,44 +7,26 @@ key/kernel `(key_dim_in, num_heads, key_dim)`, key/bias, value/kernel
 `(num_heads, value_dim, output_dim)`, attention_output/bias `(output_dim,)`.
 
     q = query @ Wq + bq;  k = key @ Wk + bk;  v = value @ Wv + bv        # (B, T|S, H, d)
-    scores = softmax(q k^T / sqrt(key_dim) + (1 - mask) * -1e9)         # (B, H, T, S)
+    scores = softmax(where(mask, q k^T / sqrt(key_dim), -big))           # (B, H, T, S)
     output = (dropout(scores) v) @ Wo + bo                                # (B, T, output_dim)
 
-Masked positions get Keras's additive -1e9, so fully masked rows stay finite
-(uniform), exactly as Keras. Without `return_attention_scores` the product runs
-in `torch.nn.functional.scaled_dot_product_attention`.
+Keras computes this two ways and so does this layer (`keraslike/_src/ops/masked_attention.py`):
+with `dropout == 0` and no `return_attention_scores`, TF's `dot_product_attention`, run here in torch's
+`scaled_dot_product_attention` (a query row with no allowed key is uniform over the keys and passes no
+gradient to the query or keys); otherwise Keras's `Softmax(mask)`, where such a row is all zeros.
 """
 
-import contextlib
 import math
 
 import torch
 import torch.nn.functional as F
-from torch.nn.attention import SDPBackend, sdpa_kernel
 
-from keraslike._src.keras import initializers, regularizers
+from keraslike._src.keras import constraints, initializers, regularizers
 from keraslike._src.keras.backend import config as keras_config
+from keraslike._src.keras.layers.attention.sdpa_backends import sdpa_backends
 from keraslike._src.keras.layers.layer import Layer
+from keraslike._src.ops import masked_attention
 
-_NEG = -1e9
-
-
-
-def _sdpa_backends(q):
-    """The SDPA kernels `keras.config.enable/disable_flash_attention()` allow (torch chooses when unset).
-
-    Raises:
-        ValueError: flash attention was enabled but the inputs are not on a CUDA device.
-    """
-    flash = keras_config.is_flash_attention_enabled()
-    if flash is None:
-        return contextlib.nullcontext()
-    if flash:
-        if q.device.type != "cuda":
-            raise ValueError("Flash attention was enabled with keras.config.enable_flash_attention(), but it runs "
-                             f"only on CUDA devices. Received: inputs on {q.device}")
-        return sdpa_kernel([SDPBackend.FLASH_ATTENTION])
-    return sdpa_kernel([SDPBackend.EFFICIENT_ATTENTION, SDPBackend.CUDNN_ATTENTION, SDPBackend.MATH])
 
 class MultiHeadAttention(Layer):
     """Multi-head attention (Vaswani et al., 2017).
@@ -58,23 +40,34 @@ class MultiHeadAttention(Layer):
         output_shape: int or tuple, last dimension(s) of the output; default the query's last dimension.
         attention_axes: None (default): attend over all axes between batch and features (inner axes are
             flattened into one sequence, which is what Keras's default computes).
+        sliding_window: None or a positive int: query `i` attends only to keys `j` with `|i - j| < sliding_window`
+            (ANDed with the other masks; with `use_causal_mask`, a causal window).
+        flash_attention: None/True/False: True allows only torch's flash kernel (CUDA; no scores, no dropout),
+            False every other kernel, None (default) as `keras.config.enable_flash_attention()` says.
         kernel_initializer / bias_initializer: default "glorot_uniform" / "zeros".
-        kernel_regularizer, bias_regularizer, kernel_constraint, bias_constraint: optional.
+        kernel_regularizer, bias_regularizer, activity_regularizer (of the projections, as Keras 3),
+            kernel_constraint, bias_constraint: optional.
+        use_gate: bool, default False: multiply the attention output by `sigmoid(query @ gate/kernel + gate/bias)`
+            `(B, T, num_heads, value_dim)` before the output projection (gated attention, as Keras).
+        seed: optional int.
 
     Call args: `query` `(B, T, dim)`, `value` `(B, S, dim)`, `key` (default `value`),
         `attention_mask` (bool `(B, T, S)`, True = attend), `return_attention_scores` (bool),
-        `training`, `use_causal_mask` (bool), `query_mask` / `value_mask` / `key_mask` (bool `(B, T|S)`).
+        `training`, `use_causal_mask` (bool), `value_mask` / `key_mask` (bool `(B, S)`, default the
+        inputs' Keras masks); `query_mask` is accepted and not used, as Keras 3: the query mask is the query's
+        Keras mask (`Embedding(mask_zero=True)`), and the output carries it.
 
     Output shape: `(B, T, output_dim)`; with `return_attention_scores`, also `(B, num_heads, T, S)`.
 
     Raises:
-        ValueError: on non-positive `num_heads`/`key_dim` or an unsupported `attention_axes`.
+        ValueError: on non-positive `num_heads`/`key_dim`/`sliding_window`, an unsupported `attention_axes`,
+            or flash attention with `dropout`.
     """
 
     def __init__(self, num_heads, key_dim, value_dim=None, dropout=0.0, use_bias=True, output_shape=None,
-                 attention_axes=None, kernel_initializer="glorot_uniform", bias_initializer="zeros",
-                 kernel_regularizer=None, bias_regularizer=None, activity_regularizer=None, kernel_constraint=None,
-                 bias_constraint=None, seed=None, **kwargs):
+                 attention_axes=None, sliding_window=None, flash_attention=None, kernel_initializer="glorot_uniform",
+                 bias_initializer="zeros", kernel_regularizer=None, bias_regularizer=None, activity_regularizer=None,
+                 kernel_constraint=None, bias_constraint=None, use_gate=False, seed=None, **kwargs):
         super().__init__(**kwargs)
         # Keras 3 gives the regularizer to the four projection (EinsumDense) sublayers, not to this layer's output
         self._projection_activity = regularizers.get(activity_regularizer) if activity_regularizer else None
@@ -86,6 +79,16 @@ class MultiHeadAttention(Layer):
                 "Only the default attention_axes=None (attend over every inner axis) is supported. "
                 f"Received: attention_axes={attention_axes}"
             )
+        if sliding_window is not None and (isinstance(sliding_window, bool) or not isinstance(sliding_window, int)
+                                           or sliding_window <= 0):
+            raise ValueError(f"`sliding_window` must be `None` or a positive integer. Received: "
+                             f"sliding_window={sliding_window}")
+        self._flash_attention = flash_attention or keras_config.is_flash_attention_enabled()
+        if self._flash_attention and dropout > 0.0:
+            raise ValueError("Dropout is not supported when flash attention is enabled. Please set dropout to 0.0 to "
+                             f"use flash attention. Received: dropout={dropout}")
+        self.sliding_window = sliding_window
+        self.use_gate = bool(use_gate)
         self.num_heads = num_heads
         self.key_dim = key_dim
         self.value_dim = value_dim or key_dim
@@ -95,8 +98,8 @@ class MultiHeadAttention(Layer):
         self.attention_axes = attention_axes
         self.kernel_initializer = initializers.get(kernel_initializer)
         self.bias_initializer = initializers.get(bias_initializer)
-        self._reg = (kernel_regularizer, bias_regularizer)
-        self._con = (kernel_constraint, bias_constraint)
+        self._reg = (regularizers.get(kernel_regularizer), regularizers.get(bias_regularizer))
+        self._con = (constraints.get(kernel_constraint), constraints.get(bias_constraint))
         self.seed = seed
         self._weights_built = False
 
@@ -108,8 +111,10 @@ class MultiHeadAttention(Layer):
         out = self.output_shape_arg or query_shape[-1]
         self._out_dims = (out,) if isinstance(out, int) else tuple(out)
         h = self.num_heads
-        for name, dim, head in (("query", query_shape[-1], self.key_dim), ("key", key_shape[-1], self.key_dim),
-                                ("value", value_shape[-1], self.value_dim)):
+        projections = [("query", query_shape[-1], self.key_dim), ("key", key_shape[-1], self.key_dim)]
+        if self.use_gate:  # Keras's order: query, key, gate, value, attention_output
+            projections.append(("gate", query_shape[-1], self.value_dim))
+        for name, dim, head in (*projections, ("value", value_shape[-1], self.value_dim)):
             self._dense(name, (dim, h, head), (h, head))
         self._dense("attention_output", (h, self.value_dim, *self._out_dims), self._out_dims)
         self._weights_built = True
@@ -122,10 +127,11 @@ class MultiHeadAttention(Layer):
                                constraint=self._con[1]) if self.use_bias else None
         setattr(self, f"_{name}_weights", (kernel, bias))
 
-    def _project(self, x, name):
+    def _project(self, x, name, activation=None):
         kernel, bias = getattr(self, f"_{name}_weights")
         y = torch.einsum("btd,dhk->bthk", x, kernel)
         y = y + bias if bias is not None else y
+        y = y if activation is None else activation(y)
         self._projection_penalty(y)
         return y
 
@@ -135,6 +141,13 @@ class MultiHeadAttention(Layer):
 
     def call(self, query, value, key=None, query_mask=None, value_mask=None, key_mask=None, attention_mask=None,
              return_attention_scores=False, training=None, use_causal_mask=False):
+        # Keras 3 takes the query mask from the query's Keras mask only: an explicit `query_mask` is not used;
+        # `value_mask`/`key_mask` left None come from those inputs' Keras masks. (Eager Keras also takes the masks
+        # off the tensors it was given; its functional models keep them, and so does this layer, eager or not.)
+        query_mask = getattr(query, "_keras_mask", None)
+        value_mask = getattr(value, "_keras_mask", None) if value_mask is None else value_mask
+        if key is not None and key_mask is None:
+            key_mask = getattr(key, "_keras_mask", None)
         value = self._convert_leaf(value)  # the base class converts only the first argument
         key = value if key is None else self._convert_leaf(key)
         if not self._weights_built:
@@ -143,57 +156,79 @@ class MultiHeadAttention(Layer):
         q_in = query.reshape(batch, -1, query.shape[-1])
         v_in = value.reshape(batch, -1, value.shape[-1])
         k_in = key.reshape(batch, -1, key.shape[-1])
-        mask = self._mask(query, value, key, q_in.shape[1], v_in.shape[1], query_mask, value_mask, key_mask,
-                          attention_mask, use_causal_mask)
+        mask = self._mask(query, q_in.shape[1], v_in.shape[1], query_mask, value_mask, key_mask, attention_mask,
+                          use_causal_mask, self.sliding_window)
+        gate = self._project(q_in, "gate", torch.sigmoid).transpose(1, 2) if self.use_gate else None  # (B, H, T, vd)
         q = self._project(q_in, "query").transpose(1, 2)  # (B, H, T, kd)
         k = self._project(k_in, "key").transpose(1, 2)  # (B, H, S, kd)
         v = self._project(v_in, "value").transpose(1, 2)  # (B, H, S, vd)
-        additive = None if mask is None else (1.0 - mask.to(q.dtype)).unsqueeze(1) * _NEG  # (B, 1, T, S)
-        p = self.dropout if training else 0.0
+        flash = self._flash_attention or keras_config.is_flash_attention_enabled()
+        if flash and (return_attention_scores or self.dropout > 0):
+            raise ValueError("Returning attention scores or dropout is not supported when flash attention is "
+                             "enabled. Please disable flash attention. Received: "
+                             f"return_attention_scores={return_attention_scores}, dropout={self.dropout}")
+        allowed = None if mask is None else mask.unsqueeze(1)  # (B, 1, T, S)
         scores = None
-        if return_attention_scores:
+        if return_attention_scores or self.dropout > 0:  # Keras's Softmax(mask) path: fully masked rows are 0
             logits = (q * (1.0 / math.sqrt(self.key_dim))) @ k.transpose(-1, -2)
-            scores = torch.softmax(logits if additive is None else logits + additive, dim=-1)
-            ctx = F.dropout(scores, p, training=True) @ v if p else scores @ v
-        else:
-            with _sdpa_backends(q):
-                ctx = F.scaled_dot_product_attention(q, k, v, attn_mask=additive, dropout_p=p,
-                                                     scale=1.0 / math.sqrt(self.key_dim))
+            scores = masked_attention.masked_softmax(logits, allowed)
+            ctx = (F.dropout(scores, self.dropout, training=True) if training else scores) @ v
+        else:  # Keras's dot_product_attention path: fully masked rows are uniform
+            with sdpa_backends(q, flash):
+                ctx = masked_attention.attention(q, k, v, allowed, scale=1.0 / math.sqrt(self.key_dim))
+        if gate is not None:
+            ctx = ctx * gate
         kernel, bias = self._attention_output_weights
         out = torch.einsum("bhtv,hvo->bto", ctx, kernel.reshape(self.num_heads, self.value_dim, -1))
         if bias is not None:
             out = out + bias.reshape(-1)
         self._projection_penalty(out)
         out = out.reshape(batch, *inner_q, *self._out_dims)
+        if query_mask is not None:  # the output keeps the query's mask, as Keras
+            out._keras_mask = query_mask.reshape(batch, *inner_q).to(torch.bool)
         return (out, scores) if return_attention_scores else out
 
     @staticmethod
-    def _mask(query, value, key, t, s, query_mask, value_mask, key_mask, attention_mask, causal):
+    def _mask(query, t, s, query_mask, value_mask, key_mask, attention_mask, causal, window):
         """Combined boolean `(B, T, S)` mask (True = attend) or None, as Keras's `_compute_attention_mask`."""
-        query_mask = getattr(query, "_keras_mask", None) if query_mask is None else query_mask
-        value_mask = getattr(value, "_keras_mask", None) if value_mask is None else value_mask
-        key_mask = getattr(key, "_keras_mask", None) if key_mask is None else key_mask
         mask = None
 
         def combine(current, new):
             return new if current is None else current & new
 
+        def as_bool(m, shape):
+            return torch.as_tensor(m, device=query.device).reshape(shape).to(torch.bool)
+
         batch = query.shape[0]
         if query_mask is not None:
-            mask = combine(mask, query_mask.reshape(batch, -1, 1).to(torch.bool))
+            mask = combine(mask, as_bool(query_mask, (batch, -1, 1)))
         if value_mask is not None:
-            mask = combine(mask, value_mask.reshape(batch, 1, -1).to(torch.bool))
+            mask = combine(mask, as_bool(value_mask, (batch, 1, -1)))
         if key_mask is not None:
-            mask = combine(mask, key_mask.reshape(batch, 1, -1).to(torch.bool))
+            mask = combine(mask, as_bool(key_mask, (batch, 1, -1)))
         if causal:
             mask = combine(mask, torch.ones(t, s, dtype=torch.bool, device=query.device).tril().unsqueeze(0))
+        if window is not None:  # a symmetric band: |i - j| < window
+            rows = torch.arange(t, device=query.device).unsqueeze(-1)
+            cols = torch.arange(s, device=query.device).unsqueeze(0)
+            mask = combine(mask, ((rows - cols).abs() < window).unsqueeze(0))
         if attention_mask is not None:
-            mask = combine(mask, attention_mask.reshape(batch, t, s).to(torch.bool))
+            mask = combine(mask, as_bool(attention_mask, (batch, t, s)))
         return None if mask is None else mask.expand(batch, t, s)
 
     def get_config(self):
         return {**super().get_config(), "num_heads": self.num_heads, "key_dim": self.key_dim,
                 "value_dim": self.value_dim, "dropout": self.dropout, "use_bias": self.use_bias,
                 "output_shape": self.output_shape_arg, "attention_axes": self.attention_axes,
+                "sliding_window": self.sliding_window, "use_gate": self.use_gate,
                 "kernel_initializer": initializers.serialize(self.kernel_initializer),
-                "bias_initializer": initializers.serialize(self.bias_initializer)}
+                "bias_initializer": initializers.serialize(self.bias_initializer),
+                "kernel_regularizer": _serialize(regularizers, self._reg[0]),
+                "bias_regularizer": _serialize(regularizers, self._reg[1]),
+                "activity_regularizer": _serialize(regularizers, self._projection_activity),
+                "kernel_constraint": _serialize(constraints, self._con[0]),
+                "bias_constraint": _serialize(constraints, self._con[1]), "seed": self.seed}
+
+
+def _serialize(module, obj):
+    return None if obj is None else module.serialize(obj)

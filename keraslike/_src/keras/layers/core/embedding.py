@@ -9,6 +9,7 @@ from keraslike._src.keras import initializers
 from keraslike._src.keras.layers.core.lora import add_lora_weights, merged
 from keraslike._src.keras.layers.core.lora import lora_config as _lora_config
 from keraslike._src.keras.layers.layer import Layer
+from keraslike._src.ops import sparse_gradient
 
 
 class Embedding(Layer):
@@ -84,7 +85,10 @@ class Embedding(Layer):
         ids = inputs if inputs.dtype in (torch.int64, torch.int32) else inputs.long()
         table = merged(self, self.embeddings, self.lora_embeddings_a, self.lora_embeddings_b) \
             if self.lora_enabled else self.embeddings
-        out = F.embedding(ids, table)
+        if sparse_gradient.applies(table):  # TF's IndexedSlices gradient, as Keras 3's optimizers use it
+            out = sparse_gradient.gather_rows(table, ids)
+        else:
+            out = F.embedding(ids, table)
         if self.mask_zero:
             out._keras_mask = ids != 0
         return out

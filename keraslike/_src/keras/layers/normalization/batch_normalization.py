@@ -10,10 +10,12 @@ batch statistics come back through scratch buffers, so no host sync happens.
 
 With several replicas (one process each), `synchronized=True` normalises with
 the statistics of the global batch (torch SyncBatchNorm semantics, gradients
-flow through the all-reduce). Without it each replica normalises with its own
-batch, and the moving statistics are updated with the replicas' mean batch
-statistics, which is what TF's on-read mirrored moving variables return, so
-every replica keeps identical moving statistics.
+flow through the all-reduce), so every replica keeps the same moving statistics.
+Without it (the default) each replica normalises with its own batch and updates
+its OWN moving statistics from it, as TF 2.21 does: `evaluate`/`predict` use each
+replica's statistics for its rows, and a read outside the steps (`get_weights`,
+`save`) gives replica 0's (Keras 3), or the replicas' mean under
+`TF_USE_LEGACY_KERAS=1` (Keras 2); see `distribute/replica_local.py`.
 """
 
 import warnings
@@ -21,7 +23,7 @@ import warnings
 import torch
 import torch.nn.functional as F
 
-from keraslike._src.distribute import collectives
+from keraslike._src.distribute import collectives, replica_local
 from keraslike._src.keras import initializers
 from keraslike._src.keras.layers.layer import Layer
 
@@ -42,7 +44,10 @@ class BatchNormalization(Layer):
         beta_initializer / gamma_initializer: default "zeros" / "ones".
         moving_mean_initializer / moving_variance_initializer: default "zeros" / "ones".
         beta_regularizer, gamma_regularizer, beta_constraint, gamma_constraint: optional.
-        synchronized: bool, default False: with several replicas, use global batch statistics.
+        synchronized: bool, default False: with several replicas, normalise with the global batch's statistics
+            (SyncBatchNorm). False: each replica uses its own batch and keeps its own moving statistics
+            (TF 2.21); `get_weights`/`save` after `fit`/`evaluate`/`predict` give replica 0's, or under
+            `TF_USE_LEGACY_KERAS=1` the replicas' mean (Keras 2).
         renorm: bool, default False: batch renormalization (training output corrected towards the moving
             statistics by `r`, `d`; adds the non-trainable weights moving_stddev, renorm_mean, renorm_stddev).
         renorm_clipping: dict with optional "rmin", "rmax", "dmax" bounding `r` and `d` (renorm only).
@@ -113,10 +118,16 @@ class BatchNormalization(Layer):
                                            autocast=False)
         self.moving_variance = self.add_weight("moving_variance", shape, self.moving_variance_initializer,
                                                trainable=False, autocast=False)
+        if not self.synchronized:  # each replica's own statistics (synchronized ones are equal everywhere)
+            replica_local.mark(self.moving_mean)
+            replica_local.mark(self.moving_variance)
         if self.renorm:  # Keras 3 tracks standard deviations for renorm, initialised as sqrt(variance init)
             self.moving_stddev = self.add_weight("moving_stddev", shape, "ones", trainable=False)
             self.renorm_mean = self.add_weight("renorm_mean", shape, self.moving_mean_initializer, trainable=False)
             self.renorm_stddev = self.add_weight("renorm_stddev", shape, "ones", trainable=False)
+            if not self.synchronized:
+                for var in (self.moving_stddev, self.renorm_mean, self.renorm_stddev):
+                    replica_local.mark(var)
             with torch.no_grad():
                 self.moving_stddev.copy_(self.moving_variance.sqrt())
                 self.renorm_stddev.copy_(self.moving_variance.sqrt())
@@ -136,9 +147,6 @@ class BatchNormalization(Layer):
             y, mean, var = _sync_batch_norm(x, self.gamma, self.beta, self.epsilon)
         else:
             y, mean, var = _local_batch_norm(x, self.gamma, self.beta, self.epsilon)
-            if replicas > 1:
-                stats = collectives.all_reduce(torch.cat([mean, var]), "sum") / replicas
-                mean, var = stats.chunk(2)
         with torch.no_grad():
             self.moving_mean.mul_(self.momentum).add_(mean.to(self.moving_mean.dtype), alpha=1 - self.momentum)
             self.moving_variance.mul_(self.momentum).add_(var.to(self.moving_variance.dtype),
@@ -152,7 +160,7 @@ class BatchNormalization(Layer):
         dims = [d for d in range(x.dim()) if d != 1]
         with torch.no_grad():
             var, mean = torch.var_mean(x.float(), dim=dims, correction=0)
-            if replicas > 1:
+            if self.synchronized and replicas > 1:  # else this replica's own batch, as TF 2.21
                 stats = collectives.all_reduce(torch.cat([mean, var]), "sum") / replicas
                 mean, var = stats.chunk(2)
             std = torch.sqrt(var + self.epsilon)

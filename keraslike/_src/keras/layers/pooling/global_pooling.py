@@ -6,6 +6,8 @@ GlobalAveragePooling1D honours a timestep mask (`mask=` or an Embedding's
 `mask_zero` mask carried on its input).
 """
 
+import torch
+
 from keraslike._src.keras.layers.convolutional import conv_utils
 from keraslike._src.keras.layers.layer import Layer
 
@@ -60,9 +62,10 @@ class GlobalAveragePooling1D(BaseGlobalPooling):
         if mask is None:
             return super().call(inputs)
         axis = 1 if self.data_format == "channels_last" else 2
-        weights = mask.to(inputs.dtype).unsqueeze(-1 if axis == 1 else 1)
-        total = (inputs * weights).sum(dim=axis, keepdim=self.keepdims)
-        return total / weights.sum(dim=axis, keepdim=self.keepdims)
+        keep = mask.to(torch.bool).unsqueeze(-1 if axis == 1 else 1)
+        # `where`, as Keras: whatever a masked step holds (inf, NaN) stays out of the mean and its gradient
+        total = torch.where(keep, inputs, torch.zeros((), dtype=inputs.dtype, device=inputs.device))
+        return total.sum(dim=axis, keepdim=self.keepdims) / keep.to(inputs.dtype).sum(dim=axis, keepdim=self.keepdims)
 
 
 class GlobalAveragePooling2D(BaseGlobalPooling):

@@ -98,6 +98,9 @@ class Bidirectional(Layer):
             out = fw * bw
         else:
             out = [fw, bw]
+        if self.return_sequences and mask is not None:  # the returned sequences keep the input's mask, as Keras
+            for seq in (out if isinstance(out, list) else [out]):
+                seq._keras_mask = mask.to(torch.bool)
         if self.return_state:
             states = [*fw_states, *bw_states]
             return [*out, *states] if self.merge_mode is None else [out, *states]

@@ -119,12 +119,13 @@ class RNN(Layer):
             raise ValueError(f"{type(self).__name__} expects a 3D input (batch, timesteps, features). "
                              f"Received: input_shape={tuple(inputs.shape)}")
         mask = getattr(inputs, "_keras_mask", None) if mask is None else mask
+        output_mask = None if mask is None else mask.to(torch.bool)  # as given, even with go_backwards (Keras)
         states = self._initial_states(inputs, initial_state)
         x = inputs.flip(1) if self.go_backwards else inputs
         if not self._native:
             if mask is not None:
                 mask = mask.to(torch.bool).flip(1) if self.go_backwards else mask.to(torch.bool)
-            return self._finish(*self._generic_loop(x, states, mask, training), mask)
+            return self._finish(*self._generic_loop(x, states, mask, training), output_mask)
         dp_mask, rec_mask = self.cell._dropout_masks(inputs, training)
         result = None
         if mask is None and dp_mask is None and rec_mask is None:
@@ -133,14 +134,14 @@ class RNN(Layer):
             if mask is not None:
                 mask = mask.to(torch.bool).flip(1) if self.go_backwards else mask.to(torch.bool)
             result = self._loop(x, states, mask, dp_mask, rec_mask)
-        return self._finish(*result, mask)
+        return self._finish(*result, output_mask)
 
     def _finish(self, sequence, states, mask):
         if self.stateful:
             self._states = [s.detach() for s in states]
         output = sequence if self.return_sequences else sequence[:, -1]
         if self.return_sequences and mask is not None:
-            output._keras_mask = mask  # in the order of the returned sequence
+            output._keras_mask = mask
         return [output, *states] if self.return_state else output
 
     def _generic_loop(self, x, states, mask, training):

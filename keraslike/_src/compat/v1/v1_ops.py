@@ -1,0 +1,211 @@
+"""TF1 op names and signatures (`tf.log`, `tf.random_normal`, `tf.reduce_sum(keep_dims=...)`, `tf.to_float`, ...).
+
+Mirrors the TF1 spellings in `tensorflow/python/ops/*_ops.py` (`@deprecated_args`, `reduction_indices`,
+`keep_dims`, `keep_prob`). Each computes with the TF2 op and, like it, records a graph op in graph mode.
+"""
+
+import torch
+
+from keraslike._src.graph.dispatch import graph_op
+from keraslike._src.ops import math as math_ops
+from keraslike._src.ops import nn as nn_ops
+from keraslike._src.ops import nn_conv, random, reduction, script_ops
+
+
+def _axis(axis, reduction_indices, name):
+    if reduction_indices is not None:
+        if axis is not None:
+            raise ValueError(f"Can not specify both 'axis' and 'reduction_indices' in {name}. "
+                             f"Received: axis={axis!r}, reduction_indices={reduction_indices!r}")
+        return reduction_indices
+    return axis
+
+
+def _keepdims(keepdims, keep_dims, name):
+    if keep_dims is not None:
+        if keepdims is not None:
+            raise ValueError(f"Can not specify both 'keepdims' and 'keep_dims' in {name}. "
+                             f"Received: keepdims={keepdims!r}, keep_dims={keep_dims!r}")
+        return bool(keep_dims)
+    return bool(keepdims)
+
+
+def _reduce_v1(fn, public):
+    def reduce(input_tensor, axis=None, keepdims=None, name=None, reduction_indices=None, keep_dims=None):
+        return fn(input_tensor, _axis(axis, reduction_indices, public), _keepdims(keepdims, keep_dims, public))
+    reduce.__name__ = public
+    reduce.__doc__ = f"`tf.compat.v1.{public}(input_tensor, axis=None, keepdims=None, name=None, " \
+                     "reduction_indices=None, keep_dims=None)`: the TF2 reduction with TF1's argument names."
+    return graph_op(reduce, public)
+
+
+reduce_sum = _reduce_v1(reduction.reduce_sum, "reduce_sum")
+reduce_mean = _reduce_v1(reduction.reduce_mean, "reduce_mean")
+reduce_max = _reduce_v1(reduction.reduce_max, "reduce_max")
+reduce_min = _reduce_v1(reduction.reduce_min, "reduce_min")
+reduce_prod = _reduce_v1(reduction.reduce_prod, "reduce_prod")
+reduce_all = _reduce_v1(reduction.reduce_all, "reduce_all")
+reduce_any = _reduce_v1(reduction.reduce_any, "reduce_any")
+reduce_logsumexp = _reduce_v1(reduction.reduce_logsumexp, "reduce_logsumexp")
+
+
+def _argm(fn, public):
+    def arg(input, axis=None, name=None, dimension=None, output_type=torch.int64):  # noqa: A002
+        axis = _axis(axis, dimension, public)
+        return fn(input, 0 if axis is None else axis, output_type)
+    arg.__name__ = public
+    arg.__doc__ = f"`tf.compat.v1.{public}(input, axis=None, name=None, dimension=None, output_type=tf.int64)`."
+    return graph_op(arg, "ArgMax" if "max" in public else "ArgMin")
+
+
+argmax = _argm(reduction.argmax, "argmax")
+argmin = _argm(reduction.argmin, "argmin")
+arg_max = _argm(reduction.argmax, "arg_max")
+arg_min = _argm(reduction.argmin, "arg_min")
+
+
+def _cast_to(dtype, public):
+    def cast(x, name=None):
+        return math_ops.cast(x, dtype)
+    cast.__name__ = public
+    cast.__doc__ = f"`tf.compat.v1.{public}(x)`: `tf.cast(x, {dtype})`."
+    return graph_op(cast, "Cast")
+
+
+to_float = _cast_to(torch.float32, "to_float")
+to_double = _cast_to(torch.float64, "to_double")
+to_int32 = _cast_to(torch.int32, "to_int32")
+to_int64 = _cast_to(torch.int64, "to_int64")
+to_bfloat16 = _cast_to(torch.bfloat16, "to_bfloat16")
+log = graph_op(math_ops.log, "Log")
+div = graph_op(math_ops.divide, "div")
+squared_difference = graph_op(math_ops.squared_difference, "SquaredDifference")
+
+
+@graph_op
+def random_normal(shape, mean=0.0, stddev=1.0, dtype=torch.float32, seed=None, name=None):
+    """`tf.compat.v1.random_normal`: `tf.random.normal`."""
+    return random.normal(shape, mean, stddev, dtype, seed)
+
+
+@graph_op
+def truncated_normal(shape, mean=0.0, stddev=1.0, dtype=torch.float32, seed=None, name=None):
+    """`tf.compat.v1.truncated_normal`: `tf.random.truncated_normal`."""
+    return random.truncated_normal(shape, mean, stddev, dtype, seed)
+
+
+@graph_op
+def random_uniform(shape, minval=0, maxval=None, dtype=torch.float32, seed=None, name=None):
+    """`tf.compat.v1.random_uniform`: `tf.random.uniform`."""
+    return random.uniform(shape, minval, maxval, dtype, seed)
+
+
+def set_random_seed(seed):
+    """`tf.compat.v1.set_random_seed(seed)`: the global seed (`tf.random.set_seed`)."""
+    random.set_seed(seed)
+
+
+# ---- tf.compat.v1.nn --------------------------------------------------------------------------------------
+def _v1_dropout(x, keep_prob=None, noise_shape=None, seed=None, name=None, rate=None):
+    """`tf.compat.v1.nn.dropout(x, keep_prob)`: TF1's form (`rate = 1 - keep_prob`).
+
+    Raises:
+        ValueError: if both or neither of `keep_prob` and `rate` are given.
+    """
+    if (keep_prob is None) == (rate is None):
+        raise ValueError("You must provide exactly one of `keep_prob` or `rate`. "
+                         f"Received: keep_prob={keep_prob!r}, rate={rate!r}")
+    if rate is None:
+        rate = 1 - keep_prob
+    return nn_ops.dropout(x, rate, noise_shape, seed)
+
+
+dropout = graph_op(_v1_dropout, "dropout")
+
+
+def _v1_softmax_xent(_sentinel=None, labels=None, logits=None, dim=-1, name=None, axis=None):
+    if _sentinel is not None:
+        raise ValueError("Only call softmax_cross_entropy_with_logits with named arguments (labels=..., "
+                         f"logits=..., ...). Received: _sentinel={_sentinel!r}")
+    return nn_ops.softmax_cross_entropy_with_logits(labels, logits, dim if axis is None else axis)
+
+
+softmax_cross_entropy_with_logits = graph_op(_v1_softmax_xent, "softmax_cross_entropy_with_logits")
+softmax_cross_entropy_with_logits_v2 = graph_op(_v1_softmax_xent, "softmax_cross_entropy_with_logits")
+
+
+def _v1_sparse_xent(_sentinel=None, labels=None, logits=None, name=None):
+    if _sentinel is not None:
+        raise ValueError("Only call sparse_softmax_cross_entropy_with_logits with named arguments. "
+                         f"Received: _sentinel={_sentinel!r}")
+    return nn_ops.sparse_softmax_cross_entropy_with_logits(labels, logits)
+
+
+sparse_softmax_cross_entropy_with_logits = graph_op(_v1_sparse_xent, "SparseSoftmaxCrossEntropyWithLogits")
+
+
+def _v1_conv2d(input, filter=None, strides=None, padding=None, use_cudnn_on_gpu=True,  # noqa: A002
+               data_format="NHWC", dilations=(1, 1, 1, 1), name=None, filters=None):
+    return nn_conv.conv2d(input, filter if filters is None else filters, strides, padding, data_format, dilations)
+
+
+conv2d = graph_op(_v1_conv2d, "Conv2D")
+
+
+def _v1_max_pool(value, ksize, strides, padding, data_format="NHWC", name=None, input=None):  # noqa: A002
+    return nn_conv.max_pool2d(value if input is None else input, ksize, strides, padding, data_format)
+
+
+def _v1_avg_pool(value, ksize, strides, padding, data_format="NHWC", name=None, input=None):  # noqa: A002
+    return nn_conv.avg_pool2d(value if input is None else input, ksize, strides, padding, data_format)
+
+
+max_pool = graph_op(_v1_max_pool, "MaxPool")
+avg_pool = graph_op(_v1_avg_pool, "AvgPool")
+
+
+def assign(ref, value, validate_shape=None, use_locking=None, name=None):
+    """`tf.compat.v1.assign(ref, value)`: `ref.assign(value)`."""
+    return ref.assign(value, name=name)
+
+
+def assign_add(ref, value, use_locking=None, name=None):
+    """`tf.compat.v1.assign_add(ref, value)`."""
+    return ref.assign_add(value, name=name)
+
+
+def assign_sub(ref, value, use_locking=None, name=None):
+    """`tf.compat.v1.assign_sub(ref, value)`."""
+    return ref.assign_sub(value, name=name)
+
+
+def _py_func(func, inp, Tout, stateful=True, name=None):  # noqa: N803 - TF's argument name
+    return script_ops.numpy_function(func, inp, Tout, stateful)
+
+
+py_func = graph_op(_py_func, "PyFunc")
+py_func.__doc__ = "`tf.compat.v1.py_func(func, inp, Tout)`: `tf.numpy_function` (a graph op in graph mode)."
+
+_QUEUE_HINT = ("TF1 queue-based input pipelines (queue runners, string_input_producer, tf.train.batch, "
+               "FIFOQueue) are not supported by keraslike: build the pipeline with tf.data "
+               "(tf.data.Dataset.from_tensor_slices / TFRecordDataset ... .batch()) and read it with "
+               "dataset.make_one_shot_iterator().get_next().")
+
+
+def _queue_unsupported(public):
+    def unsupported(*args, **kwargs):
+        raise NotImplementedError(f"{_QUEUE_HINT} Received: a call of tf.compat.v1.{public}")
+    unsupported.__name__ = public.rsplit(".", 1)[-1]
+    unsupported.__doc__ = f"`tf.compat.v1.{public}`: not supported; raises naming tf.data."
+    return unsupported
+
+
+start_queue_runners = _queue_unsupported("train.start_queue_runners")
+string_input_producer = _queue_unsupported("train.string_input_producer")
+slice_input_producer = _queue_unsupported("train.slice_input_producer")
+input_producer = _queue_unsupported("train.input_producer")
+batch = _queue_unsupported("train.batch")
+shuffle_batch = _queue_unsupported("train.shuffle_batch")
+QueueRunner = _queue_unsupported("train.QueueRunner")
+FIFOQueue = _queue_unsupported("FIFOQueue")
+RandomShuffleQueue = _queue_unsupported("RandomShuffleQueue")

@@ -1,0 +1,157 @@
+"""Graph mode for the whole eager op surface: the public op functions record ops while a graph is default.
+
+The public modules (`tf`, `tf.nn`, `tf.math`, ...) register here when imported (`register_public_modules`).
+The first time graph mode is entered, each op function they export (those implemented under
+`keraslike/_src/ops/`) is replaced there by a wrapper that calls it unchanged when no graph is the default
+(eager mode: one check) and otherwise records it with `record.record_call`. Functions with graph-specific
+meaning (placeholders, variables, gradients, control dependencies, ...) are replaced by their graph forms
+(`OVERRIDES`), which themselves defer to the eager function when no graph is the default.
+"""
+
+import functools
+import operator
+import types
+
+from keraslike._src.graph import graph as graph_lib
+from keraslike._src.graph import record, tensor
+
+_PUBLIC_MODULES = []
+_OVERRIDES = {}  # public name -> replacement (graph-aware) callable
+_installed = {"done": False}
+_OP_PACKAGES = ("keraslike._src.ops.", "keraslike._src.image.")
+
+# Functions of the ops package that are not ops (they answer questions or open scopes) stay as they are.
+_NOT_OPS = frozenset({
+    "as_dtype", "name_scope", "get_current_name_scope", "init_scope", "executing_eagerly", "inside_function",
+    "get_logger", "DType", "custom_gradient", "recompute_grad", "function", "device", "broadcast_static_shape",
+    "required_space_to_batch_paddings", "newaxis",
+})
+
+# TF's op type names where they are not the CamelCase of the function name.
+OP_TYPES = {
+    "matmul": "MatMul", "constant": "Const", "convert_to_tensor": "Const", "reduce_mean": "Mean",
+    "reduce_sum": "Sum", "reduce_max": "Max", "reduce_min": "Min", "reduce_prod": "Prod", "reduce_all": "All",
+    "reduce_any": "Any", "argmax": "ArgMax", "argmin": "ArgMin", "add": "Add", "subtract": "Sub",
+    "multiply": "Mul", "divide": "truediv", "truediv": "truediv", "equal": "Equal", "not_equal": "NotEqual",
+    "cast": "Cast", "reshape": "Reshape", "softmax": "Softmax", "relu": "Relu", "sigmoid": "Sigmoid",
+    "tanh": "Tanh", "log": "Log", "exp": "Exp", "sqrt": "Sqrt", "square": "Square", "zeros": "zeros",
+    "ones": "ones", "random_normal": "random_normal", "truncated_normal": "truncated_normal",
+    "random_uniform": "random_uniform", "conv2d": "Conv2D", "max_pool2d": "MaxPool2d", "max_pool": "MaxPool",
+    "avg_pool": "AvgPool", "bias_add": "BiasAdd", "shape": "Shape", "identity": "Identity",
+    "stop_gradient": "StopGradient", "add_n": "AddN", "concat": "concat", "one_hot": "one_hot",
+    "transpose": "transpose", "expand_dims": "ExpandDims", "squeeze": "Squeeze", "l2_loss": "L2Loss",
+    "softmax_cross_entropy_with_logits": "softmax_cross_entropy_with_logits",
+    "softmax_cross_entropy_with_logits_v2": "softmax_cross_entropy_with_logits",
+    "sparse_softmax_cross_entropy_with_logits": "SparseSoftmaxCrossEntropyWithLogits",
+    "sigmoid_cross_entropy_with_logits": "logistic_loss", "dropout": "dropout", "fill": "Fill",
+    "range": "range", "gather": "GatherV2", "maximum": "Maximum", "minimum": "Minimum", "pow": "Pow",
+    "negative": "Neg", "abs": "Abs", "where": "SelectV2", "tile": "Tile", "stack": "stack",
+    "unstack": "unstack", "split": "split", "pad": "Pad", "clip_by_value": "clip_by_value",
+    "log_softmax": "LogSoftmax", "leaky_relu": "LeakyRelu", "elu": "Elu", "relu6": "Relu6",
+    "softplus": "Softplus", "greater": "Greater", "less": "Less", "greater_equal": "GreaterEqual",
+    "less_equal": "LessEqual", "logical_and": "LogicalAnd", "logical_or": "LogicalOr",
+    "logical_not": "LogicalNot", "zeros_like": "zeros_like", "ones_like": "ones_like", "size": "Size",
+    "rank": "Rank", "top_k": "TopKV2", "in_top_k": "in_top_k", "moments": "moments",
+    "batch_normalization": "batchnorm", "einsum": "einsum", "tensordot": "Tensordot",
+}
+
+
+def op_type(fn, public_name=None):
+    """TF's op type for `fn` (e.g. "MatMul" for `tf.matmul`)."""
+    name = public_name or getattr(fn, "__name__", "Op")
+    if name in OP_TYPES:
+        return OP_TYPES[name]
+    return "".join(part[:1].upper() + part[1:] for part in name.split("_") if part)
+
+
+def register_public_modules(modules):
+    """Called by the public packages: the modules whose op functions work on graph tensors."""
+    _PUBLIC_MODULES.extend(modules)
+    if _installed["done"]:
+        _install_into(modules)
+
+
+def register_override(name, fn):
+    """Use `fn` for the public name `name` once graph mode is on (`fn` must itself handle eager mode)."""
+    _OVERRIDES[name] = fn
+
+
+def graph_op(fn, public_name=None):
+    """`fn` made graph-aware: eager call without a default graph, recorded op with one."""
+    if getattr(fn, "__keraslike_graph_op__", None) is not None:
+        return fn
+    kind = op_type(fn, public_name)
+
+    @functools.wraps(fn)
+    def wrapper(*args, **kwargs):
+        graph = graph_lib.default_graph()
+        if graph is None:
+            return fn(*args, **kwargs)
+        return record.record_call(fn, args, kwargs, kind, kwargs.get("name"), graph)
+
+    wrapper.__keraslike_graph_op__ = fn
+    return wrapper
+
+
+def _install_into(modules):
+    for module in modules:
+        for name, value in list(vars(module).items()):
+            if name.startswith("_"):
+                continue
+            if name in _OVERRIDES and value is not _OVERRIDES[name]:
+                if isinstance(value, (types.FunctionType, type)):
+                    setattr(module, name, _OVERRIDES[name])
+                continue
+            if (isinstance(value, types.FunctionType) and value.__module__.startswith(_OP_PACKAGES)
+                    and name not in _NOT_OPS and getattr(value, "__keraslike_graph_op__", None) is None):
+                setattr(module, name, graph_op(value, name))
+
+
+def install():
+    """Make the registered public modules graph-aware (idempotent); called when graph mode is first entered."""
+    if _installed["done"]:
+        return
+    _installed["done"] = True
+    _install_into(_PUBLIC_MODULES)
+
+
+graph_lib.on_graph_mode(install)
+
+
+# ---- Python operators on graph tensors -----------------------------------------------------------------
+def _swap(fn):
+    def swapped(a, b):
+        return fn(b, a)
+    swapped.__name__ = fn.__name__
+    return swapped
+
+
+def _getitem(x, key):
+    return x[key]
+
+
+_OPERATOR_FNS = {
+    "__add__": (operator.add, "add"), "__sub__": (operator.sub, "sub"), "__mul__": (operator.mul, "mul"),
+    "__truediv__": (operator.truediv, "truediv"), "__floordiv__": (operator.floordiv, "floordiv"),
+    "__mod__": (operator.mod, "mod"), "__pow__": (operator.pow, "pow"), "__matmul__": (operator.matmul, "matmul"),
+    "__lt__": (operator.lt, "Less"), "__le__": (operator.le, "LessEqual"), "__gt__": (operator.gt, "Greater"),
+    "__ge__": (operator.ge, "GreaterEqual"), "__and__": (operator.and_, "LogicalAnd"),
+    "__or__": (operator.or_, "LogicalOr"), "__xor__": (operator.xor, "LogicalXor"),
+}
+
+
+def _operator(fn, kind):
+    def method(*args):
+        return record.record_call(fn, args, {}, kind, None, args[0].graph)
+    return method
+
+
+for _name, (_fn, _kind) in _OPERATOR_FNS.items():
+    tensor.OPERATORS[_name] = _operator(_fn, _kind)
+    if _name not in ("__lt__", "__le__", "__gt__", "__ge__"):
+        tensor.OPERATORS["__r" + _name[2:]] = _operator(_swap(_fn), _kind)
+tensor.OPERATORS["__getitem__"] = _operator(_getitem, "strided_slice")
+tensor.OPERATORS["__neg__"] = _operator(operator.neg, "Neg")
+tensor.OPERATORS["__abs__"] = _operator(operator.abs, "Abs")
+tensor.OPERATORS["__invert__"] = _operator(operator.invert, "LogicalNot")
+tensor.OPERATORS["__pos__"] = _operator(operator.pos, "Identity")

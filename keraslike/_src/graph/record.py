@@ -1,0 +1,208 @@
+"""Record one call of an eager op function as a graph `Operation` (the one graph-building mechanism).
+
+`record_call(fn, args, kwargs, op_type, name)` stores `fn` and its arguments with the graph tensors in
+them as the op's inputs. The static shapes of the outputs come from running `fn` twice on stand-in values
+(unknown dimensions sized 2, then 3; random contents): dimensions equal in both runs are static, the others
+`None`. `Session.run` later calls `fn` on the real values (`CallOp.compute`).
+"""
+
+import torch
+from torch.utils import _pytree as pytree
+
+from keraslike._src.data.tensor_shape import TensorShape
+from keraslike._src.graph import graph as graph_lib
+from keraslike._src.graph.tensor import Operation, SymbolicTensor
+from keraslike._src.ops import name_scope as eager_name_scope
+
+_STATEFUL_MODULES = ("keraslike._src.ops.random", "keraslike._src.ops.random_generator",
+                     "keraslike._src.ops.printing", "keraslike._src.ops.script_ops")
+
+
+class CallOp(Operation):
+    """An op that calls an eager keraslike function on its inputs' values."""
+
+    def __init__(self, graph, name, op_type, fn, leaves, spec, slots, out_spec, out_specs, device, control,
+                 flat_call=None):
+        inputs = [leaves[i] for i in slots]
+        super().__init__(graph, name, op_type, inputs, control, device)
+        self.fn = fn
+        self._leaves = leaves
+        self._spec = spec
+        self._slots = slots
+        self._out_spec = out_spec  # pytree spec of fn's result; tensor leaves are the outputs
+        self._out_tensor_positions = [i for i, s in enumerate(out_specs) if s is not None]
+        self._out_constants = out_specs
+        self._make_outputs([s for s in out_specs if s is not None])
+        self.stateful = getattr(fn, "__module__", "").startswith(_STATEFUL_MODULES)
+        self._single = out_spec is None
+        self._flat = None  # (n positional, kwarg names) when every argument is itself a leaf: no unflatten
+        if flat_call is not None:
+            self._flat = flat_call
+
+    def structured_outputs(self):
+        """fn's result structure with graph tensors in place of tensors."""
+        if self._single:
+            return self.outputs[0]
+        leaves = list(self._out_constants)
+        for tensor, pos in zip(self.outputs, self._out_tensor_positions):
+            leaves[pos] = tensor
+        leaves = [x if not isinstance(x, _Constant) else x.value for x in leaves]
+        return pytree.tree_unflatten(leaves, self._out_spec)
+
+    def compute(self, ctx, inputs):
+        leaves = list(self._leaves)
+        for slot, value in zip(self._slots, inputs):
+            leaves[slot] = value
+        if self._flat is not None:
+            n, names = self._flat
+            result = self.fn(*leaves[:n], **dict(zip(names, leaves[n:]))) if names else self.fn(*leaves)
+        else:
+            args, kwargs = pytree.tree_unflatten(leaves, self._spec)
+            result = self.fn(*args, **kwargs)
+        if self._single:
+            return [result]
+        flat = pytree.tree_leaves(result)
+        return [flat[i] for i in self._out_tensor_positions]
+
+
+_CONTAINERS = (list, tuple, dict)
+
+
+class _Constant:
+    """A non-tensor leaf of fn's result (kept as computed at build time)."""
+
+    def __init__(self, value):
+        self.value = value
+
+
+_KEEP_STANDIN = 4096  # elements: stand-ins this small (shapes, indices, scalars) are kept for the ops that use them
+
+
+def _stand_in(tensor, size, generator):
+    kept = getattr(tensor, "_standins", None)
+    if kept is not None and size in kept:
+        return kept[size].clone()
+    shape = tensor.shape
+    dims = [size] if shape.rank is None else [size if d is None else d for d in shape.as_list()]
+    dtype = tensor.dtype
+    if dtype.is_floating_point:
+        return torch.rand(dims, generator=generator, dtype=dtype) + 0.5
+    if dtype == torch.bool:
+        return torch.rand(dims, generator=generator) > 0.5
+    if dtype.is_complex:
+        return torch.ones(dims, dtype=dtype)
+    return torch.zeros(dims, dtype=dtype)
+
+
+def _has_unknown(tensor):
+    shape = tensor.shape
+    return shape.rank is None or any(d is None for d in shape.as_list())
+
+
+def _infer(fn, leaves, spec, slots, size, seed):
+    generator = torch.Generator().manual_seed(seed)
+    leaves = list(leaves)
+    for i in slots:
+        leaves[i] = _stand_in(leaves[i], size, generator)
+    args, kwargs = pytree.tree_unflatten(leaves, spec)
+    with torch.random.fork_rng(devices=[]), torch.no_grad(), graph_lib.eager_scope():
+        return fn(*args, **kwargs)
+
+
+def _flatten_result(result):
+    if isinstance(result, torch.Tensor):
+        return [result], None
+    flat, spec = pytree.tree_flatten(result)
+    return flat, spec
+
+
+def _merge_shapes(a, b):
+    if b is None:
+        return TensorShape(tuple(a.shape))
+    if a.dim() != b.dim():
+        return TensorShape(None)
+    return TensorShape([x if x == y else None for x, y in zip(a.shape, b.shape)])
+
+
+def current_device(graph):
+    return graph._device_stack[-1] if graph._device_stack else None
+
+
+def record_call(fn, args, kwargs, op_type, name=None, graph=None):
+    """Record `fn(*args, **kwargs)` as one op of the default graph; returns fn's result structure over graph tensors.
+
+    Raises:
+        whatever `fn` raises on stand-in values of the right shapes and dtypes (wrong ranks, dtypes, ...):
+        errors show when the graph is built, as TF's shape inference reports them.
+    """
+    graph = graph or graph_lib.default_graph()
+    leaves, spec = pytree.tree_flatten((args, kwargs))
+    slots = [i for i, leaf in enumerate(leaves) if isinstance(leaf, SymbolicTensor)]
+    for i in slots:
+        if leaves[i].graph is not graph:
+            raise ValueError(f"Tensor {leaves[i].name} must be from the same graph as the op being created "
+                             f"({op_type}). Received: a tensor of another tf.Graph")
+    first = _infer(fn, leaves, spec, slots, 2, 1)
+    flat_a, out_spec = _flatten_result(first)
+    _reject_captured_graph_tensors(flat_a, fn)
+    second_flat = None
+    varies = any(_has_unknown(leaves[i]) or getattr(leaves[i], "_varies", False) for i in slots)
+    if varies:
+        second_flat, _ = _flatten_result(_infer(fn, leaves, spec, slots, 3, 2))
+    out_specs = []
+    for k, value in enumerate(flat_a):
+        if isinstance(value, torch.Tensor):
+            other = second_flat[k] if second_flat is not None else None
+            out_specs.append((value.dtype, _merge_shapes(value, other)))
+        else:
+            out_specs.append(None)
+    if not any(s is not None for s in out_specs):
+        return first  # fn made no tensor (e.g. a static-shape query): its value does not depend on data
+    constants = [None if s is not None else _Constant(v) for s, v in zip(out_specs, flat_a)]
+    specs_or_constants = [s if s is not None else c for s, c in zip(out_specs, constants)]
+    op_name = graph.unique_name(_clean(name) if name else op_type)
+    flat = None
+    if len(leaves) == len(args) + len(kwargs) and not any(isinstance(a, _CONTAINERS) for a in args) \
+            and not any(isinstance(v, _CONTAINERS) for v in kwargs.values()):
+        flat = (len(args), tuple(kwargs))
+    op = CallOp(graph, op_name, op_type, fn, leaves, spec, slots, out_spec,
+                [s if isinstance(s, tuple) else None for s in specs_or_constants],
+                current_device(graph), list(graph._control_stack), flat)
+    for i, c in enumerate(constants):
+        if c is not None:
+            op._out_constants[i] = c
+    tensor_values = [(v, second_flat[k] if second_flat is not None else v)
+                     for k, v in enumerate(flat_a) if isinstance(v, torch.Tensor)]
+    for out, (a, b) in zip(op.outputs, tensor_values):
+        out._varies = varies
+        if a.numel() <= _KEEP_STANDIN and b.numel() <= _KEEP_STANDIN:
+            out._standins = {2: a, 3: b}
+    return op.structured_outputs()
+
+
+def _reject_captured_graph_tensors(flat, fn):
+    """A function that hands back graph tensors built from closures cannot be re-run by a session."""
+    for value in flat:
+        if isinstance(value, SymbolicTensor):
+            raise TypeError(
+                f"{getattr(fn, '__name__', fn)} returned the graph tensor {value.name} from a function it called: "
+                "in keraslike's graph mode, functions passed to tf ops (map_fn, scan, case, ...) may use only "
+                "their arguments, not graph tensors from outside (tf.cond and tf.while_loop may). Pass those "
+                "tensors as arguments (e.g. in elems), or build the computation with tf.cond/tf.while_loop.")
+
+
+def _clean(name):
+    return str(name).rstrip("/") or "op"
+
+
+def apply(fn, *args, op_type=None, name=None, **kwargs):
+    """Record `fn(*args, **kwargs)` in the default graph (used by keraslike's own graph code)."""
+    return record_call(fn, args, kwargs, op_type or _op_type(fn), name)
+
+
+def _op_type(fn):
+    return "".join(part.capitalize() for part in getattr(fn, "__name__", "Op").split("_"))
+
+
+def scope_prefix():
+    return eager_name_scope.current_scope()

@@ -1,0 +1,156 @@
+"""`tf.compat.v1.train.Saver`: save and restore a session's graph variables by name.
+
+Mirrors `tensorflow/python/training/saver.py`: checkpoint keys are the variables' op names
+("model/hidden/weights"), `save(sess, "dir/model.ckpt", global_step=100)` writes the prefix
+"dir/model.ckpt-100" and updates "dir/checkpoint" (so `tf.train.latest_checkpoint` finds it), keeping
+the newest `max_to_keep`. The files use keraslike's checkpoint layout (`P.index` + `P.data-00000-of-00001`
+in safetensors, read by `tf.train.load_checkpoint` / `list_variables`); TF's tensor-bundle encoding is the
+checkpoint issue's. No `.meta` file is written: a keraslike graph is rebuilt by running the Python that made it.
+"""
+
+import json
+import os
+
+import numpy as np
+
+from keraslike._src import errors
+from keraslike._src.graph import graph as graph_lib
+from keraslike._src.graph.graph import GraphKeys
+from keraslike._src.graph.variables import GraphVariable
+from keraslike._src.keras.saving import file_io
+from keraslike._src.train import checkpoint_state, checkpoint_utils
+
+_DATA_SUFFIX = ".data-00000-of-00001"
+
+
+def _by_name(var_list):
+    if var_list is None:
+        graph = graph_lib.get_default_graph()
+        var_list = graph.get_collection(GraphKeys.GLOBAL_VARIABLES) + graph.get_collection(GraphKeys.SAVEABLE_OBJECTS)
+    if isinstance(var_list, dict):
+        items = dict(var_list)
+    else:
+        items = {}
+        for v in var_list:
+            if not isinstance(v, GraphVariable):
+                raise TypeError(f"Saver's var_list holds graph variables. Received: {v!r}")
+            if v.op.name in items:
+                raise ValueError(f"At least two variables have the same name: {v.op.name}")
+            items[v.op.name] = v
+    if not items:
+        raise ValueError("No variables to save")
+    return items
+
+
+def _safetensors_writer():
+    try:
+        from safetensors.numpy import save_file  # optional dependency (the `saving` extra)
+    except ImportError:
+        raise ImportError("tf.train.Saver writes its values with safetensors (TF1 names such as 'w' and "
+                          "'w/Adam' cannot both be HDF5 paths); install it with `pip install keraslike[saving]`.") \
+            from None
+    return save_file
+
+
+class Saver:
+    """`tf.compat.v1.train.Saver(var_list=None, max_to_keep=5, ...)`.
+
+    Args:
+        var_list: list of variables, or `{checkpoint key: variable}`; default: all global variables.
+        max_to_keep: newest checkpoints kept (None or 0: keep all).
+        keep_checkpoint_every_n_hours, reshape, sharded, restore_sequentially, allow_empty, builder,
+        defer_build, save_relative_paths, filename, pad_step_number, write_version: TF's save-graph
+        options; only their defaults are supported.
+
+    Raises:
+        ValueError: for a non-default value of the options above, or no variables.
+    """
+
+    def __init__(self, var_list=None, reshape=False, sharded=False, max_to_keep=5,
+                 keep_checkpoint_every_n_hours=10000.0, name=None, restore_sequentially=False, saver_def=None,
+                 builder=None, defer_build=False, allow_empty=False, write_version=2, pad_step_number=False,
+                 save_relative_paths=False, filename=None):
+        options = {"reshape": (reshape, False), "sharded": (sharded, False), "saver_def": (saver_def, None),
+                   "builder": (builder, None), "defer_build": (defer_build, False),
+                   "pad_step_number": (pad_step_number, False), "filename": (filename, None),
+                   "keep_checkpoint_every_n_hours": (keep_checkpoint_every_n_hours, 10000.0)}
+        changed = {k: v for k, (v, default) in options.items() if v != default}
+        if changed:
+            raise ValueError(f"keraslike's Saver supports only the default values of {sorted(changed)}. "
+                             f"Received: {', '.join(f'{k}={v!r}' for k, v in changed.items())}")
+        self._allow_empty = allow_empty
+        try:
+            self._vars = _by_name(var_list)
+        except ValueError:
+            if not allow_empty:
+                raise
+            self._vars = {}
+        self._max_to_keep = max_to_keep
+        self._last = []
+
+    def save(self, sess, save_path, global_step=None, latest_filename=None, meta_graph_suffix="meta",
+             write_meta_graph=True, write_state=True, strip_default_attrs=False, save_debug_info=False):
+        """Write the variables' values in `sess` to `save_path[-global_step]`; returns that prefix."""
+        if latest_filename not in (None, "checkpoint"):
+            raise ValueError("keraslike keeps checkpoint state in the file 'checkpoint'. "
+                             f"Received: latest_filename={latest_filename!r}")
+        if global_step is not None:
+            step = global_step if isinstance(global_step, (int, np.integer)) else int(sess.run(global_step))
+            save_path = f"{os.fspath(save_path)}-{step}"
+        save_path = os.fspath(save_path)
+        arrays = sess.run(self._vars) if self._vars else {}
+        arrays = {k: np.asarray(v) for k, v in arrays.items()}
+
+        save_file = _safetensors_writer()
+        file_io.atomic_write(save_path + _DATA_SUFFIX,
+                             lambda tmp: save_file({k: np.ascontiguousarray(v) for k, v in arrays.items()}, tmp))
+        index = {"format": "safetensors", "keys": {k: {"shape": list(v.shape), "dtype": str(v.dtype)}
+                                          for k, v in arrays.items()}}
+        file_io.atomic_write_text(save_path + ".index", json.dumps(index))
+        if write_state:
+            self._record(save_path)
+        return save_path
+
+    def _record(self, save_path):
+        directory = os.path.dirname(os.path.abspath(save_path))
+        _, previous = checkpoint_state.read_state(directory)
+        if not self._last:
+            self._last = [p for p in previous if os.path.exists(p + ".index")]
+        self._last = [p for p in self._last if os.path.abspath(p) != os.path.abspath(save_path)] + [save_path]
+        if self._max_to_keep and len(self._last) > self._max_to_keep:
+            for old in self._last[:-self._max_to_keep]:
+                for suffix in (".index", _DATA_SUFFIX):
+                    if os.path.exists(old + suffix):
+                        os.remove(old + suffix)
+            self._last = self._last[-self._max_to_keep:]
+        checkpoint_state.write_state(directory, save_path, self._last)
+
+    def restore(self, sess, save_path):
+        """Assign every saved variable its value from the checkpoint `save_path` in `sess`.
+
+        Raises:
+            ValueError: if `save_path` is None or has no checkpoint.
+            tf.errors.NotFoundError: if a variable's key is missing from the checkpoint.
+        """
+        if save_path is None:
+            raise ValueError("Can't load save_path when it is None.")
+        reader = checkpoint_utils.load_checkpoint(save_path)
+        for key, var in self._vars.items():
+            if not reader.has_tensor(key):
+                raise errors.NotFoundError(None, None, f"Key {key} not found in checkpoint")
+            sess._set_variable(var, reader.get_tensor(key))
+
+    @property
+    def last_checkpoints(self):
+        return list(self._last)
+
+    def set_last_checkpoints_with_time(self, last_checkpoints_with_time):
+        self._last = [p for p, _ in last_checkpoints_with_time]
+
+
+def import_meta_graph(meta_graph_or_file, clear_devices=False, import_scope=None, **kwargs):
+    """`tf.compat.v1.train.import_meta_graph`: not supported (keraslike writes no MetaGraphDef)."""
+    raise NotImplementedError(
+        "tf.train.import_meta_graph is not supported: keraslike graphs are rebuilt by running the Python code "
+        "that built them. Rebuild the graph, then tf.train.Saver().restore(sess, path) loads the variables. "
+        f"Received: meta_graph_or_file={meta_graph_or_file!r}")

@@ -1,0 +1,109 @@
+"""`keras.ops` nodes of Keras 3 functional configs (keras/src/ops/operation.py, models/functional.py).
+
+Keras 3 records an op applied to a functional-API tensor as an `Operation` node of the graph: the mask
+that `Embedding(mask_zero=True)` hands to an RNN (`NotEqual`), `x[:, 0]` (`GetItem`), `x + y` (`Add`),
+`keras.ops.reshape(x, ...)` (`Reshape`). Its config entry is
+
+    {"module": "keras.src.ops.numpy", "class_name": "NotEqual", "config": {"name": "not_equal", ...}}
+
+where `config` holds the op's constructor arguments, and its inbound node the call arguments. For every
+op the constructor arguments are the non-tensor parameters of the `keras.ops` function of the same
+snake_case name and the call arguments its leading parameters, in order; the few ops named or ordered
+otherwise are listed below. Loading one gives an `OpNode`, which the functional rebuild calls like a layer
+and which records the same `OpLayer` call that `keras.ops` makes on symbolic tensors.
+"""
+
+import re
+
+from keraslike._src.keras.ops import core, einops, image, linalg, math, nn, numpy
+from keraslike._src.keras.ops.symbolic import OpLayer
+
+_MODULES = {"numpy": numpy, "core": core, "math": math, "nn": nn, "linalg": linalg, "image": image,
+            "einops": einops}
+
+# Keras op classes whose `keras.ops` function is not their snake_case name.
+_FUNCTION_NAMES = {
+    "AllClose": "allclose", "IsIn": "isin", "SearchSorted": "searchsorted", "CDist": "cdist", "FFT": "fft",
+    "FFT2": "fft2", "IFFT2": "ifft2", "RFFT": "rfft", "IRFFT": "irfft", "STFT": "stft", "ISTFT": "istft",
+    "BatchNorm": "batch_normalization", "CTCLoss": "ctc_loss", "CTCDecode": "ctc_decode", "PSNR": "psnr",
+    "RMSNorm": "rms_normalization", "LayerNorm": "layer_normalization", "SVD": "svd",
+    "RGBToGrayscale": "rgb_to_grayscale", "RGBToHSV": "rgb_to_hsv", "HSVToRGB": "hsv_to_rgb", "SSIM": "ssim",
+}
+# Ops whose call arguments are not the function's leading parameters: passed by these names instead.
+_CALL_PARAMETERS = {"Average": ("x", "weights"), "Pad": ("x", "constant_values"), "Full": ("fill_value",)}
+
+
+def is_op_config(config):
+    """True for a functional config entry that describes a `keras.ops` node (its module is `keras.src.ops.*`)."""
+    module = config.get("module") or ""
+    return module.startswith("keras.src.ops.") or module == "keras.ops" or module.startswith("keras.ops.")
+
+
+def _function(class_name, module):
+    name = _FUNCTION_NAMES.get(class_name) or re.sub(r"(?<!^)(?=[A-Z])", "_", class_name).lower()
+    family = module.rsplit(".", 1)[-1]
+    for namespace in [_MODULES[family]] if family in _MODULES else []:
+        fn = getattr(namespace, name, None)
+        if callable(fn):
+            return fn
+    for namespace in _MODULES.values():
+        fn = getattr(namespace, name, None)
+        if callable(fn) and not isinstance(fn, type):
+            return fn
+    return None
+
+
+class OpNode:
+    """One Keras 3 op node read from a config: calling it on the node's arguments applies the op.
+
+    Args:
+        class_name: the Keras op class (`"NotEqual"`).
+        fn: the `keras.ops` function that computes it.
+        config: the op's constructor arguments, `name` included.
+    """
+
+    def __init__(self, class_name, fn, config):
+        self.name = config.get("name") or fn.__name__
+        self._class_name = class_name
+        self._fn = fn
+        self._options = {k: v for k, v in config.items() if k != "name"}
+
+    def _arguments(self, args, kwargs):
+        kwargs = {**self._options, **kwargs}
+        if self._class_name == "Einsum":  # `Einsum(subscripts)(*operands)`
+            return (kwargs.pop("subscripts"), *args), kwargs
+        if self._class_name == "GetItem" and len(args) == 2 and isinstance(args[1], list):
+            return (args[0], tuple(args[1])), kwargs  # a key saved as a list is a tuple index, as Keras reads it
+        names = _CALL_PARAMETERS.get(self._class_name)
+        if names is not None:
+            kwargs.update(zip(names, args))
+            return (), kwargs
+        return tuple(args), kwargs
+
+    def call(self, *args, **kwargs):
+        """The op on concrete tensors."""
+        args, kwargs = self._arguments(args, kwargs)
+        return self._fn(*args, **kwargs)
+
+    def __call__(self, *args, **kwargs):
+        """The op on the functional graph's tensors: records an `OpLayer` node named as in the file."""
+        args, kwargs = self._arguments(args, kwargs)
+        return OpLayer.on_symbolic(self._fn, args, kwargs, name=self.name)
+
+
+def op_from_config(config):
+    """The `OpNode` of a Keras 3 op config entry.
+
+    Raises:
+        ValueError: for an op keraslike does not know, naming it.
+    """
+    class_name, module = config.get("class_name"), config.get("module") or ""
+    fn = _function(class_name, module) if isinstance(class_name, str) else None
+    if fn is None:
+        raise ValueError(f"The functional config holds a `{module}` op node of class {class_name!r}, which has no "
+                         f"keras.ops counterpart in keraslike. Received: class_name={class_name!r}")
+    inner = config.get("config") or {}
+    if not isinstance(inner, dict):
+        raise ValueError(f"The config of op node {class_name!r} must be a dict of its arguments. "
+                         f"Received: config={inner!r}")
+    return OpNode(class_name, fn, inner)

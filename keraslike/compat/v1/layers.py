@@ -1,0 +1,6 @@
+"""`tf.compat.v1.layers`: TF1's functional layers on graph variables."""
+
+# ruff: noqa: F401
+from keraslike._src.graph.layers import (
+    average_pooling2d, batch_normalization, conv2d, dense, dropout, flatten, max_pooling2d,
+)

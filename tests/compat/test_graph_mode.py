@@ -1,0 +1,210 @@
+"""TF1 graph mode: placeholders, feeds and fetches, variables, scopes and errors, with TF 2.21's texts
+(checked against real TF in tests/golden/make_tf1_golden.py's session; messages copied from its output)."""
+
+import collections
+
+import numpy as np
+import pytest
+
+import keraslike as tf2
+import keraslike.compat.v1 as tf
+
+
+def test_disable_eager_execution_records_a_graph_until_enabled_again():
+    tf.disable_eager_execution()
+    try:
+        assert tf.executing_eagerly() is False
+        x = tf.placeholder(tf.float32, [None, 3], name="x")
+        y = tf.matmul(x, tf.ones([3, 2])) * 2.0
+        assert repr(x) == 'Tensor("x:0", shape=(?, 3), dtype=float32)'
+        assert y.shape.as_list() == [None, 2]
+        with tf.Session() as sess:
+            np.testing.assert_allclose(sess.run(y, {x: np.ones((4, 3))}), np.full((4, 2), 6.0))
+    finally:
+        tf.enable_eager_execution()
+        tf.reset_default_graph()
+    assert tf.executing_eagerly() is True
+    assert float(tf2.add(1.0, 2.0)) == 3.0  # eager ops compute again
+
+
+def test_feed_validation_and_missing_placeholder_errors():
+    with tf.Graph().as_default():
+        x = tf.placeholder(tf.float32, [None, 3], name="x")
+        z = tf.placeholder(tf.int32, name="z")
+        m = x * 2.0
+        with tf.Session() as sess:
+            with pytest.raises(tf.errors.InvalidArgumentError,
+                               match=r"^You must feed a value for placeholder tensor 'x' with dtype float and "
+                                     r"shape \[\?,3\]"):
+                sess.run(m)
+            with pytest.raises(tf.errors.InvalidArgumentError,
+                               match=r"^You must feed a value for placeholder tensor 'z' with dtype int32\n"):
+                sess.run(z + 1)
+            with pytest.raises(ValueError, match=r"^Cannot feed value of shape \(2, 4\) for Tensor x:0, which has "
+                                                 r"shape \(\?, 3\)$"):
+                sess.run(m, {x: np.zeros((2, 4))})
+            with pytest.raises(TypeError, match="looks like an \\(invalid\\) Operation name"):
+                sess.run(m, {"x": np.zeros((1, 3))})
+            assert sess.run(z, {z: 1.7}) == 1  # converted to the placeholder's dtype, as numpy does in TF
+            np.testing.assert_allclose(sess.run("mul:0", {"x:0": [[1.0, 2.0, 3.0]]}), [[2.0, 4.0, 6.0]])
+
+
+def test_fetch_structures_and_ops():
+    Pair = collections.namedtuple("Pair", "a b")
+    with tf.Graph().as_default():
+        a = tf.constant(1.0)
+        b = tf.constant([1, 2])
+        op = tf.no_op()
+        with tf.Session() as sess:
+            out = sess.run({"p": Pair(a, [b, op]), "t": (a,)})
+    assert isinstance(out["p"], Pair) and out["p"].a == np.float32(1.0)
+    np.testing.assert_array_equal(out["p"].b[0], [1, 2])
+    assert out["p"].b[1] is None and out["t"] == (np.float32(1.0),)
+
+
+def test_uninitialized_variable_and_per_session_values():
+    with tf.Graph().as_default():
+        v = tf.Variable([1.0, 2.0], name="v")
+        inc = v.assign_add([1.0, 1.0])
+        with tf.Session() as s1, tf.Session() as s2:
+            with pytest.raises(tf.errors.FailedPreconditionError, match="^Attempting to use uninitialized value v"):
+                s1.run(v)
+            s1.run(tf.global_variables_initializer())
+            s2.run(v.initializer)
+            s1.run(inc)
+            np.testing.assert_array_equal(s1.run(v), [2.0, 3.0])
+            np.testing.assert_array_equal(s2.run(v), [1.0, 2.0])
+            fetched = s1.run(v)
+            s1.run(inc)
+            np.testing.assert_array_equal(fetched, [2.0, 3.0])  # fetched arrays never alias session state
+
+
+def test_get_variable_reuse_errors_and_collections():
+    with tf.Graph().as_default():
+        with tf.variable_scope("s"):
+            w = tf.get_variable("w", [2], initializer=tf.zeros_initializer())
+            with pytest.raises(ValueError, match="^Variable s/w already exists, disallowed. Did you mean to set "
+                                                 "reuse=True or reuse=tf.AUTO_REUSE in VarScope"):
+                tf.get_variable("w", [2])
+        with tf.variable_scope("s", reuse=True):
+            assert tf.get_variable("w") is w
+            with pytest.raises(ValueError, match="^Variable s/u does not exist, or was not created with "
+                                                 "tf.get_variable"):
+                tf.get_variable("u", [1])
+        c = tf.get_variable("c", [], trainable=False, initializer=tf.zeros_initializer())
+        tf.add_to_collection("mine", c)
+        assert tf.get_collection("mine") == [c]
+        assert tf.trainable_variables() == [w]
+        assert tf.global_variables() == [w, c]
+        assert tf.get_collection(tf.GraphKeys.GLOBAL_VARIABLES, scope="s") == [w]
+
+
+def test_unsupported_graph_features_name_the_alternative():
+    with tf.Graph().as_default():
+        with pytest.raises(NotImplementedError, match="tf.import_graph_def is not supported.*SavedModel"):
+            tf.import_graph_def(object())
+        with pytest.raises(NotImplementedError, match="GraphDef"):
+            tf.get_default_graph().as_graph_def()
+
+
+def test_placeholder_outside_graph_mode_still_raises():
+    with pytest.raises(RuntimeError, match="not compatible with eager execution"):
+        tf.placeholder(tf.float32, [None, 3])
+
+
+CPU = "/job:localhost/replica:0/task:0/device:CPU:0"
+
+
+def _seed_graph(device=None):
+    """The seeds' snippet: a [2, 3] x [3, 2] MatMul of constants named 'a' and 'b', optionally under tf.device."""
+    graph = tf.Graph()
+    with graph.as_default():
+        with tf.device(device):
+            a = tf.constant([1.0, 2.0, 3.0, 4.0, 5.0, 6.0], shape=[2, 3], name="a")
+            b = tf.constant([1.0, 2.0, 3.0, 4.0, 5.0, 6.0], shape=[3, 2], name="b")
+            c = tf.matmul(a, b)
+    return graph, c
+
+
+def test_log_device_placement_prints_one_line_per_graph_node(capsys):
+    graph, c = _seed_graph()
+    with tf.Session(graph=graph, config=tf.ConfigProto(log_device_placement=True)) as sess:
+        np.testing.assert_array_equal(sess.run(c), [[22.0, 28.0], [49.0, 64.0]])
+        sess.run(c)  # logged once per session
+    err = capsys.readouterr().err.splitlines()
+    assert err[0].startswith("Device mapping:")
+    assert err[1:] == [f"b: {CPU}", f"a: {CPU}", f"MatMul: {CPU}"]
+
+
+def test_missing_device_without_soft_placement_raises_and_soft_placement_falls_back():
+    graph, c = _seed_graph("/device:GPU:2")
+    with tf.Session(graph=graph) as sess:
+        with pytest.raises(tf.errors.InvalidArgumentError,
+                           match=r"^Cannot assign a device for operation [ab]: Could not satisfy explicit device "
+                                 r"specification '/device:GPU:2'"):
+            sess.run(c)
+    with tf.Session(graph=graph, config=tf.ConfigProto(allow_soft_placement=True)) as sess:
+        with pytest.warns(RuntimeWarning, match="GPU:2"):
+            np.testing.assert_array_equal(sess.run(c), [[22.0, 28.0], [49.0, 64.0]])
+
+
+def test_multi_tower_add_n_on_the_cpu(capsys):
+    graph = tf.Graph()
+    with graph.as_default():
+        c = []
+        for d in ["/device:GPU:2", "/device:GPU:3"]:
+            with tf.device(d):
+                a = tf.constant([1.0, 2.0, 3.0, 4.0, 5.0, 6.0], shape=[2, 3])
+                b = tf.constant([1.0, 2.0, 3.0, 4.0, 5.0, 6.0], shape=[3, 2])
+                c.append(tf.matmul(a, b))
+        with tf.device("/cpu:0"):
+            total = tf.add_n(c)
+    config = tf.ConfigProto(allow_soft_placement=True, log_device_placement=True)
+    with tf.Session(graph=graph, config=config) as sess:
+        with pytest.warns(RuntimeWarning):
+            np.testing.assert_array_equal(sess.run(total), [[44.0, 56.0], [98.0, 128.0]])
+    lines = capsys.readouterr().err.splitlines()
+    assert f"AddN: {CPU}" in lines and f"MatMul_1: {CPU}" in lines  # missing GPUs soft-placed on the CPU
+
+
+def test_shape_values_flow_into_static_shape_inference():
+    with tf.Graph().as_default():
+        x = tf.placeholder(tf.float32, [None, 3])
+        flat = tf.reshape(x, [tf.shape(x)[0], -1])
+        assert flat.shape.as_list() == [None, 3]
+        with tf.Session() as sess:
+            assert sess.run(flat, {x: np.ones((5, 3))}).shape == (5, 3)
+
+
+def test_case_and_switch_case_build_conds():
+    with tf.Graph().as_default():
+        x = tf.placeholder(tf.float32, [])
+        i = tf.placeholder(tf.int32, [])
+        r = tf.case([(x > 1, lambda: x * 10), (x > 0, lambda: x * 100)], default=lambda: -x)
+        s = tf.switch_case(i, [lambda: x + 1, lambda: x + 2, lambda: x + 3])
+        with tf.Session() as sess:
+            assert [float(sess.run(r, {x: v})) for v in (2.0, 0.5, -1.0)] == [20.0, 50.0, 1.0]
+            assert [float(sess.run(s, {x: 0.0, i: k})) for k in (0, 1, 2, 7)] == [1.0, 2.0, 3.0, 3.0]
+
+
+def test_functions_capturing_graph_tensors_raise_instead_of_returning_them():
+    with tf.Graph().as_default():
+        x = tf.placeholder(tf.float32, [None, 3])
+        y = tf.placeholder(tf.float32, [None, 3])
+        with pytest.raises((TypeError, NotImplementedError), match="may use only their arguments"):
+            tf.map_fn(lambda r: r + y[0], x)
+        captured = tf.case([(x[0, 0] > 0, lambda: y)], default=lambda: -y)  # cond-based: captures are fine
+        doubled = tf.map_fn(lambda r: r * 2.0, x)
+        py = tf.py_func(lambda a: a * 3.0, [x], tf.float32)
+        with tf.Session() as sess:
+            out = sess.run([doubled, py, captured], {x: np.ones((2, 3), np.float32), y: np.ones((2, 3))})
+        np.testing.assert_allclose(out[0], 2.0)
+        np.testing.assert_allclose(out[1], 3.0)
+        np.testing.assert_allclose(out[2], 1.0)
+
+
+def test_queue_runners_name_tf_data():
+    with pytest.raises(NotImplementedError, match="build the pipeline with tf.data"):
+        tf.train.start_queue_runners()
+    with pytest.raises(NotImplementedError, match="tf.data"):
+        tf.train.string_input_producer(["a.csv"])

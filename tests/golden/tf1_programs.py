@@ -1,0 +1,266 @@
+"""Classic TF1 programs, written once for `tf = tensorflow.compat.v1` and `tf = keraslike.compat.v1`.
+
+`make_tf1_golden.py` runs them under real TF 2.21 (after `tf.disable_v2_behavior()`) and stores the
+results in `tf1_programs.json`; `tests/compat/test_graph_programs.py` runs the same code with only the
+import changed and compares. Every program builds its own `tf.Graph()` and takes its data from a seeded
+numpy generator, and initial values are given explicitly (TF's random initializers are not reproduced).
+"""
+
+import numpy as np
+
+
+def _data(n=240, d=20, k=4, seed=0):
+    rng = np.random.default_rng(seed)
+    x = rng.normal(size=(n, d)).astype(np.float32)
+    w = rng.normal(size=(d, k)).astype(np.float32)
+    y = np.argmax(x @ w + 0.5 * rng.normal(size=(n, k)), axis=1)
+    return x, np.eye(k, dtype=np.float32)[y], y.astype(np.int64)
+
+
+def mnist_softmax(tf):
+    """The TF1 "MNIST for beginners" program: softmax regression, GradientDescent(0.5), feed_dict batches."""
+    x_all, y_all, _ = _data()
+    with tf.Graph().as_default():
+        x = tf.placeholder(tf.float32, [None, 20])
+        W = tf.Variable(tf.zeros([20, 4]))
+        b = tf.Variable(tf.zeros([4]))
+        y = tf.nn.softmax(tf.matmul(x, W) + b)
+        y_ = tf.placeholder(tf.float32, [None, 4])
+        cross_entropy = tf.reduce_mean(-tf.reduce_sum(y_ * tf.log(y), reduction_indices=[1]))
+        train_step = tf.train.GradientDescentOptimizer(0.5).minimize(cross_entropy)
+        correct = tf.equal(tf.argmax(y, 1), tf.argmax(y_, 1))
+        accuracy = tf.reduce_mean(tf.cast(correct, tf.float32))
+        losses = []
+        with tf.Session() as sess:
+            sess.run(tf.global_variables_initializer())
+            for i in range(30):
+                j = (i * 40) % 240
+                _, loss = sess.run([train_step, cross_entropy], feed_dict={x: x_all[j:j + 40], y_: y_all[j:j + 40]})
+                losses.append(float(loss))
+            acc = sess.run(accuracy, feed_dict={x: x_all, y_: y_all})
+            w_final = sess.run(W)
+        names = [str(t) for t in (x, W, y, cross_entropy, correct, accuracy)]
+    return {"losses": losses, "accuracy": float(acc), "W": w_final.tolist(), "names": names}
+
+
+def _dense_init(rng, shape):
+    return (rng.normal(size=shape) * 0.3).astype(np.float32)
+
+
+def shared_scope_model(tf):
+    """A variable_scope-shared two-layer model applied to two inputs, trained with Momentum and a decaying rate."""
+    x_all, _, labels = _data(seed=1)
+    rng = np.random.default_rng(7)
+    w1, w2 = _dense_init(rng, (20, 16)), _dense_init(rng, (16, 4))
+
+    def model(inputs):
+        with tf.variable_scope("model", reuse=tf.AUTO_REUSE):
+            with tf.variable_scope("hidden"):
+                w = tf.get_variable("weights", [20, 16], initializer=tf.constant_initializer(w1))
+                b = tf.get_variable("biases", [16], initializer=tf.zeros_initializer())
+                h = tf.nn.relu(tf.matmul(inputs, w) + b)
+            with tf.variable_scope("logits"):
+                w = tf.get_variable("weights", [16, 4], initializer=tf.constant_initializer(w2))
+                b = tf.get_variable("biases", [4], initializer=tf.zeros_initializer())
+                return tf.matmul(h, w) + b
+
+    with tf.Graph().as_default():
+        xa = tf.placeholder(tf.float32, [None, 20], name="xa")
+        xb = tf.placeholder(tf.float32, [None, 20], name="xb")
+        ya = tf.placeholder(tf.int64, [None], name="ya")
+        yb = tf.placeholder(tf.int64, [None], name="yb")
+        la, lb = model(xa), model(xb)
+        loss = (tf.reduce_mean(tf.nn.sparse_softmax_cross_entropy_with_logits(labels=ya, logits=la))
+                + tf.reduce_mean(tf.nn.sparse_softmax_cross_entropy_with_logits(labels=yb, logits=lb)))
+        global_step = tf.train.get_or_create_global_step()
+        lr = tf.train.exponential_decay(0.1, global_step, 5, 0.5, staircase=True)
+        train_op = tf.train.MomentumOptimizer(lr, 0.9).minimize(loss, global_step=global_step)
+        names = sorted(v.name for v in tf.trainable_variables())
+        all_names = sorted(v.name for v in tf.global_variables())
+        losses, lrs = [], []
+        with tf.Session() as sess:
+            sess.run(tf.global_variables_initializer())
+            for i in range(12):
+                a, b = (i * 20) % 240, (i * 20 + 120) % 240
+                _, lv, r = sess.run([train_op, loss, lr], {xa: x_all[a:a + 20], ya: labels[a:a + 20],
+                                                           xb: x_all[b:b + 20], yb: labels[b:b + 20]})
+                losses.append(float(lv))
+                lrs.append(float(r))
+            step = int(sess.run(global_step))
+            hidden = sess.run(tf.get_default_graph().get_tensor_by_name("model/hidden/weights:0"))
+    return {"losses": losses, "lrs": lrs, "trainable": names, "global": all_names, "step": step,
+            "hidden_sum": float(hidden.sum())}
+
+
+def layers_mlp(tf):
+    """tf.layers.dense MLP trained with each TF1 optimizer (Adam, Adagrad, RMSProp) from the same initial values."""
+    x_all, y_all, _ = _data(seed=2)
+    rng = np.random.default_rng(3)
+    k1, k2 = _dense_init(rng, (20, 32)), _dense_init(rng, (32, 4))
+    out = {}
+    for opt_name in ("Adam", "Adagrad", "RMSProp", "RMSPropCentered", "MomentumNesterov"):
+        with tf.Graph().as_default():
+            x = tf.placeholder(tf.float32, [None, 20])
+            y = tf.placeholder(tf.float32, [None, 4])
+            h = tf.layers.dense(x, 32, activation=tf.nn.tanh, kernel_initializer=tf.constant_initializer(k1))
+            logits = tf.layers.dense(h, 4, kernel_initializer=tf.constant_initializer(k2))
+            loss = tf.reduce_mean(tf.nn.softmax_cross_entropy_with_logits_v2(labels=y, logits=logits))
+            opt = {"Adam": lambda: tf.train.AdamOptimizer(0.01),
+                   "Adagrad": lambda: tf.train.AdagradOptimizer(0.1),
+                   "RMSProp": lambda: tf.train.RMSPropOptimizer(0.01, momentum=0.5),
+                   "RMSPropCentered": lambda: tf.train.RMSPropOptimizer(0.01, centered=True),
+                   "MomentumNesterov": lambda: tf.train.MomentumOptimizer(0.05, 0.9, use_nesterov=True)}[opt_name]()
+            grads_and_vars = opt.compute_gradients(loss)
+            train_op = opt.apply_gradients(grads_and_vars)
+            losses = []
+            with tf.Session() as sess:
+                sess.run(tf.global_variables_initializer())
+                for i in range(15):
+                    j = (i * 48) % 240
+                    _, lv = sess.run([train_op, loss], {x: x_all[j:j + 48], y: y_all[j:j + 48]})
+                    losses.append(float(lv))
+                acc = sess.run(tf.reduce_mean(tf.cast(tf.equal(tf.argmax(logits, 1), tf.argmax(y, 1)), tf.float32)),
+                               {x: x_all, y: y_all})
+            out[opt_name] = {"losses": losses, "accuracy": float(acc),
+                             "variables": sorted(v.name for v in tf.global_variables())}
+    return out
+
+
+def iterator_pipeline(tf):
+    """An input pipeline read with a one-shot iterator until OutOfRangeError, training with get_next()."""
+    x_all, y_all, _ = _data(n=100, seed=4)
+    with tf.Graph().as_default():
+        dataset = tf.data.Dataset.from_tensor_slices((x_all, y_all)).batch(32)
+        features, labels = dataset.make_one_shot_iterator().get_next()
+        W = tf.Variable(tf.zeros([20, 4]))
+        logits = tf.matmul(features, W)
+        loss = tf.reduce_mean(tf.nn.softmax_cross_entropy_with_logits_v2(labels=labels, logits=logits))
+        train_op = tf.train.GradientDescentOptimizer(0.3).minimize(loss)
+        shapes = [features.shape.as_list(), labels.shape.as_list()]
+        losses, caught = [], None
+        with tf.Session() as sess:
+            sess.run(tf.global_variables_initializer())
+            while True:
+                try:
+                    _, lv = sess.run([train_op, loss])
+                except tf.errors.OutOfRangeError as e:
+                    caught = type(e).__name__
+                    break
+                losses.append(float(lv))
+    return {"losses": losses, "caught": caught, "shapes": shapes}
+
+
+def gradients_and_names(tf):
+    """tf.gradients with grad_ys and stop_gradient, and TF1's op naming."""
+    with tf.Graph().as_default():
+        a = tf.placeholder(tf.float32, [3], name="a")
+        b = tf.constant([1.0, 2.0, 3.0])
+        c = a * b + tf.stop_gradient(a * a)
+        d = tf.reduce_sum(c * c)
+        g_a, g_b = tf.gradients(d, [a, b])
+        (h,) = tf.gradients(c, [a], grad_ys=[tf.constant([1.0, 0.5, 0.0])])
+        e = a + b
+        f = tf.add(a, b, name="custom")
+        with tf.name_scope("block"):
+            g = a * 2.0
+        with tf.name_scope("block"):
+            k = a - 1.0
+        with tf.Session() as sess:
+            values = sess.run({"ga": g_a, "gb": g_b, "h": h, "d": d}, {a: [1.0, -1.0, 2.0]})
+        names = [t.name for t in (a, b, c, d, e, f, g, k)]
+    return {"values": {k: np.asarray(v).tolist() for k, v in values.items()}, "names": names}
+
+
+def convnet_layers(tf):
+    """A TF1 convnet with tf.layers (conv2d, max_pooling2d, batch_normalization + UPDATE_OPS, dropout, dense)."""
+    rng = np.random.default_rng(5)
+    images = rng.random((16, 8, 8, 1), dtype=np.float32)
+    labels = np.eye(3, dtype=np.float32)[rng.integers(0, 3, 16)]
+    k1 = (rng.normal(size=(3, 3, 1, 4)) * 0.5).astype(np.float32)
+    k2 = (rng.normal(size=(16, 3)) * 0.5).astype(np.float32)
+    with tf.Graph().as_default():
+        x = tf.placeholder(tf.float32, [None, 8, 8, 1])
+        y = tf.placeholder(tf.float32, [None, 3])
+        training = tf.placeholder(tf.bool, [])
+        h = tf.layers.conv2d(x, 4, 3, padding="same", activation=tf.nn.relu,
+                             kernel_initializer=tf.constant_initializer(k1))
+        h = tf.layers.batch_normalization(h, training=training)
+        h = tf.layers.max_pooling2d(h, 2, 2)
+        h = tf.layers.max_pooling2d(h, 2, 2)
+        h = tf.layers.dropout(h, rate=0.5, training=False)
+        logits = tf.layers.dense(tf.layers.flatten(h), 3, kernel_initializer=tf.constant_initializer(k2))
+        loss = tf.reduce_mean(tf.nn.softmax_cross_entropy_with_logits_v2(labels=y, logits=logits))
+        update_ops = tf.get_collection(tf.GraphKeys.UPDATE_OPS)
+        with tf.control_dependencies(update_ops):
+            train_op = tf.train.GradientDescentOptimizer(0.1).minimize(loss)
+        shapes = [h.shape.as_list(), logits.shape.as_list()]
+        losses = []
+        with tf.Session() as sess:
+            sess.run(tf.global_variables_initializer())
+            for _ in range(5):
+                _, lv = sess.run([train_op, loss], {x: images, y: labels, training: True})
+                losses.append(float(lv))
+            eval_loss = float(sess.run(loss, {x: images, y: labels, training: False}))
+            moving = sess.run(tf.get_default_graph().get_tensor_by_name("batch_normalization/moving_variance:0"))
+        names = sorted(v.name for v in tf.global_variables())
+    return {"losses": losses, "eval_loss": eval_loss, "moving_variance": moving.tolist(), "names": names,
+            "n_update_ops": len(update_ops), "shapes": shapes}
+
+
+def control_flow(tf):
+    """tf.cond (only the taken branch runs, side effects included) and tf.while_loop, with gradients."""
+    with tf.Graph().as_default():
+        x = tf.placeholder(tf.float32, [])
+        counter = tf.Variable(0.0)
+        r = tf.cond(x > 0, lambda: x * x, lambda: tf.assign_add(counter, 1.0) - x)
+        i, s = tf.while_loop(lambda i, s: i < 4, lambda i, s: (i + 1, s * x + 1.0), [tf.constant(0), tf.constant(0.0)])
+        (g,) = tf.gradients(s + r, [x])
+        out = []
+        with tf.Session() as sess:
+            sess.run(tf.global_variables_initializer())
+            for value in (2.0, -1.5, 0.5):
+                out.append([float(v) for v in sess.run([r, s, g], {x: value})] + [int(sess.run(i, {x: value}))])
+            out.append(float(sess.run(counter)))
+    return {"runs": out}
+
+
+def saver_round_trip(tf, directory):
+    """Train, save with global_step, restore into a fresh graph and session, predict."""
+    x_all, y_all, _ = _data(n=60, seed=6)
+
+    def build():
+        x = tf.placeholder(tf.float32, [None, 20])
+        with tf.variable_scope("net"):
+            w = tf.get_variable("w", [20, 4], initializer=tf.zeros_initializer())
+            b = tf.get_variable("b", [4], initializer=tf.zeros_initializer())
+        step = tf.train.get_or_create_global_step()
+        return x, tf.matmul(x, w) + b, step
+
+    with tf.Graph().as_default():
+        x, logits, step = build()
+        y = tf.placeholder(tf.float32, [None, 4])
+        loss = tf.reduce_mean(tf.nn.softmax_cross_entropy_with_logits_v2(labels=y, logits=logits))
+        train = tf.train.AdamOptimizer(0.05).minimize(loss, global_step=step)
+        saver = tf.train.Saver(max_to_keep=2)
+        paths = []
+        with tf.Session() as sess:
+            sess.run(tf.global_variables_initializer())
+            for _ in range(3):
+                for _ in range(4):
+                    sess.run(train, {x: x_all, y: y_all})
+                paths.append(saver.save(sess, directory + "/model.ckpt", global_step=step))
+            before = sess.run(logits, {x: x_all[:5]})
+    with tf.Graph().as_default():
+        x, logits, step = build()
+        saver = tf.train.Saver([v for v in tf.global_variables()])
+        with tf.Session() as sess:
+            saver.restore(sess, tf.train.latest_checkpoint(directory))
+            after = sess.run(logits, {x: x_all[:5]})
+            restored_step = int(sess.run(step))
+    return {"paths": [p.rsplit("/", 1)[-1] for p in paths], "before": before.tolist(), "after": after.tolist(),
+            "step": restored_step, "latest": tf.train.latest_checkpoint(directory).rsplit("/", 1)[-1]}
+
+
+PROGRAMS = {"mnist_softmax": mnist_softmax, "shared_scope_model": shared_scope_model, "layers_mlp": layers_mlp,
+            "iterator_pipeline": iterator_pipeline, "gradients_and_names": gradients_and_names,
+            "convnet_layers": convnet_layers, "control_flow": control_flow}
