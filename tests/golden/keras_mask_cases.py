@@ -86,4 +86,18 @@ def symbolic_masks(tf, keras):
             "lstm_last": _symbolic(layers.LSTM(2)(embedded))}
 
 
-CASES = {"eager_masks": eager_masks, "symbolic_masks": symbolic_masks}
+def merge_masks(tf, keras):
+    """Merge layers combine their inputs' masks (OR when all are masked; Concatenate joins them)."""
+    layers = keras.layers
+    other = np.array([[0, 1, 1, 0], [1, 1, 0, 0]], "int32")
+    a = layers.Embedding(10, 3, mask_zero=True)(IDS)
+    b = layers.Embedding(10, 3, mask_zero=True)(other)
+    plain = layers.Embedding(10, 3)(other)
+    return {"add": _mask(layers.Add()([a, b])), "average_one_unmasked": _mask(layers.Average()([a, plain])),
+            "multiply": _mask(layers.Multiply()([a, b])),
+            "concatenate_last": _mask(layers.Concatenate()([a, plain])),
+            "concatenate_time": _mask(layers.Concatenate(axis=1)([a, b])),
+            "dot": _mask(layers.Dot(axes=2)([a, b]))}
+
+
+CASES = {"eager_masks": eager_masks, "symbolic_masks": symbolic_masks, "merge_masks": merge_masks}

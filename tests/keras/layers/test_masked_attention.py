@@ -284,8 +284,6 @@ def test_sliding_window_and_flash_errors():
             mha(x, x)
 
 
-@pytest.mark.xfail(strict=True, reason="merge layers (Add) do not yet pass on their inputs' Keras masks "
-                   "(Layer base reads the mask of a single tensor input only); reported for the layer helper")
 def test_transformer_encoder_block_model():
     """The post-norm encoder block as tutorials write it (MHA -> Add -> LayerNorm -> FFN -> Add -> LayerNorm ->
     GlobalAveragePooling1D -> Dense): values and gradients of every weight as TF."""

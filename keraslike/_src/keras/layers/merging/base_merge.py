@@ -6,7 +6,23 @@ size-1 axes inserted after the batch axis (as Keras does) and then broadcast.
 
 import functools
 
+import torch
+
 from keraslike._src.keras.layers.layer import Layer
+
+
+def _check_masks(inputs, mask):
+    """`mask` (a list, one per input) checked as Keras checks it; None when there is no mask at all."""
+    if mask is None:
+        return None
+    if not isinstance(mask, (tuple, list)):
+        raise ValueError(f"`mask` should be a list. Received: mask={mask}")
+    if not isinstance(inputs, (tuple, list)):
+        raise ValueError(f"`inputs` should be a list. Received: inputs={inputs}")
+    if len(mask) != len(inputs):
+        raise ValueError("The lists `inputs` and `mask` should have the same length. Received: "
+                         f"inputs of length {len(inputs)}, and mask={mask} of length {len(mask)}")
+    return list(mask)
 
 
 def _is_shape(value):
@@ -53,6 +69,20 @@ class Merge(Layer):
 
     def _merge_function(self, inputs):
         raise NotImplementedError
+
+    def compute_mask(self, inputs, mask=None):
+        """The OR of the inputs' Keras masks when every input has one, else None (Keras's elementwise merges).
+
+        Raises:
+            ValueError: if `mask` or `inputs` is not a list, or their lengths differ.
+        """
+        masks = _check_masks(inputs, mask)
+        if masks is None or any(m is None for m in masks):
+            return None
+        out = masks[0]
+        for m in masks[1:]:
+            out = torch.logical_or(out, m)
+        return out
 
 
 class Add(Merge):

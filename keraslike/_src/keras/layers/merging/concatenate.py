@@ -2,7 +2,7 @@
 
 import torch
 
-from keraslike._src.keras.layers.merging.base_merge import Merge
+from keraslike._src.keras.layers.merging.base_merge import Merge, _check_masks
 
 
 class Concatenate(Merge):
@@ -39,6 +39,22 @@ class Concatenate(Merge):
 
     def _merge_function(self, inputs):
         return torch.cat(inputs, dim=self.axis)
+
+    def compute_mask(self, inputs, mask=None):
+        """The inputs' Keras masks joined along `axis` (an unmasked input counts as all True), reduced with ANY
+        over the last axis, as Keras; None when no input is masked."""
+        masks = _check_masks(inputs, mask)
+        if masks is None or all(m is None for m in masks):
+            return None
+        full = []
+        for x, m in zip(inputs, masks):
+            if m is None:
+                full.append(torch.ones_like(x, dtype=torch.bool))
+            elif m.dim() < x.dim():
+                full.append(m.unsqueeze(-1).expand(x.shape))
+            else:
+                full.append(m)
+        return torch.cat(full, dim=self.axis).any(dim=-1)
 
     def get_config(self):
         return {**super().get_config(), "axis": self.axis}

@@ -27,6 +27,10 @@ class Dot(Merge):
         self.axes = axes
         self.normalize = normalize
 
+    def compute_mask(self, inputs, mask=None):
+        """None: a dot product's output has no Keras mask (Keras)."""
+        return None
+
     def call(self, inputs):
         if not isinstance(inputs, (list, tuple)) or len(inputs) != 2:
             raise ValueError(f"A `Dot` layer should be called on a list of 2 inputs. Received: inputs={inputs!r}")
