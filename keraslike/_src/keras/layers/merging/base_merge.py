@@ -11,20 +11,6 @@ import torch
 from keraslike._src.keras.layers.layer import Layer
 
 
-def _check_masks(inputs, mask):
-    """`mask` (a list, one per input) checked as Keras checks it; None when there is no mask at all."""
-    if mask is None:
-        return None
-    if not isinstance(mask, (tuple, list)):
-        raise ValueError(f"`mask` should be a list. Received: mask={mask}")
-    if not isinstance(inputs, (tuple, list)):
-        raise ValueError(f"`inputs` should be a list. Received: inputs={inputs}")
-    if len(mask) != len(inputs):
-        raise ValueError("The lists `inputs` and `mask` should have the same length. Received: "
-                         f"inputs of length {len(inputs)}, and mask={mask} of length {len(mask)}")
-    return list(mask)
-
-
 def _is_shape(value):
     return isinstance(value, (tuple, list)) and all(d is None or isinstance(d, int) for d in value)
 
@@ -71,18 +57,27 @@ class Merge(Layer):
         raise NotImplementedError
 
     def compute_mask(self, inputs, mask=None):
-        """The OR of the inputs' Keras masks when every input has one, else None (Keras's elementwise merges).
-
-        Raises:
-            ValueError: if `mask` or `inputs` is not a list, or their lengths differ.
-        """
-        masks = _check_masks(inputs, mask)
-        if masks is None or any(m is None for m in masks):
+        """Keras's rule for the elementwise merges: the OR of the inputs' masks, None if any input has none."""
+        if mask is None:
             return None
-        out = masks[0]
-        for m in masks[1:]:
-            out = torch.logical_or(out, m)
+        check_masks(inputs, mask)
+        if any(m is None for m in mask):
+            return None
+        out = mask[0].to(torch.bool)
+        for m in mask[1:]:
+            out = out | m.to(torch.bool)
         return out
+
+
+def check_masks(inputs, mask):
+    """Raise unless `inputs` and `mask` are lists of the same length (Keras's messages)."""
+    if not isinstance(mask, (tuple, list)):
+        raise ValueError(f"`mask` should be a list. Received: mask={mask}")
+    if not isinstance(inputs, (tuple, list)):
+        raise ValueError(f"`inputs` should be a list. Received: inputs={inputs}")
+    if len(mask) != len(inputs):
+        raise ValueError("The lists `inputs` and `mask` should have the same length. Received: inputs of length "
+                         f"{len(inputs)}, and mask={mask} of length {len(mask)}")
 
 
 class Add(Merge):

@@ -2,7 +2,7 @@
 
 import torch
 
-from keraslike._src.keras.layers.merging.base_merge import Merge, _check_masks
+from keraslike._src.keras.layers.merging.base_merge import Merge, check_masks
 
 
 class Concatenate(Merge):
@@ -41,19 +41,20 @@ class Concatenate(Merge):
         return torch.cat(inputs, dim=self.axis)
 
     def compute_mask(self, inputs, mask=None):
-        """The inputs' Keras masks joined along `axis` (an unmasked input counts as all True), reduced with ANY
-        over the last axis, as Keras; None when no input is masked."""
-        masks = _check_masks(inputs, mask)
-        if masks is None or all(m is None for m in masks):
+        """Keras's rule: each input's mask broadcast over its features (all True when it has none), concatenated
+        along `axis`, then any() over the last axis; None when no input has a mask."""
+        if mask is None:
+            return None
+        check_masks(inputs, mask)
+        if all(m is None for m in mask):
             return None
         full = []
-        for x, m in zip(inputs, masks):
+        for x, m in zip(inputs, mask):
             if m is None:
-                full.append(torch.ones_like(x, dtype=torch.bool))
-            elif m.dim() < x.dim():
-                full.append(m.unsqueeze(-1).expand(x.shape))
+                full.append(torch.ones(x.shape, dtype=torch.bool, device=x.device))
             else:
-                full.append(m)
+                m = m.to(torch.bool)
+                full.append(m.unsqueeze(-1).expand(x.shape) if m.dim() < x.dim() else m)
         return torch.cat(full, dim=self.axis).any(dim=-1)
 
     def get_config(self):

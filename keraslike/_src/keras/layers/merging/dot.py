@@ -27,10 +27,6 @@ class Dot(Merge):
         self.axes = axes
         self.normalize = normalize
 
-    def compute_mask(self, inputs, mask=None):
-        """None: a dot product's output has no Keras mask (Keras)."""
-        return None
-
     def call(self, inputs):
         if not isinstance(inputs, (list, tuple)) or len(inputs) != 2:
             raise ValueError(f"A `Dot` layer should be called on a list of 2 inputs. Received: inputs={inputs!r}")
@@ -50,6 +46,10 @@ class Dot(Merge):
         out = torch.bmm(xm.reshape(n, -1, k), ym.reshape(n, k, -1))
         out = out.reshape(n, *xm.shape[1:-1], *ym.shape[2:])
         return out.unsqueeze(-1) if out.dim() == 1 else out
+
+    def compute_mask(self, inputs, mask=None):
+        """No mask on the output, as Keras."""
+        return None
 
     def get_config(self):
         return {**super().get_config(), "axes": self.axes, "normalize": self.normalize}
