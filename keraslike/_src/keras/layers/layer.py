@@ -516,10 +516,11 @@ class Layer(torch.nn.Module, metaclass=LayerMeta):
                 device = inputs.device if isinstance(inputs, torch.Tensor) else backend.current_device()
                 kwargs[key] = map_structure(lambda v, d=device: _numpy_to_tensor(v, d), kwargs[key])
         mask = getattr(inputs, "_keras_mask", None)
+        if mask is None:
+            mask = _structure_mask(inputs)  # a list of inputs: their masks, when any is masked
         if mask is not None and self._call_takes_mask and kwargs.get("mask") is None:
             kwargs["mask"] = mask
-        previous_mask = kwargs.get("mask") if kwargs.get("mask") is not None else mask if mask is not None \
-            else _structure_mask(inputs)
+        previous_mask = kwargs.get("mask") if kwargs.get("mask") is not None else mask
         if self._call_takes_training:
             training = kwargs.get("training")
             if training is None:
