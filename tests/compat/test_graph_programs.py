@@ -111,3 +111,11 @@ def test_v1_losses_reductions_and_total_loss_match_tf():
     for key, value in want["values"].items():
         _close(got["values"][key], value, rtol=1e-5, atol=1e-6)
     _close(got["totals"], want["totals"], rtol=1e-5)
+
+
+def test_tf1_initializer_defaults_match_tf():
+    got, want = tf1_programs.initializers(tf), GOLDEN["initializers"]
+    for name, expected in want.items():
+        assert got[name]["config"] == expected["config"], name
+        assert got[name]["mean"] == pytest.approx(expected["mean"], abs=0.011), name
+        assert got[name]["std"] == pytest.approx(expected["std"], abs=0.011), name

@@ -322,6 +322,25 @@ def v1_losses(tf):
     return {"values": out, "totals": totals, "n_losses": n_losses}
 
 
+def initializers(tf):
+    """TF1 initializer defaults (get_config) and sample statistics of 400x300 draws."""
+    names = ["truncated_normal_initializer", "random_normal_initializer", "random_uniform_initializer",
+             "variance_scaling_initializer", "orthogonal_initializer", "glorot_uniform_initializer",
+             "glorot_normal_initializer", "zeros_initializer", "ones_initializer", "constant_initializer"]
+    out = {}
+    with tf.Graph().as_default():
+        for name in names:
+            init = getattr(tf, name)()
+            v = tf.get_variable(name, [400, 300], initializer=init)
+            with tf.Session() as sess:
+                sess.run(v.initializer)
+                value = sess.run(v)
+            config = {k: v for k, v in init.get_config().items()}
+            out[name] = {"config": config, "mean": round(float(value.mean()), 2), "std": round(float(value.std()), 2)}
+    return out
+
+
 PROGRAMS = {"mnist_softmax": mnist_softmax, "shared_scope_model": shared_scope_model, "layers_mlp": layers_mlp,
             "iterator_pipeline": iterator_pipeline, "gradients_and_names": gradients_and_names,
-            "convnet_layers": convnet_layers, "control_flow": control_flow, "v1_losses": v1_losses}
+            "convnet_layers": convnet_layers, "control_flow": control_flow, "v1_losses": v1_losses,
+            "initializers": initializers}

@@ -18,6 +18,11 @@ from keraslike._src.compat.v1.v1_ops import (  # noqa: F401
     reduce_all, reduce_any, reduce_logsumexp, reduce_max, reduce_mean, reduce_min, reduce_prod, reduce_sum,
     set_random_seed, squared_difference, to_bfloat16, to_double, to_float, to_int32, to_int64, truncated_normal,
 )
+from keraslike._src.compat.v1.init_ops_v1 import (  # noqa: F401
+    constant_initializer, glorot_normal_initializer, glorot_uniform_initializer, ones_initializer,
+    orthogonal_initializer, random_normal_initializer, random_uniform_initializer, truncated_normal_initializer,
+    variance_scaling_initializer, zeros_initializer,
+)
 from keraslike._src.graph.framework import (  # noqa: F401
     add_to_collection, add_to_collections, get_collection, get_collection_ref, import_graph_def,
 )
