@@ -284,3 +284,21 @@ def test_tf1_argument_orders_and_defaults_where_tf2_differs():
         tf.metrics.accuracy([1], [1])
     with pytest.raises(NotImplementedError, match="tf.summary.image"):
         tf.summary.image("x", np.zeros((1, 2, 2, 1)))
+
+
+def test_dataset_from_placeholders_needs_an_initializable_iterator():
+    with tf.Graph().as_default():
+        x = tf.placeholder(tf.float32, [None])
+        dataset = tf.data.Dataset.from_tensor_slices(x).batch(2)
+        with pytest.raises(ValueError, match="make_initializable_iterator"):
+            dataset.make_one_shot_iterator()
+        iterator = dataset.make_initializable_iterator()
+        batch = iterator.get_next()
+        with tf.Session() as sess:
+            with pytest.raises(tf.errors.FailedPreconditionError, match="has not been initialized"):
+                sess.run(batch)
+            sess.run(iterator.initializer, {x: [1.0, 2.0, 3.0]})
+            assert sess.run(batch).tolist() == [1.0, 2.0] and sess.run(batch).tolist() == [3.0]
+            with pytest.raises(tf.errors.OutOfRangeError, match="End of sequence"):
+                sess.run(batch)
+    assert list(tf.data.Dataset.from_tensor_slices([1, 2]).as_numpy_iterator()) == [1, 2]  # eager: unchanged

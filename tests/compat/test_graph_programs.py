@@ -119,3 +119,9 @@ def test_tf1_initializer_defaults_match_tf():
         assert got[name]["config"] == expected["config"], name
         assert got[name]["mean"] == pytest.approx(expected["mean"], abs=0.03), name  # unseeded draws
         assert got[name]["std"] == pytest.approx(expected["std"], abs=0.02), name
+
+
+def test_feedable_pipeline_from_placeholders_matches_tf():
+    got, want = tf1_programs.feedable_pipeline(tf), GOLDEN["feedable_pipeline"]
+    assert got["shapes"] == want["shapes"]
+    _close(got["sums"], want["sums"])

@@ -152,6 +152,29 @@ def iterator_pipeline(tf):
     return {"losses": losses, "caught": caught, "shapes": shapes}
 
 
+def feedable_pipeline(tf):
+    """Dataset.from_tensor_slices(placeholders) read by an initializable iterator, re-initialised with new feeds."""
+    with tf.Graph().as_default():
+        xp = tf.placeholder(tf.float32, [None, 3])
+        yp = tf.placeholder(tf.int64, [None])
+        dataset = tf.data.Dataset.from_tensor_slices((xp, yp)).map(lambda x, y: (x * 2.0, y + 1)).batch(4)
+        iterator = dataset.make_initializable_iterator()
+        features, labels = iterator.get_next()
+        total = tf.reduce_sum(features) + tf.cast(tf.reduce_sum(labels), tf.float32)
+        sums = []
+        with tf.Session() as sess:
+            for epoch in range(2):
+                sess.run(iterator.initializer, {xp: np.arange(30.0).reshape(10, 3) * (epoch + 1),
+                                                yp: np.arange(10)})
+                while True:
+                    try:
+                        sums.append(float(sess.run(total)))
+                    except tf.errors.OutOfRangeError:
+                        break
+        shapes = [features.shape.as_list(), labels.shape.as_list()]
+    return {"sums": sums, "shapes": shapes}
+
+
 def gradients_and_names(tf):
     """tf.gradients with grad_ys and stop_gradient, and TF1's op naming."""
     with tf.Graph().as_default():
@@ -347,6 +370,7 @@ def initializers(tf):
 
 
 PROGRAMS = {"mnist_softmax": mnist_softmax, "shared_scope_model": shared_scope_model, "layers_mlp": layers_mlp,
-            "iterator_pipeline": iterator_pipeline, "gradients_and_names": gradients_and_names,
+            "iterator_pipeline": iterator_pipeline, "feedable_pipeline": feedable_pipeline,
+            "gradients_and_names": gradients_and_names,
             "convnet_layers": convnet_layers, "control_flow": control_flow, "v1_losses": v1_losses,
             "initializers": initializers}
