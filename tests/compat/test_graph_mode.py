@@ -302,3 +302,11 @@ def test_dataset_from_placeholders_needs_an_initializable_iterator():
             with pytest.raises(tf.errors.OutOfRangeError, match="End of sequence"):
                 sess.run(batch)
     assert list(tf.data.Dataset.from_tensor_slices([1, 2]).as_numpy_iterator()) == [1, 2]  # eager: unchanged
+
+
+def test_public_names_are_restored_when_graph_mode_ends():
+    before = (tf2.matmul, tf2.Variable, tf2.nn.relu, tf2.data.Dataset.from_tensor_slices)
+    with tf.Graph().as_default():
+        assert tf2.matmul is not before[0] and hasattr(tf2.data.Dataset, "make_one_shot_iterator")
+    assert (tf2.matmul, tf2.Variable, tf2.nn.relu, tf2.data.Dataset.from_tensor_slices) == before
+    assert not hasattr(tf2.data.Dataset, "make_one_shot_iterator")

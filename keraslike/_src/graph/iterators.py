@@ -4,9 +4,9 @@ Mirrors `tensorflow/python/data/ops/iterator_ops.py` (`Iterator`): `get_next()` 
 outputs (one per component of `element_spec`) are the next element each time a session runs it; past
 the end it raises `tf.errors.OutOfRangeError("End of sequence")`. Each session iterates on its own; a
 one-shot iterator starts on first use, an initializable one when `sess.run(iterator.initializer)` runs
-(again from the start each time). When graph mode is entered the TF1 method names are added to
-`tf.data.Dataset` (TF1 programs call `dataset.make_one_shot_iterator()`), and `from_tensor_slices`/`from_tensors`
-accept graph tensors (a `DeferredDataset`, built when the initializer runs with its feeds).
+(again from the start each time). While graph mode lasts, `tf.data.Dataset` has the TF1 method names (TF1
+programs call `dataset.make_one_shot_iterator()`), and `from_tensor_slices`/`from_tensors` accept graph
+tensors (a `DeferredDataset`, built when the initializer runs with its feeds).
 """
 
 from keraslike._src import errors
@@ -119,13 +119,27 @@ def make_initializable_iterator(dataset, shared_name=None):
     return Iterator(dataset, one_shot=False)
 
 
+_SAVED = {}
+
+
 def _install_dataset_methods():
-    if not hasattr(Dataset, "make_one_shot_iterator"):
-        Dataset.make_one_shot_iterator = make_one_shot_iterator
-        Dataset.make_initializable_iterator = make_initializable_iterator
-        Dataset.from_tensor_slices = staticmethod(deferred_source(Dataset.from_tensor_slices))
-        Dataset.from_tensors = staticmethod(deferred_source(Dataset.from_tensors))
-        DeferredDataset.make_initializable_iterator = make_initializable_iterator
+    if "from_tensor_slices" in _SAVED:
+        return
+    _SAVED["from_tensor_slices"] = Dataset.__dict__["from_tensor_slices"]
+    _SAVED["from_tensors"] = Dataset.__dict__["from_tensors"]
+    Dataset.make_one_shot_iterator = make_one_shot_iterator
+    Dataset.make_initializable_iterator = make_initializable_iterator
+    Dataset.from_tensor_slices = staticmethod(deferred_source(Dataset.from_tensor_slices))
+    Dataset.from_tensors = staticmethod(deferred_source(Dataset.from_tensors))
+    DeferredDataset.make_initializable_iterator = make_initializable_iterator
 
 
-graph_lib.on_graph_mode(_install_dataset_methods)
+def _remove_dataset_methods():
+    if "from_tensor_slices" not in _SAVED:
+        return
+    Dataset.from_tensor_slices = _SAVED.pop("from_tensor_slices")
+    Dataset.from_tensors = _SAVED.pop("from_tensors")
+    del Dataset.make_one_shot_iterator, Dataset.make_initializable_iterator
+
+
+graph_lib.on_graph_mode(_install_dataset_methods, _remove_dataset_methods)
