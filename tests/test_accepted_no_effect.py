@@ -48,6 +48,8 @@ def _calls():
         "LSTM(unroll, use_cudnn, implementation)": lambda: keras.layers.LSTM(2, unroll=True, use_cudnn=False,
                                                                              implementation=1),
         "Lambda(output_shape, mask)": lambda: keras.layers.Lambda(lambda v: v, output_shape=(2,), mask=None),
+        "MultiHeadAttention(query_mask)": lambda: keras.layers.MultiHeadAttention(2, 3)(
+            np.ones((1, 2, 4), "float32"), np.ones((1, 2, 4), "float32"), query_mask=np.array([[True, False]])),
         "keras.config.disable_traceback_filtering()": keras.config.disable_traceback_filtering,
         "Dataset.batch(num_parallel_calls, deterministic)": lambda: list(tf.data.Dataset.range(5).batch(
             2, num_parallel_calls=2, deterministic=False)),

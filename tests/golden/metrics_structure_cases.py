@@ -199,6 +199,24 @@ def case_attribute_metric(tf):
     return out
 
 
+def case_compute_metrics_logs(tf):
+    """An overridden `compute_metrics` whose dict has a key no metric has: the built-in steps log that dict."""
+    keras = tf.keras
+
+    class CustomModel(keras.Model):
+        def compute_metrics(self, x, y, y_pred, sample_weight=None):
+            results = super().compute_metrics(x, y, y_pred, sample_weight)
+            results["twice_mae"] = results["mae"] * 2.0
+            return results
+
+    model = _regressor(tf, CustomModel, loss="mse", metrics=["mae"])
+    history = model.fit(X, Y_REG, batch_size=8, epochs=2, shuffle=False, verbose=0, validation_data=(X, Y_REG))
+    return {"history": _history(history),
+            "evaluate": [float(v) for v in model.evaluate(X, Y_REG, batch_size=8, verbose=0)],
+            "evaluate_dict": _floats(model.evaluate(X, Y_REG, batch_size=8, verbose=0, return_dict=True)),
+            "train_on_batch": [float(v) for v in model.train_on_batch(X[:8], Y_REG[:8])]}
+
+
 def case_multi_output(tf):
     """Two named outputs with per-output metrics: sub-metrics keep their own names, the logs are prefixed."""
     keras = tf.keras

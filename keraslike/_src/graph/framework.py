@@ -71,11 +71,11 @@ class _ScopeOrV2:
     def __init__(self, name, default_name=None, values=None):
         self._args = (name, default_name, values)
         self._ctx = None
+        if graph_lib.default_graph() is None and default_name is None and values is None:
+            self._ctx = eager_name_scope.name_scope(name)  # TF2's checks (a non-string name raises) at once
 
     def __enter__(self):
-        if graph_lib.default_graph() is None and self._args[1] is None and self._args[2] is None:
-            self._ctx = eager_name_scope.name_scope(self._args[0])
-        else:
+        if self._ctx is None:
             self._ctx = name_scope(*self._args)
         return self._ctx.__enter__()
 

@@ -1,7 +1,9 @@
 """Keras 3's metric object model (issue 21 item 3): `model.metrics == [loss tracker, compile_metrics, ...]`,
-the `compile_metrics` container, `get_metrics_result`/`compute_metrics`, reset, `evaluate` order, the keras.io
-custom `train_step` loops with sample_weight/class_weight, and `fit(validation_freq=[...])`, each compared with
-what real Keras 3.15 (TF 2.21) produced for the same program (`tests/golden/metrics_structure_cases.py`)."""
+the `compile_metrics` container, `get_metrics_result`/`compute_metrics` (whose dict the built-in steps log),
+reset, `metrics_variables`, `evaluate`/`train_on_batch` order, metrics owned by layers, the keras.io custom
+`train_step` loops with sample_weight/class_weight, the deprecated `compiled_loss`/`compiled_metrics` shims,
+`fit(validation_freq=[...])` and shape errors naming the metric, each compared with what real Keras 3.15
+(TF 2.21) produced for the same program (`tests/golden/metrics_structure_cases.py`)."""
 
 import json
 import os

@@ -334,7 +334,8 @@ class Trainer:
         return y_pred, loss, scaled
 
     def _train_batch(self, batch, params, plan, forward=None):
-        """One built-in training step on this replica's rows (no host sync)."""
+        """One built-in training step on this replica's rows (no host sync); returns an overridden
+        `compute_metrics`'s dict, else None."""
         y_pred, loss, scaled = (forward or self._train_forward)(batch, plan.hooked_loss, plan.replicas)
         for p in params:
             p.grad = None
@@ -347,9 +348,9 @@ class Trainer:
             self._loss_tracker.update_weighted(loss.detach(), batch.local_size)
         if loss is not None or plan.metrics_hook:  # an override may read results (collectives): every replica
             y_pred = y_pred.detach() if isinstance(y_pred, torch.Tensor) else map_structure(_detach, y_pred)
-            self._update_step_metrics(batch, y_pred, plan)  # calls it, one with no rows of this batch too
-        else:
-            self._build_metrics_without_rows(batch, y_pred)
+            return self._update_step_metrics(batch, y_pred, plan)  # calls it, one with no rows of this batch too
+        self._build_metrics_without_rows(batch, y_pred)
+        return None
 
     def _test_forward(self, batch, hooked_loss):
         """Forward pass and loss of one evaluation batch: `(y_pred, loss or None)` (compiled by `jit_compile`)."""
@@ -370,9 +371,9 @@ class Trainer:
         if loss is not None:
             self._loss_tracker.update_weighted(loss, batch.local_size)
         if loss is not None or plan.metrics_hook:  # as in _train_batch
-            self._update_step_metrics(batch, y_pred, plan)
-        else:
-            self._build_metrics_without_rows(batch, y_pred)
+            return self._update_step_metrics(batch, y_pred, plan)
+        self._build_metrics_without_rows(batch, y_pred)
+        return None
 
     def _build_metrics_without_rows(self, batch, y_pred):
         """A replica given no rows of its first batch still creates the compile metrics (from the 0-row
@@ -400,13 +401,13 @@ class Trainer:
         Override to customize `fit`; see the module docstring for both styles.
         """
         params = self._prepare_training()
-        self._train_batch(self._batch_from_data(data), params, _StepPlan(self))
-        return self.get_metrics_result()
+        logs = self._train_batch(self._batch_from_data(data), params, _StepPlan(self))
+        return self.get_metrics_result() if logs is None else logs
 
     def test_step(self, data):
         """One evaluation step on `data`; returns `{metric name: value}`. Override to customize `evaluate`."""
-        self._test_batch(self._batch_from_data(data), _StepPlan(self))
-        return self.get_metrics_result()
+        logs = self._test_batch(self._batch_from_data(data), _StepPlan(self))
+        return self.get_metrics_result() if logs is None else logs
 
     def predict_step(self, data):
         """Model outputs for the `x` of `data`. Override to customize `predict`."""
@@ -494,10 +495,19 @@ class Trainer:
         return "training" in params or any(p.kind is p.VAR_KEYWORD for p in params.values())
 
     def _update_step_metrics(self, batch, y_pred, plan):
-        """The built-in steps' metric update: a `compute_metrics` override, else the compiled metrics."""
+        """The built-in steps' metric update: a `compute_metrics` override (its dict is returned: Keras 3's
+        built-in steps return it as their logs), else the compiled metrics.
+
+        Raises:
+            TypeError: if an overridden `compute_metrics` returns something other than a dict.
+        """
         if plan.metrics_hook:
-            self.compute_metrics(batch.x, batch.y, y_pred, batch.sample_weight)
-        elif self._compile_metrics is not None:
+            logs = self.compute_metrics(batch.x, batch.y, y_pred, batch.sample_weight)
+            if not isinstance(logs, collections.abc.Mapping):
+                raise TypeError("Expected compute_metrics() to return a dict of logs (metric name -> value), as "
+                                f"the built-in train/test steps return it. Received: {type(logs).__name__}")
+            return logs
+        if self._compile_metrics is not None:
             self._compile_metrics.update_state(batch.y, y_pred, batch.sample_weight)
 
     # ---- running an override --------------------------------------------------------------------
@@ -551,9 +561,13 @@ class Trainer:
         plan = _StepPlan(self)
         if kind == "train":
             forward = self._jit("train forward pass", self._train_forward) if self._jit_compile else None
-            return functools.partial(self._train_batch, params=params, plan=plan, forward=forward), False
-        forward = self._jit("test forward pass", self._test_forward) if self._jit_compile else None
-        return functools.partial(self._test_batch, plan=plan, forward=forward), False
+            run = functools.partial(self._train_batch, params=params, plan=plan, forward=forward)
+        else:
+            forward = self._jit("test forward pass", self._test_forward) if self._jit_compile else None
+            run = functools.partial(self._test_batch, plan=plan, forward=forward)
+        if plan.metrics_hook:  # Keras 3: the built-in step returns the dict compute_metrics returned: the logs
+            return (lambda batch: StepLogs(run(batch))), True
+        return run, False
 
     # ---- setup --------------------------------------------------------------------------------
     def _ensure_built(self, adapter):
@@ -630,7 +644,8 @@ class Trainer:
         data_adapter.check_batch_size(batch_size)
         input_validation.check_steps(steps_per_epoch, "steps_per_epoch")
         input_validation.check_steps(validation_steps, "validation_steps")
-        epochs = keras_config.capped_epochs(epochs)  # keras.config.set_max_epochs / KERAS_MAX_EPOCHS
+        input_validation.check_epochs(initial_epoch, "initial_epoch")
+        epochs = keras_config.capped_epochs(input_validation.check_epochs(epochs, "epochs"))  # set_max_epochs
         steps_per_epoch = keras_config.capped_steps(steps_per_epoch)
         strategy = self._distribute_strategy
         with strategy.scope(), strategy._replica_local_weights(self):
@@ -648,6 +663,11 @@ class Trainer:
             if validation_data is not None:
                 _should_validate(0, validation_freq)  # a bad value raises before training, not after epoch 1
                 vx, vy, vsw = data_adapter.unpack_x_y_sample_weight(validation_data)
+                if vy is None and isinstance(validation_data, (tuple, list)) and self.compiled_loss is not None \
+                        and not self._overrides("test_step"):  # fail now, not after the first epoch has trained
+                    raise ValueError(f"`validation_data` has no targets, but the model was compiled with a loss "
+                                     f"({self.loss!r}) that needs them: pass `validation_data=(x_val, y_val)`. "
+                                     f"Received: validation_data of length {len(validation_data)} with y=None")
                 val = data_adapter.make_adapter(vx, vy, vsw, validation_batch_size or (
                     batch_size if data_adapter.is_array_structure(vx) else None), False, strategy,
                     validation_steps, arg="validation_data")
@@ -716,6 +736,11 @@ class Trainer:
 
     def _check_input_shape(self, adapter):
         expected = getattr(self, "input_shape", None) if self.built or getattr(self, "_input_layer", None) else None
+        rank_only = False
+        if not isinstance(expected, tuple) and isinstance(self.__dict__.get("_build_shapes"), tuple):
+            # a subclassed model built on arrays of one rank (TF then trains silently on another: a (batch, 2, 4)
+            # x through a model built on (batch, 4) broadcasts the loss); other sizes may vary (sequence lengths)
+            expected, rank_only = self.__dict__["_build_shapes"], True
         if not isinstance(adapter, data_adapter.ArrayDataAdapter) or not isinstance(expected, tuple):
             return
         if not expected or not all(d is None or isinstance(d, int) for d in expected):
@@ -728,7 +753,8 @@ class Trainer:
             got = (*got, 1)  # a 1-D array for a (None, 1) input: the model adds the axis (Keras 3)
         elif len(got) == len(expected) + 1 and got[-1] == 1:
             got = got[:-1]
-        if len(got) != len(expected) or any(e is not None and e != g for e, g in zip(expected[1:], got[1:])):
+        if len(got) != len(expected) or not rank_only and any(
+                e is not None and e != g for e, g in zip(expected[1:], got[1:])):
             raise ValueError(
                 f'Input 0 of layer "{self.name}" is incompatible with the layer: expected shape={expected}, '
                 f"found shape={got}. Received: x with shape {tuple(x.shape)}"
