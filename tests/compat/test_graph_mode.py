@@ -280,7 +280,9 @@ def test_tf1_argument_orders_and_defaults_where_tf2_differs():
     assert tuple(blocks.shape) == (4, 2, 2, 1)
     np.testing.assert_array_equal(tf.batch_to_space(blocks, [[0, 0], [0, 0]], 2), x)
     assert tf.initializers.random_normal().stddev == 1.0 and tf.initializers.random_uniform().minval == 0.0
-    with pytest.raises(NotImplementedError, match=r"tf.compat.v1.metrics.accuracy .*not supported"):
+    with pytest.raises(NotImplementedError, match=r"tf.compat.v1.metrics.auc .*not supported"):
+        tf.metrics.auc([1], [1])
+    with pytest.raises(RuntimeError, match="not supported when eager execution is enabled"):
         tf.metrics.accuracy([1], [1])
     with pytest.raises(NotImplementedError, match="tf.summary.image"):
         tf.summary.image("x", np.zeros((1, 2, 2, 1)))

@@ -125,3 +125,9 @@ def test_feedable_pipeline_from_placeholders_matches_tf():
     got, want = tf1_programs.feedable_pipeline(tf), GOLDEN["feedable_pipeline"]
     assert got["shapes"] == want["shapes"]
     _close(got["sums"], want["sums"])
+
+
+def test_streaming_metrics_match_tf():
+    got, want = tf1_programs.streaming_metrics(tf), GOLDEN["streaming_metrics"]
+    assert got["local"] == want["local"]
+    _close(got["values"], want["values"], rtol=1e-6)

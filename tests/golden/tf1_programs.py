@@ -175,6 +175,32 @@ def feedable_pipeline(tf):
     return {"sums": sums, "shapes": shapes}
 
 
+def streaming_metrics(tf):
+    """tf.metrics.accuracy / mean with update ops over batches, local_variables_initializer resetting them."""
+    rng = np.random.default_rng(11)
+    labels = rng.integers(0, 3, 30)
+    predictions = np.where(rng.random(30) < 0.6, labels, (labels + 1) % 3)
+    losses = rng.random(30).astype(np.float32)
+    with tf.Graph().as_default():
+        y = tf.placeholder(tf.int64, [None])
+        p = tf.placeholder(tf.int64, [None])
+        v = tf.placeholder(tf.float32, [None])
+        w = tf.placeholder(tf.float32, [None])
+        acc, acc_update = tf.metrics.accuracy(y, p)
+        mean, mean_update = tf.metrics.mean(v, weights=w)
+        local_names = sorted(x.name for x in tf.local_variables())
+        out = []
+        with tf.Session() as sess:
+            for _ in range(2):
+                sess.run(tf.local_variables_initializer())
+                for i in range(0, 30, 10):
+                    feed = {y: labels[i:i + 10], p: predictions[i:i + 10], v: losses[i:i + 10],
+                            w: np.linspace(0, 1, 10)}
+                    out.append([float(x) for x in sess.run([acc_update, mean_update], feed)])
+                out.append([float(x) for x in sess.run([acc, mean])])
+    return {"values": out, "local": local_names}
+
+
 def gradients_and_names(tf):
     """tf.gradients with grad_ys and stop_gradient, and TF1's op naming."""
     with tf.Graph().as_default():
@@ -371,6 +397,6 @@ def initializers(tf):
 
 PROGRAMS = {"mnist_softmax": mnist_softmax, "shared_scope_model": shared_scope_model, "layers_mlp": layers_mlp,
             "iterator_pipeline": iterator_pipeline, "feedable_pipeline": feedable_pipeline,
-            "gradients_and_names": gradients_and_names,
+            "gradients_and_names": gradients_and_names, "streaming_metrics": streaming_metrics,
             "convnet_layers": convnet_layers, "control_flow": control_flow, "v1_losses": v1_losses,
             "initializers": initializers}
