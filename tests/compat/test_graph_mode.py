@@ -312,3 +312,17 @@ def test_public_names_are_restored_when_graph_mode_ends():
         assert tf2.matmul is not before[0] and hasattr(tf2.data.Dataset, "make_one_shot_iterator")
     assert (tf2.matmul, tf2.Variable, tf2.nn.relu, tf2.data.Dataset.from_tensor_slices) == before
     assert not hasattr(tf2.data.Dataset, "make_one_shot_iterator")
+
+
+def test_two_train_ops_in_one_run_differentiate_before_updating():
+    with tf.Graph().as_default():
+        a = tf.Variable(2.0)
+        b = tf.Variable(3.0)
+        loss_a = a * b  # d/da = b
+        loss_b = -(a * b)  # d/db = -a
+        train_a = tf.train.GradientDescentOptimizer(0.1).minimize(loss_a, var_list=[a])
+        train_b = tf.train.GradientDescentOptimizer(0.1).minimize(loss_b, var_list=[b])
+        with tf.Session() as sess:
+            sess.run(tf.global_variables_initializer())
+            sess.run([train_a, train_b])
+            assert sess.run([a, b]) == pytest.approx([2.0 - 0.1 * 3.0, 3.0 + 0.1 * 2.0])
