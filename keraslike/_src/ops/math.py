@@ -101,7 +101,11 @@ def _round_half_even(x):
 
 abs = _unary("tf.math.abs", torch.abs, doc="absolute value |x| (magnitude for complex).")
 negative = _unary("tf.math.negative", torch.neg, doc="-x.")
-sign = _unary("tf.math.sign", torch.sign, doc="-1, 0 or 1 by the sign of x.")
+def _sign(x):
+    return torch.sgn(x) if x.is_complex() else torch.sign(x)  # complex: x / |x| (0 at 0), as TF
+
+
+sign = _unary("tf.math.sign", _sign, doc="-1, 0 or 1 by the sign of x; x / |x| for complex x (0 at 0).")
 square = _unary("tf.math.square", torch.square, doc="x * x.")
 exp = _unary("tf.math.exp", torch.exp, "float", "e ** x.")
 expm1 = _unary("tf.math.expm1", torch.expm1, "float", "e ** x - 1, accurate near 0.")
