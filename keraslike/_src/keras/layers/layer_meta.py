@@ -14,6 +14,7 @@ place where every layer's integer and float arguments are normalised: `Dense(np.
 """
 
 import abc
+import inspect
 
 import numpy as np
 
@@ -40,6 +41,12 @@ class LayerMeta(abc.ABCMeta):
 
     def __dir__(cls):
         return torch_members.keras_dir(cls)
+
+    @property
+    def __signature__(cls):
+        # `inspect.signature(Dense)` shows the constructor's arguments, not `__call__`'s `*args, **kwargs`
+        init = inspect.signature(cls.__init__)
+        return init.replace(parameters=list(init.parameters.values())[1:])
 
     def __call__(cls, *args, **kwargs):
         # Layer arguments computed with numpy (`Embedding(np.max(ids) + 1, 8)`, `Dense(np.int64(n))`,
