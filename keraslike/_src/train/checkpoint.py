@@ -1,14 +1,14 @@
-"""`tf.train.Checkpoint`: save/restore models, optimizers and variables (tensorflow/python/checkpoint).
+"""`tf.train.Checkpoint`: save/restore models, optimizers, variables and `tf.Module`s (tensorflow/python/checkpoint).
 
-A checkpoint with prefix `P` is two files, as in TF: `P.index` (JSON: the keys,
-shapes and dtypes) and `P.data-00000-of-00001` (the values, safetensors when
-installed, else HDF5). Values are numpy arrays read back with safetensors or
-h5py; nothing is unpickled. Model weights are stored in `model.weights`
-order, optimizer state as Keras's variable list (iterations, learning rate,
-slots). Files are written atomically, by the chief only.
+A checkpoint with prefix `P` is TF's own format (`train/tensor_bundle.py`): `P.index` (a sorted table of
+BundleEntryProtos) and `P.data-00000-of-00001` (the values), with the object graph (`train/object_graph.py`)
+stored beside the values, so real TF reads keraslike's checkpoints and keraslike reads TF's. Objects are
+matched by TF's object-graph paths: the names given to the Checkpoint, then attribute names, list indices
+and Keras's child names (`module/trackable.py`, `keras/saving/checkpoint_tracking.py`). Checkpoints in
+keraslike's earlier format (a JSON index, values in safetensors or HDF5) are still read: the format is
+sniffed from the index. Nothing is unpickled. Files are written atomically, by the chief only.
 """
 
-import json
 import os
 
 import h5py
@@ -20,21 +20,10 @@ from keraslike._src.keras.optimizers.optimizer import Optimizer
 from keraslike._src.keras.saving import bounded_read, file_io, optimizer_state
 from keraslike._src.module import tracking
 from keraslike._src.ops.variables import Variable
-from keraslike._src.train import checkpoint_state
+from keraslike._src.module import trackable
+from keraslike._src.train import checkpoint_state, object_graph, tensor_bundle
 
 _DATA_SUFFIX = ".data-00000-of-00001"
-
-
-def _save_arrays(path, arrays):
-    try:
-        from safetensors.numpy import save_file  # optional (the `saving` extra); h5py otherwise
-    except ImportError:
-        with h5py.File(path, "w") as h5:
-            for key, value in arrays.items():
-                h5.create_dataset(key, data=value)
-        return "h5"
-    save_file({k: np.ascontiguousarray(v) for k, v in arrays.items()}, path)
-    return "safetensors"
 
 
 def _load_arrays(path, fmt):
@@ -178,29 +167,6 @@ class Checkpoint:
     def _model(self):
         return next((o for o in self._objects.values() if isinstance(o, Layer)), None)
 
-    def _arrays(self, prefix=""):
-        out = {prefix + "save_counter": np.asarray(int(self.save_counter), dtype="int64")}
-        for name, obj in self._objects.items():
-            obj = getattr(obj, "inner_optimizer", obj)  # a LossScaleOptimizer saves its inner optimizer's state
-            key = prefix + name
-            if isinstance(obj, Checkpoint):
-                out.update(obj._arrays(key + "/"))
-            elif isinstance(obj, Layer):
-                for i, w in enumerate(obj.weights):
-                    out[f"{key}/weights/{i}"] = w.detach().cpu().numpy()
-            elif isinstance(obj, Optimizer):
-                for i, value in enumerate(optimizer_state.get_variables(obj)):
-                    out[f"{key}/vars/{i}"] = np.asarray(value)
-            elif isinstance(obj, torch.Tensor):
-                out[key] = obj.detach().cpu().numpy()
-            elif tracking.is_node(obj):  # a tf.Module: every variable its walk finds, keyed by attribute path
-                for path, var in _module_variables(obj):
-                    out[f"{key}/{path}"] = var.detach().cpu().numpy()
-            else:
-                raise ValueError("Checkpoint can track models, layers, optimizers, variables, tf.Modules and "
-                                 f"Checkpoints. Received: {name}={obj!r}")
-        return out
-
     def _check_shapes(self, arrays, prefix=""):
         """Raise TF's error for a saved value whose shape differs from the variable it would fill.
 
@@ -278,20 +244,49 @@ class Checkpoint:
         return used, missing
 
     # ---- files ---------------------------------------------------------------------------------
+    def _trackable_children(self):
+        """The named objects (a LossScaleOptimizer as its inner optimizer), then `save_counter` once `save` has
+        counted (TF creates it on the first save)."""
+        out = []
+        for name, obj in self._objects.items():
+            if name == "root":
+                continue
+            out.append((name, trackable.wrap(getattr(obj, "inner_optimizer", obj))))
+        if int(self.save_counter) > 0 or self.__dict__.get("_restoring"):
+            out.append(("save_counter", self.save_counter))
+        return out
+
+    def _root_object(self):
+        """What the checkpoint's root node is: `root` when given (with the other named objects added as its
+        children, as TF does), else this Checkpoint."""
+        root = self._objects.get("root")
+        if root is None:
+            return self
+        extras = self._trackable_children()
+        return _RootWithExtras(root, extras) if extras else root
+
+    def _check_trackable(self):
+        for name, obj in self._objects.items():
+            if not trackable.is_trackable(getattr(obj, "inner_optimizer", obj)):
+                raise ValueError("Checkpoint can track tf.Variables, tf.Modules, Keras models, layers and "
+                                 "optimizers, Checkpoints, and lists and dicts of them. "
+                                 f"Received: {name}={obj!r}")
+
     def write(self, file_prefix, options=None):
-        """Write the checkpoint files at `file_prefix` (no counter, no state file); returns the prefix."""
+        """Write the checkpoint files at `file_prefix` in TF's format (no counter, no state file); returns the
+        prefix.
+
+        Raises:
+            ValueError: for a named object a checkpoint cannot hold.
+        """
         file_prefix = os.fspath(file_prefix)
-        arrays = self._arrays()
+        self._check_trackable()
+        index, data = tensor_bundle.serialize(object_graph.serialize(self._root_object()))
         model = self._model()
-        fmt = "safetensors"
-        with file_io.chief_path(file_prefix + _DATA_SUFFIX, model) as target:
-            holder = {}
-            file_io.atomic_write(target, lambda tmp: holder.setdefault("fmt", _save_arrays(tmp, arrays)))
-            fmt = holder["fmt"]
-        index = {"format": fmt, "keys": {k: {"shape": list(v.shape), "dtype": str(v.dtype)}
-                                         for k, v in arrays.items()}}
-        with file_io.chief_path(file_prefix + ".index", model) as target:
-            file_io.atomic_write_text(target, json.dumps(index))
+        with file_io.chief_path(tensor_bundle.data_path(file_prefix), model) as target:
+            file_io.atomic_write(target, lambda tmp: _write_bytes(tmp, data))
+        with file_io.chief_path(file_prefix + tensor_bundle.INDEX_SUFFIX, model) as target:
+            file_io.atomic_write(target, lambda tmp: _write_bytes(tmp, index))
         return file_prefix
 
     def save(self, file_prefix, options=None):
@@ -314,15 +309,43 @@ class Checkpoint:
     def restore(self, save_path, options=None):
         """Restore from `save_path` (e.g. `tf.train.latest_checkpoint(dir)`); `None` restores nothing.
 
+        Values are matched by TF's object-graph paths; a Keras model without weights yet is restored when it
+        builds (TF's deferred restoration). Every value is checked before any is assigned.
+
         Raises:
-            ValueError: if the checkpoint files are missing.
+            ValueError: if the checkpoint files are missing, or a saved shape differs from its variable's.
         """
         if save_path is None:
             return CheckpointLoadStatus([], [])
         save_path = os.fspath(save_path)
+        if tensor_bundle.is_bundle(save_path):
+            saved = object_graph.SavedGraph(tensor_bundle.BundleReader(save_path))
+            object.__setattr__(self, "_restoring", True)  # a saved save_counter is restored (TF creates it)
+            try:
+                root = self._root_object()
+                plan = object_graph.plan_restore(root, saved, context={"model": self._model()})
+            finally:
+                object.__setattr__(self, "_restoring", False)
+            plan.apply()
+            return object_graph.LoadStatus(plan, root)
         index = read_index(save_path)
         arrays = _load_arrays(save_path + _DATA_SUFFIX, index["format"])
         arrays = {k: v.reshape(index["keys"][k]["shape"]) if k in index["keys"] else v for k, v in arrays.items()}
         self._check_shapes(arrays)  # everything first: a failed restore changes nothing
         used, missing = self._assign(arrays)
         return CheckpointLoadStatus(set(arrays) - used, missing)
+
+
+class _RootWithExtras:
+    """The root node of `Checkpoint(root=obj, **others)`: `obj`'s children plus the other named objects."""
+
+    def __init__(self, root, extras):
+        self.root, self.extras = root, extras
+
+    def _trackable_children(self):
+        return trackable.children(self.root) + list(self.extras)
+
+
+def _write_bytes(path, data):
+    with open(path, "wb") as f:
+        f.write(data)
