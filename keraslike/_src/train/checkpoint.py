@@ -323,7 +323,8 @@ class Checkpoint:
             object.__setattr__(self, "_restoring", True)  # a saved save_counter is restored (TF creates it)
             try:
                 root = self._root_object()
-                plan = object_graph.plan_restore(root, saved, context={"model": self._model()})
+                plan = object_graph.plan_restore(root, saved, context={"model": self._model(),
+                                                                      "optional": [self.save_counter]})
             finally:
                 object.__setattr__(self, "_restoring", False)
             plan.apply()

@@ -236,6 +236,7 @@ class LoadStatus:
     def _unrestored(self):
         restored = {id(leaf) for leaf, _, _ in self._plan.assignments}
         restored |= {id(v) for v in self._plan.context.get("restored_objects", ())}
+        restored |= {id(v) for v in self._plan.context.get("optional", ())}  # e.g. a save_counter never saved
         bound = {id(obj) for obj in self._plan.bound.values()}
         return [leaf for leaf in live_leaves(self._root, self._plan.handled)
                 if id(leaf) not in restored and id(leaf) not in bound]

@@ -27,13 +27,16 @@ from keraslike._src.keras.saving import optimizer_state
 from keraslike._src.module import trackable
 from keraslike._src.train import object_graph
 
-# Keras optimizer class -> [(torch state key, Keras slot list attribute)]
+# Keras optimizer class -> [(slot key in keraslike's optimizer state, Keras's slot list attribute)], in the
+# order keraslike's flat state lists a variable's slots (sorted keys, `saving/optimizer_state.py`)
 _SLOT_LISTS = {
     "Adam": [("exp_avg", "_momentums"), ("exp_avg_sq", "_velocities"), ("max_exp_avg_sq", "_velocity_hats")],
     "AdamW": [("exp_avg", "_momentums"), ("exp_avg_sq", "_velocities"), ("max_exp_avg_sq", "_velocity_hats")],
-    "SGD": [("momentum_buffer", "momentums")],
-    "RMSprop": [("square_avg", "_velocities"), ("momentum_buffer", "_momentums"), ("grad_avg", "_average_gradients")],
-    "Adagrad": [("sum", "_accumulators")],
+    "SGD": [("m", "momentums")],
+    "RMSprop": [("m", "_momentums"), ("v", "_velocities")],
+    "Adagrad": [("accumulator", "_accumulators")],
+    "Nadam": [("m", "_momentums"), ("v", "_velocities")],
+    "Adamax": [("m", "_m"), ("u", "_u")],
 }
 
 
@@ -154,9 +157,12 @@ def optimizer_children(optimizer):
     if optimizer._torch is None:
         return out
     params = list(optimizer._params)
-    keys = optimizer_state._expected_keys(optimizer)
+    states = [optimizer._torch.state.get(p, {}) for p in params]
+    keys = {k for state in states for k, v in state.items() if k != "step" and isinstance(v, torch.Tensor)}
+    if not keys:  # no step taken yet: no slots to save
+        return out
     lists = _SLOT_LISTS.get(type(optimizer).__name__)
-    if keys is not None and lists is not None:
+    if lists is not None and keys <= {key for key, _ in lists}:
         for key, attribute in lists:
             if key in keys:
                 out.append((attribute, trackable.TrackableList([_Slot(optimizer, p, key) for p in params])))
