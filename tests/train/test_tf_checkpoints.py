@@ -157,3 +157,27 @@ def test_round_trip_of_a_subclassed_model_with_a_list_of_layers(tmp_path):
     other(X)
     tf.train.Checkpoint(net=other).read(path).assert_consumed()
     _close(other(X).numpy(), expected)
+
+
+def test_checkpoints_in_keraslike_earlier_format_still_load(tmp_path):
+    """Before TF-format checkpoints keraslike wrote a JSON `.index` and HDF5/safetensors values; the format is
+    sniffed, so those files keep loading (Checkpoint.restore, model.load_weights, tf.train.load_variable)."""
+    h5py = pytest.importorskip("h5py")
+    model = _model()
+    weights = cases.dense_weights()
+    prefix = str(tmp_path / "old")
+    arrays = {"save_counter": np.array(3, "int64"), "v": np.array([1.5, 2.5], "float32")}
+    arrays.update({f"model/weights/{i}": w for i, w in enumerate(weights)})
+    with h5py.File(prefix + ".data-00000-of-00001", "w") as f:
+        for key, value in arrays.items():
+            f.create_dataset(key, data=value)
+    index = {"format": "h5", "keys": {k: {"shape": list(v.shape), "dtype": str(v.dtype)} for k, v in arrays.items()}}
+    with open(prefix + ".index", "w") as f:
+        json.dump(index, f)
+    v = tf.Variable([0.0, 0.0])
+    ckpt = tf.train.Checkpoint(model=model, v=v)
+    ckpt.restore(prefix).assert_consumed()
+    assert v.numpy().tolist() == [1.5, 2.5] and int(ckpt.save_counter) == 3
+    for got, want in zip(model.get_weights(), weights):
+        _close(got, want)
+    assert tf.train.load_variable(prefix, "v").tolist() == [1.5, 2.5]

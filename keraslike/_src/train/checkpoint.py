@@ -15,12 +15,9 @@ import h5py
 import numpy as np
 import torch
 
-from keraslike._src.keras.layers.layer import Layer
-from keraslike._src.keras.optimizers.optimizer import Optimizer
-from keraslike._src.keras.saving import bounded_read, file_io, optimizer_state
-from keraslike._src.module import tracking
+from keraslike._src.keras.saving import bounded_read, file_io  # file helpers only: no Keras classes here
+from keraslike._src.module import trackable, tracking
 from keraslike._src.ops.variables import Variable
-from keraslike._src.module import trackable
 from keraslike._src.train import checkpoint_state, object_graph, tensor_bundle
 
 _DATA_SUFFIX = ".data-00000-of-00001"
@@ -57,6 +54,15 @@ def read_index(save_path):
                          "a `format` of 'h5' or 'safetensors' and a `keys` object). "
                          f"Received: save_path={save_path!r}")
     return index
+
+
+def _is_keras_layer(obj):
+    """A Keras layer or model (told by its protocol, not its class: `train/` sits below Keras)."""
+    return isinstance(obj, torch.nn.Module) and hasattr(obj, "weights") and hasattr(obj, "built")
+
+
+def _is_optimizer(obj):
+    return callable(getattr(obj, "_set_flat_state", None))
 
 
 def data_path(save_path):
@@ -165,7 +171,7 @@ class Checkpoint:
 
     # ---- values ------------------------------------------------------------------------------
     def _model(self):
-        return next((o for o in self._objects.values() if isinstance(o, Layer)), None)
+        return next((o for o in self._objects.values() if _is_keras_layer(o)), None)
 
     def _check_shapes(self, arrays, prefix=""):
         """Raise TF's error for a saved value whose shape differs from the variable it would fill.
@@ -178,9 +184,9 @@ class Checkpoint:
             if isinstance(obj, Checkpoint):
                 obj._check_shapes(arrays, key + "/")
                 continue
-            if isinstance(obj, Layer):
+            if _is_keras_layer(obj):
                 targets = [(f"{key}/weights/{i}", w) for i, w in enumerate(obj.weights)]
-            elif isinstance(obj, torch.Tensor) and not isinstance(obj, Optimizer):
+            elif isinstance(obj, torch.Tensor) and not _is_optimizer(obj):
                 targets = [(key, obj)]
             else:
                 continue
@@ -204,7 +210,7 @@ class Checkpoint:
                 u, m = obj._assign(arrays, key + "/")
                 used |= u
                 missing += m
-            elif isinstance(obj, Layer):
+            elif _is_keras_layer(obj):
                 saved = sorted((k for k in arrays if k.startswith(key + "/weights/")),
                                key=lambda k: int(k.rsplit("/", 1)[-1]))
                 if not obj.weights and saved:
@@ -220,13 +226,13 @@ class Checkpoint:
                             used.add(k)
                         else:
                             missing.append(k)
-            elif isinstance(obj, Optimizer):
+            elif _is_optimizer(obj):
                 keys = sorted((k for k in arrays if k.startswith(key + "/vars/")), key=lambda k: int(k.rsplit("/")[-1]))
                 params = [p for p in model.trainable_weights if p.requires_grad] if model is not None else None
                 if keys and model is not None and not model.weights:
                     obj.__dict__["_deferred_state"] = [arrays[k] for k in keys]  # applied when the optimizer builds
                     used.update(keys)
-                elif keys and optimizer_state.set_variables(obj, [arrays[k] for k in keys], params):
+                elif keys and obj._set_flat_state([arrays[k] for k in keys], params):
                     used.update(keys)
                 elif keys:
                     missing.append(key)

@@ -159,6 +159,10 @@ class Optimizer:
         if deferred is not None:  # a checkpoint restored before the model had weights
             optimizer_state.set_variables(self, deferred, list(self._params))
 
+    def _set_flat_state(self, values, params=None):
+        """Restore `[iterations, learning_rate, *slots]` (`saving/optimizer_state.py`); False if they do not fit."""
+        return optimizer_state.set_variables(self, values, params)
+
     def _trackable_children(self):
         """This optimizer's children in a TF object-based checkpoint (`keras/saving/checkpoint_tracking.py`)."""
         return checkpoint_tracking.optimizer_children(self)
