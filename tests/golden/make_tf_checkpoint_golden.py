@@ -9,7 +9,9 @@ Cases (each a folder of tf_checkpoints/ holding a `ckpt` prefix):
   * keras3:  a Keras 3 Sequential model + Adam after one training step, `Checkpoint(model=, optimizer=)`;
   * tfkeras: the same with tf_keras (Keras 2) written by `model.save_weights("ckpt")` (TF format, the Keras 2
              default for a path without `.h5`);
-  * saved:   `tf.train.Checkpoint(...).save` under a CheckpointManager (`ckpt-1`, `ckpt-2` and the state file).
+  * saved:   `tf.train.Checkpoint(...).save` under a CheckpointManager (`ckpt-1`, `ckpt-2` and the state file);
+  * keras3_functional / tfkeras_functional: a two-input functional model (Conv2D, BatchNormalization, Embedding,
+             LSTM, Dense) in `Checkpoint(model=)` (Keras 3) and by tf_keras's `save_weights(prefix)`.
 The inputs and the models' predictions are recorded so tests can check a restore without TF.
 """
 
@@ -109,6 +111,38 @@ def case_tfkeras(prefix):
     return {"prediction": prediction, "weights_after_second_step": [w.tolist() for w in model.get_weights()]}
 
 
+IMAGES = (np.arange(2 * 6 * 6 * 2, dtype="float32").reshape(2, 6, 6, 2) % 7) / 7.0
+TOKENS = np.array([[1, 2, 3, 4], [4, 3, 2, 0]], dtype="int32")
+
+
+def _functional(k):
+    """Conv2D + BatchNormalization + Dense on images, Embedding + LSTM on tokens: weights of many kinds."""
+    images = k.Input((6, 6, 2))
+    x = k.layers.Conv2D(3, 3, activation="relu")(images)
+    x = k.layers.BatchNormalization()(x)
+    x = k.layers.GlobalAveragePooling2D()(x)
+    tokens = k.Input((4,), dtype="int32")
+    y = k.layers.LSTM(3)(k.layers.Embedding(5, 2)(tokens))
+    model = k.Model([images, tokens], k.layers.Dense(2)(k.layers.Concatenate()([x, y])))
+    rng = np.random.default_rng(5)
+    model.set_weights([rng.standard_normal(w.shape).astype("float32") * 0.5 + (1.0 if "variance" in w.name else 0.0)
+                       for w in model.weights])
+    return model
+
+
+def case_keras3_functional(prefix):
+    model = _functional(keras)
+    tf.train.Checkpoint(model=model).write(prefix)
+    return {"prediction": model.predict([IMAGES, TOKENS], verbose=0).tolist(),
+            "images": IMAGES.tolist(), "tokens": TOKENS.tolist()}
+
+
+def case_tfkeras_functional(prefix):
+    model = _functional(tf_keras)
+    model.save_weights(prefix)
+    return {"prediction": model.predict([IMAGES, TOKENS], verbose=0).tolist()}
+
+
 def case_saved(prefix):
     directory = os.path.dirname(prefix)
     ckpt = tf.train.Checkpoint(v=tf.Variable([1.0, 2.0]))
@@ -123,7 +157,9 @@ def main():
     shutil.rmtree(ROOT, ignore_errors=True)
     results = {"x": X.tolist(), "y": Y.tolist(), "tf_version": tf.__version__}
     for name, case in [("vars", case_vars), ("module", case_module), ("keras3", case_keras3),
-                       ("tfkeras", case_tfkeras), ("saved", case_saved)]:
+                       ("tfkeras", case_tfkeras), ("saved", case_saved),
+                       ("keras3_functional", case_keras3_functional),
+                       ("tfkeras_functional", case_tfkeras_functional)]:
         directory = os.path.join(ROOT, name)
         os.makedirs(directory)
         facts = case(os.path.join(directory, "ckpt"))

@@ -181,3 +181,28 @@ def test_checkpoints_in_keraslike_earlier_format_still_load(tmp_path):
     for got, want in zip(model.get_weights(), weights):
         _close(got, want)
     assert tf.train.load_variable(prefix, "v").tolist() == [1.5, 2.5]
+
+
+def _functional():
+    """The two-input model of make_tf_checkpoint_golden.py (Conv2D, BatchNormalization, Embedding, LSTM, Dense)."""
+    images = keras.Input((6, 6, 2))
+    x = keras.layers.Conv2D(3, 3, activation="relu")(images)
+    x = keras.layers.BatchNormalization()(x)
+    x = keras.layers.GlobalAveragePooling2D()(x)
+    tokens = keras.Input((4,), dtype="int32")
+    y = keras.layers.LSTM(3)(keras.layers.Embedding(5, 2)(tokens))
+    return keras.Model([images, tokens], keras.layers.Dense(2)(keras.layers.Concatenate()([x, y])))
+
+
+@pytest.mark.parametrize("case", ["keras3_functional", "tfkeras_functional"])
+def test_functional_model_with_two_inputs_from_tf(case):
+    """Keras 3 interleaves the input layers in `_operations` (`model/_operations/8/...`); tf_keras counts
+    `layer_with_weights-<j>`: both restore every weight (conv kernel, BatchNorm statistics, LSTM cell)."""
+    model = _functional()
+    inputs = [np.array(TF_WROTE["keras3_functional"]["images"], "float32"),
+              np.array(TF_WROTE["keras3_functional"]["tokens"], "int32")]
+    if case == "keras3_functional":
+        tf.train.Checkpoint(model=model).read(_prefix(case)).assert_consumed()
+    else:
+        model.load_weights(_prefix(case)).assert_consumed()
+    _close(model.predict(inputs, verbose=0), TF_WROTE[case]["prediction"], 1e-5)

@@ -170,7 +170,8 @@ class Plan:
 def plan_restore(root, saved, node_id=0, context=None):
     """Match `saved` (a SavedGraph) against the live objects under `root` (bound to saved node `node_id`);
     returns a `Plan` (nothing assigned yet). A `_restore_from_checkpoint(obj, node, plan)` hook that returns
-    True has handled its object; False lets the walk match the object's children.
+    True has handled its object; a list of `(live child, saved NodeView)` pairs says which children to walk;
+    False lets the walk match the object's children by name.
 
     Raises:
         ValueError: on a shape mismatch (nothing is restored then).
@@ -185,7 +186,11 @@ def plan_restore(root, saved, node_id=0, context=None):
         plan.bound[node_id] = obj
         node = NodeView(saved, node_id)
         hook = getattr(type(obj), trackable.RESTORE_HOOK, None)
-        if callable(hook) and hook(obj, node, plan):
+        handled = hook(obj, node, plan) if callable(hook) else False
+        if isinstance(handled, list):  # the hook paired the children itself: [(live child, saved NodeView)]
+            queue.extend((child, child_node.node_id) for child, child_node in handled)
+            continue
+        if handled:
             plan.handled.add(id(obj))
             continue
         if trackable.is_leaf(obj):

@@ -6,8 +6,9 @@ write them; keraslike answers to both, and writes both where they can coexist:
     Dense, Conv and Embedding layers hold them) and the weight's own name (Keras 2 tracks `add_weight(name)`);
   * a layer's sublayers and `tf.Module`s: by attribute name (subclassed models and layers, both versions);
   * a Sequential or functional model's layers: Keras 2's `layer_with_weights-<j>` (j counts the layers that
-    have weights), and Keras 3's `_operations/<i>` (i counts every operation, the input layer first), under
-    `_functional` for a Sequential model;
+    have weights), and Keras 3's `_operations/<i>` (i counts every operation, the input layer first; written
+    for one-input models, matched by the order of the layers with weights on restore), under `_functional`
+    for a Sequential model;
   * a compiled model's `optimizer`;
   * an optimizer: `_iterations`, `_learning_rate` and its slots per kind (Adam `_momentums`, `_velocities`,
     `_velocity_hats`; SGD `momentums`; RMSprop `_velocities`, `_momentums`, `_average_gradients`; Adagrad
@@ -67,21 +68,36 @@ def _weight_children(layer, names):
     return out
 
 
+class _Operations(trackable.TrackableList):
+    """Keras 3's `_operations` list of a Sequential/functional model: its input layers, then its layers.
+
+    Written with Keras 3's indices (the input layer first) only when the model has one input, where they are
+    certain; on restore the saved operations that hold values are matched, in order, to the layers that have
+    weights, so files from models with several inputs (whose input layers Keras 3 interleaves) load too.
+    """
+
+    def __init__(self, model):
+        self.model = model
+        n_inputs = 1 if hasattr(model, "_stack") else len(getattr(model, "inputs", None) or [None])
+        super().__init__([getattr(model, "_input_layer", None)] + list(model.layers) if n_inputs == 1 else [])
+
+    def _restore_from_checkpoint(self, node, plan):
+        saved = sorted(((int(name), child) for name, child in node.children() if name.isdigit() and
+                        _has_values(child)), key=lambda item: item[0])
+        live = [layer for layer in self.model.layers if layer.weights]
+        if len(saved) != len(live):
+            return []
+        return [(layer, child) for layer, (_, child) in zip(live, saved)]
+
+
 class _Functional:
     """Keras 3's `_functional` object inside a Sequential model: holds `_operations`."""
 
-    def __init__(self, operations):
-        self.operations = operations
+    def __init__(self, model):
+        self.model = model
 
     def _trackable_children(self):
-        return [("_operations", trackable.TrackableList(self.operations))]
-
-
-def _operations(model):
-    """Keras 3's operation list of a Sequential/functional model: its input layers, then its layers."""
-    if hasattr(model, "_stack"):
-        return [getattr(model, "_input_layer", None)] + list(model.layers)
-    return [None] * len(getattr(model, "inputs", None) or [None]) + list(model.layers)
+        return [("_operations", _Operations(self.model))]
 
 
 def layer_children(layer):
@@ -91,11 +107,10 @@ def layer_children(layer):
     if hasattr(layer, "_stack") or hasattr(layer, "_nodes"):  # Sequential / functional
         weighted = [sub for sub in layer.layers if sub.weights]
         out += [(f"layer_with_weights-{j}", sub) for j, sub in enumerate(weighted)]
-        operations = _operations(layer)
         if hasattr(layer, "_stack"):
-            out.append(("_functional", _Functional(operations)))
+            out.append(("_functional", _Functional(layer)))
         else:
-            out.append(("_operations", trackable.TrackableList(operations)))
+            out.append(("_operations", _Operations(layer)))
     else:
         for sub in list(layer._sublayers()) + list(layer._tracked_modules()):
             for n in names.get(id(sub), []):
