@@ -11,7 +11,8 @@ matches the saved object graph to the live objects name by name. This module is 
     trackable values; a list or tuple becomes a child whose children are named "0", "1", ...; a dict one whose
     children are named by its (string) keys, as TF's ListWrapper and _DictWrapper;
   * leaves hold values: a `tf.Variable` (or a plain torch tensor), or any object with `_checkpoint_value()`
-    (and `_checkpoint_assign(value)` to be restored) such as an optimizer's slot;
+    (and `_checkpoint_assign(value)` to be restored) such as an optimizer's slot or a dataset iterator (saved
+    under its `_checkpoint_attribute`, default `VARIABLE_VALUE`);
   * an object whose class defines `_restore_from_checkpoint(node, plan)` restores itself from a saved node (an
     optimizer rebuilding its state from the saved slots); `node` is a `train/object_graph.py` NodeView.
 
@@ -88,6 +89,12 @@ def children(obj):
     if tracking.is_node(obj):
         return [(name, wrap(value)) for name, value in tracking.attributes(obj) if is_trackable(value)]
     return []
+
+
+def attribute_of(leaf):
+    """The checkpoint attribute a leaf's value is saved under: `VARIABLE_VALUE`, or the leaf's own
+    `_checkpoint_attribute` (a dataset iterator's `ITERATOR_POSITION`)."""
+    return getattr(leaf, "_checkpoint_attribute", "VARIABLE_VALUE")
 
 
 def value_of(leaf):

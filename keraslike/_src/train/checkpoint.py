@@ -160,8 +160,14 @@ class Checkpoint:
     def __setattr__(self, name, value):
         if name.startswith("_") or name == "save_counter":
             object.__setattr__(self, name, value)
-        else:
-            self._objects[name] = value
+            return
+        source = self.__dict__.get("_restore_source")
+        child = object_graph.NodeView(source[0], source[1]).child(name) if source else None
+        if isinstance(value, list) and source is not None:
+            value = _RestoringList(value, source[0], child.node_id if child is not None else None)
+        self._objects[name] = value
+        if child is not None and trackable.is_trackable(value):  # TF restores what is added after a restore
+            object_graph.restore_into(trackable.wrap(value), source[0], child.node_id)
 
     def __getattr__(self, name):
         objects = self.__dict__.get("_objects", {})
@@ -334,6 +340,9 @@ class Checkpoint:
             finally:
                 object.__setattr__(self, "_restoring", False)
             plan.apply()
+            for node_id, obj in plan.bound.items():  # objects assigned to them later restore on assignment
+                if isinstance(obj, Checkpoint):
+                    object.__setattr__(obj, "_restore_source", (saved, node_id))
             return object_graph.LoadStatus(plan, root)
         index = read_index(save_path)
         arrays = _load_arrays(save_path + _DATA_SUFFIX, index["format"])
@@ -341,6 +350,23 @@ class Checkpoint:
         self._check_shapes(arrays)  # everything first: a failed restore changes nothing
         used, missing = self._assign(arrays)
         return CheckpointLoadStatus(set(arrays) - used, missing)
+
+
+class _RestoringList(list):
+    """A list assigned to a restored Checkpoint: an item appended where the checkpoint has one is restored then
+    (TF's ListWrapper)."""
+
+    def __init__(self, items, saved, node_id):
+        super().__init__(items)
+        self._saved, self._node_id = saved, node_id
+
+    def append(self, item):
+        super().append(item)
+        if self._node_id is None:
+            return
+        child = object_graph.NodeView(self._saved, self._node_id).child(str(len(self) - 1))
+        if child is not None and trackable.is_trackable(item):
+            object_graph.restore_into(trackable.wrap(item), self._saved, child.node_id)
 
 
 class _RootWithExtras:

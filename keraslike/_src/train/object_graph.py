@@ -3,7 +3,8 @@
 Saving walks the objects from the root (`module/trackable.py` says who the children are) breadth first, gives
 each distinct object a node id, and stores each leaf's value under the key TF builds from the first path that
 reaches it: local names joined by "/" (a "." in a name doubled, a "/" written ".S"), then
-`/.ATTRIBUTES/VARIABLE_VALUE`; the graph itself is the scalar string `_CHECKPOINTABLE_OBJECT_GRAPH`.
+`/.ATTRIBUTES/<attribute>` (`VARIABLE_VALUE` for variables); the graph itself is the scalar string
+`_CHECKPOINTABLE_OBJECT_GRAPH`.
 
 Restoring walks the saved graph and the live objects together, from the roots, child name by child name
 (`plan_restore`): a saved node is bound to the first live object reached at it, a leaf's value is checked
@@ -18,7 +19,6 @@ from keraslike._src.module import trackable
 from keraslike._src.train import checkpoint_protos
 
 GRAPH_KEY = "_CHECKPOINTABLE_OBJECT_GRAPH"
-VALUE_SUFFIX = "/.ATTRIBUTES/VARIABLE_VALUE"
 
 
 def escape(name):
@@ -57,9 +57,10 @@ def serialize(root):
         for child_id, name in refs:
             graph.nodes[node_id].children.add(node_id=child_id, local_name=name)
         if node_id and trackable.is_leaf(obj):
-            key = paths[node_id] + VALUE_SUFFIX
+            attribute = trackable.attribute_of(obj)
+            key = f"{paths[node_id]}/.ATTRIBUTES/{attribute}"
             tensors[key] = trackable.value_of(obj)
-            graph.nodes[node_id].attributes.add(name="VARIABLE_VALUE", full_name=_full_name(obj, paths[node_id]),
+            graph.nodes[node_id].attributes.add(name=attribute, full_name=_full_name(obj, paths[node_id]),
                                                 checkpoint_key=key)
     _mark_values(graph)
     tensors[GRAPH_KEY] = graph.SerializeToString()
@@ -103,20 +104,18 @@ class NodeView:
         return [(ref.local_name, NodeView(self._saved, ref.node_id))
                 for ref in self._saved.graph.nodes[self.node_id].children]
 
-    def has_value(self):
-        return any(a.name == "VARIABLE_VALUE" for a in self._saved.graph.nodes[self.node_id].attributes)
+    def has_value(self, attribute="VARIABLE_VALUE"):
+        return any(a.name == attribute for a in self._saved.graph.nodes[self.node_id].attributes)
 
-    def value(self):
-        """The saved value of this node (numpy), or None when it has none."""
-        for attribute in self._saved.graph.nodes[self.node_id].attributes:
-            if attribute.name == "VARIABLE_VALUE":
-                return self._saved.reader.get_tensor(attribute.checkpoint_key)
-        return None
+    def value(self, attribute="VARIABLE_VALUE"):
+        """The saved value of this node's `attribute` (numpy), or None when it has none."""
+        key = self.key(attribute)
+        return None if key is None else self._saved.reader.get_tensor(key)
 
-    def key(self):
-        for attribute in self._saved.graph.nodes[self.node_id].attributes:
-            if attribute.name == "VARIABLE_VALUE":
-                return attribute.checkpoint_key
+    def key(self, attribute="VARIABLE_VALUE"):
+        for saved in self._saved.graph.nodes[self.node_id].attributes:
+            if saved.name == attribute:
+                return saved.checkpoint_key
         return None
 
 
@@ -150,14 +149,15 @@ class Plan:
         Raises:
             ValueError: when the saved shape differs from the leaf's (TF's message).
         """
-        value = node.value()
+        attribute = trackable.attribute_of(leaf)
+        value = node.value(attribute)
         expected = trackable.shape_of(leaf)
         shape = tuple(getattr(value, "shape", ()))
         if expected is not None and shape != expected:
             raise ValueError(f"Received incompatible tensor with shape {shape} when attempting to restore variable "
                              f"with shape {expected} and name {_full_name(leaf, node.key())}. "
-                             f"Received: checkpoint key={node.key()!r}")
-        self.assignments.append((leaf, value, node.key()))
+                             f"Received: checkpoint key={node.key(attribute)!r}")
+        self.assignments.append((leaf, value, node.key(attribute)))
         self.consumed.add(node.node_id)
 
     def apply(self):
@@ -194,7 +194,7 @@ def plan_restore(root, saved, node_id=0, context=None):
             plan.handled.add(id(obj))
             continue
         if trackable.is_leaf(obj):
-            if node.has_value():
+            if node.has_value(trackable.attribute_of(obj)):
                 plan.assign(obj, node)
             continue
         live = {}
@@ -203,6 +203,14 @@ def plan_restore(root, saved, node_id=0, context=None):
         for name, child_node in node.children():
             if name in live:
                 queue.append((live[name], child_node.node_id))
+    return plan
+
+
+def restore_into(obj, saved, node_id):
+    """Restore `obj` (and what it holds) from saved node `node_id` right away: TF's restore-on-assignment of an
+    object added, after a restore, to a checkpointed object that has it."""
+    plan = plan_restore(obj, saved, node_id=node_id)
+    plan.apply()
     return plan
 
 
