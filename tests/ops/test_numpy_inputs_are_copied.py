@@ -48,3 +48,11 @@ def test_a_generator_reusing_its_buffer_gives_distinct_elements():
 
     ds = tf.data.Dataset.from_generator(generate, output_signature=tf.TensorSpec((2,), tf.float32))
     assert [e.numpy().tolist() for e in list(ds)] == GOLDEN["Dataset.from_generator (reused buffer), list(ds)"]
+
+
+def test_numpy_views_with_negative_or_transposed_strides_convert():
+    # `arr[::-1]` (negative strides) and `.T` are everyday numpy views; TF takes them as their values.
+    reversed_ = np.arange(5)[::-1]
+    np.testing.assert_array_equal(tf.constant(reversed_).numpy(), [4, 3, 2, 1, 0])
+    transposed = np.arange(6.0).reshape(2, 3).T
+    np.testing.assert_array_equal(tf.convert_to_tensor(transposed).numpy(), transposed)

@@ -110,7 +110,8 @@ def _from_python(value, dtype, arg_name):
     if array.dtype.kind == "u" and array.dtype.itemsize > 1 and target is not None:
         array = array.astype(np.int64)  # torch has only partial support for uint16/32/64
     # a numpy argument is copied, as TF does: the tensor must not change when the caller reuses the array
-    out = torch.as_tensor(array) if from_python else torch.tensor(array)
+    # (np.array(copy=True) also takes the negative strides of `arr[::-1]`, which torch refuses)
+    out = torch.as_tensor(array) if from_python else torch.from_numpy(np.array(array, order="C", copy=True))
     if target is not None and out.dtype != target:
         out = out.to(target)
     return out
