@@ -75,10 +75,25 @@ def read_tf_keras_weights():
     return out
 
 
+def read_functional():
+    model = cases.make_functional(keras)
+    status = tf.train.Checkpoint(model=model).read(os.path.join(ROOT, "functional", "ckpt"))
+    return {"assert_existing_objects_matched": _assertion(status, "assert_existing_objects_matched"),
+            "prediction": model.predict(cases.IMAGES, verbose=0).tolist()}
+
+
+def read_tf_keras_functional():
+    model = cases.make_functional(tf_keras)
+    status = model.load_weights(os.path.join(ROOT, "functional_weights", "ckpt"))
+    return {"assert_existing_objects_matched": _assertion(status, "assert_existing_objects_matched"),
+            "prediction": model.predict(cases.IMAGES, verbose=0).tolist()}
+
+
 def main():
     results = {"tf_version": tf.__version__}
     for name, fn in [("vars", read_vars), ("module", read_module), ("keras", read_keras3),
-                     ("weights", read_tf_keras_weights)]:
+                     ("weights", read_tf_keras_weights), ("functional", read_functional),
+                     ("functional_weights", read_tf_keras_functional)]:
         try:
             results[name] = fn()
         except Exception as err:  # noqa: BLE001 - recorded: the test shows what TF said

@@ -55,3 +55,21 @@ def make_model(keras):
     model = keras.Sequential([keras.Input((3,)), keras.layers.Dense(4, activation="relu"), keras.layers.Dense(2)])
     model.compile(optimizer=keras.optimizers.Adam(0.01), loss="mse")
     return model
+
+
+IMAGES = (np.arange(2 * 6 * 6 * 2, dtype="float32").reshape(2, 6, 6, 2) % 7) / 7.0
+
+
+def make_functional(keras):
+    """A one-input functional model: Conv2D, BatchNormalization, Dense (Keras 3 `_operations` indices certain)."""
+    images = keras.Input((6, 6, 2))
+    x = keras.layers.Conv2D(3, 3, activation="relu")(images)
+    x = keras.layers.BatchNormalization()(x)
+    x = keras.layers.GlobalAveragePooling2D()(x)
+    return keras.Model(images, keras.layers.Dense(2)(x))
+
+
+def functional_weights(model):
+    rng = np.random.default_rng(7)
+    return [rng.standard_normal(tuple(w.shape)).astype("float32") * 0.5 + (1.0 if "variance" in w.name else 0.0)
+            for w in model.weights]

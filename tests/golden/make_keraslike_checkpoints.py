@@ -6,7 +6,9 @@ Python), for `check_tf_reads_keraslike.py` to load in real TF:
 
 Cases: vars (`Checkpoint(v=, step=, nested=Checkpoint(w=))`.save), module (a tf.Module with nested modules, a
 list and a dict of variables), keras (a Sequential model + Adam after one step in `Checkpoint(model=,
-optimizer=)`), weights (`model.save_weights(prefix)` of the same model, read by tf_keras's `load_weights`).
+optimizer=)`), weights (`model.save_weights(prefix)` of the same model, read by tf_keras's `load_weights`),
+functional / functional_weights (a one-input functional model with Conv2D and BatchNormalization, in a
+Checkpoint for Keras 3 and by `save_weights` for tf_keras).
 expected.json holds what TF must find: values, predictions, and the weights after one more training step.
 """
 
@@ -56,6 +58,12 @@ def write_all(root):
     expected["keras"] = expected["weights"] = {
         "prediction": prediction, "iterations": 1,
         "weights_after_second_step": [w.tolist() for w in model.get_weights()]}
+
+    functional = cases.make_functional(tf.keras)
+    functional.set_weights(cases.functional_weights(functional))
+    tf.train.Checkpoint(model=functional).write(os.path.join(root, "functional", "ckpt"))
+    functional.save_weights(os.path.join(root, "functional_weights", "ckpt"))
+    expected["functional"] = {"prediction": functional.predict(cases.IMAGES, verbose=0).tolist()}
     with open(os.path.join(root, "expected.json"), "w") as f:
         json.dump(expected, f, indent=1, sort_keys=True)
     return expected

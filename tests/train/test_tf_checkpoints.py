@@ -124,9 +124,12 @@ def test_tf_reads_what_keraslike_writes(tmp_path):
         _close(tf_read[case]["prediction"], expected[case]["prediction"])
         for got, want in zip(tf_read[case]["weights_after_second_step"], expected[case]["weights_after_second_step"]):
             _close(got, want, 1e-5)
+    for case in ("functional", "functional_weights"):  # Keras 3 `_operations/<i>`; tf_keras layer_with_weights
+        assert tf_read[case]["assert_existing_objects_matched"] == "ok"
+        _close(tf_read[case]["prediction"], expected["functional"]["prediction"])
     # keraslike still writes what TF was shown: same keys, shapes and values
     make_keraslike_checkpoints.write_all(str(tmp_path))
-    for case in ("vars", "module", "keras", "weights"):
+    for case in ("vars", "module", "keras", "weights", "functional", "functional_weights"):
         shown = os.path.join(GOLDEN, "keraslike_checkpoints", case)
         now = str(tmp_path / case)
         shown = tf.train.latest_checkpoint(shown) or shown + "/ckpt"
