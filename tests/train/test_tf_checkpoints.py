@@ -209,3 +209,8 @@ def test_functional_model_with_two_inputs_from_tf(case):
     else:
         model.load_weights(_prefix(case)).assert_consumed()
     _close(model.predict(inputs, verbose=0), TF_WROTE[case]["prediction"], 1e-5)
+
+
+def test_a_checkpoint_of_something_untrackable_raises_at_construction():
+    with pytest.raises(ValueError, match="Received: thing=3"):
+        tf.train.Checkpoint(thing=3)

@@ -156,6 +156,7 @@ class Checkpoint:
         object.__setattr__(self, "_objects", objects)
         object.__setattr__(self, "save_counter", Variable(0, trainable=False, name="save_counter",
                                                           dtype=torch.int64))
+        self._check_trackable()  # TF refuses a non-trackable object when the Checkpoint is made
 
     def __setattr__(self, name, value):
         if name.startswith("_") or name == "save_counter":
