@@ -11,7 +11,9 @@ Cases (each a folder of tf_checkpoints/ holding a `ckpt` prefix):
              default for a path without `.h5`);
   * saved:   `tf.train.Checkpoint(...).save` under a CheckpointManager (`ckpt-1`, `ckpt-2` and the state file);
   * keras3_functional / tfkeras_functional: a two-input functional model (Conv2D, BatchNormalization, Embedding,
-             LSTM, Dense) in `Checkpoint(model=)` (Keras 3) and by tf_keras's `save_weights(prefix)`.
+             LSTM, Dense) in `Checkpoint(model=)` (Keras 3) and by tf_keras's `save_weights(prefix)`;
+  * saved_model_variables: `variables/variables.*` of `tf.saved_model.save(keras3_model, dir)` (the rest of
+             the SavedModel, TF graphs, is not kept: keraslike cannot run it).
 The inputs and the models' predictions are recorded so tests can check a restore without TF.
 """
 
@@ -143,6 +145,18 @@ def case_tfkeras_functional(prefix):
     return {"prediction": model.predict([IMAGES, TOKENS], verbose=0).tolist()}
 
 
+def case_saved_model_variables(prefix):
+    """The variables of `tf.saved_model.save(keras3_model, dir)`: a checkpoint whose root is the model (only
+    `variables/` is kept, moved to `prefix`)."""
+    model = _train_keras3()
+    export = os.path.join(os.path.dirname(prefix), "export")
+    tf.saved_model.save(model, export)
+    for suffix in (".index", ".data-00000-of-00001"):
+        os.replace(os.path.join(export, "variables", "variables" + suffix), prefix + suffix)
+    shutil.rmtree(export)
+    return {"prediction": model.predict(X, verbose=0).tolist()}
+
+
 def case_saved(prefix):
     directory = os.path.dirname(prefix)
     ckpt = tf.train.Checkpoint(v=tf.Variable([1.0, 2.0]))
@@ -159,7 +173,8 @@ def main():
     for name, case in [("vars", case_vars), ("module", case_module), ("keras3", case_keras3),
                        ("tfkeras", case_tfkeras), ("saved", case_saved),
                        ("keras3_functional", case_keras3_functional),
-                       ("tfkeras_functional", case_tfkeras_functional)]:
+                       ("tfkeras_functional", case_tfkeras_functional),
+                       ("saved_model_variables", case_saved_model_variables)]:
         directory = os.path.join(ROOT, name)
         os.makedirs(directory)
         facts = case(os.path.join(directory, "ckpt"))

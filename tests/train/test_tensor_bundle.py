@@ -17,7 +17,8 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 GOLDEN_DIR = os.path.join(HERE, "..", "golden", "tf_checkpoints")
 with open(os.path.join(HERE, "..", "golden", "tf_checkpoints.json")) as _f:
     GOLDEN = json.load(_f)
-CASES = ["vars", "module", "keras3", "tfkeras", "saved"]
+CASES = ["vars", "module", "keras3", "tfkeras", "saved", "keras3_functional", "tfkeras_functional",
+         "saved_model_variables"]
 
 
 def _prefix(case):

@@ -214,3 +214,11 @@ def test_functional_model_with_two_inputs_from_tf(case):
 def test_a_checkpoint_of_something_untrackable_raises_at_construction():
     with pytest.raises(ValueError, match="Received: thing=3"):
         tf.train.Checkpoint(thing=3)
+
+
+def test_variables_of_a_tf_saved_model_restore_into_the_same_model():
+    """A SavedModel's `variables/variables` is a TF checkpoint; with the model as its root it restores into a
+    keraslike model built the same way (the graphs in saved_model.pb cannot run here)."""
+    model = keras.Sequential([keras.Input((3,)), keras.layers.Dense(4, activation="relu"), keras.layers.Dense(2)])
+    tf.train.Checkpoint(root=model).read(_prefix("saved_model_variables")).assert_existing_objects_matched()
+    _close(model.predict(X, verbose=0), TF_WROTE["saved_model_variables"]["prediction"])
