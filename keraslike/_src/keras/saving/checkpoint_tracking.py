@@ -79,7 +79,8 @@ class _Operations(trackable.TrackableList):
     def __init__(self, model):
         self.model = model
         n_inputs = 1 if hasattr(model, "_stack") else len(getattr(model, "inputs", None) or [None])
-        super().__init__([getattr(model, "_input_layer", None)] + list(model.layers) if n_inputs == 1 else [])
+        layers = [layer for layer in model.layers if type(layer).__name__ != "InputLayer"]
+        super().__init__([getattr(model, "_input_layer", None)] + layers if n_inputs == 1 else [])
 
     def _restore_from_checkpoint(self, node, plan):
         saved = sorted(((int(name), child) for name, child in node.children() if name.isdigit() and
