@@ -109,3 +109,15 @@ def test_a_declared_size_past_the_shard_raises_before_reading(tmp_path):
                                                               (b"a", entry.SerializeToString())]))
     with pytest.raises(ValueError, match="past the end"):
         tensor_bundle.BundleReader(prefix).get_tensor("a")
+
+
+def test_a_corrupt_object_graph_raises_naming_the_file(tmp_path):
+    graph = checkpoint_protos.TrackableObjectGraph()
+    graph.nodes.add().children.add(node_id=7, local_name="v")
+    prefix = str(tmp_path / "ck")
+    tensor_bundle.write(prefix, {"_CHECKPOINTABLE_OBJECT_GRAPH": graph.SerializeToString()})
+    with pytest.raises(ValueError, match="refers to nodes"):
+        tf.train.Checkpoint(v=tf.Variable(1.0)).read(prefix)
+    tensor_bundle.write(prefix, {"_CHECKPOINTABLE_OBJECT_GRAPH": b"\xff\xff\xff"})
+    with pytest.raises(ValueError, match="does not parse"):
+        tf.train.Checkpoint(v=tf.Variable(1.0)).read(prefix)

@@ -128,7 +128,16 @@ class SavedGraph:
             raise ValueError(f"Checkpoint {reader.prefix} has no object graph ({GRAPH_KEY}): it was written by a "
                              "name-based saver (tf.compat.v1.train.Saver); read it with tf.compat.v1.train.Saver "
                              f"or tf.train.load_checkpoint. Received: save_path={reader.prefix!r}")
-        self.graph = checkpoint_protos.TrackableObjectGraph.FromString(reader.get_tensor(GRAPH_KEY))
+        try:
+            self.graph = checkpoint_protos.TrackableObjectGraph.FromString(reader.get_tensor(GRAPH_KEY))
+        except Exception as err:  # noqa: BLE001 - protobuf's DecodeError, re-raised naming the file
+            raise ValueError(f"Corrupt checkpoint {reader.prefix}: its object graph does not parse ({err}). "
+                             f"Received: save_path={reader.prefix!r}") from None
+        count = len(self.graph.nodes)
+        bad = [ref.node_id for node in self.graph.nodes for ref in node.children if not 0 <= ref.node_id < count]
+        if not count or bad:
+            raise ValueError(f"Corrupt checkpoint {reader.prefix}: its object graph refers to nodes it does not "
+                             f"have. Received: node_ids={bad[:5]}, nodes={count}")
 
 
 class Plan:
