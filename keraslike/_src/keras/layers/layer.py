@@ -36,7 +36,7 @@ from keraslike._src.keras.layers.layer_utils import (
     _unique,
     auto_config,
 )
-from keraslike._src.keras.saving import object_registration
+from keraslike._src.keras.saving import checkpoint_tracking, object_registration
 from keraslike._src.module import tracking
 from keraslike._src.ops.string_tensor import StringTensor
 from keraslike._src.ops import variables
@@ -304,6 +304,13 @@ class Layer(torch.nn.Module, metaclass=LayerMeta):
                 ("_trainable_weights", list(self._trainable_vars)),
                 ("_self_tracked_trackables", list(self._sublayers()) + list(self._tracked_modules()))]
 
+    def _trackable_children(self):
+        """This layer's children in a TF object-based checkpoint (`keras/saving/checkpoint_tracking.py`)."""
+        return checkpoint_tracking.layer_children(self)
+
+    def _restore_from_checkpoint(self, node, plan):
+        return checkpoint_tracking.restore_layer(self, node, plan)
+
     variables = weights
     trainable_variables = trainable_weights
     non_trainable_variables = non_trainable_weights
@@ -558,6 +565,12 @@ class Layer(torch.nn.Module, metaclass=LayerMeta):
     def _apply_deferred_restore(self, inputs, args, kwargs):
         """Assign checkpoint values restored before this model had weights (TF's deferred restoration)."""
         values = self.__dict__.pop("_deferred_restore")
+        if callable(values):  # a TF-format checkpoint node (saving/checkpoint_tracking.py)
+            if not self.weights:  # subclassed models create weights inside call: run it once
+                with torch.no_grad():
+                    self.call(inputs, *args, **{k: v for k, v in kwargs.items() if k != "training"})
+            values()
+            return
         if len(self.weights) < len(values):  # subclassed models create weights inside call: run it once
             with torch.no_grad():
                 self.call(inputs, *args, **{k: v for k, v in kwargs.items() if k != "training"})

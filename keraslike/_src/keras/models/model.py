@@ -19,7 +19,7 @@ from keraslike._src.keras.layers.layer import Layer
 from keraslike._src.keras.saving import object_registration, saving_lib
 from keraslike._src.keras.trainers.trainer import Trainer
 from keraslike._src.keras.utils.summary import print_summary
-from keraslike._src.train import checkpoint_state
+from keraslike._src.train import checkpoint_state, tensor_bundle
 from keraslike._src.train.checkpoint import Checkpoint
 
 
@@ -206,7 +206,7 @@ class Model(Trainer, Layer):
                             f"Received: kwargs={kwargs}")
 
         if _is_tf_checkpoint_path(filepath, save_format):
-            prefix = Checkpoint(model=self).write(os.fspath(filepath))
+            prefix = Checkpoint(root=self).write(os.fspath(filepath))  # the model is the root, as in TF 2
             directory = os.path.dirname(prefix) or "."
             checkpoint_state.write_state(directory, prefix, [prefix], self)
             return
@@ -223,7 +223,9 @@ class Model(Trainer, Layer):
             raise ValueError(f"Invalid keyword arguments: {kwargs}. keraslike's load_weights takes filepath and "
                              f"skip_mismatch. Received: kwargs={kwargs}")
         if filepath is not None and os.path.exists(os.fspath(filepath) + ".index"):
-            return Checkpoint(model=self).read(os.fspath(filepath))
+            if tensor_bundle.is_bundle(os.fspath(filepath)):  # TF's format (TF 2 / tf_keras, keraslike)
+                return Checkpoint(root=self).read(os.fspath(filepath))
+            return Checkpoint(model=self).read(os.fspath(filepath))  # keraslike's earlier format
         saving_lib.load_weights(self, filepath, skip_mismatch=skip_mismatch)
 
     def export(self, filepath, format="tf_saved_model", verbose=None, input_signature=None, **kwargs):  # noqa: A002

@@ -23,7 +23,7 @@ import torch
 from keraslike._src.autodiff import gradient_tape
 from keraslike._src.distribute import collectives, context
 from keraslike._src.keras.optimizers import schedules
-from keraslike._src.keras.saving import object_registration, optimizer_state
+from keraslike._src.keras.saving import checkpoint_tracking, object_registration, optimizer_state
 from keraslike._src.ops import sparse_gradient
 from keraslike._src.ops import variables as state_variables
 from keraslike._src.ops.variables import Variable
@@ -158,6 +158,17 @@ class Optimizer:
         deferred = self.__dict__.pop("_deferred_state", None)
         if deferred is not None:  # a checkpoint restored before the model had weights
             optimizer_state.set_variables(self, deferred, list(self._params))
+
+    def _set_flat_state(self, values, params=None):
+        """Restore `[iterations, learning_rate, *slots]` (`saving/optimizer_state.py`); False if they do not fit."""
+        return optimizer_state.set_variables(self, values, params)
+
+    def _trackable_children(self):
+        """This optimizer's children in a TF object-based checkpoint (`keras/saving/checkpoint_tracking.py`)."""
+        return checkpoint_tracking.optimizer_children(self)
+
+    def _restore_from_checkpoint(self, node, plan):
+        return checkpoint_tracking.restore_optimizer(self, node, plan)
 
     @property
     def variables(self):
