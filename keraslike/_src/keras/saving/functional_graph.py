@@ -25,10 +25,12 @@ def _graph(model):
         if node is None or id(node) in finished:
             return
         layer = node.layer
+        if id(tensor) in input_ids and not isinstance(layer, InputLayer):
+            return  # a model input computed outside the model: its layer is not part of this graph
         if id(layer) not in op_index:
             op_index[id(layer)] = len(op_index)
             layers[id(layer)] = layer
-        if id(tensor) not in input_ids and not isinstance(layer, InputLayer):
+        if not isinstance(layer, InputLayer):
             for parent in node.parents():
                 visit(parent)
         finished.add(id(node))
@@ -45,12 +47,18 @@ def _graph(model):
             for parent in node.parents():
                 if parent.node is not None:
                     node_depth[id(parent.node)] = max(depth + 1, node_depth.get(id(parent.node), 0))
+    for tensor in model.inputs:  # an input no output depends on: depth 0, first among its depth (Keras)
+        node = tensor.node
+        if node is not None and isinstance(node.layer, InputLayer) and id(node.layer) not in layers:
+            layers[id(node.layer)], op_index[id(node.layer)], layer_depth[id(node.layer)] = node.layer, -1, 0
+            post.append(node)
     ordered = sorted(layers.values(), key=lambda lay: (-layer_depth[id(lay)], op_index[id(lay)]))
     return ordered, {id(n) for n in post}
 
 
 def ordered_layers(model):
-    """The model's layers, InputLayers included, in Keras's order."""
+    """The model's layers, InputLayers and `keras.ops` nodes included, in Keras's order (Keras 3's
+    `model.operations`)."""
     return _graph(model)[0]
 
 
