@@ -47,6 +47,18 @@ def _sequential(tf):
                                 tf.keras.layers.Dense(1, name="s2")], name="seq")
 
 
+def checkpoint_keys(tf, prefix):
+    """The Keras 3 `_operations/<i>` keys of a two-input model with a `keras.ops` node, written by
+    `tf.train.Checkpoint` (i counts Keras 3's `model.operations`: input layers interleaved, ops included)."""
+    tf.keras.backend.clear_session()
+    a, b = tf.keras.Input((4,), name="a"), tf.keras.Input((3,), name="b")
+    h = tf.keras.layers.Concatenate(name="cat")([tf.keras.layers.Dense(2, name="da")(a), b])
+    model = tf.keras.Model([a, b], tf.keras.layers.Dense(1, name="out")(tf.keras.ops.relu(h)))
+    path = tf.train.Checkpoint(model=model).write(prefix)
+    keys = sorted(name for name, _ in tf.train.list_variables(path) if name.startswith("model/_operations/"))
+    return {"keys": keys, "operations": [op.name for op in model.operations]}
+
+
 def describe(model):
     """What a user reads off `model.layers` and friends."""
     layers = model.layers

@@ -10,6 +10,7 @@ import json
 import os
 import subprocess
 import sys
+import tempfile
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 os.environ.setdefault("TF_CPP_MIN_LOG_LEVEL", "3")
@@ -23,7 +24,11 @@ def _one_mode():
     import tensorflow as tf  # noqa: PLC0415 - imported after TF_USE_LEGACY_KERAS is set for this process
 
     legacy = os.environ.get("TF_USE_LEGACY_KERAS") == "1"
-    print(json.dumps({"tensorflow": tf.__version__, "cases": functional_layers_cases.run_all(tf, legacy=legacy)}))
+    out = {"tensorflow": tf.__version__, "cases": functional_layers_cases.run_all(tf, legacy=legacy)}
+    if not legacy:
+        with tempfile.TemporaryDirectory() as tmp:
+            out["checkpoint_keys"] = functional_layers_cases.checkpoint_keys(tf, os.path.join(tmp, "ckpt"))
+    print(json.dumps(out))
 
 
 def main():

@@ -9,6 +9,7 @@ import os
 import pytest
 
 import keraslike as tf
+from keraslike._src.keras.saving import checkpoint_tracking
 from tests.golden import functional_layers_cases as cases
 
 with open(os.path.join(os.path.dirname(__file__), "..", "golden", "functional_layers.json")) as _f:
@@ -27,7 +28,7 @@ def test_layers_match_keras3(case, monkeypatch):
         assert got.get(key) == want.get(key), key
 
 
-@pytest.mark.parametrize("case", sorted(c for c in GOLDEN["keras3"]["cases"] if "summary" in GOLDEN["keras3"]["cases"][c]))
+@pytest.mark.parametrize("case", sorted(c for c, v in GOLDEN["keras3"]["cases"].items() if "summary" in v))
 def test_summary_rows_match_keras3(case, monkeypatch):
     monkeypatch.setenv("COLUMNS", "200")
     assert _keras3(monkeypatch)[case]["summary"] == GOLDEN["keras3"]["cases"][case]["summary"]
@@ -58,3 +59,18 @@ def test_freezing_all_but_the_last_layer_freezes_what_keras_freezes(monkeypatch)
         layer.trainable = False
     assert [w.name for w in model.trainable_weights] == ["kernel", "bias"]
     assert model.trainable_weights[0] is model.get_layer("head").kernel
+
+
+def test_checkpoint_operations_indices_match_keras3(tmp_path):
+    """Keras 3 restores `_operations/<i>` by position in `model.operations` (inputs interleaved, ops counted):
+    keraslike's `_operations` children are those positions, holding the layers Keras 3 holds there."""
+    golden = GOLDEN["keras3"]["checkpoint_keys"]
+    got = cases.checkpoint_keys(tf, str(tmp_path / "ckpt"))
+    assert got["operations"] == golden["operations"]
+    weighted = {int(key.split("/")[2]) for key in golden["keys"]}
+    a, b = tf.keras.Input((4,), name="a"), tf.keras.Input((3,), name="b")
+    h = tf.keras.layers.Concatenate(name="cat")([tf.keras.layers.Dense(2, name="da")(a), b])
+    model = tf.keras.Model([a, b], tf.keras.layers.Dense(1, name="out")(tf.keras.ops.relu(h)))
+    operations = dict(dict(checkpoint_tracking.layer_children(model))["_operations"]._trackable_children())
+    assert {int(i) for i, layer in operations.items() if layer.weights} == weighted
+    assert [operations[str(i)].name for i in sorted(weighted)] == [golden["operations"][i] for i in sorted(weighted)]
