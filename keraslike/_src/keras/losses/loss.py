@@ -1,6 +1,8 @@
 """`keras.losses.Loss` and reductions (keras/src/losses/loss.py)."""
 
+import contextlib
 import functools
+import threading
 
 import numpy as np
 import torch
@@ -12,6 +14,7 @@ from keraslike._src.keras.saving import object_registration
 from keraslike._src.ops.conversion import check_broadcastable
 
 _REDUCTIONS = ("sum_over_batch_size", "sum", "none", "mean", "mean_with_sample_weight")
+_MASK_COUNTS = threading.local()  # .sum: how a masked average totals its (kept, entries) counts; None: locally
 
 
 class Reduction:
@@ -72,9 +75,13 @@ def apply_mask(sample_weight, mask, dtype, reduction):
         return sample_weight
     mask = torch.as_tensor(mask).to(torch.bool)
     if reduction in ("mean", "sum_over_batch_size"):
-        kept = mask.sum().to(dtype)
+        counts = torch.stack([mask.sum().to(dtype), torch.tensor(float(mask.numel()), dtype=dtype, device=mask.device)])
+        total = getattr(_MASK_COUNTS, "sum", None)
+        if total is not None:  # fit's step under N replicas: the global batch's counts
+            counts = total(counts)
+        kept, entries = counts[0], counts[1]
         zero = torch.zeros((), dtype=dtype, device=mask.device)
-        float_mask = torch.where(mask, torch.where(kept > 0, mask.numel() / kept.clamp_min(1), zero), zero)
+        float_mask = torch.where(mask, torch.where(kept > 0, entries / kept.clamp_min(1), zero), zero)
     else:
         float_mask = mask.to(dtype)
     if sample_weight is None:
@@ -85,6 +92,23 @@ def apply_mask(sample_weight, mask, dtype, reduction):
         f"sample_weight.shape={tuple(sample_weight.shape)}, mask.shape={tuple(mask.shape)} (the Keras mask of "
         f"y_pred; give sequence outputs one weight per step, or `(batch, 1)` for one per sequence)"))
     return sample_weight * float_mask
+
+
+@contextlib.contextmanager
+def mask_counts_totalled_by(total):
+    """Within this context, a Keras mask's averaging reductions count kept entries with `total(counts)`.
+
+    `counts` is this call's `[kept entries, entries]` tensor; `total` returns their sums over the global batch
+    (fit's built-in steps under N replicas pass an all-reduce). A kept entry then weighs `global entries /
+    global kept`, so each replica's loss times its share of the global batch (the replica scaling) sums to the
+    one-device loss on the global batch. Every replica must make the same calls (one per masked average).
+    """
+    previous = getattr(_MASK_COUNTS, "sum", None)
+    _MASK_COUNTS.sum = total
+    try:
+        yield
+    finally:
+        _MASK_COUNTS.sum = previous
 
 
 def combined_mask(y_pred_mask, values):
