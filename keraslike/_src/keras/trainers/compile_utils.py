@@ -215,7 +215,8 @@ class CompiledLoss:
     def averages_over_mask(self, y_pred):
         """Whether the loss averages over a Keras mask: the same answer on every replica (structure, config)."""
         specs = flatten(self._spec) if isinstance(self._spec, (list, tuple, dict)) else [self._spec]
-        return any(getattr(spec, "ignore_class", None) is not None for spec in specs) or any(
+        return any(getattr(spec, "ignore_class", getattr(spec, "_fn_kwargs", {}).get("ignore_class")) is not None
+                   for spec in specs) or any(
             getattr(t, "_keras_mask", None) is not None for t in flatten(y_pred))
 
     def compute(self, y_true, y_pred, sample_weight=None):
