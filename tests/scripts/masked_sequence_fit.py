@@ -5,11 +5,11 @@ Usage:
 
 The tagger (`Embedding(mask_zero=True)` -> `LSTM(return_sequences=True)` -> `Dense`) starts from fixed
 weights. It takes one `train_on_batch` step on a global batch whose halves (one per replica) keep very
-different numbers of steps, fits 33 padded sequences in order for one epoch (global batch 8; the last batch
-has one row, so replica 1 gets none), then fits them again shuffled (unseeded, as users run) and `evaluate`s
-them (loss and metrics). The chief saves what the step returned and the weights after it, the first fit's
-history and weights, the final weights and the evaluate results to OUT.npz, so a test can recompute them on
-one device.
+different numbers of steps (also with a `"mean_with_sample_weight"` loss), fits 33 padded sequences in order
+for one epoch (global batch 8; the last batch has one row, so replica 1 gets none), then fits them again
+shuffled (unseeded, as users run) and `evaluate`s them (loss and metrics). The chief saves what the steps
+returned and the weights after them, the first fit's history and weights, the final weights and the evaluate
+results to OUT.npz, so a test can recompute them on one device.
 """
 
 import argparse
@@ -37,14 +37,14 @@ def initial_weights():
     return [(rng.standard_normal(s) * 0.4).astype("float32") for s in shapes]
 
 
-def build():
+def build(reduction="sum_over_batch_size"):
     tokens = tf.keras.Input((STEPS,), dtype="int32")
     x = tf.keras.layers.Embedding(12, 4, mask_zero=True)(tokens)
     x = tf.keras.layers.LSTM(5, return_sequences=True)(x)
     model = tf.keras.Model(tokens, tf.keras.layers.Dense(3)(x))
     model.set_weights(initial_weights())
     model.compile(optimizer=tf.keras.optimizers.SGD(0.5),
-                  loss=tf.keras.losses.SparseCategoricalCrossentropy(from_logits=True),
+                  loss=tf.keras.losses.SparseCategoricalCrossentropy(from_logits=True, reduction=reduction),
                   metrics=["accuracy", tf.keras.metrics.SparseCategoricalCrossentropy(from_logits=True, name="xent")],
                   weighted_metrics=["accuracy"])
     return model
@@ -61,6 +61,8 @@ def main():
     strategy = tf.distribute.MirroredStrategy([f"/cpu:{i}" for i in range(args.replicas)])
     with strategy.scope():
         model = build()
+        weighted_mean = build("mean_with_sample_weight")
+    weighted_loss = weighted_mean.train_on_batch(tokens[:4], labels[:4], sample_weight=sample_weight[:4])
     step_loss = model.train_on_batch(tokens[:4], labels[:4])
     step_weights = model.get_weights()
     ordered = model.fit(tokens, labels, sample_weight=sample_weight, batch_size=8, epochs=1, verbose=0,
@@ -72,6 +74,8 @@ def main():
     if strategy._rank == 0:
         np.savez(args.out, replicas=strategy.num_replicas_in_sync, step_loss=np.asarray(step_loss),
                  **{f"step_w{i}": w for i, w in enumerate(step_weights)},
+                 weighted_loss=np.asarray(weighted_loss),
+                 **{f"weighted_w{i}": w for i, w in enumerate(weighted_mean.get_weights())},
                  **{f"fit_w{i}": w for i, w in enumerate(fit_weights)},
                  **{f"fit_{k}": np.asarray(v) for k, v in ordered.history.items()},
                  **{f"w{i}": w for i, w in enumerate(model.get_weights())},

@@ -5,8 +5,9 @@ divides by the number of replicas, so a global batch whose halves keep different
 steps of the sparser half more than one device does. keraslike's rule is that N replicas make the same
 update as one device: inside `fit`/`evaluate`/`train_on_batch` the averaging reductions divide by the kept
 entries of the GLOBAL batch (one all-reduce of two counts per masked loss), so the replicas' shares sum to
-the one-device loss. Before: the step below moved the weights by a different amount than one device (the
-loss per replica was a mean over its own kept steps).
+the one-device loss; `"mean_with_sample_weight"` divides by the global batch's weight the same way. Before:
+the steps below moved the weights by a different amount than one device (the loss per replica was a mean
+over its own kept steps, or its own weights).
 
 One launched job for the module (slow), unseeded and shuffled as users run it.
 
@@ -50,6 +51,17 @@ def test_train_step_equals_one_device(two):
     np.testing.assert_allclose(two["step_loss"], loss, rtol=1e-5)
     for i, w in enumerate(model.get_weights()):
         np.testing.assert_allclose(two[f"step_w{i}"], w, rtol=1e-5, atol=1e-6, err_msg=f"weight {i}")
+
+
+def test_mean_with_sample_weight_step_equals_one_device(two):
+    """The weighted mean divides by the global batch's weight (the replicas' weights differ)."""
+    worker = _worker_module()
+    tokens, labels, sample_weight = worker.data()
+    model = worker.build("mean_with_sample_weight")
+    loss = model.train_on_batch(tokens[:4], labels[:4], sample_weight=sample_weight[:4])
+    np.testing.assert_allclose(two["weighted_loss"], loss, rtol=1e-5)
+    for i, w in enumerate(model.get_weights()):
+        np.testing.assert_allclose(two[f"weighted_w{i}"], w, rtol=1e-5, atol=1e-6, err_msg=f"weight {i}")
 
 
 def test_fit_on_batches_with_an_empty_replica_equals_one_device(two):

@@ -14,7 +14,7 @@ from keraslike._src.keras.saving import object_registration
 from keraslike._src.ops.conversion import check_broadcastable
 
 _REDUCTIONS = ("sum_over_batch_size", "sum", "none", "mean", "mean_with_sample_weight")
-_MASK_COUNTS = threading.local()  # .sum: how a masked average totals its (kept, entries) counts; None: locally
+_COUNTS = threading.local()  # .sum: how a data-dependent average totals its counts (None: locally)
 
 
 class Reduction:
@@ -76,7 +76,7 @@ def apply_mask(sample_weight, mask, dtype, reduction):
     mask = torch.as_tensor(mask).to(torch.bool)
     if reduction in ("mean", "sum_over_batch_size"):
         counts = torch.stack([mask.sum().to(dtype), torch.tensor(float(mask.numel()), dtype=dtype, device=mask.device)])
-        total = getattr(_MASK_COUNTS, "sum", None)
+        total = getattr(_COUNTS, "sum", None)
         if total is not None:  # fit's step under N replicas: the global batch's counts
             counts = total(counts)
         kept, entries = counts[0], counts[1]
@@ -95,20 +95,22 @@ def apply_mask(sample_weight, mask, dtype, reduction):
 
 
 @contextlib.contextmanager
-def mask_counts_totalled_by(total):
-    """Within this context, a Keras mask's averaging reductions count kept entries with `total(counts)`.
+def counts_totalled_by(total):
+    """Within this context, the averages whose denominator depends on the data total it with `total(counts)`.
 
-    `counts` is this call's `[kept entries, entries]` tensor; `total` returns their sums over the global batch
-    (fit's built-in steps under N replicas pass an all-reduce). A kept entry then weighs `global entries /
-    global kept`, so each replica's loss times its share of the global batch (the replica scaling) sums to the
-    one-device loss on the global batch. Every replica must make the same calls (one per masked average).
+    `counts` is one call's `[kept entries, entries]` (a Keras mask's averaging reductions) or `[sum of weights,
+    entries]` (`"mean_with_sample_weight"`); `total` returns their sums over the global batch (fit's built-in
+    steps under N replicas pass an all-reduce). A kept entry then weighs `global entries / global kept` (and
+    the weighted mean divides by this replica's entries' share of the global weight), so each replica's loss
+    times its share of the global batch (the replica scaling) sums to the one-device loss on the global
+    batch. Every replica must make the same calls (one per such average).
     """
-    previous = getattr(_MASK_COUNTS, "sum", None)
-    _MASK_COUNTS.sum = total
+    previous = getattr(_COUNTS, "sum", None)
+    _COUNTS.sum = total
     try:
         yield
     finally:
-        _MASK_COUNTS.sum = previous
+        _COUNTS.sum = previous
 
 
 def combined_mask(y_pred_mask, values):
@@ -140,7 +142,13 @@ def reduce_weighted_values(values, sample_weight=None, reduction="sum_over_batch
     if reduction == "sum":
         return total
     if reduction == "mean_with_sample_weight" and sample_weight is not None:
-        return total / sample_weight.expand_as(values).sum()
+        weights = sample_weight.expand_as(values).sum()
+        across = getattr(_COUNTS, "sum", None)
+        if across is None:
+            return total / weights
+        entries = torch.tensor(float(values.numel()), dtype=weights.dtype, device=weights.device)
+        global_weights, global_entries = across(torch.stack([weights.detach(), entries]))
+        return total / (global_weights * entries / global_entries)  # this replica's rows' share of the weight
     return total / max(values.numel(), 1)
 
 

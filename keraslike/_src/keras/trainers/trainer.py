@@ -325,7 +325,7 @@ class Trainer:
             if batch.local_size != batch.global_size and self._compile_loss.averages:
                 scaled = loss * (batch.local_size / batch.global_size)
         else:
-            if not hooked_loss and replicas > 1 and self._compile_loss.averages_over_mask(y_pred):
+            if not hooked_loss and replicas > 1 and self._compile_loss.needs_global_counts(y_pred):
                 # joins the masked averages' count all-reduces (compute_in_step); the value is unused
                 self._compile_loss.compute_in_step(batch.y, y_pred, batch.sample_weight, replicas)
             loss, scaled = None, zero_like_loss(y_pred)
@@ -360,7 +360,7 @@ class Trainer:
         y_pred = self._forward(self, batch.x, False)
         replicas = self._distribute_strategy.num_replicas_in_sync
         if not batch.local_size:  # as in _train_forward: a replica without rows joins the count all-reduces
-            if not hooked_loss and replicas > 1 and self._compile_loss.averages_over_mask(y_pred):
+            if not hooked_loss and replicas > 1 and self._compile_loss.needs_global_counts(y_pred):
                 self._compile_loss.compute_in_step(batch.y, y_pred, batch.sample_weight, replicas)
             return y_pred, None
         if hooked_loss:
