@@ -260,6 +260,49 @@ class Layer(torch.nn.Module, metaclass=LayerMeta):
     def input(self, value):
         self.__dict__["_input_value"] = value
 
+    def _node_shapes(self, which):
+        shapes = []
+        for node in self._inbound_nodes:
+            tensors = node.outputs if which == "output" else (node.args[0] if node.args else None)
+            shape = map_structure(lambda t: tuple(t.shape) if isinstance(t, KerasTensor) else None, tensors)
+            if shape not in shapes:
+                shapes.append(shape)
+        if not shapes:
+            raise AttributeError(f"The layer {self.name!r} has never been called and thus has no defined {which} "
+                                 "shape.")
+        if len(shapes) > 1:
+            raise AttributeError(f"The layer {self.name!r} has multiple inbound nodes, with different {which} "
+                                 f"shapes. Hence the notion of \"{which} shape\" is ill-defined for the layer. "
+                                 f"Received: {which} shapes={shapes}")
+        return shapes[0]
+
+    @property
+    def output_shape(self):
+        """Keras 2's `layer.output_shape` (removed in Keras 3, kept in both modes): the output shape of the
+        layer's functional-API calls (batch dimension None).
+
+        Raises:
+            AttributeError: the layer was never called on a KerasTensor, or its calls gave different shapes.
+        """
+        if "_output_shape_value" in self.__dict__:
+            return self.__dict__["_output_shape_value"]
+        return self._node_shapes("output")
+
+    @output_shape.setter
+    def output_shape(self, value):
+        self.__dict__["_output_shape_value"] = value
+
+    @property
+    def input_shape(self):
+        """Keras 2's `layer.input_shape` (removed in Keras 3, kept in both modes), as `output_shape`."""
+        if "_input_shape_value" in self.__dict__:
+            return self.__dict__["_input_shape_value"]
+        return self._node_shapes("input")
+
+    @input_shape.setter
+    def input_shape(self, value):
+        self.__dict__["_input_shape_value"] = value
+
     def _sublayers(self):
         return [m for m in self._modules.values() if isinstance(m, Layer)] + [
             m for lst in self._modules.values() if isinstance(lst, (torch.nn.ModuleList, torch.nn.ModuleDict))

@@ -16,7 +16,7 @@ from keraslike._src.keras import backend
 from keraslike._src.keras.export import export_lib
 from keraslike._src.keras.layers.keras_tensor import KerasTensor, flatten, map_structure
 from keraslike._src.keras.layers.layer import Layer
-from keraslike._src.keras.saving import object_registration, saving_lib
+from keraslike._src.keras.saving import keras2_config, object_registration, saving_lib, serialization_lib
 from keraslike._src.keras.trainers.trainer import Trainer
 from keraslike._src.keras.utils.summary import print_summary
 from keraslike._src.train import checkpoint_state
@@ -258,6 +258,25 @@ class Model(Trainer, Layer):
         """
         export_lib.export_model(self, filepath, format=format, verbose=verbose, input_signature=input_signature,
                                 **kwargs)
+
+    @classmethod
+    def from_config(cls, config, custom_objects=None):
+        """A model from its `get_config()` (Keras 3's or Keras 2's spelling).
+
+        A functional config (`layers`, `input_layers`, `output_layers`) rebuilds the graph, its layers found in
+        `custom_objects`, the registry or keraslike's built-ins; any other config goes to the constructor, as
+        for a subclassed model.
+
+        Args:
+            config: dict from `get_config()`.
+            custom_objects: optional dict name -> class/function for custom layers (Keras 2 and 3 take it).
+        """
+        if isinstance(config, dict) and {"layers", "input_layers", "output_layers"} <= set(config):
+            full = keras2_config.to_keras3({"class_name": "Functional", "config": config})
+            with object_registration.CustomObjectScope(custom_objects or {}):
+                return serialization_lib.deserialize_layer(full, custom_objects)
+        with object_registration.CustomObjectScope(custom_objects or {}):
+            return cls(**config)
 
     def to_json(self, **kwargs):
         """The model's Keras 3 config as a JSON string (`keras.models.model_from_json` reads it)."""
