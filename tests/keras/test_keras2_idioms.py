@@ -117,3 +117,51 @@ def test_metric_reset_states_and_positional_add_weight(legacy):
     layer = W()
     assert tuple(layer(np.ones((1, 3), "float32")).shape) == (1, 2)
     assert layer.weights[0].name.split("/")[-1].split(":")[0] == "w"
+
+
+class MeanLogger(keras.layers.Layer):
+    def call(self, x):
+        self.add_metric(tf.reduce_mean(x), name="mean_x")
+        return x
+
+
+def test_layer_add_metric_is_logged_like_keras2(legacy):
+    """tf_keras 2.21 logs {'loss', 'mae', 'mean_x', 'val_loss', 'val_mae', 'val_mean_x'}, mean_x = 1.0 on ones."""
+    inp = keras.Input((3,))
+    model = keras.Model(inp, keras.layers.Dense(1)(MeanLogger()(inp)))
+    model.compile("sgd", "mse", metrics=["mae"])
+    x, y = np.ones((4, 3), "float32"), np.ones((4, 1), "float32")
+    history = model.fit(x, y, verbose=0, validation_data=(x * 3, y)).history
+    assert sorted(history) == ["loss", "mae", "mean_x", "val_loss", "val_mae", "val_mean_x"]
+    assert history["mean_x"] == [1.0] and history["val_mean_x"] == [3.0]  # example calls are not counted
+    assert model.evaluate(x * 2, y, verbose=0, return_dict=True)["mean_x"] == 2.0
+
+
+def test_subclassed_model_add_metric_averages_over_batches(legacy):
+    class Sub(keras.Model):
+        def __init__(self):
+            super().__init__()
+            self.dense = keras.layers.Dense(1, kernel_initializer="ones")
+
+        def call(self, x):
+            y = self.dense(x)
+            self.add_metric(tf.reduce_max(y), name="mx", aggregation="mean")
+            return y
+
+    model = Sub()
+    model.compile(keras.optimizers.SGD(0.0), "mse")
+    x = np.arange(12.0, dtype="float32").reshape(4, 3)
+    history = model.fit(x, np.ones((4, 1), "float32"), batch_size=2, shuffle=False, verbose=0).history
+    assert history["mx"] == [pytest.approx((12.0 + 30.0) / 2)]  # batch maxima 3+4+5 and 9+10+11
+
+
+def test_add_metric_errors(legacy):
+    layer = keras.layers.Layer()
+    with pytest.raises(ValueError, match="provide a name"):
+        layer.add_metric(tf.constant(1.0))
+    with pytest.raises(ValueError, match="aggregation"):
+        layer.add_metric(tf.constant(1.0), name="m", aggregation="sum")
+    inp = keras.Input((3,))
+    with pytest.raises(NotImplementedError, match="symbolic"):
+        out = keras.layers.Dense(2)(inp)
+        keras.Model(inp, out).add_metric(keras.ops.sum(out), name="s")
