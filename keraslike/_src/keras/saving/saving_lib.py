@@ -169,14 +169,15 @@ def _load_legacy_h5(filepath, custom_objects, compile, safe_mode):  # noqa: A002
 
 
 def load_model(filepath, custom_objects=None, compile=True, safe_mode=True):
-    """`keras.models.load_model`: rebuild a model saved with `model.save("m.keras")`.
+    """`keras.models.load_model`: rebuild a model saved with `model.save("m.keras")` or `model.save("m.h5")`.
 
     Reading is bounded (`bounded_read`): `config.json` may declare at most 64 MiB, the weights member
     at most what the rebuilt model needs, and each weights dataset is checked against its variable's
     shape before it is read. Stale temporary files of interrupted saves next to `filepath` are removed.
 
     Args:
-        filepath: path of a `.keras` file (written here or by Keras 3).
+        filepath: path of a `.keras` file (written here or by Keras 3), or of a legacy HDF5 model (written here,
+            by Keras 3 or by Keras 2; `legacy_h5_format`).
         custom_objects: dict name -> class/function for custom layers, losses, ...
         compile: restore the compile configuration (optimizer with its state, loss, metrics).
         safe_mode: refuse Lambda bytecode (default True).
@@ -185,7 +186,7 @@ def load_model(filepath, custom_objects=None, compile=True, safe_mode=True):
         The model.
 
     Raises:
-        ValueError: if the file does not exist, is not a `.keras` zip (legacy `.h5` models and SavedModel
+        ValueError: if the file does not exist, is neither a `.keras` zip nor a legacy `.h5` model (SavedModel
             directories are not supported), is damaged (truncated zip, invalid or oversized `config.json`,
             a config that does not describe a model), or its weights do not match.
     """
