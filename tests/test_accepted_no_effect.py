@@ -48,6 +48,8 @@ def _calls():
         "LSTM(unroll, use_cudnn, implementation)": lambda: keras.layers.LSTM(2, unroll=True, use_cudnn=False,
                                                                              implementation=1),
         "Lambda(output_shape, mask)": lambda: keras.layers.Lambda(lambda v: v, output_shape=(2,), mask=None),
+        "MultiHeadAttention(query_mask)": lambda: keras.layers.MultiHeadAttention(2, 3)(
+            np.ones((1, 2, 4), "float32"), np.ones((1, 2, 4), "float32"), query_mask=np.array([[True, False]])),
         "keras.config.disable_traceback_filtering()": keras.config.disable_traceback_filtering,
         "Dataset.batch(num_parallel_calls, deterministic)": lambda: list(tf.data.Dataset.range(5).batch(
             2, num_parallel_calls=2, deterministic=False)),
@@ -62,7 +64,7 @@ def _calls():
         "ConfigProto(...)": lambda: tf.compat.v1.ConfigProto(
             isolate_session_state=True, gpu_options=tf.compat.v1.GPUOptions(force_gpu_compatible=True)),
         "TF1 Session.run(options, run_metadata), Saver.save(write_meta_graph, ...), optimizers(use_locking, "
-        "gate_gradients, ...)": _tf1_graph_saver_and_optimizer,
+        "gate_gradients, ...), FileWriter(graph)": _tf1_graph_saver_and_optimizer,
         "set_memory_growth (CPU-only: a listed GPU is required, so only the getter)": lambda: (
             tf.config.experimental.get_memory_growth if cpu else None),
     }
@@ -80,6 +82,9 @@ def _tf1_graph_saver_and_optimizer():
             sess.run(train, options=None, run_metadata=None)
             v1.train.Saver().save(sess, "tf1.ckpt", write_meta_graph=True, meta_graph_suffix="meta",
                                   strip_default_attrs=True, save_debug_info=False)
+            writer = v1.summary.FileWriter("logs", sess.graph, graph_def=None)
+            writer.add_graph(sess.graph)
+            writer.close()
 
 
 def test_every_table_entry_is_accepted(tmp_path, monkeypatch):

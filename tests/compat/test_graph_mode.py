@@ -5,6 +5,7 @@ import collections
 
 import numpy as np
 import pytest
+import torch
 
 import keraslike as tf2
 import keraslike.compat.v1 as tf
@@ -16,7 +17,7 @@ def test_disable_eager_execution_records_a_graph_until_enabled_again():
         assert tf.executing_eagerly() is False
         x = tf.placeholder(tf.float32, [None, 3], name="x")
         y = tf.matmul(x, tf.ones([3, 2])) * 2.0
-        assert repr(x) == 'Tensor("x:0", shape=(?, 3), dtype=float32)'
+        assert repr(x) == 'Tensor("x:0", shape=(None, 3), dtype=float32)'  # TF2 shapes (disable_v2_behavior: "?")
         assert y.shape.as_list() == [None, 2]
         with tf.Session() as sess:
             np.testing.assert_allclose(sess.run(y, {x: np.ones((4, 3))}), np.full((4, 2), 6.0))
@@ -41,7 +42,7 @@ def test_feed_validation_and_missing_placeholder_errors():
                                match=r"^You must feed a value for placeholder tensor 'z' with dtype int32\n"):
                 sess.run(z + 1)
             with pytest.raises(ValueError, match=r"^Cannot feed value of shape \(2, 4\) for Tensor x:0, which has "
-                                                 r"shape \(\?, 3\)$"):
+                                                 r"shape \(None, 3\)$"):
                 sess.run(m, {x: np.zeros((2, 4))})
             with pytest.raises(TypeError, match="looks like an \\(invalid\\) Operation name"):
                 sess.run(m, {"x": np.zeros((1, 3))})
@@ -208,3 +209,60 @@ def test_queue_runners_name_tf_data():
         tf.train.start_queue_runners()
     with pytest.raises(NotImplementedError, match="tf.data"):
         tf.train.string_input_producer(["a.csv"])
+
+
+def test_tf1_shapes_after_disable_v2_behavior():
+    with tf.Graph().as_default():
+        x = tf.placeholder(tf.float32, [None, 3])
+        v = tf.Variable(tf.zeros([3]))
+        assert repr(x) == 'Tensor("Placeholder:0", shape=(None, 3), dtype=float32)'  # TF2 shapes by default
+        assert x.shape[1] == 3 and isinstance(x.shape[1], int) and x.shape[0] is None
+        assert repr(v) == "<tf.Variable 'Variable:0' shape=(3,) dtype=float32>"
+    tf.disable_v2_behavior()
+    try:
+        with tf.Graph().as_default():
+            x = tf.placeholder(tf.float32, [None, 3])
+            v = tf.Variable(tf.zeros([3]))
+            assert repr(x) == 'Tensor("Placeholder:0", shape=(?, 3), dtype=float32)'
+            assert repr(v) == "<tf.Variable 'Variable:0' shape=(3,) dtype=float32_ref>"
+            dim, unknown = x.get_shape()[1], x.shape[0]
+            assert isinstance(dim, tf.Dimension) and dim.value == 3 and int(dim) * 2 == 6
+            assert (dim * 2).value == 6 and unknown.value is None and (unknown == None) is None  # noqa: E711
+            assert str(x.shape) == "(?, 3)" and x.shape.as_list() == [None, 3]
+            assert repr(x.shape) == "TensorShape([Dimension(None), Dimension(3)])"
+            assert tf.dimension_value(dim) == 3
+            w = tf.get_variable("w", [x.get_shape()[1], 2])  # Dimensions are accepted as sizes
+            assert w.shape.as_list() == [3, 2]
+            with tf.Session() as sess:
+                with pytest.raises(ValueError, match=r"which has shape \(\?, 3\)"):
+                    sess.run(x, {x: np.zeros((1, 2))})
+    finally:
+        tf.enable_v2_behavior()
+        tf.reset_default_graph()
+
+
+def test_data_dependent_sizes_stay_unknown():
+    with tf.Graph().as_default():
+        n = tf.placeholder(tf.int32, [])
+        x = tf.placeholder(tf.float32, [10])
+        m = tf.placeholder(tf.bool, [10])
+        zeros, masked = tf.zeros([n]), tf.boolean_mask(x, m)
+        uniq, head = tf.unique(tf.cast(x, tf.int32))[0], x[:n]
+        assert [t.shape.as_list() for t in (zeros, masked, uniq, head)] == [[None]] * 4
+        assert tf.matmul(tf.ones([2, 3]), tf.ones([3, 4])).shape.as_list() == [2, 4]
+        with tf.Session() as sess:
+            out = sess.run([zeros, masked, head], {n: 4, x: np.arange(10.0), m: [True] * 3 + [False] * 7})
+        assert [o.tolist() for o in out] == [[0.0] * 4, [0.0, 1.0, 2.0], [0.0, 1.0, 2.0, 3.0]]
+
+
+def test_tf_variable_in_and_out_of_graph_mode_and_keras_layers_on_graph_tensors():
+    with tf.Graph().as_default():
+        x = tf.placeholder(tf.float32, [None, 3])
+        v = tf.Variable(1.0)
+        assert repr(v).startswith("<tf.Variable 'Variable:0'") and isinstance(v, tf.Variable)
+        with pytest.raises(TypeError, match=r"graph tensor \(Placeholder:0\) reached .*use tf.compat.v1.layers"):
+            tf.keras.layers.Dense(2)(x)
+        with pytest.raises(TypeError, match="reached the torch function"):
+            torch.relu(x)
+    eager = tf2.Variable(2.0)
+    assert isinstance(eager, tf2.Variable) and float(eager.numpy()) == 2.0

@@ -13,6 +13,17 @@ from tests.golden import tf1_programs
 GOLDEN = json.loads((pathlib.Path(__file__).parents[1] / "golden" / "tf1_programs.json").read_text())
 
 
+@pytest.fixture(autouse=True)
+def _v1_behavior():
+    """The goldens ran after `tf.disable_v2_behavior()`; so do these programs (undone afterwards)."""
+    tf.disable_v2_behavior()
+    try:
+        yield
+    finally:
+        tf.enable_v2_behavior()
+        tf.reset_default_graph()
+
+
 def _close(actual, expected, rtol=2e-4, atol=2e-5):
     np.testing.assert_allclose(np.asarray(actual, dtype=np.float64), np.asarray(expected, dtype=np.float64),
                                rtol=rtol, atol=atol)
@@ -84,3 +95,19 @@ def test_saver_round_trip_matches_tf(tmp_path):
     listed = dict(tf.train.list_variables(str(tmp_path)))
     assert listed["net/w"] == [20, 4] and listed["net/b"] == [4] and listed["net/w/Adam_1"] == [20, 4]
     assert listed["global_step"] == [] and listed["beta1_power"] == []
+
+
+def test_summaries_and_file_writer_match_tf(tmp_path):
+    from tensorboard.backend.event_processing.event_file_loader import LegacyEventFileLoader  # optional dependency
+
+    got = tf1_programs.summaries(tf, str(tmp_path), lambda path: LegacyEventFileLoader(path).Load())
+    want = GOLDEN["summaries"]
+    assert got == want
+
+
+def test_v1_losses_reductions_and_total_loss_match_tf():
+    got, want = tf1_programs.v1_losses(tf), GOLDEN["v1_losses"]
+    assert got["n_losses"] == want["n_losses"]
+    for key, value in want["values"].items():
+        _close(got["values"][key], value, rtol=1e-5, atol=1e-6)
+    _close(got["totals"], want["totals"], rtol=1e-5)

@@ -101,6 +101,29 @@ def loss_cases(store):
         store[f"tagger_fit/final{i}"] = w
 
 
+MERGES = {  # name: (layer, which inputs are masked)
+    "add_both": (lambda: keras.layers.Add(), (True, True)),
+    "add_one": (lambda: keras.layers.Add(), (True, False)),
+    "average_both": (lambda: keras.layers.Average(), (True, True)),
+    "concat_features": (lambda: keras.layers.Concatenate(), (True, True)),
+    "concat_features_one": (lambda: keras.layers.Concatenate(), (False, True)),
+    "concat_time_one": (lambda: keras.layers.Concatenate(axis=1), (True, False)),
+    "dot": (lambda: keras.layers.Dot(axes=2), (True, True)),
+}
+
+
+def merge_cases(store):
+    """The Keras mask a merge layer gives its output, eagerly (Embedding(mask_zero) inputs)."""
+    a_tokens = np.array([[4, 7, 0, 0], [9, 0, 0, 0]], "int32")
+    b_tokens = np.array([[4, 0, 0, 0], [9, 3, 3, 0]], "int32")
+    for name, (make, masked) in MERGES.items():
+        a = keras.layers.Embedding(12, 3, mask_zero=masked[0])(a_tokens)
+        b = keras.layers.Embedding(12, 3, mask_zero=masked[1])(b_tokens)
+        out_mask = getattr(make()([a, b]), "_keras_mask", None)
+        store[f"merge_{name}/mask"] = np.array(False) if out_mask is None else out_mask.numpy()
+    store["merge/a_tokens"], store["merge/b_tokens"] = a_tokens, b_tokens
+
+
 def main():
     keras.utils.set_random_seed(22)
     store = {"x": X, "mask": MASK, "x_inf": X_INF}
@@ -125,6 +148,7 @@ def main():
             store[f"{name}/w{i}"] = w.numpy()
             store[f"{name}/g{i}"] = g.numpy()
     loss_cases(store)
+    merge_cases(store)
     np.savez_compressed(OUT, **store)
     print(f"wrote {OUT} ({len(store)} arrays), TF {tf.__version__}, Keras {keras.__version__}")
 

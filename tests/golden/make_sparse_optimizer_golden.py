@@ -60,8 +60,16 @@ def loop_case(case):
 
 def legacy_cases(path):
     """Child process (TF_USE_LEGACY_KERAS=1): the LEGACY_CASES into `path`."""
-    np.savez(path, **{f"legacy/{name}": model_case(cls, kwargs, keras.optimizers.legacy)
-                      for name, (cls, kwargs) in cases.LEGACY_CASES.items()})
+    out = {f"legacy/{name}": model_case(cls, kwargs, keras.optimizers.legacy)
+           for name, (cls, kwargs) in cases.LEGACY_CASES.items()}
+    v = tf.Variable(cases.NADAM_START)
+    opt = keras.optimizers.legacy.Nadam(0.1)
+    steps = []
+    for g in cases.NADAM_GRADS:
+        opt.apply_gradients([(tf.constant(g), v)])
+        steps.append(v.numpy().ravel())
+    out["legacy_dense/nadam"] = np.stack(steps)
+    np.savez(path, **out)
 
 
 def main():

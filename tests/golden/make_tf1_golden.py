@@ -22,6 +22,8 @@ tf.disable_v2_behavior()
 results = {name: program(tf) for name, program in tf1_programs.PROGRAMS.items()}
 with tempfile.TemporaryDirectory() as tmp:
     results["saver_round_trip"] = tf1_programs.saver_round_trip(tf, tmp)
+with tempfile.TemporaryDirectory() as tmp:
+    results["summaries"] = tf1_programs.summaries(tf, tmp, tf.train.summary_iterator)
 out = pathlib.Path(__file__).with_name("tf1_programs.json")
 out.write_text(json.dumps(results, indent=1, sort_keys=True))
 print("wrote", out)

@@ -69,8 +69,13 @@ LEGACY_CASES = {
                       "l2_regularization_strength": 0.01, "l2_shrinkage_regularization_strength": 0.01}),
 }
 
+# TF 2's legacy Nadam on dense gradients (its momentum schedule, no learning-rate decay): variable, gradients
+NADAM_START = np.array([[0.5, -0.3], [0.2, 0.1], [0.7, 0.7]], "float32")
+NADAM_GRADS = np.array([[[1., 2.], [0., -1.], [0, 0]], [[0.5, -2.], [1., 1.], [0, 0]], [[0.5, -2.], [1., 1.], [3, 1]]],
+                       "float32")
+
 # custom GradientTape loops on a (VOCAB, DIM) variable `table`, Adam(0.1), `apply_gradients`, STEPS steps
-LOOP_CASES = ("gather", "embedding_lookup", "two_gathers", "gather_and_matmul", "gather_axis1",
+LOOP_CASES = ("gather", "embedding_lookup", "keras_ops_take", "two_gathers", "gather_and_matmul", "gather_axis1",
               "clip_by_global_norm", "clip_by_norm")
 
 
@@ -80,6 +85,8 @@ def loop_loss(tf, case, table, ids, coef):
         rows = tf.gather(table, ids)
     elif case == "embedding_lookup":
         rows = tf.nn.embedding_lookup(table, ids)
+    elif case == "keras_ops_take":
+        rows = tf.keras.ops.take(table, ids, axis=0)
     elif case == "two_gathers":  # two sparse uses: the slices are concatenated
         rows = tf.concat([tf.gather(table, ids), tf.gather(table, np.ascontiguousarray(ids[:, ::-1][:, :2]))], axis=1)
     elif case == "gather_and_matmul":  # a dense use too: the gradient is dense

@@ -6,6 +6,8 @@ import changed and compares. Every program builds its own `tf.Graph()` and takes
 numpy generator, and initial values are given explicitly (TF's random initializers are not reproduced).
 """
 
+import glob
+
 import numpy as np
 
 
@@ -261,6 +263,65 @@ def saver_round_trip(tf, directory):
             "step": restored_step, "latest": tf.train.latest_checkpoint(directory).rsplit("/", 1)[-1]}
 
 
+def summaries(tf, directory, read_events):
+    """tf.summary.scalar under a name scope, merge_all, FileWriter.add_summary; `read_events(path)` yields the
+    event protos of a file (TF's summary_iterator for the golden, TensorBoard's loader in the test)."""
+    with tf.Graph().as_default():
+        x = tf.placeholder(tf.float32, [])
+        with tf.name_scope("train"):
+            tf.summary.scalar("loss", x * 2.0)
+        tf.summary.scalar("plain", x + 1.0)
+        merged = tf.summary.merge_all()
+        with tf.Session() as sess:
+            writer = tf.summary.FileWriter(directory, sess.graph)
+            for step in range(3):
+                writer.add_summary(sess.run(merged, {x: float(step)}), step)
+            writer.close()
+        n_collected = len(tf.get_collection(tf.GraphKeys.SUMMARIES))
+    events = []
+    for path in sorted(glob.glob(directory + "/events.out.tfevents.*")):
+        for event in read_events(path):
+            for value in event.summary.value:
+                events.append([event.step, value.tag, round(float(value.simple_value), 6)])
+    return {"events": events, "n_collected": n_collected}
+
+
+def v1_losses(tf):
+    """tf.losses with weights and reductions, a regularized get_variable, get_total_loss in training."""
+    x_all, y_all, labels = _data(n=40, seed=8)
+    rng = np.random.default_rng(9)
+    w0 = (rng.normal(size=(20, 4)) * 0.1).astype(np.float32)
+    weights = np.linspace(0.0, 1.0, 40).astype(np.float32)
+    with tf.Graph().as_default():
+        x = tf.placeholder(tf.float32, [None, 20])
+        w = tf.get_variable("w", initializer=w0, regularizer=tf.keras.regularizers.l2(0.01))
+        logits = tf.matmul(x, w)
+        probs = tf.nn.sigmoid(logits)
+        values = {
+            "softmax": tf.losses.softmax_cross_entropy(y_all, logits, weights=weights[:, None][:, 0],
+                                                       label_smoothing=0.1),
+            "sparse": tf.losses.sparse_softmax_cross_entropy(labels, logits, weights=weights),
+            "mse": tf.losses.mean_squared_error(y_all, probs, weights=2.0),
+            "huber": tf.losses.huber_loss(y_all, logits, delta=0.5, reduction=tf.losses.Reduction.SUM),
+            "abs": tf.losses.absolute_difference(y_all, probs, reduction=tf.losses.Reduction.MEAN),
+            "log": tf.losses.log_loss(y_all, probs),
+            "hinge": tf.losses.hinge_loss(y_all, logits, reduction=tf.losses.Reduction.SUM_OVER_BATCH_SIZE),
+            "sigmoid": tf.losses.sigmoid_cross_entropy(y_all, logits, label_smoothing=0.2),
+            "none": tf.losses.mean_squared_error(y_all, probs, reduction=tf.losses.Reduction.NONE,
+                                                 loss_collection=None),
+            "reg": tf.losses.get_regularization_loss(),
+        }
+        total = tf.losses.get_total_loss()
+        train = tf.train.GradientDescentOptimizer(0.1).minimize(total)
+        n_losses = len(tf.losses.get_losses())
+        with tf.Session() as sess:
+            sess.run(tf.global_variables_initializer())
+            first = sess.run(values, {x: x_all})
+            totals = [float(sess.run([train, total], {x: x_all})[1]) for _ in range(5)]
+    out = {k: np.asarray(v).tolist() for k, v in first.items()}
+    return {"values": out, "totals": totals, "n_losses": n_losses}
+
+
 PROGRAMS = {"mnist_softmax": mnist_softmax, "shared_scope_model": shared_scope_model, "layers_mlp": layers_mlp,
             "iterator_pipeline": iterator_pipeline, "gradients_and_names": gradients_and_names,
-            "convnet_layers": convnet_layers, "control_flow": control_flow}
+            "convnet_layers": convnet_layers, "control_flow": control_flow, "v1_losses": v1_losses}

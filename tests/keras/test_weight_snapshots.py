@@ -142,3 +142,45 @@ def test_session_run_of_a_variable_is_a_snapshot():
         value = sess.run(v)
     v.assign_add([1.0, 1.0])
     assert value.tolist() == [1.0, 2.0]
+
+
+VIEW_OPS = {
+    "v[0]": lambda v: v[0],
+    "v[:, 1]": lambda v: v[:, 1],
+    "tf.reshape": lambda v: tf.reshape(v, [-1]),
+    "tf.transpose": lambda v: tf.transpose(v),
+    "tf.squeeze": lambda v: tf.squeeze(tf.expand_dims(v, 0)),
+    "tf.expand_dims": lambda v: tf.expand_dims(v, 0),
+    "tf.cast (same dtype)": lambda v: tf.cast(v, tf.float32),
+    "tf.unstack": lambda v: tf.unstack(v)[0],
+    "tf.split": lambda v: tf.split(v, 2)[1],
+    "tf.slice": lambda v: tf.slice(v, [0, 0], [1, 2]),
+    "tf.strided_slice": lambda v: tf.strided_slice(v, [0, 0], [2, 1]),
+    "tf.broadcast_to": lambda v: tf.broadcast_to(v, [3, 2, 2]),
+    "tf.linalg.matrix_transpose": lambda v: tf.linalg.matrix_transpose(v),
+    "tf.ensure_shape": lambda v: tf.ensure_shape(v, [2, 2]),
+    "keras.ops.convert_to_tensor": lambda v: keras.ops.convert_to_tensor(v),
+    "keras.ops.reshape": lambda v: keras.ops.reshape(v, (4,)),
+    "keras.ops.transpose": lambda v: keras.ops.transpose(v),
+    "keras.ops.get_item": lambda v: keras.ops.get_item(v, 0),
+    "keras.ops.expand_dims": lambda v: keras.ops.expand_dims(v, 0),
+}
+
+
+@pytest.mark.parametrize("name", sorted(VIEW_OPS))
+def test_op_results_on_a_variable_are_values(name):
+    """TF reads a variable into a new tensor: later assignments leave op results (and their numpy) alone."""
+    v = tf.Variable([[1.0, 2.0], [3.0, 4.0]])
+    result = VIEW_OPS[name](v)
+    expected = np.array(result.numpy(), copy=True)
+    array = result.numpy()
+    v.assign_add(tf.ones((2, 2)) * 10.0)
+    np.testing.assert_array_equal(result.numpy(), expected)
+    np.testing.assert_array_equal(array, expected)
+
+
+def test_op_results_on_a_variable_still_carry_gradients():
+    v = tf.Variable([[1.0, 2.0], [3.0, 4.0]])
+    with tf.GradientTape() as tape:
+        y = tf.reduce_sum(tf.reshape(v, [-1]) * 2.0) + tf.reduce_sum(v[0] * 3.0)
+    np.testing.assert_array_equal(tape.gradient(y, v).numpy(), [[5.0, 5.0], [2.0, 2.0]])

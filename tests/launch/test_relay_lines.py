@@ -5,6 +5,8 @@ middle of the chief's `print(a, b)` lines (21 broken lines of 4500 in `tests/scr
 `chief [replica 1] replica 1 xxx...`); now every line is whole.
 """
 
+import codecs
+import os
 import re
 import subprocess
 import sys
@@ -14,6 +16,7 @@ import time
 import pytest
 
 from keraslike._src.launch.line_gate import LineGate
+from keraslike._src.launch.notebook_launcher import _Launch
 from tests.conftest import REPO, SCRIPTS, script_env
 
 PAD = "x" * 57
@@ -76,3 +79,26 @@ def test_gate_waits_a_bounded_time_for_an_open_line():
     gate.emit(b"[replica 1] warning", sink)
     assert time.monotonic() - start < 3
     assert "".join(sink.parts).endswith("[=====>    ]\n[replica 1] warning\n")
+
+
+def test_notebook_launcher_relay_keeps_replica_0_lines_whole(monkeypatch):
+    sink = _Sink()  # a notebook cell shows stdout and stderr in arrival order
+    monkeypatch.setattr(sys, "stdout", sink)
+    monkeypatch.setattr(sys, "stderr", sink)
+    launch = _Launch(None, (), 2)
+    (out0_r, out0_w), (err1_r, err1_w) = os.pipe(), os.pipe()
+    launch.streams[out0_r] = [0, "stdout", codecs.getincrementaldecoder("utf-8")("replace"), ""]
+    launch.streams[err1_r] = [1, "stderr", codecs.getincrementaldecoder("utf-8")("replace"), ""]
+    steps = ((out0_w, b"chief 37", out0_r), (err1_w, b"warning\n", err1_r), (out0_w, b" xxx\n", out0_r))
+    for fd, data, src in steps:
+        os.write(fd, data)
+        launch._relay(src)
+    assert "".join(sink.parts) == "chief 37 xxx\n[replica 1] warning\n"
+    os.write(out0_w, b"\rEpoch 1 [==>   ]")  # a bar replica 0 keeps redrawing: the held line waits a bounded time
+    launch._relay(out0_r)
+    os.write(err1_w, b"late\n")
+    launch._relay(err1_r)
+    launch._release_held(force=True)
+    assert "".join(sink.parts).endswith("[==>   ]\n[replica 1] late\n")
+    for fd in (out0_r, out0_w, err1_r, err1_w):
+        os.close(fd)

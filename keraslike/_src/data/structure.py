@@ -169,8 +169,8 @@ def to_tensor(value, dtype=None):
 def _convert(value):
     if isinstance(value, (torch.Tensor, StringTensor, SparseTensor, RaggedTensor)):
         return value
-    if isinstance(value, (np.ndarray, np.generic)):
-        return _from_numpy(np.asarray(value))
+    if isinstance(value, (np.ndarray, np.generic)):  # copied, as TF: the caller (or a generator) may reuse it
+        return _from_numpy(np.array(value, copy=True))
     if isinstance(value, (bytes, str)):
         return StringTensor(value)
     if isinstance(value, bool):
@@ -297,7 +297,7 @@ def to_tensor_as(value, dtype):
         return cast(value, dtype)
     if dtype is string:
         return cast(_convert(value), dtype)
-    array = np.asarray(value)
+    array = np.array(value, copy=True)  # a generator may yield the same buffer again, refilled (TF copies)
     if array.dtype.kind in "USO":
         raise TypeError(f"Expected a value convertible to {dtype!r}. Received: value={value!r}")
     return _from_numpy(array).to(dtype)

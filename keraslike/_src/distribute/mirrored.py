@@ -178,7 +178,33 @@ def _resolve_devices(devices):
                 f"with soft device placement the {len(parsed)} replica(s) run on the CPU instead, as "
                 f"{[device_spec.canonical(t, i) for t, i in cpus]}.", stacklevel=3)
             return cpus
+    if types == {"CPU"}:
+        return _resolve_cpus(parsed, devices)
     return parsed
+
+
+def _resolve_cpus(parsed, devices):
+    """CPU replicas are processes on the host CPU, named `/cpu:0..N-1`. An index beyond both the logical CPU
+    devices and the replica count (`/cpu:5` with no `set_logical_device_configuration`) names no device: with
+    soft placement the replicas run on the host CPU and a warning says so (TF accepts the name silently),
+    without it the error names the device."""
+    logical = len(config_devices.list_logical_devices("CPU"))
+    missing = [i for _, i in parsed if i >= max(logical, len(parsed))]
+    if not missing:
+        return parsed
+    known = [f"/cpu:{i}" for i in range(logical)]
+    if not placement_scope.get_soft_device_placement():
+        raise ValueError(
+            f"MirroredStrategy was given CPU device(s) {[f'/cpu:{i}' for i in missing]}, which do not exist: the "
+            f"logical CPU devices are {known} (tf.config.set_logical_device_configuration makes more), and soft "
+            f"device placement is off. Received: devices={devices!r}")
+    cpus = [("CPU", k) for k in range(len(parsed))]
+    warnings.warn(
+        f"MirroredStrategy: CPU device(s) {[f'/cpu:{i}' for i in missing]} of {devices!r} do not exist (logical "
+        f"CPU devices: {known}; tf.config.set_logical_device_configuration makes more); with soft device placement "
+        f"the {len(parsed)} replica(s) run on the host CPU, one process each, as "
+        f"{[device_spec.canonical(t, i) for t, i in cpus]}.", stacklevel=3)
+    return cpus
 
 
 def _join_launched(env):

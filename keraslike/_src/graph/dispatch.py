@@ -126,8 +126,28 @@ def _swap(fn):
     return swapped
 
 
+_SLICE = "__slice__"
+
+
+def _encode_key(key):
+    """Slices become tuples, so graph tensors inside them (`x[:n]`) are found as op inputs."""
+    if isinstance(key, slice):
+        return (_SLICE, key.start, key.stop, key.step)
+    if isinstance(key, tuple):
+        return tuple(_encode_key(k) for k in key)
+    return key
+
+
+def _decode_key(key):
+    if isinstance(key, tuple) and len(key) == 4 and isinstance(key[0], str) and key[0] == _SLICE:
+        return slice(*(int(v) if hasattr(v, "dim") and v.dim() == 0 else v for v in key[1:]))
+    if isinstance(key, tuple):
+        return tuple(_decode_key(k) for k in key)
+    return key
+
+
 def _getitem(x, key):
-    return x[key]
+    return x[_decode_key(key)]
 
 
 _OPERATOR_FNS = {
@@ -150,7 +170,8 @@ for _name, (_fn, _kind) in _OPERATOR_FNS.items():
     tensor.OPERATORS[_name] = _operator(_fn, _kind)
     if _name not in ("__lt__", "__le__", "__gt__", "__ge__"):
         tensor.OPERATORS["__r" + _name[2:]] = _operator(_swap(_fn), _kind)
-tensor.OPERATORS["__getitem__"] = _operator(_getitem, "strided_slice")
+_record_getitem = _operator(_getitem, "strided_slice")
+tensor.OPERATORS["__getitem__"] = lambda x, key: _record_getitem(x, _encode_key(key))
 tensor.OPERATORS["__neg__"] = _operator(operator.neg, "Neg")
 tensor.OPERATORS["__abs__"] = _operator(operator.abs, "Abs")
 tensor.OPERATORS["__invert__"] = _operator(operator.invert, "LogicalNot")

@@ -13,11 +13,13 @@ import torch
 
 from keraslike._src import errors
 from keraslike._src.graph import executor
+from keraslike._src.graph import graph as graph_lib
 from keraslike._src.graph.tensor import Operation, SymbolicTensor
 
 
 def _show(shape):
-    return "(" + ", ".join("?" if d is None else str(d) for d in shape.as_list()) + \
+    unknown = "?" if graph_lib.v1_behavior() else "None"
+    return "(" + ", ".join(unknown if d is None else str(d) for d in shape.as_list()) + \
         ("," if shape.rank == 1 else "") + ")" if shape.rank is not None else "<unknown>"
 
 

@@ -13,7 +13,7 @@ import threading
 from keraslike._src.ops import name_scope as eager_name_scope
 
 _state = threading.local()
-_global = {"eager_disabled": False, "graph": None}
+_global = {"eager_disabled": False, "graph": None, "v1_behavior": False}
 
 
 class GraphKeys:
@@ -333,3 +333,12 @@ def set_eager_disabled(disabled):
 
 def eager_disabled():
     return _global["eager_disabled"]
+
+
+def set_v1_behavior(enabled):
+    """`disable_v2_behavior()`: TF1 shapes (`Dimension`s, "?") and `RefVariable` spellings on top of graph mode."""
+    _global["v1_behavior"] = bool(enabled)
+
+
+def v1_behavior():
+    return _global["v1_behavior"]

@@ -235,16 +235,30 @@ class AdamOptimizer(Optimizer):
             self._zeros_slot(v, "v", self._name + "_1")
 
     def _step(self, values, variables, grads, hyper, name):
-        lr, beta1, beta2, epsilon = hyper
+        lr, beta1, beta2, epsilon = (_number(h, v) for h, v in
+                                     zip(hyper, (self._learning_rate, self._beta1, self._beta2, self._epsilon)))
         b1p, b2p = _read(values, self._non_slot["beta1_power"]), _read(values, self._non_slot["beta2_power"])
         lr_t = lr * torch.sqrt(1 - b2p) / (1 - b1p)
-        for var, g in zip(variables, grads):
-            m, v = _read(values, self._slots["m"][var]), _read(values, self._slots["v"][var])
-            m.add_((g - m).mul_(1 - beta1))
-            v.add_((g * g).sub_(v).mul_(1 - beta2))
-            _apply(values, var, (lr_t * m).div_(v.sqrt().add_(epsilon)))
+        ms = [_read(values, self._slots["m"][v]) for v in variables]
+        vs = [_read(values, self._slots["v"][v]) for v in variables]
+        grads = [g.to(m.dtype) for g, m in zip(grads, ms)]
+        # TF's ApplyAdam: m += (g - m) * (1 - beta1); v += (g * g - v) * (1 - beta2) (lerp computes exactly
+        # this for weights below 0.5); var -= lr_t * m / (sqrt(v) + epsilon). Fused over all variables.
+        torch._foreach_lerp_(ms, grads, 1 - beta1)
+        torch._foreach_lerp_(vs, torch._foreach_mul(grads, grads), 1 - beta2)
+        denom = torch._foreach_sqrt(vs)
+        torch._foreach_add_(denom, epsilon)
+        updates = torch._foreach_mul(ms, lr_t)
+        torch._foreach_div_(updates, denom)
+        for var, update in zip(variables, updates):
+            _apply(values, var, update)
         b1p.mul_(beta1)
         b2p.mul_(beta2)
+
+
+def _number(value, given):
+    """A hyperparameter given as a Python number stays one (fused kernels take it as a scalar)."""
+    return float(given) if isinstance(given, (int, float)) else value
 
 
 class AdagradOptimizer(Optimizer):

@@ -7,6 +7,7 @@ from keraslike._src.autodiff import gradient_tape
 from keraslike._src.graph import control_flow, dispatch, framework
 from keraslike._src.graph import gradients as graph_gradients
 from keraslike._src.graph import graph as graph_lib
+from keraslike._src.graph import variables as graph_variables
 from keraslike._src.ops import framework_ops
 
 
@@ -23,7 +24,7 @@ for _name, _fn in {
     "control_dependencies": framework.control_dependencies, "group": framework.group, "no_op": framework.no_op,
     "tuple": framework.tuple, "device": framework.device, "name_scope": framework._ScopeOrV2,
     "gradients": gradients, "stop_gradient": dispatch.graph_op(gradient_tape.stop_gradient, "stop_gradient"),
-    "import_graph_def": framework.import_graph_def,
+    "import_graph_def": framework.import_graph_def, "Variable": graph_variables.Variable,
 }.items():
     dispatch.register_override(_name, _fn)
 for _name, _fn in {"cond": control_flow.cond, "while_loop": control_flow.while_loop, "case": control_flow.case,

@@ -85,11 +85,13 @@ def _stand_in(tensor, size, generator):
     shape = tensor.shape
     dims = [size] if shape.rank is None else [size if d is None else d for d in shape.as_list()]
     dtype = tensor.dtype
-    if dtype.is_floating_point:
-        return torch.rand(dims, generator=generator, dtype=dtype) + 0.5
+    if dtype.is_floating_point:  # positive (log, sqrt stay finite); a wider range in the second run
+        return torch.rand(dims, generator=generator, dtype=dtype) * (1.0 if size == 2 else 9.0) + 0.5
     if dtype == torch.bool:
         return torch.rand(dims, generator=generator) > 0.5
     if dtype.is_complex:
+        return torch.ones(dims, dtype=dtype)
+    if size == 3 and not dims:  # second run: an integer scalar (a count, a size) changes, so sizes from it do
         return torch.ones(dims, dtype=dtype)
     return torch.zeros(dims, dtype=dtype)
 
@@ -142,18 +144,31 @@ def record_call(fn, args, kwargs, op_type, name=None, graph=None):
         if leaves[i].graph is not graph:
             raise ValueError(f"Tensor {leaves[i].name} must be from the same graph as the op being created "
                              f"({op_type}). Received: a tensor of another tf.Graph")
-    first = _infer(fn, leaves, spec, slots, 2, 1)
+    varies = any(_has_unknown(leaves[i]) or getattr(leaves[i], "_varies", False) for i in slots)
+    fallback = None
+    try:
+        first = _infer(fn, leaves, spec, slots, 2, 1)
+    except Exception as error:  # noqa: BLE001 - retried with sizes from the arguments, else re-raised
+        if not varies:
+            raise
+        first, fallback = _infer_with_argument_sizes(fn, leaves, spec, slots, error)
     flat_a, out_spec = _flatten_result(first)
     _reject_captured_graph_tensors(flat_a, fn)
     second_flat = None
-    varies = any(_has_unknown(leaves[i]) or getattr(leaves[i], "_varies", False) for i in slots)
-    if varies:
-        second_flat, _ = _flatten_result(_infer(fn, leaves, spec, slots, 3, 2))
+    if slots and fallback is None:  # a second run on other sizes and values: what changes is not static
+        try:
+            second_flat, _ = _flatten_result(_infer(fn, leaves, spec, slots, 3, 2))
+        except Exception:  # noqa: BLE001 - the stand-ins of the first run worked: keep only the ranks
+            second_flat = [torch.empty(0) if isinstance(v, torch.Tensor) else v for v in flat_a]
+        varies = True
     out_specs = []
     for k, value in enumerate(flat_a):
         if isinstance(value, torch.Tensor):
-            other = second_flat[k] if second_flat is not None else None
-            out_specs.append((value.dtype, _merge_shapes(value, other)))
+            if fallback is not None:  # one run only: a dimension of the stand-in size may be unknown
+                shape = TensorShape([None if d == fallback else d for d in value.shape])
+            else:
+                shape = _merge_shapes(value, second_flat[k] if second_flat is not None else None)
+            out_specs.append((value.dtype, shape))
         else:
             out_specs.append(None)
     if not any(s is not None for s in out_specs):
@@ -175,9 +190,27 @@ def record_call(fn, args, kwargs, op_type, name=None, graph=None):
                      for k, v in enumerate(flat_a) if isinstance(v, torch.Tensor)]
     for out, (a, b) in zip(op.outputs, tensor_values):
         out._varies = varies
-        if a.numel() <= _KEEP_STANDIN and b.numel() <= _KEEP_STANDIN:
+        if fallback is None and a.numel() <= _KEEP_STANDIN and b.numel() <= _KEEP_STANDIN:
             out._standins = {2: a, 3: b}
     return op.structured_outputs()
+
+
+def _infer_with_argument_sizes(fn, leaves, spec, slots, error):
+    """Unknown dimensions sized like a concrete argument (a [40] weight vector against a [?] batch): TF's
+    broadcasting of `?` with 40. Returns (result, size used); re-raises `error` when no size works."""
+    sizes = set()
+    for leaf in leaves:
+        if isinstance(leaf, SymbolicTensor):
+            if leaf.shape.rank is not None:
+                sizes.update(d for d in leaf.shape.as_list() if d is not None)
+        elif hasattr(leaf, "shape") and hasattr(leaf, "ndim"):
+            sizes.update(int(d) for d in leaf.shape)
+    for size in sorted(sizes - {0, 1, 2, 3}):
+        try:
+            return _infer(fn, leaves, spec, slots, size, 1), size
+        except Exception:  # noqa: BLE001, S112 - try the next candidate size
+            continue
+    raise error
 
 
 def _reject_captured_graph_tensors(flat, fn):

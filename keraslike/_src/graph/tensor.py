@@ -9,12 +9,15 @@ import numpy as np
 import torch
 
 from keraslike._src.data.tensor_shape import TensorShape
+from keraslike._src.graph import graph as graph_lib
+from keraslike._src.graph.shape_v1 import TensorShapeV1
 
 
 def _show_shape(shape):
     if shape.rank is None:
         return "<unknown>"
-    dims = ["?" if d is None else str(d) for d in shape.as_list()]
+    unknown = "?" if graph_lib.v1_behavior() else "None"
+    dims = [unknown if d is None else str(d) for d in shape.as_list()]
     return "(" + ", ".join(dims) + ("," if len(dims) == 1 else "") + ")"
 
 
@@ -81,7 +84,7 @@ class SymbolicTensor:
         self.op = op
         self.value_index = value_index
         self.dtype = dtype
-        self._shape = shape if isinstance(shape, TensorShape) else TensorShape(shape)
+        self._shape = TensorShape(shape)  # plain dims; `shape` shows them TF1-style under v1 behavior
 
     @property
     def name(self):
@@ -97,10 +100,10 @@ class SymbolicTensor:
 
     @property
     def shape(self):
-        return self._shape
+        return TensorShapeV1(self._shape) if graph_lib.v1_behavior() else self._shape
 
     def get_shape(self):
-        return self._shape
+        return self.shape
 
     def set_shape(self, shape):
         """Refine the static shape (TF's `set_shape`): must be compatible with the known one."""
@@ -142,12 +145,28 @@ class SymbolicTensor:
                             f"dimension is known). Received: tensor {self.name} of shape {_show_shape(self._shape)}")
         return iter([self[i] for i in range(self._shape.as_list()[0])])
 
+    @classmethod
+    def __torch_function__(cls, func, types, args=(), kwargs=None):
+        names = [a.name for a in list(args) + list((kwargs or {}).values()) if isinstance(a, SymbolicTensor)]
+        raise TypeError(_torch_message(", ".join(names), f"the torch function {getattr(func, '__name__', func)}"))
+
+    def __getattr__(self, name):
+        if not name.startswith("__") and hasattr(torch.Tensor, name):
+            raise TypeError(_torch_message(self.name, f"the torch.Tensor member .{name}"))
+        raise AttributeError(f"'Tensor' object has no attribute '{name}'. Received: name={name!r}")
+
     def __array__(self, dtype=None, copy=None):
         raise NotImplementedError(
             f"Cannot convert a symbolic tf.Tensor ({self.name}) to a numpy array. This error may indicate "
             "that you're trying to pass a Tensor to a NumPy call, which is not supported. Fetch its value "
             "with sess.run(tensor) instead. (In keraslike's graph mode, functions passed to tf ops such as "
             "map_fn or scan may use only their arguments, not graph tensors from outside.)")
+
+
+def _torch_message(names, what):
+    return (f"A graph tensor ({names}) reached {what}: in keraslike's graph mode only tf.* ops record graph "
+            "ops. Keras layers and models, and torch code, cannot take graph tensors; use tf.compat.v1.layers "
+            "(dense, conv2d, ...) in the graph, or call the Keras model eagerly (outside graph mode).")
 
 
 OPERATORS = {}  # filled by `dispatch` with recording operator functions

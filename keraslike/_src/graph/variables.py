@@ -14,7 +14,7 @@ from keraslike._src.graph import graph as graph_lib
 from keraslike._src.graph import record
 from keraslike._src.graph.graph import GraphKeys
 from keraslike._src.graph.tensor import NoOp, Operation, SymbolicTensor
-from keraslike._src.ops import conversion, variable_meta
+from keraslike._src.ops import conversion
 from keraslike._src.ops.dtypes import as_dtype
 from keraslike._src.ops import variables as eager_variables
 
@@ -171,18 +171,17 @@ class GraphVariable(SymbolicTensor):
         session._set_variable(self, value)
 
     def __repr__(self):
+        ref = "_ref" if graph_lib.v1_behavior() else ""
         return (f"<tf.Variable '{self.name}' shape={_show(self.shape)} "
-                f"dtype={str(self.dtype).replace('torch.', '')}_ref>")
-
-    def get_shape(self):
-        return self.shape
+                f"dtype={str(self.dtype).replace('torch.', '')}{ref}>")
 
     def _as_graph_element(self):
         return self
 
 
 def _show(shape):
-    return "(" + ", ".join("?" if d is None else str(d) for d in shape.as_list()) + \
+    unknown = "?" if graph_lib.v1_behavior() else "None"
+    return "(" + ", ".join(unknown if d is None else str(d) for d in shape.as_list()) + \
         ("," if shape.rank == 1 else "") + ")"
 
 
@@ -205,13 +204,23 @@ def _default_session():
     return _DEFAULT_SESSION[0]()
 
 
-def _graph_variable_factory(cls, args, kwargs):
-    if cls is eager_variables.Variable and graph_lib.default_graph() is not None:
-        return GraphVariable(*args, **kwargs)
-    return None
+class _VariableMeta(type):
+    def __instancecheck__(cls, obj):
+        return isinstance(obj, (eager_variables.Variable, GraphVariable))
+
+    def __subclasscheck__(cls, sub):
+        return issubclass(sub, (eager_variables.Variable, GraphVariable))
+
+    def __call__(cls, *args, **kwargs):
+        if graph_lib.default_graph() is not None:
+            return GraphVariable(*args, **kwargs)
+        return eager_variables.Variable(*args, **kwargs)
 
 
-variable_meta.set_graph_factory(_graph_variable_factory)
+class Variable(metaclass=_VariableMeta):
+    """`tf.Variable` once graph mode has been entered: a graph variable while a graph is the default, the
+    eager `tf.Variable` otherwise; `isinstance` accepts both. (Code inside keraslike, such as Keras layers,
+    keeps making eager variables.)"""
 
 
 # ---- initializers and collections -----------------------------------------------------------------------

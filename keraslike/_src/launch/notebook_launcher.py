@@ -16,7 +16,8 @@ been initialised, so that is refused with an error saying what to do.
 
 Output: replica 0's stdout and stderr appear in the calling cell as they come
 (progress bars included); the other replicas' stdout is dropped and their
-stderr shown, each line prefixed `[replica r]`. If a replica fails, the
+stderr shown, each line prefixed `[replica r]` and placed after the line replica 0
+is printing (at most `_HOLD_S` later). If a replica fails, the
 others are stopped and a RuntimeError carrying its traceback is raised in the
 notebook; Ctrl-C (interrupting the kernel) stops them all. The replicas never
 run the kernel's exit handlers.
@@ -39,6 +40,7 @@ from keraslike._src.config import devices as config_devices
 from keraslike._src.launch import environment, subprocess_script
 
 _GRACE_S = 3.0
+_HOLD_S = 1.0  # longest a replica line waits for replica 0 to finish the line it is printing
 
 
 def notebook_launcher(function, args=(), num_processes=None):
@@ -128,6 +130,9 @@ class _Launch:
         self.results = {}      # rank -> ("ok", value) | ("error", text)
         self.streams = {}      # read fd -> (rank, target stream name, incremental decoder, pending text)
         self.conns = {}        # result Connection -> rank
+        self.open_line = {"stdout": False, "stderr": False}  # replica 0 left a line unfinished there
+        self.held = []         # other replicas' whole lines waiting for replica 0 to finish its line
+        self.held_since = None
 
     def run(self):
         port = subprocess_script.free_port()
@@ -168,17 +173,20 @@ class _Launch:
     def _supervise(self):
         while self.streams or self.conns or any(p.exitcode is None for p in self.procs.values()):
             ready = connection.wait([*self.streams, *self.conns,
-                                     *(p.sentinel for p in self.procs.values() if p.exitcode is None)], timeout=0.5)
+                                     *(p.sentinel for p in self.procs.values() if p.exitcode is None)],
+                                    timeout=0.1 if self.held else 0.5)
             for item in ready:
                 if item in self.streams:
                     self._relay(item)
                 elif item in self.conns:
                     self._receive(item)
+            self._release_held()
             failed = self._failure()
             if failed is not None:
                 self._stop_all()
                 self._drain()
                 raise RuntimeError(failed)
+        self._release_held(force=True)
         return self.results[0][1]
 
     def _relay(self, fd):
@@ -195,10 +203,32 @@ class _Launch:
             if not chunk and lines and lines[-1] == "":
                 lines.pop()
             text = "".join(f"[replica {rank}] {line}\n" for line in lines)
+            if text:  # shown once replica 0's current line is whole (launch/line_gate.py does so for scripts)
+                self.held.append(text)
+                self.held_since = self.held_since or time.monotonic()
+            self._release_held()
+            return
         if text:
             target = getattr(sys, name)
             target.write(text)
             target.flush()
+            self.open_line[name] = not text.endswith("\n")
+        self._release_held()
+
+    def _release_held(self, force=False):
+        """Write the other replicas' held lines when replica 0 is between lines (or after `_HOLD_S`)."""
+        if not self.held:
+            return
+        waiting = any(self.open_line.values())
+        if waiting and not force and time.monotonic() - self.held_since < _HOLD_S:
+            return
+        text = "".join(self.held)
+        if waiting:  # a line replica 0 keeps open (a progress bar): ours go on lines of their own
+            text = "\n" + text
+            self.open_line = dict.fromkeys(self.open_line, False)
+        self.held, self.held_since = [], None
+        sys.stderr.write(text)
+        sys.stderr.flush()
 
     def _receive(self, conn):
         rank = self.conns.pop(conn)
@@ -226,6 +256,7 @@ class _Launch:
         while self.streams and time.monotonic() < deadline:
             for fd in connection.wait(list(self.streams), timeout=0.2):
                 self._relay(fd)
+        self._release_held(force=True)
 
     def _stop_all(self):
         alive = [p for p in self.procs.values() if p.exitcode is None]

@@ -16,8 +16,10 @@ import numbers
 import numpy as np
 import torch
 
+from keraslike._src import errors
 from keraslike._src.ops import dtypes
 from keraslike._src.ops import string_array_ops as _str
+from keraslike._src.ops import value_semantics
 from keraslike._src.ops.string_tensor import has_strings
 from keraslike._src.ragged import ragged_ops
 from keraslike._src.ragged.ragged_tensor import RaggedTensor
@@ -74,6 +76,7 @@ def identity(input, name=None):
     return x.view_as(x)
 
 
+@value_semantics.no_variable_views
 def reshape(tensor, shape, name=None):
     """`tf.reshape(tensor, shape)`: same values in a new shape; one dimension may be -1.
 
@@ -87,8 +90,8 @@ def reshape(tensor, shape, name=None):
     try:
         return x.reshape(dims)
     except RuntimeError:
-        raise ValueError(
-            f"Cannot reshape a tensor with {x.numel()} elements (shape {list(x.shape)}) to the "
+        raise errors.InvalidArgumentError(
+            None, "Reshape", f"Cannot reshape a tensor with {x.numel()} elements (shape {list(x.shape)}) to the "
             f"requested shape. Received: shape={list(dims)}"
         ) from None
 
@@ -118,13 +121,14 @@ def stack(values, axis=0, name=None):
     tensors = _same_dtype_list(values, "values", "tf.stack")
     for i, t in enumerate(tensors[1:], 1):
         if t.shape != tensors[0].shape:
-            raise ValueError(
-                f"`tf.stack` expects tensors of one shape. Received: values[0].shape="
+            raise errors.InvalidArgumentError(
+                None, "Pack", f"`tf.stack` expects tensors of one shape. Received: values[0].shape="
                 f"{list(tensors[0].shape)}, values[{i}].shape={list(t.shape)}"
             )
     return torch.stack(tensors, dim=normalize_axis(axis, tensors[0].dim() + 1))
 
 
+@value_semantics.no_variable_views
 def unstack(value, num=None, axis=0, name=None):
     """`tf.unstack(value, num=None, axis=0)`: list of the slices along `axis`.
 
@@ -157,13 +161,14 @@ def concat(values, axis, name=None):
     ax = normalize_axis(axis, rank0)
     for i, t in enumerate(tensors):
         if t.dim() != rank0 or any(t.shape[d] != tensors[0].shape[d] for d in range(rank0) if d != ax):
-            raise ValueError(
-                f"`tf.concat` expects all dimensions except {ax} to match. Received: values[0].shape="
+            raise errors.InvalidArgumentError(
+                None, "ConcatV2", f"`tf.concat` expects all dimensions except {ax} to match. Received: values[0].shape="
                 f"{list(tensors[0].shape)}, values[{i}].shape={list(t.shape)}"
             )
     return torch.cat(tensors, dim=ax)
 
 
+@value_semantics.no_variable_views
 def expand_dims(input, axis, name=None):
     """`tf.expand_dims(input, axis)`: insert a length-1 axis at `axis` in `[-rank-1, rank]`."""
     if has_strings(input):
@@ -172,6 +177,7 @@ def expand_dims(input, axis, name=None):
     return x.unsqueeze(normalize_axis(axis, x.dim() + 1))
 
 
+@value_semantics.no_variable_views
 def squeeze(input, axis=None, name=None):
     """`tf.squeeze(input, axis=None)`: drop length-1 dims (only those in `axis` when given).
 
@@ -193,6 +199,7 @@ def squeeze(input, axis=None, name=None):
     return x.squeeze(axes) if axes else x
 
 
+@value_semantics.no_variable_views
 def transpose(a, perm=None, conjugate=False, name=None):
     """`tf.transpose(a, perm=None)`: permute dimensions; default reverses them.
 
@@ -226,6 +233,7 @@ def tile(input, multiples, name=None):
     return x.repeat(reps) if reps else x.clone()
 
 
+@value_semantics.no_variable_views
 def split(value, num_or_size_splits, axis=0, num=None, name=None):
     """`tf.split`: an int splits `axis` evenly; a list gives sizes (one may be -1).
 
@@ -261,6 +269,7 @@ def split(value, num_or_size_splits, axis=0, num=None, name=None):
     return list(torch.split(x, sizes, dim=axis))
 
 
+@value_semantics.no_variable_views
 def broadcast_to(input, shape, name=None):
     """`tf.broadcast_to(input, shape)`: broadcast with numpy rules to `shape`."""
     if has_strings(input):
@@ -283,6 +292,7 @@ def reverse(tensor, axis, name=None):
     return torch.flip(x, list(normalize_axes(axis, x.dim())))
 
 
+@value_semantics.no_variable_views
 def slice(input_, begin, size, name=None):
     """`tf.slice(input_, begin, size)`: the block starting at `begin`; size -1 means to the end."""
     if has_strings(input_):

@@ -18,6 +18,7 @@ import numbers
 import numpy as np
 import torch
 
+from keraslike._src import errors
 from keraslike._src.ops import dtypes
 from keraslike._src.ops.string_tensor import StringTensor, as_string_array, looks_like_strings
 from keraslike._src.placement import log as _log
@@ -108,7 +109,9 @@ def _from_python(value, dtype, arg_name):
     _check_lossless(array, target, value, arg_name)
     if array.dtype.kind == "u" and array.dtype.itemsize > 1 and target is not None:
         array = array.astype(np.int64)  # torch has only partial support for uint16/32/64
-    out = torch.as_tensor(array)
+    # a numpy argument is copied, as TF does: the tensor must not change when the caller reuses the array
+    # (np.array(copy=True) also takes the negative strides of `arr[::-1]`, which torch refuses)
+    out = torch.as_tensor(array) if from_python else torch.from_numpy(np.array(array, order="C", copy=True))
     if target is not None and out.dtype != target:
         out = out.to(target)
     return out
@@ -323,6 +326,21 @@ def to_tensor(x, dtype=None, arg_name="x", device=None):
     if _scope.state.top is not None:
         return _scope.move(t)
     return t if device is None or t.device == device else t.to(device)
+
+
+def check_broadcastable(*shapes, op_name=None, received=None):
+    """Raise TF's `Incompatible shapes: [2, 3] vs. [4]` InvalidArgumentError (a ValueError) when the shapes do not
+    broadcast together; shapes only, no host sync. Elementwise ops call it on their error path, losses up front.
+    """
+    shapes = [tuple(s) for s in shapes]
+    for dims in zip(*(reversed(s) for s in reversed(shapes))):
+        sizes = {d for d in dims if d != 1}
+        if len(sizes) > 1:
+            listed = " vs. ".join(str(list(s)) for s in shapes)
+            detail = f"Received: {received}" if received else f"Received: shapes {listed}"
+            differ = " and ".join(map(str, sorted(sizes)))
+            raise errors.InvalidArgumentError(None, op_name, f"Incompatible shapes: {listed} (dimensions {differ} "
+                                                             f"differ). {detail}")
 
 
 def binary_operands(x, y, op_name, x_name="x", y_name="y"):

@@ -17,12 +17,14 @@ from keraslike._src import errors
 from keraslike._src.data.shape_methods import dims_of, is_compatible
 from keraslike._src.data.tensor_shape import TensorShape
 from keraslike._src.ops import tensor_numpy
+from keraslike._src.ops import value_semantics
 from keraslike._src.ops.conversion import convert_to_tensor
 from keraslike._src.ops.string_tensor import StringTensor
 
 DType = torch.dtype
 
 
+@value_semantics.no_variable_views
 def ensure_shape(x, shape, name=None):
     """`tf.ensure_shape(x, shape)`: `x` if its shape is compatible with `shape` (None = any size).
 

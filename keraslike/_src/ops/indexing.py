@@ -15,8 +15,9 @@ import torch
 from keraslike._src import errors
 from keraslike._src.ops import dtypes, reverse_slicing, sparse_gradient
 from keraslike._src.ops import string_array_ops as _str
+from keraslike._src.ops import value_semantics
 from keraslike._src.ops.string_tensor import has_strings
-from keraslike._src.ops.conversion import binary_operands, normalize_axis, to_tensor
+from keraslike._src.ops.conversion import binary_operands, check_broadcastable, normalize_axis, to_tensor
 
 
 def _int_indices(indices, arg_name="indices", device=None):
@@ -49,7 +50,13 @@ def where(condition, x=None, y=None, name=None):
     x, y = binary_operands(x, y, "tf.where")
     if cond.dtype != torch.bool:
         raise TypeError(f"Expected a bool `condition`. Received: condition with dtype={cond.dtype}")
-    return torch.where(cond.to(x.device), x, y)
+    try:
+        return torch.where(cond.to(x.device), x, y)
+    except RuntimeError:
+        check_broadcastable(cond.shape, x.shape, y.shape, op_name="tf.where",
+                            received=f"condition {list(cond.shape)}, x {list(x.shape)} and y {list(y.shape)} must "
+                                     "be broadcastable")
+        raise
 
 
 def gather(params, indices, validate_indices=None, axis=None, batch_dims=0, name=None):
@@ -64,7 +71,8 @@ def gather(params, indices, validate_indices=None, axis=None, batch_dims=0, name
         batch_dims: leading dimensions shared by `params` and `indices`.
 
     Raises:
-        IndexError: for an out-of-range index (TF's CPU kernel raises too).
+        InvalidArgumentError (a ValueError): for an index outside `[0, params.shape[axis])`, negative ones
+            included, as TF's CPU kernel (`indices[1] = 5 is not in [0, 5)`).
     """
     if has_strings(params):
         return _str.gather(params, indices, axis, batch_dims)
@@ -78,11 +86,8 @@ def gather(params, indices, validate_indices=None, axis=None, batch_dims=0, name
                 out = sparse_gradient.gather_rows(p, idx.reshape(-1))
             else:
                 out = p.index_select(axis, idx.reshape(-1))
-        except (IndexError, RuntimeError) as err:
-            raise IndexError(
-                f"`tf.gather` indices must be in [0, {p.shape[axis]}) for axis {axis} ({err}). "
-                f"Received: indices={indices!r:.80}"
-            ) from None
+        except (IndexError, RuntimeError):
+            raise index_range_error(idx, p.shape[axis], "GatherV2") from None
         return out.reshape(*p.shape[:axis], *idx.shape, *p.shape[axis + 1:])
     batch = p.shape[:batch_dims]
     if idx.shape[:batch_dims] != batch:
@@ -99,24 +104,50 @@ def gather(params, indices, validate_indices=None, axis=None, batch_dims=0, name
     return out.reshape(*batch, *outer, *idx.shape[batch_dims:], *p.shape[axis + 1:])
 
 
+def index_range_error(indices, size, op_name):
+    """TF's `indices[i,j] = v is not in [0, size)` InvalidArgumentError for the first bad index (error path only)."""
+    flat = indices.detach().reshape(-1)
+    bad = torch.nonzero((flat < 0) | (flat >= size)).reshape(-1)
+    pos = int(bad[0]) if bad.numel() else 0
+    where = ",".join(str(int(i)) for i in np.unravel_index(pos, tuple(indices.shape))) if indices.dim() else ""
+    value = flat[pos].item() if flat.numel() else None
+    return errors.InvalidArgumentError(
+        None, op_name, f"indices[{where}] = {value} is not in [0, {size}). Received: indices of shape "
+        f"{list(indices.shape)} with {bad.numel()} value(s) outside the range")
+
+
 def gather_nd(params, indices, batch_dims=0, name=None):
     """`tf.gather_nd(params, indices)`: `indices[..., :M]` index the first M dims of `params`.
 
     Output shape: `indices.shape[:-1] + params.shape[batch_dims + M:]`.
+
+    Raises:
+        InvalidArgumentError (a ValueError): an index outside `params`'s shape, negative ones included (torch
+            would count those from the end), as TF's CPU kernel.
     """
     if has_strings(params):
         return _str.gather_nd(params, indices, batch_dims)
     p = to_tensor(params, None, "params")
     idx = _int_indices(indices, device=p.device)
     m = idx.shape[-1]
-    if batch_dims == 0:
-        return p[tuple(idx.unbind(-1))]
-    batch = p.shape[:batch_dims]
-    n = int(np.prod(batch))
-    flat_p = p.reshape(n, *p.shape[batch_dims:])
-    flat_idx = idx.reshape(n, -1, m)
-    rows = torch.arange(n, device=p.device).unsqueeze(1).expand(n, flat_idx.shape[1])
-    out = flat_p[(rows, *flat_idx.unbind(-1))]
+    sizes = torch.tensor(p.shape[batch_dims:batch_dims + m], dtype=idx.dtype, device=idx.device)
+    checked = torch.where(idx < 0, sizes, idx)  # torch would wrap a negative index: make it out of range instead
+    try:
+        if batch_dims == 0:
+            return p[tuple(checked.unbind(-1))]
+        batch = p.shape[:batch_dims]
+        n = int(np.prod(batch))
+        flat_p = p.reshape(n, *p.shape[batch_dims:])
+        flat_idx = checked.reshape(n, -1, m)
+        rows = torch.arange(n, device=p.device).unsqueeze(1).expand(n, flat_idx.shape[1])
+        out = flat_p[(rows, *flat_idx.unbind(-1))]
+    except IndexError:  # torch's kernel checks the range: no host sync on the good path
+        bad = torch.nonzero(((idx < 0) | (idx >= sizes)).any(-1)).reshape(-1)
+        pos = int(bad[0]) if bad.numel() else 0
+        where = ",".join(str(int(i)) for i in np.unravel_index(pos, tuple(idx.shape[:-1]))) if idx.dim() > 1 else ""
+        raise errors.InvalidArgumentError(
+            None, "GatherNd", f"indices[{where}] = {idx.reshape(-1, m)[pos].tolist()} does not index into param "
+            f"shape {list(p.shape)}. Received: indices of shape {list(idx.shape)}") from None
     return out.reshape(*idx.shape[:-1], *p.shape[batch_dims + m:])
 
 
@@ -220,6 +251,7 @@ def _mask_bits(mask, i):
     return bool((int(mask) >> i) & 1)
 
 
+@value_semantics.no_variable_views
 def strided_slice(input_, begin, end, strides=None, begin_mask=0, end_mask=0, ellipsis_mask=0, new_axis_mask=0,
                   shrink_axis_mask=0, var=None, name=None):
     """`tf.strided_slice`: the slice `input_[begin:end:strides]` spelled with TF's bit masks.

@@ -7,6 +7,7 @@ work on the last two dimensions and batch over the leading ones.
 import torch
 
 from keraslike._src.ops.conversion import binary_operands, to_tensor
+from keraslike._src.ops import value_semantics
 from keraslike._src.ops.math import _require_float
 
 
@@ -81,6 +82,7 @@ def diag_part(input, name="diag_part", k=0, padding_value=0, align="RIGHT_LEFT")
     return torch.diagonal(to_tensor(input, None, "input"), offset=k, dim1=-2, dim2=-1).clone()
 
 
+@value_semantics.no_variable_views
 def matrix_transpose(a, name="matrix_transpose", conjugate=False):
     """`tf.linalg.matrix_transpose`: swap the last two dimensions."""
     x = to_tensor(a, None, "a").transpose(-1, -2)

@@ -20,8 +20,11 @@ which is exactly TF's value and gradient on every backend (math, CPU flash, CUDA
 each sees an ordinary boolean mask with at least one allowed key per row).
 """
 
+import contextlib
+
 import torch
 import torch.nn.functional as F
+from torch.nn.attention import SDPBackend, sdpa_kernel
 
 _SOFTMAX_LARGE_NEGATIVE = {torch.float16: -3e4}  # Keras's Softmax layer; -1e9 for every other dtype
 
@@ -52,6 +55,22 @@ def masked_softmax(logits, allowed, dim=-1):
         probs = torch.exp(logits - torch.logsumexp(logits, dim=tuple(dim), keepdim=True))
     return probs if allowed is None else torch.where(allowed, probs, torch.zeros((), dtype=probs.dtype,
                                                                                  device=probs.device))
+
+
+def sdpa_backends(q, flash):
+    """A context allowing the kernels `flash` (True, False or None = torch chooses) selects for `q`.
+
+    Raises:
+        ValueError: flash attention was asked for but `q` is not on a CUDA device.
+    """
+    if flash is None:
+        return contextlib.nullcontext()
+    if flash:
+        if q.device.type != "cuda":
+            raise ValueError("Flash attention was enabled (keras.config.enable_flash_attention() or "
+                             f"flash_attention=True), but it runs only on CUDA devices. Received: inputs on {q.device}")
+        return sdpa_kernel([SDPBackend.FLASH_ATTENTION])
+    return sdpa_kernel([SDPBackend.EFFICIENT_ATTENTION, SDPBackend.CUDNN_ATTENTION, SDPBackend.MATH])
 
 
 def attention(q, k, v, allowed=None, scale=None):

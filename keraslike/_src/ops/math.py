@@ -19,9 +19,10 @@ import torch
 from keraslike._src import errors
 from keraslike._src.ops import dtypes
 from keraslike._src.ops import string_array_ops as _str
+from keraslike._src.ops import value_semantics
 from keraslike._src.ops.string_tensor import has_strings
 from keraslike._src.ragged.ragged_tensor import RaggedTensor, ragged_binary
-from keraslike._src.ops.conversion import binary_operands, to_tensor
+from keraslike._src.ops.conversion import binary_operands, check_broadcastable, to_tensor
 from keraslike._src.placement import log as _log
 
 # TF op types the placement log prints (eager type, TF1 default node name) where the
@@ -155,7 +156,11 @@ def _binary(tf_name, fn, kind="any", doc=""):
             _require_float(x, tf_name)
         elif kind == "bool":
             _require_bool(x, tf_name)
-        out = fn(x, y)
+        try:
+            out = fn(x, y)
+        except RuntimeError:
+            check_broadcastable(x.shape, y.shape, op_name=tf_name)  # TF's InvalidArgumentError when they do not
+            raise
         if _log.TRACE.on:
             _log.record(op_type, out, (x, y), name, default_name)
         return out
@@ -304,6 +309,7 @@ def complex(real, imag, name=None):
 # ---- dtype change ------------------------------------------------------------------------------
 
 
+@value_semantics.no_variable_views
 def cast(x, dtype, name=None):
     """`tf.cast(x, dtype)`: change dtype. Mirrors `tensorflow/python/ops/math_ops.py` (`cast`).
 
@@ -375,7 +381,7 @@ def matmul(a, b, transpose_a=False, transpose_b=False, adjoint_a=False, adjoint_
         `torch.Tensor` of shape `[..., M, N]`.
 
     Raises:
-        ValueError: for rank < 2 or incompatible inner dimensions.
+        ValueError: for rank < 2; InvalidArgumentError (a ValueError), as TF, for incompatible inner dimensions.
         TypeError: for different dtypes.
     """
     a, b = binary_operands(a, b, "tf.matmul", "a", "b")
@@ -390,8 +396,8 @@ def matmul(a, b, transpose_a=False, transpose_b=False, adjoint_a=False, adjoint_
     if transpose_b or adjoint_b:
         b = b.transpose(-1, -2).conj() if adjoint_b else b.transpose(-1, -2)
     if a.shape[-1] != b.shape[-2]:
-        raise ValueError(
-            f"Matrix size-incompatible for `tf.matmul`: {list(a.shape)} @ {list(b.shape)} "
+        raise errors.InvalidArgumentError(
+            None, "MatMul", f"Matrix size-incompatible for `tf.matmul`: {list(a.shape)} @ {list(b.shape)} "
             f"(after transposes). Received: a.shape={list(a.shape)}, b.shape={list(b.shape)}"
         )
     if not _is_float(a) and a.device.type != "cpu":  # integer GEMM: CPU kernel only
@@ -423,8 +429,8 @@ def add_n(inputs, name=None):
     for i, t in enumerate(inputs[1:], 1):
         t = to_tensor(t, first.dtype, f"inputs[{i}]", first.device)
         if t.shape != first.shape:
-            raise ValueError(
-                f"`tf.add_n` expects all inputs to have the same shape. Received: inputs[0].shape="
+            raise errors.InvalidArgumentError(
+                None, "AddN", f"`tf.add_n` expects all inputs to have the same shape. Received: inputs[0].shape="
                 f"{list(first.shape)}, inputs[{i}].shape={list(t.shape)}"
             )
         out = out + t

@@ -199,16 +199,36 @@ def sparse_softmax_cross_entropy_with_logits(labels, logits, name=None):
             f"Expected `labels` of shape logits.shape[:-1]. Received: labels.shape={list(lb.shape)}, "
             f"logits.shape={list(lg.shape)}"
         )
-    logp = torch.log_softmax(lg, dim=-1)
-    try:  # gather checks the range in its kernel: no host sync on the good path
-        return -torch.gather(logp, -1, lb.long().unsqueeze(-1)).squeeze(-1)
+    return -pick_labels(torch.log_softmax(lg, dim=-1), lb, "SparseSoftmaxCrossEntropyWithLogits")
+
+
+def pick_labels(values, labels, op_name, given=None):
+    """`values[..., labels]`: each label's entry of the class axis (the last); `(..., classes)` -> `(...)`.
+
+    Torch's gather checks the range in its kernel, so the good path has no host sync. `given` is the labels
+    as the user gave them (floats, before the int64 cast that makes NaN -2**63), named in the error.
+
+    Raises:
+        InvalidArgumentError (a ValueError): a label outside `[0, classes)` (negative, too large or NaN),
+            as TF's `SparseSoftmaxCrossEntropyWithLogits` / `GatherV2` kernels.
+    """
+    try:
+        return torch.gather(values, -1, labels.long().unsqueeze(-1)).squeeze(-1)
     except (RuntimeError, IndexError) as err:
         if "out of bounds" not in str(err):
             raise
-        raise InvalidArgumentError(
-            None, "SparseSoftmaxCrossEntropyWithLogits",
-            f"Received a label value outside the valid range of [0, {lg.shape[-1]}). "
-            f"Received: labels min={int(lb.min())}, max={int(lb.max())}") from None
+        raise label_range_error(labels if given is None else given, values.shape[-1], op_name) from None
+
+
+def label_range_error(labels, classes, op_name):
+    """The `InvalidArgumentError` for labels outside `[0, classes)`, naming the first bad one (error path only)."""
+    flat = labels.detach().reshape(-1)
+    bad = torch.isnan(flat) if flat.is_floating_point() else torch.zeros_like(flat, dtype=torch.bool)
+    bad = bad | (flat < 0) | (flat >= classes)
+    first = flat[bad][0].item() if bool(bad.any()) else flat.min().item()
+    return InvalidArgumentError(
+        None, op_name, f"Received a label value of {first} which is outside the valid range of [0, {classes}). "
+        f"Received: labels with {int(bad.sum())} such value(s) of {flat.numel()}, shape={list(labels.shape)}")
 
 
 def sigmoid_cross_entropy_with_logits(labels=None, logits=None, name=None):

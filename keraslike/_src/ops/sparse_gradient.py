@@ -211,8 +211,11 @@ def _on_total_gradient(ref, grad):
     if not pending:
         variable.__dict__.pop(SPARSE_GRAD, None)
         return None
-    total = pending[0][2] if len(pending) == 1 else sum(p[2] for p in pending)
-    exact = torch.equal(grad, total) if grad.device.type == "cpu" else (grad == total).all()
+    if len(pending) == 1 and grad is pending[0][2]:  # the lookup's own gradient, untouched
+        exact = True
+    else:  # several lookups, or a dense use too: exact only if the total is the lookups' sum
+        total = sum(p[2] for p in pending)
+        exact = torch.equal(grad, total) if grad.device.type == "cpu" else (grad == total).all()
     exact = torch.as_tensor(exact, device=grad.device)
     setattr(variable, SPARSE_GRAD, SparseGradient([(ids, values) for ids, values, _ in pending], exact))
     return None

@@ -14,11 +14,11 @@ import itertools
 import numpy as np
 import torch
 
-from keraslike._src import torch_members
+from keraslike._src import errors, torch_members
 from keraslike._src.distribute import context as distribute_context
 from keraslike._src.ops import conversion, dtypes, reverse_slicing
 from keraslike._src.ops import name_scope as _name_scope
-from keraslike._src.ops import tensor_numpy
+from keraslike._src.ops import tensor_numpy, value_semantics
 from keraslike._src.ops.conversion import convert_to_tensor
 from keraslike._src.ops.string_tensor import StringTensor, looks_like_strings
 from keraslike._src.ops.variable_meta import VariableMeta
@@ -159,15 +159,15 @@ class Variable(torch.nn.Parameter, metaclass=VariableMeta):
         return self
 
     def assign_add(self, delta, use_locking=None, name=None, read_value=True):
-        """`self += delta` in place. Returns self."""
+        """`self += delta` in place; `delta` has the variable's shape (TF does not broadcast). Returns self."""
         with torch.no_grad():
-            self.add_(_to_tensor(delta, self.dtype).to(self.device))
+            self.add_(_update_operand(delta, self))
         return self
 
     def assign_sub(self, delta, use_locking=None, name=None, read_value=True):
-        """`self -= delta` in place. Returns self."""
+        """`self -= delta` in place; `delta` has the variable's shape (TF does not broadcast). Returns self."""
         with torch.no_grad():
-            self.sub_(_to_tensor(delta, self.dtype).to(self.device))
+            self.sub_(_update_operand(delta, self))
         return self
 
     def __repr__(self):
@@ -206,7 +206,7 @@ class Variable(torch.nn.Parameter, metaclass=VariableMeta):
         """`var[index]`, including negative slice steps (`var[::-1]`), as TF; returns a tensor."""
         if reverse_slicing.has_negative_step(index):
             return reverse_slicing.getitem(self, index)
-        return super().__getitem__(index)
+        return value_semantics.detach_views(super().__getitem__(index), [self])  # a value, as TF's read
 
 
 class VariableValue:
@@ -337,14 +337,23 @@ def _to_tensor(value, dtype=None):
     return data.clone() if isinstance(value, np.ndarray) and np.shares_memory(data.numpy(), value) else data
 
 
+def _update_operand(delta, var):
+    """`delta` for `assign_add`/`assign_sub`: TF's update ops require the variable's exact shape."""
+    value = _to_tensor(delta, var.dtype).to(var.device)
+    if tuple(value.shape) != tuple(var.shape):
+        raise errors.InvalidArgumentError(
+            f"Cannot update variable with shape {list(var.shape)} using a Tensor with shape {list(value.shape)}, "
+            f"shapes must be equal. Received: delta shape={tuple(value.shape)}")
+    return value
+
+
 def _broadcast_for_assign(new, var):
-    try:
-        return new.expand_as(var)
-    except RuntimeError:
-        raise ValueError(
-            f"Cannot assign a value of shape {tuple(new.shape)} to variable "
-            f"'{var.name}' of shape {tuple(var.shape)}. Received: value shape={tuple(new.shape)}"
-        ) from None
+    """TF's rule: the value's shape must equal the variable's (no broadcasting, not even of a scalar)."""
+    raise ValueError(
+        f"Cannot assign value to variable '{var.name}': Shape mismatch. The variable shape "
+        f"{tuple(var.shape)}, and the assigned value shape {tuple(new.shape)} are incompatible. "
+        f"Received: value shape={tuple(new.shape)}"
+    )
 
 
 def _list_operand_method(name):

@@ -22,6 +22,7 @@ from keraslike._src.graph.framework import (  # noqa: F401
     add_to_collection, add_to_collections, get_collection, get_collection_ref, import_graph_def,
 )
 from keraslike._src.graph.graph import Graph, GraphKeys, get_default_graph  # noqa: F401
+from keraslike._src.graph.shape_v1 import Dimension, dimension_value  # noqa: F401
 from keraslike._src.graph.tensor import Operation as _GraphOperation  # noqa: F401
 from keraslike._src.graph.variable_scope import (  # noqa: F401
     AUTO_REUSE, VariableScope, get_variable, get_variable_scope, variable_scope,
@@ -30,7 +31,7 @@ from keraslike._src.graph.variables import (  # noqa: F401
     global_variables, local_variables, model_variables, trainable_variables,
 )
 from keraslike.compat.v1 import io, python_io  # noqa: F401,E402  (TF1's tf_record_iterator)
-from keraslike.compat.v1 import data, layers, nn, train  # noqa: F401,E402
+from keraslike.compat.v1 import data, layers, losses, nn, summary, train  # noqa: F401,E402
 
 
 _ROOT = __name__.split(".")[0]  # "keraslike"

@@ -284,11 +284,10 @@ def test_sliding_window_and_flash_errors():
             mha(x, x)
 
 
-@pytest.mark.xfail(strict=True, reason="merge layers (Add) do not yet pass on their inputs' Keras masks "
-                   "(Layer base reads the mask of a single tensor input only); reported for the layer helper")
 def test_transformer_encoder_block_model():
     """The post-norm encoder block as tutorials write it (MHA -> Add -> LayerNorm -> FFN -> Add -> LayerNorm ->
-    GlobalAveragePooling1D -> Dense): values and gradients of every weight as TF."""
+    GlobalAveragePooling1D -> Dense): values and gradients of every weight as TF. Needs the residual `Add` to
+    pass the masks on (Keras's merge rule); before, the pooling averaged the padding."""
     c = case("block")
     tokens = tf.keras.Input((5,), dtype="int32")
     e = layers.Embedding(12, 6, mask_zero=True)(tokens)
@@ -310,3 +309,12 @@ def test_inputs_keep_their_keras_masks():
     e = layers.Embedding(12, 6, mask_zero=True)(case("block")["tokens"])
     layers.MultiHeadAttention(num_heads=2, key_dim=3)(e, e)
     np.testing.assert_array_equal(e._keras_mask.numpy(), case("block")["tokens"] != 0)
+
+
+def test_ops_flash_attention_runs_the_flash_kernel_or_says_why():
+    q = np.ones((1, 3, 2, 4), "float32")
+    if not torch.cuda.is_available():
+        with pytest.raises(ValueError, match="only on CUDA devices"):
+            ops.dot_product_attention(q, q, q, flash_attention=True)
+    with pytest.raises(ValueError, match="attn_logits_soft_cap=2.0"):
+        ops.dot_product_attention(q, q, q, flash_attention=True, attn_logits_soft_cap=2.0)

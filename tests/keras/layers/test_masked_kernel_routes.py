@@ -180,3 +180,29 @@ def test_masked_sequences_match_tf(name):
     np.testing.assert_allclose(grads[0].numpy(), c["gx"], rtol=1e-4, atol=1e-6, err_msg="input gradient")
     for i, g in enumerate(grads[1:]):
         np.testing.assert_allclose(g.numpy(), c[f"g{i}"], rtol=1e-4, atol=1e-6, err_msg=f"gradient {i}")
+
+
+MERGES = {
+    "add_both": (lambda: layers.Add(), (True, True)),
+    "add_one": (lambda: layers.Add(), (True, False)),
+    "average_both": (lambda: layers.Average(), (True, True)),
+    "concat_features": (lambda: layers.Concatenate(), (True, True)),
+    "concat_features_one": (lambda: layers.Concatenate(), (False, True)),
+    "concat_time_one": (lambda: layers.Concatenate(axis=1), (True, False)),
+    "dot": (lambda: layers.Dot(axes=2), (True, True)),
+}
+
+
+@pytest.mark.parametrize("name", sorted(MERGES))
+def test_merge_layers_pass_masks_as_keras(name):
+    """Elementwise merges: OR of the masks, none if an input has none; Concatenate: the masks (all True for
+    an unmasked input) concatenated along its axis; Dot: none."""
+    make, masked = MERGES[name]
+    a = layers.Embedding(12, 3, mask_zero=masked[0])(GOLD["merge/a_tokens"])
+    b = layers.Embedding(12, 3, mask_zero=masked[1])(GOLD["merge/b_tokens"])
+    out_mask = getattr(make()([a, b]), "_keras_mask", None)
+    want = GOLD[f"merge_{name}/mask"]
+    if want.ndim == 0:
+        assert out_mask is None
+    else:
+        np.testing.assert_array_equal(out_mask.numpy(), want)

@@ -44,15 +44,11 @@ def test_embedding_updates_match_tf(name):
     np.testing.assert_allclose(got, GOLDEN[f"model/{name}"], rtol=2e-4, atol=2e-5, err_msg=name)
 
 
-# TF 2's legacy Nadam (0.96 ** (0.004 t) schedule, lr decay) and Ftrl differ from keraslike's for dense gradients
-# too (not sparse-related; reported in issue 21's closing note), so they are left out here
-LEGACY = sorted(set(cases.LEGACY_CASES) - {"nadam", "ftrl"})
-
-
-@pytest.mark.parametrize("name", LEGACY)
+@pytest.mark.parametrize("name", sorted(cases.LEGACY_CASES))
 def test_legacy_optimizer_v2_updates_match_tf(name):
     """`tf.keras.optimizers.legacy.*` (TF 2's optimizer_v2): duplicate ids summed first; SGD/RMSprop with momentum,
-    Adadelta and Adamax update only the rows present; RMSprop without momentum puts epsilon outside the root."""
+    Adadelta, Adamax and Ftrl update only the rows present (Nadam only the variable's); RMSprop without momentum
+    puts epsilon outside the root; Nadam's schedule is 0.96 ** (0.004 t)."""
     cls, kwargs = cases.LEGACY_CASES[name]
     got = _model_steps(cls, kwargs, tf.keras.optimizers.legacy)
     np.testing.assert_allclose(got, GOLDEN[f"legacy/{name}"], rtol=2e-4, atol=2e-5, err_msg=name)
@@ -132,3 +128,28 @@ def test_loss_scale_optimizer_unscales_the_occurrences():
         model.train_on_batch(ids, y)
     got = np.concatenate([np.ravel(w) for w in model.get_weights()])
     np.testing.assert_allclose(got, GOLDEN["model/adam"][-1], rtol=2e-4, atol=2e-5)
+
+
+def test_legacy_nadam_schedule_on_dense_gradients():
+    """TF 2's legacy Nadam: momentum schedule 0.96 ** (schedule_decay * t), no learning-rate decay."""
+    v = tf.Variable(cases.NADAM_START)
+    opt = tf.keras.optimizers.legacy.Nadam(0.1)
+    steps = []
+    for g in cases.NADAM_GRADS:
+        opt.apply_gradients([(tf.constant(g), v)])
+        steps.append(np.array(v.numpy()).ravel())
+    np.testing.assert_allclose(np.stack(steps), GOLDEN["legacy_dense/nadam"], rtol=1e-5, atol=1e-6)
+    assert opt.get_config()["decay"] == 0.004
+
+
+@pytest.mark.parametrize("callable_loss", [False, True])
+def test_minimize_updates_from_the_occurrences(callable_loss):
+    """`minimize` (a loss tensor or a callable) updates as `apply_gradients` of the tape's sparse gradient."""
+    table = tf.Variable(np.zeros((4, 1), "float32"))
+    ids = np.array([[1, 2, 2, 0, 0], [3, 1, 0, 0, 0]])
+
+    def loss():
+        return tf.reduce_sum(tf.nn.embedding_lookup(table, ids))
+
+    tf.keras.optimizers.Adam(0.1).minimize(loss if callable_loss else loss(), [table])
+    np.testing.assert_allclose(table.numpy().ravel(), -0.1 * np.sqrt([5, 2, 2, 1]), rtol=1e-5)

@@ -91,8 +91,9 @@ def enable_eager_execution(config=None, device_policy=None, execution_mode=None)
 
 
 def enable_v2_behavior():
-    """`tf.compat.v1.enable_v2_behavior()`: back to eager mode (the default)."""
+    """`tf.compat.v1.enable_v2_behavior()`: back to eager mode and TF2 shapes (the default)."""
     graph_lib.set_eager_disabled(False)
+    graph_lib.set_v1_behavior(False)
 
 
 def disable_eager_execution():
@@ -105,8 +106,10 @@ def disable_eager_execution():
 
 
 def disable_v2_behavior():
-    """`tf.compat.v1.disable_v2_behavior()`: TF1 graph mode, like `disable_eager_execution`."""
+    """`tf.compat.v1.disable_v2_behavior()`: TF1 graph mode (`disable_eager_execution`) with TF1 shapes
+    (`x.shape[1]` is a `tf.compat.v1.Dimension`, unknown dimensions print as "?") and `_ref` variables."""
     disable_eager_execution()
+    graph_lib.set_v1_behavior(True)
 
 
 def reset_default_graph():

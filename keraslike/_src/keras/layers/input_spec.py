@@ -72,19 +72,30 @@ def assert_input_compatibility(input_spec, inputs, layer_name):
         rank = len(shape)
         prefix = f'Input {i} of layer "{layer_name}" is incompatible with the layer:'
         if spec.ndim is not None and not spec.allow_last_axis_squeeze and rank != spec.ndim:
-            raise ValueError(f"{prefix} expected ndim={spec.ndim}, found ndim={rank}. Full shape received: {shape}")
+            raise ValueError(f"{prefix} expected ndim={spec.ndim}, found ndim={rank}. Full shape received: {shape}. "
+                             f"Received: inputs.shape={shape}")
         if spec.max_ndim is not None and rank > spec.max_ndim:
-            raise ValueError(f"{prefix} expected max_ndim={spec.max_ndim}, found ndim={rank}")
+            raise ValueError(f"{prefix} expected max_ndim={spec.max_ndim}, found ndim={rank}. "
+                             f"Received: inputs.shape={shape}")
         if spec.min_ndim is not None and rank < spec.min_ndim:
             raise ValueError(f"{prefix} expected min_ndim={spec.min_ndim}, found ndim={rank}. "
-                             f"Full shape received: {shape}")
+                             f"Full shape received: {shape}. Received: inputs.shape={shape}")
         if spec.dtype is not None and str(x.dtype).replace("torch.", "") != spec.dtype:
-            raise ValueError(f"{prefix} expected dtype={spec.dtype}, found dtype={x.dtype}")
+            raise ValueError(f"{prefix} expected dtype={spec.dtype}, found dtype={x.dtype}. "
+                             f"Received: inputs.dtype={x.dtype}")
         for axis, size in spec.axes.items():
             if size is not None and -rank <= axis < rank and shape[axis] != size:
                 raise ValueError(f"{prefix} expected axis {axis} of input shape to have value {size}, but "
-                                 f"received input with shape {shape}")
+                                 f"received input with shape {shape}. Received: inputs.shape={shape}")
         if spec.shape is not None and rank == len(spec.shape):
             for want, got in zip(spec.shape, shape):
                 if want is not None and want != got:
-                    raise ValueError(f"{prefix} expected shape={spec.shape}, found shape={shape}")
+                    raise ValueError(f"{prefix} expected shape={spec.shape}, found shape={shape}. "
+                                     f"Received: inputs.shape={shape}")
+
+
+def fixed_axis(input_shape, axis, ndim=None, min_ndim=None):
+    """The `InputSpec` a layer sets in `build` once its weights fix the size of `axis` (Keras's Dense, Conv,
+    normalization and recurrent layers): later calls with another size raise Keras's "expected axis -1 of input
+    shape to have value 3" error instead of a torch error, or, where torch would broadcast, a silent result."""
+    return InputSpec(ndim=ndim, min_ndim=min_ndim, axes={axis: int(input_shape[axis])})

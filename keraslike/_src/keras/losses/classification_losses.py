@@ -3,7 +3,7 @@
 import torch
 
 from keraslike._src.keras.backend import config as keras_config
-from keraslike._src.keras.losses.loss import LossFunctionWrapper, with_tensor_args
+from keraslike._src.keras.losses.loss import LossFunctionWrapper, check_pair, with_tensor_args
 
 
 @with_tensor_args
@@ -21,6 +21,7 @@ def categorical_focal_crossentropy(y_true, y_pred, alpha=0.25, gamma=2.0, from_l
     if isinstance(axis, bool):
         raise ValueError(f"`axis` must be of type `int`. Received: axis={axis} of type {type(axis)}")
     y_true = y_true.to(y_pred.dtype)
+    check_pair(y_true, y_pred)
     if label_smoothing:
         y_true = y_true * (1.0 - label_smoothing) + label_smoothing / y_true.shape[-1]
     if from_logits:

@@ -6,7 +6,7 @@ when every label is 0 or 1).
 
 import torch
 
-from keraslike._src.keras.losses.loss import LossFunctionWrapper
+from keraslike._src.keras.losses.loss import LossFunctionWrapper, check_pair
 from keraslike._src.keras.losses.losses import _align
 
 
@@ -30,6 +30,7 @@ def squared_hinge(y_true, y_pred):
 def categorical_hinge(y_true, y_pred):
     """`max(max((1 - y_true) * y_pred) - sum(y_true * y_pred) + 1, 0)` over the last axis (one-hot `y_true`)."""
     y_true = y_true.to(y_pred.dtype)
+    check_pair(y_true, y_pred)
     pos = (y_true * y_pred).sum(dim=-1)
     neg = ((1.0 - y_true) * y_pred).amax(dim=-1)
     return torch.clamp(neg - pos + 1.0, min=0.0)

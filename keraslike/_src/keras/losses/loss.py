@@ -5,9 +5,11 @@ import functools
 import numpy as np
 import torch
 
+from keraslike._src.errors import InvalidArgumentError
 from keraslike._src.keras import backend
 from keraslike._src.keras.backend.naming import to_snake_case
 from keraslike._src.keras.saving import object_registration
+from keraslike._src.ops.conversion import check_broadcastable
 
 _REDUCTIONS = ("sum_over_batch_size", "sum", "none", "mean", "mean_with_sample_weight")
 
@@ -46,6 +48,13 @@ def squeeze_or_expand_to_same_rank(x1, x2, expand_rank_1=True):
     if r2 == r1 + 1 and x2.shape[-1] == 1:
         return (x1.unsqueeze(-1), x2) if r1 == 1 and expand_rank_1 else (x1, x2.squeeze(-1))
     return x1, x2
+
+
+def check_pair(y_true, y_pred):
+    """`check_broadcastable` for a loss's `y_true`/`y_pred` (Keras does not adjust their ranks in this loss)."""
+    if y_true.shape != y_pred.shape:
+        check_broadcastable(y_true.shape, y_pred.shape,
+                            received=f"y_true.shape={tuple(y_true.shape)}, y_pred.shape={tuple(y_pred.shape)}")
 
 
 def apply_mask(sample_weight, mask, dtype, reduction):
@@ -88,6 +97,8 @@ def reduce_weighted_values(values, sample_weight=None, reduction="sum_over_batch
             sample_weight = sample_weight.squeeze(-1)
         while sample_weight.dim() < values.dim():
             sample_weight = sample_weight.unsqueeze(-1)
+        if values.dim() and sample_weight.shape != values.shape:  # a loss with one value per batch (dice) broadcasts
+            _check_sample_weight(sample_weight, values)
         values = values * sample_weight
     if reduction == "none":
         return values
@@ -99,6 +110,18 @@ def reduce_weighted_values(values, sample_weight=None, reduction="sum_over_batch
     if reduction == "mean_with_sample_weight" and sample_weight is not None:
         return total / sample_weight.expand_as(values).sum()
     return total / max(values.numel(), 1)
+
+
+def _check_sample_weight(sample_weight, values):
+    """`sample_weight` must broadcast to the per-sample loss values without growing them: one weight per sample
+    (or per timestep for a `(batch, steps)` loss), never more axes than the loss keeps."""
+    if sample_weight.dim() > values.dim() or any(
+            w not in (1, v) for w, v in zip(reversed(sample_weight.shape), reversed(values.shape))):
+        raise InvalidArgumentError(
+            None, None, f"`sample_weight` must have one weight per sample (shape {tuple(values.shape[:1])}), or one "
+            f"per entry of the loss values {tuple(values.shape)} that the loss keeps (a per-timestep weight for "
+            f"sequence outputs). "
+            f"Received: sample_weight.shape={tuple(sample_weight.shape)}, loss values shape={tuple(values.shape)}")
 
 
 class Loss:

@@ -7,9 +7,10 @@ import torch
 import torch.nn.functional as F
 
 from keraslike._src.keras.backend import config as keras_config
-from keraslike._src.errors import InvalidArgumentError
+from keraslike._src.ops.nn import label_range_error, pick_labels
 from keraslike._src.keras.losses.loss import (
-    LossFunctionWrapper, reduce_weighted_values, squeeze_or_expand_to_same_rank, tensor_args, with_tensor_args,
+    LossFunctionWrapper, check_broadcastable, reduce_weighted_values, squeeze_or_expand_to_same_rank, tensor_args,
+    with_tensor_args,
 )
 
 
@@ -20,8 +21,18 @@ def _probability_bounds():
 
 
 def _align(y_true, y_pred):
+    """`y_true` in `y_pred`'s dtype, ranks matched by Keras's trailing-axis rule.
+
+    Raises:
+        ValueError: the shapes do not broadcast (labels `(32, 5)` for predictions `(32, 3)`), naming both.
+    """
+    given = tuple(y_true.shape)
     y_true = y_true.to(y_pred.dtype) if y_true.dtype != y_pred.dtype else y_true
-    return squeeze_or_expand_to_same_rank(y_true, y_pred)
+    y_true, y_pred = squeeze_or_expand_to_same_rank(y_true, y_pred)
+    if y_true.shape != y_pred.shape:
+        check_broadcastable(y_true.shape, y_pred.shape, received=f"y_true.shape={given}, "
+                                                                 f"y_pred.shape={tuple(y_pred.shape)}")
+    return y_true, y_pred
 
 
 @with_tensor_args
@@ -64,9 +75,10 @@ def sparse_categorical_crossentropy(y_true, y_pred, from_logits=False, ignore_cl
     Raises:
         ValueError: labels whose rank is not `y_pred`'s minus one (one-hot labels, say) or whose shape
             differs from `y_pred`'s without the class axis, as Keras 3.
-        InvalidArgumentError (a ValueError): a label outside `[0, classes)`, `-100` included (TF's
-            `SparseSoftmaxCrossEntropyWithLogits` raises for it; torch's `ignore_index` default is not
-            applied), checked by torch's kernel without a host sync. Use `ignore_class` to skip a label.
+        InvalidArgumentError (a ValueError): a label outside `[0, classes)`, `-100` and NaN included (TF's
+            `SparseSoftmaxCrossEntropyWithLogits` raises for them; no `ignore_index` is applied unless
+            `ignore_class` is given), checked by torch's kernel without a host sync. Use `ignore_class` to
+            skip a label.
     """
     return _sparse_crossentropy(y_true, y_pred, from_logits, ignore_class, axis, "none")
 
@@ -76,12 +88,19 @@ def _sparse_crossentropy(y_true, y_pred, from_logits, ignore_class, axis, reduct
     if y_true.dim() == y_pred.dim() and y_true.shape[-1] == 1:
         y_true = y_true.squeeze(-1)
     _check_sparse_shapes(y_true, y_pred, axis)
-    labels = y_true if y_true.dtype == torch.int64 else y_true.long()
+    labels = y_true if y_true.dtype == torch.int64 else y_true.long()  # NaN/inf become -2**63 on x86, as in TF
     if axis not in (-1, y_pred.dim() - 1):
         y_pred = y_pred.movedim(axis, -1)
+    if ignore_class is None:
+        # no ignore_index at all: any sentinel is a value a label can take (a NaN label casts to -2**63)
+        log_prob = torch.log_softmax(y_pred, dim=-1) if from_logits else torch.log(
+            (y_pred / y_pred.sum(dim=-1, keepdim=True)).clamp(*_probability_bounds()))
+        values = -pick_labels(log_prob, labels, "sparse_categorical_crossentropy", given=y_true)
+        return values.mean() if reduction == "mean" else values
+    classes = y_pred.shape[-1]
     if y_pred.dim() > 2:  # (batch, ..., classes): torch wants classes on dim 1
         y_pred = y_pred.movedim(-1, 1)
-    ignore = _NEVER_A_LABEL if ignore_class is None else int(ignore_class)
+    ignore = int(ignore_class)
     try:
         if from_logits:
             return F.cross_entropy(y_pred, labels, reduction=reduction, ignore_index=ignore)
@@ -91,14 +110,7 @@ def _sparse_crossentropy(y_true, y_pred, from_logits, ignore_class, axis, reduct
     except (IndexError, RuntimeError) as err:
         if "out of bounds" not in str(err) and "out of range" not in str(err):
             raise
-        raise InvalidArgumentError(
-            None, None, f"Received a label value outside the valid range [0, {y_pred.shape[1]}) for "
-            f"sparse_categorical_crossentropy ({err}). Received: labels min={int(labels.min())}, "
-            f"max={int(labels.max())}"
-        ) from None
-
-
-_NEVER_A_LABEL = -(2**63)  # torch's ignore_index default (-100) would silently drop label -100
+        raise label_range_error(y_true[y_true != ignore], classes, "sparse_categorical_crossentropy") from None
 
 
 def _check_sparse_shapes(y_true, y_pred, axis):
@@ -174,7 +186,7 @@ class SparseCategoricalCrossentropy(LossFunctionWrapper):
         y_pred_mask = getattr(y_pred, "_keras_mask", None)
         if self.ignore_class is None and sample_weight is None and y_pred_mask is None \
                 and self.reduction in ("sum_over_batch_size", "mean") and self.fn is sparse_categorical_crossentropy:
-            # fit's hot path: torch's own mean reduction (one kernel, one autograd node), same value
+            # fit's hot path: the mean of the gathered log-probabilities (no per-sample Keras reduction), same value
             y_pred, y_true = tensor_args(y_pred, y_true)
             return _sparse_crossentropy(y_true, y_pred, self.from_logits, None, self._fn_kwargs["axis"], "mean")
         if self.ignore_class is None:

@@ -5,7 +5,7 @@ e.g. `axis=(1, 2)` for one value per sample.
 """
 
 from keraslike._src.keras.backend import config as keras_config
-from keraslike._src.keras.losses.loss import LossFunctionWrapper, with_tensor_args
+from keraslike._src.keras.losses.loss import LossFunctionWrapper, check_pair, with_tensor_args
 
 
 def _sum(x, axis):
@@ -16,6 +16,7 @@ def _sum(x, axis):
 def dice(y_true, y_pred, axis=None):
     """`1 - 2 * sum(y_true * y_pred) / (sum(y_true) + sum(y_pred) + epsilon)`, summed over `axis`."""
     y_true = y_true.to(y_pred.dtype)
+    check_pair(y_true, y_pred)
     intersection = _sum(y_true * y_pred, axis)
     return 1 - 2.0 * intersection / (_sum(y_true, axis) + _sum(y_pred, axis) + keras_config.epsilon())
 
@@ -25,6 +26,7 @@ def tversky(y_true, y_pred, alpha=0.5, beta=0.5, axis=None):
     """`1 - TP / (TP + alpha * FP + beta * FN + epsilon)` with soft counts summed over `axis`:
     `FP = sum((1 - y_pred) * y_true)`, `FN = sum(y_pred * (1 - y_true))` (Keras's naming)."""
     y_true = y_true.to(y_pred.dtype)
+    check_pair(y_true, y_pred)
     intersection = _sum(y_true * y_pred, axis)
     fp = _sum((1 - y_pred) * y_true, axis)
     fn = _sum(y_pred * (1 - y_true), axis)

@@ -6,7 +6,7 @@ Functions return per-sample values (reduced over the last axis).
 import torch
 
 from keraslike._src.keras.backend import config as keras_config
-from keraslike._src.keras.losses.loss import LossFunctionWrapper
+from keraslike._src.keras.losses.loss import LossFunctionWrapper, check_pair
 from keraslike._src.keras.losses.losses import _align, _probability_bounds
 
 
@@ -15,6 +15,7 @@ from keraslike._src.keras.losses.losses import _align, _probability_bounds
 def kl_divergence(y_true, y_pred):
     """`sum(t * log(t / p), axis=-1)` with both clipped to `[1e-7, 1]`."""
     y_true = y_true.to(y_pred.dtype)
+    check_pair(y_true, y_pred)
     y_true = y_true.clamp(keras_config.epsilon(), 1.0)
     y_pred = y_pred.clamp(keras_config.epsilon(), 1.0)
     return (y_true * torch.log(y_true / y_pred)).sum(dim=-1)
@@ -23,6 +24,7 @@ def kl_divergence(y_true, y_pred):
 def poisson(y_true, y_pred):
     """`mean(y_pred - y_true * log(y_pred + 1e-7), axis=-1)`."""
     y_true = y_true.to(y_pred.dtype)
+    check_pair(y_true, y_pred)
     return (y_pred - y_true * torch.log(y_pred + keras_config.epsilon())).mean(dim=-1)
 
 

@@ -2,6 +2,7 @@
 
 import torch
 
+from keraslike._src.errors import InvalidArgumentError
 from keraslike._src.keras.losses.loss import squeeze_or_expand_to_same_rank
 from keraslike._src.keras.metrics.metric import Metric
 
@@ -19,6 +20,10 @@ def _weighted(values, sample_weight):
         return values.sum(), float(values.shape[0]) if values.dim() else 1.0
     weight = torch.as_tensor(sample_weight, dtype=torch.float32, device=values.device)
     values, weight = squeeze_or_expand_to_same_rank(values, weight)
+    if weight.dim() > values.dim() or any(w not in (1, v) for w, v in zip(weight.shape, values.shape)):
+        raise InvalidArgumentError(None, None, "`sample_weight` must have one weight per sample (or per entry of "
+                                   "the metric's values). "
+                         f"Received: sample_weight.shape={tuple(weight.shape)}, values shape={tuple(values.shape)}")
     if values.dim() > weight.dim():
         values = _per_sample(values, max(weight.dim(), 1)) if weight.dim() else values.mean()
     weight = weight.expand_as(values) if values.dim() else weight

@@ -128,7 +128,8 @@ def adjust_input_rank(value, expected_shape, name="input"):
     """`value` with a trailing axis of size 1 added or dropped to match `expected_shape` (Keras 3's rule).
 
     A `(batch,)` array fed to a `(None, 1)` input becomes `(batch, 1)`; a `(batch, 1)` array fed to a
-    `(None,)` input becomes `(batch,)`.
+    `(None,)` input becomes `(batch,)`. An axis is added only when the other known sizes then match: one
+    `(6, 6, 1)` sample for a `(None, 6, 6, 1)` input is an unbatched dataset, not a batch of six 6x1 images.
 
     Raises:
         ValueError: any other rank mismatch (an unbatched Dataset, say), as Keras 3 does.
@@ -138,7 +139,8 @@ def adjust_input_rank(value, expected_shape, name="input"):
     if shape is None or expected_shape is None or not (hasattr(value, "unsqueeze") or strings):
         return value
     rank, ref = len(shape), len(expected_shape)
-    if rank == ref - 1 and expected_shape[-1] == 1:
+    if rank == ref - 1 and expected_shape[-1] == 1 and all(
+            e is None or e == s for e, s in zip(expected_shape[1:-1], tuple(shape)[1:])):
         return string_tensor.string_tensor(value.numpy()[..., None]) if strings else value.unsqueeze(-1)
     if rank == ref + 1 and rank and shape[-1] == 1:
         return string_tensor.string_tensor(value.numpy()[..., 0]) if strings else value.squeeze(-1)

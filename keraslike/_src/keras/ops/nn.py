@@ -18,7 +18,9 @@ from keraslike._src.distribute import collectives
 from keraslike._src.keras.layers.convolutional import conv_utils
 from keraslike._src.keras.ops import dtypes
 from keraslike._src.keras.ops.tensors import convert, floatx, promote, to_float
+from keraslike._src.ops import masked_attention
 from keraslike._src.ops.conv_workarounds import pointwise_as_slice
+from keraslike._src.ops.nn import pick_labels
 
 
 def _probability_bounds():
@@ -422,8 +424,10 @@ def sparse_categorical_crossentropy(target, output, from_logits=False, axis=-1):
     A trailing length-1 axis on `target` is dropped, as Keras.
     """
     o = to_float(output)
-    t = convert(target, device=o.device).to(torch.int64)
+    given = convert(target, device=o.device)
+    t = given.to(torch.int64)
     if t.dim() == o.dim() and t.shape[-1] == 1:
+        given = given.squeeze(-1)
         t = t.squeeze(-1)
     o = torch.movedim(o, axis, -1)
     if from_logits:
@@ -431,7 +435,7 @@ def sparse_categorical_crossentropy(target, output, from_logits=False, axis=-1):
     else:
         o = o / torch.sum(o, dim=-1, keepdim=True)
         logp = torch.log(torch.clamp(o, *_probability_bounds()))
-    return -torch.gather(logp, -1, t.unsqueeze(-1)).squeeze(-1)
+    return -pick_labels(logp, t, "sparse_categorical_crossentropy", given=given)
 
 
 # ---- convolution and pooling ------------------------------------------------------------------------------
@@ -694,11 +698,12 @@ def dot_product_attention(query, key, value, bias=None, mask=None, scale=None, i
 
     Shapes `(batch, seq, heads, head_dim)` (3-D inputs without the heads axis also work); keys and
     values may have fewer heads that divide the query heads (grouped-query attention). `mask` is
-    bool, True where attention is allowed (masked logits are replaced, so a row with nothing allowed is
-    uniform, as TF); `is_causal` allows key `j <= i` for query `i` (top-left aligned when the lengths
-    differ, as TF); `scale` defaults to `1 / sqrt(head_dim)`; half-precision logits and softmax run in float32.
-    `flash_attention` only selects torch's fused kernel (same result); `attn_logits_soft_cap`
-    applies `cap * tanh(logits / cap)` before the softmax.
+    bool, True where attention is allowed: masked logits are replaced, so a row with nothing allowed is
+    uniform, as TF. `is_causal` allows key `j <= i` for query `i` (top-left aligned when the lengths differ,
+    as TF). `scale` defaults to `1 / sqrt(head_dim)`; half-precision logits and softmax run in float32.
+    `attn_logits_soft_cap` applies `cap * tanh(logits / cap)` before the softmax. `flash_attention=True`
+    runs torch's flash kernel (CUDA only, a ValueError elsewhere; no `bias` or soft cap); None/False compute
+    the product explicitly.
     """
     q, k, v = promote(query, key, value, weak=False)
     squeeze = q.dim() == 3
@@ -711,19 +716,26 @@ def dot_product_attention(query, key, value, bias=None, mask=None, scale=None, i
         k = k.repeat_interleave(heads // kv_heads, dim=2)
         v = v.repeat_interleave(heads // kv_heads, dim=2)
     scale = 1.0 / math.sqrt(q.shape[-1]) if scale is None else float(scale)
+    allowed = None if mask is None else convert(mask, device=q.device).bool()
+    if is_causal:
+        tq, tk = q.shape[1], k.shape[1]
+        causal = torch.ones((tq, tk), dtype=torch.bool, device=q.device).tril()  # top-left, as TF
+        allowed = causal if allowed is None else allowed & causal
+    if flash_attention:  # torch's flash kernel, as Keras's torch backend; same values
+        if bias is not None or attn_logits_soft_cap is not None:
+            raise ValueError("Flash attention takes no `bias` or `attn_logits_soft_cap`. Received: "
+                             f"bias={'a tensor' if bias is not None else None}, "
+                             f"attn_logits_soft_cap={attn_logits_soft_cap}")
+        with masked_attention.sdpa_backends(q, True):
+            out = masked_attention.attention(q.transpose(1, 2), k.transpose(1, 2), v.transpose(1, 2), allowed,
+                                             scale=scale).transpose(1, 2)
+        return out.squeeze(2) if squeeze else out
     logits = torch.einsum("bqnh,bknh->bnqk", q, k)
     logits = logits.float() * scale if logits.dtype in (torch.float16, torch.bfloat16) else logits * scale
     if bias is not None:
         logits = logits + convert(bias, logits.dtype, logits.device)
     if attn_logits_soft_cap is not None:
         logits = attn_logits_soft_cap * torch.tanh(logits / attn_logits_soft_cap)
-    allowed = None
-    if mask is not None:
-        allowed = convert(mask, device=logits.device).bool()
-    if is_causal:
-        tq, tk = logits.shape[-2], logits.shape[-1]
-        causal = torch.ones((tq, tk), dtype=torch.bool, device=logits.device).tril()  # top-left, as TF
-        allowed = causal if allowed is None else allowed & causal
     if allowed is not None:
         logits = logits.masked_fill(~allowed, torch.finfo(logits.dtype).min)
     weights = torch.softmax(logits, dim=-1).to(q.dtype)

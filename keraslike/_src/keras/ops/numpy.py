@@ -25,8 +25,9 @@ import torch
 
 from keraslike._src.keras import backend
 from keraslike._src.keras.ops import dtypes
-from keraslike._src.ops import reverse_slicing
+from keraslike._src.ops import reverse_slicing, sparse_gradient
 from keraslike._src.keras.ops.tensors import axes_tuple, convert, dtype_of, floatx, promote, shape_tuple, to_float
+from keraslike._src.ops.conversion import check_broadcastable
 
 _INT_OR_BOOL = (torch.bool, torch.uint8, torch.int8, torch.int16, torch.int32, torch.int64)
 
@@ -195,9 +196,13 @@ def nan_to_num(x, nan=0.0, posinf=None, neginf=None):
 def _binary(name, fn, weak=True, extra=(), bool_fn=None, doc=None):
     def op(x1, x2):
         a, b = promote(x1, x2, extra=extra, weak=weak)
-        if a.dtype == torch.bool and bool_fn is not None:
-            return bool_fn(a, b)
-        return fn(a, b)
+        try:
+            if a.dtype == torch.bool and bool_fn is not None:
+                return bool_fn(a, b)
+            return fn(a, b)
+        except RuntimeError:
+            check_broadcastable(a.shape, b.shape, op_name=f"keras.ops.{name}")  # TF's InvalidArgumentError
+            raise
 
     return _name(op, name, doc or f"`keras.ops.{name}(x1, x2)` element-wise with broadcasting and Keras promotion.")
 
@@ -1169,6 +1174,8 @@ def take(x, indices, axis=None):
         x, axis = x.reshape(-1), 0
     axis = axis % x.dim()
     idx = _wrap_indices(idx.to(torch.int64), x.shape[axis])
+    if axis == 0:  # a variable's rows: TF's IndexedSlices gradient (ops/sparse_gradient.py), as Keras 3's tf.gather
+        return sparse_gradient.gather_rows(x, idx)
     out = torch.index_select(x, axis, idx.reshape(-1))
     return out.reshape(*x.shape[:axis], *idx.shape, *x.shape[axis + 1:])
 

@@ -14,6 +14,7 @@ import functools
 from keraslike._src.keras.backend import naming
 from keraslike._src.keras.layers.keras_tensor import KerasTensor, is_symbolic, map_structure
 from keraslike._src.keras.layers.layer import Layer
+from keraslike._src.ops import value_semantics
 
 # Ops that describe a tensor instead of computing one: on a KerasTensor they answer directly.
 _DESCRIPTIVE = {"shape", "ndim", "dtype", "is_tensor", "custom_gradient", "vectorize", "convert_to_numpy"}
@@ -57,11 +58,13 @@ def _symbolic_inputs(args, kwargs):
 def symbolic_aware(fn):
     """`fn` that, given any KerasTensor argument, records an `OpLayer` call instead of computing."""
 
+    no_views = value_semantics.no_variable_views(fn)  # `keras.ops.reshape(variable)` is a value, not a view
+
     @functools.wraps(fn)
     def op(*args, **kwargs):
         if is_symbolic((args, kwargs)):
             return OpLayer.on_symbolic(fn, args, kwargs)
-        return fn(*args, **kwargs)
+        return no_views(*args, **kwargs)
 
     return op
 

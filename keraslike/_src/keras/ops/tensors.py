@@ -88,7 +88,7 @@ def convert(x, dtype=None, device=None):
             target = dtypes.to_torch_dtype(_numpy_name(array.dtype))
         if array.dtype.kind == "u" and array.dtype.itemsize > 1:
             array = array.astype(np.int64)
-        return torch.as_tensor(array, device=device).to(target)
+        return torch.tensor(array, device=device).to(target)  # a copy, as TF's: the caller may reuse the array
     if target is None:
         target = dtypes.to_torch_dtype(_python_dtype(_leaves(x)))
     try:

@@ -63,6 +63,15 @@ class KerasRule:
         self.param_groups.append(group)
 
     @torch.no_grad()
+    def ensure_state(self, param):
+        """Create `param`'s slots now if they do not exist yet; returns its state dict."""
+        state = self.state[param]
+        if not state:
+            group = next(g for g in self.param_groups if any(p is param for p in g["params"]))
+            self._init(param, state, group)
+        return state
+
+    @torch.no_grad()
     def step(self, closure=None):
         loss = closure() if closure is not None else None
         for group in self.param_groups:

@@ -6,8 +6,9 @@ Same update rules as the Keras 3 classes (they subclass them); what differs is T
 `lr / (1 + decay * t)`, on top of a schedule if one is given. The Keras 3 classes
 warn that `decay` is ignored, as Keras 3 does. A sparse gradient (an Embedding's) updates
 as its dense sum here: optimizer_v2 adds duplicate ids up before its sparse kernels; SGD with
-momentum, RMSprop with momentum and Adadelta then update only the rows present (slots included),
-as TF's ResourceSparseApply* kernels do.
+momentum, RMSprop with momentum, Adadelta, Adamax and Ftrl then update only the rows present (slots
+included), as TF's ResourceSparseApply* kernels do, Nadam only the variable's rows, and RMSprop without
+momentum puts epsilon outside the square root.
 
 Example:
     >>> opt = tf.keras.optimizers.legacy.SGD(learning_rate=0.1, decay=0.5)   # 0.1, 0.0667, 0.05, ...
@@ -43,5 +44,28 @@ Adadelta = _legacy(_Adadelta)
 Adadelta._lazy_sparse = lambda self: True  # ResourceSparseApplyAdadelta
 Adamax = _legacy(_Adamax)
 Adamax._lazy_sparse = lambda self: True  # optimizer_v2 Adamax gathers and scatters the rows present
-Nadam = _legacy(_Nadam)
+
+
+class Nadam(_legacy(_Nadam)):
+    """`tf.keras.optimizers.legacy.Nadam`: TF 2's momentum schedule `0.96 ** (schedule_decay * t)` (default
+    0.004), no learning-rate decay; TF 2 stores `schedule_decay` as `decay` in its config and replaces a `decay`
+    argument by it. Other arguments as the Keras 3 class."""
+
+    def __init__(self, learning_rate=0.001, beta_1=0.9, beta_2=0.999, epsilon=1e-7, name="Nadam",
+                 schedule_decay=0.004, **kwargs):
+        kwargs.pop("decay", None)
+        super().__init__(learning_rate=learning_rate, beta_1=beta_1, beta_2=beta_2, epsilon=epsilon, name=name,
+                         **kwargs)
+        self.schedule_decay = float(schedule_decay)
+
+    def _schedule_decay(self):
+        return self.schedule_decay
+
+    def get_config(self):
+        return {**super().get_config(), "decay": self.schedule_decay}
+
+    def _lazy_sparse(self):
+        return "variable"  # its sparse update decays m and v everywhere and moves only the rows present
+
 Ftrl = _legacy(_Ftrl)
+Ftrl._lazy_sparse = lambda self: True  # ResourceSparseApplyFtrl(V2)

@@ -8,7 +8,9 @@ Keras's rule with `u(t) = beta_1 * (1 - 0.5 * 0.96^t)` and the running product
     v_hat = v / (1 - beta_2^t)
     var -= lr * m_hat / (sqrt(v_hat) + epsilon)
 
-torch's NAdam uses `0.96^(0.004 t)` (the TF1 schedule), so the rule runs here.
+torch's NAdam uses `0.96^(0.004 t)` (the TF1 schedule), so the rule runs here. TF 2's
+`tf.keras.optimizers.legacy.Nadam` uses that schedule, `0.96^(schedule_decay * t)`, whose
+`schedule_decay` (default 0.004) is also its learning-rate `decay` (`optimizers/legacy.py`).
 """
 
 import torch
@@ -21,8 +23,9 @@ from keraslike._src.ops import sparse_gradient
 def _nadam_rule(group, params, grads, states):
     ms, vs = slots(states, "m"), slots(states, "v")
     beta_1, beta_2, t = group["beta_1"], group["beta_2"], group["step"]
-    u_t = beta_1 * (1.0 - 0.5 * 0.96 ** t)
-    u_t_1 = beta_1 * (1.0 - 0.5 * 0.96 ** (t + 1))
+    decay = group["schedule_decay"]
+    u_t = beta_1 * (1.0 - 0.5 * 0.96 ** (decay * t))
+    u_t_1 = beta_1 * (1.0 - 0.5 * 0.96 ** (decay * (t + 1)))
     u_prod = group["u_product"]
     torch._foreach_lerp_(ms, grads, 1.0 - beta_1)
     torch._foreach_lerp_(vs, sparse_gradient.squares(grads), 1.0 - beta_2)
@@ -52,10 +55,15 @@ class Nadam(Optimizer):
 
     def _make_torch(self, params):
         return KerasRule(params, _nadam_rule, zeros_like_slots("m", "v"), lr=self._current_lr(),
-                         beta_1=self.beta_1, beta_2=self.beta_2, epsilon=self.epsilon, step=1, u_product=1.0)
+                         beta_1=self.beta_1, beta_2=self.beta_2, epsilon=self.epsilon, step=1, u_product=1.0,
+                         schedule_decay=self._schedule_decay())
+
+    def _schedule_decay(self):
+        """The exponent's factor: `0.96 ** (factor * t)` (1 in Keras 3)."""
+        return 1.0
 
     def _prepare_step(self, step, lr):
-        self._u_product *= self.beta_1 * (1.0 - 0.5 * 0.96 ** step)
+        self._u_product *= self.beta_1 * (1.0 - 0.5 * 0.96 ** (self._schedule_decay() * step))
         for group in self._torch.param_groups:
             group["lr"], group["step"], group["u_product"] = lr, step, self._u_product
 

@@ -15,6 +15,7 @@ Sparse gradients (an Embedding's, `tf.gather`'s of a variable) update as Keras 3
 make the gradient dense, as there.
 """
 
+import numbers
 import warnings
 
 import torch
@@ -97,6 +98,7 @@ class Optimizer:
         self._averages = {}  # id(variable) -> EMA tensor (use_ema)
         self._accumulators = {}  # id(variable) -> summed gradient (gradient_accumulation_steps)
         self._micro_steps = 0
+        _check_learning_rate(learning_rate)
         self._schedule = learning_rate if callable(learning_rate) else None
         initial = learning_rate(0) if self._schedule is not None else learning_rate
         self._learning_rate = Variable(float(initial), trainable=False, name="learning_rate", dtype=torch.float32)
@@ -122,6 +124,7 @@ class Optimizer:
         if callable(value) and not isinstance(value, torch.Tensor):
             self._schedule = value
             return
+        _check_learning_rate(value)
         self._schedule = None
         self._learning_rate.assign(float(value))
 
@@ -230,6 +233,8 @@ class Optimizer:
             grads = tape.gradient(value, var_list)
         else:
             grads = torch.autograd.grad(loss, var_list, allow_unused=True)
+            grads = [g if g is None else sparse_gradient.attach(g, sparse_gradient.take(v))  # lookups' occurrences
+                     for g, v in zip(grads, var_list)]
         return self.apply_gradients(zip(grads, var_list))
 
     def scale_loss(self, loss):
@@ -321,7 +326,8 @@ class Optimizer:
                     v.copy_(average)
 
     def _lazy_sparse(self):
-        """True for TF 2 optimizers whose sparse kernels update only the rows a sparse gradient has."""
+        """For TF 2 optimizers whose sparse kernels update only the rows a sparse gradient has: True (the
+        variable and its slots) or "variable" (the variable only); False otherwise."""
         return False
 
     def _update(self, variables, sparse=None, lazy=None):
@@ -428,8 +434,11 @@ class Optimizer:
                 collectives.all_reduce(counts, "sum")
                 present = counts > 0
             absent = ~present.reshape(-1, *([1] * (v.dim() - 1)))
-            for tensor in [v] + [t for t in self._torch.state.get(v, {}).values()
-                                 if isinstance(t, torch.Tensor) and t.shape == v.shape]:
+            ensure = getattr(self._torch, "ensure_state", None)  # slots of the absent rows keep their start
+            state = ensure(v) if ensure else self._torch.state.get(v, {})
+            slots = [] if self._lazy_sparse() == "variable" else [
+                t for t in state.values() if isinstance(t, torch.Tensor) and t.shape == v.shape]
+            for tensor in [v] + slots:
                 kept.append((tensor, tensor.detach().clone(), absent))
         return kept
 
@@ -454,3 +463,17 @@ def _sum_across_replicas(grads):
         out.append(flat[offset:offset + g.numel()].view_as(g))
         offset += g.numel()
     return out
+
+
+def _check_learning_rate(value):
+    """A learning rate is a number (Python, numpy, a scalar tensor or Variable), a schedule or a callable.
+
+    Raises:
+        ValueError: for strings ("fast", even "0.1"), None, bools and other objects, as Keras.
+    """
+    if callable(value) or isinstance(value, (torch.Tensor, Variable)):
+        return
+    if isinstance(value, numbers.Real) and not isinstance(value, bool):
+        return
+    raise ValueError("Argument `learning_rate` should be a float, an instance of LearningRateSchedule, or a callable "
+                     f"(taking the iteration and returning the learning rate). Received: learning_rate={value!r}")

@@ -11,6 +11,7 @@ per output, or a dict keyed by output name; their log keys are
 
 import torch
 
+from keraslike._src.errors import InvalidArgumentError
 from keraslike._src.distribute import context
 from keraslike._src.keras import losses as losses_module
 from keraslike._src.keras import metrics as metrics_module
@@ -22,10 +23,12 @@ _AVERAGING = ("sum_over_batch_size", "mean", "mean_with_sample_weight")
 
 
 def output_names_of(model):
-    """Names of a functional model's outputs in flat order (the output layers', or the dict keys); else None."""
+    """Names of a model's outputs in flat order (a functional model's output layers' or dict keys, a Sequential's
+    last layer); else None."""
     outputs = getattr(model, "_outputs_struct", None)
     if outputs is None:
-        return None
+        stack = getattr(model, "_stack", None)  # a Sequential: its output is the last layer's (Keras 2's name)
+        return [stack[-1].name] if stack else None
     if isinstance(outputs, dict):
         return sorted(outputs)
     names = []
@@ -58,6 +61,18 @@ def _per_output(spec, names, n, what):
     return list(spec)
 
 
+def _single_output(spec, names, what):
+    """The entries of a dict `spec` for a model with one output: its keys must name that output (Keras 2 refuses
+    other keys; Keras 3 ignores the keys, so a misspelled one silently applies to the output)."""
+    unknown = [k for k in spec if names is None or k not in names]
+    if unknown:
+        expected = f"the model's output name {names[0]!r}" if names else "the model's output name (this model's " \
+            "output has none; pass a list)"
+        raise ValueError(f"In the dict argument `{what}`, key {unknown[0]!r} does not correspond to any model "
+                         f"output. Expected keys: {expected}. Received: {what}={spec!r}")
+    return list(spec.values())
+
+
 def _pick(structure, index, name):
     """Entry `index` (list/tuple) or `name` (dict) of a per-output structure; the structure itself otherwise."""
     if isinstance(structure, dict):
@@ -84,6 +99,19 @@ def _align_targets(y_true, names, n, needed):
         return out
     raise ValueError(f"y_true and y_pred have different structures: the model has {n} outputs, "
                      f"received {len(flat)} target(s).")
+
+
+def _check_rows(y_true, y_pred, name=None):
+    """Targets and predictions have the same number of rows: broadcasting one label over a batch (an unbatched
+    dataset fed to a model with no Input, whose first layer then takes a sample's first axis as the batch) trains
+    on nonsense silently. Shapes only, no host sync."""
+    if isinstance(y_true, torch.Tensor) and isinstance(y_pred, torch.Tensor) and y_true.dim() and y_pred.dim() \
+            and y_true.shape[0] != y_pred.shape[0]:
+        where = f" for output {name!r}" if name else ""
+        raise ValueError(f"The targets (y) and the model's predictions{where} have different batch sizes: "
+                         f"{y_true.shape[0]} and {y_pred.shape[0]}. A tf.data.Dataset must be batched "
+                         "(`dataset.batch(32)`) before fit/evaluate, and the model must keep the batch axis. "
+                         f"Received: y.shape={tuple(y_true.shape)}, y_pred.shape={tuple(y_pred.shape)}")
 
 
 def _rows(tensor):
@@ -123,10 +151,13 @@ class CompiledLoss:
         self.loss = losses_module.get(loss)
         self.averages = getattr(self.loss, "reduction", "sum_over_batch_size") in _AVERAGING
         weight = loss_weights
-        if isinstance(weight, (list, tuple)) and len(weight) == 1:
+        if isinstance(weight, dict):
+            weight = _single_output(weight, output_names, "loss_weights")
+        if isinstance(weight, (list, tuple)):
+            if len(weight) != 1:
+                raise ValueError(f"Expected `loss_weights` to have one entry per model output: the model has 1 "
+                                 f"output, the list has {len(weight)} entries. Received: loss_weights={loss_weights!r}")
             weight = weight[0]
-        if isinstance(weight, dict) and len(weight) == 1:
-            weight = next(iter(weight.values()))
         self._fn = self.loss
         if weight is not None and float(weight) != 1.0:
             plain, weight = self.loss, float(weight)
@@ -177,6 +208,11 @@ class CompiledLoss:
             y_pred = y_pred[0]
         if isinstance(y_true, (list, tuple)) and len(y_true) == 1:
             y_true = y_true[0]
+        if y_true is None:
+            raise ValueError(f"The model was compiled with loss={self._spec!r}, which needs targets, but the data has "
+                             "none: pass `y` (or `validation_data=(x_val, y_val)`, a dataset of `(x, y)` pairs), or "
+                             "compile without a loss when the model adds its own (`add_loss`). Received: y=None")
+        _check_rows(y_true, y_pred)
         return _call_loss(self._fn, _loss_name(self._spec, self.loss), y_true, y_pred, sample_weight)
 
     def _compute_multi(self, y_true, y_pred, sample_weight):
@@ -191,6 +227,7 @@ class CompiledLoss:
             if y_t is None:
                 raise ValueError(f"No target (y) given for output {name!r}, which has a loss. Pass y for every "
                                  "output that has a loss.")
+            _check_rows(y_t, y_p, name)
             value = _call_loss(fn, name, y_t, y_p, _pick(sample_weight, i, name))
             if tracker is not None:
                 tracker.update_weighted(value.detach(), _rows(y_p))
@@ -297,7 +334,7 @@ class CompileMetrics(Metric):
         if not specs:
             return []
         if n == 1:  # single output: every metric is for it
-            per_output = [flatten(specs) if isinstance(specs, dict) else list(specs)]
+            per_output = [flatten(_single_output(specs, names, what)) if isinstance(specs, dict) else list(specs)]
         else:
             per_output = _per_output(specs, names, n, what)
         out = []
@@ -348,7 +385,7 @@ def _update_metric(metric, log_name, y_true, y_pred, sample_weight):
     try:
         metric.update_state(y_true, y_pred, sample_weight) if sample_weight is not None else \
             metric.update_state(y_true, y_pred)
-    except RuntimeError as e:
+    except (RuntimeError, InvalidArgumentError) as e:
         raise _shape_error(e, f"Metric {log_name!r} ({type(metric).__name__})", y_true, y_pred, sample_weight) from e
 
 
@@ -356,14 +393,17 @@ def _call_loss(fn, name, y_true, y_pred, sample_weight):
     """`fn(y_true, y_pred, sample_weight)`; a shape mismatch raises naming the loss and the shapes."""
     try:
         return fn(y_true, y_pred, sample_weight)
-    except RuntimeError as e:
+    except (RuntimeError, InvalidArgumentError) as e:
         raise _shape_error(e, f"Loss {name!r}", y_true, y_pred, sample_weight) from e
 
 
 def _shape_error(error, what, y_true, y_pred, sample_weight):
     """torch's broadcasting error of a loss/metric as a ValueError naming it and the shapes; other errors as is."""
     text = str(error)
-    if "size of tensor" not in text and "shape" not in text:
+    if isinstance(error, InvalidArgumentError):  # the losses' y/y_pred check; label range and sample_weight errors
+        if not text.startswith("Incompatible shapes"):  # already name what is wrong
+            return error
+    elif "size of tensor" not in text and "shape" not in text:
         return error
     weight = f", sample_weight.shape={_shape(sample_weight)}" if sample_weight is not None else ""
     return ValueError(

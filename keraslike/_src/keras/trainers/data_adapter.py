@@ -33,7 +33,7 @@ from keraslike._src.distribute import collectives
 from keraslike._src.distribute.input import DistributedDataset, batch_size_of, replica_slice
 from keraslike._src.distribute.input_context import PerReplicaDataset
 from keraslike._src.keras.layers.keras_tensor import flatten, map_structure
-from keraslike._src.keras.trainers import device_transfer
+from keraslike._src.keras.trainers import device_transfer, input_validation
 from keraslike._src.keras.utils.py_dataset import PyDataset
 from keraslike._src.ops import string_tensor
 
@@ -554,6 +554,7 @@ def make_adapter(x, y=None, sample_weight=None, batch_size=None, shuffle=False, 
     """
     if x is None:
         raise ValueError(f"Expected {arg} to be data (arrays, a tf.data.Dataset or a generator). Received: {arg}=None")
+    input_validation.check_class_weight(class_weight)
     if is_py_dataset(x):
         _check_batched_input(x, y, batch_size, arg, sample_weight, "PyDataset")
         return PyDatasetAdapter(x, strategy, steps, shuffle, class_weight)

@@ -5,6 +5,9 @@ trains silently on something else. Kept apart from the adapters (which only dist
 Mirrors the checks of keras/src/trainers/epoch_iterator.py and data_adapters/.
 """
 
+import numbers
+from collections.abc import Mapping
+
 import numpy as np
 
 
@@ -23,6 +26,41 @@ def check_steps(value, name):
         raise ValueError(f"Expected `{name}` to be a positive integer or None (run until the data is exhausted). "
                          f"Received: {name}={value!r}")
     return int(value)
+
+
+def check_epochs(value, name):
+    """`epochs` or `initial_epoch`: a non-negative integer (TF's `range(initial_epoch, epochs)` raises a bare
+    TypeError for 2.5).
+
+    Raises:
+        TypeError: for floats (even 2.0), strings, bools and other non-integers.
+        ValueError: for negative numbers.
+    """
+    if isinstance(value, bool) or not isinstance(value, (int, np.integer)):
+        raise TypeError(f"Expected `{name}` to be an integer (a number of epochs). Received: {name}={value!r} of type "
+                        f"{type(value).__name__}")
+    if value < 0:
+        raise ValueError(f"Expected `{name}` to be a non-negative integer. Received: {name}={value!r}")
+    return int(value)
+
+
+def check_class_weight(class_weight):
+    """`class_weight`: None or a dict `{class index: weight}` (TF fails with `'list' object has no attribute 'get'`).
+
+    Raises:
+        TypeError: for a list, array or anything else that is not a dict of numbers by integer class.
+    """
+    if class_weight is None:
+        return
+    if not isinstance(class_weight, Mapping):
+        hint = (" For one weight per class in order, pass `dict(enumerate(weights))`."
+                if isinstance(class_weight, (list, tuple, np.ndarray)) else "")
+        raise TypeError(f"Expected `class_weight` to be a dict mapping class indices to weights.{hint} "
+                        f"Received: class_weight={class_weight!r} of type {type(class_weight).__name__}")
+    for key, weight in class_weight.items():
+        if isinstance(key, bool) or not isinstance(key, (int, np.integer)) or not isinstance(weight, numbers.Real):
+            raise TypeError("Expected `class_weight` to map integer class indices to numbers. "
+                            f"Received: class_weight={class_weight!r} (entry {key!r}: {weight!r})")
 
 
 def check_not_empty(num_samples, method):

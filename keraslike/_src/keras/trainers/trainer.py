@@ -644,7 +644,8 @@ class Trainer:
         data_adapter.check_batch_size(batch_size)
         input_validation.check_steps(steps_per_epoch, "steps_per_epoch")
         input_validation.check_steps(validation_steps, "validation_steps")
-        epochs = keras_config.capped_epochs(epochs)  # keras.config.set_max_epochs / KERAS_MAX_EPOCHS
+        input_validation.check_epochs(initial_epoch, "initial_epoch")
+        epochs = keras_config.capped_epochs(input_validation.check_epochs(epochs, "epochs"))  # set_max_epochs
         steps_per_epoch = keras_config.capped_steps(steps_per_epoch)
         strategy = self._distribute_strategy
         with strategy.scope(), strategy._replica_local_weights(self):
@@ -662,6 +663,11 @@ class Trainer:
             if validation_data is not None:
                 _should_validate(0, validation_freq)  # a bad value raises before training, not after epoch 1
                 vx, vy, vsw = data_adapter.unpack_x_y_sample_weight(validation_data)
+                if vy is None and isinstance(validation_data, (tuple, list)) and self.compiled_loss is not None \
+                        and not self._overrides("test_step"):  # fail now, not after the first epoch has trained
+                    raise ValueError(f"`validation_data` has no targets, but the model was compiled with a loss "
+                                     f"({self.loss!r}) that needs them: pass `validation_data=(x_val, y_val)`. "
+                                     f"Received: validation_data of length {len(validation_data)} with y=None")
                 val = data_adapter.make_adapter(vx, vy, vsw, validation_batch_size or (
                     batch_size if data_adapter.is_array_structure(vx) else None), False, strategy,
                     validation_steps, arg="validation_data")
@@ -730,6 +736,11 @@ class Trainer:
 
     def _check_input_shape(self, adapter):
         expected = getattr(self, "input_shape", None) if self.built or getattr(self, "_input_layer", None) else None
+        rank_only = False
+        if not isinstance(expected, tuple) and isinstance(self.__dict__.get("_build_shapes"), tuple):
+            # a subclassed model built on arrays of one rank (TF then trains silently on another: a (batch, 2, 4)
+            # x through a model built on (batch, 4) broadcasts the loss); other sizes may vary (sequence lengths)
+            expected, rank_only = self.__dict__["_build_shapes"], True
         if not isinstance(adapter, data_adapter.ArrayDataAdapter) or not isinstance(expected, tuple):
             return
         if not expected or not all(d is None or isinstance(d, int) for d in expected):
@@ -742,7 +753,8 @@ class Trainer:
             got = (*got, 1)  # a 1-D array for a (None, 1) input: the model adds the axis (Keras 3)
         elif len(got) == len(expected) + 1 and got[-1] == 1:
             got = got[:-1]
-        if len(got) != len(expected) or any(e is not None and e != g for e, g in zip(expected[1:], got[1:])):
+        if len(got) != len(expected) or not rank_only and any(
+                e is not None and e != g for e, g in zip(expected[1:], got[1:])):
             raise ValueError(
                 f'Input 0 of layer "{self.name}" is incompatible with the layer: expected shape={expected}, '
                 f"found shape={got}. Received: x with shape {tuple(x.shape)}"

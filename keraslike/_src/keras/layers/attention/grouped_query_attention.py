@@ -16,7 +16,6 @@ import math
 import torch
 
 from keraslike._src.keras.backend import config as keras_config
-from keraslike._src.keras.layers.attention.sdpa_backends import sdpa_backends
 from keraslike._src.keras.layers.core.einsum_dense import EinsumDense
 from keraslike._src.keras.layers.layer import Layer
 from keraslike._src.keras.random import random
@@ -137,7 +136,7 @@ class GroupQueryAttention(Layer):
                     random.dropout(scores, self.dropout, seed=self.seed_generator)
             out = torch.einsum("buqk,bkuh->bquh", probs, v)
         else:  # Keras's dot_product_attention path: fully masked rows are uniform
-            with sdpa_backends(q, flash):
+            with masked_attention.sdpa_backends(q, flash):
                 out = masked_attention.attention(q.transpose(1, 2), k.transpose(1, 2), v.transpose(1, 2), allowed,
                                                  scale=1.0 / math.sqrt(float(self.head_dim))).transpose(1, 2)
         out = self._output_dense(out * gate if gate is not None else out)

@@ -23,7 +23,6 @@ import torch.nn.functional as F
 
 from keraslike._src.keras import constraints, initializers, regularizers
 from keraslike._src.keras.backend import config as keras_config
-from keraslike._src.keras.layers.attention.sdpa_backends import sdpa_backends
 from keraslike._src.keras.layers.layer import Layer
 from keraslike._src.ops import masked_attention
 
@@ -174,7 +173,7 @@ class MultiHeadAttention(Layer):
             scores = masked_attention.masked_softmax(logits, allowed)
             ctx = (F.dropout(scores, self.dropout, training=True) if training else scores) @ v
         else:  # Keras's dot_product_attention path: fully masked rows are uniform
-            with sdpa_backends(q, flash):
+            with masked_attention.sdpa_backends(q, flash):
                 ctx = masked_attention.attention(q, k, v, allowed, scale=1.0 / math.sqrt(self.key_dim))
         if gate is not None:
             ctx = ctx * gate

@@ -98,6 +98,7 @@ class BaseConv(Layer):
                 f"The number of input channels must be evenly divisible by the number of groups. "
                 f"Received: groups={self.groups}, input_shape={input_shape}"
             )
+        conv_utils.fix_channels(self, input_shape, self.rank)
         kernel_shape = (*self.kernel_size, in_channels // self.groups, self.filters)
         conv_utils.check_output_size(self, input_shape, self.compute_output_shape(input_shape), kernel_shape)
         self.kernel = self.add_weight("kernel", kernel_shape, self.kernel_initializer,

@@ -36,6 +36,7 @@ class _Depthwise1DBase(Layer):
         if channels is None:
             raise ValueError(f"The channel dimension of the inputs to {type(self).__name__} should be defined. "
                              f"Received: input_shape={input_shape}")
+        conv_utils.fix_channels(self, input_shape, 1)
         return channels
 
     def _add_bias(self, y):

@@ -63,6 +63,7 @@ class ConvTranspose(BaseConv):
                 f"The channel dimension of the inputs to {type(self).__name__} should be defined. "
                 f"Received: input_shape={input_shape}"
             )
+        conv_utils.fix_channels(self, input_shape, self.rank)
         self.kernel = self.add_weight("kernel", (*self.kernel_size, self.filters, in_channels),
                                       self.kernel_initializer, regularizer=self.kernel_regularizer,
                                       constraint=self.kernel_constraint)

@@ -11,6 +11,7 @@ import math
 import torch.nn.functional as F
 
 from keraslike._src.keras.backend import config as keras_config
+from keraslike._src.keras.layers.input_spec import fixed_axis
 
 
 def normalize_tuple(value, n, name, allow_zero=False):
@@ -147,6 +148,14 @@ def check_input_rank(layer, input_shape, rank):
     bound = "min_ndim" if len(input_shape) < rank + 2 else "ndim"
     raise ValueError(f"Input 0 of layer '{layer.name}' is incompatible with the layer: expected {bound}={rank + 2}, "
                      f"found ndim={len(input_shape)}. Received: input_shape={tuple(input_shape)}")
+
+
+def fix_channels(layer, input_shape, rank):
+    """After build: inputs must keep rank `rank + 2` and the channel count the kernel was made for."""
+    axis = -1 if layer.data_format == "channels_last" else 1
+    spec = fixed_axis(input_shape, axis, min_ndim=rank + 2)
+    spec.max_ndim = rank + 2
+    layer.input_spec = spec
 
 
 def check_output_size(layer, input_shape, output_shape, window, window_name="kernel shape"):

@@ -76,6 +76,7 @@ class DepthwiseConv2D(Layer):
                 f"The channel dimension of the inputs to DepthwiseConv2D should be defined. "
                 f"Received: input_shape={input_shape}"
             )
+        conv_utils.fix_channels(self, input_shape, 2)
         self.kernel = self.add_weight("kernel", (*self.kernel_size, channels, self.depth_multiplier),
                                       self.depthwise_initializer, regularizer=self.depthwise_regularizer,
                                       constraint=self.depthwise_constraint)

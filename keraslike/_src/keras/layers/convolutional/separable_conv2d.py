@@ -70,6 +70,7 @@ class SeparableConv2D(Layer):
                 f"The channel dimension of the inputs to SeparableConv2D should be defined. "
                 f"Received: input_shape={input_shape}"
             )
+        conv_utils.fix_channels(self, input_shape, 2)
         self.depthwise_kernel = self.add_weight(
             "depthwise_kernel", (*self.kernel_size, channels, self.depth_multiplier), self.depthwise_initializer,
             regularizer=self._regularizers[0], constraint=self._constraints[0])

@@ -5,6 +5,7 @@ import torch
 from keraslike._src.keras import activations, initializers
 from keraslike._src.keras.layers.core.lora import KernelLoRA
 from keraslike._src.keras.layers.core.lora import lora_config as _lora_config
+from keraslike._src.keras.layers.input_spec import fixed_axis
 from keraslike._src.keras.layers.layer import Layer
 
 
@@ -59,6 +60,7 @@ class Dense(Layer, KernelLoRA):
                 f"Received: input_shape={input_shape}"
             )
         self._input_dim = int(input_dim)
+        self.input_spec = fixed_axis(input_shape, -1, min_ndim=2)
         self.kernel = self.add_weight("kernel", (self._input_dim, self.units), self.kernel_initializer,
                                       regularizer=self.kernel_regularizer, constraint=self.kernel_constraint)
         self.bias = self.add_weight("bias", (self.units,), self.bias_initializer,

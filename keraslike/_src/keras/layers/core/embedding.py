@@ -10,6 +10,7 @@ from keraslike._src.keras.layers.core.lora import add_lora_weights, merged
 from keraslike._src.keras.layers.core.lora import lora_config as _lora_config
 from keraslike._src.keras.layers.layer import Layer
 from keraslike._src.ops import sparse_gradient
+from keraslike._src.ops.indexing import index_range_error
 
 
 class Embedding(Layer):
@@ -85,10 +86,15 @@ class Embedding(Layer):
         ids = inputs if inputs.dtype in (torch.int64, torch.int32) else inputs.long()
         table = merged(self, self.embeddings, self.lora_embeddings_a, self.lora_embeddings_b) \
             if self.lora_enabled else self.embeddings
-        if sparse_gradient.applies(table):  # TF's IndexedSlices gradient, as Keras 3's optimizers use it
-            out = sparse_gradient.gather_rows(table, ids)
-        else:
-            out = F.embedding(ids, table)
+        try:  # torch's kernel checks the range (no host sync on the good path); TF's CPU gather raises too
+            if sparse_gradient.applies(table):  # TF's IndexedSlices gradient, as Keras 3's optimizers use it
+                out = sparse_gradient.gather_rows(table, ids)
+            else:
+                out = F.embedding(ids, table)
+        except (IndexError, RuntimeError) as err:
+            if "out of range" not in str(err) and "out of bounds" not in str(err):
+                raise
+            raise index_range_error(ids, table.shape[0], f"{self.name}/GatherV2") from None
         if self.mask_zero:
             out._keras_mask = ids != 0
         return out

@@ -6,6 +6,8 @@ size-1 axes inserted after the batch axis (as Keras does) and then broadcast.
 
 import functools
 
+import torch
+
 from keraslike._src.keras.layers.layer import Layer
 
 
@@ -53,6 +55,29 @@ class Merge(Layer):
 
     def _merge_function(self, inputs):
         raise NotImplementedError
+
+    def compute_mask(self, inputs, mask=None):
+        """Keras's rule for the elementwise merges: the OR of the inputs' masks, None if any input has none."""
+        if mask is None:
+            return None
+        check_masks(inputs, mask)
+        if any(m is None for m in mask):
+            return None
+        out = mask[0].to(torch.bool)
+        for m in mask[1:]:
+            out = out | m.to(torch.bool)
+        return out
+
+
+def check_masks(inputs, mask):
+    """Raise unless `inputs` and `mask` are lists of the same length (Keras's messages)."""
+    if not isinstance(mask, (tuple, list)):
+        raise ValueError(f"`mask` should be a list. Received: mask={mask}")
+    if not isinstance(inputs, (tuple, list)):
+        raise ValueError(f"`inputs` should be a list. Received: inputs={inputs}")
+    if len(mask) != len(inputs):
+        raise ValueError("The lists `inputs` and `mask` should have the same length. Received: inputs of length "
+                         f"{len(inputs)}, and mask={mask} of length {len(mask)}")
 
 
 class Add(Merge):

@@ -2,7 +2,7 @@
 
 import torch
 
-from keraslike._src.keras.layers.merging.base_merge import Merge
+from keraslike._src.keras.layers.merging.base_merge import Merge, check_masks
 
 
 class Concatenate(Merge):
@@ -39,6 +39,23 @@ class Concatenate(Merge):
 
     def _merge_function(self, inputs):
         return torch.cat(inputs, dim=self.axis)
+
+    def compute_mask(self, inputs, mask=None):
+        """Keras's rule: each input's mask broadcast over its features (all True when it has none), concatenated
+        along `axis`, then any() over the last axis; None when no input has a mask."""
+        if mask is None:
+            return None
+        check_masks(inputs, mask)
+        if all(m is None for m in mask):
+            return None
+        full = []
+        for x, m in zip(inputs, mask):
+            if m is None:
+                full.append(torch.ones(x.shape, dtype=torch.bool, device=x.device))
+            else:
+                m = m.to(torch.bool)
+                full.append(m.unsqueeze(-1).expand(x.shape) if m.dim() < x.dim() else m)
+        return torch.cat(full, dim=self.axis).any(dim=-1)
 
     def get_config(self):
         return {**super().get_config(), "axis": self.axis}

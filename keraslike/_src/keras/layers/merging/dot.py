@@ -47,5 +47,9 @@ class Dot(Merge):
         out = out.reshape(n, *xm.shape[1:-1], *ym.shape[2:])
         return out.unsqueeze(-1) if out.dim() == 1 else out
 
+    def compute_mask(self, inputs, mask=None):
+        """No mask on the output, as Keras."""
+        return None
+
     def get_config(self):
         return {**super().get_config(), "axes": self.axes, "normalize": self.normalize}

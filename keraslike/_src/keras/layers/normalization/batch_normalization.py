@@ -25,6 +25,7 @@ import torch.nn.functional as F
 
 from keraslike._src.distribute import collectives, replica_local
 from keraslike._src.keras import initializers
+from keraslike._src.keras.layers.input_spec import fixed_axis
 from keraslike._src.keras.layers.layer import Layer
 
 # torch 2.14 marks its autograd-aware all_reduce deprecated in favour of a private module; it is still the
@@ -108,6 +109,7 @@ class BatchNormalization(Layer):
                 f"Received: input_shape={input_shape}"
             )
         self._ndim = len(input_shape)
+        self.input_spec = fixed_axis(input_shape, self.axis, ndim=len(input_shape))
         shape = (int(dim),)
         self.gamma = self.add_weight("gamma", shape, self.gamma_initializer, regularizer=self._regularizers[0],
                                      constraint=self._constraints[0]) if self.scale else None

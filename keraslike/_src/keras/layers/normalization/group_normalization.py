@@ -8,6 +8,7 @@ Computed by `torch.nn.functional.group_norm` on a channels-first view.
 import torch.nn.functional as F
 
 from keraslike._src.keras import initializers
+from keraslike._src.keras.layers.input_spec import fixed_axis
 from keraslike._src.keras.layers.layer import Layer
 
 
@@ -47,6 +48,7 @@ class GroupNormalization(Layer):
         if channels is None:
             raise ValueError(f"Axis {self.axis} of the input should have a defined dimension. "
                              f"Received: input_shape={input_shape}")
+        self.input_spec = fixed_axis(input_shape, self.axis, ndim=len(input_shape))
         if self.groups == -1:
             self.groups = channels
         if channels < self.groups or channels % self.groups:

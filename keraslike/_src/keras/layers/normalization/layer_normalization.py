@@ -9,6 +9,7 @@ import torch
 import torch.nn.functional as F
 
 from keraslike._src.keras import initializers
+from keraslike._src.keras.layers.input_spec import InputSpec
 from keraslike._src.keras.layers.layer import Layer
 
 
@@ -55,6 +56,7 @@ class LayerNormalization(Layer):
             raise ValueError(f"LayerNormalization needs defined sizes on axis={self.axis}. "
                              f"Received: input_shape={input_shape}")
         self._trailing = self._axes == list(range(ndim - len(self._axes), ndim))
+        self.input_spec = InputSpec(axes={a - ndim: int(input_shape[a]) for a in self._axes})
         self.gamma = self.add_weight("gamma", shape, self.gamma_initializer, regularizer=self._regularizers[0],
                                      constraint=self._constraints[0]) if self.scale else None
         self.beta = self.add_weight("beta", shape, self.beta_initializer, regularizer=self._regularizers[1],

@@ -29,18 +29,24 @@ class Reshape(Layer):
                 f"Received: target_shape={self.target_shape}"
             )
 
+    def _check_size(self, input_shape):
+        """The per-example size must equal the target's (or be a multiple of its known part with a -1)."""
+        rest = tuple(input_shape[1:])
+        if None in rest:
+            return
+        have, need = math.prod(rest), math.prod(d for d in self.target_shape if d != -1)
+        if (have != need) if -1 not in self.target_shape else (need == 0 or have % need):
+            raise ValueError(
+                f"The total size of the tensor must be unchanged: {have} per example cannot be reshaped to "
+                f"target_shape={self.target_shape}. Received: input_shape={rest}, target_shape={self.target_shape}"
+            )
+
     def call(self, inputs):
-        if -1 not in self.target_shape:
-            need, have = math.prod(self.target_shape), math.prod(inputs.shape[1:])
-            if need != have:
-                raise ValueError(
-                    f"The total size of the input ({have} per example) must equal the total size of "
-                    f"target_shape ({need}). Received: input_shape={tuple(inputs.shape)}, "
-                    f"target_shape={self.target_shape}"
-                )
+        self._check_size(tuple(inputs.shape))
         return inputs.reshape(inputs.shape[0], *self.target_shape)
 
     def compute_output_shape(self, input_shape):
+        self._check_size(input_shape)  # the functional API's shape inference: Input((6,)) -> Reshape((4, 2))
         shape = list(self.target_shape)
         if -1 in shape:
             known = math.prod(d for d in shape if d != -1)

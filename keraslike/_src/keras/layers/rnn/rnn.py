@@ -16,6 +16,7 @@ import inspect
 
 import torch
 
+from keraslike._src.keras.layers.input_spec import fixed_axis
 from keraslike._src.keras.layers.layer import Layer
 from keraslike._src.keras.layers.rnn.wrapper_config import deserialize_layer, serialize_layer
 from keraslike._src.keras.layers.rnn.stacked_rnn_cells import StackedRNNCells, flat_state_sizes, output_size
@@ -86,6 +87,7 @@ class RNN(Layer):
         if len(input_shape) != 3 or input_shape[-1] is None:
             raise ValueError(f"{type(self).__name__} expects a 3D input with a defined feature dimension. "
                              f"Received: input_shape={input_shape}")
+        self.input_spec = fixed_axis(input_shape, -1, ndim=3)
         if not self.cell.built:
             self.cell.build(input_shape[-1] if self._native else (input_shape[0], input_shape[-1]))
             self.cell.built = True

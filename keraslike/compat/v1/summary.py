@@ -1,0 +1,9 @@
+"""`tf.compat.v1.summary`: TF1's summary ops and FileWriter; every other name is `tf.summary`'s."""
+
+import sys
+
+from keraslike._src.graph.summary import FileWriter, merge, merge_all, scalar  # noqa: F401
+
+
+def __getattr__(name):
+    return getattr(sys.modules["keraslike"].summary, name)
