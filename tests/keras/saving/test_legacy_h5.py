@@ -274,3 +274,15 @@ def test_external_link_is_refused(tmp_path):
 def test_weights_only_file_is_named_when_loaded_as_a_model():
     with pytest.raises(ValueError, match="weights file, not a whole model"):
         keras.models.load_model(DATA / "k2_seq_weights.h5")
+
+
+@pytest.mark.parametrize("name", ["seq", "func", "conv"])
+def test_model_from_json_reads_keras2_and_keras3_json(tag, name):
+    """The `model_config` attribute is what `to_json()` returns (tf_keras's Keras 2 spelling for k2)."""
+    with h5py.File(DATA / f"{tag}_{name}.h5", "r") as h5:
+        text = h5.attrs["model_config"]
+    text = text.decode() if isinstance(text, bytes) else text
+    model = keras.models.model_from_json(text)
+    reference = keras.models.load_model(DATA / f"{tag}_{name}.h5")
+    model.set_weights(reference.get_weights())
+    np.testing.assert_allclose(model.predict(INPUTS[name], verbose=0), E[f"{tag}_{name}"], rtol=1e-5, atol=1e-6)

@@ -17,8 +17,8 @@ import h5py
 
 from keraslike._src.keras.keras_version import legacy_keras
 from keraslike._src.keras.saving import (
-    assets, bounded_read, config_check, file_io, legacy_h5_format, object_registration, serialization_lib,
-    weights_h5)
+    assets, bounded_read, config_check, file_io, keras2_config, legacy_h5_format, object_registration,
+    serialization_lib, weights_h5)
 from keraslike._src.keras.saving.serialization_lib import deserialize_layer, serialize_layer
 
 KERAS_VERSION = "3.15.1"  # the Keras release whose file format is mirrored
@@ -64,12 +64,15 @@ def to_json(model, **kwargs):
 
 
 def model_from_json(json_string, custom_objects=None):
-    """`keras.models.model_from_json`: rebuild the (uncompiled, freshly initialised) model.
+    """`keras.models.model_from_json`: rebuild the (uncompiled, freshly initialised) model, from Keras 3's JSON
+    or Keras 2's (`batch_input_shape`, list inbound nodes; `keras2_config`).
 
     Raises:
         ValueError: naming the first field whose structure is not a Keras model config's.
     """
     config = json.loads(json_string)
+    if isinstance(config, dict) and isinstance(config.get("class_name"), str):
+        config = keras2_config.to_keras3(config)  # tf_keras's `to_json()` (Keras 2 spelling) reads too
     config_check.check_model_config(config, "the JSON model config")
     return deserialize_layer(config, custom_objects, safe_mode=True)
 
