@@ -213,10 +213,28 @@ def _training_config(compile_config, keras2):
             opt_config.pop(key, None)
         opt_config.setdefault("is_legacy_optimizer", False)
         config = {k: config.get(k) for k in ("loss", "metrics", "weighted_metrics", "loss_weights")}
-        config = keras2_config._strip(config)
+        config = _keras2_objects(keras2_config._strip(config))
     class_name = optimizer.get("class_name") if isinstance(optimizer, dict) else optimizer
     config["optimizer_config"] = {"class_name": class_name, "config": opt_config}
     return config
+
+
+# Keras 3 config keys that Keras 2's class of the same name does not take, with the value Keras 2 implies
+_KERAS3_ONLY = {"SparseCategoricalCrossentropy": {"axis": -1}}
+
+
+def _keras2_objects(value):
+    """Drop the Keras 3-only keys (at their Keras 2 value) from serialized losses and metrics."""
+    if isinstance(value, list):
+        return [_keras2_objects(v) for v in value]
+    if isinstance(value, dict):
+        extra = _KERAS3_ONLY.get(value.get("class_name"), {})
+        inner = value.get("config")
+        if extra and isinstance(inner, dict):
+            inner = {k: v for k, v in inner.items() if not (k in extra and v == extra[k])}
+            value = dict(value, config=inner)
+        return {k: _keras2_objects(v) for k, v in value.items()}
+    return value
 
 
 def save_model(model, h5, model_config, compile_config, include_optimizer=True):
