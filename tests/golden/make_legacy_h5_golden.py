@@ -9,6 +9,8 @@ For each Keras (`k3`: TF 2.21's Keras 3, `model.save("m.h5")`; `k2`: tf_keras 2.
 - `<k>_conv.h5`: Conv2D -> BatchNormalization -> Reshape -> LSTM -> Dense, every weight (moving statistics
   included) set to non-default values;
 - `<k>_trained.h5`: a Sequential compiled with Adam/mse/mae and trained 3 steps (optimizer state saved);
+- `k2_legacy_adam.h5`: a model trained with `tf.keras.optimizers.legacy.Adam` (TF <= 2.10's optimizer, whose
+  weights are listed slot by slot: `Adam/iter:0`, every `m`, then every `v`);
 - `k2_seq_weights.h5`: tf_keras's `save_weights("w.h5")` of the Sequential, the legacy weights layout
   (`layer_names` + `weight_names` at the root);
 and `expected.npz`: the inputs, each model's predictions, and for the trained models their weights after one
@@ -85,6 +87,16 @@ def build(k, tag):
     trained.train_on_batch(X_NEXT, Y_NEXT)
     for i, w in enumerate(trained.get_weights()):
         expected[f"{tag}_trained_next_{i}"] = w
+    if k is tf_keras:  # TF <= 2.10's optimizer (tf.keras.optimizers.legacy): slot-major weights, "Adam/iter:0"
+        old = k.Sequential([k.Input((5,)), k.layers.Dense(4, activation="relu"), k.layers.Dense(2)], name="old")
+        randomize(old, 5)
+        old.compile(optimizer=k.optimizers.legacy.Adam(0.01), loss="mse")
+        old.fit(X_TRAIN, Y_TRAIN, batch_size=4, epochs=1, shuffle=False, verbose=0)
+        old.save(os.path.join(HERE, f"{tag}_legacy_adam.h5"))
+        expected[f"{tag}_legacy_adam"] = old.predict(X_SEQ, verbose=0)
+        old.train_on_batch(X_NEXT, Y_NEXT)
+        for i, w in enumerate(old.get_weights()):
+            expected[f"{tag}_legacy_adam_next_{i}"] = w
     return expected
 
 

@@ -292,3 +292,24 @@ def test_model_from_json_reads_keras2_and_keras3_json(tag, name):
     reference = keras.models.load_model(DATA / f"{tag}_{name}.h5")
     model.set_weights(reference.get_weights())
     np.testing.assert_allclose(model.predict(INPUTS[name], verbose=0), E[f"{tag}_{name}"], rtol=1e-5, atol=1e-6)
+
+
+def test_tf210_optimizer_state_is_reordered_and_restored():
+    """`tf.keras.optimizers.legacy.Adam` lists `Adam/iter:0`, every m, then every v (no learning rate)."""
+    model = keras.models.load_model(DATA / "k2_legacy_adam.h5")
+    np.testing.assert_allclose(model.predict(E["x_seq"], verbose=0), E["k2_legacy_adam"], rtol=1e-5, atol=1e-6)
+    assert int(model.optimizer.iterations) == 2
+    model.train_on_batch(E["x_next"], E["y_next"])
+    for i, w in enumerate(model.get_weights()):
+        np.testing.assert_allclose(w, E[f"k2_legacy_adam_next_{i}"], rtol=1e-5, atol=1e-6)
+
+
+def test_tf210_decay_is_refused_not_dropped(tmp_path):
+    path = _copy(tmp_path, "k2_legacy_adam.h5")
+    with h5py.File(path, "r+") as h5:
+        config = json.loads(h5.attrs["training_config"])
+        config["optimizer_config"]["config"]["decay"] = 0.01
+        h5.attrs["training_config"] = json.dumps(config).encode()
+    with pytest.raises(ValueError, match="decay"):
+        keras.models.load_model(path)
+    keras.models.load_model(path, compile=False)

@@ -23,6 +23,7 @@ against the largest variable; datasets stored outside the file are refused. Noth
 
 import json
 import os
+import re
 import warnings
 
 import h5py
@@ -373,6 +374,11 @@ def compile_config_from_training(h5, filepath):
             class_name = class_name[len("Custom>"):]
         opt_config = {k: v for k, v in (optimizer.get("config") or {}).items()
                       if k not in ("is_legacy_optimizer", "jit_compile")}
+        if opt_config.pop("decay", 0.0):  # TF <= 2.10's optimizers: lr / (1 + decay * step)
+            raise ValueError(f"Cannot compile the model of {filepath}: its optimizer uses `decay` (TF 2.10's "
+                             "learning-rate decay), which Keras 3 optimizers do not have. Load it with "
+                             "`compile=False` and compile with a `keras.optimizers.schedules.InverseTimeDecay` "
+                             f"learning rate. Received: decay={optimizer['config']['decay']}")
         optimizer = {"class_name": class_name, "config": opt_config}
     return {"optimizer": optimizer, "loss": config.get("loss"),
             "metrics": _metrics(config.get("metrics")), "weighted_metrics": _metrics(config.get("weighted_metrics")),
@@ -393,6 +399,34 @@ def _metrics(value):
     return value
 
 
+# TF <= 2.10 (optimizer_v2, `tf.keras.optimizers.legacy`) names slots `<Opt>/<variable>/<slot>:0`, slot by slot
+_V2_SLOT = re.compile(r"^[^/]+/(?P<var>.+)/(?P<slot>m|v|vhat|momentum|rms|mg|accumulator):0$")
+_V2_SLOT_ORDER = ("m", "v", "vhat", "rms", "momentum", "mg", "accumulator")  # torch's per-parameter order
+
+
+def _is_iteration(name):
+    return name.split("/")[-1].split(":")[0] in ("iteration", "iter")
+
+
+def _per_variable_order(names, values):
+    """Keras 2's slot-major optimizer_v2 list (`iter`, every m, every v) in Keras 3's per-variable order."""
+    if not names or not _is_iteration(names[0]):
+        return values
+    matches = [_V2_SLOT.match(n) for n in names[1:]]
+    if not matches or not all(matches):
+        return values
+    variables, slots = [], {}
+    for match, value in zip(matches, values[1:]):
+        if match["var"] not in slots:
+            variables.append(match["var"])
+            slots[match["var"]] = {}
+        slots[match["var"]][match["slot"]] = value
+    ordered = [values[0]]
+    for var in variables:
+        ordered.extend(slots[var][slot] for slot in _V2_SLOT_ORDER if slot in slots[var])
+    return ordered
+
+
 def load_optimizer_weights(h5, model, filepath):
     """Restore `optimizer_weights` into the compiled model's optimizer (warns when they do not match)."""
     group = h5.get("optimizer_weights")
@@ -411,7 +445,9 @@ def load_optimizer_weights(h5, model, filepath):
                 values = None
                 break
             values.append(bounded_read.read_bounded(ds, largest, filepath))
-    if values is not None and names and names[0].startswith("iteration") and optimizer._schedule is None and (
+    if values is not None:
+        values = _per_variable_order(names, values)
+    if values is not None and names and _is_iteration(names[0]) and optimizer._schedule is None and (
             len(names) < 2 or "learning_rate" not in names[1]):
         # Keras 2 (tf_keras) lists no learning rate: keep the configured one
         values.insert(1, np.asarray(float(optimizer._learning_rate), dtype="float32"))
