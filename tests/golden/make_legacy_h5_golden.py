@@ -8,6 +8,8 @@ For each Keras (`k3`: TF 2.21's Keras 3, `model.save("m.h5")`; `k2`: tf_keras 2.
 - `<k>_func.h5`: a functional model with two named inputs (Dense, Concatenate, Dense);
 - `<k>_conv.h5`: Conv2D -> BatchNormalization -> Reshape -> LSTM -> Dense, every weight (moving statistics
   included) set to non-default values;
+- `<k>_mix.h5`: LayerNormalization, BatchNormalization(axis=[2] / 2), Bidirectional(GRU), TimeDistributed(Dense),
+  GlobalAveragePooling1D, Dense with an L2 regularizer (wrapper and nested configs);
 - `<k>_trained.h5`: a Sequential compiled with Adam/mse/mae and trained 3 steps (optimizer state saved);
 - `k2_legacy_adam.h5`: a model trained with `tf.keras.optimizers.legacy.Adam` (TF <= 2.10's optimizer, whose
   weights are listed slot by slot: `Adam/iter:0`, every `m`, then every `v`);
@@ -32,6 +34,7 @@ X_SEQ = rng.normal(size=(4, 5)).astype("float32")
 X_A = rng.normal(size=(4, 4)).astype("float32")
 X_B = rng.normal(size=(4, 3)).astype("float32")
 X_IMG = rng.normal(size=(2, 6, 6, 2)).astype("float32")
+X_MIX = np.random.default_rng(24).normal(size=(2, 4, 6)).astype("float32")
 X_TRAIN = rng.normal(size=(8, 5)).astype("float32")
 Y_TRAIN = rng.normal(size=(8, 2)).astype("float32")
 X_NEXT = rng.normal(size=(8, 5)).astype("float32")
@@ -76,6 +79,15 @@ def build(k, tag):
     conv.save(os.path.join(HERE, f"{tag}_conv.h5"))
     expected[f"{tag}_conv"] = conv.predict(X_IMG, verbose=0)
 
+    bn_axis = [2] if k is tf_keras else 2  # Keras 2 takes a list; Keras 3 an int
+    mix = k.Sequential([k.Input((4, 6)), k.layers.LayerNormalization(), k.layers.BatchNormalization(axis=bn_axis),
+                        k.layers.Bidirectional(k.layers.GRU(3, return_sequences=True)),
+                        k.layers.TimeDistributed(k.layers.Dense(2)), k.layers.GlobalAveragePooling1D(),
+                        k.layers.Dense(1, kernel_regularizer=k.regularizers.l2(0.01))], name="mix")
+    randomize(mix, 6)
+    mix.save(os.path.join(HERE, f"{tag}_mix.h5"))
+    expected[f"{tag}_mix"] = mix.predict(X_MIX, verbose=0)
+
     trained = k.Sequential([k.Input((5,)), k.layers.Dense(4, activation="relu"), k.layers.Dense(2)],
                            name="trained")
     randomize(trained, 4)
@@ -105,7 +117,7 @@ def main():
     expected = build(keras, "k3")
     tf_keras.utils.set_random_seed(23)
     expected.update(build(tf_keras, "k2"))
-    np.savez(os.path.join(HERE, "expected.npz"), x_seq=X_SEQ, x_a=X_A, x_b=X_B, x_img=X_IMG, x_next=X_NEXT,
+    np.savez(os.path.join(HERE, "expected.npz"), x_seq=X_SEQ, x_a=X_A, x_b=X_B, x_img=X_IMG, x_mix=X_MIX, x_next=X_NEXT,
              y_next=Y_NEXT, **expected)
     for name in sorted(os.listdir(HERE)):
         print(name, os.path.getsize(os.path.join(HERE, name)))

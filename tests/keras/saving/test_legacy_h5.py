@@ -20,7 +20,8 @@ keras = tf.keras
 torch.set_num_threads(1)
 DATA = Path(__file__).parents[2] / "golden" / "legacy_h5"
 E = np.load(DATA / "expected.npz")
-INPUTS = {"seq": E["x_seq"], "func": [E["x_a"], E["x_b"]], "conv": E["x_img"], "trained": E["x_seq"]}
+INPUTS = {"seq": E["x_seq"], "func": [E["x_a"], E["x_b"]], "conv": E["x_img"], "mix": E["x_mix"],
+          "trained": E["x_seq"]}
 
 
 @pytest.fixture(params=["k3", "k2"])
@@ -37,7 +38,7 @@ def mode(request, monkeypatch):
     return "k2" if request.param else "k3"
 
 
-@pytest.mark.parametrize("name", ["seq", "func", "conv"])
+@pytest.mark.parametrize("name", ["seq", "func", "conv", "mix"])
 def test_files_written_by_tf_load_with_equal_predictions(tag, name):
     model = keras.models.load_model(DATA / f"{tag}_{name}.h5")
     np.testing.assert_allclose(model.predict(INPUTS[name], verbose=0), E[f"{tag}_{name}"], rtol=1e-5, atol=1e-6)
