@@ -314,3 +314,33 @@ def test_tf210_decay_is_refused_not_dropped(tmp_path):
     with pytest.raises(ValueError, match="decay"):
         keras.models.load_model(path)
     keras.models.load_model(path, compile=False)
+
+
+@keras.saving.register_keras_serializable(package="legacy_h5_test")
+class TwoDense(keras.Model):
+    def __init__(self, units=3, **kwargs):
+        super().__init__(**kwargs)
+        self.units = units
+        self.first = keras.layers.Dense(units)
+        self.second = keras.layers.Dense(2)
+
+    def call(self, x):
+        return self.second(self.first(x))
+
+    def get_config(self):
+        return {**super().get_config(), "units": self.units}
+
+
+def test_subclassed_model_h5_keras3_round_trip_and_keras2_refusal(mode, tmp_path):
+    model = TwoDense()
+    x = np.ones((2, 4), "float32")
+    model(x)
+    if mode == "k2":  # tf_keras: "requires the model to be a Functional model or a Sequential model"
+        with pytest.raises(NotImplementedError, match="Functional model or a Sequential model"):
+            model.save(tmp_path / "s.h5")
+        assert sorted(p.name for p in tmp_path.iterdir()) == []
+        return
+    model.save(tmp_path / "s.h5")
+    again = keras.models.load_model(tmp_path / "s.h5")
+    assert type(again) is TwoDense and again.units == 3
+    np.testing.assert_allclose(again(x).numpy(), model(x).numpy(), rtol=1e-6)

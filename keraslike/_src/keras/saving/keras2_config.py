@@ -180,7 +180,7 @@ def _node_to_keras2(node, layer_name):
 
 def layer_to_keras2(config):
     """A Keras 3 layer/model description in Keras 2's shape (what tf_keras writes)."""
-    class_name = config["class_name"]
+    class_name = config.get("registered_name") or config["class_name"]  # Keras 2 names a class "package>Name"
     inner = dict(config.get("config") or {})
     if class_name == "InputLayer" and "batch_shape" in inner:
         inner["batch_input_shape"] = inner.pop("batch_shape")

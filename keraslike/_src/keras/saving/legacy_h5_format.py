@@ -246,10 +246,20 @@ def save_model(model, h5, model_config, compile_config, include_optimizer=True):
         compile_config: Keras 3 `compile_config` or None.
     """
     keras2 = legacy_keras()
+    if keras2 and model_config["class_name"] not in ("Sequential", "Functional"):
+        raise NotImplementedError(
+            "Saving the model to HDF5 format requires the model to be a Functional model or a Sequential model "
+            "(Keras 2, TF_USE_LEGACY_KERAS=1; Keras 3 writes a subclassed model's config and build shape). Save "
+            f"it as `.keras` or use `save_weights`. Received: model of class {type(model).__name__}")
     if keras2:
         model_config = keras2_config.layer_to_keras2(model_config)
     else:
-        model_config = {"class_name": model_config["class_name"], "config": model_config["config"]}
+        # TF writes {"class_name", "config"}; a subclassed model also keeps its registered name and build shape
+        # (which Keras ignores), so it can be rebuilt and loaded here
+        model_config = {"class_name": model_config["class_name"], "config": model_config["config"],
+                        **{k: model_config[k] for k in ("registered_name", "build_config")
+                           if model_config.get(k) and model_config["class_name"] not in ("Sequential",
+                                                                                        "Functional")}}
     h5.attrs["keras_version"] = KERAS2_VERSION if keras2 else KERAS3_VERSION
     h5.attrs["backend"] = "tensorflow"
     h5.attrs["model_config"] = json.dumps(model_config).encode("utf8")
