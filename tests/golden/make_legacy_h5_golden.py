@@ -11,6 +11,8 @@ For each Keras (`k3`: TF 2.21's Keras 3, `model.save("m.h5")`; `k2`: tf_keras 2.
 - `<k>_mix.h5`: LayerNormalization, BatchNormalization(axis=[2] / 2), Bidirectional(GRU), TimeDistributed(Dense),
   GlobalAveragePooling1D, Dense with an L2 regularizer (wrapper and nested configs);
 - `<k>_trained.h5`: a Sequential compiled with Adam/mse/mae and trained 3 steps (optimizer state saved);
+- `<k>_multi.h5`: two outputs compiled with a loss dict (a string and a loss object), loss weights and metrics
+  per output, trained one step; `expected.npz` holds its `evaluate` dict (`<k>_multi_eval_<key>`);
 - `k2_legacy_adam.h5`: a model trained with `tf.keras.optimizers.legacy.Adam` (TF <= 2.10's optimizer, whose
   weights are listed slot by slot: `Adam/iter:0`, every `m`, then every `v`);
 - `k2_seq_weights.h5`: tf_keras's `save_weights("w.h5")` of the Sequential, the legacy weights layout
@@ -99,6 +101,18 @@ def build(k, tag):
     trained.train_on_batch(X_NEXT, Y_NEXT)
     for i, w in enumerate(trained.get_weights()):
         expected[f"{tag}_trained_next_{i}"] = w
+    a = k.Input((4,), name="a")  # two outputs: loss dict with an object, loss weights, metrics per output
+    h = k.layers.Dense(5, activation="relu")(a)
+    multi = k.Model(a, [k.layers.Dense(1, name="reg")(h), k.layers.Dense(3, name="cls")(h)], name="multi")
+    randomize(multi, 7)
+    multi.compile("adam", loss={"reg": "mse", "cls": k.losses.SparseCategoricalCrossentropy(from_logits=True)},
+                  loss_weights={"reg": 0.5, "cls": 1.0}, metrics={"reg": ["mae"], "cls": ["accuracy"]})
+    multi_y = {"reg": np.ones((4, 1), "float32"), "cls": np.arange(4) % 3}
+    multi.fit(X_A, multi_y, verbose=0)
+    multi.save(os.path.join(HERE, f"{tag}_multi.h5"))
+    for key, value in multi.evaluate(X_A, multi_y, verbose=0, return_dict=True).items():
+        expected[f"{tag}_multi_eval_{key}"] = np.float32(value)
+
     if k is tf_keras:  # TF <= 2.10's optimizer (tf.keras.optimizers.legacy): slot-major weights, "Adam/iter:0"
         old = k.Sequential([k.Input((5,)), k.layers.Dense(4, activation="relu"), k.layers.Dense(2)], name="old")
         randomize(old, 5)

@@ -344,3 +344,15 @@ def test_subclassed_model_h5_keras3_round_trip_and_keras2_refusal(mode, tmp_path
     again = keras.models.load_model(tmp_path / "s.h5")
     assert type(again) is TwoDense and again.units == 3
     np.testing.assert_allclose(again(x).numpy(), model(x).numpy(), rtol=1e-6)
+
+
+def test_multi_output_compile_config_evaluates_as_tf(tag):
+    """A loss dict with a loss object, loss weights and per-output metrics (Keras 2 writes `reg_mae` names and
+    losses with `fn`/`reduction="auto"`): `evaluate` gives TF's dict."""
+    model = keras.models.load_model(DATA / f"{tag}_multi.h5")
+    y = {"reg": np.ones((4, 1), "float32"), "cls": np.arange(4) % 3}
+    got = model.evaluate(E["x_a"], y, verbose=0, return_dict=True)
+    want = {key[len(f"{tag}_multi_eval_"):]: float(E[key]) for key in E.files if key.startswith(f"{tag}_multi_eval_")}
+    assert sorted(got) == sorted(want)
+    for key, value in want.items():
+        assert got[key] == pytest.approx(value, rel=1e-5, abs=1e-6), key

@@ -372,8 +372,12 @@ def read_model_config(h5, filepath):
     return keras2_config.to_keras3(config)
 
 
-def compile_config_from_training(h5, filepath):
-    """The Keras 3 `compile_config` equivalent of the file's `training_config` (None when absent)."""
+def compile_config_from_training(h5, filepath, output_names=()):
+    """The Keras 3 `compile_config` equivalent of the file's `training_config` (None when absent).
+
+    Keras 2's spellings are translated: `Custom>Adam`, loss configs with `fn` and `reduction="auto"`, metric
+    lists per output of `MeanMetricWrapper`s named `<output>_<metric>`.
+    """
     config = _json_attr(h5, "training_config", filepath)
     if not isinstance(config, dict):
         return None
@@ -390,22 +394,43 @@ def compile_config_from_training(h5, filepath):
                              "`compile=False` and compile with a `keras.optimizers.schedules.InverseTimeDecay` "
                              f"learning rate. Received: decay={optimizer['config']['decay']}")
         optimizer = {"class_name": class_name, "config": opt_config}
-    return {"optimizer": optimizer, "loss": config.get("loss"),
-            "metrics": _metrics(config.get("metrics")), "weighted_metrics": _metrics(config.get("weighted_metrics")),
+    return {"optimizer": optimizer, "loss": _losses(config.get("loss")),
+            "metrics": _metrics(config.get("metrics"), output_names),
+            "weighted_metrics": _metrics(config.get("weighted_metrics"), output_names),
             "loss_weights": config.get("loss_weights")}
 
 
-def _metrics(value):
+def _losses(value):
+    """Keras 2 loss configs (`fn`, `reduction="auto"`) in Keras 3's spelling, in any nesting."""
+    if isinstance(value, list):
+        return [_losses(v) for v in value]
+    if isinstance(value, dict) and "class_name" not in value:
+        return {k: _losses(v) for k, v in value.items()}
+    if isinstance(value, dict) and isinstance(value.get("config"), dict):
+        inner = {k: v for k, v in value["config"].items() if k != "fn"}
+        if inner.get("reduction") == "auto":
+            inner["reduction"] = "sum_over_batch_size"
+        return dict(value, config=inner)
+    return value
+
+
+def _metrics(value, output_names=()):
     """Keras 2 metric lists (one list per output, `MeanMetricWrapper` configs) in compile's spelling."""
     if value is None:
         return None
     if isinstance(value, list) and len(value) == 1 and isinstance(value[0], list):
         value = value[0]
     if isinstance(value, list):
-        return [_metrics(v) for v in value]
+        return [_metrics(v, output_names) for v in value]
+    if isinstance(value, dict) and "class_name" not in value:
+        return {k: _metrics(v, output_names) for k, v in value.items()}
     if isinstance(value, dict) and value.get("class_name") == "MeanMetricWrapper":
         inner = value.get("config") or {}
-        return inner.get("name") or inner.get("fn")
+        name = inner.get("name") or inner.get("fn")
+        for output in output_names:  # Keras 2 names a multi-output model's metrics `<output>_<metric>`
+            if len(output_names) > 1 and isinstance(name, str) and name.startswith(f"{output}_"):
+                return name[len(output) + 1:]
+        return name
     return value
 
 

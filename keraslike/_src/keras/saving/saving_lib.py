@@ -164,7 +164,8 @@ def _load_legacy_h5(filepath, custom_objects, compile, safe_mode):  # noqa: A002
                 raise ValueError(f"Cannot load {filepath}: the file has no `model_weights` group. "
                                  f"Received: filepath={filepath}")
             legacy_h5_format.load_weights_from_group(root, model, filepath)
-            compiled = legacy_h5_format.compile_config_from_training(h5, filepath) if compile else None
+            outputs = [getattr(t, "name", None) for t in (getattr(model, "outputs", None) or [])]
+            compiled = legacy_h5_format.compile_config_from_training(h5, filepath, outputs) if compile else None
             if compiled:
                 _compile_from_config(model, compiled, custom_objects, safe_mode)
                 legacy_h5_format.load_optimizer_weights(h5, model, filepath)
