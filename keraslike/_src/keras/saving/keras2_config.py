@@ -48,11 +48,9 @@ def _history(ref):
 
 
 def _node_to_keras3(node):
-    if isinstance(node, dict):
-        return node
-    if not isinstance(node, list) or not all(isinstance(r, list) and len(r) in (3, 4) for r in node):
-        raise ValueError(f"Cannot read a Keras 2 inbound node: expected a list of [layer, node_index, "
-                         f"tensor_index, kwargs] entries. Received: node={node!r}")
+    if not isinstance(node, list) or not node or not all(
+            isinstance(r, list) and len(r) in (3, 4) and isinstance(r[0], str) for r in node):
+        return node  # Keras 3's shape, or malformed: `config_check` names it
     kwargs = {}
     for ref in node:
         if len(ref) == 4 and isinstance(ref[3], dict):
@@ -73,7 +71,10 @@ def _kwargs_to_keras3(kwargs):
 
 
 def layer_to_keras3(config):
-    """One layer/model entry in Keras 3's shape (recursing into nested layers and models)."""
+    """One layer/model entry in Keras 3's shape (recursing into nested layers and models). Anything malformed is
+    left as it is, for `config_check` to name."""
+    if not isinstance(config, dict) or not isinstance(config.get("class_name"), str):
+        return config
     config = dict(config)
     class_name = config["class_name"]
     inner = config.get("config")
@@ -93,14 +94,14 @@ def layer_to_keras3(config):
                 inner.pop(key, None)
         if class_name == "Model" and "layers" in inner and "input_layers" in inner:
             class_name = "Functional"
-        if class_name in ("Functional", "Model") and "layers" in inner:
+        if class_name in ("Functional", "Model") and isinstance(inner.get("layers"), list):
             inner["layers"] = [_functional_entry(e) for e in inner["layers"]]
             for key in ("input_layers", "output_layers"):  # Keras 2 always lists them; one means a tensor
                 refs = inner.get(key)
                 if isinstance(refs, list) and len(refs) == 1 and isinstance(refs[0], list):
                     inner[key] = refs[0]
-        if class_name == "Sequential":
-            inner["layers"] = _sequential_layers(inner.get("layers", []))
+        if class_name == "Sequential" and isinstance(inner.get("layers"), list):
+            inner["layers"] = _sequential_layers(inner["layers"])
     config["class_name"] = class_name
     config["config"] = inner
     return config
@@ -108,15 +109,16 @@ def layer_to_keras3(config):
 
 def _functional_entry(entry):
     converted = layer_to_keras3(entry)
-    if "inbound_nodes" in entry:
+    if isinstance(entry, dict) and isinstance(entry.get("inbound_nodes"), list):
         converted["inbound_nodes"] = [_node_to_keras3(n) for n in entry["inbound_nodes"]]
     return converted
 
 
 def _sequential_layers(layers):
     layers = list(layers)
-    if layers and layers[0].get("class_name") != "InputLayer":
-        first = layers[0].get("config") or {}
+    if layers and isinstance(layers[0], dict) and layers[0].get("class_name") != "InputLayer" and isinstance(
+            layers[0].get("config"), dict):
+        first = layers[0]["config"]
         shape = first.get("batch_input_shape")
         if shape is not None:  # Keras 2 wrote the input shape on the first layer (input_shape=...)
             first = dict(first)
