@@ -8,9 +8,9 @@ from keraslike._src.ops.nn import (
     softsign, sparse_softmax_cross_entropy_with_logits, swish, tanh, weighted_cross_entropy_with_logits,
 )
 from keraslike._src.ops.nn_conv import (
-    atrous_conv2d, avg_pool1d, avg_pool2d, avg_pool3d, conv1d, conv1d_transpose, conv2d, conv2d_transpose, conv3d,
-    conv3d_transpose, conv_transpose, convolution, depthwise_conv2d, max_pool1d, max_pool2d, max_pool3d, pool,
-    separable_conv2d,
+    atrous_conv2d, avg_pool, avg_pool1d, avg_pool2d, avg_pool3d, conv1d, conv1d_transpose, conv2d, conv2d_transpose,
+    conv3d, conv3d_transpose, conv_transpose, convolution, depthwise_conv2d, max_pool, max_pool1d, max_pool2d,
+    max_pool3d, pool, separable_conv2d,
 )
 from keraslike._src.ops.reduction import top_k
 from keraslike._src.ops.nn import (
@@ -20,5 +20,3 @@ from keraslike._src.ops.nn import (
 from keraslike._src.ops.math_special import in_top_k, zero_fraction
 from keraslike._src.ops.space_batch import depth_to_space, space_to_batch, space_to_depth
 
-avg_pool = avg_pool2d
-max_pool = max_pool2d

@@ -25,6 +25,7 @@ from keraslike._src.placement import log as _log
 from keraslike._src.placement import scope as _scope
 
 _INT32_MIN, _INT32_MAX = -(2**31), 2**31 - 1
+_INT64_MAX = 2**63 - 1
 _INT_DTYPES = (torch.int8, torch.int16, torch.int32, torch.int64, torch.uint8)
 
 Tensor = torch.Tensor
@@ -118,7 +119,10 @@ def _from_python(value, dtype, arg_name):
 
 
 def _check_lossless(array, target, value, arg_name):
-    """TF refuses to turn floats into ints, non-bools into bools, complex into reals (an empty value is fine)."""
+    """TF refuses to turn floats into ints, non-bools into bools, complex into reals (an empty value is fine).
+
+    Integers out of a narrower integer dtype's range wrap around as TF's conversion does (`tf.constant(300,
+    tf.int8)` is 44, `tf.add(int8_tensor, [129, 130])` adds -127 and -126)."""
     kind = array.dtype.kind
     if array.size == 0 and not isinstance(value, (np.ndarray, np.generic)):
         return  # tf.constant([], tf.int32): an empty Python list has no dtype of its own
@@ -127,9 +131,10 @@ def _check_lossless(array, target, value, arg_name):
         or (target == torch.bool and kind != "b")
         or (target is not None and not target.is_complex and kind == "c")
     )
-    if target in _INT_DTYPES and kind in "iu" and array.size and target != torch.int64:
-        info = torch.iinfo(target)
-        lossy = lossy or array.min() < info.min or array.max() > info.max
+    if kind == "u" and target == torch.int64 and not isinstance(value, (np.ndarray, np.generic)) and array.size \
+            and array.max() > _INT64_MAX:
+        raise ValueError(f"Can't convert Python sequence with out-of-range integer to Tensor. "
+                         f"Received: {arg_name}={_short(value)}")
     if lossy:
         raise TypeError(
             f"Cannot convert {_short(value)} to a tensor of dtype {dtypes.dtype_name(target)}. "

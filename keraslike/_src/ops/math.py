@@ -101,7 +101,11 @@ def _round_half_even(x):
 
 abs = _unary("tf.math.abs", torch.abs, doc="absolute value |x| (magnitude for complex).")
 negative = _unary("tf.math.negative", torch.neg, doc="-x.")
-sign = _unary("tf.math.sign", torch.sign, doc="-1, 0 or 1 by the sign of x.")
+def _sign(x):
+    return torch.sgn(x) if x.is_complex() else torch.sign(x)  # complex: x / |x| (0 at 0), as TF
+
+
+sign = _unary("tf.math.sign", _sign, doc="-1, 0 or 1 by the sign of x; x / |x| for complex x (0 at 0).")
 square = _unary("tf.math.square", torch.square, doc="x * x.")
 exp = _unary("tf.math.exp", torch.exp, "float", "e ** x.")
 expm1 = _unary("tf.math.expm1", torch.expm1, "float", "e ** x - 1, accurate near 0.")
@@ -212,6 +216,13 @@ def _divide_no_nan(x, y):
     return torch.where(zero, torch.zeros_like(x), x / safe)
 
 
+def _xdivy(x, y):
+    """0 where x == 0 (whatever y), else x / y: `xdivy(1., 0.)` is inf, as TF."""
+    zero = x == 0
+    safe = torch.where(zero, torch.ones_like(y), y)  # no 0/0 in the branch not taken (its gradient would be NaN)
+    return torch.where(zero, torch.zeros_like(x / safe), x / safe)
+
+
 def _multiply_no_nan(x, y):
     return torch.where(y == 0, torch.zeros_like(x * y), x * y)
 
@@ -259,7 +270,7 @@ squared_difference = _binary("tf.math.squared_difference", lambda x, y: torch.sq
 divide_no_nan = _binary("tf.math.divide_no_nan", _divide_no_nan, "float", "x / y, 0 where y == 0.")
 multiply_no_nan = _binary("tf.math.multiply_no_nan", _multiply_no_nan, "float", "x * y, 0 where y == 0.")
 atan2 = _binary("tf.math.atan2", torch.atan2, "float", "atan(y / x) by quadrant (args are y, x).")
-xdivy = _binary("tf.math.xdivy", _divide_no_nan, "float", "x / y, 0 where x == 0.")
+xdivy = _binary("tf.math.xdivy", _xdivy, "float", "x / y, 0 where x == 0 (inf where only y is 0).")
 equal = _with_strings(_binary("tf.math.equal", torch.eq, doc="x == y (bool result; strings too)."), _str.equal)
 not_equal = _with_strings(_binary("tf.math.not_equal", torch.ne, doc="x != y (bool result; strings too)."),
                           _str.not_equal)

@@ -29,6 +29,11 @@ def _pair(value, name, data_format="NHWC"):
     raise ValueError(f"Expected `{name}` as an int or a list of 1, 2 or 4 ints. Received: {name}={value!r}")
 
 
+def _lowest(x):
+    """The value a max pool pads with so padding never wins: -inf, or an integer dtype's minimum."""
+    return float("-inf") if x.is_floating_point() else torch.iinfo(x.dtype).min
+
+
 def _same_pads(size, kernel, stride, dilation):
     effective = (kernel - 1) * dilation + 1
     out = -(-size // stride)
@@ -96,7 +101,7 @@ def max_pool2d(input, ksize, strides, padding, data_format="NHWC", name=None):
     """`tf.nn.max_pool2d`: window maxima; "SAME" pads with -inf so padding never wins."""
     x = to_tensor(input, None, "input")
     k, s = _pair(ksize, "ksize", data_format), _pair(strides, "strides", data_format)
-    xc = _padding(_to_nchw(x, data_format), padding, k, s, (1, 1), value=float("-inf"))
+    xc = _padding(_to_nchw(x, data_format), padding, k, s, (1, 1), value=_lowest(x))
     return _from_nchw(F.max_pool2d(xc, k, s), data_format)
 
 
@@ -328,8 +333,11 @@ def pool(input, window_shape, pooling_type, strides=None, padding="VALID", data_
     d = _ints(1 if dilations is None else dilations, n, "dilations", channels_last)
     xc = _first(x, n, channels_last, "tf.nn.pool")
     if kind == "MAX":
-        padded = _pads(xc, padding, k, s, d, channels_last, value=float("-inf"))
-        y = _MAX_POOL[n](padded, k, s, 0, d)
+        padded = _pads(xc, padding, k, s, d, channels_last, value=_lowest(x))
+        if n == 1 and not padded.is_floating_point():  # torch's 1-D max pool has no integer kernel; its 2-D one has
+            y = F.max_pool2d(padded.unsqueeze(2), (1, k[0]), (1, s[0]), 0, (1, d[0])).squeeze(2)
+        else:
+            y = _MAX_POOL[n](padded, k, s, 0, d)
     else:
         _require_float(x, "tf.nn.pool", "input")
         if any(v != 1 for v in d):
@@ -353,6 +361,40 @@ def max_pool3d(input, ksize, strides, padding, data_format="NDHWC", name=None):
     """`tf.nn.max_pool3d(input, ksize, strides, padding, data_format="NDHWC")`."""
     last = data_format != "NCDHW"
     return pool(input, _ints(ksize, 3, "ksize", last), "MAX", _ints(strides, 3, "strides", last), padding,
+                data_format)
+
+
+def max_pool(input, ksize, strides, padding, data_format=None, name=None):
+    """`tf.nn.max_pool(input, ksize, strides, padding, data_format=None)`: `max_pool1d/2d/3d` by the rank of
+    `input` (3, 4 or 5), as TF 2's N-D `max_pool` dispatches.
+
+    Raises:
+        ValueError: for an input of another rank.
+    """
+    x = to_tensor(input, None, "input")
+    n = x.dim() - 2
+    if n not in (1, 2, 3):
+        raise ValueError(f"`input` must have rank 3, 4 or 5 (1-3 spatial dimensions). "
+                         f"Received: input with shape={list(x.shape)}")
+    last = _layout(data_format, n, "tf.nn.max_pool")
+    return pool(x, _ints(ksize, n, "ksize", last), "MAX", _ints(strides, n, "strides", last), padding,
+                data_format)
+
+
+def avg_pool(input, ksize, strides, padding, data_format=None, name=None):
+    """`tf.nn.avg_pool(input, ksize, strides, padding, data_format=None)`: `avg_pool1d/2d/3d` by the rank of
+    `input` (3, 4 or 5), as TF 2's N-D `avg_pool` dispatches.
+
+    Raises:
+        ValueError: for an input of another rank.
+    """
+    x = to_tensor(input, None, "input")
+    n = x.dim() - 2
+    if n not in (1, 2, 3):
+        raise ValueError(f"`input` must have rank 3, 4 or 5 (1-3 spatial dimensions). "
+                         f"Received: input with shape={list(x.shape)}")
+    last = _layout(data_format, n, "tf.nn.avg_pool")
+    return pool(x, _ints(ksize, n, "ksize", last), "AVG", _ints(strides, n, "strides", last), padding,
                 data_format)
 
 

@@ -26,7 +26,7 @@ import math
 import numpy as np
 import torch
 
-from keraslike._src.ops import dtypes
+from keraslike._src.ops import dtypes, philox
 from keraslike._src.ops.conversion import to_shape, to_tensor
 from keraslike._src.placement.scope import current_torch_device
 
@@ -202,7 +202,14 @@ def categorical(logits, num_samples, dtype=torch.int64, seed=None, name=None):
 
 
 def stateless_uniform(shape, seed, minval=0, maxval=None, dtype=torch.float32, name=None, alg="auto_select"):
-    """`tf.random.stateless_uniform`: like `uniform`, determined by the `seed` pair only."""
+    """`tf.random.stateless_uniform`: like `uniform`, determined by the `seed` pair only. With an integer
+    `dtype` and `minval=None, maxval=None` the values are full-range integers, TF's own (its Philox draws)."""
+    if minval is None and maxval is None and dtypes.as_dtype(dtype) in (torch.int32, torch.int64):
+        dims = to_shape(shape)
+        bits = 32 if dtypes.as_dtype(dtype) == torch.int32 else 64
+        values = philox.full_int(tuple(_seed_pair(seed, "tf.random.stateless_uniform").tolist()),
+                                 math.prod(dims), bits)
+        return torch.tensor(values, dtype=dtypes.as_dtype(dtype), device=_device()).reshape(dims)
     return _uniform(shape, minval, maxval, dtype, _stateless_generator(seed))
 
 
@@ -427,34 +434,33 @@ def _avalanche(x):
     return x ^ (x >> 31)
 
 
-def _wrap(values, dtype):
-    values = [_avalanche(v) for v in values]
-    bits = 32 if dtype == torch.int32 else 64
-    out = [((v + (1 << (bits - 1))) % (1 << bits)) - (1 << (bits - 1)) for v in values]
-    return torch.tensor(out, dtype=dtype)
-
-
 def fold_in(seed, data, alg="auto_select"):
-    """`tf.random.fold_in(seed, data)` (= `tf.random.experimental.stateless_fold_in`): a new seed pair, the
-    same dtype as `seed`, determined by `seed` and the integer `data` (e.g. a step or replica id)."""
+    """`tf.random.fold_in(seed, data)` (= `tf.random.experimental.stateless_fold_in`): a new seed pair
+    `[r, data]` of `data`'s dtype, `r` the full-range integer TF's Philox draws from `seed` (TF's values).
+
+    Raises:
+        ValueError: a `seed` that is not a `[2]` int32/int64 pair, or a `data` that is not an integer scalar.
+    """
     to_algorithm(alg)
-    t = _seed_pair(seed, "tf.random.fold_in")
-    s0, s1 = t.tolist()
-    d = int(data.item() if isinstance(data, torch.Tensor) else data)
-    return _wrap([_mix(s0, s1, d, 0xF01D), _mix(s1, s0, d, 0xF01E)], t.dtype)
+    s0, s1 = _seed_pair(seed, "tf.random.fold_in").tolist()
+    d = to_tensor(data, None, "data")
+    if d.dim() != 0 or d.dtype not in (torch.int32, torch.int64):
+        raise ValueError(f"`data` must be an int32 or int64 scalar. Received: data={data!r}")
+    bits = 32 if d.dtype == torch.int32 else 64
+    return torch.tensor([philox.full_int((s0, s1), 1, bits)[0], int(d.item())], dtype=d.dtype, device=_device())
 
 
 def split(seed, num=2, alg="auto_select"):
     """`tf.random.split(seed, num=2)` (= `tf.random.experimental.stateless_split`): `num` new seed pairs,
-    a `[num, 2]` tensor of `seed`'s dtype, determined by `seed` only."""
+    a `[num, 2]` tensor of `seed`'s dtype, TF's Philox draws from `seed` (TF's values)."""
     to_algorithm(alg)
     t = _seed_pair(seed, "tf.random.split")
-    s0, s1 = t.tolist()
     num = int(num)
     if num < 0:
         raise ValueError(f"`num` must be >= 0. Received: num={num}")
-    flat = [_mix(s0, s1, i, j, 0x5B11) for i in range(num) for j in range(2)]
-    return _wrap(flat, t.dtype).reshape(num, 2)
+    bits = 32 if t.dtype == torch.int32 else 64
+    flat = philox.full_int(tuple(t.tolist()), 2 * num, bits)
+    return torch.tensor(flat, dtype=t.dtype, device=_device()).reshape(num, 2)
 
 
 def stateless_shuffle(value, seed, alg="auto_select", name=None):

@@ -9,6 +9,7 @@ Arithmetic on it returns plain `torch.Tensor`s, exactly as TF eager returns
 
 import contextlib
 import enum
+import functools
 import itertools
 
 import numpy as np
@@ -170,6 +171,18 @@ class Variable(torch.nn.Parameter, metaclass=VariableMeta):
             self.sub_(_update_operand(delta, self))
         return self
 
+    def __round__(self, ndigits=None):
+        """`round(variable, ndigits)`: a tensor rounded half to even at `ndigits` decimals, as Keras 3's
+        `Variable` (`round(optimizer.learning_rate, 5)`); integer variables keep their value for `ndigits >= 0`."""
+        value = self.detach().clone()
+        decimals = int(ndigits or 0)
+        if not (value.is_floating_point() or value.is_complex()):
+            if decimals >= 0:
+                return value
+            factor = 10 ** (-decimals)
+            return (torch.round(value.to(torch.float64) / factor) * factor).to(value.dtype)
+        return torch.round(value, decimals=decimals)
+
     def __repr__(self):
         value = repr(self.numpy())
         return (
@@ -203,10 +216,14 @@ class Variable(torch.nn.Parameter, metaclass=VariableMeta):
         return other
 
     def __getitem__(self, index):
-        """`var[index]`, including negative slice steps (`var[::-1]`), as TF; returns a tensor."""
+        """`var[index]`, including negative slice steps (`var[::-1]`), as TF; returns a tensor whose
+        `assign(value)` writes `value` into that slice of the variable (TF's sliced assignment)."""
         if reverse_slicing.has_negative_step(index):
-            return reverse_slicing.getitem(self, index)
-        return value_semantics.detach_views(super().__getitem__(index), [self])  # a value, as TF's read
+            out = reverse_slicing.getitem(self, index)
+        else:
+            out = value_semantics.detach_views(super().__getitem__(index), [self])  # a value, as TF's read
+        out.assign = functools.partial(_assign_slice, self, index)
+        return out
 
 
 class VariableValue:
@@ -290,11 +307,22 @@ def state_view(tensor, name):
     return view
 
 
+class StateViewCache(dict):
+    """name -> (state tensor, view): kept by an owner of state tensors; copies and pickles start empty (a
+    copied owner has new storage, whose views are made on first use)."""
+
+    def __deepcopy__(self, memo):
+        return StateViewCache()
+
+    def __reduce__(self):
+        return (StateViewCache, ())
+
+
 def cached_state_views(cache, states):
     """`state_view`s of `states` (name -> tensor), reusing `cache`'s while they still view the same tensor.
 
     Args:
-        cache: a dict the owner keeps (name -> (tensor, view)); updated in place.
+        cache: a `StateViewCache` the owner keeps; updated in place.
         states: a dict name -> state tensor.
 
     Returns:
@@ -345,6 +373,35 @@ def _update_operand(delta, var):
             f"Cannot update variable with shape {list(var.shape)} using a Tensor with shape {list(value.shape)}, "
             f"shapes must be equal. Received: delta shape={tuple(value.shape)}")
     return value
+
+
+def _assign_slice(variable, index, value, use_locking=None, name=None, read_value=True):
+    """`variable[index].assign(value)`: `value` (broadcast to the slice's shape, as TF's strided-slice
+    assignment does) written into that slice in place; returns the variable.
+
+    Raises:
+        TypeError: a value of another dtype kind (`1.5` into an int variable), as TF.
+        InvalidArgumentError: a value that does not broadcast to the slice's shape (a `ValueError`).
+    """
+    new = conversion.to_tensor(value, variable.dtype, "value", variable.device)
+    backwards = reverse_slicing.has_negative_step(index)
+    with torch.no_grad():
+        if backwards:  # torch slices only forwards: write through the slice's flat positions
+            grid = torch.arange(variable.numel(), device=variable.device).reshape(variable.shape)
+            target = reverse_slicing.getitem(grid, index)
+        else:
+            target = torch.Tensor.__getitem__(variable, index)  # a view of the variable's storage
+        try:
+            new = torch.broadcast_to(new, target.shape)
+        except RuntimeError:
+            raise errors.InvalidArgumentError(f"Cannot broadcast input shape {list(new.shape)} into final shape "
+                             f"{list(target.shape)} (the slice of variable '{variable.name}'). "
+                             f"Received: value shape={tuple(new.shape)}") from None
+        if backwards:
+            variable.view(-1)[target.reshape(-1)] = new.reshape(-1)
+        else:
+            target.copy_(new)
+    return variable
 
 
 def _broadcast_for_assign(new, var):

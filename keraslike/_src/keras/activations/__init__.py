@@ -4,18 +4,41 @@ Each takes and returns a tensor of the same shape; `softmax`/`log_softmax`
 act on the last axis by default.
 """
 
+import functools
+
 import torch
 import torch.nn.functional as F
 
+from keraslike._src.keras import backend
 from keraslike._src.keras.ops import nn as ops_nn
+from keraslike._src.keras.ops.tensors import convert
 from keraslike._src.keras.saving import object_registration
 from keraslike._src.keras.utils.lookup import lookup
+
+
+def _tensor_input(fn=None, *, keeps_int=False):
+    """Decorate an activation so `x` given as a list, numpy array or number is converted as Keras's
+    `convert_to_tensor` does (Python floats -> float32, numpy keeps its dtype); integer input is computed in
+    floatx except where Keras keeps it (`relu([-1, 2])` is int32)."""
+    if fn is None:
+        return functools.partial(_tensor_input, keeps_int=keeps_int)
+
+    @functools.wraps(fn)
+    def wrapper(x, *args, **kwargs):
+        if not isinstance(x, torch.Tensor):
+            x = convert(x)
+        if not keeps_int and not (x.is_floating_point() or x.is_complex()):
+            x = x.to(getattr(torch, backend.floatx()))
+        return fn(x, *args, **kwargs)
+
+    return wrapper
 
 
 def linear(x):
     return x
 
 
+@_tensor_input(keeps_int=True)
 def relu(x, negative_slope=0.0, max_value=None, threshold=0.0):
     """Keras relu with optional leak, cap and threshold."""
     if negative_slope == 0.0 and max_value is None and threshold == 0.0:
@@ -24,46 +47,57 @@ def relu(x, negative_slope=0.0, max_value=None, threshold=0.0):
     return out.clamp(max=max_value) if max_value is not None else out
 
 
+@_tensor_input(keeps_int=True)
 def relu6(x):
     return F.relu6(x)
 
 
+@_tensor_input
 def leaky_relu(x, negative_slope=0.2):
     return F.leaky_relu(x, negative_slope)
 
 
+@_tensor_input
 def elu(x, alpha=1.0):
     return F.elu(x, alpha)
 
 
+@_tensor_input
 def selu(x):
     return F.selu(x)
 
 
+@_tensor_input
 def gelu(x, approximate=False):
     return F.gelu(x, approximate="tanh" if approximate else "none")
 
 
+@_tensor_input
 def sigmoid(x):
     return torch.sigmoid(x)
 
 
+@_tensor_input
 def hard_sigmoid(x):
     return F.hardsigmoid(x)
 
 
+@_tensor_input
 def tanh(x):
     return torch.tanh(x)
 
 
+@_tensor_input
 def softplus(x):
     return F.softplus(x)
 
 
+@_tensor_input
 def softsign(x):
     return F.softsign(x)
 
 
+@_tensor_input
 def silu(x):
     return F.silu(x)
 
@@ -71,6 +105,7 @@ def silu(x):
 swish = silu
 
 
+@_tensor_input
 def hard_silu(x):
     """`x * relu6(x + 3) / 6` (Keras 3's hard_silu / hard_swish)."""
     return F.hardswish(x)
@@ -79,77 +114,93 @@ def hard_silu(x):
 hard_swish = hard_silu
 
 
+@_tensor_input
 def mish(x):
     return F.mish(x)
 
 
+@_tensor_input
 def exponential(x):
     return torch.exp(x)
 
 
+@_tensor_input
 def softmax(x, axis=-1):
     return torch.softmax(x, dim=axis)
 
 
+@_tensor_input
 def log_softmax(x, axis=-1):
     return torch.log_softmax(x, dim=axis)
 
 
+@_tensor_input
 def celu(x, alpha=1.0):
     """`max(x, 0) + alpha * min(exp(x / alpha) - 1, 0)` (keras.activations.celu)."""
     return ops_nn.celu(x, alpha)
 
 
+@_tensor_input
 def glu(x, axis=-1):
     """Gated linear unit: split `axis` in halves `a, b` and return `a * sigmoid(b)`."""
     return ops_nn.glu(x, axis)
 
 
+@_tensor_input
 def hard_shrink(x, threshold=0.5):
     """`x` where `|x| > threshold`, else 0."""
     return ops_nn.hard_shrink(x, threshold)
 
 
+@_tensor_input
 def hard_tanh(x):
     """`clip(x, -1, 1)`."""
     return ops_nn.hard_tanh(x)
 
 
+@_tensor_input
 def log_sigmoid(x):
     """`log(sigmoid(x))`, computed stably."""
     return ops_nn.log_sigmoid(x)
 
 
+@_tensor_input
 def soft_shrink(x, threshold=0.5):
     """`x - threshold` above `threshold`, `x + threshold` below `-threshold`, else 0."""
     return ops_nn.soft_shrink(x, threshold)
 
 
+@_tensor_input
 def sparse_plus(x):
     """0 for `x <= -1`, `(x + 1)^2 / 4` on `(-1, 1)`, `x` for `x >= 1`."""
     return ops_nn.sparse_plus(x)
 
 
+@_tensor_input
 def sparse_sigmoid(x):
     """0 for `x <= -1`, `(x + 1) / 2` on `(-1, 1)`, 1 for `x >= 1`."""
     return ops_nn.sparse_sigmoid(x)
 
 
+@_tensor_input
 def sparsemax(x, axis=-1):
     """Sparsemax (Martins & Astudillo 2016): the Euclidean projection of `x` onto the simplex along `axis`."""
     return ops_nn.sparsemax(x, axis)
 
 
+@_tensor_input
 def squareplus(x, b=4):
     """`(x + sqrt(x^2 + b)) / 2`."""
     return ops_nn.squareplus(x, b)
 
 
+@_tensor_input
 def tanh_shrink(x):
     """`x - tanh(x)`."""
     return ops_nn.tanh_shrink(x)
 
 
+@_tensor_input
 def threshold(x, threshold, default_value):
     """`x` where `x > threshold`, else `default_value`."""
     return ops_nn.threshold(x, threshold, default_value)

@@ -7,11 +7,30 @@ the names that only torch classes define (`torch_members.keras_dir`); they stay 
 
 It derives from `abc.ABCMeta` so that `class Base(tf.keras.layers.Layer, abc.ABC)` still works,
 and keeps `type`'s fast `isinstance`/`issubclass` (no virtual subclasses of layers).
+
+Constructing a layer passes numpy scalar arguments on as Python numbers (`LayerMeta.__call__`), the one
+place where every layer's integer and float arguments are normalised: `Dense(np.int64(3))`,
+`Embedding(np.max(ids) + 1, 8)` and `Dropout(np.float32(.5))` work as Keras 2 accepts them.
 """
 
 import abc
+import inspect
+
+import numpy as np
 
 from keraslike._src import torch_members
+
+
+def python_scalars(value):
+    """`value` with numpy scalars (`np.int64(3)`, `np.float32(.5)`, `np.bool_`) as Python numbers, inside tuples
+    and lists too; arrays, tensors and everything else are returned unchanged."""
+    if isinstance(value, np.generic) and isinstance(value, (np.number, np.bool_)):
+        return value.item()
+    if type(value) in (tuple, list):
+        converted = [python_scalars(item) for item in value]
+        if any(new is not old for new, old in zip(converted, value)):
+            return type(value)(converted)
+    return value
 
 
 class LayerMeta(abc.ABCMeta):
@@ -22,3 +41,16 @@ class LayerMeta(abc.ABCMeta):
 
     def __dir__(cls):
         return torch_members.keras_dir(cls)
+
+    @property
+    def __signature__(cls):
+        # `inspect.signature(Dense)` shows the constructor's arguments, not `__call__`'s `*args, **kwargs`
+        init = inspect.signature(cls.__init__)
+        return init.replace(parameters=list(init.parameters.values())[1:])
+
+    def __call__(cls, *args, **kwargs):
+        # Layer arguments computed with numpy (`Embedding(np.max(ids) + 1, 8)`, `Dense(np.int64(n))`,
+        # `Dropout(np.float32(.5))`) are the Python numbers they hold, whatever the layer checks and stores
+        args = tuple(python_scalars(arg) for arg in args)
+        kwargs = {key: python_scalars(value) for key, value in kwargs.items()}
+        return super().__call__(*args, **kwargs)

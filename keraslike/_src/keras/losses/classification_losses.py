@@ -3,10 +3,10 @@
 import torch
 
 from keraslike._src.keras.backend import config as keras_config
-from keraslike._src.keras.losses.loss import LossFunctionWrapper, check_pair, with_tensor_args
+from keraslike._src.keras.losses.loss import LossFunctionWrapper, check_pair, with_float_tensor_args
 
 
-@with_tensor_args
+@with_float_tensor_args
 def categorical_focal_crossentropy(y_true, y_pred, alpha=0.25, gamma=2.0, from_logits=False, label_smoothing=0.0,
                                    axis=-1):
     """Focal cross-entropy of one-hot `y_true` and class probabilities (or logits) `y_pred`.
@@ -31,7 +31,7 @@ def categorical_focal_crossentropy(y_true, y_pred, alpha=0.25, gamma=2.0, from_l
     return (alpha * torch.pow(1.0 - output, gamma) * (-y_true * torch.log(output))).sum(dim=axis)
 
 
-@with_tensor_args
+@with_float_tensor_args
 def categorical_generalized_cross_entropy(y_true, y_pred, q):
     """Generalized cross-entropy (Zhang & Sabuncu 2018) of integer labels and probabilities: `(1 - p^q) / q`, `p`
     the probability of the true class. `y_true`: `(batch,)` (or `(batch, 1)`) class ids; `y_pred`:

@@ -6,7 +6,7 @@ when every label is 0 or 1).
 
 import torch
 
-from keraslike._src.keras.losses.loss import LossFunctionWrapper, check_pair
+from keraslike._src.keras.losses.loss import LossFunctionWrapper, check_pair, with_float_tensor_args
 from keraslike._src.keras.losses.losses import _align
 
 
@@ -15,18 +15,21 @@ def _to_signed(y_true):
     return torch.where(is_binary, 2.0 * y_true - 1.0, y_true)
 
 
+@with_float_tensor_args
 def hinge(y_true, y_pred):
     """`mean(max(1 - y_true * y_pred, 0), axis=-1)` with `y_true` in {-1, 1} (or 0/1, converted)."""
     y_true, y_pred = _align(y_true, y_pred)
     return torch.clamp(1.0 - _to_signed(y_true) * y_pred, min=0.0).mean(dim=-1)
 
 
+@with_float_tensor_args
 def squared_hinge(y_true, y_pred):
     """`mean(max(1 - y_true * y_pred, 0)^2, axis=-1)`."""
     y_true, y_pred = _align(y_true, y_pred)
     return torch.square(torch.clamp(1.0 - _to_signed(y_true) * y_pred, min=0.0)).mean(dim=-1)
 
 
+@with_float_tensor_args
 def categorical_hinge(y_true, y_pred):
     """`max(max((1 - y_true) * y_pred) - sum(y_true * y_pred) + 1, 0)` over the last axis (one-hot `y_true`)."""
     y_true = y_true.to(y_pred.dtype)

@@ -224,11 +224,14 @@ class LossFunctionWrapper(Loss):
         return {**super().get_config(), **self._fn_kwargs}
 
 
-def tensor_args(y_pred, y_true):
+def tensor_args(y_pred, y_true, float_pred=False):
     """`(y_pred, y_true)` as tensors on y_pred's device (numpy, lists and scalars are converted, as Keras's
-    `ops.convert_to_tensor`); integer labels keep their dtype, floats become floatx."""
+    `ops.convert_to_tensor`); integer labels keep their dtype, floats become floatx. With `float_pred`, integer
+    or bool predictions become floatx too: a loss computed on them is float in Keras (its ops promote)."""
     if not isinstance(y_pred, torch.Tensor):
         y_pred = _as_tensor(y_pred)
+    if float_pred and not (y_pred.is_floating_point() or y_pred.is_complex()):
+        y_pred = y_pred.to(getattr(torch, backend.floatx()))
     if not isinstance(y_true, torch.Tensor):
         y_true = torch.as_tensor(np.asarray(y_true), device=y_pred.device)
         if y_true.is_floating_point() and y_true.dtype != y_pred.dtype:
@@ -239,12 +242,25 @@ def tensor_args(y_pred, y_true):
 
 
 def with_tensor_args(fn):
-    """Decorate a public loss/metric function `fn(y_true, y_pred, ...)` so numpy or list arguments work."""
+    """Decorate a public loss/metric function `fn(y_true, y_pred, ...)` so numpy or list arguments work
+    (labels and predictions keep integer dtypes: accuracies compare them)."""
 
     @functools.wraps(fn)
     def wrapper(y_true, y_pred, *args, **kwargs):
         if not (isinstance(y_true, torch.Tensor) and isinstance(y_pred, torch.Tensor)):
             y_pred, y_true = tensor_args(y_pred, y_true)
+        return fn(y_true, y_pred, *args, **kwargs)
+
+    return wrapper
+
+
+def with_float_tensor_args(fn):
+    """Decorate a public loss/metric function whose value is float in Keras: arguments converted as by
+    `with_tensor_args`, and integer predictions (`mean_squared_error([1, 2], [1, 3])`) computed in floatx."""
+
+    @functools.wraps(fn)
+    def wrapper(y_true, y_pred, *args, **kwargs):
+        y_pred, y_true = tensor_args(y_pred, y_true, float_pred=True)
         return fn(y_true, y_pred, *args, **kwargs)
 
     return wrapper

@@ -10,7 +10,7 @@ from keraslike._src.keras.backend import config as keras_config
 from keraslike._src.ops.nn import label_range_error, pick_labels
 from keraslike._src.keras.losses.loss import (
     LossFunctionWrapper, check_broadcastable, reduce_weighted_values, squeeze_or_expand_to_same_rank, tensor_args,
-    with_tensor_args,
+    with_float_tensor_args, with_tensor_args,
 )
 
 
@@ -35,20 +35,20 @@ def _align(y_true, y_pred):
     return y_true, y_pred
 
 
-@with_tensor_args
+@with_float_tensor_args
 def mean_squared_error(y_true, y_pred):
     """`mean((y_true - y_pred)^2, axis=-1)`; shape `(batch, ...)` -> `(batch, ...)` minus the last axis."""
     y_true, y_pred = _align(y_true, y_pred)
     return torch.square(y_pred - y_true).mean(dim=-1)
 
 
-@with_tensor_args
+@with_float_tensor_args
 def mean_absolute_error(y_true, y_pred):
     y_true, y_pred = _align(y_true, y_pred)
     return torch.abs(y_pred - y_true).mean(dim=-1)
 
 
-@with_tensor_args
+@with_float_tensor_args
 def categorical_crossentropy(y_true, y_pred, from_logits=False, label_smoothing=0.0, axis=-1):
     """`-sum(y_true * log(p), axis)` for one-hot `y_true` `(batch, classes)`; returns `(batch,)`."""
     y_true = y_true.to(y_pred.dtype)
@@ -137,7 +137,7 @@ def _check_sparse_shapes(y_true, y_pred, axis):
                          f"Received: target.shape={tuple(y_true.shape)}, output.shape={tuple(y_pred.shape)}")
 
 
-@with_tensor_args
+@with_float_tensor_args
 def binary_crossentropy(y_true, y_pred, from_logits=False, label_smoothing=0.0, axis=-1):
     """Mean over the last axis of the element-wise binary cross-entropy; returns `(batch, ...)`.
 

@@ -5,14 +5,14 @@ e.g. `axis=(1, 2)` for one value per sample.
 """
 
 from keraslike._src.keras.backend import config as keras_config
-from keraslike._src.keras.losses.loss import LossFunctionWrapper, check_pair, with_tensor_args
+from keraslike._src.keras.losses.loss import LossFunctionWrapper, check_pair, with_float_tensor_args
 
 
 def _sum(x, axis):
     return x.sum() if axis is None else x.sum(dim=axis)
 
 
-@with_tensor_args
+@with_float_tensor_args
 def dice(y_true, y_pred, axis=None):
     """`1 - 2 * sum(y_true * y_pred) / (sum(y_true) + sum(y_pred) + epsilon)`, summed over `axis`."""
     y_true = y_true.to(y_pred.dtype)
@@ -21,7 +21,7 @@ def dice(y_true, y_pred, axis=None):
     return 1 - 2.0 * intersection / (_sum(y_true, axis) + _sum(y_pred, axis) + keras_config.epsilon())
 
 
-@with_tensor_args
+@with_float_tensor_args
 def tversky(y_true, y_pred, alpha=0.5, beta=0.5, axis=None):
     """`1 - TP / (TP + alpha * FP + beta * FN + epsilon)` with soft counts summed over `axis`:
     `FP = sum((1 - y_pred) * y_true)`, `FN = sum(y_pred * (1 - y_true))` (Keras's naming)."""

@@ -6,12 +6,13 @@ Functions return per-sample values (reduced over the last axis).
 import torch
 
 from keraslike._src.keras.backend import config as keras_config
-from keraslike._src.keras.losses.loss import LossFunctionWrapper, check_pair
+from keraslike._src.keras.losses.loss import LossFunctionWrapper, check_pair, with_float_tensor_args
 from keraslike._src.keras.losses.losses import _align, _probability_bounds
 
 
 
 
+@with_float_tensor_args
 def kl_divergence(y_true, y_pred):
     """`sum(t * log(t / p), axis=-1)` with both clipped to `[1e-7, 1]`."""
     y_true = y_true.to(y_pred.dtype)
@@ -21,6 +22,7 @@ def kl_divergence(y_true, y_pred):
     return (y_true * torch.log(y_true / y_pred)).sum(dim=-1)
 
 
+@with_float_tensor_args
 def poisson(y_true, y_pred):
     """`mean(y_pred - y_true * log(y_pred + 1e-7), axis=-1)`."""
     y_true = y_true.to(y_pred.dtype)
@@ -28,6 +30,7 @@ def poisson(y_true, y_pred):
     return (y_pred - y_true * torch.log(y_pred + keras_config.epsilon())).mean(dim=-1)
 
 
+@with_float_tensor_args
 def binary_focal_crossentropy(y_true, y_pred, apply_class_balancing=False, alpha=0.25, gamma=2.0,
                               from_logits=False, label_smoothing=0.0, axis=-1):
     """Binary cross-entropy scaled by `(1 - p_t)^gamma` (and `alpha` weights when balancing).

@@ -10,10 +10,11 @@ import torch
 import torch.nn.functional as F
 
 from keraslike._src.keras.backend import config as keras_config
-from keraslike._src.keras.losses.loss import LossFunctionWrapper
+from keraslike._src.keras.losses.loss import LossFunctionWrapper, with_float_tensor_args
 from keraslike._src.keras.losses.losses import _align
 
 
+@with_float_tensor_args
 def mean_absolute_percentage_error(y_true, y_pred):
     """`100 * mean(|y_true - y_pred| / max(|y_true|, 1e-7), axis=-1)`."""
     y_true, y_pred = _align(y_true, y_pred)
@@ -21,6 +22,7 @@ def mean_absolute_percentage_error(y_true, y_pred):
     return 100.0 * diff.mean(dim=-1)
 
 
+@with_float_tensor_args
 def mean_squared_logarithmic_error(y_true, y_pred):
     """`mean((log(max(y_pred, 1e-7) + 1) - log(max(y_true, 1e-7) + 1))^2, axis=-1)`."""
     y_true, y_pred = _align(y_true, y_pred)
@@ -29,6 +31,7 @@ def mean_squared_logarithmic_error(y_true, y_pred):
     return torch.square(first - second).mean(dim=-1)
 
 
+@with_float_tensor_args
 def huber(y_true, y_pred, delta=1.0):
     """`0.5 e^2` where `|e| <= delta`, else `delta |e| - 0.5 delta^2`, averaged over the last axis."""
     y_true, y_pred = _align(y_true, y_pred)
@@ -39,6 +42,7 @@ def huber(y_true, y_pred, delta=1.0):
     return torch.where(abs_error <= delta, quadratic, linear).mean(dim=-1)
 
 
+@with_float_tensor_args
 def log_cosh(y_true, y_pred):
     """`mean(log(cosh(y_pred - y_true)), axis=-1)`, computed as `x + softplus(-2x) - log 2` (stable)."""
     y_true, y_pred = _align(y_true, y_pred)
@@ -52,6 +56,7 @@ def _l2_normalize(x, axis):
     return x * torch.clamp(inv_norm, max=1.0 / keras_config.epsilon())
 
 
+@with_float_tensor_args
 def cosine_similarity(y_true, y_pred, axis=-1):
     """`-sum(l2_normalize(y_true) * l2_normalize(y_pred), axis)`: -1 for aligned vectors."""
     y_true, y_pred = _align(y_true, y_pred)

@@ -2,7 +2,7 @@
 
 import torch
 
-from keraslike._src.keras.losses.loss import squeeze_or_expand_to_same_rank
+from keraslike._src.keras.losses.loss import squeeze_or_expand_to_same_rank, with_float_tensor_args
 from keraslike._src.keras.losses.losses import mean_absolute_error, mean_squared_error
 from keraslike._src.keras.losses.regression_losses import (
     _l2_normalize, log_cosh, mean_absolute_percentage_error, mean_squared_logarithmic_error,
@@ -11,6 +11,7 @@ from keraslike._src.keras.metrics.metric import Metric
 from keraslike._src.keras.metrics.reduction_metrics import Mean, MeanMetricWrapper
 
 
+@with_float_tensor_args
 def cosine_similarity(y_true, y_pred, axis=-1):
     """Metric form: `sum(l2_normalize(y_true) * l2_normalize(y_pred), axis)` (+1 for aligned vectors)."""
     y_true = y_true.to(y_pred.dtype)

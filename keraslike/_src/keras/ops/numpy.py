@@ -107,7 +107,7 @@ i0 = _float_unary("i0", torch.special.i0, wide_int64=True)
 abs = _same_unary("abs", torch.abs)
 absolute = _same_unary("absolute", torch.abs)
 negative = _same_unary("negative", torch.neg)
-sign = _same_unary("sign", torch.sign)
+sign = _same_unary("sign", lambda x: torch.sgn(x) if x.is_complex() else torch.sign(x))  # complex: x / |x|
 square = _same_unary("square", torch.square, bool_to_int=True)
 copy = _same_unary("copy", torch.clone)
 isfinite = _bool_unary("isfinite", torch.isfinite)
