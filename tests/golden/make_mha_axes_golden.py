@@ -3,7 +3,9 @@
 A functional model with three MultiHeadAttention layers: self-attention on a sequence (Keras saves the computed
 `attention_axes=[1]`), attention over axis 2 only of a rank-4 input (axis 1 acts as a batch axis), and over
 axes (1, 2) of the same input (the default, written explicitly). Weights are set from a seeded generator;
-the .npz holds the inputs, the model's predictions, and the attention scores of the axis-2 layer.
+the .npz holds the inputs, the model's predictions, and the attention scores of the axis-2 layer. Also
+`gqa.keras`/`gqa.npz`: a GroupQueryAttention model (Keras's class `GroupedQueryAttention` names its layer
+and its weight-file path `grouped_query_attention`).
 
     /work/tfvenv/bin/python tests/golden/make_mha_axes_golden.py
 """
@@ -31,5 +33,13 @@ xg = rng.normal(size=(2, 3, 4, 6)).astype("float32")
 out = model.predict([xs, xg], verbose=0)
 model.save(os.path.join(HERE, "mha_axes.keras"))
 np.savez(os.path.join(HERE, "mha_axes.npz"), xs=xs, xg=xg, seq=out[0], axes12=out[1], scores=out[2])
+
+tokens = keras.Input((5, 8), name="tokens")  # GroupQueryAttention: Keras's class is GroupedQueryAttention,
+gqa = keras.Model(tokens, keras.layers.GroupQueryAttention(4, 4, 2)(tokens, tokens))  # which names its files
+for v in gqa.weights:
+    v.assign(rng.normal(scale=0.5, size=v.shape).astype("float32"))
+xt = rng.normal(size=(2, 5, 8)).astype("float32")
+gqa.save(os.path.join(HERE, "gqa.keras"))
+np.savez(os.path.join(HERE, "gqa.npz"), x=xt, y=gqa.predict(xt, verbose=0), name=gqa.layers[1].name)
 print({layer.name: layer.get_config()["attention_axes"] for layer in model.layers if "mha" in layer.name},
       [o.shape for o in out])

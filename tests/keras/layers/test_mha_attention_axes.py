@@ -74,3 +74,11 @@ def test_keraslike_saves_mha_weights_where_keras3_reads_them(tmp_path):
     again = keras.models.load_model(path)
     np.testing.assert_allclose(again.predict([EXPECTED["xs"], EXPECTED["xg"]], verbose=0)[1], EXPECTED["axes12"],
                                rtol=1e-5, atol=1e-5)
+
+
+def test_group_query_attention_file_from_keras3_loads_and_names_as_keras():
+    expected = np.load(FILES / "gqa.npz")
+    model = keras.models.load_model(FILES / "gqa.keras")
+    np.testing.assert_allclose(model.predict(expected["x"], verbose=0), expected["y"], rtol=1e-5, atol=1e-5)
+    keras.backend.clear_session()
+    assert keras.layers.GroupQueryAttention(4, 4, 2).name == str(expected["name"]) == "grouped_query_attention"

@@ -136,7 +136,9 @@ class Layer(torch.nn.Module, metaclass=LayerMeta):
                 f"Unrecognized keyword arguments passed to {type(self).__name__}: {sorted(unknown)}. "
                 f"Received: kwargs={kwargs}"
             )
-        self.name = name or naming.uniquify(naming.to_snake_case(type(self).__name__))
+        kind = getattr(type(self), "keras_class_name", None)  # Keras's class name where the export differs
+        kind = kind if isinstance(kind, str) else type(self).__name__
+        self.name = name or naming.uniquify(naming.to_snake_case(kind))
         self._trainable = bool(trainable)
         self.built = False
         if kwargs.get("weights") is not None:  # Keras 2's `Layer(weights=[...])`: set once the layer is built

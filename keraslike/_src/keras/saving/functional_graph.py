@@ -13,6 +13,7 @@ import torch
 
 from keraslike._src.keras.layers.core.input_layer import InputLayer
 from keraslike._src.keras.layers.keras_tensor import KerasTensor, flatten, map_structure
+from keraslike._src.keras.ops.symbolic import OpLayer
 from keraslike._src.ops import dtypes
 
 
@@ -60,6 +61,12 @@ def ordered_layers(model):
     """The model's layers, InputLayers and `keras.ops` nodes included, in Keras's order (Keras 3's
     `model.operations`)."""
     return _graph(model)[0]
+
+
+def keras3_layers(model):
+    """Keras 3's `model.layers` of a functional model: `ordered_layers` without the `keras.ops` nodes (what
+    `.keras` weight files list under `layers/`, whichever Keras the process follows)."""
+    return [layer for layer in ordered_layers(model) if not isinstance(layer, OpLayer)]
 
 
 def layer_nodes(layer, node_ids):

@@ -18,7 +18,7 @@ import torch
 from keraslike._src.keras.backend.naming import to_snake_case
 from keraslike._src.keras.layers.layer import Layer
 from keraslike._src.keras.saving import bounded_read, object_registration, optimizer_state
-from keraslike._src.keras.saving.functional_graph import ordered_layers
+from keraslike._src.keras.saving.functional_graph import keras3_layers
 
 
 def _attribute_key(name):
@@ -29,7 +29,7 @@ def _attribute_key(name):
 def _container_children(path, layers):
     used = {}
     for layer in layers:
-        name = to_snake_case(type(layer).__name__)
+        name = to_snake_case(getattr(layer, "keras_class_name", type(layer).__name__))
         if name in used:
             used[name] += 1
             name = f"{name}_{used[name]}"
@@ -43,7 +43,7 @@ def _children(layer, path):
     models = object_registration.builtin_objects("layers")
     prefix = f"{path}/" if path else ""
     if isinstance(layer, models["Functional"]):
-        yield from _container_children(prefix + "layers", ordered_layers(layer))
+        yield from _container_children(prefix + "layers", keras3_layers(layer))
         return
     if isinstance(layer, models["Sequential"]):
         yield from _container_children(prefix + "layers", layer.layers)
