@@ -184,6 +184,12 @@ CASES = {
     "max_pool_rank5": lambda tf, keras: tf.nn.max_pool(tf.reshape(tf.range(8.0), [1, 2, 2, 2, 1]), 2, 1, "VALID"),
     "avg_pool_rank3": lambda tf, keras: tf.nn.avg_pool(tf.reshape(tf.range(8.0), [1, 8, 1]), 3, 2, "SAME"),
     "avg_pool_rank4": lambda tf, keras: tf.nn.avg_pool(tf.reshape(tf.range(16.0), [1, 4, 4, 1]), 2, 2, "VALID"),
+    "keras_ops_max_pool_int_same": lambda tf, keras: keras.ops.max_pool(-_pool_input(tf, [1, 7, 1]), 2, 2, "same"),
+    "keras_ops_max_pool_int_2d": lambda tf, keras: keras.ops.max_pool(-_pool_input(tf, [1, 3, 3, 1]), 2, 2, "same"),
+    "max_pooling1d_layer_int_same": lambda tf, keras: keras.layers.MaxPooling1D(2, padding="same")(
+        -_pool_input(tf, [1, 7, 1])),
+    "max_pooling2d_layer_int_same": lambda tf, keras: keras.layers.MaxPooling2D(2, padding="same")(
+        -_pool_input(tf, [1, 3, 3, 1])),
     # item 1: optimizer learning rates and Keras variables in Python's round()
     "round_learning_rate": _round_learning_rate,
     "round_keras_variable": lambda tf, keras: round(keras.Variable(1.23456), 2),
