@@ -148,3 +148,12 @@ def test_image_classification_from_directory(tmp_path):
     assert len(list((tmp_path / "digits").glob("*/*.png"))) == 1797
     accuracy = float(out.split("Validation accuracy: ")[1].split()[0])
     assert accuracy > 0.6  # about 0.9 after 2 epochs; chance is 0.1
+
+
+def test_tf1_mnist_graph_trains_saves_and_restores():
+    out, _ = run_example("tf1_mnist_graph.py")
+    steps = [line for line in out.splitlines() if line.startswith("step ")]
+    assert [line.split(":")[0] for line in steps] == ["step 12", "step 24"]
+    restored = [line for line in out.splitlines() if line.startswith("restored step 24: test accuracy ")]
+    assert restored and restored[0].split()[-1] == steps[-1].split()[-1]  # the checkpoint holds the weights
+    assert float(steps[-1].split()[-1]) > 0.5

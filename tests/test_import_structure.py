@@ -270,3 +270,27 @@ def test_the_graph_reader_finds_imports_and_cycles(tmp_path):
     found = imports_of(f"{SRC}.ops.probe", source)
     assert found == [(f"{SRC}.ops.math", 1, False), (f"{SRC}.ops", 2, False), (f"{SRC}.ops.array", 2, False),
                      (f"{ROOT}.keras", 4, True)]
+
+
+# Checkpoints and the object-graph protocol sit below Keras (issue 23): `_src/train/` reaches Keras objects only
+# through the protocol they implement (`module/trackable.py`), never by importing Keras classes. The two file
+# helpers it still takes from `keras/saving` (atomic chief-only writes, bounded reads) hold no Keras class.
+# `_src/saved_model/` is to follow the same rule (it imports Layer and serialization_lib today).
+BELOW_KERAS = ("keraslike._src.train", "keraslike._src.module")
+KERAS = "keraslike._src.keras"
+FILE_HELPERS = ("keraslike._src.keras.saving.file_io", "keraslike._src.keras.saving.bounded_read")
+
+
+def keras_imports_below_keras():
+    """['module:line imports target'] for each import of Keras code by a module that sits below Keras."""
+    return [f"{module}:{line} imports {target}"
+            for module, imports in _all_imports().items()
+            if module.startswith(BELOW_KERAS)
+            for target, line, _ in imports
+            if (target == KERAS or target.startswith(KERAS + ".")) and target not in FILE_HELPERS]
+
+
+def test_checkpoints_and_tracking_never_import_keras():
+    found = keras_imports_below_keras()
+    assert not found, ("train/ and module/ import Keras (Keras objects implement the checkpoint protocol of "
+                       "module/trackable.py instead):\n" + "\n".join(found))

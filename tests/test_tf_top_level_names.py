@@ -1,5 +1,5 @@
 """Top-level names tutorials use: tf.version, tf.__version__, tf.losses/metrics/optimizers/initializers,
-the `tf.*_initializer` classes, and Layer.add_metric's Keras 3 error.
+the `tf.*_initializer` classes, and Layer.add_metric (Keras 2's, kept).
 
 Values are what real TF 2.21 gives (e.g. `tf.constant_initializer(3.)((2,))` -> [3., 3.]).
 """
@@ -51,6 +51,8 @@ def test_tf_initializers():
     np.testing.assert_allclose(layer(np.ones((1, 3), "float32")).numpy(), [[1.5, 1.5]])
 
 
-def test_add_metric_says_what_replaced_it():
-    with pytest.raises(NotImplementedError, match="compile\\(metrics="):
-        tf.keras.layers.Dense(1).add_metric(tf.constant(1.0), name="m")
+def test_add_metric_is_kept_from_keras2():
+    """Issue 23: Keras 2's add_metric works in both modes (tests/keras/test_keras2_idioms.py checks the logs)."""
+    layer = tf.keras.layers.Dense(1)
+    layer.add_metric(tf.constant(3.0), name="m")
+    assert float(layer._added_metrics[0].result()) == 3.0

@@ -266,3 +266,63 @@ def test_tf_variable_in_and_out_of_graph_mode_and_keras_layers_on_graph_tensors(
             torch.relu(x)
     eager = tf2.Variable(2.0)
     assert isinstance(eager, tf2.Variable) and float(eager.numpy()) == 2.0
+
+
+def test_tf1_argument_orders_and_defaults_where_tf2_differs():
+    # TF1 in_top_k(predictions, targets, k); TF2 swaps the first two (resolving to TF2 would be silently wrong)
+    predictions = np.array([[0.1, 0.9, 0.0], [0.8, 0.1, 0.1]], np.float32)
+    targets = np.array([1, 1])
+    np.testing.assert_array_equal(tf.nn.in_top_k(predictions, targets, 1), [True, False])
+    np.testing.assert_array_equal(tf.math.in_top_k(predictions, targets, 1), [True, False])
+    assert tuple(tf.random.poisson([1.0, 2.0], [5]).shape) == (5, 2)  # TF1: (lam, shape)
+    x = np.arange(16, dtype=np.float32).reshape(1, 4, 4, 1)
+    blocks = tf.space_to_batch(x, [[0, 0], [0, 0]], block_size=2)
+    assert tuple(blocks.shape) == (4, 2, 2, 1)
+    np.testing.assert_array_equal(tf.batch_to_space(blocks, [[0, 0], [0, 0]], 2), x)
+    assert tf.initializers.random_normal().stddev == 1.0 and tf.initializers.random_uniform().minval == 0.0
+    with pytest.raises(NotImplementedError, match=r"tf.compat.v1.metrics.auc .*not supported"):
+        tf.metrics.auc([1], [1])
+    with pytest.raises(RuntimeError, match="not supported when eager execution is enabled"):
+        tf.metrics.accuracy([1], [1])
+    with pytest.raises(NotImplementedError, match="tf.summary.image"):
+        tf.summary.image("x", np.zeros((1, 2, 2, 1)))
+
+
+def test_dataset_from_placeholders_needs_an_initializable_iterator():
+    with tf.Graph().as_default():
+        x = tf.placeholder(tf.float32, [None])
+        dataset = tf.data.Dataset.from_tensor_slices(x).batch(2)
+        with pytest.raises(ValueError, match="make_initializable_iterator"):
+            dataset.make_one_shot_iterator()
+        iterator = dataset.make_initializable_iterator()
+        batch = iterator.get_next()
+        with tf.Session() as sess:
+            with pytest.raises(tf.errors.FailedPreconditionError, match="has not been initialized"):
+                sess.run(batch)
+            sess.run(iterator.initializer, {x: [1.0, 2.0, 3.0]})
+            assert sess.run(batch).tolist() == [1.0, 2.0] and sess.run(batch).tolist() == [3.0]
+            with pytest.raises(tf.errors.OutOfRangeError, match="End of sequence"):
+                sess.run(batch)
+    assert list(tf.data.Dataset.from_tensor_slices([1, 2]).as_numpy_iterator()) == [1, 2]  # eager: unchanged
+
+
+def test_public_names_are_restored_when_graph_mode_ends():
+    before = (tf2.matmul, tf2.Variable, tf2.nn.relu, tf2.data.Dataset.from_tensor_slices)
+    with tf.Graph().as_default():
+        assert tf2.matmul is not before[0] and hasattr(tf2.data.Dataset, "make_one_shot_iterator")
+    assert (tf2.matmul, tf2.Variable, tf2.nn.relu, tf2.data.Dataset.from_tensor_slices) == before
+    assert not hasattr(tf2.data.Dataset, "make_one_shot_iterator")
+
+
+def test_two_train_ops_in_one_run_differentiate_before_updating():
+    with tf.Graph().as_default():
+        a = tf.Variable(2.0)
+        b = tf.Variable(3.0)
+        loss_a = a * b  # d/da = b
+        loss_b = -(a * b)  # d/db = -a
+        train_a = tf.train.GradientDescentOptimizer(0.1).minimize(loss_a, var_list=[a])
+        train_b = tf.train.GradientDescentOptimizer(0.1).minimize(loss_b, var_list=[b])
+        with tf.Session() as sess:
+            sess.run(tf.global_variables_initializer())
+            sess.run([train_a, train_b])
+            assert sess.run([a, b]) == pytest.approx([2.0 - 0.1 * 3.0, 3.0 + 0.1 * 2.0])

@@ -111,3 +111,23 @@ def test_v1_losses_reductions_and_total_loss_match_tf():
     for key, value in want["values"].items():
         _close(got["values"][key], value, rtol=1e-5, atol=1e-6)
     _close(got["totals"], want["totals"], rtol=1e-5)
+
+
+def test_tf1_initializer_defaults_match_tf():
+    got, want = tf1_programs.initializers(tf), GOLDEN["initializers"]
+    for name, expected in want.items():
+        assert got[name]["config"] == expected["config"], name
+        assert got[name]["mean"] == pytest.approx(expected["mean"], abs=0.03), name  # unseeded draws
+        assert got[name]["std"] == pytest.approx(expected["std"], abs=0.02), name
+
+
+def test_feedable_pipeline_from_placeholders_matches_tf():
+    got, want = tf1_programs.feedable_pipeline(tf), GOLDEN["feedable_pipeline"]
+    assert got["shapes"] == want["shapes"]
+    _close(got["sums"], want["sums"])
+
+
+def test_streaming_metrics_match_tf():
+    got, want = tf1_programs.streaming_metrics(tf), GOLDEN["streaming_metrics"]
+    assert got["local"] == want["local"]
+    _close(got["values"], want["values"], rtol=1e-6)

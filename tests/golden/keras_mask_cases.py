@@ -86,4 +86,41 @@ def symbolic_masks(tf, keras):
             "lstm_last": _symbolic(layers.LSTM(2)(embedded))}
 
 
-CASES = {"eager_masks": eager_masks, "symbolic_masks": symbolic_masks}
+def merge_masks(tf, keras):
+    """Merge layers combine their inputs' masks (OR when all are masked; Concatenate joins them)."""
+    layers = keras.layers
+    other = np.array([[0, 1, 1, 0], [1, 1, 0, 0]], "int32")
+    a = layers.Embedding(10, 3, mask_zero=True)(IDS)
+    b = layers.Embedding(10, 3, mask_zero=True)(other)
+    plain = layers.Embedding(10, 3)(other)
+    return {"add": _mask(layers.Add()([a, b])), "average_one_unmasked": _mask(layers.Average()([a, plain])),
+            "multiply": _mask(layers.Multiply()([a, b])),
+            "concatenate_last": _mask(layers.Concatenate()([a, plain])),
+            "concatenate_time": _mask(layers.Concatenate(axis=1)([a, b])),
+            "dot": _mask(layers.Dot(axes=2)([a, b]))}
+
+
+def list_input_masks(tf, keras):
+    """A layer called on a list gets the list of its inputs' masks as `mask` (Attention's value mask)."""
+    emb = keras.layers.Embedding(10, 3, mask_zero=True)
+    emb.build((None, 4))
+    emb.set_weights([np.cos(np.arange(30).reshape(10, 3)).astype("float32")])
+    value = emb(IDS)
+    query = np.sin(np.arange(12).reshape(2, 2, 3)).astype("float32")
+    additive = keras.layers.AdditiveAttention()
+    additive([query, value])
+    additive.set_weights([np.linspace(0.5, 1.5, 3).astype("float32")])
+    seen = []
+
+    class Probe(keras.layers.Layer):
+        def call(self, inputs, mask=None):
+            seen.append(None if mask is None else [None if m is None else np.asarray(m).tolist() for m in mask])
+            return inputs[0]
+
+    Probe()([query, value])
+    return {"attention": np.asarray(keras.layers.Attention()([query, value]), "float64").tolist(),
+            "additive_attention": np.asarray(additive([query, value]), "float64").tolist(), "probe_mask": seen[0]}
+
+
+CASES = {"eager_masks": eager_masks, "symbolic_masks": symbolic_masks, "merge_masks": merge_masks,
+         "list_input_masks": list_input_masks}

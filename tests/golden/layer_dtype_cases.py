@@ -101,5 +101,71 @@ def mixed_model_fit(tf, keras):
             "middle_dtype": _dtype(middle), "out_dtype": _dtype(model(X))}
 
 
+
+def _sweep_inputs():
+    rng = np.random.RandomState(0)
+    x2, x3 = rng.rand(2, 6).astype("float32"), rng.rand(2, 5, 6).astype("float32")
+    x4 = rng.rand(2, 6, 6, 2).astype("float32")
+    ids = np.array([[1, 2, 0, 3, 4], [2, 2, 1, 0, 0]], "int32")
+    return x2, x3, x4, ids
+
+
+def _sweep_layers(keras):
+    layers = keras.layers
+    x2, x3, x4, ids = _sweep_inputs()
+    return {
+        "Dense": (lambda d: layers.Dense(3, dtype=d), (x2,)),
+        "BatchNormalization": (lambda d: layers.BatchNormalization(dtype=d), (x2,)),
+        "LayerNormalization": (lambda d: layers.LayerNormalization(dtype=d), (x2,)),
+        "GroupNormalization": (lambda d: layers.GroupNormalization(2, dtype=d), (x4,)),
+        "Conv2D": (lambda d: layers.Conv2D(2, 3, dtype=d), (x4,)),
+        "Conv1D": (lambda d: layers.Conv1D(2, 3, dtype=d), (x3,)),
+        "DepthwiseConv2D": (lambda d: layers.DepthwiseConv2D(3, dtype=d), (x4,)),
+        "Embedding": (lambda d: layers.Embedding(5, 3, dtype=d), (ids,)),
+        "LSTM": (lambda d: layers.LSTM(3, dtype=d), (x3,)),
+        "GRU": (lambda d: layers.GRU(3, dtype=d), (x3,)),
+        "SimpleRNN": (lambda d: layers.SimpleRNN(3, dtype=d), (x3,)),
+        "MultiHeadAttention": (lambda d: layers.MultiHeadAttention(2, 4, dtype=d), (x3, x3)),
+        "GlobalAveragePooling1D": (lambda d: layers.GlobalAveragePooling1D(dtype=d), (x3,)),
+        "Activation_softmax": (lambda d: layers.Activation("softmax", dtype=d), (x2,)),
+        "Add": (lambda d: layers.Add(dtype=d), ([x2, x2],)),
+        "Rescaling": (lambda d: layers.Rescaling(0.5, offset=0.1, dtype=d), (x2,)),
+    }
+
+
+def layer_sweep(tf, keras):
+    """Common layers under per-layer policies: output dtype and values (weights set by a fixed pattern)."""
+    out = {}
+    for policy in ("mixed_float16", "mixed_bfloat16", "float64"):
+        for name, (make, args) in _sweep_layers(keras).items():
+            layer = make(policy)
+            layer(*args)
+            layer.set_weights([_pattern(w.shape, i).astype(w.dtype) + (1.0 if "variance" in v.path else 0.0)
+                               for i, (w, v) in enumerate(zip(layer.get_weights(), layer.weights))])
+            y = layer(*args)
+            out[f"{policy}/{name}"] = {"out_dtype": _dtype(y), "out": _values(tf, y)}
+    return out
+
+
+def global_mixed_policy(tf, keras):
+    """Layers made under `set_global_policy("mixed_float16")` take it as their policy (float16 when called
+    directly too); a float32 output layer; `fit` with the loss-scaled optimizer."""
+    keras.mixed_precision.set_global_policy("mixed_float16")
+    try:
+        model = keras.Sequential([keras.Input((3,)), keras.layers.Dense(4, activation="relu"),
+                                  keras.layers.BatchNormalization(), keras.layers.Dense(2, dtype="float32")])
+    finally:
+        keras.mixed_precision.set_global_policy("float32")
+    model.set_weights([_pattern(w.shape, i).astype(w.dtype) + (1.0 if "variance" in v.path else 0.0)
+                       for i, (w, v) in enumerate(zip(model.get_weights(), model.weights))])
+    first = model.layers[0](X)
+    out = model(X)
+    model.compile(optimizer=keras.optimizers.SGD(0.1), loss="mse")
+    history = model.fit(X, Y, batch_size=2, epochs=2, shuffle=False, verbose=0)
+    return {"policies": [layer.dtype_policy.name for layer in model.layers], "first_dtype": _dtype(first),
+            "out_dtype": _dtype(out), "out": _values(tf, out), "losses": [float(v) for v in history.history["loss"]],
+            "weights": [np.asarray(w, "float64").tolist() for w in model.get_weights()]}
+
+
 CASES = {name: fn for name, fn in dict(globals()).items()
          if callable(fn) and getattr(fn, "__module__", None) == __name__ and not name.startswith("_")}

@@ -7,6 +7,8 @@
 - `subclassed.keras` / `subclassed.weights.h5`: a subclassed model whose attributes sort before and after
   `layers` (`dense`, `head`, `norm`, a private `_extra`, a list `blocks`): Keras walks attributes in sorted
   order and its `layers` list claims the layers it meets first.
+- `stacked_cells.keras`: an `RNN(StackedRNNCells([LSTMCell, LSTMCell]))` after a summed Bidirectional GRU
+  (cells are a list of configs whose initializers carry Keras 3.15's `input_axes`/`output_axes`).
 - `expected.npz`: the inputs and each model's predictions.
 
     /work/tfvenv/bin/python tests/golden/make_keras3_graph_files.py
@@ -66,6 +68,13 @@ for v in sub.weights:  # non-default values everywhere (LayerNormalization's gam
     v.assign(rng.normal(size=v.shape).astype("float32"))
 sub.save(os.path.join(HERE, "subclassed.keras"))
 sub.save_weights(os.path.join(HERE, "subclassed.weights.h5"))
+seq = keras.Input((6, 4))
+cells = keras.layers.RNN(keras.layers.StackedRNNCells([keras.layers.LSTMCell(3), keras.layers.LSTMCell(2)]))
+stacked = keras.Model(seq, cells(keras.layers.Bidirectional(keras.layers.GRU(3, return_sequences=True),
+                                                            merge_mode="sum")(seq)))
+xr = rng.normal(size=(2, 6, 4)).astype("float32")
+stacked.save(os.path.join(HERE, "stacked_cells.keras"))
 ops_out = ops_graph.predict([xa, xb], verbose=0)
 np.savez(os.path.join(HERE, "expected.npz"), ids=ids, masked_rnn=masked_rnn.predict(ids, verbose=0), xa=xa, xb=xb,
-         ops_h=ops_out[0], ops_w=ops_out[1], ops_e=ops_out[2], xs=xs, subclassed=sub.predict(xs, verbose=0))
+         ops_h=ops_out[0], ops_w=ops_out[1], ops_e=ops_out[2], xs=xs, subclassed=sub.predict(xs, verbose=0),
+         xr=xr, stacked_cells=stacked.predict(xr, verbose=0))

@@ -1,5 +1,6 @@
 """Writes tests/golden/numpy_inputs.json under real TF 2.21: tensors and datasets made from a numpy array keep
-their values when the caller changes the array afterwards (TF copies its numpy inputs).
+their values when the caller changes the array afterwards (TF copies its numpy inputs); a dataset made from a
+variable keeps the value the variable had then.
 
     /work/tfvenv/bin/python tests/golden/make_numpy_input_golden.py
 """
@@ -47,6 +48,10 @@ def generate():
 
 ds = tf.data.Dataset.from_generator(generate, output_signature=tf.TensorSpec((2,), tf.float32))
 out["Dataset.from_generator (reused buffer), list(ds)"] = [e.numpy().tolist() for e in list(ds)]
+variable = tf.Variable([[1.0, 2.0], [3.0, 4.0]])
+from_variable = [tf.data.Dataset.from_tensor_slices(variable), tf.data.Dataset.from_tensors(variable)]
+variable.assign_add(tf.ones((2, 2)) * 10.0)
+out["Dataset from a variable, later assigned"] = [values(d) for d in from_variable]
 with open(os.path.join(os.path.dirname(os.path.abspath(__file__)), "numpy_inputs.json"), "w") as f:
     json.dump(out, f, indent=1)
 print(json.dumps(out))

@@ -152,6 +152,55 @@ def iterator_pipeline(tf):
     return {"losses": losses, "caught": caught, "shapes": shapes}
 
 
+def feedable_pipeline(tf):
+    """Dataset.from_tensor_slices(placeholders) read by an initializable iterator, re-initialised with new feeds."""
+    with tf.Graph().as_default():
+        xp = tf.placeholder(tf.float32, [None, 3])
+        yp = tf.placeholder(tf.int64, [None])
+        dataset = tf.data.Dataset.from_tensor_slices((xp, yp)).map(lambda x, y: (x * 2.0, y + 1)).batch(4)
+        iterator = dataset.make_initializable_iterator()
+        features, labels = iterator.get_next()
+        total = tf.reduce_sum(features) + tf.cast(tf.reduce_sum(labels), tf.float32)
+        sums = []
+        with tf.Session() as sess:
+            for epoch in range(2):
+                sess.run(iterator.initializer, {xp: np.arange(30.0).reshape(10, 3) * (epoch + 1),
+                                                yp: np.arange(10)})
+                while True:
+                    try:
+                        sums.append(float(sess.run(total)))
+                    except tf.errors.OutOfRangeError:
+                        break
+        shapes = [features.shape.as_list(), labels.shape.as_list()]
+    return {"sums": sums, "shapes": shapes}
+
+
+def streaming_metrics(tf):
+    """tf.metrics.accuracy / mean with update ops over batches, local_variables_initializer resetting them."""
+    rng = np.random.default_rng(11)
+    labels = rng.integers(0, 3, 30)
+    predictions = np.where(rng.random(30) < 0.6, labels, (labels + 1) % 3)
+    losses = rng.random(30).astype(np.float32)
+    with tf.Graph().as_default():
+        y = tf.placeholder(tf.int64, [None])
+        p = tf.placeholder(tf.int64, [None])
+        v = tf.placeholder(tf.float32, [None])
+        w = tf.placeholder(tf.float32, [None])
+        acc, acc_update = tf.metrics.accuracy(y, p)
+        mean, mean_update = tf.metrics.mean(v, weights=w)
+        local_names = sorted(x.name for x in tf.local_variables())
+        out = []
+        with tf.Session() as sess:
+            for _ in range(2):
+                sess.run(tf.local_variables_initializer())
+                for i in range(0, 30, 10):
+                    feed = {y: labels[i:i + 10], p: predictions[i:i + 10], v: losses[i:i + 10],
+                            w: np.linspace(0, 1, 10)}
+                    out.append([float(x) for x in sess.run([acc_update, mean_update], feed)])
+                out.append([float(x) for x in sess.run([acc, mean])])
+    return {"values": out, "local": local_names}
+
+
 def gradients_and_names(tf):
     """tf.gradients with grad_ys and stop_gradient, and TF1's op naming."""
     with tf.Graph().as_default():
@@ -271,6 +320,7 @@ def summaries(tf, directory, read_events):
         with tf.name_scope("train"):
             tf.summary.scalar("loss", x * 2.0)
         tf.summary.scalar("plain", x + 1.0)
+        tf.summary.histogram("weights", tf.stack([x, x * 3.0 - 1.0, -x, x * x, 0.0 * x, 1e-13 + 0.0 * x]))
         merged = tf.summary.merge_all()
         with tf.Session() as sess:
             writer = tf.summary.FileWriter(directory, sess.graph)
@@ -282,7 +332,12 @@ def summaries(tf, directory, read_events):
     for path in sorted(glob.glob(directory + "/events.out.tfevents.*")):
         for event in read_events(path):
             for value in event.summary.value:
-                events.append([event.step, value.tag, round(float(value.simple_value), 6)])
+                if value.HasField("histo"):
+                    h = value.histo
+                    events.append([event.step, value.tag, [h.min, h.max, h.num, h.sum, h.sum_squares,
+                                                           list(h.bucket_limit), list(h.bucket)]])
+                else:
+                    events.append([event.step, value.tag, round(float(value.simple_value), 6)])
     return {"events": events, "n_collected": n_collected}
 
 
@@ -322,6 +377,26 @@ def v1_losses(tf):
     return {"values": out, "totals": totals, "n_losses": n_losses}
 
 
+def initializers(tf):
+    """TF1 initializer defaults (get_config) and sample statistics of 400x300 draws."""
+    names = ["truncated_normal_initializer", "random_normal_initializer", "random_uniform_initializer",
+             "variance_scaling_initializer", "orthogonal_initializer", "glorot_uniform_initializer",
+             "glorot_normal_initializer", "zeros_initializer", "ones_initializer", "constant_initializer"]
+    out = {}
+    with tf.Graph().as_default():
+        for name in names:
+            init = getattr(tf, name)()
+            v = tf.get_variable(name, [400, 300], initializer=init)
+            with tf.Session() as sess:
+                sess.run(v.initializer)
+                value = sess.run(v)
+            config = {k: v for k, v in init.get_config().items()}
+            out[name] = {"config": config, "mean": round(float(value.mean()), 2), "std": round(float(value.std()), 2)}
+    return out
+
+
 PROGRAMS = {"mnist_softmax": mnist_softmax, "shared_scope_model": shared_scope_model, "layers_mlp": layers_mlp,
-            "iterator_pipeline": iterator_pipeline, "gradients_and_names": gradients_and_names,
-            "convnet_layers": convnet_layers, "control_flow": control_flow, "v1_losses": v1_losses}
+            "iterator_pipeline": iterator_pipeline, "feedable_pipeline": feedable_pipeline,
+            "gradients_and_names": gradients_and_names, "streaming_metrics": streaming_metrics,
+            "convnet_layers": convnet_layers, "control_flow": control_flow, "v1_losses": v1_losses,
+            "initializers": initializers}

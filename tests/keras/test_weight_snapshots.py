@@ -3,6 +3,7 @@
 Goldens: tests/golden/snapshots.npz from tests/golden/make_snapshot_golden.py (real TF 2.21).
 """
 
+import copy
 from pathlib import Path
 
 import numpy as np
@@ -184,3 +185,12 @@ def test_op_results_on_a_variable_still_carry_gradients():
     with tf.GradientTape() as tape:
         y = tf.reduce_sum(tf.reshape(v, [-1]) * 2.0) + tf.reduce_sum(v[0] * 3.0)
     np.testing.assert_array_equal(tape.gradient(y, v).numpy(), [[5.0, 5.0], [2.0, 2.0]])
+
+
+def test_a_copied_metric_has_its_own_state_views():
+    metric = keras.metrics.Mean()
+    metric.update_state([1.0, 3.0])
+    metric.variables  # noqa: B018 - views made before the copy
+    twin = copy.deepcopy(metric)
+    twin.variables[0].assign(0.0)
+    assert float(metric.result()) == 2.0 and float(twin.result()) == 0.0

@@ -56,3 +56,10 @@ def test_numpy_views_with_negative_or_transposed_strides_convert():
     np.testing.assert_array_equal(tf.constant(reversed_).numpy(), [4, 3, 2, 1, 0])
     transposed = np.arange(6.0).reshape(2, 3).T
     np.testing.assert_array_equal(tf.convert_to_tensor(transposed).numpy(), transposed)
+
+
+def test_a_dataset_made_from_a_variable_keeps_its_value_then():
+    variable = tf.Variable([[1.0, 2.0], [3.0, 4.0]])
+    datasets = [tf.data.Dataset.from_tensor_slices(variable), tf.data.Dataset.from_tensors(variable)]
+    variable.assign_add(tf.ones((2, 2)) * 10.0)
+    assert [_values(d) for d in datasets] == GOLDEN["Dataset from a variable, later assigned"]

@@ -120,8 +120,14 @@ def test_keras_model_round_trip(tmp_path):
 def test_tf_saved_model_directory_is_refused(tmp_path):
     path = os.path.join(GOLDEN, "tf_saved_model")  # written by real TF 2.21 (make_saved_model_golden.py)
     assert tf.saved_model.contains_saved_model(path)
-    with pytest.raises(ValueError, match=r"is a TensorFlow SavedModel \(saved_model.pb"):
+    with pytest.raises(ValueError, match=r"is a TensorFlow SavedModel \(saved_model.pb") as err:
         tf.saved_model.load(path)
+    assert "tf.train.load_checkpoint" in str(err.value)
+    # its variables are a TF checkpoint, which keraslike reads (issue 23 item 3)
+    variables = os.path.join(path, "variables", "variables")
+    shapes = dict(tf.train.list_variables(variables))
+    assert shapes["variables/0/.ATTRIBUTES/VARIABLE_VALUE"] == [4, 3]
+    assert tf.train.load_variable(variables, "variables/1/.ATTRIBUTES/VARIABLE_VALUE").shape == (3,)
     with pytest.raises(ValueError, match=r"is a TensorFlow SavedModel"):
         tf.keras.layers.TFSMLayer(path)
     with pytest.raises(ValueError, match="No SavedModel found"):

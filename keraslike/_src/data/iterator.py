@@ -2,7 +2,14 @@
 
 Mirrors `tensorflow/python/data/ops/iterator_ops.py`: `next(it)` / `it.get_next()`
 return the next element; `element_spec` describes it.
+
+A `tf.train.Checkpoint` saves an iterator's position (how many elements it has given, under the checkpoint
+attribute `ITERATOR_POSITION`; TF saves its pipeline state, a variant tensor keraslike cannot hold, under
+`ITERATOR_STATE`); restoring starts a new pass and skips that many elements, so the iterator continues where
+the saved one was for a pipeline that gives the same elements on every pass (an unseeded shuffle does not).
 """
+
+import torch
 
 
 class DatasetIterator:
@@ -13,9 +20,13 @@ class DatasetIterator:
         dataset: the dataset being iterated.
     """
 
+    _checkpoint_attribute = "ITERATOR_POSITION"
+    shape = ()
+
     def __init__(self, elements, dataset):
         self._elements = elements
         self._dataset = dataset
+        self._position = 0
 
     @property
     def element_spec(self):
@@ -26,7 +37,9 @@ class DatasetIterator:
         return self
 
     def __next__(self):
-        return next(self._elements)
+        element = next(self._elements)
+        self._position += 1
+        return element
 
     def get_next(self):
         """Returns the next element.
@@ -34,5 +47,17 @@ class DatasetIterator:
         Raises:
             StopIteration: at the end of the dataset (TF raises `OutOfRangeError`).
         """
-        return next(self._elements)
+        return self.__next__()
+
+    def _checkpoint_value(self):
+        """The position a checkpoint saves (module docstring)."""
+        return torch.tensor(self._position, dtype=torch.int64)
+
+    def _checkpoint_assign(self, value):
+        """Continue from a saved position: a new pass over the dataset, `value` elements skipped."""
+        position = int(value)
+        elements = self._dataset._elements()
+        for _ in range(position):
+            next(elements)
+        self._elements, self._position = elements, position
 

@@ -167,6 +167,8 @@ def to_tensor(value, dtype=None):
 
 
 def _convert(value):
+    if isinstance(value, torch.nn.Parameter):  # a variable is read now, as TF: later updates do not reach the data
+        return torch.Tensor.clone(value.detach())
     if isinstance(value, (torch.Tensor, StringTensor, SparseTensor, RaggedTensor)):
         return value
     if isinstance(value, (np.ndarray, np.generic)):  # copied, as TF: the caller (or a generator) may reuse it

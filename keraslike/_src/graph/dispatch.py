@@ -18,6 +18,7 @@ from keraslike._src.graph import record, tensor
 _PUBLIC_MODULES = []
 _OVERRIDES = {}  # public name -> replacement (graph-aware) callable
 _installed = {"done": False}
+_ORIGINALS = []  # (module, name, original value) replaced by `install`
 _OP_PACKAGES = ("keraslike._src.ops.", "keraslike._src.image.")
 
 # Functions of the ops package that are not ops (they answer questions or open scopes) stay as they are.
@@ -100,22 +101,45 @@ def _install_into(modules):
                 continue
             if name in _OVERRIDES and value is not _OVERRIDES[name]:
                 if isinstance(value, (types.FunctionType, type)):
+                    _ORIGINALS.append((module, name, value))
                     setattr(module, name, _OVERRIDES[name])
                 continue
             if (isinstance(value, types.FunctionType) and value.__module__.startswith(_OP_PACKAGES)
                     and name not in _NOT_OPS and getattr(value, "__keraslike_graph_op__", None) is None):
-                setattr(module, name, graph_op(value, name))
+                _ORIGINALS.append((module, name, value))
+                setattr(module, name, _graph_op_cache(value, name))
+
+
+_WRAPPERS = {}
+
+
+def _graph_op_cache(fn, name):
+    """One wrapper per function, so repeated graph-mode entries hand out the same objects."""
+    key = (id(fn), name)
+    if key not in _WRAPPERS:
+        _WRAPPERS[key] = (fn, graph_op(fn, name))
+    return _WRAPPERS[key][1]
 
 
 def install():
-    """Make the registered public modules graph-aware (idempotent); called when graph mode is first entered."""
+    """Make the registered public modules graph-aware (idempotent); called when graph mode is entered."""
     if _installed["done"]:
         return
     _installed["done"] = True
     _install_into(_PUBLIC_MODULES)
 
 
-graph_lib.on_graph_mode(install)
+def uninstall():
+    """Put the eager functions back (graph mode has ended): the public names are exactly as before."""
+    if not _installed["done"]:
+        return
+    _installed["done"] = False
+    while _ORIGINALS:
+        module, name, value = _ORIGINALS.pop()
+        setattr(module, name, value)
+
+
+graph_lib.on_graph_mode(install, uninstall)
 
 
 # ---- Python operators on graph tensors -----------------------------------------------------------------

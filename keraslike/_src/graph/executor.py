@@ -31,7 +31,7 @@ class Plan:
     """Ordered ops for one (fetches, feeds) pair; `slots[i]` holds tensor i's value during a run."""
 
     def __init__(self, targets, fed):
-        order = _topological(targets, fed)
+        order = _updates_last(_topological(targets, fed))
         index = {}
         for t in fed:
             index[t] = len(index)
@@ -57,6 +57,20 @@ class Plan:
         self.fed = list(fed)
         self.needs_grad = bool(grad_sources)
         self.fed_leaf = [t in grad_sources for t in fed]
+
+
+def _updates_last(order):
+    """Ops that update variables in place (optimizer steps), and what depends on them, after everything else:
+    every gradient of the run is taken from the values the run started with (a GAN's
+    `sess.run([d_train, g_train])` differentiates both losses before either update)."""
+    late = set()
+    for op in order:
+        if getattr(op, "updates_in_place", False) or any(id(t.op) in late for t in op.inputs) \
+                or any(id(c) in late for c in op.control_inputs):
+            late.add(id(op))
+    if not late:
+        return order
+    return [op for op in order if id(op) not in late] + [op for op in order if id(op) in late]
 
 
 def _topological(targets, fed):

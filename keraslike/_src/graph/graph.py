@@ -232,6 +232,7 @@ def _as_default(graph):
         yield graph
     finally:
         stack.pop()
+        _maybe_leaving_graph_mode()
 
 
 @contextlib.contextmanager
@@ -311,17 +312,29 @@ def reset_default_graph():
     _global["graph"] = Graph()
 
 
-_ON_GRAPH_MODE = []
+_ON_GRAPH_MODE = []  # (enter, leave) callbacks
 
 
-def on_graph_mode(callback):
-    """Call `callback()` when graph mode is first entered (eager disabled or a graph made default)."""
-    _ON_GRAPH_MODE.append(callback)
+def on_graph_mode(enter, leave=None):
+    """Call `enter()` when graph mode begins (eager disabled or a graph made default) and `leave()` when the
+    process is back to eager mode, so public names are graph-aware only while graph mode lasts."""
+    _ON_GRAPH_MODE.append((enter, leave))
+
+
+def _in_graph_mode():
+    return _global["eager_disabled"] or any(g is not None for g in getattr(_state, "stack", None) or ())
 
 
 def _entering_graph_mode():
-    for callback in _ON_GRAPH_MODE:
-        callback()
+    for enter, _ in _ON_GRAPH_MODE:
+        enter()
+
+
+def _maybe_leaving_graph_mode():
+    if not _in_graph_mode():
+        for _, leave in _ON_GRAPH_MODE:
+            if leave is not None:
+                leave()
 
 
 def set_eager_disabled(disabled):
@@ -329,6 +342,8 @@ def set_eager_disabled(disabled):
     _global["eager_disabled"] = bool(disabled)
     if disabled:
         _entering_graph_mode()
+    else:
+        _maybe_leaving_graph_mode()
 
 
 def eager_disabled():

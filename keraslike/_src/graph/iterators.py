@@ -4,25 +4,30 @@ Mirrors `tensorflow/python/data/ops/iterator_ops.py` (`Iterator`): `get_next()` 
 outputs (one per component of `element_spec`) are the next element each time a session runs it; past
 the end it raises `tf.errors.OutOfRangeError("End of sequence")`. Each session iterates on its own; a
 one-shot iterator starts on first use, an initializable one when `sess.run(iterator.initializer)` runs
-(again from the start each time). When graph mode is entered the TF1 method names are added to
-`tf.data.Dataset` (TF1 programs call `dataset.make_one_shot_iterator()`).
+(again from the start each time). While graph mode lasts, `tf.data.Dataset` has the TF1 method names (TF1
+programs call `dataset.make_one_shot_iterator()`), and `from_tensor_slices`/`from_tensors` accept graph
+tensors (a `DeferredDataset`, built when the initializer runs with its feeds).
 """
 
 from keraslike._src import errors
 from keraslike._src.data.dataset import Dataset
 from keraslike._src.graph import graph as graph_lib
 from keraslike._src.graph import record
+from keraslike._src.graph.deferred_dataset import DeferredDataset, deferred_source
 from keraslike._src.graph.tensor import Operation
 from keraslike._src.nest import nest
 
 
 class _IteratorInit(Operation):
-    def __init__(self, graph, name, iterator):
-        super().__init__(graph, name, "MakeIterator", (), list(graph._control_stack))
+    def __init__(self, graph, name, iterator, dataset):
+        inputs = dataset._inputs if isinstance(dataset, DeferredDataset) else []
+        super().__init__(graph, name, "MakeIterator", inputs, list(graph._control_stack))
         self.iterator = iterator
+        self.dataset = dataset
 
     def compute(self, ctx, inputs):
-        ctx.iterators[self.iterator] = iter(self.iterator._dataset)
+        dataset = self.dataset.build(inputs) if isinstance(self.dataset, DeferredDataset) else self.dataset
+        ctx.iterators[self.iterator] = iter(dataset)
         return []
 
 
@@ -79,14 +84,14 @@ class Iterator:
                              "use make_initializable_iterator() to restart iteration.")
         if self._initializer is None:
             graph = self._graph
-            self._initializer = _IteratorInit(graph, graph.unique_name("MakeIterator"), self)
+            self._initializer = _IteratorInit(graph, graph.unique_name("MakeIterator"), self, self._dataset)
         return self._initializer
 
     def make_initializer(self, dataset, name=None):
         """Re-point this iterator at `dataset`, returning the op that starts it."""
         self._dataset = dataset
         graph = self._graph
-        return _IteratorInit(graph, graph.unique_name(name or "MakeIterator"), self)
+        return _IteratorInit(graph, graph.unique_name(name or "MakeIterator"), self, dataset)
 
     def get_next(self, name=None):
         """The next element as graph tensors (the same op each call, as TF warns users to reuse it)."""
@@ -99,7 +104,13 @@ class Iterator:
 
 
 def make_one_shot_iterator(dataset):
-    """`tf.compat.v1.data.make_one_shot_iterator(dataset)`."""
+    """`tf.compat.v1.data.make_one_shot_iterator(dataset)`.
+
+    Raises:
+        ValueError: for a dataset built from graph tensors (use an initializable iterator, as TF requires).
+    """
+    if isinstance(dataset, DeferredDataset):
+        return dataset.make_one_shot_iterator()
     return Iterator(dataset, one_shot=True)
 
 
@@ -108,10 +119,27 @@ def make_initializable_iterator(dataset, shared_name=None):
     return Iterator(dataset, one_shot=False)
 
 
+_SAVED = {}
+
+
 def _install_dataset_methods():
-    if not hasattr(Dataset, "make_one_shot_iterator"):
-        Dataset.make_one_shot_iterator = make_one_shot_iterator
-        Dataset.make_initializable_iterator = make_initializable_iterator
+    if "from_tensor_slices" in _SAVED:
+        return
+    _SAVED["from_tensor_slices"] = Dataset.__dict__["from_tensor_slices"]
+    _SAVED["from_tensors"] = Dataset.__dict__["from_tensors"]
+    Dataset.make_one_shot_iterator = make_one_shot_iterator
+    Dataset.make_initializable_iterator = make_initializable_iterator
+    Dataset.from_tensor_slices = staticmethod(deferred_source(Dataset.from_tensor_slices))
+    Dataset.from_tensors = staticmethod(deferred_source(Dataset.from_tensors))
+    DeferredDataset.make_initializable_iterator = make_initializable_iterator
 
 
-graph_lib.on_graph_mode(_install_dataset_methods)
+def _remove_dataset_methods():
+    if "from_tensor_slices" not in _SAVED:
+        return
+    Dataset.from_tensor_slices = _SAVED.pop("from_tensor_slices")
+    Dataset.from_tensors = _SAVED.pop("from_tensors")
+    del Dataset.make_one_shot_iterator, Dataset.make_initializable_iterator
+
+
+graph_lib.on_graph_mode(_install_dataset_methods, _remove_dataset_methods)

@@ -22,6 +22,8 @@ from keraslike._src.graph.variables import GraphVariable
 class ApplyOp(Operation):
     """Applies one optimizer step to all (gradient, variable) pairs in the running session."""
 
+    updates_in_place = True  # the executor runs these after the run's other ops (gradients first)
+
     def __init__(self, graph, name, optimizer, pairs, hyper, global_step):
         grads = [g for g, _ in pairs]
         super().__init__(graph, name, "NoOp", grads + list(hyper), list(graph._control_stack))

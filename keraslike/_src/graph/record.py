@@ -96,6 +96,11 @@ def _stand_in(tensor, size, generator):
     return torch.zeros(dims, dtype=dtype)
 
 
+def stand_in_value(tensor, size):
+    """A value of `tensor`'s dtype and static shape (unknown dimensions sized `size`, 2 or 3) for shape inference."""
+    return _stand_in(tensor, size, torch.Generator().manual_seed(size))
+
+
 def _has_unknown(tensor):
     shape = tensor.shape
     return shape.rank is None or any(d is None for d in shape.as_list())

@@ -3,12 +3,12 @@
 Mirrors `tensorflow/python/training/saver.py`: checkpoint keys are the variables' op names
 ("model/hidden/weights"), `save(sess, "dir/model.ckpt", global_step=100)` writes the prefix
 "dir/model.ckpt-100" and updates "dir/checkpoint" (so `tf.train.latest_checkpoint` finds it), keeping
-the newest `max_to_keep`. The files use keraslike's checkpoint layout (`P.index` + `P.data-00000-of-00001`
-in safetensors, read by `tf.train.load_checkpoint` / `list_variables`); TF's tensor-bundle encoding is the
-checkpoint issue's. No `.meta` file is written: a keraslike graph is rebuilt by running the Python that made it.
+the newest `max_to_keep`. The files are TF's name-based tensor bundle (`P.index` + `P.data-00000-of-00001`,
+`train/tensor_bundle.py`), as TF's V2 Saver writes them, read by `tf.train.load_checkpoint` / `list_variables`
+and by real TF; files in keraslike's earlier layout (a JSON index, values in safetensors) are still restored.
+No `.meta` file is written: a keraslike graph is rebuilt by running the Python that made it.
 """
 
-import json
 import os
 
 import numpy as np
@@ -18,7 +18,7 @@ from keraslike._src.graph import graph as graph_lib
 from keraslike._src.graph.graph import GraphKeys
 from keraslike._src.graph.variables import GraphVariable
 from keraslike._src.keras.saving import file_io
-from keraslike._src.train import checkpoint_state, checkpoint_utils
+from keraslike._src.train import checkpoint_state, checkpoint_utils, tensor_bundle
 
 _DATA_SUFFIX = ".data-00000-of-00001"
 
@@ -42,14 +42,9 @@ def _by_name(var_list):
     return items
 
 
-def _safetensors_writer():
-    try:
-        from safetensors.numpy import save_file  # optional dependency (the `saving` extra)
-    except ImportError:
-        raise ImportError("tf.train.Saver writes its values with safetensors (TF1 names such as 'w' and "
-                          "'w/Adam' cannot both be HDF5 paths); install it with `pip install keraslike[saving]`.") \
-            from None
-    return save_file
+def _write_bytes(path, data):
+    with open(path, "wb") as f:
+        f.write(data)
 
 
 class Saver:
@@ -101,12 +96,9 @@ class Saver:
         arrays = sess.run(self._vars) if self._vars else {}
         arrays = {k: np.asarray(v) for k, v in arrays.items()}
 
-        save_file = _safetensors_writer()
-        file_io.atomic_write(save_path + _DATA_SUFFIX,
-                             lambda tmp: save_file({k: np.ascontiguousarray(v) for k, v in arrays.items()}, tmp))
-        index = {"format": "safetensors", "keys": {k: {"shape": list(v.shape), "dtype": str(v.dtype)}
-                                          for k, v in arrays.items()}}
-        file_io.atomic_write_text(save_path + ".index", json.dumps(index))
+        index, data = tensor_bundle.serialize(arrays)
+        file_io.atomic_write(save_path + _DATA_SUFFIX, lambda tmp: _write_bytes(tmp, data))
+        file_io.atomic_write(save_path + ".index", lambda tmp: _write_bytes(tmp, index))
         if write_state:
             self._record(save_path)
         return save_path

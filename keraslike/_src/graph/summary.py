@@ -39,6 +39,41 @@ def _scalar_bytes(tag, value):
                                ).SerializeToString()
 
 
+def _default_bucket_limits():
+    """TF's default histogram buckets: +-1e-12 * 1.1^k up to 1e20, 0, and +-DBL_MAX at the ends."""
+    positive, v = [], 1.0e-12
+    while v < 1.0e20:
+        positive.append(v)
+        v *= 1.1
+    positive.append(np.finfo(np.float64).max)
+    return np.array([-x for x in reversed(positive)] + [0.0] + positive)
+
+
+_LIMITS = _default_bucket_limits()
+
+
+def _histogram_bytes(tag, values):
+    _, summary_pb2 = _protos()
+    array = (values.detach().cpu().double().numpy() if isinstance(values, torch.Tensor)
+             else np.asarray(values, np.float64)).reshape(-1)
+    counts = np.bincount(np.searchsorted(_LIMITS, array, side="right"), minlength=len(_LIMITS))[:len(_LIMITS)]
+    histo = summary_pb2.HistogramProto(
+        min=float(array.min()) if array.size else float(np.finfo(np.float64).max),
+        max=float(array.max()) if array.size else -float(np.finfo(np.float64).max),
+        num=float(array.size), sum=float(array.sum()), sum_squares=float((array * array).sum()))
+    i = 0
+    while i < len(counts):  # runs of empty buckets collapse into their last limit, as TF encodes them
+        end, count = _LIMITS[i], counts[i]
+        i += 1
+        if count <= 0:
+            while i < len(counts) and counts[i] <= 0:
+                end, count = _LIMITS[i], counts[i]
+                i += 1
+        histo.bucket_limit.append(float(end))
+        histo.bucket.append(float(count))
+    return summary_pb2.Summary(value=[summary_pb2.Summary.Value(tag=tag, histo=histo)]).SerializeToString()
+
+
 class _SummaryOp(Operation):
     def __init__(self, graph, name, op_type, inputs, make):
         super().__init__(graph, name, op_type, inputs, list(graph._control_stack))
@@ -56,18 +91,27 @@ def _collect(graph, tensor, collections):
 
 def scalar(name, tensor, collections=None, family=None):
     """`tf.compat.v1.summary.scalar(name, tensor)`: a string tensor holding a serialized scalar `Summary`."""
+    return _summary(name, tensor, collections, family, _scalar_bytes, "ScalarSummary")
+
+
+def histogram(name, values, collections=None, family=None):
+    """`tf.compat.v1.summary.histogram(name, values)`: a serialized `Summary` with TF's `HistogramProto` (TF's
+    default exponential buckets; runs of empty buckets collapsed as TF encodes them)."""
+    return _summary(name, values, collections, family, _histogram_bytes, "HistogramSummary")
+
+
+def _summary(name, tensor, collections, family, encode, op_type):
     tag = f"{family}/{name}" if family else name
     graph = graph_lib.default_graph()
     if graph is None:
-        return _scalar_bytes(eager_name_scope.current_scope() + tag, tensor)
+        return encode(eager_name_scope.current_scope() + tag, tensor)
     with graph.name_scope(name) as scope:
         full_tag = scope.rstrip("/")
         if family:
             full_tag = f"{family}/{full_tag}"
         if not isinstance(tensor, SymbolicTensor):
             tensor = record.record_call(torch.as_tensor, (tensor,), {"dtype": torch.float32}, "Const", None, graph)
-        op = _SummaryOp(graph, scope.rstrip("/"), "ScalarSummary", [tensor],
-                        lambda inputs: _scalar_bytes(full_tag, inputs[0]))
+        op = _SummaryOp(graph, scope.rstrip("/"), op_type, [tensor], lambda inputs: encode(full_tag, inputs[0]))
     graph._by_name[op.name] = op
     _collect(graph, op.outputs[0], collections)
     return op.outputs[0]
@@ -146,3 +190,20 @@ class FileWriter:
     def __exit__(self, *exc):
         self.close()
         return False
+
+
+def _unsupported(kind):
+    def unsupported(name, tensor, *args, **kwargs):
+        raise NotImplementedError(
+            f"tf.compat.v1.summary.{kind} is not supported by keraslike (scalar and histogram are); write it "
+            f"eagerly with tf.summary.{kind}(name, data, step) under a tf.summary.create_file_writer(...) writer. "
+            f"Received: name={name!r}")
+    unsupported.__name__ = kind
+    unsupported.__doc__ = f"`tf.compat.v1.summary.{kind}`: raises, naming TF2's `tf.summary.{kind}`."
+    return unsupported
+
+
+image = _unsupported("image")
+audio = _unsupported("audio")
+text = _unsupported("text")
+tensor_summary = _unsupported("tensor_summary")

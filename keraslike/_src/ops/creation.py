@@ -92,7 +92,8 @@ def one_hot(indices, depth, on_value=None, off_value=None, axis=None, dtype=None
 
     Args:
         indices: integer tensor of shape `[...]`; entries outside `[0, depth)`
-            (e.g. -1) give all-`off_value` rows.
+            (e.g. -1) give all-`off_value` rows. Float indices are cast to int64 (truncated toward
+            zero), as TF does for numpy float arrays (Keras 2 code passes float labels).
         depth: int, size of the new dimension.
         on_value, off_value: scalars, default 1 and 0.
         axis: position of the new dimension, default -1 (last).
@@ -102,10 +103,12 @@ def one_hot(indices, depth, on_value=None, off_value=None, axis=None, dtype=None
         `torch.Tensor` of rank `rank(indices) + 1`.
 
     Raises:
-        TypeError: if `indices` are not integers.
+        TypeError: if `indices` are complex or boolean.
     """
     idx = to_tensor(indices, None, "indices")
-    if idx.is_floating_point() or idx.is_complex() or idx.dtype == torch.bool:
+    if idx.is_floating_point():
+        idx = idx.to(torch.int64)  # truncates toward zero, as TF's cast
+    if idx.is_complex() or idx.dtype == torch.bool:
         raise TypeError(
             f"Expected integer `indices` for tf.one_hot. "
             f"Received: indices with dtype={dtypes.dtype_name(idx.dtype)}"

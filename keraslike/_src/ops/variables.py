@@ -307,11 +307,22 @@ def state_view(tensor, name):
     return view
 
 
+class StateViewCache(dict):
+    """name -> (state tensor, view): kept by an owner of state tensors; copies and pickles start empty (a
+    copied owner has new storage, whose views are made on first use)."""
+
+    def __deepcopy__(self, memo):
+        return StateViewCache()
+
+    def __reduce__(self):
+        return (StateViewCache, ())
+
+
 def cached_state_views(cache, states):
     """`state_view`s of `states` (name -> tensor), reusing `cache`'s while they still view the same tensor.
 
     Args:
-        cache: a dict the owner keeps (name -> (tensor, view)); updated in place.
+        cache: a `StateViewCache` the owner keeps; updated in place.
         states: a dict name -> state tensor.
 
     Returns:

@@ -62,8 +62,13 @@ def read_document(export_dir):
                     f"{export_dir} is a TensorFlow SavedModel ({tf_file}: TensorFlow graphs), which keraslike cannot "
                     "load: it runs on PyTorch and reads only its own SavedModel format (keraslike_saved_model.json + "
                     "variables/variables.safetensors, written by keraslike's tf.saved_model.save / model.export). "
-                    "Load it in TensorFlow and save the weights (model.save_weights('w.weights.h5') or a .keras "
-                    f"file), then load those here. Received: export_dir={export_dir}")
+                    "Its graphs cannot run here, but its variables are a TF checkpoint keraslike reads: "
+                    f"tf.train.load_checkpoint({os.path.join(export_dir, 'variables', 'variables')!r}) lists and "
+                    "reads them, and tf.train.Checkpoint(root=model).read(that prefix) restores them into a "
+                    "keraslike model built the same way when the SavedModel's root was that model "
+                    "(tf.saved_model.save(model, ...)). Or load it in TensorFlow and save the weights "
+                    "(model.save_weights('w.weights.h5') or a .keras file), then load those here. "
+                    f"Received: export_dir={export_dir}")
         raise ValueError(f"No SavedModel found in {export_dir} (expected {constants.KERASLIKE_FILENAME}). "
                          f"Received: export_dir={export_dir}")
     document = bounded_read.read_json_file(path)

@@ -1,40 +1,26 @@
-"""`tf.train.Checkpoint`: save/restore models, optimizers and variables (tensorflow/python/checkpoint).
+"""`tf.train.Checkpoint`: save/restore models, optimizers, variables and `tf.Module`s (tensorflow/python/checkpoint).
 
-A checkpoint with prefix `P` is two files, as in TF: `P.index` (JSON: the keys,
-shapes and dtypes) and `P.data-00000-of-00001` (the values, safetensors when
-installed, else HDF5). Values are numpy arrays read back with safetensors or
-h5py; nothing is unpickled. Model weights are stored in `model.weights`
-order, optimizer state as Keras's variable list (iterations, learning rate,
-slots). Files are written atomically, by the chief only.
+A checkpoint with prefix `P` is TF's own format (`train/tensor_bundle.py`): `P.index` (a sorted table of
+BundleEntryProtos) and `P.data-00000-of-00001` (the values), with the object graph (`train/object_graph.py`)
+stored beside the values, so real TF reads keraslike's checkpoints and keraslike reads TF's. Objects are
+matched by TF's object-graph paths: the names given to the Checkpoint, then attribute names, list indices
+and Keras's child names (`module/trackable.py`, `keras/saving/checkpoint_tracking.py`). Checkpoints in
+keraslike's earlier format (a JSON index, values in safetensors or HDF5) are still read: the format is
+sniffed from the index. Nothing is unpickled. Files are written atomically, by the chief only.
 """
 
-import json
 import os
 
 import h5py
 import numpy as np
 import torch
 
-from keraslike._src.keras.layers.layer import Layer
-from keraslike._src.keras.optimizers.optimizer import Optimizer
-from keraslike._src.keras.saving import bounded_read, file_io, optimizer_state
-from keraslike._src.module import tracking
+from keraslike._src.keras.saving import bounded_read, file_io  # file helpers only: no Keras classes here
+from keraslike._src.module import trackable, tracking
 from keraslike._src.ops.variables import Variable
-from keraslike._src.train import checkpoint_state
+from keraslike._src.train import checkpoint_state, object_graph, tensor_bundle
 
 _DATA_SUFFIX = ".data-00000-of-00001"
-
-
-def _save_arrays(path, arrays):
-    try:
-        from safetensors.numpy import save_file  # optional (the `saving` extra); h5py otherwise
-    except ImportError:
-        with h5py.File(path, "w") as h5:
-            for key, value in arrays.items():
-                h5.create_dataset(key, data=value)
-        return "h5"
-    save_file({k: np.ascontiguousarray(v) for k, v in arrays.items()}, path)
-    return "safetensors"
 
 
 def _load_arrays(path, fmt):
@@ -68,6 +54,15 @@ def read_index(save_path):
                          "a `format` of 'h5' or 'safetensors' and a `keys` object). "
                          f"Received: save_path={save_path!r}")
     return index
+
+
+def _is_keras_layer(obj):
+    """A Keras layer or model (told by its protocol, not its class: `train/` sits below Keras)."""
+    return isinstance(obj, torch.nn.Module) and hasattr(obj, "weights") and hasattr(obj, "built")
+
+
+def _is_optimizer(obj):
+    return callable(getattr(obj, "_set_flat_state", None))
 
 
 def data_path(save_path):
@@ -161,12 +156,19 @@ class Checkpoint:
         object.__setattr__(self, "_objects", objects)
         object.__setattr__(self, "save_counter", Variable(0, trainable=False, name="save_counter",
                                                           dtype=torch.int64))
+        self._check_trackable()  # TF refuses a non-trackable object when the Checkpoint is made
 
     def __setattr__(self, name, value):
         if name.startswith("_") or name == "save_counter":
             object.__setattr__(self, name, value)
-        else:
-            self._objects[name] = value
+            return
+        source = self.__dict__.get("_restore_source")
+        child = object_graph.NodeView(source[0], source[1]).child(name) if source else None
+        if isinstance(value, list) and source is not None:
+            value = _RestoringList(value, source[0], child.node_id if child is not None else None)
+        self._objects[name] = value
+        if child is not None and trackable.is_trackable(value):  # TF restores what is added after a restore
+            object_graph.restore_into(trackable.wrap(value), source[0], child.node_id)
 
     def __getattr__(self, name):
         objects = self.__dict__.get("_objects", {})
@@ -176,30 +178,7 @@ class Checkpoint:
 
     # ---- values ------------------------------------------------------------------------------
     def _model(self):
-        return next((o for o in self._objects.values() if isinstance(o, Layer)), None)
-
-    def _arrays(self, prefix=""):
-        out = {prefix + "save_counter": np.asarray(int(self.save_counter), dtype="int64")}
-        for name, obj in self._objects.items():
-            obj = getattr(obj, "inner_optimizer", obj)  # a LossScaleOptimizer saves its inner optimizer's state
-            key = prefix + name
-            if isinstance(obj, Checkpoint):
-                out.update(obj._arrays(key + "/"))
-            elif isinstance(obj, Layer):
-                for i, w in enumerate(obj.weights):
-                    out[f"{key}/weights/{i}"] = w.detach().cpu().numpy()
-            elif isinstance(obj, Optimizer):
-                for i, value in enumerate(optimizer_state.get_variables(obj)):
-                    out[f"{key}/vars/{i}"] = np.asarray(value)
-            elif isinstance(obj, torch.Tensor):
-                out[key] = obj.detach().cpu().numpy()
-            elif tracking.is_node(obj):  # a tf.Module: every variable its walk finds, keyed by attribute path
-                for path, var in _module_variables(obj):
-                    out[f"{key}/{path}"] = var.detach().cpu().numpy()
-            else:
-                raise ValueError("Checkpoint can track models, layers, optimizers, variables, tf.Modules and "
-                                 f"Checkpoints. Received: {name}={obj!r}")
-        return out
+        return next((o for o in self._objects.values() if _is_keras_layer(o)), None)
 
     def _check_shapes(self, arrays, prefix=""):
         """Raise TF's error for a saved value whose shape differs from the variable it would fill.
@@ -212,9 +191,9 @@ class Checkpoint:
             if isinstance(obj, Checkpoint):
                 obj._check_shapes(arrays, key + "/")
                 continue
-            if isinstance(obj, Layer):
+            if _is_keras_layer(obj):
                 targets = [(f"{key}/weights/{i}", w) for i, w in enumerate(obj.weights)]
-            elif isinstance(obj, torch.Tensor) and not isinstance(obj, Optimizer):
+            elif isinstance(obj, torch.Tensor) and not _is_optimizer(obj):
                 targets = [(key, obj)]
             else:
                 continue
@@ -238,7 +217,7 @@ class Checkpoint:
                 u, m = obj._assign(arrays, key + "/")
                 used |= u
                 missing += m
-            elif isinstance(obj, Layer):
+            elif _is_keras_layer(obj):
                 saved = sorted((k for k in arrays if k.startswith(key + "/weights/")),
                                key=lambda k: int(k.rsplit("/", 1)[-1]))
                 if not obj.weights and saved:
@@ -254,13 +233,13 @@ class Checkpoint:
                             used.add(k)
                         else:
                             missing.append(k)
-            elif isinstance(obj, Optimizer):
+            elif _is_optimizer(obj):
                 keys = sorted((k for k in arrays if k.startswith(key + "/vars/")), key=lambda k: int(k.rsplit("/")[-1]))
                 params = [p for p in model.trainable_weights if p.requires_grad] if model is not None else None
                 if keys and model is not None and not model.weights:
                     obj.__dict__["_deferred_state"] = [arrays[k] for k in keys]  # applied when the optimizer builds
                     used.update(keys)
-                elif keys and optimizer_state.set_variables(obj, [arrays[k] for k in keys], params):
+                elif keys and obj._set_flat_state([arrays[k] for k in keys], params):
                     used.update(keys)
                 elif keys:
                     missing.append(key)
@@ -278,20 +257,49 @@ class Checkpoint:
         return used, missing
 
     # ---- files ---------------------------------------------------------------------------------
+    def _trackable_children(self):
+        """The named objects (a LossScaleOptimizer as its inner optimizer), then `save_counter` once `save` has
+        counted (TF creates it on the first save)."""
+        out = []
+        for name, obj in self._objects.items():
+            if name == "root":
+                continue
+            out.append((name, trackable.wrap(getattr(obj, "inner_optimizer", obj))))
+        if int(self.save_counter) > 0 or self.__dict__.get("_restoring"):
+            out.append(("save_counter", self.save_counter))
+        return out
+
+    def _root_object(self):
+        """What the checkpoint's root node is: `root` when given (with the other named objects added as its
+        children, as TF does), else this Checkpoint."""
+        root = self._objects.get("root")
+        if root is None:
+            return self
+        extras = self._trackable_children()
+        return _RootWithExtras(root, extras) if extras else root
+
+    def _check_trackable(self):
+        for name, obj in self._objects.items():
+            if not trackable.is_trackable(getattr(obj, "inner_optimizer", obj)):
+                raise ValueError("Checkpoint can track tf.Variables, tf.Modules, Keras models, layers and "
+                                 "optimizers, Checkpoints, and lists and dicts of them. "
+                                 f"Received: {name}={obj!r}")
+
     def write(self, file_prefix, options=None):
-        """Write the checkpoint files at `file_prefix` (no counter, no state file); returns the prefix."""
+        """Write the checkpoint files at `file_prefix` in TF's format (no counter, no state file); returns the
+        prefix.
+
+        Raises:
+            ValueError: for a named object a checkpoint cannot hold.
+        """
         file_prefix = os.fspath(file_prefix)
-        arrays = self._arrays()
+        self._check_trackable()
+        index, data = tensor_bundle.serialize(object_graph.serialize(self._root_object()))
         model = self._model()
-        fmt = "safetensors"
-        with file_io.chief_path(file_prefix + _DATA_SUFFIX, model) as target:
-            holder = {}
-            file_io.atomic_write(target, lambda tmp: holder.setdefault("fmt", _save_arrays(tmp, arrays)))
-            fmt = holder["fmt"]
-        index = {"format": fmt, "keys": {k: {"shape": list(v.shape), "dtype": str(v.dtype)}
-                                         for k, v in arrays.items()}}
-        with file_io.chief_path(file_prefix + ".index", model) as target:
-            file_io.atomic_write_text(target, json.dumps(index))
+        with file_io.chief_path(tensor_bundle.data_path(file_prefix), model) as target:
+            file_io.atomic_write(target, lambda tmp: _write_bytes(tmp, data))
+        with file_io.chief_path(file_prefix + tensor_bundle.INDEX_SUFFIX, model) as target:
+            file_io.atomic_write(target, lambda tmp: _write_bytes(tmp, index))
         return file_prefix
 
     def save(self, file_prefix, options=None):
@@ -314,15 +322,64 @@ class Checkpoint:
     def restore(self, save_path, options=None):
         """Restore from `save_path` (e.g. `tf.train.latest_checkpoint(dir)`); `None` restores nothing.
 
+        Values are matched by TF's object-graph paths; a Keras model without weights yet is restored when it
+        builds (TF's deferred restoration). Every value is checked before any is assigned.
+
         Raises:
-            ValueError: if the checkpoint files are missing.
+            ValueError: if the checkpoint files are missing, or a saved shape differs from its variable's.
         """
         if save_path is None:
             return CheckpointLoadStatus([], [])
         save_path = os.fspath(save_path)
+        if tensor_bundle.is_bundle(save_path):
+            saved = object_graph.SavedGraph(tensor_bundle.BundleReader(save_path))
+            object.__setattr__(self, "_restoring", True)  # a saved save_counter is restored (TF creates it)
+            try:
+                root = self._root_object()
+                plan = object_graph.plan_restore(root, saved, context={"model": self._model(),
+                                                                      "optional": [self.save_counter]})
+            finally:
+                object.__setattr__(self, "_restoring", False)
+            plan.apply()
+            for node_id, obj in plan.bound.items():  # objects assigned to them later restore on assignment
+                if isinstance(obj, Checkpoint):
+                    object.__setattr__(obj, "_restore_source", (saved, node_id))
+            return object_graph.LoadStatus(plan, root)
         index = read_index(save_path)
         arrays = _load_arrays(save_path + _DATA_SUFFIX, index["format"])
         arrays = {k: v.reshape(index["keys"][k]["shape"]) if k in index["keys"] else v for k, v in arrays.items()}
         self._check_shapes(arrays)  # everything first: a failed restore changes nothing
         used, missing = self._assign(arrays)
         return CheckpointLoadStatus(set(arrays) - used, missing)
+
+
+class _RestoringList(list):
+    """A list assigned to a restored Checkpoint: an item appended where the checkpoint has one is restored then
+    (TF's ListWrapper)."""
+
+    def __init__(self, items, saved, node_id):
+        super().__init__(items)
+        self._saved, self._node_id = saved, node_id
+
+    def append(self, item):
+        super().append(item)
+        if self._node_id is None:
+            return
+        child = object_graph.NodeView(self._saved, self._node_id).child(str(len(self) - 1))
+        if child is not None and trackable.is_trackable(item):
+            object_graph.restore_into(trackable.wrap(item), self._saved, child.node_id)
+
+
+class _RootWithExtras:
+    """The root node of `Checkpoint(root=obj, **others)`: `obj`'s children plus the other named objects."""
+
+    def __init__(self, root, extras):
+        self.root, self.extras = root, extras
+
+    def _trackable_children(self):
+        return trackable.children(self.root) + list(self.extras)
+
+
+def _write_bytes(path, data):
+    with open(path, "wb") as f:
+        f.write(data)

@@ -1,11 +1,14 @@
-"""Reading keraslike checkpoints without building the objects: `tf.train.load_checkpoint`,
-`list_variables`, `load_variable`, `get_checkpoint_state`, `checkpoints_iterator`, and `CheckpointOptions`.
+"""Reading checkpoints without building the objects: `tf.train.load_checkpoint`, `list_variables`,
+`load_variable`, `get_checkpoint_state`, `checkpoints_iterator`, and `CheckpointOptions`.
 
-Mirrors `tensorflow/python/training/checkpoint_utils.py` and `checkpoint_management.py` for keraslike's
-checkpoint format (keraslike/_src/train/checkpoint.py): the names are keraslike's keys, e.g.
-`"model/weights/0"`, `"optimizer/vars/1"`, `"save_counter"`, not TF's object-graph keys
-(`".../.ATTRIBUTES/VARIABLE_VALUE"`); TF-written checkpoints cannot be read (ValueError). Values are read one
-key at a time (safetensors' lazy reader, or one HDF5 dataset), never the whole file.
+Mirrors `tensorflow/python/training/checkpoint_utils.py` and `checkpoint_management.py`. Two formats are read,
+told apart by sniffing `<prefix>.index`:
+  * TF's tensor bundle (`train/tensor_bundle.py`), what TF writes and what keraslike writes now: the names are
+    TF's object-graph keys (`"model/layer_with_weights-0/kernel/.ATTRIBUTES/VARIABLE_VALUE"`,
+    `"_CHECKPOINTABLE_OBJECT_GRAPH"`);
+  * keraslike's earlier format (a JSON index, values in safetensors or HDF5), whose names are keraslike's
+    keys (`"model/weights/0"`, `"optimizer/vars/1"`, `"save_counter"`).
+Values are read one key at a time, never the whole file.
 """
 
 import os
@@ -15,7 +18,7 @@ import numpy as np
 
 from keraslike._src.keras.saving import bounded_read
 from keraslike._src.ops import dtypes
-from keraslike._src.train import checkpoint, checkpoint_state
+from keraslike._src.train import checkpoint, checkpoint_state, tensor_bundle
 
 
 def _resolve(ckpt_dir_or_file):
@@ -31,7 +34,16 @@ def _resolve(ckpt_dir_or_file):
 
 class CheckpointReader:
     """What `tf.train.load_checkpoint` returns: `get_tensor`, `has_tensor`, `get_variable_to_shape_map`,
-    `get_variable_to_dtype_map` (TF's `py_checkpoint_reader.CheckpointReader`)."""
+    `get_variable_to_dtype_map` (TF's `py_checkpoint_reader.CheckpointReader`).
+
+    Raises:
+        ValueError: if the checkpoint is missing or is neither a TF checkpoint nor a keraslike one.
+    """
+
+    def __new__(cls, save_path):
+        if cls is CheckpointReader and tensor_bundle.is_bundle(save_path):
+            return object.__new__(BundleCheckpointReader)
+        return object.__new__(cls)
 
     def __init__(self, save_path):
         self._prefix = save_path
@@ -77,6 +89,49 @@ class CheckpointReader:
     def get_variable_to_dtype_map(self):
         """`{name: dtype}` for every key (torch dtypes, which keraslike's `tf.float32` etc. are)."""
         return {k: dtypes.as_dtype(v["dtype"]) for k, v in self._index["keys"].items()}
+
+
+class BundleCheckpointReader(CheckpointReader):
+    """A `CheckpointReader` over a TF tensor-bundle checkpoint (written by TF or by keraslike)."""
+
+    def __init__(self, save_path):
+        self._prefix = save_path
+        self._bundle = tensor_bundle.BundleReader(save_path)
+
+    def _key(self, name):
+        key = name[:-2] if name.endswith(":0") else name
+        if not self._bundle.has_tensor(key):
+            raise ValueError(f"Key {key} not found in checkpoint {self._prefix}. Received: name={name!r}")
+        return key
+
+    def has_tensor(self, name):
+        return self._bundle.has_tensor(name[:-2] if name.endswith(":0") else name)
+
+    def get_tensor(self, name):
+        """The value of `name`: a numpy array (bytes for a scalar string, as TF).
+
+        Raises:
+            ValueError: if the checkpoint has no such key, or its bytes are corrupt.
+        """
+        return self._bundle.get_tensor(self._key(name))
+
+    def get_variable_to_shape_map(self):
+        return {k: self._bundle.shape(k) for k in self._bundle.keys()}
+
+    def get_variable_to_dtype_map(self):
+        """`{name: dtype}` (torch dtypes, `tf.string` for strings)."""
+        return {k: _dtype_of_enum(self._bundle.dtype_enum(k)) for k in self._bundle.keys()}
+
+
+_ENUM_NAMES = {1: "float32", 2: "float64", 3: "int32", 4: "uint8", 5: "int16", 6: "int8", 7: "string",
+               8: "complex64", 9: "int64", 10: "bool", 14: "bfloat16", 17: "uint16", 18: "complex128",
+               19: "float16", 22: "uint32", 23: "uint64"}
+
+
+def _dtype_of_enum(enum):
+    if enum not in _ENUM_NAMES:
+        raise ValueError(f"keraslike has no dtype for TF DataType enum {enum}. Received: dtype={enum}")
+    return dtypes.as_dtype(_ENUM_NAMES[enum])
 
 
 def load_checkpoint(ckpt_dir_or_file):

@@ -13,10 +13,16 @@ from keraslike._src.compat.v1.session import (  # noqa: F401
 )
 from keraslike._src.sparse.sparse_tensor import SparseTensorValue  # noqa: F401
 from keraslike._src.compat.v1.v1_ops import (  # noqa: F401
-    FIFOQueue, RandomShuffleQueue, arg_max, arg_min, argmax, argmin, assign, assign_add, assign_sub, div, log,
+    FIFOQueue, RandomShuffleQueue, arg_max, arg_min, argmax, argmin, assign, assign_add, assign_sub, batch_to_space,
+    div, log, space_to_batch,
     py_func, random_normal, random_uniform,
     reduce_all, reduce_any, reduce_logsumexp, reduce_max, reduce_mean, reduce_min, reduce_prod, reduce_sum,
     set_random_seed, squared_difference, to_bfloat16, to_double, to_float, to_int32, to_int64, truncated_normal,
+)
+from keraslike._src.compat.v1.init_ops_v1 import (  # noqa: F401
+    constant_initializer, glorot_normal_initializer, glorot_uniform_initializer, ones_initializer,
+    orthogonal_initializer, random_normal_initializer, random_uniform_initializer, truncated_normal_initializer,
+    variance_scaling_initializer, zeros_initializer,
 )
 from keraslike._src.graph.framework import (  # noqa: F401
     add_to_collection, add_to_collections, get_collection, get_collection_ref, import_graph_def,
@@ -31,7 +37,7 @@ from keraslike._src.graph.variables import (  # noqa: F401
     global_variables, local_variables, model_variables, trainable_variables,
 )
 from keraslike.compat.v1 import io, python_io  # noqa: F401,E402  (TF1's tf_record_iterator)
-from keraslike.compat.v1 import data, layers, losses, nn, summary, train  # noqa: F401,E402
+from keraslike.compat.v1 import data, initializers, layers, losses, math, metrics, nn, random, summary, train  # noqa: F401,E402,I001
 
 
 _ROOT = __name__.split(".")[0]  # "keraslike"

@@ -4,8 +4,8 @@ every other name is `tf.nn`'s."""
 import sys
 
 from keraslike._src.compat.v1.v1_ops import (  # noqa: F401
-    avg_pool, conv2d, dropout, max_pool, softmax_cross_entropy_with_logits, softmax_cross_entropy_with_logits_v2,
-    sparse_softmax_cross_entropy_with_logits,
+    avg_pool, conv2d, dropout, in_top_k, max_pool, softmax_cross_entropy_with_logits,
+    softmax_cross_entropy_with_logits_v2, space_to_batch, sparse_softmax_cross_entropy_with_logits,
 )
 
 

@@ -2,7 +2,9 @@
 
 import sys
 
-from keraslike._src.graph.summary import FileWriter, merge, merge_all, scalar  # noqa: F401
+from keraslike._src.graph.summary import (  # noqa: F401
+    FileWriter, audio, histogram, image, merge, merge_all, scalar, tensor_summary, text,
+)
 
 
 def __getattr__(name):

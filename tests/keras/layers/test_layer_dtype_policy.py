@@ -25,9 +25,22 @@ with open(os.path.join(GOLDEN, "layer_dtype.json")) as _f:
     EXPECTED = json.load(_f)
 
 _ATOL = {"float16": 2e-3, "bfloat16": 1.5e-2, "float32": 1e-6, "float64": 1e-6}
+_SWEEP_TOL = {"float16": 1e-2, "bfloat16": 6e-2, "float64": 1e-5}  # several roundings in half precision
 
 
-@pytest.mark.parametrize("case", sorted(layer_dtype_cases.CASES))
+def test_layer_sweep_matches_tf():
+    """16 common layers under mixed_float16, mixed_bfloat16 and float64: output dtype and values as TF's."""
+    actual = layer_dtype_cases.layer_sweep(tf, keras)
+    expected = EXPECTED["layer_sweep"]
+    assert sorted(actual) == sorted(expected)
+    for key, want in expected.items():
+        got = actual[key]
+        assert got["out_dtype"] == want["out_dtype"], key
+        tol = _SWEEP_TOL[want["out_dtype"]]
+        np.testing.assert_allclose(got["out"], want["out"], rtol=tol, atol=tol, err_msg=key)
+
+
+@pytest.mark.parametrize("case", sorted(set(layer_dtype_cases.CASES) - {"layer_sweep"}))
 def test_case_matches_tf(case):
     actual = layer_dtype_cases.CASES[case](tf, keras)
     expected = EXPECTED[case]

@@ -135,3 +135,14 @@ def test_checkpoint_of_a_different_model_raises_and_changes_nothing(tmp_path):
         tf.train.Checkpoint(model=target).read(prefix)
     for old, new in zip(before, _weights(target)):
         np.testing.assert_array_equal(old, new)
+
+
+def test_set_weights_with_a_wrong_shape_late_in_the_list_changes_nothing():
+    _, target = _mismatched_pair()
+    before = _weights(target)
+    values = [np.ones(w.shape, "float32") for w in before]
+    values[-2] = np.ones((2, 1), "float32")  # layer 2's kernel
+    with pytest.raises(ValueError, match="Received: weights with shapes"):
+        target.set_weights(values)
+    for old, new in zip(before, _weights(target)):
+        np.testing.assert_array_equal(old, new)

@@ -4,10 +4,12 @@ extraction names, and archives whose members try to escape the extraction folder
 import hashlib
 import inspect
 import io
+import json
 import os
 import tarfile
 import warnings
 import zipfile
+from pathlib import Path
 
 import pytest
 
@@ -126,3 +128,42 @@ def test_extraction_never_writes_outside_the_folder(tmp_path):
     for name in ("escape.txt", "abs_escape.txt", "zip_escape.txt"):
         assert not os.path.exists(home / "datasets" / name) and not os.path.exists(f"/{name}")
     assert sum("Skipping invalid path" in str(w.message) for w in caught) >= 3
+
+
+_PATHS = json.loads((Path(__file__).parents[2] / "golden" / "get_file_paths.json").read_text())
+
+
+def _pkg_archive(folder):
+    path = folder / "pkg_v1.tar.gz"
+    with tarfile.open(path, "w:gz") as tar:
+        info = tarfile.TarInfo("pkg/a.txt")
+        info.size = 6
+        tar.addfile(info, io.BytesIO(b"hello\n"))
+    return _origin(path)
+
+
+def _listing(root):
+    return sorted(os.path.relpath(os.path.join(base, n), root) for base, dirs, files in os.walk(root)
+                  for n in dirs + files)
+
+
+@pytest.mark.parametrize("keras_version", ["keras3", "keras2"])
+@pytest.mark.parametrize("case", sorted(_PATHS["keras3"]))
+def test_archive_paths_follow_the_keras_of_the_switch(tmp_path, monkeypatch, keras_version, case):
+    """tests/golden/get_file_paths.json (make_get_file_paths_golden.py): what Keras 3 and tf_keras return and
+    leave in the cache for untar/extract with each kind of fname; TF_USE_LEGACY_KERAS=1 selects Keras 2's."""
+    if keras_version == "keras2":
+        monkeypatch.setenv("TF_USE_LEGACY_KERAS", "1")
+    else:
+        monkeypatch.delenv("TF_USE_LEGACY_KERAS", raising=False)
+    kwargs = {"untar_plain": dict(fname="pkg_v1", untar=True), "untar_targz_name": dict(fname="pkg_v1.tar.gz",
+              untar=True), "extract_plain": dict(fname="pkg_v1", extract=True),
+              "extract_targz_name": dict(fname="pkg_v1.tar.gz", extract=True)}[case]
+    remote = tmp_path / "remote"
+    remote.mkdir()
+    cache = tmp_path / "cache"
+    cache.mkdir()
+    path = get_file(origin=_pkg_archive(remote), cache_dir=str(cache), cache_subdir="", **kwargs)
+    expected = _PATHS[keras_version][case]
+    assert os.path.relpath(path, cache) == expected["returned"]
+    assert _listing(cache) == expected["cache"]

@@ -9,7 +9,7 @@ import torch
 from keraslike._src.graph.dispatch import graph_op
 from keraslike._src.ops import math as math_ops
 from keraslike._src.ops import nn as nn_ops
-from keraslike._src.ops import nn_conv, random, reduction, script_ops
+from keraslike._src.ops import math_special, nn_conv, random, reduction, script_ops, space_batch
 
 
 def _axis(axis, reduction_indices, name):
@@ -209,3 +209,41 @@ shuffle_batch = _queue_unsupported("train.shuffle_batch")
 QueueRunner = _queue_unsupported("train.QueueRunner")
 FIFOQueue = _queue_unsupported("FIFOQueue")
 RandomShuffleQueue = _queue_unsupported("RandomShuffleQueue")
+
+
+# ---- TF1 argument orders that differ from TF2's (the TF2 function would silently swap them) ----------------
+def _v1_in_top_k(predictions, targets, k, name=None):
+    return math_special.in_top_k(targets, predictions, k)
+
+
+in_top_k = graph_op(_v1_in_top_k, "InTopKV2")
+in_top_k.__doc__ = "`tf.compat.v1.nn.in_top_k(predictions, targets, k)`: TF1's argument order."
+
+
+def _v1_poisson(lam, shape, dtype=torch.float32, seed=None, name=None):
+    return random.poisson(shape, lam, dtype, seed)
+
+
+random_poisson = graph_op(_v1_poisson, "RandomPoisson")
+random_poisson.__doc__ = "`tf.compat.v1.random.poisson(lam, shape, ...)`: TF1's argument order."
+
+
+def _v1_space_to_batch(input, paddings, block_size=None, name=None, block_shape=None):  # noqa: A002
+    if (block_size is None) == (block_shape is None):
+        raise ValueError("Exactly one of block_size and block_shape must be given. "
+                         f"Received: block_size={block_size!r}, block_shape={block_shape!r}")
+    if block_shape is None:
+        block_shape = [block_size, block_size]
+    return space_batch.space_to_batch_nd(input, block_shape, paddings)
+
+
+def _v1_batch_to_space(input, crops, block_size, name=None, block_shape=None):  # noqa: A002
+    if block_shape is None:
+        block_shape = [block_size, block_size]
+    return space_batch.batch_to_space(input, block_shape, crops)
+
+
+space_to_batch = graph_op(_v1_space_to_batch, "SpaceToBatchND")
+space_to_batch.__doc__ = "`tf.compat.v1.space_to_batch(input, paddings, block_size)`: TF1's argument order."
+batch_to_space = graph_op(_v1_batch_to_space, "BatchToSpaceND")
+batch_to_space.__doc__ = "`tf.compat.v1.batch_to_space(input, crops, block_size)`: TF1's argument order."

@@ -20,6 +20,7 @@ from keraslike._src import torch_members
 from keraslike._src.autodiff import gradient_tape
 from keraslike._src.keras import backend, constraints, initializers, regularizers
 from keraslike._src.keras.backend import naming
+from keraslike._src.keras.layers import added_metrics
 from keraslike._src.keras.layers.input_spec import assert_input_compatibility
 from keraslike._src.keras.layers.keras_tensor import KerasTensor, Node, flatten, is_symbolic, map_structure
 from keraslike._src.keras.layers.layer_meta import LayerMeta
@@ -36,7 +37,7 @@ from keraslike._src.keras.layers.layer_utils import (
     _unique,
     auto_config,
 )
-from keraslike._src.keras.saving import object_registration
+from keraslike._src.keras.saving import checkpoint_tracking, object_registration
 from keraslike._src.module import tracking
 from keraslike._src.ops.string_tensor import StringTensor
 from keraslike._src.ops import variables
@@ -260,6 +261,49 @@ class Layer(torch.nn.Module, metaclass=LayerMeta):
     def input(self, value):
         self.__dict__["_input_value"] = value
 
+    def _node_shapes(self, which):
+        shapes = []
+        for node in self._inbound_nodes:
+            tensors = node.outputs if which == "output" else (node.args[0] if node.args else None)
+            shape = map_structure(lambda t: tuple(t.shape) if isinstance(t, KerasTensor) else None, tensors)
+            if shape not in shapes:
+                shapes.append(shape)
+        if not shapes:
+            raise AttributeError(f"The layer {self.name!r} has never been called and thus has no defined {which} "
+                                 "shape.")
+        if len(shapes) > 1:
+            raise AttributeError(f"The layer {self.name!r} has multiple inbound nodes, with different {which} "
+                                 f"shapes. Hence the notion of \"{which} shape\" is ill-defined for the layer. "
+                                 f"Received: {which} shapes={shapes}")
+        return shapes[0]
+
+    @property
+    def output_shape(self):
+        """Keras 2's `layer.output_shape` (removed in Keras 3, kept in both modes): the output shape of the
+        layer's functional-API calls (batch dimension None).
+
+        Raises:
+            AttributeError: the layer was never called on a KerasTensor, or its calls gave different shapes.
+        """
+        if "_output_shape_value" in self.__dict__:
+            return self.__dict__["_output_shape_value"]
+        return self._node_shapes("output")
+
+    @output_shape.setter
+    def output_shape(self, value):
+        self.__dict__["_output_shape_value"] = value
+
+    @property
+    def input_shape(self):
+        """Keras 2's `layer.input_shape` (removed in Keras 3, kept in both modes), as `output_shape`."""
+        if "_input_shape_value" in self.__dict__:
+            return self.__dict__["_input_shape_value"]
+        return self._node_shapes("input")
+
+    @input_shape.setter
+    def input_shape(self, value):
+        self.__dict__["_input_shape_value"] = value
+
     def _sublayers(self):
         return [m for m in self._modules.values() if isinstance(m, Layer)] + [
             m for lst in self._modules.values() if isinstance(lst, (torch.nn.ModuleList, torch.nn.ModuleDict))
@@ -304,6 +348,13 @@ class Layer(torch.nn.Module, metaclass=LayerMeta):
                 ("_trainable_weights", list(self._trainable_vars)),
                 ("_self_tracked_trackables", list(self._sublayers()) + list(self._tracked_modules()))]
 
+    def _trackable_children(self):
+        """This layer's children in a TF object-based checkpoint (`keras/saving/checkpoint_tracking.py`)."""
+        return checkpoint_tracking.layer_children(self)
+
+    def _restore_from_checkpoint(self, node, plan):
+        return checkpoint_tracking.restore_layer(self, node, plan)
+
     variables = weights
     trainable_variables = trainable_weights
     non_trainable_variables = non_trainable_weights
@@ -315,17 +366,26 @@ class Layer(torch.nn.Module, metaclass=LayerMeta):
         own = list(self._call_losses) + [fn() for fn in self._losses]
         return own + [loss for layer in self._sublayers() for loss in layer.losses]
 
-    def add_metric(self, *args, **kwargs):
-        """Removed in Keras 3 (and so in TF 2.16+): raises, saying what replaced it.
+    def add_metric(self, value, name=None, aggregation=None, **kwargs):
+        """Keras 2's `add_metric` (removed in Keras 3; kept in both modes): log the mean of `value` as `name`.
+
+        Call it in `call` with a tensor: a `keras.metrics.Mean` named `name`, held by this layer, averages every
+        value given to it until the metrics are reset, so `fit`/`evaluate` log it per epoch (`name`,
+        `val_<name>`) as Keras 2 does (`keraslike/_src/keras/layers/added_metrics.py`).
+
+        Args:
+            value: a tensor (any shape; its mean over elements is what counts).
+            name: str, required.
+            aggregation: None or "mean" (the only aggregation Keras 2 supported).
 
         Raises:
-            NotImplementedError: always, as Keras 3 does.
+            ValueError: no `name`, another `aggregation`. TypeError: unknown keyword arguments, or a Metric
+                object as `value`.
         """
-        raise NotImplementedError(
-            "Layer `add_metric()` method is deprecated (removed in Keras 3). Add your metric in "
-            "`Model.compile(metrics=[...])`, or create metric trackers (e.g. `keras.metrics.Mean(name=...)`) in "
-            "`__init__()` or `build()` when subclassing the layer or model, then call `metric.update_state()` "
-            f"whenever necessary. Received: add_metric() on {type(self).__name__}")
+        if kwargs:
+            raise TypeError(f"add_metric() got unexpected keyword arguments {sorted(kwargs)}. Received: "
+                            f"kwargs={kwargs}")
+        added_metrics.add_metric(self, value, name=name, aggregation=aggregation)
 
     def add_loss(self, loss):
         """Add a loss tensor to `losses` (Keras 3: until the next top-level call), or a zero-argument callable
@@ -416,12 +476,14 @@ class Layer(torch.nn.Module, metaclass=LayerMeta):
                 f"Layer {self.name!r} expected {len(params)} weights, but the provided list has "
                 f"{len(weights)}. Received: weights with shapes {[np.shape(w) for w in weights]}"
             )
-        for var, value in zip(params, weights):
+        for var, value in zip(params, weights):  # every shape first: a failed call changes no weight
             if tuple(np.shape(value)) != tuple(var.shape):
                 raise ValueError(
                     f"Layer {self.name!r} weight {var.path!r} has shape {tuple(var.shape)}; "
-                    f"received value of shape {tuple(np.shape(value))}."
+                    f"received value of shape {tuple(np.shape(value))}. Received: weights with shapes "
+                    f"{[np.shape(w) for w in weights]}"
                 )
+        for var, value in zip(params, weights):
             var.assign(value)
 
     def count_params(self):
@@ -514,10 +576,11 @@ class Layer(torch.nn.Module, metaclass=LayerMeta):
                 device = inputs.device if isinstance(inputs, torch.Tensor) else backend.current_device()
                 kwargs[key] = map_structure(lambda v, d=device: _numpy_to_tensor(v, d), kwargs[key])
         mask = getattr(inputs, "_keras_mask", None)
+        if mask is None:
+            mask = _structure_mask(inputs)  # a list of inputs: their masks, when any is masked
         if mask is not None and self._call_takes_mask and kwargs.get("mask") is None:
             kwargs["mask"] = mask
-        previous_mask = kwargs.get("mask") if kwargs.get("mask") is not None else mask if mask is not None \
-            else _structure_mask(inputs)
+        previous_mask = kwargs.get("mask") if kwargs.get("mask") is not None else mask
         if self._call_takes_training:
             training = kwargs.get("training")
             if training is None:
@@ -555,6 +618,12 @@ class Layer(torch.nn.Module, metaclass=LayerMeta):
     def _apply_deferred_restore(self, inputs, args, kwargs):
         """Assign checkpoint values restored before this model had weights (TF's deferred restoration)."""
         values = self.__dict__.pop("_deferred_restore")
+        if callable(values):  # a TF-format checkpoint node (saving/checkpoint_tracking.py)
+            if not self.weights:  # subclassed models create weights inside call: run it once
+                with torch.no_grad():
+                    self.call(inputs, *args, **{k: v for k, v in kwargs.items() if k != "training"})
+            values()
+            return
         if len(self.weights) < len(values):  # subclassed models create weights inside call: run it once
             with torch.no_grad():
                 self.call(inputs, *args, **{k: v for k, v in kwargs.items() if k != "training"})
@@ -679,7 +748,7 @@ class Layer(torch.nn.Module, metaclass=LayerMeta):
         """Run the layer without autograd on example values for `args`/`kwargs` (unknown dims `unknown`); with
         `quiet`, None where that fails."""
         try:
-            with torch.no_grad():
+            with torch.no_grad(), added_metrics.example_calls():
                 return super().__call__(*map_structure(lambda v: _example_value(v, unknown), args),
                                         **map_structure(lambda v: _example_value(v, unknown), kwargs))
         except Exception:

@@ -12,9 +12,14 @@ from keraslike._src.ops import dtypes, string_array_ops
 
 
 def _resolve_policy(dtype):
-    """A layer's `dtype` argument (None, "float32", torch.float32, "mixed_float16", Policy) as a Policy."""
+    """A layer's `dtype` argument (None, "float32", torch.float32, "mixed_float16", Policy) as a Policy.
+
+    None is the global policy at construction (Keras 3: a layer made under `set_global_policy("mixed_float16")`
+    computes in float16 when called, in `fit` or directly), or floatx while the global policy is the default.
+    """
     if dtype is None:
-        return Policy(backend.floatx())
+        policy = global_policy()
+        return policy if policy.name != "float32" else Policy(backend.floatx())
     if isinstance(dtype, Policy):
         return dtype
     if isinstance(dtype, dict):

@@ -61,7 +61,12 @@ def apply_mask(sample_weight, mask, dtype, reduction):
     """Fold a Keras mask on the predictions into the sample weights, as Keras 3.
 
     For the averaging reductions a kept entry weighs `entries / kept` (0 when nothing is kept) and a masked one
-    0, so the default reduction averages over the kept entries only; otherwise the mask is a 0/1 weight.
+    0, so the default reduction averages over the kept entries only; otherwise (and for metrics, which pass
+    "sum") the mask is a 0/1 weight.
+
+    Raises:
+        InvalidArgumentError (a ValueError): `sample_weight` does not broadcast to the mask's shape (one
+            weight per sequence given as `(batch,)` for a `(batch, steps)` mask), as TF.
     """
     if mask is None:
         return sample_weight
@@ -76,6 +81,9 @@ def apply_mask(sample_weight, mask, dtype, reduction):
         return float_mask
     sample_weight = torch.as_tensor(sample_weight, dtype=dtype, device=float_mask.device)
     float_mask, sample_weight = squeeze_or_expand_to_same_rank(float_mask, sample_weight)
+    check_broadcastable(sample_weight.shape, float_mask.shape, received=(
+        f"sample_weight.shape={tuple(sample_weight.shape)}, mask.shape={tuple(mask.shape)} (the Keras mask of "
+        f"y_pred; give sequence outputs one weight per step, or `(batch, 1)` for one per sequence)"))
     return sample_weight * float_mask
 
 

@@ -56,7 +56,7 @@ class SparseCategoricalAccuracy(MeanMetricWrapper):
         """Add this batch's hits and count (fit's hot path: tensors on one device, no weights, two in-place
         adds of the hit count, no float per-sample values)."""
         if sample_weight is not None or not isinstance(y_true, torch.Tensor) or not isinstance(
-                y_pred, torch.Tensor) or y_true.device != y_pred.device:
+                y_pred, torch.Tensor) or y_true.device != y_pred.device or hasattr(y_pred, "_keras_mask"):
             return super().update_state(y_true, y_pred, sample_weight)
         if y_true.dim() == y_pred.dim() and y_true.shape[-1] == 1:
             y_true = y_true.squeeze(-1)

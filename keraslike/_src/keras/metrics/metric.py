@@ -90,7 +90,8 @@ class Metric:
     def variables(self):
         """The state as TF's variables: views that read and `assign` it, whose `numpy()` is a copy."""
         states = {f"{self.name}/{name}": tensor for name, (tensor, _) in self._states.items()}
-        views = state_variables.cached_state_views(self.__dict__.setdefault("_state_views", {}), states)
+        cache = self.__dict__.setdefault("_state_views", state_variables.StateViewCache())
+        views = state_variables.cached_state_views(cache, states)
         return views + [v for v, _ in self._user_variables]
 
     def reset_state(self):

@@ -3,34 +3,45 @@
 import torch
 
 from keraslike._src.errors import InvalidArgumentError
-from keraslike._src.keras.losses.loss import squeeze_or_expand_to_same_rank
+from keraslike._src.keras.losses.loss import apply_mask, squeeze_or_expand_to_same_rank
 from keraslike._src.keras.metrics.metric import Metric
 
 
-def _per_sample(x, ndim=1):
-    """Mean over the axes after the first `ndim` (Keras's `reduce_to_samplewise_values`)."""
-    return x.flatten(ndim).mean(dim=-1) if x.dim() > ndim else x  # flatten: also for 0 rows
+def _per_sample(x, ndim=1, reduce="mean"):
+    """Mean (or sum) over the axes after the first `ndim` (Keras's `reduce_to_samplewise_values`)."""
+    if x.dim() <= ndim:
+        return x
+    flat = x.flatten(ndim)  # flatten: also for 0 rows
+    return flat.sum(dim=-1) if reduce == "sum" else flat.mean(dim=-1)
 
 
-def _weighted(values, sample_weight):
-    """`(sum of per-sample values * weights, sum of weights or number of samples)`, as Keras's Mean."""
+def _weighted(values, sample_weight, reduce="mean"):
+    """`(sum of per-sample values * weights, sum of weights or number of samples)`, as Keras's Mean (`reduce`
+    "mean") and Sum ("sum") reduce each sample's entries. A Keras mask the values carry (`values._keras_mask`)
+    is a 0/1 factor of `sample_weight`, applied only when there is one, as Keras 3."""
+    mask = getattr(values, "_keras_mask", None)
     values = torch.as_tensor(values).float()
     if sample_weight is None:
-        values = _per_sample(values)
+        values = _per_sample(values, reduce=reduce)
         return values.sum(), float(values.shape[0]) if values.dim() else 1.0
     weight = torch.as_tensor(sample_weight, dtype=torch.float32, device=values.device)
+    if mask is not None:
+        weight = apply_mask(weight, mask.to(values.device), torch.float32, "sum")
     values, weight = squeeze_or_expand_to_same_rank(values, weight)
     if weight.dim() > values.dim() or any(w not in (1, v) for w, v in zip(weight.shape, values.shape)):
         raise InvalidArgumentError(None, None, "`sample_weight` must have one weight per sample (or per entry of "
                                    "the metric's values). "
                          f"Received: sample_weight.shape={tuple(weight.shape)}, values shape={tuple(values.shape)}")
     if values.dim() > weight.dim():
-        values = _per_sample(values, max(weight.dim(), 1)) if weight.dim() else values.mean()
+        if weight.dim():
+            values = _per_sample(values, weight.dim(), reduce)
+        else:
+            values = values.sum() if reduce == "sum" else values.mean()
     weight = weight.expand_as(values) if values.dim() else weight
     values = values * weight
     if weight.dim() > 1:
-        weight = _per_sample(weight)
-    return _per_sample(values).sum(), weight.sum()
+        weight = _per_sample(weight, reduce=reduce)
+    return _per_sample(values, reduce=reduce).sum(), weight.sum()
 
 
 class Sum(Metric):
@@ -41,7 +52,7 @@ class Sum(Metric):
         self.add_state("total")
 
     def update_state(self, values, sample_weight=None):
-        total, _ = _weighted(values, sample_weight)
+        total, _ = _weighted(values, sample_weight, reduce="sum")
         self._move_states(total.device)
         self.state("total").add_(total.detach())
 
@@ -89,11 +100,17 @@ class MeanMetricWrapper(Mean):
         self._fn_kwargs = kwargs
 
     def update_state(self, y_true, y_pred, sample_weight=None):
+        """Add the mean of `fn(y_true, y_pred)` per sample; a Keras mask on `y_pred` (`y_pred._keras_mask`, the
+        padded steps of a sequence model) is a 0/1 factor of `sample_weight`, so only the kept entries count
+        (Keras 3)."""
+        mask = getattr(y_pred, "_keras_mask", None)
         if not isinstance(y_pred, torch.Tensor):
             y_pred = torch.as_tensor(y_pred)
         if not isinstance(y_true, torch.Tensor) or y_true.device != y_pred.device:
             y_true = torch.as_tensor(y_true, device=y_pred.device)
         values = self._fn(y_true, y_pred, **self._fn_kwargs)
+        if mask is not None:
+            sample_weight = apply_mask(sample_weight, mask.to(values.device), torch.float32, "sum")
         if sample_weight is None:  # hot path in fit: two in-place adds, no host sync
             self._move_states(values.device)
             self.state("total").add_(values.sum())

@@ -2,11 +2,14 @@
 
 A policy names a compute dtype and a variable dtype: `"mixed_float16"` and
 `"mixed_bfloat16"` keep float32 variables and compute in half precision;
-`"float32"` (the default) is plain float32. On torch, mixed compute is
-`torch.autocast(device_type, dtype)` around the forward pass that `fit`,
-`evaluate` and `predict` run for a model compiled under a mixed policy; weights
-and optimizer state stay float32. Under `"mixed_float16"`, `compile` wraps the
-optimizer in a `LossScaleOptimizer` (dynamic loss scaling), as Keras does.
+`"float32"` (the default) is plain float32. A layer takes the global policy
+when it is created (or its own `dtype=` policy): a mixed layer casts its
+floating inputs to the compute dtype and its weights read as the compute dtype
+inside its call (Keras's autocast scope), in `fit` and in direct calls alike;
+weights and optimizer state stay float32. `fit`, `evaluate` and `predict` of a
+model compiled under a mixed policy also run under `torch.autocast`. Under
+`"mixed_float16"`, `compile` wraps the optimizer in a `LossScaleOptimizer`
+(dynamic loss scaling), as Keras does.
 
 Example:
 
@@ -83,7 +86,7 @@ _GLOBAL = Policy("float32")
 
 
 def set_global_policy(policy):
-    """Set the policy used by models compiled from now on (`None` resets to "float32").
+    """Set the policy of the layers created and the models compiled from now on (`None` resets to "float32").
 
     Args:
         policy: a `Policy` or its name.

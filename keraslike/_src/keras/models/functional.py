@@ -9,6 +9,7 @@ import torch
 from keraslike._src.keras.layers.core.input_layer import InputLayer
 from keraslike._src.keras.layers.keras_tensor import KerasTensor, flatten, map_structure
 from keraslike._src.keras.models.model import Model
+from keraslike._src.keras.saving import serialization_lib
 from keraslike._src.keras.trainers.input_validation import check_batched
 from keraslike._src.ops import string_tensor
 
@@ -46,6 +47,11 @@ class Functional(Model):
             if layer.name not in self._modules:
                 self.add_module(layer.name, layer)
         self.built = True
+
+    def get_config(self):
+        """Keras 3's functional config: `name`, `trainable`, `layers` (with `inbound_nodes`), `input_layers`,
+        `output_layers`; `Model.from_config` rebuilds the graph from it."""
+        return serialization_lib.serialize_layer(self)["config"]
 
     @property
     def input_shape(self):

@@ -16,10 +16,10 @@ from keraslike._src.keras import backend
 from keraslike._src.keras.export import export_lib
 from keraslike._src.keras.layers.keras_tensor import KerasTensor, flatten, map_structure
 from keraslike._src.keras.layers.layer import Layer
-from keraslike._src.keras.saving import object_registration, saving_lib
+from keraslike._src.keras.saving import keras2_config, object_registration, saving_lib, serialization_lib
 from keraslike._src.keras.trainers.trainer import Trainer
 from keraslike._src.keras.utils.summary import print_summary
-from keraslike._src.train import checkpoint_state
+from keraslike._src.train import checkpoint_state, tensor_bundle
 from keraslike._src.train.checkpoint import Checkpoint
 
 
@@ -189,7 +189,9 @@ class Model(Trainer, Layer):
     def save_weights(self, filepath, overwrite=True, save_format=None, max_shard_size=None, **kwargs):
         """Save the weights.
 
-        `x.weights.h5` (or any `.h5`) uses Keras 3's HDF5 layout. Any other path is a TF-format
+        `x.weights.h5` uses Keras 3's HDF5 layout; any other `.h5`/`.hdf5` path Keras 2's legacy layout
+        (`layer_names`/`weight_names`, what tf_keras's `save_weights("w.h5")` writes and Keras 3's
+        `load_weights("w.h5")` reads; Keras 3 itself refuses to write it). Any other path is a TF-format
         checkpoint prefix, as TF 2's `save_weights` wrote: `prefix.index` + `prefix.data-00000-of-00001`
         and the directory's `checkpoint` file, so `tf.train.latest_checkpoint(dir)` finds it.
 
@@ -206,25 +208,37 @@ class Model(Trainer, Layer):
                             f"Received: kwargs={kwargs}")
 
         if _is_tf_checkpoint_path(filepath, save_format):
-            prefix = Checkpoint(model=self).write(os.fspath(filepath))
+            prefix = Checkpoint(root=self).write(os.fspath(filepath))  # the model is the root, as in TF 2
             directory = os.path.dirname(prefix) or "."
             checkpoint_state.write_state(directory, prefix, [prefix], self)
             return
         saving_lib.save_weights(self, filepath, overwrite=overwrite, _extra_attrs=kwargs.get("_extra_attrs"))
 
-    def load_weights(self, filepath, skip_mismatch=False, **kwargs):
-        """Load weights saved by `save_weights` or `save` (here or by Keras 3), or a TF-format prefix.
+    def load_weights(self, filepath, skip_mismatch=False, by_name=False, **kwargs):
+        """Load weights saved by `save_weights` or `save` (here, by Keras 3 or by Keras 2), or a TF-format prefix.
+
+        Args:
+            filepath: a `.weights.h5`/`.keras` file, a legacy `.h5` file (Keras 2's `save_weights("w.h5")` or a
+                whole-model `.h5`), or a TF checkpoint prefix.
+            skip_mismatch: skip (with a warning) layers whose weights do not match instead of raising.
+            by_name: legacy `.h5` files only: match layers by name instead of by position (Keras 2 and 3).
 
         Raises:
-            ValueError: if the file is missing or its weights do not match this model, or for keyword
-                arguments other than Keras 3's (`by_name`, `objects_to_skip`, which keraslike does not support).
+            ValueError: if the file is missing or its weights do not match this model, for `by_name` with a
+                file that is not a legacy `.h5`, or for keyword arguments other than Keras 3's
+                (`objects_to_skip`, which keraslike does not support).
         """
         if kwargs:
-            raise ValueError(f"Invalid keyword arguments: {kwargs}. keraslike's load_weights takes filepath and "
-                             f"skip_mismatch. Received: kwargs={kwargs}")
+            raise ValueError(f"Invalid keyword arguments: {kwargs}. keraslike's load_weights takes filepath, "
+                             f"skip_mismatch and by_name. Received: kwargs={kwargs}")
         if filepath is not None and os.path.exists(os.fspath(filepath) + ".index"):
-            return Checkpoint(model=self).read(os.fspath(filepath))
-        saving_lib.load_weights(self, filepath, skip_mismatch=skip_mismatch)
+            if by_name:
+                raise ValueError("`by_name` only supports loading legacy '.h5' or '.hdf5' files. "
+                                 f"Received: filepath={filepath}")
+            if tensor_bundle.is_bundle(os.fspath(filepath)):  # TF's format (TF 2 / tf_keras, keraslike)
+                return Checkpoint(root=self).read(os.fspath(filepath))
+            return Checkpoint(model=self).read(os.fspath(filepath))  # keraslike's earlier format
+        saving_lib.load_weights(self, filepath, skip_mismatch=skip_mismatch, by_name=by_name)
 
     def export(self, filepath, format="tf_saved_model", verbose=None, input_signature=None, **kwargs):  # noqa: A002
         """Export the model's forward pass for inference (Keras 3's `Model.export`).
@@ -246,6 +260,25 @@ class Model(Trainer, Layer):
         """
         export_lib.export_model(self, filepath, format=format, verbose=verbose, input_signature=input_signature,
                                 **kwargs)
+
+    @classmethod
+    def from_config(cls, config, custom_objects=None):
+        """A model from its `get_config()` (Keras 3's or Keras 2's spelling).
+
+        A functional config (`layers`, `input_layers`, `output_layers`) rebuilds the graph, its layers found in
+        `custom_objects`, the registry or keraslike's built-ins; any other config goes to the constructor, as
+        for a subclassed model.
+
+        Args:
+            config: dict from `get_config()`.
+            custom_objects: optional dict name -> class/function for custom layers (Keras 2 and 3 take it).
+        """
+        if isinstance(config, dict) and {"layers", "input_layers", "output_layers"} <= set(config):
+            full = keras2_config.to_keras3({"class_name": "Functional", "config": config})
+            with object_registration.CustomObjectScope(custom_objects or {}):
+                return serialization_lib.deserialize_layer(full, custom_objects)
+        with object_registration.CustomObjectScope(custom_objects or {}):
+            return cls(**config)
 
     def to_json(self, **kwargs):
         """The model's Keras 3 config as a JSON string (`keras.models.model_from_json` reads it)."""

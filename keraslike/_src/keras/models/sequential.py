@@ -5,6 +5,7 @@ from keraslike._src.keras.layers.keras_tensor import KerasTensor
 from keraslike._src.keras.layers.layer import Layer
 from keraslike._src.keras.models.functional import adjust_input_rank, cast_to_input_dtype
 from keraslike._src.keras.models.model import Model
+from keraslike._src.keras.saving import keras2_config, object_registration, serialization_lib
 from keraslike._src.ops import string_tensor
 
 
@@ -119,9 +120,27 @@ class Sequential(Model):
             self._build_symbolic()
         self.built = True
 
+    @property
+    def output_shape(self):
+        """The output shape (batch dimension None), once the model has an input shape."""
+        if self._input_layer is None:
+            raise AttributeError(f"Sequential model '{self.name}' has no defined output shape: it has no input "
+                                 "shape yet (start it with `keras.Input(shape)` or call it on data).")
+        if not self.outputs:
+            self._build_symbolic()
+        return tuple(self.outputs[0].shape)
+
     def get_config(self):
-        layers = [{"class_name": type(layer).__name__, "config": layer.get_config()} for layer in self._stack]
-        return {"name": self.name, "layers": layers}
+        """Keras 3's Sequential config: `name`, `trainable`, `dtype`, `layers` (InputLayer first when the model
+        has an input shape) and `build_input_shape`; `Sequential.from_config` rebuilds the model from it."""
+        return serialization_lib.serialize_layer(self)["config"]
+
+    @classmethod
+    def from_config(cls, config, custom_objects=None):
+        """The model of `get_config()` (Keras 3's spelling, or Keras 2's: `batch_input_shape`, a bare list)."""
+        full = keras2_config.to_keras3({"class_name": "Sequential", "config": config})
+        with object_registration.CustomObjectScope(custom_objects or {}):
+            return serialization_lib.deserialize_layer(full, custom_objects)
 
 
 Sequential._graph_call = Sequential.call

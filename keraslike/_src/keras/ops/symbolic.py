@@ -5,8 +5,9 @@ tensor `x` records an `OpLayer` node (named after the op) that replays the op on
 functional models may mix layers and ops, as keras.io's guides do. Output shapes come from running
 the op once on small stand-in tensors (unknown dims become `None` in the batch axis only).
 
-Such models train, predict and save weights; `model.save(".keras")` needs every layer's config,
-and an `OpLayer` has none: it raises, naming the op (wrap the op in a `Layer` or `Lambda`).
+Such models train, predict and save weights; `model.save(".keras")` needs every layer's config. An
+`OpLayer` read from a Keras 3 file (saving/op_nodes.py) is written back as Keras wrote it; one made here
+has no config: saving raises, naming the op (wrap the op in a `Layer` or `Lambda`).
 """
 
 import functools
@@ -31,11 +32,18 @@ class OpLayer(Layer):
         super().__init__(name=name or naming.uniquify(fn.__name__), autocast=False)
         self._fn = fn
         self._template = map_structure(lambda v: _Slot() if isinstance(v, KerasTensor) else v, (args, kwargs))
+        self.keras_op = None  # for an op read from a Keras 3 config: how to write it back (saving/op_nodes.py)
 
     @classmethod
-    def on_symbolic(cls, fn, args, kwargs, name=None):
-        """`fn(*args, **kwargs)` with KerasTensors among the arguments: a new `OpLayer` called on them."""
-        return cls(fn, args, kwargs, name)(_symbolic_inputs(args, kwargs))
+    def on_symbolic(cls, fn, args, kwargs, name=None, keras_op=None):
+        """`fn(*args, **kwargs)` with KerasTensors among the arguments: a new `OpLayer` called on them.
+
+        Args:
+            keras_op: optional description of the Keras 3 op node this call came from (kept for saving).
+        """
+        layer = cls(fn, args, kwargs, name)
+        layer.keras_op = keras_op
+        return layer(_symbolic_inputs(args, kwargs))
 
     def call(self, inputs):
         values = iter(inputs)
@@ -43,6 +51,8 @@ class OpLayer(Layer):
         return self._fn(*args, **kwargs)
 
     def get_config(self):
+        if self.keras_op is not None:
+            return dict(self.keras_op.config)
         raise NotImplementedError(
             f"The functional model calls keras.ops.{self._fn.__name__} on a symbolic tensor; keraslike cannot "
             f"serialize such op layers. Wrap the op in a Layer subclass (or keras.layers.Lambda) to save the "

@@ -23,7 +23,7 @@ import torch
 from keraslike._src.autodiff import gradient_tape
 from keraslike._src.distribute import collectives, context
 from keraslike._src.keras.optimizers import schedules
-from keraslike._src.keras.saving import object_registration, optimizer_state
+from keraslike._src.keras.saving import checkpoint_tracking, object_registration, optimizer_state
 from keraslike._src.ops import sparse_gradient
 from keraslike._src.ops import variables as state_variables
 from keraslike._src.ops.variables import Variable
@@ -159,6 +159,17 @@ class Optimizer:
         if deferred is not None:  # a checkpoint restored before the model had weights
             optimizer_state.set_variables(self, deferred, list(self._params))
 
+    def _set_flat_state(self, values, params=None):
+        """Restore `[iterations, learning_rate, *slots]` (`saving/optimizer_state.py`); False if they do not fit."""
+        return optimizer_state.set_variables(self, values, params)
+
+    def _trackable_children(self):
+        """This optimizer's children in a TF object-based checkpoint (`keras/saving/checkpoint_tracking.py`)."""
+        return checkpoint_tracking.optimizer_children(self)
+
+    def _restore_from_checkpoint(self, node, plan):
+        return checkpoint_tracking.restore_optimizer(self, node, plan)
+
     @property
     def variables(self):
         """`iterations` and the slots, as TF's variables: views that read and `assign` the torch optimizer's
@@ -166,7 +177,8 @@ class Optimizer:
         states = {}
         for i, state in enumerate(self._torch.state.values() if self._torch else []):
             states.update({f"{self.name}/{key}_{i}": s for key, s in state.items() if isinstance(s, torch.Tensor)})
-        views = state_variables.cached_state_views(self.__dict__.setdefault("_slot_views", {}), states)
+        cache = self.__dict__.setdefault("_slot_views", state_variables.StateViewCache())
+        views = state_variables.cached_state_views(cache, states)
         return [self.iterations] + views
 
     def _make_torch(self, params):

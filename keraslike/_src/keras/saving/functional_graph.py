@@ -89,9 +89,11 @@ def get_config(model, serialize_layer):
         entry = serialize_layer(layer)
         entry["name"] = layer.name
         nodes = [] if isinstance(layer, InputLayer) else layer_nodes(layer, node_ids)
-        entry["inbound_nodes"] = [{"args": _jsonable(map_structure(tensor_config, list(n.args))),
-                                   "kwargs": _jsonable(map_structure(tensor_config, dict(n.kwargs)))}
-                                  for n in nodes]
+        op = getattr(layer, "keras_op", None)  # an op node read from a Keras 3 file: its own call arguments
+        calls = [(op.args, op.kwargs)] if op is not None else [(list(n.args), dict(n.kwargs)) for n in nodes]
+        entry["inbound_nodes"] = [{"args": _jsonable(map_structure(tensor_config, args)),
+                                   "kwargs": _jsonable(map_structure(tensor_config, kwargs))}
+                                  for args, kwargs in calls]
         entries.append(entry)
 
     def refs(struct):
@@ -110,6 +112,17 @@ def _jsonable(value):
         return [_jsonable(v) for v in value]
     if isinstance(value, dict):
         return {k: _jsonable(v) for k, v in value.items()}
+    if isinstance(value, slice):  # Keras's encodings of call arguments (`x[1:, ...]`, `bytes`, arrays)
+        return {"class_name": "__slice__", "config": {"start": _jsonable(value.start), "stop": _jsonable(value.stop),
+                                                      "step": _jsonable(value.step)}}
+    if value is Ellipsis:
+        return {"class_name": "__ellipsis__", "config": {}}
+    if isinstance(value, bytes):
+        return {"class_name": "__bytes__", "config": {"value": value.decode("utf-8")}}
+    if isinstance(value, np.ndarray):
+        return {"class_name": "__numpy__", "config": {"value": value.tolist(), "dtype": str(value.dtype)}}
+    if isinstance(value, np.generic):
+        return value.item()
     return value
 
 

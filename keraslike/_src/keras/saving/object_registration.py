@@ -115,13 +115,17 @@ def register_builtin_base(kind, base):
     register_builtin(kind, base)
 
 
+_TF1_PACKAGES = ("keraslike._src.compat.", "keraslike._src.graph.")
+
+
 def register_builtin(kind, cls):
     """Add keraslike's class `cls` to the built-ins of `kind`.
 
     Classes defined outside keraslike are left out: users register theirs with `register_keras_serializable` or
-    pass them in `custom_objects`, as in Keras.
+    pass them in `custom_objects`, as in Keras. So are TF1's classes (`tf.compat.v1.random_uniform_initializer`
+    and its kin subclass Keras's but keep TF1's defaults): a Keras config's "RandomUniform" is always Keras's.
     """
-    if cls.__module__.startswith(_PACKAGE):
+    if cls.__module__.startswith(_PACKAGE) and not cls.__module__.startswith(_TF1_PACKAGES):
         _BUILTIN_CLASSES.setdefault(kind, []).append(cls)
 
 

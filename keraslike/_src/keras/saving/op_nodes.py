@@ -60,10 +60,12 @@ class OpNode:
         class_name: the Keras op class (`"NotEqual"`).
         fn: the `keras.ops` function that computes it.
         config: the op's constructor arguments, `name` included.
+        module: the Keras module the config names (`keras.src.ops.numpy`), written back on saving.
     """
 
-    def __init__(self, class_name, fn, config):
+    def __init__(self, class_name, fn, config, module="keras.src.ops.numpy"):
         self.name = config.get("name") or fn.__name__
+        self.module = module
         self._class_name = class_name
         self._fn = fn
         self._options = {k: v for k, v in config.items() if k != "name"}
@@ -87,8 +89,30 @@ class OpNode:
 
     def __call__(self, *args, **kwargs):
         """The op on the functional graph's tensors: records an `OpLayer` node named as in the file."""
+        spec = KerasOp(self.module, self._class_name, {"name": self.name, **self._options}, list(args), dict(kwargs))
         args, kwargs = self._arguments(args, kwargs)
-        return OpLayer.on_symbolic(self._fn, args, kwargs, name=self.name)
+        return OpLayer.on_symbolic(self._fn, args, kwargs, name=self.name, keras_op=spec)
+
+
+class KerasOp:
+    """How an op node read from a Keras 3 config is written back: its entry and its call's arguments.
+
+    Args:
+        module, class_name, config: the entry's fields (`config` with `name` and the constructor arguments).
+        args, kwargs: the node's call arguments, KerasTensors of the rebuilt graph among them.
+    """
+
+    def __init__(self, module, class_name, config, args, kwargs):
+        self.module = module
+        self.class_name = class_name
+        self.config = config
+        self.args = args
+        self.kwargs = kwargs
+
+    def entry(self):
+        """`{"module", "class_name", "config", "registered_name"}` as Keras writes an op."""
+        return {"module": self.module, "class_name": self.class_name, "config": dict(self.config),
+                "registered_name": self.class_name}
 
 
 def op_from_config(config):
@@ -106,4 +130,4 @@ def op_from_config(config):
     if not isinstance(inner, dict):
         raise ValueError(f"The config of op node {class_name!r} must be a dict of its arguments. "
                          f"Received: config={inner!r}")
-    return OpNode(class_name, fn, inner)
+    return OpNode(class_name, fn, inner, module)

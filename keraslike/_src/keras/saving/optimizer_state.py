@@ -64,6 +64,15 @@ def get_variables(optimizer):
     return values
 
 
+def slot_layout(optimizer):
+    """`(parameter, torch slot key)` of each slot `get_variables` lists, in the same order."""
+    torch_opt = optimizer._torch
+    if torch_opt is None:
+        return []
+    return [(param, key) for param in optimizer._params
+            for key in _slot_keys(torch_opt, torch_opt.state.get(param, {}))]
+
+
 def set_variables(optimizer, values, params=None):
     """Restore `get_variables` output into `optimizer` (built on `params` first if needed).
 

@@ -15,8 +15,10 @@ import zipfile
 
 import h5py
 
+from keraslike._src.keras.keras_version import legacy_keras
 from keraslike._src.keras.saving import (
-    assets, bounded_read, config_check, file_io, object_registration, serialization_lib, weights_h5)
+    assets, bounded_read, config_check, file_io, keras2_config, legacy_h5_format, object_registration,
+    serialization_lib, weights_h5)
 from keraslike._src.keras.saving.serialization_lib import deserialize_layer, serialize_layer
 
 KERAS_VERSION = "3.15.1"  # the Keras release whose file format is mirrored
@@ -62,12 +64,15 @@ def to_json(model, **kwargs):
 
 
 def model_from_json(json_string, custom_objects=None):
-    """`keras.models.model_from_json`: rebuild the (uncompiled, freshly initialised) model.
+    """`keras.models.model_from_json`: rebuild the (uncompiled, freshly initialised) model, from Keras 3's JSON
+    or Keras 2's (`batch_input_shape`, list inbound nodes; `keras2_config`).
 
     Raises:
         ValueError: naming the first field whose structure is not a Keras model config's.
     """
     config = json.loads(json_string)
+    if isinstance(config, dict) and isinstance(config.get("class_name"), str):
+        config = keras2_config.to_keras3(config)  # tf_keras's `to_json()` (Keras 2 spelling) reads too
     config_check.check_model_config(config, "the JSON model config")
     return deserialize_layer(config, custom_objects, safe_mode=True)
 
@@ -78,31 +83,38 @@ SAVEDMODEL_DIR_FILE = "model.keras"
 def save_model(model, filepath, overwrite=True, **kwargs):
     """Write `model` to a `.keras` zip at `filepath` (chief only, atomically).
 
+    A path ending in `.h5`/`.hdf5` (or `save_format="h5"`) writes the legacy HDF5 whole-model file instead
+    (`legacy_h5_format`): Keras 3's layout, or Keras 2's (tf_keras) under `TF_USE_LEGACY_KERAS=1`.
+
     Args:
-        include_optimizer: bool, default True: also store the optimizer's variables (Keras 3).
-        save_format: None, "keras" or "tf" (TF 2 spelling: a directory holding the `.keras` file).
+        include_optimizer: bool, default True: also store the optimizer's variables.
+        save_format: None, "keras", "h5" or "tf" (TF 2 spelling: a directory holding the `.keras` file).
+            Under Keras 3, "h5" needs a `.h5`/`.hdf5` path (as Keras 3 requires); Keras 2 writes HDF5 to any path.
 
     Raises:
-        ValueError: for `save_format="tf"`/`"h5"` requests, which keraslike does not write, and for
-            keyword arguments Keras does not know.
+        ValueError: for an unknown `save_format` and for keyword arguments Keras does not know.
     """
     filepath = os.fspath(filepath)
     save_format = kwargs.pop("save_format", None)
     include_optimizer = kwargs.pop("include_optimizer", True)
     if kwargs:
         raise ValueError(f"The following argument(s) are not supported: {list(kwargs)}. Received: kwargs={kwargs}")
-    if save_format not in (None, "keras", "keras_v3", "tf"):
-        raise ValueError("keraslike saves models in the Keras 3 `.keras` format (or a TF 2 style directory "
-                         f"holding one). Received: save_format={save_format!r}")
+    if save_format not in (None, "keras", "keras_v3", "tf", "h5"):
+        raise ValueError("keraslike saves models in the Keras 3 `.keras` format, the legacy `.h5` format or a "
+                         f"TF 2 style directory. Received: save_format={save_format!r}")
+    if save_format == "h5" and not filepath.endswith((".h5", ".hdf5")) and not legacy_keras():
+        raise ValueError("The `save_format` argument is deprecated in Keras 3. Please remove this argument and pass "
+                         "a file path with either `.keras` or `.h5` extension (Keras 2, TF_USE_LEGACY_KERAS=1, "
+                         f"writes HDF5 to any path). Received: save_format={save_format!r}")
+    if save_format == "h5" or (filepath.endswith((".h5", ".hdf5")) and save_format in (None, "h5")):
+        _save_legacy_h5(model, filepath, overwrite, include_optimizer)
+        return
     if save_format == "tf" or not filepath.endswith((".keras", ".h5", ".hdf5")):
         # TF 2's `model.save("dir")` wrote a SavedModel directory; keraslike writes the same model as
         # `dir/model.keras`, which `load_model("dir")` reads back.
         if file_io.is_chief(model):
             os.makedirs(filepath, exist_ok=True)
         filepath = os.path.join(filepath, SAVEDMODEL_DIR_FILE)
-    elif filepath.endswith((".h5", ".hdf5")):
-        raise ValueError("keraslike does not write legacy `.h5` whole-model files; use `model.save('m.keras')` "
-                         f"(or `save_weights('w.weights.h5')`). Received: filepath={filepath}")
     if not _check_overwrite(filepath, overwrite):
         return
     config = json.dumps(model_to_config(model))
@@ -123,15 +135,53 @@ def save_model(model, filepath, overwrite=True, **kwargs):
         file_io.atomic_write(target, write)
 
 
+def _save_legacy_h5(model, filepath, overwrite, include_optimizer):
+    """`model.save("m.h5")`: the legacy HDF5 whole-model file (chief only, atomically)."""
+    if not _check_overwrite(filepath, overwrite):
+        return
+    config = serialize_layer(model)
+    compiled = compile_config(model)
+
+    def write(tmp):
+        with h5py.File(tmp, "w") as h5:
+            legacy_h5_format.save_model(model, h5, config, compiled, include_optimizer=include_optimizer)
+
+    directory = os.path.dirname(filepath)
+    if directory and file_io.is_chief(model):
+        os.makedirs(directory, exist_ok=True)
+    with file_io.chief_path(filepath, model) as target:
+        file_io.atomic_write(target, write)
+
+
+def _load_legacy_h5(filepath, custom_objects, compile, safe_mode):  # noqa: A002 - Keras's argument name
+    """`load_model("m.h5")`: a legacy HDF5 whole-model file written by Keras 3, Keras 2 or keraslike."""
+    with bounded_read.open_h5(filepath, filepath) as h5:
+        config = legacy_h5_format.read_model_config(h5, filepath)
+        with object_registration.CustomObjectScope(custom_objects or {}):
+            model = _model_from_file_config(config, custom_objects, safe_mode, filepath)
+            root = legacy_h5_format.weights_root(h5, filepath)
+            if root is None:
+                raise ValueError(f"Cannot load {filepath}: the file has no `model_weights` group. "
+                                 f"Received: filepath={filepath}")
+            legacy_h5_format.load_weights_from_group(root, model, filepath)
+            outputs = [getattr(t, "name", None) for t in (getattr(model, "outputs", None) or [])]
+            compiled = legacy_h5_format.compile_config_from_training(h5, filepath, outputs) if compile else None
+            if compiled:
+                _compile_from_config(model, compiled, custom_objects, safe_mode)
+                legacy_h5_format.load_optimizer_weights(h5, model, filepath)
+    return model
+
+
 def load_model(filepath, custom_objects=None, compile=True, safe_mode=True):
-    """`keras.models.load_model`: rebuild a model saved with `model.save("m.keras")`.
+    """`keras.models.load_model`: rebuild a model saved with `model.save("m.keras")` or `model.save("m.h5")`.
 
     Reading is bounded (`bounded_read`): `config.json` may declare at most 64 MiB, the weights member
     at most what the rebuilt model needs, and each weights dataset is checked against its variable's
     shape before it is read. Stale temporary files of interrupted saves next to `filepath` are removed.
 
     Args:
-        filepath: path of a `.keras` file (written here or by Keras 3).
+        filepath: path of a `.keras` file (written here or by Keras 3), or of a legacy HDF5 model (written here,
+            by Keras 3 or by Keras 2; `legacy_h5_format`).
         custom_objects: dict name -> class/function for custom layers, losses, ...
         compile: restore the compile configuration (optimizer with its state, loss, metrics).
         safe_mode: refuse Lambda bytecode (default True).
@@ -140,7 +190,7 @@ def load_model(filepath, custom_objects=None, compile=True, safe_mode=True):
         The model.
 
     Raises:
-        ValueError: if the file does not exist, is not a `.keras` zip (legacy `.h5` models and SavedModel
+        ValueError: if the file does not exist, is neither a `.keras` zip nor a legacy `.h5` model (SavedModel
             directories are not supported), is damaged (truncated zip, invalid or oversized `config.json`,
             a config that does not describe a model), or its weights do not match.
     """
@@ -151,12 +201,14 @@ def load_model(filepath, custom_objects=None, compile=True, safe_mode=True):
         raise ValueError(f"File not found: filepath={filepath}. Please ensure the file is an accessible `.keras` "
                          "zip file.")
     file_io.remove_stale_temp_files(os.path.dirname(os.path.abspath(filepath)))
+    if not zipfile.is_zipfile(filepath) and os.path.isfile(filepath) and h5py.is_hdf5(filepath):
+        return _load_legacy_h5(filepath, custom_objects, compile, safe_mode)
     if not zipfile.is_zipfile(filepath):
         damaged = " (it ends in `.keras` but is not a zip archive: truncated or damaged)" if filepath.endswith(
             ".keras") else ""
         raise ValueError(
-            f"File format not supported{damaged}: keraslike loads Keras 3 `.keras` files (use `load_weights` for "
-            f"`.weights.h5` files; legacy `.h5` models and SavedModel directories are not supported). "
+            f"File format not supported{damaged}: keraslike loads Keras 3 `.keras` files and legacy `.h5` "
+            f"models (use `load_weights` for `.weights.h5` files). "
             f"Received: filepath={filepath}"
         )
     try:
@@ -207,8 +259,10 @@ def _compile_from_config(model, config, custom_objects, safe_mode):
         return value
 
     optimizer = restore(config.get("optimizer") or "rmsprop", "optimizers")
+    extra = {key: restore(config[key], "metrics") for key in ("weighted_metrics", "loss_weights")
+             if config.get(key) is not None}
     model.compile(optimizer=optimizer, loss=restore(config.get("loss"), "losses"),
-                  metrics=restore(config.get("metrics"), "metrics"))
+                  metrics=restore(config.get("metrics"), "metrics"), **extra)
     model.optimizer.build([p for p in model.trainable_weights if p.requires_grad])
 
 
@@ -218,8 +272,13 @@ def save_weights(model, filepath, overwrite=True, _extra_attrs=None):
     if not _check_overwrite(filepath, overwrite):
         return
 
+    legacy = legacy_h5_format.is_legacy_path(filepath) and not _extra_attrs
+
     def write(tmp):
         with h5py.File(tmp, "w") as h5:
+            if legacy:  # Keras 2's `save_weights("w.h5")` layout
+                legacy_h5_format.save_weights_to_group(h5, model)
+                return
             weights_h5.save_to_h5(model, h5)
             for key, value in (_extra_attrs or {}).items():
                 h5.attrs[key] = value
@@ -228,7 +287,7 @@ def save_weights(model, filepath, overwrite=True, _extra_attrs=None):
         file_io.atomic_write(target, write)
 
 
-def load_weights(model, filepath, skip_mismatch=False):
+def load_weights(model, filepath, skip_mismatch=False, by_name=False):
     """`model.load_weights(path)` from a `.weights.h5` file or a `.keras` zip.
 
     Reading is bounded as in `load_model`: nothing larger than the model's variables is read.
@@ -236,6 +295,7 @@ def load_weights(model, filepath, skip_mismatch=False):
     Args:
         skip_mismatch: bool, default False: skip (with a warning) layers whose saved variables do not
             match the model instead of raising.
+        by_name: bool, default False: legacy `.h5` files (Keras 2's layout) only: match layers by name.
 
     Raises:
         ValueError: for a missing, damaged or unknown file, or weights that do not match the model.
@@ -245,6 +305,9 @@ def load_weights(model, filepath, skip_mismatch=False):
         raise ValueError(f"File not found: filepath={filepath}. Please ensure the file is an accessible "
                          "`.weights.h5` or `.keras` file.")
     file_io.remove_stale_temp_files(os.path.dirname(os.path.abspath(filepath)))
+    if by_name and (zipfile.is_zipfile(filepath) or not legacy_h5_format.is_legacy_path(filepath)):
+        raise ValueError(f"`by_name` only supports loading legacy '.h5' or '.hdf5' files. Received: "
+                         f"filepath={filepath}")
     if zipfile.is_zipfile(filepath):
         try:
             with zipfile.ZipFile(filepath, "r") as zf:
@@ -259,6 +322,14 @@ def load_weights(model, filepath, skip_mismatch=False):
                              f"Received: filepath={filepath}") from None
     elif h5py.is_hdf5(filepath):
         with bounded_read.open_h5(filepath, filepath) as h5:
+            root = legacy_h5_format.weights_root(h5, filepath)
+            if root is not None:  # Keras 2's `save_weights("w.h5")`, or a whole-model `.h5`'s `model_weights`
+                legacy_h5_format.load_weights_from_group(root, model, filepath, by_name=by_name,
+                                                         skip_mismatch=skip_mismatch)
+                return
+            if by_name:
+                raise ValueError(f"`by_name` only supports loading legacy '.h5' or '.hdf5' files; {filepath} is "
+                                 f"in Keras 3's weights layout. Received: filepath={filepath}")
             weights_h5.load_from_h5(model, h5, filepath=filepath, skip_mismatch=skip_mismatch)
     else:
         raise ValueError(f"Expected a `.weights.h5` (HDF5) or `.keras` file. Received: filepath={filepath}")

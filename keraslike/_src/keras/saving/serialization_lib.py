@@ -246,6 +246,8 @@ def _to_list(shape):
 def serialize_layer(layer):
     """Keras 3 description of a layer or model (keras/src/models/sequential.py, models/model.py)."""
     cls = type(layer)
+    if getattr(layer, "keras_op", None) is not None:  # an op node read from a Keras 3 file: written back as is
+        return layer.keras_op.entry()
     if cls is _layer_class("Functional"):
         config = functional_graph.get_config(layer, serialize_layer)
     elif cls is _layer_class("Sequential"):
@@ -287,6 +289,8 @@ def deserialize_layer(config, custom_objects=None, safe_mode=True):
         TypeError: unknown class (register it or pass `custom_objects`).
         ValueError: a Lambda holding bytecode while `safe_mode` is True.
     """
+    if not isinstance(config, dict):  # already built (a wrapper's `layer` deserialized with its config)
+        return config
     class_name = config["class_name"]
     if op_nodes.is_op_config(config):  # a keras.ops node of a functional graph (`NotEqual` for a mask)
         return op_nodes.op_from_config(config)

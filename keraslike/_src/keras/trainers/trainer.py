@@ -347,7 +347,7 @@ class Trainer:
         if loss is not None:
             self._loss_tracker.update_weighted(loss.detach(), batch.local_size)
         if loss is not None or plan.metrics_hook:  # an override may read results (collectives): every replica
-            y_pred = y_pred.detach() if isinstance(y_pred, torch.Tensor) else map_structure(_detach, y_pred)
+            y_pred = _detach(y_pred) if isinstance(y_pred, torch.Tensor) else map_structure(_detach, y_pred)
             return self._update_step_metrics(batch, y_pred, plan)  # calls it, one with no rows of this batch too
         self._build_metrics_without_rows(batch, y_pred)
         return None
@@ -1005,7 +1005,14 @@ def _may_stop_mid_epoch(cbs):
 
 
 def _detach(value):
-    return value.detach() if isinstance(value, torch.Tensor) else value
+    """`value.detach()`, keeping the Keras mask it carries (the metrics leave the masked entries out)."""
+    if not isinstance(value, torch.Tensor):
+        return value
+    detached = value.detach()
+    mask = getattr(value, "_keras_mask", None)
+    if mask is not None:
+        detached._keras_mask = mask
+    return detached
 
 
 def _rows_per_replica(plan, adapter, strategy):

@@ -2,7 +2,8 @@
 
 Mirrors `keras/src/utils/file_utils.py` of Keras 3.15: the same cache layout
 (`$KERAS_HOME` or `~/.keras`, then `cache_subdir`), the same names for extracted
-archives (`<fname>_extracted` / `<fname>_archive`), md5/sha256 verification and
+archives (`<fname>_extracted` / `<fname>_archive`; Keras 2's beside the archive under
+`TF_USE_LEGACY_KERAS=1`), md5/sha256 verification and
 extraction that skips members escaping the target folder. `file://` origins work
 offline. Downloads are written to a temporary file in the target folder and
 renamed into place, so an interrupted download never leaves a partial file.
@@ -19,6 +20,7 @@ import urllib.request
 import warnings
 import zipfile
 
+from keraslike._src.keras.keras_version import legacy_keras
 from keraslike._src.keras.utils.progbar import Progbar
 
 _CHUNK = 1 << 16
@@ -36,11 +38,16 @@ def get_file(fname=None, origin=None, untar=False, md5_hash=None, file_hash=None
     The file lands in `cache_dir/cache_subdir/fname` (default `~/.keras/datasets/fname`);
     an absolute `cache_subdir` is used as is.
 
+    Where an archive goes follows the Keras of the `TF_USE_LEGACY_KERAS` switch (tutorials rely on it): Keras 3
+    extracts into its own folder and returns that folder; Keras 2 extracts into the cache folder itself, and
+    `untar=True` returns `<cache>/<fname>` while `extract=True` returns the archive's path.
+
     Args:
-        fname: local file name; `None` takes the last path component of `origin`. With
+        fname: local file name; `None` takes the last path component of `origin`. Keras 3: with
             `extract=True` a name without an extension is the extraction folder's name
             (the archive is kept as `<fname>_archive`); a name with one is the archive's name
-            and the folder is `<stem>_extracted`. Must not contain a path separator.
+            and the folder is `<stem>_extracted`; it must not contain a path separator. Keras 2: the
+            archive's name (`untar`: without `.tar.gz`), a path allowed.
         origin: the URL (`https://`, `http://`, `ftp://` or `file://`). Required.
         untar: deprecated spelling of `extract=True, archive_format="tar"`.
         md5_hash: deprecated spelling of `file_hash=..., hash_algorithm="md5"`.
@@ -79,20 +86,14 @@ def get_file(fname=None, origin=None, untar=False, md5_hash=None, file_hash=None
     if not name:
         raise ValueError(f"Can't parse the file name from the origin provided: '{origin}'. Please specify the "
                          f"`fname` argument. Received: origin={origin}")
-    if os.sep in name or (os.altsep and os.altsep in name):
+    if legacy_keras():
+        target, extraction_dir, legacy_extract = _keras2_paths(datadir, name, untar, extract)
+    elif os.sep in name or (os.altsep and os.altsep in name):
         raise ValueError("Paths are no longer accepted as the `fname` argument. To specify the file's parent "
                          f"directory, use the `cache_dir` argument. Received: fname={name}")
 
-    extraction_dir = None
-    if extract or untar:
-        if provided and "." in name:
-            target = os.path.join(datadir, name)
-            extraction_dir = os.path.join(datadir, name[:name.find(".")] + "_extracted")
-        else:
-            extraction_dir = os.path.join(datadir, name)
-            target = os.path.join(datadir, name + "_archive")
     else:
-        target = os.path.join(datadir, name)
+        target, extraction_dir, legacy_extract = _keras3_paths(datadir, name, provided, untar, extract)
 
     download = force_download or not os.path.exists(target)
     if not download and file_hash is not None and not validate_file(target, file_hash, hash_algorithm):
@@ -107,11 +108,40 @@ def get_file(fname=None, origin=None, untar=False, md5_hash=None, file_hash=None
             raise ValueError(f"Incomplete or corrupted file detected. The {hash_algorithm} file hash does not "
                              f"match the provided value of {file_hash}. Received: origin={origin}")
 
+    if legacy_extract is not None:  # Keras 2: extract beside the archive
+        if untar and not os.path.exists(extraction_dir):
+            extract_archive(target, datadir, "tar")
+        elif extract and not untar:
+            extract_archive(target, datadir, archive_format)
+        return extraction_dir
     if extraction_dir is None:
         return target
     if not extract_archive(target, extraction_dir, "tar" if untar else archive_format):
         warnings.warn("Could not extract archive.", stacklevel=2)
     return extraction_dir
+
+
+def _keras3_paths(datadir, name, provided, untar, extract):
+    """Keras 3: `(archive, extraction folder or None, None)`: an extension-less `fname` names the folder (the
+    archive is `<fname>_archive`), one with an extension the archive (the folder is `<stem>_extracted`)."""
+    if not (extract or untar):
+        return os.path.join(datadir, name), None, None
+    if provided and "." in name:
+        return os.path.join(datadir, name), os.path.join(datadir, name[:name.find(".")] + "_extracted"), None
+    return os.path.join(datadir, name + "_archive"), os.path.join(datadir, name), None
+
+
+def _keras2_paths(datadir, name, untar, extract):
+    """Keras 2 (`TF_USE_LEGACY_KERAS=1`): `(archive, returned path, True)`. The archive is `datadir/fname`
+    (`<fname>.tar.gz` with `untar`, a `.tar.gz` suffix of `fname` dropped first), its members are extracted into
+    `datadir` itself, and the path returned is the archive's (`extract=True`) or `datadir/<fname>` (`untar`)."""
+    if untar:
+        if name.endswith(".tar.gz"):
+            name = name[:-len(".tar.gz")]
+        folder = os.path.join(datadir, name)
+        return folder + ".tar.gz", folder, True
+    target = os.path.join(datadir, name)
+    return target, target, True if extract else None
 
 
 def _writable(path):

@@ -111,13 +111,15 @@ class BatchNormalization(Layer):
         self._ndim = len(input_shape)
         self.input_spec = fixed_axis(input_shape, self.axis, ndim=len(input_shape))
         shape = (int(dim),)
+        # autocast=False (as Keras): under a mixed policy the statistics stay float32 (torch's mixed batch_norm)
         self.gamma = self.add_weight("gamma", shape, self.gamma_initializer, regularizer=self._regularizers[0],
-                                     constraint=self._constraints[0]) if self.scale else None
+                                     constraint=self._constraints[0], autocast=False) if self.scale else None
         self.beta = self.add_weight("beta", shape, self.beta_initializer, regularizer=self._regularizers[1],
-                                    constraint=self._constraints[1]) if self.center else None
-        self.moving_mean = self.add_weight("moving_mean", shape, self.moving_mean_initializer, trainable=False)
+                                    constraint=self._constraints[1], autocast=False) if self.center else None
+        self.moving_mean = self.add_weight("moving_mean", shape, self.moving_mean_initializer, trainable=False,
+                                           autocast=False)
         self.moving_variance = self.add_weight("moving_variance", shape, self.moving_variance_initializer,
-                                               trainable=False)
+                                               trainable=False, autocast=False)
         if not self.synchronized:  # each replica's own statistics (synchronized ones are equal everywhere)
             replica_local.mark(self.moving_mean)
             replica_local.mark(self.moving_variance)

@@ -9,8 +9,10 @@ Weights in Keras layouts: kernel `(input_dim, gates * units)`, recurrent_kernel
 import torch
 
 from keraslike._src.keras import activations, initializers
+from keraslike._src.keras.keras_version import legacy_keras
 from keraslike._src.keras.layers.layer import Layer
 from keraslike._src.keras.layers.rnn.rnn import DropoutRNNCell
+from keraslike._src.ops import dtypes
 
 CELL_ARGS = ("activation", "recurrent_activation", "use_bias", "kernel_initializer", "recurrent_initializer",
              "bias_initializer", "kernel_regularizer", "recurrent_regularizer", "bias_regularizer",
@@ -64,6 +66,36 @@ class BaseCell(DropoutRNNCell, Layer):
     @property
     def state_size(self):
         return [self.units]
+
+    def get_initial_state(self, inputs=None, batch_size=None, dtype=None):
+        """Zero states for a batch: Keras 3's `get_initial_state(batch_size)` and Keras 2's
+        `get_initial_state(inputs=None, batch_size=None, dtype=None)` (kept in both modes).
+
+        Args:
+            inputs: a tensor whose batch size and dtype are used (Keras 2), or an int batch size passed
+                positionally (Keras 3).
+            batch_size: int.
+            dtype: state dtype; default `inputs`' dtype, else the layer's compute dtype.
+
+        Returns:
+            A list of `(batch_size, units)` zero tensors, one per state (`[h, c]` for LSTMCell). A cell with one
+            state returns the tensor itself under `TF_USE_LEGACY_KERAS=1`, as Keras 2 did.
+
+        Raises:
+            ValueError: no batch size given.
+        """
+        if isinstance(inputs, int):
+            inputs, batch_size = None, inputs
+        if inputs is not None:
+            batch_size = inputs.shape[0] if batch_size is None else batch_size
+            dtype = inputs.dtype if dtype is None else dtype
+        if batch_size is None:
+            raise ValueError("get_initial_state needs the batch size: pass `batch_size` (or `inputs`). "
+                             f"Received: batch_size={batch_size}")
+        dtype = dtypes.as_dtype(dtype if dtype is not None else self.compute_dtype)
+        device = self.kernel.device if self.built and hasattr(self, "kernel") else None
+        states = [torch.zeros((int(batch_size), size), dtype=dtype, device=device) for size in self.state_size]
+        return states[0] if legacy_keras() and len(states) == 1 else states
 
     def _bias_shape(self):
         return (self.gates * self.units,)

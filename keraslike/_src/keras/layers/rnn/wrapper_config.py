@@ -4,7 +4,7 @@ Classes are resolved by name in `custom_objects`, the `register_keras_serializab
 built-in layers (each joins `object_registration`'s table when defined); nothing is unpickled.
 """
 
-from keraslike._src.keras.saving import object_registration
+from keraslike._src.keras.saving import object_registration, serialization_lib
 
 
 def serialize_layer(layer):
@@ -19,6 +19,8 @@ def deserialize_layer(config, custom_objects=None):
     """
     if not isinstance(config, dict):
         return config
+    if "module" in config:  # written by Keras 3 (or keraslike's saving): its nested configs need reading too
+        return serialization_lib.deserialize_layer(config, custom_objects)
     name = config["class_name"]
     cls = (object_registration.get_registered_object(name, custom_objects)
            or object_registration.builtin_objects("layers").get(name))

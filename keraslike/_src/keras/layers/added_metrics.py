@@ -1,0 +1,59 @@
+"""Keras 2's `Layer.add_metric(value, name, aggregation)` (tf_keras/src/engine/base_layer.py), kept in both modes.
+
+Keras 3 removed it; Keras 2 code (about half of TF's tutorials) calls it inside `call` to log a tensor:
+`self.add_metric(tf.reduce_mean(x), name="mean_x")`. Each name gets a `keras.metrics.Mean` held by the layer,
+which averages every value it is given (over elements and batches) until the metrics are reset; the model
+finds it as it finds any metric a layer holds (`Model.metrics`), so `fit`/`evaluate` log it (`mean_x`,
+`val_mean_x`) and reset it each epoch, as Keras 2 does. Values computed while a functional model infers its
+shapes (example values, not data) are not counted.
+"""
+
+import threading
+
+from keraslike._src.keras.layers.keras_tensor import is_symbolic
+from keraslike._src.keras.metrics.metric import Metric
+from keraslike._src.keras.metrics.reduction_metrics import Mean
+
+_STATE = threading.local()
+
+
+class example_calls:  # noqa: N801 - used as a context manager, like torch.no_grad
+    """Marks the example runs of a functional-API call, whose values are not data."""
+
+    def __enter__(self):
+        _STATE.depth = getattr(_STATE, "depth", 0) + 1
+
+    def __exit__(self, *exc):
+        _STATE.depth -= 1
+
+
+def add_metric(layer, value, name=None, aggregation=None):
+    """Update (creating on first use) the layer's `Mean` metric `name` with `value`.
+
+    Raises:
+        TypeError: `value` is a Metric object (Keras 2 wanted its result tensor).
+        ValueError: no `name`, or an `aggregation` other than None / "mean" (as Keras 2).
+        NotImplementedError: `value` is a symbolic (functional-API) tensor.
+    """
+    if isinstance(value, Metric):
+        raise TypeError("`add_metric` takes a tensor, not a metric object: pass `metric(...)`'s result, or track the "
+                        f"metric as a layer attribute. Received: value={value!r}")
+    if aggregation not in (None, "mean"):
+        raise ValueError(f"We currently support only `mean` sample-wise metric aggregation. You provided "
+                         f"aggregation=`{aggregation}`. Received: aggregation={aggregation!r}")
+    if name is None:
+        raise ValueError("Please provide a name for your metric like `self.add_metric(tf.reduce_sum(inputs), "
+                         f"name='mean_activation')`. Received: name={name!r}")
+    if is_symbolic(value):
+        raise NotImplementedError(
+            "keraslike does not support `add_metric` on a symbolic tensor of a functional model (Keras 2's "
+            "`model.add_metric(tf.reduce_sum(outputs), name=...)` at construction): compute the value inside a "
+            f"layer's `call` and call `self.add_metric` there. Received: value={value!r}, name={name!r}")
+    metrics = layer.__dict__.setdefault("_added_metrics", [])
+    metric = next((m for m in metrics if m.name == name), None)
+    if metric is None:
+        metric = Mean(name=name)
+        metrics.append(metric)
+    if getattr(_STATE, "depth", 0):
+        return
+    metric.update_state(value)

@@ -1,0 +1,212 @@
+"""Keras 2 model configs (tf.keras <= 2.15, tf_keras) <-> the Keras 3 shape keraslike's deserializer reads.
+
+Keras 2 describes the same models with a few different spellings:
+
+    Keras 2                                         Keras 3
+    InputLayer {"batch_input_shape": [None, 5]}     {"batch_shape": [None, 5]}
+    first layer {"batch_input_shape": ...}          an InputLayer entry before it
+    "inbound_nodes": [[["dense", 0, 0, {}], ...]]   [{"args": [<__keras_tensor__>...], "kwargs": {}}]
+    functional class_name "Model"                   "Functional"
+    Sequential "config": [layer, ...] (Keras <2.2)  {"layers": [...]}
+    "dtype": {"class_name": "Policy", ...}          the policy's name
+    Lambda "function": [code, defaults, closure]    {"class_name": "__lambda__", ...}
+    {"class_name": "__tuple__", "items": [...]}     a list
+
+`to_keras3` rewrites a Keras 2 config (a Keras 3 one passes through unchanged); `to_keras2` goes the other way
+for files written under `TF_USE_LEGACY_KERAS=1`, so tf_keras reads them.
+"""
+
+_DROP_KERAS2 = ("module", "registered_name", "build_config", "compile_config")
+
+
+def decode_tuples(value):
+    """JSON `{"class_name": "__tuple__", "items": [...]}` (Keras's tuple encoding) as lists, recursively."""
+    if isinstance(value, dict):
+        if value.get("class_name") == "__tuple__" and "items" in value:
+            return [decode_tuples(v) for v in value["items"]]
+        return {k: decode_tuples(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [decode_tuples(v) for v in value]
+    return value
+
+
+def _is_layer_config(value):
+    return isinstance(value, dict) and isinstance(value.get("class_name"), str) and isinstance(
+        value.get("config"), (dict, list))
+
+
+def _policy_name(dtype):
+    if isinstance(dtype, dict) and dtype.get("class_name") in ("Policy", "DTypePolicy", "FloatDTypePolicy"):
+        inner = dtype.get("config") or {}
+        return inner.get("name", "float32")
+    return dtype
+
+
+def _history(ref):
+    """A Keras 2 inbound reference `[layer, node, tensor(, kwargs)]` as a Keras 3 `__keras_tensor__`."""
+    return {"class_name": "__keras_tensor__", "config": {"keras_history": [ref[0], ref[1], ref[2]]}}
+
+
+def _node_to_keras3(node):
+    if not isinstance(node, list) or not node or not all(
+            isinstance(r, list) and len(r) in (3, 4) and isinstance(r[0], str) for r in node):
+        return node  # Keras 3's shape, or malformed: `config_check` names it
+    kwargs = {}
+    for ref in node:
+        if len(ref) == 4 and isinstance(ref[3], dict):
+            kwargs.update(ref[3])
+    tensors = [_history(ref) for ref in node]
+    return {"args": [tensors[0] if len(tensors) == 1 else tensors], "kwargs": _kwargs_to_keras3(kwargs)}
+
+
+def _kwargs_to_keras3(kwargs):
+    """Tensor references inside Keras 2 call kwargs (`[layer, node, tensor]` lists under `mask`, ...)."""
+    out = {}
+    for key, value in kwargs.items():
+        if isinstance(value, list) and len(value) == 3 and isinstance(value[0], str) and all(
+                isinstance(v, int) for v in value[1:]):
+            value = _history(value)
+        out[key] = value
+    return out
+
+
+def layer_to_keras3(config):
+    """One layer/model entry in Keras 3's shape (recursing into nested layers and models). Anything malformed is
+    left as it is, for `config_check` to name."""
+    if not isinstance(config, dict) or not isinstance(config.get("class_name"), str):
+        return config
+    config = dict(config)
+    class_name = config["class_name"]
+    inner = config.get("config")
+    if class_name == "Sequential" and isinstance(inner, list):
+        inner = {"layers": inner}
+    if isinstance(inner, dict):
+        inner = {k: _value_to_keras3(v) for k, v in inner.items()}
+        if "dtype" in inner:
+            inner["dtype"] = _policy_name(inner["dtype"])
+        if class_name == "InputLayer" and "batch_input_shape" in inner:
+            inner["batch_shape"] = inner.pop("batch_input_shape")
+        if class_name == "Lambda" and isinstance(inner.get("function"), list):
+            code, defaults, closure = (inner["function"] + [None, None])[:3]
+            inner["function"] = {"class_name": "__lambda__",
+                                 "config": {"code": code, "defaults": defaults, "closure": closure}}
+            for key in ("module", "function_type", "output_shape_type", "output_shape_module"):
+                inner.pop(key, None)
+        if class_name == "Model" and "layers" in inner and "input_layers" in inner:
+            class_name = "Functional"
+        if class_name in ("Functional", "Model") and isinstance(inner.get("layers"), list):
+            inner["layers"] = [_functional_entry(e) for e in inner["layers"]]
+            for key in ("input_layers", "output_layers"):  # Keras 2 always lists them; one means a tensor
+                refs = inner.get(key)
+                if isinstance(refs, list) and len(refs) == 1 and isinstance(refs[0], list):
+                    inner[key] = refs[0]
+        if class_name == "Sequential" and isinstance(inner.get("layers"), list):
+            inner["layers"] = _sequential_layers(inner["layers"])
+    config["class_name"] = class_name
+    config["config"] = inner
+    return config
+
+
+def _functional_entry(entry):
+    converted = layer_to_keras3(entry)
+    if isinstance(entry, dict) and isinstance(entry.get("inbound_nodes"), list):
+        converted["inbound_nodes"] = [_node_to_keras3(n) for n in entry["inbound_nodes"]]
+    return converted
+
+
+def _sequential_layers(layers):
+    layers = list(layers)
+    if layers and isinstance(layers[0], dict) and layers[0].get("class_name") != "InputLayer" and isinstance(
+            layers[0].get("config"), dict):
+        first = layers[0]["config"]
+        shape = first.get("batch_input_shape")
+        if shape is not None:  # Keras 2 wrote the input shape on the first layer (input_shape=...)
+            first = dict(first)
+            first.pop("batch_input_shape")
+            layers[0] = dict(layers[0], config=first)
+            input_config = {"batch_shape": shape, "dtype": first.get("dtype") or "float32"}
+            layers.insert(0, {"class_name": "InputLayer", "config": input_config})
+    return layers
+
+
+def _value_to_keras3(value):
+    if _is_layer_config(value) and isinstance(value.get("config"), dict) and (
+            "layers" in value["config"] or "layer" in value["config"] or "batch_input_shape" in value["config"]):
+        return layer_to_keras3(value)  # a nested model or a wrapped layer (TimeDistributed, Bidirectional)
+    if isinstance(value, dict) and value.get("class_name") in ("Policy", "DTypePolicy", "FloatDTypePolicy"):
+        return _policy_name(value)
+    return value
+
+
+def to_keras3(config):
+    """The model config `config` (Keras 2 or Keras 3 shape) in the Keras 3 shape."""
+    return layer_to_keras3(decode_tuples(config))
+
+
+# ---- Keras 3 -> Keras 2 (files written under TF_USE_LEGACY_KERAS=1) --------------------------------------------
+
+def _strip(value):
+    if isinstance(value, dict):
+        if value.get("class_name") in ("DTypePolicy", "FloatDTypePolicy"):
+            return _policy_name(value)
+        if value.get("class_name") == "__keras_tensor__":
+            return value
+        return {k: _strip(v) for k, v in value.items() if k not in _DROP_KERAS2}
+    if isinstance(value, list):
+        return [_strip(v) for v in value]
+    return value
+
+
+def _node_to_keras2(node, layer_name):
+    if isinstance(node, list):
+        return node
+    args, kwargs = node.get("args", []), dict(node.get("kwargs") or {})
+    if len(args) != 1:
+        raise ValueError(f"Cannot write layer {layer_name!r} in Keras 2's format: Keras 2 calls a layer on one "
+                         f"tensor or one list of tensors. Received: {len(args)} positional arguments")
+    first = args[0]
+    tensors = first if isinstance(first, list) else [first]
+    refs = []
+    for tensor in tensors:
+        if not (isinstance(tensor, dict) and tensor.get("class_name") == "__keras_tensor__"):
+            raise ValueError(f"Cannot write layer {layer_name!r} in Keras 2's format: its inputs are not all "
+                             f"tensors. Received: argument={tensor!r}")
+        refs.append(list(tensor["config"]["keras_history"]))
+    call_kwargs = {}
+    for key, value in kwargs.items():
+        if isinstance(value, dict) and value.get("class_name") == "__keras_tensor__":
+            value = list(value["config"]["keras_history"])
+        call_kwargs[key] = value
+    return [ref + [call_kwargs if i == 0 else {}] for i, ref in enumerate(refs)]
+
+
+def layer_to_keras2(config):
+    """A Keras 3 layer/model description in Keras 2's shape (what tf_keras writes)."""
+    class_name = config.get("registered_name") or config["class_name"]  # Keras 2 names a class "package>Name"
+    inner = dict(config.get("config") or {})
+    if class_name == "InputLayer" and "batch_shape" in inner:
+        inner["batch_input_shape"] = inner.pop("batch_shape")
+    if class_name in ("Functional", "Sequential") and "layers" in inner:
+        layers = []
+        for entry in inner["layers"]:
+            converted = layer_to_keras2(entry)
+            if "name" in entry:
+                converted["name"] = entry["name"]
+            if "inbound_nodes" in entry:
+                converted["inbound_nodes"] = [_node_to_keras2(n, entry.get("name")) for n in entry["inbound_nodes"]]
+            layers.append(converted)
+        inner["layers"] = layers
+        for key in ("input_layers", "output_layers"):  # Keras 2 always writes a list of references
+            refs = inner.get(key)
+            if isinstance(refs, list) and len(refs) == 3 and isinstance(refs[0], str):
+                inner[key] = [refs]
+    inner = {k: (v if k == "layers" else _value_to_keras2(v)) for k, v in inner.items()}
+    return {"class_name": class_name, "config": inner}
+
+
+def _value_to_keras2(value):
+    if _is_layer_config(value) and "module" in value and str(value.get("module", "")).startswith("keras.layers"):
+        return layer_to_keras2(value)
+    if _is_layer_config(value) and value.get("class_name") in ("Sequential", "Functional"):
+        return layer_to_keras2(value)
+    return _strip(value)
