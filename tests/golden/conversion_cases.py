@@ -215,6 +215,23 @@ CASES = {
         [2, 3], seed=[1, 2], minval=None, maxval=None, dtype=tf.int32),
     "stateless_uniform_full_int64": lambda tf, keras: tf.random.stateless_uniform(
         [3], seed=[7, 8], minval=None, maxval=None, dtype=tf.int64),
+    **{f"stateless_uniform_{d}": (lambda tf, keras, d=d: tf.cast(tf.random.stateless_uniform(
+        [2, 3], seed=[3, -4], minval=-2.0, maxval=5.0, dtype=d), tf.float64))
+       for d in ("float32", "float64", "float16", "bfloat16")},
+    **{f"stateless_normal_{d}": (lambda tf, keras, d=d: tf.random.stateless_normal(
+        [7], seed=tf.constant([3, -4], tf.int64), mean=1.0, stddev=2.0, dtype=d)) for d in ("float32", "float64")},
+    "stateless_normal_float16": lambda tf, keras: tf.cast(tf.random.stateless_normal([5], seed=[1, 2], dtype="float16"),
+                                                          tf.float32),
+    "stateless_uniform_int32": lambda tf, keras: tf.random.stateless_uniform(
+        [4], seed=[5, 6], minval=-100, maxval=1000, dtype=tf.int32),
+    "stateless_uniform_int64": lambda tf, keras: tf.random.stateless_uniform(
+        [4], seed=[5, 6], minval=-100, maxval=10**12, dtype=tf.int64),
+    "stateless_uniform_int_empty_range": lambda tf, keras: tf.random.stateless_uniform(
+        [4], seed=[5, 6], minval=5, maxval=5, dtype=tf.int32),
+    "stateless_random_brightness": lambda tf, keras: tf.image.stateless_random_brightness(
+        np.full((2, 2, 1), 0.5, "float32"), 0.2, seed=(1, 2)),
+    "stateless_random_contrast": lambda tf, keras: tf.image.stateless_random_contrast(
+        np.arange(8, dtype="float32").reshape(2, 2, 2), 0.2, 0.5, seed=(1, 2)),
     "hann_window_odd": lambda tf, keras: tf.signal.hann_window(3),
     "inverse_stft_window_zero_cover": lambda tf, keras: tf.signal.inverse_stft_window_fn(
         2, lambda n, dtype: tf.constant([0.0, 1.0, 0.0]))(3, tf.float32),
