@@ -36,18 +36,6 @@ def key_counter(seed0, seed1):
     return (mix[0], mix[1]), [0, 0, mix[2], mix[3]]
 
 
-def _words(seed, count):
-    key, counter = key_counter(*seed)
-    words = []
-    while len(words) < count:
-        words += block(counter, key)
-        for i in range(4):  # the 128-bit counter's increment
-            counter[i] = (counter[i] + 1) & _U32
-            if counter[i]:
-                break
-    return words[:count]
-
-
 def words(seed, count):
     """The first `count` uint32 words of the seed pair's stream (numpy uint64 array), every Philox block at once."""
     key, counter = key_counter(*seed)
@@ -115,9 +103,9 @@ def normal(seed, count, dtype_name):
 def full_int(seed, count, bits):
     """`count` full-range signed integers of `bits` (32 or 64) from the seed pair, as TF's
     `stateless_random_uniform(..., minval=None, maxval=None)` gives them (64-bit values take two words,
-    low word first)."""
+    low word first), as Python ints."""
     if bits == 32:
-        return [w - (1 << 32) if w >> 31 else w for w in _words(seed, count)]
-    words = _words(seed, 2 * count)
-    values = [words[2 * i] | (words[2 * i + 1] << 32) for i in range(count)]
+        return [int(w) - (1 << 32) if int(w) >> 31 else int(w) for w in words(seed, count)]
+    w = words(seed, 2 * count).reshape(count, 2)
+    values = [int(a) | (int(b) << 32) for a, b in w]
     return [v - (1 << 64) if v >> 63 else v for v in values]
