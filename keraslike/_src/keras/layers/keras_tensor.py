@@ -47,6 +47,51 @@ class KerasTensor:
             f"{self.shape}. Received a call to len() on it."
         )
 
+    def __bool__(self):
+        raise TypeError("A symbolic KerasTensor cannot be used as a boolean (its value exists only when the model "
+                        f"runs). Received: a KerasTensor of shape {self.shape} in a truth test")
+
+
+# Python operators on KerasTensors record Keras 3's op nodes (`x / 255.0` is a `TrueDivide` node, `x[:, 0]` a
+# `GetItem`), as keras/src/backend/common/keras_tensor.py does. `==` stays identity, as in Keras 3.
+_OPERATORS = {
+    "add": "Add", "sub": "Subtract", "mul": "Multiply", "matmul": "Matmul", "div": "Divide",
+    "truediv": "TrueDivide", "pow": "Power", "floordiv": "FloorDivide", "mod": "Mod",
+    "and": "LogicalAnd", "or": "LogicalOr", "xor": "LogicalXor",
+}
+_COMPARISONS = {"lt": "Less", "le": "LessEqual", "gt": "Greater", "ge": "GreaterEqual", "ne": "NotEqual"}
+_UNARY = {"neg": "Negative", "abs": "Absolute", "invert": "LogicalNot"}
+_operator_handler = None
+
+
+def set_operator_handler(handler):
+    """Install `handler(class_name, *args)`, which records one Keras op node (saving/op_nodes.py does)."""
+    global _operator_handler
+    _operator_handler = handler
+
+
+def _record(class_name, *args):
+    if _operator_handler is None:
+        raise TypeError(f"Python operators on KerasTensors need keraslike.keras loaded. Received: {class_name}")
+    return _operator_handler(class_name, *args)
+
+
+def _binary(class_name, reflected):
+    if reflected:
+        return lambda self, other: _record(class_name, other, self)
+    return lambda self, other: _record(class_name, self, other)
+
+
+for _name, _class_name in _OPERATORS.items():
+    setattr(KerasTensor, f"__{_name}__", _binary(_class_name, False))
+    setattr(KerasTensor, f"__r{_name}__", _binary(_class_name, True))
+for _name, _class_name in _COMPARISONS.items():
+    setattr(KerasTensor, f"__{_name}__", _binary(_class_name, False))
+for _name, _class_name in _UNARY.items():
+    setattr(KerasTensor, f"__{_name}__", lambda self, _c=_class_name: _record(_c, self))
+KerasTensor.__getitem__ = lambda self, key: _record("GetItem", self, key)
+KerasTensor.__hash__ = object.__hash__  # `__ne__` is an op node; identity hashing stays, as in Keras 3
+
 
 def flatten(structure):
     """Leaves of a nest of lists/tuples/dicts, in order (dicts by sorted key, as Keras)."""

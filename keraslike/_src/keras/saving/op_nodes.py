@@ -15,6 +15,8 @@ and which records the same `OpLayer` call that `keras.ops` makes on symbolic ten
 
 import re
 
+from keraslike._src.keras.backend import naming
+from keraslike._src.keras.layers import keras_tensor
 from keraslike._src.keras.ops import core, einops, image, linalg, math, nn, numpy
 from keraslike._src.keras.ops.symbolic import FUNCTION_NAMES, OpLayer
 
@@ -123,3 +125,17 @@ def op_from_config(config):
         raise ValueError(f"The config of op node {class_name!r} must be a dict of its arguments. "
                          f"Received: config={inner!r}")
     return OpNode(class_name, fn, inner, module)
+
+
+def operator_node(class_name, *args):
+    """A Python operator on KerasTensors (`x / 255.0`, `x[:, 0]`): the Keras 3 op node it makes, recorded.
+
+    Named and written to configs as Keras 3 writes it (`{"module": "keras.src.ops.numpy", "class_name":
+    "TrueDivide", "config": {"name": "true_divide"}}`), so such models save and load in both directions.
+    """
+    fn = _function(class_name, "keras.src.ops.numpy")
+    base = FUNCTION_NAMES.get(class_name) or re.sub(r"(?<!^)(?=[A-Z])", "_", class_name).lower()
+    return OpNode(class_name, fn, {"name": naming.uniquify(base)})(*args)
+
+
+keras_tensor.set_operator_handler(operator_node)
