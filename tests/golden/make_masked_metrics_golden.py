@@ -16,7 +16,8 @@ It writes `tests/golden/masked_metrics.npz`: the tagger (`Embedding(mask_zero)` 
 `tagger/y_reg`, `tagger/y_bin`, weights `tagger/sw_seq` (one per sequence, `(n, 1)`) and `tagger/sw_step`
 (one per step)); per direct metric case NAME and weighting W (`none`, `seq`, `step`) the result after two
 `update_state` calls on masked predictions (`direct/NAME/W`); `Mean`/`Sum` on masked values
-(`reduce/...`); and the logs of `evaluate` (`evaluate/TASK/BATCH/W`, in `metrics_names` order, names in
+(`reduce/...`); `sparse_categorical_crossentropy(ignore_class=0)` wrapped as a loss and as a metric
+(`ignore/...`); and the logs of `evaluate` (`evaluate/TASK/BATCH/W`, in `metrics_names` order, names in
 `evaluate/TASK/names`) and the history of `fit` (`fit/TASK/KEY`) of compiled taggers.
 `tests/keras/metrics/test_masked_metrics.py` reads it.
 """
@@ -29,6 +30,7 @@ os.environ.setdefault("TF_CPP_MIN_LOG_LEVEL", "3")
 
 import keras  # noqa: E402
 import tensorflow as tf  # noqa: E402
+from keras.src.losses.losses import LossFunctionWrapper  # noqa: E402  (what compile wraps a function in)
 
 OUT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "masked_metrics.npz")
 R = np.random.default_rng(23)
@@ -123,6 +125,23 @@ def reduce_cases(store):
             store[f"reduce/{cls}/{w_name}"] = np.asarray(metric.result(), "float32")
 
 
+def ignore_class_cases(store):
+    """`sparse_categorical_crossentropy(..., ignore_class=c)` returns values carrying the mask of the kept labels:
+    a loss wrapping the function averages over them, a metric wrapping it drops them when weighted."""
+    logits = R.standard_normal((N, T, 3)).astype("float32")
+    store["ignore/logits"] = logits
+    fn = keras.losses.sparse_categorical_crossentropy
+    values = fn(Y_CLS, logits, from_logits=True, ignore_class=0)
+    store["ignore/values"] = values.numpy()
+    store["ignore/mask"] = values._keras_mask.numpy()
+    for w_name, sw in WEIGHTS.items():
+        loss = LossFunctionWrapper(fn, from_logits=True, ignore_class=0)
+        store[f"ignore/loss/{w_name}"] = loss(Y_CLS, logits, sample_weight=sw).numpy()
+        metric = keras.metrics.MeanMetricWrapper(fn, from_logits=True, ignore_class=0)
+        metric.update_state(Y_CLS, logits, sample_weight=sw)
+        store[f"ignore/metric/{w_name}"] = np.asarray(metric.result(), "float32")
+
+
 def compiled_cases(store, weights):
     for task, (loss, metrics, weighted, target) in COMPILED.items():
         y = TARGETS[target]
@@ -150,6 +169,7 @@ def main():
         store[f"tagger/w{i}"] = w
     direct_cases(store, weights)
     reduce_cases(store)
+    ignore_class_cases(store)
     compiled_cases(store, weights)
     np.savez_compressed(OUT, **store)
     print(f"wrote {OUT} ({len(store)} arrays), TF {tf.__version__}, Keras {keras.__version__}")

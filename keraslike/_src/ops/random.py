@@ -26,6 +26,7 @@ import math
 import numpy as np
 import torch
 
+from keraslike._src import errors
 from keraslike._src.ops import dtypes, philox
 from keraslike._src.ops.conversion import to_shape, to_tensor
 from keraslike._src.placement.scope import current_torch_device
@@ -201,23 +202,56 @@ def categorical(logits, num_samples, dtype=torch.int64, seed=None, name=None):
     return out.to(dtypes.as_dtype(dtype)).to(lg.device)
 
 
+def _stateless_pair(seed):
+    pair = [int(v) for v in (seed.tolist() if isinstance(seed, torch.Tensor) else seed)]
+    if len(pair) != 2:
+        raise ValueError(f"Expected `seed` to be a pair of integers. Received: seed={seed!r}")
+    return tuple(pair)
+
+
+def _philox_tensor(values, shape, dtype):
+    return torch.as_tensor(np.asarray(values)).to(device=_device(), dtype=dtype).reshape(shape)
+
+
 def stateless_uniform(shape, seed, minval=0, maxval=None, dtype=torch.float32, name=None, alg="auto_select"):
-    """`tf.random.stateless_uniform`: like `uniform`, determined by the `seed` pair only. With an integer
-    `dtype` and `minval=None, maxval=None` the values are full-range integers, TF's own (its Philox draws)."""
-    if minval is None and maxval is None and dtypes.as_dtype(dtype) in (torch.int32, torch.int64):
-        dims = to_shape(shape)
-        bits = 32 if dtypes.as_dtype(dtype) == torch.int32 else 64
-        values = philox.full_int(tuple(_seed_pair(seed, "tf.random.stateless_uniform").tolist()),
-                                 math.prod(dims), bits)
-        return torch.tensor(values, dtype=dtypes.as_dtype(dtype), device=_device()).reshape(dims)
-    return _uniform(shape, minval, maxval, dtype, _stateless_generator(seed))
+    """`tf.random.stateless_uniform`: samples from `[minval, maxval)` determined by the `seed` pair only: TF's own
+    values (its Philox stream from the seed, turned into floats or integers as TF's kernels do). With an integer
+    `dtype` and `minval=None, maxval=None` the values are full-range integers.
+
+    Raises:
+        ValueError: another dtype, an integer dtype with only one bound, or `minval >= maxval` for integers.
+    """
+    to_algorithm(alg)
+    dims = to_shape(shape)
+    dtype = dtypes.as_dtype(dtype)
+    pair, count = _stateless_pair(seed), math.prod(dims)
+    if dtype.is_floating_point:
+        u = _philox_tensor(philox.uniform_float(pair, count, dtypes.dtype_name(dtype)), dims, dtype)
+        lo = to_tensor(minval, dtype, "minval").to(u.device)
+        hi = to_tensor(1.0 if maxval is None else maxval, dtype, "maxval").to(u.device)
+        return u * (hi - lo) + lo
+    if dtype not in (torch.int32, torch.int64):
+        raise ValueError(f"Expected a float, int32 or int64 `dtype`. Received: dtype={dtype}")
+    bits = 32 if dtype == torch.int32 else 64
+    if minval is None and maxval is None:
+        return _philox_tensor(philox.full_int(pair, count, bits), dims, dtype)
+    if minval is None or maxval is None:
+        raise ValueError("For integer `dtype`, `minval` and `maxval` must be both None or both given. "
+                         f"Received: minval={minval!r}, maxval={maxval!r}")
+    lo, hi = int(to_tensor(minval, dtype, "minval")), int(to_tensor(maxval, dtype, "maxval"))
+    if lo >= hi:
+        raise errors.InvalidArgumentError(f"Need minval < maxval. Received: minval={lo}, maxval={hi}")
+    return _philox_tensor(philox.uniform_int(pair, count, lo, hi, bits), dims, dtype)
 
 
 def stateless_normal(shape, seed, mean=0.0, stddev=1.0, dtype=torch.float32, name=None, alg="auto_select"):
-    """`tf.random.stateless_normal`: like `normal`, determined by the `seed` pair only."""
+    """`tf.random.stateless_normal`: normal samples determined by the `seed` pair only: TF's own values (Box-Muller
+    on its Philox uniforms)."""
+    to_algorithm(alg)
     dtype = _float_dtype(dtype, "tf.random.stateless_normal")
-    z = _randn(to_shape(shape), dtype, _stateless_generator(seed))
-    return to_tensor(mean, dtype, "mean", z.device) + to_tensor(stddev, dtype, "stddev", z.device) * z
+    dims = to_shape(shape)
+    z = _philox_tensor(philox.normal(_stateless_pair(seed), math.prod(dims), dtypes.dtype_name(dtype)), dims, dtype)
+    return z * to_tensor(stddev, dtype, "stddev", z.device) + to_tensor(mean, dtype, "mean", z.device)
 
 
 def stateless_truncated_normal(shape, seed, mean=0.0, stddev=1.0, dtype=torch.float32, name=None,

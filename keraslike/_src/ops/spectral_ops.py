@@ -146,7 +146,8 @@ def inverse_stft(stfts, frame_length, frame_step, fft_length=None, window_fn=han
 
 def inverse_stft_window_fn(frame_step, forward_window_fn=hann_window, name=None):
     """`tf.signal.inverse_stft_window_fn`: the window that makes `inverse_stft` invert `stft` with
-    `forward_window_fn` at this `frame_step` (the forward window over the sum of its overlapping squares)."""
+    `forward_window_fn` at this `frame_step` (the forward window over the sum of its overlapping squares; 0 where
+    that sum is 0)."""
     step = _int(frame_step, "frame_step")
 
     def window(frame_length, dtype=torch.float32):
@@ -154,7 +155,9 @@ def inverse_stft_window_fn(frame_step, forward_window_fn=hann_window, name=None)
         overlaps = -(-int(frame_length) // step)
         denom = F.pad(forward.square(), [0, overlaps * step - int(frame_length)]).reshape(overlaps, step)
         denom = denom.sum(0, keepdim=True).tile(overlaps, 1).reshape(-1)
-        return forward / denom[:int(frame_length)]
+        denom = denom[:int(frame_length)]
+        zero = denom == 0  # no window covers these samples at this step: 0 there, as TF (not 0 / 0)
+        return torch.where(zero, torch.zeros_like(forward), forward / torch.where(zero, torch.ones_like(denom), denom))
 
     return window
 

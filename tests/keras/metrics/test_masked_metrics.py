@@ -120,6 +120,24 @@ def test_evaluate_and_fit_metrics_leave_the_padding_out(task):
         np.testing.assert_allclose(values, GOLD[f"fit/{task}/{key}"], rtol=2e-5, atol=1e-6, err_msg=key)
 
 
+@pytest.mark.parametrize("weighting", sorted(WEIGHTS))
+def test_sparse_crossentropy_function_with_ignore_class_carries_its_mask(weighting):
+    """Keras 3's function marks the kept labels on its values: a `Loss` wrapping it (as `compile` wraps a
+    function) averages over them; a `MeanMetricWrapper` drops the ignored ones when given a sample_weight."""
+    fn = keras.losses.sparse_categorical_crossentropy
+    y, logits, sw = tf.constant(TARGETS["cls"]), tf.constant(GOLD["ignore/logits"]), WEIGHTS[weighting]
+    values = fn(y, logits, from_logits=True, ignore_class=0)
+    np.testing.assert_allclose(values.numpy(), GOLD["ignore/values"], rtol=1e-5, atol=1e-6)
+    np.testing.assert_array_equal(values._keras_mask.numpy(), GOLD["ignore/mask"])
+    sw = None if sw is None else tf.constant(sw)
+    loss = keras.losses.LossFunctionWrapper(fn, from_logits=True, ignore_class=0)
+    np.testing.assert_allclose(loss(y, logits, sample_weight=sw).numpy(), GOLD[f"ignore/loss/{weighting}"],
+                               rtol=1e-5)
+    metric = keras.metrics.MeanMetricWrapper(fn, from_logits=True, ignore_class=0)
+    metric.update_state(y, logits, sample_weight=sw)
+    np.testing.assert_allclose(metric.result().numpy(), GOLD[f"ignore/metric/{weighting}"], rtol=1e-5)
+
+
 def test_one_weight_per_sequence_without_its_step_axis_raises():
     """TF cannot multiply `(batch,)` weights by the `(batch, steps)` mask and raises; so does keraslike."""
     model = tagger()

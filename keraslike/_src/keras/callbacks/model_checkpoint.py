@@ -71,12 +71,12 @@ class ModelCheckpoint(MonitorCallback):
                 warnings.warn(f"Can save best model only with {self.monitor} available, skipping.", stacklevel=2)
                 return
             current = float(current)
+            previous = "None" if self.best is None else f"{self.best:.5f}"  # Keras 3.15's wording
             if not self._is_improvement(current, self.best):
                 if self.verbose > 0:
-                    self._print(f"\nEpoch {epoch + 1}: {self.monitor} did not improve from {self.best:.5f}")
+                    self._print(f"\nEpoch {epoch + 1}: {self.monitor} did not improve from {previous}")
                 return
             if self.verbose > 0:
-                previous = "inf" if self.best is None else f"{self.best:.5f}"
                 self._print(f"\nEpoch {epoch + 1}: {self.monitor} improved from {previous} to {current:.5f}, "
                             f"saving model to {filepath}")
             self.best = current
@@ -89,6 +89,8 @@ class ModelCheckpoint(MonitorCallback):
             self.model.save_weights(filepath, overwrite=True)
         else:
             self.model.save(filepath, overwrite=True)
+        if self.verbose > 0:
+            self._print(f"\nEpoch {epoch + 1}: finished saving model to {filepath}")
 
     def _chief(self):
         return getattr(getattr(self.model, "distribute_strategy", None), "_is_chief", True)

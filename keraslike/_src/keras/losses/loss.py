@@ -1,6 +1,8 @@
 """`keras.losses.Loss` and reductions (keras/src/losses/loss.py)."""
 
+import contextlib
 import functools
+import threading
 
 import numpy as np
 import torch
@@ -12,6 +14,7 @@ from keraslike._src.keras.saving import object_registration
 from keraslike._src.ops.conversion import check_broadcastable
 
 _REDUCTIONS = ("sum_over_batch_size", "sum", "none", "mean", "mean_with_sample_weight")
+_COUNTS = threading.local()  # .sum: how a data-dependent average totals its counts (None: locally)
 
 
 class Reduction:
@@ -72,9 +75,13 @@ def apply_mask(sample_weight, mask, dtype, reduction):
         return sample_weight
     mask = torch.as_tensor(mask).to(torch.bool)
     if reduction in ("mean", "sum_over_batch_size"):
-        kept = mask.sum().to(dtype)
+        counts = torch.stack([mask.sum().to(dtype), torch.tensor(float(mask.numel()), dtype=dtype, device=mask.device)])
+        total = getattr(_COUNTS, "sum", None)
+        if total is not None:  # fit's step under N replicas: the global batch's counts
+            counts = total(counts)
+        kept, entries = counts[0], counts[1]
         zero = torch.zeros((), dtype=dtype, device=mask.device)
-        float_mask = torch.where(mask, torch.where(kept > 0, mask.numel() / kept.clamp_min(1), zero), zero)
+        float_mask = torch.where(mask, torch.where(kept > 0, entries / kept.clamp_min(1), zero), zero)
     else:
         float_mask = mask.to(dtype)
     if sample_weight is None:
@@ -85,6 +92,25 @@ def apply_mask(sample_weight, mask, dtype, reduction):
         f"sample_weight.shape={tuple(sample_weight.shape)}, mask.shape={tuple(mask.shape)} (the Keras mask of "
         f"y_pred; give sequence outputs one weight per step, or `(batch, 1)` for one per sequence)"))
     return sample_weight * float_mask
+
+
+@contextlib.contextmanager
+def counts_totalled_by(total):
+    """Within this context, the averages whose denominator depends on the data total it with `total(counts)`.
+
+    `counts` is one call's `[kept entries, entries]` (a Keras mask's averaging reductions) or `[sum of weights,
+    entries]` (`"mean_with_sample_weight"`); `total` returns their sums over the global batch (fit's built-in
+    steps under N replicas pass an all-reduce). A kept entry then weighs `global entries / global kept` (and
+    the weighted mean divides by this replica's entries' share of the global weight), so each replica's loss
+    times its share of the global batch (the replica scaling) sums to the one-device loss on the global
+    batch. Every replica must make the same calls (one per such average).
+    """
+    previous = getattr(_COUNTS, "sum", None)
+    _COUNTS.sum = total
+    try:
+        yield
+    finally:
+        _COUNTS.sum = previous
 
 
 def combined_mask(y_pred_mask, values):
@@ -116,7 +142,13 @@ def reduce_weighted_values(values, sample_weight=None, reduction="sum_over_batch
     if reduction == "sum":
         return total
     if reduction == "mean_with_sample_weight" and sample_weight is not None:
-        return total / sample_weight.expand_as(values).sum()
+        weights = sample_weight.expand_as(values).sum()
+        across = getattr(_COUNTS, "sum", None)
+        if across is None:
+            return total / weights
+        entries = torch.tensor(float(values.numel()), dtype=weights.dtype, device=weights.device)
+        global_weights, global_entries = across(torch.stack([weights.detach(), entries]))
+        return total / (global_weights * entries / global_entries)  # this replica's rows' share of the weight
     return total / max(values.numel(), 1)
 
 

@@ -79,8 +79,15 @@ def sparse_categorical_crossentropy(y_true, y_pred, from_logits=False, ignore_cl
             `SparseSoftmaxCrossEntropyWithLogits` raises for them; no `ignore_index` is applied unless
             `ignore_class` is given), checked by torch's kernel without a host sync. Use `ignore_class` to
             skip a label.
+
+    With `ignore_class`, the ignored entries are 0 and the values carry the mask of the kept ones
+    (`values._keras_mask`, as Keras 3), so a loss or metric wrapping this function leaves them out.
     """
-    return _sparse_crossentropy(y_true, y_pred, from_logits, ignore_class, axis, "none")
+    values = _sparse_crossentropy(y_true, y_pred, from_logits, ignore_class, axis, "none")
+    if ignore_class is not None:
+        labels = y_true.squeeze(-1) if y_true.dim() == y_pred.dim() and y_true.shape[-1] == 1 else y_true
+        values._keras_mask = (labels != ignore_class).reshape(values.shape)
+    return values
 
 
 def _sparse_crossentropy(y_true, y_pred, from_logits, ignore_class, axis, reduction):

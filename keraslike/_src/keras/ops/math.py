@@ -9,6 +9,7 @@ import torch
 
 from keraslike._src.keras.ops import dtypes
 from keraslike._src.keras.ops.tensors import convert, floatx, promote, to_float
+from keraslike._src.ops import spectral_ops
 
 
 def _segments(data, segment_ids, num_segments, name):
@@ -152,8 +153,10 @@ def _window(window, length, dtype, device):
         if window not in ("hann", "hamming"):
             raise ValueError(f"If a string is passed to `window`, it must be one of 'hann', 'hamming'. "
                              f"Received: window={window}")
-        fn = torch.hann_window if window == "hann" else torch.hamming_window
-        return fn(length, periodic=True, dtype=torch.float64, device=device).to(dtype)
+        # TF's windows, as Keras's TF backend takes them: `periodic` only changes even lengths (hann of 3 is
+        # [0, 1, 0], torch's periodic one [0, .75, .75])
+        fn = spectral_ops.hann_window if window == "hann" else spectral_ops.hamming_window
+        return fn(length, periodic=True, dtype=torch.float64).to(dtype=dtype, device=device)
     w = convert(window, dtype, device)
     if w.dim() != 1 or w.shape[0] != length:
         raise ValueError(f"The shape of `window` must be equal to [sequence_length]. Received: "
@@ -188,34 +191,29 @@ def stft(x, sequence_length, sequence_stride, fft_length, window="hann", center=
 
 def istft(x, sequence_length, sequence_stride, fft_length, length=None, window="hann", center=True):
     """`keras.ops.istft(x, sequence_length, sequence_stride, fft_length, length=None, window="hann",
-    center=True)`: inverse of `stft` by weighted overlap-add."""
+    center=True)`: the inverse of `stft`, as Keras computes it: `tf.signal.inverse_stft` of frames
+    `fft_length` long with the window centred in them, weighted by `tf.signal.inverse_stft_window_fn` (the
+    window over the sum of its overlapping squares at this stride); without a window, a plain overlap-add.
+
+    Returns:
+        real `(..., samples)`: with `center`, `fft_length // 2` samples are dropped at each end; with `length`,
+        `length` samples from there (fewer if the signal is shorter).
+    """
     c = _complex_pair(x, "istft")
     dtype = c.real.dtype
-    frames = torch.fft.irfft(c, n=fft_length, dim=-1)
     left = (fft_length - sequence_length) // 2
-    frames = frames[..., left:left + sequence_length]
-    win = _window(window, sequence_length, dtype, frames.device)
+    win = _window(window, sequence_length, dtype, c.device)
+    window_fn = None
     if win is not None:
-        frames = frames * win
-    n_frames = frames.shape[-2]
-    total = sequence_length + sequence_stride * (n_frames - 1)
-    lead = frames.shape[:-2]
-    flat = frames.reshape(-1, n_frames, sequence_length).transpose(1, 2)
-    out = torch.nn.functional.fold(flat, (1, total), (1, sequence_length), stride=(1, sequence_stride))
-    out = out.reshape(*lead, total)
-    w = torch.ones(sequence_length, dtype=dtype, device=frames.device) if win is None else win
-    norm = torch.nn.functional.fold((w * w).reshape(1, -1, 1).expand(1, sequence_length, n_frames).contiguous(),
-                                    (1, total), (1, sequence_length), stride=(1, sequence_stride)).reshape(total)
-    out = out / torch.where(norm > 1e-10, norm, torch.ones_like(norm))
+        padded = torch.nn.functional.pad(win, (left, fft_length - sequence_length - left))
+        window_fn = spectral_ops.inverse_stft_window_fn(sequence_stride, lambda frame_length, dtype=None: padded)
+    out = spectral_ops.inverse_stft(c, fft_length, sequence_stride, fft_length, window_fn=window_fn).to(dtype)
     start = fft_length // 2 if center else 0
-    out = out[..., start:]
     if length is not None:
-        if out.shape[-1] < length:
-            out = torch.nn.functional.pad(out, (0, length - out.shape[-1]))
-        out = out[..., :length]
-    elif center:
-        out = out[..., :out.shape[-1] - fft_length // 2]
-    return out.to(dtype)
+        return out[..., start:start + length]
+    if center:
+        return out[..., start:out.shape[-1] - fft_length // 2]
+    return out
 
 
 def rsqrt(x):

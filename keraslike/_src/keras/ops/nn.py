@@ -443,7 +443,6 @@ def sparse_categorical_crossentropy(target, output, from_logits=False, axis=-1):
 
 _CONV = {1: F.conv1d, 2: F.conv2d, 3: F.conv3d}
 _CONV_T = {1: F.conv_transpose1d, 2: F.conv_transpose2d, 3: F.conv_transpose3d}
-_MAX = {1: F.max_pool1d, 2: F.max_pool2d, 3: F.max_pool3d}
 _AVG = {1: F.avg_pool1d, 2: F.avg_pool2d, 3: F.avg_pool3d}
 
 
@@ -536,7 +535,7 @@ def conv_transpose(inputs, kernel, strides=1, padding="valid", output_padding=No
 
 def _pool(inputs, pool_size, strides, padding, data_format, mode):
     data_format = _data_format(data_format)
-    x = to_float(inputs)
+    x = convert(inputs) if mode == "max" else to_float(inputs)  # a max pool keeps integer dtypes, as TF's
     n = x.dim() - 2
     size = _tuple(pool_size, n, "pool_size")
     strides = size if strides is None else _tuple(strides, n, "strides")
@@ -548,7 +547,7 @@ def _pool(inputs, pool_size, strides, padding, data_format, mode):
         spec = tuple(v for p in reversed(conv_pad) for v in (p, p))
         conv_pad = (0,) * n
     if mode == "max":
-        y = _MAX[n](conv_utils.pad_if_needed(x, spec, float("-inf")), size, strides, conv_pad)
+        y = conv_utils.max_pool(x, spec, size, strides, conv_pad)
     elif spec is None:
         y = _AVG[n](x, size, strides, conv_pad, count_include_pad=False)
     else:

@@ -9,11 +9,14 @@ per output, or a dict keyed by output name; their log keys are
 `<output_name>_<metric_name>`.
 """
 
+import contextlib
+
 import torch
 
 from keraslike._src.errors import InvalidArgumentError
-from keraslike._src.distribute import context
+from keraslike._src.distribute import collectives, context
 from keraslike._src.keras import losses as losses_module
+from keraslike._src.keras.losses.loss import counts_totalled_by
 from keraslike._src.keras import metrics as metrics_module
 from keraslike._src.keras.layers.keras_tensor import KerasTensor, flatten
 from keraslike._src.keras.metrics.metric import Metric, sync_results
@@ -197,6 +200,27 @@ class CompiledLoss:
         self._needed = [e[0] for e in plan]
         self._plan = plan
 
+    def compute_in_step(self, y_true, y_pred, sample_weight, replicas):
+        """`compute` in fit's built-in steps under `replicas`: a Keras mask's averages (the padded steps of a
+        sequence model, `ignore_class`) divide by the kept entries of the GLOBAL batch, and
+        `"mean_with_sample_weight"` by its global weight, so the replicas' shares (`local rows / global rows`)
+        sum to the one-device loss (DESIGN section 4; TF averages per replica instead). A replica with no rows
+        of the batch must call this too (its value is unused): every such average all-reduces its counts once.
+        Only where that is certain on every replica (the predictions carry a mask, a loss has `ignore_class`
+        or that reduction); a custom loss's own mask averages per replica."""
+        if replicas > 1 and self.needs_global_counts(y_pred):
+            with global_counts(replicas):
+                return self.compute(y_true, y_pred, sample_weight)
+        return self.compute(y_true, y_pred, sample_weight)
+
+    def needs_global_counts(self, y_pred):
+        """Whether the loss averages over a Keras mask or by the sample weights: the same answer on every
+        replica (model structure, compile's config)."""
+        specs = flatten(self._spec) if isinstance(self._spec, (list, tuple, dict)) else [self._spec]
+        return any(getattr(spec, "ignore_class", getattr(spec, "_fn_kwargs", {}).get("ignore_class")) is not None
+                   or getattr(spec, "reduction", None) == "mean_with_sample_weight" for spec in specs) or any(
+            getattr(t, "_keras_mask", None) is not None for t in flatten(y_pred))
+
     def compute(self, y_true, y_pred, sample_weight=None):
         """The loss value: a mean over this replica's rows (no scaling; per-output trackers are updated)."""
         if self._plan is not None:
@@ -235,6 +259,18 @@ class CompiledLoss:
                 value = value * weight
             total = value if total is None else total + value
         return total
+
+
+def global_counts(replicas):
+    """The context in which masked averages count the global batch's kept entries (N > 1 replicas)."""
+    if replicas > 1 and collectives.world_size() > 1:
+        return counts_totalled_by(_all_reduce_counts)
+    return contextlib.nullcontext()
+
+
+@torch.compiler.disable  # a collective: outside a jit-compiled step's graph
+def _all_reduce_counts(counts):
+    return collectives.all_reduce(counts.detach().clone(), "sum")
 
 
 def scale_for_replicas(loss, share=None):

@@ -21,6 +21,7 @@ step is the same computation as one device on the global batch.
 """
 
 import math
+import types
 import warnings
 from dataclasses import dataclass
 
@@ -567,6 +568,8 @@ def make_adapter(x, y=None, sample_weight=None, batch_size=None, shuffle=False, 
         is_dataset = isinstance(x, (Dataset, DistributedDataset))
         _check_batched_input(x, y, batch_size, arg, sample_weight,
                              "tf.data.Dataset" if is_dataset else type(x).__name__)
+        if shuffle:
+            _warn_shuffle_ignored(x, is_dataset)
         if class_weight is not None and not is_dataset:
             raise ValueError("Argument `class_weight` is not supported for Python generator inputs (Keras maps "
                              "it over a tf.data.Dataset or a PyDataset only); yield (x, y, sample_weight) instead. "
@@ -576,6 +579,20 @@ def make_adapter(x, y=None, sample_weight=None, batch_size=None, shuffle=False, 
         "Expected x to be numpy arrays, torch tensors, a dict/list of them, a tf.data.Dataset, a "
         f"keras.utils.PyDataset or a generator. Received: x of type {type(x).__name__}"
     )
+
+
+def _warn_shuffle_ignored(x, is_dataset):
+    """Keras 3 warns when `fit(shuffle=True)` (its default) meets data that fixes its own order."""
+    if is_dataset:
+        kind, rest = "a tf.data.Dataset", "Shuffle the Dataset itself (`.shuffle(buffer_size)`)."
+    elif isinstance(x, torch.utils.data.DataLoader):
+        kind, rest = "a torch DataLoader", "Shuffle in the DataLoader itself (`shuffle=True` there)."
+    elif isinstance(x, types.GeneratorType):
+        kind, rest = "a generator", "The generator decides the order of what it yields."
+    else:
+        return
+    warnings.warn(f"`shuffle=True` was passed, but will be ignored since the data `x` was provided as {kind}. "
+                  f"{rest}", stacklevel=3)
 
 
 def _check_batched_input(x, y, batch_size, arg, sample_weight=None, kind="dataset"):

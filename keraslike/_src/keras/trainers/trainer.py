@@ -320,11 +320,14 @@ class Trainer:
         if batch.local_size and hooked_loss:
             loss, scaled = self._hooked_loss(batch, y_pred, training=True)  # includes the regularization losses
         elif batch.local_size:
-            loss = self._compile_loss.compute(batch.y, y_pred, batch.sample_weight)
+            loss = self._compile_loss.compute_in_step(batch.y, y_pred, batch.sample_weight, replicas)
             scaled = loss
             if batch.local_size != batch.global_size and self._compile_loss.averages:
                 scaled = loss * (batch.local_size / batch.global_size)
         else:
+            if not hooked_loss and replicas > 1 and self._compile_loss.needs_global_counts(y_pred):
+                # joins the masked averages' count all-reduces (compute_in_step); the value is unused
+                self._compile_loss.compute_in_step(batch.y, y_pred, batch.sample_weight, replicas)
             loss, scaled = None, zero_like_loss(y_pred)
         reg = self.losses if not hooked_loss else None  # this step's: activity and add_loss terms come with each call
         if reg:
@@ -355,12 +358,15 @@ class Trainer:
     def _test_forward(self, batch, hooked_loss):
         """Forward pass and loss of one evaluation batch: `(y_pred, loss or None)` (compiled by `jit_compile`)."""
         y_pred = self._forward(self, batch.x, False)
-        if not batch.local_size:
+        replicas = self._distribute_strategy.num_replicas_in_sync
+        if not batch.local_size:  # as in _train_forward: a replica without rows joins the count all-reduces
+            if not hooked_loss and replicas > 1 and self._compile_loss.needs_global_counts(y_pred):
+                self._compile_loss.compute_in_step(batch.y, y_pred, batch.sample_weight, replicas)
             return y_pred, None
         if hooked_loss:
             loss, _ = self._hooked_loss(batch, y_pred, training=False)
         else:
-            loss = self._compile_loss.compute(batch.y, y_pred, batch.sample_weight)
+            loss = self._compile_loss.compute_in_step(batch.y, y_pred, batch.sample_weight, replicas)
             reg = self.losses
             if reg:
                 loss = loss + sum(reg)

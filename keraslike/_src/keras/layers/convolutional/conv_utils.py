@@ -8,6 +8,7 @@ Mirrors `keras/src/utils/argument_validation.py` (`standardize_tuple`) and
 
 import math
 
+import torch
 import torch.nn.functional as F
 
 from keraslike._src.keras.backend import config as keras_config
@@ -121,6 +122,20 @@ def torch_padding(spatial, kernel, strides, dilation, padding):
 
 def pad_if_needed(x, pad_spec, value=0.0):
     return x if pad_spec is None else F.pad(x, pad_spec, value=value)
+
+
+_TORCH_MAX_POOL = {1: F.max_pool1d, 2: F.max_pool2d, 3: F.max_pool3d}
+
+
+def max_pool(x, pad_spec, size, strides, conv_pad):
+    """Max pool of a channels-first `(N, C, *spatial)` tensor, explicit `pad_spec` padding never winning (-inf, or
+    an integer dtype's minimum: integer inputs keep their dtype, as TF's); torch's 1-D kernel has no integer
+    version, so integer 1-D pools run as 2-D ones over a unit axis."""
+    lowest = float("-inf") if x.is_floating_point() else torch.iinfo(x.dtype).min
+    x = pad_if_needed(x, pad_spec, value=lowest)
+    if x.dim() == 3 and not x.is_floating_point():
+        return F.max_pool2d(x.unsqueeze(2), (1, size[0]), (1, strides[0]), (0, conv_pad[0])).squeeze(2)
+    return _TORCH_MAX_POOL[x.dim() - 2](x, size, strides, conv_pad)
 
 
 def to_channels_first(x, data_format):

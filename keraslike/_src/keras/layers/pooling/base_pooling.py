@@ -12,7 +12,6 @@ import torch.nn.functional as F
 from keraslike._src.keras.layers.convolutional import conv_utils
 from keraslike._src.keras.layers.layer import Layer
 
-_MAX = {1: F.max_pool1d, 2: F.max_pool2d, 3: F.max_pool3d}
 _AVG = {1: F.avg_pool1d, 2: F.avg_pool2d, 3: F.avg_pool3d}
 
 
@@ -61,8 +60,7 @@ class BasePooling(Layer):
             pad_spec = tuple(v for p in reversed(conv_pad) for v in (p, p))
             conv_pad = (0,) * n
         if self.pool_mode == "max":
-            x = conv_utils.pad_if_needed(x, pad_spec, value=float("-inf"))
-            y = _MAX[n](x, self.pool_size, self.strides, conv_pad)
+            y = conv_utils.max_pool(x, pad_spec, self.pool_size, self.strides, conv_pad)
         elif pad_spec is None:
             y = _AVG[n](x, self.pool_size, self.strides, conv_pad, count_include_pad=False)
         else:
