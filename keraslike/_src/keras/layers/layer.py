@@ -311,7 +311,7 @@ class Layer(torch.nn.Module, metaclass=LayerMeta):
         tracked when its attribute is reassigned or deleted, and leaves when removed from a held list or dict."""
         reachable = self._reachable_sublayers()
         order = self.__dict__.get("_layer_order")
-        if order is None:
+        if order is None or not (order or reachable):
             return reachable
         known = {id(layer) for layer, _ in order}
         order.extend((layer, None) for layer in reachable if id(layer) not in known)  # appended to a held list
@@ -365,6 +365,8 @@ class Layer(torch.nn.Module, metaclass=LayerMeta):
                 order.append((layer, (name, container)))
                 known.add(id(layer))
         containers = self.__dict__.setdefault("_layer_containers", [])
+        if name in _BOOKKEEPING:
+            return
         if isinstance(value, (list, tuple, dict)) and not isinstance(stored, torch.nn.Module):
             if name not in containers:
                 containers.append(name)
@@ -898,6 +900,11 @@ class Layer(torch.nn.Module, metaclass=LayerMeta):
         for module in modules:
             if not any(module is m for m in tracked_modules):
                 tracked_modules.append(module)
+
+# lists keraslike's layers and models keep for themselves (never holding layers): not walked for sublayers
+_BOOKKEEPING = frozenset({"_trainable_vars", "_non_trainable_vars", "_losses", "_call_losses", "_inbound_nodes",
+                          "_jit_steps", "_build_shapes", "_first_call_specs"})
+
 
 def _layers_in(value):
     """The layers in an attribute value (itself, or inside nested lists, tuples and dicts), depth first, once each."""
