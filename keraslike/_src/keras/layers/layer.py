@@ -8,6 +8,7 @@ the functional API. Because it is an `nn.Module`, any keraslike layer or
 model can be used directly in plain torch code.
 """
 
+import collections
 import contextlib
 import inspect
 import threading
@@ -18,7 +19,7 @@ import torch
 
 from keraslike._src import torch_members
 from keraslike._src.autodiff import gradient_tape
-from keraslike._src.keras import backend, constraints, initializers, regularizers
+from keraslike._src.keras import backend, constraints, initializers, keras_version, regularizers
 from keraslike._src.keras.backend import naming
 from keraslike._src.keras.layers import added_metrics
 from keraslike._src.keras.layers.input_spec import assert_input_compatibility
@@ -135,7 +136,9 @@ class Layer(torch.nn.Module, metaclass=LayerMeta):
                 f"Unrecognized keyword arguments passed to {type(self).__name__}: {sorted(unknown)}. "
                 f"Received: kwargs={kwargs}"
             )
-        self.name = name or naming.uniquify(naming.to_snake_case(type(self).__name__))
+        kind = getattr(type(self), "keras_class_name", None)  # Keras's class name where the export differs
+        kind = kind if isinstance(kind, str) else type(self).__name__
+        self.name = name or naming.uniquify(naming.to_snake_case(kind))
         self._trainable = bool(trainable)
         self.built = False
         if kwargs.get("weights") is not None:  # Keras 2's `Layer(weights=[...])`: set once the layer is built
@@ -372,6 +375,31 @@ class Layer(torch.nn.Module, metaclass=LayerMeta):
                 containers.append(name)
         elif name in containers:
             containers.remove(name)
+
+    def _tracked_layers(self):
+        """The layers Keras tracks directly under this one (its `_layers`): a model's `layers` (a Sequential's
+        InputLayer too), a layer's sublayers."""
+        return self._sublayers()
+
+    def _flatten_layers(self, include_self=True, recursive=True):
+        """This layer and the layers under it, each once (Keras's private walk, which user code calls).
+
+        Keras 3 walks a deque that puts each layer's children, reversed, in front of it; tf_keras
+        (`TF_USE_LEGACY_KERAS=1`) puts them in order: the two list nested models differently.
+        """
+        ordered = keras_version.legacy_keras()
+        found = [self] if include_self else []
+        seen, queue = set(), collections.deque(self._tracked_layers())
+        while queue:
+            layer = queue.popleft()
+            if id(layer) in seen:
+                continue
+            seen.add(id(layer))
+            found.append(layer)
+            if recursive:
+                children = layer._tracked_layers()
+                queue.extendleft(reversed(children) if ordered else children)
+        return found
 
     def _tracked_modules(self):
         """`tf.Module`s held by this layer's attributes (`self.block = tf.Module()`), in assignment order."""

@@ -6,10 +6,13 @@ outputs back to the inputs and run in topological order.
 
 import torch
 
+from keraslike._src.keras import keras_version
 from keraslike._src.keras.layers.core.input_layer import InputLayer
 from keraslike._src.keras.layers.keras_tensor import KerasTensor, flatten, map_structure
 from keraslike._src.keras.models.model import Model
+from keraslike._src.keras.ops.symbolic import OpLayer
 from keraslike._src.keras.saving import serialization_lib
+from keraslike._src.keras.saving.functional_graph import ordered_layers
 from keraslike._src.keras.trainers.input_validation import check_batched
 from keraslike._src.ops import string_tensor
 
@@ -46,6 +49,7 @@ class Functional(Model):
             names.add(layer.name)
             if layer.name not in self._modules:
                 self.add_module(layer.name, layer)
+        self.__dict__["_operations_in_order"] = tuple(ordered_layers(self))  # the graph is fixed from here on
         self.built = True
 
     def get_config(self):
@@ -63,8 +67,28 @@ class Functional(Model):
         shapes = [t.shape for t in self.outputs]
         return shapes[0] if len(shapes) == 1 else shapes
 
+    @property
+    def operations(self):
+        """Keras 3's `model.operations`: every node of the graph, InputLayers and `keras.ops` nodes included,
+        in Keras's order (by decreasing depth, ties in the order a walk from the outputs meets them)."""
+        return list(self._operations_in_order)
+
+    @property
+    def layers(self):
+        """The model's layers in Keras's order, its `InputLayer`s included.
+
+        Keras 3 leaves out the `keras.ops` nodes of the graph (they are Operations, not layers); under
+        `TF_USE_LEGACY_KERAS=1` they are listed, as tf_keras lists its `TFOpLambda` layers.
+        """
+        if keras_version.legacy_keras():
+            return list(self._operations_in_order)
+        return [op for op in self._operations_in_order if not isinstance(op, OpLayer)]
+
     def _sublayers(self):
         return [m for m in self._modules.values() if not isinstance(m, InputLayer)]
+
+    def _tracked_layers(self):
+        return self.layers
 
     def call(self, inputs, training=None, mask=None):
         values = {id(kt): cast_to_input_dtype(adjust_input_rank(self._convert_leaf(value), kt.shape, kt.name),

@@ -78,6 +78,9 @@ class Sequential(Model):
     def _sublayers(self):
         return list(self._stack)
 
+    def _tracked_layers(self):
+        return ([self._input_layer] if self._input_layer is not None else []) + list(self._stack)
+
     @property
     def input_shape(self):
         return self._input_layer.batch_shape if self._input_layer is not None else None

@@ -20,6 +20,16 @@ from keraslike._src.ops import value_semantics
 # Ops that describe a tensor instead of computing one: on a KerasTensor they answer directly.
 _DESCRIPTIVE = {"shape", "ndim", "dtype", "is_tensor", "custom_gradient", "vectorize", "convert_to_numpy"}
 
+# Keras op classes whose `keras.ops` function is not their snake_case name.
+FUNCTION_NAMES = {
+    "AllClose": "allclose", "IsIn": "isin", "SearchSorted": "searchsorted", "CDist": "cdist", "FFT": "fft",
+    "FFT2": "fft2", "IFFT2": "ifft2", "RFFT": "rfft", "IRFFT": "irfft", "STFT": "stft", "ISTFT": "istft",
+    "BatchNorm": "batch_normalization", "CTCLoss": "ctc_loss", "CTCDecode": "ctc_decode", "PSNR": "psnr",
+    "RMSNorm": "rms_normalization", "LayerNorm": "layer_normalization", "SVD": "svd",
+    "RGBToGrayscale": "rgb_to_grayscale", "RGBToHSV": "rgb_to_hsv", "HSVToRGB": "hsv_to_rgb", "SSIM": "ssim",
+}
+_CLASS_NAMES = {fn: cls for cls, fn in FUNCTION_NAMES.items()}
+
 
 class _Slot:
     """Marks where a symbolic input goes in an op's arguments."""
@@ -44,6 +54,14 @@ class OpLayer(Layer):
         layer = cls(fn, args, kwargs, name)
         layer.keras_op = keras_op
         return layer(_symbolic_inputs(args, kwargs))
+
+    @property
+    def keras_class_name(self):
+        """The Keras 3 `Operation` class this node is (`Relu`, `Multiply`, `GetItem`): what `summary()` shows."""
+        if self.keras_op is not None:
+            return self.keras_op.class_name
+        name = self._fn.__name__
+        return _CLASS_NAMES.get(name) or "".join(part.capitalize() for part in name.split("_"))
 
     def call(self, inputs):
         values = iter(inputs)

@@ -6,9 +6,9 @@ write them; keraslike answers to both, and writes both where they can coexist:
     Dense, Conv and Embedding layers hold them) and the weight's own name (Keras 2 tracks `add_weight(name)`);
   * a layer's sublayers and `tf.Module`s: by attribute name (subclassed models and layers, both versions);
   * a Sequential or functional model's layers: Keras 2's `layer_with_weights-<j>` (j counts the layers that
-    have weights), and Keras 3's `_operations/<i>` (i counts every operation, the input layer first; written
-    for one-input models, matched by the order of the layers with weights on restore), under `_functional`
-    for a Sequential model;
+    have weights), and Keras 3's `_operations/<i>` (i counts every operation: input layers and `keras.ops`
+    nodes too, in Keras 3's order; matched by the order of the layers with weights on restore), under
+    `_functional` for a Sequential model;
   * a compiled model's `optimizer`;
   * an optimizer: `_iterations`, `_learning_rate` and its slots per kind (Adam `_momentums`, `_velocities`,
     `_velocity_hats`; SGD `momentums`; RMSprop `_velocities`, `_momentums`, `_average_gradients`; Adagrad
@@ -69,18 +69,18 @@ def _weight_children(layer, names):
 
 
 class _Operations(trackable.TrackableList):
-    """Keras 3's `_operations` list of a Sequential/functional model: its input layers, then its layers.
+    """Keras 3's `_operations` list of a Sequential/functional model: every node of its graph in Keras 3's
+    order (`model.operations`: input layers interleaved as Keras 3 orders them, `keras.ops` nodes included).
 
-    Written with Keras 3's indices (the input layer first) only when the model has one input, where they are
-    certain; on restore the saved operations that hold values are matched, in order, to the layers that have
-    weights, so files from models with several inputs (whose input layers Keras 3 interleaves) load too.
+    On restore the saved operations that hold values are matched, in order, to the layers that have weights.
     """
 
     def __init__(self, model):
         self.model = model
-        n_inputs = 1 if hasattr(model, "_stack") else len(getattr(model, "inputs", None) or [None])
-        layers = [layer for layer in model.layers if type(layer).__name__ != "InputLayer"]
-        super().__init__([getattr(model, "_input_layer", None)] + layers if n_inputs == 1 else [])
+        if hasattr(model, "_stack"):  # a Sequential model: its input layer, then its layers
+            super().__init__([getattr(model, "_input_layer", None)] + list(model.layers))
+        else:  # Keras 3's `operations`: input layers where Keras 3 puts them, keras.ops nodes counted
+            super().__init__(list(model.operations))
 
     def _restore_from_checkpoint(self, node, plan):
         saved = sorted(((int(name), child) for name, child in node.children() if name.isdigit() and

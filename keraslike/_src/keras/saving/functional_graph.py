@@ -13,6 +13,7 @@ import torch
 
 from keraslike._src.keras.layers.core.input_layer import InputLayer
 from keraslike._src.keras.layers.keras_tensor import KerasTensor, flatten, map_structure
+from keraslike._src.keras.ops.symbolic import OpLayer
 from keraslike._src.ops import dtypes
 
 
@@ -25,10 +26,12 @@ def _graph(model):
         if node is None or id(node) in finished:
             return
         layer = node.layer
+        if id(tensor) in input_ids and not isinstance(layer, InputLayer):
+            return  # a model input computed outside the model: its layer is not part of this graph
         if id(layer) not in op_index:
             op_index[id(layer)] = len(op_index)
             layers[id(layer)] = layer
-        if id(tensor) not in input_ids and not isinstance(layer, InputLayer):
+        if not isinstance(layer, InputLayer):
             for parent in node.parents():
                 visit(parent)
         finished.add(id(node))
@@ -45,13 +48,25 @@ def _graph(model):
             for parent in node.parents():
                 if parent.node is not None:
                     node_depth[id(parent.node)] = max(depth + 1, node_depth.get(id(parent.node), 0))
+    for tensor in model.inputs:  # an input no output depends on: depth 0, first among its depth (Keras)
+        node = tensor.node
+        if node is not None and isinstance(node.layer, InputLayer) and id(node.layer) not in layers:
+            layers[id(node.layer)], op_index[id(node.layer)], layer_depth[id(node.layer)] = node.layer, -1, 0
+            post.append(node)
     ordered = sorted(layers.values(), key=lambda lay: (-layer_depth[id(lay)], op_index[id(lay)]))
     return ordered, {id(n) for n in post}
 
 
 def ordered_layers(model):
-    """The model's layers, InputLayers included, in Keras's order."""
+    """The model's layers, InputLayers and `keras.ops` nodes included, in Keras's order (Keras 3's
+    `model.operations`)."""
     return _graph(model)[0]
+
+
+def keras3_layers(model):
+    """Keras 3's `model.layers` of a functional model: `ordered_layers` without the `keras.ops` nodes (what
+    `.keras` weight files list under `layers/`, whichever Keras the process follows)."""
+    return [layer for layer in ordered_layers(model) if not isinstance(layer, OpLayer)]
 
 
 def layer_nodes(layer, node_ids):

@@ -16,19 +16,11 @@ and which records the same `OpLayer` call that `keras.ops` makes on symbolic ten
 import re
 
 from keraslike._src.keras.ops import core, einops, image, linalg, math, nn, numpy
-from keraslike._src.keras.ops.symbolic import OpLayer
+from keraslike._src.keras.ops.symbolic import FUNCTION_NAMES, OpLayer
 
 _MODULES = {"numpy": numpy, "core": core, "math": math, "nn": nn, "linalg": linalg, "image": image,
             "einops": einops}
 
-# Keras op classes whose `keras.ops` function is not their snake_case name.
-_FUNCTION_NAMES = {
-    "AllClose": "allclose", "IsIn": "isin", "SearchSorted": "searchsorted", "CDist": "cdist", "FFT": "fft",
-    "FFT2": "fft2", "IFFT2": "ifft2", "RFFT": "rfft", "IRFFT": "irfft", "STFT": "stft", "ISTFT": "istft",
-    "BatchNorm": "batch_normalization", "CTCLoss": "ctc_loss", "CTCDecode": "ctc_decode", "PSNR": "psnr",
-    "RMSNorm": "rms_normalization", "LayerNorm": "layer_normalization", "SVD": "svd",
-    "RGBToGrayscale": "rgb_to_grayscale", "RGBToHSV": "rgb_to_hsv", "HSVToRGB": "hsv_to_rgb", "SSIM": "ssim",
-}
 # Ops whose call arguments are not the function's leading parameters: passed by these names instead.
 _CALL_PARAMETERS = {"Average": ("x", "weights"), "Pad": ("x", "constant_values"), "Full": ("fill_value",)}
 
@@ -40,7 +32,7 @@ def is_op_config(config):
 
 
 def _function(class_name, module):
-    name = _FUNCTION_NAMES.get(class_name) or re.sub(r"(?<!^)(?=[A-Z])", "_", class_name).lower()
+    name = FUNCTION_NAMES.get(class_name) or re.sub(r"(?<!^)(?=[A-Z])", "_", class_name).lower()
     family = module.rsplit(".", 1)[-1]
     for namespace in [_MODULES[family]] if family in _MODULES else []:
         fn = getattr(namespace, name, None)

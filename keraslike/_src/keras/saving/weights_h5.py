@@ -18,7 +18,7 @@ import torch
 from keraslike._src.keras.backend.naming import to_snake_case
 from keraslike._src.keras.layers.layer import Layer
 from keraslike._src.keras.saving import bounded_read, object_registration, optimizer_state
-from keraslike._src.keras.saving.functional_graph import ordered_layers
+from keraslike._src.keras.saving.functional_graph import keras3_layers
 
 
 def _attribute_key(name):
@@ -42,7 +42,7 @@ def _container_children(path, items):
         items = list(items.values())
     for item in items:
         if isinstance(item, Layer):
-            name = unique(to_snake_case(type(item).__name__))
+            name = unique(to_snake_case(getattr(item, "keras_class_name", type(item).__name__)))
             yield f"{path}/{name}" if path else name, item
         elif isinstance(item, (list, tuple, dict, torch.nn.ModuleList, torch.nn.ModuleDict)):
             name = unique("container")
@@ -54,7 +54,7 @@ def _children(layer, path):
     models = object_registration.builtin_objects("layers")
     prefix = f"{path}/" if path else ""
     if isinstance(layer, models["Functional"]):
-        yield from _container_children(prefix + "layers", ordered_layers(layer))
+        yield from _container_children(prefix + "layers", keras3_layers(layer))
         return
     if isinstance(layer, models["Sequential"]):
         yield from _container_children(prefix + "layers", layer.layers)
@@ -133,14 +133,49 @@ def save_to_h5(model, h5, include_optimizer=True):
             for key, value in store.items():
                 group.create_dataset(key, data=np.asarray(value))
             continue
-        for i, var in enumerate(_own_variables(layer)):
-            group.create_dataset(str(i), data=var.detach().cpu().numpy())
+        for key, variables in _variable_groups(layer, path):
+            sub_group = group if key == _key_of(path) else h5.create_group(key)
+            for i, var in enumerate(variables):
+                sub_group.create_dataset(str(i), data=var.detach().cpu().numpy())
     optimizer = getattr(model, "optimizer", None)
     if include_optimizer and optimizer is not None and hasattr(optimizer, "iterations"):
         group = h5.create_group("optimizer/vars")
         group.attrs["name"] = optimizer.name
         for i, value in enumerate(optimizer_state.get_variables(optimizer)):
             group.create_dataset(str(i), data=value)
+
+
+def _key_of(path):
+    return f"{path}/vars" if path else "vars"
+
+
+def _variable_groups(layer, path):
+    """`[(h5 group, variables)]` of one layer: its own `vars`, or, for a layer whose weights Keras 3 keeps in
+    sublayers (MultiHeadAttention's `query_dense`, ...), an empty own `vars` and those sublayers' groups."""
+    groups = getattr(layer, "_keras3_weight_groups", None)
+    if groups is None:
+        return [(_key_of(path), _own_variables(layer))]
+    prefix = f"{path}/" if path else ""
+    return [(_key_of(path), [])] + [(f"{prefix}{sub}/vars", list(v)) for sub, v in groups().items()]
+
+
+def _check_group(layer, group, key, variables, filepath, failures, values):
+    """Check the saved group `key` against `variables`: append `(variable, value)` pairs, or failure lines."""
+    count = len(group) if group is not None else 0
+    if count != len(variables):
+        if variables or count:
+            failures.append(f"Layer '{layer.name}' (path '{key}') expected {len(variables)} variables, "
+                            f"but received {count} variables during loading.")
+        return
+    for i, var in enumerate(variables):
+        ds = bounded_read.get_dataset(group, str(i), filepath)
+        value = None if ds is None else bounded_read.read_dataset(ds, tuple(var.shape), filepath)
+        if value is None:
+            saved = "no such dataset" if ds is None else tuple(ds.shape)
+            failures.append(f"Layer '{layer.name}' variable {i} has shape {tuple(var.shape)}; the file has "
+                            f"{saved}.")
+            continue
+        values.append((var, value))
 
 
 def load_from_h5(model, h5, load_optimizer=True, filepath="<weights>", skip_mismatch=False):
@@ -159,27 +194,15 @@ def load_from_h5(model, h5, load_optimizer=True, filepath="<weights>", skip_mism
     """
     failures, values, stores = [], [], []
     for path, layer in walk(model):  # read and check everything first: a failed load changes nothing
-        variables = _own_variables(layer)
-        key = f"{path}/vars" if path else "vars"
-        group = h5.get(key)
         if _has_state_hooks(layer):
-            stores.append((layer, _read_store(group, filepath)))
+            stores.append((layer, _read_store(h5.get(_key_of(path)), filepath)))
             continue
-        count = len(group) if group is not None else 0
-        if count != len(variables):
-            if variables or count:
-                failures.append(f"Layer '{layer.name}' (path '{key}') expected {len(variables)} variables, "
-                                f"but received {count} variables during loading.")
-            continue
-        for i, var in enumerate(variables):
-            ds = bounded_read.get_dataset(group, str(i), filepath)
-            value = None if ds is None else bounded_read.read_dataset(ds, tuple(var.shape), filepath)
-            if value is None:
-                saved = "no such dataset" if ds is None else tuple(ds.shape)
-                failures.append(f"Layer '{layer.name}' variable {i} has shape {tuple(var.shape)}; the file has "
-                                f"{saved}.")
-                continue
-            values.append((var, value))
+        groups = _variable_groups(layer, path)
+        own = h5.get(_key_of(path))
+        if len(groups) > 1 and own is not None and len(own) and len(own) == len(_own_variables(layer)):
+            groups = [(_key_of(path), _own_variables(layer))]  # written by an earlier keraslike: all in `vars`
+        for key, variables in groups:
+            _check_group(layer, h5.get(key), key, variables, filepath, failures, values)
     if failures and skip_mismatch:
         warnings.warn("Skipping {} objects that do not match the model (skip_mismatch=True):\n{}".format(
             len(failures), "\n".join(failures)), stacklevel=3)

@@ -96,7 +96,8 @@ def _rows(model, sequential_like):
     rows = []
     for layer in layers:
         params = f"{layer.count_params():,}" if layer.built else "0 (unbuilt)"
-        row = [f"{layer.name} ({type(layer).__name__})", _output_shape(model, layer), params]
+        kind = getattr(layer, "keras_class_name", type(layer).__name__)  # a keras.ops node shows its Operation
+        row = [f"{layer.name} ({kind})", _output_shape(model, layer), params]
         if not sequential_like:
             links = []
             for node in ([] if type(layer).__name__ == "InputLayer" else layer_nodes(layer, node_ids)):

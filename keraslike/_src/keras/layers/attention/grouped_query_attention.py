@@ -48,6 +48,9 @@ class GroupQueryAttention(Layer):
         ValueError: if the head counts do not divide.
     """
 
+    keras_class_name = "GroupedQueryAttention"  # Keras's class (exported as GroupQueryAttention): default names
+
+
     def __init__(self, head_dim, num_query_heads, num_key_value_heads, dropout=0.0, use_bias=True, sliding_window=None,
                  flash_attention=None, kernel_initializer="glorot_uniform", bias_initializer="zeros",
                  kernel_regularizer=None, bias_regularizer=None, activity_regularizer=None, kernel_constraint=None,

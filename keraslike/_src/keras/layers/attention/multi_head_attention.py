@@ -38,7 +38,10 @@ class MultiHeadAttention(Layer):
         use_bias: bool, default True.
         output_shape: int or tuple, last dimension(s) of the output; default the query's last dimension.
         attention_axes: None (default): attend over all axes between batch and features (inner axes are
-            flattened into one sequence, which is what Keras's default computes).
+            flattened into one sequence, which is what Keras's default computes); else an int or a list of
+            inner axes (negative counted from the end): attention over those, the other inner axes acting as
+            batch axes, as Keras. Saved as Keras writes it once built (`[1]` for a sequence). Masks need the
+            default axes.
         sliding_window: None or a positive int: query `i` attends only to keys `j` with `|i - j| < sliding_window`
             (ANDed with the other masks; with `use_causal_mask`, a causal window).
         flash_attention: None/True/False: True allows only torch's flash kernel (CUDA; no scores, no dropout),
@@ -56,11 +59,13 @@ class MultiHeadAttention(Layer):
         inputs' Keras masks); `query_mask` is accepted and not used, as Keras 3: the query mask is the query's
         Keras mask (`Embedding(mask_zero=True)`), and the output carries it.
 
-    Output shape: `(B, T, output_dim)`; with `return_attention_scores`, also `(B, num_heads, T, S)`.
+    Output shape: `(B, T, output_dim)`; with `return_attention_scores`, also `(B, num_heads, T, S)`
+        (generally `(B, <other inner dims>, num_heads, <query attention dims>, <key attention dims>)`).
 
     Raises:
-        ValueError: on non-positive `num_heads`/`key_dim`/`sliding_window`, an unsupported `attention_axes`,
-            or flash attention with `dropout`.
+        ValueError: on non-positive `num_heads`/`key_dim`/`sliding_window`, an `attention_axes` that is not
+            inner axes of the query, or flash attention with `dropout`.
+        NotImplementedError: masks with non-default `attention_axes`.
     """
 
     def __init__(self, num_heads, key_dim, value_dim=None, dropout=0.0, use_bias=True, output_shape=None,
@@ -73,11 +78,14 @@ class MultiHeadAttention(Layer):
         for name, value in (("num_heads", num_heads), ("key_dim", key_dim)):
             if not isinstance(value, int) or value <= 0:
                 raise ValueError(f"`{name}` must be a positive integer. Received: {name}={value!r}")
-        if attention_axes is not None:
-            raise ValueError(
-                "Only the default attention_axes=None (attend over every inner axis) is supported. "
-                f"Received: attention_axes={attention_axes}"
-            )
+        if isinstance(attention_axes, int) and not isinstance(attention_axes, bool):
+            attention_axes = (attention_axes,)
+        elif attention_axes is not None:
+            if not isinstance(attention_axes, (list, tuple)) or not all(
+                    isinstance(a, int) and not isinstance(a, bool) for a in attention_axes):
+                raise ValueError("`attention_axes` must be an int, list, or tuple of ints. "
+                                 f"Received: attention_axes={attention_axes}")
+            attention_axes = tuple(attention_axes)
         if sliding_window is not None and (isinstance(sliding_window, bool) or not isinstance(sliding_window, int)
                                            or sliding_window <= 0):
             raise ValueError(f"`sliding_window` must be `None` or a positive integer. Received: "
@@ -107,6 +115,7 @@ class MultiHeadAttention(Layer):
         if value_shape is None:  # the base class only knows the query; weights come on the first call
             return
         key_shape = key_shape or value_shape
+        self.attention_axes = _normalized_axes(self.attention_axes, len(query_shape))
         out = self.output_shape_arg or query_shape[-1]
         self._out_dims = (out,) if isinstance(out, int) else tuple(out)
         h = self.num_heads
@@ -151,6 +160,32 @@ class MultiHeadAttention(Layer):
         key = value if key is None else self._convert_leaf(key)
         if not self._weights_built:
             self.build(tuple(query.shape), tuple(value.shape), tuple(key.shape))
+        layout = _AxesLayout(self.attention_axes, query.dim())
+        if not layout.is_default:
+            given = {"attention_mask": attention_mask, "query_mask (the query's Keras mask)": query_mask,
+                     "value_mask": value_mask, "key_mask": key_mask,
+                     "use_causal_mask": use_causal_mask or None, "sliding_window": self.sliding_window}
+            for name, value_given in given.items():
+                if value_given is not None:
+                    raise NotImplementedError(
+                        "keraslike's MultiHeadAttention takes masks only when it attends over every inner axis "
+                        f"(attention_axes={tuple(range(1, query.dim() - 1))}). Received: "
+                        f"attention_axes={self.attention_axes} with {name}")
+            out, scores = self._attend(layout.fold(query), layout.fold(value), layout.fold(key), None, None, None,
+                                       None, return_attention_scores, training, False)
+            out = layout.unfold(out, query.shape, len(self._out_dims))
+            if scores is not None:
+                scores = layout.unfold_scores(scores, query.shape, key.shape)
+            return (out, scores) if return_attention_scores else out
+        out, scores = self._attend(query, value, key, query_mask, value_mask, key_mask, attention_mask,
+                                   return_attention_scores, training, use_causal_mask)
+        if scores is not None:  # Keras's shape: (B, H, <query attention dims>, <key attention dims>)
+            scores = scores.reshape(query.shape[0], self.num_heads, *query.shape[1:-1], *key.shape[1:-1])
+        return (out, scores) if return_attention_scores else out
+
+    def _attend(self, query, value, key, query_mask, value_mask, key_mask, attention_mask, return_attention_scores,
+                training, use_causal_mask):
+        """`(output, scores or None)` of attention over the inner axes of `query`/`value`/`key`, flattened."""
         batch, inner_q = query.shape[0], tuple(query.shape[1:-1])
         q_in = query.reshape(batch, -1, query.shape[-1])
         v_in = value.reshape(batch, -1, value.shape[-1])
@@ -185,7 +220,7 @@ class MultiHeadAttention(Layer):
         out = out.reshape(batch, *inner_q, *self._out_dims)
         if query_mask is not None:  # the output keeps the query's mask, as Keras
             out._keras_mask = query_mask.reshape(batch, *inner_q).to(torch.bool)
-        return (out, scores) if return_attention_scores else out
+        return out, scores
 
     @staticmethod
     def _mask(query, t, s, query_mask, value_mask, key_mask, attention_mask, causal, window):
@@ -215,6 +250,15 @@ class MultiHeadAttention(Layer):
             mask = combine(mask, as_bool(attention_mask, (batch, t, s)))
         return None if mask is None else mask.expand(batch, t, s)
 
+    def _keras3_weight_groups(self):
+        """`{group: [variables]}` as Keras 3 saves this layer in `.keras`/`.weights.h5` files: each projection is
+        an EinsumDense sublayer (`query_dense/vars/0` kernel, `/1` bias), the softmax and dropout hold nothing."""
+        names = [("query", "query_dense"), ("key", "key_dense"), ("gate", "_gate_dense"), ("value", "value_dense"),
+                 ("attention_output", "output_dense")]
+        groups = {group: [w for w in getattr(self, f"_{name}_weights") if w is not None]
+                  for name, group in names if hasattr(self, f"_{name}_weights")}
+        return {**groups, "_dropout_layer": [], "_softmax": []}
+
     def get_config(self):
         return {**super().get_config(), "num_heads": self.num_heads, "key_dim": self.key_dim,
                 "value_dim": self.value_dim, "dropout": self.dropout, "use_bias": self.use_bias,
@@ -227,6 +271,51 @@ class MultiHeadAttention(Layer):
                 "activity_regularizer": _serialize(regularizers, self._projection_activity),
                 "kernel_constraint": _serialize(constraints, self._con[0]),
                 "bias_constraint": _serialize(constraints, self._con[1]), "seed": self.seed}
+
+
+def _normalized_axes(axes, rank):
+    """Keras's `attention_axes` once the query's rank is known: None -> every inner axis; negative axes counted
+    from the end of the query's shape.
+
+    Raises:
+        ValueError: an axis that is not an inner axis (neither the batch nor the feature axis).
+    """
+    if axes is None:
+        return tuple(range(1, rank - 1))
+    normalized = tuple(a if a >= 0 else rank + a for a in axes)
+    if not normalized or any(not 1 <= a <= rank - 2 for a in normalized) or len(set(normalized)) != len(normalized):
+        raise ValueError(f"`attention_axes` must name distinct axes of the query other than its batch axis (0) and "
+                         f"feature axis ({rank - 1}). Received: attention_axes={axes} for a query of rank {rank}")
+    return normalized
+
+
+class _AxesLayout:
+    """Attention over some inner axes: the others become batch axes (Keras's einsum with shared batch letters).
+
+    `fold` moves `(B, <inner>, C)` to `(B * <other dims>, <attention dims>, C)` (attention axes in the given
+    order); `unfold` puts the output back in the query's axis order.
+    """
+
+    def __init__(self, axes, rank):
+        self.axes = tuple(axes)
+        self.others = tuple(a for a in range(1, rank - 1) if a not in self.axes)
+        self.order = (0, *self.others, *self.axes)
+        self.is_default = self.axes == tuple(range(1, rank - 1))
+
+    def fold(self, x):
+        x = x.permute(*self.order, x.dim() - 1)
+        return x.reshape(-1, *x.shape[1 + len(self.others):])
+
+    def unfold(self, out, query_shape, n_out_dims):
+        lead = [query_shape[a] for a in self.order]  # (B, <other dims>, <attention dims>)
+        out = out.reshape(*lead, *out.shape[out.dim() - n_out_dims:])
+        inverse = sorted(range(len(self.order)), key=lambda i: self.order[i])
+        return out.permute(*inverse, *range(len(self.order), out.dim()))
+
+    def unfold_scores(self, scores, query_shape, key_shape):
+        """`(B * others, H, Tq, Tk)` -> Keras's `(B, <other dims>, H, <query attention dims>, <key ones>)`."""
+        return scores.reshape(query_shape[0], *(query_shape[a] for a in self.others), scores.shape[1],
+                              *(query_shape[a] for a in self.axes), *(key_shape[a] for a in self.axes))
 
 
 def _serialize(module, obj):
