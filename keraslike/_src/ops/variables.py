@@ -10,7 +10,6 @@ Arithmetic on it returns plain `torch.Tensor`s, exactly as TF eager returns
 import contextlib
 import enum
 import functools
-import itertools
 
 import numpy as np
 import torch
@@ -26,7 +25,6 @@ from keraslike._src.ops.variable_meta import VariableMeta
 from keraslike._src.placement import log as _log
 from keraslike._src.placement import scope as _scope
 
-_uid = itertools.count()
 
 
 class VariableSynchronization(enum.Enum):
@@ -338,8 +336,8 @@ def cached_state_views(cache, states):
 
 
 def _default_name():
-    n = next(_uid)
-    return "Variable" if n == 0 else f"Variable_{n}"
+    """TF 2 eager's name of an unnamed variable: every one is `Variable:0` (names are not made unique)."""
+    return "Variable"
 
 
 def _rebuild_variable(data, trainable, name):

@@ -40,7 +40,7 @@ def test_build_variables_and_setting_lr():
     opt.lr = 0.2
     assert abs(float(opt.learning_rate) - 0.2) < 1e-7
     opt.apply_gradients([(torch.ones(2, 2), var)])
-    assert len(opt.variables) == 3  # iterations + m + u
+    assert len(opt.variables) == 4  # iteration, learning_rate, m, u (Keras 3)
     config = opt.get_config()
     assert K.Adamax.from_config(config).get_config() == config
 

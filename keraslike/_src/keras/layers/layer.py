@@ -308,10 +308,73 @@ class Layer(torch.nn.Module, metaclass=LayerMeta):
         self.__dict__["_input_shape_value"] = value
 
     def _sublayers(self):
-        return [m for m in self._modules.values() if isinstance(m, Layer)] + [
-            m for lst in self._modules.values() if isinstance(lst, (torch.nn.ModuleList, torch.nn.ModuleDict))
-            for m in (lst.values() if isinstance(lst, torch.nn.ModuleDict) else lst) if isinstance(m, Layer)
-        ]
+        """The layers this layer holds, in Keras 3's tracking order (its `Layer._layers`): the order they were
+        first assigned to an attribute (directly, or inside lists, tuples and dicts, nested ones depth first), a
+        layer appended to a held list later coming after those assigned before. As in Keras 3, a layer stays
+        tracked when its attribute is reassigned or deleted, and leaves when removed from a held list or dict."""
+        reachable = self._reachable_sublayers()
+        order = self.__dict__.get("_layer_order")
+        if order is None or not (order or reachable):
+            return reachable
+        known = {id(layer) for layer, _ in order}
+        order.extend((layer, None) for layer in reachable if id(layer) not in known)  # appended to a held list
+        live = {id(layer) for layer in reachable}
+        order[:] = [(layer, origin) for layer, origin in order
+                    if id(layer) in live or not self._removed_from_container(origin)]
+        return [layer for layer, _ in order]
+
+    def _removed_from_container(self, origin):
+        """Whether a layer no longer reachable that came from `origin` (the `(name, container)` it was found in, None
+        when not known) was taken out of a container this layer still holds (Keras untracks it then)."""
+        if origin is None:
+            return True
+        name, container = origin
+        if container is None:  # assigned directly: Keras keeps it when the attribute changes
+            return False
+        return self._modules.get(name, self.__dict__.get(name)) is container
+
+    def _reachable_sublayers(self):
+        """The layers held now by this layer's torch submodules and by the lists/dicts assigned to its attributes."""
+        found, seen = [], set()
+
+        def visit(obj):
+            if id(obj) in seen:
+                return
+            seen.add(id(obj))
+            if isinstance(obj, Layer):
+                found.append(obj)
+            elif isinstance(obj, (torch.nn.ModuleList, torch.nn.ModuleDict, dict)):
+                for item in obj.values() if isinstance(obj, (torch.nn.ModuleDict, dict)) else obj:
+                    visit(item)
+            elif isinstance(obj, (list, tuple)):
+                for item in obj:
+                    visit(item)
+
+        for module in self._modules.values():
+            visit(module)
+        for name in self.__dict__.get("_layer_containers", ()):
+            visit(self.__dict__.get(name))
+        return found
+
+    def _track_layer_order(self, name, value):
+        """Keras 3's tracker on `self.<name> = value`: layers held by `value` not yet tracked join the end of the
+        order (after any appended to held lists meanwhile); a layer already tracked keeps its place."""
+        order = self.__dict__["_layer_order"]
+        known = {id(layer) for layer, _ in order}
+        stored = self._modules.get(name, self.__dict__.get(name))
+        container = None if isinstance(stored, Layer) else stored
+        for layer in _layers_in(stored):
+            if id(layer) not in known:
+                order.append((layer, (name, container)))
+                known.add(id(layer))
+        containers = self.__dict__.setdefault("_layer_containers", [])
+        if name in _BOOKKEEPING:
+            return
+        if isinstance(value, (list, tuple, dict)) and not isinstance(stored, torch.nn.Module):
+            if name not in containers:
+                containers.append(name)
+        elif name in containers:
+            containers.remove(name)
 
     def _tracked_layers(self):
         """The layers Keras tracks directly under this one (its `_layers`): a model's `layers` (a Sequential's
@@ -830,9 +893,14 @@ class Layer(torch.nn.Module, metaclass=LayerMeta):
             value = torch.nn.ModuleList(value)
         elif isinstance(value, dict) and value and all(isinstance(v, torch.nn.Module) for v in value.values()):
             value = torch.nn.ModuleDict(value)
-        if "_trainable_vars" in self.__dict__:  # Layer.__init__ has run: track variables and modules in attributes
+        tracked = "_trainable_vars" in self.__dict__  # Layer.__init__ has run: track what attributes hold
+        if tracked:
             self._track_attribute(name, value)
+            self.__dict__.setdefault("_layer_order", [])
+            Layer._sublayers(self)  # first records the layers appended to held lists since the last assignment
         super().__setattr__(name, value)
+        if tracked:
+            self._track_layer_order(name, value)
 
     def _track_attribute(self, name, value):
         """Make the `tf.Variable`s and `tf.Module`s in attribute `name`'s new value this layer's own (as
@@ -860,5 +928,31 @@ class Layer(torch.nn.Module, metaclass=LayerMeta):
         for module in modules:
             if not any(module is m for m in tracked_modules):
                 tracked_modules.append(module)
+
+# lists keraslike's layers and models keep for themselves (never holding layers): not walked for sublayers
+_BOOKKEEPING = frozenset({"_trainable_vars", "_non_trainable_vars", "_losses", "_call_losses", "_inbound_nodes",
+                          "_jit_steps", "_build_shapes", "_first_call_specs"})
+
+
+def _layers_in(value):
+    """The layers in an attribute value (itself, or inside nested lists, tuples and dicts), depth first, once each."""
+    found, seen = [], set()
+
+    def visit(obj):
+        if id(obj) in seen:
+            return
+        seen.add(id(obj))
+        if isinstance(obj, Layer):
+            found.append(obj)
+        elif isinstance(obj, (torch.nn.ModuleDict, dict)):
+            for item in obj.values():
+                visit(item)
+        elif isinstance(obj, (torch.nn.ModuleList, list, tuple)):
+            for item in obj:
+                visit(item)
+
+    visit(value)
+    return found
+
 
 object_registration.register_builtin_base("layers", Layer)

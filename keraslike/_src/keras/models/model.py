@@ -134,7 +134,7 @@ class Model(Trainer, Layer):
 
     def build(self, input_shape=None):
         """Create the weights by calling the model on zeros of `input_shape` (batch dim may be None)."""
-        if input_shape is not None and not self.built:
+        if input_shape is not None and not self.built and not self.__dict__.get("_building_on_call"):
             self.built = True
             shape = tuple(1 if d is None else d for d in input_shape)
             with torch.no_grad():
@@ -148,6 +148,12 @@ class Model(Trainer, Layer):
             lambda t: (None, *tuple(t.shape)[1:]) if hasattr(t, "shape") else None, inputs)
         self._first_call_specs = map_structure(
             lambda t: (tuple(t.shape), t.dtype) if hasattr(t, "shape") and hasattr(t, "dtype") else None, inputs)
+        if type(self).build is not Model.build:  # a user `build(input_shape)` runs before the first call (Keras 3)
+            self.__dict__["_building_on_call"] = True
+            try:
+                self.build(self._build_shapes)
+            finally:
+                del self.__dict__["_building_on_call"]
         self.built = True
 
     def save_spec(self, dynamic_batch=True):

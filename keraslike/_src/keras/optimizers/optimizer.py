@@ -172,14 +172,14 @@ class Optimizer:
 
     @property
     def variables(self):
-        """`iterations` and the slots, as TF's variables: views that read and `assign` the torch optimizer's
-        state, whose `numpy()` is a copy (a snapshot kept by the user does not follow training)."""
-        states = {}
-        for i, state in enumerate(self._torch.state.values() if self._torch else []):
-            states.update({f"{self.name}/{key}_{i}": s for key, s in state.items() if isinstance(s, torch.Tensor)})
+        """Keras 3's list: `iterations`, `learning_rate` (a plain rate, not a schedule), then the slots in Keras's
+        order and names (`dense_kernel_momentum`; `saving/optimizer_state.py`), as views that read and `assign`
+        the torch optimizer's state, whose `numpy()` is a copy (a snapshot kept by the user does not follow
+        training). Slots exist once the optimizer has taken a step or restored state."""
+        states = {f"{self.name}/{name}": tensor for name, tensor in optimizer_state.slot_states(self)}
         cache = self.__dict__.setdefault("_slot_views", state_variables.StateViewCache())
         views = state_variables.cached_state_views(cache, states)
-        return [self.iterations] + views
+        return [self.iterations] + ([self._learning_rate] if self._schedule is None else []) + views
 
     def _make_torch(self, params):
         raise NotImplementedError

@@ -89,6 +89,7 @@ def _adagrad_init(param, state, group):
 
 
 class SGD(Optimizer):
+    _keras_slot_passes = ((("m", "momentum"),),)  # Keras 3's slot order and names (saving/optimizer_state.py)
     """`SGD(learning_rate=0.01, momentum=0.0, nesterov=False)`."""
 
     def __init__(self, learning_rate=0.01, momentum=0.0, nesterov=False, name="SGD", **kwargs):
@@ -107,6 +108,7 @@ class SGD(Optimizer):
 
 
 class Adam(Optimizer):
+    _keras_slot_passes = ((("exp_avg", "momentum"), ("exp_avg_sq", "velocity")), (("max_exp_avg_sq", "velocity_hat"),))
     """`Adam(learning_rate=0.001, beta_1=0.9, beta_2=0.999, epsilon=1e-7, amsgrad=False)` (Keras defaults)."""
 
     def __init__(self, learning_rate=0.001, beta_1=0.9, beta_2=0.999, epsilon=1e-7, amsgrad=False, name="adam",
@@ -138,6 +140,7 @@ class AdamW(Adam):
 
 
 class RMSprop(Optimizer):
+    _keras_slot_passes = ((("v", "velocity"),), (("m", "momentum"),), (("average_grad", "average_gradient"),))
     """`RMSprop(learning_rate=0.001, rho=0.9, momentum=0.0, epsilon=1e-7, centered=False)`."""
 
     def __init__(self, learning_rate=0.001, rho=0.9, momentum=0.0, epsilon=1e-7, centered=False, name="rmsprop",
@@ -158,6 +161,7 @@ class RMSprop(Optimizer):
 
 
 class Adagrad(Optimizer):
+    _keras_slot_passes = ((("accumulator", "accumulator"),),)
     """`Adagrad(learning_rate=0.001, initial_accumulator_value=0.1, epsilon=1e-7)`."""
 
     def __init__(self, learning_rate=0.001, initial_accumulator_value=0.1, epsilon=1e-7, name="adagrad", **kwargs):

@@ -192,22 +192,22 @@ def optimizer_children(optimizer):
 
 
 def _slot_nodes(optimizer, node, scalars):
-    """The saved slot nodes in keraslike's flat order (per variable, per slot kind), or None."""
+    """The saved slot nodes in the flat order of `optimizer_state.get_variables` (Keras 3's), or None."""
     lists = _SLOT_LISTS.get(type(optimizer).__name__)
     if lists is not None:
-        present = [node.child(attribute) for _, attribute in lists]
-        present = [p for p in present if p is not None]
+        present = {key: node.child(attribute) for key, attribute in lists}
+        present = {key: kind for key, kind in present.items() if kind is not None}
         if present:
-            counts = {len(p.children()) for p in present}
+            counts = {len(kind.children()) for kind in present.values()}
             if len(counts) != 1:
                 return None
             out = []
-            for i in range(counts.pop()):
-                for kind in present:
-                    child = kind.child(str(i))
-                    if child is None or not child.has_value():
-                        return None
-                    out.append(child)
+            # the flat order `optimizer_state.set_variables` reads: Keras 3's (slot passes over the variables)
+            for i, key, _ in optimizer_state.keras_slots(optimizer, range(counts.pop()), lambda i: sorted(present)):
+                child = present[key].child(str(i))
+                if child is None or not child.has_value():
+                    return None
+                out.append(child)
             return out
     flat = node.child("_variables")
     if flat is None:

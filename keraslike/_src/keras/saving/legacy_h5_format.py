@@ -436,7 +436,9 @@ def _metrics(value, output_names=()):
 
 # TF <= 2.10 (optimizer_v2, `tf.keras.optimizers.legacy`) names slots `<Opt>/<variable>/<slot>:0`, slot by slot
 _V2_SLOT = re.compile(r"^[^/]+/(?P<var>.+)/(?P<slot>m|v|vhat|momentum|rms|mg|accumulator):0$")
-_V2_SLOT_ORDER = ("m", "v", "vhat", "rms", "momentum", "mg", "accumulator")  # torch's per-parameter order
+# Keras 3's flat slot order as passes over the variables (Adam: m, v per variable, then every vhat; RMSprop: every
+# rms, every momentum, every mg; SGD: momentum; Adagrad: accumulator), the order `optimizer_state` reads
+_V2_SLOT_PASSES = (("m", "v"), ("vhat",), ("rms",), ("momentum",), ("mg",), ("accumulator",))
 
 
 def _is_iteration(name):
@@ -444,7 +446,7 @@ def _is_iteration(name):
 
 
 def _per_variable_order(names, values):
-    """Keras 2's slot-major optimizer_v2 list (`iter`, every m, every v) in Keras 3's per-variable order."""
+    """Keras 2's slot-major optimizer_v2 list (`iter`, every m, every v) in Keras 3's order (`_V2_SLOT_PASSES`)."""
     if not names or not _is_iteration(names[0]):
         return values
     matches = [_V2_SLOT.match(n) for n in names[1:]]
@@ -457,8 +459,9 @@ def _per_variable_order(names, values):
             slots[match["var"]] = {}
         slots[match["var"]][match["slot"]] = value
     ordered = [values[0]]
-    for var in variables:
-        ordered.extend(slots[var][slot] for slot in _V2_SLOT_ORDER if slot in slots[var])
+    for kinds in _V2_SLOT_PASSES:
+        for var in variables:
+            ordered.extend(slots[var][slot] for slot in kinds if slot in slots[var])
     return ordered
 
 

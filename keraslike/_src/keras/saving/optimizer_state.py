@@ -1,9 +1,10 @@
 """Optimizer state as Keras 3's flat variable list: `[iterations, learning_rate, *slots]`.
 
-Slots are the torch optimizer's per-parameter state tensors, parameter by
-parameter, in a fixed key order per optimizer; for Adam this is Keras's own
-order (`momentum`, `velocity` per variable), so the values exchange with
-tf.keras. Torch's per-parameter `step` is restored from `iterations`.
+Slots are the torch optimizer's per-parameter state tensors, in Keras 3's order and under its names
+(`optimizer.variables`, the `optimizer/vars` of `.keras` files): Adam's `momentum`, `velocity` variable by
+variable, then (amsgrad) every `velocity_hat`; RMSprop's every `velocity`, then every `momentum`, then every
+`average_gradient`; SGD's `momentum`; Adagrad's `accumulator`. Torch's per-parameter `step` is no variable: it
+is restored from `iterations`.
 """
 
 import numpy as np
@@ -16,6 +17,22 @@ _SLOT_KEYS = {
     "RMSprop": ("square_avg", "momentum_buffer", "grad_avg"),
     "Adagrad": ("sum",),
 }
+
+def keras_slots(optimizer, params, keys_of):
+    """`[(param, torch key, Keras slot name)]` in Keras 3's order; `keys_of(param)` gives the torch keys present.
+
+    An optimizer class states Keras's order as `_keras_slot_passes`: passes over the variables, each listing
+    `(torch key, Keras slot name)` per variable. Without it: per variable, its slots in sorted key order.
+    """
+    passes = getattr(optimizer, "_keras_slot_passes", None)
+    if passes is None:
+        return [(param, key, key) for param in params for key in keys_of(param)]
+    out = []
+    for slots in passes:
+        for param in params:
+            present = keys_of(param)
+            out.extend((param, key, name) for key, name in slots if key in present)
+    return out
 
 
 def _slot_keys(torch_opt, state):
@@ -57,11 +74,15 @@ def get_variables(optimizer):
     torch_opt = optimizer._torch
     if torch_opt is None:
         return values
-    for param in optimizer._params:
-        state = torch_opt.state.get(param, {})
-        for key in _slot_keys(torch_opt, state):
-            values.append(state[key].detach().cpu().numpy())
+    for param, key, _ in _present_slots(optimizer):
+        values.append(torch_opt.state[param][key].detach().cpu().numpy())
     return values
+
+
+def _present_slots(optimizer):
+    torch_opt = optimizer._torch
+    return keras_slots(optimizer, optimizer._params,
+                       lambda param: _slot_keys(torch_opt, torch_opt.state.get(param, {})))
 
 
 def slot_layout(optimizer):
@@ -69,8 +90,16 @@ def slot_layout(optimizer):
     torch_opt = optimizer._torch
     if torch_opt is None:
         return []
-    return [(param, key) for param in optimizer._params
-            for key in _slot_keys(torch_opt, torch_opt.state.get(param, {}))]
+    return [(param, key) for param, key, _ in _present_slots(optimizer)]
+
+
+def slot_states(optimizer):
+    """`(Keras slot variable name, state tensor)` of each slot `get_variables` lists (`optimizer.variables`)."""
+    torch_opt = optimizer._torch
+    if torch_opt is None:
+        return []
+    return [(f"{getattr(param, 'path', 'variable').replace('/', '_')}_{name}", torch_opt.state[param][key])
+            for param, key, name in _present_slots(optimizer)]
 
 
 def set_variables(optimizer, values, params=None):
@@ -92,27 +121,23 @@ def set_variables(optimizer, values, params=None):
     keys = _expected_keys(optimizer)
     if keys is None:  # a KerasRule: slots (and their shapes) per parameter as its init creates them
         _init_states(torch_opt, optimizer._params)
-        layout = [(param, _slot_keys(torch_opt, torch_opt.state.get(param, {}))) for param in optimizer._params]
+        layout = _present_slots(optimizer)
     else:
-        layout = [(param, keys) for param in optimizer._params]
-    if len(slots) != sum(len(param_keys) for _, param_keys in layout):
+        layout = keras_slots(optimizer, optimizer._params, lambda param: keys)
+    if len(slots) != len(layout):
         return False
-    it = iter(slots)
-    for param, param_keys in layout:
+    for (param, key, _), value in zip(layout, slots):
         state = torch_opt.state.get(param, {})
-        for key in param_keys:
-            value = next(it)
-            expected = tuple(state[key].shape) if key in state else tuple(param.shape)
-            if tuple(np.shape(value)) != expected and np.ndim(value) != 0:
-                return False
+        expected = tuple(state[key].shape) if key in state else tuple(param.shape)
+        if tuple(np.shape(value)) != expected and np.ndim(value) != 0:
+            return False
     _set_scalars(optimizer, values)
     step = float(values[0])
-    it = iter(slots)
-    for param, param_keys in layout:
+    for (param, key, _), value in zip(layout, slots):
+        torch_opt.state[param][key] = torch.as_tensor(np.array(value), dtype=param.dtype, device=param.device)
+    for param in {id(param): param for param, _, _ in layout}.values():
         state = torch_opt.state[param]
-        for key in param_keys:
-            state[key] = torch.as_tensor(np.array(next(it)), dtype=param.dtype, device=param.device)
-        if param_keys and type(torch_opt).__name__ != "SGD":
+        if type(torch_opt).__name__ != "SGD":
             old = state.get("step")
             if isinstance(old, torch.Tensor):
                 state["step"] = torch.tensor(step, dtype=old.dtype, device=old.device)

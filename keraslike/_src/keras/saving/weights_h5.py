@@ -26,16 +26,27 @@ def _attribute_key(name):
     return f"~{name}" if name.startswith("_") else name
 
 
-def _container_children(path, layers):
+def _container_children(path, items):
+    """(path, layer) pairs of a container's items, Keras's `_save_container_state`: each layer under its snake-case
+    class name made unique (`dense`, `dense_1`), a nested list/tuple/dict under `container[_k]`, walked in turn."""
     used = {}
-    for layer in layers:
-        name = to_snake_case(getattr(layer, "keras_class_name", type(layer).__name__))
+
+    def unique(name):
         if name in used:
             used[name] += 1
-            name = f"{name}_{used[name]}"
-        else:
-            used[name] = 0
-        yield f"{path}/{name}" if path else name, layer
+            return f"{name}_{used[name]}"
+        used[name] = 0
+        return name
+
+    if isinstance(items, (dict, torch.nn.ModuleDict)):
+        items = list(items.values())
+    for item in items:
+        if isinstance(item, Layer):
+            name = unique(to_snake_case(getattr(item, "keras_class_name", type(item).__name__)))
+            yield f"{path}/{name}" if path else name, item
+        elif isinstance(item, (list, tuple, dict, torch.nn.ModuleList, torch.nn.ModuleDict)):
+            name = unique("container")
+            yield from _container_children(f"{path}/{name}" if path else name, item)
 
 
 def _children(layer, path):
@@ -49,30 +60,30 @@ def _children(layer, path):
         yield from _container_children(prefix + "layers", layer.layers)
         return
     attributes = dict(layer._modules)
+    for name in layer.__dict__.get("_layer_containers", ()):  # plain lists/dicts holding layers (nested, mixed)
+        if _holds_layer(layer.__dict__.get(name)):
+            attributes[name] = layer.__dict__[name]
     if isinstance(layer, models["Model"]):
         # A subclassed model's `layers` property is an attribute too: Keras meets it in sorted order, so it
         # claims (as `layers/<snake_class>[_k]`) every sublayer held by an attribute sorting after "layers"
         # (`norm`, private `_x`); its counters count the layers already saved under earlier attributes.
-        attributes["layers"] = _tracked_layers(layer)
+        attributes["layers"] = list(layer.layers)  # Keras 3's order: assignment order
     for attr in sorted(attributes, key=_attribute_key):
         child = attributes[attr]
         if isinstance(child, Layer):
             yield prefix + attr, child
-        elif isinstance(child, (list, torch.nn.ModuleList, torch.nn.ModuleDict)):
-            items = child.values() if isinstance(child, torch.nn.ModuleDict) else child
-            yield from _container_children(prefix + attr, [c for c in items if isinstance(c, Layer)])
+        elif isinstance(child, (list, tuple, dict, torch.nn.ModuleList, torch.nn.ModuleDict)):
+            yield from _container_children(prefix + attr, child)
 
 
-def _tracked_layers(layer):
-    """Keras's `Model.layers` of a subclassed model: sublayers in assignment order, lists expanded in place."""
-    found = []
-    for child in layer._modules.values():
-        if isinstance(child, Layer):
-            found.append(child)
-        elif isinstance(child, (torch.nn.ModuleList, torch.nn.ModuleDict)):
-            items = child.values() if isinstance(child, torch.nn.ModuleDict) else child
-            found.extend(c for c in items if isinstance(c, Layer))
-    return found
+def _holds_layer(value):
+    if isinstance(value, Layer):
+        return True
+    if isinstance(value, (dict, torch.nn.ModuleDict)):
+        return any(_holds_layer(v) for v in value.values())
+    if isinstance(value, (list, tuple, torch.nn.ModuleList)):
+        return any(_holds_layer(v) for v in value)
+    return False
 
 
 def walk(model):

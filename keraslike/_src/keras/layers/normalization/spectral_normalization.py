@@ -44,19 +44,14 @@ class SpectralNormalization(Wrapper):
         if kernel is None:
             raise ValueError(f"{type(self.layer).__name__} object has no attribute 'kernel' nor 'embeddings'")
         object.__setattr__(self, "_kernel", kernel)
+        object.__setattr__(self, "kernel", kernel)
+        # Keras 3 tracks the wrapped kernel as the wrapper's own variable (`self.kernel = layer.kernel`): own
+        # variables [kernel, vector_u] in weights and in saved files (its `vars/0`, `vars/1`)
+        if not any(kernel is v for v in self._trainable_vars + self._non_trainable_vars):
+            (self._trainable_vars if kernel.trainable else self._non_trainable_vars).append(kernel)
         self.vector_u = self.add_weight("vector_u", (1, kernel.shape[-1]), initializers.TruncatedNormal(stddev=0.02),
                                         trainable=False)
         self.built = True
-
-    @property
-    def weights(self):
-        """Keras's order: the wrapped kernel, `vector_u`, then the wrapped layer's other weights."""
-        everything = super().weights
-        kernel = self.__dict__.get("_kernel")
-        if kernel is None or "vector_u" not in self._parameters:
-            return everything
-        rest = [w for w in everything if w is not kernel and w is not self.vector_u]
-        return [kernel, self.vector_u, *rest]
 
     def normalized_weights(self):
         """`(new_u, kernel / sigma)` from `power_iterations` power-method steps."""
