@@ -10,6 +10,7 @@ per output, or a dict keyed by output name; their log keys are
 """
 
 import contextlib
+import functools
 
 import torch
 
@@ -268,9 +269,18 @@ def global_counts(replicas):
     return contextlib.nullcontext()
 
 
-@torch.compiler.disable  # a collective: outside a jit-compiled step's graph
 def _all_reduce_counts(counts):
-    return collectives.all_reduce(counts.detach().clone(), "sum")
+    return _uncompiled_all_reduce()(counts)
+
+
+@functools.cache
+def _uncompiled_all_reduce():
+    """The counts' all-reduce kept outside a jit-compiled step's graph (a collective).
+
+    Made on first use: `torch.compiler.disable` imports torch._dynamo (seconds), which a program that never
+    averages a mask under replicas should not pay for (tests/keras/optimizers/test_first_step_imports.py).
+    """
+    return torch.compiler.disable(lambda counts: collectives.all_reduce(counts.detach().clone(), "sum"))
 
 
 def scale_for_replicas(loss, share=None):
