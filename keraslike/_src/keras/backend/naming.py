@@ -27,3 +27,10 @@ def get_uid(prefix=""):
     """`keras.backend.get_uid`: 1, 2, ... for successive calls with `prefix` (the counter `uniquify` uses)."""
     _counts[prefix] += 1
     return _counts[prefix]
+
+
+def module_key(name):
+    """The torch submodule key a model registers layer `name` under: torch forbids "." in module names, Keras
+    allows it in layer names (tf_keras's op layers are all named so: "tf.math.truediv"), so "." becomes "/"
+    (which Keras forbids in names)."""
+    return name.replace(".", "/")

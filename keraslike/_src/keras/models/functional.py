@@ -7,6 +7,7 @@ outputs back to the inputs and run in topological order.
 import torch
 
 from keraslike._src.keras import keras_version
+from keraslike._src.keras.backend import naming
 from keraslike._src.keras.layers.core.input_layer import InputLayer
 from keraslike._src.keras.layers.keras_tensor import KerasTensor, flatten, map_structure
 from keraslike._src.keras.models.model import Model
@@ -47,8 +48,12 @@ class Functional(Model):
             if layer.name in names and layer not in [m for m in self._modules.values()]:
                 raise ValueError(f"All layer names should be unique. Received duplicate name: {layer.name!r}")
             names.add(layer.name)
-            if layer.name not in self._modules:
-                self.add_module(layer.name, layer)
+            key = naming.module_key(layer.name)
+            if key not in self._modules:
+                self.add_module(key, layer)
+            elif self._modules[key] is not layer:
+                raise ValueError(f"All layer names should be unique (up to '.' and '/'). Received duplicate "
+                                 f"name: {layer.name!r}")
         self.__dict__["_operations_in_order"] = tuple(ordered_layers(self))  # the graph is fixed from here on
         self.built = True
 

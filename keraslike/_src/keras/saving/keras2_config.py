@@ -10,6 +10,8 @@ Keras 2 describes the same models with a few different spellings:
     Sequential "config": [layer, ...] (Keras <2.2)  {"layers": [...]}
     "dtype": {"class_name": "Policy", ...}          the policy's name
     Lambda "function": [code, defaults, closure]    {"class_name": "__lambda__", ...}
+    TFOpLambda node ["x", 0, 0, {"y": 2.0}]          {"args": [<x>], "kwargs": {"y": 2.0}} (the first
+        argument's structure kept; SlicingOpLambda's {"start", "stop", "step"} as Keras's "__slice__")
     {"class_name": "__tuple__", "items": [...]}     a list
 
 `to_keras3` rewrites a Keras 2 config (a Keras 3 one passes through unchanged); `to_keras2` goes the other way
@@ -17,6 +19,10 @@ for files written under `TF_USE_LEGACY_KERAS=1`, so tf_keras reads them.
 """
 
 _DROP_KERAS2 = ("module", "registered_name", "build_config", "compile_config")
+
+_TF_OP_CLASSES = ("TFOpLambda", "SlicingOpLambda")  # tf_keras's TF-function nodes (saving/tf_op_layers.py)
+_CONSTANT = "_CONSTANT_VALUE"  # Keras 2's reference to a constant (non-tensor) first argument
+_SLICE_KEYS = {"start", "stop", "step"}
 
 
 def decode_tuples(value):
@@ -43,8 +49,57 @@ def _policy_name(dtype):
 
 
 def _history(ref):
-    """A Keras 2 inbound reference `[layer, node, tensor(, kwargs)]` as a Keras 3 `__keras_tensor__`."""
+    """A Keras 2 inbound reference `[layer, node, tensor(, kwargs)]` as a Keras 3 `__keras_tensor__` (a constant
+    `["_CONSTANT_VALUE", -1, value(, kwargs)]` as its value)."""
+    if ref[0] == _CONSTANT:
+        return ref[2]
     return {"class_name": "__keras_tensor__", "config": {"keras_history": [ref[0], ref[1], ref[2]]}}
+
+
+def _is_leaf(ref):
+    return isinstance(ref, list) and len(ref) in (3, 4) and isinstance(ref[0], str) and (
+        len(ref) == 3 or isinstance(ref[3], dict))
+
+
+def _tf_op_node_to_keras3(node, slicing):
+    """A TFOpLambda node: one reference, or a structure of them that is the first argument (kept as it is,
+    `tf.concat([a, b], -1)`), each carrying the call's other arguments."""
+    if isinstance(node, dict) or not isinstance(node, list) or not node:
+        return node  # Keras 3's shape (keraslike wrote it), or malformed: `config_check` names it
+    kwargs = {}
+
+    def convert(value):
+        if _is_leaf(value):
+            if len(value) == 4:
+                kwargs.update(value[3])
+            return _history(value)
+        if isinstance(value, list):
+            return [convert(v) for v in value]
+        raise _NotANode
+
+    try:
+        first = convert(node)
+    except _NotANode:
+        return node
+    kwargs = _kwargs_to_keras3(kwargs, nested=True)
+    if slicing:
+        first, kwargs = _slices(first), {k: _slices(v) for k, v in kwargs.items()}
+    return {"args": [first], "kwargs": kwargs}
+
+
+class _NotANode(Exception):
+    pass
+
+
+def _slices(value):
+    """SlicingOpLambda's `{"start", "stop", "step"}` dicts (an argument, or items of a list argument) as Keras's
+    `__slice__` encoding."""
+    if isinstance(value, dict) and set(value) == _SLICE_KEYS:
+        return {"class_name": "__slice__", "config": dict(value)}
+    if isinstance(value, list):
+        return [{"class_name": "__slice__", "config": dict(v)} if isinstance(v, dict) and set(v) == _SLICE_KEYS
+                else v for v in value]
+    return value
 
 
 def _node_to_keras3(node):
@@ -59,15 +114,25 @@ def _node_to_keras3(node):
     return {"args": [tensors[0] if len(tensors) == 1 else tensors], "kwargs": _kwargs_to_keras3(kwargs)}
 
 
-def _kwargs_to_keras3(kwargs):
-    """Tensor references inside Keras 2 call kwargs (`[layer, node, tensor]` lists under `mask`, ...)."""
-    out = {}
-    for key, value in kwargs.items():
-        if isinstance(value, list) and len(value) == 3 and isinstance(value[0], str) and all(
-                isinstance(v, int) for v in value[1:]):
-            value = _history(value)
-        out[key] = value
-    return out
+def _is_reference(value):
+    return isinstance(value, list) and len(value) == 3 and isinstance(value[0], str) and all(
+        isinstance(v, int) and not isinstance(v, bool) for v in value[1:])
+
+
+def _kwargs_to_keras3(kwargs, nested=False):
+    """Tensor references inside Keras 2 call kwargs (`[layer, node, tensor]` lists under `mask`, ...; with
+    `nested`, also inside lists and dicts: a TF function's `tf.where(c, x=a, y=[...])`)."""
+
+    def convert(value):
+        if _is_reference(value):
+            return _history(value)
+        if nested and isinstance(value, list):
+            return [convert(v) for v in value]
+        if nested and isinstance(value, dict):
+            return {k: convert(v) for k, v in value.items()}
+        return value
+
+    return {key: convert(value) for key, value in kwargs.items()}
 
 
 def layer_to_keras3(config):
@@ -110,7 +175,11 @@ def layer_to_keras3(config):
 def _functional_entry(entry):
     converted = layer_to_keras3(entry)
     if isinstance(entry, dict) and isinstance(entry.get("inbound_nodes"), list):
-        converted["inbound_nodes"] = [_node_to_keras3(n) for n in entry["inbound_nodes"]]
+        if entry.get("class_name") in _TF_OP_CLASSES:
+            slicing = entry["class_name"] == "SlicingOpLambda"
+            converted["inbound_nodes"] = [_tf_op_node_to_keras3(n, slicing) for n in entry["inbound_nodes"]]
+        else:
+            converted["inbound_nodes"] = [_node_to_keras3(n) for n in entry["inbound_nodes"]]
     return converted
 
 
@@ -136,6 +205,14 @@ def _value_to_keras3(value):
     if isinstance(value, dict) and value.get("class_name") in ("Policy", "DTypePolicy", "FloatDTypePolicy"):
         return _policy_name(value)
     return value
+
+
+def written_by_keras2(config):
+    """True for a `.keras` file's `config.json` that tf_keras (or tf.keras 2.13-2.15) wrote: its model's module
+    is Keras 2's (`tf_keras.src.engine.functional`, `keras.src.engine.sequential`)."""
+    module = config.get("module") if isinstance(config, dict) else None
+    return isinstance(module, str) and (module.startswith("tf_keras.") or module.startswith("keras.engine.")
+                                        or module.startswith("keras.src.engine."))
 
 
 def to_keras3(config):
@@ -180,6 +257,44 @@ def _node_to_keras2(node, layer_name):
     return [ref + [call_kwargs if i == 0 else {}] for i, ref in enumerate(refs)]
 
 
+def _tf_op_node_to_keras2(node, layer_name):
+    """A TFOpLambda node as tf_keras writes it: the first argument's structure of references, each carrying the
+    other arguments (tensors as references, slices as `{"start", "stop", "step"}`); a bare reference for one
+    tensor."""
+    if isinstance(node, list):
+        return node
+    args, kwargs = node.get("args", []), dict(node.get("kwargs") or {})
+    if len(args) != 1:
+        raise ValueError(f"Cannot write op layer {layer_name!r} in Keras 2's format: tf_keras records the first "
+                         f"argument only positionally. Received: {len(args)} positional arguments")
+
+    def value(v):
+        if isinstance(v, dict) and v.get("class_name") == "__keras_tensor__":
+            return list(v["config"]["keras_history"])
+        if isinstance(v, dict) and v.get("class_name") == "__slice__":
+            inner = v.get("config") or {}
+            return {"start": inner.get("start"), "stop": inner.get("stop"), "step": inner.get("step")}
+        if isinstance(v, dict) and isinstance(v.get("class_name"), str) and v["class_name"].startswith("__"):
+            raise ValueError(f"Cannot write op layer {layer_name!r} in Keras 2's format: an argument has no Keras 2 "
+                             f"spelling. Received: argument={v!r}")
+        if isinstance(v, list):
+            return [value(x) for x in v]
+        if isinstance(v, dict):
+            return {k: value(x) for k, x in v.items()}
+        return v
+
+    call_kwargs = {k: value(v) for k, v in kwargs.items()}
+
+    def first(v):
+        if isinstance(v, dict) and v.get("class_name") == "__keras_tensor__":
+            return list(v["config"]["keras_history"]) + [call_kwargs]
+        if isinstance(v, list):
+            return [first(x) for x in v]
+        return [_CONSTANT, -1, value(v), call_kwargs]
+
+    return first(args[0])
+
+
 def layer_to_keras2(config):
     """A Keras 3 layer/model description in Keras 2's shape (what tf_keras writes)."""
     class_name = config.get("registered_name") or config["class_name"]  # Keras 2 names a class "package>Name"
@@ -193,7 +308,8 @@ def layer_to_keras2(config):
             if "name" in entry:
                 converted["name"] = entry["name"]
             if "inbound_nodes" in entry:
-                converted["inbound_nodes"] = [_node_to_keras2(n, entry.get("name")) for n in entry["inbound_nodes"]]
+                write = _tf_op_node_to_keras2 if converted["class_name"] in _TF_OP_CLASSES else _node_to_keras2
+                converted["inbound_nodes"] = [write(n, entry.get("name")) for n in entry["inbound_nodes"]]
             layers.append(converted)
         inner["layers"] = layers
         for key in ("input_layers", "output_layers"):  # Keras 2 always writes a list of references

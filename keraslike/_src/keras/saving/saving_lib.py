@@ -236,6 +236,8 @@ def _model_from_file_config(config, custom_objects, safe_mode, filepath):
         raise ValueError(f"Cannot load {filepath}: `config.json` does not describe a Keras object (expected an "
                          f"object with a string `class_name` and a `config` object; it has keys "
                          f"{sorted(config)[:10]}). Received: filepath={filepath}")
+    if keras2_config.written_by_keras2(config):  # tf_keras's `.keras`: Keras 2's inbound nodes, TFOpLambda, ...
+        config = keras2_config.to_keras3(config)
     config_check.check_model_config(config, filepath)
     try:
         return deserialize_layer(config, custom_objects, safe_mode)

@@ -22,7 +22,7 @@ import numpy as np
 from keraslike._src.keras import activations
 from keraslike._src.keras.backend import config as keras_config
 from keraslike._src.keras.layers.keras_tensor import KerasTensor, map_structure
-from keraslike._src.keras.saving import functional_graph, object_registration, op_nodes
+from keraslike._src.keras.saving import functional_graph, object_registration, op_nodes, tf_op_layers
 
 _LAMBDA_ERROR = (
     "Requested the deserialization of a `lambda` object. This carries a potential risk of arbitrary code "
@@ -294,6 +294,8 @@ def deserialize_layer(config, custom_objects=None, safe_mode=True):
     class_name = config["class_name"]
     if op_nodes.is_op_config(config):  # a keras.ops node of a functional graph (`NotEqual` for a mask)
         return op_nodes.op_from_config(config)
+    if tf_op_layers.is_tf_op_config(config):  # tf_keras's TFOpLambda: a TF function applied to a graph tensor
+        return tf_op_layers.op_from_config(config)
     cls = resolve_class(class_name, config.get("registered_name"), "layers", custom_objects,
                                           config.get("module"))
     inner = dict(config.get("config") or {})
