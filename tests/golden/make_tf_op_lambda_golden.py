@@ -7,7 +7,10 @@ tf_keras records a TF function applied to a functional-API tensor as a `TFOpLamb
 `"concat"`, `"__operators__.getitem"`) and whose inbound node carries the call's other arguments. Writes
 - `ops.h5` / `ops.keras`: one model with each of those ops (a tensor operand, slices with `None` and steps, an
   integer index, a list of tensors), then a Dense;
-- `expected.npz`: the input `x` and the model's predictions `ops`.
+- `trained.keras` / `trained.h5`: that model compiled with Adam and mse and trained 2 steps (optimizer state
+  saved; tf_keras's `.keras` lists `[iteration, m, v, ...]`, no learning rate);
+- `expected.npz`: the input `x`, the model's predictions `ops`, the targets `y` and the Dense kernel
+  `trained_next_kernel` after one more `train_on_batch(x, y)` (which depends on the restored Adam moments).
 """
 
 import os
@@ -46,7 +49,15 @@ def main():
     model.save(os.path.join(OUT, "ops.keras"))
     reloaded = tf.keras.models.load_model(os.path.join(OUT, "ops.h5"))
     np.testing.assert_allclose(reloaded.predict(x, verbose=0), pred, rtol=1e-6)
-    np.savez(os.path.join(OUT, "expected.npz"), x=x, ops=pred)
+    y = np.random.RandomState(1).normal(size=(5, 3)).astype("float32")
+    model.compile(optimizer=tf.keras.optimizers.Adam(1e-2), loss="mse")
+    model.train_on_batch(x, y)
+    model.train_on_batch(x, y)
+    model.save(os.path.join(OUT, "trained.keras"))
+    model.save(os.path.join(OUT, "trained.h5"))
+    model.train_on_batch(x, y)
+    np.savez(os.path.join(OUT, "expected.npz"), x=x, ops=pred, y=y,
+             trained_next_kernel=model.get_layer("dense").kernel.numpy())
 
 
 if __name__ == "__main__":

@@ -222,7 +222,8 @@ def load_model(filepath, custom_objects=None, compile=True, safe_mode=True):
             if _WEIGHTS in zf.namelist():
                 limit = bounded_read.weights_limit(model.weights)
                 with bounded_read.open_weights_member(zf, _WEIGHTS, filepath, limit) as h5:
-                    weights_h5.load_from_h5(model, h5, load_optimizer=bool(compile and compiled), filepath=filepath)
+                    weights_h5.load_from_h5(model, h5, load_optimizer=bool(compile and compiled), filepath=filepath,
+                                            keras2=keras2_config.written_by_keras2(config))
             assets.read_assets(model, zf, filepath)
     except zipfile.BadZipFile as err:
         raise ValueError(f"Cannot load {filepath}: the zip archive is damaged ({err}). "

@@ -178,7 +178,7 @@ def _check_group(layer, group, key, variables, filepath, failures, values):
         values.append((var, value))
 
 
-def load_from_h5(model, h5, load_optimizer=True, filepath="<weights>", skip_mismatch=False):
+def load_from_h5(model, h5, load_optimizer=True, filepath="<weights>", skip_mismatch=False, keras2=False):
     """Assign weights from `h5` (Keras 3 layout) into `model`.
 
     Every dataset's declared shape and dtype are checked against the variable it fills before
@@ -186,6 +186,7 @@ def load_from_h5(model, h5, load_optimizer=True, filepath="<weights>", skip_mism
 
     Args:
         skip_mismatch: warn about (and skip) layers whose saved variables differ, instead of raising.
+        keras2: the file is tf_keras's `.keras`, whose optimizer variables list no learning rate.
 
     Raises:
         ValueError: listing every layer whose saved variables are missing or differ in count/shape;
@@ -216,10 +217,10 @@ def load_from_h5(model, h5, load_optimizer=True, filepath="<weights>", skip_mism
         layer.load_own_variables(store)
     optimizer = getattr(model, "optimizer", None)
     if load_optimizer and optimizer is not None and "optimizer/vars" in h5:
-        _load_optimizer(model, optimizer, h5["optimizer/vars"], filepath)
+        _load_optimizer(model, optimizer, h5["optimizer/vars"], filepath, keras2)
 
 
-def _load_optimizer(model, optimizer, group, filepath):
+def _load_optimizer(model, optimizer, group, filepath, keras2=False):
     params = [p for p in model.trainable_weights if p.requires_grad]
     largest = max([int(np.prod(tuple(p.shape))) for p in params] + [1])
     if len(group) > 2 + 3 * len(params):  # iterations, learning_rate, at most 3 slots per variable
@@ -232,6 +233,9 @@ def _load_optimizer(model, optimizer, group, filepath):
                 values = None
                 break
             values.append(bounded_read.read_bounded(ds, largest, filepath))
+    if values is not None and keras2 and optimizer._schedule is None:
+        # tf_keras lists `[iteration, *slots]` (Keras 3's order otherwise): keep the configured learning rate
+        values.insert(1, np.asarray(float(optimizer._learning_rate), dtype="float32"))
     if values is None or not optimizer_state.set_variables(optimizer, values, params):
         warnings.warn(f"Skipping variable loading for optimizer '{optimizer.name}': the saved optimizer has "
                       f"{len(group)} variables, which do not match this optimizer.", stacklevel=4)
