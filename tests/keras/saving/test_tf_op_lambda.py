@@ -114,3 +114,19 @@ def test_tf_keras_trained_files_continue_training_as_tf_keras(name):
     model.train_on_batch(E["x"], E["y"])
     np.testing.assert_allclose(model.get_layer("dense").kernel.numpy(), E["trained_next_kernel"], rtol=1e-4,
                                atol=1e-6)
+
+
+def test_constant_first_argument_and_tensor_keyword():
+    # `tf.math.maximum(0.5, x)`: tf_keras writes the constant as ["_CONSTANT_VALUE", -1, value, kwargs]
+    x = np.array([[1.0, -2.0, 0.25, -4.0]], "float32")
+    node = ["_CONSTANT_VALUE", -1, 0.5, {"y": ["inp", 0, 0], "name": None}]
+    model = keras.models.model_from_json(json.dumps(_one_op_config("math.maximum", node)))
+    np.testing.assert_allclose(model.predict(x, verbose=0), np.maximum(0.5, x))
+
+
+def test_constant_first_argument_written_back_in_keras2_format(tmp_path, monkeypatch):
+    monkeypatch.setenv("TF_USE_LEGACY_KERAS", "1")
+    node = ["_CONSTANT_VALUE", -1, 0.5, {"y": ["inp", 0, 0], "name": None}]
+    model = keras.models.model_from_json(json.dumps(_one_op_config("math.maximum", node)))
+    model.save(tmp_path / "k2.h5")
+    assert _nodes(tmp_path / "k2.h5")[1] == ("TFOpLambda", "tf.op", "math.maximum", [node])
