@@ -9,6 +9,8 @@ Cases (each a folder of deferred_optimizer/ holding a `w` prefix):
              `status = model.load_weights(prefix)`, `compile(Adam)`, one epoch of `fit`;
   * keras3:  Keras 3 `tf.train.Checkpoint(model=m, optimizer=opt).write("w")` after fit; then a fresh model and
              a fresh Adam, `status = Checkpoint(model=, optimizer=).restore(prefix)`, `compile(opt)`, `fit`.
+  * keras3's `m.keras` (Keras 3's `model.save`): `load_weights("m.keras")` before `compile` (Keras 3 does not
+             defer: its optimizer state is not restored).
 Recorded: the epoch's loss, `optimizer.iterations` after it, the predictions, what `status.assert_consumed()`
 says right after the restore and after the fit, and the loss without any restore of the optimizer (a model
 restored by `load_weights` and compiled with a fresh Adam whose state TF never sees: `expect_partial` baseline).
@@ -90,6 +92,10 @@ def main():
 
     model, opt, prefix = train(keras, "keras3")
     tf.train.Checkpoint(model=model, optimizer=opt).write(prefix)
+    model.save(os.path.join(ROOT, "keras3", "m.keras"))  # Keras 3's own file: load_weights before compile
+    fresh = build(keras, 7)
+    fresh.load_weights(os.path.join(ROOT, "keras3", "m.keras"))
+    keras_file = fit_one(fresh, keras.optimizers.Adam(1e-2))
     fresh = build(keras, 7)
     opt = keras.optimizers.Adam(1e-2)
     status = tf.train.Checkpoint(model=fresh, optimizer=opt).restore(prefix)
@@ -100,6 +106,7 @@ def main():
     plain = build(keras, 7)
     plain.set_weights(model.get_weights())
     case["loss_fresh_optimizer"], case["iterations_fresh_optimizer"] = fit_one(plain, keras.optimizers.Adam(1e-2))
+    case["keras_file_loss"], case["keras_file_iterations"] = keras_file
     out["keras3"] = case
 
     with open(OUT, "w") as f:

@@ -110,3 +110,16 @@ def test_read_then_compile_matches(case):
         opt = tf.keras.optimizers.Adam(1e-2)
         tf.train.Checkpoint(model=model, optimizer=opt).read(_prefix(case)).expect_partial()
     _check(case, model, opt)
+
+
+def test_keras_file_load_weights_before_compile_does_not_defer():
+    """Keras 3's `.keras` files restore the optimizer only into a compiled model: before `compile`, Keras 3
+    restores no optimizer state (and says nothing)."""
+    model = _build()
+    model.load_weights(os.path.join(GOLDEN, "deferred_optimizer", "keras3", "m.keras"))
+    opt = tf.keras.optimizers.Adam(1e-2)
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        loss, iterations = _fit(model, opt)
+    assert iterations == TF["keras3"]["keras_file_iterations"]
+    np.testing.assert_allclose(loss, TF["keras3"]["keras_file_loss"], rtol=2e-5, atol=2e-6)
