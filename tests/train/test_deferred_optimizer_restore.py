@@ -123,3 +123,20 @@ def test_keras_file_load_weights_before_compile_does_not_defer():
         loss, iterations = _fit(model, opt)
     assert iterations == TF["keras3"]["keras_file_iterations"]
     np.testing.assert_allclose(loss, TF["keras3"]["keras_file_loss"], rtol=2e-5, atol=2e-6)
+
+
+def test_nested_model_in_checkpoint_restores_its_optimizer_at_compile(tmp_path):
+    """A compiled model's `optimizer` child, saved under `Checkpoint(model=)`, waits for `compile` of the model
+    it is restored into; the next epoch then equals the saved model's own next epoch."""
+    model = _build()
+    model.compile(optimizer=tf.keras.optimizers.Adam(1e-2), loss="binary_crossentropy")
+    model.fit(X, Y, batch_size=16, epochs=2, shuffle=False, verbose=0)
+    prefix = tf.train.Checkpoint(model=model).write(str(tmp_path / "w"))
+    fresh = _build()
+    status = tf.train.Checkpoint(model=fresh).restore(prefix)
+    opt = tf.keras.optimizers.Adam(1e-2)
+    loss, iterations = _fit(fresh, opt)
+    expected = model.fit(X, Y, batch_size=16, epochs=1, shuffle=False, verbose=0).history["loss"][0]
+    assert iterations == int(model.optimizer.iterations.numpy()) == 12
+    np.testing.assert_allclose(loss, expected, rtol=1e-6, atol=1e-7)
+    status.assert_consumed()
