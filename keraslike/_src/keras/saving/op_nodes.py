@@ -33,6 +33,23 @@ def is_op_config(config):
     return module.startswith("keras.src.ops.") or module == "keras.ops" or module.startswith("keras.ops.")
 
 
+def is_moduleless_op_config(config):
+    """True for an op node written without its module, as Keras 3's legacy `.h5` writer writes every entry.
+
+    (`{"class_name": "TrueDivide", "module": None, "config": {"name": "true_divide"}}`, which Keras 3 itself
+    then cannot read.) A layer's config always holds `trainable`, an op's never does, which tells the op
+    `Multiply`/`Subtract`/`Add` from the merge layers of the same names.
+    """
+    class_name, inner = config.get("class_name"), config.get("config")
+    return (not config.get("module") and isinstance(class_name, str) and isinstance(inner, dict)
+            and "trainable" not in inner and _function(class_name, "") is not None)
+
+
+def _module_of(fn):
+    """The Keras module an op function's class lives in (`keras.src.ops.numpy` for keraslike's numpy ops)."""
+    return "keras.src.ops." + fn.__module__.rsplit(".", 1)[-1]
+
+
 def _function(class_name, module):
     name = FUNCTION_NAMES.get(class_name) or re.sub(r"(?<!^)(?=[A-Z])", "_", class_name).lower()
     family = module.rsplit(".", 1)[-1]
@@ -120,6 +137,7 @@ def op_from_config(config):
     if fn is None:
         raise ValueError(f"The functional config holds a `{module}` op node of class {class_name!r}, which has no "
                          f"keras.ops counterpart in keraslike. Received: class_name={class_name!r}")
+    module = module or _module_of(fn)
     inner = config.get("config") or {}
     if not isinstance(inner, dict):
         raise ValueError(f"The config of op node {class_name!r} must be a dict of its arguments. "

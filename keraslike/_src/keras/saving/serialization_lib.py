@@ -294,8 +294,10 @@ def deserialize_layer(config, custom_objects=None, safe_mode=True):
     class_name = config["class_name"]
     if op_nodes.is_op_config(config):  # a keras.ops node of a functional graph (`NotEqual` for a mask)
         return op_nodes.op_from_config(config)
+    if op_nodes.is_moduleless_op_config(config):  # Keras 3's `.h5` writer drops op nodes' modules
+        return op_nodes.op_from_config(config)
     cls = resolve_class(class_name, config.get("registered_name"), "layers", custom_objects,
-                                          config.get("module"))
+                        config.get("module"))
     inner = dict(config.get("config") or {})
     if class_name == "Functional" and _is_builtin(cls):
         return functional_graph.from_config(inner, lambda data: deserialize_layer(data, custom_objects, safe_mode),
