@@ -328,6 +328,12 @@ class Checkpoint:
         Raises:
             ValueError: if the checkpoint files are missing, or a saved shape differs from its variable's.
         """
+        return self._restore(save_path)
+
+    def _restore(self, save_path, slots_consumed_when_created=False):
+        """`restore`; `slots_consumed_when_created`: the status counts optimizer slots that do not exist yet as
+        unused until they are created (tf_keras's `load_weights(prefix)`; Keras 3's Checkpoint counts them
+        matched)."""
         if save_path is None:
             return CheckpointLoadStatus([], [])
         save_path = os.fspath(save_path)
@@ -336,8 +342,9 @@ class Checkpoint:
             object.__setattr__(self, "_restoring", True)  # a saved save_counter is restored (TF creates it)
             try:
                 root = self._root_object()
-                plan = object_graph.plan_restore(root, saved, context={"model": self._model(),
-                                                                      "optional": [self.save_counter]})
+                plan = object_graph.plan_restore(root, saved, context={
+                    "model": self._model(), "optional": [self.save_counter],
+                    "slots_consumed_when_created": slots_consumed_when_created})
             finally:
                 object.__setattr__(self, "_restoring", False)
             plan.apply()
@@ -378,6 +385,11 @@ class _RootWithExtras:
 
     def _trackable_children(self):
         return trackable.children(self.root) + list(self.extras)
+
+    def _restore_from_checkpoint(self, node, plan):
+        """The root object's own restore hook (a model keeps what it cannot restore yet, e.g. its optimizer)."""
+        hook = getattr(type(self.root), trackable.RESTORE_HOOK, None)
+        return hook(self.root, node, plan) if callable(hook) else False
 
 
 def _write_bytes(path, data):

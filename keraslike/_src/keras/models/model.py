@@ -242,7 +242,7 @@ class Model(Trainer, Layer):
                 raise ValueError("`by_name` only supports loading legacy '.h5' or '.hdf5' files. "
                                  f"Received: filepath={filepath}")
             if tensor_bundle.is_bundle(os.fspath(filepath)):  # TF's format (TF 2 / tf_keras, keraslike)
-                return Checkpoint(root=self).read(os.fspath(filepath))
+                return Checkpoint(root=self)._restore(os.fspath(filepath), slots_consumed_when_created=True)
             return Checkpoint(model=self).read(os.fspath(filepath))  # keraslike's earlier format
         saving_lib.load_weights(self, filepath, skip_mismatch=skip_mismatch, by_name=by_name)
 

@@ -156,7 +156,9 @@ class Optimizer:
         else:
             self._torch.add_param_group({"params": new})
         deferred = self.__dict__.pop("_deferred_state", None)
-        if deferred is not None:  # a checkpoint restored before the model had weights
+        if callable(deferred):  # a TF checkpoint restored before the slots existed (TF's deferred restoration)
+            deferred()
+        elif deferred is not None:  # a checkpoint restored before the model had weights
             optimizer_state.set_variables(self, deferred, list(self._params))
 
     def _set_flat_state(self, values, params=None):

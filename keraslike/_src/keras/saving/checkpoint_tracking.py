@@ -132,6 +132,10 @@ def layer_children(layer):
 def restore_layer(layer, node, plan):
     """A layer without weights yet keeps `node` and is restored when it builds (TF's deferred restoration);
     a built one is matched child by child."""
+    optimizer_node = node.child("optimizer") if hasattr(layer, "compile") else None
+    if optimizer_node is not None and getattr(layer, "optimizer", None) is None and _has_values(optimizer_node):
+        # the optimizer is attached later by `compile`: restored then (TF's deferred restoration)
+        layer.__dict__["_deferred_optimizer"] = (plan, optimizer_node.node_id)
     if layer.weights or not _has_values(node):
         return False
     saved = plan.saved
@@ -142,6 +146,25 @@ def restore_layer(layer, node, plan):
 
     layer.__dict__["_deferred_restore"] = restore_after_build
     return True
+
+
+def restore_deferred_optimizer(model):
+    """`compile` attached `model.optimizer`: restore it from the checkpoint node a restore kept for it, counting
+    what it uses in that restore's status (TF's deferred restoration keyed by the object-graph path)."""
+    pending = model.__dict__.pop("_deferred_optimizer", None)
+    optimizer = getattr(model, "optimizer", None)
+    if pending is None or optimizer is None or isinstance(optimizer, str):
+        return
+    plan, node_id = pending
+    sub_plan = object_graph.plan_restore(getattr(optimizer, "inner_optimizer", optimizer), plan.saved,
+                                         node_id=node_id, context={
+        "model": model, "status_plan": plan,
+        "slots_consumed_when_created": plan.context.get("slots_consumed_when_created", False)})
+    sub_plan.apply()
+    plan.consumed |= sub_plan.consumed
+    plan.handled |= sub_plan.handled
+    plan.assignments += sub_plan.assignments
+    plan.context.setdefault("restored_objects", []).extend(sub_plan.context.get("restored_objects", ()))
 
 
 def _has_values(node, depth=0):
@@ -234,17 +257,36 @@ def restore_optimizer(optimizer, node, plan):
         raise ValueError(f"The optimizer state saved in {plan.saved.reader.prefix} does not fit {optimizer.name!r}: "
                          "its slot lists differ in length. Received: a checkpoint of another optimizer")
     values += [np.asarray(s.value()) for s in slots]
-    consumed = scalars | {s.node_id for s in slots}
-    plan.consumed |= {i for i in consumed if plan.saved.graph.nodes[i].attributes}
+    with_values = [i for i in scalars if plan.saved.graph.nodes[i].attributes]
+    plan.consumed |= set(with_values)
     plan.context.setdefault("restored_objects", []).append(optimizer.iterations)
+    slot_ids = {s.node_id for s in slots}
+    if slots and optimizer._torch is None:
+        # the slots do not exist yet: TF restores them when the optimizer creates them (its first `apply`, here
+        # `build`); `iterations` and the rate restore now. Until then tf_keras's status (`load_weights(prefix)`)
+        # counts them unused; Keras 3's (`tf.train.Checkpoint`) counts them matched.
+        head = 1 if optimizer._schedule is not None else 2
+        plan.actions.append(lambda: optimizer_state.set_variables(optimizer, values[:head]))
+        status_plan = plan.context.get("status_plan", plan)
+        if not plan.context.get("slots_consumed_when_created"):
+            status_plan.consumed |= slot_ids
+
+        def apply_on_build():
+            if optimizer_state.set_variables(optimizer, values):
+                status_plan.consumed |= slot_ids
+            else:
+                warnings.warn(f"Skipping the optimizer state of {optimizer.name!r} in {plan.saved.reader.prefix}: "
+                              f"its {len(values) - head} slots do not fit the {len(optimizer._params)} variables "
+                              "it was built for.", stacklevel=4)
+
+        optimizer.__dict__["_deferred_state"] = apply_on_build
+        return True
+    plan.consumed |= slot_ids
     model = plan.context.get("model")
     params = list(optimizer._params) if optimizer._params else (
         [p for p in model.trainable_weights if p.requires_grad] if model is not None else [])
     if not params:
-        if slots:
-            optimizer.__dict__["_deferred_state"] = values  # applied when the optimizer builds
-        else:
-            plan.actions.append(lambda: optimizer_state.set_variables(optimizer, values))
+        plan.actions.append(lambda: optimizer_state.set_variables(optimizer, values))
         return True
 
     def apply():

@@ -57,6 +57,7 @@ from keraslike._src.keras.metrics.metric import Metric
 from keraslike._src.keras.metrics.reduction_metrics import Mean
 from keraslike._src.keras.mixed_precision import policy as mixed_precision
 from keraslike._src.keras.mixed_precision.loss_scale_optimizer import LossScaleOptimizer
+from keraslike._src.keras.saving import checkpoint_tracking
 from keraslike._src.keras.trainers import data_adapter, input_validation
 from keraslike._src.keras.trainers.compile_utils import (
     CompiledLoss,
@@ -197,6 +198,7 @@ class Trainer:
             if auto_scale_loss and policy.name == "mixed_float16" and not isinstance(optimizer, LossScaleOptimizer):
                 optimizer = LossScaleOptimizer(optimizer)  # Keras: float16 compute gets dynamic loss scaling
             self.optimizer = optimizer
+            checkpoint_tracking.restore_deferred_optimizer(self)  # a TF checkpoint restored before compile
             self._autocast = mixed_precision.Autocast.for_policy(policy, strategy._device)
             names = output_names_of(self)
             self._compile_loss = CompiledLoss(loss, loss_weights, names, strategy) if loss is not None else None
