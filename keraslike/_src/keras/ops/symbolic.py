@@ -5,9 +5,10 @@ tensor `x` records an `OpLayer` node (named after the op) that replays the op on
 functional models may mix layers and ops, as keras.io's guides do. Output shapes come from running
 the op once on small stand-in tensors (unknown dims become `None` in the batch axis only).
 
-Such models train, predict and save weights; `model.save(".keras")` needs every layer's config. An
-`OpLayer` read from a Keras 3 file (saving/op_nodes.py) is written back as Keras wrote it; one made here
-has no config: saving raises, naming the op (wrap the op in a `Layer` or `Lambda`).
+Such models train, predict and save: an `OpLayer` read from a Keras 3 file (saving/op_nodes.py) is written
+back as Keras wrote it, and one made here is described (by the describer saving/op_nodes.py installs) as the
+Keras 3 op node the same call makes there. An op with no Keras counterpart, or whose arguments cannot be
+written, still trains; saving its model's config raises, naming the op and why.
 """
 
 import functools
@@ -31,6 +32,15 @@ FUNCTION_NAMES = {
 _CLASS_NAMES = {fn: cls for cls, fn in FUNCTION_NAMES.items()}
 
 
+_describer = None  # `(fn, args, kwargs, name) -> (KerasOp or None, reason)`: set_describer
+
+
+def set_describer(describer):
+    """Install `describer(fn, args, kwargs, name)`, which says how an op call made here saves (saving/op_nodes.py)."""
+    global _describer
+    _describer = describer
+
+
 class _Slot:
     """Marks where a symbolic input goes in an op's arguments."""
 
@@ -42,7 +52,8 @@ class OpLayer(Layer):
         super().__init__(name=name or naming.uniquify(fn.__name__), autocast=False)
         self._fn = fn
         self._template = map_structure(lambda v: _Slot() if isinstance(v, KerasTensor) else v, (args, kwargs))
-        self.keras_op = None  # for an op read from a Keras 3 config: how to write it back (saving/op_nodes.py)
+        self.keras_op = None  # how to write this node as a Keras 3 op node (saving/op_nodes.py)
+        self._unsaveable = None  # why it cannot be written, when keras_op is None
 
     @classmethod
     def on_symbolic(cls, fn, args, kwargs, name=None, keras_op=None):
@@ -52,6 +63,8 @@ class OpLayer(Layer):
             keras_op: optional description of the Keras 3 op node this call came from (kept for saving).
         """
         layer = cls(fn, args, kwargs, name)
+        if keras_op is None and _describer is not None:
+            keras_op, layer._unsaveable = _describer(fn, args, kwargs, layer.name)
         layer.keras_op = keras_op
         return layer(_symbolic_inputs(args, kwargs))
 
@@ -71,9 +84,10 @@ class OpLayer(Layer):
     def get_config(self):
         if self.keras_op is not None:
             return dict(self.keras_op.config)
+        reason = self._unsaveable or "keraslike has no Keras 3 op node to write for it"
         raise NotImplementedError(
-            f"The functional model calls keras.ops.{self._fn.__name__} on a symbolic tensor; keraslike cannot "
-            f"serialize such op layers. Wrap the op in a Layer subclass (or keras.layers.Lambda) to save the "
+            f"The functional model calls keras.ops.{self._fn.__name__} on a symbolic tensor, which cannot be saved "
+            f"in a model config: {reason}. Wrap the op in a Layer subclass (or keras.layers.Lambda) to save the "
             f"model's config. Received: op={self._fn.__name__}")
 
 

@@ -13,12 +13,19 @@ otherwise are listed below. Loading one gives an `OpNode`, which the functional 
 and which records the same `OpLayer` call that `keras.ops` makes on symbolic tensors.
 """
 
+import inspect
+import numbers
 import re
+
+import numpy as np
+import torch
 
 from keraslike._src.keras.backend import naming
 from keraslike._src.keras.layers import keras_tensor
-from keraslike._src.keras.ops import core, einops, image, linalg, math, nn, numpy
+from keraslike._src.keras.ops import core, einops, image, linalg, math, nn, numpy, symbolic
 from keraslike._src.keras.ops.symbolic import FUNCTION_NAMES, OpLayer
+from keraslike._src.keras.saving.keras_op_signatures import SIGNATURES
+from keraslike._src.ops import dtypes
 
 _MODULES = {"numpy": numpy, "core": core, "math": math, "nn": nn, "linalg": linalg, "image": image,
             "einops": einops}
@@ -156,4 +163,79 @@ def operator_node(class_name, *args):
     return OpNode(class_name, fn, {"name": naming.uniquify(base)})(*args)
 
 
+def _class_name(fn):
+    return symbolic._CLASS_NAMES.get(fn.__name__) or "".join(part.capitalize() for part in fn.__name__.split("_"))
+
+
+def _config_value(value):
+    """`(True, value)` as Keras 3 stores a constructor argument (str, number, bool, None, lists); `(False, None)`."""
+    if isinstance(value, (torch.dtype, np.dtype)) or (isinstance(value, type) and issubclass(value, np.generic)):
+        return True, dtypes.dtype_name(value)
+    if isinstance(value, (bool, str, type(None))):
+        return True, value
+    if isinstance(value, numbers.Integral):
+        return True, int(value)
+    if isinstance(value, numbers.Real):
+        return True, float(value)
+    if isinstance(value, (list, tuple)):
+        items = [_config_value(v) for v in value]
+        if all(ok for ok, _ in items):
+            return True, type(value)(v for _, v in items)
+    return False, None
+
+
+def _call_value(value):
+    """True for a call argument a Keras 3 inbound node can hold: the graph's tensors and constants (no torch tensor)."""
+    if isinstance(value, (list, tuple)):
+        return all(_call_value(v) for v in value)
+    if isinstance(value, dict):
+        return all(_call_value(v) for v in value.values())
+    return value is None or isinstance(value, (keras_tensor.KerasTensor, bool, str, numbers.Number, np.ndarray,
+                                               np.generic, slice, type(Ellipsis)))
+
+
+def describe_call(fn, args, kwargs, name):
+    """How `fn(*args, **kwargs)` on symbolic tensors saves: `(KerasOp, None)`, or `(None, reason)` if it can't.
+
+    The same node Keras 3 writes for the call: the op class of `fn`'s name, its constructor parameters (as Keras
+    3's class takes them, keras_op_signatures.py) taken from the call's bound arguments, defaults included, as
+    the config; its call parameters, in order, as the node's arguments.
+    """
+    class_name = _class_name(fn)
+    if class_name not in SIGNATURES:
+        return None, f"Keras 3 has no op class {class_name!r} for it"
+    module, init, call = SIGNATURES[class_name]
+    parameters = inspect.signature(fn).parameters
+    try:
+        bound = inspect.signature(fn).bind(*args, **kwargs)
+    except TypeError as err:
+        return None, f"its arguments do not match keras.ops.{fn.__name__}'s ({err})"
+    bound.apply_defaults()
+    values = dict(bound.arguments)
+    for key, param in parameters.items():
+        if param.kind == param.VAR_KEYWORD:
+            extra = values.pop(key, {})
+            if extra:
+                return None, f"it was passed arguments Keras 3's {class_name} does not take: {sorted(extra)}"
+    config = {"name": name}
+    for key in init:
+        if key not in values:
+            return None, f"keraslike's keras.ops.{fn.__name__} has no argument {key!r}, which Keras 3 saves"
+        ok, config[key] = _config_value(values[key])
+        if not ok:
+            return None, f"its argument {key}={values[key]!r} is not a str, number, bool or None"
+    call_args = []
+    for key in call:
+        if key not in values:
+            return None, f"keraslike's keras.ops.{fn.__name__} has no argument {key!r}, which Keras 3 passes"
+        if parameters[key].kind == inspect.Parameter.VAR_POSITIONAL:
+            call_args.extend(values[key])
+        else:
+            call_args.append(values[key])
+    if not _call_value(call_args):
+        return None, "a call argument is a concrete tensor or variable, which an op node cannot hold"
+    return KerasOp(module, class_name, config, call_args, {}), None
+
+
 keras_tensor.set_operator_handler(operator_node)
+symbolic.set_describer(describe_call)
