@@ -23,6 +23,7 @@ import torch
 from keraslike._src.keras.backend import naming
 from keraslike._src.keras.layers import keras_tensor
 from keraslike._src.keras.ops import core, einops, image, linalg, math, nn, numpy, symbolic
+from keraslike._src.keras.ops.dtypes import standardize_dtype
 from keraslike._src.keras.ops.symbolic import FUNCTION_NAMES, OpLayer
 from keraslike._src.keras.saving.keras_op_signatures import SIGNATURES
 from keraslike._src.ops import dtypes
@@ -163,6 +164,11 @@ def operator_node(class_name, *args):
     return OpNode(class_name, fn, {"name": naming.uniquify(base)})(*args)
 
 
+# Ops whose keras.ops function turns `dtype=None` into `floatx()` before making the op (so the config holds it);
+# the others keep None and standardize any other dtype.
+_DTYPE_NONE_IS_FLOATX = {"Cast", "SaturateCast", "OneHot", "MultiHot"}
+
+
 def _class_name(fn):
     return symbolic._CLASS_NAMES.get(fn.__name__) or "".join(part.capitalize() for part in fn.__name__.split("_"))
 
@@ -221,7 +227,13 @@ def describe_call(fn, args, kwargs, name):
     for key in init:
         if key not in values:
             return None, f"keraslike's keras.ops.{fn.__name__} has no argument {key!r}, which Keras 3 saves"
-        ok, config[key] = _config_value(values[key])
+        value = values[key]
+        if key == "dtype" and (value is not None or class_name in _DTYPE_NONE_IS_FLOATX):
+            try:
+                value = standardize_dtype(value)
+            except (ValueError, TypeError):
+                return None, f"its argument dtype={value!r} names no Keras dtype"
+        ok, config[key] = _config_value(value)
         if not ok:
             return None, f"its argument {key}={values[key]!r} is not a str, number, bool or None"
     call_args = []

@@ -1,0 +1,47 @@
+"""A functional model that calls common `keras.ops` functions on symbolic tensors, built the same way under real
+Keras 3 and under keraslike (`build(keras)`), with fixed weights and inputs.
+
+make_op_saving_golden.py (under TF 2.21) saves Keras's model to keras3_files/op_saving.keras with its predictions,
+and loads the file keraslike wrote (keraslike_op_saving.keras, by write_keraslike_op_saving.py) recording what
+Keras 3 predicts from it in op_saving.json; tests/keras/saving/test_op_saving.py compares.
+"""
+
+import numpy as np
+
+# Each op of the model: its Keras 3 class name (the config entries the test compares).
+OPS = ["Concatenate", "Reshape", "Transpose", "Softmax", "Mean", "Max", "Sum", "Squeeze", "ExpandDims", "Stack",
+       "Matmul", "Greater", "Where", "Cast", "OneHot", "Take"]
+
+
+def inputs():
+    rng = np.random.default_rng(7)
+    a = rng.normal(size=(4, 6)).astype("float32")
+    b = rng.normal(size=(4, 6)).astype("float32")
+    ids = rng.integers(0, 5, size=(4, 3)).astype("int32")
+    return [a, b, ids]
+
+
+def build(keras):
+    ops = keras.ops
+    a, b = keras.Input((6,), name="a"), keras.Input((6,), name="b")
+    ids = keras.Input((3,), dtype="int32", name="ids")
+    dense = keras.layers.Dense(6, name="dense")
+    h = dense(a)
+    c = ops.concatenate([h, b], axis=-1)                       # (N, 12)
+    r = ops.reshape(c, (-1, 4, 3))                             # (N, 4, 3)
+    t = ops.transpose(r, (0, 2, 1))                            # (N, 3, 4)
+    m = ops.mean(ops.softmax(t), axis=1)                       # (N, 4)
+    mx = ops.max(r, axis=-1)                                   # (N, 4)
+    sq = ops.squeeze(ops.sum(r, axis=2, keepdims=True), axis=-1)  # (N, 4)
+    st = ops.stack([m, mx, sq], axis=1)                        # (N, 3, 4)
+    mm = ops.matmul(ops.expand_dims(m, 1), ops.transpose(st, (0, 2, 1)))  # (N, 1, 3)
+    positive = ops.greater(b, 0.0)
+    w = ops.where(positive, a, 0.0)                            # (N, 6)
+    mask = ops.cast(positive, "float32")                       # (N, 6)
+    oh = ops.reshape(ops.one_hot(ids, 5), (-1, 15))            # (N, 15)
+    tk = ops.take(h, [0, 2, 4], axis=1)                        # (N, 3)
+    out = ops.concatenate([ops.reshape(mm, (-1, 3)), m, mx, sq, w, mask, oh, tk], axis=-1)
+    model = keras.Model([a, b, ids], out)
+    kernel = np.linspace(-1.0, 1.0, 36, dtype="float32").reshape(6, 6)
+    dense.set_weights([kernel, np.linspace(-0.5, 0.5, 6, dtype="float32")])
+    return model
