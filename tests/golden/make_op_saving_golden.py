@@ -8,6 +8,8 @@ op_saving.json), and load the file keraslike wrote (keraslike_op_saving.keras) r
 import json
 import os
 import sys
+import tempfile
+import zipfile
 
 os.environ.setdefault("TF_CPP_MIN_LOG_LEVEL", "3")
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -29,6 +31,13 @@ try:
                                        "max_abs_diff": float(np.abs(predicted - model.predict(x, verbose=0)).max())}
 except Exception as err:  # recorded: the test fails on it
     result["keras_reads_keraslike"] = {"loaded": False, "error": f"{type(err).__name__}: {err}"[:500]}
+result["calls"] = {}
+for name in cases.CALLS:
+    path = os.path.join(tempfile.mkdtemp(), "m.keras")
+    cases.call_model(keras, name).save(path)
+    with zipfile.ZipFile(path) as zf:
+        layers = json.loads(zf.read("config.json"))["config"]["layers"]
+    result["calls"][name] = [e for e in layers if (e.get("module") or "").startswith("keras.src.ops")]
 with open(os.path.join(HERE, "op_saving.json"), "w") as f:
     json.dump(result, f)
 print(result["keras_reads_keraslike"].get("max_abs_diff"), result["keras_reads_keraslike"].get("error"))

@@ -13,6 +13,50 @@ OPS = ["Concatenate", "Reshape", "Transpose", "Softmax", "Mean", "Max", "Sum", "
        "Matmul", "Greater", "Where", "Cast", "OneHot", "Take"]
 
 
+# More single calls, each in its own model `Model([a (N, 4) float32, i (N, 4) int32], call(ops, a, i))`: the op
+# entries (config and call arguments) Keras 3 writes for them are in op_saving.json["calls"].
+CALLS = {
+    "layer_normalization": lambda ops, a, i: ops.layer_normalization(a),
+    "rms_normalization": lambda ops, a, i: ops.rms_normalization(a),
+    "einsum": lambda ops, a, i: ops.einsum("ij,ij->i", a, a),
+    "average": lambda ops, a, i: ops.average(a, axis=1),
+    "average_weights": lambda ops, a, i: ops.average(a, axis=1, weights=ops.ones((4,))),
+    "pad": lambda ops, a, i: ops.pad(a, [[0, 0], [1, 1]]),
+    "pad_constant": lambda ops, a, i: ops.pad(a, [[0, 0], [1, 1]], constant_values=5.0),
+    "clip": lambda ops, a, i: ops.clip(a, -1.0, 1.0),
+    "argmax": lambda ops, a, i: ops.argmax(a, axis=-1),
+    "top_k": lambda ops, a, i: ops.top_k(a, 2)[0],
+    "tile": lambda ops, a, i: ops.tile(a, (1, 2)),
+    "repeat": lambda ops, a, i: ops.repeat(a, 2, axis=1),
+    "split": lambda ops, a, i: ops.split(a, 2, axis=1)[0],
+    "slice": lambda ops, a, i: ops.slice(a, (0, 1), (2, 2)),
+    "logsumexp": lambda ops, a, i: ops.logsumexp(a, axis=-1),
+    "norm": lambda ops, a, i: ops.norm(a, axis=-1),
+    "relu": lambda ops, a, i: ops.relu(a),
+    "gelu": lambda ops, a, i: ops.gelu(a),
+    "erf": lambda ops, a, i: ops.erf(a),
+    "cumsum": lambda ops, a, i: ops.cumsum(a, axis=1),
+    "zeros_like": lambda ops, a, i: ops.zeros_like(a),
+    "full_like": lambda ops, a, i: ops.full_like(a, 2.0),
+    "normalize": lambda ops, a, i: ops.normalize(a),
+    "abs": lambda ops, a, i: ops.abs(a),
+    "conj": lambda ops, a, i: ops.conj(a),
+    "swapaxes": lambda ops, a, i: ops.swapaxes(ops.expand_dims(a, 1), 1, 2),
+    "moveaxis": lambda ops, a, i: ops.moveaxis(ops.expand_dims(a, 1), 1, 2),
+    "sort": lambda ops, a, i: ops.sort(a),
+    "std": lambda ops, a, i: ops.std(a, axis=1),
+    "log_softmax": lambda ops, a, i: ops.log_softmax(a),
+    "take_along_axis": lambda ops, a, i: ops.take_along_axis(a, ops.argsort(a), axis=1),
+    "left_shift": lambda ops, a, i: ops.left_shift(i, ops.ones_like(i)),
+    "bitwise_and": lambda ops, a, i: ops.bitwise_and(i, ops.ones_like(i)),
+}
+
+
+def call_model(keras, name):
+    a, i = keras.Input((4,), name="a"), keras.Input((4,), dtype="int32", name="i")
+    return keras.Model([a, i], CALLS[name](keras.ops, a, i))
+
+
 def inputs():
     rng = np.random.default_rng(7)
     a = rng.normal(size=(4, 6)).astype("float32")

@@ -207,6 +207,16 @@ def _binary(name, fn, weak=True, extra=(), bool_fn=None, doc=None):
     return _name(op, name, doc or f"`keras.ops.{name}(x1, x2)` element-wise with broadcasting and Keras promotion.")
 
 
+def _bitwise(name, fn, weak=True):
+    """`keras.ops.{name}(x, y)`: Keras names the bitwise ops' arguments `x`, `y` (not `x1`, `x2`)."""
+    binary = _binary(name, fn, weak=weak)
+
+    def op(x, y):
+        return binary(x, y)
+
+    return _name(op, name, f"`keras.ops.{name}(x, y)` element-wise with broadcasting and Keras promotion.")
+
+
 def _compare(name, fn):
     def op(x1, x2):
         a, b = promote(x1, x2)
@@ -234,13 +244,13 @@ logaddexp2 = _binary("logaddexp2", torch.logaddexp2, weak=False, extra=(float,))
 nextafter = _binary("nextafter", torch.nextafter, weak=False, extra=(float,))
 gcd = _binary("gcd", torch.gcd, weak=False)
 lcm = _binary("lcm", torch.lcm, weak=False)
-bitwise_and = _binary("bitwise_and", torch.bitwise_and, weak=False)
-bitwise_or = _binary("bitwise_or", torch.bitwise_or, weak=False)
-bitwise_xor = _binary("bitwise_xor", torch.bitwise_xor, weak=False)
-bitwise_left_shift = _binary("bitwise_left_shift", torch.bitwise_left_shift)
-bitwise_right_shift = _binary("bitwise_right_shift", torch.bitwise_right_shift)
-left_shift = _binary("left_shift", torch.bitwise_left_shift)
-right_shift = _binary("right_shift", torch.bitwise_right_shift)
+bitwise_and = _bitwise("bitwise_and", torch.bitwise_and, weak=False)
+bitwise_or = _bitwise("bitwise_or", torch.bitwise_or, weak=False)
+bitwise_xor = _bitwise("bitwise_xor", torch.bitwise_xor, weak=False)
+bitwise_left_shift = _bitwise("bitwise_left_shift", torch.bitwise_left_shift)
+bitwise_right_shift = _bitwise("bitwise_right_shift", torch.bitwise_right_shift)
+left_shift = _bitwise("left_shift", torch.bitwise_left_shift)
+right_shift = _bitwise("right_shift", torch.bitwise_right_shift)
 equal = _compare("equal", torch.eq)
 not_equal = _compare("not_equal", torch.ne)
 greater = _compare("greater", torch.gt)

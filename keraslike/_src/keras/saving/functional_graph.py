@@ -138,6 +138,9 @@ def _jsonable(value):
         return {"class_name": "__numpy__", "config": {"value": value.tolist(), "dtype": str(value.dtype)}}
     if isinstance(value, np.generic):
         return value.item()
+    if isinstance(value, torch.Tensor) and not isinstance(value, torch.nn.Parameter):  # a constant, not a variable
+        return {"class_name": "__tensor__", "config": {"value": value.detach().cpu().tolist(),
+                                                       "dtype": dtypes.dtype_name(value.dtype)}}
     return value
 
 

@@ -167,9 +167,17 @@ def operator_node(class_name, *args):
 # Ops whose keras.ops function turns `dtype=None` into `floatx()` before making the op (so the config holds it);
 # the others keep None and standardize any other dtype.
 _DTYPE_NONE_IS_FLOATX = {"Cast", "SaturateCast", "OneHot", "MultiHot"}
+# Call arguments Keras's keras.ops function passes by keyword (the inbound node's kwargs).
+_CALL_KEYWORDS = {"Average": ("weights",), "Pad": ("constant_values",), "RMSNorm": ("scale",), "Arange": ("step",)}
+# keras.ops functions that make another function's op (`abs` is `absolute`).
+_WRITTEN_AS = {"abs": "Absolute", "conj": "Conjugate"}
+# Constructor arguments a keras.ops function takes only as a keyword option, with their defaults.
+_INIT_DEFAULTS = {"LayerNorm": {"rms_scaling": False}}
 
 
 def _class_name(fn):
+    if fn.__name__ in _WRITTEN_AS:
+        return _WRITTEN_AS[fn.__name__]
     return symbolic._CLASS_NAMES.get(fn.__name__) or "".join(part.capitalize() for part in fn.__name__.split("_"))
 
 
@@ -191,7 +199,9 @@ def _config_value(value):
 
 
 def _call_value(value):
-    """True for a call argument a Keras 3 inbound node can hold: the graph's tensors and constants (no torch tensor)."""
+    """True for a call argument a Keras 3 inbound node can hold: the graph's tensors and constants, not variables."""
+    if isinstance(value, torch.Tensor):
+        return not isinstance(value, torch.nn.Parameter)  # a constant tensor is written as Keras's `__tensor__`
     if isinstance(value, (list, tuple)):
         return all(_call_value(v) for v in value)
     if isinstance(value, dict):
@@ -219,10 +229,13 @@ def describe_call(fn, args, kwargs, name):
     bound.apply_defaults()
     values = dict(bound.arguments)
     for key, param in parameters.items():
-        if param.kind == param.VAR_KEYWORD:
+        if param.kind == param.VAR_KEYWORD:  # keyword-only options (`rms_scaling`): Keras's own parameters
             extra = values.pop(key, {})
-            if extra:
-                return None, f"it was passed arguments Keras 3's {class_name} does not take: {sorted(extra)}"
+            unknown = sorted(set(extra) - set(init) - set(call))
+            if unknown:
+                return None, f"it was passed arguments Keras 3's {class_name} does not take: {unknown}"
+            values.update(extra)
+    values = {**_INIT_DEFAULTS.get(class_name, {}), **values}
     config = {"name": name}
     for key in init:
         if key not in values:
@@ -236,17 +249,22 @@ def describe_call(fn, args, kwargs, name):
         ok, config[key] = _config_value(value)
         if not ok:
             return None, f"its argument {key}={values[key]!r} is not a str, number, bool or None"
-    call_args = []
-    for key in call:
+    call_args, call_kwargs = [], {}
+    leading = [key for key in parameters if key not in init and parameters[key].kind != inspect.Parameter.VAR_KEYWORD]
+    for position, key in enumerate(c for c in call if c != "kwargs"):  # (`Einsum.call(*operands, **kwargs)`)
+        if key not in values and position < len(leading):
+            key = leading[position]  # the call arguments are the function's leading parameters, whatever their names
         if key not in values:
             return None, f"keraslike's keras.ops.{fn.__name__} has no argument {key!r}, which Keras 3 passes"
         if parameters[key].kind == inspect.Parameter.VAR_POSITIONAL:
             call_args.extend(values[key])
+        elif key in _CALL_KEYWORDS.get(class_name, ()):
+            call_kwargs[key] = values[key]
         else:
             call_args.append(values[key])
-    if not _call_value(call_args):
-        return None, "a call argument is a concrete tensor or variable, which an op node cannot hold"
-    return KerasOp(module, class_name, config, call_args, {}), None
+    if not _call_value([call_args, call_kwargs]):
+        return None, "a call argument is a variable, which an op node cannot hold"
+    return KerasOp(module, class_name, config, call_args, call_kwargs), None
 
 
 keras_tensor.set_operator_handler(operator_node)
