@@ -106,8 +106,8 @@ from keraslike._src.ops.framework_ops import (
 
 # ---- public subpackages ----
 from keraslike import data
-from keraslike._src.data.tensor_shape import TensorShape
-from keraslike._src.data.tensor_spec import TensorSpec, string
+from keraslike._src.ops.tensor_shape import TensorShape
+from keraslike._src.ops.tensor_spec import TensorSpec, string
 from keraslike import bitwise, dtypes, linalg, math, nn, random, signal
 from keraslike import autodiff, autograph
 from keraslike import train

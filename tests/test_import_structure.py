@@ -6,6 +6,9 @@
   function-level import does not hide one.
 - A function-level import is for an optional dependency or a measured import-time cost, and a comment on its
   line (or the line above) says which.
+- The floors of `_src` hold (FLOOR_RULES, issue 27): ops, placement, config, autodiff, data, distribute and launch
+  never reach `_src.keras`; launch never reaches distribute; the tensor floors never reach tf.data. The imports
+  that still break a rule are listed one by one in FLOOR_EXCEPTIONS.
 
 Run:
     python -m pytest -q tests/test_import_structure.py
@@ -294,3 +297,107 @@ def test_checkpoints_and_tracking_never_import_keras():
     found = keras_imports_below_keras()
     assert not found, ("train/ and module/ import Keras (Keras objects implement the checkpoint protocol of "
                        "module/trackable.py instead):\n" + "\n".join(found))
+
+
+# The floors of `_src` (issue 27): a row says that no module of the floor reaches (imports, directly or through
+# any chain of modules, top-level or function-level) the floor above it. Tensor types (`TensorShape`,
+# `TensorSpec`, the shape methods) and the pure-numpy string hashes sit in `ops/` beside `dtypes.py`, so the
+# tensor floors need neither tf.data nor Keras.
+FLOOR_RULES = (
+    # (floor, never reaches, why)
+    ("ops", "keras", "TF ops over torch tensors; Keras is built on them"),
+    ("placement", "keras", "device names and scopes sit below every op"),
+    ("config", "keras", "physical/logical devices sit below every op"),
+    ("autodiff", "keras", "GradientTape and tf.function serve Keras, not the reverse"),
+    ("data", "keras", "tf.data feeds Keras; Keras adapts datasets, datasets know no Keras"),
+    ("distribute", "keras", "strategies run Keras steps through their contract, not Keras classes"),
+    ("launch", "keras", "the launcher re-runs scripts; it knows no model"),
+    ("launch", "distribute", "strategies read the launch environment; the launcher never builds a strategy"),
+    ("ragged", "keras", "composite tensors are tensor types"),
+    ("sparse", "keras", "composite tensors are tensor types"),
+    ("strings", "keras", "tf.strings ops are ops"),
+    ("lookup", "keras", "tf.lookup tables are ops; Keras lookup layers use them"),
+    ("io", "keras", "tf.io parsing and serialization are ops"),
+    ("nest", "keras", "tf.nest is below everything that walks structures"),
+    ("ops", "data", "tensor types live in ops/ (TensorShape, TensorSpec, shape methods)"),
+    ("placement", "data", "below every op"),
+    ("config", "data", "below every op"),
+    ("ragged", "data", "RaggedTensorSpec builds on ops/tensor_spec.py, not on tf.data"),
+    ("sparse", "data", "SparseTensorSpec builds on ops/tensor_spec.py, not on tf.data"),
+    ("strings", "data", "string ops need the string hashes of ops/, not tf.data"),
+    ("lookup", "data", "tables need the string hashes of ops/, not tf.data"),
+    ("io", "data", "parsing specs build on ops/tensor_spec.py, not on tf.data"),
+)
+
+# The imports that still break a rule, each (importing module, imported module), to be removed by the issue
+# named. The test below fails when one of them disappears (delete it here) or a new one appears.
+FLOOR_EXCEPTIONS = {
+    # distribute's replica-local variables choose Keras 2's mean or Keras 3's chief value with
+    # `keras_version.legacy_keras()` (issue 27 change 1: the strategy gets that choice from compile).
+    ("keraslike._src.distribute.replica_local", "keraslike._src.keras.keras_version"),
+    # `tf.io.serialize_tensor` converts a non-tensor value with tf.data's `structure.to_tensor`.
+    ("keraslike._src.io.tensor_serialization", "keraslike._src.data.structure"),
+}
+
+
+def _in_floor(module, floor):
+    package = f"{SRC}.{floor}"
+    return module == package or module.startswith(package + ".")
+
+
+def floor_path(graph, floor, above):
+    """The shortest import chain 'a:line -> b:line -> ... -> target' from `floor` into `above`, else None."""
+    previous = {module: None for module in graph if _in_floor(module, floor)}
+    frontier = list(previous)
+    while frontier:
+        following = []
+        for node in frontier:
+            for child in graph.get(node, ()):
+                if child in previous:
+                    continue
+                previous[child] = node
+                if _in_floor(child, above):
+                    chain = [child]
+                    while previous[chain[-1]] is not None:
+                        chain.append(previous[chain[-1]])
+                    chain.reverse()
+                    hops = [f"{here}:{graph[here][there][0]}" for here, there in zip(chain, chain[1:])]
+                    return " -> ".join(hops + [child])
+                following.append(child)
+        frontier = following
+    return None
+
+
+def floor_violations(graph):
+    """['floor never reaches above: chain'] for each rule of FLOOR_RULES the graph breaks."""
+    found = []
+    for floor, above, _ in FLOOR_RULES:
+        chain = floor_path(graph, floor, above)
+        if chain:
+            found.append(f"{floor} never reaches {above}: {chain}")
+    return found
+
+
+def test_the_floors_hold():
+    graph = {module: {target: where for target, where in edges.items() if (module, target) not in FLOOR_EXCEPTIONS}
+             for module, edges in import_graph().items()}
+    found = floor_violations(graph)
+    assert not found, ("an import reaches a floor above its own (move the shared piece down, or pass it in):\n"
+                       + "\n".join(found))
+
+
+def test_the_floor_exceptions_are_current():
+    graph = import_graph()
+    stale = [f"{module} -> {target}" for module, target in sorted(FLOOR_EXCEPTIONS) if target not in graph[module]]
+    assert not stale, "FLOOR_EXCEPTIONS lists imports that are gone (remove them):\n" + "\n".join(stale)
+    broken = floor_violations(graph)
+    assert len(broken) == len(FLOOR_EXCEPTIONS), broken
+
+
+def test_the_floor_reader_follows_chains():
+    graph = {f"{SRC}.ops.a": {f"{SRC}.nest.b": (3, False)}, f"{SRC}.nest.b": {f"{SRC}.keras.c": (7, True)},
+             f"{SRC}.keras.c": {}, f"{SRC}.data.d": {f"{SRC}.ops.a": (1, False)}}
+    assert floor_path(graph, "ops", "keras") == f"{SRC}.ops.a:3 -> {SRC}.nest.b:7 -> {SRC}.keras.c"
+    assert floor_path(graph, "data", "keras").startswith(f"{SRC}.data.d:1 -> {SRC}.ops.a:3")
+    assert floor_path(graph, "ops", "data") is None
+    assert floor_path(graph, "keras", "ops") is None

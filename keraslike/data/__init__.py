@@ -9,8 +9,8 @@ from keraslike._src.data.dataset import Dataset
 from keraslike._src.data.dataset_spec import DatasetSpec
 from keraslike._src.data.iterator import DatasetIterator as Iterator
 from keraslike._src.data.options import AUTOTUNE, DistributeOptions, Options, ThreadingOptions
-from keraslike._src.data.tensor_shape import TensorShape
-from keraslike._src.data.tensor_spec import TensorSpec
+from keraslike._src.ops.tensor_shape import TensorShape
+from keraslike._src.ops.tensor_spec import TensorSpec
 from keraslike._src.data.text_line_dataset import TextLineDataset
 from keraslike._src.data.fixed_length_record_dataset import FixedLengthRecordDataset
 from keraslike._src.data.tfrecord_dataset import TFRecordDataset

@@ -31,7 +31,7 @@ import torch
 from keraslike._src import errors
 from keraslike._src.autodiff import function_types
 from keraslike._src.autodiff.jit import JitFunction, functions_run_eagerly, run_functions_eagerly  # noqa: F401
-from keraslike._src.data.tensor_spec import TensorSpec
+from keraslike._src.ops.tensor_spec import TensorSpec
 from keraslike._src.nest import nest
 from keraslike._src.ops import dtypes
 from keraslike._src.ops.conversion import convert_to_tensor, to_tensor

@@ -1,4 +1,4 @@
-"""tf.data implementation: `Dataset`, its transformations, `TensorSpec`, `Options`.
+"""tf.data implementation: `Dataset`, its transformations, `Options` (`TensorSpec` and `TensorShape` live in ops/).
 
 Public names are re-exported by `keraslike/data/__init__.py`. The modules below implement the datasets that
 `Dataset`'s methods return; they subclass `Dataset` (so it cannot import them) and join its table of

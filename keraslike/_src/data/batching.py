@@ -13,10 +13,10 @@ from keraslike._src.data import cardinality as card
 from keraslike._src.data import index_plan as ip
 from keraslike._src.data import structure as nest
 from keraslike._src.data.dataset import Dataset
-from keraslike._src.data.tensor_shape import as_shape
-from keraslike._src.data.tensor_spec import TensorSpec, string
 from keraslike._src.ops import dtypes
 from keraslike._src.ops.string_tensor import StringTensor, as_string_array
+from keraslike._src.ops.tensor_shape import as_shape
+from keraslike._src.ops.tensor_spec import TensorSpec, string
 from keraslike._src.ragged.ragged_tensor import RaggedTensor
 from keraslike._src.ragged.ragged_tensor_spec import RaggedTensorSpec
 

@@ -16,9 +16,9 @@ import torch
 
 from keraslike._src.data.cardinality import INFINITE, UNKNOWN
 from keraslike._src.data.dataset import Dataset
-from keraslike._src.data.tensor_spec import TensorSpec, as_spec_dtype, string
 from keraslike._src.errors import InvalidArgumentError
 from keraslike._src.ops.string_tensor import StringTensor
+from keraslike._src.ops.tensor_spec import TensorSpec, as_spec_dtype, string
 
 _CSV_DTYPES = (torch.float32, torch.float64, torch.int32, torch.int64, string)
 

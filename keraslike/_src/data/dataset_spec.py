@@ -4,7 +4,7 @@ Mirrors `tensorflow/python/data/ops/dataset_ops.py` (`DatasetSpec`): the nested 
 dataset and the (here always scalar) `dataset_shape`.
 """
 
-from keraslike._src.data.tensor_shape import as_shape
+from keraslike._src.ops.tensor_shape import as_shape
 
 
 class DatasetSpec:

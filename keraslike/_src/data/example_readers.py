@@ -7,9 +7,9 @@ shuffled, repeated, batched and parsed with `tf.io.parse_example`, in TF's order
 
 from keraslike._src.data.dataset import Dataset
 from keraslike._src.data.options import AUTOTUNE
-from keraslike._src.data.tensor_spec import TensorSpec, string
 from keraslike._src.data.tfrecord_dataset import TFRecordDataset
 from keraslike._src.io.parsing_ops import parse_example
+from keraslike._src.ops.tensor_spec import TensorSpec, string
 
 
 def parse_example_dataset(features, num_parallel_calls=1, deterministic=None):

@@ -16,8 +16,8 @@ from keraslike._src.data import cardinality as card
 from keraslike._src.data import structure as nest
 from keraslike._src.data.dataset import Dataset
 from keraslike._src.data.iterator import DatasetIterator
-from keraslike._src.data.tensor_spec import TensorSpec
 from keraslike._src.data.window_ops import ElementsDataset, _key_of
+from keraslike._src.ops.tensor_spec import TensorSpec
 
 
 def scan(initial_state, scan_func):

@@ -25,7 +25,7 @@ from keraslike._src.data import structure as nest
 from keraslike._src.data.dataset import Dataset, _implementation
 from keraslike._src.data.dataset_spec import DatasetSpec
 from keraslike._src.data.parallel_interleave import parallel_interleave
-from keraslike._src.data.tensor_spec import TensorSpec, string
+from keraslike._src.ops.tensor_spec import TensorSpec, string
 from keraslike._src.sparse.sparse_tensor import SparseTensorSpec
 from keraslike._src.ops.string_tensor import StringTensor
 from keraslike._src.data.vectorized_map import MappedSource, MapVectorizer

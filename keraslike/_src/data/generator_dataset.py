@@ -8,7 +8,7 @@ converted to the declared dtypes and checked against the declared shapes.
 from keraslike._src.data import cardinality as card
 from keraslike._src.data import structure as nest
 from keraslike._src.data.dataset import Dataset
-from keraslike._src.data.tensor_spec import TensorSpec
+from keraslike._src.ops.tensor_spec import TensorSpec
 
 
 def _signature(output_types, output_shapes, output_signature):

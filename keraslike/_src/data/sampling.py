@@ -20,7 +20,7 @@ from keraslike._src.data import structure as nest
 from keraslike._src.data.dataset import Dataset
 from keraslike._src.data.functional import call_with_element
 from keraslike._src.data.shuffle import ShuffleSeeds
-from keraslike._src.data.tensor_spec import TensorSpec
+from keraslike._src.ops.tensor_spec import TensorSpec
 
 _END = object()
 

@@ -29,10 +29,10 @@ from keraslike._src.data import structure as nest
 from keraslike._src.data.dataset import Dataset
 from keraslike._src.data.dataset_spec import DatasetSpec
 from keraslike._src.data.functional import call_with_element
-from keraslike._src.data.tensor_spec import TensorSpec, string
 from keraslike._src.distribute import collectives, context
 from keraslike._src.ops import dtypes
 from keraslike._src.ops.string_tensor import StringTensor, as_string_array
+from keraslike._src.ops.tensor_spec import TensorSpec, string
 
 FORMAT, VERSION, META = "keraslike.data.save", 1, "dataset_spec.json"
 

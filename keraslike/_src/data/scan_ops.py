@@ -13,7 +13,7 @@ from keraslike._src.data import structure as nest
 from keraslike._src.data import cardinality as card
 from keraslike._src.data.dataset import Dataset
 from keraslike._src.data.functional import _as_bool, call_with_element
-from keraslike._src.data.tensor_spec import string
+from keraslike._src.ops.tensor_spec import string
 from keraslike._src.ops.string_tensor import as_string_array
 
 

@@ -10,7 +10,7 @@ import torch
 from keraslike._src.data import structure as nest
 from keraslike._src.data.dataset import Dataset
 from keraslike._src.data.index_plan import IndexPlan, RangeSource, SliceSource, source_chunks
-from keraslike._src.data.tensor_spec import TensorSpec, as_spec_dtype, string
+from keraslike._src.ops.tensor_spec import TensorSpec, as_spec_dtype, string
 
 
 def _element_spec_of_slices(element, components):

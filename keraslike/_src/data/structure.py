@@ -12,8 +12,8 @@ out of range), bools -> bool, numpy arrays and torch tensors keep their dtype.
 import numpy as np
 import torch
 
-from keraslike._src.data.tensor_spec import TensorSpec, as_spec_dtype, string
 from keraslike._src.ops.string_tensor import StringTensor, as_string_array
+from keraslike._src.ops.tensor_spec import TensorSpec, as_spec_dtype, string
 from keraslike._src.ragged import ragged_ops
 from keraslike._src.ragged.ragged_tensor import RaggedTensor
 from keraslike._src.ragged.ragged_tensor_spec import RaggedTensorSpec

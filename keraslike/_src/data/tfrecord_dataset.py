@@ -13,10 +13,10 @@ import numpy as np
 from keraslike._src.data.cardinality import UNKNOWN
 from keraslike._src.data.dataset import Dataset
 from keraslike._src.data.options import AUTOTUNE
-from keraslike._src.data.tensor_spec import TensorSpec, string
 from keraslike._src.io import string_values
 from keraslike._src.io.tfrecord import TFRecordWriter as _FileWriter
 from keraslike._src.io.tfrecord import compression_name, iterate_records
+from keraslike._src.ops.tensor_spec import TensorSpec, string
 
 
 def _filename_list(filenames):

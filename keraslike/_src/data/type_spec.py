@@ -8,9 +8,9 @@ import torch
 
 from keraslike._src.data.dataset import Dataset
 from keraslike._src.data.dataset_spec import DatasetSpec
-from keraslike._src.data.tensor_spec import TensorSpec
 from keraslike._src.ops.conversion import convert_to_tensor
 from keraslike._src.ops.string_tensor import StringTensor
+from keraslike._src.ops.tensor_spec import TensorSpec
 from keraslike._src.sparse.sparse_tensor import SparseTensor, SparseTensorSpec
 
 

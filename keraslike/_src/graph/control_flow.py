@@ -9,12 +9,12 @@ iteration, each reading the tensors it captured from outside. Gradients flow thr
 
 import torch
 
-from keraslike._src.data.tensor_shape import TensorShape
 from keraslike._src.graph import graph as graph_lib
 from keraslike._src.graph import record
 from keraslike._src.graph.tensor import Operation, SymbolicTensor
 from keraslike._src.nest import nest
 from keraslike._src.ops import control_flow as eager_control_flow
+from keraslike._src.ops.tensor_shape import TensorShape
 
 
 def _run_ops(ctx, ops, env):

@@ -7,10 +7,10 @@ Mirrors TF1's feedable pipelines: `tf.data.Dataset.from_tensor_slices(x_placehol
 sizes, so dimensions that follow the fed data are unknown).
 """
 
-from keraslike._src.data.tensor_spec import TensorSpec
 from keraslike._src.graph import record
 from keraslike._src.graph.tensor import SymbolicTensor
 from keraslike._src.nest import nest
+from keraslike._src.ops.tensor_spec import TensorSpec
 
 
 def graph_inputs(structure):

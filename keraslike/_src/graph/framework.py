@@ -9,13 +9,13 @@ function otherwise, so the public names can point at them in both modes.
 import contextlib
 
 from keraslike._src import errors
-from keraslike._src.data.tensor_shape import TensorShape
 from keraslike._src.graph import graph as graph_lib
 from keraslike._src.graph import record
 from keraslike._src.graph.tensor import NoOp, Operation, SymbolicTensor
 from keraslike._src.ops import conversion, framework_ops
 from keraslike._src.ops import name_scope as eager_name_scope
 from keraslike._src.ops.dtypes import as_dtype
+from keraslike._src.ops.tensor_shape import TensorShape
 from keraslike._src.placement import scope as placement_scope
 
 

@@ -9,10 +9,10 @@ them as the op's inputs. The static shapes of the outputs come from running `fn`
 import torch
 from torch.utils import _pytree as pytree
 
-from keraslike._src.data.tensor_shape import TensorShape
 from keraslike._src.graph import graph as graph_lib
 from keraslike._src.graph.tensor import Operation, SymbolicTensor
 from keraslike._src.ops import name_scope as eager_name_scope
+from keraslike._src.ops.tensor_shape import TensorShape
 
 _STATEFUL_MODULES = ("keraslike._src.ops.random", "keraslike._src.ops.random_generator",
                      "keraslike._src.ops.printing", "keraslike._src.ops.script_ops")

@@ -5,7 +5,7 @@ Mirrors `tensorflow/python/framework/tensor_shape.py` with V2 shapes disabled: `
 and shapes print as "(?, 3)". `as_list()` still gives ints and None.
 """
 
-from keraslike._src.data.tensor_shape import TensorShape
+from keraslike._src.ops.tensor_shape import TensorShape
 
 
 class Dimension:

@@ -14,13 +14,13 @@ import time
 import numpy as np
 import torch
 
-from keraslike._src.data.tensor_shape import TensorShape
-from keraslike._src.data.tensor_spec import string as string_dtype
 from keraslike._src.graph import graph as graph_lib
 from keraslike._src.graph import record
 from keraslike._src.graph.graph import GraphKeys
 from keraslike._src.graph.tensor import Operation, SymbolicTensor
 from keraslike._src.ops import name_scope as eager_name_scope
+from keraslike._src.ops.tensor_shape import TensorShape
+from keraslike._src.ops.tensor_spec import string as string_dtype
 
 
 def _protos():

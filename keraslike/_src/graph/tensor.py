@@ -8,9 +8,9 @@ computes it. Python operators record the same ops TF's operator overloads do ("a
 import numpy as np
 import torch
 
-from keraslike._src.data.tensor_shape import TensorShape
 from keraslike._src.graph import graph as graph_lib
 from keraslike._src.graph.shape_v1 import TensorShapeV1
+from keraslike._src.ops.tensor_shape import TensorShape
 
 
 def _show_shape(shape):

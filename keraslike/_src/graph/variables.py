@@ -9,7 +9,7 @@ raises TF's `FailedPreconditionError` ("Attempting to use uninitialized value W"
 import torch
 
 from keraslike._src import errors
-from keraslike._src.data.tensor_shape import TensorShape
+from keraslike._src.ops.tensor_shape import TensorShape
 from keraslike._src.graph import graph as graph_lib
 from keraslike._src.graph import record
 from keraslike._src.graph.graph import GraphKeys

@@ -14,9 +14,9 @@ import numpy as np
 import torch
 from google.protobuf import json_format
 
-from keraslike._src.data.tensor_spec import as_spec_dtype, dtype_repr
 from keraslike._src.errors import InvalidArgumentError
 from keraslike._src.io import protos, string_values
+from keraslike._src.ops.tensor_spec import as_spec_dtype, dtype_repr
 
 _RAW_TYPES = {torch.float16: np.float16, torch.float32: np.float32, torch.float64: np.float64,
               torch.int32: np.int32, torch.uint16: np.uint16, torch.uint8: np.uint8, torch.int16: np.int16,

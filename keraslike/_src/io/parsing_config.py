@@ -9,7 +9,7 @@ import collections
 
 import torch
 
-from keraslike._src.data.tensor_spec import as_spec_dtype, dtype_repr, string
+from keraslike._src.ops.tensor_spec import as_spec_dtype, dtype_repr, string
 
 FEATURE_DTYPES = (torch.float32, torch.int64, string)
 

@@ -15,7 +15,6 @@ import numpy as np
 import torch
 from google.protobuf.message import DecodeError
 
-from keraslike._src.data.tensor_spec import as_spec_dtype, string
 from keraslike._src.errors import InvalidArgumentError
 from keraslike._src.io import protos, string_values
 from keraslike._src.io.parsing_config import (
@@ -26,6 +25,7 @@ from keraslike._src.io.parsing_config import (
     VarLenFeature,
     feature_dtype,
 )
+from keraslike._src.ops.tensor_spec import as_spec_dtype, string
 from keraslike._src.ragged.ragged_tensor import RaggedTensor
 from keraslike._src.sparse.sparse_tensor import SparseTensor
 

@@ -7,7 +7,7 @@ Mirrors `tensorflow/python/ops/sparse_ops.py`: a SparseTensor as three serialize
 import numpy as np
 import torch
 
-from keraslike._src.data.tensor_spec import as_spec_dtype, string
+from keraslike._src.ops.tensor_spec import as_spec_dtype, string
 from keraslike._src.errors import InvalidArgumentError
 from keraslike._src.io import string_values
 from keraslike._src.io.tensor_serialization import parse_tensor, serialize_content

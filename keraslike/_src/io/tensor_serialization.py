@@ -11,9 +11,9 @@ import numpy as np
 import torch
 
 from keraslike._src.data import structure
-from keraslike._src.data.tensor_spec import as_spec_dtype, dtype_repr, string
 from keraslike._src.errors import InvalidArgumentError
 from keraslike._src.io import protos, string_values
+from keraslike._src.ops.tensor_spec import as_spec_dtype, dtype_repr, string
 
 # torch dtype -> (TF DataType enum, numpy storage dtype of its bytes, the TensorProto *_val field)
 _TYPES = {

@@ -20,8 +20,7 @@ import torch
 
 from keraslike._src import errors
 from keraslike._src.io import gfile
-from keraslike._src.keras.layers.preprocessing import string_hash
-from keraslike._src.ops import dtypes
+from keraslike._src.ops import dtypes, string_hash
 from keraslike._src.ops.conversion import convert_to_tensor
 from keraslike._src.ops.string_tensor import StringTensor, as_string_array
 from keraslike._src.ragged.ragged_tensor import RaggedTensor

@@ -13,11 +13,11 @@ import numpy as np
 import torch
 
 from keraslike._src import errors
-from keraslike._src.data.tensor_shape import TensorShape
 from keraslike._src.ops import dtypes
 from keraslike._src.ops import string_array_ops as _str
 from keraslike._src.ops.conversion import normalize_axis, to_tensor
 from keraslike._src.ops.string_tensor import has_strings
+from keraslike._src.ops.tensor_shape import TensorShape
 
 
 def _ints(values):

@@ -18,10 +18,10 @@ import numbers
 import torch
 
 from keraslike._src import errors
-from keraslike._src.data.shape_methods import dims_of, is_compatible
-from keraslike._src.data.tensor_shape import TensorShape
 from keraslike._src.nest import nest
 from keraslike._src.ops.conversion import convert_to_tensor
+from keraslike._src.ops.shape_methods import dims_of, is_compatible
+from keraslike._src.ops.tensor_shape import TensorShape
 
 
 def truth(pred, arg_name="pred"):

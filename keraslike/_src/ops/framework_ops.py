@@ -14,8 +14,8 @@ import time
 import torch
 
 from keraslike._src import errors
-from keraslike._src.data.shape_methods import dims_of, is_compatible
-from keraslike._src.data.tensor_shape import TensorShape
+from keraslike._src.ops.shape_methods import dims_of, is_compatible
+from keraslike._src.ops.tensor_shape import TensorShape
 from keraslike._src.ops import tensor_numpy
 from keraslike._src.ops import value_semantics
 from keraslike._src.ops.conversion import convert_to_tensor

@@ -19,8 +19,8 @@ import warnings
 import torch
 
 from keraslike._src import errors
-from keraslike._src.data.shape_methods import dims_of, is_compatible
-from keraslike._src.data.tensor_spec import TensorSpec
+from keraslike._src.ops.shape_methods import dims_of, is_compatible
+from keraslike._src.ops.tensor_spec import TensorSpec
 from keraslike._src.nest import nest
 from keraslike._src.ops import dtypes
 from keraslike._src.ops import string_array_ops

@@ -14,9 +14,9 @@ else a LinearOperatorFullMatrix of the dense result (TF: LinearOperatorAdjoint/I
 import torch
 
 from keraslike._src import errors
-from keraslike._src.data.tensor_shape import TensorShape
 from keraslike._src.ops import dtypes
 from keraslike._src.ops.conversion import to_tensor
+from keraslike._src.ops.tensor_shape import TensorShape
 
 
 class LinearOperator:

@@ -19,7 +19,7 @@ import numpy as np
 import torch
 
 from keraslike._src import errors
-from keraslike._src.data.tensor_spec import as_spec_dtype, string
+from keraslike._src.ops.tensor_spec import as_spec_dtype, string
 from keraslike._src.ops import dtypes
 from keraslike._src.ops import tensor_numpy
 from keraslike._src.ops.conversion import convert_to_tensor

@@ -32,9 +32,9 @@ import numpy as np
 import torch
 
 from keraslike._src import errors
-from keraslike._src.data.shape_methods import dims_of, is_compatible
-from keraslike._src.data.tensor_shape import TensorShape
 from keraslike._src.ops.dtypes import string
+from keraslike._src.ops.shape_methods import dims_of, is_compatible
+from keraslike._src.ops.tensor_shape import TensorShape
 
 _CPU = "/job:localhost/replica:0/task:0/device:CPU:0"
 _STRING_SCALARS = (str, bytes, np.str_, np.bytes_)

@@ -21,10 +21,10 @@ Example:
 import torch
 
 from keraslike._src import errors
-from keraslike._src.data.shape_methods import dims_of, is_compatible, merge
-from keraslike._src.data.tensor_shape import TensorShape
 from keraslike._src.ops import dtypes
 from keraslike._src.ops.conversion import convert_to_tensor
+from keraslike._src.ops.shape_methods import dims_of, is_compatible, merge
+from keraslike._src.ops.tensor_shape import TensorShape
 
 
 class _Storage:

@@ -25,9 +25,9 @@ import gc
 import numpy as np
 import torch
 
-from keraslike._src.data.shape_methods import ShapeMethods, dims_of, is_compatible
-from keraslike._src.data.tensor_shape import TensorShape
 from keraslike._src.ops.dtypes import DATATYPE_ENUM, QUANTIZED_DTYPES, SUB_BYTE_LIMITS, as_dtype
+from keraslike._src.ops.shape_methods import ShapeMethods, dims_of, is_compatible
+from keraslike._src.ops.tensor_shape import TensorShape
 
 _DATATYPE_ENUM = DATATYPE_ENUM
 _QUANTIZED = tuple(QUANTIZED_DTYPES)

@@ -18,10 +18,10 @@ import numpy as np
 import torch
 
 from keraslike._src import errors
-from keraslike._src.data.tensor_shape import TensorShape
 from keraslike._src.ops import dtypes
 from keraslike._src.ops.conversion import convert_to_tensor
 from keraslike._src.ops.string_tensor import StringTensor, as_string_array
+from keraslike._src.ops.tensor_shape import TensorShape
 from keraslike._src.sparse.sparse_tensor import SparseTensor
 
 

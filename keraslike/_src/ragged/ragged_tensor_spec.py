@@ -12,8 +12,8 @@ Example:
 
 import torch
 
-from keraslike._src.data.tensor_spec import TensorSpec, dtype_repr
 from keraslike._src.ops import dtypes
+from keraslike._src.ops.tensor_spec import TensorSpec, dtype_repr
 
 
 class RaggedTensorSpec(TensorSpec):

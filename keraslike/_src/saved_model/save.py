@@ -22,10 +22,10 @@ import os
 import shutil
 import tempfile
 
-from keraslike._src.data.tensor_spec import TensorSpec
 from keraslike._src.keras.layers.layer import Layer
 from keraslike._src.keras.saving import file_io
 from keraslike._src.module.module import Module
+from keraslike._src.ops.tensor_spec import TensorSpec
 from keraslike._src.saved_model import constants, signatures
 from keraslike._src.saved_model.object_graph import TreeWriter
 

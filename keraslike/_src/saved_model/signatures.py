@@ -11,8 +11,8 @@ import torch
 
 from keraslike._src.autodiff.function import ConcreteFunction, Function
 from keraslike._src.data.structure import to_tensor
-from keraslike._src.data.tensor_spec import TensorSpec, as_spec_dtype, string
 from keraslike._src.ops.string_tensor import StringTensor
+from keraslike._src.ops.tensor_spec import TensorSpec, as_spec_dtype, string
 
 DEFAULT_KEY = "serving_default"
 

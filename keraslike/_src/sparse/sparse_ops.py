@@ -10,10 +10,10 @@ import builtins
 import numpy as np
 import torch
 
-from keraslike._src.data.tensor_spec import as_spec_dtype, string
 from keraslike._src.errors import InvalidArgumentError
 from keraslike._src.io import string_values
-from keraslike._src.keras.layers.preprocessing import string_hash
+from keraslike._src.ops import string_hash
+from keraslike._src.ops.tensor_spec import as_spec_dtype, string
 from keraslike._src.sparse.sparse_tensor import SparseTensor
 
 

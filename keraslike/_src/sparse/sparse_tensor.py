@@ -11,10 +11,10 @@ import collections
 import numpy as np
 import torch
 
-from keraslike._src.data.tensor_shape import TensorShape, as_shape
-from keraslike._src.data.tensor_spec import as_spec_dtype, dtype_repr, string
 from keraslike._src.io import string_values
 from keraslike._src.ops.conversion import convert_to_tensor
+from keraslike._src.ops.tensor_shape import TensorShape, as_shape
+from keraslike._src.ops.tensor_spec import as_spec_dtype, dtype_repr, string
 
 SparseTensorValue = collections.namedtuple("SparseTensorValue", ["indices", "values", "dense_shape"])
 SparseTensorValue.__doc__ = """`tf.compat.v1.SparseTensorValue`: numpy (indices, values, dense_shape), as

@@ -21,8 +21,7 @@ import numpy as np
 import torch
 
 from keraslike._src import errors
-from keraslike._src.keras.layers.preprocessing import string_hash
-from keraslike._src.ops import dtypes
+from keraslike._src.ops import dtypes, string_hash
 from keraslike._src.ops.conversion import convert_to_tensor, normalize_axis
 from keraslike._src.ops.printing import format_value
 from keraslike._src.ops.string_tensor import StringTensor, as_string_array, looks_like_strings

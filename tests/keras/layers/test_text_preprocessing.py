@@ -12,7 +12,7 @@ import pytest
 import torch
 
 import keraslike as tf
-from keraslike._src.keras.layers.preprocessing import string_hash
+from keraslike._src.ops import string_hash
 
 layers = tf.keras.layers
 

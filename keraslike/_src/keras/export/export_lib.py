@@ -9,7 +9,7 @@ weights, so reloading needs the model's layer classes (built-in or registered), 
 
 import os
 
-from keraslike._src.data.tensor_spec import TensorSpec, dtype_repr
+from keraslike._src.ops.tensor_spec import TensorSpec, dtype_repr
 from keraslike._src.saved_model import constants, signatures
 from keraslike._src.saved_model.save import add_keras_outputs, describe_signatures, write_saved_model
 

@@ -10,7 +10,6 @@ import os
 
 import torch
 
-from keraslike._src.data.tensor_spec import TensorSpec
 from keraslike._src.distribute import context
 from keraslike._src.keras import backend
 from keraslike._src.keras.export import export_lib
@@ -19,6 +18,7 @@ from keraslike._src.keras.layers.layer import Layer
 from keraslike._src.keras.saving import keras2_config, object_registration, saving_lib, serialization_lib
 from keraslike._src.keras.trainers.trainer import Trainer
 from keraslike._src.keras.utils.summary import print_summary
+from keraslike._src.ops.tensor_spec import TensorSpec
 from keraslike._src.train import checkpoint_state, tensor_bundle
 from keraslike._src.train.checkpoint import Checkpoint
 

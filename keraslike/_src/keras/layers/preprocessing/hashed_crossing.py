@@ -9,9 +9,9 @@ import torch
 
 from keraslike._src.keras import backend
 from keraslike._src.keras.layers.layer import Layer
-from keraslike._src.keras.layers.preprocessing import string_hash
 from keraslike._src.keras.layers.preprocessing.categorical import encode_categorical
 from keraslike._src.keras.layers.preprocessing.string_values import to_numpy_values
+from keraslike._src.ops import string_hash
 
 
 class HashedCrossing(Layer):

@@ -20,7 +20,7 @@ import torch
 
 from keraslike._src.keras import backend
 from keraslike._src.keras.layers.layer import Layer
-from keraslike._src.keras.layers.preprocessing import string_hash
+from keraslike._src.ops import string_hash
 from keraslike._src.keras.layers.preprocessing.categorical import encode_categorical
 from keraslike._src.keras.layers.preprocessing.string_values import (
     as_bytes_array, is_string_value, string_output, to_numpy_values)

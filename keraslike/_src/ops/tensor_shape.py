@@ -7,7 +7,7 @@ tuple of dimensions, each an `int` or `None`. The TF methods (`as_list`, `rank`,
 tensors' `torch.Size` shapes also carry.
 """
 
-from keraslike._src.data.shape_methods import ShapeMethods
+from keraslike._src.ops.shape_methods import ShapeMethods
 
 
 class TensorShape(ShapeMethods):

@@ -8,9 +8,9 @@ Dtypes are torch dtypes (`tf.float32` is `torch.float32`); TF's string dtype is 
 import numpy as np
 import torch
 
-from keraslike._src.data.tensor_shape import as_shape
 from keraslike._src.ops.conversion import convert_to_tensor
 from keraslike._src.ops.dtypes import as_dtype, string  # noqa: F401  (`string` re-exported here too)
+from keraslike._src.ops.tensor_shape import as_shape
 
 
 def as_spec_dtype(dtype):
