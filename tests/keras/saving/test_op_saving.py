@@ -124,3 +124,13 @@ def test_ops_whose_arguments_cannot_be_written_raise_naming_the_op(tmp_path, mak
     model = keras.Model(inputs, make(inputs))
     with pytest.raises(NotImplementedError, match=f"keras.ops.*{reason}.*Received: op="):
         model.save(tmp_path / "m.keras")
+
+
+def test_op_nodes_are_named_as_keras_names_them():
+    # (real Keras 3 names these `absolute`, `conjugate`, `rms_norm`, `layer_norm`, `is_in`, `all_close`)
+    keras.backend.clear_session()
+    a = keras.Input((4,))
+    outs = [ops.abs(a), ops.conj(a), ops.rms_normalization(a), ops.layer_normalization(a), ops.isin(a, a),
+            ops.allclose(a, a)]
+    assert [t.node.layer.name for t in outs] == ["absolute", "conjugate", "rms_norm", "layer_norm", "is_in",
+                                                  "all_close"]

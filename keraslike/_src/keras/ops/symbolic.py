@@ -29,7 +29,13 @@ FUNCTION_NAMES = {
     "RMSNorm": "rms_normalization", "LayerNorm": "layer_normalization", "SVD": "svd",
     "RGBToGrayscale": "rgb_to_grayscale", "RGBToHSV": "rgb_to_hsv", "HSVToRGB": "hsv_to_rgb", "SSIM": "ssim",
 }
-_CLASS_NAMES = {fn: cls for cls, fn in FUNCTION_NAMES.items()}
+# ... and the functions that make another function's op (`keras.ops.abs` makes an `Absolute`).
+_CLASS_NAMES = {**{fn: cls for cls, fn in FUNCTION_NAMES.items()}, "abs": "Absolute", "conj": "Conjugate"}
+
+
+def keras_class_name(fn):
+    """The Keras 3 `Operation` class a `keras.ops` function makes (`mean` -> `Mean`, `abs` -> `Absolute`)."""
+    return _CLASS_NAMES.get(fn.__name__) or "".join(part.capitalize() for part in fn.__name__.split("_"))
 
 
 _describer = None  # `(fn, args, kwargs, name) -> (KerasOp or None, reason)`: set_describer
@@ -49,7 +55,8 @@ class OpLayer(Layer):
     """One `keras.ops` call inside a functional model (`fn(*args, **kwargs)` with tensors filled in)."""
 
     def __init__(self, fn, args, kwargs, name=None):
-        super().__init__(name=name or naming.uniquify(fn.__name__), autocast=False)
+        # named as Keras names the op: its class in snake_case (`rms_normalization` makes `rms_norm`)
+        super().__init__(name=name or naming.uniquify(naming.to_snake_case(keras_class_name(fn))), autocast=False)
         self._fn = fn
         self._template = map_structure(lambda v: _Slot() if isinstance(v, KerasTensor) else v, (args, kwargs))
         self.keras_op = None  # how to write this node as a Keras 3 op node (saving/op_nodes.py)
@@ -73,8 +80,7 @@ class OpLayer(Layer):
         """The Keras 3 `Operation` class this node is (`Relu`, `Multiply`, `GetItem`): what `summary()` shows."""
         if self.keras_op is not None:
             return self.keras_op.class_name
-        name = self._fn.__name__
-        return _CLASS_NAMES.get(name) or "".join(part.capitalize() for part in name.split("_"))
+        return keras_class_name(self._fn)
 
     def call(self, inputs):
         values = iter(inputs)

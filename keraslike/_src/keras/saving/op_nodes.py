@@ -169,16 +169,8 @@ def operator_node(class_name, *args):
 _DTYPE_NONE_IS_FLOATX = {"Cast", "SaturateCast", "OneHot", "MultiHot"}
 # Call arguments Keras's keras.ops function passes by keyword (the inbound node's kwargs).
 _CALL_KEYWORDS = {"Average": ("weights",), "Pad": ("constant_values",), "RMSNorm": ("scale",), "Arange": ("step",)}
-# keras.ops functions that make another function's op (`abs` is `absolute`).
-_WRITTEN_AS = {"abs": "Absolute", "conj": "Conjugate"}
 # Constructor arguments a keras.ops function takes only as a keyword option, with their defaults.
 _INIT_DEFAULTS = {"LayerNorm": {"rms_scaling": False}}
-
-
-def _class_name(fn):
-    if fn.__name__ in _WRITTEN_AS:
-        return _WRITTEN_AS[fn.__name__]
-    return symbolic._CLASS_NAMES.get(fn.__name__) or "".join(part.capitalize() for part in fn.__name__.split("_"))
 
 
 def _config_value(value):
@@ -217,7 +209,7 @@ def describe_call(fn, args, kwargs, name):
     3's class takes them, keras_op_signatures.py) taken from the call's bound arguments, defaults included, as
     the config; its call parameters, in order, as the node's arguments.
     """
-    class_name = _class_name(fn)
+    class_name = symbolic.keras_class_name(fn)
     if class_name not in SIGNATURES:
         return None, f"Keras 3 has no op class {class_name!r} for it"
     module, init, call = SIGNATURES[class_name]
