@@ -49,6 +49,10 @@ CALLS = {
     "take_along_axis": lambda ops, a, i: ops.take_along_axis(a, ops.argsort(a), axis=1),
     "left_shift": lambda ops, a, i: ops.left_shift(i, ops.ones_like(i)),
     "bitwise_and": lambda ops, a, i: ops.bitwise_and(i, ops.ones_like(i)),
+    "max_pool": lambda ops, a, i: ops.max_pool(ops.expand_dims(a, -1), 2),
+    "average_pool": lambda ops, a, i: ops.average_pool(ops.expand_dims(a, -1), 2, padding="SAME"),
+    "depth_to_space": lambda ops, a, i: ops.depth_to_space(ops.reshape(a, (-1, 1, 1, 4)), 2),
+    "conv": lambda ops, a, i: ops.conv(ops.expand_dims(a, -1), ops.ones((2, 1, 3)), padding="SAME"),
 }
 
 

@@ -20,6 +20,7 @@ import re
 import numpy as np
 import torch
 
+from keraslike._src.keras.backend import config as backend_config
 from keraslike._src.keras.backend import naming
 from keraslike._src.keras.layers import keras_tensor
 from keraslike._src.keras.ops import core, einops, image, linalg, math, nn, numpy, symbolic
@@ -169,6 +170,9 @@ def operator_node(class_name, *args):
 _DTYPE_NONE_IS_FLOATX = {"Cast", "SaturateCast", "OneHot", "MultiHot"}
 # Call arguments Keras's keras.ops function passes by keyword (the inbound node's kwargs).
 _CALL_KEYWORDS = {"Average": ("weights",), "Pad": ("constant_values",), "RMSNorm": ("scale",), "Arange": ("step",)}
+# Ops whose keras.ops function standardizes `data_format` (None -> image_data_format()) and lower-cases `padding`.
+_NN_FORMATTED = {"MaxPool", "AveragePool", "Conv", "DepthwiseConv", "SeparableConv", "ConvTranspose", "DepthToSpace",
+                 "SpaceToDepth"}
 # Constructor arguments a keras.ops function takes only as a keyword option, with their defaults.
 _INIT_DEFAULTS = {"LayerNorm": {"rms_scaling": False}}
 
@@ -238,6 +242,10 @@ def describe_call(fn, args, kwargs, name):
                 value = standardize_dtype(value)
             except (ValueError, TypeError):
                 return None, f"its argument dtype={value!r} names no Keras dtype"
+        if class_name in _NN_FORMATTED and key == "data_format":
+            value = backend_config.image_data_format() if value is None else str(value).lower()
+        if class_name in _NN_FORMATTED and key == "padding" and isinstance(value, str):
+            value = value.lower()
         ok, config[key] = _config_value(value)
         if not ok:
             return None, f"its argument {key}={values[key]!r} is not a str, number, bool or None"
