@@ -11,6 +11,10 @@ op the constructor arguments are the non-tensor parameters of the `keras.ops` fu
 snake_case name and the call arguments its leading parameters, in order; the few ops named or ordered
 otherwise are listed below. Loading one gives an `OpNode`, which the functional rebuild calls like a layer
 and which records the same `OpLayer` call that `keras.ops` makes on symbolic tensors.
+
+Writing: a `keras.ops` call on symbolic tensors is described (`describe_call`) as the node Keras 3 writes for
+it, with the constructor / call split of each op class taken from real Keras (keras_op_signatures.py, generated
+by tests/golden/make_keras_op_classes.py) and the few argument standardizations Keras's functions make.
 """
 
 import inspect
