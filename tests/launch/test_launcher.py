@@ -49,9 +49,17 @@ def test_second_strategy_and_second_fit_reuse_the_replicas(tmp_path):
     assert len({info["pid"] for info in infos}) == 2
 
 
+def _terminal_signals():
+    """In the child before exec: Ctrl-C as a terminal's foreground program has it. A test runner started in the
+    background (`cmd &` in a script) hands its children SIGINT ignored, and Python then never raises
+    KeyboardInterrupt, which is not what this test is about."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 def test_ctrl_c_stops_every_replica_and_leaves_no_orphans(tmp_path):
     proc = subprocess.Popen([sys.executable, str(PROBE), str(tmp_path), "loop"], cwd=REPO, env=script_env(),
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, start_new_session=True)
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, start_new_session=True,
+                            preexec_fn=_terminal_signals)
     try:
         assert proc.stdout.readline().strip() == "ready"
         pids = [json.loads((tmp_path / f"rank{r}.json").read_text())["pid"] for r in range(2)]
