@@ -77,7 +77,8 @@ def _example_file():
     return f
 
 
-def _tensor_files():
+def shape_and_type_files():
+    """The `TensorShapeProto` and `DataType` file descriptors, TF's layout (shared with the checkpoint protos)."""
     shape = descriptor_pb2.FileDescriptorProto(name="tensorflow/core/framework/tensor_shape.proto",
                                                package="tensorflow", syntax="proto3")
     shape_proto = shape.message_type.add(name="TensorShapeProto")
@@ -86,13 +87,15 @@ def _tensor_files():
     _field(dim, "name", 2, _F.TYPE_STRING)
     _field(shape_proto, "dim", 2, _F.TYPE_MESSAGE, _REPEATED, ".tensorflow.TensorShapeProto.Dim")
     _field(shape_proto, "unknown_rank", 3, _F.TYPE_BOOL)
-
     types = descriptor_pb2.FileDescriptorProto(name="tensorflow/core/framework/types.proto",
                                                package="tensorflow", syntax="proto3")
     enum = types.enum_type.add(name="DataType")
     for name, number in DATA_TYPES.items():
         enum.value.add(name=name, number=number)
+    return [shape, types]
 
+
+def _tensor_files():
     tensor = descriptor_pb2.FileDescriptorProto(
         name="tensorflow/core/framework/tensor.proto", package="tensorflow", syntax="proto3",
         dependency=["tensorflow/core/framework/tensor_shape.proto", "tensorflow/core/framework/types.proto"])
@@ -108,7 +111,7 @@ def _tensor_files():
                                ("half_val", 13, _F.TYPE_INT32), ("uint32_val", 16, _F.TYPE_UINT32),
                                ("uint64_val", 17, _F.TYPE_UINT64)):
         _field(proto, name, number, kind, _REPEATED, packed=None if kind == _F.TYPE_BYTES else True)
-    return [shape, types, tensor]
+    return [*shape_and_type_files(), tensor]
 
 
 def _build():

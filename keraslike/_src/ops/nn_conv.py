@@ -371,14 +371,7 @@ def max_pool(input, ksize, strides, padding, data_format=None, name=None):
     Raises:
         ValueError: for an input of another rank.
     """
-    x = to_tensor(input, None, "input")
-    n = x.dim() - 2
-    if n not in (1, 2, 3):
-        raise ValueError(f"`input` must have rank 3, 4 or 5 (1-3 spatial dimensions). "
-                         f"Received: input with shape={list(x.shape)}")
-    last = _layout(data_format, n, "tf.nn.max_pool")
-    return pool(x, _ints(ksize, n, "ksize", last), "MAX", _ints(strides, n, "strides", last), padding,
-                data_format)
+    return _pool_nd(input, ksize, strides, padding, data_format, "MAX", "tf.nn.max_pool")
 
 
 def avg_pool(input, ksize, strides, padding, data_format=None, name=None):
@@ -388,13 +381,17 @@ def avg_pool(input, ksize, strides, padding, data_format=None, name=None):
     Raises:
         ValueError: for an input of another rank.
     """
+    return _pool_nd(input, ksize, strides, padding, data_format, "AVG", "tf.nn.avg_pool")
+
+
+def _pool_nd(input, ksize, strides, padding, data_format, pooling_type, api):
     x = to_tensor(input, None, "input")
     n = x.dim() - 2
     if n not in (1, 2, 3):
         raise ValueError(f"`input` must have rank 3, 4 or 5 (1-3 spatial dimensions). "
                          f"Received: input with shape={list(x.shape)}")
-    last = _layout(data_format, n, "tf.nn.avg_pool")
-    return pool(x, _ints(ksize, n, "ksize", last), "AVG", _ints(strides, n, "strides", last), padding,
+    last = _layout(data_format, n, api)
+    return pool(x, _ints(ksize, n, "ksize", last), pooling_type, _ints(strides, n, "strides", last), padding,
                 data_format)
 
 

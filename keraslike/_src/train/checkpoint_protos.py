@@ -18,24 +18,6 @@ _REPEATED = _F.LABEL_REPEATED
 _field = protos._field
 
 
-def _shape_and_types():
-    """TensorShapeProto and DataType files (the same layout `io/protos.py` builds)."""
-    shape = descriptor_pb2.FileDescriptorProto(name="tensorflow/core/framework/tensor_shape.proto",
-                                               package="tensorflow", syntax="proto3")
-    shape_proto = shape.message_type.add(name="TensorShapeProto")
-    dim = shape_proto.nested_type.add(name="Dim")
-    _field(dim, "size", 1, _F.TYPE_INT64)
-    _field(dim, "name", 2, _F.TYPE_STRING)
-    _field(shape_proto, "dim", 2, _F.TYPE_MESSAGE, _REPEATED, ".tensorflow.TensorShapeProto.Dim")
-    _field(shape_proto, "unknown_rank", 3, _F.TYPE_BOOL)
-    types = descriptor_pb2.FileDescriptorProto(name="tensorflow/core/framework/types.proto",
-                                               package="tensorflow", syntax="proto3")
-    enum = types.enum_type.add(name="DataType")
-    for name, number in protos.DATA_TYPES.items():
-        enum.value.add(name=name, number=number)
-    return [shape, types]
-
-
 def _bundle_files():
     versions = descriptor_pb2.FileDescriptorProto(name="tensorflow/core/framework/versions.proto",
                                                   package="tensorflow", syntax="proto3")
@@ -110,7 +92,7 @@ def _build():
     pool = descriptor_pool.DescriptorPool()
     wrappers = descriptor_pb2.FileDescriptorProto()
     wrappers_pb2.DESCRIPTOR.CopyToProto(wrappers)
-    for file in [wrappers, *_shape_and_types(), *_bundle_files(), _object_graph_file()]:
+    for file in [wrappers, *protos.shape_and_type_files(), *_bundle_files(), _object_graph_file()]:
         pool.Add(file)
     names = ["BundleHeaderProto", "BundleEntryProto", "TrackableObjectGraph", "TensorShapeProto"]
     return {name: message_factory.GetMessageClass(pool.FindMessageTypeByName("tensorflow." + name))
