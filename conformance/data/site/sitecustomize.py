@@ -151,6 +151,7 @@ def _patch_requests():
 def _install():
     global _INDEX
     _INDEX = _load("index.json")
+    _INDEX.update({_normalize(url): name for url, name in list(_INDEX.items())})
     for handler, method in ((urllib.request.HTTPHandler, "http_open"), (urllib.request.FTPHandler, "ftp_open"),
                             (getattr(urllib.request, "HTTPSHandler", None), "https_open")):
         if handler is not None:

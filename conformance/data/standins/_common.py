@@ -183,3 +183,42 @@ def class_documents(r: np.random.Generator, labels: np.ndarray, vocab: int, topi
         ids[mask] = np.asarray(chosen)[r.integers(0, len(chosen), size=int(mask.sum()))]
         docs.append([int(i) for i in ids])
     return docs
+
+
+def photo(r: np.random.Generator, label: int, classes: int, height: int, width: int) -> np.ndarray:
+    """A uint8 ``(height, width, 3)`` picture whose class shows: a class colour and a class shape (disc,
+    square, stripes, ring, cross, ...) on a noisy background of random hue."""
+    yy, xx = np.mgrid[0:height, 0:width].astype(np.float32)
+    cy, cx = height * r.uniform(0.35, 0.65), width * r.uniform(0.35, 0.65)
+    radius = min(height, width) * r.uniform(0.22, 0.35)
+    dy, dx = (yy - cy) / radius, (xx - cx) / radius
+    shape = label % 6
+    if shape == 0:
+        mask = dy ** 2 + dx ** 2 < 1
+    elif shape == 1:
+        mask = (np.abs(dy) < 0.8) & (np.abs(dx) < 0.8)
+    elif shape == 2:
+        mask = (np.sin(xx / max(2.0, width / 16)) > 0.3) & (dy ** 2 + dx ** 2 < 2.5)
+    elif shape == 3:
+        mask = np.abs(np.sqrt(dy ** 2 + dx ** 2) - 0.8) < 0.25
+    elif shape == 4:
+        mask = ((np.abs(dy) < 0.25) | (np.abs(dx) < 0.25)) & (np.abs(dy) < 1) & (np.abs(dx) < 1)
+    else:
+        mask = np.abs(dy) + np.abs(dx) < 1
+    hue = np.array([(label * 0.37) % 1.0, (label * 0.61 + 0.3) % 1.0, (label * 0.83 + 0.6) % 1.0])
+    colour = 60 + 180 * hue
+    background = r.uniform(40, 200, size=3)
+    img = np.empty((height, width, 3), dtype=np.float32)
+    img[:] = background
+    img[mask] = colour
+    img += r.normal(0, 18, size=img.shape)
+    return np.clip(img, 0, 255).astype(np.uint8)
+
+
+def sentences(r: np.random.Generator, words: list, count: int, min_len: int = 5, max_len: int = 14) -> list:
+    """``count`` sentences of Zipf-drawn ``words``."""
+    out = []
+    for _ in range(count):
+        ids = zipf_ids(r, int(r.integers(min_len, max_len + 1)), len(words), 1.0)
+        out.append(" ".join(words[i] for i in ids))
+    return out
