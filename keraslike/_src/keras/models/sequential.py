@@ -47,7 +47,8 @@ class Sequential(Model):
                 "Expected a keras layer instance as argument to Sequential.add(). "
                 f"Received: layer={layer!r} of type {type(layer).__name__}"
             )
-        if any(naming.module_key(existing.name, self) == naming.module_key(layer.name, self) for existing in self._stack):
+        key = naming.module_key(layer.name, self)
+        if any(naming.module_key(existing.name, self) == key for existing in self._stack):
             raise ValueError(
                 f"All layers added to a Sequential model should have unique names. Name {layer.name!r} "
                 "is already the name of a layer in this model. Update the `name` argument to pass a unique name."
