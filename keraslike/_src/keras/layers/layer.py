@@ -10,6 +10,7 @@ model can be used directly in plain torch code.
 
 import collections
 import contextlib
+import functools
 import inspect
 import threading
 import weakref
@@ -19,6 +20,7 @@ import torch
 
 from keraslike._src import torch_members
 from keraslike._src.autodiff import gradient_tape
+from keraslike._src.distribute import sharded_values
 from keraslike._src.keras import backend, constraints, initializers, keras_version, regularizers
 from keraslike._src.keras.backend import naming
 from keraslike._src.keras.layers import added_metrics
@@ -568,9 +570,9 @@ class Layer(torch.nn.Module, metaclass=LayerMeta):
                 f"{len(weights)}. Received: weights with shapes {[np.shape(w) for w in weights]}"
             )
         for var, value in zip(params, weights):  # every shape first: a failed call changes no weight
-            if tuple(np.shape(value)) != tuple(var.shape):
+            if tuple(np.shape(value)) != sharded_values.global_shape(var):
                 raise ValueError(
-                    f"Layer {self.name!r} weight {var.path!r} has shape {tuple(var.shape)}; "
+                    f"Layer {self.name!r} weight {var.path!r} has shape {sharded_values.global_shape(var)}; "
                     f"received value of shape {tuple(np.shape(value))}. Received: weights with shapes "
                     f"{[np.shape(w) for w in weights]}"
                 )
@@ -620,12 +622,15 @@ class Layer(torch.nn.Module, metaclass=LayerMeta):
             training = current_training()
         record = torch.is_grad_enabled() and (bool(training) or self.training or gradient_tape.is_recording()
                                               or _requires_grad((inputs, args)))
+        call = self._call_once
+        if sharded_values.active() and sharded_values.holds_shards(self):  # keras.distribution.ModelParallel
+            call = functools.partial(sharded_values.call_on_mesh, self, self._call_once)
         state.depth += 1
         try:
             if record:
-                return self._call_once(inputs, args, kwargs)
+                return call(inputs, args, kwargs)
             with torch.no_grad():
-                return self._call_once(inputs, args, kwargs)
+                return call(inputs, args, kwargs)
         finally:
             state.depth -= 1
 
