@@ -4,7 +4,8 @@ The worker (`tests/scripts/keras_distribution_fit.py`, `python script.py` re-run
 runs in turn: `DataParallel` unseeded (which rows each process trained on), `DataParallel` seeded,
 `ModelParallel` on mesh (1, 2) (kernels and bias split on "model": each process holds half), and
 `ModelParallel` on mesh (2, 1) (the batch split, DTensor summing the replicated gradients). The reference is
-the same program on one process without a distribution.
+the same program on one process without a distribution. Last, `DataParallel` with
+`tf.distribute.experimental.fully_shard(model)` (each process keeps 1/2 of every trainable variable's rows).
 """
 
 import collections
@@ -53,7 +54,7 @@ def test_data_parallel_unseeded_sees_every_row_once_per_epoch(runs):
     assert not np.array_equal(a["ids_dp_0"], a["ids_dp_1"])  # shuffled, unseeded
 
 
-@pytest.mark.parametrize("phase", ["dp", "mp", "mb"])
+@pytest.mark.parametrize("phase", ["dp", "mp", "mb", "fs"])
 def test_seeded_training_equals_one_process(runs, phase):
     one = _one(runs)
     for rec in _two(runs):
@@ -104,3 +105,14 @@ def _datasets(group):
     found = []
     group.visititems(lambda name, obj: found.append(obj) if isinstance(obj, h5py.Dataset) else None)
     return found
+
+
+def test_fully_sharded_blocks_per_process(runs):
+    # rows split as torch.chunk: hidden kernel (6, 5) -> 3 + 3, bias (5,) -> 3 + 2, output kernel (5, 2) -> 3 + 2,
+    # output bias (2,) -> 1 + 1; Adam's slots are blocks like their variables
+    blocks = [[[3, 5], [3, 0], [3, 2], [1, 0]], [[3, 5], [2, 0], [2, 2], [1, 0]]]
+    one = _one(runs)
+    for rec, expected in zip(_two(runs), blocks):
+        assert rec["fs_shapes"].tolist() == expected
+        assert rec["fs_slot_shapes"].tolist() == [s for s in expected for _ in range(2)]
+        np.testing.assert_allclose(rec["fs_predict"], one["fs_predict"], rtol=1e-4, atol=1e-5)

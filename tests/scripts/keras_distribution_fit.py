@@ -13,6 +13,8 @@ Phases, in one job (every process writes OUT.rank<r>.npz; the chief also writes 
    weights read back from `save`/`save_weights` files and `load_model`, predictions.
 4. seeded, `ModelParallel` on mesh (2, 1): the batch split over both processes, kernels "split" on a size-1
    axis (DTensor sums the replicated gradients): `mb_*`.
+5. seeded, `DataParallel` with `tf.distribute.experimental.fully_shard(model)`: `fs_*` (block shapes, losses,
+   full weights, predictions).
 With `--procs 1` no distribution is set: the same phases on one process are the reference.
 """
 
@@ -136,6 +138,21 @@ def main():
     rec["mb_loss"] = np.array(train(model, x, y))
     for i, w in enumerate(model.get_weights()):
         rec[f"mb_w{i}"] = w
+    # 5. fully sharded (FSDP) under DataParallel: every trainable variable keeps 1/2 of its rows
+    if two:
+        dist.set_distribution(data_parallel)
+    keras.utils.set_random_seed(7)
+    model = keras.Sequential([keras.Input((6,)), keras.layers.Dense(5, activation="relu", name="fs_hidden"),
+                              keras.layers.Dense(2, name="fs_out")])
+    tf.distribute.experimental.fully_shard(model)
+    rec["fs_shapes"] = np.array([tuple(v.shape) + (0,) * (2 - v.dim()) for v in model.weights])
+    rec["fs_loss"] = np.array(train(model, x, y))
+    rec["fs_slot_shapes"] = np.array([tuple(s.shape) + (0,) * (2 - s.dim())
+                                      for st in model.optimizer._torch.state.values()
+                                      for k, s in sorted(st.items()) if k != "step"])
+    for i, w in enumerate(model.get_weights()):
+        rec[f"fs_w{i}"] = w
+    rec["fs_predict"] = model.predict(x, batch_size=8, verbose=0)
     np.savez(f"{args.out}.rank{rank}.npz", **rec)
 
 

@@ -114,6 +114,6 @@ class MeshStrategy(MirroredStrategy):
         return tuple(placements)
 
     def _distribute_module(self, module):
-        if self._torch_mesh is None or sharded_values.holds_shards(module):
+        if self._torch_mesh is None or sharded_values.holds_mesh_shards(module):
             return module  # DTensor's views reduce the gradients of what replicas share
         return super()._distribute_module(module)

@@ -43,15 +43,18 @@ class ShardSpec:
     placements: tuple
     global_shape: tuple
     layout: object = None
+    gathered_per_layer: bool = False  # fully sharded (`fully_sharded.py`): each layer's call gathers its weights
 
     def local_slices(self):
-        """Index (tuple of slices) of this process's block in the full tensor."""
+        """Index (tuple of slices) of this process's block in the full tensor (`torch.chunk`'s blocks, as
+        DTensor's `Shard`: all of size `ceil(d / n)` but the last ones)."""
         index = [slice(None)] * len(self.global_shape)
         for mesh_dim, placement in enumerate(self.placements):
             if isinstance(placement, Shard):
-                size = self.global_shape[placement.dim] // self.mesh.size(mesh_dim)
-                start = self.mesh.get_local_rank(mesh_dim) * size
-                index[placement.dim] = slice(start, start + size)
+                length = self.global_shape[placement.dim]
+                size = -(-length // self.mesh.size(mesh_dim))
+                start = min(self.mesh.get_local_rank(mesh_dim) * size, length)
+                index[placement.dim] = slice(start, min(start + size, length))
         return tuple(index)
 
 
@@ -111,6 +114,11 @@ def global_shape(var):
 
 def holds_shards(layer):
     return any(spec_of(p) is not None for p in layer.parameters())
+
+
+def holds_mesh_shards(layer):
+    """Whether `layer` (or a sublayer) holds a ModelParallel block (computed on through DTensor views)."""
+    return any(spec_of(p) is not None and not spec_of(p).gathered_per_layer for p in layer.parameters())
 
 
 def call_on_mesh(layer, call, inputs, args, kwargs):

@@ -20,7 +20,7 @@ import torch
 
 from keraslike._src import torch_members
 from keraslike._src.autodiff import gradient_tape
-from keraslike._src.distribute import sharded_values
+from keraslike._src.distribute import fully_sharded, sharded_values
 from keraslike._src.keras import backend, constraints, initializers, keras_version, regularizers
 from keraslike._src.keras.backend import naming
 from keraslike._src.keras.layers import added_metrics
@@ -611,6 +611,8 @@ class Layer(torch.nn.Module, metaclass=LayerMeta):
         """
         state = _call_state()
         if state.depth:
+            if sharded_values.active():  # a fully sharded layer gathers its weights for its call
+                return fully_sharded.gathering(self, self._call_once)(inputs, args, kwargs)
             return self._call_once(inputs, args, kwargs)
         if _with_call_losses:  # only layers that added call losses have any to clear
             for layer in self.modules():
@@ -623,8 +625,10 @@ class Layer(torch.nn.Module, metaclass=LayerMeta):
         record = torch.is_grad_enabled() and (bool(training) or self.training or gradient_tape.is_recording()
                                               or _requires_grad((inputs, args)))
         call = self._call_once
-        if sharded_values.active() and sharded_values.holds_shards(self):  # keras.distribution.ModelParallel
-            call = functools.partial(sharded_values.call_on_mesh, self, self._call_once)
+        if sharded_values.active():
+            call = fully_sharded.gathering(self, call)
+            if sharded_values.holds_mesh_shards(self):  # keras.distribution.ModelParallel: compute on DTensors
+                call = functools.partial(sharded_values.call_on_mesh, self, call)
         state.depth += 1
         try:
             if record:
