@@ -63,6 +63,12 @@ def test_seeded_training_equals_one_process(runs, phase):
             np.testing.assert_allclose(rec[f"{phase}_w{i}"], one[f"{phase}_w{i}"], rtol=1e-4, atol=1e-6)
 
 
+def test_distribute_tensor_gives_each_process_its_block(runs):
+    full = np.arange(8.0).reshape(2, 4)
+    for r, rec in enumerate(_two(runs)):
+        np.testing.assert_array_equal(rec["mp_distributed"], full[:, 2 * r:2 * r + 2])
+
+
 def test_model_parallel_blocks_per_process(runs):
     # hidden kernel (6, 8) split on its columns, hidden bias (8,) split, output kernel (8, 2) split on its rows,
     # output bias (2,) replicated; Adam's two slots are blocks like their variables

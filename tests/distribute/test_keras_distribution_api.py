@@ -163,3 +163,19 @@ def test_layouts_that_cannot_apply_name_variable_layout_and_shape(axes, why):
 def _with_mesh(layout_map, mesh):
     layout_map._device_mesh = mesh
     return layout_map
+
+
+def test_initialize_checks_its_arguments():
+    dist.initialize()  # nothing asked: one process, nothing to do
+    dist.initialize(num_processes=1)
+    with pytest.raises(ValueError, match="Received: num_processes=2, process_id=2"):
+        dist.initialize("127.0.0.1:1234", num_processes=2, process_id=2)
+    with pytest.raises(ValueError, match="Received: job_addresses=None"):
+        dist.initialize(num_processes=2, process_id=0)
+
+
+def test_distribute_tensor_in_one_process_is_the_tensor():
+    t = tf.constant([[1.0, 2.0]])
+    assert dist.distribute_tensor(t, dist.TensorLayout((None, None))) is t
+    with pytest.raises(ValueError, match="Expected a keras.distribution.TensorLayout"):
+        dist.distribute_tensor(t, (None, None))

@@ -98,6 +98,9 @@ def main():
         layout_map["mp_hidden/bias"] = ("model",)
         layout_map["mp_out/kernel"] = ("model", None)
         dist.set_distribution(dist.ModelParallel(layout_map=layout_map, batch_dim_name="batch"))
+        laid = dist.distribute_tensor(np.arange(8.0, dtype="float32").reshape(2, 4),
+                                      dist.TensorLayout((None, "model"), mesh))
+        rec["mp_distributed"] = laid.to_local().numpy()
     keras.utils.set_random_seed(7)
     model = mlp("mp")
     rec["mp_loss"] = np.array(train(model, x, y))

@@ -14,6 +14,7 @@ import contextlib
 import warnings
 
 import numpy as np
+import torch
 from torch.distributed.tensor import Replicate, Shard
 from torch.distributed.tensor import distribute_tensor as torch_distribute_tensor
 
@@ -289,7 +290,7 @@ def distribute_tensor(tensor, layout):
     for dim, name in enumerate(layout.axes):
         if name is not None:
             placements[names.index(name)] = Shard(dim)
-    return torch_distribute_tensor(tensor, mesh, placements)
+    return torch_distribute_tensor(torch.as_tensor(tensor), mesh, placements)
 
 
 def initialize(job_addresses=None, num_processes=None, process_id=None):
