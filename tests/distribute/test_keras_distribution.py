@@ -89,6 +89,7 @@ def test_model_parallel_full_tensors_in_reads_and_files(runs):
     base = runs[2][0]
     for rec in _two(runs):
         np.testing.assert_allclose(rec["mp_numpy0"], one["mp_w0"], rtol=1e-4, atol=1e-6)
+        assert int(rec["mp_count"]) == int(one["mp_count"]) == 6 * 8 + 8 + 8 * 2 + 2  # full shapes counted
         np.testing.assert_allclose(rec["mp_predict"], one["mp_predict"], rtol=1e-4, atol=1e-5)
         np.testing.assert_allclose(rec["mp_call"], one["mp_call"], rtol=1e-4, atol=1e-5)
         for i in range(4):
