@@ -8,6 +8,7 @@ going on after a failing cell, so one run counts every failing cell.
 
 import io
 import json
+import linecache
 import os
 import sys
 import time
@@ -55,7 +56,11 @@ def main(job_path, result_path):
     start = time.perf_counter()
     for index, source in enumerate(job["cells"]):
         try:
-            code = compile(source, f"<cell {index}>", "exec")
+            filename = f"<cell {index}>"
+            # As IPython does: the cell's source is readable by inspect.getsource (TF's AutoGraph needs it
+            # to convert a tf.function's Python control flow; without it TF fails where a notebook runs).
+            linecache.cache[filename] = (len(source), None, source.splitlines(True), filename)
+            code = compile(source, filename, "exec")
             exec(code, ns)  # noqa: S102 - running the corpus program is the point
         except SystemExit as exc:
             if exc.code not in (None, 0):
