@@ -1,0 +1,49 @@
+"""Cases for issue 25 item 3: behaviour the docstring runner (`conformance/docstrings/`) found
+differing from TF 2.21 / Keras 3, fixed by class.
+
+Each case takes `(tf, keras)`: real TensorFlow 2.21 with Keras 3 in `make_docstring_golden.py`,
+keraslike in `tests/ops/test_docstring_golden.py`. Results are encoded by
+`conversion_cases.encode` (dtype kind, shape and values; an exception by its class name).
+No TensorFlow import here: both sides share this file.
+"""
+
+X5 = [-10.0, -5.0, 0.0, 5.0, 10.0]
+
+
+def _relu(**kwargs):
+    return lambda tf, keras: keras.activations.relu(tf.constant(X5), **kwargs)
+
+
+def _refs(tf, keras):
+    x, y, v = tf.constant(5), tf.constant(5), tf.Variable(5)
+    refs = {x.ref(), v.ref()}
+    by_ref = {x.ref(): "x", y.ref(): "y", v.ref(): "v"}
+    return [x.ref() in refs, y.ref() in refs, v.ref() in refs, by_ref[y.ref()],
+            x.ref().deref() is x, v.experimental_ref().deref() is v, x.ref() == y.ref()]
+
+
+def _shape_plus_list(tf, keras):
+    x = tf.zeros([3, 5])
+    values, _ = tf.math.top_k(x, 2)
+    extended = x.shape[:-1] + [2]
+    return [values.shape == x.shape[:-1] + [2], extended.as_list(), ([7] + x.shape).as_list(),
+            type(extended).__name__, (x.shape + [None]).as_list()]
+
+
+CASES = {
+    "relu_threshold": _relu(threshold=5.0),
+    "relu_threshold_leak_cap": _relu(negative_slope=0.5, threshold=5.0, max_value=7.0),
+    "relu_negative_threshold": _relu(threshold=-2.0),
+    "relu_negative_threshold_cap": _relu(threshold=-2.0, max_value=4.0),
+    "relu_leak_cap": _relu(negative_slope=0.1, max_value=4.0),
+    "relu_layer_threshold": lambda tf, keras: keras.layers.ReLU(threshold=5.0)(tf.constant(X5)),
+    "get_static_value_variable": lambda tf, keras: [tf.get_static_value(tf.Variable(3)) is None,
+                                                    tf.get_static_value(tf.constant([1, 2]))],
+    "tensor_ref": _refs,
+    "shape_plus_list": _shape_plus_list,
+    "shape_plus_int": lambda tf, keras: [(tf.zeros([2]).shape + 1).as_list(),
+                                         (3 + tf.zeros([2]).shape).as_list(),
+                                         (tf.TensorShape([2]) + 4).as_list(),
+                                         (tf.zeros([2]).shape + None).rank],
+    "shape_plus_str_raises": lambda tf, keras: tf.zeros([2]).shape + "a",
+}
