@@ -30,6 +30,19 @@ def _shape_plus_list(tf, keras):
             type(extended).__name__, (x.shape + [None]).as_list()]
 
 
+IMAGE = [[[0.1, 0.2, 0.3], [0.4, 0.5, 0.6]], [[0.7, 0.8, 0.9], [0.2, 0.6, 0.4]]]
+BATCH = [[[[float(b * 8 + i * 2 + j)] for j in range(2)] for i in range(2)] for b in range(6)]
+
+
+def _image(name, *args, batch=False):
+    return lambda tf, keras: getattr(tf.image, name)(tf.constant(BATCH if batch else IMAGE), *args)
+
+
+def _crop(seed):
+    return lambda tf, keras: tf.image.stateless_random_crop(tf.reshape(tf.range(60), [3, 4, 5]), [2, 2, 3],
+                                                              seed=seed)
+
+
 CASES = {
     "relu_threshold": _relu(threshold=5.0),
     "relu_threshold_leak_cap": _relu(negative_slope=0.5, threshold=5.0, max_value=7.0),
@@ -45,5 +58,16 @@ CASES = {
                                          (3 + tf.zeros([2]).shape).as_list(),
                                          (tf.TensorShape([2]) + 4).as_list(),
                                          (tf.zeros([2]).shape + None).rank],
+    **{f"stateless_flip_lr_{seed[0]}": _image("stateless_random_flip_left_right", seed)
+       for seed in [(2, 3), (1, 1), (7, 9), (0, 0)]},
+    **{f"stateless_flip_ud_{seed[0]}": _image("stateless_random_flip_up_down", seed)
+       for seed in [(2, 3), (1, 1), (7, 9), (0, 0)]},
+    "stateless_flip_lr_batch": _image("stateless_random_flip_left_right", (3, 4), batch=True),
+    "stateless_flip_ud_batch": _image("stateless_random_flip_up_down", (5, 1), batch=True),
+    **{f"stateless_crop_{seed[0]}": _crop(seed) for seed in [(2, 3), (1, 1), (7, 9)]},
+    "stateless_brightness": _image("stateless_random_brightness", 0.3, (2, 3)),
+    "stateless_contrast": _image("stateless_random_contrast", 0.2, 0.9, (2, 3)),
+    "stateless_saturation": _image("stateless_random_saturation", 0.2, 0.9, (2, 3)),
+    "stateless_hue": _image("stateless_random_hue", 0.3, (2, 3)),
     "shape_plus_str_raises": lambda tf, keras: tf.zeros([2]).shape + "a",
 }
