@@ -43,6 +43,21 @@ def _crop(seed):
                                                               seed=seed)
 
 
+def _sparse_max(values, axis, **kwargs):
+    def case(tf, keras):
+        sp = tf.sparse.SparseTensor([[0, 0], [1, 0], [1, 1]], values, [3, 2])
+        return tf.sparse.reduce_max(sp, axis, **kwargs)
+    return case
+
+
+def _sparse_set_shape(shape):
+    def case(tf, keras):
+        sp = tf.sparse.SparseTensor([[0, 0], [1, 2]], [1, 2], [3, 4])
+        sp.set_shape(shape)
+        return sp.shape
+    return case
+
+
 CASES = {
     "relu_threshold": _relu(threshold=5.0),
     "relu_threshold_leak_cap": _relu(negative_slope=0.5, threshold=5.0, max_value=7.0),
@@ -69,5 +84,12 @@ CASES = {
     "stateless_contrast": _image("stateless_random_contrast", 0.2, 0.9, (2, 3)),
     "stateless_saturation": _image("stateless_random_saturation", 0.2, 0.9, (2, 3)),
     "stateless_hue": _image("stateless_random_hue", 0.3, (2, 3)),
+    "sparse_reduce_max_empty_row_int": _sparse_max([-7, 4, 3], 1),
+    "sparse_reduce_max_empty_row_float": _sparse_max([-7.0, -4.0, -3.0], 1),
+    "sparse_reduce_max_keepdims": _sparse_max([-7.0, -4.0, -3.0], 1, keepdims=True),
+    "sparse_reduce_max_axis0": _sparse_max([-7, -4, -3], 0),
+    "sparse_set_shape": _sparse_set_shape([3, None]),
+    "sparse_set_shape_incompatible": _sparse_set_shape([2, 4]),
+    "sparse_set_shape_rank": _sparse_set_shape([3, 4, 1]),
     "shape_plus_str_raises": lambda tf, keras: tf.zeros([2]).shape + "a",
 }
