@@ -30,6 +30,7 @@ from keraslike._src.keras.layers.layer_utils import (
     _declared_output_shape,
     _example_value,
     _has_unknown_dims,
+    _known_batch,
     _symbolic_outputs,
     _global_is_mixed,
     _global_policy_if_default,
@@ -813,7 +814,7 @@ class Layer(torch.nn.Module, metaclass=LayerMeta):
             out = self._example_call(args, kwargs, 8)
             # a second run with other sizes for the unknown input dims tells which output dims are unknown
             other = self._example_call(args, kwargs, 9, quiet=True) if _has_unknown_dims((args, kwargs)) else None
-            outputs = inferred = _symbolic_outputs(out, other)
+            outputs = inferred = _symbolic_outputs(out, other, _known_batch((args, kwargs)))
         except Exception:
             if declared is None:
                 raise
