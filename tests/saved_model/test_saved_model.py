@@ -47,7 +47,9 @@ def test_module_round_trip_keeps_variables_values_and_calls(tmp_path):
     expected = model(x)
     path = str(tmp_path / "the_saved_model")
     tf.saved_model.save(model, path)
-    assert sorted(os.listdir(path)) == ["assets", "keraslike_saved_model.json", "variables"]
+    assert sorted(os.listdir(path)) == ["assets", "keraslike_programs", "keraslike_saved_model.json", "variables"]
+    assert sorted(os.listdir(os.path.join(path, "variables"))) == ["variables.data-00000-of-00001",
+                                                                   "variables.index"]  # TF's checkpoint format
     assert tf.saved_model.contains_saved_model(path)
 
     loaded = tf.saved_model.load(path)

@@ -9,10 +9,14 @@ A real TensorFlow SavedModel (`saved_model.pb`) raises an error naming the forma
 
 import os
 
+import numpy as np
+import torch
+
 from keraslike._src.keras.layers.layer import Layer
 from keraslike._src.keras.saving import bounded_read, saving_lib
-from keraslike._src.saved_model import constants, signatures
-from keraslike._src.saved_model.object_graph import TreeReader
+from keraslike._src.saved_model import constants, programs, signatures
+from keraslike._src.saved_model.object_graph import TreeReader, is_user_object, resolve_path
+from keraslike._src.train import tensor_bundle
 from keraslike._src.saved_model.save import describe_signatures
 
 
@@ -80,8 +84,20 @@ def read_document(export_dir):
     return document
 
 
-def _tensors(export_dir):
-    from safetensors.torch import load_file  # the `saving` extra
+def _tensors(export_dir, document):
+    """tensor key -> tensor of the directory's variables (TF's checkpoint format; safetensors before)."""
+    if "tensors" in document:
+        prefix = os.path.join(os.fspath(export_dir), constants.VARIABLES_DIRECTORY, constants.VARIABLES_FILENAME)
+        reader = tensor_bundle.BundleReader(prefix)
+        out = {}
+        for key, bundle_key in document["tensors"].items():
+            if not reader.has_tensor(bundle_key):
+                raise ValueError(f"The SavedModel's variables lack {bundle_key!r} (damaged or mismatched files). "
+                                 f"Received: export_dir={export_dir}")
+            value = reader.get_tensor(bundle_key)
+            out[key] = value if isinstance(value, torch.Tensor) else torch.from_numpy(np.array(value))
+        return out
+    from safetensors.torch import load_file  # the `saving` extra (directories written before issue 23)
 
     path = os.path.join(os.fspath(export_dir), constants.VARIABLES_DIRECTORY, constants.TENSORS_FILENAME)
     if not os.path.isfile(path):
@@ -132,8 +148,60 @@ def restore(export_dir, custom_objects=None, tags=None):
     document = read_document(export_dir)
     _check_tags(document, tags)
     assets = os.path.join(os.fspath(export_dir), constants.ASSETS_DIRECTORY)
-    obj = TreeReader(document["nodes"], _tensors(export_dir), custom_objects, assets).get(document.get("root", 0))
+    reader = TreeReader(document["nodes"], _tensors(export_dir, document), custom_objects, assets,
+                        class_optional=True)
+    obj = reader.get(document.get("root", 0))
+    restored = _restore_functions(export_dir, document, obj, reader)
+    if is_user_object(obj):
+        return _attach_restored(obj, document, restored)
     return _attach(obj, document, None)
+
+
+def _restore_functions(export_dir, document, root, reader):
+    """Gives each `_UserObject` of the tree its functions (`LoadedFunction`s of the saved programs); returns
+    `{record index: ConcreteProgram}` of the programs loaded."""
+    records = document.get("functions", [])
+    owners = {}
+    for i, record in enumerate(records):
+        owner = resolve_path(root, record["path"])
+        if is_user_object(owner):
+            owners.setdefault((record["path"], record["method"]), (owner, []))[1].append(i)
+    restored = {}
+    for (path, method), (owner, indices) in owners.items():
+        concrete = []
+        for i in indices:
+            record = records[i]
+            specs = [signatures.spec_from_json(s) for s in record["inputs"]]
+            label = f"function {method!r} of the SavedModel object at {path!r}"
+            if record.get("program"):
+                program = programs.load_program(os.fspath(export_dir), record["program"])
+                state = {key: reader.tensor(key) for key in record["state"]}
+                restored[i] = programs.ConcreteProgram(label, specs, program, state)
+            else:
+                restored[i] = programs.ConcreteProgram(label, specs, reason=record.get("reason"))
+            concrete.append(restored[i])
+        name = "serve" if method == "__keras_call__" else method
+        object.__setattr__(owner, name, programs.LoadedFunction(name, concrete))
+        if method == "__keras_call__" and "__call__" not in vars(owner):
+            object.__setattr__(owner, "__call__", programs.LoadedFunction("__call__", concrete))
+    return restored
+
+
+def _attach_restored(obj, document, restored):
+    """`.signatures` of a `_UserObject` root: each signature runs its saved program."""
+    bound = {}
+    for key, entry in document.get("signatures", {}).items():
+        index = entry.get("function")
+        if index is None or index not in restored:
+            raise ValueError(f"Signature {key!r} of the SavedModel has no saved function (written before keraslike "
+                             "stored torch.export programs): import the saved object's class before loading. "
+                             f"Received: signature={key!r}")
+        record = document["functions"][index]
+        outputs = [signatures.spec_from_json(s) for s in record["outputs"]] if "outputs" in record else None
+        bound[key] = signatures.SignatureFunction(key, restored[index], [signatures.spec_from_json(s)
+                                                                         for s in entry["inputs"]], outputs)
+    object.__setattr__(obj, "signatures", signatures.SignatureMap(bound))
+    return obj, document
 
 
 def _check_tags(document, tags):

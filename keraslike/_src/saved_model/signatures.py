@@ -69,6 +69,13 @@ def _argument_names(python_function, count):
     return (names + [f"arg_{i}" for i in range(len(names), count)])[:count]
 
 
+def named_specs(function, obj, name):
+    """The input specs of tf.function method `name` of `obj`, each named (its spec name, else its argument's)."""
+    specs = _input_specs(function)
+    defaults = _argument_names(getattr(type(obj), name).python_function, len(specs))
+    return [TensorSpec(s.shape, s.dtype, name=getattr(s, "name", None) or d) for s, d in zip(specs, defaults)]
+
+
 def spec_json(spec, name):
     dtype = as_spec_dtype(spec.dtype)
     return {"name": name, "shape": None if spec.shape.rank is None else spec.shape.as_list(),
