@@ -26,6 +26,7 @@ import os
 import traceback
 
 import torch
+from torch.fx.experimental.symbolic_shapes import is_concrete_int
 from torch.overrides import TorchFunctionMode
 from torch.utils import _pytree as pytree
 
@@ -127,7 +128,7 @@ def _check_dynamic(program, specs, label):
     for node, spec in zip(user, specs):
         value = node.meta.get("val")
         for i, d in enumerate(spec.shape.as_list()):
-            if d is None and value is not None and isinstance(value.shape[i], int):
+            if d is None and value is not None and is_concrete_int(value.shape[i]):
                 raise ExportError(
                     f"Cannot save {label} as a torch.export program: its computation fixes dimension {i} of input "
                     f"{spec.name!r} to {value.shape[i]}, which the input_signature leaves free (None). Give the "
@@ -152,7 +153,9 @@ def export(function, specs, state, label):
                 break
             continue
         _check_dynamic(program, specs, label)
-        return program
+        # the ATen-level program: no-grad regions (a variable's assign) are inlined, which torch.export.save
+        # needs (the pre-dispatch form keeps them as wrap_with_set_grad_enabled calls it cannot reload)
+        return program.run_decompositions({})
     raise ExportError(
         f"Cannot save {label} as a torch.export program (keraslike's SavedModel runs functions without their "
         f"Python class through torch.export){_where(first)}: {_first_line(first)}. torch.export captures torch ops "
@@ -175,7 +178,7 @@ def output_specs(program):
     for name, value in zip(names, values):
         if value is None or not hasattr(value, "shape"):
             continue
-        shape = [d if isinstance(d, int) else None for d in value.shape]
+        shape = [int(d) if is_concrete_int(d) else None for d in value.shape]
         out.append((name, shape, value.dtype))
     return kind, out
 
@@ -217,7 +220,10 @@ class ConcreteProgram:
     def __init__(self, label, specs, program=None, state=None, reason=None):
         self.label, self.specs, self.reason = label, list(specs), reason
         self._module = program.module() if program is not None else None
-        self._state = state or {}
+        # a variable the program updates in place (`assign`) is handed over detached: same storage, so the
+        # update reaches it, without autograd refusing an in-place change of a leaf that requires grad
+        mutated = set(program.graph_signature.buffers_to_mutate.values()) if program is not None else set()
+        self._state = {k: v.detach() if k in mutated else v for k, v in (state or {}).items()}
 
     @property
     def runnable(self):
