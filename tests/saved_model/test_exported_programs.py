@@ -36,7 +36,7 @@ SAVER = textwrap.dedent('''
     class LogisticRegression(tf.Module):
         def __init__(self):
             super().__init__()
-            self.w = tf.Variable(tf.constant([[0.5], [-1.0], [2.0]]))
+            self.w = tf.Variable(tf.constant([[0.5], [-1.0], [2.0], [0.25], [-0.5]]))
             self.b = tf.Variable(0.25)
 
         def __call__(self, x):
@@ -57,7 +57,7 @@ SAVER = textwrap.dedent('''
             self.calls.assign_add(1)
             return self.class_pred(tf.sigmoid(self.model(self.norm_x.norm(x))))
 
-        @tf.function(input_signature=[tf.TensorSpec([None, 3], tf.float32, name="features")])
+        @tf.function(input_signature=[tf.TensorSpec([None, 5], tf.float32, name="features")])
         def scores(self, x):
             logits = self.model(self.norm_x.norm(x))
             return {"logits": logits, "probabilities": tf.sigmoid(logits)}
@@ -85,7 +85,7 @@ SAVER = textwrap.dedent('''
             return self.out(self.hidden(x)) + x[:, :2]
 
     out = sys.argv[1]
-    x = np.random.default_rng(0).standard_normal((8, 3)).astype("float32")
+    x = np.random.default_rng(0).standard_normal((8, 5)).astype("float32")
     module = ExportModule(LogisticRegression(), Normalize(x), predict_class)
     tf.saved_model.save(module, out + "/module")
     mutable = Mutable()
@@ -134,7 +134,8 @@ LOADER = textwrap.dedent('''
     results["paths"] = {"model.w": loaded.model.w.numpy().tolist(), "norm_x.mean": loaded.norm_x.mean.numpy().tolist()}
     results["plain_function_attribute"] = hasattr(loaded, "class_pred")
     results["bad_shape"] = error(lambda: loaded.scores(np.ones((2, 4), "float32")))
-    loaded.model.w.assign([[0.0], [0.0], [0.0]])
+    results["bad_features"] = error(lambda: loaded(np.ones((2, 4), "float32")))
+    loaded.model.w.assign(np.zeros((5, 1), "float32"))
     loaded.model.b.assign(-1.0)
     results["after_assign"] = loaded(x).numpy().tolist()
     with tf.GradientTape() as tape:
@@ -208,10 +209,12 @@ def test_other_functions_dict_outputs_and_variable_paths(loaded_elsewhere):
     assert sorted(results["scores"]) == ["logits", "probabilities"]
     np.testing.assert_allclose(results["scores"]["probabilities"], expected["probabilities"], rtol=1e-5, atol=1e-6)
     np.testing.assert_allclose(results["scores_by_name"], expected["logits"], rtol=1e-5, atol=1e-6)
-    assert results["paths"]["model.w"] == [[0.5], [-1.0], [2.0]]
+    assert results["paths"]["model.w"] == [[0.5], [-1.0], [2.0], [0.25], [-0.5]]
     np.testing.assert_allclose(results["paths"]["norm_x.mean"], expected["x"].mean(axis=0), rtol=1e-5, atol=1e-6)
     kind, message = results["bad_shape"]
     assert kind == "ValueError" and "Could not find matching concrete function" in message
+    kind, message = results["bad_features"]  # [None, None] signature; `x @ w` fixes the 5 features
+    assert kind == "ValueError" and "of shape (None, 5)" in message and "Received: shape=(2, 4)" in message
 
 
 def test_programs_read_the_live_variables(loaded_elsewhere):
@@ -269,5 +272,7 @@ def test_unexportable_computation_names_the_line_and_what_to_change(tmp_path):
     assert "test_exported_programs.py" in message and "if tf.reduce_sum(x) > 0" in message
     assert "tf.where" in message
     assert not os.path.exists(tmp_path / "dd")
-    with pytest.raises(ValueError, match="fixes dimension 0 of input 'x' to 3, which the input_signature leaves free"):
-        tf.saved_model.save(FixedBatch(), str(tmp_path / "fixed"))
+    path = str(tmp_path / "fixed")
+    tf.saved_model.save(FixedBatch(), path)  # a free dimension the computation fixes is recorded with its size
+    with open(os.path.join(path, "keraslike_saved_model.json")) as f:
+        assert json.load(f)["functions"][0]["program_shapes"] == [[3, 2]]

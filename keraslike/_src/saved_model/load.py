@@ -176,7 +176,7 @@ def _restore_functions(export_dir, document, root, reader):
             if record.get("program"):
                 program = programs.load_program(os.fspath(export_dir), record["program"])
                 state = {key: reader.tensor(key) for key in record["state"]}
-                restored[i] = programs.ConcreteProgram(label, specs, program, state)
+                restored[i] = programs.ConcreteProgram(label, specs, program, state, shapes=record["program_shapes"])
             else:
                 restored[i] = programs.ConcreteProgram(label, specs, reason=record.get("reason"))
             concrete.append(restored[i])

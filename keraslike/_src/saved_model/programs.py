@@ -16,8 +16,10 @@ runs, a `TorchFunctionMode` hands every torch op the exported module's state in 
 tensors (`_StateSwap`), so the program reads state rather than freezing values into constants.
 
 What cannot be captured raises at save time, naming the function, the op or line and what to change:
-Python decisions on tensor values (`if x > 0`, `.numpy()`, `.item()`, `int(t)`), shapes a `None`
-dimension cannot take, ops torch.export cannot trace. Inputs of unknown rank (`TensorSpec(None)`) and string
+Python decisions on tensor values (`if x > 0`, `.numpy()`, `.item()`, `int(t)`), ops torch.export cannot
+trace. A `None` dimension the computation fixes (`x @ w` fixes the features of a `[None, None]` input) is
+recorded with its size (`program_shapes`); a call with another size raises naming the input. Inputs of
+unknown rank (`TensorSpec(None)`) and string
 inputs have no program (torch.export needs a rank, and strings are not tensors): they are recorded, and
 calling such a function on an object loaded without its class raises with the reason.
 """
@@ -85,13 +87,27 @@ def unexportable_reason(specs):
     return None
 
 
-def _examples(specs, same_sizes):
+def _example_sizes(state):
+    """Sizes to try for free (None) dimensions: distinct primes, then one size for all (`x + y` of two [None]
+    inputs), then for non-leading dimensions each size the state tensors have (a [None, None] input multiplied
+    by a [5, 1] kernel needs 5 features)."""
+    plans = [("distinct", None), ("same", 3)]
+    sizes = sorted({int(d) for _, t in state for d in t.shape if d > 1})
+    plans += [("inner", size) for size in sizes[:8]]
+    return plans
+
+
+def _examples(specs, plan):
+    kind, size = plan
     examples, dynamic, n = [], [], 0
     for spec in specs:
         shape, dims = [], {}
         for i, d in enumerate(spec.shape.as_list()):
             if d is None:
-                shape.append(3 if same_sizes else _PRIMES[n % len(_PRIMES)])
+                if kind == "distinct" or (kind == "inner" and i == 0):
+                    shape.append(_PRIMES[n % len(_PRIMES)])
+                else:
+                    shape.append(size)
                 dims[i] = torch.export.Dim.AUTO
                 n += 1
             else:
@@ -122,17 +138,12 @@ def _first_line(err):
     return f"{type(err).__name__}: {text[0] if text else ''}"
 
 
-def _check_dynamic(program, specs, label):
+def program_shapes(program):
+    """The input shapes a program was captured for: a dimension its computation fixed is an int, a free one
+    None (a `[None, None]` input multiplied by a `[3, 1]` kernel is `[None, 3]`)."""
     placeholders = [n for n in program.graph.nodes if n.op == "placeholder"]
     user = [n for n, s in zip(placeholders, program.graph_signature.input_specs) if s.kind.name == "USER_INPUT"]
-    for node, spec in zip(user, specs):
-        value = node.meta.get("val")
-        for i, d in enumerate(spec.shape.as_list()):
-            if d is None and value is not None and is_concrete_int(value.shape[i]):
-                raise ExportError(
-                    f"Cannot save {label} as a torch.export program: its computation fixes dimension {i} of input "
-                    f"{spec.name!r} to {value.shape[i]}, which the input_signature leaves free (None). Give the "
-                    f"input_signature that size, or avoid shape-specific code. Received: {spec!r}")
+    return [[int(d) if is_concrete_int(d) else None for d in node.meta["val"].shape] for node in user]
 
 
 def export(function, specs, state, label):
@@ -143,8 +154,8 @@ def export(function, specs, state, label):
     """
     module = _Capture(function, state)
     first = None
-    for same_sizes in (False, True):  # distinct sizes for free dimensions, then equal ones (x + y of [None])
-        examples, dynamic = _examples(specs, same_sizes)
+    for plan in _example_sizes(state):
+        examples, dynamic = _examples(specs, plan)
         try:
             program = torch.export.export(module, examples, dynamic_shapes=(dynamic,), strict=False)
         except Exception as err:  # noqa: BLE001 - every torch.export failure is reported the same way
@@ -152,7 +163,6 @@ def export(function, specs, state, label):
             if not any(d for d in dynamic):
                 break
             continue
-        _check_dynamic(program, specs, label)
         # the ATen-level program: no-grad regions (a variable's assign) are inlined, which torch.export.save
         # needs (the pre-dispatch form keeps them as wrap_with_set_grad_enabled calls it cannot reload)
         return program.run_decompositions({})
@@ -217,8 +227,9 @@ def _compatible(spec, value):
 class ConcreteProgram:
     """One exported computation of a loaded object: input specs, the program, and its live state."""
 
-    def __init__(self, label, specs, program=None, state=None, reason=None):
+    def __init__(self, label, specs, program=None, state=None, reason=None, shapes=None):
         self.label, self.specs, self.reason = label, list(specs), reason
+        self._shapes = shapes
         self._module = program.module() if program is not None else None
         # a variable the program updates in place (`assign`) is handed over detached: same storage, so the
         # update reaches it, without autograd refusing an in-place change of a leaf that requires grad
@@ -247,7 +258,17 @@ class ConcreteProgram:
                 out.append(to_tensor(value, dtype))
         return out
 
+    def check_shapes(self, tensors):
+        """Raises ValueError for a tensor whose shape differs from a size the computation fixed."""
+        for spec, shape, value in zip(self.specs, self._shapes or [], tensors):
+            if len(shape) != value.dim() or any(d is not None and d != v for d, v in zip(shape, value.shape)):
+                raise ValueError(f"{self.label} was captured for input {spec.name!r} of shape "
+                                 f"{tuple(shape)} (its computation fixes the sizes given; None is free). "
+                                 f"Received: shape={tuple(value.shape)}")
+
     def __call__(self, *tensors):
+        if self._module is not None:
+            self.check_shapes(tensors)
         if self._module is None:
             raise NotImplementedError(
                 f"{self.label} has no torch.export program in this SavedModel ({self.reason}), and its Python class "
@@ -286,6 +307,11 @@ class LoadedFunction:
             except (TypeError, ValueError):
                 continue
             if program.matches(tensors):
+                if len(self._programs) > 1:  # another program may take this shape
+                    try:
+                        program.check_shapes(tensors)
+                    except ValueError:
+                        continue
                 return program(*tensors)
         expected = "\n".join(f"  {[s for s in p.specs]}" for p in self._programs)
         raise ValueError(f"Could not find matching concrete function to call loaded from the SavedModel. Got:\n"

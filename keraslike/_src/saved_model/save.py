@@ -168,6 +168,7 @@ def _capture_functions(obj, tree, entries):
                 program = programs.export(call, specs, state, label)
                 kind, outputs = programs.output_specs(program)
                 record["output_kind"] = kind
+                record["program_shapes"] = programs.program_shapes(program)
                 record["outputs"] = [signatures.spec_json(TensorSpec(shape, dtype), n) for n, shape, dtype in outputs]
             else:
                 record["reason"] = reason
