@@ -92,7 +92,7 @@ def describe_signatures(obj, given):
     return signatures.describe(obj, given)
 
 
-def write_saved_model(obj, export_dir, entries, extra=None):
+def write_saved_model(obj, export_dir, entries, extra=None, default_signature=False):
     """Writes `obj`'s tree and the signature `entries` to `export_dir` (chief only, moved into place).
 
     Raises:
@@ -107,6 +107,8 @@ def write_saved_model(obj, export_dir, entries, extra=None):
         for tensor in list(layer.parameters()) + list(layer.buffers()):
             tree.add_state(tensor)
     captured = _capture_functions(obj, tree, entries)
+    if default_signature and not entries and not isinstance(obj, Layer):
+        entries = signatures.default_signature(obj, [r for r, _ in captured])
     checkpoint, keys = checkpoint_graph.serialize_with_keys(obj)
     tensor_keys = {}
     for key, value in tree.tensors.items():
@@ -225,14 +227,16 @@ def save(obj, export_dir, signatures=None, options=None):  # noqa: A001 - TF's a
         export_dir: the directory to write (replaced if it exists).
         signatures: None, a `tf.function` method of `obj` with an input signature or a concrete function
             of one, or a dict signature key -> such functions. With None, a Keras model's call is
-            `serving_default` (input `inputs`, outputs `output_0`...); for a module its one tf.function
-            method with an input signature (`__call__` if there are several). TF also skips methods that
-            return no tensor, which keraslike cannot know without running them.
-        options: a `tf.saved_model.SaveOptions` with default values (keraslike writes no graphs).
+            `serving_default` (input `inputs`, outputs `output_0`...); for a module, as TF, its one
+            tf.function method with an input signature that returns tensors (none when several do).
+        options: a `tf.saved_model.SaveOptions` with default values.
+
+    Every tf.function with an input signature of the saved modules, and every signature, is stored as a
+    torch.export program (see programs.py), so the object loads and runs where its class is not defined.
 
     Raises:
-        ValueError: `obj` is not a Module/Keras model, a signature that is not a method of `obj`, or a
-            non-default SaveOptions field.
+        ValueError: `obj` is not a Module/Keras model, a signature that is not a method of `obj`, a
+            non-default SaveOptions field, or a function torch.export cannot capture (naming the line).
     """
     if options is not None:
         changed = options.non_defaults()
@@ -240,4 +244,4 @@ def save(obj, export_dir, signatures=None, options=None):  # noqa: A001 - TF's a
             name = next(iter(changed))
             raise ValueError(f"SaveOptions.{name} configures TF graph saving, which keraslike's SavedModel has not "
                              f"(it stores variables and the object tree). Received: {name}={changed[name]!r}")
-    write_saved_model(obj, export_dir, describe_signatures(obj, signatures))
+    write_saved_model(obj, export_dir, describe_signatures(obj, signatures), default_signature=signatures is None)
