@@ -14,7 +14,7 @@ import torch
 
 from keraslike._src.keras.layers.layer import Layer
 from keraslike._src.keras.saving import bounded_read, saving_lib
-from keraslike._src.saved_model import constants, programs, signatures
+from keraslike._src.saved_model import constants, programs, signatures, tf_saved_model
 from keraslike._src.saved_model.object_graph import TreeReader, is_user_object, resolve_path
 from keraslike._src.train import tensor_bundle
 from keraslike._src.saved_model.save import describe_signatures
@@ -63,15 +63,14 @@ def read_document(export_dir):
         for tf_file in (constants.SAVED_MODEL_FILENAME_PB, constants.SAVED_MODEL_FILENAME_PBTXT):
             if os.path.isfile(os.path.join(export_dir, tf_file)):
                 raise ValueError(
-                    f"{export_dir} is a TensorFlow SavedModel ({tf_file}: TensorFlow graphs), which keraslike cannot "
-                    "load: it runs on PyTorch and reads only its own SavedModel format (keraslike_saved_model.json + "
-                    "variables/variables.safetensors, written by keraslike's tf.saved_model.save / model.export). "
-                    "Its graphs cannot run here, but its variables are a TF checkpoint keraslike reads: "
-                    f"tf.train.load_checkpoint({os.path.join(export_dir, 'variables', 'variables')!r}) lists and "
-                    "reads them, and tf.train.Checkpoint(root=model).read(that prefix) restores them into a "
-                    "keraslike model built the same way when the SavedModel's root was that model "
-                    "(tf.saved_model.save(model, ...)). Or load it in TensorFlow and save the weights "
-                    "(model.save_weights('w.weights.h5') or a .keras file), then load those here. "
+                    f"{export_dir} is a TensorFlow SavedModel ({tf_file}: TensorFlow graphs), whose functions "
+                    "keraslike cannot run: it runs on PyTorch, and runs the SavedModels keraslike writes "
+                    "(keraslike_saved_model.json + torch.export programs, by its tf.saved_model.save / model.export). "
+                    "tf.saved_model.load reads its objects and variables (a TF checkpoint: "
+                    f"tf.train.load_checkpoint({os.path.join(export_dir, 'variables', 'variables')!r}) lists "
+                    "them); to run the model, rebuild it in Python and restore them with "
+                    "tf.train.Checkpoint(root=obj).read(that prefix), or load it in TensorFlow and save the "
+                    "weights (a .weights.h5 or .keras file), then load those here. "
                     f"Received: export_dir={export_dir}")
         raise ValueError(f"No SavedModel found in {export_dir} (expected {constants.KERASLIKE_FILENAME}). "
                          f"Received: export_dir={export_dir}")
@@ -134,13 +133,17 @@ def _keras_directory(export_dir):
     return model, {"tags": [constants.SERVING], "signatures": describe_signatures(model, None)}
 
 
-def restore(export_dir, custom_objects=None, tags=None):
+def restore(export_dir, custom_objects=None, tags=None, tensorflow_graphs=False):
     """`(object, document)` of a keraslike SavedModel directory, with `.signatures` attached.
 
     A TF 2 style `model.save("dir")` directory (holding `model.keras`) loads too, as TF 2 loaded the
-    SavedModel that call wrote.
+    SavedModel that call wrote. With `tensorflow_graphs`, a real TF SavedModel loads as its objects and
+    variables, its functions raising when called (`tf_saved_model.py`); else it raises (read_document).
     """
     export_dir = os.fspath(export_dir)
+    if tensorflow_graphs and tf_saved_model.is_tf_saved_model(export_dir) and \
+            not os.path.isfile(os.path.join(export_dir, constants.KERASLIKE_FILENAME)):
+        return tf_saved_model.load(export_dir), {"tags": [constants.SERVING], "signatures": {}}
     keras_file = os.path.join(export_dir, saving_lib.SAVEDMODEL_DIR_FILE)
     if not os.path.isfile(os.path.join(export_dir, constants.KERASLIKE_FILENAME)) and os.path.isfile(keras_file):
         obj, document = _keras_directory(export_dir)
@@ -258,4 +261,4 @@ def load(export_dir, tags=None, options=None):
         name, value = next(iter(options.non_defaults().items()))
         raise ValueError(f"LoadOptions.{name} configures loading TF graphs/checkpoints, which keraslike's SavedModel "
                          f"has not. Received: {name}={value!r}")
-    return restore(export_dir, tags=tags)[0]
+    return restore(export_dir, tags=tags, tensorflow_graphs=True)[0]
