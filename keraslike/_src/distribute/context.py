@@ -46,6 +46,28 @@ def get_strategy():
     return stack[-1] if stack else default_strategy()
 
 
+def scope_strategy():
+    """The strategy whose `scope()` is active, or None outside every scope (the default strategy)."""
+    stack = _stack()
+    return stack[-1] if stack else None
+
+
+def aggregate_replica_update(var, value):
+    """The operand a replica applies to `var` in an `assign*` (TF's MirroredVariable update in replica context).
+
+    Inside `strategy.run` of the multi-replica strategy that created `var`, a variable whose aggregation is
+    SUM, MEAN or ONLY_FIRST_REPLICA gets every replica's operand combined (so all replicas keep one value);
+    otherwise (NONE, Keras variables, outside `run`, one replica) `value` is returned unchanged.
+    """
+    strategy = getattr(var, "_created_in_strategy", None)
+    if strategy is None or strategy.num_replicas_in_sync == 1 or not getattr(var, "_replica_updates_aggregate", False):
+        return value
+    replica = current_replica_context()
+    if replica is None or replica.strategy is not strategy or var._aggregation.name == "NONE":
+        return value
+    return strategy._combine_replica_values(var._aggregation.name, value)
+
+
 def has_strategy():
     """`tf.distribute.has_strategy()`: True inside any `strategy.scope()`."""
     return bool(_stack())
