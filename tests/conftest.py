@@ -34,3 +34,53 @@ def run_script(args, timeout=600, cwd=None, **env):
 @pytest.fixture
 def run():
     return run_script
+
+
+def _launches_python(args):
+    """True when a `subprocess.Popen(args)` starts a Python interpreter (or torchrun): seconds of imports."""
+    if isinstance(args, (str, bytes, os.PathLike)):
+        text = os.fsdecode(args)
+        return sys.executable in text or os.path.basename(text.split()[0] if text.split() else "").startswith(
+            ("python", "torchrun"))
+    if not args:
+        return False
+    program = os.fsdecode(args[0])
+    return os.path.realpath(program) == os.path.realpath(sys.executable) or os.path.basename(program).startswith(
+        ("python", "torchrun"))
+
+
+def _guard_launches(item):
+    """Process-launching tests are marked `slow` (deselected by `-m "not slow"`, run in CI): an unmarked test that
+    starts a Python process fails, naming itself, instead of quietly slowing the quick set."""
+    if item.get_closest_marker("slow") is not None:
+        return None
+    original = subprocess.Popen.__init__
+
+    def guarded(self, args, *rest, **kwargs):
+        if _launches_python(args):
+            raise AssertionError(f"{item.nodeid} starts a Python process; mark it `@pytest.mark.slow`. "
+                                 f"Received: args={args!r}")
+        original(self, args, *rest, **kwargs)
+
+    subprocess.Popen.__init__ = guarded
+    return original
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_setup(item):
+    original = _guard_launches(item)
+    try:
+        yield
+    finally:
+        if original is not None:
+            subprocess.Popen.__init__ = original
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_call(item):
+    original = _guard_launches(item)
+    try:
+        yield
+    finally:
+        if original is not None:
+            subprocess.Popen.__init__ = original
