@@ -21,14 +21,36 @@ def script_env(**extra):
     return env
 
 
-def run_script(args, timeout=600, cwd=None, **env):
-    """Run `python args...` (or another command when args[0] is a program); returns CompletedProcess."""
+def _command(args):
     cmd = list(args) if args[0] in ("torchrun",) or os.path.sep in str(args[0]) and not str(args[0]).endswith(
         ".py") else [sys.executable, *map(str, args)]
     if cmd[0] == "torchrun":
         cmd = [sys.executable, "-m", "torch.distributed.run", *map(str, cmd[1:])]
-    return subprocess.run(cmd, capture_output=True, text=True, timeout=timeout, cwd=cwd or REPO,
+    return cmd
+
+
+def run_script(args, timeout=600, cwd=None, **env):
+    """Run `python args...` (or another command when args[0] is a program); returns CompletedProcess."""
+    return subprocess.run(_command(args), capture_output=True, text=True, timeout=timeout, cwd=cwd or REPO,
                           env=script_env(**env))
+
+
+def run_scripts(*jobs, timeout=600, cwd=None, **env):
+    """Run independent jobs (each as `run_script`'s `args`) at the same time; their CompletedProcess, in order.
+
+    A one-process job keeps one core busy, so on a 2-core machine two of them take the time of one."""
+    procs = [subprocess.Popen(_command(args), stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                              cwd=cwd or REPO, env=script_env(**env)) for args in jobs]
+    done = []
+    for args, proc in zip(jobs, procs):
+        try:
+            out, err = proc.communicate(timeout=timeout)
+        except subprocess.TimeoutExpired:
+            for other in procs:
+                other.kill()
+            raise
+        done.append(subprocess.CompletedProcess(_command(args), proc.returncode, out, err))
+    return done
 
 
 @pytest.fixture
