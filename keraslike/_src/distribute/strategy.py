@@ -331,6 +331,11 @@ class Strategy:
     def _after_backward(self, train_module, params):
         """Combine `params`' gradients across replicas after backward, where the wrapper did not already."""
 
+    def _new_variable(self, var):
+        """A variable made under this strategy: start from the chief's value (TF's MirroredVariable)."""
+        if self._num_replicas > 1:
+            self._broadcast_tensors([var])
+
     def _broadcast_tensors(self, tensors):
         collectives.broadcast_tensors(list(tensors))
 
