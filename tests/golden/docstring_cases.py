@@ -71,6 +71,14 @@ def _ragged_shapes(tf, keras):
             tf.RaggedTensor.from_tensor(tf.zeros([2, 3]), lengths=[1, 2]).shape.as_list()]
 
 
+def _ragged_spec(tf, keras):
+    values = [tf.ragged.constant([[0], [1, 2]]), tf.ragged.constant([[[0, 1]], [[1, 2], [3, 4]]], ragged_rank=1),
+              tf.ragged.constant([["a"], ["b", "c"]]),
+              tf.ragged.constant([[1, 2], [3]]).with_row_splits_dtype(tf.int32)]
+    specs = [tf.type_spec_from_value(v) for v in values]
+    return [[s.shape.as_list(), s.dtype.name, s.ragged_rank, s.row_splits_dtype.name] for s in specs]
+
+
 CASES = {
     "relu_threshold": _relu(threshold=5.0),
     "relu_threshold_leak_cap": _relu(negative_slope=0.5, threshold=5.0, max_value=7.0),
@@ -109,5 +117,6 @@ CASES = {
                                                   tf.ragged.range([5, 0], [0, 5], -2).to_list()],
     "ragged_range_zero_delta": lambda tf, keras: tf.ragged.range([0], [3], 0),
     "ragged_uniform_shapes": _ragged_shapes,
+    "type_spec_from_value_ragged": _ragged_spec,
     "shape_plus_str_raises": lambda tf, keras: tf.zeros([2]).shape + "a",
 }
