@@ -7,6 +7,8 @@ keraslike in `tests/ops/test_docstring_golden.py`. Results are encoded by
 No TensorFlow import here: both sides share this file.
 """
 
+import numpy as np
+
 X5 = [-10.0, -5.0, 0.0, 5.0, 10.0]
 
 
@@ -79,6 +81,11 @@ def _ragged_spec(tf, keras):
     return [[s.shape.as_list(), s.dtype.name, s.ragged_rank, s.row_splits_dtype.name] for s in specs]
 
 
+def _tensor_initializer(tf, keras):
+    init = keras.initializers.get(keras.ops.reshape(keras.ops.arange(6), (2, 3)))
+    return [init((2, 3)), init((2, 3), dtype="float16"), keras.initializers.get(np.ones((2,), "int32"))((2,))]
+
+
 CASES = {
     "relu_threshold": _relu(threshold=5.0),
     "relu_threshold_leak_cap": _relu(negative_slope=0.5, threshold=5.0, max_value=7.0),
@@ -118,5 +125,7 @@ CASES = {
     "ragged_range_zero_delta": lambda tf, keras: tf.ragged.range([0], [3], 0),
     "ragged_uniform_shapes": _ragged_shapes,
     "type_spec_from_value_ragged": _ragged_spec,
+    "initializer_from_tensor": _tensor_initializer,
+    "initializer_from_tensor_bad_shape": lambda tf, keras: keras.initializers.get(keras.ops.ones((2, 3)))((3, 2)),
     "shape_plus_str_raises": lambda tf, keras: tf.zeros([2]).shape + "a",
 }
