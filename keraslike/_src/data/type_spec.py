@@ -18,8 +18,8 @@ from keraslike._src.sparse.sparse_tensor import SparseTensor, SparseTensorSpec
 
 def type_spec_from_value(value):
     """`tf.type_spec_from_value(value)`: `TensorSpec` of a tensor-like (its shape and dtype, Python ints as
-    int32 and floats as float32, as `tf.constant`), `DatasetSpec` of a dataset, `IteratorSpec` of an iterator, `OptionalSpec` of an Optional, `SparseTensorSpec` of a
-    `SparseTensor`.
+    int32 and floats as float32, as `tf.constant`), `DatasetSpec` of a dataset, `IteratorSpec` of an iterator,
+    `OptionalSpec` of an Optional, `SparseTensorSpec` of a `SparseTensor`.
 
     Raises:
         TypeError: a value of another kind (TF: "Could not build a TypeSpec").
