@@ -20,6 +20,7 @@ from keraslike._src.ops import tensor_numpy
 from keraslike._src.ops import value_semantics
 from keraslike._src.ops.conversion import convert_to_tensor
 from keraslike._src.ops.string_tensor import StringTensor
+from keraslike._src.ops.variable_meta import VariableMeta
 
 DType = torch.dtype
 
@@ -45,7 +46,12 @@ def ensure_shape(x, shape, name=None):
 
 
 def get_static_value(tensor, partial=False):
-    """`tf.get_static_value(tensor)`: a tensor's value as numpy (every eager value is known); others as given."""
+    """`tf.get_static_value(tensor)`: a tensor's value as numpy (every eager value is known); others as given.
+
+    A variable's value is not static (it may change): None, as TF.
+    """
+    if isinstance(type(tensor), VariableMeta):
+        return None
     if isinstance(tensor, torch.Tensor):
         return tensor_numpy.snapshot(tensor)
     if isinstance(tensor, StringTensor):

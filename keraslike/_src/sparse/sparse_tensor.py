@@ -107,6 +107,14 @@ class SparseTensor:
     def get_shape(self):
         return self.shape
 
+    def set_shape(self, shape):
+        """Checks that `shape` is compatible with the dense shape (an eager shape is fully known), as TF.
+
+        Raises:
+            ValueError: if `shape` is not compatible with the dense shape.
+        """
+        self.shape.merge_with(as_shape(shape))
+
     @property
     def ndim(self):
         return int(self._dense_shape.shape[0])

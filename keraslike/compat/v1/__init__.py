@@ -1,6 +1,6 @@
 """`tf.compat.v1`: the TF1 names, running eagerly; every other name resolves to the TF2 one (`tf.<name>`)."""
 
-import sys
+import sys as _sys
 
 from keraslike._src.compat.v1.config_proto import ConfigProto, GPUOptions, GraphOptions  # noqa: F401
 from keraslike._src.compat.v1.graph_names import (  # noqa: F401
@@ -46,7 +46,7 @@ _ROOT = __name__.split(".")[0]  # "keraslike"
 
 def __getattr__(name):
     try:
-        return getattr(sys.modules[_ROOT], name)  # the root package is loaded before its subpackages
+        return getattr(_sys.modules[_ROOT], name)  # the root package is loaded before its subpackages
     except AttributeError:
         raise AttributeError(
             f"module 'keraslike.compat.v1' has no attribute '{name}' (nor has keraslike). "

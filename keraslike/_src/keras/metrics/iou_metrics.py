@@ -55,9 +55,9 @@ class _IoUBase(Metric):
         y_pred = torch.as_tensor(y_pred)
         y_true = torch.as_tensor(y_true, device=y_pred.device)
         if not self.sparse_y_true:
-            y_true = y_true.argmax(dim=self.axis)
+            y_true = (y_true.to(torch.uint8) if y_true.dtype == torch.bool else y_true).argmax(dim=self.axis)
         if not self.sparse_y_pred:
-            y_pred = y_pred.argmax(dim=self.axis)
+            y_pred = (y_pred.to(torch.uint8) if y_pred.dtype == torch.bool else y_pred).argmax(dim=self.axis)
         integer = _is_int(self.dtype)
         cast = torch.int64 if integer else torch.float32
         y_true, y_pred = y_true.to(cast).reshape(-1), y_pred.to(cast).reshape(-1)
