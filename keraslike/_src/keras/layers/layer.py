@@ -28,6 +28,7 @@ from keraslike._src.keras.layers.input_spec import assert_input_compatibility
 from keraslike._src.keras.layers.keras_tensor import KerasTensor, Node, flatten, is_symbolic, map_structure
 from keraslike._src.keras.layers.layer_meta import LayerMeta
 from keraslike._src.keras.layers.layer_utils import (
+    _inferred_output_shape,
     _attach_symbolic_masks,
     _declared_output_shape,
     _example_value,
@@ -592,8 +593,20 @@ class Layer(torch.nn.Module, metaclass=LayerMeta):
     def call(self, inputs, *args, **kwargs):
         raise NotImplementedError(f"Layer {type(self).__name__} does not implement call().")
 
-    def compute_output_shape(self, input_shape):
-        return None
+    def compute_output_shape(self, input_shape, *more_shapes):
+        """The output shape(s) for inputs of `input_shape` (a shape, or a list/dict of shapes; layers called with
+        several positional inputs, such as `MultiHeadAttention(query, value)`, take one shape each).
+
+        keraslike's own layers (and every layer under Keras 2, `TF_USE_LEGACY_KERAS=1`, whose base class traces
+        `call`) find it by running `call` on example inputs: unknown dims stay None, a known batch stays. A user
+        layer that does not implement it raises NotImplementedError, as Keras 3's base class does.
+        """
+        if not (type(self).__module__.startswith("keraslike.") or keras_version.legacy_keras()):
+            raise NotImplementedError(f"Layer {type(self).__name__} does not have a `compute_output_shape` method "
+                                      "implemented. Should implement `def compute_output_shape(self, input_shape)`.")
+        return _inferred_output_shape(self, (input_shape, *more_shapes))
+
+    compute_output_shape._keraslike_inferred = True  # not a declaration: a symbolic call infers shapes itself
 
     def __call__(self, *args, **kwargs):
         if args and isinstance(args[0], torch.Tensor):
@@ -847,6 +860,12 @@ class Layer(torch.nn.Module, metaclass=LayerMeta):
             tensor.name = self.name if i == 0 else f"{self.name}_{i}"
         self._inbound_nodes.append(node)
         return outputs
+
+    def _inferred_output_shape_of(self, args):
+        """Output shapes of `call` on the KerasTensors `args` (positional; run on examples, no node recorded)."""
+        out = self._example_call(args, {}, 8)
+        other = self._example_call(args, {}, 9, quiet=True) if _has_unknown_dims(args) else None
+        return map_structure(lambda t: tuple(t.shape), _symbolic_outputs(out, other, _known_batch(args)))
 
     def _example_call(self, args, kwargs, unknown, quiet=False):
         """Run the layer without autograd on example values for `args`/`kwargs` (unknown dims `unknown`); with
