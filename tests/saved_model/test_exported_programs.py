@@ -87,7 +87,9 @@ SAVER = textwrap.dedent('''
     out = sys.argv[1]
     x = np.random.default_rng(0).standard_normal((8, 5)).astype("float32")
     module = ExportModule(LogisticRegression(), Normalize(x), predict_class)
-    tf.saved_model.save(module, out + "/module")
+    # two functions return tensors: TF exports no default signature, so they are named
+    tf.saved_model.save(module, out + "/module", signatures={"serving_default": module.__call__,
+                                                             "scores": module.scores})
     mutable = Mutable()
     tf.saved_model.save(mutable, out + "/mutable",
                         signatures=mutable.__call__.get_concrete_function(tf.TensorSpec(None, tf.float32)))
@@ -127,6 +129,7 @@ LOADER = textwrap.dedent('''
     serving = loaded.signatures["serving_default"]
     results["signature_keys"] = sorted(loaded.signatures)
     results["serving"] = {k: v.numpy().tolist() for k, v in serving(x=x).items()}
+    results["scores_signature"] = sorted(loaded.signatures["scores"](features=x))
     results["positional"] = error(lambda: serving(x))
     scores = loaded.scores(x)
     results["scores"] = {k: v.detach().numpy().tolist() for k, v in scores.items()}
@@ -197,7 +200,8 @@ def test_tutorial_export_module_runs_without_its_class(loaded_elsewhere):
 
 def test_signatures_take_keyword_arguments_only(loaded_elsewhere):
     _, results, expected = loaded_elsewhere
-    assert results["signature_keys"] == ["serving_default"]
+    assert results["signature_keys"] == ["scores", "serving_default"]
+    assert results["scores_signature"] == ["logits", "probabilities"]
     assert list(results["serving"]) == ["output_0"]
     np.testing.assert_array_equal(results["serving"]["output_0"], expected["classes"])
     kind, message = results["positional"]
