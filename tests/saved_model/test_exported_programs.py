@@ -97,6 +97,16 @@ SAVER = textwrap.dedent('''
     model(x)
     model.export(out + "/exported", verbose=False)
     tf.saved_model.save(model, out + "/keras")
+    inputs = tf.keras.Input((5,), name="features")
+    functional = tf.keras.Model(inputs, tf.keras.layers.Dense(2, name="out")(inputs))
+    archive = tf.keras.export.ExportArchive()
+    archive.track(functional)
+    archive.add_endpoint("serve", functional.call, [tf.keras.InputSpec(shape=(None, 5), dtype="float32")])
+    archive.add_endpoint("double", lambda x: {"y": functional(x) * 2.0},
+                         [tf.TensorSpec([None, 5], tf.float32, name="x")])
+    archive.add_variable_collection("kernels", [functional.get_layer("out").kernel])
+    archive.write_out(out + "/archive", verbose=False)
+    np.savez(out + "/archive.npz", serve=functional(x).detach().numpy())
     np.savez(out + "/expected.npz", x=x, classes=module(x).numpy(), probabilities=module.scores(x)["probabilities"],
              logits=module.scores(x)["logits"], keras=model(x).detach().numpy())
 ''')
@@ -164,6 +174,17 @@ LOADER = textwrap.dedent('''
     results["keras_call"] = keras_sm(x).detach().numpy().tolist()
     results["keras_serving"] = {k: v.detach().numpy().tolist()
                                 for k, v in keras_sm.signatures["serving_default"](inputs=x).items()}
+    archive = tf.saved_model.load(out + "/archive")
+    served = np.load(out + "/archive.npz")["serve"]
+    results["archive_type"] = type(archive).__name__
+    results["archive_signatures"] = sorted(archive.signatures)
+    results["archive_serve"] = float(np.abs(archive.serve(x).detach().numpy() - served).max())
+    results["archive_default"] = float(np.abs(
+        archive.signatures["serving_default"](args_0=x)["output_0"].detach().numpy() - served).max())
+    results["archive_double"] = float(np.abs(archive.double(x)["y"].detach().numpy() - 2 * served).max())
+    archive.kernels[0].assign(np.zeros((5, 2), "float32"))  # the collection is the model's kernel itself
+    results["archive_after_assign"] = archive.serve(x).detach().numpy().tolist()
+    results["archive_variables"] = len(archive.variables)
     print("RESULTS" + json.dumps(results))
 ''')
 
@@ -248,6 +269,37 @@ def test_model_export_and_tfsm_layer_without_the_model_class(loaded_elsewhere):
     np.testing.assert_allclose(results["tfsm_serving_default"]["output_0"], expected["keras"], rtol=1e-5, atol=1e-6)
     np.testing.assert_allclose(results["keras_call"], expected["keras"], rtol=1e-5, atol=1e-6)
     np.testing.assert_allclose(results["keras_serving"]["output_0"], expected["keras"], rtol=1e-5, atol=1e-6)
+
+
+def test_export_archive_endpoints_and_variable_collection(loaded_elsewhere):
+    _, results, expected = loaded_elsewhere
+    assert results["archive_type"] == "_UserObject"
+    assert results["archive_signatures"] == ["double", "serve", "serving_default"]  # the first is the default
+    assert results["archive_serve"] < 1e-6 and results["archive_default"] < 1e-6 and results["archive_double"] < 1e-6
+    bias = np.asarray(results["archive_after_assign"])[0]
+    np.testing.assert_allclose(results["archive_after_assign"], np.broadcast_to(bias, (len(expected["x"]), 2)))
+    assert results["archive_variables"] == 2  # kernel and bias, the collection sharing the kernel
+
+
+def test_export_archive_errors(tmp_path):
+    archive = tf.keras.export.ExportArchive()
+    with pytest.raises(ValueError, match="must call track"):
+        archive.add_endpoint("serve", lambda x: x, [tf.TensorSpec([None], tf.float32)])
+    with pytest.raises(ValueError, match="Invalid resource type"):
+        archive.track(object())
+    with pytest.raises(ValueError, match="Unsupported format: neptune_model"):
+        tf.keras.export.ExportArchive(format="neptune_model")
+    model = tf.keras.Sequential([tf.keras.Input((2,)), tf.keras.layers.Dense(1)])
+    archive.track(model)
+    with pytest.raises(ValueError, match="No endpoints have been set yet"):
+        archive.write_out(str(tmp_path / "a"))
+    archive.add_endpoint("serve", model.call, [tf.TensorSpec([None, 2], tf.float32)])
+    with pytest.raises(ValueError, match="Endpoint name 'serve' is already taken"):
+        archive.add_endpoint("serve", model.call, [tf.TensorSpec([None, 2], tf.float32)])
+    with pytest.raises(TypeError, match="is_static"):
+        archive.add_endpoint("other", model.call, [tf.TensorSpec([None, 2], tf.float32)], is_static=True)
+    with pytest.raises(ValueError, match="give an input_signature"):
+        archive.add_endpoint("other", model.call)
 
 
 class DataDependent(tf.Module):

@@ -153,6 +153,7 @@ def restore(export_dir, custom_objects=None, tags=None, tensorflow_graphs=False)
     assets = os.path.join(os.fspath(export_dir), constants.ASSETS_DIRECTORY)
     reader = TreeReader(document["nodes"], _tensors(export_dir, document), custom_objects, assets,
                         class_optional=True)
+    reader.prebuild_keras()
     obj = reader.get(document.get("root", 0))
     restored = _restore_functions(export_dir, document, obj, reader)
     if is_user_object(obj):
