@@ -57,6 +57,10 @@ SAVER = textwrap.dedent('''
             self.calls.assign_add(1)
             return self.class_pred(tf.sigmoid(self.model(self.norm_x.norm(x))))
 
+        @tf.function(input_signature=[tf.TensorSpec([None, 5], tf.float32)] * 2)
+        def two(self, x, y):
+            return self.model(self.norm_x.norm(x + y))
+
         @tf.function(input_signature=[tf.TensorSpec([None, 5], tf.float32, name="features")])
         def scores(self, x):
             logits = self.model(self.norm_x.norm(x))
@@ -89,7 +93,7 @@ SAVER = textwrap.dedent('''
     module = ExportModule(LogisticRegression(), Normalize(x), predict_class)
     # two functions return tensors: TF exports no default signature, so they are named
     tf.saved_model.save(module, out + "/module", signatures={"serving_default": module.__call__,
-                                                             "scores": module.scores})
+                                                             "scores": module.scores, "two": module.two})
     mutable = Mutable()
     tf.saved_model.save(mutable, out + "/mutable",
                         signatures=mutable.__call__.get_concrete_function(tf.TensorSpec(None, tf.float32)))
@@ -140,7 +144,8 @@ LOADER = textwrap.dedent('''
     results["signature_keys"] = sorted(loaded.signatures)
     results["serving"] = {k: v.numpy().tolist() for k, v in serving(x=x).items()}
     results["scores_signature"] = sorted(loaded.signatures["scores"](features=x))
-    results["positional"] = error(lambda: serving(x))
+    results["positional"] = error(lambda: loaded.signatures["two"](x, x))
+    results["one_positional"] = serving(x)["output_0"].numpy().tolist()
     scores = loaded.scores(x)
     results["scores"] = {k: v.detach().numpy().tolist() for k, v in scores.items()}
     results["scores_by_name"] = loaded.scores(features=x)["logits"].detach().numpy().tolist()
@@ -221,12 +226,13 @@ def test_tutorial_export_module_runs_without_its_class(loaded_elsewhere):
 
 def test_signatures_take_keyword_arguments_only(loaded_elsewhere):
     _, results, expected = loaded_elsewhere
-    assert results["signature_keys"] == ["scores", "serving_default"]
+    assert results["signature_keys"] == ["scores", "serving_default", "two"]
+    np.testing.assert_array_equal(results["one_positional"], expected["classes"])
     assert results["scores_signature"] == ["logits", "probabilities"]
     assert list(results["serving"]) == ["output_0"]
     np.testing.assert_array_equal(results["serving"]["output_0"], expected["classes"])
-    kind, message = results["positional"]
-    assert kind == "TypeError" and "keyword arguments only" in message
+    kind, message = results["positional"]  # scores has one input: a positional call binds it (as TF)
+    assert kind == "TypeError" and "too many positional arguments" in message
 
 
 def test_other_functions_dict_outputs_and_variable_paths(loaded_elsewhere):

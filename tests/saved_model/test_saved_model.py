@@ -64,8 +64,8 @@ def test_module_round_trip_keeps_variables_values_and_calls(tmp_path):
     out = loaded.signatures["serving_default"](x=x)
     assert list(out) == ["output_0"]
     torch.testing.assert_close(out["output_0"], expected)
-    with pytest.raises(TypeError, match="keyword arguments only"):
-        loaded.signatures["serving_default"](x)
+    # TF 2.21 binds a one-input signature's positional argument (tf_saved_model_golden.json "positional")
+    torch.testing.assert_close(loaded.signatures["serving_default"](x)["output_0"], expected)
     with pytest.raises(TypeError, match="float32"):
         loaded.signatures["serving_default"](x=x.double())
 

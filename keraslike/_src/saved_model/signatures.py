@@ -141,9 +141,11 @@ def _outputs(result):
 
 class SignatureFunction:
     """A loaded signature: call it with keyword arguments named after its inputs; returns a dict of outputs.
+    As TF, a signature with one input also takes it positionally; with several, positional arguments raise.
 
     Raises (when called):
-        TypeError: positional arguments, missing or unexpected keyword arguments, or a tensor whose dtype
+        TypeError: positional arguments (several inputs), missing or unexpected keyword arguments, or a tensor
+            whose dtype
             differs from the input's spec.
         ValueError / tf.errors.InvalidArgumentError: a shape the input spec does not allow.
     """
@@ -174,10 +176,15 @@ class SignatureFunction:
         return {spec.name: spec for spec in self._outputs}
 
     def __call__(self, *args, **kwargs):
-        if args:
-            raise TypeError(f"Signature {self._key!r} takes keyword arguments only ({[s.name for s in self._specs]}). "
-                            f"Received: {len(args)} positional arguments")
         names = [s.name for s in self._specs]
+        if args:
+            if len(args) == 1 and len(names) == 1 and not kwargs:  # TF binds a one-input signature's argument
+                kwargs = {names[0]: args[0]}
+            else:
+                raise TypeError("Binding inputs to tf.function failed due to `too many positional arguments`: "
+                                f"signature {self._key!r} takes keyword arguments only ({names}) when it has "
+                                f"several inputs. Received: {len(args)} positional arguments and kwargs "
+                                f"{sorted(kwargs)}")
         if set(kwargs) != set(names):
             raise TypeError(f"Signature {self._key!r} expects the arguments {names}. Received: {sorted(kwargs)}")
         values = [self._convert(kwargs[spec.name], spec) for spec in self._specs]
