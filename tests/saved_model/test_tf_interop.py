@@ -131,4 +131,6 @@ def test_signatures_positional_arguments_as_tf(tmp_path):
     path = str(tmp_path / "one")
     tf.saved_model.save(net, path, signatures=net.__call__)
     one = tf.saved_model.load(path).signatures["serving_default"]
+    assert repr(one.structured_outputs) == \
+        "{'output_0': TensorSpec(shape=(None, 2), dtype=tf.float32, name='output_0')}"
     np.testing.assert_allclose(one(cases.X)["output_0"].numpy(), GOLDEN["module"]["outputs"], rtol=1e-5, atol=1e-6)

@@ -180,6 +180,8 @@ def _capture_functions(obj, tree, entries):
             entry_ident = json.dumps(["obj", entry["method"], entry["inputs"]])
             if entry_ident == ident:
                 entry["function"] = index[ident]
+                if "outputs" in captured[index[ident]][0]:  # the program knows them: structured_outputs
+                    entry.setdefault("outputs", captured[index[ident]][0]["outputs"])
     return captured
 
 

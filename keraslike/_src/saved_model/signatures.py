@@ -128,7 +128,10 @@ def default_signature(obj, records):
     if len(found) != 1:
         return {}
     index, record = found[0]
-    return {DEFAULT_KEY: {"method": record["method"], "inputs": record["inputs"], "function": index}}
+    entry = {"method": record["method"], "inputs": record["inputs"], "function": index}
+    if "outputs" in record:
+        entry["outputs"] = record["outputs"]
+    return {DEFAULT_KEY: entry}
 
 
 def _outputs(result):
@@ -164,15 +167,15 @@ class SignatureFunction:
 
     @property
     def structured_outputs(self):
-        """`{name: TensorSpec}` of the outputs, known for Keras models with symbolic outputs.
+        """`{name: TensorSpec}` of the outputs (from the signature's torch.export program).
 
         Raises:
-            NotImplementedError: for a module's method: keraslike does not trace functions, so their output
-                specs are known only by calling them.
+            NotImplementedError: a signature saved without a program (an input of unknown rank or strings).
         """
         if self._outputs is None:
-            raise NotImplementedError(f"The output specs of signature {self._key!r} are unknown: keraslike keeps "
-                                      "methods, not traced graphs; call the signature to see its outputs.")
+            raise NotImplementedError(f"The output specs of signature {self._key!r} are unknown: it has no "
+                                      "torch.export program (an input of unknown rank or strings); call the "
+                                      "signature to see its outputs.")
         return {spec.name: spec for spec in self._outputs}
 
     def __call__(self, *args, **kwargs):
