@@ -15,6 +15,7 @@ from keraslike._src.ops.string_tensor import StringTensor
 from keraslike._src.ops.tensor_spec import TensorSpec, as_spec_dtype, string
 
 DEFAULT_KEY = "serving_default"
+STANDALONE_PREFIX = "__signature__"  # the method name recorded for a signature that is not a method of the object
 
 
 def method_functions(obj):
@@ -90,8 +91,8 @@ def describe(obj, signatures):
     """`signatures` (None, a tf.function, a concrete function, or a dict of them) -> JSON entries.
 
     Raises:
-        ValueError: a signature that is not a `tf.function` method of `obj` with an input signature
-            (keraslike stores no traced graphs, so only methods can be called after loading).
+        ValueError: a signature that is not a `tf.function` with an input signature (or a concrete function
+            of one). One that is not a method of `obj` is recorded as `__signature__<key>` (its program only).
     """
     if signatures is None:
         # TF exports the root's one tf.function with an input signature that returns tensors; with several
@@ -103,15 +104,21 @@ def describe(obj, signatures):
     out = {}
     for key, function in signatures.items():
         name = _method_name(obj, function)
+        if name is None and not isinstance(function, (Function, ConcreteFunction)):
+            raise ValueError(f"Expected signature {key!r} to be a tf.function (with an input_signature, or a concrete "
+                             f"function of one). Received: signatures[{key!r}]={function!r}")
         specs = _input_specs(function)
-        if name is None:
-            raise ValueError(f"Expected signature {key!r} to be a tf.function method of the saved object (with an "
-                             "input_signature, or a concrete function of one): keraslike's SavedModel keeps methods, "
-                             f"not traced graphs. Received: signatures[{key!r}]={function!r}")
         if not specs:
             raise ValueError(f"Expected signature {key!r} to have an input_signature (tf.function(input_signature="
                              f"[...]) or fn.get_concrete_function(spec)). Received: {function!r}")
         names = [getattr(s, "name", None) for s in specs]
+        if name is None:  # a tf.function that is not a method of `obj`: only its program is saved
+            python = (function._function if isinstance(function, ConcreteFunction) else function).python_function
+            defaults = _argument_names(python, len(specs))
+            names = [n or d for n, d in zip(names, defaults)]
+            out[key] = {"method": STANDALONE_PREFIX + key, "inputs": [spec_json(s, n) for s, n in zip(specs, names)],
+                        "_callable": python}
+            continue
         defaults = _argument_names(getattr(obj, name).python_function, len(specs))
         names = [n or d for n, d in zip(names, defaults)]
         out[key] = {"method": name, "inputs": [spec_json(s, n) for s, n in zip(specs, names)]}
@@ -215,11 +222,12 @@ class SignatureMap(dict):
         raise TypeError("A loaded SavedModel's signatures are read-only.")
 
 
-def bind(obj, entries):
-    """The `SignatureMap` of loaded `obj` for the JSON signature `entries`."""
+def bind(obj, entries, standalone=None):
+    """The `SignatureMap` of loaded `obj` for the JSON signature `entries` (`standalone`: method name -> the
+    loaded program of a signature that was not a method)."""
     out = {}
     for key, entry in entries.items():
         outputs = [spec_from_json(s) for s in entry["outputs"]] if "outputs" in entry else None
-        out[key] = SignatureFunction(key, getattr(obj, entry["method"]), [spec_from_json(s) for s in entry["inputs"]],
-                                     outputs)
+        method = (standalone or {}).get(entry["method"]) or getattr(obj, entry["method"])
+        out[key] = SignatureFunction(key, method, [spec_from_json(s) for s in entry["inputs"]], outputs)
     return SignatureMap(out)
