@@ -14,8 +14,10 @@ import textwrap
 
 import numpy as np
 import pytest
+import torch
 
 import keraslike as tf
+from keraslike._src.saved_model import object_graph
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
@@ -338,3 +340,27 @@ def test_unexportable_computation_names_the_line_and_what_to_change(tmp_path):
     tf.saved_model.save(FixedBatch(), path)  # a free dimension the computation fixes is recorded with its size
     with open(os.path.join(path, "keraslike_saved_model.json")) as f:
         assert json.load(f)["functions"][0]["program_shapes"] == [[3, 2]]
+
+
+def test_mixed_precision_program_reads_variables_as_the_layer_does(tmp_path, monkeypatch):
+    """A mixed_float16 layer computes in float16 from float32 variables: so does its exported program."""
+    class Net(tf.keras.Model):  # defined here, then forgotten below: the directory loads without it
+        def __init__(self, **kwargs):
+            super().__init__(**kwargs)
+            self.dense = tf.keras.layers.Dense(2, dtype="mixed_float16")
+
+        def call(self, x):
+            return self.dense(x)
+
+    model = Net()
+    x = np.random.default_rng(0).standard_normal((4, 3)).astype("float32")
+    expected = model(x).detach()
+    assert expected.dtype == torch.float16
+    path = str(tmp_path / "mixed")
+    model.export(path, verbose=False)
+    monkeypatch.setattr(object_graph, "_SAVED_CLASSES", {})  # as in a process that never defined Net
+    loaded = tf.saved_model.load(path)
+    assert type(loaded).__name__ == "_UserObject"
+    out = loaded.serve(x)
+    assert out.dtype == torch.float16
+    torch.testing.assert_close(out.detach(), expected)
