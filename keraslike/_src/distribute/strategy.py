@@ -16,6 +16,7 @@ from keraslike._src.distribute.replica_local import CrossReplicaReads
 from keraslike._src.distribute.input import DistributedDataset
 from keraslike._src.distribute.input_context import InputContext, PerReplicaDataset, ValueContext
 from keraslike._src.distribute.values import PerReplica, ReduceOp
+from keraslike._src.nest.nest import TF_NEST
 
 
 class ReplicaContext:
@@ -169,7 +170,7 @@ class Strategy:
         op = ReduceOp.from_any(reduce_op)
         if axis is None:
             return self._all_reduce_value(op, value)
-        return _map(lambda v: self._reduce_axis(op, v, axis), value)
+        return TF_NEST.map(lambda v: self._reduce_axis(op, v, axis), value)
 
     def _reduce_axis(self, op, value, axis):
         value = torch.as_tensor(value).detach()
@@ -206,7 +207,7 @@ class Strategy:
 
     def gather(self, value, axis):
         """Concatenate every replica's `value` along `axis` (sizes may differ), in replica order."""
-        return _map(lambda v: self._gather_one(torch.as_tensor(v), axis), value)
+        return TF_NEST.map(lambda v: self._gather_one(torch.as_tensor(v), axis), value)
 
     def _gather_one(self, value, axis):
         if self._num_replicas == 1:
@@ -238,7 +239,7 @@ class Strategy:
                 collectives.all_reduce(t, "sum")
             return t / self._num_replicas if op is ReduceOp.MEAN else t
 
-        return _map(reduce_one, value)
+        return TF_NEST.map(reduce_one, value)
 
     def _replica_rows(self, global_size):
         """`[start, stop)` rows of a global batch of `global_size` this replica takes."""
@@ -313,14 +314,6 @@ class _ReplicaStep:
         self._randomness.__exit__(*exc)
         context.pop_replica_context()
         return False
-
-
-def _map(fn, value):
-    if isinstance(value, (list, tuple)):
-        return type(value)(_map(fn, v) for v in value)
-    if isinstance(value, dict):
-        return {k: _map(fn, v) for k, v in value.items()}
-    return fn(value)
 
 
 def get_replica_context():
