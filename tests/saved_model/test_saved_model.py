@@ -47,7 +47,9 @@ def test_module_round_trip_keeps_variables_values_and_calls(tmp_path):
     expected = model(x)
     path = str(tmp_path / "the_saved_model")
     tf.saved_model.save(model, path)
-    assert sorted(os.listdir(path)) == ["assets", "keraslike_saved_model.json", "variables"]
+    assert sorted(os.listdir(path)) == ["assets", "keraslike_programs", "keraslike_saved_model.json", "variables"]
+    assert sorted(os.listdir(os.path.join(path, "variables"))) == ["variables.data-00000-of-00001",
+                                                                   "variables.index"]  # TF's checkpoint format
     assert tf.saved_model.contains_saved_model(path)
 
     loaded = tf.saved_model.load(path)
@@ -117,19 +119,22 @@ def test_keras_model_round_trip(tmp_path):
     torch.testing.assert_close(loaded.serve(x), expected)
 
 
-def test_tf_saved_model_directory_is_refused(tmp_path):
+def test_tf_saved_model_directory_loads_variables_only(tmp_path):
     path = os.path.join(GOLDEN, "tf_saved_model")  # written by real TF 2.21 (make_saved_model_golden.py)
     assert tf.saved_model.contains_saved_model(path)
-    with pytest.raises(ValueError, match=r"is a TensorFlow SavedModel \(saved_model.pb") as err:
-        tf.saved_model.load(path)
-    assert "tf.train.load_checkpoint" in str(err.value)
+    loaded = tf.saved_model.load(path)  # its objects and variables; its graphs cannot run here
+    assert [tuple(v.shape) for v in loaded.variables] == [(4, 3), (3,)]
+    with pytest.raises(NotImplementedError, match="is a TensorFlow graph") as err:
+        loaded.serve(np.ones((1, 4), "float32"))
+    assert "tf.train.Checkpoint(root=obj).read(" in str(err.value)
     # its variables are a TF checkpoint, which keraslike reads (issue 23 item 3)
     variables = os.path.join(path, "variables", "variables")
     shapes = dict(tf.train.list_variables(variables))
     assert shapes["variables/0/.ATTRIBUTES/VARIABLE_VALUE"] == [4, 3]
     assert tf.train.load_variable(variables, "variables/1/.ATTRIBUTES/VARIABLE_VALUE").shape == (3,)
-    with pytest.raises(ValueError, match=r"is a TensorFlow SavedModel"):
+    with pytest.raises(ValueError, match=r"is a TensorFlow SavedModel") as err:
         tf.keras.layers.TFSMLayer(path)
+    assert "tf.train.load_checkpoint" in str(err.value)
     with pytest.raises(ValueError, match="No SavedModel found"):
         tf.saved_model.load(str(tmp_path))
 

@@ -69,6 +69,13 @@ def _argument_names(python_function, count):
     return (names + [f"arg_{i}" for i in range(len(names), count)])[:count]
 
 
+def named_specs(function, obj, name):
+    """The input specs of tf.function method `name` of `obj`, each named (its spec name, else its argument's)."""
+    specs = _input_specs(function)
+    defaults = _argument_names(getattr(type(obj), name).python_function, len(specs))
+    return [TensorSpec(s.shape, s.dtype, name=getattr(s, "name", None) or d) for s, d in zip(specs, defaults)]
+
+
 def spec_json(spec, name):
     dtype = as_spec_dtype(spec.dtype)
     return {"name": name, "shape": None if spec.shape.rank is None else spec.shape.as_list(),
@@ -87,11 +94,9 @@ def describe(obj, signatures):
             (keraslike stores no traced graphs, so only methods can be called after loading).
     """
     if signatures is None:
-        # TF exports the root's one tf.function with an input signature (and tensor outputs); which functions
-        # return tensors is unknown without running them, so with several candidates `__call__` is chosen.
+        # TF exports the root's one tf.function with an input signature that returns tensors; with several
+        # candidates the saver decides once their programs show which return tensors (`default_signature`)
         methods = method_functions(obj)
-        if len(methods) > 1 and "__call__" in methods:
-            methods = {"__call__": methods["__call__"]}
         signatures = {DEFAULT_KEY: getattr(obj, next(iter(methods)))} if len(methods) == 1 else {}
     elif not isinstance(signatures, dict):
         signatures = {DEFAULT_KEY: signatures}
@@ -111,6 +116,19 @@ def describe(obj, signatures):
         names = [n or d for n, d in zip(names, defaults)]
         out[key] = {"method": name, "inputs": [spec_json(s, n) for s, n in zip(specs, names)]}
     return out
+
+
+def default_signature(obj, records):
+    """TF's default `serving_default` among several tf.function methods of the root with input signatures: the
+    one whose program returns tensors, when exactly one does (else none, as TF). `records` are the saved
+    functions (`save._capture_functions`); returns `{key: entry}` or `{}`."""
+    methods = method_functions(obj)
+    found = [(i, r) for i, r in enumerate(records)
+             if r["path"] == "obj" and r["method"] in methods and (r.get("outputs") or "reason" in r)]
+    if len(found) != 1:
+        return {}
+    index, record = found[0]
+    return {DEFAULT_KEY: {"method": record["method"], "inputs": record["inputs"], "function": index}}
 
 
 def _outputs(result):

@@ -17,7 +17,8 @@ from keraslike._src.compat.v1.v1_ops import (  # noqa: F401
     div, log, space_to_batch,
     py_func, random_normal, random_uniform,
     reduce_all, reduce_any, reduce_logsumexp, reduce_max, reduce_mean, reduce_min, reduce_prod, reduce_sum,
-    set_random_seed, squared_difference, to_bfloat16, to_double, to_float, to_int32, to_int64, truncated_normal,
+    set_random_seed, setdiff1d, squared_difference, to_bfloat16, to_complex128, to_complex64, to_double, to_float,
+    to_int32, to_int64, truncated_normal,
 )
 from keraslike._src.compat.v1.init_ops_v1 import (  # noqa: F401
     constant_initializer, glorot_normal_initializer, glorot_uniform_initializer, ones_initializer,

@@ -10,6 +10,7 @@ model can be used directly in plain torch code.
 
 import collections
 import contextlib
+import functools
 import inspect
 import threading
 import weakref
@@ -19,6 +20,7 @@ import torch
 
 from keraslike._src import torch_members
 from keraslike._src.autodiff import gradient_tape
+from keraslike._src.distribute import fully_sharded, sharded_values
 from keraslike._src.keras import backend, constraints, initializers, keras_version, regularizers
 from keraslike._src.keras.backend import naming
 from keraslike._src.keras.layers import added_metrics
@@ -30,6 +32,7 @@ from keraslike._src.keras.layers.layer_utils import (
     _declared_output_shape,
     _example_value,
     _has_unknown_dims,
+    _known_batch,
     _symbolic_outputs,
     _global_is_mixed,
     _global_policy_if_default,
@@ -568,9 +571,9 @@ class Layer(torch.nn.Module, metaclass=LayerMeta):
                 f"{len(weights)}. Received: weights with shapes {[np.shape(w) for w in weights]}"
             )
         for var, value in zip(params, weights):  # every shape first: a failed call changes no weight
-            if tuple(np.shape(value)) != tuple(var.shape):
+            if tuple(np.shape(value)) != sharded_values.global_shape(var):
                 raise ValueError(
-                    f"Layer {self.name!r} weight {var.path!r} has shape {tuple(var.shape)}; "
+                    f"Layer {self.name!r} weight {var.path!r} has shape {sharded_values.global_shape(var)}; "
                     f"received value of shape {tuple(np.shape(value))}. Received: weights with shapes "
                     f"{[np.shape(w) for w in weights]}"
                 )
@@ -609,6 +612,8 @@ class Layer(torch.nn.Module, metaclass=LayerMeta):
         """
         state = _call_state()
         if state.depth:
+            if sharded_values.active():  # a fully sharded layer gathers its weights for its call
+                return fully_sharded.gathering(self, self._call_once)(inputs, args, kwargs)
             return self._call_once(inputs, args, kwargs)
         if _with_call_losses:  # only layers that added call losses have any to clear
             for layer in self.modules():
@@ -620,12 +625,17 @@ class Layer(torch.nn.Module, metaclass=LayerMeta):
             training = current_training()
         record = torch.is_grad_enabled() and (bool(training) or self.training or gradient_tape.is_recording()
                                               or _requires_grad((inputs, args)))
+        call = self._call_once
+        if sharded_values.active():
+            call = fully_sharded.gathering(self, call)
+            if sharded_values.holds_mesh_shards(self):  # keras.distribution.ModelParallel: compute on DTensors
+                call = functools.partial(sharded_values.call_on_mesh, self, call)
         state.depth += 1
         try:
             if record:
-                return self._call_once(inputs, args, kwargs)
+                return call(inputs, args, kwargs)
             with torch.no_grad():
-                return self._call_once(inputs, args, kwargs)
+                return call(inputs, args, kwargs)
         finally:
             state.depth -= 1
 
@@ -813,7 +823,7 @@ class Layer(torch.nn.Module, metaclass=LayerMeta):
             out = self._example_call(args, kwargs, 8)
             # a second run with other sizes for the unknown input dims tells which output dims are unknown
             other = self._example_call(args, kwargs, 9, quiet=True) if _has_unknown_dims((args, kwargs)) else None
-            outputs = inferred = _symbolic_outputs(out, other)
+            outputs = inferred = _symbolic_outputs(out, other, _known_batch((args, kwargs)))
         except Exception:
             if declared is None:
                 raise
