@@ -35,6 +35,10 @@ def _reduce(tf, value):
     return tf.distribute.get_strategy().reduce("SUM", value, axis=None)
 
 
+def _ba(tf):
+    return odict(("b", tf.constant([1.0, 2.0])), ("a", tf.constant([3.0, 4.0])))
+
+
 def _first(dataset):
     return next(iter(dataset))
 
@@ -63,5 +67,10 @@ CASES = {
     "data_list_is_a_value": lambda tf: _first(tf.data.Dataset.from_tensors(([1, 2], 3))),
     "data_namedtuple": lambda tf: _first(tf.data.Dataset.from_tensors(Point(x=1, y=(2, 3)))),
     "data_unsortable": lambda tf: _first(tf.data.Dataset.from_tensors({1: 2, "a": 3})),
-    "data_flat_map_order": lambda tf: _first(tf.data.Dataset.from_tensors({"b": 1, "a": 2}).map(lambda d: (d["a"], d["b"]))),
+    "data_flat_map_order": lambda tf: _first(
+        tf.data.Dataset.from_tensors({"b": 1, "a": 2}).map(lambda d: (d["a"], d["b"]))),
+    # keras.ops walk structures as keras.tree does: an OrderedDict keeps its order and type
+    "keras_ops_map_odict": lambda tf: tf.keras.ops.map(lambda d: odict(("z", d["b"]), ("c", d["a"])), _ba(tf)),
+    "keras_ops_vectorized_map_odict": lambda tf: tf.keras.ops.vectorized_map(
+        lambda d: odict(("z", d["b"] + 1.0), ("c", d["a"])), _ba(tf)),
 }

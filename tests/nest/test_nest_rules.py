@@ -3,8 +3,9 @@ structures and `keras.tree` all walk structures with `keraslike._src.nest.nest.R
 
 Before, six hand-written traversals disagreed: a strategy's `reduce` failed on a namedtuple and turned an
 OrderedDict into a dict, a distributed dataset took a dict's first leaf in insertion order (TF: sorted) and
-returned plain dicts, the functional API's `map_structure` dropped the OrderedDict type, and tf.data accepted
-dicts with unsortable keys that TF refuses. Goldens: `tests/golden/nest.json` (real TF 2.21).
+returned plain dicts, the functional API's `map_structure` and `keras.ops.map`/`vectorized_map` dropped an
+OrderedDict's type and order, and tf.data accepted dicts with unsortable keys that TF refuses.
+Goldens: `tests/golden/nest.json` (real TF 2.21).
 """
 
 import collections
