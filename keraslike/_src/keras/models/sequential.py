@@ -1,5 +1,6 @@
 """`keras.Sequential`: a linear stack of layers (keras/src/models/sequential.py)."""
 
+from keraslike._src.keras import keras_version
 from keraslike._src.keras.backend import naming
 from keraslike._src.keras.layers.core.input_layer import InputLayer
 from keraslike._src.keras.layers.keras_tensor import KerasTensor
@@ -90,6 +91,34 @@ class Sequential(Model):
     @property
     def inputs(self):
         return [self._input_layer.output] if self._input_layer is not None else None
+
+    @property
+    def input(self):
+        """Keras 2 (`TF_USE_LEGACY_KERAS=1`): the input KerasTensor once the model has an input shape. Keras 3: as
+        for any layer, the input of its functional-API call (a Sequential used standalone has none: it raises)."""
+        if keras_version.legacy_keras() and self._input_layer is not None and not (
+                "input" in self._modules or "_input_value" in self.__dict__):
+            return self._input_layer.output
+        return Layer.input.fget(self)
+
+    @input.setter
+    def input(self, value):
+        Layer.input.fset(self, value)
+
+    @property
+    def output(self):
+        """Keras 2 (`TF_USE_LEGACY_KERAS=1`): the output KerasTensor once the model has an input shape. Keras 3: as
+        for any layer, the output of its functional-API call (a Sequential used standalone has none: it raises)."""
+        if keras_version.legacy_keras() and self._input_layer is not None and not (
+                "output" in self._modules or "_output_value" in self.__dict__):
+            if not self.outputs:
+                self._build_symbolic()
+            return self.outputs[0]
+        return Layer.output.fget(self)
+
+    @output.setter
+    def output(self, value):
+        Layer.output.fset(self, value)
 
     def _build_symbolic(self):
         tensor = self._input_layer.output
