@@ -364,3 +364,26 @@ def test_mixed_precision_program_reads_variables_as_the_layer_does(tmp_path, mon
     out = loaded.serve(x)
     assert out.dtype == torch.float16
     torch.testing.assert_close(out.detach(), expected)
+
+
+def test_programs_load_weights_only(tmp_path, monkeypatch):
+    """torch.export.load falls back to full unpickling when a weights-only load fails; keraslike forbids it."""
+    path = str(tmp_path / "fixed")
+    tf.saved_model.save(FixedBatch(), path)
+    seen = []
+    real_load = torch.export.load
+    monkeypatch.setenv("TORCH_FORCE_NO_WEIGHTS_ONLY_LOAD", "1")
+
+    def spying_load(*args, **kwargs):
+        seen.append(tuple(os.environ.get(n) for n in ("TORCH_FORCE_WEIGHTS_ONLY_LOAD",
+                                                      "TORCH_FORCE_NO_WEIGHTS_ONLY_LOAD")))
+        return real_load(*args, **kwargs)
+
+    monkeypatch.setattr(torch.export, "load", spying_load)
+    monkeypatch.setattr(object_graph, "_SAVED_CLASSES", {})
+    monkeypatch.delattr(sys.modules[__name__], "FixedBatch")  # the class is gone: programs are loaded
+    loaded = tf.saved_model.load(path)
+    assert loaded(np.ones((3, 2), "float32")).shape == (6,)
+    assert seen == [("1", None)]
+    assert os.environ.get("TORCH_FORCE_WEIGHTS_ONLY_LOAD") is None
+    assert os.environ["TORCH_FORCE_NO_WEIGHTS_ONLY_LOAD"] == "1"
