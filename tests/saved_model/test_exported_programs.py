@@ -214,6 +214,7 @@ def loaded_elsewhere(tmp_path_factory):
     return out, results, np.load(os.path.join(out, "expected.npz"))
 
 
+@pytest.mark.slow
 def test_tutorial_export_module_runs_without_its_class(loaded_elsewhere):
     out, results, expected = loaded_elsewhere
     assert results["type"] == "_UserObject" and not results["defined_here"]
@@ -226,6 +227,7 @@ def test_tutorial_export_module_runs_without_its_class(loaded_elsewhere):
         "assets", "keraslike_programs", "keraslike_saved_model.json", "variables"]
 
 
+@pytest.mark.slow
 def test_signatures_take_keyword_arguments_only(loaded_elsewhere):
     _, results, expected = loaded_elsewhere
     assert results["signature_keys"] == ["scores", "serving_default", "two"]
@@ -237,6 +239,7 @@ def test_signatures_take_keyword_arguments_only(loaded_elsewhere):
     assert kind == "TypeError" and "too many positional arguments" in message
 
 
+@pytest.mark.slow
 def test_other_functions_dict_outputs_and_variable_paths(loaded_elsewhere):
     _, results, expected = loaded_elsewhere
     assert sorted(results["scores"]) == ["logits", "probabilities"]
@@ -250,6 +253,7 @@ def test_other_functions_dict_outputs_and_variable_paths(loaded_elsewhere):
     assert kind == "ValueError" and "of shape (None, 5)" in message and "Received: shape=(2, 4)" in message
 
 
+@pytest.mark.slow
 def test_programs_read_the_live_variables(loaded_elsewhere):
     _, results, expected = loaded_elsewhere
     # w = 0, b = -1: sigmoid(-1) < 0.5 everywhere
@@ -260,6 +264,7 @@ def test_programs_read_the_live_variables(loaded_elsewhere):
     assert results["gradients"][1] == pytest.approx(len(x))
 
 
+@pytest.mark.slow
 def test_mutating_method_and_unknown_rank_signature(loaded_elsewhere):
     _, results, _ = loaded_elsewhere
     assert results["mutated"] == 2.0
@@ -267,6 +272,7 @@ def test_mutating_method_and_unknown_rank_signature(loaded_elsewhere):
     assert kind == "NotImplementedError" and "unknown rank" in message and "import the class" in message
 
 
+@pytest.mark.slow
 def test_model_export_and_tfsm_layer_without_the_model_class(loaded_elsewhere):
     _, results, expected = loaded_elsewhere
     assert results["exported_type"] == "_UserObject"

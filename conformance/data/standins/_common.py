@@ -35,15 +35,19 @@ def smooth_prototypes(r: np.random.Generator, classes: int, size: int, channels:
 
 def class_images(r: np.random.Generator, labels: np.ndarray, prototypes: np.ndarray, noise: float = 0.35,
                  shift: int = 2) -> np.ndarray:
-    """uint8 images: the label's prototype, randomly shifted and scaled, plus Gaussian noise."""
+    """uint8 images: the label's prototype, each randomly shifted and scaled, plus Gaussian noise."""
     n = len(labels)
     out = np.empty((n,) + prototypes.shape[1:], dtype=np.uint8)
     for start in range(0, n, 2000):
         lab = labels[start:start + 2000]
         imgs = prototypes[lab].astype(np.float32)
         if shift:
-            dx, dy = r.integers(-shift, shift + 1, size=2)
-            imgs = np.roll(imgs, (int(dx), int(dy)), axis=(1, 2))
+            moves = r.integers(-shift, shift + 1, size=(len(lab), 2))
+            for dx in range(-shift, shift + 1):
+                for dy in range(-shift, shift + 1):
+                    sel = (moves[:, 0] == dx) & (moves[:, 1] == dy)
+                    if sel.any():
+                        imgs[sel] = np.roll(imgs[sel], (dx, dy), axis=(1, 2))
         scale = r.uniform(0.7, 1.0, size=(len(lab), 1, 1, 1)).astype(np.float32)
         imgs = imgs * scale + r.normal(0, noise, size=imgs.shape).astype(np.float32) * 0.5
         out[start:start + 2000] = np.clip(imgs * 255, 0, 255).astype(np.uint8)

@@ -14,9 +14,9 @@ URL = "https://www.cs.toronto.edu/~kriz/cifar-10-python.tar.gz"
 def images(seed: int, classes: int, n: int):
     """uint8 ``(n, 3072)`` rows (channel-major, as CIFAR) and integer labels of ``classes`` patterns."""
     r = rng(seed)
-    protos = smooth_prototypes(r, classes, 32, 3, grid=4)
+    protos = 0.5 + 0.25 * (smooth_prototypes(r, classes, 32, 3, grid=4) - 0.5)  # low contrast: not trivial
     labels = r.integers(0, classes, size=n)
-    x = class_images(r, labels, protos, noise=0.6)
+    x = class_images(r, labels, protos, noise=1.5, shift=3)
     return x.transpose(0, 3, 1, 2).reshape(n, 3072), labels
 
 

@@ -13,7 +13,7 @@ def arrays(seed: int, train: int = 6000, test: int = 1000, shape=(28, 28)):
     protos = smooth_prototypes(r, 10, shape[0], 1, grid=7)[..., 0]
     protos = (protos > 0.55).astype(np.float32) * protos  # sparse strokes on a black background, as digits
     y = r.integers(0, 10, size=train + test).astype(np.uint8)
-    x = class_images(r, y, protos[..., None], noise=0.5)[..., 0]
+    x = class_images(r, y, protos[..., None], noise=1.5, shift=3)[..., 0]
     return (x[:train], y[:train]), (x[train:], y[train:])
 
 

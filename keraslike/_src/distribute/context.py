@@ -24,6 +24,7 @@ def _replica_stack():
 
 
 _default = None
+_global = [None]  # the strategy of `keras.distribution.set_distribution`, the base of every thread's stack
 _default_class = []  # [DefaultStrategy]: one_device.py names it (it subclasses Strategy, which uses this module)
 
 
@@ -41,9 +42,18 @@ def default_strategy():
 
 
 def get_strategy():
-    """`tf.distribute.get_strategy()`: the strategy whose scope is active, else the default."""
+    """`tf.distribute.get_strategy()`: the strategy whose scope is active, else the one a Keras distribution set
+    (`keras.distribution.set_distribution`), else the default."""
     stack = _stack()
-    return stack[-1] if stack else default_strategy()
+    if stack:
+        return stack[-1]
+    return _global[0] or default_strategy()
+
+
+def set_global_strategy(strategy):
+    """Make `strategy` (or None) what `get_strategy()` returns outside any `scope()`, in every thread (the engine of
+    `keras.distribution.set_distribution`)."""
+    _global[0] = strategy
 
 
 def scope_strategy():
@@ -116,5 +126,6 @@ def in_cross_replica_context():
 def sync_new_variable(var):
     """Variables created under a multi-replica scope start from the chief's value (TF's MirroredVariable)."""
     stack = _stack()
-    if stack and stack[-1].num_replicas_in_sync > 1:
-        stack[-1]._broadcast_tensors([var])
+    strategy = stack[-1] if stack else _global[0]
+    if strategy is not None:
+        strategy._new_variable(var)

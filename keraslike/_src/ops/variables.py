@@ -16,6 +16,7 @@ import torch
 
 from keraslike._src import errors, torch_members
 from keraslike._src.distribute import context as distribute_context
+from keraslike._src.distribute import sharded_values
 from keraslike._src.ops import conversion, dtypes, reverse_slicing
 from keraslike._src.ops import name_scope as _name_scope
 from keraslike._src.ops import tensor_numpy, value_semantics
@@ -150,12 +151,13 @@ class Variable(torch.nn.Parameter, metaclass=VariableMeta):
         self.requires_grad_(self._trainable and self.is_floating_point())
 
     def numpy(self):
-        """Value as a numpy array: a copy, which later updates of the variable leave unchanged (as TF)."""
-        return tensor_numpy.snapshot(self)
+        """Value as a numpy array: a copy, which later updates of the variable leave unchanged (as TF). A variable
+        sharded by `keras.distribution.ModelParallel` gives its full value (gathered: every process calls it)."""
+        return tensor_numpy.snapshot(sharded_values.full_value(self))
 
     def __array__(self, dtype=None, copy=None):
         """`np.asarray(variable)`: a copy of the current value (TF's), never a view training updates."""
-        return tensor_numpy.array_protocol(self, dtype, copy)
+        return tensor_numpy.array_protocol(sharded_values.full_value(self), dtype, copy)
 
     @property
     def value(self):
@@ -176,7 +178,7 @@ class Variable(torch.nn.Parameter, metaclass=VariableMeta):
 
     def assign(self, value, use_locking=None, name=None, read_value=True):
         """Set the value in place; shape must match. Returns self."""
-        new = _to_tensor(value, self.dtype).to(self.device)
+        new = sharded_values.local_part(_to_tensor(value, self.dtype).to(self.device), self)  # a full value: its block
         if tuple(new.shape) != tuple(self.shape):
             new = _broadcast_for_assign(new, self)
         new = distribute_context.aggregate_replica_update(self, new)
