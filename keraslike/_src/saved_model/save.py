@@ -1,20 +1,25 @@
 """`tf.saved_model.save(obj, export_dir, signatures=None, options=None)`: keraslike's SavedModel directory.
 
-Mirrors the user contract of `tensorflow/python/saved_model/save.py`; the files are keraslike's own,
-because a TF SavedModel holds TensorFlow graphs (`saved_model.pb`), which torch cannot run:
+Mirrors the user contract of `tensorflow/python/saved_model/save.py`. A TF SavedModel holds TensorFlow graphs
+(`saved_model.pb`), which torch cannot run; keraslike's holds torch.export programs instead:
 
     export_dir/
-      keraslike_saved_model.json      format marker and version, tags, the object tree (see
-                                      object_graph.py), the signatures (method + input specs)
-      variables/variables.safetensors every variable and tensor of the tree (safetensors: no pickle)
+      keraslike_saved_model.json      format marker and version, tags, the object tree (object_graph.py),
+                                      the signatures, and for each saved function its attribute path,
+                                      input specs, output names/specs and program file (programs.py)
+      variables/variables.index       the tensors of the tree as a TF checkpoint (tensor bundle + object
+      variables/variables.data-...    graph, `train/`): TF's keys for what TF's object graph reaches,
+                                      `_KERASLIKE_TENSORS/<key>` for the rest; real TF reads it
+      keraslike_programs/*.pt2        one `torch.export.save` program per function (programs.py)
       assets/                         copies of the `tf.saved_model.Asset` files of the tree
 
 What is kept: tf.Modules (class import path and attributes), tf.Variables (values, names, trainable),
-tensors, Keras layers/models (Keras 3 config + weights), JSON values and lists/tuples/dicts of these;
-the signatures' input specs. What is not: traced graphs. Loaded modules run their class's methods,
-so the class must be importable where the directory is loaded (classes saved in the same process are
-always found). The directory is written next to `export_dir` and moved into place (atomic for
-readers); under several replicas only the chief writes and every replica returns once it is there.
+tensors, Keras layers/models (Keras 3 config + weights), JSON values and lists/tuples/dicts of these; every
+tf.function with an input signature of the modules and every signature, as programs over the tree's
+tensors. Loading rebuilds a module as its class where the class is importable (its Python methods run),
+else as a `_UserObject` whose functions run the programs. The directory is written next to `export_dir`
+and moved into place (atomic for readers); under several replicas only the chief writes and every replica
+returns once it is there.
 """
 
 import functools
