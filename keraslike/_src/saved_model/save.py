@@ -148,33 +148,46 @@ def _capture_functions(obj, tree, entries):
     Raises:
         programs.ExportError: a computation torch.export cannot capture.
     """
-    wanted = []  # (path, method name, specs, callable, label)
+    wanted = []  # (path, method name, specs, callable, label, traced)
     for path, module in tree.functions:
         for name, function in signatures.method_functions(module).items():
             specs = signatures.named_specs(function, module, name)
             wanted.append((path, name, specs, functools.partial(function.python_function, module),
-                           f"{type(module).__name__}.{name} ({path})"))
+                           f"{type(module).__name__}.{name} ({path})", False))
+        for name, function in signatures.method_functions_any(module).items():
+            if function.input_signature is None:  # as TF, the calls traced so far (tensor arguments only)
+                for specs in signatures.traced_specs(module, name):
+                    wanted.append((path, name, specs, functools.partial(function.python_function, module),
+                                   f"{type(module).__name__}.{name} ({path})", True))
     for key, entry in entries.items():
         specs = [signatures.spec_from_json(s) for s in entry["inputs"]]
         if "_callable" in entry:  # a tf.function that is not a method of obj
-            wanted.append(("obj", entry["method"], specs, entry.pop("_callable"), f"signature {key!r}"))
+            wanted.append(("obj", entry["method"], specs, entry.pop("_callable"), f"signature {key!r}", False))
         elif entry["method"] == "__keras_call__":
             call = _keras_function(obj, entry)
-            wanted.append(("obj", entry["method"], specs, call, f"signature {key!r} of {obj.name!r}"))
+            wanted.append(("obj", entry["method"], specs, call, f"signature {key!r} of {obj.name!r}", False))
         else:
             python = getattr(type(obj), entry["method"]).python_function
             wanted.append(("obj", entry["method"], specs, functools.partial(python, obj),
-                           f"signature {key!r} ({type(obj).__name__}.{entry['method']})"))
+                           f"signature {key!r} ({type(obj).__name__}.{entry['method']})", False))
     state = [(key, tensor) for key, tensor in tree.sources.items()]
     captured, index = [], {}
-    for path, name, specs, call, label in wanted:
+    for path, name, specs, call, label, traced in wanted:
         inputs = [signatures.spec_json(s, s.name) for s in specs]
         ident = json.dumps([path, name, inputs])
         if ident not in index:
             record = {"path": path, "method": name, "inputs": inputs, "state": [k for k, _ in state]}
             reason, program = programs.unexportable_reason(specs), None
             if reason is None:
-                program = programs.export(call, specs, state, label)
+                try:
+                    program = programs.export(call, specs, state, label)
+                except programs.ExportError as err:
+                    if not traced:
+                        raise
+                    # a call trace TF would have saved: the save goes on; calling it where the class is not
+                    # importable raises with the reason
+                    program, reason = None, str(err)
+            if program is not None:
                 kind, outputs = programs.output_specs(program)
                 record["output_kind"] = kind
                 record["program_shapes"] = programs.program_shapes(program)
