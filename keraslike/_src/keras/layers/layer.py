@@ -786,9 +786,12 @@ class Layer(torch.nn.Module, metaclass=LayerMeta):
         return map_structure(self._convert_leaf, inputs)
 
     def _promote_int_inputs(self, inputs):
-        """Integer/bool tensors -> the compute dtype, for layers with float weights (uint8 images into Conv2D)."""
+        """Integer/bool tensors -> the compute dtype, for keraslike's layers with float weights (uint8 images into
+        Conv2D: their ops promote, as TF's matmul/conv do) and subclasses of them. A layer written from the base
+        `Layer` gets the integers as given, as Keras casts only floating inputs (ids into
+        `tf.nn.embedding_lookup`, `tf.one_hot`, `tf.gather`)."""
         own = self._trainable_vars or self._non_trainable_vars
-        if not own or not own[0].is_floating_point():
+        if not own or not own[0].is_floating_point() or not _builtin_call(type(self)):
             return inputs
 
         def cast(t):
@@ -985,3 +988,11 @@ def _layers_in(value):
 
 
 object_registration.register_builtin_base("layers", Layer)
+
+
+@functools.lru_cache(maxsize=None)
+def _builtin_call(cls):
+    """Whether a `call` of keraslike's own layer classes runs for `cls` (a built-in layer, or a user subclass of
+    one, which may reach it through `super().call`); False for a layer written from the base `Layer`/`Model`."""
+    return any("call" in vars(klass) and klass.__module__.startswith("keraslike.") and klass.__name__ not in (
+        "Layer", "Model", "Functional", "Sequential") for klass in cls.__mro__)
