@@ -8,10 +8,12 @@ going on after a failing cell, so one run counts every failing cell.
 
 import io
 import json
+import linecache
 import os
 import sys
 import time
 import traceback
+import types
 
 
 def _frames(tb):
@@ -50,12 +52,21 @@ def _display(*objects, **_):
 def main(job_path, result_path):
     with open(job_path, encoding="utf-8") as f:
         job = json.load(f)
-    ns = {"__name__": "__main__", "__builtins__": __builtins__, "display": _display}
+    # The program's namespace is the `__main__` module's, as in a notebook or a script: classes it defines
+    # resolve their forward references (typing.get_type_hints, TF's ExtensionType) and pickle by name.
+    main_module = types.ModuleType("__main__")
+    sys.modules["__main__"] = main_module
+    ns = main_module.__dict__
+    ns.update({"__builtins__": __builtins__, "display": _display})
     result = {"finished": False, "errors": [], "cells": len(job["cells"]), "cells_failed": 0, "metric": None}
     start = time.perf_counter()
     for index, source in enumerate(job["cells"]):
         try:
-            code = compile(source, f"<cell {index}>", "exec")
+            filename = f"<cell {index}>"
+            # As IPython does: the cell's source is readable by inspect.getsource (TF's AutoGraph needs it
+            # to convert a tf.function's Python control flow; without it TF fails where a notebook runs).
+            linecache.cache[filename] = (len(source), None, source.splitlines(True), filename)
+            code = compile(source, filename, "exec")
             exec(code, ns)  # noqa: S102 - running the corpus program is the point
         except SystemExit as exc:
             if exc.code not in (None, 0):

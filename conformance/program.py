@@ -57,7 +57,8 @@ def _script_cells(text: str) -> list[str]:
     lines = text.split("\n")
     cells, start = [], 0
     for node in tree.body:
-        is_prose = isinstance(node, ast.Expr) and isinstance(node.value, ast.Constant) and isinstance(node.value.value, str)
+        value = getattr(node, "value", None)
+        is_prose = isinstance(node, ast.Expr) and isinstance(value, ast.Constant) and isinstance(value.value, str)
         if is_prose:
             chunk = "\n".join(lines[start : node.lineno - 1]).strip("\n")
             if chunk.strip():

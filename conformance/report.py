@@ -87,7 +87,8 @@ def write_results(programs, results: Path, target: Path) -> None:
         if tf_ok and kl and kl.get("finished") and tf.get("process_wall_s") and kl.get("process_wall_s"):
             ratios.append(kl["process_wall_s"] / tf["process_wall_s"])
         tf_text = ("finished " + _fmt_metric(tf.get("metric"))).strip() if tf_ok else _first_error(tf) or "not run"
-        kl_text = ("finished " + _fmt_metric(kl.get("metric"))).strip() if kl and kl.get("finished") else ("" if kl else "not run")
+        kl_done = bool(kl and kl.get("finished"))
+        kl_text = ("finished " + _fmt_metric(kl.get("metric"))).strip() if kl_done else ("" if kl else "not run")
         time_text = ""
         if tf and kl and tf.get("process_wall_s") and kl.get("process_wall_s"):
             time_text = f"{kl['process_wall_s']:.0f}/{tf['process_wall_s']:.0f}"
@@ -107,7 +108,8 @@ def write_results(programs, results: Path, target: Path) -> None:
         "",
         f"- Programs in the corpus: {len(programs)}",
         f"- Finished on real TF: {finished_by_tf}",
-        f"- Finished on keraslike with TF's metric (of those): {ok} ({(100 * ok / finished_by_tf) if finished_by_tf else 0:.1f}%)",
+        f"- Finished on keraslike with TF's metric (of those): {ok} "
+        f"({(100 * ok / finished_by_tf) if finished_by_tf else 0:.1f}%)",
         "- Verdicts: " + ", ".join(f"{k}: {v}" for k, v in sorted(counts.items())),
     ]
     if ratios:
@@ -126,7 +128,8 @@ def write_results(programs, results: Path, target: Path) -> None:
         "",
         "## Programs",
         "",
-        "| program | topic | Keras | TF 2.21 | keraslike | verdict | keraslike's first error | failing cells | wall s kl/TF |",
+        "| program | topic | Keras | TF 2.21 | keraslike | verdict | keraslike's first error | failing cells "
+        "| wall s kl/TF |",
         "|---|---|---|---|---|---|---|---|---|",
         *rows,
         "",

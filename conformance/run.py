@@ -14,7 +14,6 @@ from __future__ import annotations
 import argparse
 import json
 import os
-import shutil
 import subprocess
 import sys
 import tempfile
@@ -114,7 +113,8 @@ def run_one(program: Program, backend: str, mode: str, args) -> dict:
             record.update(json.loads(result_path.read_text(encoding="utf-8")))
         else:
             kind = "Timeout" if timed_out else f"Crash(returncode={returncode})"
-            record.update(finished=False, errors=[{"type": kind, "message": output.decode(errors="replace")[-1500:], "cell": None}])
+            message = output.decode(errors="replace")[-1500:]
+            record.update(finished=False, errors=[{"type": kind, "message": message, "cell": None}])
         record["output_tail"] = output.decode(errors="replace")[-3000:]
     return _store(record)
 
@@ -153,7 +153,7 @@ def main(argv=None) -> int:
     args = parser.parse_args(argv)
     programs = load_manifest()
     if args.ids:
-        programs = [p for p in programs if any(p.id == i or p.id.startswith(i.rstrip("/") + "/") or p.id.startswith(i) for i in args.ids)]
+        programs = [p for p in programs if any(p.id.startswith(i) for i in args.ids)]
     if args.topic:
         programs = [p for p in programs if p.topic == args.topic]
     if not args.report_only:
@@ -167,7 +167,8 @@ def main(argv=None) -> int:
                 status = "ok " if record.get("finished") else "ERR"
                 err = record.get("errors") or [{}]
                 print(f"{status} {record['backend']:9s} {record.get('process_wall_s', 0):7.1f}s {record['id']}"
-                      f"  metric={record.get('metric')}  {err[0].get('type', '')}: {str(err[0].get('message', ''))[:120]}",
+                      f"  metric={record.get('metric')}  {err[0].get('type', '')}: "
+                      f"{str(err[0].get('message', ''))[:120]}",
                       flush=True)
     report.write_results(load_manifest(), RESULTS, HERE / "RESULTS.md")
     return 0

@@ -3,8 +3,10 @@
 Mirrors `tensorflow/python/ops/image_ops_impl.py`. Draws come from `tf.random.uniform` (op seed
 `seed`, honouring `tf.random.set_seed`) or, for the stateless variants, from
 `tf.random.stateless_uniform` with the `[2]` seed: the same seed gives the same result. The
-values drawn are keraslike's, not TF's stream (no library shares TF's Philox counters), but the
-distributions, per-image independence in a batch and argument checks are TF's.
+stateless variants draw as TF does (same shapes, dtypes and use of each draw) from TF's own
+stateless stream, so they give TF's results; the stateful ones draw from keraslike's stream
+(TF's op-seeded stateful counters are not reproduced), with TF's distributions, per-image
+independence in a batch and argument checks.
 """
 
 import torch
@@ -16,10 +18,10 @@ from keraslike._src.ops import random as random_ops
 from keraslike._src.ops.conversion import convert_to_tensor
 
 
-def _draw(shape, low, high, seed, stateless):
+def _draw(shape, low, high, seed, stateless, dtype=torch.float32):
     if stateless:
-        return random_ops.stateless_uniform(shape, seed=seed, minval=low, maxval=high)
-    return random_ops.uniform(shape, minval=low, maxval=high, seed=seed)
+        return random_ops.stateless_uniform(shape, seed=seed, minval=low, maxval=high, dtype=dtype)
+    return random_ops.uniform(shape, minval=low, maxval=high, seed=seed, dtype=dtype)
 
 
 def _check_stateless_seed(seed):
@@ -32,10 +34,12 @@ def _check_stateless_seed(seed):
 def _random_flip(image, axis_from_end, seed, stateless):
     x = image_ops._image(image)
     axis = x.dim() - axis_from_end
+    # As TF: one image flips when its draw is below 0.5, a batch's images where theirs rounds
+    # (half to even) to 1, i.e. is above 0.5.
     if x.dim() == 3:
-        flip = _draw([], 0.0, 1.0, seed, stateless) >= 0.5
+        flip = _draw([], 0.0, 1.0, seed, stateless) < 0.5
         return torch.flip(x, [axis]) if bool(flip) else x
-    flips = (_draw([x.shape[0]], 0.0, 1.0, seed, stateless) >= 0.5).to(x.device).reshape(-1, 1, 1, 1)
+    flips = (_draw([x.shape[0]], 0.0, 1.0, seed, stateless) > 0.5).to(x.device).reshape(-1, 1, 1, 1)
     return torch.where(flips, torch.flip(x, [axis]), x)
 
 
@@ -131,8 +135,9 @@ def _random_crop(value, size, seed, stateless):
     if any(s > d or s < 0 for s, d in zip(size, x.shape)):
         raise errors.InvalidArgumentError(f"Need value.shape >= size, got {list(x.shape)} vs {size}")
     limits = [d - s + 1 for d, s in zip(x.shape, size)]
-    draws = _draw([len(size)], 0.0, 1.0, seed, stateless)
-    offsets = [min(int(float(u) * lim), lim - 1) for u, lim in zip(draws, limits)]
+    # As TF: int32 draws in [0, 2**31 - 1), each taken modulo its dimension's limit.
+    draws = _draw([len(size)], 0, 2**31 - 1, seed, stateless, dtype=torch.int32).tolist()
+    offsets = [u % lim for u, lim in zip(draws, limits)]
     return x[tuple(slice(o, o + s) for o, s in zip(offsets, size))]
 
 
@@ -186,12 +191,13 @@ def random_jpeg_quality(image, min_jpeg_quality, max_jpeg_quality, seed=None):
         ValueError: unless `0 <= min < max <= 100`.
     """
     _check_jpeg_range(min_jpeg_quality, max_jpeg_quality)
-    quality = int(_draw([], float(min_jpeg_quality), float(max_jpeg_quality), seed, False))
+    quality = int(_draw([], int(min_jpeg_quality), int(max_jpeg_quality), seed, False, dtype=torch.int32))
     return adjust_jpeg_quality(image, quality)
 
 
 def stateless_random_jpeg_quality(image, min_jpeg_quality, max_jpeg_quality, seed):
     """`tf.image.stateless_random_jpeg_quality(image, min, max, seed)`: as `random_jpeg_quality`, fixed by `seed`."""
     _check_jpeg_range(min_jpeg_quality, max_jpeg_quality)
-    quality = int(_draw([], float(min_jpeg_quality), float(max_jpeg_quality), _check_stateless_seed(seed), True))
+    quality = int(_draw([], int(min_jpeg_quality), int(max_jpeg_quality), _check_stateless_seed(seed), True,
+                        dtype=torch.int32))
     return adjust_jpeg_quality(image, quality)

@@ -20,6 +20,7 @@ from keraslike._src.ops import tensor_numpy
 from keraslike._src.ops import value_semantics
 from keraslike._src.ops.conversion import convert_to_tensor
 from keraslike._src.ops.string_tensor import StringTensor
+from keraslike._src.ops.variable_meta import VariableMeta
 
 DType = torch.dtype
 
@@ -33,6 +34,11 @@ def ensure_shape(x, shape, name=None):
     """
     t = x if isinstance(x, torch.Tensor) else convert_to_tensor(x)
     wanted = TensorShape(shape)
+    if isinstance(t.shape, TensorShape):  # a tf.function trace's placeholder: its static shape, checked as TF's trace
+        if not t.shape.is_compatible_with(wanted):
+            raise ValueError(f"Shapes are incompatible: {t.shape} and {wanted} (tf.ensure_shape while tracing). "
+                             f"Received: x.shape={t.shape}, shape={wanted}")
+        return x
     if not is_compatible(tuple(t.shape), dims_of(wanted)):
         raise errors.InvalidArgumentError(f"Shape of tensor x {list(t.shape)} is not compatible with expected shape "
                                           f"{wanted.as_list() if wanted.rank is not None else '<unknown>'}.")
@@ -40,7 +46,12 @@ def ensure_shape(x, shape, name=None):
 
 
 def get_static_value(tensor, partial=False):
-    """`tf.get_static_value(tensor)`: a tensor's value as numpy (every eager value is known); others as given."""
+    """`tf.get_static_value(tensor)`: a tensor's value as numpy (every eager value is known); others as given.
+
+    A variable's value is not static (it may change): None, as TF.
+    """
+    if isinstance(type(tensor), VariableMeta):
+        return None
     if isinstance(tensor, torch.Tensor):
         return tensor_numpy.snapshot(tensor)
     if isinstance(tensor, StringTensor):

@@ -10,9 +10,11 @@ A "dims" value below is `None` (unknown rank) or a tuple of `int`/`None`.
 
 
 def dims_of(shape):
-    """The dims tuple of a `TensorShape`, `torch.Size`, list/tuple, or `None`."""
+    """The dims tuple of a `TensorShape`, `torch.Size`, list/tuple, an int (one dim), or `None`."""
     if shape is None:
         return None
+    if isinstance(shape, int) and not isinstance(shape, bool):  # TF's TensorShape(3) is (3,)
+        return (shape,)
     known = getattr(shape, "_tf_dims", None)
     if known is not None:
         return known()

@@ -33,6 +33,7 @@ import torch
 
 from keraslike._src import errors
 from keraslike._src.ops.dtypes import string
+from keraslike._src.ops import tensor_reference
 from keraslike._src.ops.shape_methods import dims_of, is_compatible
 from keraslike._src.ops.tensor_shape import TensorShape
 
@@ -188,28 +189,6 @@ _BAD_INDEX = (
 )
 
 
-class _Reference:
-    """`t.ref()`: a hashable handle of a tensor (hash and equality by identity), as TF's `Reference`."""
-
-    __slots__ = ("_tensor",)
-
-    def __init__(self, tensor):
-        self._tensor = tensor
-
-    def deref(self):
-        """The tensor this reference points to."""
-        return self._tensor
-
-    def __hash__(self):
-        return id(self._tensor)
-
-    def __eq__(self, other):
-        return isinstance(other, _Reference) and other._tensor is self._tensor
-
-    def __repr__(self):
-        return f"<Reference wrapping {self._tensor!r}>"
-
-
 class StringTensor:
     """An eager tensor of dtype `tf.string`: an immutable numpy object array of `bytes`.
 
@@ -286,11 +265,8 @@ class StringTensor:
         out = self._array.copy()
         return out if dtype is None else out.astype(dtype)
 
-    def ref(self):
-        """A hashable reference to this tensor (TF's `Tensor.ref()`); `.deref()` gives it back."""
-        return _Reference(self)
-
-    experimental_ref = ref
+    ref = tensor_reference.ref
+    experimental_ref = tensor_reference.ref
 
     # ---- sequence protocol -------------------------------------------------------------------
     def __len__(self):

@@ -10,13 +10,15 @@ very `torch.Size` torch returns, so there is no per-op or per-`.shape` cost (mea
 in `benchmarks/tensor_attributes_overhead.py`), and `tf.float32 is torch.float32`.
 
 Added names:
-    torch.Size:   as_list, rank, ndims, dims, is_fully_defined, num_elements, merge_with,
+    torch.Size:   `+ list` and `list +` (a TensorShape, as TF; see `_install_size_add`),
+                  as_list, rank, ndims, dims, is_fully_defined, num_elements, merge_with,
                   concatenate, is_compatible_with, most_specific_compatible_shape, with_rank*,
                   assert_* (the `tf.TensorShape` API; shape results are `tf.TensorShape`)
     torch.dtype:  name, is_floating, is_integer, is_bool, is_unsigned, is_quantized,
                   is_numpy_compatible, as_numpy_dtype, base_dtype, real_dtype, size, min, max,
                   is_compatible_with, as_datatype_enum
-    torch.Tensor: get_shape, set_shape (checks compatibility, as TF eager does)
+    torch.Tensor: get_shape, set_shape (checks compatibility, as TF eager does), ref and
+                  experimental_ref (a hashable `Reference`; tensors and variables included)
 """
 
 import ctypes
@@ -26,6 +28,7 @@ import numpy as np
 import torch
 
 from keraslike._src.ops.dtypes import DATATYPE_ENUM, QUANTIZED_DTYPES, SUB_BYTE_LIMITS, as_dtype
+from keraslike._src.ops import tensor_reference
 from keraslike._src.ops.shape_methods import ShapeMethods, dims_of, is_compatible
 from keraslike._src.ops.tensor_shape import TensorShape
 
@@ -128,12 +131,68 @@ def _add_to_type(cls, attributes):
     ctypes.pythonapi.PyType_Modified(ctypes.py_object(cls))
 
 
+# ---- `x.shape[:-1] + [k]` ----------------------------------------------------------------
+# TF's `TensorShape + list` (and `list + TensorShape`) concatenates into a TensorShape (an int
+# counts as one dimension, None as unknown rank); torch's `Size + list` raises. Python's `+` on
+# a `torch.Size` goes through the C slot `nb_add` of its type, which a type-dictionary entry
+# does not reach, so `_install_size_add` points that slot at `_size_add`: list, int and None
+# operands concatenate as TF does, everything else is handed to torch's own slot unchanged
+# (Size + Size stays a Size, other operands raise as before).
+_BINARY_SLOT = ctypes.CFUNCTYPE(ctypes.c_void_p, ctypes.py_object, ctypes.py_object)
+_BINARY_CALL = ctypes.PYFUNCTYPE(ctypes.c_void_p, ctypes.py_object, ctypes.py_object)
+_TP_AS_NUMBER = 12 * ctypes.sizeof(ctypes.c_void_p)  # offsetof(PyTypeObject, tp_as_number)
+_incref = ctypes.pythonapi.Py_IncRef
+_incref.argtypes = [ctypes.py_object]
+_set_error = ctypes.pythonapi.PyErr_SetObject
+_set_error.argtypes = [ctypes.py_object, ctypes.py_object]
+_size_slot = {}
+
+
+def _tf_operand(value):
+    """Operands TF's `TensorShape.__add__` concatenates and torch's `Size.__add__` refuses."""
+    return value is None or isinstance(value, list) or (
+        isinstance(value, int) and not isinstance(value, bool))
+
+
+def _size_add(a, b):
+    try:
+        if _tf_operand(a) or _tf_operand(b):
+            result = TensorShape(a).concatenate(b)
+            _incref(result)
+            return id(result)
+        return _size_slot["torch"](a, b)  # a new reference, or NULL with torch's error set
+    except BaseException as e:  # noqa: BLE001 - handed back to the interpreter as the `+` error
+        _set_error(type(e), e)
+        return None
+
+
+def _install_size_add():
+    if _size_slot:
+        return
+    number_methods = ctypes.c_void_p.from_address(id(torch.Size) + _TP_AS_NUMBER).value
+    nb_add = ctypes.c_void_p.from_address(number_methods)  # first member of PyNumberMethods
+    probe = torch.Size([1])
+    try:
+        probe + [2]
+    except TypeError:
+        pass
+    else:  # torch already concatenates lists: leave its slot alone
+        return
+    _size_slot["torch"] = _BINARY_CALL(nb_add.value)
+    _size_slot["ours"] = _BINARY_SLOT(_size_add)
+    nb_add.value = ctypes.cast(_size_slot["ours"], ctypes.c_void_p).value
+    if probe + [2] != (1, 2) or probe + probe != torch.Size([1, 1]):
+        raise RuntimeError("keraslike could not add TensorShape + list to torch.Size")
+
+
 def install():
     """Add the TF names (idempotent)."""
+    _install_size_add()
     if "as_list" not in torch.Size.__dict__:
         _add_to_type(torch.Size, _shape_attributes())
     if "is_floating" not in torch.dtype.__dict__:
         _add_to_type(torch.dtype, _DTYPE_ATTRIBUTES)
-    for name, fn in (("get_shape", get_shape), ("set_shape", set_shape)):
+    for name, fn in (("get_shape", get_shape), ("set_shape", set_shape),
+                     ("ref", tensor_reference.ref), ("experimental_ref", tensor_reference.ref)):
         if not hasattr(torch.Tensor, name):
             setattr(torch.Tensor, name, fn)

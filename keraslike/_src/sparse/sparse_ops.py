@@ -254,7 +254,8 @@ def _reduce(sp, axis, keepdims, output_is_sparse, combine, empty):
             indices = full
         return SparseTensor(indices, reduced, out_shape)
     total = int(np.prod(group_shape, dtype=np.int64))
-    dense = torch.full((total,), 0 if empty == 0 else empty, dtype=sp.values.dtype).index_put((unique,), reduced)
+    # groups without entries are 0 in the dense result, as TF (for reduce_max too)
+    dense = torch.zeros((total,), dtype=sp.values.dtype).index_put((unique,), reduced)
     return dense.reshape(out_shape)
 
 
@@ -272,7 +273,7 @@ def reduce_sum(sp_input, axis=None, keepdims=None, output_is_sparse=False, name=
 def reduce_max(sp_input, axis=None, keepdims=None, output_is_sparse=False, name=None):
     """`tf.sparse.reduce_max`: the maximum of the stored values over `axis` (implicit zeros are not values).
 
-    Groups without entries are the dtype's lowest value in the dense result, as TF.
+    Groups without entries are 0 in the dense result, as TF.
     """
     sp = _check_sparse(sp_input, "sp_input")
     lowest = -float("inf") if sp.values.dtype.is_floating_point else torch.iinfo(sp.values.dtype).min

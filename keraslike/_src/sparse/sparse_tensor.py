@@ -107,6 +107,14 @@ class SparseTensor:
     def get_shape(self):
         return self.shape
 
+    def set_shape(self, shape):
+        """Checks that `shape` is compatible with the dense shape (an eager shape is fully known), as TF.
+
+        Raises:
+            ValueError: if `shape` is not compatible with the dense shape.
+        """
+        self.shape.merge_with(as_shape(shape))
+
     @property
     def ndim(self):
         return int(self._dense_shape.shape[0])
@@ -188,6 +196,7 @@ class SparseTensorSpec:
 
     shape = property(lambda self: self._shape)
     dtype = property(lambda self: self._dtype)
+    value_type = property(lambda self: SparseTensor, doc="The type of value described: `SparseTensor`.")
 
     @classmethod
     def from_value(cls, value):

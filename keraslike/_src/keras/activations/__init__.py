@@ -40,11 +40,18 @@ def linear(x):
 
 @_tensor_input(keeps_int=True)
 def relu(x, negative_slope=0.0, max_value=None, threshold=0.0):
-    """Keras relu with optional leak, cap and threshold."""
+    """Keras relu with optional leak, cap and threshold.
+
+    As Keras: values above `threshold` pass (strictly: `x == threshold` gives 0), capped to
+    `[0, max_value]` when a cap is given; below, `negative_slope * (x - threshold)`.
+    """
     if negative_slope == 0.0 and max_value is None and threshold == 0.0:
         return F.relu(x)
-    out = torch.where(x >= threshold, x, negative_slope * (x - threshold))
-    return out.clamp(max=max_value) if max_value is not None else out
+    leak = F.relu(threshold - x) if negative_slope != 0.0 else None
+    out = x * (x > threshold).to(x.dtype) if threshold != 0.0 else F.relu(x)
+    if max_value is not None:
+        out = out.clamp(0, max_value)
+    return out - negative_slope * leak if leak is not None else out
 
 
 @_tensor_input(keeps_int=True)
