@@ -71,6 +71,13 @@ def _script_cells(text: str) -> list[str]:
 
 
 def _strip_shell(cell: str) -> str:
+    """Shell/magic lines become `pass`; a cell that is valid Python has none (a line may start with `%` or `!`
+    inside an expression: `"%d samples" \\n % (n,)`)."""
+    try:
+        ast.parse(cell)
+        return cell
+    except SyntaxError:
+        pass
     kept = []
     for line in cell.split("\n"):
         s = line.lstrip()

@@ -93,6 +93,8 @@ def load_results(path):
 _NUMBER = r"[-+]?(?:\d+\.\d*|\.\d+|\d+)(?:[eE][-+]?\d+)?j?"
 _TOKEN = re.compile(_NUMBER + r"|nan|inf|[A-Za-z_]\w*")
 _STRIP = [
+    (re.compile(r"\x1b\[[0-9;]*m"), ""),  # terminal colours
+    (re.compile(r"\b\d+(\.\d+)?(ms|us|s)(/step|/sample)?\b"), ""),  # progress bar timings
     (re.compile(r"<tf\.Tensor: shape=\([^)]*\), dtype=\w+, numpy="), ""),
     (re.compile(r"<tf\.Variable '[^']*' shape=\([^)]*\) dtype=\w+, numpy="), ""),
     (re.compile(r"\bshape=\([^)]*\)"), ""),

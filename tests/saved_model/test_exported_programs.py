@@ -14,8 +14,10 @@ import textwrap
 
 import numpy as np
 import pytest
+import torch
 
 import keraslike as tf
+from keraslike._src.saved_model import object_graph
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
@@ -57,6 +59,10 @@ SAVER = textwrap.dedent('''
             self.calls.assign_add(1)
             return self.class_pred(tf.sigmoid(self.model(self.norm_x.norm(x))))
 
+        @tf.function(input_signature=[tf.TensorSpec([None, 5], tf.float32)] * 2)
+        def two(self, x, y):
+            return self.model(self.norm_x.norm(x + y))
+
         @tf.function(input_signature=[tf.TensorSpec([None, 5], tf.float32, name="features")])
         def scores(self, x):
             logits = self.model(self.norm_x.norm(x))
@@ -87,7 +93,9 @@ SAVER = textwrap.dedent('''
     out = sys.argv[1]
     x = np.random.default_rng(0).standard_normal((8, 5)).astype("float32")
     module = ExportModule(LogisticRegression(), Normalize(x), predict_class)
-    tf.saved_model.save(module, out + "/module")
+    # two functions return tensors: TF exports no default signature, so they are named
+    tf.saved_model.save(module, out + "/module", signatures={"serving_default": module.__call__,
+                                                             "scores": module.scores, "two": module.two})
     mutable = Mutable()
     tf.saved_model.save(mutable, out + "/mutable",
                         signatures=mutable.__call__.get_concrete_function(tf.TensorSpec(None, tf.float32)))
@@ -95,6 +103,16 @@ SAVER = textwrap.dedent('''
     model(x)
     model.export(out + "/exported", verbose=False)
     tf.saved_model.save(model, out + "/keras")
+    inputs = tf.keras.Input((5,), name="features")
+    functional = tf.keras.Model(inputs, tf.keras.layers.Dense(2, name="out")(inputs))
+    archive = tf.keras.export.ExportArchive()
+    archive.track(functional)
+    archive.add_endpoint("serve", functional.call, [tf.keras.InputSpec(shape=(None, 5), dtype="float32")])
+    archive.add_endpoint("double", lambda x: {"y": functional(x) * 2.0},
+                         [tf.TensorSpec([None, 5], tf.float32, name="x")])
+    archive.add_variable_collection("kernels", [functional.get_layer("out").kernel])
+    archive.write_out(out + "/archive", verbose=False)
+    np.savez(out + "/archive.npz", serve=functional(x).detach().numpy())
     np.savez(out + "/expected.npz", x=x, classes=module(x).numpy(), probabilities=module.scores(x)["probabilities"],
              logits=module.scores(x)["logits"], keras=model(x).detach().numpy())
 ''')
@@ -127,7 +145,9 @@ LOADER = textwrap.dedent('''
     serving = loaded.signatures["serving_default"]
     results["signature_keys"] = sorted(loaded.signatures)
     results["serving"] = {k: v.numpy().tolist() for k, v in serving(x=x).items()}
-    results["positional"] = error(lambda: serving(x))
+    results["scores_signature"] = sorted(loaded.signatures["scores"](features=x))
+    results["positional"] = error(lambda: loaded.signatures["two"](x, x))
+    results["one_positional"] = serving(x)["output_0"].numpy().tolist()
     scores = loaded.scores(x)
     results["scores"] = {k: v.detach().numpy().tolist() for k, v in scores.items()}
     results["scores_by_name"] = loaded.scores(features=x)["logits"].detach().numpy().tolist()
@@ -161,6 +181,17 @@ LOADER = textwrap.dedent('''
     results["keras_call"] = keras_sm(x).detach().numpy().tolist()
     results["keras_serving"] = {k: v.detach().numpy().tolist()
                                 for k, v in keras_sm.signatures["serving_default"](inputs=x).items()}
+    archive = tf.saved_model.load(out + "/archive")
+    served = np.load(out + "/archive.npz")["serve"]
+    results["archive_type"] = type(archive).__name__
+    results["archive_signatures"] = sorted(archive.signatures)
+    results["archive_serve"] = float(np.abs(archive.serve(x).detach().numpy() - served).max())
+    results["archive_default"] = float(np.abs(
+        archive.signatures["serving_default"](args_0=x)["output_0"].detach().numpy() - served).max())
+    results["archive_double"] = float(np.abs(archive.double(x)["y"].detach().numpy() - 2 * served).max())
+    archive.kernels[0].assign(np.zeros((5, 2), "float32"))  # the collection is the model's kernel itself
+    results["archive_after_assign"] = archive.serve(x).detach().numpy().tolist()
+    results["archive_variables"] = len(archive.variables)
     print("RESULTS" + json.dumps(results))
 ''')
 
@@ -199,11 +230,13 @@ def test_tutorial_export_module_runs_without_its_class(loaded_elsewhere):
 @pytest.mark.slow
 def test_signatures_take_keyword_arguments_only(loaded_elsewhere):
     _, results, expected = loaded_elsewhere
-    assert results["signature_keys"] == ["serving_default"]
+    assert results["signature_keys"] == ["scores", "serving_default", "two"]
+    np.testing.assert_array_equal(results["one_positional"], expected["classes"])
+    assert results["scores_signature"] == ["logits", "probabilities"]
     assert list(results["serving"]) == ["output_0"]
     np.testing.assert_array_equal(results["serving"]["output_0"], expected["classes"])
-    kind, message = results["positional"]
-    assert kind == "TypeError" and "keyword arguments only" in message
+    kind, message = results["positional"]  # scores has one input: a positional call binds it (as TF)
+    assert kind == "TypeError" and "too many positional arguments" in message
 
 
 @pytest.mark.slow
@@ -252,6 +285,37 @@ def test_model_export_and_tfsm_layer_without_the_model_class(loaded_elsewhere):
     np.testing.assert_allclose(results["keras_serving"]["output_0"], expected["keras"], rtol=1e-5, atol=1e-6)
 
 
+def test_export_archive_endpoints_and_variable_collection(loaded_elsewhere):
+    _, results, expected = loaded_elsewhere
+    assert results["archive_type"] == "_UserObject"
+    assert results["archive_signatures"] == ["double", "serve", "serving_default"]  # the first is the default
+    assert results["archive_serve"] < 1e-6 and results["archive_default"] < 1e-6 and results["archive_double"] < 1e-6
+    bias = np.asarray(results["archive_after_assign"])[0]
+    np.testing.assert_allclose(results["archive_after_assign"], np.broadcast_to(bias, (len(expected["x"]), 2)))
+    assert results["archive_variables"] == 2  # kernel and bias, the collection sharing the kernel
+
+
+def test_export_archive_errors(tmp_path):
+    archive = tf.keras.export.ExportArchive()
+    with pytest.raises(ValueError, match="must call track"):
+        archive.add_endpoint("serve", lambda x: x, [tf.TensorSpec([None], tf.float32)])
+    with pytest.raises(ValueError, match="Invalid resource type"):
+        archive.track(object())
+    with pytest.raises(ValueError, match="Unsupported format: neptune_model"):
+        tf.keras.export.ExportArchive(format="neptune_model")
+    model = tf.keras.Sequential([tf.keras.Input((2,)), tf.keras.layers.Dense(1)])
+    archive.track(model)
+    with pytest.raises(ValueError, match="No endpoints have been set yet"):
+        archive.write_out(str(tmp_path / "a"))
+    archive.add_endpoint("serve", model.call, [tf.TensorSpec([None, 2], tf.float32)])
+    with pytest.raises(ValueError, match="Endpoint name 'serve' is already taken"):
+        archive.add_endpoint("serve", model.call, [tf.TensorSpec([None, 2], tf.float32)])
+    with pytest.raises(TypeError, match="is_static"):
+        archive.add_endpoint("other", model.call, [tf.TensorSpec([None, 2], tf.float32)], is_static=True)
+    with pytest.raises(ValueError, match="give an input_signature"):
+        archive.add_endpoint("other", model.call)
+
+
 class DataDependent(tf.Module):
     def __init__(self):
         super().__init__()
@@ -282,3 +346,27 @@ def test_unexportable_computation_names_the_line_and_what_to_change(tmp_path):
     tf.saved_model.save(FixedBatch(), path)  # a free dimension the computation fixes is recorded with its size
     with open(os.path.join(path, "keraslike_saved_model.json")) as f:
         assert json.load(f)["functions"][0]["program_shapes"] == [[3, 2]]
+
+
+def test_mixed_precision_program_reads_variables_as_the_layer_does(tmp_path, monkeypatch):
+    """A mixed_float16 layer computes in float16 from float32 variables: so does its exported program."""
+    class Net(tf.keras.Model):  # defined here, then forgotten below: the directory loads without it
+        def __init__(self, **kwargs):
+            super().__init__(**kwargs)
+            self.dense = tf.keras.layers.Dense(2, dtype="mixed_float16")
+
+        def call(self, x):
+            return self.dense(x)
+
+    model = Net()
+    x = np.random.default_rng(0).standard_normal((4, 3)).astype("float32")
+    expected = model(x).detach()
+    assert expected.dtype == torch.float16
+    path = str(tmp_path / "mixed")
+    model.export(path, verbose=False)
+    monkeypatch.setattr(object_graph, "_SAVED_CLASSES", {})  # as in a process that never defined Net
+    loaded = tf.saved_model.load(path)
+    assert type(loaded).__name__ == "_UserObject"
+    out = loaded.serve(x)
+    assert out.dtype == torch.float16
+    torch.testing.assert_close(out.detach(), expected)

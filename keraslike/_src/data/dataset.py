@@ -82,6 +82,10 @@ class Dataset:
         if cls.__module__.startswith(_PACKAGE):
             _IMPLEMENTATIONS.setdefault(cls.__name__, cls)
 
+    def _trackable_children(self):
+        """A checkpoint may hold a dataset, as TF's: a node with nothing saved (its iterators save positions)."""
+        return []
+
     def __init__(self, element_spec, inputs=()):
         self._element_spec = element_spec
         self._inputs = tuple(inputs)

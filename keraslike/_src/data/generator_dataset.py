@@ -59,9 +59,10 @@ class GeneratorDataset(Dataset):
         spec = self._element_spec
         if isinstance(spec, tuple) and isinstance(value, list):
             value = tuple(value)
-        if not nest.is_nested(spec) and nest.is_nested(value):
-            raise TypeError(f"`generator` yielded an element that did not match the expected structure "
-                            f"{spec!r}. Received: element={value!r}")
+        if not nest.is_nested(spec):
+            # one spec: the element is one value, whatever Python container holds it (TF converts `(i,)` to
+            # a shape-(1,) tensor as it would `[i]`; a dict fails the conversion)
+            return _convert_leaf(spec, value)
         try:
             return nest.map_up_to(spec, _convert_leaf, value)
         except ValueError as error:

@@ -120,11 +120,11 @@ class TreeWriter:
 
     def _node(self, value, path):
         if isinstance(value, Variable):
-            return self._new(value, {"kind": "variable", "tensor": self._tensor(value),
+            return self._new(value, {"kind": "variable", "tensor": self.add_state(value),
                                      "name": value.name.rsplit(":", 1)[0], "trainable": bool(value.trainable)})
         if isinstance(value, Layer):
             self.layers.append(value)
-            weights = [self._tensor(w) for w in value.weights]
+            weights = [self.add_state(w) for w in value.weights]  # a weight also saved as a variable: one key
             return self._new(value, {"kind": "keras", "config": serialization_lib.serialize_layer(value),
                                      "weights": weights, "weight_paths": [str(w.path) for w in value.weights],
                                      "weight_trainable": [bool(w.trainable) for w in value.weights],
@@ -233,6 +233,13 @@ class TreeReader:
         self._class_optional = class_optional
         self._built, self._by_key = {}, {}
 
+    def prebuild_keras(self):
+        """Builds the Keras layers first, so a variable saved both as a weight and elsewhere (a Keras export's
+        variable collection) is one object after loading."""
+        for index, node in enumerate(self._nodes):
+            if node.get("kind") == "keras":
+                self.get(index)
+
     def tensor(self, key):
         """The rebuilt tensor of `key`: the variable, Keras weight or constant made from it (the same object on
         every call), or for a state tensor outside the tree, the saved tensor."""
@@ -250,8 +257,10 @@ class TreeReader:
         node = self._nodes[index]
         kind = node["kind"]
         if kind == "variable":
-            value = Variable(self._tensor(node["tensor"]), trainable=node["trainable"], name=node["name"])
-            self._by_key[node["tensor"]] = value
+            value = self._by_key.get(node["tensor"])  # a Keras weight built first (prebuild_keras) stays shared
+            if not isinstance(value, Variable):
+                value = Variable(self._tensor(node["tensor"]), trainable=node["trainable"], name=node["name"])
+                self._by_key[node["tensor"]] = value
         elif kind == "constant":
             value = self._by_key[node["tensor"]] = self._tensor(node["tensor"])
         elif kind == "value":

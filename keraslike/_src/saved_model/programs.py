@@ -34,6 +34,7 @@ from torch.utils import _pytree as pytree
 
 from keraslike._src.data.structure import to_tensor
 from keraslike._src.ops.tensor_spec import as_spec_dtype, string
+from keraslike._src.ops.variables import autocast_value
 
 PROGRAMS_DIRECTORY = "keraslike_programs"
 _TORCH_DIR = os.path.dirname(os.path.abspath(torch.__file__))
@@ -54,7 +55,9 @@ class _StateSwap(TorchFunctionMode):
 
     def __torch_function__(self, func, types, args=(), kwargs=None):
         def swap(value):
-            return self._table.get(id(value), value) if isinstance(value, torch.Tensor) else value
+            if isinstance(value, torch.Tensor) and id(value) in self._table:
+                return autocast_value(func, value, self._table[id(value)])  # a mixed-precision layer's cast
+            return value
 
         return func(*pytree.tree_map(swap, args), **pytree.tree_map(swap, kwargs or {}))
 

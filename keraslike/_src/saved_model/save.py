@@ -151,7 +151,9 @@ def _capture_functions(obj, tree, entries):
                            f"{type(module).__name__}.{name} ({path})"))
     for key, entry in entries.items():
         specs = [signatures.spec_from_json(s) for s in entry["inputs"]]
-        if entry["method"] == "__keras_call__":
+        if "_callable" in entry:  # a tf.function that is not a method of obj
+            wanted.append(("obj", entry["method"], specs, entry.pop("_callable"), f"signature {key!r}"))
+        elif entry["method"] == "__keras_call__":
             call = _keras_function(obj, entry)
             wanted.append(("obj", entry["method"], specs, call, f"signature {key!r} of {obj.name!r}"))
         else:
@@ -180,6 +182,8 @@ def _capture_functions(obj, tree, entries):
             entry_ident = json.dumps(["obj", entry["method"], entry["inputs"]])
             if entry_ident == ident:
                 entry["function"] = index[ident]
+                if "outputs" in captured[index[ident]][0]:  # the program knows them: structured_outputs
+                    entry.setdefault("outputs", captured[index[ident]][0]["outputs"])
     return captured
 
 
@@ -225,8 +229,8 @@ def save(obj, export_dir, signatures=None, options=None):  # noqa: A001 - TF's a
         obj: a `tf.Module` (its tf.function methods with `input_signature` become signatures) or a Keras
             model (its `serving_default` signature calls the model on its inputs, training=False).
         export_dir: the directory to write (replaced if it exists).
-        signatures: None, a `tf.function` method of `obj` with an input signature or a concrete function
-            of one, or a dict signature key -> such functions. With None, a Keras model's call is
+        signatures: None, a `tf.function` (a method of `obj` or not) with an input signature or a concrete
+            function of one, or a dict signature key -> such functions. With None, a Keras model's call is
             `serving_default` (input `inputs`, outputs `output_0`...); for a module, as TF, its one
             tf.function method with an input signature that returns tensors (none when several do).
         options: a `tf.saved_model.SaveOptions` with default values.
@@ -235,7 +239,7 @@ def save(obj, export_dir, signatures=None, options=None):  # noqa: A001 - TF's a
     torch.export program (see programs.py), so the object loads and runs where its class is not defined.
 
     Raises:
-        ValueError: `obj` is not a Module/Keras model, a signature that is not a method of `obj`, a
+        ValueError: `obj` is not a Module/Keras model, a signature that is not a tf.function, a
             non-default SaveOptions field, or a function torch.export cannot capture (naming the line).
     """
     if options is not None:
