@@ -18,10 +18,13 @@ class NamespaceLookup:
         module: the namespace's Keras module, written into configs ("keras.constraints").
         base: the namespace's base class (a class identifier of it is instantiated by `get`).
         names: {snake-case name: class} (`"max_norm"`); the classes are also found by their class names.
+        lower_names: a class name that is one of `names` lowercased is read as that name (Keras's optimizers:
+            `"Adam"` or `"ADAM"` is `"adam"`).
     """
 
-    def __init__(self, kind, module, base, names):
-        self.kind, self.module, self.base = kind, module, base
+    def __init__(self, kind, module, base, names, lower_names=False):
+        self.kind, self.module, self.base, self.lower_names = kind, module, base, lower_names
+        self.short_names = dict(names)
         self.names = {**names, **{cls.__name__: cls for cls in names.values()}}
 
     def serialize(self, obj):
@@ -41,12 +44,15 @@ class NamespaceLookup:
         Raises:
             ValueError: for a class found nowhere (listing the namespace's names).
         """
-        for name in (config.get("registered_name"), config["class_name"]):
+        class_name = config["class_name"]
+        if self.lower_names and class_name not in self.names and class_name.lower() in self.short_names:
+            class_name = class_name.lower()
+        for name in (config.get("registered_name"), class_name):
             if name:
                 cls = object_registration.get_registered_object(name, custom_objects, self.names)
                 if cls is not None:
                     return cls.from_config(config.get("config", {}))
-        cls = lookup(self.kind, config["class_name"], {**self.names, **(custom_objects or {})})
+        cls = lookup(self.kind, class_name, {**self.names, **(custom_objects or {})})
         return cls.from_config(config.get("config", {}))
 
     def get(self, identifier):
