@@ -1,10 +1,11 @@
-"""A registered custom constraint/regularizer/optimizer through its namespace's `serialize`/`deserialize`/`get`,
+"""A registered custom constraint, regularizer, optimizer, loss or metric through its namespace's serialize/get,
 shared by `make_namespace_lookup_golden.py` (real Keras 3.15) and `tests/keras/saving/test_namespace_lookup.py`.
 
 `run(keras)` -> {case: what came back (a class name, a config's fields) or "raises <ExceptionType>"}.
 """
 
-NAMESPACES = (("constraints", "Constraint"), ("regularizers", "Regularizer"), ("optimizers", "SGD"))
+NAMESPACES = (("constraints", "Constraint"), ("regularizers", "Regularizer"), ("optimizers", "SGD"),
+              ("losses", "MeanSquaredError"), ("metrics", "Mean"))
 
 
 def _try(fn):
@@ -17,8 +18,8 @@ def _try(fn):
 def _one(keras, namespace, base):
     module = getattr(keras, namespace)
 
-    if namespace == "optimizers":
-        class Mine(module.SGD):  # an optimizer keeps SGD's config
+    if namespace in ("optimizers", "losses", "metrics"):
+        class Mine(getattr(module, base)):  # keeps its base's config
             pass
     else:
         class Mine(getattr(module, base)):
@@ -53,7 +54,8 @@ def _one(keras, namespace, base):
     }
 
 
-_BUILTIN = {"constraints": "non_neg", "regularizers": "l2", "optimizers": "adam"}
+_BUILTIN = {"constraints": "non_neg", "regularizers": "l2", "optimizers": "adam", "losses": "MeanSquaredError",
+            "metrics": "AUC"}
 
 
 def run(keras):

@@ -1,8 +1,8 @@
-"""Constraints, regularizers and optimizers resolve configs through one registry (`saving/namespace_lookup.py`), as
-Keras: a class registered with `register_keras_serializable` is written under its `"package>name"` and found again
-by `deserialize`/`get` (an optimizer's `get` also takes that name), as are `custom_objects` and
-`custom_object_scope` names. Before, the three namespaces wrote `registered_name: None` and looked only at their
-own classes. Golden: `tests/golden/namespace_lookup.json`.
+"""Constraints, regularizers, optimizers, losses and metrics resolve configs through one registry
+(`saving/namespace_lookup.py`), as Keras: a class registered with `register_keras_serializable` is written under its
+`"package>name"` and found again by `deserialize`/`get` (an optimizer's `get` also takes that name), as are
+`custom_objects` and `custom_object_scope` names. Before, these namespaces wrote `registered_name: None` and looked
+only at their own classes. Golden: `tests/golden/namespace_lookup.json`.
 """
 
 import json

@@ -20,19 +20,20 @@ class NamespaceLookup:
         names: {snake-case name: class} (`"max_norm"`); the classes are also found by their class names.
         lower_names: a class name that is one of `names` lowercased is read as that name (Keras's optimizers:
             `"Adam"` or `"ADAM"` is `"adam"`).
+        classes: more classes found by their class names only (`Accuracy`, whose short name means a function).
     """
 
-    def __init__(self, kind, module, base, names, lower_names=False):
+    def __init__(self, kind, module, base, names, lower_names=False, classes=()):
         self.kind, self.module, self.base, self.lower_names = kind, module, base, lower_names
         self.short_names = dict(names)
-        self.names = {**names, **{cls.__name__: cls for cls in names.values()}}
+        self.names = {**names, **{cls.__name__: cls for cls in (*names.values(), *classes)}}
 
     def serialize(self, obj):
-        """`obj`'s config dict. A class of this namespace is written under the namespace's module; any other
+        """`obj`'s config dict. keraslike's classes are written under the namespace's module; any other
         (a user's) under its own module (None for `__main__`) and its registered `"package>name"` (its name when
         unregistered), as Keras does."""
         cls = type(obj)
-        if self.names.get(cls.__name__) is cls:
+        if cls.__module__.startswith("keraslike.") and cls not in object_registration.GLOBAL_CUSTOM_NAMES:
             return {"module": self.module, "class_name": cls.__name__, "config": obj.get_config(),
                     "registered_name": None}
         return {"module": None if cls.__module__ == "__main__" else cls.__module__, "class_name": cls.__name__,
