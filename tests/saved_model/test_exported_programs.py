@@ -285,6 +285,7 @@ def test_model_export_and_tfsm_layer_without_the_model_class(loaded_elsewhere):
     np.testing.assert_allclose(results["keras_serving"]["output_0"], expected["keras"], rtol=1e-5, atol=1e-6)
 
 
+@pytest.mark.slow
 def test_export_archive_endpoints_and_variable_collection(loaded_elsewhere):
     _, results, expected = loaded_elsewhere
     assert results["archive_type"] == "_UserObject"
