@@ -119,6 +119,8 @@ from keraslike import audio, image, nest, summary, test, types  # issue 11
 from keraslike import lookup, queue, ragged, strings
 from keraslike._src.ragged.ragged_tensor import RaggedTensor
 from keraslike._src.ragged.ragged_tensor_spec import RaggedTensorSpec
+from keraslike import experimental  # issue 25: tf.experimental.Optional
+from keraslike._src.data.optional import OptionalSpec
 from keraslike.keras import initializers, losses, metrics, optimizers  # tf.losses, ...
 from keraslike._src.keras.initializers.tf_initializers import (
     constant_initializer, ones_initializer, random_normal_initializer, random_uniform_initializer, zeros_initializer,

@@ -21,16 +21,88 @@ def script_env(**extra):
     return env
 
 
-def run_script(args, timeout=600, cwd=None, **env):
-    """Run `python args...` (or another command when args[0] is a program); returns CompletedProcess."""
+def _command(args):
     cmd = list(args) if args[0] in ("torchrun",) or os.path.sep in str(args[0]) and not str(args[0]).endswith(
         ".py") else [sys.executable, *map(str, args)]
     if cmd[0] == "torchrun":
         cmd = [sys.executable, "-m", "torch.distributed.run", *map(str, cmd[1:])]
-    return subprocess.run(cmd, capture_output=True, text=True, timeout=timeout, cwd=cwd or REPO,
+    return cmd
+
+
+def run_script(args, timeout=600, cwd=None, **env):
+    """Run `python args...` (or another command when args[0] is a program); returns CompletedProcess."""
+    return subprocess.run(_command(args), capture_output=True, text=True, timeout=timeout, cwd=cwd or REPO,
                           env=script_env(**env))
+
+
+def run_scripts(*jobs, timeout=600, cwd=None, **env):
+    """Run independent jobs (each as `run_script`'s `args`) at the same time; their CompletedProcess, in order.
+
+    A one-process job keeps one core busy, so on a 2-core machine two of them take the time of one."""
+    procs = [subprocess.Popen(_command(args), stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                              cwd=cwd or REPO, env=script_env(**env)) for args in jobs]
+    done = []
+    for args, proc in zip(jobs, procs):
+        try:
+            out, err = proc.communicate(timeout=timeout)
+        except subprocess.TimeoutExpired:
+            for other in procs:
+                other.kill()
+            raise
+        done.append(subprocess.CompletedProcess(_command(args), proc.returncode, out, err))
+    return done
 
 
 @pytest.fixture
 def run():
     return run_script
+
+
+def _launches_python(args):
+    """True when a `subprocess.Popen(args)` starts a Python interpreter (or torchrun): seconds of imports."""
+    if isinstance(args, (str, bytes, os.PathLike)):
+        text = os.fsdecode(args)
+        return sys.executable in text or os.path.basename(text.split()[0] if text.split() else "").startswith(
+            ("python", "torchrun"))
+    if not args:
+        return False
+    program = os.fsdecode(args[0])
+    return os.path.realpath(program) == os.path.realpath(sys.executable) or os.path.basename(program).startswith(
+        ("python", "torchrun"))
+
+
+def _guard_launches(item):
+    """Process-launching tests are marked `slow` (deselected by `-m "not slow"`, run in CI): an unmarked test that
+    starts a Python process fails, naming itself, instead of quietly slowing the quick set."""
+    if item.get_closest_marker("slow") is not None:
+        return None
+    original = subprocess.Popen.__init__
+
+    def guarded(self, args, *rest, **kwargs):
+        if _launches_python(args):
+            raise AssertionError(f"{item.nodeid} starts a Python process; mark it `@pytest.mark.slow`. "
+                                 f"Received: args={args!r}")
+        original(self, args, *rest, **kwargs)
+
+    subprocess.Popen.__init__ = guarded
+    return original
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_setup(item):
+    original = _guard_launches(item)
+    try:
+        yield
+    finally:
+        if original is not None:
+            subprocess.Popen.__init__ = original
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_call(item):
+    original = _guard_launches(item)
+    try:
+        yield
+    finally:
+        if original is not None:
+            subprocess.Popen.__init__ = original

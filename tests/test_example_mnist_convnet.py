@@ -1,6 +1,10 @@
 """`examples/mnist_convnet.py --quick` (2 epochs) as a real process: summary, fit progress, test accuracy."""
 
+import pytest
+
 from tests.conftest import REPO, run_script
+
+pytestmark = pytest.mark.slow  # launches the example
 
 
 def test_mnist_convnet_example_quick():

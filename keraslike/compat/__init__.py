@@ -1,6 +1,6 @@
 """`tf.compat`."""
 
-import sys
+import sys as _sys
 
 from keraslike.compat import v1  # noqa: F401
 
@@ -9,5 +9,5 @@ _ROOT = __name__.rpartition(".")[0]  # "keraslike"
 
 def __getattr__(name):
     if name == "v2":
-        return sys.modules[_ROOT]  # tf.compat.v2 is tf; the parent package is loaded before its subpackages
+        return _sys.modules[_ROOT]  # tf.compat.v2 is tf; the parent package is loaded before its subpackages
     raise AttributeError(f"module 'keraslike.compat' has no attribute '{name}'. Received: name={name!r}")

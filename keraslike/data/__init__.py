@@ -8,6 +8,7 @@ from keraslike._src.data.cardinality import UNKNOWN as UNKNOWN_CARDINALITY
 from keraslike._src.data.dataset import Dataset
 from keraslike._src.data.dataset_spec import DatasetSpec
 from keraslike._src.data.iterator import DatasetIterator as Iterator
+from keraslike._src.data.optional import IteratorSpec
 from keraslike._src.data.options import AUTOTUNE, DistributeOptions, Options, ThreadingOptions
 from keraslike._src.ops.tensor_shape import TensorShape
 from keraslike._src.ops.tensor_spec import TensorSpec
@@ -25,6 +26,7 @@ __all__ = [
     "DatasetSpec",
     "DistributeOptions",
     "Iterator",
+    "IteratorSpec",
     "Options",
     "TensorShape",
     "TFRecordDataset",

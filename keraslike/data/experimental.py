@@ -11,6 +11,7 @@ from keraslike._src.data.example_readers import (
     dense_to_sparse_batch, make_batched_features_dataset, parse_example_dataset,
 )
 from keraslike._src.data.tfrecord_dataset import TFRecordWriter
+from keraslike._src.data.optional import Optional, get_next_as_optional
 from keraslike._src.data.experimental_ops import (
     RandomDataset,
     Reducer,
@@ -47,6 +48,8 @@ from keraslike._src.data.options import (
 
 __all__ = [
     "AUTOTUNE",
+    "Optional",
+    "get_next_as_optional",
     "RandomDataset",
     "Reducer",
     "assert_cardinality",

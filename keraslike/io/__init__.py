@@ -19,4 +19,4 @@ from keraslike._src.io.parsing_ops import (
 )
 from keraslike._src.io.sparse_serialization import deserialize_many_sparse, serialize_many_sparse, serialize_sparse
 from keraslike._src.io.tensor_serialization import parse_tensor, serialize_tensor
-from keraslike._src.io.tfrecord import TFRecordCompressionType, TFRecordOptions, TFRecordWriter
+from keraslike._src.io.tfrecord import TFRecordOptions, TFRecordWriter

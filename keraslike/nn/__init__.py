@@ -20,3 +20,6 @@ from keraslike._src.ops.nn import (
 from keraslike._src.ops.math_special import in_top_k, zero_fraction
 from keraslike._src.ops.space_batch import depth_to_space, space_to_batch, space_to_depth
 
+from keraslike._src.ops.reduction import approx_max_k, approx_min_k
+from keraslike._src.ops.nn_experimental import isotonic_regression
+from keraslike.nn import experimental

@@ -86,6 +86,7 @@ def test_bad_or_foreign_files_raise(tmp_path):
         Dataset.range(3).cache(5)
 
 
+@pytest.mark.slow
 def test_a_later_program_run_reads_the_cache(tmp_path):
     program = ("import sys, keraslike as tf\n"
                "calls = []\n"

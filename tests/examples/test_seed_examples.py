@@ -1,8 +1,11 @@
 """Run each seed example as a real process and check what it prints (stdout values, stderr device log)."""
 
+import pytest
 import torch
 
 from tests.conftest import run_script
+
+pytestmark = pytest.mark.slow  # each test launches its example
 
 HAS_GPU = torch.cuda.is_available() and torch.cuda.device_count() > 0
 CPU = "/job:localhost/replica:0/task:0/device:CPU:0"

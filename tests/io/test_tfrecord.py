@@ -103,7 +103,7 @@ def test_bad_options_raise():
         tf.data.TFRecordDataset([1, 2])
     with pytest.raises(TypeError, match="tf.string"):
         tf.data.TFRecordDataset(tf.data.Dataset.range(3))
-    assert tf.io.TFRecordOptions.get_compression_type_string(tf.io.TFRecordCompressionType.GZIP) == "GZIP"
+    assert tf.io.TFRecordOptions.get_compression_type_string(tf.compat.v1.io.TFRecordCompressionType.GZIP) == "GZIP"
 
 
 def _write(path, records):

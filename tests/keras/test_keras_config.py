@@ -66,6 +66,7 @@ def test_image_data_format_is_the_layers_default(restore_config):
         keras.config.set_image_data_format("NHWC")
 
 
+@pytest.mark.slow
 def test_keras_json_sets_the_defaults(tmp_path):
     (tmp_path / "keras.json").write_text(json.dumps({"epsilon": 1e-5, "image_data_format": "channels_first",
                                                      "floatx": "float64", "backend": "jax"}))

@@ -1,5 +1,5 @@
-"""Small Keras-surface names: keras.distribution, legacy layers (RandomHeight/RandomWidth/ThresholdedReLU),
-initializer and mixed-precision aliases."""
+"""Small Keras-surface names: legacy layers (RandomHeight/RandomWidth/ThresholdedReLU),
+initializer and mixed-precision aliases (keras.distribution: tests/distribute/test_keras_distribution_api.py)."""
 
 import numpy as np
 import pytest
@@ -7,15 +7,6 @@ import pytest
 import keraslike as tf
 
 keras = tf.keras
-
-
-def test_distribution_lists_devices_and_points_to_strategies():
-    assert keras.distribution.list_devices() == ["cpu:0"] and keras.distribution.get_device_count() == 1
-    assert keras.distribution.list_devices("gpu") == [] and keras.distribution.distribution() is None
-    for make in (keras.distribution.DataParallel, keras.distribution.DeviceMesh, keras.distribution.LayoutMap,
-                 lambda: keras.distribution.set_distribution(None), keras.distribution.initialize):
-        with pytest.raises(ValueError, match="tf.distribute|tf.device"):
-            make()
 
 
 def test_random_height_width_resize_while_training_only():

@@ -40,10 +40,17 @@ def test_python_dash_m_reruns_module_with_its_arguments(tmp_path):
     assert proc.stdout.count("probe done argv") == 1  # replica 1's stdout is discarded
 
 
-def test_second_strategy_and_second_fit_reuse_the_replicas(tmp_path):
-    proc = run_script([PROBE, tmp_path, "second"])
+@pytest.fixture(scope="module")
+def probe(tmp_path_factory):
+    """One launch of 2 replicas doing the `who`, `listen` and `second` probes in turn."""
+    out = tmp_path_factory.mktemp("probe")
+    proc = run_script([PROBE, out, "who,listen,second"])
     assert proc.returncode == 0, proc.stderr
-    infos = [json.loads((tmp_path / f"rank{r}.json").read_text()) for r in range(2)]
+    return proc, out
+
+
+def test_second_strategy_and_second_fit_reuse_the_replicas(probe):
+    infos = _who(probe[1])
     for rank, info in enumerate(infos):
         assert info["second_replicas"] == 2 and info["second_rank"] == rank and info["epochs"] == 2
     assert len({info["pid"] for info in infos}) == 2
@@ -120,11 +127,8 @@ def test_accelerate_launch_just_works(tmp_path):
     assert "done on 1 replica(s)" in proc.stdout
 
 
-def test_single_machine_rendezvous_listens_on_loopback_only(tmp_path):
-    proc = run_script([PROBE, tmp_path, "listen"])
-    assert proc.returncode == 0, proc.stderr
-    chief = json.loads((tmp_path / "rank0.json").read_text())
-    replica = json.loads((tmp_path / "rank1.json").read_text())
+def test_single_machine_rendezvous_listens_on_loopback_only(probe):
+    chief, replica = _who(probe[1])
     assert chief["listening"], "the chief hosts the rendezvous store, so it must listen somewhere"
     for address in chief["listening"] + replica["listening"]:
         assert address.startswith("127.0.0.1:"), (chief["listening"], replica["listening"])
@@ -192,13 +196,12 @@ def _who(tmp_path):
     return [json.loads((tmp_path / f"rank{r}.json").read_text()) for r in range(2)]
 
 
-def test_only_the_chief_prints_under_the_launcher_and_tf_tells_who_is_chief(tmp_path):
-    proc = run_script([PROBE, tmp_path, "who"])
-    assert proc.returncode == 0, proc.stderr
+def test_only_the_chief_prints_under_the_launcher_and_tf_tells_who_is_chief(probe):
+    proc, out = probe
     assert proc.stdout.count("hello from ") == 1 and "hello from worker:0" in proc.stdout
-    chief, replica = _who(tmp_path)
+    chief, replica = _who(out)
     assert chief["rng_before"] == replica["rng_before"] and chief["rng_after"] == replica["rng_after"]
-    for rank, info in enumerate(_who(tmp_path)):
+    for rank, info in enumerate(_who(out)):
         assert (info["task_type"], info["task_id"]) == ("worker", rank)
         assert info["is_chief"] == info["should_checkpoint"] == info["should_save_summary"] == (rank == 0)
 

@@ -46,6 +46,7 @@ print("survived")
 AVX2 = {"ONEDNN_MAX_CPU_ISA": "AVX2", "OMP_NUM_THREADS": "1"}
 
 
+@pytest.mark.slow
 def test_keraslike_convs_survive_the_torch_heap_corruption_path():
     plain = run_script([sys.executable, "-c", PLAIN_TORCH], timeout=600, **AVX2)
     ours = run_script([sys.executable, "-c", KERASLIKE], timeout=600, **AVX2)

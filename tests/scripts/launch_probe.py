@@ -10,6 +10,7 @@ MODE:
     loop   - record each replica's pid, then train for a long time (for Ctrl-C / kill tests)
     listen - after one fit, record the TCP addresses this process listens on (from /proc/net)
     who    - print and record who this process is, the way TF's multi-worker tutorial asks
+    MODES joined by commas (`who,listen,second`) run in that order in one launch.
 """
 
 import ipaddress
@@ -67,7 +68,7 @@ def _is_chief(task_type, task_id):
 
 
 def main():
-    out, mode = Path(sys.argv[1]), sys.argv[2]
+    out, modes = Path(sys.argv[1]), sys.argv[2].split(",")
     out.mkdir(parents=True, exist_ok=True)
     rng_before = int(np.random.default_rng().integers(1 << 62))  # unseeded, before the strategy
     s = strategy()
@@ -76,7 +77,21 @@ def main():
             "threads": __import__("torch").get_num_threads()}
     x = np.random.default_rng(0).normal(size=(64, 4)).astype("float32")
     y = (x[:, 0] > 0).astype("int64")
-    if mode == "second":
+    if "who" in modes:
+        resolver = s.cluster_resolver
+        task_type, task_id = resolver.task_type, resolver.task_id
+        info.update(rng_before=rng_before, rng_after=int(np.random.default_rng().integers(1 << 62)))
+        info.update(task_type=task_type, task_id=task_id, is_chief=_is_chief(task_type, task_id),
+                    should_checkpoint=s.extended.should_checkpoint,
+                    should_save_summary=s.extended.should_save_summary)
+        print(f"hello from {task_type}:{task_id}", flush=True)
+    if "listen" in modes:
+        with s.scope():
+            m = tf.keras.Sequential([tf.keras.Input(shape=(4,)), tf.keras.layers.Dense(2)])
+            m.compile("sgd", tf.keras.losses.SparseCategoricalCrossentropy(from_logits=True))
+        m.fit(x, y, epochs=1, verbose=0)
+        info["listening"] = listening_addresses()
+    if "second" in modes:
         with s.scope():
             m1 = tf.keras.Sequential([tf.keras.Input(shape=(4,)), tf.keras.layers.Dense(2)])
             m1.compile("sgd", tf.keras.losses.SparseCategoricalCrossentropy(from_logits=True))
@@ -89,22 +104,8 @@ def main():
         m1.fit(x, y, epochs=1, verbose=0)
         info.update(second_replicas=s2.num_replicas_in_sync, second_rank=s2._rank, epochs=len(h.history["loss"]),
                     pid_after=os.getpid())
-    if mode == "who":
-        resolver = s.cluster_resolver
-        task_type, task_id = resolver.task_type, resolver.task_id
-        info.update(rng_before=rng_before, rng_after=int(np.random.default_rng().integers(1 << 62)))
-        info.update(task_type=task_type, task_id=task_id, is_chief=_is_chief(task_type, task_id),
-                    should_checkpoint=s.extended.should_checkpoint,
-                    should_save_summary=s.extended.should_save_summary)
-        print(f"hello from {task_type}:{task_id}", flush=True)
-    if mode == "listen":
-        with s.scope():
-            m = tf.keras.Sequential([tf.keras.Input(shape=(4,)), tf.keras.layers.Dense(2)])
-            m.compile("sgd", tf.keras.losses.SparseCategoricalCrossentropy(from_logits=True))
-        m.fit(x, y, epochs=1, verbose=0)
-        info["listening"] = listening_addresses()
     (out / f"rank{rank}.json").write_text(json.dumps(info))
-    if mode == "loop":
+    if "loop" in modes:
         with s.scope():
             model = tf.keras.Sequential([tf.keras.Input(shape=(4,)), tf.keras.layers.Dense(2)])
             model.compile("sgd", tf.keras.losses.SparseCategoricalCrossentropy(from_logits=True))
@@ -112,7 +113,7 @@ def main():
         deadline = time.time() + 120
         while time.time() < deadline:
             model.fit(x, y, epochs=1, verbose=0)
-    print(f"probe done {mode}", flush=True)
+    print(f"probe done {sys.argv[2]}", flush=True)
 
 
 if __name__ == "__main__":

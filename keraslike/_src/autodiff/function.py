@@ -24,12 +24,14 @@ Example:
 """
 
 import functools
+import inspect
 import weakref
 
+import numpy as np
 import torch
 
 from keraslike._src import errors
-from keraslike._src.autodiff import function_types
+from keraslike._src.autodiff import function_types, tracing
 from keraslike._src.autodiff.jit import JitFunction, functions_run_eagerly, run_functions_eagerly  # noqa: F401
 from keraslike._src.ops.tensor_spec import TensorSpec
 from keraslike._src.nest import nest
@@ -49,7 +51,14 @@ def _spec_shape(spec):
     return [None if d is None or d == -1 else int(d) for d in shape]
 
 
+def _binding_error(reason, args, kwargs, signature_text):
+    return TypeError(f"Binding inputs to tf.function failed due to `{reason}`. Received args: {tuple(args)!r:.300} "
+                     f"and kwargs: {kwargs!r:.200} for signature: {signature_text}.")
+
+
 def _check_arg(value, spec, position):
+    """`value` as a tensor matching `spec` (numpy and Python values converted to the spec's dtype), or the reason
+    it does not match (TF's `Can not cast <value spec> to <spec>`) raised as ValueError."""
     try:
         dtype = dtypes.as_dtype(getattr(spec, "dtype", None))
     except TypeError:  # an unknown dtype spec: nothing to check
@@ -57,6 +66,8 @@ def _check_arg(value, spec, position):
     if isinstance(value, StringTensor) or (not isinstance(value, torch.Tensor) and (
             dtype is dtypes.string or looks_like_strings(value))):
         value = value if isinstance(value, StringTensor) else convert_to_tensor(value, dtype)
+    elif isinstance(value, np.ndarray) and dtype is not None and value.dtype.kind in "biuf":
+        value = torch.as_tensor(np.array(value)).to(dtype)  # TF casts an array to the spec's dtype
     elif not isinstance(value, torch.Tensor):
         value = to_tensor(value, dtype, f"args[{position}]")
     shape = _spec_shape(spec)
@@ -66,26 +77,58 @@ def _check_arg(value, spec, position):
         len(shape) != rank or any(d is not None and d != s for d, s in zip(shape, value.shape))
     )
     if bad_dtype or bad_shape:
-        raise TypeError(
-            f"Binding inputs to tf.function failed: argument {position} does not match its input_signature "
-            f"entry (expected shape={shape}, dtype={dtype}). Received: shape={list(value.shape)}, "
-            f"dtype={value.dtype}"
-        )
+        given = TensorSpec(tuple(value.shape), value.dtype)
+        raise ValueError(f"Can not cast {given!r} to {TensorSpec(getattr(spec, 'shape', None), dtype)!r}")
     return value
 
 
 def _match(value, spec, position):
-    """Check `value` against a spec or a nested list/tuple/dict of specs."""
+    """Check `value` against a spec or a nested list/tuple/dict of specs (ValueError with the reason)."""
     if isinstance(spec, dict) and isinstance(value, dict) and set(spec) == set(value):
         return {k: _match(value[k], spec[k], f"{position}[{k!r}]") for k in value}
     if isinstance(spec, (list, tuple)) and isinstance(value, (list, tuple)) and len(spec) == len(value):
         return type(value)(_match(v, s, f"{position}[{i}]") for i, (v, s) in enumerate(zip(value, spec)))
     if isinstance(spec, (list, tuple, dict)):
-        raise TypeError(
-            f"Binding inputs to tf.function failed: argument {position} does not match the structure of "
-            f"its input_signature entry. Received: {value!r:.100}"
-        )
+        raise ValueError(f"Can not cast {value!r:.100} to {spec!r:.200}")
     return _check_arg(value, spec, position)
+
+
+def _signature(python_function):
+    try:
+        return inspect.signature(python_function)
+    except (TypeError, ValueError):
+        return None
+
+
+def _bind(signature, args, kwargs):
+    """`signature.bind(*args, **kwargs)` with defaults applied; TypeError's reason text on failure."""
+    bound = signature.bind(*args, **kwargs)
+    bound.apply_defaults()
+    return bound
+
+
+def _call_arguments(signature, values):
+    """`(args, kwargs)` calling a function of `signature` with `values` {parameter name: value}."""
+    args, kwargs = [], {}
+    for name, param in signature.parameters.items():
+        if name not in values:
+            continue
+        if param.kind in (param.POSITIONAL_ONLY, param.POSITIONAL_OR_KEYWORD):
+            args.append(values[name])
+        elif param.kind is param.VAR_POSITIONAL:
+            args.extend(values[name])
+        elif param.kind is param.KEYWORD_ONLY:
+            kwargs[name] = values[name]
+        else:
+            kwargs.update(values[name])
+    return args, kwargs
+
+
+class _Trace:
+    """One trace: its key {parameter name: spec / Literal / nested}, its output spec, its ConcreteFunction."""
+
+    def __init__(self, key, outputs):
+        self.key, self.outputs, self.concrete = key, outputs, None
 
 
 class Function(function_types.PolymorphicFunction):
@@ -97,7 +140,7 @@ class Function(function_types.PolymorphicFunction):
             raise TypeError(f"Expected a callable for tf.function. Received: func={python_function!r}")
         functools.update_wrapper(self, python_function)
         self._python_function = python_function
-        self._input_signature = None if input_signature is None else list(input_signature)
+        self._input_signature = None if input_signature is None else tuple(input_signature)
         self._autograph = autograph
         self._jit_compile = bool(jit_compile)
         self._reduce_retracing = reduce_retracing
@@ -105,7 +148,8 @@ class Function(function_types.PolymorphicFunction):
         self._jit = JitFunction(python_function, f"`{self._name}`", "tf.function(jit_compile=True)") \
             if self._jit_compile else None
         self._bound = weakref.WeakKeyDictionary()
-        self._calls = 0
+        self._signature = _signature(python_function)
+        self._traces = []
 
     @property
     def python_function(self):
@@ -114,7 +158,7 @@ class Function(function_types.PolymorphicFunction):
 
     @property
     def input_signature(self):
-        """The `input_signature` given, or None."""
+        """The `input_signature` given (a tuple of specs), or None."""
         return self._input_signature
 
     @property
@@ -122,47 +166,176 @@ class Function(function_types.PolymorphicFunction):
         return self._input_signature
 
     def experimental_get_tracing_count(self):
-        """TF counts traces; here 1 once the function has run (nothing is retraced)."""
-        return 1 if self._calls else 0
+        """How many times TF would have traced so far (the body runs on every call here; this counts the calls
+        that would retrace: a new input signature, new Python argument values, see `tracing.py`)."""
+        return len(self._traces)
 
-    def get_concrete_function(self, *args, **kwargs):
-        """A `ConcreteFunction` bound to `args` (TensorSpecs or values) or to the `input_signature`.
-
-        Nothing is traced ahead of time: the returned object checks its arguments against the
-        bound specs and runs the Python function, as every call here does.
-
-        Raises:
-            ValueError: without arguments when the function has no `input_signature`.
-        """
-        if not args and not kwargs:
-            if self._input_signature is None:
-                raise ValueError(f"get_concrete_function() of `{self._name}` needs arguments (TensorSpecs or "
-                                 "values) when the tf.function has no input_signature. Received: no arguments")
-            specs = list(self._input_signature)
-        elif kwargs:
-            raise TypeError("get_concrete_function() takes positional specs or values here; pass keyword "
-                            f"arguments positionally. Received: kwargs={sorted(kwargs)}")
-        else:
-            specs = [_spec_from(a) for a in args]
-        return ConcreteFunction(self, specs)
+    # ---- binding and trace keys -------------------------------------------------------------------------
+    def _signature_text(self):
+        if self._input_signature is not None and self._signature is not None:
+            names = [n for n, p in self._signature.parameters.items()
+                     if p.kind in (p.POSITIONAL_ONLY, p.POSITIONAL_OR_KEYWORD)]
+            return "(" + ", ".join(f"{n}: {s!r}" for n, s in zip(names, self._input_signature)) + ")"
+        return str(self._signature) if self._signature is not None else "(*args, **kwargs)"
 
     def _bind_signature(self, args, kwargs):
-        sig = self._input_signature
-        if kwargs or len(args) != len(sig):
-            raise TypeError(
-                f"{self._name}() was given {len(args)} positional input(s)"
-                f"{' and keyword inputs' if kwargs else ''}, "
-                f"but its input_signature lists {len(sig)}. Received: args={args!r:.100}"
-            )
-        return tuple(_match(a, s, str(i)) for i, (a, s) in enumerate(zip(args, sig)))
+        """`(args, kwargs)` with the arguments the `input_signature` covers converted and checked.
 
-    def __call__(self, *args, **kwargs):
-        self._calls += 1
-        if self._input_signature is not None:
-            args = self._bind_signature(args, kwargs)
+        Raises:
+            TypeError: "Binding inputs to tf.function failed due to ..." for a wrong count, shape or dtype.
+        """
+        sig = self._input_signature
+        if self._signature is None:
+            if kwargs or len(args) != len(sig):
+                raise _binding_error("a wrong number of arguments", args, kwargs, self._signature_text())
+            values = dict(enumerate(args))
+            names = list(range(len(sig)))
+        else:
+            try:
+                bound = self._signature.bind(*args, **kwargs)
+            except TypeError as err:
+                raise _binding_error(err, args, kwargs, self._signature_text()) from None
+            names = [n for n, p in self._signature.parameters.items()
+                     if p.kind in (p.POSITIONAL_ONLY, p.POSITIONAL_OR_KEYWORD)][:len(sig)]
+            values = bound.arguments
+            if len(args) > len(sig):
+                raise _binding_error("too many positional arguments", args, kwargs, self._signature_text())
+            missing = [n for n in names if n not in values]
+            if missing:
+                raise _binding_error(f"missing a required argument: {missing[0]!r}", args, kwargs,
+                                     self._signature_text())
+        converted = dict(values)
+        for i, (name, spec) in enumerate(zip(names, sig)):
+            try:
+                converted[name] = _match(values[name], spec, str(i))
+            except ValueError as err:
+                raise _binding_error(err, args, kwargs, self._signature_text()) from None
+        if self._signature is None:
+            return tuple(converted[i] for i in range(len(args))), {}
+        bound.arguments.update(converted)
+        return tuple(bound.args), dict(bound.kwargs)
+
+    def _key(self, args, kwargs):
+        if self._signature is None:
+            return {"args": tracing.spec_of_value(tuple(args)), "kwargs": tracing.spec_of_value(dict(kwargs))}
+        try:
+            bound = _bind(self._signature, args, kwargs)
+        except TypeError as err:
+            raise _binding_error(err, args, kwargs, self._signature_text()) from None
+        return {name: tracing.spec_of_value(value) for name, value in bound.arguments.items()}
+
+    def _find(self, key):
+        return next((t for t in self._traces if tracing.covers(t.key, key)), None)
+
+    def _record(self, key, outputs):
+        """A new trace for `key` (generalized against an earlier one under `reduce_retracing`)."""
+        if self._reduce_retracing:
+            for earlier in reversed(self._traces):
+                general = tracing.generalize(earlier.key, key)
+                if general is not None:
+                    key = general
+                    break
+        trace = _Trace(key, outputs)
+        self._traces.append(trace)
+        return trace
+
+    # ---- calls -------------------------------------------------------------------------------------------
+    def _run(self, args, kwargs):
         if self._jit is not None:
             return self._jit(*args, **kwargs)
         return self._python_function(*args, **kwargs)
+
+    def __call__(self, *args, **kwargs):
+        if self._input_signature is not None:
+            args, kwargs = self._bind_signature(args, kwargs)
+            result = self._run(args, kwargs)
+            if not self._traces:
+                self._record(self._signature_key(), None)  # outputs: traced on the signature when asked for
+            return result
+        key = self._key(args, kwargs)
+        result = self._run(args, kwargs)
+        if self._find(key) is None:
+            trace = self._record(key, tracing.output_spec(result, None))
+            if trace.key is not key:  # generalized: the output dims come from a trace on the relaxed key
+                trace.outputs = None
+        return result
+
+    def _signature_key(self):
+        if self._signature is None:
+            return {"args": tuple(self._input_signature), "kwargs": {}}
+        names = [n for n, p in self._signature.parameters.items()
+                 if p.kind in (p.POSITIONAL_ONLY, p.POSITIONAL_OR_KEYWORD)]
+        return dict(zip(names, self._input_signature))
+
+    def get_concrete_function(self, *args, **kwargs):
+        """The `ConcreteFunction` for `args` (TensorSpecs, tensors or Python values) or the `input_signature`.
+
+        Traces as TF: when no earlier trace covers these arguments, the Python body runs once on placeholders
+        that report the specs' static shapes (`print(x.shape)` shows `(None, 2)`); a body that fails on them is
+        run again on plain example tensors (unknown sizes 2) before the error is raised. The output spec comes
+        from that run and a silent second one with other sizes (dims that differ are None).
+
+        Raises:
+            the body's error when it cannot be traced; TypeError when the arguments do not bind.
+        """
+        if self._input_signature is not None:
+            if self._traces:
+                return self._concrete(self._traces[0])
+            key = self._signature_key()
+        elif not args and not kwargs and self._signature is not None and any(
+                p.default is p.empty and p.kind not in (p.VAR_POSITIONAL, p.VAR_KEYWORD)
+                for p in self._signature.parameters.values()):
+            raise ValueError(f"get_concrete_function() of `{self._name}` needs arguments (TensorSpecs or values) "
+                             "when the tf.function has no input_signature. Received: no arguments")
+        else:
+            key = self._key(args, kwargs)
+        found = self._find(key)
+        if found is not None:
+            return self._concrete(found)
+        outputs = self._trace(key)
+        trace = _Trace(key, outputs)
+        self._traces.append(trace)
+        return self._concrete(trace)
+
+    def _trace(self, key):
+        def values(make):
+            return {name: nest.map_structure(lambda v: v.value if isinstance(v, tracing.Literal) else make(v), entry)
+                    for name, entry in key.items()}
+
+        def call(make):
+            vals = values(make)
+            if self._signature is None:
+                return self._run(list(vals["args"]), dict(vals["kwargs"]))
+            return self._run(*_call_arguments(self._signature, vals))
+
+        try:
+            first = call(tracing.placeholder)
+        except Exception as symbolic_error:  # noqa: BLE001 - retried on plain examples, else raised
+            try:
+                first = call(lambda spec: tracing.example(spec, tracing.EXAMPLE_SIZE))
+            except Exception:  # noqa: BLE001
+                raise symbolic_error from None
+        try:
+            with tracing.quiet():
+                second = call(lambda spec: tracing.example(spec, tracing.EXAMPLE_SIZE + 1))
+        except Exception:  # noqa: BLE001 - the output dims then stay as the first run gave them
+            second = None
+        return tracing.output_spec(first, second)
+
+    def _concrete(self, trace):
+        if trace.outputs is None:  # a trace made by a call: its output spec from a silent trace on its key
+            try:
+                with tracing.quiet():
+                    trace.outputs = self._trace(trace.key)
+            except Exception:  # noqa: BLE001 - an output spec is not worth an error here
+                trace.outputs = None
+        if trace.concrete is None:
+            trace.concrete = ConcreteFunction(self, trace)
+        return trace.concrete
+
+    def pretty_printed_concrete_signatures(self, verbose=True):
+        """Every traced signature, as `ConcreteFunction.pretty_printed_signature`, one after another."""
+        return "\n\n".join(self._concrete(t).pretty_printed_signature(verbose) for t in self._traces)
 
     def __get__(self, instance, owner=None):
         if instance is None:
@@ -188,36 +361,61 @@ class Function(function_types.PolymorphicFunction):
         return f"<keraslike.Function {self._name} jit_compile={self._jit_compile}>"
 
 
-def _spec_from(value):
-    """A TensorSpec-like for a get_concrete_function argument: specs pass through, tensors give theirs."""
-    if hasattr(value, "shape") and hasattr(value, "dtype") and not isinstance(value, torch.Tensor):
-        return value
-    if isinstance(value, (list, tuple, dict)):
-        return nest.map_structure(_spec_from, value)
-    if isinstance(value, StringTensor) or looks_like_strings(value):
-        t = convert_to_tensor(value)
-    else:
-        t = value if isinstance(value, torch.Tensor) else to_tensor(value, None, "args")
-    return TensorSpec(tuple(t.shape), t.dtype)
+def _named(spec, name):
+    """Specs named as TF names them: the parameter's name, `<name>_<key>` inside structures."""
+    if isinstance(spec, TensorSpec) and type(spec) is TensorSpec:
+        return TensorSpec(spec.shape, spec.dtype, spec.name or name)
+    if isinstance(spec, dict):
+        return {k: _named(v, f"{name}_{k}") for k, v in spec.items()}
+    if type(spec) in (list, tuple):
+        return type(spec)(_named(v, f"{name}_{i}") for i, v in enumerate(spec))
+    return spec
+
+
+def _literal_values(entry):
+    return nest.map_structure(lambda v: v.value if isinstance(v, tracing.Literal) else v, entry)
 
 
 class ConcreteFunction(function_types.ConcreteFunction):
-    """`tf.types.experimental.ConcreteFunction`: a `tf.function` bound to one input signature.
+    """`tf.types.experimental.ConcreteFunction`: a `tf.function` bound to one trace (one input signature).
 
-    Calls are checked against the bound specs (shape and dtype, as `input_signature`), then run the
-    Python function. TF's graph attributes (`graph`, `inputs` as placeholders) do not exist eagerly.
+    Calls bind like TF's: positional or keyword by parameter name; tensors of another dtype raise
+    InvalidArgumentError, Python arguments fixed by the trace may be left out; then the Python function runs.
+    TF's graph attributes (`graph`, `inputs` as placeholders) do not exist eagerly.
     """
 
-    def __init__(self, function, specs):
+    def __init__(self, function, trace):
         self._function = function
-        self._specs = list(specs)
-        self._bound = Function(function.python_function, input_signature=self._specs,
-                               jit_compile=function._jit_compile, name=function._name)
+        self._trace = trace
+        self._key = trace.key
+        self._specs = [e for e in trace.key.values() if isinstance(e, TensorSpec)] if function._signature else \
+            list(trace.key["args"])
+
+    def _parameters(self):
+        sig = self._function._signature
+        if sig is None:
+            return [(f"arg{i}", "POSITIONAL_ONLY", e) for i, e in enumerate(self._key["args"])]
+        return [(name, sig.parameters[name].kind.name, entry) for name, entry in self._key.items()]
 
     @property
     def structured_input_signature(self):
-        """`(tuple_of_specs, {})`, as TF."""
-        return tuple(self._specs), {}
+        """`(positional entries, {keyword-only name: entry})`: specs named after their parameters, Python
+        arguments as their values, as TF."""
+        positional, keywords = [], {}
+        for name, kind, entry in self._parameters():
+            entry = _literal_values(_named(entry, name))
+            if kind in ("POSITIONAL_ONLY", "POSITIONAL_OR_KEYWORD"):
+                positional.append(entry)
+            elif kind == "VAR_POSITIONAL":
+                positional.extend(entry)
+            else:
+                keywords.update(entry if kind == "VAR_KEYWORD" else {name: entry})
+        return tuple(positional), keywords
+
+    @property
+    def structured_outputs(self):
+        """The output's structure with a `TensorSpec` per tensor (TF gives symbolic tensors of these specs)."""
+        return self._trace.outputs
 
     @property
     def name(self):
@@ -225,28 +423,86 @@ class ConcreteFunction(function_types.ConcreteFunction):
 
     @property
     def function_type(self):
-        return function_types.FunctionType([
-            function_types.inspect.Parameter(f"arg{i}", function_types.inspect.Parameter.POSITIONAL_ONLY)
-            for i in range(len(self._specs))])
+        kinds = function_types.inspect.Parameter
+        return function_types.FunctionType([kinds(name, getattr(kinds, kind)) for name, kind, _ in self._parameters()])
+
+    def _signature_text(self):
+        params = ", ".join(f"{name}: {entry!r}" for name, _, entry in self._parameters())
+        return f"({params}) -> {self._trace.outputs!r}"
 
     def pretty_printed_signature(self, verbose=True):
-        """One line per argument spec."""
-        args = "\n".join(f"  arg{i}: {spec!r}" for i, spec in enumerate(self._specs))
-        return f"Input Parameters:\n{args}"
+        """TF's text: `Input Parameters:` one line per parameter, `Output Type:`, `Captures:`."""
+        lines = ["Input Parameters:"]
+        lines += [f"  {name} ({kind}): {entry!r}" for name, kind, entry in self._parameters()]
+        lines += ["Output Type:", f"  {self._trace.outputs!r}", "Captures:", "  None"]
+        return "\n".join(lines)
 
     @property
     def graph(self):
         raise AttributeError("ConcreteFunction.graph: keraslike runs functions eagerly and builds no graph.")
 
     def __call__(self, *args, **kwargs):
-        try:
-            args = self._bound._bind_signature(args, kwargs)
-        except TypeError as err:  # TF's concrete functions reject mismatched inputs at run time
-            raise errors.InvalidArgumentError(str(err)) from err
-        return self._bound(*args)
+        function = self._function
+        sig = function._signature
+        text = self._signature_text()
+        if sig is None:
+            values = {"args": args, "kwargs": kwargs}
+            entries = {"args": self._key["args"], "kwargs": self._key["kwargs"]}
+        else:
+            try:
+                bound = sig.bind_partial(*args, **kwargs)
+            except TypeError as err:
+                raise _binding_error(err, args, kwargs, text) from None
+            values, entries = dict(bound.arguments), self._key
+        call_values = {}
+        position = 0
+        for name, entry in entries.items():
+            if name not in values:
+                if any(isinstance(v, TensorSpec) for v in nest.flatten(entry)):
+                    raise _binding_error(f"missing a required argument: {name!r}", args, kwargs, text)
+                call_values[name] = _literal_values(entry)
+                continue
+            call_values[name], position = self._convert(values[name], entry, position, args, kwargs, text)
+        if sig is None:
+            return function._run(list(call_values["args"]), dict(call_values["kwargs"]))
+        return function._run(*_call_arguments(sig, call_values))
+
+    def _convert(self, value, entry, position, args, kwargs, text):
+        """One argument for this trace: tensors converted to the traced dtype (another dtype raises TF's
+        InvalidArgumentError; the shape is not checked, as TF's call does not), Python values equal to the
+        traced ones."""
+        if isinstance(entry, TensorSpec) and type(entry) is TensorSpec:
+            if isinstance(value, StringTensor) or (not isinstance(value, torch.Tensor) and looks_like_strings(value)):
+                tensor = value if isinstance(value, StringTensor) else convert_to_tensor(value, entry.dtype)
+            elif isinstance(value, torch.Tensor):
+                tensor = value
+            else:
+                tensor = to_tensor(value, entry.dtype, f"args[{position}]")
+            if tensor.dtype != entry.dtype:
+                raise errors.InvalidArgumentError(
+                    f"cannot compute {self.name} as input #{position}(zero-based) was expected to be a "
+                    f"{dtypes.dtype_name(entry.dtype)} tensor but is a {dtypes.dtype_name(tensor.dtype)} tensor")
+            return tensor, position + 1
+        if isinstance(entry, dict) and isinstance(value, dict) and set(entry) == set(value):
+            out = {}
+            for k in entry:
+                out[k], position = self._convert(value[k], entry[k], position, args, kwargs, text)
+            return out, position
+        if type(entry) in (list, tuple) and isinstance(value, (list, tuple)) and len(entry) == len(value):
+            out = []
+            for e, v in zip(entry, value):
+                converted, position = self._convert(v, e, position, args, kwargs, text)
+                out.append(converted)
+            return type(entry)(out), position
+        if isinstance(entry, tracing.Literal) and tracing.Literal(value) == entry:
+            return value, position
+        if not isinstance(entry, (tracing.Literal, TensorSpec, dict, list, tuple)):
+            return value, position  # a RaggedTensorSpec / SparseTensorSpec argument: passed as given
+        raise _binding_error(f"Can not cast {tracing.spec_of_value(value)!r:.200} to {entry!r:.200}", args, kwargs,
+                             text)
 
     def __repr__(self):
-        return f"<ConcreteFunction {self.name}({', '.join(repr(s) for s in self._specs)})>"
+        return f"<ConcreteFunction {self._signature_text()} at 0x{id(self):X}>"
 
 
 def function(func=None, input_signature=None, autograph=True, jit_compile=None, reduce_retracing=False,

@@ -8,3 +8,4 @@ implementations when defined. Imported here, they are defined before any `Datase
 from keraslike._src.data import batching, functional, generator_dataset, sources, stream_ops  # noqa: F401
 from keraslike._src.data import experimental_ops, sampling, save_load, scan_ops, window_ops  # noqa: F401,E501  (issue 11)
 from keraslike._src.data import sparse_batch  # noqa: F401  (issue 11)
+from keraslike._src.data import ignore_errors  # noqa: F401  (issue 25)

@@ -87,8 +87,8 @@ class RaggedBatchDataset(BatchDataset):
         batch_dim = batch_size if drop_remainder else None
 
         def batched(spec):
-            if spec.shape.rank == 0:
-                return TensorSpec([batch_dim], spec.dtype)
+            if spec.shape.rank == 0 or (type(spec) is TensorSpec and spec.shape.is_fully_defined()):
+                return TensorSpec([batch_dim] + spec.shape.as_list(), spec.dtype)  # uniform: batched dense, as TF
             ragged = getattr(spec, "ragged_rank", 0) + 1
             return RaggedTensorSpec([batch_dim] + spec.shape.as_list(), spec.dtype, ragged, self._splits_dtype)
 
@@ -146,6 +146,20 @@ class UnbatchDataset(Dataset):
                 yield nest.pack_as(structure, [nest.row(leaf, index) for leaf in leaves])
 
 
+def _check_padding_value(spec, value):
+    """TF's check: a padding value (converted as `tf.constant` converts it: Python ints are int32, floats
+    float32) is a scalar of its component's dtype."""
+    tensor = nest.to_tensor(value)
+    shape = tuple(nest._shape(tensor))
+    if shape:
+        raise ValueError(f"Invalid `padding_values`. All `padding_values` should be scalars. Received: "
+                         f"padding_values={value!r} of shape {list(shape)}")
+    if tensor.dtype != spec.dtype:
+        raise TypeError(f"Invalid `padding_values`. `padding_values` values type {dtypes.dtype_name(tensor.dtype)} "
+                        f"does not match type {dtypes.dtype_name(spec.dtype)} of the corresponding input "
+                        f"component. Received: padding_values={value!r}")
+
+
 class PaddedBatchDataset(BatchDataset):
     """Batches elements padded to a common shape (see `Dataset.padded_batch`)."""
 
@@ -160,6 +174,8 @@ class PaddedBatchDataset(BatchDataset):
             padding_values = nest.map_structure_unchecked(lambda s: b"" if s.dtype is string else 0, in_spec)
         elif not nest.is_nested(padding_values) and nest.is_nested(in_spec):
             padding_values = nest.map_structure_unchecked(lambda s: padding_values, in_spec)
+        else:
+            nest.map_up_to(in_spec, _check_padding_value, padding_values)
         self._values = nest.flatten(nest.map_up_to(in_spec, lambda s, value: value, padding_values))
         batch_dim = batch_size if drop_remainder else None
         specs = zip(self._shapes, nest.flatten(in_spec))

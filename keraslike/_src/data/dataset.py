@@ -23,7 +23,9 @@ import os
 
 from keraslike._src import errors
 from keraslike._src.data import cardinality as card
+from keraslike._src.data import error_skipping
 from keraslike._src.data import structure as nest
+from keraslike._src.data.dataset_spec import register_dataset_type
 from keraslike._src.data.iterator import DatasetIterator
 from keraslike._src.data.options import Options, merge_options
 from keraslike._src.data.prefetch import AUTOTUNE_BUFFER
@@ -62,6 +64,7 @@ def _as_int(value, name, minimum):
 
 
 
+@register_dataset_type
 class Dataset:
     """A sequence of elements (nested structures of tensors) built and iterated like tf.data.
 
@@ -78,6 +81,10 @@ class Dataset:
         super().__init_subclass__(**kwargs)
         if cls.__module__.startswith(_PACKAGE):
             _IMPLEMENTATIONS.setdefault(cls.__name__, cls)
+
+    def _trackable_children(self):
+        """A checkpoint may hold a dataset, as TF's: a node with nothing saved (its iterators save positions)."""
+        return []
 
     def __init__(self, element_spec, inputs=()):
         self._element_spec = element_spec
@@ -97,7 +104,7 @@ class Dataset:
 
     def _elements(self):
         """A fresh iterator over this dataset's elements (fast path when possible)."""
-        plan = self._plan() if FAST_PATH_ENABLED else None
+        plan = self._plan() if FAST_PATH_ENABLED and not error_skipping.active() else None
         return self._plan_elements(plan) if plan is not None else self._generic_elements()
 
     def _plan_elements(self, plan):
@@ -445,6 +452,18 @@ class Dataset:
                                  "Received: num_parallel_calls=0")
         return _implementation("MapDataset")(self, map_func, num_parallel_calls,
                                              None if deterministic is None else bool(deterministic))
+
+    def ignore_errors(self, log_warning=False, name=None):
+        """Drops the elements whose production raised (a `map` function's error: `check_numerics`, a parse, a
+        `py_function`); with `log_warning=True` each dropped element logs `Ignoring error: ...`.
+
+        Mirrors `DatasetV2.ignore_errors`. An error from another source (a generator that raised) ends the
+        dataset there, as the source cannot continue.
+
+        Returns:
+            A `Dataset` of the elements produced without error (unknown cardinality).
+        """
+        return _implementation("IgnoreErrorsDataset")(self, log_warning)
 
     def filter(self, predicate, name=None):
         """Keeps the elements for which `predicate` returns True.

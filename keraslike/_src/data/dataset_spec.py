@@ -7,6 +7,15 @@ dataset and the (here always scalar) `dataset_shape`.
 from keraslike._src.ops.tensor_shape import as_shape
 
 
+_DATASET_TYPE = []
+
+
+def register_dataset_type(cls):
+    """The class `DatasetSpec.value_type` names (dataset.py registers `Dataset`: it imports this module)."""
+    _DATASET_TYPE[:] = [cls]
+    return cls
+
+
 class DatasetSpec:
     """Describes a dataset held as an element.
 
@@ -26,6 +35,15 @@ class DatasetSpec:
     @property
     def shape(self):
         return self._dataset_shape
+
+    @property
+    def value_type(self):
+        return _DATASET_TYPE[0] if _DATASET_TYPE else None
+
+    @staticmethod
+    def from_value(value):
+        """`DatasetSpec.from_value(dataset)`: the spec of a dataset (its `element_spec`, scalar shape)."""
+        return DatasetSpec(value.element_spec)
 
     def __eq__(self, other):
         return (isinstance(other, DatasetSpec) and self._element_spec == other._element_spec

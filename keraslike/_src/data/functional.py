@@ -21,11 +21,13 @@ import numpy as np
 import torch
 
 from keraslike._src.data import cardinality as card
+from keraslike._src.data import error_skipping
 from keraslike._src.data import structure as nest
 from keraslike._src.data.dataset import Dataset, _implementation
 from keraslike._src.data.dataset_spec import DatasetSpec
 from keraslike._src.data.parallel_interleave import parallel_interleave
 from keraslike._src.ops.tensor_spec import TensorSpec, string
+from keraslike._src.ragged.ragged_tensor_spec import RaggedTensorSpec
 from keraslike._src.sparse.sparse_tensor import SparseTensorSpec
 from keraslike._src.ops.string_tensor import StringTensor
 from keraslike._src.data.vectorized_map import MappedSource, MapVectorizer
@@ -38,13 +40,19 @@ def call_with_element(fn, element):
     return fn(*element) if type(element) is tuple else fn(element)
 
 
-def _placeholder(spec, text=b""):
+def _placeholder(spec, text=b"", number=0):
     if isinstance(spec, DatasetSpec):  # a window: an empty dataset of its elements stands for it
         return _implementation("ElementsDataset")([], spec.element_spec)
     dims = [(_TRACE_SIZE if d is None else d) for d in (spec.shape.dims or [])]
     if spec.dtype is string:
         return StringTensor.from_bytes_array(np.full(dims, text, dtype=object))
-    return torch.zeros(dims, dtype=spec.dtype)
+    return torch.full(dims, number, dtype=spec.dtype) if number else torch.zeros(dims, dtype=spec.dtype)
+
+
+def _has_empty_dims(spec):
+    """Whether a traced output has a 0-sized dimension: a size that came from the zeros placeholder's value
+    (`tf.range(x)`, `tf.fill([x], ...)`), which TF's symbolic trace leaves unknown."""
+    return any(isinstance(s, TensorSpec) and s.shape.rank and 0 in s.shape.as_list() for s in nest.flatten(spec))
 
 
 def _has_strings(spec):
@@ -53,11 +61,13 @@ def _has_strings(spec):
 
 def _relax_differing(spec, other):
     """`spec` with the dimensions that differ from `other`'s as None (a shape that depends on string content)."""
-    if (type(spec) is not TensorSpec or type(other) is not TensorSpec or spec.dtype != other.dtype
+    if (type(spec) is not type(other) or type(spec) not in (TensorSpec, RaggedTensorSpec) or spec.dtype != other.dtype
             or spec.shape.rank != other.shape.rank or spec.shape.rank is None):
         return spec
-    return type(spec)([a if a == b else None for a, b in zip(spec.shape.as_list(), other.shape.as_list())],
-                      spec.dtype)
+    dims = [a if a == b else None for a, b in zip(spec.shape.as_list(), other.shape.as_list())]
+    if type(spec) is RaggedTensorSpec:
+        return RaggedTensorSpec(dims, spec.dtype, spec.ragged_rank, spec.row_splits_dtype)
+    return TensorSpec(dims, spec.dtype)
 
 
 class MapDataset(Dataset):
@@ -135,9 +145,9 @@ class MapDataset(Dataset):
             return nest.element_spec_of(self._apply(first))
         unknown = any(d is None for s in nest.flatten(in_spec) for d in (s.shape.dims or [None]))
         spec = nest.map_structure_unchecked(lambda leaf: _relaxed_spec(leaf, unknown), output)
-        if _has_strings(in_spec):  # shapes may depend on the text (tf.strings.split): trace other text too
-            try:
-                other = self._apply(nest.map_structure_unchecked(lambda s: _placeholder(s, b"a b\tc"), in_spec))
+        if _has_strings(in_spec) or _has_empty_dims(spec):  # shapes may depend on the values (tf.strings.split,
+            try:                                                # tf.range(x)): trace other values too
+                other = self._apply(nest.map_structure_unchecked(lambda s: _placeholder(s, b"a b\tc", 3), in_spec))
                 other_spec = nest.map_structure_unchecked(lambda leaf: _relaxed_spec(leaf, unknown), other)
                 spec = nest.map_up_to(spec, _relax_differing, other_spec)
             except Exception:  # noqa: BLE001, S110 - the other text may not suit the function; keep the first trace
@@ -149,6 +159,15 @@ class MapDataset(Dataset):
 
     def _generic_elements(self):
         pool = self._thread_pool()
+        if error_skipping.active():  # under ignore_errors(): an element whose function raises is dropped
+            for element in self._input._elements():
+                try:
+                    value = self._apply(element)
+                except Exception as error:  # noqa: BLE001 - ignore_errors drops the element
+                    error_skipping.dropped(error)
+                    continue
+                yield value
+            return
         if pool is None:
             for element in self._input._elements():
                 yield self._apply(element)

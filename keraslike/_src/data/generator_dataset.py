@@ -9,6 +9,8 @@ from keraslike._src.data import cardinality as card
 from keraslike._src.data import structure as nest
 from keraslike._src.data.dataset import Dataset
 from keraslike._src.ops.tensor_spec import TensorSpec
+from keraslike._src.ragged.ragged_tensor import RaggedTensor
+from keraslike._src.ragged.ragged_tensor_spec import RaggedTensorSpec
 
 
 def _signature(output_types, output_shapes, output_signature):
@@ -57,9 +59,10 @@ class GeneratorDataset(Dataset):
         spec = self._element_spec
         if isinstance(spec, tuple) and isinstance(value, list):
             value = tuple(value)
-        if not nest.is_nested(spec) and nest.is_nested(value):
-            raise TypeError(f"`generator` yielded an element that did not match the expected structure "
-                            f"{spec!r}. Received: element={value!r}")
+        if not nest.is_nested(spec):
+            # one spec: the element is one value, whatever Python container holds it (TF converts `(i,)` to
+            # a shape-(1,) tensor as it would `[i]`; a dict fails the conversion)
+            return _convert_leaf(spec, value)
         try:
             return nest.map_up_to(spec, _convert_leaf, value)
         except ValueError as error:
@@ -69,7 +72,23 @@ class GeneratorDataset(Dataset):
             raise
 
 
+def _convert_ragged(spec, value):
+    """A yielded RaggedTensor checked against `spec` (TF accepts no nested lists for a ragged signature)."""
+    if not isinstance(value, RaggedTensor):  # TF takes no nested lists here
+        raise TypeError(f"`generator` yielded an element that did not match the expected structure. The expected "
+                        f"structure was {spec!r}, but the yielded element was {value!r}.")
+    if value.dtype != spec.dtype:
+        raise TypeError(f"`generator` yielded an element that could not be converted to the expected type "
+                        f"{spec!r}. Received: element={value!r}")
+    if not spec.is_compatible_with(value):
+        raise ValueError(f"`generator` yielded an element of {RaggedTensorSpec.from_value(value)!r} where an "
+                         f"element of {spec!r} was expected. Received: element={value!r}")
+    return value
+
+
 def _convert_leaf(spec, value):
+    if isinstance(spec, RaggedTensorSpec) and (spec.ragged_rank > 0 or isinstance(value, RaggedTensor)):
+        return _convert_ragged(spec, value)
     try:
         tensor = nest.to_tensor_as(value, spec.dtype)
     except (TypeError, ValueError):

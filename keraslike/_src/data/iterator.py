@@ -11,7 +11,10 @@ the saved one was for a pipeline that gives the same elements on every pass (an 
 
 import torch
 
+from keraslike._src.data.optional import IteratorSpec, Optional, register_iterator_type
 
+
+@register_iterator_type
 class DatasetIterator:
     """Iterator over one pass of a `Dataset`.
 
@@ -48,6 +51,19 @@ class DatasetIterator:
             StopIteration: at the end of the dataset (TF raises `OutOfRangeError`).
         """
         return self.__next__()
+
+    def get_next_as_optional(self):
+        """The next element as a `tf.experimental.Optional`; an empty one (of this iterator's `element_spec`)
+        at the end, where `get_next` would raise."""
+        try:
+            element = self.__next__()
+        except StopIteration:
+            return Optional.empty(self.element_spec)
+        return Optional(element, self.element_spec, True)
+
+    @property
+    def _type_spec(self):
+        return IteratorSpec(self.element_spec)
 
     def _checkpoint_value(self):
         """The position a checkpoint saves (module docstring)."""

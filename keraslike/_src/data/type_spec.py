@@ -8,6 +8,8 @@ import torch
 
 from keraslike._src.data.dataset import Dataset
 from keraslike._src.data.dataset_spec import DatasetSpec
+from keraslike._src.data.iterator import DatasetIterator
+from keraslike._src.data.optional import Optional
 from keraslike._src.ops.conversion import convert_to_tensor
 from keraslike._src.ops.string_tensor import StringTensor
 from keraslike._src.ops.tensor_spec import TensorSpec
@@ -18,14 +20,16 @@ from keraslike._src.sparse.sparse_tensor import SparseTensor, SparseTensorSpec
 
 def type_spec_from_value(value):
     """`tf.type_spec_from_value(value)`: `TensorSpec` of a tensor-like (its shape and dtype, Python ints as
-    int32 and floats as float32, as `tf.constant`), `DatasetSpec` of a dataset, `SparseTensorSpec` of a
-    `SparseTensor`, `RaggedTensorSpec` of a `RaggedTensor`.
+    int32 and floats as float32, as `tf.constant`), `DatasetSpec` of a dataset, `IteratorSpec` of an iterator,
+    `OptionalSpec` of an Optional, `SparseTensorSpec` of a `SparseTensor`, `RaggedTensorSpec` of a `RaggedTensor`.
 
     Raises:
         TypeError: a value of another kind (TF: "Could not build a TypeSpec").
     """
     if isinstance(value, Dataset):
         return DatasetSpec(value.element_spec)
+    if isinstance(value, (DatasetIterator, Optional)):
+        return value._type_spec
     if isinstance(value, SparseTensor):
         return SparseTensorSpec.from_value(value)
     if isinstance(value, RaggedTensor):

@@ -24,6 +24,7 @@ def _replica_stack():
 
 
 _default = None
+_global = [None]  # the strategy of `keras.distribution.set_distribution`, the base of every thread's stack
 _default_class = []  # [DefaultStrategy]: one_device.py names it (it subclasses Strategy, which uses this module)
 
 
@@ -41,9 +42,40 @@ def default_strategy():
 
 
 def get_strategy():
-    """`tf.distribute.get_strategy()`: the strategy whose scope is active, else the default."""
+    """`tf.distribute.get_strategy()`: the strategy whose scope is active, else the one a Keras distribution set
+    (`keras.distribution.set_distribution`), else the default."""
     stack = _stack()
-    return stack[-1] if stack else default_strategy()
+    if stack:
+        return stack[-1]
+    return _global[0] or default_strategy()
+
+
+def set_global_strategy(strategy):
+    """Make `strategy` (or None) what `get_strategy()` returns outside any `scope()`, in every thread (the engine of
+    `keras.distribution.set_distribution`)."""
+    _global[0] = strategy
+
+
+def scope_strategy():
+    """The strategy whose `scope()` is active, or None outside every scope (the default strategy)."""
+    stack = _stack()
+    return stack[-1] if stack else None
+
+
+def aggregate_replica_update(var, value):
+    """The operand a replica applies to `var` in an `assign*` (TF's MirroredVariable update in replica context).
+
+    Inside `strategy.run` of the multi-replica strategy that created `var`, a variable whose aggregation is
+    SUM, MEAN or ONLY_FIRST_REPLICA gets every replica's operand combined (so all replicas keep one value);
+    otherwise (NONE, Keras variables, outside `run`, one replica) `value` is returned unchanged.
+    """
+    strategy = getattr(var, "_created_in_strategy", None)
+    if strategy is None or strategy.num_replicas_in_sync == 1 or not getattr(var, "_replica_updates_aggregate", False):
+        return value
+    replica = current_replica_context()
+    if replica is None or replica.strategy is not strategy or var._aggregation.name == "NONE":
+        return value
+    return strategy._combine_replica_values(var._aggregation.name, value)
 
 
 def has_strategy():
@@ -94,5 +126,6 @@ def in_cross_replica_context():
 def sync_new_variable(var):
     """Variables created under a multi-replica scope start from the chief's value (TF's MirroredVariable)."""
     stack = _stack()
-    if stack and stack[-1].num_replicas_in_sync > 1:
-        stack[-1]._broadcast_tensors([var])
+    strategy = stack[-1] if stack else _global[0]
+    if strategy is not None:
+        strategy._new_variable(var)

@@ -9,31 +9,18 @@ the same global batches and keeps its rows, TF's rebatching rule
 import torch
 
 from keraslike._src.distribute import collectives
+from keraslike._src.nest.nest import TF_NEST
 
 
-def _leaves(structure):
-    if isinstance(structure, dict):
-        return [leaf for v in structure.values() for leaf in _leaves(v)]
-    if isinstance(structure, (list, tuple)):
-        return [leaf for v in structure for leaf in _leaves(v)]
-    return [structure]
-
-
-def _slice(structure, start, stop):
-    if isinstance(structure, dict):
-        return {k: _slice(v, start, stop) for k, v in structure.items()}
-    if isinstance(structure, tuple) and hasattr(structure, "_fields"):
-        return type(structure)(*(_slice(v, start, stop) for v in structure))
-    if isinstance(structure, (list, tuple)):
-        return type(structure)(_slice(v, start, stop) for v in structure)
-    if isinstance(structure, torch.Tensor) or hasattr(structure, "__getitem__"):
-        return structure[start:stop]
-    return structure
+def _slice_leaf(leaf, start, stop):
+    if isinstance(leaf, torch.Tensor) or hasattr(leaf, "__getitem__"):
+        return leaf[start:stop]
+    return leaf
 
 
 def batch_size_of(element):
     """Rows in a batched element (the first dimension of its first tensor)."""
-    for leaf in _leaves(element):
+    for leaf in TF_NEST.flatten(element):
         shape = getattr(leaf, "shape", None)
         if shape is not None and len(shape):
             return int(shape[0])
@@ -48,7 +35,7 @@ def replica_slice(element, strategy):
     start, stop = collectives.split_global_batch(
         batch_size_of(element), strategy.num_replicas_in_sync, strategy._rank
     )
-    return _slice(element, start, stop)
+    return TF_NEST.map(lambda leaf: _slice_leaf(leaf, start, stop), element)
 
 
 class DistributedDataset:

@@ -21,7 +21,7 @@ import warnings
 import torch
 
 from keraslike._src.config import devices as config_devices
-from keraslike._src.distribute import collectives
+from keraslike._src.distribute import collectives, sharded_values
 from keraslike._src.distribute.cluster_resolver import TFConfigClusterResolver
 from keraslike._src.distribute.data_parallel import DataParallelModule
 from keraslike._src.distribute.strategy import Strategy
@@ -116,8 +116,8 @@ class MirroredStrategy(Strategy):
             self._cluster_resolver = TFConfigClusterResolver(env)
 
     def _distribute_module(self, module):
-        if self._num_replicas == 1:
-            return module
+        if self._num_replicas == 1 or sharded_values.holds_shards(module):
+            return module  # fully sharded (`fully_sharded.py`): the gather's backward reduce-scatters the gradients
         static = getattr(module, "_has_static_graph", None)
         wrapper = DataParallelModule(module, self._device, static_graph=bool(static and static()))
         collectives.track_wrapped(wrapper)

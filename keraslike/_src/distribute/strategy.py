@@ -16,6 +16,7 @@ from keraslike._src.distribute.replica_local import CrossReplicaReads
 from keraslike._src.distribute.input import DistributedDataset
 from keraslike._src.distribute.input_context import InputContext, PerReplicaDataset, ValueContext
 from keraslike._src.distribute.values import PerReplica, ReduceOp
+from keraslike._src.nest.nest import TF_NEST
 
 
 class ReplicaContext:
@@ -85,6 +86,10 @@ class StrategyExtended:
         """Whether this process should write TensorBoard summaries: True on the chief only."""
         return self._strategy._is_chief
 
+    def variable_created_in_scope(self, v):
+        """Whether variable `v` was created inside this strategy's `scope()` (TF's check before updating it)."""
+        return getattr(v, "_created_in_strategy", None) is self._strategy
+
     @property
     def experimental_should_init(self):
         """Whether this process initialises variables: True on every replica (the chief's values are broadcast)."""
@@ -139,11 +144,18 @@ class Strategy:
         """Run `fn(*args, **kwargs)` on this process's replica and return its result.
 
         Mirrors `Strategy.run`. Each replica is a process, so `fn` runs once
-        here with this replica's values; the result is this replica's
-        component of the per-replica value.
+        here with this replica's values (`PerReplica` arguments give their
+        component). With several replicas the result's tensors are `PerReplica`
+        values, as TF returns them: combine them with `reduce`/`gather` or read
+        `experimental_local_results`; with one replica the result is returned as is.
         """
+        args = TF_NEST.map(_local_component, args)
+        kwargs = {k: TF_NEST.map(_local_component, v) for k, v in (kwargs or {}).items()}
         with self.scope(), self._replica_step():
-            return fn(*args, **(kwargs or {}))
+            result = fn(*args, **kwargs)
+        if self._num_replicas == 1:
+            return result
+        return TF_NEST.map(_per_replica, result)
 
     def experimental_run_v2(self, fn, args=(), kwargs=None, options=None):
         """Deprecated TF 2.0/2.1 name of `run` (removed from current TF); kept for old tutorials."""
@@ -167,18 +179,34 @@ class Strategy:
             The reduced tensor(s).
         """
         op = ReduceOp.from_any(reduce_op)
-        if axis is None:
-            return self._all_reduce_value(op, value)
-        return _map(lambda v: self._reduce_axis(op, v, axis), value)
+        return TF_NEST.map(lambda v: self._reduce_one(op, v, axis), value)
 
-    def _reduce_axis(self, op, value, axis):
-        value = torch.as_tensor(value).detach()
-        total = collectives.all_reduce(value.sum(dim=axis).clone(), "sum")
-        if op is ReduceOp.SUM:
-            return total
-        count = torch.tensor(float(value.shape[axis]), device=value.device)
-        collectives.all_reduce(count, "sum")
-        return total / count
+    def _reduce_one(self, op, value, axis):
+        """One leaf of `reduce`, with TF's rules: a `PerReplica` combines every replica's component; a plain
+        value (the same on every replica, as outside `run` in TF) is returned by MEAN and refused by SUM across
+        several replicas; SUM keeps the dtype, MEAN of integers is float64."""
+        n = self._num_replicas
+        distributed = isinstance(value, PerReplica) and n > 1
+        local = torch.as_tensor(_local_component(value)).detach()
+        dtype = local.dtype
+        if axis is None:
+            if not distributed:
+                if op is ReduceOp.SUM and n > 1:
+                    raise ValueError(
+                        "A value that is not per-replica (returned by `strategy.run` or built by "
+                        "`experimental_distribute_values_from_function`) cannot be reduced with ReduceOp.SUM "
+                        f"across {n} replicas. Received: value={local!r}")
+                return local.clone()
+            total = _summable(local)
+            collectives.all_reduce(total, "sum")
+            return total.to(dtype) if op is ReduceOp.SUM else _mean_as_tf(total, n, dtype)
+        numer, denom = _summable(local.sum(dim=axis)), local.shape[axis]
+        if distributed:
+            collectives.all_reduce(numer, "sum")
+            denom = sum(collectives.all_gather_ints(denom))
+        elif n > 1:  # the same plain value on every replica
+            numer, denom = numer * n, denom * n
+        return numer.to(dtype) if op is ReduceOp.SUM else _mean_as_tf(numer, denom, dtype)
 
     def experimental_local_results(self, value):
         """This process's replica components of `value`, as a tuple."""
@@ -201,12 +229,14 @@ class Strategy:
     experimental_distribute_datasets_from_function = distribute_datasets_from_function
 
     def experimental_distribute_values_from_function(self, value_fn):
-        """`value_fn(ValueContext)` evaluated for this replica: its component of a per-replica value."""
-        return value_fn(ValueContext(self._rank, self._num_replicas))
+        """`value_fn(ValueContext)` evaluated for this replica: its component of a per-replica value (a
+        `PerReplica` with several replicas, as TF)."""
+        value = value_fn(ValueContext(self._rank, self._num_replicas))
+        return value if self._num_replicas == 1 else TF_NEST.map(_per_replica, value)
 
     def gather(self, value, axis):
         """Concatenate every replica's `value` along `axis` (sizes may differ), in replica order."""
-        return _map(lambda v: self._gather_one(torch.as_tensor(v), axis), value)
+        return TF_NEST.map(lambda v: self._gather_one(torch.as_tensor(_local_component(v)), axis), value)
 
     def _gather_one(self, value, axis):
         if self._num_replicas == 1:
@@ -230,6 +260,17 @@ class Strategy:
         (`distribute/replica_local.py`)."""
         return self._cross_replica_reads.scope(model)
 
+    def _combine_replica_values(self, aggregation, value):
+        """Every replica's `value` combined by a variable aggregation name (SUM, MEAN, ONLY_FIRST_REPLICA)."""
+        combined = value.detach().clone()
+        if aggregation == "ONLY_FIRST_REPLICA":
+            collectives.broadcast_tensors([combined], src=0)
+            return combined
+        collectives.all_reduce(combined, "sum")
+        if aggregation == "MEAN":
+            return (combined / self._num_replicas).to(value.dtype)
+        return combined
+
     def _all_reduce_value(self, op, value):
         def reduce_one(v):
             t = torch.as_tensor(v).detach()
@@ -238,7 +279,7 @@ class Strategy:
                 collectives.all_reduce(t, "sum")
             return t / self._num_replicas if op is ReduceOp.MEAN else t
 
-        return _map(reduce_one, value)
+        return TF_NEST.map(reduce_one, value)
 
     def _replica_rows(self, global_size):
         """`[start, stop)` rows of a global batch of `global_size` this replica takes."""
@@ -291,6 +332,11 @@ class Strategy:
     def _after_backward(self, train_module, params):
         """Combine `params`' gradients across replicas after backward, where the wrapper did not already."""
 
+    def _new_variable(self, var):
+        """A variable made under this strategy: start from the chief's value (TF's MirroredVariable)."""
+        if self._num_replicas > 1:
+            self._broadcast_tensors([var])
+
     def _broadcast_tensors(self, tensors):
         collectives.broadcast_tensors(list(tensors))
 
@@ -315,12 +361,28 @@ class _ReplicaStep:
         return False
 
 
-def _map(fn, value):
-    if isinstance(value, (list, tuple)):
-        return type(value)(_map(fn, v) for v in value)
-    if isinstance(value, dict):
-        return {k: _map(fn, v) for k, v in value.items()}
-    return fn(value)
+def _local_component(value):
+    """This process's component of a `PerReplica` (other values as they are)."""
+    return value.values[0] if isinstance(value, PerReplica) else value
+
+
+def _per_replica(value):
+    """A result leaf of `run` with several replicas: tensors (and numbers) become `PerReplica`; None stays."""
+    if value is None or isinstance(value, (PerReplica, str, bytes)):
+        return value
+    return PerReplica((value,))
+
+
+def _summable(tensor):
+    """A fresh tensor to all-reduce: floating/complex as they are, integers and bools widened to int64."""
+    return tensor.clone() if tensor.is_floating_point() or tensor.is_complex() else tensor.to(torch.int64)
+
+
+def _mean_as_tf(total, count, dtype):
+    """TF's MEAN: floating dtypes are kept; integer means are float64."""
+    if dtype.is_floating_point or dtype.is_complex:
+        return (total / count).to(dtype)
+    return total.to(torch.float64) / count
 
 
 def get_replica_context():

@@ -41,7 +41,7 @@ def encode_record(data):
 
 
 class TFRecordCompressionType:
-    """`tf.io.TFRecordCompressionType`: NONE, ZLIB, GZIP (TF1's enum; strings are the TF2 way)."""
+    """`tf.compat.v1.io.TFRecordCompressionType`: NONE, ZLIB, GZIP (TF1's enum; strings are the TF2 way)."""
 
     NONE = 0
     ZLIB = 1

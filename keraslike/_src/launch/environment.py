@@ -211,6 +211,19 @@ def program_state():
     return os.environ.get(PROGRAM_STATE) or None
 
 
+def keras_distribution_settings():
+    """`(job_addresses, num_processes, process_id)` from Keras's `KERAS_DISTRIBUTION_*` variables (None where unset),
+    which `keras.distribution.initialize()` reads when called without arguments."""
+    return (os.environ.get("KERAS_DISTRIBUTION_JOB_ADDRESSES") or None, _int("KERAS_DISTRIBUTION_NUM_PROCESSES"),
+            _int("KERAS_DISTRIBUTION_PROCESS_ID"))
+
+
+def job_env(rank, world_size, master_addr, master_port, local_rank, local_world_size):
+    """The launcher variables making this process `rank` of a job of `world_size` (`keras.distribution.initialize`)."""
+    return {"RANK": str(rank), "WORLD_SIZE": str(world_size), "LOCAL_RANK": str(local_rank),
+            "LOCAL_WORLD_SIZE": str(local_world_size), "MASTER_ADDR": master_addr, "MASTER_PORT": str(master_port)}
+
+
 def parent_pid():
     """PID of the keraslike launcher process that started this replica, or None."""
     return _int(PARENT_PID)

@@ -292,6 +292,10 @@ class StaticHashTable(_HashTable):
         """The initializer the table was built from."""
         return self._initializer
 
+    def _trackable_children(self):
+        """A checkpoint may hold the table, as TF's: a node with nothing saved (it is rebuilt from its initializer)."""
+        return []
+
 
 class StaticVocabularyTable:
     """`tf.lookup.StaticVocabularyTable(initializer, num_oov_buckets)`: ids of a vocabulary, hashed ids for the rest.
@@ -308,6 +312,10 @@ class StaticVocabularyTable:
         ValueError: if `num_oov_buckets` <= 0 or the initializer's values are not int64.
         TypeError: if `lookup_key_dtype` disagrees with the initializer's key dtype.
     """
+
+    def _trackable_children(self):
+        """A checkpoint may hold the table, as TF's: a node with nothing saved (it is rebuilt from its initializer)."""
+        return []
 
     def __init__(self, initializer, num_oov_buckets, lookup_key_dtype=None, name=None,
                  experimental_is_anonymous=False):

@@ -27,6 +27,7 @@ Example:
 
 import torch
 
+from keraslike._src.distribute import sharded_values
 from keraslike._src.module import tracking
 from keraslike._src.ops.variables import Variable
 
@@ -100,7 +101,7 @@ def attribute_of(leaf):
 def value_of(leaf):
     """The value a leaf saves: a CPU tensor copy."""
     if isinstance(leaf, torch.Tensor):
-        return leaf.detach().cpu().clone()
+        return sharded_values.full_value(leaf).detach().cpu().clone()  # a sharded variable's full value
     return leaf._checkpoint_value()
 
 
@@ -108,7 +109,8 @@ def assign(leaf, value):
     """Restore a leaf from a saved value (numpy array or tensor)."""
     if isinstance(leaf, torch.Tensor):
         with torch.no_grad():
-            leaf.copy_(torch.as_tensor(value, dtype=leaf.dtype).reshape(leaf.shape))
+            full = torch.as_tensor(value, dtype=leaf.dtype).reshape(sharded_values.global_shape(leaf))
+            leaf.copy_(sharded_values.local_part(full, leaf))
     else:
         leaf._checkpoint_assign(value)
 
@@ -116,6 +118,6 @@ def assign(leaf, value):
 def shape_of(leaf):
     """The shape a saved value must have to restore `leaf` (None: any)."""
     if isinstance(leaf, torch.Tensor):
-        return tuple(leaf.shape)
+        return sharded_values.global_shape(leaf)
     shape = getattr(leaf, "shape", None)
     return tuple(shape) if shape is not None else None

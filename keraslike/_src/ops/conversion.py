@@ -182,6 +182,8 @@ def convert_to_tensor(value, dtype=None, dtype_hint=None, name=None):
     if isinstance(value, torch.nn.Parameter) and hasattr(value, "assign"):
         return _check_tensor_dtype(_snapshot(value), dtype, "value")
     if isinstance(value, torch.Tensor):
+        if getattr(type(value), "_keraslike_placeholder", False):  # a tf.function trace's stand-in: ops see its
+            value = value.as_subclass(torch.Tensor)                # example values and their real shape
         return _check_tensor_dtype(value, dtype, "value")
     if isinstance(value, StringTensor) or looks_like_strings(value):
         return _strings(value, dtype)
@@ -312,6 +314,8 @@ def to_tensor(x, dtype=None, arg_name="x", device=None):
     ops are copied there, as TF does); `device` is then ignored.
     """
     if isinstance(x, torch.Tensor):
+        if getattr(type(x), "_keraslike_placeholder", False):  # a tf.function trace's stand-in (autodiff/tracing.py)
+            x = x.as_subclass(torch.Tensor)
         if dtype is not None and x.dtype != dtype:
             raise TypeError(
                 f"Expected `{arg_name}` to have dtype {dtypes.dtype_name(dtype)}, got "

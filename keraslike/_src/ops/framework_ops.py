@@ -34,6 +34,11 @@ def ensure_shape(x, shape, name=None):
     """
     t = x if isinstance(x, torch.Tensor) else convert_to_tensor(x)
     wanted = TensorShape(shape)
+    if isinstance(t.shape, TensorShape):  # a tf.function trace's placeholder: its static shape, checked as TF's trace
+        if not t.shape.is_compatible_with(wanted):
+            raise ValueError(f"Shapes are incompatible: {t.shape} and {wanted} (tf.ensure_shape while tracing). "
+                             f"Received: x.shape={t.shape}, shape={wanted}")
+        return x
     if not is_compatible(tuple(t.shape), dims_of(wanted)):
         raise errors.InvalidArgumentError(f"Shape of tensor x {list(t.shape)} is not compatible with expected shape "
                                           f"{wanted.as_list() if wanted.rank is not None else '<unknown>'}.")

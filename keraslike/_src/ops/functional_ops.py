@@ -26,11 +26,15 @@ from keraslike._src.ops import dtypes
 from keraslike._src.ops import string_array_ops
 from keraslike._src.ops.conversion import convert_to_tensor
 from keraslike._src.ops.string_tensor import StringTensor
+from keraslike._src.ragged import ragged_ops
+from keraslike._src.ragged.ragged_tensor import RaggedTensor
+from keraslike._src.ragged.ragged_tensor_spec import RaggedTensorSpec
 
 
 def _flat_elems(elems, op_name):
     """Flattened elems as tensors with a shared first dimension; returns (leaves, n)."""
-    leaves = [x if isinstance(x, (torch.Tensor, StringTensor)) else convert_to_tensor(x) for x in nest.flatten(elems)]
+    leaves = [x if isinstance(x, (torch.Tensor, StringTensor, RaggedTensor)) else convert_to_tensor(x)
+              for x in nest.flatten(elems)]
     if not leaves:
         raise ValueError(f"{op_name}: elems must contain at least one tensor. Received: elems={elems!r}")
     for leaf in leaves:
@@ -45,9 +49,11 @@ def _flat_elems(elems, op_name):
 
 def _spec_of(signature_leaf):
     """(dtype, shape dims or None) from a dtype or a TensorSpec-like signature leaf."""
+    if isinstance(signature_leaf, RaggedTensorSpec):
+        return dtypes.as_dtype(signature_leaf.dtype), signature_leaf
     if isinstance(signature_leaf, TensorSpec) or (hasattr(signature_leaf, "shape") and hasattr(signature_leaf, "dtype")
                                                   and not isinstance(signature_leaf, torch.Tensor)):
-        if type(signature_leaf).__name__ in ("RaggedTensorSpec", "SparseTensorSpec"):
+        if type(signature_leaf).__name__ == "SparseTensorSpec":
             raise TypeError(f"{type(signature_leaf).__name__} outputs are not supported by keraslike's map_fn; "
                             f"return dense tensors. Received: fn_output_signature={signature_leaf!r}")
         return dtypes.as_dtype(signature_leaf.dtype), dims_of(signature_leaf.shape)
@@ -55,7 +61,16 @@ def _spec_of(signature_leaf):
 
 
 def _as_output(value, dtype, dims):
-    """One fn output checked against its expected dtype/shape (TF's TensorArray write checks)."""
+    """One fn output checked against its expected dtype/shape (TF's TensorArray write checks); `dims` a
+    RaggedTensorSpec for a ragged output (a dense value is taken as its rows)."""
+    if isinstance(dims, RaggedTensorSpec) or isinstance(value, RaggedTensor):
+        if not isinstance(value, RaggedTensor) and not isinstance(value, (torch.Tensor, StringTensor)):
+            value = convert_to_tensor(value, dtype=dtype)
+        if dtype is not None and value.dtype != dtype:
+            raise errors.InvalidArgumentError(
+                f"TensorArray dtype is {dtypes.dtype_name(dtype)} but Op is trying to write dtype "
+                f"{dtypes.dtype_name(value.dtype)}")
+        return value
     if not isinstance(value, (torch.Tensor, StringTensor)):
         return convert_to_tensor(value, dtype=dtype)
     if dtype is not None and value.dtype != dtype:
@@ -67,7 +82,9 @@ def _as_output(value, dtype, dims):
     return value
 
 
-def _stack(values, arg_name):
+def _stack(values, arg_name, ragged=False):
+    if ragged or any(isinstance(v, RaggedTensor) for v in values):
+        return ragged_ops.stack(values)
     if isinstance(values[0], StringTensor):
         return string_array_ops.stack(values)
     first = values[0].shape
@@ -79,6 +96,9 @@ def _stack(values, arg_name):
 
 
 def _empty(dtype, dims, device):
+    if isinstance(dims, RaggedTensorSpec):
+        return RaggedTensor.from_row_splits(torch.zeros([0], dtype=dtype, device=device),
+                                            torch.zeros([1], dtype=torch.int64, device=device))
     shape = [0] + (list(dims) if dims is not None and all(d is not None for d in dims) else [])
     if dtype is dtypes.string:
         return string_array_ops.empty_strings(shape)
@@ -97,8 +117,9 @@ def map_fn(fn, elems, dtype=None, parallel_iterations=None, back_prop=True, swap
             order here.
         back_prop: False computes without recording gradients.
         infer_shape: accepted as TF; results must stack, so their shapes must agree anyway.
-        fn_output_signature: the output's dtype or `tf.TensorSpec` (or a nested structure of them).
-            When None, `fn`'s output must have the structure and dtypes of `elems`.
+        fn_output_signature: the output's dtype, `tf.TensorSpec` or `tf.RaggedTensorSpec` (rows of any length,
+            stacked as a RaggedTensor), or a nested structure of them. When None, `fn`'s output must have the
+            structure and dtypes of `elems`. `elems` may hold RaggedTensors: `fn` gets their rows.
 
     Returns:
         tensors stacked along a new first dimension, in the structure of `fn_output_signature`
@@ -130,7 +151,8 @@ def map_fn(fn, elems, dtype=None, parallel_iterations=None, back_prop=True, swap
             for column, value, (dt, dims) in zip(columns, nest.flatten(result), specs):
                 column.append(_as_output(value, dt, dims))
         device = leaves[0].device if isinstance(leaves[0], torch.Tensor) else None
-        stacked = [_stack(c, "map_fn") if c else _empty(dt, dims, device) for c, (dt, dims) in zip(columns, specs)]
+        stacked = [_stack(c, "map_fn", isinstance(dims, RaggedTensorSpec)) if c else _empty(dt, dims, device)
+                   for c, (dt, dims) in zip(columns, specs)]
     return nest.pack_sequence_as(out_structure, stacked)
 
 

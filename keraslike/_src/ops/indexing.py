@@ -78,7 +78,7 @@ def gather(params, indices, validate_indices=None, axis=None, batch_dims=0, name
         return _str.gather(params, indices, axis, batch_dims)
     p = to_tensor(params, None, "params")
     idx = _int_indices(indices, device=p.device)
-    batch_dims = int(batch_dims) % (idx.dim() + 1) if batch_dims < 0 else int(batch_dims)
+    batch_dims = int(batch_dims) + idx.dim() if batch_dims < 0 else int(batch_dims)  # TF: counts from indices' rank
     axis = normalize_axis(batch_dims if axis is None else axis, p.dim())
     if batch_dims == 0:
         try:

@@ -168,13 +168,15 @@ def accumulate_n(inputs, shape=None, tensor_dtype=None, name=None):
 
 def in_top_k(targets, predictions, k, name=None):
     """`tf.math.in_top_k(targets, predictions, k)`: whether each target's prediction is among the row's k largest
-    (ties count as in, as TF); rows with non-finite predictions give False."""
+    (ties count as in, as TF); a target outside `[0, num_classes)` or a row with a non-finite prediction gives
+    False, as TF's kernel."""
     pred = to_tensor(predictions, None, "predictions")
     tgt = to_tensor(targets, None, "targets", pred.device).to(torch.long)
-    target_values = pred.gather(1, tgt.reshape(-1, 1))
+    in_range = (tgt >= 0) & (tgt < pred.shape[-1])
+    target_values = pred.gather(1, torch.where(in_range, tgt, 0).reshape(-1, 1))
     larger = (pred > target_values).sum(1)
     finite = torch.isfinite(pred).all(1)
-    return (larger < int(k)) & finite
+    return (larger < int(k)) & finite & in_range
 
 
 def bincount(arr, weights=None, minlength=None, maxlength=None, dtype=torch.int32, name=None, axis=None,

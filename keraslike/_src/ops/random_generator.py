@@ -93,6 +93,11 @@ class Generator:
                              f"Received: state shape={list(initial.shape)}")
         self._state_var = Variable(initial.to(torch.int64), trainable=False, name="StateVar")
 
+    def _trackable_children(self):
+        """The checkpoint sees a generator as TF does: one child, its state variable, under `_state_var`
+        (key `<name>/_state_var/.ATTRIBUTES/VARIABLE_VALUE`), so a restore rewinds the stream."""
+        return [("_state_var", self._state_var)]
+
     # ---- constructors ----
     @classmethod
     def from_seed(cls, seed, alg=None):

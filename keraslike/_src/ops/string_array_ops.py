@@ -239,7 +239,7 @@ def gather(params, indices, axis=None, batch_dims=0):
     """
     p = _strings(params, "params")
     idx = _index_array(indices, "indices")
-    batch_dims = int(batch_dims) % (idx.ndim + 1) if batch_dims < 0 else int(batch_dims)
+    batch_dims = _batch_dims(batch_dims, idx.ndim)
     axis = normalize_axis(batch_dims if axis is None else axis, p.ndim)
     bad = (idx < 0) | (idx >= p.shape[axis])
     if bad.any():
@@ -439,14 +439,43 @@ def repeat(input, repeats, axis=None):
 
 
 def gather_nd(params, indices, batch_dims=0):
-    """`tf.gather_nd` of a string tensor: `indices[..., :M]` index its first M dims.
+    """`tf.gather_nd` of a string tensor: `indices[..., :M]` index the first M dims after the `batch_dims`
+    leading ones that `params` and `indices` share.
 
     Raises:
-        NotImplementedError: for `batch_dims` > 0.
+        errors.InvalidArgumentError: for an out-of-range index (as TF's CPU kernel).
+        ValueError: when the leading `batch_dims` dimensions differ.
     """
-    if batch_dims:
-        raise NotImplementedError(f"tf.gather_nd of strings supports batch_dims=0 in keraslike. "
-                                  f"Received: batch_dims={batch_dims}")
     p = _strings(params, "params")
     idx = _index_array(indices, "indices")
-    return _wrap(np.asarray(p[tuple(np.moveaxis(idx, -1, 0))], dtype=object))
+    batch_dims = _batch_dims(batch_dims, idx.ndim)
+    if idx.shape[:batch_dims] != p.shape[:batch_dims]:
+        raise ValueError(f"Expected `params` and `indices` to share the first {batch_dims} dimensions. "
+                         f"Received: params.shape={list(p.shape)}, indices.shape={list(idx.shape)}")
+    m = idx.shape[-1]
+    sizes = np.asarray(p.shape[batch_dims:batch_dims + m])
+    if ((idx < 0) | (idx >= sizes)).any():
+        bad = idx.reshape(-1, m)[((idx < 0) | (idx >= sizes)).reshape(-1, m).any(-1)][0]
+        raise errors.InvalidArgumentError(
+            f"index {bad.tolist()} does not index into param shape {list(p.shape)}. Received: "
+            f"indices={indices!r:.80}")
+    batch = np.indices(idx.shape[:-1])[:batch_dims]  # each output position's own batch coordinates
+    return _wrap(np.asarray(p[tuple(batch) + tuple(np.moveaxis(idx, -1, 0))], dtype=object))
+
+
+def _batch_dims(batch_dims, indices_rank):
+    """TF's `batch_dims`: a negative one counts from the rank of `indices`."""
+    batch_dims = int(batch_dims)
+    return batch_dims + indices_rank if batch_dims < 0 else batch_dims
+
+
+def setdiff1d(x, y):
+    """`tf.compat.v1.setdiff1d` of 1-D string tensors: `(out, idx)`, the entries of `x` not in `y` (order and
+    repeats of `x` kept) and their positions in `x` (int64 numpy array; the caller casts)."""
+    a, b = _strings(x, "x"), _strings(y, "y")
+    if a.ndim != 1 or b.ndim != 1:
+        raise errors.InvalidArgumentError(f"x and y must be vectors. Received: x.shape={list(a.shape)}, "
+                                          f"y.shape={list(b.shape)}")
+    drop = set(b.tolist())
+    idx = np.asarray([i for i, v in enumerate(a.tolist()) if v not in drop], dtype=np.int64)
+    return _wrap(np.asarray(a[idx], dtype=object)), idx

@@ -65,6 +65,23 @@ class TensorSpec:
         value = convert_to_tensor(tensor)
         return cls(tuple(value.shape), value.dtype, name)
 
+    @classmethod
+    def from_spec(cls, spec, name=None):
+        """`TensorSpec.from_spec(spec, name=None)`: a spec with `spec`'s shape and dtype, named `name` (default
+        `spec.name`).
+
+        Raises:
+            AttributeError: `spec` has no name (a `RaggedTensorSpec` or `SparseTensorSpec`, as in TF).
+        """
+        if type(spec).__name__ in ("RaggedTensorSpec", "SparseTensorSpec") or not hasattr(spec, "name"):
+            raise AttributeError(f"'{type(spec).__name__}' object has no attribute 'name'")
+        return cls(spec.shape, spec.dtype, name or spec.name)
+
+    @property
+    def value_type(self):
+        """The type of value the spec describes: `torch.Tensor` (`tf.Tensor`)."""
+        return torch.Tensor
+
     @property
     def shape(self):
         """The `TensorShape` of the described tensor."""

@@ -16,6 +16,7 @@ import torch
 
 from keraslike._src import errors, torch_members
 from keraslike._src.distribute import context as distribute_context
+from keraslike._src.distribute import sharded_values
 from keraslike._src.ops import conversion, dtypes, reverse_slicing
 from keraslike._src.ops import name_scope as _name_scope
 from keraslike._src.ops import tensor_numpy, value_semantics
@@ -45,6 +46,18 @@ class VariableAggregation(enum.Enum):
     ONLY_FIRST_REPLICA = 3
 
 
+def _as_aggregation(aggregation):
+    """`tf.VariableAggregation` from the enum, its name (any case) or None (NONE)."""
+    if aggregation is None:
+        return VariableAggregation.NONE
+    if isinstance(aggregation, VariableAggregation):
+        return aggregation
+    if isinstance(aggregation, str) and aggregation.upper() in VariableAggregation.__members__:
+        return VariableAggregation[aggregation.upper()]
+    raise ValueError(f"Expected aggregation to be a tf.VariableAggregation (NONE, SUM, MEAN, ONLY_FIRST_REPLICA). "
+                     f"Received: aggregation={aggregation!r}")
+
+
 class Variable(torch.nn.Parameter, metaclass=VariableMeta):
     """A mutable tensor: `tf.Variable(initial_value, trainable=True, name=None, dtype=None)`.
 
@@ -59,8 +72,12 @@ class Variable(torch.nn.Parameter, metaclass=VariableMeta):
         dtype: optional dtype (`tf.float32`, `"float32"`, ...).
         shape: optional shape to check `initial_value` against.
         constraint: optional callable `value -> value` that optimizers apply after each update (TF's contract).
-        validate_shape, caching_device, synchronization, aggregation, experimental_enable_variable_lifting:
-            graph/distribution placement hints without effect in eager torch (README "accepted, no effect").
+        aggregation: `tf.VariableAggregation` (or its name). For a variable created in a multi-replica
+            strategy's scope, `assign`/`assign_add`/`assign_sub` made inside `strategy.run` combine every
+            replica's value as TF's MirroredVariable does: SUM adds them, MEAN averages them,
+            ONLY_FIRST_REPLICA takes replica 0's; NONE (the default) updates each replica's own copy.
+        validate_shape, caching_device, synchronization, experimental_enable_variable_lifting:
+            graph placement hints without effect in eager torch (README "accepted, no effect").
 
     Raises:
         ValueError: if `shape` does not match `initial_value`, for a TF1 `variable_def`/`import_scope`, or a
@@ -92,6 +109,9 @@ class Variable(torch.nn.Parameter, metaclass=VariableMeta):
         var._name_scope = _name_scope.current_scope()  # tf.name_scope prefix of TF's `name`
         var._trainable = bool(trainable)
         var.constraint = constraint  # applied after each optimizer update, as Keras optimizers do
+        var._aggregation = _as_aggregation(aggregation)
+        var._replica_updates_aggregate = True  # Keras variables (metrics, layers) reduce their own way: False
+        var._created_in_strategy = distribute_context.scope_strategy()
         if _log.TRACE.on:
             _log.record("VarHandleOp", var, (), name, "Variable")
         distribute_context.sync_new_variable(var)
@@ -110,6 +130,13 @@ class Variable(torch.nn.Parameter, metaclass=VariableMeta):
         return f"{getattr(self, '_name_scope', '')}{self._keras_name}:0"
 
     @property
+    def aggregation(self):
+        """How replica updates combine: a `tf.VariableAggregation` (a Keras variable reports Keras 3's lower-case
+        name, e.g. `"sum"`)."""
+        aggregation = getattr(self, "_aggregation", VariableAggregation.NONE)
+        return aggregation if getattr(self, "_replica_updates_aggregate", True) else aggregation.name.lower()
+
+    @property
     def path(self):
         """Keras 3 name without the `:0` suffix."""
         return self._keras_name
@@ -124,12 +151,13 @@ class Variable(torch.nn.Parameter, metaclass=VariableMeta):
         self.requires_grad_(self._trainable and self.is_floating_point())
 
     def numpy(self):
-        """Value as a numpy array: a copy, which later updates of the variable leave unchanged (as TF)."""
-        return tensor_numpy.snapshot(self)
+        """Value as a numpy array: a copy, which later updates of the variable leave unchanged (as TF). A variable
+        sharded by `keras.distribution.ModelParallel` gives its full value (gathered: every process calls it)."""
+        return tensor_numpy.snapshot(sharded_values.full_value(self))
 
     def __array__(self, dtype=None, copy=None):
         """`np.asarray(variable)`: a copy of the current value (TF's), never a view training updates."""
-        return tensor_numpy.array_protocol(self, dtype, copy)
+        return tensor_numpy.array_protocol(sharded_values.full_value(self), dtype, copy)
 
     @property
     def value(self):
@@ -150,9 +178,10 @@ class Variable(torch.nn.Parameter, metaclass=VariableMeta):
 
     def assign(self, value, use_locking=None, name=None, read_value=True):
         """Set the value in place; shape must match. Returns self."""
-        new = _to_tensor(value, self.dtype).to(self.device)
+        new = sharded_values.local_part(_to_tensor(value, self.dtype).to(self.device), self)  # a full value: its block
         if tuple(new.shape) != tuple(self.shape):
             new = _broadcast_for_assign(new, self)
+        new = distribute_context.aggregate_replica_update(self, new)
         with torch.no_grad():
             self.copy_(new)
         return self
@@ -160,13 +189,13 @@ class Variable(torch.nn.Parameter, metaclass=VariableMeta):
     def assign_add(self, delta, use_locking=None, name=None, read_value=True):
         """`self += delta` in place; `delta` has the variable's shape (TF does not broadcast). Returns self."""
         with torch.no_grad():
-            self.add_(_update_operand(delta, self))
+            self.add_(distribute_context.aggregate_replica_update(self, _update_operand(delta, self)))
         return self
 
     def assign_sub(self, delta, use_locking=None, name=None, read_value=True):
         """`self -= delta` in place; `delta` has the variable's shape (TF does not broadcast). Returns self."""
         with torch.no_grad():
-            self.sub_(_update_operand(delta, self))
+            self.sub_(distribute_context.aggregate_replica_update(self, _update_operand(delta, self)))
         return self
 
     def __round__(self, ndigits=None):
@@ -497,6 +526,18 @@ def _update_torch_function():
         Variable.__torch_function__ = classmethod(_listening_torch_function)
     else:
         Variable.__torch_function__ = torch._C._disabled_torch_function_impl
+
+
+def autocast_value(func, variable, value):
+    """`value`, standing for `variable` as an operand of torch op `func`, read as the op would read the variable:
+    cast to the autocast dtype inside `autocast_scope` where the variable would be (a SavedModel export hands
+    ops its own tensors in place of the variables)."""
+    dtype = _AUTOCAST[-1]
+    if dtype is None or not isinstance(variable, Variable) or not _casts(func):
+        return value
+    if variable.dtype != dtype and variable.is_floating_point() and getattr(variable, "_autocast", True):
+        return value.to(dtype)
+    return value
 
 
 def add_access_listener(listener):

@@ -14,6 +14,7 @@ import torch
 
 from keraslike._src.ops import dtypes
 from keraslike._src.ops.tensor_spec import TensorSpec, dtype_repr
+from keraslike._src.ragged.ragged_tensor import RaggedTensor
 
 
 class RaggedTensorSpec(TensorSpec):
@@ -46,6 +47,11 @@ class RaggedTensorSpec(TensorSpec):
         if not 0 <= self._ragged_rank < max(rank, 1):
             raise ValueError(f"Expected ragged_rank in [0, {rank}). Received: ragged_rank={ragged_rank}")
         self._row_splits_dtype = dtypes.as_dtype(row_splits_dtype)
+
+    @property
+    def value_type(self):
+        """The type of value described: `RaggedTensor`."""
+        return RaggedTensor
 
     @classmethod
     def from_value(cls, value):

@@ -9,10 +9,14 @@ A real TensorFlow SavedModel (`saved_model.pb`) raises an error naming the forma
 
 import os
 
+import numpy as np
+import torch
+
 from keraslike._src.keras.layers.layer import Layer
 from keraslike._src.keras.saving import bounded_read, saving_lib
-from keraslike._src.saved_model import constants, signatures
-from keraslike._src.saved_model.object_graph import TreeReader
+from keraslike._src.saved_model import constants, programs, signatures, tf_saved_model
+from keraslike._src.saved_model.object_graph import TreeReader, is_user_object, resolve_path
+from keraslike._src.train import tensor_bundle
 from keraslike._src.saved_model.save import describe_signatures
 
 
@@ -59,15 +63,14 @@ def read_document(export_dir):
         for tf_file in (constants.SAVED_MODEL_FILENAME_PB, constants.SAVED_MODEL_FILENAME_PBTXT):
             if os.path.isfile(os.path.join(export_dir, tf_file)):
                 raise ValueError(
-                    f"{export_dir} is a TensorFlow SavedModel ({tf_file}: TensorFlow graphs), which keraslike cannot "
-                    "load: it runs on PyTorch and reads only its own SavedModel format (keraslike_saved_model.json + "
-                    "variables/variables.safetensors, written by keraslike's tf.saved_model.save / model.export). "
-                    "Its graphs cannot run here, but its variables are a TF checkpoint keraslike reads: "
-                    f"tf.train.load_checkpoint({os.path.join(export_dir, 'variables', 'variables')!r}) lists and "
-                    "reads them, and tf.train.Checkpoint(root=model).read(that prefix) restores them into a "
-                    "keraslike model built the same way when the SavedModel's root was that model "
-                    "(tf.saved_model.save(model, ...)). Or load it in TensorFlow and save the weights "
-                    "(model.save_weights('w.weights.h5') or a .keras file), then load those here. "
+                    f"{export_dir} is a TensorFlow SavedModel ({tf_file}: TensorFlow graphs), whose functions "
+                    "keraslike cannot run: it runs on PyTorch, and runs the SavedModels keraslike writes "
+                    "(keraslike_saved_model.json + torch.export programs, by its tf.saved_model.save / model.export). "
+                    "tf.saved_model.load reads its objects and variables (a TF checkpoint: "
+                    f"tf.train.load_checkpoint({os.path.join(export_dir, 'variables', 'variables')!r}) lists "
+                    "them); to run the model, rebuild it in Python and restore them with "
+                    "tf.train.Checkpoint(root=obj).read(that prefix), or load it in TensorFlow and save the "
+                    "weights (a .weights.h5 or .keras file), then load those here. "
                     f"Received: export_dir={export_dir}")
         raise ValueError(f"No SavedModel found in {export_dir} (expected {constants.KERASLIKE_FILENAME}). "
                          f"Received: export_dir={export_dir}")
@@ -80,8 +83,20 @@ def read_document(export_dir):
     return document
 
 
-def _tensors(export_dir):
-    from safetensors.torch import load_file  # the `saving` extra
+def _tensors(export_dir, document):
+    """tensor key -> tensor of the directory's variables (TF's checkpoint format; safetensors before)."""
+    if "tensors" in document:
+        prefix = os.path.join(os.fspath(export_dir), constants.VARIABLES_DIRECTORY, constants.VARIABLES_FILENAME)
+        reader = tensor_bundle.BundleReader(prefix)
+        out = {}
+        for key, bundle_key in document["tensors"].items():
+            if not reader.has_tensor(bundle_key):
+                raise ValueError(f"The SavedModel's variables lack {bundle_key!r} (damaged or mismatched files). "
+                                 f"Received: export_dir={export_dir}")
+            value = reader.get_tensor(bundle_key)
+            out[key] = value if isinstance(value, torch.Tensor) else torch.from_numpy(np.array(value))
+        return out
+    from safetensors.torch import load_file  # the `saving` extra (directories written before issue 23)
 
     path = os.path.join(os.fspath(export_dir), constants.VARIABLES_DIRECTORY, constants.TENSORS_FILENAME)
     if not os.path.isfile(path):
@@ -118,13 +133,17 @@ def _keras_directory(export_dir):
     return model, {"tags": [constants.SERVING], "signatures": describe_signatures(model, None)}
 
 
-def restore(export_dir, custom_objects=None, tags=None):
+def restore(export_dir, custom_objects=None, tags=None, tensorflow_graphs=False):
     """`(object, document)` of a keraslike SavedModel directory, with `.signatures` attached.
 
     A TF 2 style `model.save("dir")` directory (holding `model.keras`) loads too, as TF 2 loaded the
-    SavedModel that call wrote.
+    SavedModel that call wrote. With `tensorflow_graphs`, a real TF SavedModel loads as its objects and
+    variables, its functions raising when called (`tf_saved_model.py`); else it raises (read_document).
     """
     export_dir = os.fspath(export_dir)
+    if tensorflow_graphs and tf_saved_model.is_tf_saved_model(export_dir) and \
+            not os.path.isfile(os.path.join(export_dir, constants.KERASLIKE_FILENAME)):
+        return tf_saved_model.load(export_dir), {"tags": [constants.SERVING], "signatures": {}}
     keras_file = os.path.join(export_dir, saving_lib.SAVEDMODEL_DIR_FILE)
     if not os.path.isfile(os.path.join(export_dir, constants.KERASLIKE_FILENAME)) and os.path.isfile(keras_file):
         obj, document = _keras_directory(export_dir)
@@ -132,8 +151,69 @@ def restore(export_dir, custom_objects=None, tags=None):
     document = read_document(export_dir)
     _check_tags(document, tags)
     assets = os.path.join(os.fspath(export_dir), constants.ASSETS_DIRECTORY)
-    obj = TreeReader(document["nodes"], _tensors(export_dir), custom_objects, assets).get(document.get("root", 0))
-    return _attach(obj, document, None)
+    reader = TreeReader(document["nodes"], _tensors(export_dir, document), custom_objects, assets,
+                        class_optional=True)
+    reader.prebuild_keras()
+    obj = reader.get(document.get("root", 0))
+    restored = _restore_functions(export_dir, document, obj, reader)
+    if is_user_object(obj):
+        return _attach_restored(obj, document, restored)
+    standalone = {}
+    for record in document.get("functions", []):  # signatures that were not methods of obj
+        if record["method"].startswith(signatures.STANDALONE_PREFIX):
+            standalone[record["method"]] = _concrete(export_dir, record, reader)
+    return _attach(obj, document, None, standalone)
+
+
+def _concrete(export_dir, record, reader):
+    specs = [signatures.spec_from_json(s) for s in record["inputs"]]
+    label = f"function {record['method']!r} of the SavedModel object at {record['path']!r}"
+    if not record.get("program"):
+        return programs.ConcreteProgram(label, specs, reason=record.get("reason"))
+    program = programs.load_program(os.fspath(export_dir), record["program"])
+    state = {key: reader.tensor(key) for key in record["state"]}
+    return programs.ConcreteProgram(label, specs, program, state, shapes=record["program_shapes"])
+
+
+def _restore_functions(export_dir, document, root, reader):
+    """Gives each `_UserObject` of the tree its functions (`LoadedFunction`s of the saved programs); returns
+    `{record index: ConcreteProgram}` of the programs loaded."""
+    records = document.get("functions", [])
+    owners = {}
+    for i, record in enumerate(records):
+        owner = resolve_path(root, record["path"])
+        if is_user_object(owner):
+            owners.setdefault((record["path"], record["method"]), (owner, []))[1].append(i)
+    restored = {}
+    for (_, method), (owner, indices) in owners.items():
+        concrete = []
+        for i in indices:
+            restored[i] = _concrete(export_dir, records[i], reader)
+            concrete.append(restored[i])
+        if method.startswith(signatures.STANDALONE_PREFIX):
+            continue  # a signature only, not an attribute
+        name = "serve" if method == "__keras_call__" else method
+        object.__setattr__(owner, name, programs.LoadedFunction(name, concrete))
+        if method == "__keras_call__" and "__call__" not in vars(owner):
+            object.__setattr__(owner, "__call__", programs.LoadedFunction("__call__", concrete))
+    return restored
+
+
+def _attach_restored(obj, document, restored):
+    """`.signatures` of a `_UserObject` root: each signature runs its saved program."""
+    bound = {}
+    for key, entry in document.get("signatures", {}).items():
+        index = entry.get("function")
+        if index is None or index not in restored:
+            raise ValueError(f"Signature {key!r} of the SavedModel has no saved function (written before keraslike "
+                             "stored torch.export programs): import the saved object's class before loading. "
+                             f"Received: signature={key!r}")
+        record = document["functions"][index]
+        outputs = [signatures.spec_from_json(s) for s in record["outputs"]] if "outputs" in record else None
+        bound[key] = signatures.SignatureFunction(key, restored[index], [signatures.spec_from_json(s)
+                                                                         for s in entry["inputs"]], outputs)
+    object.__setattr__(obj, "signatures", signatures.SignatureMap(bound))
+    return obj, document
 
 
 def _check_tags(document, tags):
@@ -150,7 +230,7 @@ def _check_tags(document, tags):
                            f"SavedModel, with available tags '{document.get('tags')}'. Received: tags={tags!r}")
 
 
-def _attach(obj, document, tags):
+def _attach(obj, document, tags, standalone=None):
     """Checks `tags` and gives `obj` its `.signatures` (and a Keras model its `.serve`)."""
     _check_tags(document, tags)
     entries = document.get("signatures", {})
@@ -159,13 +239,13 @@ def _attach(obj, document, tags):
         bound = {}
         for key, entry in keras_entries.items():
             bound.update(signatures.bind(_KerasServing(obj, entry), {key: entry}))
-        bound.update(signatures.bind(obj, {k: e for k, e in entries.items() if k not in keras_entries}))
+        bound.update(signatures.bind(obj, {k: e for k, e in entries.items() if k not in keras_entries}, standalone))
         serving = entries.get(document.get("serve_signature", constants.DEFAULT_SERVING_SIGNATURE_DEF_KEY))
         if serving is not None and serving["method"] == "__keras_call__":
             object.__setattr__(obj, "serve", _keras_method(obj, serving))
         object.__setattr__(obj, "signatures", signatures.SignatureMap(bound))
     else:
-        object.__setattr__(obj, "signatures", signatures.bind(obj, entries))
+        object.__setattr__(obj, "signatures", signatures.bind(obj, entries, standalone))
     return obj, document
 
 
@@ -190,4 +270,4 @@ def load(export_dir, tags=None, options=None):
         name, value = next(iter(options.non_defaults().items()))
         raise ValueError(f"LoadOptions.{name} configures loading TF graphs/checkpoints, which keraslike's SavedModel "
                          f"has not. Received: {name}={value!r}")
-    return restore(export_dir, tags=tags)[0]
+    return restore(export_dir, tags=tags, tensorflow_graphs=True)[0]

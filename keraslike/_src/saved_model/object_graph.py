@@ -14,10 +14,11 @@ then its saved attributes, so its methods (the class's code, which must be impor
 see the same state.
 """
 
+import ast
 import importlib
 import os
+import re
 
-import numpy as np
 import torch
 
 from keraslike._src.keras.layers.layer import Layer
@@ -73,6 +74,10 @@ class TreeWriter:
 
     def __init__(self):
         self.nodes, self.tensors, self.dropped, self.assets = [], {}, [], {}
+        self.sources = {}  # tensor key -> the saved tensor object itself (a program's state reads it)
+        self.layers = []  # the Keras layers of the tree (their torch buffers are state too)
+        self._source_keys = {}
+        self.functions = []  # (path, module) of every tf.Module in the tree, for its tf.function methods
         self._seen = {}
 
     def _asset(self, asset):
@@ -89,7 +94,14 @@ class TreeWriter:
     def _tensor(self, value):
         key = f"t{len(self.tensors)}"
         self.tensors[key] = value.detach().cpu().clone().contiguous()
+        self.sources[key] = value
+        self._source_keys[id(value)] = key
         return key
+
+    def add_state(self, value):
+        """The tensor key of `value`, a state tensor outside the tree (a Keras layer's torch buffer)."""
+        key = self._source_keys.get(id(value))
+        return key if key is not None else self._tensor(value)
 
     def add(self, value, path):
         """The node id of `value`, or None when it is not saved (its path goes to `dropped`)."""
@@ -108,12 +120,15 @@ class TreeWriter:
 
     def _node(self, value, path):
         if isinstance(value, Variable):
-            return self._new(value, {"kind": "variable", "tensor": self._tensor(value),
+            return self._new(value, {"kind": "variable", "tensor": self.add_state(value),
                                      "name": value.name.rsplit(":", 1)[0], "trainable": bool(value.trainable)})
         if isinstance(value, Layer):
-            weights = [self._tensor(torch.as_tensor(np.asarray(w))) for w in value.get_weights()]
+            self.layers.append(value)
+            weights = [self.add_state(w) for w in value.weights]  # a weight also saved as a variable: one key
             return self._new(value, {"kind": "keras", "config": serialization_lib.serialize_layer(value),
-                                     "weights": weights, "classes": _user_classes(value)})
+                                     "weights": weights, "weight_paths": [str(w.path) for w in value.weights],
+                                     "weight_trainable": [bool(w.trainable) for w in value.weights],
+                                     "classes": _user_classes(value)})
         if isinstance(value, torch.Tensor):
             return self._new(value, {"kind": "constant", "tensor": self._tensor(value)})
         if isinstance(value, Asset):
@@ -148,6 +163,7 @@ class TreeWriter:
         name = vars(module).get("_name")  # a subclass may skip Module.__init__ (TF saves it all the same)
         node = {"kind": "module", "class": class_path(cls), "name": name, "attributes": {}}
         index = self._new(module, node)
+        self.functions.append((path, module))
         for name, value in sorted(vars(module).items()):
             if name in _SKIPPED_MODULE_ATTRIBUTES:
                 continue
@@ -157,12 +173,77 @@ class TreeWriter:
         return index
 
 
-class TreeReader:
-    """Rebuilds objects from `nodes` and `tensors` (shared nodes give shared objects)."""
+class _UserObject(Module):
+    """A loaded object whose class is not importable here (TF's `_UserObject`): its saved attributes (variables,
+    submodules, values) and, for its `tf.function`s, restored functions that run their torch.export programs."""
 
-    def __init__(self, nodes, tensors, custom_objects=None, assets_dir=None):
+    def __call__(self, *args, **kwargs):
+        function = self.__dict__.get("__call__")
+        if function is None:
+            raise TypeError(f"'{type(self).__name__}' object is not callable: the saved object's class had no "
+                            f"exported __call__ (a tf.function with an input_signature). Received: {self!r}")
+        return function(*args, **kwargs)
+
+
+def is_user_object(obj):
+    return isinstance(obj, _UserObject)
+
+
+_PATH_PART = re.compile(r"""\.([A-Za-z_][A-Za-z0-9_]*)|\[(-?\d+)\]|\[('(?:[^'\\]|\\.)*'|"(?:[^"\\]|\\.)*")\]""")
+
+
+def resolve_path(root, path):
+    """The object at `path` (`"obj.encoder.layers[0]"`, as TreeWriter names them) below `root`.
+
+    Raises:
+        ValueError: a malformed path.
+    """
+    if not path.startswith("obj"):
+        raise ValueError(f"Expected an object path starting with 'obj'. Received: path={path!r}")
+    obj, pos = root, 3
+    while pos < len(path):
+        match = _PATH_PART.match(path, pos)
+        if match is None:
+            raise ValueError(f"Malformed object path in the SavedModel. Received: path={path!r}")
+        name, index, key = match.groups()
+        if name is not None:
+            obj = getattr(obj, name)
+        elif index is not None:
+            obj = obj[int(index)]
+        else:
+            obj = obj[ast.literal_eval(key)]
+        pos = match.end()
+    return obj
+
+
+def _identifier(name):
+    name = re.sub(r"[^A-Za-z0-9_]", "_", str(name or "model"))
+    return name if re.match(r"^[A-Za-z_]", name) else f"_{name}"
+
+
+class TreeReader:
+    """Rebuilds objects from `nodes` and `tensors` (shared nodes give shared objects).
+
+    With `class_optional`, a module whose class is not importable becomes a `_UserObject` holding its saved
+    attributes (its functions are restored from their programs by the loader).
+    """
+
+    def __init__(self, nodes, tensors, custom_objects=None, assets_dir=None, class_optional=False):
         self._nodes, self._tensors, self._custom, self._assets = nodes, tensors, custom_objects, assets_dir
-        self._built = {}
+        self._class_optional = class_optional
+        self._built, self._by_key = {}, {}
+
+    def prebuild_keras(self):
+        """Builds the Keras layers first, so a variable saved both as a weight and elsewhere (a Keras export's
+        variable collection) is one object after loading."""
+        for index, node in enumerate(self._nodes):
+            if node.get("kind") == "keras":
+                self.get(index)
+
+    def tensor(self, key):
+        """The rebuilt tensor of `key`: the variable, Keras weight or constant made from it (the same object on
+        every call), or for a state tensor outside the tree, the saved tensor."""
+        return self._by_key.get(key, None) if key in self._by_key else self._tensor(key)
 
     def _tensor(self, key):
         if key not in self._tensors:
@@ -176,9 +257,12 @@ class TreeReader:
         node = self._nodes[index]
         kind = node["kind"]
         if kind == "variable":
-            value = Variable(self._tensor(node["tensor"]), trainable=node["trainable"], name=node["name"])
+            value = self._by_key.get(node["tensor"])  # a Keras weight built first (prebuild_keras) stays shared
+            if not isinstance(value, Variable):
+                value = Variable(self._tensor(node["tensor"]), trainable=node["trainable"], name=node["name"])
+                self._by_key[node["tensor"]] = value
         elif kind == "constant":
-            value = self._tensor(node["tensor"])
+            value = self._by_key[node["tensor"]] = self._tensor(node["tensor"])
         elif kind == "value":
             value = node["value"]
         elif kind == "asset":
@@ -187,10 +271,7 @@ class TreeReader:
                 raise ValueError(f"The SavedModel lacks its asset file {path}. Received: asset={node['filename']!r}")
             value = Asset(path)
         elif kind == "keras":
-            custom = {name: resolve_class(path) for name, path in node.get("classes", {}).items()}
-            custom.update(self._custom or {})
-            value = serialization_lib.deserialize_layer(node["config"], custom)
-            value.set_weights([self._tensor(k).numpy() for k in node["weights"]])
+            value = self._keras(node)
         elif kind in ("list", "tuple"):
             items = []
             self._built[index] = items
@@ -208,8 +289,37 @@ class TreeReader:
         self._built[index] = value
         return value
 
+    def _keras(self, node):
+        try:
+            custom = {name: resolve_class(path) for name, path in node.get("classes", {}).items()}
+            custom.update(self._custom or {})
+            value = serialization_lib.deserialize_layer(node["config"], custom)
+        except (ValueError, TypeError):
+            if not self._class_optional:
+                raise
+            # its class is not here: its weights, as the variables of a `_UserObject` (TF's loaded Keras model)
+            config = node["config"].get("config", {}) if isinstance(node["config"], dict) else {}
+            value = _UserObject(name=_identifier(config.get("name")))
+            weights = []
+            count = len(node["weights"])
+            for key, name, trainable in zip(node["weights"], node.get("weight_paths", [None] * count),
+                                            node.get("weight_trainable", [True] * count)):
+                weights.append(Variable(self._tensor(key), name=name or "Variable", trainable=trainable))
+                self._by_key[key] = weights[-1]
+            value._keras_weights = weights
+            return value
+        value.set_weights([self._tensor(k).numpy() for k in node["weights"]])
+        for key, weight in zip(node["weights"], value.weights):
+            self._by_key[key] = weight
+        return value
+
     def _module(self, index, node):
-        cls = resolve_class(node["class"])
+        try:
+            cls = resolve_class(node["class"])
+        except ValueError:
+            if not self._class_optional:
+                raise
+            cls = _UserObject
         if not (isinstance(cls, type) and issubclass(cls, Module)):
             raise ValueError(f"Expected a tf.Module class for a saved module. Received: class={node['class']}")
         module = cls.__new__(cls)

@@ -17,6 +17,7 @@ always found). The directory is written next to `export_dir` and moved into plac
 readers); under several replicas only the chief writes and every replica returns once it is there.
 """
 
+import functools
 import json
 import os
 import shutil
@@ -26,8 +27,10 @@ from keraslike._src.keras.layers.layer import Layer
 from keraslike._src.keras.saving import file_io
 from keraslike._src.module.module import Module
 from keraslike._src.ops.tensor_spec import TensorSpec
-from keraslike._src.saved_model import constants, signatures
+from keraslike._src.saved_model import constants, programs, signatures
 from keraslike._src.saved_model.object_graph import TreeWriter
+from keraslike._src.train import object_graph as checkpoint_graph
+from keraslike._src.train import tensor_bundle
 
 
 class SaveOptions:
@@ -89,7 +92,7 @@ def describe_signatures(obj, given):
     return signatures.describe(obj, given)
 
 
-def write_saved_model(obj, export_dir, entries, extra=None):
+def write_saved_model(obj, export_dir, entries, extra=None, default_signature=False):
     """Writes `obj`'s tree and the signature `entries` to `export_dir` (chief only, moved into place).
 
     Raises:
@@ -100,18 +103,91 @@ def write_saved_model(obj, export_dir, entries, extra=None):
     export_dir = os.fspath(export_dir)
     tree = TreeWriter()
     tree.add(obj, "obj")
+    for layer in ([obj] if isinstance(obj, Layer) else []) + tree.layers:
+        for tensor in list(layer.parameters()) + list(layer.buffers()):
+            tree.add_state(tensor)
+    captured = _capture_functions(obj, tree, entries)
+    if default_signature and not entries and not isinstance(obj, Layer):
+        entries = signatures.default_signature(obj, [r for r, _ in captured])
+    checkpoint, keys = checkpoint_graph.serialize_with_keys(obj)
+    tensor_keys = {}
+    for key, value in tree.tensors.items():
+        tensor_keys[key] = keys.get(id(tree.sources[key]))
+        if tensor_keys[key] is None:  # a tensor TF's object graph does not reach (a torch buffer)
+            tensor_keys[key] = f"_KERASLIKE_TENSORS/{key}"
+            checkpoint[tensor_keys[key]] = value
     document = {"format": constants.KERASLIKE_FORMAT, "version": constants.KERASLIKE_FORMAT_VERSION,
                 "tags": [constants.SERVING], "root": 0, "nodes": tree.nodes, "dropped": tree.dropped,
-                "signatures": entries, **(extra or {})}
+                "signatures": entries, "tensors": tensor_keys, "functions": [r for r, _ in captured],
+                **(extra or {})}
     # Non-chief replicas write to a temporary path that is removed (TF's multi-worker rule); every replica
     # returns once the chief's directory is in place.
     with file_io.chief_path(export_dir, obj if isinstance(obj, Layer) else None) as target:
-        _write_directory(target, document, tree.tensors, tree.assets)
+        _write_directory(target, document, checkpoint, tree.assets, captured)
 
 
-def _write_directory(export_dir, document, tensors, assets):
-    from safetensors.torch import save_file  # the `saving` extra, imported when a SavedModel is written
+def _keras_function(model, entry):
+    kind, names = entry.get("structure", "single"), [s["name"] for s in entry["inputs"]]
 
+    def call(*values):
+        inputs = values[0] if kind == "single" else list(values) if kind == "list" else dict(zip(names, values))
+        return model(inputs, training=False)
+
+    return call
+
+
+def _capture_functions(obj, tree, entries):
+    """`[(record, program or None)]`: every tf.function with an input signature of the tree's modules, and every
+    signature, captured by torch.export over the tree's tensors; signature entries get their record's index.
+
+    Raises:
+        programs.ExportError: a computation torch.export cannot capture.
+    """
+    wanted = []  # (path, method name, specs, callable, label)
+    for path, module in tree.functions:
+        for name, function in signatures.method_functions(module).items():
+            specs = signatures.named_specs(function, module, name)
+            wanted.append((path, name, specs, functools.partial(function.python_function, module),
+                           f"{type(module).__name__}.{name} ({path})"))
+    for key, entry in entries.items():
+        specs = [signatures.spec_from_json(s) for s in entry["inputs"]]
+        if "_callable" in entry:  # a tf.function that is not a method of obj
+            wanted.append(("obj", entry["method"], specs, entry.pop("_callable"), f"signature {key!r}"))
+        elif entry["method"] == "__keras_call__":
+            call = _keras_function(obj, entry)
+            wanted.append(("obj", entry["method"], specs, call, f"signature {key!r} of {obj.name!r}"))
+        else:
+            python = getattr(type(obj), entry["method"]).python_function
+            wanted.append(("obj", entry["method"], specs, functools.partial(python, obj),
+                           f"signature {key!r} ({type(obj).__name__}.{entry['method']})"))
+    state = [(key, tensor) for key, tensor in tree.sources.items()]
+    captured, index = [], {}
+    for path, name, specs, call, label in wanted:
+        inputs = [signatures.spec_json(s, s.name) for s in specs]
+        ident = json.dumps([path, name, inputs])
+        if ident not in index:
+            record = {"path": path, "method": name, "inputs": inputs, "state": [k for k, _ in state]}
+            reason, program = programs.unexportable_reason(specs), None
+            if reason is None:
+                program = programs.export(call, specs, state, label)
+                kind, outputs = programs.output_specs(program)
+                record["output_kind"] = kind
+                record["program_shapes"] = programs.program_shapes(program)
+                record["outputs"] = [signatures.spec_json(TensorSpec(shape, dtype), n) for n, shape, dtype in outputs]
+            else:
+                record["reason"] = reason
+            index[ident] = len(captured)
+            captured.append((record, program))
+        for entry in entries.values():
+            entry_ident = json.dumps(["obj", entry["method"], entry["inputs"]])
+            if entry_ident == ident:
+                entry["function"] = index[ident]
+                if "outputs" in captured[index[ident]][0]:  # the program knows them: structured_outputs
+                    entry.setdefault("outputs", captured[index[ident]][0]["outputs"])
+    return captured
+
+
+def _write_directory(export_dir, document, checkpoint, assets, captured):
     parent = os.path.dirname(os.path.abspath(export_dir))
     os.makedirs(parent, exist_ok=True)
     staging = tempfile.mkdtemp(prefix=f".{os.path.basename(export_dir)}.saving.", dir=parent)
@@ -120,7 +196,11 @@ def _write_directory(export_dir, document, tensors, assets):
         os.makedirs(os.path.join(staging, constants.ASSETS_DIRECTORY))
         for name, source in assets.items():
             shutil.copyfile(source, os.path.join(staging, constants.ASSETS_DIRECTORY, name))
-        save_file(tensors, os.path.join(staging, constants.VARIABLES_DIRECTORY, constants.TENSORS_FILENAME))
+        tensor_bundle.write(os.path.join(staging, constants.VARIABLES_DIRECTORY, constants.VARIABLES_FILENAME),
+                            checkpoint)
+        for i, (record, program) in enumerate(captured):
+            if program is not None:
+                record["program"] = programs.save_program(program, staging, f"function_{i}")
         with open(os.path.join(staging, constants.KERASLIKE_FILENAME), "w", encoding="utf-8") as f:
             json.dump(document, f)
         os.chmod(staging, 0o777 & ~_umask())
@@ -149,16 +229,18 @@ def save(obj, export_dir, signatures=None, options=None):  # noqa: A001 - TF's a
         obj: a `tf.Module` (its tf.function methods with `input_signature` become signatures) or a Keras
             model (its `serving_default` signature calls the model on its inputs, training=False).
         export_dir: the directory to write (replaced if it exists).
-        signatures: None, a `tf.function` method of `obj` with an input signature or a concrete function
-            of one, or a dict signature key -> such functions. With None, a Keras model's call is
-            `serving_default` (input `inputs`, outputs `output_0`...); for a module its one tf.function
-            method with an input signature (`__call__` if there are several). TF also skips methods that
-            return no tensor, which keraslike cannot know without running them.
-        options: a `tf.saved_model.SaveOptions` with default values (keraslike writes no graphs).
+        signatures: None, a `tf.function` (a method of `obj` or not) with an input signature or a concrete
+            function of one, or a dict signature key -> such functions. With None, a Keras model's call is
+            `serving_default` (input `inputs`, outputs `output_0`...); for a module, as TF, its one
+            tf.function method with an input signature that returns tensors (none when several do).
+        options: a `tf.saved_model.SaveOptions` with default values.
+
+    Every tf.function with an input signature of the saved modules, and every signature, is stored as a
+    torch.export program (see programs.py), so the object loads and runs where its class is not defined.
 
     Raises:
-        ValueError: `obj` is not a Module/Keras model, a signature that is not a method of `obj`, or a
-            non-default SaveOptions field.
+        ValueError: `obj` is not a Module/Keras model, a signature that is not a tf.function, a
+            non-default SaveOptions field, or a function torch.export cannot capture (naming the line).
     """
     if options is not None:
         changed = options.non_defaults()
@@ -166,4 +248,4 @@ def save(obj, export_dir, signatures=None, options=None):  # noqa: A001 - TF's a
             name = next(iter(changed))
             raise ValueError(f"SaveOptions.{name} configures TF graph saving, which keraslike's SavedModel has not "
                              f"(it stores variables and the object tree). Received: {name}={changed[name]!r}")
-    write_saved_model(obj, export_dir, describe_signatures(obj, signatures))
+    write_saved_model(obj, export_dir, describe_signatures(obj, signatures), default_signature=signatures is None)

@@ -196,6 +196,7 @@ class SparseTensorSpec:
 
     shape = property(lambda self: self._shape)
     dtype = property(lambda self: self._dtype)
+    value_type = property(lambda self: SparseTensor, doc="The type of value described: `SparseTensor`.")
 
     @classmethod
     def from_value(cls, value):

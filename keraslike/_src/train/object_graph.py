@@ -34,6 +34,13 @@ def _full_name(leaf, fallback):
 
 def serialize(root):
     """`{checkpoint key: value}` of every leaf reachable from `root`, plus the object graph under GRAPH_KEY."""
+    return serialize_with_keys(root)[0]
+
+
+def serialize_with_keys(root):
+    """`(tensors, keys)`: `serialize(root)`, and `{id(leaf): checkpoint key}` of the leaves saved (a SavedModel
+    finds its variables' keys by them)."""
+    keys = {}
     ids, objects, paths = {id(root): 0}, [root], [""]
     graph = checkpoint_protos.TrackableObjectGraph()
     tensors = {}
@@ -60,11 +67,12 @@ def serialize(root):
             attribute = trackable.attribute_of(obj)
             key = f"{paths[node_id]}/.ATTRIBUTES/{attribute}"
             tensors[key] = trackable.value_of(obj)
+            keys[id(obj)] = key
             graph.nodes[node_id].attributes.add(name=attribute, full_name=_full_name(obj, paths[node_id]),
                                                 checkpoint_key=key)
     _mark_values(graph)
     tensors[GRAPH_KEY] = graph.SerializeToString()
-    return tensors
+    return tensors, keys
 
 
 def _mark_values(graph):

@@ -1,6 +1,6 @@
 """`tf.compat.v1`: the TF1 names, running eagerly; every other name resolves to the TF2 one (`tf.<name>`)."""
 
-import sys
+import sys as _sys
 
 from keraslike._src.compat.v1.config_proto import ConfigProto, GPUOptions, GraphOptions  # noqa: F401
 from keraslike._src.compat.v1.graph_names import (  # noqa: F401
@@ -17,7 +17,8 @@ from keraslike._src.compat.v1.v1_ops import (  # noqa: F401
     div, log, space_to_batch,
     py_func, random_normal, random_uniform,
     reduce_all, reduce_any, reduce_logsumexp, reduce_max, reduce_mean, reduce_min, reduce_prod, reduce_sum,
-    set_random_seed, squared_difference, to_bfloat16, to_double, to_float, to_int32, to_int64, truncated_normal,
+    set_random_seed, setdiff1d, squared_difference, to_bfloat16, to_complex128, to_complex64, to_double, to_float,
+    to_int32, to_int64, truncated_normal,
 )
 from keraslike._src.compat.v1.init_ops_v1 import (  # noqa: F401
     constant_initializer, glorot_normal_initializer, glorot_uniform_initializer, ones_initializer,
@@ -45,7 +46,7 @@ _ROOT = __name__.split(".")[0]  # "keraslike"
 
 def __getattr__(name):
     try:
-        return getattr(sys.modules[_ROOT], name)  # the root package is loaded before its subpackages
+        return getattr(_sys.modules[_ROOT], name)  # the root package is loaded before its subpackages
     except AttributeError:
         raise AttributeError(
             f"module 'keraslike.compat.v1' has no attribute '{name}' (nor has keraslike). "

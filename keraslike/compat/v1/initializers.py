@@ -1,6 +1,6 @@
 """`tf.compat.v1.initializers`: TF1's initializer classes (TF1 defaults); every other name is Keras's."""
 
-import sys
+import sys as _sys
 
 from keraslike._src.compat.v1.init_ops_v1 import (  # noqa: F401
     constant_initializer as constant, glorot_normal_initializer as glorot_normal,
@@ -14,4 +14,4 @@ from keraslike._src.graph.variables import local_variables_initializer as local_
 
 
 def __getattr__(name):
-    return getattr(sys.modules["keraslike"].initializers, name)
+    return getattr(_sys.modules["keraslike"].initializers, name)

@@ -1,6 +1,6 @@
 """`tf.compat.v1.summary`: TF1's summary ops and FileWriter; every other name is `tf.summary`'s."""
 
-import sys
+import sys as _sys
 
 from keraslike._src.graph.summary import (  # noqa: F401
     FileWriter, audio, histogram, image, merge, merge_all, scalar, tensor_summary, text,
@@ -8,4 +8,4 @@ from keraslike._src.graph.summary import (  # noqa: F401
 
 
 def __getattr__(name):
-    return getattr(sys.modules["keraslike"].summary, name)
+    return getattr(_sys.modules["keraslike"].summary, name)

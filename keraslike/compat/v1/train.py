@@ -1,6 +1,6 @@
 """`tf.compat.v1.train`: TF1 optimizers, global step and learning-rate decays; every other name is `tf.train`'s."""
 
-import sys
+import sys as _sys
 
 from keraslike._src.compat.v1.v1_ops import (  # noqa: F401
     QueueRunner, batch, input_producer, shuffle_batch, slice_input_producer, start_queue_runners,
@@ -17,4 +17,4 @@ from keraslike._src.graph.training_util import (  # noqa: F401
 
 
 def __getattr__(name):
-    return getattr(sys.modules["keraslike"].train, name)
+    return getattr(_sys.modules["keraslike"].train, name)

@@ -1,4 +1,9 @@
-"""`tf.keras.constraints`."""
+"""`tf.keras.constraints`.
 
-from keraslike._src.keras.constraints import *  # noqa: F401,F403
-from keraslike._src.keras.constraints import deserialize, get, serialize  # noqa: F401
+The names are listed one by one: only what Keras publishes here is public (tests/test_public_face.py).
+"""
+
+from keraslike._src.keras.constraints import (
+    Constraint, deserialize, get, max_norm, MaxNorm, min_max_norm, MinMaxNorm, non_neg, NonNeg, serialize, unit_norm,
+    UnitNorm,
+)

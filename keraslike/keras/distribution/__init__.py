@@ -1,4 +1,4 @@
-"""`tf.keras.distribution`: device listing, and pointers to `tf.distribute` for the layout API."""
+"""`tf.keras.distribution`: Keras 3's DeviceMesh / LayoutMap / DataParallel / ModelParallel on torch.distributed."""
 
 from keraslike._src.keras.distribution import (  # noqa: F401
     DataParallel, DeviceMesh, LayoutMap, ModelParallel, TensorLayout, distribute_tensor, distribution,

@@ -1,4 +1,9 @@
-"""`tf.keras.regularizers`."""
+"""`tf.keras.regularizers`.
 
-from keraslike._src.keras.regularizers import *  # noqa: F401,F403
-from keraslike._src.keras.regularizers import deserialize, get, serialize  # noqa: F401
+The names are listed one by one: only what Keras publishes here is public (tests/test_public_face.py).
+"""
+
+from keraslike._src.keras.regularizers import (
+    deserialize, get, L1, l1, l1_l2, L1L2, L2, l2, orthogonal_regularizer, OrthogonalRegularizer, Regularizer,
+    serialize,
+)

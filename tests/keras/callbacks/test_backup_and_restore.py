@@ -1,48 +1,65 @@
-"""BackupAndRestore: a run SIGKILLed mid-epoch and restarted ends with the same weights as an uninterrupted run."""
+"""BackupAndRestore: a run SIGKILLed mid-epoch and restarted ends with the same weights as an uninterrupted run.
 
+One uninterrupted run is the reference for both kinds of backup (every epoch, and every 2 batches, as in TF's
+multi-worker tutorial): backing up never changes training. The independent runs go at the same time.
+"""
+
+import json
 import os
 
 import numpy as np
 import pytest
 
-from tests.conftest import SCRIPTS, run_script
+import keraslike as tf
+from tests.conftest import SCRIPTS, run_scripts
 
 WORKER = SCRIPTS / "backup_restore.py"
 
 
-def test_killed_and_restarted_run_matches_uninterrupted(tmp_path):
-    straight = run_script([WORKER, tmp_path / "straight.npz", tmp_path / "backup_a"])
+@pytest.fixture(scope="module")
+def runs(tmp_path_factory):
+    base = tmp_path_factory.mktemp("backup")
+    by_epoch, by_batches = base / "backup_epoch", base / "backup_batches"
+    straight, killed_epoch, killed_batches = run_scripts(
+        [WORKER, base / "straight.npz", base / "backup_straight"],
+        [WORKER, base / "epoch.npz", by_epoch, "--kill-epoch", "2"],  # SIGKILL mid-epoch 2
+        # killed after batch 4 of epoch 2: the last backup was after batch 3 (batches 0-1 and 2-3 of that epoch)
+        [WORKER, base / "batches.npz", by_batches, "--save-freq", "2", "--kill-epoch", "2", "--kill-batch", "4"],
+    )
     assert straight.returncode == 0, straight.stderr
-    killed = run_script([WORKER, tmp_path / "resumed.npz", tmp_path / "backup_b", "--kill-epoch", "2"])
-    assert killed.returncode == -9  # SIGKILL mid-epoch 2
-    assert not (tmp_path / "resumed.npz").exists()
-    assert os.path.exists(tmp_path / "backup_b" / "latest.weights.h5")
-    resumed = run_script([WORKER, tmp_path / "resumed.npz", tmp_path / "backup_b"])
-    assert resumed.returncode == 0, resumed.stderr
-    a, b = np.load(tmp_path / "straight.npz"), np.load(tmp_path / "resumed.npz")
+    state = {"killed_epoch": killed_epoch.returncode, "killed_batches": killed_batches.returncode,
+             "epoch_exists": (base / "epoch.npz").exists(),
+             "epoch_backup": os.path.exists(by_epoch / "latest.weights.h5"),
+             "batches_metadata": json.loads((by_batches / "training_metadata.json").read_text())}
+    resumed_epoch, resumed_batches = run_scripts(
+        [WORKER, base / "epoch.npz", by_epoch],
+        [WORKER, base / "batches.npz", by_batches, "--save-freq", "2"],
+    )
+    assert resumed_epoch.returncode == 0, resumed_epoch.stderr
+    assert resumed_batches.returncode == 0, resumed_batches.stderr
+    state["epoch_backup_left"] = by_epoch.exists()
+    return {"straight": np.load(base / "straight.npz"), "epoch": np.load(base / "epoch.npz"),
+            "batches": np.load(base / "batches.npz"), **state}
+
+
+@pytest.mark.slow
+def test_killed_and_restarted_run_matches_uninterrupted(runs):
+    assert runs["killed_epoch"] == -9  # SIGKILL mid-epoch 2
+    assert not runs["epoch_exists"] and runs["epoch_backup"]
+    a, b = runs["straight"], runs["epoch"]
     assert list(b["epochs"]) == [2, 3]  # the interrupted epoch is redone
     assert int(a["iterations"]) == int(b["iterations"]) == 4 * 7
     for i in range(4):
         np.testing.assert_array_equal(a[f"arr_{i}"], b[f"arr_{i}"])
-    assert not (tmp_path / "backup_b").exists()  # deleted after a successful fit
+    assert not runs["epoch_backup_left"]  # deleted after a successful fit
 
 
 @pytest.mark.slow
-def test_save_freq_batches_resumes_mid_epoch(tmp_path):
+def test_save_freq_batches_resumes_mid_epoch(runs):
     """tensorflow/docs multi_worker_with_keras.ipynb: BackupAndRestore(save_freq=N) backs up every N batches."""
-    import json
-
-    straight = run_script([WORKER, tmp_path / "straight.npz", tmp_path / "backup_a", "--save-freq", "2"])
-    assert straight.returncode == 0, straight.stderr
-    # killed after batch 4 of epoch 2: the last backup was after batch 3 (batches 0-1 and 2-3 of that epoch)
-    killed = run_script([WORKER, tmp_path / "resumed.npz", tmp_path / "backup_b", "--save-freq", "2",
-                         "--kill-epoch", "2", "--kill-batch", "4"])
-    assert killed.returncode == -9
-    with open(tmp_path / "backup_b" / "training_metadata.json") as f:
-        assert json.load(f) == {"epoch": 2, "batch": 3}
-    resumed = run_script([WORKER, tmp_path / "resumed.npz", tmp_path / "backup_b", "--save-freq", "2"])
-    assert resumed.returncode == 0, resumed.stderr
-    a, b = np.load(tmp_path / "straight.npz"), np.load(tmp_path / "resumed.npz")
+    assert runs["killed_batches"] == -9
+    assert runs["batches_metadata"] == {"epoch": 2, "batch": 3}
+    a, b = runs["straight"], runs["batches"]
     assert list(b["epochs"]) == [2, 3]
     assert int(b["trained"]) == 7 - 4 + 7  # epoch 2 resumes at batch 4, then all of epoch 3
     assert int(a["iterations"]) == int(b["iterations"]) == 4 * 7
@@ -51,8 +68,6 @@ def test_save_freq_batches_resumes_mid_epoch(tmp_path):
 
 
 def test_save_freq_validation():
-    import keraslike as tf
-
     for bad in ("batch", 0, True, 1.5):
         with pytest.raises(ValueError, match="save_freq"):
             tf.keras.callbacks.BackupAndRestore("/tmp/unused", save_freq=bad)

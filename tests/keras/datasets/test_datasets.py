@@ -54,6 +54,24 @@ def test_fashion_mnist_idx_files(keras_home):
     np.testing.assert_array_equal(y_test, labels)
 
 
+def test_fashion_mnist_downloads_from_keras_urls(keras_home, monkeypatch):
+    # keras.datasets.fashion_mnist fetches the four files from the tf-keras-datasets folder itself (the
+    # cache keeps them under datasets/fashion-mnist); found by the conformance corpus (tutorials/keras/
+    # classification), whose offline data serves only the URLs Keras uses.
+    import urllib.request
+
+    asked = []
+
+    def offline(url, *args, **kwargs):
+        asked.append(url)
+        raise OSError("offline")
+
+    monkeypatch.setattr(urllib.request, "urlopen", offline)
+    with pytest.raises(OSError):
+        tf.keras.datasets.fashion_mnist.load_data()
+    assert asked == ["https://storage.googleapis.com/tensorflow/tf-keras-datasets/train-labels-idx1-ubyte.gz"]
+
+
 def _cifar_batch(path, n, label_key, seed):
     rng = np.random.default_rng(seed)
     data = rng.integers(0, 255, (n, 3072), dtype=np.uint8)

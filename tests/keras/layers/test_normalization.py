@@ -119,6 +119,7 @@ def _run_pair():
     return outs
 
 
+@pytest.mark.slow
 def test_synchronized_batch_norm_equals_global_batch_and_moving_stats_agree():
     pair = _run_pair()
     outs = [o["sync"] for o in pair]

@@ -30,6 +30,7 @@ print("dynamo imported:", "torch._dynamo" in sys.modules)
 """
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("optimizers", [["adam", "sgd", "rmsprop", "adamw", "adagrad", "nadam", "adamax"]])
 def test_fit_evaluate_predict_leave_torch_dynamo_unimported(optimizers):
     env = dict(os.environ, PYTHONPATH=os.pathsep.join(p for p in [os.getcwd(), os.environ.get("PYTHONPATH")] if p))

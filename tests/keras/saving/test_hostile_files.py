@@ -193,6 +193,7 @@ file_io.atomic_write(sys.argv[1], write)
 """
 
 
+@pytest.mark.slow
 def test_temp_files_of_a_killed_save_are_removed_by_the_next_save_or_load(tmp_path):
     target = tmp_path / "m.keras"
     for _ in range(2):

@@ -4,9 +4,15 @@ Mirrors the TF1 spellings in `tensorflow/python/ops/*_ops.py` (`@deprecated_args
 `keep_dims`, `keep_prob`). Each computes with the TF2 op and, like it, records a graph op in graph mode.
 """
 
+import collections
+
 import torch
 
+from keraslike._src import errors
 from keraslike._src.graph.dispatch import graph_op
+from keraslike._src.ops import dtypes, string_array_ops
+from keraslike._src.ops.conversion import to_tensor
+from keraslike._src.ops.string_tensor import has_strings
 from keraslike._src.ops import math as math_ops
 from keraslike._src.ops import nn as nn_ops
 from keraslike._src.ops import math_special, nn_conv, random, reduction, script_ops, space_batch
@@ -247,3 +253,38 @@ space_to_batch = graph_op(_v1_space_to_batch, "SpaceToBatchND")
 space_to_batch.__doc__ = "`tf.compat.v1.space_to_batch(input, paddings, block_size)`: TF1's argument order."
 batch_to_space = graph_op(_v1_batch_to_space, "BatchToSpaceND")
 batch_to_space.__doc__ = "`tf.compat.v1.batch_to_space(input, crops, block_size)`: TF1's argument order."
+
+
+to_complex64 = _cast_to(torch.complex64, "to_complex64")
+to_complex128 = _cast_to(torch.complex128, "to_complex128")
+ListDiff = collections.namedtuple("ListDiff", ["out", "idx"])
+
+
+def setdiff1d(x, y, index_dtype=torch.int32, name=None):
+    """`tf.compat.v1.setdiff1d(x, y, index_dtype=tf.int32)`: the entries of 1-D `x` that are not in `y`, in
+    `x`'s order with its repeats, and their positions in `x`.
+
+    Returns:
+        `ListDiff(out, idx)`: `out` with `x`'s dtype, `idx` of `index_dtype` (int32 or int64).
+
+    Raises:
+        InvalidArgumentError: `x` or `y` is not 1-D. TypeError: `index_dtype` is not int32/int64, or `x` and
+            `y` differ in dtype.
+    """
+    index_dtype = dtypes.as_dtype(index_dtype)
+    if index_dtype not in (torch.int32, torch.int64):
+        raise TypeError(f"`index_dtype` must be int32 or int64. Received: index_dtype={index_dtype}")
+    if has_strings(x, y):
+        out, idx = string_array_ops.setdiff1d(x, y)
+        return ListDiff(out, torch.as_tensor(idx, dtype=index_dtype))
+    a = to_tensor(x, None, "x")
+    b = to_tensor(y, a.dtype if not isinstance(y, torch.Tensor) else None, "y", a.device)
+    if a.dtype != b.dtype:
+        raise TypeError(f"`x` and `y` must have the same dtype. Received: x.dtype={dtypes.dtype_name(a.dtype)}, "
+                        f"y.dtype={dtypes.dtype_name(b.dtype)}")
+    if a.dim() != 1 or b.dim() != 1:
+        raise errors.InvalidArgumentError(f"x and y must be vectors. Received: x.shape={list(a.shape)}, "
+                                          f"y.shape={list(b.shape)}")
+    keep = ~torch.isin(a, b)
+    idx = torch.nonzero(keep).reshape(-1)
+    return ListDiff(a[idx], idx.to(index_dtype))

@@ -68,6 +68,8 @@ class Variable(TFVariable, metaclass=_KerasVariableMeta):
             if shape is not None and tuple(shape) != tuple(value.shape):
                 raise ValueError(f"Initial value has shape {tuple(value.shape)}, but the `shape` argument is "
                                  f"{tuple(shape)}. Received: shape={tuple(shape)}")
-        return TFVariable.__new__(TFVariable, value, trainable=trainable, name=name,
-                                  dtype=None if dtype is None else as_dtype(dtype), aggregation=aggregation,
-                                  synchronization=synchronization)
+        var = TFVariable.__new__(TFVariable, value, trainable=trainable, name=name,
+                                 dtype=None if dtype is None else as_dtype(dtype), aggregation=aggregation,
+                                 synchronization=synchronization)
+        var._replica_updates_aggregate = False  # metrics reduce at read time; optimizers update every replica alike
+        return var

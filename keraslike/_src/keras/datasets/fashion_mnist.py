@@ -24,7 +24,7 @@ def load_data(path=None):
         OSError: if a file is missing and cannot be downloaded.
     """
     folder = path or "fashion-mnist"
-    paths = [files.get_file(os.path.join(folder, name), files.TF_KERAS_DATASETS + "fashion-mnist/" + name)
+    paths = [files.get_file(os.path.join(folder, name), files.TF_KERAS_DATASETS + name)
              for name in _FILES]
     with gzip.open(paths[0], "rb") as f:
         y_train = np.frombuffer(f.read(), np.uint8, offset=8)

@@ -10,6 +10,7 @@ model can be used directly in plain torch code.
 
 import collections
 import contextlib
+import functools
 import inspect
 import threading
 import weakref
@@ -19,6 +20,7 @@ import torch
 
 from keraslike._src import torch_members
 from keraslike._src.autodiff import gradient_tape
+from keraslike._src.distribute import fully_sharded, sharded_values
 from keraslike._src.keras import backend, constraints, initializers, keras_version, regularizers
 from keraslike._src.keras.backend import naming
 from keraslike._src.keras.layers import added_metrics
@@ -26,10 +28,12 @@ from keraslike._src.keras.layers.input_spec import assert_input_compatibility
 from keraslike._src.keras.layers.keras_tensor import KerasTensor, Node, flatten, is_symbolic, map_structure
 from keraslike._src.keras.layers.layer_meta import LayerMeta
 from keraslike._src.keras.layers.layer_utils import (
+    _inferred_output_shape,
     _attach_symbolic_masks,
     _declared_output_shape,
     _example_value,
     _has_unknown_dims,
+    _known_batch,
     _symbolic_outputs,
     _global_is_mixed,
     _global_policy_if_default,
@@ -568,9 +572,9 @@ class Layer(torch.nn.Module, metaclass=LayerMeta):
                 f"{len(weights)}. Received: weights with shapes {[np.shape(w) for w in weights]}"
             )
         for var, value in zip(params, weights):  # every shape first: a failed call changes no weight
-            if tuple(np.shape(value)) != tuple(var.shape):
+            if tuple(np.shape(value)) != sharded_values.global_shape(var):
                 raise ValueError(
-                    f"Layer {self.name!r} weight {var.path!r} has shape {tuple(var.shape)}; "
+                    f"Layer {self.name!r} weight {var.path!r} has shape {sharded_values.global_shape(var)}; "
                     f"received value of shape {tuple(np.shape(value))}. Received: weights with shapes "
                     f"{[np.shape(w) for w in weights]}"
                 )
@@ -589,8 +593,20 @@ class Layer(torch.nn.Module, metaclass=LayerMeta):
     def call(self, inputs, *args, **kwargs):
         raise NotImplementedError(f"Layer {type(self).__name__} does not implement call().")
 
-    def compute_output_shape(self, input_shape):
-        return None
+    def compute_output_shape(self, input_shape, *more_shapes):
+        """The output shape(s) for inputs of `input_shape` (a shape, or a list/dict of shapes; layers called with
+        several positional inputs, such as `MultiHeadAttention(query, value)`, take one shape each).
+
+        keraslike's own layers (and every layer under Keras 2, `TF_USE_LEGACY_KERAS=1`, whose base class traces
+        `call`) find it by running `call` on example inputs: unknown dims stay None, a known batch stays. A user
+        layer that does not implement it raises NotImplementedError, as Keras 3's base class does.
+        """
+        if not (type(self).__module__.startswith("keraslike.") or keras_version.legacy_keras()):
+            raise NotImplementedError(f"Layer {type(self).__name__} does not have a `compute_output_shape` method "
+                                      "implemented. Should implement `def compute_output_shape(self, input_shape)`.")
+        return _inferred_output_shape(self, (input_shape, *more_shapes))
+
+    compute_output_shape._keraslike_inferred = True  # not a declaration: a symbolic call infers shapes itself
 
     def __call__(self, *args, **kwargs):
         if args and isinstance(args[0], torch.Tensor):
@@ -609,6 +625,8 @@ class Layer(torch.nn.Module, metaclass=LayerMeta):
         """
         state = _call_state()
         if state.depth:
+            if sharded_values.active():  # a fully sharded layer gathers its weights for its call
+                return fully_sharded.gathering(self, self._call_once)(inputs, args, kwargs)
             return self._call_once(inputs, args, kwargs)
         if _with_call_losses:  # only layers that added call losses have any to clear
             for layer in self.modules():
@@ -620,12 +638,17 @@ class Layer(torch.nn.Module, metaclass=LayerMeta):
             training = current_training()
         record = torch.is_grad_enabled() and (bool(training) or self.training or gradient_tape.is_recording()
                                               or _requires_grad((inputs, args)))
+        call = self._call_once
+        if sharded_values.active():
+            call = fully_sharded.gathering(self, call)
+            if sharded_values.holds_mesh_shards(self):  # keras.distribution.ModelParallel: compute on DTensors
+                call = functools.partial(sharded_values.call_on_mesh, self, call)
         state.depth += 1
         try:
             if record:
-                return self._call_once(inputs, args, kwargs)
+                return call(inputs, args, kwargs)
             with torch.no_grad():
-                return self._call_once(inputs, args, kwargs)
+                return call(inputs, args, kwargs)
         finally:
             state.depth -= 1
 
@@ -763,9 +786,12 @@ class Layer(torch.nn.Module, metaclass=LayerMeta):
         return map_structure(self._convert_leaf, inputs)
 
     def _promote_int_inputs(self, inputs):
-        """Integer/bool tensors -> the compute dtype, for layers with float weights (uint8 images into Conv2D)."""
+        """Integer/bool tensors -> the compute dtype, for keraslike's layers with float weights (uint8 images into
+        Conv2D: their ops promote, as TF's matmul/conv do) and subclasses of them. A layer written from the base
+        `Layer` gets the integers as given, as Keras casts only floating inputs (ids into
+        `tf.nn.embedding_lookup`, `tf.one_hot`, `tf.gather`)."""
         own = self._trainable_vars or self._non_trainable_vars
-        if not own or not own[0].is_floating_point():
+        if not own or not own[0].is_floating_point() or not _builtin_call(type(self)):
             return inputs
 
         def cast(t):
@@ -813,7 +839,7 @@ class Layer(torch.nn.Module, metaclass=LayerMeta):
             out = self._example_call(args, kwargs, 8)
             # a second run with other sizes for the unknown input dims tells which output dims are unknown
             other = self._example_call(args, kwargs, 9, quiet=True) if _has_unknown_dims((args, kwargs)) else None
-            outputs = inferred = _symbolic_outputs(out, other)
+            outputs = inferred = _symbolic_outputs(out, other, _known_batch((args, kwargs)))
         except Exception:
             if declared is None:
                 raise
@@ -834,6 +860,12 @@ class Layer(torch.nn.Module, metaclass=LayerMeta):
             tensor.name = self.name if i == 0 else f"{self.name}_{i}"
         self._inbound_nodes.append(node)
         return outputs
+
+    def _inferred_output_shape_of(self, args):
+        """Output shapes of `call` on the KerasTensors `args` (positional; run on examples, no node recorded)."""
+        out = self._example_call(args, {}, 8)
+        other = self._example_call(args, {}, 9, quiet=True) if _has_unknown_dims(args) else None
+        return map_structure(lambda t: tuple(t.shape), _symbolic_outputs(out, other, _known_batch(args)))
 
     def _example_call(self, args, kwargs, unknown, quiet=False):
         """Run the layer without autograd on example values for `args`/`kwargs` (unknown dims `unknown`); with
@@ -956,3 +988,11 @@ def _layers_in(value):
 
 
 object_registration.register_builtin_base("layers", Layer)
+
+
+@functools.lru_cache(maxsize=None)
+def _builtin_call(cls):
+    """Whether a `call` of keraslike's own layer classes runs for `cls` (a built-in layer, or a user subclass of
+    one, which may reach it through `super().call`); False for a layer written from the base `Layer`/`Model`."""
+    return any("call" in vars(klass) and klass.__module__.startswith("keraslike.") and klass.__name__ not in (
+        "Layer", "Model", "Functional", "Sequential") for klass in cls.__mro__)

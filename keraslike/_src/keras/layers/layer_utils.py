@@ -55,8 +55,32 @@ def _numpy_to_tensor(value, device):
     return value
 
 
+def _is_shape(value):
+    return isinstance(value, (tuple, list)) and all(d is None or isinstance(d, int) for d in value)
+
+
+def _inferred_output_shape(layer, shapes):
+    """`layer`'s output shape(s) for the positional input `shapes` (each a shape, or a list/tuple/dict of them),
+    from a run of `call` on example inputs of the layer's dtype (see `Layer.compute_output_shape`)."""
+    dtype = getattr(torch, str(getattr(layer, "compute_dtype", None) or "float32").replace("torch.", ""),
+                    torch.float32)
+
+    def tensors(shape):
+        if _is_shape(shape):
+            return KerasTensor(tuple(shape), dtype)
+        if hasattr(shape, "as_list"):  # a TensorShape
+            return KerasTensor(tuple(shape.as_list()), dtype)
+        if isinstance(shape, dict):
+            return {k: tensors(v) for k, v in shape.items()}
+        return type(shape)(tensors(s) for s in shape)
+    return layer._inferred_output_shape_of(tuple(tensors(s) for s in shapes))
+
+
 def _declared_output_shape(layer, shapes):
-    """`layer.compute_output_shape(shapes)` as a tuple (or list of tuples), or None if not declared."""
+    """`layer.compute_output_shape(shapes)` as a tuple (or list of tuples), or None if not declared (the base
+    class's, which runs the layer, is not a declaration: the symbolic call runs it anyway)."""
+    if getattr(type(layer).compute_output_shape, "_keraslike_inferred", False):
+        return None
     try:
         shape = layer.compute_output_shape(shapes)
     except Exception:  # noqa: BLE001 - many layers only know their shape by running
@@ -94,21 +118,31 @@ def _has_unknown_dims(structure):
     return any(isinstance(t, KerasTensor) and any(d is None for d in tuple(t.shape)[1:]) for t in flatten(structure))
 
 
-def _merged_shape(first, second):
+def _known_batch(structure):
+    """The batch size all KerasTensors in `structure` declare (`keras.Input(..., batch_size=n)`), else None."""
+    batches = {tuple(t.shape)[0] for t in flatten(structure) if isinstance(t, KerasTensor) and len(t.shape)}
+    return batches.pop() if len(batches) == 1 and None not in batches else None
+
+
+def _merged_shape(first, second, batch=None):
     """`(None, *dims)` of example output `first`, with the dims that differ in `second` (run with other unknown
-    input sizes) unknown too."""
+    input sizes) unknown too; with a known input `batch`, the first dim is kept (the run used that batch)."""
     dims = tuple(first.shape)[1:]
+    lead = None if batch is None or not first.dim() else first.shape[0]
     if second is None or len(second.shape) != len(first.shape):
-        return (None, *dims)
-    return (None, *(d if d == e else None for d, e in zip(dims, tuple(second.shape)[1:])))
+        return (lead, *dims)
+    if lead is not None and second.shape[0] != lead:
+        lead = None
+    return (lead, *(d if d == e else None for d, e in zip(dims, tuple(second.shape)[1:])))
 
 
-def _symbolic_outputs(examples, others):
+def _symbolic_outputs(examples, others, batch=None):
     """KerasTensors for the example outputs of a symbolic call, each with its symbolic mask (`_keras_mask`).
 
     Args:
         examples: the outputs of the run on example inputs (unknown dims 8).
         others: the outputs of a second run with unknown dims 9, or None; dims that differ are unknown.
+        batch: the inputs' known batch size (the example runs used it), or None (outputs' first dim unknown).
     """
     flat = [t for t in flatten(examples) if isinstance(t, torch.Tensor)]
     flat_others = [t for t in flatten(others) if isinstance(t, torch.Tensor)] if others is not None else []
@@ -116,10 +150,11 @@ def _symbolic_outputs(examples, others):
 
     def make(t):
         other = pairs.get(id(t))
-        tensor = KerasTensor(_merged_shape(t, other), t.dtype)
+        tensor = KerasTensor(_merged_shape(t, other, batch), t.dtype)
         mask = getattr(t, "_keras_mask", None)
         if isinstance(mask, torch.Tensor):
-            tensor._keras_mask = KerasTensor(_merged_shape(mask, getattr(other, "_keras_mask", None)), mask.dtype)
+            tensor._keras_mask = KerasTensor(_merged_shape(mask, getattr(other, "_keras_mask", None), batch),
+                                             mask.dtype)
         return tensor
 
     return map_structure(make, examples)

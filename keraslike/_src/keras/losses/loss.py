@@ -191,6 +191,8 @@ class Loss:
     def __call__(self, y_true, y_pred, sample_weight=None):
         y_pred_mask = getattr(y_pred, "_keras_mask", None)  # e.g. a sequence model fed by Embedding(mask_zero)
         y_pred = _as_tensor(y_pred)
+        if not (y_pred.is_floating_point() or y_pred.is_complex()):  # Keras converts y_pred to the loss dtype
+            y_pred = y_pred.to(getattr(torch, str(self.dtype).replace("torch.", ""), torch.float32))
         y_true = _as_tensor(y_true, device=y_pred.device)
         values = self.call(y_true, y_pred)
         return reduce_weighted_values(values, sample_weight, self.reduction, combined_mask(y_pred_mask, values))

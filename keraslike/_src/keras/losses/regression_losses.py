@@ -10,13 +10,22 @@ import torch
 import torch.nn.functional as F
 
 from keraslike._src.keras.backend import config as keras_config
-from keraslike._src.keras.losses.loss import LossFunctionWrapper, with_float_tensor_args
+from keraslike._src.keras.losses.loss import LossFunctionWrapper, with_float_tensor_args, with_tensor_args
 from keraslike._src.keras.losses.losses import _align
 
 
-@with_float_tensor_args
+@with_tensor_args
 def mean_absolute_percentage_error(y_true, y_pred):
-    """`100 * mean(|y_true - y_pred| / max(|y_true|, 1e-7), axis=-1)`."""
+    """`100 * mean(|y_true - y_pred| / max(|y_true|, 1e-7), axis=-1)`.
+
+    Integer `y_pred` (this function and the metric take the values as given; the Loss class casts them to float
+    first): `y_true` is cast to its dtype and the epsilon truncates to 0, so a zero label gives `inf` (`nan`
+    for 0/0), in float64, as Keras 3's ops compute it.
+    """
+    if not (y_pred.is_floating_point() or y_pred.is_complex()):
+        y_true, y_pred = _align(y_true.to(y_pred.dtype), y_pred)
+        diff = torch.abs((y_true - y_pred).double() / torch.abs(y_true).double())
+        return 100.0 * diff.mean(dim=-1)
     y_true, y_pred = _align(y_true, y_pred)
     diff = torch.abs((y_true - y_pred) / torch.clamp(torch.abs(y_true), min=keras_config.epsilon()))
     return 100.0 * diff.mean(dim=-1)

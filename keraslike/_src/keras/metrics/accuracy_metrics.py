@@ -21,16 +21,22 @@ def binary_accuracy(y_true, y_pred, threshold=0.5):
     return matches.mean(dim=-1) if matches.dim() > 1 else matches
 
 
+def _argmax(x, dim=-1):
+    """`x.argmax(dim)`, bool tensors included (one-hot targets built with `dtype=bool`: TF's argmax takes them,
+    torch's does not)."""
+    return (x.to(torch.uint8) if x.dtype == torch.bool else x).argmax(dim=dim)
+
+
 @with_tensor_args
 def categorical_accuracy(y_true, y_pred):
-    return (y_true.argmax(dim=-1) == y_pred.argmax(dim=-1)).float()
+    return (_argmax(y_true) == _argmax(y_pred)).float()
 
 
 @with_tensor_args
 def sparse_categorical_accuracy(y_true, y_pred):
     if y_true.dim() == y_pred.dim() and y_true.shape[-1] == 1:
         y_true = y_true.squeeze(-1)
-    return (y_pred.argmax(dim=-1) == y_true.long()).float()
+    return (_argmax(y_pred) == y_true.long()).float()
 
 
 class Accuracy(MeanMetricWrapper):
@@ -60,7 +66,7 @@ class SparseCategoricalAccuracy(MeanMetricWrapper):
             return super().update_state(y_true, y_pred, sample_weight)
         if y_true.dim() == y_pred.dim() and y_true.shape[-1] == 1:
             y_true = y_true.squeeze(-1)
-        hits = y_pred.argmax(dim=-1) == (y_true if y_true.dtype == torch.int64 else y_true.long())
+        hits = _argmax(y_pred) == (y_true if y_true.dtype == torch.int64 else y_true.long())
         self._move_states(hits.device)
         self.state("total").add_(hits.sum())
         self.state("count").add_(hits.numel())
@@ -76,7 +82,7 @@ def _in_top_k(targets, predictions, k):
 @with_tensor_args
 def top_k_categorical_accuracy(y_true, y_pred, k=5):
     """1.0 where the argmax of one-hot `y_true` is among the top `k` of `y_pred` `(batch, classes)`."""
-    return sparse_top_k_categorical_accuracy(y_true.argmax(dim=-1), y_pred, k=k)
+    return sparse_top_k_categorical_accuracy(_argmax(y_true), y_pred, k=k)
 
 
 @with_tensor_args

@@ -32,8 +32,9 @@ def divide_no_nan(num, den):
 
 
 def filter_top_k(x, k):
-    """Keep the `k` largest entries of the last axis; set the others to -1e10."""
-    _, idx = torch.topk(x, k, dim=-1)
+    """Keep the `k` largest entries of the last axis (ties: the lower index, as TF's top_k); set the others
+    to -1e10."""
+    idx = torch.sort(x, dim=-1, descending=True, stable=True).indices[..., :k]  # torch.topk orders ties arbitrarily
     mask = torch.zeros_like(x).scatter_(-1, idx, 1.0)
     return x * mask + NEG_INF * (1.0 - mask)
 

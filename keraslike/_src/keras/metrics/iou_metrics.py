@@ -19,6 +19,15 @@ def _is_int(dtype):
     return "int" in str(dtype)
 
 
+def _state_dtype(dtype):
+    """The torch dtype of the metric's confusion matrix as Keras keeps it (`"int"` is int64)."""
+    name = str(dtype).replace("torch.", "")
+    if name == "int":
+        return torch.int64
+    value = getattr(torch, name, None)
+    return value if isinstance(value, torch.dtype) else torch.float32
+
+
 class _IoUBase(Metric):
     """Accumulates the confusion matrix shared by every IoU metric."""
 
@@ -38,13 +47,17 @@ class _IoUBase(Metric):
             y_pred: class ids, or scores along `axis` (argmax taken) when `sparse_y_pred=False`.
             sample_weight: optional, broadcastable to the flattened labels (truncated to integers when the
                 metric dtype is integer, as Keras casts them).
+
+        Returns:
+            The accumulated `(num_classes, num_classes)` confusion matrix in the metric's dtype (a copy), as
+            Keras returns the updated state.
         """
         y_pred = torch.as_tensor(y_pred)
         y_true = torch.as_tensor(y_true, device=y_pred.device)
         if not self.sparse_y_true:
-            y_true = y_true.argmax(dim=self.axis)
+            y_true = (y_true.to(torch.uint8) if y_true.dtype == torch.bool else y_true).argmax(dim=self.axis)
         if not self.sparse_y_pred:
-            y_pred = y_pred.argmax(dim=self.axis)
+            y_pred = (y_pred.to(torch.uint8) if y_pred.dtype == torch.bool else y_pred).argmax(dim=self.axis)
         integer = _is_int(self.dtype)
         cast = torch.int64 if integer else torch.float32
         y_true, y_pred = y_true.to(cast).reshape(-1), y_pred.to(cast).reshape(-1)
@@ -68,6 +81,7 @@ class _IoUBase(Metric):
         self._move_states(y_pred.device)
         cm = self.state("total_confusion_matrix")
         cm.view(-1).index_add_(0, y_true * n + y_pred, weight)
+        return cm.detach().to(_state_dtype(self.dtype), copy=True)
 
     def _result_from(self, states):
         raise NotImplementedError
@@ -123,7 +137,7 @@ class BinaryIoU(IoU):
         y_true = torch.as_tensor(y_true, device=y_pred.device)
         if _is_int(self.dtype):
             y_true = y_true.to(torch.int64)  # Keras casts y_true to the metric dtype first
-        super().update_state(y_true, (y_pred.float() >= self.threshold).long(), sample_weight)
+        return super().update_state(y_true, (y_pred.float() >= self.threshold).long(), sample_weight)
 
     def get_config(self):
         return {"target_class_ids": self.target_class_ids, "threshold": self.threshold, "name": self.name,

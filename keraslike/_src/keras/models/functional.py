@@ -10,6 +10,7 @@ from keraslike._src.keras import keras_version
 from keraslike._src.keras.backend import naming
 from keraslike._src.keras.layers.core.input_layer import InputLayer
 from keraslike._src.keras.layers.keras_tensor import KerasTensor, flatten, map_structure
+from keraslike._src.keras.layers.layer import Layer
 from keraslike._src.keras.models.model import Model
 from keraslike._src.keras.ops.symbolic import OpLayer
 from keraslike._src.keras.saving import serialization_lib
@@ -48,7 +49,7 @@ class Functional(Model):
             if layer.name in names and layer not in [m for m in self._modules.values()]:
                 raise ValueError(f"All layer names should be unique. Received duplicate name: {layer.name!r}")
             names.add(layer.name)
-            key = naming.module_key(layer.name)
+            key = naming.module_key(layer.name, self)
             if key not in self._modules:
                 self.add_module(key, layer)
             elif self._modules[key] is not layer:
@@ -56,6 +57,28 @@ class Functional(Model):
                                  f"name: {layer.name!r}")
         self.__dict__["_operations_in_order"] = tuple(ordered_layers(self))  # the graph is fixed from here on
         self.built = True
+
+    @property
+    def input(self):
+        """Keras's `model.input`: the inputs as given to the constructor (one KerasTensor, or their list or dict)."""
+        if "input" in self._modules or "_input_value" in self.__dict__:
+            return Layer.input.fget(self)
+        return self._inputs_struct
+
+    @input.setter
+    def input(self, value):
+        Layer.input.fset(self, value)
+
+    @property
+    def output(self):
+        """Keras's `model.output`: the outputs as given to the constructor (one KerasTensor, or their list/dict)."""
+        if "output" in self._modules or "_output_value" in self.__dict__:
+            return Layer.output.fget(self)
+        return self._outputs_struct
+
+    @output.setter
+    def output(self, value):
+        Layer.output.fset(self, value)
 
     def get_config(self):
         """Keras 3's functional config: `name`, `trainable`, `layers` (with `inbound_nodes`), `input_layers`,

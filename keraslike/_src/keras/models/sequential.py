@@ -1,5 +1,6 @@
 """`keras.Sequential`: a linear stack of layers (keras/src/models/sequential.py)."""
 
+from keraslike._src.keras import keras_version
 from keraslike._src.keras.backend import naming
 from keraslike._src.keras.layers.core.input_layer import InputLayer
 from keraslike._src.keras.layers.keras_tensor import KerasTensor
@@ -47,7 +48,8 @@ class Sequential(Model):
                 "Expected a keras layer instance as argument to Sequential.add(). "
                 f"Received: layer={layer!r} of type {type(layer).__name__}"
             )
-        if any(naming.module_key(existing.name) == naming.module_key(layer.name) for existing in self._stack):
+        key = naming.module_key(layer.name, self)
+        if any(naming.module_key(existing.name, self) == key for existing in self._stack):
             raise ValueError(
                 f"All layers added to a Sequential model should have unique names. Name {layer.name!r} "
                 "is already the name of a layer in this model. Update the `name` argument to pass a unique name."
@@ -55,7 +57,7 @@ class Sequential(Model):
         if not self._stack and self._input_layer is None and layer._batch_input_shape is not None:
             self._input_layer = InputLayer(batch_shape=layer._batch_input_shape)
         self._stack.append(layer)
-        self.add_module(naming.module_key(layer.name), layer)
+        self.add_module(naming.module_key(layer.name, self), layer)
         self.built = False
         if self._input_layer is not None:
             self._build_symbolic()
@@ -69,7 +71,7 @@ class Sequential(Model):
         if not self._stack:
             raise IndexError("There are no layers in the model to pop.")
         layer = self._stack.pop()
-        del self._modules[naming.module_key(layer.name)]
+        del self._modules[naming.module_key(layer.name, self)]
         return layer
 
     @property
@@ -89,6 +91,34 @@ class Sequential(Model):
     @property
     def inputs(self):
         return [self._input_layer.output] if self._input_layer is not None else None
+
+    @property
+    def input(self):
+        """Keras 2 (`TF_USE_LEGACY_KERAS=1`): the input KerasTensor once the model has an input shape. Keras 3: as
+        for any layer, the input of its functional-API call (a Sequential used standalone has none: it raises)."""
+        if keras_version.legacy_keras() and self._input_layer is not None and not (
+                "input" in self._modules or "_input_value" in self.__dict__):
+            return self._input_layer.output
+        return Layer.input.fget(self)
+
+    @input.setter
+    def input(self, value):
+        Layer.input.fset(self, value)
+
+    @property
+    def output(self):
+        """Keras 2 (`TF_USE_LEGACY_KERAS=1`): the output KerasTensor once the model has an input shape. Keras 3: as
+        for any layer, the output of its functional-API call (a Sequential used standalone has none: it raises)."""
+        if keras_version.legacy_keras() and self._input_layer is not None and not (
+                "output" in self._modules or "_output_value" in self.__dict__):
+            if not self.outputs:
+                self._build_symbolic()
+            return self.outputs[0]
+        return Layer.output.fget(self)
+
+    @output.setter
+    def output(self, value):
+        Layer.output.fset(self, value)
 
     def _build_symbolic(self):
         tensor = self._input_layer.output

@@ -542,7 +542,21 @@ def _patches(x, size, strides, dilation, padding):
 
 def extract_patches(images, size, strides=None, dilation_rate=1, padding="valid", data_format=None):
     """`keras.ops.image.extract_patches(images, size, strides=None, dilation_rate=1, padding="valid",
-    data_format=None)`: `(N, H', W', size_h * size_w * C)` patches (`strides` default to `size`)."""
+    data_format=None)`: `(N, H', W', size_h * size_w * C)` patches (`strides` default to `size`); a `size` of
+    length 3 takes volumes `(N, D, H, W, C)` as `extract_patches_3d`.
+
+    Raises:
+        TypeError: `size` is neither an int nor a tuple/list. ValueError: `size` has a length other than 2 or 3.
+    """
+    if not isinstance(size, int):
+        if not isinstance(size, (tuple, list)):
+            raise TypeError("Invalid `size` argument. Expected an int or a tuple. "
+                            f"Received: size={size} of type {type(size).__name__}")
+        if len(size) not in (2, 3):
+            raise ValueError("Invalid `size` argument. Expected a tuple of length 2 or 3. "
+                             f"Received: size={size} with length {len(size)}")
+        if len(size) == 3:
+            return extract_patches_3d(images, size, strides, dilation_rate, padding, data_format)
     size = (size, size) if isinstance(size, int) else tuple(size)
     strides = size if strides is None else ((strides, strides) if isinstance(strides, int) else tuple(strides))
     x, added = _batched_nhwc(images, data_format)

@@ -9,7 +9,7 @@ import torch
 
 from keraslike._src.keras.ops import dtypes
 from keraslike._src.keras.ops.tensors import convert, floatx, promote, to_float
-from keraslike._src.ops import spectral_ops
+from keraslike._src.ops import math_special, spectral_ops
 
 
 def _segments(data, segment_ids, num_segments, name):
@@ -70,19 +70,15 @@ def top_k(x, k, sorted=True):
     Indices are int32; ties keep the lower index first.
     """
     x = convert(x)
-    values, indices = torch.topk(x, int(k), dim=-1, largest=True, sorted=True)
-    return values, indices.to(torch.int32)
+    values, indices = torch.sort(x, dim=-1, descending=True, stable=True)  # torch.topk orders ties arbitrarily
+    return values[..., :int(k)], indices[..., :int(k)].to(torch.int32)
 
 
 def in_top_k(targets, predictions, k):
     """`keras.ops.in_top_k(targets, predictions, k)`: bool per row, True when the target's score is among
-    the `k` largest (ties count in its favour, as TF)."""
-    preds = convert(predictions)
-    t = convert(targets, device=preds.device).to(torch.int64)
-    target_score = preds.gather(1, t.reshape(-1, 1))
-    higher = (preds > target_score).sum(dim=1)
-    finite = torch.isfinite(target_score.reshape(-1))
-    return (higher < int(k)) & finite
+    the `k` largest (ties count in its favour); False for a target outside `[0, num_classes)` or a row with
+    a non-finite score, as TF's kernel (Keras's TensorFlow backend calls `tf.math.in_top_k`)."""
+    return math_special.in_top_k(convert(targets), convert(predictions), k)
 
 
 def logsumexp(x, axis=None, keepdims=False):

@@ -24,6 +24,7 @@ import warnings
 import numpy as np
 import torch
 
+from keraslike._src.distribute import sharded_values
 from keraslike._src.keras.saving import optimizer_state
 from keraslike._src.module import trackable
 from keraslike._src.train import object_graph
@@ -184,8 +185,8 @@ class _Slot:
         state = self.optimizer._torch.state.get(self.param, {}) if self.optimizer._torch is not None else {}
         value = state.get(self.key)
         if isinstance(value, torch.Tensor):
-            return value.detach().cpu().clone()
-        return torch.zeros(tuple(self.param.shape), dtype=self.param.dtype)
+            return sharded_values.full_value(value, like=self.param).detach().cpu().clone()
+        return torch.zeros(sharded_values.global_shape(self.param), dtype=self.param.dtype)
 
 
 def optimizer_children(optimizer):

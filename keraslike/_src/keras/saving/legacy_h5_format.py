@@ -30,6 +30,7 @@ import h5py
 import numpy as np
 import torch
 
+from keraslike._src.distribute import sharded_values
 from keraslike._src.keras.keras_version import legacy_keras
 from keraslike._src.keras.saving import bounded_read, keras2_config, optimizer_state
 
@@ -154,7 +155,7 @@ def _write_weights(group, names, variables):
         unique.append(candidate)
     _save_names(group, "weight_names", unique)
     for name, var in zip(unique, variables):
-        group.create_dataset(name, data=var.detach().cpu().numpy())
+        group.create_dataset(name, data=sharded_values.full_value(var).detach().cpu().numpy())
 
 
 def save_weights_to_group(group, model, keras2=None):
@@ -289,10 +290,11 @@ def _layer_values(group, name, variables, filepath):
     values = []
     for weight_name, var in zip(names, variables):
         ds = bounded_read.get_dataset(layer_group, weight_name, filepath)
-        value = None if ds is None else bounded_read.read_dataset(ds, tuple(var.shape), filepath)
+        value = None if ds is None else bounded_read.read_dataset(ds, sharded_values.global_shape(var), filepath)
         if value is None:
             saved = "no such dataset" if ds is None else tuple(ds.shape)
-            return None, (f"weight {weight_name!r} expects shape {tuple(var.shape)}; the file has {saved}")
+            return None, (f"weight {weight_name!r} expects shape {sharded_values.global_shape(var)}; the file has "
+                          f"{saved}")
         values.append(value)
     return values, None
 
@@ -349,7 +351,7 @@ def load_weights_from_group(group, model, filepath, by_name=False, skip_mismatch
             len(problems), "\n".join(problems)), stacklevel=3)
     with torch.no_grad():
         for var, value in assignments:
-            var.copy_(torch.as_tensor(value, dtype=var.dtype))
+            var.copy_(sharded_values.local_part(torch.as_tensor(value, dtype=var.dtype), var))
 
 
 def weights_root(h5, filepath):
@@ -472,7 +474,7 @@ def load_optimizer_weights(h5, model, filepath):
     if not isinstance(group, h5py.Group) or optimizer is None:
         return
     params = [p for p in model.trainable_weights if p.requires_grad]
-    largest = max([int(np.prod(tuple(p.shape))) for p in params] + [1])
+    largest = max([int(np.prod(sharded_values.global_shape(p))) for p in params] + [1])
     names = _load_names(group, "weight_names", filepath)
     values = None
     if len(names) <= 2 + 3 * len(params):

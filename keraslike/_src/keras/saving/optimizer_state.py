@@ -10,6 +10,8 @@ is restored from `iterations`.
 import numpy as np
 import torch
 
+from keraslike._src.distribute import sharded_values
+
 _SLOT_KEYS = {
     "Adam": ("exp_avg", "exp_avg_sq", "max_exp_avg_sq"),
     "AdamW": ("exp_avg", "exp_avg_sq", "max_exp_avg_sq"),
@@ -75,7 +77,7 @@ def get_variables(optimizer):
     if torch_opt is None:
         return values
     for param, key, _ in _present_slots(optimizer):
-        values.append(torch_opt.state[param][key].detach().cpu().numpy())
+        values.append(sharded_values.full_value(torch_opt.state[param][key], like=param).detach().cpu().numpy())
     return values
 
 
@@ -129,12 +131,15 @@ def set_variables(optimizer, values, params=None):
     for (param, key, _), value in zip(layout, slots):
         state = torch_opt.state.get(param, {})
         expected = tuple(state[key].shape) if key in state else tuple(param.shape)
+        if sharded_values.spec_of(param) is not None and expected == tuple(param.shape):
+            expected = sharded_values.global_shape(param)  # files hold full slots; this process keeps its block
         if tuple(np.shape(value)) != expected and np.ndim(value) != 0:
             return False
     _set_scalars(optimizer, values)
     step = float(values[0])
     for (param, key, _), value in zip(layout, slots):
-        torch_opt.state[param][key] = torch.as_tensor(np.array(value), dtype=param.dtype, device=param.device)
+        value = torch.as_tensor(np.array(value), dtype=param.dtype, device=param.device)
+        torch_opt.state[param][key] = sharded_values.local_part(value, param).clone()
     for param in {id(param): param for param, _, _ in layout}.values():
         state = torch_opt.state[param]
         if type(torch_opt).__name__ != "SGD":

@@ -15,6 +15,7 @@ import warnings
 import numpy as np
 import torch
 
+from keraslike._src.distribute import sharded_values
 from keraslike._src.keras.backend.naming import to_snake_case
 from keraslike._src.keras.layers.layer import Layer
 from keraslike._src.keras.saving import bounded_read, object_registration, optimizer_state
@@ -136,7 +137,7 @@ def save_to_h5(model, h5, include_optimizer=True):
         for key, variables in _variable_groups(layer, path):
             sub_group = group if key == _key_of(path) else h5.create_group(key)
             for i, var in enumerate(variables):
-                sub_group.create_dataset(str(i), data=var.detach().cpu().numpy())
+                sub_group.create_dataset(str(i), data=sharded_values.full_value(var).detach().cpu().numpy())
     optimizer = getattr(model, "optimizer", None)
     if include_optimizer and optimizer is not None and hasattr(optimizer, "iterations"):
         group = h5.create_group("optimizer/vars")
@@ -169,11 +170,11 @@ def _check_group(layer, group, key, variables, filepath, failures, values):
         return
     for i, var in enumerate(variables):
         ds = bounded_read.get_dataset(group, str(i), filepath)
-        value = None if ds is None else bounded_read.read_dataset(ds, tuple(var.shape), filepath)
+        value = None if ds is None else bounded_read.read_dataset(ds, sharded_values.global_shape(var), filepath)
         if value is None:
             saved = "no such dataset" if ds is None else tuple(ds.shape)
-            failures.append(f"Layer '{layer.name}' variable {i} has shape {tuple(var.shape)}; the file has "
-                            f"{saved}.")
+            failures.append(f"Layer '{layer.name}' variable {i} has shape {sharded_values.global_shape(var)}; the "
+                            f"file has {saved}.")
             continue
         values.append((var, value))
 
@@ -212,7 +213,7 @@ def load_from_h5(model, h5, load_optimizer=True, filepath="<weights>", skip_mism
                          "match the model (filepath={})".format(len(failures), "\n".join(failures), filepath))
     with torch.no_grad():
         for var, value in values:
-            var.copy_(torch.as_tensor(value, dtype=var.dtype))
+            var.copy_(sharded_values.local_part(torch.as_tensor(value, dtype=var.dtype), var))
     for layer, store in stores:
         layer.load_own_variables(store)
     optimizer = getattr(model, "optimizer", None)
@@ -222,7 +223,7 @@ def load_from_h5(model, h5, load_optimizer=True, filepath="<weights>", skip_mism
 
 def _load_optimizer(model, optimizer, group, filepath, keras2=False):
     params = [p for p in model.trainable_weights if p.requires_grad]
-    largest = max([int(np.prod(tuple(p.shape))) for p in params] + [1])
+    largest = max([int(np.prod(sharded_values.global_shape(p))) for p in params] + [1])
     if len(group) > 2 + 3 * len(params):  # iterations, learning_rate, at most 3 slots per variable
         values = None
     else:

@@ -169,7 +169,8 @@ def class_weight_to_sample_weight(y, class_weight):
         raise ValueError("`class_weight` is only supported for Models with a single output. "
                          f"Received: y of type {type(y).__name__}")
     if y.dim() > 1:
-        labels = y.argmax(dim=-1) if y.shape[-1] != 1 else y.squeeze(-1)
+        scores = y.to(torch.uint8) if y.dtype == torch.bool else y  # one-hot bool targets: torch's argmax refuses bool
+        labels = scores.argmax(dim=-1) if y.shape[-1] != 1 else y.squeeze(-1)
     else:
         labels = y
     labels = labels.round().long() if labels.is_floating_point() else labels.long()

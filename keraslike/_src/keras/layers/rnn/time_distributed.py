@@ -38,6 +38,13 @@ class TimeDistributed(Layer):
             self.layer.built = True
         self.built = True
 
+    def compute_output_shape(self, input_shape):
+        """`(batch, timesteps, *layer_output[1:])`, or None where the wrapped layer does not declare its shape."""
+        inner = self.layer.compute_output_shape((None, *tuple(input_shape)[2:]))
+        if inner is None:
+            return None
+        return (input_shape[0], input_shape[1], *tuple(inner)[1:])
+
     def call(self, inputs, training=None, mask=None):
         n, t = inputs.shape[:2]
         flat = inputs.reshape(n * t, *inputs.shape[2:])

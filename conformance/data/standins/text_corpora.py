@@ -1,0 +1,61 @@
+"""Text corpora: the Stack Overflow questions archive (four language folders) and the three Iliad
+translations (load_data/text), Shakespeare (text generation)."""
+
+from conformance.data.standins._common import COMMON_WORDS, rng, sentences, vocabulary, write_tar
+
+STACK_URL = "https://storage.googleapis.com/download.tensorflow.org/data/stack_overflow_16k.tar.gz"
+ILIAD_BASE = "https://storage.googleapis.com/download.tensorflow.org/data/illiad/"
+SHAKESPEARE_URL = "https://storage.googleapis.com/download.tensorflow.org/data/shakespeare.txt"
+
+_TOPIC = {
+    "csharp": ["linq", "dotnet", "var", "namespace", "public", "void", "async", "task", "wpf", "nuget"],
+    "java": ["jvm", "spring", "maven", "public", "static", "void", "hashmap", "arraylist", "jar", "gradle"],
+    "javascript": ["var", "function", "dom", "jquery", "node", "npm", "promise", "callback", "json", "react"],
+    "python": ["def", "pip", "numpy", "pandas", "import", "list", "dict", "lambda", "django", "self"],
+}
+
+
+def build_stack(path):
+    r = rng(91)
+    words = vocabulary(3000, seed=92, reserved=tuple(COMMON_WORDS))
+    files = {}
+    for split, n in (("train", 200), ("test", 200)):
+        for name, topic in _TOPIC.items():
+            for i in range(n):
+                body = sentences(r, words, int(r.integers(3, 8)))
+                for _ in range(int(r.integers(2, 6))):
+                    k = int(r.integers(0, len(body)))
+                    body[k] += " " + topic[int(r.integers(0, len(topic)))]
+                text = ". ".join(body).replace(name, "blank") + "?\n"
+                files[f"{split}/{name}/{i}.txt"] = '"' + text + '"'
+    files["README.md"] = "Conformance stand-in of the Stack Overflow questions dataset.\n"
+    write_tar(path, files)
+
+
+def _translation(seed, style):
+    def build(path):
+        r = rng(seed)
+        words = vocabulary(2500, seed=93, reserved=tuple(COMMON_WORDS))
+        lines = sentences(r, words, 1500, 4, 10)
+        path.write_text("\n".join(f"{line} {style[i % len(style)]}" for i, line in enumerate(lines)) + "\n")
+    return build
+
+
+def build_shakespeare(path):
+    r = rng(94)
+    words = vocabulary(1500, seed=95, reserved=tuple(COMMON_WORDS))
+    speakers = ["FIRST CITIZEN", "MENENIUS", "CORIOLANUS", "SICINIUS", "VOLUMNIA"]
+    parts = []
+    for i in range(700):
+        speech = "\n".join(s.capitalize() + r.choice([",", ".", ";", "!", "?"]) for s in sentences(r, words, 3, 4, 9))
+        parts.append(f"{speakers[i % len(speakers)]}:\n{speech}\n")
+    path.write_text("\n".join(parts))
+
+
+STANDINS = {
+    STACK_URL: build_stack,
+    ILIAD_BASE + "cowper.txt": _translation(96, ["thy", "thee", "whom"]),
+    ILIAD_BASE + "derby.txt": _translation(97, ["upon", "wherewith", "thence"]),
+    ILIAD_BASE + "butler.txt": _translation(98, ["then", "said", "son"]),
+    SHAKESPEARE_URL: build_shakespeare,
+}

@@ -1,0 +1,178 @@
+"""The conformance runner: every corpus program on real TensorFlow and on keraslike, side by side.
+
+    python -m conformance.run [--ids ID ...] [--topic T] [--backend tf|keraslike|both]
+                              [--mode strict|cells] [--sources DIR] [--jobs N] [--report-only]
+
+Each program runs in a fresh folder and a fresh process with a wall-clock limit, one intra-op thread,
+no GPU, and the offline data layer on its path (conformance/data). Results are stored per program under
+``conformance/results/<mode>/<backend>/`` (JSON) and RESULTS.md is regenerated from the store, so a
+later run may re-run only keraslike (TF's results are kept).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import subprocess
+import sys
+import tempfile
+import time
+import tomllib
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+
+from conformance import report
+from conformance.program import Program, load_cells
+from conformance.rewrite import rewrite_source
+
+HERE = Path(__file__).resolve().parent
+REPO = HERE.parent
+MANIFESTS = HERE / "manifest"
+RESULTS = HERE / "results"
+DATA_SITE = HERE / "data" / "site"
+DEFAULT_SOURCES = Path(os.environ.get("CONFORMANCE_SOURCES", REPO / ".conformance-sources"))
+BACKENDS = ("tf", "keraslike")
+
+
+def load_manifest() -> list[Program]:
+    programs, seen = [], set()
+    for path in sorted(MANIFESTS.glob("*.toml")):
+        with path.open("rb") as f:
+            doc = tomllib.load(f)
+        for entry in doc.get("program", []):
+            known = set(Program.__dataclass_fields__) - {"extra"}
+            extra = {k: v for k, v in entry.items() if k not in known}
+            fields = {k: (tuple(v) if isinstance(v, list) else v) for k, v in entry.items() if k in known}
+            program = Program(**fields, extra=extra)
+            if program.id in seen:
+                raise ValueError(f"Duplicate program id {program.id!r} in {path.name}")
+            seen.add(program.id)
+            programs.append(program)
+    return programs
+
+
+def _interpreter(backend: str, args) -> str:
+    return args.tf_python if backend == "tf" else args.keraslike_python
+
+
+def _environment(backend: str, program: Program, workdir: Path, data_dir: Path) -> dict:
+    env = {k: v for k, v in os.environ.items() if not k.startswith(("PYTHON", "KERASLIKE_", "TF_", "KERAS_"))}
+    path = [str(DATA_SITE)]
+    if backend == "keraslike":
+        path.insert(0, str(REPO))
+    env.update(
+        PYTHONPATH=os.pathsep.join(path),
+        HOME=str(workdir),
+        KERAS_HOME=str(workdir / ".keras"),
+        CONFORMANCE_DATA=str(data_dir),
+        CONFORMANCE_BACKEND=backend,
+        OMP_NUM_THREADS="1",
+        MKL_NUM_THREADS="1",
+        TF_NUM_INTRAOP_THREADS="1",
+        TF_NUM_INTEROP_THREADS="1",
+        TF_CPP_MIN_LOG_LEVEL="2",
+        CUDA_VISIBLE_DEVICES="",
+        MPLBACKEND="Agg",
+        PYTHONHASHSEED="0",
+        PYTHONUNBUFFERED="1",
+    )
+    if program.keras == 2:
+        env["TF_USE_LEGACY_KERAS"] = "1"
+    return env
+
+
+def run_one(program: Program, backend: str, mode: str, args) -> dict:
+    """Runs ``program`` once on ``backend``; returns (and stores) its result record."""
+    record = {"id": program.id, "backend": backend, "mode": mode, "date": time.strftime("%Y-%m-%d %H:%M")}
+    try:
+        cells = load_cells(program, args.sources)
+    except (OSError, ValueError) as exc:
+        record.update(finished=False, errors=[{"type": type(exc).__name__, "message": str(exc), "cell": None}])
+        record["setup_error"] = True
+        return _store(record)
+    if backend == "keraslike":
+        cells = [rewrite_source(c)[0] for c in cells]
+    with tempfile.TemporaryDirectory(prefix="conf-") as tmp:
+        workdir = Path(tmp)
+        job = {"cells": cells, "mode": mode, "metric": program.metric}
+        (workdir / "job.json").write_text(json.dumps(job), encoding="utf-8")
+        result_path = workdir / "result.json"
+        command = [_interpreter(backend, args), str(HERE / "harness.py"), str(workdir / "job.json"), str(result_path)]
+        start = time.perf_counter()
+        try:
+            proc = subprocess.run(
+                command, cwd=workdir, env=_environment(backend, program, workdir, args.data_dir),
+                stdout=subprocess.PIPE, stderr=subprocess.STDOUT, timeout=program.timeout * args.timeout_scale,
+            )
+            output, returncode, timed_out = proc.stdout, proc.returncode, False
+        except subprocess.TimeoutExpired as exc:
+            output, returncode, timed_out = exc.stdout or b"", None, True
+        record["process_wall_s"] = round(time.perf_counter() - start, 2)
+        if result_path.exists():
+            record.update(json.loads(result_path.read_text(encoding="utf-8")))
+        else:
+            kind = "Timeout" if timed_out else f"Crash(returncode={returncode})"
+            message = output.decode(errors="replace")[-1500:]
+            record.update(finished=False, errors=[{"type": kind, "message": message, "cell": None}])
+        record["output_tail"] = output.decode(errors="replace")[-3000:]
+    return _store(record)
+
+
+def _store(record: dict) -> dict:
+    folder = RESULTS / record["mode"] / record["backend"]
+    folder.mkdir(parents=True, exist_ok=True)
+    target = folder / (record["id"].replace("/", "__") + ".json")
+    tmp = target.with_suffix(".tmp")
+    tmp.write_text(json.dumps(record, indent=1, sort_keys=True), encoding="utf-8")
+    tmp.replace(target)
+    return record
+
+
+def _prepare_data(data_dir: Path) -> None:
+    """Writes the offline stand-ins once (conformance/data), identical for both backends."""
+    builder = HERE / "data" / "build.py"
+    if builder.exists():
+        subprocess.run([sys.executable, str(builder), str(data_dir)], check=True)
+
+
+def main(argv=None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--ids", nargs="*", help="program ids (prefixes match)")
+    parser.add_argument("--topic")
+    parser.add_argument("--backend", choices=("tf", "keraslike", "both"), default="both")
+    parser.add_argument("--mode", choices=("strict", "cells"), default="strict")
+    parser.add_argument("--sources", type=Path, default=DEFAULT_SOURCES)
+    parser.add_argument("--data-dir", type=Path, default=REPO / ".conformance-data")
+    parser.add_argument("--tf-python", default=os.environ.get("CONFORMANCE_TF_PYTHON", "/work/tfvenv/bin/python"))
+    parser.add_argument("--keraslike-python", default=os.environ.get("CONFORMANCE_KERASLIKE_PYTHON", sys.executable))
+    parser.add_argument("--jobs", type=int, default=1)
+    parser.add_argument("--timeout-scale", type=float, default=1.0)
+    parser.add_argument("--failed-only", action="store_true", help="keraslike: only programs not finished last time")
+    parser.add_argument("--report-only", action="store_true")
+    args = parser.parse_args(argv)
+    programs = load_manifest()
+    if args.ids:
+        programs = [p for p in programs if any(p.id.startswith(i) for i in args.ids)]
+    if args.topic:
+        programs = [p for p in programs if p.topic == args.topic]
+    if not args.report_only:
+        _prepare_data(args.data_dir)
+        backends = BACKENDS if args.backend == "both" else (args.backend,)
+        tasks = [(p, b) for p in programs for b in backends]
+        if args.failed_only:
+            tasks = [(p, b) for p, b in tasks if not report.previous_finished(RESULTS, args.mode, b, p.id)]
+        with ThreadPoolExecutor(max_workers=max(1, args.jobs)) as pool:
+            for record in pool.map(lambda t: run_one(t[0], t[1], args.mode, args), tasks):
+                status = "ok " if record.get("finished") else "ERR"
+                err = record.get("errors") or [{}]
+                print(f"{status} {record['backend']:9s} {record.get('process_wall_s', 0):7.1f}s {record['id']}"
+                      f"  metric={record.get('metric')}  {err[0].get('type', '')}: "
+                      f"{str(err[0].get('message', ''))[:120]}",
+                      flush=True)
+    report.write_results(load_manifest(), RESULTS, HERE / "RESULTS.md")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,207 @@
+"""How `tf.function` decides to trace, as TF does, for a function whose body keraslike runs eagerly on every call.
+
+Mirrors the bookkeeping of `tensorflow/python/eager/polymorphic_function/` (function_type_utils, tracing_compiler):
+
+- A call's *trace key* is its bound arguments with each tensor (torch tensor, numpy array, Variable) replaced by a
+  `TensorSpec` of its shape and dtype, and each other Python value kept as a literal (hashable values by value,
+  others by identity). A key is *covered* by an earlier trace when the structure and literals agree and each traced
+  spec is the same dtype with a compatible shape (`None` matches any size). A call no trace covers is a retrace.
+- With `reduce_retracing=True`, a retrace generalizes: dimensions that differ from an earlier trace of the same
+  structure and ranks become `None` (TF's most specific common supertype), so later sizes reuse it.
+- `get_concrete_function(TensorSpec([None, 2]))` traces by running the Python body once on placeholder tensors:
+  `SymbolicPlaceholder`s report the spec's static shape (`x.shape` is `TensorShape([None, 2])`, printing
+  `(None, 2)`), hold example values (unknown sizes stand as 2), and every op on them gives plain tensors
+  (`tf.shape(x)` is the example's dynamic shape).
+"""
+
+import contextlib
+import io
+
+import numpy as np
+import torch
+
+from keraslike._src.ops.string_tensor import StringTensor
+from keraslike._src.ops.tensor_shape import TensorShape
+from keraslike._src.ops.tensor_spec import TensorSpec, string
+
+EXAMPLE_SIZE = 2  # what an unknown dimension holds while the body is traced
+
+
+class Literal:
+    """A non-tensor argument in a trace key (TF's `Literal[value]`)."""
+
+    __slots__ = ("value", "_key")
+
+    def __init__(self, value):
+        self.value = value
+        try:
+            hash(value)
+            self._key = ("value", value)  # by value, as TF (2 and 2.0 are one literal)
+        except TypeError:
+            self._key = ("id", id(value))
+
+    def __eq__(self, other):
+        return isinstance(other, Literal) and self._key == other._key
+
+    def __hash__(self):
+        return hash(self._key)
+
+    def __repr__(self):
+        return f"Literal[{self.value!r}]"
+
+
+def _is_tensor_like(value):
+    return isinstance(value, (torch.Tensor, StringTensor, np.ndarray)) or (
+        hasattr(value, "assign") and hasattr(value, "dtype") and hasattr(value, "shape"))  # a Variable
+
+
+def spec_of_value(value):
+    """The trace-key entry of one argument: a `TensorSpec` for tensors, a `Literal` for other Python values,
+    nested lists/tuples/dicts entry by entry (specs given as arguments pass through)."""
+    if isinstance(value, TensorSpec) or type(value).__name__ in ("RaggedTensorSpec", "SparseTensorSpec"):
+        return value
+    if isinstance(value, dict):
+        return {k: spec_of_value(v) for k, v in value.items()}
+    if isinstance(value, (list, tuple)) and not isinstance(value, str):
+        return type(value)(spec_of_value(v) for v in value) if type(value) in (list, tuple) else Literal(value)
+    if _is_tensor_like(value):
+        if isinstance(value, SymbolicPlaceholder):
+            return TensorSpec(value.shape, value.dtype)
+        dtype = string if isinstance(value, StringTensor) else getattr(value, "dtype", None)
+        if isinstance(value, np.ndarray):
+            value = torch.as_tensor(value) if value.dtype.kind not in "USO" else value
+            dtype = string if isinstance(value, np.ndarray) else value.dtype
+        return TensorSpec(tuple(value.shape), dtype)
+    return Literal(value)
+
+
+def _flatten(key):
+    if isinstance(key, dict):
+        return [("dict", tuple(sorted(key, key=repr)))] + [x for k in sorted(key, key=repr) for x in _flatten(key[k])]
+    if type(key) in (list, tuple):
+        return [(type(key).__name__, len(key))] + [x for v in key for x in _flatten(v)]
+    return [key]
+
+
+def _spec_covers(traced, value):
+    if type(traced) is not type(value) or traced.dtype != value.dtype:
+        return False
+    return traced.shape.is_compatible_with(value.shape) and (traced.shape.rank is None or all(
+        t is None or t == v for t, v in zip(traced.shape.as_list(), value.shape.as_list())))
+
+
+def covers(traced_key, key):
+    """Whether a trace with `traced_key` serves a call with `key`."""
+    a, b = _flatten(traced_key), _flatten(key)
+    if len(a) != len(b):
+        return False
+    for t, v in zip(a, b):
+        if isinstance(t, TensorSpec) and isinstance(v, TensorSpec):
+            if not _spec_covers(t, v):
+                return False
+        elif t != v:
+            return False
+    return True
+
+
+def generalize(traced_key, key):
+    """The most specific key covering both (dims that differ become None, shapes of other ranks an unknown
+    shape), or None when the structure, literals or dtypes differ."""
+    a, b = _flatten(traced_key), _flatten(key)
+    if len(a) != len(b):
+        return None
+    for t, v in zip(a, b):
+        if isinstance(t, TensorSpec) and isinstance(v, TensorSpec):
+            if type(t) is not type(v) or t.dtype != v.dtype:
+                return None
+        elif t != v:
+            return None
+
+    def merge(t, v):
+        if isinstance(t, dict):
+            return {k: merge(t[k], v[k]) for k in t}
+        if type(t) in (list, tuple):
+            return type(t)(merge(x, y) for x, y in zip(t, v))
+        if isinstance(t, TensorSpec):
+            if t.shape.rank is None or t.shape.rank != v.shape.rank:  # ranks differ: any shape
+                return TensorSpec(None, t.dtype)
+            dims = [x if x == y else None for x, y in zip(t.shape.as_list(), v.shape.as_list())]
+            return TensorSpec(dims, t.dtype)
+        return t
+    return merge(traced_key, key)
+
+
+class SymbolicPlaceholder(torch.Tensor):
+    """An example tensor standing for a traced argument: `.shape` (and `get_shape()`) report the spec's static
+    shape with its `None`s; ops on it (keraslike's convert it to the plain example first) see the example values
+    and return plain tensors."""
+
+    __torch_function__ = torch._C._disabled_torch_function_impl
+    _keraslike_placeholder = True  # ops/conversion.py hands ops the plain example tensor
+
+    @staticmethod
+    def __new__(cls, spec):
+        dims = [EXAMPLE_SIZE if d is None else d for d in (spec.shape.as_list() if spec.shape.rank is not None
+                                                           else [])]
+        example = torch.zeros(dims, dtype=spec.dtype) if spec.dtype.is_floating_point or spec.dtype.is_complex \
+            else torch.ones(dims, dtype=spec.dtype)
+        out = torch.Tensor._make_subclass(cls, example)
+        out._static_shape = TensorShape(spec.shape)
+        return out
+
+    @property
+    def shape(self):
+        return self._static_shape
+
+    def get_shape(self):
+        return self._static_shape
+
+    def __repr__(self):
+        return f"<SymbolicPlaceholder shape={self._static_shape} dtype={self.dtype}>"
+
+
+def placeholder(spec):
+    """A stand-in for an argument of `spec` while tracing (a `SymbolicPlaceholder` for a numeric TensorSpec)."""
+    if isinstance(spec, TensorSpec) and type(spec) is TensorSpec and spec.dtype is not string:
+        return SymbolicPlaceholder(spec)
+    if isinstance(spec, TensorSpec) and spec.dtype is string:
+        dims = [EXAMPLE_SIZE if d is None else d for d in (spec.shape.as_list() if spec.shape.rank is not None
+                                                           else [])]
+        return StringTensor.from_bytes_array(np.full(dims, b"", dtype=object))
+    return spec
+
+
+def example(spec, size):
+    """A plain example tensor for `spec` with unknown dims of `size` (the second run that finds output dims)."""
+    if isinstance(spec, TensorSpec) and type(spec) is TensorSpec and spec.dtype is not string:
+        dims = [size if d is None else d for d in (spec.shape.as_list() if spec.shape.rank is not None else [])]
+        return torch.zeros(dims, dtype=spec.dtype) if spec.dtype.is_floating_point or spec.dtype.is_complex \
+            else torch.ones(dims, dtype=spec.dtype)
+    return placeholder(spec)
+
+
+def output_spec(first, second):
+    """The spec of a traced output: its dims, None where a second run with other unknown sizes differs."""
+    if isinstance(first, (torch.Tensor, StringTensor)):
+        dims = list(first.shape) if not isinstance(first, SymbolicPlaceholder) else first.shape.as_list()
+        other = list(second.shape) if isinstance(second, (torch.Tensor, StringTensor)) else None
+        if isinstance(second, SymbolicPlaceholder):
+            other = second.shape.as_list()
+        if other is not None and len(other) == len(dims):
+            dims = [d if d == o else None for d, o in zip(dims, other)]
+        return TensorSpec(dims, string if isinstance(first, StringTensor) else first.dtype)
+    if isinstance(first, dict):
+        return {k: output_spec(v, second.get(k) if isinstance(second, dict) else None) for k, v in first.items()}
+    if type(first) in (list, tuple):
+        seconds = second if type(second) is type(first) and len(second) == len(first) else [None] * len(first)
+        return type(first)(output_spec(a, b) for a, b in zip(first, seconds))
+    return first
+
+
+@contextlib.contextmanager
+def quiet():
+    """Silence stdout/stderr (the second, shape-finding run of a trace: its prints are not TF's)."""
+    with contextlib.redirect_stdout(io.StringIO()), contextlib.redirect_stderr(io.StringIO()):
+        yield
+
+

@@ -1,0 +1,325 @@
+"""A SavedModel's functions as `torch.export` programs, so a loaded SavedModel runs without its Python class.
+
+TF stores each `tf.function` of a saved object as a traced graph; keraslike stores each one (a method with an
+`input_signature`, a signature's concrete function, a Keras model's serving call) as a `torch.export`
+program (`torch.export.save` files in `keraslike_programs/`). The program takes the saved object's tensors
+(its variables, Keras weights and constant tensors) as *state*: a buffer per tensor, named `s0`, `s1`, ...
+after the tensor keys of the object tree (`object_graph.py`). Loading binds the program to the reloaded
+variables on every call (`torch.func.functional_call`), so `loaded.v.assign(...)` changes what the functions
+compute, in-place updates made by a function (`self.v.assign_add(1)`) reach the live variable, and gradients
+reach the variables under a `tf.GradientTape`.
+
+Capturing: the method runs once under `torch.export.export` (non-strict: ordinary Python, so plain Python
+helpers, closures and lambdas are inlined), with example inputs built from the input specs; a `None`
+dimension becomes a `torch.export.Dim.AUTO` dimension, checked to stay dynamic after the export. While it
+runs, a `TorchFunctionMode` hands every torch op the exported module's state in place of the object's own
+tensors (`_StateSwap`), so the program reads state rather than freezing values into constants.
+
+What cannot be captured raises at save time, naming the function, the op or line and what to change:
+Python decisions on tensor values (`if x > 0`, `.numpy()`, `.item()`, `int(t)`), ops torch.export cannot
+trace. A `None` dimension the computation fixes (`x @ w` fixes the features of a `[None, None]` input) is
+recorded with its size (`program_shapes`); a call with another size raises naming the input. Inputs of
+unknown rank (`TensorSpec(None)`) and string
+inputs have no program (torch.export needs a rank, and strings are not tensors): they are recorded, and
+calling such a function on an object loaded without its class raises with the reason.
+"""
+
+import os
+import traceback
+
+import torch
+from torch.fx.experimental.symbolic_shapes import is_concrete_int
+from torch.overrides import TorchFunctionMode
+from torch.utils import _pytree as pytree
+
+from keraslike._src.data.structure import to_tensor
+from keraslike._src.ops.tensor_spec import as_spec_dtype, string
+from keraslike._src.ops.variables import autocast_value
+
+PROGRAMS_DIRECTORY = "keraslike_programs"
+_TORCH_DIR = os.path.dirname(os.path.abspath(torch.__file__))
+_KERASLIKE_DIR = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+_PRIMES = (2, 3, 5, 7, 11, 13, 17, 19, 23, 29, 31, 37, 41, 43, 47)
+
+
+class ExportError(ValueError):
+    """A function of a saved object that torch.export cannot capture."""
+
+
+class _StateSwap(TorchFunctionMode):
+    """Inside an export: operands that are the saved object's tensors read the exported module's buffers."""
+
+    def __init__(self, table):
+        super().__init__()
+        self._table = table
+
+    def __torch_function__(self, func, types, args=(), kwargs=None):
+        def swap(value):
+            if isinstance(value, torch.Tensor) and id(value) in self._table:
+                return autocast_value(func, value, self._table[id(value)])  # a mixed-precision layer's cast
+            return value
+
+        return func(*pytree.tree_map(swap, args), **pytree.tree_map(swap, kwargs or {}))
+
+
+class _Capture(torch.nn.Module):
+    """The module torch.export traces: `function(*inputs)` over the state tensors, as buffers `s<i>`."""
+
+    def __init__(self, function, state):
+        super().__init__()
+        self._function = function
+        self._sources = []
+        for name, tensor in state:
+            self.register_buffer(name, tensor.detach())
+            self._sources.append((id(tensor), name))
+
+    def forward(self, *inputs):
+        table = {source: getattr(self, name) for source, name in self._sources}
+        with _StateSwap(table):
+            return self._function(*inputs)
+
+
+def unexportable_reason(specs):
+    """Why input specs cannot have a program (unknown rank, strings), or None."""
+    for spec in specs:
+        if as_spec_dtype(spec.dtype) is string:
+            return f"input {spec.name!r} is a string tensor (torch.export programs take numeric tensors only)"
+        if spec.shape.rank is None:
+            return (f"input {spec.name!r} has unknown rank (TensorSpec(shape=None)): torch.export needs the rank; "
+                    "give the input_signature a shape such as [None] or [None, None]")
+    return None
+
+
+def _example_sizes(state):
+    """Sizes to try for free (None) dimensions: distinct primes, then one size for all (`x + y` of two [None]
+    inputs), then for non-leading dimensions each size the state tensors have (a [None, None] input multiplied
+    by a [5, 1] kernel needs 5 features)."""
+    plans = [("distinct", None), ("same", 3)]
+    sizes = sorted({int(d) for _, t in state for d in t.shape if d > 1})
+    plans += [("inner", size) for size in sizes[:8]]
+    return plans
+
+
+def _examples(specs, plan):
+    kind, size = plan
+    examples, dynamic, n = [], [], 0
+    for spec in specs:
+        shape, dims = [], {}
+        for i, d in enumerate(spec.shape.as_list()):
+            if d is None:
+                if kind == "distinct" or (kind == "inner" and i == 0):
+                    shape.append(_PRIMES[n % len(_PRIMES)])
+                else:
+                    shape.append(size)
+                dims[i] = torch.export.Dim.AUTO
+                n += 1
+            else:
+                shape.append(d)
+        examples.append(torch.ones(shape, dtype=as_spec_dtype(spec.dtype)))
+        dynamic.append(dims or None)
+    return tuple(examples), tuple(dynamic)
+
+
+def _where(err):
+    """`" at <op> (<file>:<line>) called from <file>:<line> in <fn>: <code>"` of the frames that raised."""
+    frames = traceback.extract_tb(err.__traceback__)
+    own = os.path.dirname(os.path.abspath(__file__))
+    outside_torch = [f for f in frames if not f.filename.startswith(_TORCH_DIR) and not f.filename.startswith(own)]
+    user = [f for f in outside_torch if not f.filename.startswith(_KERASLIKE_DIR)]
+    parts = []
+    if outside_torch and outside_torch[-1] not in user:
+        op = outside_torch[-1]
+        parts.append(f" in keraslike's {op.name} ({os.path.relpath(op.filename, _KERASLIKE_DIR)}:{op.lineno})")
+    if user:
+        f = user[-1]
+        parts.append(f" at {f.filename}:{f.lineno} in {f.name}: `{(f.line or '').strip()}`")
+    return "".join(parts)
+
+
+def _first_line(err):
+    text = str(err).strip().splitlines()
+    return f"{type(err).__name__}: {text[0] if text else ''}"
+
+
+def program_shapes(program):
+    """The input shapes a program was captured for: a dimension its computation fixed is an int, a free one
+    None (a `[None, None]` input multiplied by a `[3, 1]` kernel is `[None, 3]`)."""
+    placeholders = [n for n in program.graph.nodes if n.op == "placeholder"]
+    user = [n for n, s in zip(placeholders, program.graph_signature.input_specs) if s.kind.name == "USER_INPUT"]
+    return [[int(d) if is_concrete_int(d) else None for d in node.meta["val"].shape] for node in user]
+
+
+def export(function, specs, state, label):
+    """The `torch.export.ExportedProgram` of `function(*inputs)` for `specs` over `state` (`[(name, tensor)]`).
+
+    Raises:
+        ExportError: the computation cannot be captured (names the op or line and what to change).
+    """
+    module = _Capture(function, state)
+    first = None
+    for plan in _example_sizes(state):
+        examples, dynamic = _examples(specs, plan)
+        try:
+            program = torch.export.export(module, examples, dynamic_shapes=(dynamic,), strict=False)
+        except Exception as err:  # noqa: BLE001 - every torch.export failure is reported the same way
+            first = first or err
+            if not any(d for d in dynamic):
+                break
+            continue
+        # the ATen-level program: no-grad regions (a variable's assign) are inlined, which torch.export.save
+        # needs (the pre-dispatch form keeps them as wrap_with_set_grad_enabled calls it cannot reload)
+        return program.run_decompositions({})
+    raise ExportError(
+        f"Cannot save {label} as a torch.export program (keraslike's SavedModel runs functions without their "
+        f"Python class through torch.export){_where(first)}: {_first_line(first)}. torch.export captures torch ops "
+        "on tensors: Python decisions on tensor values (`if x > 0:`, `while`, `.numpy()`, `.item()`, `int(t)`, "
+        "`bool(t)`) and non-tensor work cannot be captured; write them with tensor ops (tf.where, tf.cond on "
+        "tensors, tf.maximum), or save without this function in an input_signature.") from first
+
+
+def output_specs(program):
+    """`(kind, [(name, shape, dtype)])` of a program's outputs: kind "dict" (the keys name them), "tensor" or
+    "sequence" (`output_<i>`)."""
+    node = next(n for n in program.graph.nodes if n.op == "output")
+    kinds = [s.kind.name for s in program.graph_signature.output_specs]
+    values = [getattr(a, "meta", {}).get("val") for a, k in zip(node.args[0], kinds) if k == "USER_OUTPUT"]
+    spec = program.call_spec.out_spec
+    kind = "tensor" if spec is None or spec.is_leaf() else "dict" if spec.type is dict else "sequence"
+    names = [str(k) for k in spec.context] if kind == "dict" and len(spec.context) == len(values) else \
+        [f"output_{i}" for i in range(len(values))]
+    out = []
+    for name, value in zip(names, values):
+        if value is None or not hasattr(value, "shape"):
+            continue
+        shape = [int(d) if is_concrete_int(d) else None for d in value.shape]
+        out.append((name, shape, value.dtype))
+    return kind, out
+
+
+def save_program(program, directory, name):
+    """Writes `program` to `directory/keraslike_programs/<name>.pt2`; returns the relative path."""
+    os.makedirs(os.path.join(directory, PROGRAMS_DIRECTORY), exist_ok=True)
+    relative = f"{PROGRAMS_DIRECTORY}/{name}.pt2"
+    torch.export.save(program, os.path.join(directory, relative))
+    return relative
+
+
+def load_program(directory, relative):
+    """The `ExportedProgram` at `directory/relative` (a name inside `keraslike_programs/` only).
+
+    Raises:
+        ValueError: a path outside the programs folder, or a missing file.
+    """
+    parts = relative.split("/")
+    if len(parts) != 2 or parts[0] != PROGRAMS_DIRECTORY or parts[1] in ("", ".", "..") or "\\" in relative:
+        raise ValueError(f"Expected a program file inside {PROGRAMS_DIRECTORY}/. Received: program={relative!r}")
+    path = os.path.join(directory, relative)
+    if not os.path.isfile(path):
+        raise ValueError(f"The SavedModel in {directory} lacks its program file {relative}. "
+                         f"Received: program={relative!r}")
+    return torch.export.load(path)
+
+
+def _compatible(spec, value):
+    shape = spec.shape.as_list() if spec.shape.rank is not None else None
+    if shape is None:
+        return True
+    return len(shape) == value.dim() and all(d is None or d == v for d, v in zip(shape, value.shape))
+
+
+class ConcreteProgram:
+    """One exported computation of a loaded object: input specs, the program, and its live state."""
+
+    def __init__(self, label, specs, program=None, state=None, reason=None, shapes=None):
+        self.label, self.specs, self.reason = label, list(specs), reason
+        self._shapes = shapes
+        self._module = program.module() if program is not None else None
+        # a variable the program updates in place (`assign`) is handed over detached: same storage, so the
+        # update reaches it, without autograd refusing an in-place change of a leaf that requires grad
+        mutated = set(program.graph_signature.buffers_to_mutate.values()) if program is not None else set()
+        self._state = {k: v.detach() if k in mutated else v for k, v in (state or {}).items()}
+
+    @property
+    def runnable(self):
+        return self._module is not None
+
+    def matches(self, args):
+        return len(args) == len(self.specs) and all(_compatible(s, a) for s, a in zip(self.specs, args))
+
+    def convert(self, values):
+        out = []
+        for value, spec in zip(values, self.specs):
+            dtype = as_spec_dtype(spec.dtype)
+            if dtype is string:
+                raise TypeError(f"{self.label} cannot run here: {self.reason}. Received: {spec!r}")
+            if isinstance(value, torch.Tensor):
+                if value.dtype != dtype:
+                    raise TypeError(f"Expected argument {spec.name!r} of {self.label} to be {dtype}. "
+                                    f"Received: dtype={value.dtype}")
+                out.append(value)
+            else:
+                out.append(to_tensor(value, dtype))
+        return out
+
+    def check_shapes(self, tensors):
+        """Raises ValueError for a tensor whose shape differs from a size the computation fixed."""
+        for spec, shape, value in zip(self.specs, self._shapes or [], tensors):
+            if len(shape) != value.dim() or any(d is not None and d != v for d, v in zip(shape, value.shape)):
+                raise ValueError(f"{self.label} was captured for input {spec.name!r} of shape "
+                                 f"{tuple(shape)} (its computation fixes the sizes given; None is free). "
+                                 f"Received: shape={tuple(value.shape)}")
+
+    def __call__(self, *tensors):
+        if self._module is not None:
+            self.check_shapes(tensors)
+        if self._module is None:
+            raise NotImplementedError(
+                f"{self.label} has no torch.export program in this SavedModel ({self.reason}), and its Python class "
+                "is not importable here: import the class before tf.saved_model.load to run its Python code.")
+        return torch.func.functional_call(self._module, self._state, tensors, tie_weights=False, strict=True)
+
+
+class LoadedFunction:
+    """An attribute of a loaded object that was a `tf.function`: runs the first concrete program whose input
+    specs fit the arguments (TF's restored function).
+
+    Raises (when called):
+        ValueError: no program takes such arguments (as TF: "Could not find matching concrete function").
+    """
+
+    def __init__(self, name, programs):
+        self.__name__ = name
+        self._programs = list(programs)
+
+    @property
+    def concrete_programs(self):
+        return list(self._programs)
+
+    def __call__(self, *args, **kwargs):
+        for program in self._programs:
+            names = [s.name for s in program.specs]
+            if kwargs and not set(kwargs) <= set(names[len(args):]):
+                continue
+            values = list(args) + [kwargs[n] for n in names[len(args):] if n in kwargs]
+            if len(values) != len(names):
+                continue
+            if not program.runnable:
+                return program(*values)  # raises with the reason it has no program
+            try:
+                tensors = program.convert(values)
+            except (TypeError, ValueError):
+                continue
+            if program.matches(tensors):
+                if len(self._programs) > 1:  # another program may take this shape
+                    try:
+                        program.check_shapes(tensors)
+                    except ValueError:
+                        continue
+                return program(*tensors)
+        expected = "\n".join(f"  {[s for s in p.specs]}" for p in self._programs)
+        raise ValueError(f"Could not find matching concrete function to call loaded from the SavedModel. Got:\n"
+                         f"  args={args!r:.200} kwargs={kwargs!r:.200}\nExpected one of these input specs:\n"
+                         f"{expected}\nReceived: {self.__name__}")
+
+    def __repr__(self):
+        return f"<restored function {self.__name__}>"
