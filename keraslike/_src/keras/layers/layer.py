@@ -12,6 +12,7 @@ import collections
 import contextlib
 import functools
 import inspect
+import math
 import threading
 import weakref
 
@@ -582,8 +583,8 @@ class Layer(torch.nn.Module, metaclass=LayerMeta):
             var.assign(value)
 
     def count_params(self):
-        """Number of scalars in all weights (int)."""
-        return int(sum(w.numel() for w in self.weights))
+        """Number of scalars in all weights (int); a sharded variable counts its full shape."""
+        return int(sum(math.prod(sharded_values.global_shape(w)) for w in self.weights))
 
     # ---- calling ---------------------------------------------------------------------------
     def build(self, input_shape):
