@@ -140,7 +140,7 @@ class MapDataset(Dataset):
 
     def _traced(self, element, relax):
         """The spec of `fn(element)`, with the static shapes TF's trace would give py_function outputs."""
-        with trace_state.element_trace() as stated:
+        with trace_state.element_trace() as stated, trace_state.variables_restored():
             output = self._apply(element)
 
         def spec_of(leaf):
