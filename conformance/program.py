@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import ast
 import json
+import textwrap
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -71,11 +72,15 @@ def _script_cells(text: str) -> list[str]:
 
 
 def _strip_shell(cell: str) -> str:
-    kept = []
-    for line in cell.split("\n"):
+    """Shell and magic lines (with their backslash continuation lines) become ``pass``; a cell indented as a
+    whole is dedented, as IPython's input transformers do."""
+    kept, continued = [], False
+    for line in textwrap.dedent(cell).split("\n"):
         s = line.lstrip()
-        if s.startswith("!") or s.startswith("%"):
-            kept.append(line[: len(line) - len(s)] + "pass  # (shell/magic line dropped)")
+        if continued or s.startswith("!") or s.startswith("%"):
+            indent = line[: len(line) - len(s)] if not continued else kept[-1][: len(kept[-1]) - len(kept[-1].lstrip())]
+            kept.append(indent + "pass  # (shell/magic line dropped)")
+            continued = line.rstrip().endswith("\\")
         else:
             kept.append(line)
     return "\n".join(kept)
