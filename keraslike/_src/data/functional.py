@@ -43,7 +43,7 @@ def call_with_element(fn, element):
 def _placeholder(spec, text=b"", number=0):
     if isinstance(spec, DatasetSpec):  # a window: an empty dataset of its elements stands for it
         return _implementation("ElementsDataset")([], spec.element_spec)
-    dims = [(_TRACE_SIZE if d is None else d) for d in (spec.shape.dims or [])]
+    dims = [(_TRACE_SIZE if d is None else d) for d in (spec.shape.as_list() if spec.shape.rank is not None else [])]
     if spec.dtype is string:
         return StringTensor.from_bytes_array(np.full(dims, text, dtype=object))
     return torch.full(dims, number, dtype=spec.dtype) if number else torch.zeros(dims, dtype=spec.dtype)
@@ -143,7 +143,7 @@ class MapDataset(Dataset):
             if first is None:
                 return in_spec
             return nest.element_spec_of(self._apply(first))
-        unknown = any(d is None for s in nest.flatten(in_spec) for d in (s.shape.dims or [None]))
+        unknown = any(s.shape.rank is None or None in s.shape.as_list() for s in nest.flatten(in_spec))
         spec = nest.map_structure_unchecked(lambda leaf: _relaxed_spec(leaf, unknown), output)
         if _has_strings(in_spec) or _has_empty_dims(spec):  # shapes may depend on the values (tf.strings.split,
             try:                                                # tf.range(x)): trace other values too
