@@ -71,9 +71,27 @@ def _script_cells(text: str) -> list[str]:
     return cells
 
 
+def _cell_magic(cell: str) -> str | None:
+    """A cell magic as IPython runs it: ``%%writefile [-a] name`` writes the body to the file; ``%%time``,
+    ``%%timeit`` and ``%%capture`` run the body; any other cell magic is not Python (the cell becomes ``pass``)."""
+    first, _, body = cell.lstrip("\n").partition("\n")
+    words = first.split()
+    if not words or not words[0].startswith("%%"):
+        return None
+    if words[0] == "%%writefile" and len(words) >= 2:
+        mode = "a" if "-a" in words[1:-1] else "w"
+        return f"with open({words[-1]!r}, {mode!r}) as _f:\n    _f.write({(body + chr(10))!r})"
+    if words[0] in ("%%time", "%%timeit", "%%capture"):
+        return body
+    return "pass  # (cell magic dropped)"
+
+
 def _strip_shell(cell: str) -> str:
     """Shell and magic lines (with their backslash continuation lines) become ``pass``; a cell indented as a
-    whole is dedented, as IPython's input transformers do."""
+    whole is dedented, as IPython's input transformers do; cell magics as ``_cell_magic``."""
+    magic = _cell_magic(cell)
+    if magic is not None:
+        cell = magic
     kept, continued = [], False
     for line in textwrap.dedent(cell).split("\n"):
         s = line.lstrip()
