@@ -13,7 +13,8 @@ Memory: each process's peak resident set (`ru_maxrss`) and its growth over the r
 model is made (what the model, its gradients, optimizer state and activations add: the interpreter and torch's
 own ~300 MB are the same in every process). Every worker runs with `MALLOC_MMAP_THRESHOLD_=131072`: glibc's
 default threshold rises after the first large free, after which freed weight-sized blocks stay in the heap and
-the resident set keeps every block ever freed (a 2-process run then looked no smaller than 1 process). Targets: 2-process growth <= 0.6x the 1-process growth; keraslike's
+the resident set keeps every block ever freed (a 2-process run then looked no smaller than 1 process).
+Targets: 2-process growth <= 0.6x the 1-process growth; keraslike's
 step time <= 1.1x the torch FSDP2 loop's.
 
 Run:

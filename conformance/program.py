@@ -88,12 +88,19 @@ def _cell_magic(cell: str) -> str | None:
 
 def _strip_shell(cell: str) -> str:
     """Shell and magic lines (with their backslash continuation lines) become ``pass``; a cell indented as a
-    whole is dedented, as IPython's input transformers do; cell magics as ``_cell_magic``."""
+    whole is dedented, as IPython's input transformers do; cell magics as ``_cell_magic``. A cell that is valid
+    Python has none (a line may start with `%` or `!` inside an expression: `"%d samples" \n % (n,)`)."""
     magic = _cell_magic(cell)
     if magic is not None:
         cell = magic
+    cell = textwrap.dedent(cell)
+    try:
+        ast.parse(cell)
+        return cell
+    except SyntaxError:
+        pass
     kept, continued = [], False
-    for line in textwrap.dedent(cell).split("\n"):
+    for line in cell.split("\n"):
         s = line.lstrip()
         if continued or s.startswith("!") or s.startswith("%"):
             indent = line[: len(line) - len(s)] if not continued else kept[-1][: len(kept[-1]) - len(kept[-1].lstrip())]

@@ -2,8 +2,28 @@
 # The README's test command: make a venv, install keraslike[dev], run lint and the whole test suite.
 # Extra arguments go to pytest (e.g. `bash scripts/test.sh -m "not slow" tests/keras -x`).
 # KERASLIKE_VENV and KERASLIKE_TORCH_INDEX_URL: see scripts/_install.sh.
+#
+# With no arguments the two halves of the suite run at the same time: the multi-process tests (`-m slow`)
+# spend much of their time starting interpreters and waiting on their replicas, the in-process tests keep one
+# core busy. Each replica still gets its share of the cores (the launcher splits the cores it may use
+# between the replicas of a job, whatever else runs); the slow half's report follows the quick half's.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 . scripts/_install.sh dev
 ruff check keraslike tests examples benchmarks models
-python -m pytest -q -ra "$@"
+if [ "$#" -gt 0 ]; then
+    exec python -m pytest -q -ra "$@"
+fi
+slow_log="$(mktemp "${TMPDIR:-/tmp}/keraslike-slow-tests.XXXXXX")"
+python -m pytest -q -ra -m slow -p no:cacheprovider >"$slow_log" 2>&1 &
+slow_pid=$!
+trap 'kill "$slow_pid" 2>/dev/null || true' INT TERM
+quick=0
+python -m pytest -q -ra -m "not slow" || quick=$?
+slow=0
+wait "$slow_pid" || slow=$?
+echo "== the multi-process tests (-m slow), run alongside:"
+cat "$slow_log"
+rm -f "$slow_log"
+if [ "$quick" -ne 0 ]; then exit "$quick"; fi
+exit "$slow"

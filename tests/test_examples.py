@@ -17,12 +17,14 @@ def run_example(name, *args, timeout=600):
     return result.stdout, result.stderr
 
 
+@pytest.mark.slow
 def test_one_device_strategy():
     out, err = run_example("one_device_strategy.py")
     assert "Number of devices: 1" in out and "fit: test accuracy" in out
     assert "custom loop: 24 steps" in out
 
 
+@pytest.mark.slow
 def test_model_parallel_places_halves_under_device_scopes():
     out, err = run_example("model_parallel.py")
     assert "part1 weights on:" in out and "part2 weights on:" in out and "final accuracy:" in out
@@ -30,6 +32,7 @@ def test_model_parallel_places_halves_under_device_scopes():
         assert "Device '/device:GPU:1' does not exist" in err
 
 
+@pytest.mark.slow
 def test_mixed_precision():
     out, _ = run_example("mixed_precision.py")
     assert "final accuracy:" in out
@@ -94,6 +97,7 @@ def test_every_example_documents_its_command_quick_flag_and_output():
     assert os.path.exists(REPO / "examples" / "multi_worker_tf_config.py")
 
 
+@pytest.mark.slow
 def test_tf_guides_basics_prints_what_its_docstring_says():
     """The expected output in the docstring is what real TF 2.21 prints for the same script."""
     out, _ = run_example("tf_guides_basics.py")
@@ -102,6 +106,7 @@ def test_tf_guides_basics_prints_what_its_docstring_says():
     assert [line.strip() for line in out.strip().splitlines()] == expected
 
 
+@pytest.mark.slow
 def test_tf_guides_custom_training_summaries_prints_what_its_docstring_says():
     """Metrics as real TF 2.21 prints them; the event files it wrote are read back by TensorBoard's reader."""
     pytest.importorskip("tensorboard")
@@ -111,6 +116,7 @@ def test_tf_guides_custom_training_summaries_prints_what_its_docstring_says():
     assert [line.strip() for line in out.strip().splitlines()] == expected
 
 
+@pytest.mark.slow
 def test_tf_guides_strings_prints_what_its_docstring_says():
     """Unicode strings, ragged tensors, tf.data text and lookup tables: the docstring is real TF 2.21's output."""
     out, _ = run_example("tf_guides_strings.py")
@@ -119,6 +125,7 @@ def test_tf_guides_strings_prints_what_its_docstring_says():
     assert [line.strip() for line in out.strip().splitlines()] == [line.strip() for line in doc.strip().splitlines()]
 
 
+@pytest.mark.slow
 def test_tf_tfrecord_walkthrough_prints_what_its_docstring_says():
     """TFRecord / tf.train.Example walkthrough: the docstring's lines are what real TF 2.21 prints for it."""
     out, _ = run_example("tf_tfrecord_walkthrough.py")
@@ -150,6 +157,7 @@ def test_image_classification_from_directory(tmp_path):
     assert accuracy > 0.6  # about 0.9 after 2 epochs; chance is 0.1
 
 
+@pytest.mark.slow
 def test_tf1_mnist_graph_trains_saves_and_restores():
     out, _ = run_example("tf1_mnist_graph.py")
     steps = [line for line in out.splitlines() if line.startswith("step ")]

@@ -4,9 +4,9 @@ Started by run.py, once per backend per batch of groups (one import per batch), 
 
     python worker.py {tf|keraslike} DOCSTRINGS.json OUT_DIR GROUP[,GROUP...] [START]
 
-Each docstring's examples run in order in one fresh namespace holding TF's doctest
-pre-imports (`tf`, `np`, `os`, and `keras`, `ops`, `layers` for Keras's examples). For
-keraslike the imports in the examples are rewritten (tensorflow -> keraslike,
+Each docstring's examples run in order, in a fresh folder that stands for `/tmp/`, in one
+fresh namespace holding TF's doctest pre-imports (`tf`, `np`, `os`, and `keras`, `ops`,
+`layers` for Keras's examples). For keraslike the imports in the examples are rewritten (tensorflow -> keraslike,
 keras -> keraslike.keras). One JSON line is written per docstring:
 {"name", "examples": [{"items", "text", "error", "shown"}]} where `items` are the
 values the example printed or displayed, reduced to plain data (see `plain`), `text`
@@ -19,8 +19,10 @@ import io
 import json
 import os
 import re
+import shutil
 import signal
 import sys
+import tempfile
 import warnings
 
 EXAMPLE_SECONDS = 20
@@ -113,12 +115,12 @@ def plain(value, depth=0):
     if isinstance(value, dict):
         return {"d": {str(k): plain(v, depth + 1) for k, v in list(value.items())[:1000]}}
     type_name = type(value).__name__
-    if type_name == "TensorShape":
+    if type_name in ("TensorShape", "Size"):  # torch.Size is keraslike's eager TensorShape
         try:
             return {"tshape": value.as_list()}
         except Exception:
             return {"tshape": None}
-    if type_name == "DType" or isinstance(value, np.dtype) or (
+    if type_name in ("DType", "StringDType") or isinstance(value, np.dtype) or (
             type(value).__module__ == "torch" and type_name == "dtype"):
         name = getattr(value, "name", None) or str(value).replace("torch.", "")
         return {"dtype": str(name)}
@@ -203,23 +205,35 @@ def run_example(source, namespace, backend):
 
 
 def run_group(backend, entries, base, out_path, start):
+    if os.environ.get("KERASLIKE_LAUNCHED"):
+        # a replica that keraslike's MirroredStrategy started by re-running this worker: it runs
+        # the same examples (one program), but only the chief records them
+        out_path = os.devnull
+    home = os.getcwd()
     with open(out_path, "a") as out:
         for index, entry in enumerate(entries):
             if index < start:
                 continue
             namespace = dict(base)
             results = []
+            # Examples write to /tmp/...: each docstring gets its own fresh folder instead (and
+            # runs in it), so backends and docstrings never see each other's files.
+            scratch = tempfile.mkdtemp(prefix="doc")
+            os.chdir(scratch)
             for example in entry["examples"]:
+                source = example["source"].replace("/tmp/", scratch + "/")
                 try:
-                    results.append(run_example(example["source"], namespace, backend))
+                    results.append(run_example(source, namespace, backend))
                 except KeyboardInterrupt:
                     raise
                 except BaseException as e:  # noqa: BLE001
                     results.append({"items": [], "text": "", "shown": "",
                                     "error": f"worker: {type(e).__name__}: {e}"[:600]})
+            os.chdir(home)
+            shutil.rmtree(scratch, ignore_errors=True)
             line = {"index": index, "name": entry["qualified_name"], "examples": results}
             try:
-                text = json.dumps(line)
+                text = json.dumps(line).replace(scratch, "/tmp")
             except (TypeError, ValueError) as e:
                 text = json.dumps({"index": index, "name": entry["qualified_name"],
                                    "examples": [], "worker_error": str(e)})

@@ -48,6 +48,8 @@ from keraslike._src.data.options import (
 
 __all__ = [
     "AUTOTUNE",
+    "Optional",
+    "get_next_as_optional",
     "RandomDataset",
     "Reducer",
     "assert_cardinality",

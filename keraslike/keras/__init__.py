@@ -1,8 +1,8 @@
 """`tf.keras`: the Keras API on torch."""
 
 from keraslike.keras import (  # noqa: F401
-    activations, backend, callbacks, config, constraints, datasets, distribution, initializers, layers, legacy, losses,
-    metrics, models, optimizers, mixed_precision, ops, preprocessing, random, regularizers, saving, tree, utils,
+    activations, backend, callbacks, config, constraints, datasets, distribution, export, initializers, layers, legacy,
+    losses, metrics, models, optimizers, mixed_precision, ops, preprocessing, random, regularizers, saving, tree, utils,
 )
 from keraslike._src.keras.layers.core.input_layer import Input  # noqa: F401
 from keraslike._src.keras.models.model import Model  # noqa: F401

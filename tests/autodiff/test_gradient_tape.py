@@ -190,3 +190,28 @@ def test_watched_variables_lists_what_the_tape_read_before_any_gradient():
     assert [tuple(v.shape) for v in watched] == [(3, 2), (2,), (2, 1), (1,)]
     assert all(g is not None for g in tape.gradient(loss, watched))
     assert type(trainable * x) is torch.Tensor  # outside tapes ops on variables give plain tensors, as before
+
+
+def test_two_tapes_differentiate_through_the_same_ops_dcgan_style():
+    # The DCGAN tutorial's train_step: one `with` opens a generator tape and a discriminator tape, both
+    # losses use the discriminator's output on the fake images, and each tape takes one gradient. TF's tapes
+    # record independently; the second gradient must not find the shared graph freed by the first.
+    gen_w = tf.Variable([[0.5, -1.0], [2.0, 0.25]])
+    disc_w = tf.Variable([[1.5], [-0.5]])
+    noise = tf.constant([[1.0, 2.0], [3.0, -1.0]])
+    real = tf.constant([[0.5, 0.5], [1.0, -2.0]])
+    with tf.GradientTape() as gen_tape, tf.GradientTape() as disc_tape:
+        fake = tf.tanh(tf.matmul(noise, gen_w))
+        fake_out = tf.sigmoid(tf.matmul(fake, disc_w))
+        real_out = tf.sigmoid(tf.matmul(real, disc_w))
+        gen_loss = -tf.reduce_mean(tf.math.log(fake_out))
+        disc_loss = -tf.reduce_mean(tf.math.log(real_out)) - tf.reduce_mean(tf.math.log(1.0 - fake_out))
+    gen_grad = gen_tape.gradient(gen_loss, [gen_w])[0]
+    disc_grad = disc_tape.gradient(disc_loss, [disc_w])[0]
+    # hand-derived references (numpy)
+    n, g, d, r = (np.array(v, dtype=np.float64) for v in (noise, gen_w, disc_w, real))
+    f = np.tanh(n @ g)
+    fo, ro = 1 / (1 + np.exp(-(f @ d))), 1 / (1 + np.exp(-(r @ d)))
+    d_gen = ((-(1 - fo) / 2) @ d.T) * (1 - f ** 2)
+    np.testing.assert_allclose(gen_grad.numpy(), n.T @ d_gen, rtol=1e-5)
+    np.testing.assert_allclose(disc_grad.numpy(), r.T @ (-(1 - ro) / 2) + f.T @ (fo / 2), rtol=1e-5)

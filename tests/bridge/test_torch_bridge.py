@@ -5,7 +5,7 @@ import pytest
 import torch
 
 import keraslike as tf
-from tests.conftest import SCRIPTS, run_script
+from tests.conftest import SCRIPTS, run_scripts
 
 keras = tf.keras
 
@@ -123,8 +123,7 @@ def test_keraslike_model_in_plain_torch_code():
 
 @pytest.mark.slow
 def test_wrapped_module_under_mirrored_strategy_equals_one_device(tmp_path):
-    for replicas in (1, 2):
-        proc = run_script([SCRIPTS / "bridge_fit.py", tmp_path / f"r{replicas}", "--replicas", replicas])
+    for proc in run_scripts(*([SCRIPTS / "bridge_fit.py", tmp_path / f"r{n}", "--replicas", n] for n in (1, 2))):
         assert proc.returncode == 0, proc.stderr[-3000:]
     one = np.load(tmp_path / "r1.rank0.npz")
     two = [np.load(tmp_path / f"r2.rank{r}.npz") for r in (0, 1)]

@@ -6,6 +6,9 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
+pytestmark = pytest.mark.slow  # builds and probes in fresh interpreters
 REPO = Path(__file__).resolve().parents[2]
 BOSTON = "https://storage.googleapis.com/tensorflow/tf-keras-datasets/boston_housing.npz"
 BOSTON_SHA256 = "f553886a1f8d56431e820c5b82552d9d95cfcb96d1e678153f8839538947dff5"

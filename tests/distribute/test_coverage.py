@@ -14,7 +14,7 @@ import collections
 import numpy as np
 import pytest
 
-from tests.conftest import SCRIPTS, run_script
+from tests.conftest import SCRIPTS, run_scripts
 
 pytestmark = pytest.mark.slow
 WORKER = SCRIPTS / "coverage_fit.py"
@@ -22,20 +22,15 @@ KINDS = ["arrays", "dataset", "mapped", "generator", "pydataset", "dataloader"]
 ROWS, EPOCHS = 42, 3
 
 
-def _run(out, *args):
-    proc = run_script([WORKER, out, *args], timeout=600)
-    assert proc.returncode == 0, proc.stderr[-4000:]
-    return out
-
-
 @pytest.fixture(scope="module")
 def runs(tmp_path_factory):
     base = tmp_path_factory.mktemp("coverage")
-    return {
-        "unseeded": _run(base / "unseeded", "--replicas", "2"),
-        "seeded": _run(base / "seeded", "--replicas", "2", "--seed", "7"),
-        "one": _run(base / "one", "--replicas", "1", "--seed", "7"),
-    }
+    jobs = {"unseeded": ["--replicas", "2"], "seeded": ["--replicas", "2", "--seed", "7"],
+            "one": ["--replicas", "1", "--seed", "7"]}
+    procs = run_scripts(*([WORKER, base / name, *args] for name, args in jobs.items()))  # independent: together
+    for proc in procs:
+        assert proc.returncode == 0, proc.stderr[-4000:]
+    return {name: base / name for name in jobs}
 
 
 def _ids(prefix, kind, epoch, replicas=2):

@@ -9,12 +9,14 @@ the same program on one process without a distribution. Last, `DataParallel` wit
 """
 
 import collections
+import subprocess
+import sys
 
 import h5py
 import numpy as np
 import pytest
 
-from tests.conftest import SCRIPTS, run_script
+from tests.conftest import REPO, SCRIPTS, script_env
 
 pytestmark = pytest.mark.slow
 WORKER = SCRIPTS / "keras_distribution_fit.py"
@@ -22,13 +24,15 @@ WORKER = SCRIPTS / "keras_distribution_fit.py"
 
 @pytest.fixture(scope="module")
 def runs(tmp_path_factory):
-    out = {}
-    for procs in (2, 1):
-        base = tmp_path_factory.mktemp(f"kdist{procs}")
-        proc = run_script([WORKER, base / "out", "--procs", str(procs)], timeout=600)
-        assert proc.returncode == 0, proc.stderr[-4000:]
-        out[procs] = (base, [np.load(base / f"out.rank{r}.npz") for r in range(procs)])
-    return out
+    bases = {procs: tmp_path_factory.mktemp(f"kdist{procs}") for procs in (2, 1)}
+    started = {procs: subprocess.Popen([sys.executable, str(WORKER), str(base / "out"), "--procs", str(procs)],
+                                       cwd=REPO, env=script_env(), stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
+                                       text=True)
+               for procs, base in bases.items()}  # the job and the one-process reference run side by side
+    for proc in started.values():
+        _, err = proc.communicate(timeout=600)
+        assert proc.returncode == 0, err[-4000:]
+    return {procs: (base, [np.load(base / f"out.rank{r}.npz") for r in range(procs)]) for procs, base in bases.items()}
 
 
 def _two(runs):
@@ -85,6 +89,7 @@ def test_model_parallel_full_tensors_in_reads_and_files(runs):
     base = runs[2][0]
     for rec in _two(runs):
         np.testing.assert_allclose(rec["mp_numpy0"], one["mp_w0"], rtol=1e-4, atol=1e-6)
+        assert int(rec["mp_count"]) == int(one["mp_count"]) == 6 * 8 + 8 + 8 * 2 + 2  # full shapes counted
         np.testing.assert_allclose(rec["mp_predict"], one["mp_predict"], rtol=1e-4, atol=1e-5)
         np.testing.assert_allclose(rec["mp_call"], one["mp_call"], rtol=1e-4, atol=1e-5)
         for i in range(4):

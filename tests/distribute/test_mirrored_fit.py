@@ -8,7 +8,7 @@ import time
 import numpy as np
 import pytest
 
-from tests.conftest import SCRIPTS
+from tests.conftest import SCRIPTS, run_scripts
 
 pytestmark = pytest.mark.slow
 WORKER = SCRIPTS / "mirrored_fit.py"
@@ -16,12 +16,9 @@ WORKER = SCRIPTS / "mirrored_fit.py"
 
 @pytest.fixture(scope="module")
 def single_and_mirrored(tmp_path_factory):
-    from tests.conftest import run_script
-
     out = tmp_path_factory.mktemp("fit")
-    one = run_script([WORKER, out / "one.npz", "--replicas", "1"])
+    one, two = run_scripts([WORKER, out / "one.npz", "--replicas", "1"], [WORKER, out / "two.npz", "--replicas", "2"])
     assert one.returncode == 0, one.stderr
-    two = run_script([WORKER, out / "two.npz", "--replicas", "2"])
     assert two.returncode == 0, two.stderr
     return out, one, two
 

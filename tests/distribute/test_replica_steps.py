@@ -7,7 +7,7 @@ references are one device (the same script with one replica) and hand-counted ba
 import numpy as np
 import pytest
 
-from tests.conftest import SCRIPTS, run_script
+from tests.conftest import SCRIPTS, run_scripts
 
 pytestmark = pytest.mark.slow
 WORKER = SCRIPTS / "replica_steps.py"
@@ -16,9 +16,9 @@ WORKER = SCRIPTS / "replica_steps.py"
 @pytest.fixture(scope="module")
 def ranks(tmp_path_factory):
     base = tmp_path_factory.mktemp("steps")
-    proc = run_script([WORKER, base / "two", "--replicas", "2"], timeout=600)
+    proc, one = run_scripts([WORKER, base / "two", "--replicas", "2"],
+                            [WORKER, base / "one", "--replicas", "1", "--scenarios", "fn"], timeout=600)
     assert proc.returncode == 0, proc.stderr[-4000:]
-    one = run_script([WORKER, base / "one", "--replicas", "1", "--scenarios", "fn"], timeout=600)
     assert one.returncode == 0, one.stderr[-4000:]
     return [np.load(base / f"two.rank{r}.npz") for r in range(2)], np.load(base / "one.rank0.npz")
 

@@ -9,7 +9,7 @@ import json
 import numpy as np
 import pytest
 
-from tests.conftest import SCRIPTS, run_script
+from tests.conftest import SCRIPTS, run_scripts
 
 pytestmark = pytest.mark.slow
 
@@ -18,10 +18,10 @@ pytestmark = pytest.mark.slow
 def results(tmp_path_factory):
     two = tmp_path_factory.mktemp("two")
     one = tmp_path_factory.mktemp("one")
-    proc2 = run_script([SCRIPTS / "scenarios.py", two, "--replicas", "2"])
+    proc2, proc1 = run_scripts([SCRIPTS / "scenarios.py", two, "--replicas", "2"],
+                               [SCRIPTS / "scenarios.py", one, "--replicas", "1"])
     assert proc2.returncode == 0, proc2.stderr[-3000:]
     assert proc2.stdout.count("scenarios done") == 1
-    proc1 = run_script([SCRIPTS / "scenarios.py", one, "--replicas", "1"])
     assert proc1.returncode == 0, proc1.stderr[-3000:]
 
     def load(name, rank=0, ref=False):

@@ -6,7 +6,7 @@ import pytest
 import torch
 
 import keraslike as tf
-from tests.conftest import SCRIPTS, run_script
+from tests.conftest import SCRIPTS, run_script, run_scripts
 
 WORKER = SCRIPTS / "soft_placed_gpus.py"
 
@@ -24,10 +24,9 @@ def test_error_when_soft_placement_is_off():
 @pytest.mark.slow
 @pytest.mark.skipif(torch.cuda.device_count() >= 2, reason="the machine has the GPUs")
 def test_missing_gpus_run_as_two_cpu_replicas(tmp_path):
-    mirrored = run_script([WORKER, tmp_path / "mirrored.npz"])
+    mirrored, single = run_scripts([WORKER, tmp_path / "mirrored.npz"], [WORKER, tmp_path / "single.npz", "--single"])
     assert mirrored.returncode == 0, mirrored.stderr
     assert "run on the CPU instead" in mirrored.stderr
-    single = run_script([WORKER, tmp_path / "single.npz", "--single"])
     assert single.returncode == 0, single.stderr
     a, b = np.load(tmp_path / "mirrored.npz"), np.load(tmp_path / "single.npz")
     assert int(a["replicas"]) == 2 and int(b["replicas"]) == 1

@@ -7,6 +7,8 @@ keraslike in `tests/ops/test_docstring_golden.py`. Results are encoded by
 No TensorFlow import here: both sides share this file.
 """
 
+import numpy as np
+
 X5 = [-10.0, -5.0, 0.0, 5.0, 10.0]
 
 
@@ -58,6 +60,32 @@ def _sparse_set_shape(shape):
     return case
 
 
+def _ragged_shapes(tf, keras):
+    rt = tf.RaggedTensor.from_uniform_row_length(tf.RaggedTensor.from_row_splits(tf.range(10), [0, 3, 4, 6, 10]), 2)
+    dense3 = tf.RaggedTensor.from_tensor(tf.zeros([2, 3, 4]), ragged_rank=2)
+    dense2 = tf.RaggedTensor.from_tensor(tf.zeros([2, 3]))
+    padded = tf.RaggedTensor.from_tensor(tf.constant([[1, 0], [2, 3]]), padding=0)
+    flat = tf.RaggedTensor.from_uniform_row_length(tf.range(6), 3)
+    return [rt.shape.as_list(), rt.uniform_row_length, rt.values.uniform_row_length is None,
+            dense3.shape.as_list(), dense3.values.uniform_row_length, dense2.shape.as_list(),
+            padded.shape.as_list(), padded.uniform_row_length is None, flat.shape.as_list(),
+            flat.with_values(flat.values * 2).shape.as_list(), (flat * 2).shape.as_list(),
+            tf.RaggedTensor.from_tensor(tf.zeros([2, 3]), lengths=[1, 2]).shape.as_list()]
+
+
+def _ragged_spec(tf, keras):
+    values = [tf.ragged.constant([[0], [1, 2]]), tf.ragged.constant([[[0, 1]], [[1, 2], [3, 4]]], ragged_rank=1),
+              tf.ragged.constant([["a"], ["b", "c"]]),
+              tf.ragged.constant([[1, 2], [3]]).with_row_splits_dtype(tf.int32)]
+    specs = [tf.type_spec_from_value(v) for v in values]
+    return [[s.shape.as_list(), s.dtype.name, s.ragged_rank, s.row_splits_dtype.name] for s in specs]
+
+
+def _tensor_initializer(tf, keras):
+    init = keras.initializers.get(keras.ops.reshape(keras.ops.arange(6), (2, 3)))
+    return [init((2, 3)), init((2, 3), dtype="float16"), keras.initializers.get(np.ones((2,), "int32"))((2,))]
+
+
 CASES = {
     "relu_threshold": _relu(threshold=5.0),
     "relu_threshold_leak_cap": _relu(negative_slope=0.5, threshold=5.0, max_value=7.0),
@@ -91,5 +119,15 @@ CASES = {
     "sparse_set_shape": _sparse_set_shape([3, None]),
     "sparse_set_shape_incompatible": _sparse_set_shape([2, 4]),
     "sparse_set_shape_rank": _sparse_set_shape([3, 4, 1]),
+    "ragged_range_empty_rows": lambda tf, keras: [tf.ragged.range([0, 5, 8], [3, 3, 12]).to_list(),
+                                                  tf.ragged.range([0, 5, 8], [3, 3, 12], 2).to_list(),
+                                                  tf.ragged.range([5, 0], [0, 5], -2).to_list()],
+    "ragged_range_zero_delta": lambda tf, keras: tf.ragged.range([0], [3], 0),
+    "ragged_uniform_shapes": _ragged_shapes,
+    "type_spec_from_value_ragged": _ragged_spec,
+    "initializer_from_tensor": _tensor_initializer,
+    "initializer_from_tensor_bad_shape": lambda tf, keras: keras.initializers.get(keras.ops.ones((2, 3)))((3, 2)),
+    "dtype_policy_repr": lambda tf, keras: [repr(keras.DTypePolicy("mixed_float16")),
+                                            repr(keras.layers.Dense(2, dtype="float32").dtype_policy)],
     "shape_plus_str_raises": lambda tf, keras: tf.zeros([2]).shape + "a",
 }

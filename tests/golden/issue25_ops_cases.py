@@ -104,6 +104,31 @@ def _cases(tf, keras):
     c["time_distributed_compute_output_shape"] = lambda: np.array(
         [-1 if d is None else d for d in layers.TimeDistributed(layers.Dense(3)).compute_output_shape((None, 5, 4))])
     c["dense_known_batch"] = lambda: np.array(layers.Dense(3)(keras.Input(shape=(4,), batch_size=8)).shape)
+
+    def dims(shape):
+        return np.array([-1 if d is None else d for d in shape])
+    for name, make, shapes in [
+            ("activation", lambda: layers.Activation("relu"), [(None, 3)]),
+            ("dropout", lambda: layers.Dropout(0.5), [(None, 3, 2)]),
+            ("flatten", lambda: layers.Flatten(), [(None, 3, 4)]),
+            ("flatten_unknown", lambda: layers.Flatten(), [(None, None, 4)]),
+            ("concatenate", lambda: layers.Concatenate(), [[(None, 3), (None, 4)]]),
+            ("add", lambda: layers.Add(), [[(2, 3), (2, 3)]]),
+            ("dot", lambda: layers.Dot(axes=1), [[(None, 3), (None, 3)]]),
+            ("lambda", lambda: layers.Lambda(lambda x: x[:, :2]), [(None, 3)]),
+            ("softmax", lambda: layers.Softmax(), [(4, 3)]),
+            ("prelu", lambda: layers.PReLU(), [(None, 3)]),
+            ("multi_head_attention", lambda: layers.MultiHeadAttention(2, 4), [(None, 5, 8), (None, 6, 8)]),
+            ("bidirectional", lambda: layers.Bidirectional(layers.LSTM(3)), [(None, 5, 2)]),
+            ("bidirectional_sequences", lambda: layers.Bidirectional(layers.LSTM(3, return_sequences=True)),
+             [(None, 5, 2)]),
+            ("time_distributed_flatten", lambda: layers.TimeDistributed(layers.Flatten()), [(None, 2, 3, 4)])]:
+        c[f"compute_output_shape_{name}"] = lambda make=make, shapes=shapes: dims(make().compute_output_shape(*shapes))
+
+    class Doubler(layers.Layer):
+        def call(self, x):
+            return x * 2
+    c["compute_output_shape_user_layer"] = lambda: Doubler().compute_output_shape((None, 3))
     metrics = keras.metrics
     for cls, kwargs, args in [
             ("IoU", dict(num_classes=2, target_class_ids=[0]), ([0, 0, 1, 1], [0, 1, 0, 1])),

@@ -96,6 +96,41 @@ golden["tf_reads_keraslike"] = {
     "module": read_keraslike("module", lambda: cases.make_module(tf)),
     "keras": read_keraslike("keras", lambda: cases.make_keras(keras)),
 }
+
+
+class One(tf.Module):
+    @tf.function(input_signature=[tf.TensorSpec([None], tf.float32)])
+    def __call__(self, x):
+        return x * 2.0
+
+
+class Two(tf.Module):
+    @tf.function(input_signature=[tf.TensorSpec([None], tf.float32), tf.TensorSpec([None], tf.float32)])
+    def __call__(self, x, y):
+        return x + y
+
+
+def positional_call(obj, args, kwargs):
+    """What a loaded signature does with positional arguments: "ok" or [error type, message start]."""
+    directory = os.path.join(HERE, "_positional_tmp")
+    shutil.rmtree(directory, ignore_errors=True)
+    tf.saved_model.save(obj, directory)
+    signature = tf.saved_model.load(directory).signatures["serving_default"]
+    try:
+        signature(*args, **kwargs)
+        return "ok"
+    except Exception as err:  # noqa: BLE001 - recorded
+        return [type(err).__name__, str(err).split(".")[0]]
+    finally:
+        shutil.rmtree(directory, ignore_errors=True)
+
+
+column = tf.constant(cases.X[:, 0])
+golden["positional"] = {
+    "one_input": positional_call(One(), (column,), {}),
+    "two_inputs": positional_call(Two(), (column, column), {}),
+    "two_inputs_one_positional": positional_call(Two(), (column,), {"y": column}),
+}
 with open(os.path.join(HERE, "tf_saved_model_golden.json"), "w") as f:
     json.dump(golden, f, indent=1, sort_keys=True)
 print("wrote tf_saved_model/, tf_module_saved_model/, tf_keras_export/ and tf_saved_model_golden.json with TF",

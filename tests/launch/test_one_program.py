@@ -13,7 +13,7 @@ import tempfile
 import numpy as np
 import pytest
 
-from tests.conftest import SCRIPTS, run_script
+from tests.conftest import SCRIPTS, run_script, run_scripts
 
 
 @pytest.mark.slow
@@ -62,12 +62,12 @@ print(repr((random.random(), float(np.random.rand()), float(torch.rand(())))))
 """
 
 
+@pytest.mark.slow
 def test_seeds_set_before_import_keep_their_effect(tmp_path):
     script = tmp_path / "seeded.py"
     script.write_text(_SEEDED_DRAWS)
     outs = []
-    for arg in ("without", "with"):
-        proc = run_script([script, arg])
+    for proc in run_scripts([script, "without"], [script, "with"]):
         assert proc.returncode == 0, proc.stderr[-2000:]
         outs.append(proc.stdout.strip())
     assert outs[0] == outs[1]  # import keraslike snapshots the generators; it never reseeds them

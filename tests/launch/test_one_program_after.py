@@ -107,6 +107,7 @@ print("ok")
 """
 
 
+@pytest.mark.slow
 def test_user_datetime_names_are_agreed_and_stay_datetime(tmp_path):
     script = tmp_path / "uses_datetime.py"
     script.write_text(_DATETIME_SCRIPT)

@@ -14,8 +14,10 @@ import textwrap
 
 import numpy as np
 import pytest
+import torch
 
 import keraslike as tf
+from keraslike._src.saved_model import object_graph
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
@@ -57,6 +59,10 @@ SAVER = textwrap.dedent('''
             self.calls.assign_add(1)
             return self.class_pred(tf.sigmoid(self.model(self.norm_x.norm(x))))
 
+        @tf.function(input_signature=[tf.TensorSpec([None, 5], tf.float32)] * 2)
+        def two(self, x, y):
+            return self.model(self.norm_x.norm(x + y))
+
         @tf.function(input_signature=[tf.TensorSpec([None, 5], tf.float32, name="features")])
         def scores(self, x):
             logits = self.model(self.norm_x.norm(x))
@@ -84,10 +90,25 @@ SAVER = textwrap.dedent('''
         def call(self, x):
             return self.out(self.hidden(x)) + x[:, :2]
 
+    class IntroSequential(tf.Module):  # the intro-to-modules guide: a tf.function without input_signature
+        def __init__(self, name=None):
+            super().__init__(name=name)
+            self.dense_1 = LogisticRegression()
+            self.scale = tf.Variable(3.0)
+
+        @tf.function
+        def __call__(self, x):
+            return self.dense_1(x) * self.scale
+
     out = sys.argv[1]
+    intro = IntroSequential(name="the_model")
+    intro_outputs = [intro(tf.ones([1, 5])).numpy(), intro(tf.ones([2, 5]) * 2.0).numpy()]  # two traces
+    tf.saved_model.save(intro, out + "/intro")
     x = np.random.default_rng(0).standard_normal((8, 5)).astype("float32")
     module = ExportModule(LogisticRegression(), Normalize(x), predict_class)
-    tf.saved_model.save(module, out + "/module")
+    # two functions return tensors: TF exports no default signature, so they are named
+    tf.saved_model.save(module, out + "/module", signatures={"serving_default": module.__call__,
+                                                             "scores": module.scores, "two": module.two})
     mutable = Mutable()
     tf.saved_model.save(mutable, out + "/mutable",
                         signatures=mutable.__call__.get_concrete_function(tf.TensorSpec(None, tf.float32)))
@@ -95,8 +116,19 @@ SAVER = textwrap.dedent('''
     model(x)
     model.export(out + "/exported", verbose=False)
     tf.saved_model.save(model, out + "/keras")
+    inputs = tf.keras.Input((5,), name="features")
+    functional = tf.keras.Model(inputs, tf.keras.layers.Dense(2, name="out")(inputs))
+    archive = tf.keras.export.ExportArchive()
+    archive.track(functional)
+    archive.add_endpoint("serve", functional.call, [tf.keras.InputSpec(shape=(None, 5), dtype="float32")])
+    archive.add_endpoint("double", lambda x: {"y": functional(x) * 2.0},
+                         [tf.TensorSpec([None, 5], tf.float32, name="x")])
+    archive.add_variable_collection("kernels", [functional.get_layer("out").kernel])
+    archive.write_out(out + "/archive", verbose=False)
+    np.savez(out + "/archive.npz", serve=functional(x).detach().numpy())
     np.savez(out + "/expected.npz", x=x, classes=module(x).numpy(), probabilities=module.scores(x)["probabilities"],
-             logits=module.scores(x)["logits"], keras=model(x).detach().numpy())
+             logits=module.scores(x)["logits"], keras=model(x).detach().numpy(),
+             intro_1=intro_outputs[0], intro_2=intro_outputs[1])
 ''')
 
 LOADER = textwrap.dedent('''
@@ -127,7 +159,9 @@ LOADER = textwrap.dedent('''
     serving = loaded.signatures["serving_default"]
     results["signature_keys"] = sorted(loaded.signatures)
     results["serving"] = {k: v.numpy().tolist() for k, v in serving(x=x).items()}
-    results["positional"] = error(lambda: serving(x))
+    results["scores_signature"] = sorted(loaded.signatures["scores"](features=x))
+    results["positional"] = error(lambda: loaded.signatures["two"](x, x))
+    results["one_positional"] = serving(x)["output_0"].numpy().tolist()
     scores = loaded.scores(x)
     results["scores"] = {k: v.detach().numpy().tolist() for k, v in scores.items()}
     results["scores_by_name"] = loaded.scores(features=x)["logits"].detach().numpy().tolist()
@@ -161,6 +195,21 @@ LOADER = textwrap.dedent('''
     results["keras_call"] = keras_sm(x).detach().numpy().tolist()
     results["keras_serving"] = {k: v.detach().numpy().tolist()
                                 for k, v in keras_sm.signatures["serving_default"](inputs=x).items()}
+    archive = tf.saved_model.load(out + "/archive")
+    served = np.load(out + "/archive.npz")["serve"]
+    results["archive_type"] = type(archive).__name__
+    results["archive_signatures"] = sorted(archive.signatures)
+    results["archive_serve"] = float(np.abs(archive.serve(x).detach().numpy() - served).max())
+    results["archive_default"] = float(np.abs(
+        archive.signatures["serving_default"](args_0=x)["output_0"].detach().numpy() - served).max())
+    results["archive_double"] = float(np.abs(archive.double(x)["y"].detach().numpy() - 2 * served).max())
+    archive.kernels[0].assign(np.zeros((5, 2), "float32"))  # the collection is the model's kernel itself
+    results["archive_after_assign"] = archive.serve(x).detach().numpy().tolist()
+    results["archive_variables"] = len(archive.variables)
+    intro = tf.saved_model.load(out + "/intro")
+    results["intro"] = [intro(tf.ones([1, 5])).numpy().tolist(), intro(tf.ones([2, 5]) * 2.0).numpy().tolist()]
+    results["intro_signatures"] = sorted(intro.signatures)
+    results["intro_new_shape"] = error(lambda: intro(tf.ones([3, 5])))
     print("RESULTS" + json.dumps(results))
 ''')
 
@@ -183,6 +232,7 @@ def loaded_elsewhere(tmp_path_factory):
     return out, results, np.load(os.path.join(out, "expected.npz"))
 
 
+@pytest.mark.slow
 def test_tutorial_export_module_runs_without_its_class(loaded_elsewhere):
     out, results, expected = loaded_elsewhere
     assert results["type"] == "_UserObject" and not results["defined_here"]
@@ -195,15 +245,19 @@ def test_tutorial_export_module_runs_without_its_class(loaded_elsewhere):
         "assets", "keraslike_programs", "keraslike_saved_model.json", "variables"]
 
 
+@pytest.mark.slow
 def test_signatures_take_keyword_arguments_only(loaded_elsewhere):
     _, results, expected = loaded_elsewhere
-    assert results["signature_keys"] == ["serving_default"]
+    assert results["signature_keys"] == ["scores", "serving_default", "two"]
+    np.testing.assert_array_equal(results["one_positional"], expected["classes"])
+    assert results["scores_signature"] == ["logits", "probabilities"]
     assert list(results["serving"]) == ["output_0"]
     np.testing.assert_array_equal(results["serving"]["output_0"], expected["classes"])
-    kind, message = results["positional"]
-    assert kind == "TypeError" and "keyword arguments only" in message
+    kind, message = results["positional"]  # scores has one input: a positional call binds it (as TF)
+    assert kind == "TypeError" and "too many positional arguments" in message
 
 
+@pytest.mark.slow
 def test_other_functions_dict_outputs_and_variable_paths(loaded_elsewhere):
     _, results, expected = loaded_elsewhere
     assert sorted(results["scores"]) == ["logits", "probabilities"]
@@ -217,6 +271,7 @@ def test_other_functions_dict_outputs_and_variable_paths(loaded_elsewhere):
     assert kind == "ValueError" and "of shape (None, 5)" in message and "Received: shape=(2, 4)" in message
 
 
+@pytest.mark.slow
 def test_programs_read_the_live_variables(loaded_elsewhere):
     _, results, expected = loaded_elsewhere
     # w = 0, b = -1: sigmoid(-1) < 0.5 everywhere
@@ -227,6 +282,7 @@ def test_programs_read_the_live_variables(loaded_elsewhere):
     assert results["gradients"][1] == pytest.approx(len(x))
 
 
+@pytest.mark.slow
 def test_mutating_method_and_unknown_rank_signature(loaded_elsewhere):
     _, results, _ = loaded_elsewhere
     assert results["mutated"] == 2.0
@@ -234,6 +290,7 @@ def test_mutating_method_and_unknown_rank_signature(loaded_elsewhere):
     assert kind == "NotImplementedError" and "unknown rank" in message and "import the class" in message
 
 
+@pytest.mark.slow
 def test_model_export_and_tfsm_layer_without_the_model_class(loaded_elsewhere):
     _, results, expected = loaded_elsewhere
     assert results["exported_type"] == "_UserObject"
@@ -244,6 +301,47 @@ def test_model_export_and_tfsm_layer_without_the_model_class(loaded_elsewhere):
     np.testing.assert_allclose(results["tfsm_serving_default"]["output_0"], expected["keras"], rtol=1e-5, atol=1e-6)
     np.testing.assert_allclose(results["keras_call"], expected["keras"], rtol=1e-5, atol=1e-6)
     np.testing.assert_allclose(results["keras_serving"]["output_0"], expected["keras"], rtol=1e-5, atol=1e-6)
+
+
+def test_intro_to_modules_traced_calls_run_without_the_class(loaded_elsewhere):
+    """A tf.function without input_signature is saved as the calls traced so far, as TF (the intro guide)."""
+    _, results, expected = loaded_elsewhere
+    np.testing.assert_allclose(results["intro"][0], expected["intro_1"], rtol=1e-6)
+    np.testing.assert_allclose(results["intro"][1], expected["intro_2"], rtol=1e-6)
+    assert results["intro_signatures"] == []  # no input_signature: no default signature (as TF)
+    kind, message = results["intro_new_shape"]  # a shape never traced: TF's error
+    assert kind == "ValueError" and "Could not find matching concrete function" in message
+
+
+def test_export_archive_endpoints_and_variable_collection(loaded_elsewhere):
+    _, results, expected = loaded_elsewhere
+    assert results["archive_type"] == "_UserObject"
+    assert results["archive_signatures"] == ["double", "serve", "serving_default"]  # the first is the default
+    assert results["archive_serve"] < 1e-6 and results["archive_default"] < 1e-6 and results["archive_double"] < 1e-6
+    bias = np.asarray(results["archive_after_assign"])[0]
+    np.testing.assert_allclose(results["archive_after_assign"], np.broadcast_to(bias, (len(expected["x"]), 2)))
+    assert results["archive_variables"] == 2  # kernel and bias, the collection sharing the kernel
+
+
+def test_export_archive_errors(tmp_path):
+    archive = tf.keras.export.ExportArchive()
+    with pytest.raises(ValueError, match="must call track"):
+        archive.add_endpoint("serve", lambda x: x, [tf.TensorSpec([None], tf.float32)])
+    with pytest.raises(ValueError, match="Invalid resource type"):
+        archive.track(object())
+    with pytest.raises(ValueError, match="Unsupported format: neptune_model"):
+        tf.keras.export.ExportArchive(format="neptune_model")
+    model = tf.keras.Sequential([tf.keras.Input((2,)), tf.keras.layers.Dense(1)])
+    archive.track(model)
+    with pytest.raises(ValueError, match="No endpoints have been set yet"):
+        archive.write_out(str(tmp_path / "a"))
+    archive.add_endpoint("serve", model.call, [tf.TensorSpec([None, 2], tf.float32)])
+    with pytest.raises(ValueError, match="Endpoint name 'serve' is already taken"):
+        archive.add_endpoint("serve", model.call, [tf.TensorSpec([None, 2], tf.float32)])
+    with pytest.raises(TypeError, match="is_static"):
+        archive.add_endpoint("other", model.call, [tf.TensorSpec([None, 2], tf.float32)], is_static=True)
+    with pytest.raises(ValueError, match="give an input_signature"):
+        archive.add_endpoint("other", model.call)
 
 
 class DataDependent(tf.Module):
@@ -276,3 +374,50 @@ def test_unexportable_computation_names_the_line_and_what_to_change(tmp_path):
     tf.saved_model.save(FixedBatch(), path)  # a free dimension the computation fixes is recorded with its size
     with open(os.path.join(path, "keraslike_saved_model.json")) as f:
         assert json.load(f)["functions"][0]["program_shapes"] == [[3, 2]]
+
+
+def test_mixed_precision_program_reads_variables_as_the_layer_does(tmp_path, monkeypatch):
+    """A mixed_float16 layer computes in float16 from float32 variables: so does its exported program."""
+    class Net(tf.keras.Model):  # defined here, then forgotten below: the directory loads without it
+        def __init__(self, **kwargs):
+            super().__init__(**kwargs)
+            self.dense = tf.keras.layers.Dense(2, dtype="mixed_float16")
+
+        def call(self, x):
+            return self.dense(x)
+
+    model = Net()
+    x = np.random.default_rng(0).standard_normal((4, 3)).astype("float32")
+    expected = model(x).detach()
+    assert expected.dtype == torch.float16
+    path = str(tmp_path / "mixed")
+    model.export(path, verbose=False)
+    monkeypatch.setattr(object_graph, "_SAVED_CLASSES", {})  # as in a process that never defined Net
+    loaded = tf.saved_model.load(path)
+    assert type(loaded).__name__ == "_UserObject"
+    out = loaded.serve(x)
+    assert out.dtype == torch.float16
+    torch.testing.assert_close(out.detach(), expected)
+
+
+def test_programs_load_weights_only(tmp_path, monkeypatch):
+    """torch.export.load falls back to full unpickling when a weights-only load fails; keraslike forbids it."""
+    path = str(tmp_path / "fixed")
+    tf.saved_model.save(FixedBatch(), path)
+    seen = []
+    real_load = torch.export.load
+    monkeypatch.setenv("TORCH_FORCE_NO_WEIGHTS_ONLY_LOAD", "1")
+
+    def spying_load(*args, **kwargs):
+        seen.append(tuple(os.environ.get(n) for n in ("TORCH_FORCE_WEIGHTS_ONLY_LOAD",
+                                                      "TORCH_FORCE_NO_WEIGHTS_ONLY_LOAD")))
+        return real_load(*args, **kwargs)
+
+    monkeypatch.setattr(torch.export, "load", spying_load)
+    monkeypatch.setattr(object_graph, "_SAVED_CLASSES", {})
+    monkeypatch.delattr(sys.modules[__name__], "FixedBatch")  # the class is gone: programs are loaded
+    loaded = tf.saved_model.load(path)
+    assert loaded(np.ones((3, 2), "float32")).shape == (6,)
+    assert seen == [("1", None)]
+    assert os.environ.get("TORCH_FORCE_WEIGHTS_ONLY_LOAD") is None
+    assert os.environ["TORCH_FORCE_NO_WEIGHTS_ONLY_LOAD"] == "1"

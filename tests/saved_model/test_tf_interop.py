@@ -104,3 +104,33 @@ def test_tf_reads_keraslike_saved_model_variables(case):
     np.testing.assert_allclose(np.asarray(obj(cases.X)), found["outputs_after_restore"], rtol=1e-5, atol=1e-6)
     loaded = tf.saved_model.load(directory)
     np.testing.assert_allclose(np.asarray(loaded(cases.X)), found["outputs_after_restore"], rtol=1e-5, atol=1e-6)
+
+
+class Two(tf.Module):
+    @tf.function(input_signature=[tf.TensorSpec([None], tf.float32), tf.TensorSpec([None], tf.float32)])
+    def __call__(self, x, y):
+        return x + y
+
+
+def test_signatures_positional_arguments_as_tf(tmp_path):
+    """TF 2.21: a one-input signature takes its argument positionally; with two inputs positional raises."""
+    expected = GOLDEN["positional"]
+    column = tf.constant(cases.X[:, 0])
+    path = str(tmp_path / "two")
+    tf.saved_model.save(Two(), path)
+    signature = tf.saved_model.load(path).signatures["serving_default"]
+    for case, args, kwargs in (("two_inputs", (column, column), {}), ("two_inputs_one_positional", (column,),
+                                                                       {"y": column})):
+        kind, message = expected[case]
+        with pytest.raises(TypeError, match=message) as err:
+            signature(*args, **kwargs)
+        assert err.type.__name__ == kind and "keyword arguments only" in str(err.value)
+    assert signature(x=column, y=column)["output_0"].tolist() == (2 * cases.X[:, 0]).tolist()
+    assert expected["one_input"] == "ok"
+    net = cases.make_module(tf)
+    path = str(tmp_path / "one")
+    tf.saved_model.save(net, path, signatures=net.__call__)
+    one = tf.saved_model.load(path).signatures["serving_default"]
+    assert repr(one.structured_outputs) == \
+        "{'output_0': TensorSpec(shape=(None, 2), dtype=tf.float32, name='output_0')}"
+    np.testing.assert_allclose(one(cases.X)["output_0"].numpy(), GOLDEN["module"]["outputs"], rtol=1e-5, atol=1e-6)

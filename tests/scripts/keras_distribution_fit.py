@@ -112,6 +112,7 @@ def main():
     for i, w in enumerate(weights):
         rec[f"mp_w{i}"] = w
     rec["mp_numpy0"] = model.weights[0].numpy()
+    rec["mp_count"] = model.count_params()
     rec["mp_predict"] = model.predict(x, batch_size=8, verbose=0)
     rec["mp_call"] = tf.convert_to_tensor(model(x[:5])).numpy()
     base = os.path.dirname(os.path.abspath(args.out))

@@ -243,7 +243,8 @@ def variable_sync():
     ctx_ids = STRATEGY.run(lambda: tf.distribute.get_replica_context().replica_id_in_sync_group)
     total = STRATEGY.reduce("SUM", STRATEGY.run(lambda: tf.constant(1.0)), axis=None)
     gathered = STRATEGY.gather(tf.constant([float(RANK)] * (RANK + 1)), axis=0)
-    dump("variable_sync", {"v": v.numpy().tolist(), "replica_id": int(STRATEGY.experimental_local_results(ctx_ids)[0]), "sum": float(total),
+    replica_id = int(STRATEGY.experimental_local_results(ctx_ids)[0])
+    dump("variable_sync", {"v": v.numpy().tolist(), "replica_id": replica_id, "sum": float(total),
                            "gathered": gathered.tolist()})
 
 

@@ -73,6 +73,7 @@ def text(doc, r):
 
 def build_aclimdb(path):
     r = rng(23)
+    named_1181 = False
     files = {"aclImdb/README": "Conformance stand-in of the Large Movie Review Dataset layout.\n",
              "aclImdb/imdb.vocab": "\n".join(words()) + "\n"}
     for split, seed, n in (("train", 24, 1000), ("test", 25, 1000)):
@@ -80,7 +81,10 @@ def build_aclimdb(path):
         for i, (doc, label) in enumerate(zip(docs, labels)):
             folder = "pos" if label else "neg"
             stars = int(r.integers(7, 11)) if label else int(r.integers(1, 5))
-            files[f"aclImdb/{split}/{folder}/{i}_{stars}.txt"] = text(doc, r)
+            number = i
+            if (split, folder, stars) == ("train", "pos", 9) and not named_1181:
+                number, named_1181 = 1181, True  # keras/text_classification prints train/pos/1181_9.txt
+            files[f"aclImdb/{split}/{folder}/{number}_{stars}.txt"] = text(doc, r)
     unsup, _ = reviews(26, 100)
     for i, doc in enumerate(unsup):
         files[f"aclImdb/train/unsup/{i}_0.txt"] = text(doc, r)

@@ -27,6 +27,7 @@ import functools
 import inspect
 import weakref
 
+import numpy as np
 import torch
 
 from keraslike._src import errors
@@ -65,6 +66,8 @@ def _check_arg(value, spec, position):
     if isinstance(value, StringTensor) or (not isinstance(value, torch.Tensor) and (
             dtype is dtypes.string or looks_like_strings(value))):
         value = value if isinstance(value, StringTensor) else convert_to_tensor(value, dtype)
+    elif isinstance(value, np.ndarray) and dtype is not None and value.dtype.kind in "biuf":
+        value = torch.as_tensor(np.array(value)).to(dtype)  # TF casts an array to the spec's dtype
     elif not isinstance(value, torch.Tensor):
         value = to_tensor(value, dtype, f"args[{position}]")
     shape = _spec_shape(spec)
@@ -359,8 +362,13 @@ class Function(function_types.PolymorphicFunction):
 
 
 def _named(spec, name):
+    """Specs named as TF names them: the parameter's name, `<name>_<key>` inside structures."""
     if isinstance(spec, TensorSpec) and type(spec) is TensorSpec:
         return TensorSpec(spec.shape, spec.dtype, spec.name or name)
+    if isinstance(spec, dict):
+        return {k: _named(v, f"{name}_{k}") for k, v in spec.items()}
+    if type(spec) in (list, tuple):
+        return type(spec)(_named(v, f"{name}_{i}") for i, v in enumerate(spec))
     return spec
 
 

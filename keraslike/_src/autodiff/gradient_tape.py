@@ -32,6 +32,7 @@ Example:
 import contextlib
 import enum
 import threading
+import weakref
 import warnings
 
 import torch
@@ -42,6 +43,10 @@ from keraslike._src.ops.conversion import to_tensor
 from keraslike._src.ops.string_tensor import StringTensor, looks_like_strings, string_tensor
 
 _local = threading.local()
+# Tapes that recorded and may still compute a gradient. Torch keeps one autograd graph for all of them, so a
+# backward pass frees the graph's saved tensors only when no other such tape remains (TF's tapes record
+# independently: a GAN's generator and discriminator tapes both differentiate through the same ops).
+_pending = weakref.WeakSet()
 
 
 def _recording_tapes():
@@ -114,6 +119,7 @@ class GradientTape:
 
     def _push(self):
         _recording_tapes().append(self)
+        _pending.add(self)
         self._recording = True
         if self._watch_accessed_variables:
             variables.add_access_listener(self._on_access)
@@ -229,7 +235,12 @@ class GradientTape:
     def _finish(self):
         self._used = True
         if not self._persistent:
+            _pending.discard(self)
             self._release()
+
+    def _others_pending(self):
+        """Whether another tape may still differentiate through the graph (so this pass keeps it)."""
+        return any(tape is not self for tape in list(_pending))
 
     def _reports(self, source):
         """Whether this tape gives a gradient for `source` (else it counts as unconnected)."""
@@ -293,7 +304,8 @@ class GradientTape:
             create = self._higher_order()
             grads = torch.autograd.grad(
                 outs, [flat_sources[i] for i in wanted], grad_outs,
-                retain_graph=self._persistent or create, create_graph=create, allow_unused=True,
+                retain_graph=self._persistent or create or self._others_pending(), create_graph=create,
+                allow_unused=True,
             )
             for i, g in zip(wanted, grads):
                 sparse = sparse_gradient.take(flat_sources[i])  # a lookup's occurrences: TF's IndexedSlices

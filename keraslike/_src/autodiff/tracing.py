@@ -36,7 +36,7 @@ class Literal:
         self.value = value
         try:
             hash(value)
-            self._key = ("value", type(value), value)
+            self._key = ("value", value)  # by value, as TF (2 and 2.0 are one literal)
         except TypeError:
             self._key = ("id", id(value))
 
@@ -105,14 +105,14 @@ def covers(traced_key, key):
 
 
 def generalize(traced_key, key):
-    """The most specific key covering both (dims that differ become None), or None when the structure, literals,
-    dtypes or ranks differ."""
+    """The most specific key covering both (dims that differ become None, shapes of other ranks an unknown
+    shape), or None when the structure, literals or dtypes differ."""
     a, b = _flatten(traced_key), _flatten(key)
     if len(a) != len(b):
         return None
     for t, v in zip(a, b):
         if isinstance(t, TensorSpec) and isinstance(v, TensorSpec):
-            if type(t) is not type(v) or t.dtype != v.dtype or t.shape.rank != v.shape.rank:
+            if type(t) is not type(v) or t.dtype != v.dtype:
                 return None
         elif t != v:
             return None
@@ -122,7 +122,9 @@ def generalize(traced_key, key):
             return {k: merge(t[k], v[k]) for k in t}
         if type(t) in (list, tuple):
             return type(t)(merge(x, y) for x, y in zip(t, v))
-        if isinstance(t, TensorSpec) and t.shape.rank is not None:
+        if isinstance(t, TensorSpec):
+            if t.shape.rank is None or t.shape.rank != v.shape.rank:  # ranks differ: any shape
+                return TensorSpec(None, t.dtype)
             dims = [x if x == y else None for x, y in zip(t.shape.as_list(), v.shape.as_list())]
             return TensorSpec(dims, t.dtype)
         return t

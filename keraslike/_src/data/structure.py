@@ -12,6 +12,8 @@ out of range), bools -> bool, numpy arrays and torch tensors keep their dtype.
 import numpy as np
 import torch
 
+from keraslike._src import errors
+from keraslike._src.nest.nest import Rules, rebuild_mapping, sorted_keys
 from keraslike._src.ops.string_tensor import StringTensor, as_string_array
 from keraslike._src.ops.tensor_spec import TensorSpec, as_spec_dtype, string
 from keraslike._src.ragged import ragged_ops
@@ -24,52 +26,39 @@ _INT32_MIN, _INT32_MAX = -(2**31), 2**31 - 1
 
 # ----------------------------------------------------------------------------- nesting
 def is_nested(value):
-    """True for the containers tf.data treats as structure: tuple, namedtuple, dict."""
+    """True for the containers tf.data treats as structure: tuple, namedtuple, dict (a list is a value)."""
     return isinstance(value, (tuple, dict))
 
 
-def _sorted_keys(mapping):
-    try:
-        return sorted(mapping)
-    except TypeError:
-        return list(mapping)
+def _keys(structure):
+    return sorted_keys(structure) if isinstance(structure, dict) else range(len(structure))
+
+
+def _rebuild(structure, keys, values):
+    if isinstance(structure, dict):
+        return rebuild_mapping(structure, keys, values)
+    return type(structure)(*values) if hasattr(structure, "_fields") else type(structure)(values)
+
+
+DATA = Rules(is_nested, _keys, lambda structure, key: structure[key], _rebuild)
+"""tf.data's rules on `nest.Rules`: tuples, namedtuples and dicts (by sorted key, unsortable keys raise as in
+TF) are structure; lists and everything else are values."""
 
 
 def flatten(structure):
     """Leaves of `structure` in TF's order (dict keys sorted)."""
-    if isinstance(structure, dict):
-        return [leaf for key in _sorted_keys(structure) for leaf in flatten(structure[key])]
-    if isinstance(structure, tuple):
-        return [leaf for item in structure for leaf in flatten(item)]
-    return [structure]
+    return DATA.flatten(structure)
 
 
 def pack_as(structure, leaves):
     """Inverse of `flatten`: rebuilds `structure`'s containers around `leaves`."""
     leaves = list(leaves)
-    packed, used = _pack(structure, leaves, 0)
+    used = len(DATA.flatten(structure))
     if used != len(leaves):
         raise ValueError(
             f"Expected {used} leaves to pack into the structure. Received: len(leaves)={len(leaves)}"
         )
-    return packed
-
-
-def _pack(structure, leaves, pos):
-    if isinstance(structure, dict):
-        values = {}
-        for key in _sorted_keys(structure):
-            values[key], pos = _pack(structure[key], leaves, pos)
-        return type(structure)((key, values[key]) for key in structure), pos
-    if isinstance(structure, tuple):
-        items = []
-        for item in structure:
-            value, pos = _pack(item, leaves, pos)
-            items.append(value)
-        if hasattr(structure, "_fields"):
-            return type(structure)(*items), pos
-        return type(structure)(items), pos
-    return leaves[pos], pos + 1
+    return DATA.pack(structure, leaves)
 
 
 def map_structure(fn, *structures):
@@ -87,7 +76,7 @@ def map_structure(fn, *structures):
 
 def _skeleton(structure):
     if isinstance(structure, dict):
-        return ("dict", tuple((k, _skeleton(structure[k])) for k in _sorted_keys(structure)))
+        return ("dict", tuple((k, _skeleton(structure[k])) for k in sorted_keys(structure)))
     if isinstance(structure, tuple):
         kind = type(structure).__name__ if hasattr(structure, "_fields") else "tuple"
         return (kind, tuple(_skeleton(s) for s in structure))
@@ -109,7 +98,7 @@ def _describe(structure):
 
 def map_structure_unchecked(fn, structure):
     """Applies `fn` to every leaf of one structure."""
-    return pack_as(structure, [fn(leaf) for leaf in flatten(structure)])
+    return DATA.map(fn, structure)
 
 
 def map_up_to(shallow, fn, *deeper):
@@ -313,7 +302,7 @@ def stack(leaves, spec=None):
     RaggedTensor with one more ragged dimension.
 
     Raises:
-        ValueError: when the leaves have different shapes (TF's batching error).
+        InvalidArgumentError (a ValueError): when the leaves have different shapes (TF's batching error).
     """
     if isinstance(leaves[0], RaggedTensor) or isinstance(spec, RaggedTensorSpec):
         return ragged_ops.stack(leaves)
@@ -322,7 +311,7 @@ def stack(leaves, spec=None):
     first = _shape(leaves[0])
     for position, leaf in enumerate(leaves[1:], start=1):
         if _shape(leaf) != first:
-            raise ValueError(
+            raise errors.InvalidArgumentError(
                 "Cannot batch tensors with different shapes in a component. Expected every "
                 f"element to have shape {list(first)}. Received: shapes[{position}]={list(_shape(leaf))}"
             )

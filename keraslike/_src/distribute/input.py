@@ -8,32 +8,20 @@ the same global batches and keeps its rows, TF's rebatching rule
 
 import torch
 
+from keraslike._src import errors
 from keraslike._src.distribute import collectives
+from keraslike._src.nest.nest import TF_NEST
 
 
-def _leaves(structure):
-    if isinstance(structure, dict):
-        return [leaf for v in structure.values() for leaf in _leaves(v)]
-    if isinstance(structure, (list, tuple)):
-        return [leaf for v in structure for leaf in _leaves(v)]
-    return [structure]
-
-
-def _slice(structure, start, stop):
-    if isinstance(structure, dict):
-        return {k: _slice(v, start, stop) for k, v in structure.items()}
-    if isinstance(structure, tuple) and hasattr(structure, "_fields"):
-        return type(structure)(*(_slice(v, start, stop) for v in structure))
-    if isinstance(structure, (list, tuple)):
-        return type(structure)(_slice(v, start, stop) for v in structure)
-    if isinstance(structure, torch.Tensor) or hasattr(structure, "__getitem__"):
-        return structure[start:stop]
-    return structure
+def _slice_leaf(leaf, start, stop):
+    if isinstance(leaf, torch.Tensor) or hasattr(leaf, "__getitem__"):
+        return leaf[start:stop]
+    return leaf
 
 
 def batch_size_of(element):
     """Rows in a batched element (the first dimension of its first tensor)."""
-    for leaf in _leaves(element):
+    for leaf in TF_NEST.flatten(element):
         shape = getattr(leaf, "shape", None)
         if shape is not None and len(shape):
             return int(shape[0])
@@ -48,7 +36,7 @@ def replica_slice(element, strategy):
     start, stop = collectives.split_global_batch(
         batch_size_of(element), strategy.num_replicas_in_sync, strategy._rank
     )
-    return _slice(element, start, stop)
+    return TF_NEST.map(lambda leaf: _slice_leaf(leaf, start, stop), element)
 
 
 class DistributedDataset:
@@ -83,8 +71,11 @@ class DistributedIterator:
         return replica_slice(next(self._iterator), self._strategy)
 
     def get_next(self):
-        """Next element; at the end raises `StopIteration` (TF: `OutOfRangeError`)."""
-        return next(self)
+        """Next element; at the end raises `tf.errors.OutOfRangeError`, as TF (`next(it)`: `StopIteration`)."""
+        try:
+            return next(self)
+        except StopIteration:
+            raise errors.OutOfRangeError(None, None, "End of sequence") from None
 
     def get_next_as_optional(self):
         """`Optional` holding the next element, or an empty one at the end (never raises)."""

@@ -16,6 +16,7 @@ from keraslike._src.distribute.replica_local import CrossReplicaReads
 from keraslike._src.distribute.input import DistributedDataset
 from keraslike._src.distribute.input_context import InputContext, PerReplicaDataset, ValueContext
 from keraslike._src.distribute.values import PerReplica, ReduceOp
+from keraslike._src.nest.nest import TF_NEST
 
 
 class ReplicaContext:
@@ -148,13 +149,13 @@ class Strategy:
         values, as TF returns them: combine them with `reduce`/`gather` or read
         `experimental_local_results`; with one replica the result is returned as is.
         """
-        args = _map(_local_component, args)
-        kwargs = {k: _map(_local_component, v) for k, v in (kwargs or {}).items()}
+        args = TF_NEST.map(_local_component, args)
+        kwargs = {k: TF_NEST.map(_local_component, v) for k, v in (kwargs or {}).items()}
         with self.scope(), self._replica_step():
             result = fn(*args, **kwargs)
         if self._num_replicas == 1:
             return result
-        return _map(_per_replica, result)
+        return TF_NEST.map(_per_replica, result)
 
     def experimental_run_v2(self, fn, args=(), kwargs=None, options=None):
         """Deprecated TF 2.0/2.1 name of `run` (removed from current TF); kept for old tutorials."""
@@ -178,7 +179,7 @@ class Strategy:
             The reduced tensor(s).
         """
         op = ReduceOp.from_any(reduce_op)
-        return _map(lambda v: self._reduce_one(op, v, axis), value)
+        return TF_NEST.map(lambda v: self._reduce_one(op, v, axis), value)
 
     def _reduce_one(self, op, value, axis):
         """One leaf of `reduce`, with TF's rules: a `PerReplica` combines every replica's component; a plain
@@ -231,11 +232,11 @@ class Strategy:
         """`value_fn(ValueContext)` evaluated for this replica: its component of a per-replica value (a
         `PerReplica` with several replicas, as TF)."""
         value = value_fn(ValueContext(self._rank, self._num_replicas))
-        return value if self._num_replicas == 1 else _map(_per_replica, value)
+        return value if self._num_replicas == 1 else TF_NEST.map(_per_replica, value)
 
     def gather(self, value, axis):
         """Concatenate every replica's `value` along `axis` (sizes may differ), in replica order."""
-        return _map(lambda v: self._gather_one(torch.as_tensor(_local_component(v)), axis), value)
+        return TF_NEST.map(lambda v: self._gather_one(torch.as_tensor(_local_component(v)), axis), value)
 
     def _gather_one(self, value, axis):
         if self._num_replicas == 1:
@@ -278,7 +279,7 @@ class Strategy:
                 collectives.all_reduce(t, "sum")
             return t / self._num_replicas if op is ReduceOp.MEAN else t
 
-        return _map(reduce_one, value)
+        return TF_NEST.map(reduce_one, value)
 
     def _replica_rows(self, global_size):
         """`[start, stop)` rows of a global batch of `global_size` this replica takes."""
@@ -382,14 +383,6 @@ def _mean_as_tf(total, count, dtype):
     if dtype.is_floating_point or dtype.is_complex:
         return (total / count).to(dtype)
     return total.to(torch.float64) / count
-
-
-def _map(fn, value):
-    if isinstance(value, (list, tuple)):
-        return type(value)(_map(fn, v) for v in value)
-    if isinstance(value, dict):
-        return {k: _map(fn, v) for k, v in value.items()}
-    return fn(value)
 
 
 def get_replica_context():

@@ -14,6 +14,8 @@ Keras's tree rules, which differ from `tf.nest` in places:
 import collections
 import warnings
 
+from keraslike._src.nest.nest import Rules, rebuild_mapping
+
 _SEQUENCE_TYPES = (list, tuple, collections.deque)
 _MAPPING_TYPES = (dict, collections.OrderedDict, collections.defaultdict)
 
@@ -50,16 +52,16 @@ def _rebuild(node, keys, values):
     if node is None:
         return None
     if _is_mapping(node):
-        by_key = dict(zip(keys, values))
-        items = [(k, by_key[k]) for k in node]  # the original key order
-        if type(node) is collections.defaultdict:
-            return collections.defaultdict(node.default_factory, items)
-        return type(node)(items)
+        return rebuild_mapping(node, keys, values)  # the original key order
     if _is_namedtuple(node):
         return type(node)(*values)
     if type(node) is collections.deque:
         return collections.deque(values, maxlen=node.maxlen)
     return type(node)(values)
+
+
+KERAS_TREE = Rules(_is_node, _keys, lambda node, key: node[key], _rebuild)
+"""Keras 3's rules on `nest.Rules` (the module docstring)."""
 
 
 def _mismatch(a, b):
@@ -84,32 +86,12 @@ def is_nested(structure):
 
 def flatten(structure):
     """The leaves of `structure` in Keras's order (dict values by sorted key); a leaf gives `[leaf]`."""
-    out = []
-
-    def walk(x):
-        if _is_node(x):
-            for k in _keys(x):
-                walk(x[k])
-        else:
-            out.append(x)
-
-    walk(structure)
-    return out
+    return KERAS_TREE.flatten(structure)
 
 
 def flatten_with_path(structure):
     """`[(path, leaf), ...]`, each path a tuple of the keys/indices leading to the leaf."""
-    out = []
-
-    def walk(path, x):
-        if _is_node(x):
-            for k in _keys(x):
-                walk(path + (k,), x[k])
-        else:
-            out.append((path, x))
-
-    walk((), structure)
-    return out
+    return KERAS_TREE.flatten_with_paths(structure)
 
 
 def _paths(structure):
@@ -228,15 +210,7 @@ def pack_sequence_as(structure, flat_sequence):
         word = "few" if len(flat) < expected else "many"
         raise ValueError(f"Too {word} leaves for the structure; expected: {expected}, got: {len(flat)}. "
                          f"Received: structure={_short(structure)}")
-    position = iter(flat)
-
-    def walk(x):
-        if not _is_node(x):
-            return next(position)
-        keys = _keys(x)
-        return _rebuild(x, keys, [walk(x[k]) for k in keys])
-
-    return walk(structure)
+    return KERAS_TREE.pack(structure, flat)
 
 
 def traverse(func, structure, top_down=True):

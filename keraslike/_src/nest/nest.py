@@ -17,6 +17,72 @@ Example:
 import collections.abc
 
 
+class Rules:
+    """How one traversal sees a nested structure; every traversal in keraslike goes through these.
+
+    TF and Keras agree on the walk (depth first, children in a fixed order, leaves collected) and differ
+    only in which values are containers, the order of a mapping's children and how a container is
+    rebuilt: `tf.nest` (`TF_NEST`, below), tf.data's elements (`data/structure.py`: tuples and dicts,
+    lists are values) and Keras 3's `keras.tree` (`keras/tree.py`: an OrderedDict keeps its order) are
+    each one `Rules`.
+
+    Args:
+        is_node: `value -> bool`, True for a container.
+        keys: `node -> list`, the child keys in flattening order (mapping keys, attribute names, indices).
+        child: `(node, key) -> value`.
+        rebuild: `(node, keys, values) -> node`: a container like `node` holding `values` at `keys`.
+    """
+
+    def __init__(self, is_node, keys, child, rebuild):
+        self.is_node, self.keys, self.child, self.rebuild = is_node, keys, child, rebuild
+
+    def flatten(self, structure):
+        """The leaves of `structure` in flattening order (a leaf gives `[leaf]`)."""
+        out = []
+        self._flatten_into(structure, out)
+        return out
+
+    def _flatten_into(self, structure, out):
+        if self.is_node(structure):
+            for key in self.keys(structure):
+                self._flatten_into(self.child(structure, key), out)
+        else:
+            out.append(structure)
+
+    def flatten_with_paths(self, structure):
+        """`[(path, leaf)]` in flattening order, each path the tuple of keys leading to the leaf."""
+        out = []
+
+        def walk(path, value):
+            if self.is_node(value):
+                for key in self.keys(value):
+                    walk(path + (key,), self.child(value, key))
+            else:
+                out.append((path, value))
+
+        walk((), structure)
+        return out
+
+    def pack(self, structure, leaves):
+        """`structure`'s containers around `leaves` (in flattening order); the caller checks the count."""
+        position = iter(leaves)
+
+        def build(value):
+            if not self.is_node(value):
+                return next(position)
+            keys = self.keys(value)
+            return self.rebuild(value, keys, [build(self.child(value, key)) for key in keys])
+
+        return build(structure)
+
+    def map(self, fn, structure):
+        """`fn` applied to every leaf of one structure, the containers kept (their types and key order)."""
+        if not self.is_node(structure):
+            return fn(structure)
+        keys = self.keys(structure)
+        return self.rebuild(structure, keys, [self.map(fn, self.child(structure, key)) for key in keys])
+
+
 def _is_namedtuple(x):
     return isinstance(x, tuple) and hasattr(type(x), "_fields")
 
@@ -30,36 +96,49 @@ def is_nested(seq):
     return isinstance(seq, (list, tuple, collections.abc.Mapping)) or _is_attrs(seq)
 
 
-def _sorted_keys(mapping):
+def sorted_keys(mapping):
+    """A mapping's keys in TF's order (sorted); TypeError naming them when they cannot be sorted."""
     try:
         return sorted(mapping)
     except TypeError as err:
         raise TypeError(f"nest only supports dicts with sortable keys. Received: keys={list(mapping)!r}") from err
 
 
+
+def _keys(structure):
+    if isinstance(structure, collections.abc.Mapping):
+        return sorted_keys(structure)
+    if _is_attrs(structure):
+        return [a.name for a in type(structure).__attrs_attrs__]
+    return range(len(structure))
+
+
+def _child(structure, key):
+    return getattr(structure, key) if _is_attrs(structure) else structure[key]
+
+
 def _children(structure):
     """The direct children of a nested `structure`, in flattening order."""
-    if isinstance(structure, collections.abc.Mapping):
-        return [structure[k] for k in _sorted_keys(structure)]
-    if _is_attrs(structure):
-        return [getattr(structure, a.name) for a in type(structure).__attrs_attrs__]
-    return list(structure)
+    return [_child(structure, key) for key in _keys(structure)]
 
 
-def _rebuild(structure, children):
+def rebuild_mapping(mapping, keys, values):
+    """A mapping of `mapping`'s type (defaultdicts keep their factory) in `mapping`'s own key order."""
+    by_key = dict(zip(keys, values))
+    ordered = [(k, by_key[k]) for k in mapping]
+    if isinstance(mapping, collections.defaultdict):
+        return type(mapping)(mapping.default_factory, ordered)
+    try:
+        return type(mapping)(ordered)
+    except TypeError:
+        return dict(ordered)
+
+
+def _rebuild(structure, keys, children):
     """A structure like `structure` holding `children` (in flattening order)."""
     if isinstance(structure, collections.abc.Mapping):
-        by_key = dict(zip(_sorted_keys(structure), children))
-        ordered = [(k, by_key[k]) for k in structure]
-        if isinstance(structure, collections.defaultdict):
-            return type(structure)(structure.default_factory, ordered)
-        try:
-            return type(structure)(ordered)
-        except TypeError:
-            return dict(ordered)
-    if _is_namedtuple(structure):
-        return type(structure)(*children)
-    if _is_attrs(structure):
+        return rebuild_mapping(structure, keys, children)
+    if _is_namedtuple(structure) or _is_attrs(structure):
         return type(structure)(*children)
     if isinstance(structure, tuple):
         try:
@@ -69,6 +148,11 @@ def _rebuild(structure, children):
     if isinstance(structure, list):
         return type(structure)(children) if type(structure) is not list else list(children)
     raise TypeError(f"Cannot rebuild a structure of type {type(structure).__name__}")
+
+
+TF_NEST = Rules(is_nested, _keys, _child, _rebuild)
+"""`tf.nest`'s rules: lists, tuples, namedtuples, every Mapping (children by sorted key, rebuilt in the
+original key order and type) and attrs classes are containers; everything else is a leaf."""
 
 
 def flatten(structure, expand_composites=False):
@@ -82,17 +166,7 @@ def flatten(structure, expand_composites=False):
         TypeError: for a mapping whose keys cannot be sorted.
     """
     _check_composites(expand_composites)
-    out = []
-    _flatten_into(structure, out)
-    return out
-
-
-def _flatten_into(structure, out):
-    if is_nested(structure):
-        for child in _children(structure):
-            _flatten_into(child, out)
-    else:
-        out.append(structure)
+    return TF_NEST.flatten(structure)
 
 
 def _check_composites(expand_composites):
@@ -148,7 +222,7 @@ def _assert_same(first, second, check_types, top1, top2):
             raise _structure_error(
                 ValueError, top1, top2,
                 "The two dictionaries don't have the same set of keys. First structure has keys "
-                f"{_sorted_keys(first)}, while second structure has keys {_sorted_keys(second)}",
+                f"{sorted_keys(first)}, while second structure has keys {sorted_keys(second)}",
             )
     children1, children2 = _children(first), _children(second)
     if len(children1) != len(children2):
@@ -197,14 +271,7 @@ def pack_sequence_as(structure, flat_sequence, expand_composites=False):
         raise ValueError(f"Could not pack sequence. Structure had {count} atoms, but flat_sequence had "
                          f"{len(flat_sequence)} items.  Structure: {_short(structure)}, "
                          f"flat_sequence: {_short(flat_sequence)}.")
-    leaves = iter(flat_sequence)
-
-    def build(s):
-        if not is_nested(s):
-            return next(leaves)
-        return _rebuild(s, [build(c) for c in _children(s)])
-
-    return build(structure)
+    return TF_NEST.pack(structure, flat_sequence)
 
 
 def map_structure(func, *structure, **kwargs):
@@ -235,20 +302,4 @@ def map_structure(func, *structure, **kwargs):
 
 def flatten_with_paths(structure):
     """[(path tuple, leaf)] in flattening order (keys for mappings, indices for sequences)."""
-    out = []
-
-    def walk(s, path):
-        if not is_nested(s):
-            out.append((path, s))
-            return
-        if isinstance(s, collections.abc.Mapping):
-            keys = _sorted_keys(s)
-        elif _is_attrs(s):
-            keys = [a.name for a in type(s).__attrs_attrs__]
-        else:
-            keys = list(range(len(s)))
-        for key, child in zip(keys, _children(s)):
-            walk(child, path + (key,))
-
-    walk(structure, ())
-    return out
+    return TF_NEST.flatten_with_paths(structure)

@@ -528,6 +528,18 @@ def _update_torch_function():
         Variable.__torch_function__ = torch._C._disabled_torch_function_impl
 
 
+def autocast_value(func, variable, value):
+    """`value`, standing for `variable` as an operand of torch op `func`, read as the op would read the variable:
+    cast to the autocast dtype inside `autocast_scope` where the variable would be (a SavedModel export hands
+    ops its own tensors in place of the variables)."""
+    dtype = _AUTOCAST[-1]
+    if dtype is None or not isinstance(variable, Variable) or not _casts(func):
+        return value
+    if variable.dtype != dtype and variable.is_floating_point() and getattr(variable, "_autocast", True):
+        return value.to(dtype)
+    return value
+
+
 def add_access_listener(listener):
     """Call `listener(variable)` for every Variable operand of a torch op until `remove_access_listener`."""
     _ACCESS_LISTENERS.append(listener)

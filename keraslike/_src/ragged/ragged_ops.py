@@ -170,6 +170,15 @@ def segment_ids_to_row_splits(segment_ids, num_segments=None, out_type=None, nam
     return torch.cat([torch.zeros(1, dtype=torch.int64), torch.cumsum(counts, 0)]).to(dtype)
 
 
+def _range_row(start, limit, delta, dtype):
+    """One row of `tf.ragged.range`: empty when `delta` points away from `limit`, as TF."""
+    if delta == 0:
+        raise errors.InvalidArgumentError(f"Requires delta != 0. Received: deltas={delta}")
+    if (delta > 0 and start >= limit) or (delta < 0 and start <= limit):
+        return torch.zeros(0, dtype=dtype)
+    return torch.arange(start, limit, delta, dtype=dtype)
+
+
 def range(starts, limits=None, deltas=1, dtype=None, name=None, row_splits_dtype=torch.int64):
     """`tf.ragged.range`: row `i` is `tf.range(starts[i], limits[i], deltas[i])` (scalars broadcast).
 
@@ -181,7 +190,7 @@ def range(starts, limits=None, deltas=1, dtype=None, name=None, row_splits_dtype
              for v in (starts, limits, deltas)]
     out_dtype = dtypes.as_dtype(dtype) or max((p.dtype for p in parts), key=lambda d: (d.is_floating_point, d.itemsize))
     s, lim, d = torch.broadcast_tensors(*(p.to(out_dtype).reshape(-1) for p in parts))
-    rows = [torch.arange(a.item(), b.item(), c.item(), dtype=out_dtype) for a, b, c in zip(s, lim, d)]
+    rows = [_range_row(a.item(), b.item(), c.item(), out_dtype) for a, b, c in zip(s, lim, d)]
     lengths = torch.tensor([r.numel() for r in rows], dtype=dtypes.as_dtype(row_splits_dtype))
     values = torch.cat(rows) if rows else torch.zeros(0, dtype=out_dtype)
     return RaggedTensor.from_row_lengths(values, lengths)

@@ -96,14 +96,16 @@ class RaggedTensor:
         dtype: the values' dtype; shape: `TensorShape([nrows, None, ...])`.
     """
 
-    __slots__ = ("_values", "_row_splits")
+    __slots__ = ("_values", "_row_splits", "_uniform")
 
-    def __init__(self, values, row_splits, internal=False):
+    def __init__(self, values, row_splits, internal=False, uniform_row_length=None):
         if not internal:
             raise ValueError("RaggedTensor constructor is private; use one of the factory methods instead "
                              "(e.g., RaggedTensor.from_row_lengths()). Received: internal=False")
         self._values = values
         self._row_splits = row_splits
+        # an int when every row has this length (a uniform partition: the dimension is known in `shape`)
+        self._uniform = uniform_row_length
 
     # ---- factories -----------------------------------------------------------------------------
     @classmethod
@@ -190,7 +192,8 @@ class RaggedTensor:
         if validate and n * width != _nvals(values):
             raise errors.InvalidArgumentError(f"uniform_row_length={width} and nrows={n} do not match the "
                                               f"{_nvals(values)} values. Received: uniform_row_length={width}")
-        return cls.from_row_splits(values, torch.arange(n + 1, dtype=torch.int64) * width, validate=validate)
+        splits = cls.from_row_splits(values, torch.arange(n + 1, dtype=torch.int64) * width, validate=validate)
+        return RaggedTensor(splits._values, splits._row_splits, internal=True, uniform_row_length=width)
 
     @classmethod
     def from_nested_row_splits(cls, flat_values, nested_row_splits, name=None, validate=True):
@@ -242,8 +245,9 @@ class RaggedTensor:
             row_lengths = _int_vector(lengths, "lengths").long().clamp(max=width)
         elif padding is not None:
             row_lengths = _unpadded_lengths(dense, padding)
-        else:
-            row_lengths = torch.full((nrows,), width, dtype=torch.int64)
+        else:  # every row is full: a uniform partition, as TF
+            uniform = cls.from_uniform_row_length(_merge_first_two(dense), width, nrows=nrows)
+            return uniform.with_row_splits_dtype(row_splits_dtype)
         keep = torch.arange(width).unsqueeze(0) < row_lengths.unsqueeze(1)  # [nrows, width]
         flat_index = np.flatnonzero(keep.numpy())
         values = _gather_rows(_merge_first_two(dense), flat_index)
@@ -296,7 +300,7 @@ class RaggedTensor:
     def shape(self):
         """`TensorShape([nrows, None, ..., inner dims])` (ragged dimensions are `None`)."""
         inner = list(self._values.shape.as_list() if isinstance(self._values, RaggedTensor) else self._values.shape)
-        return TensorShape([self.nrows_int(), None] + inner[1:])
+        return TensorShape([self.nrows_int(), self._uniform] + inner[1:])
 
     def get_shape(self):
         """The static shape, as `rt.shape`."""
@@ -373,9 +377,13 @@ class RaggedTensor:
         out = torch.tensor(dims, dtype=dtypes.as_dtype(out_type) or self._row_splits.dtype)
         return out if axis is None else out[axis]
 
+    @property
     def uniform_row_length(self):
-        """None: keraslike records no uniform-length partitions (every row partition is ragged)."""
-        return None
+        """The length of every row when the row partition is uniform (`from_uniform_row_length`,
+        `from_tensor` without lengths or padding), as a scalar of the row splits' dtype; else None."""
+        if self._uniform is None:
+            return None
+        return torch.tensor(self._uniform, dtype=self._row_splits.dtype)
 
     # ---- new tensors from this one -------------------------------------------------------------
     def with_values(self, new_values):
@@ -384,7 +392,7 @@ class RaggedTensor:
         if _nvals(new_values) != _nvals(self._values):
             raise ValueError(f"Expected `new_values` with {_nvals(self._values)} rows. "
                              f"Received: new_values with {_nvals(new_values)} rows")
-        return RaggedTensor(new_values, self._row_splits, internal=True)
+        return RaggedTensor(new_values, self._row_splits, internal=True, uniform_row_length=self._uniform)
 
     def with_flat_values(self, new_values):
         """The same nested row partitions over new innermost values."""
@@ -396,7 +404,8 @@ class RaggedTensor:
         """This tensor with int32 or int64 row splits at every level."""
         dtype = dtypes.as_dtype(dtype)
         values = self._values.with_row_splits_dtype(dtype) if isinstance(self._values, RaggedTensor) else self._values
-        return RaggedTensor(values, _int_vector(self._row_splits, "row_splits", dtype), internal=True)
+        return RaggedTensor(values, _int_vector(self._row_splits, "row_splits", dtype), internal=True,
+                            uniform_row_length=self._uniform)
 
     def merge_dims(self, outer_axis, inner_axis):
         """Merge dimensions `outer_axis..inner_axis` into one (keraslike supports `(0, 1)` and `(1, -1)`).

@@ -1,10 +1,13 @@
 """`tf.saved_model.load(export_dir, tags=None, options=None)` and `tf.saved_model.contains_saved_model`.
 
-Reads keraslike's SavedModel directory (see save.py): the JSON document is size-bounded, the tensors
-come from safetensors (never unpickled). The loaded object is the saved object rebuilt: a tf.Module of
-its class with its variables and attributes, or the Keras model; it gets `.signatures` (a dict of
-signature functions taking keyword arguments and returning dicts) and, for Keras models, `.serve(x)`.
-A real TensorFlow SavedModel (`saved_model.pb`) raises an error naming the format.
+Reads keraslike's SavedModel directory (see save.py): the JSON document is size-bounded, the tensors come
+from its TF checkpoint (or, for directories written before, safetensors), the programs are loaded
+weights-only; nothing is unpickled. The loaded object is the saved object rebuilt: a tf.Module of its class
+with its variables and attributes, or the Keras model, where the class is importable; else TF's `_UserObject`
+whose functions run the saved torch.export programs on its variables. It gets `.signatures` (signature
+functions taking keyword arguments and returning dicts) and, for Keras models, `.serve(x)`. A real TF
+SavedModel (`saved_model.pb`) loads as its objects and variables, its graphs raising when called
+(tf_saved_model.py).
 """
 
 import os
@@ -153,11 +156,26 @@ def restore(export_dir, custom_objects=None, tags=None, tensorflow_graphs=False)
     assets = os.path.join(os.fspath(export_dir), constants.ASSETS_DIRECTORY)
     reader = TreeReader(document["nodes"], _tensors(export_dir, document), custom_objects, assets,
                         class_optional=True)
+    reader.prebuild_keras()
     obj = reader.get(document.get("root", 0))
     restored = _restore_functions(export_dir, document, obj, reader)
     if is_user_object(obj):
         return _attach_restored(obj, document, restored)
-    return _attach(obj, document, None)
+    standalone = {}
+    for record in document.get("functions", []):  # signatures that were not methods of obj
+        if record["method"].startswith(signatures.STANDALONE_PREFIX):
+            standalone[record["method"]] = _concrete(export_dir, record, reader)
+    return _attach(obj, document, None, standalone)
+
+
+def _concrete(export_dir, record, reader):
+    specs = [signatures.spec_from_json(s) for s in record["inputs"]]
+    label = f"function {record['method']!r} of the SavedModel object at {record['path']!r}"
+    if not record.get("program"):
+        return programs.ConcreteProgram(label, specs, reason=record.get("reason"))
+    program = programs.load_program(os.fspath(export_dir), record["program"])
+    state = {key: reader.tensor(key) for key in record["state"]}
+    return programs.ConcreteProgram(label, specs, program, state, shapes=record["program_shapes"])
 
 
 def _restore_functions(export_dir, document, root, reader):
@@ -170,19 +188,13 @@ def _restore_functions(export_dir, document, root, reader):
         if is_user_object(owner):
             owners.setdefault((record["path"], record["method"]), (owner, []))[1].append(i)
     restored = {}
-    for (path, method), (owner, indices) in owners.items():
+    for (_, method), (owner, indices) in owners.items():
         concrete = []
         for i in indices:
-            record = records[i]
-            specs = [signatures.spec_from_json(s) for s in record["inputs"]]
-            label = f"function {method!r} of the SavedModel object at {path!r}"
-            if record.get("program"):
-                program = programs.load_program(os.fspath(export_dir), record["program"])
-                state = {key: reader.tensor(key) for key in record["state"]}
-                restored[i] = programs.ConcreteProgram(label, specs, program, state, shapes=record["program_shapes"])
-            else:
-                restored[i] = programs.ConcreteProgram(label, specs, reason=record.get("reason"))
+            restored[i] = _concrete(export_dir, records[i], reader)
             concrete.append(restored[i])
+        if method.startswith(signatures.STANDALONE_PREFIX):
+            continue  # a signature only, not an attribute
         name = "serve" if method == "__keras_call__" else method
         object.__setattr__(owner, name, programs.LoadedFunction(name, concrete))
         if method == "__keras_call__" and "__call__" not in vars(owner):
@@ -221,7 +233,7 @@ def _check_tags(document, tags):
                            f"SavedModel, with available tags '{document.get('tags')}'. Received: tags={tags!r}")
 
 
-def _attach(obj, document, tags):
+def _attach(obj, document, tags, standalone=None):
     """Checks `tags` and gives `obj` its `.signatures` (and a Keras model its `.serve`)."""
     _check_tags(document, tags)
     entries = document.get("signatures", {})
@@ -230,13 +242,13 @@ def _attach(obj, document, tags):
         bound = {}
         for key, entry in keras_entries.items():
             bound.update(signatures.bind(_KerasServing(obj, entry), {key: entry}))
-        bound.update(signatures.bind(obj, {k: e for k, e in entries.items() if k not in keras_entries}))
+        bound.update(signatures.bind(obj, {k: e for k, e in entries.items() if k not in keras_entries}, standalone))
         serving = entries.get(document.get("serve_signature", constants.DEFAULT_SERVING_SIGNATURE_DEF_KEY))
         if serving is not None and serving["method"] == "__keras_call__":
             object.__setattr__(obj, "serve", _keras_method(obj, serving))
         object.__setattr__(obj, "signatures", signatures.SignatureMap(bound))
     else:
-        object.__setattr__(obj, "signatures", signatures.bind(obj, entries))
+        object.__setattr__(obj, "signatures", signatures.bind(obj, entries, standalone))
     return obj, document
 
 

@@ -1,4 +1,4 @@
-"""The object tree of a saved object, as JSON nodes plus a dict of tensors (written to safetensors).
+"""The object tree of a saved object, as JSON nodes plus a dict of tensors (written as a TF checkpoint).
 
 What a node can be (TF keeps the "trackable" objects; keraslike keeps the state a method needs):
   * `variable`  a `tf.Variable` (value, name, trainable), shared variables saved once;
@@ -10,8 +10,9 @@ What a node can be (TF keeps the "trackable" objects; keraslike keeps the state 
   * `list`, `tuple`, `dict` (string keys) of nodes.
 Other attributes (functions, open files, arbitrary objects) are not saved; their paths are listed in the
 JSON under "dropped". A module is rebuilt without calling its `__init__`: `tf.Module.__init__(name)` and
-then its saved attributes, so its methods (the class's code, which must be importable when loading)
-see the same state.
+then its saved attributes, so its methods (the class's code) see the same state. A module or Keras model
+whose class is not importable where it is loaded becomes a `_UserObject` (TF's name) holding its saved
+attributes (a Keras model: its weights); the loader gives it its functions from their programs.
 """
 
 import ast
@@ -120,11 +121,11 @@ class TreeWriter:
 
     def _node(self, value, path):
         if isinstance(value, Variable):
-            return self._new(value, {"kind": "variable", "tensor": self._tensor(value),
+            return self._new(value, {"kind": "variable", "tensor": self.add_state(value),
                                      "name": value.name.rsplit(":", 1)[0], "trainable": bool(value.trainable)})
         if isinstance(value, Layer):
             self.layers.append(value)
-            weights = [self._tensor(w) for w in value.weights]
+            weights = [self.add_state(w) for w in value.weights]  # a weight also saved as a variable: one key
             return self._new(value, {"kind": "keras", "config": serialization_lib.serialize_layer(value),
                                      "weights": weights, "weight_paths": [str(w.path) for w in value.weights],
                                      "weight_trainable": [bool(w.trainable) for w in value.weights],
@@ -233,6 +234,13 @@ class TreeReader:
         self._class_optional = class_optional
         self._built, self._by_key = {}, {}
 
+    def prebuild_keras(self):
+        """Builds the Keras layers first, so a variable saved both as a weight and elsewhere (a Keras export's
+        variable collection) is one object after loading."""
+        for index, node in enumerate(self._nodes):
+            if node.get("kind") == "keras":
+                self.get(index)
+
     def tensor(self, key):
         """The rebuilt tensor of `key`: the variable, Keras weight or constant made from it (the same object on
         every call), or for a state tensor outside the tree, the saved tensor."""
@@ -250,8 +258,10 @@ class TreeReader:
         node = self._nodes[index]
         kind = node["kind"]
         if kind == "variable":
-            value = Variable(self._tensor(node["tensor"]), trainable=node["trainable"], name=node["name"])
-            self._by_key[node["tensor"]] = value
+            value = self._by_key.get(node["tensor"])  # a Keras weight built first (prebuild_keras) stays shared
+            if not isinstance(value, Variable):
+                value = Variable(self._tensor(node["tensor"]), trainable=node["trainable"], name=node["name"])
+                self._by_key[node["tensor"]] = value
         elif kind == "constant":
             value = self._by_key[node["tensor"]] = self._tensor(node["tensor"])
         elif kind == "value":

@@ -15,6 +15,7 @@ from keraslike._src.ops.string_tensor import StringTensor
 from keraslike._src.ops.tensor_spec import TensorSpec, as_spec_dtype, string
 
 DEFAULT_KEY = "serving_default"
+STANDALONE_PREFIX = "__signature__"  # the method name recorded for a signature that is not a method of the object
 
 
 def method_functions(obj):
@@ -69,6 +70,24 @@ def _argument_names(python_function, count):
     return (names + [f"arg_{i}" for i in range(len(names), count)])[:count]
 
 
+def traced_specs(obj, name):
+    """The input specs of each call trace of tf.function method `name` of `obj` whose arguments were all tensors
+    (TF saves a function without input_signature as the concrete functions traced so far); each spec named
+    after its parameter."""
+    out = []
+    for trace in getattr(getattr(obj, name), "_traces", ()):  # the bound function's traces (tf.function)
+        key = trace.key
+        if set(key) == {"args", "kwargs"} and isinstance(key["args"], tuple):  # no Python signature
+            if key["kwargs"]:
+                continue
+            items = [(f"arg_{i}", v) for i, v in enumerate(key["args"])]
+        else:
+            items = list(key.items())
+        if items and all(isinstance(v, TensorSpec) for _, v in items):
+            out.append([TensorSpec(v.shape, v.dtype, name=v.name or n) for n, v in items])
+    return out
+
+
 def named_specs(function, obj, name):
     """The input specs of tf.function method `name` of `obj`, each named (its spec name, else its argument's)."""
     specs = _input_specs(function)
@@ -90,8 +109,8 @@ def describe(obj, signatures):
     """`signatures` (None, a tf.function, a concrete function, or a dict of them) -> JSON entries.
 
     Raises:
-        ValueError: a signature that is not a `tf.function` method of `obj` with an input signature
-            (keraslike stores no traced graphs, so only methods can be called after loading).
+        ValueError: a signature that is not a `tf.function` with an input signature (or a concrete function
+            of one). One that is not a method of `obj` is recorded as `__signature__<key>` (its program only).
     """
     if signatures is None:
         # TF exports the root's one tf.function with an input signature that returns tensors; with several
@@ -103,15 +122,21 @@ def describe(obj, signatures):
     out = {}
     for key, function in signatures.items():
         name = _method_name(obj, function)
+        if name is None and not isinstance(function, (Function, ConcreteFunction)):
+            raise ValueError(f"Expected signature {key!r} to be a tf.function (with an input_signature, or a concrete "
+                             f"function of one). Received: signatures[{key!r}]={function!r}")
         specs = _input_specs(function)
-        if name is None:
-            raise ValueError(f"Expected signature {key!r} to be a tf.function method of the saved object (with an "
-                             "input_signature, or a concrete function of one): keraslike's SavedModel keeps methods, "
-                             f"not traced graphs. Received: signatures[{key!r}]={function!r}")
         if not specs:
             raise ValueError(f"Expected signature {key!r} to have an input_signature (tf.function(input_signature="
                              f"[...]) or fn.get_concrete_function(spec)). Received: {function!r}")
         names = [getattr(s, "name", None) for s in specs]
+        if name is None:  # a tf.function that is not a method of `obj`: only its program is saved
+            python = (function._function if isinstance(function, ConcreteFunction) else function).python_function
+            defaults = _argument_names(python, len(specs))
+            names = [n or d for n, d in zip(names, defaults)]
+            out[key] = {"method": STANDALONE_PREFIX + key, "inputs": [spec_json(s, n) for s, n in zip(specs, names)],
+                        "_callable": python}
+            continue
         defaults = _argument_names(getattr(obj, name).python_function, len(specs))
         names = [n or d for n, d in zip(names, defaults)]
         out[key] = {"method": name, "inputs": [spec_json(s, n) for s, n in zip(specs, names)]}
@@ -128,7 +153,10 @@ def default_signature(obj, records):
     if len(found) != 1:
         return {}
     index, record = found[0]
-    return {DEFAULT_KEY: {"method": record["method"], "inputs": record["inputs"], "function": index}}
+    entry = {"method": record["method"], "inputs": record["inputs"], "function": index}
+    if "outputs" in record:
+        entry["outputs"] = record["outputs"]
+    return {DEFAULT_KEY: entry}
 
 
 def _outputs(result):
@@ -141,9 +169,11 @@ def _outputs(result):
 
 class SignatureFunction:
     """A loaded signature: call it with keyword arguments named after its inputs; returns a dict of outputs.
+    As TF, a signature with one input also takes it positionally; with several, positional arguments raise.
 
     Raises (when called):
-        TypeError: positional arguments, missing or unexpected keyword arguments, or a tensor whose dtype
+        TypeError: positional arguments (several inputs), missing or unexpected keyword arguments, or a tensor
+            whose dtype
             differs from the input's spec.
         ValueError / tf.errors.InvalidArgumentError: a shape the input spec does not allow.
     """
@@ -162,22 +192,27 @@ class SignatureFunction:
 
     @property
     def structured_outputs(self):
-        """`{name: TensorSpec}` of the outputs, known for Keras models with symbolic outputs.
+        """`{name: TensorSpec}` of the outputs (from the signature's torch.export program).
 
         Raises:
-            NotImplementedError: for a module's method: keraslike does not trace functions, so their output
-                specs are known only by calling them.
+            NotImplementedError: a signature saved without a program (an input of unknown rank or strings).
         """
         if self._outputs is None:
-            raise NotImplementedError(f"The output specs of signature {self._key!r} are unknown: keraslike keeps "
-                                      "methods, not traced graphs; call the signature to see its outputs.")
+            raise NotImplementedError(f"The output specs of signature {self._key!r} are unknown: it has no "
+                                      "torch.export program (an input of unknown rank or strings); call the "
+                                      "signature to see its outputs.")
         return {spec.name: spec for spec in self._outputs}
 
     def __call__(self, *args, **kwargs):
-        if args:
-            raise TypeError(f"Signature {self._key!r} takes keyword arguments only ({[s.name for s in self._specs]}). "
-                            f"Received: {len(args)} positional arguments")
         names = [s.name for s in self._specs]
+        if args:
+            if len(args) == 1 and len(names) == 1 and not kwargs:  # TF binds a one-input signature's argument
+                kwargs = {names[0]: args[0]}
+            else:
+                raise TypeError("Binding inputs to tf.function failed due to `too many positional arguments`: "
+                                f"signature {self._key!r} takes keyword arguments only ({names}) when it has "
+                                f"several inputs. Received: {len(args)} positional arguments and kwargs "
+                                f"{sorted(kwargs)}")
         if set(kwargs) != set(names):
             raise TypeError(f"Signature {self._key!r} expects the arguments {names}. Received: {sorted(kwargs)}")
         values = [self._convert(kwargs[spec.name], spec) for spec in self._specs]
@@ -205,11 +240,12 @@ class SignatureMap(dict):
         raise TypeError("A loaded SavedModel's signatures are read-only.")
 
 
-def bind(obj, entries):
-    """The `SignatureMap` of loaded `obj` for the JSON signature `entries`."""
+def bind(obj, entries, standalone=None):
+    """The `SignatureMap` of loaded `obj` for the JSON signature `entries` (`standalone`: method name -> the
+    loaded program of a signature that was not a method)."""
     out = {}
     for key, entry in entries.items():
         outputs = [spec_from_json(s) for s in entry["outputs"]] if "outputs" in entry else None
-        out[key] = SignatureFunction(key, getattr(obj, entry["method"]), [spec_from_json(s) for s in entry["inputs"]],
-                                     outputs)
+        method = (standalone or {}).get(entry["method"]) or getattr(obj, entry["method"])
+        out[key] = SignatureFunction(key, method, [spec_from_json(s) for s in entry["inputs"]], outputs)
     return SignatureMap(out)

@@ -97,3 +97,5 @@ from keraslike._src.keras.layers.aliases import (
 from keraslike._src.keras.layers.merging.functional_merges import (
     add, average, concatenate, dot, maximum, minimum, multiply, subtract,
 )
+
+from keraslike.keras.layers import experimental  # noqa: E402 - Keras 2's tf.keras.layers.experimental

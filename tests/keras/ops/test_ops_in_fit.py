@@ -6,7 +6,7 @@ import pytest
 import torch
 
 import keraslike as tf
-from tests.conftest import SCRIPTS, run_script
+from tests.conftest import SCRIPTS, run_scripts
 
 keras = tf.keras
 ops = keras.ops
@@ -56,9 +56,9 @@ def test_ops_layer_fit_matches_a_torch_loop():
 @pytest.mark.slow
 def test_ops_layers_under_two_replicas_equal_one_device(tmp_path):
     worker = SCRIPTS / "ops_layer_fit.py"
-    one = run_script([worker, tmp_path / "one.npz", "--replicas", "1"])
+    one, two = run_scripts([worker, tmp_path / "one.npz", "--replicas", "1"],
+                           [worker, tmp_path / "two.npz", "--replicas", "2"])
     assert one.returncode == 0, one.stderr
-    two = run_script([worker, tmp_path / "two.npz", "--replicas", "2"])
     assert two.returncode == 0, two.stderr
     a, b = np.load(tmp_path / "one.npz"), np.load(tmp_path / "two.npz")
     assert int(a["replicas"]) == 1 and int(b["replicas"]) == 2

@@ -238,10 +238,10 @@ def test_compiled_steps_under_two_replicas_equal_eager(tmp_path):
     """2 gloo replicas (DDP after the first step), steps traced by dynamo: same training as eager replicas."""
     import json
 
-    from tests.conftest import SCRIPTS, run_script
+    from tests.conftest import SCRIPTS, run_scripts
 
-    for name, extra in (("eager", []), ("jit", ["--jit"])):
-        proc = run_script([SCRIPTS / "jit_compile_fit.py", tmp_path / name, "--replicas", "2", *extra])
+    jobs = (("eager", []), ("jit", ["--jit"]))
+    for proc in run_scripts(*([SCRIPTS / "jit_compile_fit.py", tmp_path / n, "--replicas", "2", *x] for n, x in jobs)):
         assert proc.returncode == 0, proc.stderr
     eager = [json.loads((tmp_path / f"eager.rank{r}.json").read_text()) for r in range(2)]
     compiled = [json.loads((tmp_path / f"jit.rank{r}.json").read_text()) for r in range(2)]

@@ -190,17 +190,13 @@ if getattr(strategy, "_rank", 0) == 0:
 
 @pytest.mark.slow
 def test_two_replicas_match_one_device(tmp_path):
-    from tests.conftest import run_script
+    from tests.conftest import run_scripts
 
     script = tmp_path / "multi_output_fit.py"
     script.write_text(_WORKER)
-    results = {}
-    for replicas in (1, 2):
-        out = tmp_path / f"r{replicas}.npz"
-        proc = run_script([script, out, replicas])
+    for proc in run_scripts(*([script, tmp_path / f"r{replicas}.npz", replicas] for replicas in (1, 2))):
         assert proc.returncode == 0, proc.stderr[-3000:]
-        results[replicas] = np.load(out)
-    one, two = results[1], results[2]
+    one, two = np.load(tmp_path / "r1.npz"), np.load(tmp_path / "r2.npz")
     assert list(one["keys"]) == list(two["keys"]) == ["a_loss", "b_accuracy", "b_loss", "loss"]
     for key in one.files:
         if key != "keys":

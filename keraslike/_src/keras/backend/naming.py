@@ -29,8 +29,19 @@ def get_uid(prefix=""):
     return _counts[prefix]
 
 
-def module_key(name):
+# Attributes models set on themselves (compile, fit, the functional graph): a layer named so ("outputs", a
+# common name for the last layer) must not take the attribute's place among the model's torch submodules.
+_MODEL_INSTANCE_ATTRIBUTES = frozenset({"activity_regularizer", "compiled", "history", "inputs", "input", "loss",
+                                        "name", "optimizer", "outputs", "output", "run_eagerly", "stop_training",
+                                        "training"})
+
+
+def module_key(name, owner=None):
     """The torch submodule key a model registers layer `name` under: torch forbids "." in module names, Keras
     allows it in layer names (tf_keras's op layers are all named so: "tf.math.truediv"), so "." becomes "/"
-    (which Keras forbids in names)."""
-    return name.replace(".", "/")
+    (which Keras forbids in names). A name that is also an attribute of `owner` (the model: `outputs`,
+    `layers`, `summary`, ...) gets a trailing "/", so the layer and the attribute both keep working."""
+    key = name.replace(".", "/")
+    if owner is not None and (key in _MODEL_INSTANCE_ATTRIBUTES or key.startswith("_") or hasattr(type(owner), key)):
+        key += "/"
+    return key

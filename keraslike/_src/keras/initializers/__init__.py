@@ -9,7 +9,9 @@ import math
 import numpy as np
 import torch
 
+from keraslike._src.keras.backend import config as backend_config
 from keraslike._src.keras.saving import object_registration
+from keraslike._src.ops import dtypes
 from keraslike._src.keras.utils.lookup import lookup
 
 
@@ -309,7 +311,8 @@ _ALIASES = {"uniform": RandomUniform, "normal": RandomNormal}
 
 
 def get(identifier):
-    """Resolve `"glorot_uniform"`, a class name, an Initializer, or a callable `(shape, dtype)`.
+    """Resolve `"glorot_uniform"`, a class name, an Initializer, a callable `(shape, dtype)`, or a tensor
+    (its values: a function that returns them for a request of their shape, cast to `dtype`).
 
     Raises:
         ValueError: for an unknown name (the message lists valid names).
@@ -322,7 +325,22 @@ def get(identifier):
         return identifier()
     if isinstance(identifier, dict):
         return lookup("initializer", identifier["class_name"], _by_class())(**identifier.get("config", {}))
+    if isinstance(identifier, (torch.Tensor, np.ndarray, np.generic)):
+        return _tensor_initializer(identifier)
     return lookup("initializer", identifier, {**_NAMES, **_ALIASES, **_by_class()})()
+
+
+def _tensor_initializer(value):
+    """A tensor given as the initializer (Keras 3): its values, cast, for a request of its own shape."""
+    value = torch.as_tensor(np.array(value)) if not isinstance(value, torch.Tensor) else value
+
+    def initialize_fn(shape, dtype=None):
+        if tuple(int(d) for d in shape) != tuple(value.shape):
+            raise ValueError(f"Expected `shape` to be {tuple(value.shape)} for direct tensor as initializer. "
+                             f"Received: shape={shape}")
+        return value.detach().clone().to(dtypes.as_dtype(dtype or backend_config.floatx()))
+
+    return initialize_fn
 
 
 def _by_class():

@@ -28,7 +28,8 @@ class example_calls:  # noqa: N801 - used as a context manager, like torch.no_gr
 
 
 def add_metric(layer, value, name=None, aggregation=None):
-    """Update (creating on first use) the layer's `Mean` metric `name` with `value`.
+    """Update (creating on first use) the layer's `Mean` metric `name` with `value`; a value that is a metric's
+    result (`self.add_metric(self.accuracy_fn(y, y_pred))`) adds that metric itself, under its name, as Keras 2.
 
     Raises:
         TypeError: `value` is a Metric object (Keras 2 wanted its result tensor).
@@ -41,6 +42,9 @@ def add_metric(layer, value, name=None, aggregation=None):
     if aggregation not in (None, "mean"):
         raise ValueError(f"We currently support only `mean` sample-wise metric aggregation. You provided "
                          f"aggregation=`{aggregation}`. Received: aggregation={aggregation!r}")
+    metric_obj = getattr(value, "_metric_obj", None)  # the result of calling a Metric (Keras 2)
+    if metric_obj is not None:
+        name = metric_obj.name
     if name is None:
         raise ValueError("Please provide a name for your metric like `self.add_metric(tf.reduce_sum(inputs), "
                          f"name='mean_activation')`. Received: name={name!r}")
@@ -52,8 +56,8 @@ def add_metric(layer, value, name=None, aggregation=None):
     metrics = layer.__dict__.setdefault("_added_metrics", [])
     metric = next((m for m in metrics if m.name == name), None)
     if metric is None:
-        metric = Mean(name=name)
+        metric = metric_obj if metric_obj is not None else Mean(name=name)
         metrics.append(metric)
-    if getattr(_STATE, "depth", 0):
-        return
+    if metric_obj is not None or getattr(_STATE, "depth", 0):
+        return  # a metric's result: calling the metric already updated it
     metric.update_state(value)

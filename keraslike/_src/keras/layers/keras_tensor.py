@@ -7,6 +7,7 @@ replay the graph on real tensors.
 
 import torch
 
+from keraslike._src.nest.nest import TF_NEST
 from keraslike._src.ops import dtypes
 
 
@@ -94,23 +95,13 @@ KerasTensor.__hash__ = object.__hash__  # `__ne__` is an op node; identity hashi
 
 
 def flatten(structure):
-    """Leaves of a nest of lists/tuples/dicts, in order (dicts by sorted key, as Keras)."""
-    if isinstance(structure, dict):
-        return [leaf for k in sorted(structure) for leaf in flatten(structure[k])]
-    if isinstance(structure, (list, tuple)):
-        return [leaf for item in structure for leaf in flatten(item)]
-    return [structure]
+    """Leaves of a nest of lists/tuples/dicts, in order (dicts by sorted key, as Keras): `tf.nest.flatten`."""
+    return TF_NEST.flatten(structure)
 
 
 def map_structure(fn, structure):
-    """Apply `fn` to every leaf, keeping the nesting."""
-    if isinstance(structure, dict):
-        return {k: map_structure(fn, v) for k, v in structure.items()}
-    if isinstance(structure, tuple) and hasattr(structure, "_fields"):
-        return type(structure)(*(map_structure(fn, v) for v in structure))
-    if isinstance(structure, (list, tuple)):
-        return type(structure)(map_structure(fn, v) for v in structure)
-    return fn(structure)
+    """Apply `fn` to every leaf, keeping the nesting (container types and dict key order included)."""
+    return TF_NEST.map(fn, structure)
 
 
 def is_symbolic(structure):

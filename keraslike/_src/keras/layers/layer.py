@@ -12,6 +12,7 @@ import collections
 import contextlib
 import functools
 import inspect
+import math
 import threading
 import weakref
 
@@ -28,6 +29,7 @@ from keraslike._src.keras.layers.input_spec import assert_input_compatibility
 from keraslike._src.keras.layers.keras_tensor import KerasTensor, Node, flatten, is_symbolic, map_structure
 from keraslike._src.keras.layers.layer_meta import LayerMeta
 from keraslike._src.keras.layers.layer_utils import (
+    _inferred_output_shape,
     _attach_symbolic_masks,
     _declared_output_shape,
     _example_value,
@@ -581,8 +583,8 @@ class Layer(torch.nn.Module, metaclass=LayerMeta):
             var.assign(value)
 
     def count_params(self):
-        """Number of scalars in all weights (int)."""
-        return int(sum(w.numel() for w in self.weights))
+        """Number of scalars in all weights (int); a sharded variable counts its full shape."""
+        return int(sum(math.prod(sharded_values.global_shape(w)) for w in self.weights))
 
     # ---- calling ---------------------------------------------------------------------------
     def build(self, input_shape):
@@ -592,8 +594,20 @@ class Layer(torch.nn.Module, metaclass=LayerMeta):
     def call(self, inputs, *args, **kwargs):
         raise NotImplementedError(f"Layer {type(self).__name__} does not implement call().")
 
-    def compute_output_shape(self, input_shape):
-        return None
+    def compute_output_shape(self, input_shape, *more_shapes):
+        """The output shape(s) for inputs of `input_shape` (a shape, or a list/dict of shapes; layers called with
+        several positional inputs, such as `MultiHeadAttention(query, value)`, take one shape each).
+
+        keraslike's own layers (and every layer under Keras 2, `TF_USE_LEGACY_KERAS=1`, whose base class traces
+        `call`) find it by running `call` on example inputs: unknown dims stay None, a known batch stays. A user
+        layer that does not implement it raises NotImplementedError, as Keras 3's base class does.
+        """
+        if not (type(self).__module__.startswith("keraslike.") or keras_version.legacy_keras()):
+            raise NotImplementedError(f"Layer {type(self).__name__} does not have a `compute_output_shape` method "
+                                      "implemented. Should implement `def compute_output_shape(self, input_shape)`.")
+        return _inferred_output_shape(self, (input_shape, *more_shapes))
+
+    compute_output_shape._keraslike_inferred = True  # not a declaration: a symbolic call infers shapes itself
 
     def __call__(self, *args, **kwargs):
         if args and isinstance(args[0], torch.Tensor):
@@ -773,9 +787,12 @@ class Layer(torch.nn.Module, metaclass=LayerMeta):
         return map_structure(self._convert_leaf, inputs)
 
     def _promote_int_inputs(self, inputs):
-        """Integer/bool tensors -> the compute dtype, for layers with float weights (uint8 images into Conv2D)."""
+        """Integer/bool tensors -> the compute dtype, for keraslike's layers with float weights (uint8 images into
+        Conv2D: their ops promote, as TF's matmul/conv do) and subclasses of them. A layer written from the base
+        `Layer` gets the integers as given, as Keras casts only floating inputs (ids into
+        `tf.nn.embedding_lookup`, `tf.one_hot`, `tf.gather`)."""
         own = self._trainable_vars or self._non_trainable_vars
-        if not own or not own[0].is_floating_point():
+        if not own or not own[0].is_floating_point() or not _builtin_call(type(self)):
             return inputs
 
         def cast(t):
@@ -844,6 +861,12 @@ class Layer(torch.nn.Module, metaclass=LayerMeta):
             tensor.name = self.name if i == 0 else f"{self.name}_{i}"
         self._inbound_nodes.append(node)
         return outputs
+
+    def _inferred_output_shape_of(self, args):
+        """Output shapes of `call` on the KerasTensors `args` (positional; run on examples, no node recorded)."""
+        out = self._example_call(args, {}, 8)
+        other = self._example_call(args, {}, 9, quiet=True) if _has_unknown_dims(args) else None
+        return map_structure(lambda t: tuple(t.shape), _symbolic_outputs(out, other, _known_batch(args)))
 
     def _example_call(self, args, kwargs, unknown, quiet=False):
         """Run the layer without autograd on example values for `args`/`kwargs` (unknown dims `unknown`); with
@@ -966,3 +989,11 @@ def _layers_in(value):
 
 
 object_registration.register_builtin_base("layers", Layer)
+
+
+@functools.lru_cache(maxsize=None)
+def _builtin_call(cls):
+    """Whether a `call` of keraslike's own layer classes runs for `cls` (a built-in layer, or a user subclass of
+    one, which may reach it through `super().call`); False for a layer written from the base `Layer`/`Model`."""
+    return any("call" in vars(klass) and klass.__module__.startswith("keraslike.") and klass.__name__ not in (
+        "Layer", "Model", "Functional", "Sequential") for klass in cls.__mro__)

@@ -55,8 +55,32 @@ def _numpy_to_tensor(value, device):
     return value
 
 
+def _is_shape(value):
+    return isinstance(value, (tuple, list)) and all(d is None or isinstance(d, int) for d in value)
+
+
+def _inferred_output_shape(layer, shapes):
+    """`layer`'s output shape(s) for the positional input `shapes` (each a shape, or a list/tuple/dict of them),
+    from a run of `call` on example inputs of the layer's dtype (see `Layer.compute_output_shape`)."""
+    dtype = getattr(torch, str(getattr(layer, "compute_dtype", None) or "float32").replace("torch.", ""),
+                    torch.float32)
+
+    def tensors(shape):
+        if _is_shape(shape):
+            return KerasTensor(tuple(shape), dtype)
+        if hasattr(shape, "as_list"):  # a TensorShape
+            return KerasTensor(tuple(shape.as_list()), dtype)
+        if isinstance(shape, dict):
+            return {k: tensors(v) for k, v in shape.items()}
+        return type(shape)(tensors(s) for s in shape)
+    return layer._inferred_output_shape_of(tuple(tensors(s) for s in shapes))
+
+
 def _declared_output_shape(layer, shapes):
-    """`layer.compute_output_shape(shapes)` as a tuple (or list of tuples), or None if not declared."""
+    """`layer.compute_output_shape(shapes)` as a tuple (or list of tuples), or None if not declared (the base
+    class's, which runs the layer, is not a declaration: the symbolic call runs it anyway)."""
+    if getattr(type(layer).compute_output_shape, "_keraslike_inferred", False):
+        return None
     try:
         shape = layer.compute_output_shape(shapes)
     except Exception:  # noqa: BLE001 - many layers only know their shape by running

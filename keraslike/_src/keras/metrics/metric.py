@@ -118,7 +118,12 @@ class Metric:
 
     def __call__(self, *args, **kwargs):
         self.update_state(*args, **kwargs)
-        return self.result()
+        result = self.result()
+        if isinstance(result, torch.Tensor) and not isinstance(result, torch.nn.Parameter):
+            # Keras 2 tags a metric's result with the metric, so `layer.add_metric(metric(y, y_pred))` logs the
+            # metric itself under its name (added_metrics.py)
+            result._metric_obj = self
+        return result
 
     def get_config(self):
         return {"name": self.name, "dtype": self.dtype}

@@ -49,7 +49,7 @@ class Functional(Model):
             if layer.name in names and layer not in [m for m in self._modules.values()]:
                 raise ValueError(f"All layer names should be unique. Received duplicate name: {layer.name!r}")
             names.add(layer.name)
-            key = naming.module_key(layer.name)
+            key = naming.module_key(layer.name, self)
             if key not in self._modules:
                 self.add_module(key, layer)
             elif self._modules[key] is not layer:

@@ -48,7 +48,8 @@ class Sequential(Model):
                 "Expected a keras layer instance as argument to Sequential.add(). "
                 f"Received: layer={layer!r} of type {type(layer).__name__}"
             )
-        if any(naming.module_key(existing.name) == naming.module_key(layer.name) for existing in self._stack):
+        key = naming.module_key(layer.name, self)
+        if any(naming.module_key(existing.name, self) == key for existing in self._stack):
             raise ValueError(
                 f"All layers added to a Sequential model should have unique names. Name {layer.name!r} "
                 "is already the name of a layer in this model. Update the `name` argument to pass a unique name."
@@ -56,7 +57,7 @@ class Sequential(Model):
         if not self._stack and self._input_layer is None and layer._batch_input_shape is not None:
             self._input_layer = InputLayer(batch_shape=layer._batch_input_shape)
         self._stack.append(layer)
-        self.add_module(naming.module_key(layer.name), layer)
+        self.add_module(naming.module_key(layer.name, self), layer)
         self.built = False
         if self._input_layer is not None:
             self._build_symbolic()
@@ -70,7 +71,7 @@ class Sequential(Model):
         if not self._stack:
             raise IndexError("There are no layers in the model to pop.")
         layer = self._stack.pop()
-        del self._modules[naming.module_key(layer.name)]
+        del self._modules[naming.module_key(layer.name, self)]
         return layer
 
     @property

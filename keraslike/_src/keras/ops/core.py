@@ -17,6 +17,7 @@ import torch
 
 from keraslike._src.keras.ops import dtypes
 from keraslike._src.keras.ops.tensors import convert, shape_tuple
+from keraslike._src.keras.tree import KERAS_TREE
 from keraslike._src.ops import tensor_numpy
 
 
@@ -233,26 +234,11 @@ def fori_loop(lower, upper, body_fun, init_val):
 
 
 def _leaves(tree):
-    if isinstance(tree, dict):
-        return [x for k in sorted(tree) for x in _leaves(tree[k])]
-    if isinstance(tree, (list, tuple)):
-        return [x for v in tree for x in _leaves(v)]
-    return [tree]
+    return KERAS_TREE.flatten(tree)
 
 
 def _rebuild(tree, leaves):
-    it = iter(leaves)
-
-    def go(t):
-        if isinstance(t, dict):
-            return {k: go(t[k]) for k in sorted(t)}
-        if isinstance(t, tuple) and hasattr(t, "_fields"):
-            return type(t)(*(go(v) for v in t))
-        if isinstance(t, (list, tuple)):
-            return type(t)(go(v) for v in t)
-        return next(it)
-
-    return go(tree)
+    return KERAS_TREE.pack(tree, leaves)
 
 
 def _stack_results(results):

@@ -31,8 +31,10 @@ def output_names_of(model):
     last layer); else None."""
     outputs = getattr(model, "_outputs_struct", None)
     if outputs is None:
-        stack = getattr(model, "_stack", None)  # a Sequential: its output is the last layer's (Keras 2's name)
-        return [stack[-1].name] if stack else None
+        # a Sequential: its output is the last layer's (Keras 2's name). Read from the instance: a subclassed
+        # model may define a method of that name (tutorials/load_data/pandas_dataframe's `MyModel._stack`).
+        stack = model.__dict__.get("_stack")
+        return [stack[-1].name] if isinstance(stack, list) and stack else None
     if isinstance(outputs, dict):
         return sorted(outputs)
     names = []

@@ -13,8 +13,10 @@ shrink to fit the table width); cells wrap at spaces and end with "…" when a
 word does not fit; the output is cropped to the terminal width as rich does.
 """
 
+import math
 import shutil
 
+from keraslike._src.distribute import sharded_values
 from keraslike._src.keras.layers.keras_tensor import flatten
 from keraslike._src.keras.saving import object_registration, optimizer_state
 from keraslike._src.keras.saving.functional_graph import _graph, layer_nodes
@@ -32,8 +34,9 @@ def readable_memory_size(size):
 
 
 def _count_and_bytes(variables):
-    count = sum(int(v.numel()) for v in variables)
-    return count, sum(int(v.numel()) * v.element_size() for v in variables)
+    """Scalars and bytes of the full variables (a sharded variable counts its full shape, as on one device)."""
+    sizes = [math.prod(sharded_values.global_shape(v)) for v in variables]
+    return sum(sizes), sum(n * v.element_size() for n, v in zip(sizes, variables))
 
 
 def _format_shape(shape):

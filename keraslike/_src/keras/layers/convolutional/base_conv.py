@@ -113,14 +113,30 @@ class BaseConv(Layer):
         return self.kernel.permute(self.rank + 1, self.rank, *range(self.rank))
 
     def call(self, inputs):
+        if type(self).convolution_op is not BaseConv.convolution_op:  # a subclass's own convolution (Keras 3 API)
+            y = self.convolution_op(inputs, self.kernel)
+            if self.use_bias:
+                shape = (1,) * (self.rank + 1) + (self.filters,) if self.data_format == "channels_last" else (
+                    1, self.filters) + (1,) * self.rank
+                y = y + self.bias.reshape(shape)
+            return self.activation(y)
+        return self.activation(self._convolve(inputs, self._torch_kernel(), self.bias))
+
+    def convolution_op(self, inputs, kernel):
+        """Keras's `convolution_op(inputs, kernel)`: the convolution of `call`, with this layer's strides, padding,
+        dilation and data format, of `kernel` in Keras's layout `(*kernel_size, in_channels // groups, filters)`,
+        without bias or activation. Subclasses override it to change the kernel (weight standardization), and
+        `call` then uses theirs."""
+        return self._convolve(inputs, kernel.permute(self.rank + 1, self.rank, *range(self.rank)), None)
+
+    def _convolve(self, inputs, torch_kernel, bias):
         x = conv_utils.to_channels_first(inputs, self.data_format)  # (N, C, *spatial)
         conv_pad, pad_spec = conv_utils.torch_padding(tuple(x.shape[2:]), self.kernel_size, self.strides,
                                                       self.dilation_rate, self.padding)
         x = conv_utils.pad_if_needed(x, pad_spec)
         x, strides = pointwise_as_slice(x, self.kernel_size, self.strides)  # torch CPU heap-corruption path
-        y = _CONV_FNS[self.rank](x, self._torch_kernel(), self.bias, strides, conv_pad,
-                                 self.dilation_rate, self.groups)
-        return self.activation(conv_utils.from_channels_first(y, self.data_format))
+        y = _CONV_FNS[self.rank](x, torch_kernel, bias, strides, conv_pad, self.dilation_rate, self.groups)
+        return conv_utils.from_channels_first(y, self.data_format)
 
     def compute_output_shape(self, input_shape):
         spatial = input_shape[1:-1] if self.data_format == "channels_last" else input_shape[2:]

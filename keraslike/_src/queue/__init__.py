@@ -1,0 +1,1 @@
+"""`tf.queue`: eager queues of tensors (see queues.py)."""
