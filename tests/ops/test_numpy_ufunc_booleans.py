@@ -30,3 +30,13 @@ def test_other_ufunc_results_keep_their_dtypes():
     t = tf.constant([1., 4.])
     assert np.sqrt(t).dtype == tf.float32
     assert np.add(tf.constant([1, 2]), 1).tolist() == [2, 3]
+
+
+def test_a_boolean_mask_selects_rows_of_a_string_tensor():
+    """The guide's `timeline['steps'][invalid_mask]`: TF 2.21 selects as tf.boolean_mask for a numpy bool array
+    or a bool tensor key (`[['a'], ['b'], ['c']]` with `[True, False, True]` gives `[[b'a'], [b'c']]`)."""
+    steps = tf.constant([['Open'], ['Read'], ['Train']])
+    times = tf.constant([[-1., -1.], [0.5, 0.1], [0.7, 0.2]])
+    invalid_mask = np.logical_and(times > 0, steps != b'')[:, 0]
+    assert steps[invalid_mask].numpy().tolist() == [[b'Read'], [b'Train']]
+    assert steps[tf.constant([True, False, True])].numpy().tolist() == [[b'Open'], [b'Train']]
