@@ -303,6 +303,7 @@ def test_model_export_and_tfsm_layer_without_the_model_class(loaded_elsewhere):
     np.testing.assert_allclose(results["keras_serving"]["output_0"], expected["keras"], rtol=1e-5, atol=1e-6)
 
 
+@pytest.mark.slow
 def test_intro_to_modules_traced_calls_run_without_the_class(loaded_elsewhere):
     """A tf.function without input_signature is saved as the calls traced so far, as TF (the intro guide)."""
     _, results, expected = loaded_elsewhere
@@ -313,6 +314,7 @@ def test_intro_to_modules_traced_calls_run_without_the_class(loaded_elsewhere):
     assert kind == "ValueError" and "Could not find matching concrete function" in message
 
 
+@pytest.mark.slow
 def test_export_archive_endpoints_and_variable_collection(loaded_elsewhere):
     _, results, expected = loaded_elsewhere
     assert results["archive_type"] == "_UserObject"
