@@ -95,10 +95,13 @@ def unexportable_reason(specs):
 def _example_sizes(state):
     """Sizes to try for free (None) dimensions: distinct primes, then one size for all (`x + y` of two [None]
     inputs), then for non-leading dimensions each size the state tensors have (a [None, None] input multiplied
-    by a [5, 1] kernel needs 5 features)."""
+    by a [5, 1] kernel needs 5 features), then those sizes less 1 to 3 (features the computation widens before
+    they meet the state: two one-hot columns added to 7 inputs meet a normalizer of 9)."""
     plans = [("distinct", None), ("same", 3)]
     sizes = sorted({int(d) for _, t in state for d in t.shape if d > 1})
     plans += [("inner", size) for size in sizes[:8]]
+    narrower = [size - k for size in sizes[:4] for k in (1, 2, 3) if size - k > 1 and size - k not in sizes]
+    plans += [("inner", size) for size in dict.fromkeys(narrower)]
     return plans
 
 
