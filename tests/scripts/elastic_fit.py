@@ -75,6 +75,61 @@ def kill_points():
     return points
 
 
+def fit_kind(index, kind, args, strategy, points, log):
+    """Train one kind of data (resuming from its backup if there is one); rank 0 writes the weights."""
+    rank = getattr(strategy, "_rank", 0)
+    x, y = make_data()
+    if args.seed is not None:
+        keras.utils.set_random_seed(args.seed + index)
+    marker = os.path.join(args.work, f"killed_{kind}")
+    kill = points.get(kind) if not os.path.exists(marker) else None
+    with strategy.scope():
+        record = Record()
+        model = keras.Sequential([keras.Input(shape=(FEATURES + 1,)), record,
+                                  keras.layers.Dense(8, activation="relu"), keras.layers.Dropout(0.3),
+                                  keras.layers.Dense(1)])
+        model.compile(optimizer=keras.optimizers.Adam(0.01), loss="mse")
+
+    class Steps(keras.callbacks.Callback):
+        def on_epoch_begin(self, epoch, logs=None):
+            self.epoch = epoch
+
+        def on_train_batch_end(self, batch, logs=None):
+            ids = np.concatenate(record.seen).tolist() if record.seen else []
+            record.seen.clear()
+            log.write(json.dumps({"kind": kind, "epoch": self.epoch, "step": batch, "ids": ids}) + "\n")
+            log.flush()
+            if kill is not None and kill[2] == rank and (self.epoch, batch) == kill[:2]:
+                open(marker, "w").close()
+                if kind == "in_backup":  # die inside the next backup's write, after part of the file
+                    real = weights_h5.save_to_h5
+
+                    def dying(model_, h5, *a, **k):
+                        real(model_, h5, *a, **k)
+                        h5.flush()
+                        os.kill(os.getpid(), signal.SIGKILL)
+
+                    weights_h5.save_to_h5 = dying
+                else:
+                    os.kill(os.getpid(), signal.SIGKILL)
+
+    # Steps first: a step is logged before the backup that covers it is written
+    callbacks = [Steps(), keras.callbacks.BackupAndRestore(os.path.join(args.work, kind),
+                                                           save_freq=args.save_freq)]
+    fit = dict(epochs=EPOCHS, verbose=0, callbacks=callbacks)
+    if kind in ("arrays", "in_backup"):
+        model.fit(x, y, batch_size=BATCH, shuffle=True, **fit)
+    elif kind == "dataset":
+        model.fit(tf.data.Dataset.from_tensor_slices((x, y)).shuffle(N).batch(BATCH), **fit)
+    elif kind == "pydataset":
+        model.fit(Batches(x, y), shuffle=True, **fit)
+    else:
+        raise ValueError(f"unknown kind {kind}")
+    weights = model.get_weights()
+    if rank == 0:
+        np.savez(f"{args.out}.{kind}.npz", *weights, iterations=np.array(int(model.optimizer.iterations)))
+
+
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("out")
@@ -82,66 +137,23 @@ def main():
     parser.add_argument("--seed", type=int, default=None)
     parser.add_argument("--kinds", default=",".join(KINDS))
     parser.add_argument("--save-freq", type=int, default=2)
+    parser.add_argument("--replicas", type=int, default=1)
     args = parser.parse_args()
     torch.set_num_threads(1)
-    strategy = tf.distribute.MirroredStrategy() if "WORLD_SIZE" in os.environ \
-        else tf.distribute.get_strategy()
+    if args.replicas > 1:  # keraslike's launcher (`python script.py`), elastic with KERASLIKE_MAX_RESTARTS
+        cpu = tf.config.list_physical_devices("CPU")[0]
+        tf.config.set_logical_device_configuration(cpu, [tf.config.LogicalDeviceConfiguration()] * args.replicas)
+        strategy = tf.distribute.MirroredStrategy([f"/cpu:{i}" for i in range(args.replicas)])
+    elif "WORLD_SIZE" in os.environ:  # torchrun
+        strategy = tf.distribute.MirroredStrategy()
+    else:
+        strategy = tf.distribute.get_strategy()
     rank = getattr(strategy, "_rank", 0)
-    x, y = make_data()
     points = kill_points()
     log = open(f"{args.out}.rank{rank}.log", "a", encoding="utf-8")  # noqa: SIM115 - appended step by step
     for index, kind in enumerate(args.kinds.split(",")):
-        if os.path.exists(f"{args.out}.{kind}.npz"):
-            continue  # finished before the restart
-        if args.seed is not None:
-            keras.utils.set_random_seed(args.seed + index)
-        marker = os.path.join(args.work, f"killed_{kind}")
-        kill = points.get(kind) if not os.path.exists(marker) else None
-        with strategy.scope():
-            record = Record()
-            model = keras.Sequential([keras.Input(shape=(FEATURES + 1,)), record,
-                                      keras.layers.Dense(8, activation="relu"), keras.layers.Dropout(0.3),
-                                      keras.layers.Dense(1)])
-            model.compile(optimizer=keras.optimizers.Adam(0.01), loss="mse")
-
-        class Steps(keras.callbacks.Callback):
-            def on_epoch_begin(self, epoch, logs=None):
-                self.epoch = epoch
-
-            def on_train_batch_end(self, batch, logs=None):
-                ids = np.concatenate(record.seen).tolist() if record.seen else []
-                record.seen.clear()
-                log.write(json.dumps({"kind": kind, "epoch": self.epoch, "step": batch, "ids": ids}) + "\n")
-                log.flush()
-                if kill is not None and kill[2] == rank and (self.epoch, batch) == kill[:2]:
-                    open(marker, "w").close()
-                    if kind == "in_backup":  # die inside the next backup's write, after part of the file
-                        real = weights_h5.save_to_h5
-
-                        def dying(model_, h5, *a, **k):
-                            real(model_, h5, *a, **k)
-                            h5.flush()
-                            os.kill(os.getpid(), signal.SIGKILL)
-
-                        weights_h5.save_to_h5 = dying
-                    else:
-                        os.kill(os.getpid(), signal.SIGKILL)
-
-        # Steps first: a step is logged before the backup that covers it is written
-        callbacks = [Steps(), keras.callbacks.BackupAndRestore(os.path.join(args.work, kind),
-                                                               save_freq=args.save_freq)]
-        fit = dict(epochs=EPOCHS, verbose=0, callbacks=callbacks)
-        if kind in ("arrays", "in_backup"):
-            model.fit(x, y, batch_size=BATCH, shuffle=True, **fit)
-        elif kind == "dataset":
-            model.fit(tf.data.Dataset.from_tensor_slices((x, y)).shuffle(N).batch(BATCH), **fit)
-        elif kind == "pydataset":
-            model.fit(Batches(x, y), shuffle=True, **fit)
-        else:
-            raise ValueError(f"unknown kind {kind}")
-        weights = model.get_weights()
-        if rank == 0:
-            np.savez(f"{args.out}.{kind}.npz", *weights, iterations=np.array(int(model.optimizer.iterations)))
+        if not os.path.exists(f"{args.out}.{kind}.npz"):  # else finished before the restart
+            fit_kind(index, kind, args, strategy, points, log)
     log.close()
 
 

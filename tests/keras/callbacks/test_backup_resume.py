@@ -9,7 +9,6 @@ of writing a backup. The model has Dropout, so the generator states matter as mu
 
 import collections
 import json
-import os
 
 import numpy as np
 import pytest
@@ -23,12 +22,12 @@ N, EPOCHS, STEPS = 42, 3, 6
 KILLS = "arrays:1:4:0,dataset:0:2:0,pydataset:2:3:0,in_backup:1:3:0"
 
 
-def _restarted(jobs, max_restarts=8):
-    """Run the jobs side by side; re-run each one killed by SIGKILL (as a launcher's restarts); (code, restarts)."""
+def _restarted(jobs, max_restarts=8, **env):
+    """Run the jobs side by side; re-run each one killed by SIGKILL (as a launcher's restarts); exit codes."""
     results = {name: [] for name in jobs}
     pending = dict(jobs)
     while pending:
-        procs = run_scripts(*pending.values())
+        procs = run_scripts(*pending.values(), **env)
         for (name, _), proc in zip(list(pending.items()), procs):
             results[name].append(proc.returncode)
             if proc.returncode != -9 or len(results[name]) > max_restarts:
@@ -40,21 +39,15 @@ def _restarted(jobs, max_restarts=8):
 @pytest.fixture(scope="module")
 def runs(tmp_path_factory):
     base = tmp_path_factory.mktemp("resume")
-    env = os.environ.get("ELASTIC_KILL")
-    os.environ["ELASTIC_KILL"] = KILLS
-    try:
-        for name in ("straight", "killed", "unseeded"):
-            (base / f"{name}_work").mkdir()
-        codes = _restarted({
-            "straight": [WORKER, base / "straight", base / "straight_work", "--seed", "5"],
-            "killed": [WORKER, base / "killed", base / "killed_work", "--seed", "5"],
-            "unseeded": [WORKER, base / "unseeded", base / "unseeded_work"],
-        })
-    finally:
-        if env is None:
-            os.environ.pop("ELASTIC_KILL", None)
-        else:
-            os.environ["ELASTIC_KILL"] = env
+    for name in ("straight", "killed", "unseeded"):
+        (base / f"{name}_work").mkdir()
+    for kind in KINDS:  # the reference is never killed
+        (base / "straight_work" / f"killed_{kind}").touch()
+    codes = _restarted({
+        "straight": [WORKER, base / "straight", base / "straight_work", "--seed", "5"],
+        "killed": [WORKER, base / "killed", base / "killed_work", "--seed", "5"],
+        "unseeded": [WORKER, base / "unseeded", base / "unseeded_work"],
+    }, ELASTIC_KILL=KILLS)
     return base, codes
 
 
@@ -65,6 +58,7 @@ def _log(path):
 @pytest.mark.slow
 def test_every_kind_was_killed_once_and_restarted(runs):
     _, codes = runs
+    assert codes["straight"] == [0]
     assert codes["killed"] == [-9] * len(KINDS) + [0]
     assert codes["unseeded"] == [-9] * len(KINDS) + [0]
 
