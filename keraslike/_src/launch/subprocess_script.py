@@ -129,7 +129,7 @@ def supervise(num_replicas, max_restarts):
     program = one_program.state_for_replicas()  # every start of the group replays the same program values
     attempt = 0
     while True:
-        port = rendezvous.reserve_loopback_port()
+        port = free_port()  # replica 0 (a child) binds it: this process cannot hold it for it
         procs = []
         for rank in range(num_replicas):
             env = dict(os.environ)
