@@ -247,6 +247,11 @@ def max_restarts():
     return value
 
 
+def torchrun_restart_count():
+    """How many times torchrun (`--max-restarts`) restarted this group: `TORCHELASTIC_RESTART_COUNT`, or 0."""
+    return _int("TORCHELASTIC_RESTART_COUNT", 0) or 0
+
+
 def parent_pid():
     """PID of the keraslike launcher process that started this replica, or None."""
     return _int(PARENT_PID)
