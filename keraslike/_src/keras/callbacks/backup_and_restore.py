@@ -77,7 +77,7 @@ class BackupAndRestore(Callback):
         self._batches_since_save, self._last_batch_seen = 0, -1
         try:
             self._load(self._weights_path, self._training_metadata_path)
-        except OSError:
+        except (OSError, ValueError):  # unreadable: I/O error, truncated or corrupted file
             if not (self.double_checkpoint and os.path.exists(self._prev_weights_path)):
                 raise
             self._load(self._prev_weights_path, self._prev_training_metadata_path)
