@@ -120,7 +120,7 @@ def plain(value, depth=0):
             return {"tshape": value.as_list()}
         except Exception:
             return {"tshape": None}
-    if type_name == "DType" or isinstance(value, np.dtype) or (
+    if type_name in ("DType", "StringDType") or isinstance(value, np.dtype) or (
             type(value).__module__ == "torch" and type_name == "dtype"):
         name = getattr(value, "name", None) or str(value).replace("torch.", "")
         return {"dtype": str(name)}

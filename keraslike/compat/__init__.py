@@ -2,6 +2,7 @@
 
 import sys as _sys
 
+from keraslike._src.compat.strings import as_bytes, as_str, as_str_any, as_text, path_to_str  # noqa: F401
 from keraslike.compat import v1  # noqa: F401
 
 _ROOT = __name__.rpartition(".")[0]  # "keraslike"

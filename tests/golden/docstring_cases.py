@@ -127,5 +127,7 @@ CASES = {
     "type_spec_from_value_ragged": _ragged_spec,
     "initializer_from_tensor": _tensor_initializer,
     "initializer_from_tensor_bad_shape": lambda tf, keras: keras.initializers.get(keras.ops.ones((2, 3)))((3, 2)),
+    "dtype_policy_repr": lambda tf, keras: [repr(keras.DTypePolicy("mixed_float16")),
+                                            repr(keras.layers.Dense(2, dtype="float32").dtype_policy)],
     "shape_plus_str_raises": lambda tf, keras: tf.zeros([2]).shape + "a",
 }

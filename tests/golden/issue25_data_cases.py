@@ -135,6 +135,30 @@ def _cases(tf):
                                                                           tf.string))]
     c["map_py_function_two_outputs"] = lambda: [_value(x) for x in tf.data.Dataset.from_tensor_slices(["ab", "c"]).map(
         lambda s: tf.py_function(lambda t: (t.numpy().decode() * 2, len(t.numpy())), [s], [tf.string, tf.int32]))]
+    c["map_py_function_specs"] = lambda: [repr(tf.data.Dataset.from_tensor_slices(["1,2"]).map(
+        lambda s: tf.py_function(decode, [s], tf.int64)).element_spec), repr(tf.data.Dataset.from_tensor_slices(
+            ["ab"]).map(lambda s: tf.py_function(lambda t: (t, len(t.numpy())), [s], [tf.string, tf.int32]))
+        .element_spec)]
+
+    def set_shape(s):
+        out = tf.py_function(decode, [s], tf.int64)
+        out.set_shape([None])
+        return out
+    c["map_py_function_set_shape"] = lambda: batched(tf.data.Dataset.from_tensor_slices(["1,2", "3"]).map(set_shape)
+                                                     .padded_batch(2))
+    c["map_py_function_ensure_shape"] = lambda: batched(tf.data.Dataset.from_tensor_slices(["1,2", "3,4"]).map(
+        lambda s: tf.ensure_shape(tf.py_function(decode, [s], tf.int64), [2])).batch(2))
+    c["map_py_function_ragged_batch"] = lambda: [_value(x) for x in tf.data.Dataset.from_tensor_slices(
+        ["1,2", "3", "4,5,6"]).map(lambda s: tf.py_function(decode, [s], tf.int64)).ragged_batch(2)]
+
+    def pairs():
+        yield np.array([1, 2])
+        yield np.array([3, 4])
+    unknown = tf.data.Dataset.from_generator(pairs, output_signature=tf.TensorSpec(None, tf.int64))
+    c["unknown_rank_map"] = lambda: repr(unknown.map(lambda x: x + 1).element_spec)
+    c["unknown_rank_batch"] = lambda: batched(unknown.batch(2))
+    c["unknown_rank_ragged_batch_spec"] = lambda: repr(unknown.ragged_batch(2).element_spec)
+    c["unknown_rank_padded_batch"] = lambda: unknown.padded_batch(2)
     c["map_string_split"] = lambda: batched(tf.data.Dataset.from_tensor_slices(["a b", "c d e"])
                                             .map(tf.strings.split))
     return c

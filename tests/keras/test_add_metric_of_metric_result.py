@@ -50,3 +50,32 @@ def test_metric_result_carries_its_metric():
     result = metric([1.0, 3.0])
     assert result._metric_obj is metric
     assert float(result) == 2.0
+
+
+def test_layer_called_with_its_inputs_by_keyword(monkeypatch):
+    """keras-io's `LogReg` calls `self.logistic_endpoint(logits=..., targets=..., sample_weight=...)`: the inputs
+    passed by the name of `call`'s first parameter, as Keras binds them."""
+    monkeypatch.setenv("TF_USE_LEGACY_KERAS", "1")
+
+    class LogReg(keras.Model):
+        def __init__(self):
+            super().__init__()
+            self.dense = keras.layers.Dense(1, kernel_initializer="zeros")
+            self.logistic_endpoint = LogisticEndpoint()
+
+        def call(self, inputs):
+            logits = self.dense(inputs["inputs"])
+            return self.logistic_endpoint(logits=logits, targets=inputs["targets"],
+                                          sample_weight=inputs["sample_weight"])
+
+    rng = np.random.default_rng(0)
+    t = (rng.random((40, 1)) < 0.3).astype("float32")
+    w = rng.random((40, 1)).astype("float32")
+    data = {"inputs": rng.random((40, 5)).astype("float32"), "targets": t, "sample_weight": w}
+    model = LogReg()
+    model.compile(keras.optimizers.Adam(1e-3))
+    history = model.fit(data, epochs=1, batch_size=40, verbose=0)
+    assert history.history["loss"][0] == pytest.approx(float(np.log(2) * w.mean()), rel=1e-5)
+    endpoint = LogisticEndpoint()
+    x = tf.constant([[0.5], [-1.0]])
+    np.testing.assert_allclose(np.asarray(endpoint(logits=x)), np.asarray(endpoint(x)))

@@ -90,7 +90,20 @@ SAVER = textwrap.dedent('''
         def call(self, x):
             return self.out(self.hidden(x)) + x[:, :2]
 
+    class IntroSequential(tf.Module):  # the intro-to-modules guide: a tf.function without input_signature
+        def __init__(self, name=None):
+            super().__init__(name=name)
+            self.dense_1 = LogisticRegression()
+            self.scale = tf.Variable(3.0)
+
+        @tf.function
+        def __call__(self, x):
+            return self.dense_1(x) * self.scale
+
     out = sys.argv[1]
+    intro = IntroSequential(name="the_model")
+    intro_outputs = [intro(tf.ones([1, 5])).numpy(), intro(tf.ones([2, 5]) * 2.0).numpy()]  # two traces
+    tf.saved_model.save(intro, out + "/intro")
     x = np.random.default_rng(0).standard_normal((8, 5)).astype("float32")
     module = ExportModule(LogisticRegression(), Normalize(x), predict_class)
     # two functions return tensors: TF exports no default signature, so they are named
@@ -114,7 +127,8 @@ SAVER = textwrap.dedent('''
     archive.write_out(out + "/archive", verbose=False)
     np.savez(out + "/archive.npz", serve=functional(x).detach().numpy())
     np.savez(out + "/expected.npz", x=x, classes=module(x).numpy(), probabilities=module.scores(x)["probabilities"],
-             logits=module.scores(x)["logits"], keras=model(x).detach().numpy())
+             logits=module.scores(x)["logits"], keras=model(x).detach().numpy(),
+             intro_1=intro_outputs[0], intro_2=intro_outputs[1])
 ''')
 
 LOADER = textwrap.dedent('''
@@ -192,6 +206,10 @@ LOADER = textwrap.dedent('''
     archive.kernels[0].assign(np.zeros((5, 2), "float32"))  # the collection is the model's kernel itself
     results["archive_after_assign"] = archive.serve(x).detach().numpy().tolist()
     results["archive_variables"] = len(archive.variables)
+    intro = tf.saved_model.load(out + "/intro")
+    results["intro"] = [intro(tf.ones([1, 5])).numpy().tolist(), intro(tf.ones([2, 5]) * 2.0).numpy().tolist()]
+    results["intro_signatures"] = sorted(intro.signatures)
+    results["intro_new_shape"] = error(lambda: intro(tf.ones([3, 5])))
     print("RESULTS" + json.dumps(results))
 ''')
 
@@ -285,6 +303,18 @@ def test_model_export_and_tfsm_layer_without_the_model_class(loaded_elsewhere):
     np.testing.assert_allclose(results["keras_serving"]["output_0"], expected["keras"], rtol=1e-5, atol=1e-6)
 
 
+@pytest.mark.slow
+def test_intro_to_modules_traced_calls_run_without_the_class(loaded_elsewhere):
+    """A tf.function without input_signature is saved as the calls traced so far, as TF (the intro guide)."""
+    _, results, expected = loaded_elsewhere
+    np.testing.assert_allclose(results["intro"][0], expected["intro_1"], rtol=1e-6)
+    np.testing.assert_allclose(results["intro"][1], expected["intro_2"], rtol=1e-6)
+    assert results["intro_signatures"] == []  # no input_signature: no default signature (as TF)
+    kind, message = results["intro_new_shape"]  # a shape never traced: TF's error
+    assert kind == "ValueError" and "Could not find matching concrete function" in message
+
+
+@pytest.mark.slow
 def test_export_archive_endpoints_and_variable_collection(loaded_elsewhere):
     _, results, expected = loaded_elsewhere
     assert results["archive_type"] == "_UserObject"
@@ -370,3 +400,26 @@ def test_mixed_precision_program_reads_variables_as_the_layer_does(tmp_path, mon
     out = loaded.serve(x)
     assert out.dtype == torch.float16
     torch.testing.assert_close(out.detach(), expected)
+
+
+def test_programs_load_weights_only(tmp_path, monkeypatch):
+    """torch.export.load falls back to full unpickling when a weights-only load fails; keraslike forbids it."""
+    path = str(tmp_path / "fixed")
+    tf.saved_model.save(FixedBatch(), path)
+    seen = []
+    real_load = torch.export.load
+    monkeypatch.setenv("TORCH_FORCE_NO_WEIGHTS_ONLY_LOAD", "1")
+
+    def spying_load(*args, **kwargs):
+        seen.append(tuple(os.environ.get(n) for n in ("TORCH_FORCE_WEIGHTS_ONLY_LOAD",
+                                                      "TORCH_FORCE_NO_WEIGHTS_ONLY_LOAD")))
+        return real_load(*args, **kwargs)
+
+    monkeypatch.setattr(torch.export, "load", spying_load)
+    monkeypatch.setattr(object_graph, "_SAVED_CLASSES", {})
+    monkeypatch.delattr(sys.modules[__name__], "FixedBatch")  # the class is gone: programs are loaded
+    loaded = tf.saved_model.load(path)
+    assert loaded(np.ones((3, 2), "float32")).shape == (6,)
+    assert seen == [("1", None)]
+    assert os.environ.get("TORCH_FORCE_WEIGHTS_ONLY_LOAD") is None
+    assert os.environ["TORCH_FORCE_NO_WEIGHTS_ONLY_LOAD"] == "1"

@@ -7,6 +7,7 @@ import os
 import numpy as np
 import pytest
 import torch
+from safetensors.torch import save_file
 
 import keraslike as tf
 
@@ -328,3 +329,25 @@ def test_tf2_style_model_save_directory_loads(tmp_path):
     assert tf.saved_model.contains_saved_model(path)
     loaded = tf.saved_model.load(path)
     torch.testing.assert_close(loaded.signatures["serving_default"](inputs=x)["output_0"], model(x).detach())
+
+
+def test_directories_written_before_tf_checkpoint_variables_still_load(tmp_path):
+    """Earlier keraslike wrote variables/variables.safetensors (tensor keys t0, t1, ...) and no "tensors" map."""
+    model = Sequential()
+    path = str(tmp_path / "old")
+    tf.saved_model.save(model, path)
+    document_path = os.path.join(path, "keraslike_saved_model.json")
+    with open(document_path) as f:
+        document = json.load(f)
+    prefix = os.path.join(path, "variables", "variables")
+    save_file({key: torch.as_tensor(tf.train.load_variable(prefix, bundle_key))
+               for key, bundle_key in document.pop("tensors").items()},
+              os.path.join(path, "variables", "variables.safetensors"))
+    for name in os.listdir(os.path.join(path, "variables")):
+        if name.startswith("variables.") and not name.endswith(".safetensors"):
+            os.remove(os.path.join(path, "variables", name))
+    with open(document_path, "w") as f:
+        json.dump(document, f)
+    loaded = tf.saved_model.load(path)
+    x = tf.constant([[1.0, 2.0, 3.0]])
+    torch.testing.assert_close(loaded(x), model(x))

@@ -87,6 +87,8 @@ class RaggedBatchDataset(BatchDataset):
         batch_dim = batch_size if drop_remainder else None
 
         def batched(spec):
+            if spec.shape.rank is None:  # unknown rank: so is the batch's (TF)
+                return TensorSpec(None, spec.dtype)
             if spec.shape.rank == 0 or (type(spec) is TensorSpec and spec.shape.is_fully_defined()):
                 return TensorSpec([batch_dim] + spec.shape.as_list(), spec.dtype)  # uniform: batched dense, as TF
             ragged = getattr(spec, "ragged_rank", 0) + 1

@@ -29,6 +29,7 @@ from keraslike._src.data.parallel_interleave import parallel_interleave
 from keraslike._src.ops.tensor_spec import TensorSpec, string
 from keraslike._src.ragged.ragged_tensor_spec import RaggedTensorSpec
 from keraslike._src.sparse.sparse_tensor import SparseTensorSpec
+from keraslike._src.ops import trace_state
 from keraslike._src.ops.string_tensor import StringTensor
 from keraslike._src.data.vectorized_map import MappedSource, MapVectorizer
 
@@ -40,10 +41,12 @@ def call_with_element(fn, element):
     return fn(*element) if type(element) is tuple else fn(element)
 
 
-def _placeholder(spec, text=b"", number=0):
+def _placeholder(spec, text=b"", number=0, unknown_rank=0):
+    """Example element of `spec` (unknown dims `_TRACE_SIZE`; an unknown rank `unknown_rank` dims)."""
     if isinstance(spec, DatasetSpec):  # a window: an empty dataset of its elements stands for it
         return _implementation("ElementsDataset")([], spec.element_spec)
-    dims = [(_TRACE_SIZE if d is None else d) for d in (spec.shape.dims or [])]
+    dims = [(_TRACE_SIZE if d is None else d) for d in
+            (spec.shape.dims if spec.shape.dims is not None else [None] * unknown_rank)]
     if spec.dtype is string:
         return StringTensor.from_bytes_array(np.full(dims, text, dtype=object))
     return torch.full(dims, number, dtype=spec.dtype) if number else torch.zeros(dims, dtype=spec.dtype)
@@ -62,8 +65,10 @@ def _has_strings(spec):
 def _relax_differing(spec, other):
     """`spec` with the dimensions that differ from `other`'s as None (a shape that depends on string content)."""
     if (type(spec) is not type(other) or type(spec) not in (TensorSpec, RaggedTensorSpec) or spec.dtype != other.dtype
-            or spec.shape.rank != other.shape.rank or spec.shape.rank is None):
+            or spec.shape.rank is None):
         return spec
+    if spec.shape.rank != other.shape.rank:  # the rank follows the input's unknown rank
+        return TensorSpec(None, spec.dtype) if type(spec) is TensorSpec else spec
     dims = [a if a == b else None for a, b in zip(spec.shape.as_list(), other.shape.as_list())]
     if type(spec) is RaggedTensorSpec:
         return RaggedTensorSpec(dims, spec.dtype, spec.ragged_rank, spec.row_splits_dtype)
@@ -133,23 +138,37 @@ class MapDataset(Dataset):
             self._element_spec = self._trace_spec()
         return self._element_spec
 
+    def _traced(self, element, relax):
+        """The spec of `fn(element)`, with the static shapes TF's trace would give py_function outputs."""
+        with trace_state.element_trace() as stated:
+            output = self._apply(element)
+
+        def spec_of(leaf):
+            if id(leaf) in stated and isinstance(leaf, (torch.Tensor, StringTensor)):
+                shape = stated[id(leaf)]
+                return TensorSpec(None if shape is None else shape, string if isinstance(leaf, StringTensor)
+                                  else leaf.dtype)
+            return relax(leaf)
+        return nest.map_structure_unchecked(spec_of, output)
+
     def _trace_spec(self):
         in_spec = self._input.element_spec
         try:
             placeholder = nest.map_structure_unchecked(_placeholder, in_spec)
-            output = self._apply(placeholder)
+            unknown = any(d is None for s in nest.flatten(in_spec) for d in (s.shape.dims or [None]))
+            spec = self._traced(placeholder, lambda leaf: _relaxed_spec(leaf, unknown))
         except Exception:  # noqa: BLE001 - fall back to a real element, like a retrace would
             first = next(self._input._elements(), None)
             if first is None:
                 return in_spec
-            return nest.element_spec_of(self._apply(first))
-        unknown = any(d is None for s in nest.flatten(in_spec) for d in (s.shape.dims or [None]))
-        spec = nest.map_structure_unchecked(lambda leaf: _relaxed_spec(leaf, unknown), output)
-        if _has_strings(in_spec) or _has_empty_dims(spec):  # shapes may depend on the values (tf.strings.split,
-            try:                                                # tf.range(x)): trace other values too
-                other = self._apply(nest.map_structure_unchecked(lambda s: _placeholder(s, b"a b\tc", 3), in_spec))
-                other_spec = nest.map_structure_unchecked(lambda leaf: _relaxed_spec(leaf, unknown), other)
-                spec = nest.map_up_to(spec, _relax_differing, other_spec)
+            return self._traced(first, nest.spec_of)
+        unknown_rank = any(getattr(s, "shape", None) is not None and s.shape.rank is None
+                           for s in nest.flatten(in_spec))
+        if _has_strings(in_spec) or _has_empty_dims(spec) or unknown_rank:  # shapes may depend on the values
+            try:                                # (tf.strings.split, tf.range(x)) or on the rank: trace others too
+                other = self._traced(nest.map_structure_unchecked(lambda s: _placeholder(s, b"a b\tc", 3, 1), in_spec),
+                                     lambda leaf: _relaxed_spec(leaf, unknown))
+                spec = nest.map_up_to(spec, _relax_differing, other)
             except Exception:  # noqa: BLE001, S110 - the other text may not suit the function; keep the first trace
                 pass
         return spec

@@ -11,6 +11,7 @@ the saved one was for a pipeline that gives the same elements on every pass (an 
 
 import torch
 
+from keraslike._src import errors
 from keraslike._src.data.optional import IteratorSpec, Optional, register_iterator_type
 
 
@@ -48,9 +49,12 @@ class DatasetIterator:
         """Returns the next element.
 
         Raises:
-            StopIteration: at the end of the dataset (TF raises `OutOfRangeError`).
+            tf.errors.OutOfRangeError: at the end of the dataset, as TF (`next(it)` raises `StopIteration`).
         """
-        return self.__next__()
+        try:
+            return self.__next__()
+        except StopIteration:
+            raise errors.OutOfRangeError(None, None, "End of sequence") from None
 
     def get_next_as_optional(self):
         """The next element as a `tf.experimental.Optional`; an empty one (of this iterator's `element_spec`)

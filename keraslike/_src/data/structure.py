@@ -12,6 +12,7 @@ out of range), bools -> bool, numpy arrays and torch tensors keep their dtype.
 import numpy as np
 import torch
 
+from keraslike._src import errors
 from keraslike._src.nest.nest import Rules, rebuild_mapping, sorted_keys
 from keraslike._src.ops.string_tensor import StringTensor, as_string_array
 from keraslike._src.ops.tensor_spec import TensorSpec, as_spec_dtype, string
@@ -301,7 +302,7 @@ def stack(leaves, spec=None):
     RaggedTensor with one more ragged dimension.
 
     Raises:
-        ValueError: when the leaves have different shapes (TF's batching error).
+        InvalidArgumentError (a ValueError): when the leaves have different shapes (TF's batching error).
     """
     if isinstance(leaves[0], RaggedTensor) or isinstance(spec, RaggedTensorSpec):
         return ragged_ops.stack(leaves)
@@ -310,7 +311,7 @@ def stack(leaves, spec=None):
     first = _shape(leaves[0])
     for position, leaf in enumerate(leaves[1:], start=1):
         if _shape(leaf) != first:
-            raise ValueError(
+            raise errors.InvalidArgumentError(
                 "Cannot batch tensors with different shapes in a component. Expected every "
                 f"element to have shape {list(first)}. Received: shapes[{position}]={list(_shape(leaf))}"
             )

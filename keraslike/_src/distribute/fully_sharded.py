@@ -28,9 +28,8 @@ import contextlib
 
 import torch
 from torch.distributed.device_mesh import DeviceMesh as TorchDeviceMesh
-from torch.distributed.tensor import Partial, Replicate, Shard
 
-from keraslike._src.distribute import collectives, context, sharded_values
+from keraslike._src.distribute import collectives, context, dtensor_api, sharded_values
 
 _GATHERED = {}  # storage address of a layer's gathered weight -> (variable, spec), during that layer's call
 
@@ -60,7 +59,8 @@ def fully_shard(model):
     mesh = TorchDeviceMesh(device.type, torch.arange(world), mesh_dim_names=("replica",))
     for var in {id(p): p for p in model.parameters()}.values():
         if var.requires_grad and var.dim() > 0 and sharded_values.spec_of(var) is None:
-            spec = sharded_values.ShardSpec(mesh, (Shard(0),), tuple(var.shape), None, gathered_per_layer=True)
+            spec = sharded_values.ShardSpec(mesh, (dtensor_api.api().Shard(0),), tuple(var.shape), None,
+                                            gathered_per_layer=True)
             sharded_values.mark_sharded(var, spec)
     return model
 
@@ -99,8 +99,8 @@ def gathering(layer, call):
 
 def _gather(var, spec):
     """The full weight; its gradient is reduce-scattered (summed over the replicas) into `var`'s block."""
-    return sharded_values.as_dtensor(var, spec).redistribute(spec.mesh, (Replicate(),)).to_local(
-        grad_placements=(Partial(),))
+    return sharded_values.as_dtensor(var, spec).redistribute(spec.mesh, (dtensor_api.api().Replicate(),)).to_local(
+        grad_placements=(dtensor_api.api().Partial(),))
 
 
 @contextlib.contextmanager

@@ -8,6 +8,7 @@ the same global batches and keeps its rows, TF's rebatching rule
 
 import torch
 
+from keraslike._src import errors
 from keraslike._src.distribute import collectives
 from keraslike._src.nest.nest import TF_NEST
 
@@ -70,8 +71,11 @@ class DistributedIterator:
         return replica_slice(next(self._iterator), self._strategy)
 
     def get_next(self):
-        """Next element; at the end raises `StopIteration` (TF: `OutOfRangeError`)."""
-        return next(self)
+        """Next element; at the end raises `tf.errors.OutOfRangeError`, as TF (`next(it)`: `StopIteration`)."""
+        try:
+            return next(self)
+        except StopIteration:
+            raise errors.OutOfRangeError(None, None, "End of sequence") from None
 
     def get_next_as_optional(self):
         """`Optional` holding the next element, or an empty one at the end (never raises)."""

@@ -14,9 +14,8 @@ compute on the same rows) read the same rows and draw the same layer randomness.
 import numpy as np
 import torch
 from torch.distributed.device_mesh import DeviceMesh as TorchDeviceMesh
-from torch.distributed.tensor import Replicate, Shard
 
-from keraslike._src.distribute import collectives, replica_random, sharded_values
+from keraslike._src.distribute import collectives, dtensor_api, replica_random, sharded_values
 from keraslike._src.distribute.mirrored import MirroredStrategy
 from keraslike._src.distribute.replica_local import CrossReplicaReads
 
@@ -81,7 +80,7 @@ class MeshStrategy(MirroredStrategy):
         if layout is None:
             return
         placements = self._placements(var, layout)
-        if self._torch_mesh is not None and any(isinstance(p, Shard) for p in placements):
+        if self._torch_mesh is not None and any(dtensor_api.is_shard(p) for p in placements):
             spec = sharded_values.ShardSpec(self._torch_mesh, placements, tuple(var.shape), layout)
             sharded_values.mark_sharded(var, spec)
 
@@ -97,20 +96,20 @@ class MeshStrategy(MirroredStrategy):
 
         if len(axes) != len(shape):
             fail(f"it has {len(axes)} axes for a variable of rank {len(shape)}")
-        placements = [Replicate()] * len(self._axis_names)
+        placements = [dtensor_api.api().Replicate()] * len(self._axis_names)
         for dim, name in enumerate(axes):
             if name is None:
                 continue
             if name not in self._axis_names:
                 fail(f"axis {name!r} is not an axis of the device mesh")
             mesh_dim = self._axis_names.index(name)
-            if isinstance(placements[mesh_dim], Shard):
+            if dtensor_api.is_shard(placements[mesh_dim]):
                 fail(f"mesh axis {name!r} splits two dimensions")
             size = self._mesh_shape[mesh_dim]
             if shape[dim] % size:
                 fail(f"dimension {dim} (size {shape[dim]}) does not divide into {size} equal shards along mesh axis "
                      f"{name!r}")
-            placements[mesh_dim] = Shard(dim)
+            placements[mesh_dim] = dtensor_api.api().Shard(dim)
         return tuple(placements)
 
     def _distribute_module(self, module):

@@ -21,9 +21,9 @@ import dataclasses
 
 import numpy as np
 import torch
-from torch.distributed.tensor import DTensor, Replicate, Shard
 
 from keraslike._src.distribute import context as distribute_context
+from keraslike._src.distribute import dtensor_api
 
 _COUNT = [0]  # sharded variables made in this process: 0 keeps Layer.forward's check free for everyone else
 
@@ -50,7 +50,7 @@ class ShardSpec:
         DTensor's `Shard`: all of size `ceil(d / n)` but the last ones)."""
         index = [slice(None)] * len(self.global_shape)
         for mesh_dim, placement in enumerate(self.placements):
-            if isinstance(placement, Shard):
+            if dtensor_api.is_shard(placement):
                 length = self.global_shape[placement.dim]
                 size = -(-length // self.mesh.size(mesh_dim))
                 start = min(self.mesh.get_local_rank(mesh_dim) * size, length)
@@ -85,8 +85,9 @@ def _strides(shape):
 
 def as_dtensor(tensor, spec):
     """`tensor` (this process's block, autograd kept) as the DTensor of `spec`."""
-    return DTensor.from_local(tensor, spec.mesh, spec.placements, run_check=False, shape=torch.Size(spec.global_shape),
-                              stride=_strides(spec.global_shape))
+    return dtensor_api.api().DTensor.from_local(tensor, spec.mesh, spec.placements, run_check=False,
+                                                shape=torch.Size(spec.global_shape),
+                                                stride=_strides(spec.global_shape))
 
 
 def full_value(tensor, like=None):
@@ -132,8 +133,9 @@ def call_on_mesh(layer, call, inputs, args, kwargs):
     strategy = distribute_context.get_strategy()
     batch_dim = getattr(strategy, "_mesh_batch_dim", None)
     rows = distribute_context.current_replica_context() is not None and batch_dim is not None
-    data = tuple(Shard(0) if rows and i == batch_dim else Replicate() for i in range(mesh.ndim))
-    replicated = tuple(Replicate() for _ in range(mesh.ndim))
+    dt = dtensor_api.api()
+    data = tuple(dt.Shard(0) if rows and i == batch_dim else dt.Replicate() for i in range(mesh.ndim))
+    replicated = tuple(dt.Replicate() for _ in range(mesh.ndim))
     views = {}
     for key, p in params.items():
         spec = spec_of(p) or ShardSpec(mesh, replicated, tuple(p.shape))
@@ -148,12 +150,12 @@ def call_on_mesh(layer, call, inputs, args, kwargs):
     def to_mesh(value):
         if isinstance(value, (np.ndarray, np.generic)) and value.dtype.kind in "biuf":
             value = torch.as_tensor(value)  # the layer's own conversion (dtype, device) then runs on the DTensor
-        if isinstance(value, torch.Tensor) and not isinstance(value, DTensor):
-            return DTensor.from_local(value, mesh, data if value.dim() else replicated, run_check=False)
+        if isinstance(value, torch.Tensor) and not dtensor_api.is_dtensor(value):
+            return dt.DTensor.from_local(value, mesh, data if value.dim() else replicated, run_check=False)
         return value
 
     def to_local(value):
-        if isinstance(value, DTensor):
+        if dtensor_api.is_dtensor(value):
             return value.redistribute(mesh, data if value.dim() else replicated).to_local()
         return value
 

@@ -16,7 +16,7 @@ import torch
 from keraslike._src import errors
 from keraslike._src.ops.shape_methods import dims_of, is_compatible
 from keraslike._src.ops.tensor_shape import TensorShape
-from keraslike._src.ops import tensor_numpy
+from keraslike._src.ops import tensor_numpy, trace_state
 from keraslike._src.ops import value_semantics
 from keraslike._src.ops.conversion import convert_to_tensor
 from keraslike._src.ops.string_tensor import StringTensor
@@ -39,6 +39,7 @@ def ensure_shape(x, shape, name=None):
             raise ValueError(f"Shapes are incompatible: {t.shape} and {wanted} (tf.ensure_shape while tracing). "
                              f"Received: x.shape={t.shape}, shape={wanted}")
         return x
+    trace_state.stated_shape(x, wanted)
     if not is_compatible(tuple(t.shape), dims_of(wanted)):
         raise errors.InvalidArgumentError(f"Shape of tensor x {list(t.shape)} is not compatible with expected shape "
                                           f"{wanted.as_list() if wanted.rank is not None else '<unknown>'}.")

@@ -21,7 +21,7 @@ import torch
 from keraslike._src import errors
 from keraslike._src.ops.tensor_spec import as_spec_dtype, string
 from keraslike._src.ops import dtypes
-from keraslike._src.ops import tensor_numpy
+from keraslike._src.ops import tensor_numpy, trace_state
 from keraslike._src.ops.conversion import convert_to_tensor
 from keraslike._src.ops.string_tensor import string_tensor
 
@@ -45,6 +45,14 @@ def _output(value, dtype, from_numpy):
 
 
 def _outputs(result, Tout, from_numpy):
+    outputs = _typed_outputs(result, Tout, from_numpy)
+    for value in outputs if isinstance(outputs, list) else [outputs]:
+        if value is not None:
+            trace_state.unknown_shape(value)  # TF's trace knows no static shape for them
+    return outputs
+
+
+def _typed_outputs(result, Tout, from_numpy):
     if Tout is None:
         return None
     if isinstance(Tout, (list, tuple)):

@@ -33,7 +33,7 @@ import torch
 
 from keraslike._src import errors
 from keraslike._src.ops.dtypes import string
-from keraslike._src.ops import tensor_reference
+from keraslike._src.ops import tensor_reference, trace_state
 from keraslike._src.ops.shape_methods import dims_of, is_compatible
 from keraslike._src.ops.tensor_shape import TensorShape
 
@@ -244,6 +244,7 @@ class StringTensor:
         if not is_compatible(self._array.shape, dims_of(TensorShape(shape))):
             raise ValueError(f"Tensor's shape {self._array.shape} is not compatible with supplied shape "
                              f"{TensorShape(shape)}. Received: shape={shape!r}")
+        trace_state.stated_shape(self, TensorShape(shape))
 
     @property
     def ndim(self):

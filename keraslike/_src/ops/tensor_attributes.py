@@ -28,7 +28,7 @@ import numpy as np
 import torch
 
 from keraslike._src.ops.dtypes import DATATYPE_ENUM, QUANTIZED_DTYPES, SUB_BYTE_LIMITS, as_dtype
-from keraslike._src.ops import tensor_reference
+from keraslike._src.ops import tensor_reference, trace_state
 from keraslike._src.ops.shape_methods import ShapeMethods, dims_of, is_compatible
 from keraslike._src.ops.tensor_shape import TensorShape
 
@@ -120,6 +120,7 @@ def set_shape(self, shape):
     if not is_compatible(tuple(self.shape), dims_of(TensorShape(shape))):
         raise ValueError(f"Tensor's shape {tuple(self.shape)} is not compatible with supplied shape "
                          f"{TensorShape(shape)}. Received: shape={shape!r}")
+    trace_state.stated_shape(self, TensorShape(shape))
 
 
 def _add_to_type(cls, attributes):

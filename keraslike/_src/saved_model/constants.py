@@ -30,7 +30,8 @@ TRAINING = "train"
 GPU = "gpu"
 TPU = "tpu"
 
-# keraslike's format: the object graph and signatures as JSON, the tensors in safetensors.
+# keraslike's format: the object graph, signatures and functions as JSON, the tensors as a TF checkpoint
+# (`variables.safetensors` in directories written before keraslike stored torch.export programs).
 KERASLIKE_FILENAME = "keraslike_saved_model.json"
 KERASLIKE_FORMAT = "keraslike.saved_model"
 KERASLIKE_FORMAT_VERSION = 1

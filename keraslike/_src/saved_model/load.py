@@ -1,10 +1,13 @@
 """`tf.saved_model.load(export_dir, tags=None, options=None)` and `tf.saved_model.contains_saved_model`.
 
-Reads keraslike's SavedModel directory (see save.py): the JSON document is size-bounded, the tensors
-come from safetensors (never unpickled). The loaded object is the saved object rebuilt: a tf.Module of
-its class with its variables and attributes, or the Keras model; it gets `.signatures` (a dict of
-signature functions taking keyword arguments and returning dicts) and, for Keras models, `.serve(x)`.
-A real TensorFlow SavedModel (`saved_model.pb`) raises an error naming the format.
+Reads keraslike's SavedModel directory (see save.py): the JSON document is size-bounded, the tensors come
+from its TF checkpoint (or, for directories written before, safetensors), the programs are loaded
+weights-only; nothing is unpickled. The loaded object is the saved object rebuilt: a tf.Module of its class
+with its variables and attributes, or the Keras model, where the class is importable; else TF's `_UserObject`
+whose functions run the saved torch.export programs on its variables. It gets `.signatures` (signature
+functions taking keyword arguments and returning dicts) and, for Keras models, `.serve(x)`. A real TF
+SavedModel (`saved_model.pb`) loads as its objects and variables, its graphs raising when called
+(tf_saved_model.py).
 """
 
 import os

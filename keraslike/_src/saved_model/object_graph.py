@@ -1,4 +1,4 @@
-"""The object tree of a saved object, as JSON nodes plus a dict of tensors (written to safetensors).
+"""The object tree of a saved object, as JSON nodes plus a dict of tensors (written as a TF checkpoint).
 
 What a node can be (TF keeps the "trackable" objects; keraslike keeps the state a method needs):
   * `variable`  a `tf.Variable` (value, name, trainable), shared variables saved once;
@@ -10,8 +10,9 @@ What a node can be (TF keeps the "trackable" objects; keraslike keeps the state 
   * `list`, `tuple`, `dict` (string keys) of nodes.
 Other attributes (functions, open files, arbitrary objects) are not saved; their paths are listed in the
 JSON under "dropped". A module is rebuilt without calling its `__init__`: `tf.Module.__init__(name)` and
-then its saved attributes, so its methods (the class's code, which must be importable when loading)
-see the same state.
+then its saved attributes, so its methods (the class's code) see the same state. A module or Keras model
+whose class is not importable where it is loaded becomes a `_UserObject` (TF's name) holding its saved
+attributes (a Keras model: its weights); the loader gives it its functions from their programs.
 """
 
 import ast

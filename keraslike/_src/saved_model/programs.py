@@ -24,6 +24,7 @@ inputs have no program (torch.export needs a rank, and strings are not tensors):
 calling such a function on an object loaded without its class raises with the reason.
 """
 
+import contextlib
 import os
 import traceback
 
@@ -39,6 +40,7 @@ from keraslike._src.ops.variables import autocast_value
 PROGRAMS_DIRECTORY = "keraslike_programs"
 _TORCH_DIR = os.path.dirname(os.path.abspath(torch.__file__))
 _KERASLIKE_DIR = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+_WEIGHTS_ONLY_ENV = ("TORCH_FORCE_WEIGHTS_ONLY_LOAD", "TORCH_FORCE_NO_WEIGHTS_ONLY_LOAD")
 _PRIMES = (2, 3, 5, 7, 11, 13, 17, 19, 23, 29, 31, 37, 41, 43, 47)
 
 
@@ -207,6 +209,8 @@ def save_program(program, directory, name):
 def load_program(directory, relative):
     """The `ExportedProgram` at `directory/relative` (a name inside `keraslike_programs/` only).
 
+    Every `torch.load` inside is weights-only: nothing in the file is unpickled beyond tensors.
+
     Raises:
         ValueError: a path outside the programs folder, or a missing file.
     """
@@ -217,7 +221,24 @@ def load_program(directory, relative):
     if not os.path.isfile(path):
         raise ValueError(f"The SavedModel in {directory} lacks its program file {relative}. "
                          f"Received: program={relative!r}")
-    return torch.export.load(path)
+    with _weights_only_loads():
+        return torch.export.load(path)
+
+
+@contextlib.contextmanager
+def _weights_only_loads():
+    """Inside, every `torch.load` is weights-only (torch.export.load falls back to full unpickling on a failed
+    weights-only load; a SavedModel from elsewhere must never run code when loaded)."""
+    saved = {name: os.environ.pop(name, None) for name in _WEIGHTS_ONLY_ENV}
+    os.environ["TORCH_FORCE_WEIGHTS_ONLY_LOAD"] = "1"
+    try:
+        yield
+    finally:
+        for name, value in saved.items():
+            if value is None:
+                os.environ.pop(name, None)
+            else:
+                os.environ[name] = value
 
 
 def _compatible(spec, value):

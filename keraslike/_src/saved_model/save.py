@@ -1,20 +1,25 @@
 """`tf.saved_model.save(obj, export_dir, signatures=None, options=None)`: keraslike's SavedModel directory.
 
-Mirrors the user contract of `tensorflow/python/saved_model/save.py`; the files are keraslike's own,
-because a TF SavedModel holds TensorFlow graphs (`saved_model.pb`), which torch cannot run:
+Mirrors the user contract of `tensorflow/python/saved_model/save.py`. A TF SavedModel holds TensorFlow graphs
+(`saved_model.pb`), which torch cannot run; keraslike's holds torch.export programs instead:
 
     export_dir/
-      keraslike_saved_model.json      format marker and version, tags, the object tree (see
-                                      object_graph.py), the signatures (method + input specs)
-      variables/variables.safetensors every variable and tensor of the tree (safetensors: no pickle)
+      keraslike_saved_model.json      format marker and version, tags, the object tree (object_graph.py),
+                                      the signatures, and for each saved function its attribute path,
+                                      input specs, output names/specs and program file (programs.py)
+      variables/variables.index       the tensors of the tree as a TF checkpoint (tensor bundle + object
+      variables/variables.data-...    graph, `train/`): TF's keys for what TF's object graph reaches,
+                                      `_KERASLIKE_TENSORS/<key>` for the rest; real TF reads it
+      keraslike_programs/*.pt2        one `torch.export.save` program per function (programs.py)
       assets/                         copies of the `tf.saved_model.Asset` files of the tree
 
 What is kept: tf.Modules (class import path and attributes), tf.Variables (values, names, trainable),
-tensors, Keras layers/models (Keras 3 config + weights), JSON values and lists/tuples/dicts of these;
-the signatures' input specs. What is not: traced graphs. Loaded modules run their class's methods,
-so the class must be importable where the directory is loaded (classes saved in the same process are
-always found). The directory is written next to `export_dir` and moved into place (atomic for
-readers); under several replicas only the chief writes and every replica returns once it is there.
+tensors, Keras layers/models (Keras 3 config + weights), JSON values and lists/tuples/dicts of these; every
+tf.function with an input signature of the modules and every signature, as programs over the tree's
+tensors. Loading rebuilds a module as its class where the class is importable (its Python methods run),
+else as a `_UserObject` whose functions run the programs. The directory is written next to `export_dir`
+and moved into place (atomic for readers); under several replicas only the chief writes and every replica
+returns once it is there.
 """
 
 import functools
@@ -143,33 +148,46 @@ def _capture_functions(obj, tree, entries):
     Raises:
         programs.ExportError: a computation torch.export cannot capture.
     """
-    wanted = []  # (path, method name, specs, callable, label)
+    wanted = []  # (path, method name, specs, callable, label, traced)
     for path, module in tree.functions:
         for name, function in signatures.method_functions(module).items():
             specs = signatures.named_specs(function, module, name)
             wanted.append((path, name, specs, functools.partial(function.python_function, module),
-                           f"{type(module).__name__}.{name} ({path})"))
+                           f"{type(module).__name__}.{name} ({path})", False))
+        for name, function in signatures.method_functions_any(module).items():
+            if function.input_signature is None:  # as TF, the calls traced so far (tensor arguments only)
+                for specs in signatures.traced_specs(module, name):
+                    wanted.append((path, name, specs, functools.partial(function.python_function, module),
+                                   f"{type(module).__name__}.{name} ({path})", True))
     for key, entry in entries.items():
         specs = [signatures.spec_from_json(s) for s in entry["inputs"]]
         if "_callable" in entry:  # a tf.function that is not a method of obj
-            wanted.append(("obj", entry["method"], specs, entry.pop("_callable"), f"signature {key!r}"))
+            wanted.append(("obj", entry["method"], specs, entry.pop("_callable"), f"signature {key!r}", False))
         elif entry["method"] == "__keras_call__":
             call = _keras_function(obj, entry)
-            wanted.append(("obj", entry["method"], specs, call, f"signature {key!r} of {obj.name!r}"))
+            wanted.append(("obj", entry["method"], specs, call, f"signature {key!r} of {obj.name!r}", False))
         else:
             python = getattr(type(obj), entry["method"]).python_function
             wanted.append(("obj", entry["method"], specs, functools.partial(python, obj),
-                           f"signature {key!r} ({type(obj).__name__}.{entry['method']})"))
+                           f"signature {key!r} ({type(obj).__name__}.{entry['method']})", False))
     state = [(key, tensor) for key, tensor in tree.sources.items()]
     captured, index = [], {}
-    for path, name, specs, call, label in wanted:
+    for path, name, specs, call, label, traced in wanted:
         inputs = [signatures.spec_json(s, s.name) for s in specs]
         ident = json.dumps([path, name, inputs])
         if ident not in index:
             record = {"path": path, "method": name, "inputs": inputs, "state": [k for k, _ in state]}
             reason, program = programs.unexportable_reason(specs), None
             if reason is None:
-                program = programs.export(call, specs, state, label)
+                try:
+                    program = programs.export(call, specs, state, label)
+                except programs.ExportError as err:
+                    if not traced:
+                        raise
+                    # a call trace TF would have saved: the save goes on; calling it where the class is not
+                    # importable raises with the reason
+                    program, reason = None, str(err)
+            if program is not None:
                 kind, outputs = programs.output_specs(program)
                 record["output_kind"] = kind
                 record["program_shapes"] = programs.program_shapes(program)

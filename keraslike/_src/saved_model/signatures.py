@@ -70,6 +70,24 @@ def _argument_names(python_function, count):
     return (names + [f"arg_{i}" for i in range(len(names), count)])[:count]
 
 
+def traced_specs(obj, name):
+    """The input specs of each call trace of tf.function method `name` of `obj` whose arguments were all tensors
+    (TF saves a function without input_signature as the concrete functions traced so far); each spec named
+    after its parameter."""
+    out = []
+    for trace in getattr(getattr(obj, name), "_traces", ()):  # the bound function's traces (tf.function)
+        key = trace.key
+        if set(key) == {"args", "kwargs"} and isinstance(key["args"], tuple):  # no Python signature
+            if key["kwargs"]:
+                continue
+            items = [(f"arg_{i}", v) for i, v in enumerate(key["args"])]
+        else:
+            items = list(key.items())
+        if items and all(isinstance(v, TensorSpec) for _, v in items):
+            out.append([TensorSpec(v.shape, v.dtype, name=v.name or n) for n, v in items])
+    return out
+
+
 def named_specs(function, obj, name):
     """The input specs of tf.function method `name` of `obj`, each named (its spec name, else its argument's)."""
     specs = _input_specs(function)

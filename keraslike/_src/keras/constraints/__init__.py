@@ -3,25 +3,25 @@
 from keraslike._src.keras.constraints.constraints import (  # noqa: F401
     Constraint, MaxNorm, MinMaxNorm, NonNeg, UnitNorm, max_norm, min_max_norm, non_neg, unit_norm,
 )
-from keraslike._src.keras.utils.lookup import lookup
+from keraslike._src.keras.saving.namespace_lookup import NamespaceLookup
 
-_BY_NAME = {"max_norm": MaxNorm, "non_neg": NonNeg, "unit_norm": UnitNorm, "min_max_norm": MinMaxNorm}
-_BY_CLASS = {cls.__name__: cls for cls in (MaxNorm, NonNeg, UnitNorm, MinMaxNorm)}
+_NAMES = {"max_norm": MaxNorm, "non_neg": NonNeg, "unit_norm": UnitNorm, "min_max_norm": MinMaxNorm}
+_LOOKUP = NamespaceLookup("constraint", "keras.constraints", Constraint, _NAMES)
 
 
 def serialize(constraint):
-    return {"module": "keras.constraints", "class_name": type(constraint).__name__,
-            "config": constraint.get_config(), "registered_name": None}
+    """`constraint`'s config dict (a registered class under its `"package>name"`)."""
+    return _LOOKUP.serialize(constraint)
 
 
 def deserialize(config, custom_objects=None):
-    """Build a constraint from `serialize`'s dict.
+    """Build a constraint from `serialize`'s dict: `custom_objects`, the active scopes, registered classes, then
+    this namespace's classes.
 
     Raises:
         ValueError: for an unknown `class_name`.
     """
-    table = {**_BY_NAME, **_BY_CLASS, **(custom_objects or {})}
-    return lookup("constraint", config["class_name"], table).from_config(config.get("config", {}))
+    return _LOOKUP.deserialize(config, custom_objects)
 
 
 def get(identifier):
@@ -30,12 +30,4 @@ def get(identifier):
     Raises:
         ValueError: "Could not interpret constraint identifier" listing valid names.
     """
-    if identifier is None:
-        return None
-    if isinstance(identifier, dict):
-        return deserialize(identifier)
-    if isinstance(identifier, type) and issubclass(identifier, Constraint):
-        return identifier()
-    if callable(identifier):
-        return identifier
-    return lookup("constraint", identifier, {**_BY_NAME, **_BY_CLASS})()
+    return _LOOKUP.get(identifier)

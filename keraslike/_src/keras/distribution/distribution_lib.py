@@ -15,10 +15,8 @@ import warnings
 
 import numpy as np
 import torch
-from torch.distributed.tensor import Replicate, Shard
-from torch.distributed.tensor import distribute_tensor as torch_distribute_tensor
 
-from keraslike._src.distribute import context
+from keraslike._src.distribute import context, dtensor_api
 from keraslike._src.distribute.mesh_strategy import MeshStrategy
 from keraslike._src.distribute.mirrored import MirroredStrategy
 from keraslike._src.keras.distribution.device_mesh import DeviceMesh, TensorLayout, list_devices, parse_device
@@ -286,11 +284,11 @@ def distribute_tensor(tensor, layout):
                              f"current distribution is {current}. Received: layout={layout}")
         return tensor
     names = current.device_mesh.axis_names
-    placements = [Replicate()] * len(names)
+    placements = [dtensor_api.api().Replicate()] * len(names)
     for dim, name in enumerate(layout.axes):
         if name is not None:
-            placements[names.index(name)] = Shard(dim)
-    return torch_distribute_tensor(torch.as_tensor(tensor), mesh, placements)
+            placements[names.index(name)] = dtensor_api.api().Shard(dim)
+    return dtensor_api.api().distribute_tensor(torch.as_tensor(tensor), mesh, placements)
 
 
 def initialize(job_addresses=None, num_processes=None, process_id=None):

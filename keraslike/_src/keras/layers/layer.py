@@ -612,6 +612,10 @@ class Layer(torch.nn.Module, metaclass=LayerMeta):
     def __call__(self, *args, **kwargs):
         if args and isinstance(args[0], torch.Tensor):
             return super().__call__(*args, **kwargs)
+        if not args and kwargs:  # the inputs passed by `call`'s own name: `endpoint(logits=x, targets=y)` (Keras)
+            first = _first_call_argument(type(self))
+            if first is not None and first in kwargs:
+                args = (kwargs.pop(first),)
         if is_symbolic((args, kwargs)):
             return self._symbolic_call(args, kwargs)
         return super().__call__(*args, **kwargs)
@@ -997,3 +1001,15 @@ def _builtin_call(cls):
     one, which may reach it through `super().call`); False for a layer written from the base `Layer`/`Model`."""
     return any("call" in vars(klass) and klass.__module__.startswith("keraslike.") and klass.__name__ not in (
         "Layer", "Model", "Functional", "Sequential") for klass in cls.__mro__)
+
+
+@functools.lru_cache(maxsize=None)
+def _first_call_argument(cls):
+    """The name of the first parameter of `cls.call` after `self` (the inputs), or None."""
+    try:
+        params = list(inspect.signature(cls.call).parameters.values())[1:]
+    except (TypeError, ValueError):
+        return None
+    if params and params[0].kind in (inspect.Parameter.POSITIONAL_ONLY, inspect.Parameter.POSITIONAL_OR_KEYWORD):
+        return params[0].name
+    return None

@@ -29,6 +29,7 @@ from keraslike._src.keras.losses.regression_losses import (  # noqa: F401
 )
 from keraslike._src.keras.losses.sequence_losses import CTC, ctc  # noqa: F401
 from keraslike._src.keras.losses.similarity_losses import Circle, circle  # noqa: F401
+from keraslike._src.keras.saving.namespace_lookup import NamespaceLookup
 from keraslike._src.keras.utils.lookup import lookup
 
 _CLASSES = (BinaryCrossentropy, BinaryFocalCrossentropy, CategoricalCrossentropy, CategoricalHinge,
@@ -58,26 +59,23 @@ _BY_NAME = {
 _BY_CLASS = {cls.__name__: cls for cls in _CLASSES}
 
 
-def register(name, cls):
-    """Add a string name for a Loss class."""
-    _BY_NAME[name] = cls
-    _BY_CLASS[cls.__name__] = cls
+_LOOKUP = NamespaceLookup("loss", "keras.losses", Loss, _BY_NAME)
 
 
 def serialize(loss):
-    """`{"module", "class_name", "config"}` for a Loss, as Keras writes it."""
-    return {"module": "keras.losses", "class_name": type(loss).__name__, "config": loss.get_config(),
-            "registered_name": None}
+    """`{"module", "class_name", "config", "registered_name"}` for a Loss, as Keras writes it (a registered class
+    under its `"package>name"`)."""
+    return _LOOKUP.serialize(loss)
 
 
 def deserialize(config, custom_objects=None):
-    """Build a Loss from `serialize`'s dict.
+    """Build a Loss from `serialize`'s dict: `custom_objects`, the active scopes, registered classes, then
+    keraslike's own.
 
     Raises:
         ValueError: for an unknown `class_name` (lists the known ones).
     """
-    table = {**_BY_NAME, **_BY_CLASS, **(custom_objects or {})}
-    return lookup("loss", config["class_name"], table).from_config(config.get("config", {}))
+    return _LOOKUP.deserialize(config, custom_objects)
 
 
 def get(identifier):

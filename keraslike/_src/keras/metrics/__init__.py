@@ -46,6 +46,7 @@ from keraslike._src.keras.metrics.regression_metrics import (  # noqa: F401
 from keraslike._src.keras.metrics.sensitivity_metrics import (
     PrecisionAtRecall, RecallAtPrecision, SensitivityAtSpecificity, SpecificityAtSensitivity,
 )
+from keraslike._src.keras.saving.namespace_lookup import NamespaceLookup
 from keraslike._src.keras.utils.lookup import lookup
 
 mse = MSE = mean_squared_error
@@ -76,25 +77,23 @@ _BY_NAME.update({
 })
 
 
-def register(name, cls):
-    _BY_NAME[name] = cls
-    _BY_CLASS[cls.__name__] = cls
+_LOOKUP = NamespaceLookup("metric", "keras.metrics", Metric, _BY_NAME, classes=_CLASSES)
 
 
 def serialize(metric):
-    """`{"module", "class_name", "config"}` for a metric."""
-    return {"module": "keras.metrics", "class_name": type(metric).__name__, "config": metric.get_config(),
-            "registered_name": None}
+    """`{"module", "class_name", "config", "registered_name"}` for a Metric, as Keras writes it (a registered class
+    under its `"package>name"`)."""
+    return _LOOKUP.serialize(metric)
 
 
 def deserialize(config, custom_objects=None):
-    """Build a metric from `serialize`'s dict.
+    """Build a Metric from `serialize`'s dict: `custom_objects`, the active scopes, registered classes, then
+    keraslike's own.
 
     Raises:
         ValueError: for an unknown `class_name` (lists the known ones).
     """
-    table = {**_BY_NAME, **_BY_CLASS, **(custom_objects or {})}
-    return lookup("metric", config["class_name"], table).from_config(config.get("config", {}))
+    return _LOOKUP.deserialize(config, custom_objects)
 
 
 def get(identifier, y_true=None, y_pred=None, loss=None):

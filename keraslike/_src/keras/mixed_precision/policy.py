@@ -22,6 +22,7 @@ import contextlib
 
 import torch
 
+from keraslike._src.keras.keras_version import legacy_keras
 from keraslike._src.keras.layers.keras_tensor import map_structure
 
 _NAMES = ("float32", "float16", "bfloat16", "float64", "mixed_float16", "mixed_bfloat16")
@@ -77,7 +78,8 @@ class Policy:
         return hash(self._name)
 
     def __repr__(self):
-        return f'<Policy "{self._name}">'
+        # Keras 3's class is DTypePolicy (Policy an alias); Keras 2's is Policy
+        return f'<{"Policy" if legacy_keras() else "DTypePolicy"} "{self._name}">'
 
 
 DTypePolicy = Policy  # Keras 3's name

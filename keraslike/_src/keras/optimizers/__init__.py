@@ -13,40 +13,34 @@ from keraslike._src.keras.optimizers.nadam import Nadam
 from keraslike._src.keras.optimizers.optimizer import Optimizer  # noqa: F401
 from keraslike._src.keras.optimizers.schedule_free_adamw import ScheduleFreeAdamW
 from keraslike._src.keras.optimizers.optimizers import SGD, Adagrad, Adam, AdamW, RMSprop  # noqa: F401
+from keraslike._src.keras.saving.namespace_lookup import NamespaceLookup
 from keraslike._src.keras.utils.lookup import lookup
 
-_BY_NAME = {"sgd": SGD, "adam": Adam, "adamw": AdamW, "rmsprop": RMSprop, "adagrad": Adagrad,
-            "adadelta": Adadelta, "adamax": Adamax, "nadam": Nadam, "ftrl": Ftrl, "lion": Lion,
-            "lamb": Lamb, "adafactor": Adafactor, "muon": Muon,
-            "schedulefreeadamw": ScheduleFreeAdamW}
-_BY_CLASS = {cls.__name__: cls for cls in _BY_NAME.values()}
-
-
-def register(name, cls):
-    _BY_NAME[name] = cls
-    _BY_CLASS[cls.__name__] = cls
+_NAMES = {"sgd": SGD, "adam": Adam, "adamw": AdamW, "rmsprop": RMSprop, "adagrad": Adagrad,
+          "adadelta": Adadelta, "adamax": Adamax, "nadam": Nadam, "ftrl": Ftrl, "lion": Lion,
+          "lamb": Lamb, "adafactor": Adafactor, "muon": Muon,
+          "schedulefreeadamw": ScheduleFreeAdamW}
+_LOOKUP = NamespaceLookup("optimizer", "keras.optimizers", Optimizer, _NAMES, lower_names=True)
 
 
 def serialize(optimizer):
-    """`{"module", "class_name", "config"}` for an optimizer, as Keras writes it."""
-    return {"module": "keras.optimizers", "class_name": type(optimizer).__name__, "config": optimizer.get_config(),
-            "registered_name": None}
+    """`{"module", "class_name", "config", "registered_name"}` for an optimizer, as Keras writes it (a registered
+    class under its `"package>name"`)."""
+    return _LOOKUP.serialize(optimizer)
 
 
 def deserialize(config, custom_objects=None):
-    """Build an optimizer from `serialize`'s dict.
+    """Build an optimizer from `serialize`'s dict: `custom_objects`, the active scopes, registered classes, then
+    keraslike's optimizers (their names in any case).
 
     Raises:
         ValueError: for an unknown `class_name` (lists the known ones).
     """
-    table = {**_BY_NAME, **_BY_CLASS, **(custom_objects or {})}
-    name = config["class_name"]
-    key = name.lower() if name.lower() in _BY_NAME and name not in table else name
-    return lookup("optimizer", key, table).from_config(config.get("config", {}))
+    return _LOOKUP.deserialize(config, custom_objects)
 
 
 def get(identifier):
-    """Resolve `"adam"`, a class, a config dict, or an instance to an `Optimizer`.
+    """Resolve `"adam"`, a registered `"package>name"`, a class, a config dict, or an instance to an `Optimizer`.
 
     Raises:
         ValueError: "Could not interpret optimizer identifier" listing valid names.
@@ -57,5 +51,6 @@ def get(identifier):
         return identifier()
     if isinstance(identifier, dict):
         return deserialize(identifier)
-    key = identifier.lower() if isinstance(identifier, str) and identifier.lower() in _BY_NAME else identifier
-    return lookup("optimizer", key, {**_BY_NAME, **_BY_CLASS})()
+    if isinstance(identifier, str):
+        return deserialize({"class_name": identifier, "config": {}})
+    return lookup("optimizer", identifier, _LOOKUP.names)()

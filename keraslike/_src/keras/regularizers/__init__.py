@@ -3,39 +3,31 @@
 from keraslike._src.keras.regularizers.regularizers import (  # noqa: F401
     L1, L1L2, L2, OrthogonalRegularizer, Regularizer, l1, l1_l2, l2, orthogonal_regularizer,
 )
-from keraslike._src.keras.utils.lookup import lookup
+from keraslike._src.keras.saving.namespace_lookup import NamespaceLookup
 
-_BY_NAME = {"l1": L1, "l2": L2, "l1_l2": L1L2, "orthogonal_regularizer": OrthogonalRegularizer}
-_BY_CLASS = {cls.__name__: cls for cls in (L1, L2, L1L2, OrthogonalRegularizer)}
+_NAMES = {"l1": L1, "l2": L2, "l1_l2": L1L2, "orthogonal_regularizer": OrthogonalRegularizer}
+_LOOKUP = NamespaceLookup("regularizer", "keras.regularizers", Regularizer, _NAMES)
 
 
 def serialize(regularizer):
-    return {"module": "keras.regularizers", "class_name": type(regularizer).__name__,
-            "config": regularizer.get_config(), "registered_name": None}
+    """`regularizer`'s config dict (a registered class under its `"package>name"`)."""
+    return _LOOKUP.serialize(regularizer)
 
 
 def deserialize(config, custom_objects=None):
-    """Build a regularizer from `serialize`'s dict.
+    """Build a regularizer from `serialize`'s dict: `custom_objects`, the active scopes, registered classes, then
+    this namespace's classes.
 
     Raises:
         ValueError: for an unknown `class_name`.
     """
-    table = {**_BY_NAME, **_BY_CLASS, **(custom_objects or {})}
-    return lookup("regularizer", config["class_name"], table).from_config(config.get("config", {}))
+    return _LOOKUP.deserialize(config, custom_objects)
 
 
 def get(identifier):
-    """Resolve None, a name (`"l1"`, `"l2"`, `"l1_l2"`, class names), a config dict or a callable.
+    """Resolve None, a name, a config dict, a class or a callable to a regularizer.
 
     Raises:
         ValueError: "Could not interpret regularizer identifier" listing valid names.
     """
-    if identifier is None:
-        return None
-    if isinstance(identifier, dict):
-        return deserialize(identifier)
-    if isinstance(identifier, type) and issubclass(identifier, Regularizer):
-        return identifier()
-    if callable(identifier):
-        return identifier
-    return lookup("regularizer", identifier, {**_BY_NAME, **_BY_CLASS})()
+    return _LOOKUP.get(identifier)

@@ -16,6 +16,7 @@ import inspect
 
 import torch
 
+from keraslike._src.keras import keras_version
 from keraslike._src.keras.layers.input_spec import fixed_axis
 from keraslike._src.keras.layers.layer import Layer
 from keraslike._src.keras.layers.rnn.wrapper_config import deserialize_layer, serialize_layer
@@ -88,6 +89,8 @@ class RNN(Layer):
             raise ValueError(f"{type(self).__name__} expects a 3D input with a defined feature dimension. "
                              f"Received: input_shape={input_shape}")
         self.input_spec = fixed_axis(input_shape, -1, ndim=3)
+        if input_shape[0] is not None:
+            self._state_batch = input_shape[0]
         if not self.cell.built:
             self.cell.build(input_shape[-1] if self._native else (input_shape[0], input_shape[-1]))
             self.cell.built = True
@@ -98,6 +101,24 @@ class RNN(Layer):
         self._states = None if states is None else [torch.as_tensor(s) for s in states]
 
     reset_state = reset_states
+
+    @property
+    def states(self):
+        """Keras's `layer.states`: a stateful RNN's carried states (one `(batch, size)` tensor per state; zeros
+        before its first batch and after `reset_states()`, once the batch size is known), which
+        `other_rnn(x, initial_state=layer.states)` reuses. A layer that is not stateful carries none: `None`
+        (Keras 3) or one `None` per state (Keras 2, `TF_USE_LEGACY_KERAS=1`)."""
+        if self._states is not None:
+            return list(self._states)
+        sizes = self._state_sizes()
+        batch = self.__dict__.get("_state_batch")
+        if self.stateful and batch is not None:
+            return [torch.zeros(batch, size) for size in sizes]
+        return [None] * len(sizes) if keras_version.legacy_keras() else None
+
+    @states.setter
+    def states(self, value):
+        self._states = None if value is None else [torch.as_tensor(s) for s in value]
 
     def _initial_states(self, inputs, initial_state):
         if initial_state is None and self.stateful and self._states is not None:
@@ -141,6 +162,7 @@ class RNN(Layer):
     def _finish(self, sequence, states, mask):
         if self.stateful:
             self._states = [s.detach() for s in states]
+            self._state_batch = self._states[0].shape[0]
         output = sequence if self.return_sequences else sequence[:, -1]
         if self.return_sequences and mask is not None:
             output._keras_mask = mask
