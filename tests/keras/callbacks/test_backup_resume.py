@@ -9,6 +9,7 @@ of writing a backup. The model has Dropout, so the generator states matter as mu
 
 import collections
 import json
+import random
 
 import numpy as np
 import pytest
@@ -18,8 +19,20 @@ from tests.conftest import SCRIPTS, run_scripts
 WORKER = SCRIPTS / "elastic_fit.py"
 KINDS = ("arrays", "dataset", "pydataset", "in_backup")
 N, EPOCHS, STEPS = 42, 3, 6
-# kind:epoch:step:rank; backups every 2 steps (after steps 1, 3, 5): the steps after the last are redone
-KILLS = "arrays:1:4:0,dataset:0:2:0,pydataset:2:3:0,in_backup:1:3:0"
+
+
+def random_kills(kinds, ranks):
+    """`kind:epoch:step:rank,...`: a random step of each kind, after the first backup (backups every 2 steps,
+    after steps 1, 3, 5 of an epoch; the kill comes before that step's backup, so at least it is redone)."""
+    rng = random.Random()  # unseeded: each run kills elsewhere
+    points = []
+    for kind in kinds:
+        index = rng.randrange(2, EPOCHS * STEPS)
+        points.append(f"{kind}:{index // STEPS}:{index % STEPS}:{rng.choice(ranks)}")
+    return ",".join(points)
+
+
+KILLS = random_kills(KINDS, [0])
 
 
 def _restarted(jobs, max_restarts=8, **env):
@@ -70,7 +83,7 @@ def test_seeded_restart_is_bit_identical(runs, kind):
     a, b = np.load(base / f"straight.{kind}.npz"), np.load(base / f"killed.{kind}.npz")
     assert int(a["iterations"]) == int(b["iterations"]) == EPOCHS * STEPS
     for key in a.files:
-        np.testing.assert_array_equal(a[key], b[key], err_msg=f"{kind} {key}")
+        np.testing.assert_array_equal(a[key], b[key], err_msg=f"{kind} {key}, kills {KILLS}")
 
 
 @pytest.mark.slow
@@ -78,7 +91,7 @@ def test_seeded_restart_is_bit_identical(runs, kind):
 @pytest.mark.parametrize("kind", KINDS)
 def test_every_sample_once_per_epoch_across_the_restart(runs, name, kind):
     base, _ = runs
-    steps, redone = {}, 0
+    steps, redone = {}, 0  # kill points: KILLS (printed on failure)
     for entry in _log(base / f"{name}.rank0.log"):
         if entry["kind"] != kind:
             continue
@@ -87,10 +100,10 @@ def test_every_sample_once_per_epoch_across_the_restart(runs, name, kind):
             assert steps[key] == entry["ids"], f"{kind} {key}: {steps[key]} then {entry['ids']}"
             redone += 1
         steps[key] = entry["ids"]
-    assert redone >= 1  # the restart did redo the steps after the last backup
+    assert redone >= 1, KILLS  # the restart did redo the steps after the last backup
     assert sorted(steps) == [(e, s) for e in range(EPOCHS) for s in range(STEPS)]
     for epoch in range(EPOCHS):
         counts = collections.Counter(i for (e, _), ids in steps.items() if e == epoch for i in ids)
-        assert sorted(counts) == list(range(N)) and set(counts.values()) == {1}, f"{kind} epoch {epoch}"
+        assert sorted(counts) == list(range(N)) and set(counts.values()) == {1}, f"{kind} epoch {epoch} {KILLS}"
     if name == "unseeded" and kind != "pydataset":  # still shuffled: not the file order
         assert steps[(0, 0)] != list(range(8))
