@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import ast
 import json
+import textwrap
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -70,19 +71,41 @@ def _script_cells(text: str) -> list[str]:
     return cells
 
 
+def _cell_magic(cell: str) -> str | None:
+    """A cell magic as IPython runs it: ``%%writefile [-a] name`` writes the body to the file; ``%%time``,
+    ``%%timeit`` and ``%%capture`` run the body; any other cell magic is not Python (the cell becomes ``pass``)."""
+    first, _, body = cell.lstrip("\n").partition("\n")
+    words = first.split()
+    if not words or not words[0].startswith("%%"):
+        return None
+    if words[0] == "%%writefile" and len(words) >= 2:
+        mode = "a" if "-a" in words[1:-1] else "w"
+        return f"with open({words[-1]!r}, {mode!r}) as _f:\n    _f.write({(body + chr(10))!r})"
+    if words[0] in ("%%time", "%%timeit", "%%capture"):
+        return body
+    return "pass  # (cell magic dropped)"
+
+
 def _strip_shell(cell: str) -> str:
-    """Shell/magic lines become `pass`; a cell that is valid Python has none (a line may start with `%` or `!`
-    inside an expression: `"%d samples" \\n % (n,)`)."""
+    """Shell and magic lines (with their backslash continuation lines) become ``pass``; a cell indented as a
+    whole is dedented, as IPython's input transformers do; cell magics as ``_cell_magic``. A cell that is valid
+    Python has none (a line may start with `%` or `!` inside an expression: `"%d samples" \n % (n,)`)."""
+    magic = _cell_magic(cell)
+    if magic is not None:
+        cell = magic
+    cell = textwrap.dedent(cell)
     try:
         ast.parse(cell)
         return cell
     except SyntaxError:
         pass
-    kept = []
+    kept, continued = [], False
     for line in cell.split("\n"):
         s = line.lstrip()
-        if s.startswith("!") or s.startswith("%"):
-            kept.append(line[: len(line) - len(s)] + "pass  # (shell/magic line dropped)")
+        if continued or s.startswith("!") or s.startswith("%"):
+            indent = line[: len(line) - len(s)] if not continued else kept[-1][: len(kept[-1]) - len(kept[-1].lstrip())]
+            kept.append(indent + "pass  # (shell/magic line dropped)")
+            continued = line.rstrip().endswith("\\")
         else:
             kept.append(line)
     return "\n".join(kept)

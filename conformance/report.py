@@ -82,7 +82,9 @@ def write_results(programs, results: Path, target: Path) -> None:
         tf_ok = bool(tf and tf.get("finished"))
         verdict = classify(tf, kl) if tf_ok else ("TF fails" if tf else "not run")
         counts[verdict] += 1
-        if tf_ok and verdict not in ("ok", "not run"):
+        if tf_ok and verdict == "wrong value":
+            causes["wrong value: both finished, the final metric differs by more than 2 points"] += 1
+        elif tf_ok and verdict not in ("ok", "not run"):
             causes[_first_error(kl).split(" (cell")[0][:100]] += 1
         if tf_ok and kl and kl.get("finished") and tf.get("process_wall_s") and kl.get("process_wall_s"):
             ratios.append(kl["process_wall_s"] / tf["process_wall_s"])

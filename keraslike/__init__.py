@@ -130,6 +130,7 @@ from keraslike._src.launch import one_program as _one_program
 
 _one_program.install()  # replicas re-running the script see the chief's temp paths, seeds, uuids, clock
 
+from keraslike._src.graph.graph import Graph  # noqa: E402  (tf.Graph: TF 2 has it at the top level too)
 from keraslike._src.graph import dispatch as _graph_dispatch
 from keraslike._src.graph import overrides as _graph_overrides  # noqa: F401  (graph forms of tf.gradients, ...)
 import sys as _sys

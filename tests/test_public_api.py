@@ -145,7 +145,7 @@ TF_CORE_NOT_YET = {  # TF 2.21 names of tests/golden/tf_core_names.json not impl
         graph trace_export trace_off trace_on
     """.split()),
     "tf": set("""
-        AggregationMethod CriticalSection DeviceSpec Graph IndexedSlices IndexedSlicesSpec NoneTensorSpec
+        AggregationMethod CriticalSection DeviceSpec IndexedSlices IndexedSlicesSpec NoneTensorSpec
         Operation OptionalSpec RaggedTensor RaggedTensorSpec RegisterGradient SparseTensor SparseTensorSpec
         TensorArraySpec TypeSpec VariableAggregation VariableSynchronization acosh approx_top_k as_string
         asinh atanh audio autodiff batch_to_space bitcast bitwise broadcast_dynamic_shape

@@ -47,13 +47,18 @@ def collect() -> tuple[dict, dict, dict]:
         common = (Path(standins.__path__[0]) / "_common.py")
         stamp = hashlib.sha256(source + (common.read_bytes() if common.exists() else b"")).hexdigest()[:16]
         for url, builder in module.STANDINS.items():
-            if url in builders:
+            same = {u for u in builders if _served_as(u) == _served_as(url)}  # sitecustomize serves http as https
+            if same:
                 raise ValueError(f"URL {url} has two stand-ins (second in standins/{info.name}.py)")
             builders[url] = builder
             stamps[url] = f"{info.name}:{stamp}"
         for url, digests in getattr(module, "PINNED", {}).items():
             pinned[url] = [digests] if isinstance(digests, str) else list(digests)
     return builders, pinned, stamps
+
+
+def _served_as(url: str) -> str:
+    return "https://" + url[len("http://"):] if url.startswith("http://") else url
 
 
 def _digests(path: Path) -> dict:

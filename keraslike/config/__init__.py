@@ -7,4 +7,4 @@ from keraslike._src.config.devices import (  # noqa: F401
     set_visible_devices,
 )
 from keraslike._src.placement.scope import get_soft_device_placement, set_soft_device_placement  # noqa: F401
-from keraslike.config import experimental, threading  # noqa: F401
+from keraslike.config import experimental, optimizer, threading  # noqa: F401

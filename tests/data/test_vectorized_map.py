@@ -142,7 +142,8 @@ def test_stateful_map_functions_count_every_element(monkeypatch):
         _, out = _run(lambda fn=fn: Dataset.from_tensor_slices(x).map(fn).batch(16), generic, monkeypatch)
         results[generic] = (out, float(counter.numpy()), len(lines))
     _assert_bits_equal(results[False][0], results[True][0])
-    assert results[False][1:] == results[True][1:] == (51.0, 51)   # 50 elements + 1 trace
+    # 50 elements; the element-spec trace's update is undone as TF's graph trace runs none (its print stays)
+    assert results[False][1:] == results[True][1:] == (50.0, 51)
 
     captured = torch.zeros(())
 

@@ -165,3 +165,15 @@ def test_add_metric_errors(legacy):
     with pytest.raises(NotImplementedError, match="symbolic"):
         out = keras.layers.Dense(2)(inp)
         keras.Model(inp, out).add_metric(keras.ops.sum(out), name="s")
+
+
+def test_dense_units_from_numpy_scalar_under_legacy_keras(monkeypatch):
+    # tutorials/generative/autoencoder: layers.Dense(tf.math.reduce_prod(shape).numpy()). tf_keras converts the
+    # numpy integer; Keras 3 refuses it (as keraslike does without TF_USE_LEGACY_KERAS).
+    units = tf.math.reduce_prod((28, 28)).numpy()
+    with pytest.raises(ValueError, match="units"):
+        tf.keras.layers.Dense(units)
+    monkeypatch.setenv("TF_USE_LEGACY_KERAS", "1")
+    layer = tf.keras.layers.Dense(units, activation="sigmoid")
+    assert layer.units == 784 and type(layer.units) is int
+    assert tuple(layer(np.zeros((2, 3), "float32")).shape) == (2, 784)

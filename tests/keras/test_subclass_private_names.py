@@ -35,3 +35,18 @@ def test_subclassed_model_with_a_stack_method_compiles_and_fits():
     history = model.fit(features, target, epochs=2, batch_size=8, verbose=0)
     assert sorted(history.history) == ["accuracy", "loss"]
     assert model.predict(features, verbose=0).shape == (32, 1)
+
+
+def test_subclassed_model_with_a_stack_method_checkpoints(tmp_path):
+    rng = np.random.default_rng(1)
+    features = {name: rng.normal(size=(8, 1)).astype("float32") for name in ("age", "chol", "thalach")}
+    model = MyModel()
+    model.adapt(features)
+    expected = model(features)
+    checkpoint = tf.train.Checkpoint(model=model)
+    path = checkpoint.save(str(tmp_path / "ckpt"))
+    restored = MyModel()
+    restored.adapt({k: v * 0 + 1 for k, v in features.items()})
+    restored(features)
+    tf.train.Checkpoint(model=restored).restore(path)
+    np.testing.assert_allclose(np.asarray(restored(features)), np.asarray(expected), rtol=1e-6)

@@ -33,3 +33,5 @@ def build_class_index(path):
 STANDINS = {BASE + name: _picture(h, w, label, 60 + i) for i, (name, (h, w, label)) in enumerate(PICTURES.items())}
 STANDINS["https://storage.googleapis.com/download.tensorflow.org/data/ImageNetLabels.txt"] = build_labels_txt
 STANDINS["https://storage.googleapis.com/download.tensorflow.org/data/imagenet_class_index.json"] = build_class_index
+PINNED = {"https://storage.googleapis.com/download.tensorflow.org/data/imagenet_class_index.json":
+          "c2c37ea517e94d9795004a39431a14cb"}  # keras.applications' decode_predictions pins its md5

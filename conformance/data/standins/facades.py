@@ -25,7 +25,7 @@ def _pair(r):
 def build(path):
     r = rng(53)
     files = {}
-    for split, n in (("train", 40), ("test", 10), ("val", 10)):
+    for split, n in (("train", 100), ("test", 10), ("val", 10)):  # the tutorial shows train/100.jpg
         for i in range(n):
             files[f"facades/{split}/{i + 1}.jpg"] = jpeg_bytes(_pair(r))
     write_tar(path, files)

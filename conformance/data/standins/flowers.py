@@ -12,7 +12,7 @@ def build(path):
     files = {"flower_photos/LICENSE.txt": "Conformance stand-in: generated pictures, no licence needed.\n"}
     for label, name in enumerate(CLASSES):
         for i in range(PER_CLASS):
-            h, w = int(r.integers(160, 240)), int(r.integers(200, 320))
+            h, w = int(r.integers(240, 330)), int(r.integers(320, 480))  # data_augmentation crops 210x300
             files[f"flower_photos/{name}/{1000 + i * 7}_{label}{i:03d}.jpg"] = jpeg_bytes(photo(r, label, 5, h, w))
     write_tar(path, files)
 

@@ -1,7 +1,6 @@
-"""Single-table CSVs: auto-mpg (regression), heart (pandas_dataframe), petfinder-mini (structured data),
-ECG5000 (autoencoder anomalies), credit card fraud (imbalanced data), jena climate (time series)."""
+"""Single-table CSVs: auto-mpg (regression), petfinder-mini (structured data), ECG5000 (autoencoder anomalies),
+credit card fraud (imbalanced data). heart.csv and jena climate: heart_csv.py, jena_climate.py."""
 
-import datetime
 import io
 
 import numpy as np
@@ -9,11 +8,9 @@ import numpy as np
 from conformance.data.standins._common import rng, write_zip
 
 AUTO_MPG_URL = "http://archive.ics.uci.edu/ml/machine-learning-databases/auto-mpg/auto-mpg.data"
-HEART_URL = "https://storage.googleapis.com/download.tensorflow.org/data/heart.csv"
 PETFINDER_URL = "http://storage.googleapis.com/download.tensorflow.org/data/petfinder-mini.zip"
 ECG_URL = "http://storage.googleapis.com/download.tensorflow.org/data/ecg.csv"
 CREDITCARD_URL = "https://storage.googleapis.com/download.tensorflow.org/data/creditcard.csv"
-JENA_URL = "https://storage.googleapis.com/tensorflow/tf-keras-datasets/jena_climate_2009_2016.csv.zip"
 
 
 def build_auto_mpg(path):
@@ -31,26 +28,6 @@ def build_auto_mpg(path):
         horsepower = "?" if i % 66 == 5 else f"{hp:.1f}"
         lines.append(f"{mpg:<7.1f}{cyl:<4d}{disp:<11.1f}{horsepower:<11s}{weight:<11.1f}{acc:<11.1f}{year:<3d}"
                      f"{origin}\t\"car {i}\"")
-    path.write_text("\n".join(lines) + "\n")
-
-
-def build_heart(path):
-    r = rng(82)
-    n = 303
-    lines = ["age,sex,cp,trestbps,chol,fbs,restecg,thalach,exang,oldpeak,slope,ca,thal,target"]
-    for _ in range(n):
-        age = int(r.integers(29, 78))
-        sex = int(r.random() < 0.68)
-        cp = int(r.integers(0, 5))
-        thal = r.choice(["normal", "fixed", "reversible"], p=[0.55, 0.1, 0.35])
-        thalach = int(200 - age * 0.9 + r.normal(0, 15))
-        oldpeak = round(abs(r.normal(1, 1.1)), 1)
-        ca = int(r.integers(0, 4))
-        logit = -3 + 0.04 * (age - 30) + 0.8 * sex + 1.4 * (thal == "reversible") + 0.8 * oldpeak + 0.6 * ca - 0.5 * cp
-        target = int(r.random() < 1 / (1 + np.exp(-logit)))
-        lines.append(f"{age},{sex},{cp},{int(r.normal(130, 17))},{int(r.normal(246, 50))},{int(r.random() < 0.15)},"
-                     f"{int(r.integers(0, 3))},{thalach},{int(r.random() < 0.33)},{oldpeak},{int(r.integers(1, 4))},"
-                     f"{ca},{thal},{target}")
     path.write_text("\n".join(lines) + "\n")
 
 
@@ -106,33 +83,5 @@ def build_creditcard(path):
     path.write_text(out.getvalue())
 
 
-def build_jena(path):
-    r = rng(86)
-    n = 6 * 24 * 120  # 120 days of 10-minute records
-    minutes = np.arange(n) * 10
-    day = minutes / (60 * 24)
-    temp = 8 + 9 * np.sin(2 * np.pi * (day - 100) / 365) + 5 * np.sin(2 * np.pi * (day % 1) - 2) + np.cumsum(
-        r.normal(0, 0.05, n))
-    pressure = 990 + np.cumsum(r.normal(0, 0.05, n)) * 0.5
-    rh = np.clip(75 - 2 * (temp - 8) + r.normal(0, 5, n), 10, 100)
-    vpmax = 6.1 * np.exp(17.6 * temp / (temp + 243))
-    vpact = vpmax * rh / 100
-    wv = np.abs(r.normal(2, 1.3, n))
-    wv[[500, 9000]] = -9999.0
-    maxwv = wv + np.abs(r.normal(1, 0.5, n))
-    wd = r.uniform(0, 360, n)
-    out = io.StringIO()
-    out.write('"Date Time","p (mbar)","T (degC)","Tpot (K)","Tdew (degC)","rh (%)","VPmax (mbar)","VPact (mbar)",'
-              '"VPdef (mbar)","sh (g/kg)","H2OC (mmol/mol)","rho (g/m**3)","wv (m/s)","max. wv (m/s)","wd (deg)"\n')
-    for i in range(n):
-        stamp = (datetime.datetime(2009, 1, 1) + datetime.timedelta(minutes=int(minutes[i]) + 10)).strftime(
-            "%d.%m.%Y %H:%M:%S")
-        t = temp[i]
-        out.write(f"{stamp},{pressure[i]:.2f},{t:.2f},{t + 273.15 + 8:.2f},{t - (100 - rh[i]) / 5:.2f},{rh[i]:.1f},"
-                  f"{vpmax[i]:.2f},{vpact[i]:.2f},{vpmax[i] - vpact[i]:.2f},{vpact[i] * 0.62:.2f},"
-                  f"{vpact[i]:.2f},{1200 - 4 * t:.2f},{wv[i]:.2f},{maxwv[i]:.2f},{wd[i]:.1f}\n")
-    write_zip(path, {"jena_climate_2009_2016.csv": out.getvalue()})
-
-
-STANDINS = {AUTO_MPG_URL: build_auto_mpg, HEART_URL: build_heart, PETFINDER_URL: build_petfinder, ECG_URL: build_ecg,
-            CREDITCARD_URL: build_creditcard, JENA_URL: build_jena}
+STANDINS = {AUTO_MPG_URL: build_auto_mpg, PETFINDER_URL: build_petfinder, ECG_URL: build_ecg,
+            CREDITCARD_URL: build_creditcard}

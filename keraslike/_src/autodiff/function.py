@@ -35,7 +35,7 @@ from keraslike._src.autodiff import function_types, tracing
 from keraslike._src.autodiff.jit import JitFunction, functions_run_eagerly, run_functions_eagerly  # noqa: F401
 from keraslike._src.ops.tensor_spec import TensorSpec
 from keraslike._src.nest import nest
-from keraslike._src.ops import dtypes
+from keraslike._src.ops import dtypes, trace_state
 from keraslike._src.ops.conversion import convert_to_tensor, to_tensor
 from keraslike._src.ops.string_tensor import StringTensor, looks_like_strings
 
@@ -308,6 +308,10 @@ class Function(function_types.PolymorphicFunction):
                 return self._run(list(vals["args"]), dict(vals["kwargs"]))
             return self._run(*_call_arguments(self._signature, vals))
 
+        with trace_state.variables_restored():  # a trace updates no variable (TF builds a graph)
+            return self._trace_runs(call)
+
+    def _trace_runs(self, call):
         try:
             first = call(tracing.placeholder)
         except Exception as symbolic_error:  # noqa: BLE001 - retried on plain examples, else raised

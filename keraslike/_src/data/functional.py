@@ -46,7 +46,7 @@ def _placeholder(spec, text=b"", number=0, unknown_rank=0):
     if isinstance(spec, DatasetSpec):  # a window: an empty dataset of its elements stands for it
         return _implementation("ElementsDataset")([], spec.element_spec)
     dims = [(_TRACE_SIZE if d is None else d) for d in
-            (spec.shape.dims if spec.shape.dims is not None else [None] * unknown_rank)]
+            (spec.shape.as_list() if spec.shape.rank is not None else [None] * unknown_rank)]
     if spec.dtype is string:
         return StringTensor.from_bytes_array(np.full(dims, text, dtype=object))
     return torch.full(dims, number, dtype=spec.dtype) if number else torch.zeros(dims, dtype=spec.dtype)
@@ -140,7 +140,7 @@ class MapDataset(Dataset):
 
     def _traced(self, element, relax):
         """The spec of `fn(element)`, with the static shapes TF's trace would give py_function outputs."""
-        with trace_state.element_trace() as stated:
+        with trace_state.element_trace() as stated, trace_state.variables_restored():
             output = self._apply(element)
 
         def spec_of(leaf):
@@ -155,7 +155,7 @@ class MapDataset(Dataset):
         in_spec = self._input.element_spec
         try:
             placeholder = nest.map_structure_unchecked(_placeholder, in_spec)
-            unknown = any(d is None for s in nest.flatten(in_spec) for d in (s.shape.dims or [None]))
+            unknown = any(s.shape.rank is None or None in s.shape.as_list() for s in nest.flatten(in_spec))
             spec = self._traced(placeholder, lambda leaf: _relaxed_spec(leaf, unknown))
         except Exception:  # noqa: BLE001 - fall back to a real element, like a retrace would
             first = next(self._input._elements(), None)

@@ -76,7 +76,24 @@ def _decorator_or_call(impl, func, inp, Tout, **extra):
     return impl(func, [] if inp is None else list(inp), Tout, **extra)
 
 
+def _standin_outputs(Tout):
+    """What a `py_function`/`numpy_function` gives while `tf.data` traces a map for its element spec: TF's trace
+    never calls the Python function (it runs on real elements only), so neither does keraslike's: zeros of each
+    `Tout` dtype stand in, with an unknown static shape, and `set_shape`/`ensure_shape` may give them any shape."""
+    def one(dtype):
+        if dtype is None:
+            return None
+        spec_dtype = as_spec_dtype(dtype)
+        value = string_tensor(np.array(b"", dtype=object)) if spec_dtype is string else torch.zeros(
+            (), dtype=spec_dtype)
+        trace_state.standin(value)
+        return value
+    return [one(t) for t in Tout] if isinstance(Tout, (list, tuple)) else one(Tout)
+
+
 def _py_function(func, inp, Tout):
+    if trace_state.active():
+        return _outputs(_standin_outputs(Tout), Tout, from_numpy=False)
     args = [v if isinstance(v, torch.Tensor) else convert_to_tensor(v) for v in inp]
     return _outputs(func(*args), Tout, from_numpy=False)
 
@@ -102,6 +119,8 @@ def _numpy_function(func, inp, Tout, stateful=True):
             return tensor_numpy.snapshot(v)
         return np.asarray(v) if not isinstance(v, np.ndarray) else v
 
+    if trace_state.active():
+        return _outputs(_standin_outputs(Tout), Tout, from_numpy=False)
     with torch.no_grad():
         result = func(*[as_numpy(v) for v in inp])
         return _outputs(result, Tout, from_numpy=True)

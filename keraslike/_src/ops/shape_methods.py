@@ -8,6 +8,8 @@ partly unknown) and `torch.Size` (the shape of every eager tensor, see
 A "dims" value below is `None` (unknown rank) or a tuple of `int`/`None`.
 """
 
+from keraslike._src.ops.dimension import Dimension
+
 
 def dims_of(shape):
     """The dims tuple of a `TensorShape`, `torch.Size`, list/tuple, an int (one dim), or `None`."""
@@ -66,9 +68,10 @@ class ShapeMethods:
 
     @property
     def dims(self):
-        """The dimensions as a list of `int`/`None`, or `None` for unknown rank."""
+        """The dimensions as a list of `Dimension`s (as TF lists them: `.value` is the int or None), or `None`
+        for unknown rank. `as_list()` gives plain ints."""
         d = self._tf_dims()
-        return None if d is None else list(d)
+        return None if d is None else [Dimension(x) for x in d]
 
     @property
     def rank(self):

@@ -168,6 +168,15 @@ def string_tensor(value):
     return value if isinstance(value, StringTensor) else StringTensor(value)
 
 
+def _boolean_mask_key(key):
+    """A whole-key boolean mask (numpy bool array or bool tensor, at least 1-D) as a numpy array, else None."""
+    if isinstance(key, torch.Tensor) and key.dtype == torch.bool and key.dim() > 0:
+        return key.detach().cpu().numpy()
+    if isinstance(key, np.ndarray) and key.dtype == np.bool_ and key.ndim > 0:
+        return key
+    return None
+
+
 def _index_part(part, key):
     if part is None or part is Ellipsis or isinstance(part, slice):
         if isinstance(part, slice):
@@ -283,6 +292,13 @@ class StringTensor:
                 for i in range(rows))
 
     def __getitem__(self, key):
+        mask = _boolean_mask_key(key)
+        if mask is not None:  # TF: a boolean key (numpy array or tensor) selects as tf.boolean_mask
+            if mask.shape != self._array.shape[: mask.ndim]:
+                raise errors.InvalidArgumentError(
+                    f"The boolean mask's shape {list(mask.shape)} must match the leading dimensions of the string "
+                    f"tensor's shape {list(self._array.shape)}. Received: key={key!r}")
+            return StringTensor.from_bytes_array(self._array[mask])
         parts = key if isinstance(key, tuple) else (key,)
         index = tuple(_index_part(p, key) for p in parts)
         try:

@@ -117,6 +117,10 @@ def set_shape(self, shape):
     Raises:
         ValueError: if `shape` is not compatible with the tensor's shape.
     """
+    wanted = TensorShape(shape)
+    if trace_state.is_standin(self) and wanted.rank is not None and not is_compatible(tuple(self.shape),
+                                                                                       dims_of(wanted)):
+        self.data = torch.zeros([1 if d is None else d for d in dims_of(wanted)], dtype=self.dtype)
     if not is_compatible(tuple(self.shape), dims_of(TensorShape(shape))):
         raise ValueError(f"Tensor's shape {tuple(self.shape)} is not compatible with supplied shape "
                          f"{TensorShape(shape)}. Received: shape={shape!r}")

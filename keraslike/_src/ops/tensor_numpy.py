@@ -4,6 +4,11 @@ TF eager tensors convert to numpy at any time (`loss.numpy()` in every custom
 loop); torch refuses when `requires_grad` is set. keraslike makes
 `torch.Tensor.numpy()` detach first (only then; all other behaviour,
 including sharing memory with CPU tensors that need no grad, is torch's).
+
+A numpy ufunc over tensors (`np.isnan(t)`, `np.logical_and(a > 0, b)`) hands its result to
+`torch.Tensor.__array_wrap__`, which turns a boolean result into uint8 (a torch workaround from before torch
+had bool tensors): `~np.isnan(t)` was then 254/255 and `t[~np.isnan(t)]` silently kept every element. TF
+gives booleans there; keraslike's `__array_wrap__` keeps them bool (every other dtype: torch's behaviour).
 """
 
 import warnings
@@ -11,6 +16,7 @@ import warnings
 import torch
 
 _original_numpy = torch.Tensor.numpy
+_original_array_wrap = torch.Tensor.__array_wrap__
 
 
 def _numpy(self, *args, **kwargs):
@@ -19,9 +25,17 @@ def _numpy(self, *args, **kwargs):
     return _original_numpy(self, *args, **kwargs)
 
 
+def _array_wrap(self, array, context=None, return_scalar=False):
+    if array.dtype == bool:
+        return torch.from_numpy(array)
+    return _original_array_wrap(self, array)
+
+
 def install():
     if torch.Tensor.numpy is not _numpy:
         torch.Tensor.numpy = _numpy
+    if torch.Tensor.__array_wrap__ is not _array_wrap:
+        torch.Tensor.__array_wrap__ = _array_wrap
     # `float(loss)` in a TF loop: TF eager converts silently; torch warns when the tensor carries grad.
     warnings.filterwarnings("ignore", message="Converting a tensor with requires_grad=True to a scalar",
                             category=UserWarning)

@@ -9,18 +9,65 @@ the static shape TF would have (unknown, then what `set_shape`/`ensure_shape` sa
 import contextlib
 import threading
 
+import torch
+
 _STATE = threading.local()
 
 
 @contextlib.contextmanager
 def element_trace():
     """Collect {id(tensor): static shape or None} for the tensors of one map trace (yields that dict)."""
-    outer = getattr(_STATE, "shapes", None)
-    _STATE.shapes = {}
+    outer, outer_standins = getattr(_STATE, "shapes", None), getattr(_STATE, "standins", None)
+    _STATE.shapes, _STATE.standins = {}, {}
     try:
         yield _STATE.shapes
     finally:
-        _STATE.shapes = outer
+        _STATE.shapes, _STATE.standins = outer, outer_standins
+
+
+@contextlib.contextmanager
+def variables_restored():
+    """Variables updated (`assign`, `assign_add`, `assign_sub`) inside get their values back on exit.
+
+    A trace runs user code on stand-in values (`get_concrete_function`, a map's element spec): in TF a trace
+    builds a graph and no update happens, so none may survive here either.
+    """
+    outer = getattr(_STATE, "undo", None)
+    _STATE.undo = {}
+    try:
+        yield
+    finally:
+        undo, _STATE.undo = _STATE.undo, outer
+        with torch.no_grad():
+            for var, old in undo.values():
+                if var.data.shape == old.shape:
+                    var.data.copy_(old)
+                else:
+                    var.data = old
+
+
+def before_update(var):
+    """Called by a variable about to change in place: remembers its value while `variables_restored` is active."""
+    undo = getattr(_STATE, "undo", None)
+    if undo is not None and id(var) not in undo:
+        undo[id(var)] = (var, var.data.detach().clone())
+
+
+def active():
+    """Whether a map trace is running (user `py_function`/`numpy_function` bodies must not run then)."""
+    return getattr(_STATE, "shapes", None) is not None
+
+
+def standin(value):
+    """Record `value` as a stand-in output of a `py_function` the trace did not call (its shape is free)."""
+    standins = getattr(_STATE, "standins", None)
+    if standins is None:
+        standins = _STATE.standins = {}
+    standins[id(value)] = value  # kept alive so the id stays this value's during the trace
+
+
+def is_standin(value):
+    return active() and id(value) in (getattr(_STATE, "standins", None) or {})
 
 
 def unknown_shape(value):

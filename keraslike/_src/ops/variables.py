@@ -19,7 +19,7 @@ from keraslike._src.distribute import context as distribute_context
 from keraslike._src.distribute import sharded_values
 from keraslike._src.ops import conversion, dtypes, reverse_slicing
 from keraslike._src.ops import name_scope as _name_scope
-from keraslike._src.ops import tensor_numpy, value_semantics
+from keraslike._src.ops import tensor_numpy, trace_state, value_semantics
 from keraslike._src.ops.conversion import convert_to_tensor
 from keraslike._src.ops.string_tensor import StringTensor, looks_like_strings
 from keraslike._src.ops.variable_meta import VariableMeta
@@ -178,6 +178,7 @@ class Variable(torch.nn.Parameter, metaclass=VariableMeta):
 
     def assign(self, value, use_locking=None, name=None, read_value=True):
         """Set the value in place; shape must match. Returns self."""
+        trace_state.before_update(self)
         new = sharded_values.local_part(_to_tensor(value, self.dtype).to(self.device), self)  # a full value: its block
         if tuple(new.shape) != tuple(self.shape):
             new = _broadcast_for_assign(new, self)
@@ -188,12 +189,14 @@ class Variable(torch.nn.Parameter, metaclass=VariableMeta):
 
     def assign_add(self, delta, use_locking=None, name=None, read_value=True):
         """`self += delta` in place; `delta` has the variable's shape (TF does not broadcast). Returns self."""
+        trace_state.before_update(self)
         with torch.no_grad():
             self.add_(distribute_context.aggregate_replica_update(self, _update_operand(delta, self)))
         return self
 
     def assign_sub(self, delta, use_locking=None, name=None, read_value=True):
         """`self -= delta` in place; `delta` has the variable's shape (TF does not broadcast). Returns self."""
+        trace_state.before_update(self)
         with torch.no_grad():
             self.sub_(distribute_context.aggregate_replica_update(self, _update_operand(delta, self)))
         return self

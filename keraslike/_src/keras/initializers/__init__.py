@@ -54,10 +54,18 @@ class Constant(Initializer):
         self.value = value
 
     def __call__(self, shape, dtype=None):
-        return torch.full(tuple(shape), float(self.value), dtype=dtype or torch.float32)
+        dtype = dtype or torch.float32
+        value = np.asarray(self.value.numpy() if hasattr(self.value, "numpy") else self.value)
+        if value.ndim == 0:
+            return torch.full(tuple(shape), float(value), dtype=dtype)
+        # an array value broadcasts to the shape, as Keras 3 (the imbalanced-data tutorial's np.log([pos / neg]))
+        return torch.as_tensor(np.broadcast_to(value, tuple(shape)).copy()).to(dtype)
 
     def get_config(self):
-        return {"value": self.value}
+        value = self.value
+        if hasattr(value, "numpy"):
+            value = value.numpy()
+        return {"value": value.tolist() if isinstance(value, np.ndarray) else value}
 
 
 class Zeros(Constant):

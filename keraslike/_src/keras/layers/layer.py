@@ -45,7 +45,7 @@ from keraslike._src.keras.layers.layer_utils import (
 )
 from keraslike._src.keras.saving import checkpoint_tracking, object_registration
 from keraslike._src.module import tracking
-from keraslike._src.ops.string_tensor import StringTensor
+from keraslike._src.ops.string_tensor import StringTensor, looks_like_strings, string_tensor
 from keraslike._src.ops import variables
 from keraslike._src.ops.variables import Variable
 
@@ -815,6 +815,8 @@ class Layer(torch.nn.Module, metaclass=LayerMeta):
         if type(value).__module__.startswith("pandas") and hasattr(value, "to_numpy"):
             value = value.to_numpy()  # a DataFrame/Series called on directly, as Keras converts it
         dtype = self._input_float_dtype()
+        if isinstance(value, (np.ndarray, list, str, bytes, np.generic)) and looks_like_strings(value):
+            return string_tensor(value)  # string columns into a model's tf.string Inputs, as TF converts them
         if isinstance(value, (np.ndarray, list, float, int, np.generic)):  # float64 numpy to a float64 layer stays
             value = backend.to_float_tensor(value, dtype=dtype, device=backend.current_device())
         if isinstance(value, torch.Tensor) and value.is_floating_point():

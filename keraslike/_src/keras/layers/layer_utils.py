@@ -24,7 +24,11 @@ def _resolve_policy(dtype):
         return dtype
     if isinstance(dtype, dict):
         return Policy(dtype.get("config", {}).get("name", "float32"))
-    name = str(dtype).replace("tf.", "").replace("torch.", "")
+    if isinstance(dtype, str):
+        name = dtype.replace("tf.", "").replace("torch.", "")
+    else:  # tf.string (whose str() is TF's "<dtype: 'string'>"), torch and numpy dtypes
+        resolved = dtypes.as_dtype(dtype)
+        name = resolved.name if resolved is dtypes.string else str(resolved).replace("torch.", "")
     if name.startswith("mixed_") or name in ("float16", "bfloat16", "float32", "float64"):
         return Policy(name)
     return _FixedDtype(name)  # int64 / bool / ... inputs: no mixed-precision meaning

@@ -69,6 +69,12 @@ def _weight_children(layer, names):
     return out
 
 
+def _is_sequential(model):
+    """A Sequential's layer list, read from the instance: a subclassed model may define a `_stack` method (the
+    pandas_dataframe tutorial's `MyModel`), which must not make it look like a Sequential."""
+    return isinstance(model.__dict__.get("_stack"), list)
+
+
 class _Operations(trackable.TrackableList):
     """Keras 3's `_operations` list of a Sequential/functional model: every node of its graph in Keras 3's
     order (`model.operations`: input layers interleaved as Keras 3 orders them, `keras.ops` nodes included).
@@ -78,7 +84,7 @@ class _Operations(trackable.TrackableList):
 
     def __init__(self, model):
         self.model = model
-        if hasattr(model, "_stack"):  # a Sequential model: its input layer, then its layers
+        if _is_sequential(model):  # a Sequential model: its input layer, then its layers
             super().__init__([getattr(model, "_input_layer", None)] + list(model.layers))
         else:  # Keras 3's `operations`: input layers where Keras 3 puts them, keras.ops nodes counted
             super().__init__(list(model.operations))
@@ -106,10 +112,10 @@ def layer_children(layer):
     """`[(local name, child)]` of a Keras layer or model (module docstring)."""
     names = _attribute_names(layer)
     out = _weight_children(layer, names)
-    if hasattr(layer, "_stack") or hasattr(layer, "_nodes"):  # Sequential / functional
+    if _is_sequential(layer) or "_nodes" in layer.__dict__:  # Sequential / functional
         weighted = [sub for sub in layer.layers if sub.weights]
         out += [(f"layer_with_weights-{j}", sub) for j, sub in enumerate(weighted)]
-        if hasattr(layer, "_stack"):
+        if _is_sequential(layer):
             out.append(("_functional", _Functional(layer)))
         else:
             out.append(("_operations", _Operations(layer)))

@@ -601,7 +601,7 @@ class Trainer:
         return params
 
     def _make_callbacks(self, callbacks, verbose, epochs, steps):
-        callbacks = list(callbacks or [])
+        callbacks = _flat_callbacks(callbacks)  # Keras 3 flattens: one callback, or nested lists
         history = next((c for c in callbacks if isinstance(c, History)), None)
         if history is None:
             history = History()
@@ -1090,3 +1090,13 @@ def _gather_predictions(outputs, split, strategy):
     it = iter(results)
     return map_structure(lambda _: next(it), structure) if not isinstance(structure, dict) else {
         k: results[j] for j, k in enumerate(sorted(structure))}
+
+
+def _flat_callbacks(callbacks):
+    """`fit(callbacks=...)` as Keras 3 reads it (`tree.flatten`): a single callback (audio/simple_audio passes
+    `callbacks=EarlyStopping(...)`), a list, or nested lists, as one flat list."""
+    if not callbacks:
+        return []
+    if not isinstance(callbacks, (list, tuple)):
+        return [callbacks]
+    return [c for item in callbacks for c in _flat_callbacks(item)]

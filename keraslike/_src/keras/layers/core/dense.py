@@ -1,8 +1,9 @@
 """`keras.layers.Dense`: `activation(inputs @ kernel + bias)` (keras/src/layers/core/dense.py)."""
 
+import numpy as np
 import torch
 
-from keraslike._src.keras import activations, initializers
+from keraslike._src.keras import activations, initializers, keras_version
 from keraslike._src.keras.layers.core.lora import KernelLoRA
 from keraslike._src.keras.layers.core.lora import lora_config as _lora_config
 from keraslike._src.keras.layers.input_spec import fixed_axis
@@ -36,6 +37,8 @@ class Dense(Layer, KernelLoRA):
                  activity_regularizer=None, kernel_constraint=None, bias_constraint=None, lora_rank=None,
                  lora_alpha=None, **kwargs):
         super().__init__(activity_regularizer=activity_regularizer, **kwargs)
+        if keras_version.legacy_keras() and not isinstance(units, int) and np.ndim(units) == 0:
+            units = int(units)  # tf_keras converts (Dense(tf.reduce_prod(shape).numpy()) in the autoencoder tutorial)
         if not isinstance(units, int) or isinstance(units, bool) or units <= 0:
             raise ValueError(f"Expected units to be a positive integer. Received: units={units!r}")
         self.units = units
