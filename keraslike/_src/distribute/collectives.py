@@ -37,7 +37,12 @@ def ensure_process_group(backend, env, device=None, timeout_seconds=None):
     kwargs = {}
     if backend == "nccl":
         kwargs["device_id"] = device if device is not None else torch.device("cuda", env.local_rank)
-    if environment.uses_agent_store():
+    restart = environment.torchrun_restart_count()
+    if environment.uses_agent_store() and restart:
+        # torchrun's agent hosts the store and keeps the keys of the group's earlier starts (gloo's peer
+        # addresses of dead processes, which the new group would dial): each start gets its own prefix
+        kwargs["store"] = _restart_store(env, timeout, restart)
+    elif environment.uses_agent_store():
         kwargs["init_method"] = "env://"  # torchrun's agent hosts the store
     else:
         kwargs["store"] = rendezvous.create_store(env, max(timeout, _TIMEOUT))  # loopback / MASTER_ADDR only
@@ -52,11 +57,19 @@ def ensure_process_group(backend, env, device=None, timeout_seconds=None):
         dist.broadcast(agreed, src=0)
         one_program.agree_seed(int(agreed.item()))
     def connect():
+        if environment.uses_agent_store() and restart:
+            return _restart_store(env, max(timeout, _TIMEOUT), restart)
         return dist.TCPStore(env.master_addr, env.master_port, env.world_size, False, max(timeout, _TIMEOUT))
 
     hang_watch.start(env, connect, timeout_s, first_s, subprocess_script.abort_all)
     if env.world_size > 1:  # from now on the chief's clock readings reach the replicas through the store
         one_program.join_group(connect(), env.rank, env.world_size)
+
+
+def _restart_store(env, timeout, restart):
+    """A client of torchrun's agent store, keyed apart from the earlier starts of the group."""
+    client = dist.TCPStore(env.master_addr, env.master_port, env.world_size, False, timeout)
+    return dist.PrefixStore(f"keraslike/restart_{restart}/", client)
 
 
 def _destroy():

@@ -224,6 +224,34 @@ def job_env(rank, world_size, master_addr, master_port, local_rank, local_world_
             "LOCAL_WORLD_SIZE": str(local_world_size), "MASTER_ADDR": master_addr, "MASTER_PORT": str(master_port)}
 
 
+MAX_RESTARTS = "KERASLIKE_MAX_RESTARTS"
+RESTART_COUNT = "KERASLIKE_RESTART_COUNT"
+
+
+def max_restarts():
+    """`KERASLIKE_MAX_RESTARTS`: how many times keraslike's launcher restarts a failed group (default 0).
+
+    Raises:
+        ValueError: if the variable is set to anything but a non-negative integer.
+    """
+    raw = os.environ.get(MAX_RESTARTS, "").strip()
+    if not raw:
+        return 0
+    try:
+        value = int(raw)
+    except ValueError:
+        value = -1
+    if value < 0:
+        raise ValueError(f"{MAX_RESTARTS} must be a non-negative integer (like torchrun's --max-restarts). "
+                         f"Received: {MAX_RESTARTS}={raw!r}")
+    return value
+
+
+def torchrun_restart_count():
+    """How many times torchrun (`--max-restarts`) restarted this group: `TORCHELASTIC_RESTART_COUNT`, or 0."""
+    return _int("TORCHELASTIC_RESTART_COUNT", 0) or 0
+
+
 def parent_pid():
     """PID of the keraslike launcher process that started this replica, or None."""
     return _int(PARENT_PID)

@@ -82,6 +82,9 @@ def launch(num_replicas):
             stacklevel=3,
         )
         return None
+    restarts = environment.max_restarts()
+    if restarts:
+        supervise(num_replicas, restarts)  # never returns: this process only watches the group
     port = rendezvous.reserve_loopback_port()
     threads = threads_per_replica(num_replicas)
     environment.set_process_env(environment.replica_env(0, num_replicas, port, threads, os.getpid()))
@@ -110,6 +113,59 @@ def launch(num_replicas):
 
 
 _WATCHDOG = None
+
+
+def supervise(num_replicas, max_restarts):
+    """Elastic launch (`KERASLIKE_MAX_RESTARTS=K`, torchrun's `--max-restarts=K`): run the group, restart it.
+
+    This process starts every replica, 0..N-1, as a child running the program (replica 0's stdout is
+    this process's; every replica's stderr too), and only watches: when one exits with an error (or a
+    signal), the others are stopped and the whole group is started again, at most `max_restarts` times
+    (`KERASLIKE_RESTART_COUNT` tells the program which start it is). `BackupAndRestore` then resumes
+    training from its last backup. Ends this process with the group's exit code (0 when every replica
+    ended normally).
+    """
+    threads = threads_per_replica(num_replicas)
+    program = one_program.state_for_replicas()  # every start of the group replays the same program values
+    attempt = 0
+    while True:
+        port = free_port()  # replica 0 (a child) binds it: this process cannot hold it for it
+        procs = []
+        for rank in range(num_replicas):
+            env = dict(os.environ)
+            env.update(environment.replica_env(rank, num_replicas, port, threads, os.getpid()))
+            env[environment.RESTART_COUNT] = str(attempt)
+            env.pop(environment.MAX_RESTARTS, None)
+            if program is not None:
+                env[environment.PROGRAM_STATE] = program
+            procs.append(subprocess.Popen(_command(), env=env, stdin=subprocess.DEVNULL,
+                                          stdout=None if rank == 0 else subprocess.DEVNULL))
+        code, failed = _wait_group(procs)
+        if code == 0 or attempt >= max_restarts:
+            break
+        attempt += 1
+        print(f"keraslike: replica {failed} exited with code {code}; restarting the group of {num_replicas} "
+              f"replicas (restart {attempt} of {max_restarts})", file=sys.stderr, flush=True)
+    for stream in (sys.stdout, sys.stderr):
+        stream.flush()
+    os._exit(code if code >= 0 else 128 - code)
+
+
+def _wait_group(procs):
+    """Wait until every process ended normally, or one failed (then stop the others); (code, rank)."""
+    while True:
+        codes = [proc.poll() for proc in procs]
+        failed = next((rank for rank, code in enumerate(codes) if code not in (None, 0)), None)
+        if failed is not None:
+            for proc in procs:
+                if proc.poll() is None:
+                    proc.kill()
+            for proc in procs:
+                proc.wait()
+            return codes[failed], failed
+        if all(code == 0 for code in codes):
+            return 0, None
+        time.sleep(0.1)
 
 
 def finish_replicas():

@@ -71,3 +71,26 @@ def test_save_freq_validation():
     for bad in ("batch", 0, True, 1.5):
         with pytest.raises(ValueError, match="save_freq"):
             tf.keras.callbacks.BackupAndRestore("/tmp/unused", save_freq=bad)
+
+
+def _small_model():
+    model = tf.keras.Sequential([tf.keras.Input(shape=(3,)), tf.keras.layers.Dense(2)])
+    model.compile(optimizer="adam", loss="mse")
+    return model
+
+
+def test_double_checkpoint_restores_the_previous_backup_when_the_latest_is_unreadable(tmp_path):
+    x, y = np.ones((8, 3), "float32"), np.zeros((8, 2), "float32")
+    backup = tmp_path / "backup"
+    _small_model().fit(x, y, epochs=2, verbose=0, callbacks=[tf.keras.callbacks.BackupAndRestore(
+        backup, double_checkpoint=True, delete_checkpoint=False)])
+    assert json.loads((backup / "training_metadata.json.bkp").read_text())["epoch"] == 1
+    (backup / "latest.weights.h5").write_bytes(b"not an h5 file")  # a corrupted latest backup
+    history = _small_model().fit(x, y, epochs=3, verbose=0, callbacks=[tf.keras.callbacks.BackupAndRestore(
+        backup, double_checkpoint=True)])
+    assert history.epoch == [1, 2]  # resumed from the previous backup (after epoch 0)
+    with pytest.raises(ValueError, match="latest.weights.h5"):  # without double_checkpoint: an error, as Keras 3
+        (tmp_path / "b2").mkdir()
+        (tmp_path / "b2" / "latest.weights.h5").write_bytes(b"not an h5 file")
+        _small_model().fit(x, y, epochs=1, verbose=0, callbacks=[tf.keras.callbacks.BackupAndRestore(
+            tmp_path / "b2")])

@@ -14,6 +14,7 @@ import os
 import zipfile
 
 import h5py
+import numpy as np
 
 from keraslike._src.keras.keras_version import legacy_keras
 from keraslike._src.keras.saving import (
@@ -284,7 +285,10 @@ def save_weights(model, filepath, overwrite=True, _extra_attrs=None):
                 return
             weights_h5.save_to_h5(model, h5)
             for key, value in (_extra_attrs or {}).items():
-                h5.attrs[key] = value
+                if isinstance(value, bytes):  # too large for an attribute (64 KB): a uint8 dataset
+                    h5.create_dataset(key, data=np.frombuffer(value, dtype=np.uint8))
+                else:
+                    h5.attrs[key] = value
 
     with file_io.chief_path(filepath, model) as target:
         file_io.atomic_write(target, write)

@@ -58,7 +58,7 @@ from keraslike._src.keras.metrics.reduction_metrics import Mean
 from keraslike._src.keras.mixed_precision import policy as mixed_precision
 from keraslike._src.keras.mixed_precision.loss_scale_optimizer import LossScaleOptimizer
 from keraslike._src.keras.saving import checkpoint_tracking
-from keraslike._src.keras.trainers import data_adapter, input_validation
+from keraslike._src.keras.trainers import data_adapter, input_validation, training_state
 from keraslike._src.keras.trainers.compile_utils import (
     CompiledLoss,
     CompileMetrics,
@@ -686,10 +686,14 @@ class Trainer:
             run_step, user_train = self._step_runner("train", train, params)
             cbs, history = self._make_callbacks(callbacks, verbose, epochs, train.steps_per_epoch)
             self.stop_training = False
-            self._initial_epoch = self._initial_step = None
+            self._initial_epoch = self._initial_step = self._resume_state = None
+            self._fit_adapter, self._epoch_state = train, None
             cbs.on_train_begin()
             initial_epoch = self._initial_epoch or initial_epoch  # BackupAndRestore resumes here
             skip_steps = self._initial_step or 0  # ... and, after a mid-epoch backup, after this many batches
+            resume = self._resume_state  # the backup's generator states and data position
+            # a backup holds the generators and data position of the epoch's start (fit keeps them)
+            track_state = any(getattr(cb, "_saves_training_state", False) for cb in cbs.callbacks)
             epoch_logs = {}
             batch_hooks = cbs.wants("on_train_batch_begin", "on_train_batch_end")
             # stop_training set mid-epoch (a batch callback, a train_step) stops at that group on every
@@ -704,9 +708,15 @@ class Trainer:
                 step_logs = {}
                 metrics = None  # the epoch's metrics, listed once (after the first step has built them)
                 last = None  # the open group's last step number (Keras: its first step + k - 1)
-                for step, batch in enumerate(train.epoch(epoch)):
-                    if step < skip_steps:
-                        continue
+                if resume is not None:  # the backed-up epoch starts with the randomness it had
+                    training_state.restore(resume["epoch_start" if skip_steps else "now"], train, strategy)
+                if track_state:
+                    self._epoch_state = training_state.capture(train, strategy)
+                batches = train.epoch(epoch)
+                if skip_steps:  # replay the data up to the backed-up step, then the step's generator states
+                    batches = _resumed(batches, skip_steps, resume and resume["now"]["generators"], strategy)
+                resume = None
+                for step, batch in enumerate(batches, start=skip_steps):
                     if last is None:
                         last = step - step % per_execution + per_execution - 1
                         if batch_hooks:
@@ -741,6 +751,14 @@ class Trainer:
                 self.optimizer.finalize_variable_values(self.trainable_weights)  # EMA weights swapped in (Keras 3)
             cbs.on_train_end(epoch_logs)
         return history
+
+    def _training_state(self):
+        """What a backup needs to resume `fit` exactly here: the epoch's start state and the present one.
+
+        Collective under replicas (every replica's in-step random stream is gathered): call on all.
+        """
+        return {"epoch_start": self._epoch_state,
+                "now": training_state.capture(self._fit_adapter, self._distribute_strategy)}
 
     def _check_input_shape(self, adapter):
         expected = getattr(self, "input_shape", None) if self.built or getattr(self, "_input_layer", None) else None
@@ -1004,6 +1022,17 @@ def _concat_outputs(outputs):
         return {k: joined[j] for j, k in enumerate(sorted(structure))}
     it = iter(joined)
     return map_structure(lambda _: next(it), structure)
+
+
+def _resumed(batches, skip, generators, strategy):
+    """`batches` after dropping the first `skip` (read, not trained on); then the backed-up generator states."""
+    batches = iter(batches)
+    for _ in range(skip):
+        if next(batches, None) is None:
+            return
+    if generators is not None:
+        training_state.restore_generators(generators, strategy)
+    yield from batches
 
 
 def _may_stop_mid_epoch(cbs):
