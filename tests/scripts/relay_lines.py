@@ -27,4 +27,5 @@ else:
         print("replica", i, pad, file=sys.stderr)
         if i % 150 == 0:
             time.sleep(0.01)
-strategy.reduce("SUM", 1.0)  # both replicas meet again before the chief exits
+# both replicas meet again before the chief exits
+strategy.reduce("SUM", strategy.run(lambda: tf.constant(1.0)), axis=None)
