@@ -66,3 +66,15 @@ def test_widened_features_export_and_run_without_the_class(tmp_path):
     proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=REPO, timeout=300)
     assert proc.returncode == 0, proc.stderr[-3000:]
     np.testing.assert_allclose(np.array(eval(proc.stdout.strip())), expected, rtol=1e-5)  # noqa: S307
+
+
+def test_plain_python_helper_attributes_come_back_where_importable(tmp_path):
+    # the core quickstart loads in the same process, where the class is importable: the rebuilt object runs its
+    # Python methods, which need the module-level helper saved by reference (a lambda or local stays absent)
+    x = _data()
+    module = ExportModule(Linear(), onehot_origin, Norm(onehot_origin(tf.constant(x))))
+    module.local_helper = lambda v: v
+    tf.saved_model.save(module, str(tmp_path / "m"))
+    loaded = tf.saved_model.load(str(tmp_path / "m"))
+    assert loaded.extract_features is onehot_origin and not hasattr(loaded, "local_helper")
+    np.testing.assert_allclose(loaded(tf.constant(x[:4])).numpy(), module(tf.constant(x[:4])).numpy(), rtol=1e-6)

@@ -19,6 +19,8 @@ import ast
 import importlib
 import os
 import re
+import sys
+import types
 
 import torch
 
@@ -30,6 +32,29 @@ from keraslike._src.saved_model.asset import Asset
 
 _SKIPPED_MODULE_ATTRIBUTES = frozenset({"_name", "_scope_name", "_name_scope"})
 _SAVED_CLASSES = {}  # import path -> class, for classes saved in this process (e.g. defined in a function)
+
+
+_UNRESOLVED = object()
+
+
+def _importable_function(value):
+    """A module-level Python function (not a lambda or a local): saved by reference, so a loader that can import
+    it (the class is importable too) gives the rebuilt object its helper back."""
+    qualname = getattr(value, "__qualname__", "")
+    return (isinstance(value, types.FunctionType) and "<" not in qualname and isinstance(value.__module__, str)
+            and getattr(sys.modules.get(value.__module__), qualname.split(".")[0], None) is not None)
+
+
+def _resolve_function(path):
+    """The function at `module:qualname`, or `_UNRESOLVED` where it cannot be imported."""
+    module_name, _, qualname = path.partition(":")
+    try:
+        obj = importlib.import_module(module_name)
+        for part in qualname.split("."):
+            obj = getattr(obj, part)
+    except (ImportError, AttributeError):
+        return _UNRESOLVED
+    return obj if callable(obj) else _UNRESOLVED
 
 
 def class_path(cls):
@@ -148,6 +173,9 @@ class TreeWriter:
                     return None
                 node["items"].append(child)
             return index
+        if _importable_function(value):  # a plain Python helper (`self.extract_features = onehot_origin`)
+            self.nodes.append({"kind": "python", "path": f"{value.__module__}:{value.__qualname__}"})
+            return len(self.nodes) - 1
         if isinstance(value, dict) and all(isinstance(k, str) for k in value):
             node = {"kind": "dict", "items": {}}
             index = self._new(value, node)
@@ -276,14 +304,17 @@ class TreeReader:
         elif kind in ("list", "tuple"):
             items = []
             self._built[index] = items
-            items.extend(self.get(i) for i in node["items"])
+            items.extend(v for v in (self.get(i) for i in node["items"]) if v is not _UNRESOLVED)
             value = tuple(items) if kind == "tuple" else items
         elif kind == "dict":
             value = {}
             self._built[index] = value
-            value.update({k: self.get(i) for k, i in node["items"].items()})
+            value.update({k: v for k, v in ((k, self.get(i)) for k, i in node["items"].items())
+                          if v is not _UNRESOLVED})
         elif kind == "module":
             value = self._module(index, node)
+        elif kind == "python":
+            value = _resolve_function(node["path"])
         else:
             raise ValueError(f"Unknown node kind {kind!r} in the SavedModel (written by a newer keraslike?). "
                              f"Received: kind={kind!r}")
@@ -327,5 +358,7 @@ class TreeReader:
         Module.__init__(module, name=node["name"])
         self._built[index] = module
         for name, child in node["attributes"].items():
-            object.__setattr__(module, name, self.get(child))
+            value = self.get(child)
+            if value is not _UNRESOLVED:  # a Python helper not importable here: absent, as TF's loaded object
+                object.__setattr__(module, name, value)
         return module
