@@ -96,6 +96,10 @@ def test_distributions_arguments_and_errors():
         dist.ModelParallel(layout_map=dist.LayoutMap(mesh), batch_dim_name="data")
     with pytest.raises(ValueError, match="Unrecognized keyword arguments.*Received: kwargs"):
         dist.ModelParallel(layout_map=dist.LayoutMap(mesh), seed=1)
+    layout_map = dist.LayoutMap(mesh)  # Keras 3 takes the layout map's mesh; another mesh is refused, not dropped
+    assert dist.ModelParallel(layout_map=layout_map, device_mesh=mesh).device_mesh is mesh
+    with pytest.raises(ValueError, match="Received: device_mesh="):
+        dist.ModelParallel(layout_map=layout_map, device_mesh=dist.DeviceMesh((1,), ["batch"], ["cpu:0"]))
     with pytest.raises(ValueError, match="Received: value='dp'"):
         dist.set_distribution("dp")
 

@@ -205,7 +205,7 @@ class ModelParallel(Distribution):
     """
 
     def __init__(self, *, layout_map=None, batch_dim_name=None, auto_shard_dataset=True, **kwargs):
-        kwargs.pop("device_mesh", None)  # Keras 3 ignores it too: the layout map's mesh is the distribution's
+        device_mesh = kwargs.pop("device_mesh", None)  # Keras 3 takes the layout map's mesh in its place
         if kwargs:
             raise ValueError(f"Unrecognized keyword arguments for ModelParallel: {sorted(kwargs)}. "
                              f"Received: kwargs={kwargs}")
@@ -214,6 +214,9 @@ class ModelParallel(Distribution):
         if not isinstance(layout_map, LayoutMap):
             raise ValueError(f"Argument `layout_map` must be a `LayoutMap` instance. Received: layout_map={layout_map}")
         mesh = layout_map.device_mesh
+        if device_mesh is not None and device_mesh is not mesh:
+            raise ValueError("ModelParallel runs on its layout map's device mesh; pass that mesh (or none) as "
+                             f"`device_mesh`. Received: device_mesh={device_mesh}, layout_map.device_mesh={mesh}")
         batch_dim_name = batch_dim_name or mesh.axis_names[0]
         if batch_dim_name not in mesh.axis_names:
             raise ValueError(f"`batch_dim_name` must be an axis of the device mesh {mesh.axis_names}. "

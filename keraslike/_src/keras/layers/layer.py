@@ -340,26 +340,8 @@ class Layer(torch.nn.Module, metaclass=LayerMeta):
 
     def _reachable_sublayers(self):
         """The layers held now by this layer's torch submodules and by the lists/dicts assigned to its attributes."""
-        found, seen = [], set()
-
-        def visit(obj):
-            if id(obj) in seen:
-                return
-            seen.add(id(obj))
-            if isinstance(obj, Layer):
-                found.append(obj)
-            elif isinstance(obj, (torch.nn.ModuleList, torch.nn.ModuleDict, dict)):
-                for item in obj.values() if isinstance(obj, (torch.nn.ModuleDict, dict)) else obj:
-                    visit(item)
-            elif isinstance(obj, (list, tuple)):
-                for item in obj:
-                    visit(item)
-
-        for module in self._modules.values():
-            visit(module)
-        for name in self.__dict__.get("_layer_containers", ()):
-            visit(self.__dict__.get(name))
-        return found
+        held = [*self._modules.values(), *(self.__dict__.get(n) for n in self.__dict__.get("_layer_containers", ()))]
+        return _layers_in(held)
 
     def _track_layer_order(self, name, value):
         """Keras 3's tracker on `self.<name> = value`: layers held by `value` not yet tracked join the end of the
