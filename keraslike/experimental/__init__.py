@@ -1,4 +1,4 @@
-"""`tf.experimental`: `Optional`, `numpy` (the rest of TF's experimental namespace is not provided)."""
+"""`tf.experimental`: `Optional`, `numpy`, `dtensor` (the rest of TF's experimental namespace is not provided)."""
 
 from keraslike._src.data.optional import Optional
-from keraslike.experimental import numpy
+from keraslike.experimental import dtensor, numpy
