@@ -33,6 +33,6 @@ def test_batches_are_read_one_at_a_time_never_a_group_ahead():
             read.append(i)
             yield i
 
-    for first, _, steps in EpochIterator(2).groups(batches()):
+    for _, _, steps in EpochIterator(2).groups(batches()):
         for step, _ in steps:
             assert read[-1] == step  # the batch of this step is the last one read
