@@ -1,0 +1,126 @@
+"""`tf.experimental.ExtensionType` as the extension_type guide uses it (its documented outcomes, checked on TF 2.21
+by the conformance run of tf_docs/guide/extension_type)."""
+
+from typing import Mapping, Tuple
+
+import numpy as np
+import pytest
+
+import keraslike as tf
+
+
+class MaskedTensor(tf.experimental.ExtensionType):
+    values: tf.Tensor
+    mask: tf.Tensor
+
+    def __validate__(self):
+        self.values.shape.assert_is_compatible_with(self.mask.shape)
+        assert self.mask.dtype.is_bool, "mask.dtype must be bool"
+
+    def with_default(self, default):
+        return tf.where(self.mask, self.values, default)
+
+
+class Pencil(tf.experimental.ExtensionType):
+    color: str = "black"
+    has_erasor: bool = True
+    length: tf.Tensor = 1.0
+
+
+class Player(tf.experimental.ExtensionType):
+    name: tf.Tensor
+    attributes: Mapping[str, tf.Tensor]
+
+
+class Node(tf.experimental.ExtensionType):
+    value: tf.Tensor
+    children: Tuple["Node", ...] = ()
+
+
+def test_fields_are_converted_checked_and_validated():
+    mt = MaskedTensor(values=[[1, 2, 3], [4, 5, 6]], mask=[[True, True, False], [True, False, True]])
+    assert isinstance(mt.values, tf.Tensor) and mt.values.dtype == tf.int32
+    np.testing.assert_array_equal(mt.with_default(0).numpy(), [[1, 2, 0], [4, 0, 6]])
+    with pytest.raises(TypeError):
+        MaskedTensor([1, 2, 3], None)
+    with pytest.raises(AssertionError, match="mask.dtype must be bool"):
+        MaskedTensor([1, 2, 3], [0, 1, 0])
+    with pytest.raises(ValueError):
+        MaskedTensor([1, 2, 3], [True, False])
+
+
+def test_defaults_positional_and_keyword_arguments():
+    p = Pencil(length=0.5, color="blue")
+    assert (p.color, p.has_erasor, float(p.length)) == ("blue", True, 0.5)
+    assert float(Pencil().length) == 1.0 and Pencil().length.dtype == tf.float32
+    with pytest.raises(TypeError):
+        Pencil(color=3)
+    with pytest.raises(TypeError):
+        Pencil(colour="red")
+
+
+def test_immutable():
+    mt = MaskedTensor([1, 2, 3], [True, False, True])
+    with pytest.raises(AttributeError):
+        mt.mask = [True, True, True]
+    with pytest.raises(AttributeError):
+        del mt.mask
+
+
+def test_equality():
+    a = MaskedTensor([1, 2], [True, False])
+    b = MaskedTensor([[3, 4], [5, 6]], [[False, True], [True, True]])
+    assert bool(a == a) is True and isinstance(a == a, tf.Tensor)
+    assert (a == b) is False
+    assert (a == a.values) is False
+
+
+def test_spec_nested_types_and_custom_init():
+    anne = Player("Anne", {"height": 8.3, "speed": 28.1})
+    spec = tf.type_spec_from_value(anne)
+    assert isinstance(spec, Player.Spec)
+    assert spec.name == tf.TensorSpec([], tf.string)
+    assert dict(spec.attributes) == {"height": tf.TensorSpec([], tf.float32), "speed": tf.TensorSpec([], tf.float32)}
+    with pytest.raises(TypeError):
+        anne.attributes["x"] = 1.0
+    tree = Node(3, [Node(5), Node(2)])
+    assert isinstance(tree.children, tuple) and int(tree.children[1].value) == 2
+
+    class Toy(tf.experimental.ExtensionType):
+        name: str
+        price: tf.Tensor
+
+        def __init__(self, name, price, discount=0):
+            self.name = name
+            self.price = price * (1 - discount)
+
+    toy = Toy("ball", 5.0, discount=0.2)
+    assert toy.name == "ball" and float(toy.price) == pytest.approx(4.0)
+    with pytest.raises(AttributeError):
+        toy.name = "bat"
+
+
+def test_subclass_inherits_fields_and_user_spec_is_merged():
+    class Graph(tf.experimental.ExtensionType):
+        num_nodes: tf.Tensor
+        edge_src: tf.Tensor
+
+    class FeatureGraph(Graph):
+        node_features: tf.Tensor
+
+    g = FeatureGraph(num_nodes=2, edge_src=[0], node_features=[1.0, 2.0])
+    assert [f for f in g._field_values()] == ["num_nodes", "edge_src", "node_features"]
+
+    class Masked(tf.experimental.ExtensionType):
+        values: tf.Tensor
+        mask: tf.Tensor
+
+        class Spec:
+            def __init__(self, shape, dtype=tf.float32):
+                self.values = tf.TensorSpec(shape, dtype)
+                self.mask = tf.TensorSpec(shape, tf.bool)
+
+            shape = property(lambda self: self.values.shape)
+
+    spec = Masked.Spec([None, 2], tf.float32)
+    assert spec.values == tf.TensorSpec([None, 2], tf.float32) and spec.shape.as_list() == [None, 2]
