@@ -1,7 +1,7 @@
 """`tf.experimental.ExtensionType` as the extension_type guide uses it (its documented outcomes, checked on TF 2.21
 by the conformance run of tf_docs/guide/extension_type)."""
 
-from typing import Mapping, Tuple
+from typing import List, Mapping, Tuple, Union
 
 import numpy as np
 import pytest
@@ -124,3 +124,45 @@ def test_subclass_inherits_fields_and_user_spec_is_merged():
 
     spec = Masked.Spec([None, 2], tf.float32)
     assert spec.values == tf.TensorSpec([None, 2], tf.float32) and spec.shape.as_list() == [None, 2]
+
+
+def _convert_to_masked(x):
+    return x if isinstance(x, MaskedTensor) else MaskedTensor(x, tf.ones_like(x, tf.bool))
+
+
+def test_dispatch_for_api_and_elementwise_apis():
+    """The guide's dispatch cells: tf.stack, unary and binary elementwise handlers, unregistering."""
+
+    @tf.experimental.dispatch_for_api(tf.stack)
+    def masked_stack(values: List[Union[MaskedTensor, tf.Tensor]], axis=0):
+        values = [_convert_to_masked(v) for v in values]
+        return MaskedTensor(tf.stack([v.values for v in values], axis), tf.stack([v.mask for v in values], axis))
+
+    @tf.experimental.dispatch_for_unary_elementwise_apis(MaskedTensor)
+    def unary(api_func, x):
+        return MaskedTensor(api_func(x.values), x.mask)
+
+    @tf.experimental.dispatch_for_binary_elementwise_apis(MaskedTensor, MaskedTensor)
+    def binary(api_func, x, y):
+        return MaskedTensor(api_func(x.values, y.values), x.mask & y.mask)
+
+    try:
+        x = MaskedTensor([1, -2, -3], [True, False, True])
+        stacked = tf.stack([x, tf.constant([4, 5, 6]), x])
+        np.testing.assert_array_equal(stacked.values.numpy(), [[1, -2, -3], [4, 5, 6], [1, -2, -3]])
+        np.testing.assert_array_equal(stacked.mask.numpy()[1], [True, True, True])
+        np.testing.assert_array_equal(tf.abs(x).values.numpy(), [1, 2, 3])
+        ones = tf.ones_like(x, dtype=tf.float32)
+        assert ones.values.dtype == tf.float32 and ones.mask is x.mask
+        y = MaskedTensor([[4], [5]], [[True], [False]])
+        total = tf.math.add(x, y)
+        np.testing.assert_array_equal(total.values.numpy(), [[5, 2, 1], [6, 3, 2]])
+        np.testing.assert_array_equal(total.mask.numpy(), [[True, False, True], [False, False, False]])
+        np.testing.assert_array_equal(tf.stack([tf.constant([1]), tf.constant([2])]).numpy(), [[1], [2]])
+    finally:
+        for handler in (masked_stack, unary, binary):
+            tf.experimental.unregister_dispatch_for(handler)
+    with pytest.raises(ValueError):
+        tf.experimental.unregister_dispatch_for(masked_stack)
+    with pytest.raises(TypeError):
+        tf.abs(x)
