@@ -166,3 +166,41 @@ def test_dispatch_for_api_and_elementwise_apis():
         tf.experimental.unregister_dispatch_for(masked_stack)
     with pytest.raises(TypeError):
         tf.abs(x)
+
+
+class Network(tf.experimental.BatchableExtensionType):
+    shape: tf.TensorShape
+    work: tf.Tensor
+    bandwidth: tf.Tensor
+
+    def __init__(self, work, bandwidth):
+        self.work = tf.convert_to_tensor(work)
+        self.bandwidth = tf.convert_to_tensor(bandwidth)
+        self.shape = self.work.shape[:-1].merge_with(self.bandwidth.shape[:-2])
+
+
+def _balance(network):
+    delta = (tf.expand_dims(network.work, -1) - tf.expand_dims(network.work, -2)) / 4
+    delta = tf.maximum(tf.minimum(delta, network.bandwidth), -network.bandwidth)
+    return Network(network.work + tf.reduce_sum(delta, -1), network.bandwidth)
+
+
+def test_batchable_types_in_tf_data_map_fn_and_while_loop():
+    """The guide's batchable Network: sliced by tf.data, mapped by tf.map_fn, carried by tf.while_loop."""
+    net1 = Network([5.0, 3, 8], [[0.0, 2, 0], [2, 0, 3], [0, 3, 0]])
+    net2 = Network([3.0, 4, 2], [[0.0, 2, 2], [2, 0, 2], [2, 2, 0]])
+    batch = Network(work=tf.stack([net1.work, net2.work]), bandwidth=tf.stack([net1.bandwidth, net2.bandwidth]))
+    assert batch.shape.as_list() == [2]
+    elements = list(tf.data.Dataset.from_tensor_slices(batch))
+    assert len(elements) == 2 and isinstance(elements[1], Network) and elements[1].shape.as_list() == []
+    np.testing.assert_array_equal(elements[1].work.numpy(), [3.0, 4, 2])
+    balanced = tf.map_fn(_balance, batch)
+    assert isinstance(balanced, Network)
+    np.testing.assert_allclose(balanced.work.numpy()[0], _balance(net1).work.numpy())
+    np.testing.assert_allclose(balanced.work.numpy()[1], [3.0, 4.75, 1.25])  # by hand: row sums of clipped deltas
+    mt = MaskedTensor([22.0, 33, 108, 55], [True, True, True, False])
+    _, out = tf.while_loop(lambda i, _: i < 10,
+                           lambda i, m: (i + 1, MaskedTensor(m.values + 3 / 7, m.mask)), [0, mt])
+    np.testing.assert_allclose(out.values.numpy(), np.float32([22.0, 33, 108, 55]) + 10 * np.float32(3 / 7), rtol=1e-6)
+    ds = tf.data.Dataset.from_tensors(Pencil(length=5.0))
+    assert float(iter(ds).next().length) == 5.0

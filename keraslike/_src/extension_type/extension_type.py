@@ -274,6 +274,12 @@ class ExtensionType:
     def _field_values(self):
         return {f.name: getattr(self, f.name) for f in self._fields_in_order()}
 
+    def _keraslike_components(self):  # `tf.nest(..., expand_composites=True)` (nest/nest.py)
+        return component_fields(self)
+
+    def _keraslike_rebuild(self, names, values):
+        return rebuild(self, names, values)
+
     @property
     def _type_spec(self):
         spec = self.Spec.__new__(self.Spec)
@@ -373,3 +379,39 @@ class BatchableExtensionType(ExtensionType):
 def tensor_fields(value):
     """The names of `value`'s tensor fields (for slicing/batching a batchable extension type)."""
     return [f.name for f in type(value)._fields_in_order() if isinstance(getattr(value, f.name), torch.Tensor)]
+
+
+def is_extension_type(value):
+    return isinstance(value, ExtensionType)
+
+
+def component_fields(value):
+    """The fields tf.data treats as `value`'s components: its tensor and extension-type fields, in order."""
+    return [f.name for f in type(value)._fields_in_order()
+            if isinstance(getattr(value, f.name), (torch.Tensor, StringTensor, ExtensionType))]
+
+
+def rebuild(template, names, values):
+    """A `template`-like value with `names` replaced by `values` (sliced, batched, or their specs), unconverted.
+
+    A batchable type's TensorShape fields (its batch shape) follow the components: one axis fewer when they were
+    sliced, the new leading axis in front when they were batched.
+    """
+    cls = type(template)
+    out = cls.__new__(cls)
+    fields = dict(template._field_values())
+    old_rank = new_rank = None
+    for name, value in zip(names, values):
+        if old_rank is None and hasattr(fields[name], "shape") and hasattr(value, "shape"):
+            old_rank, new_rank, lead = len(fields[name].shape), len(value.shape), (list(value.shape) or [None])[0]
+        fields[name] = value
+    if isinstance(template, BatchableExtensionType) and old_rank is not None and old_rank != new_rank:
+        for field in cls._fields_in_order():
+            shape = fields[field.name]
+            if isinstance(shape, TensorShape) and shape.rank is not None:
+                dims = shape.as_list()
+                fields[field.name] = TensorShape(dims[1:] if new_rank < old_rank else [lead] + dims)
+    for name, value in fields.items():
+        object.__setattr__(out, name, value)
+    object.__setattr__(out, "_keraslike_frozen", True)
+    return out
