@@ -204,3 +204,28 @@ def test_batchable_types_in_tf_data_map_fn_and_while_loop():
     np.testing.assert_allclose(out.values.numpy(), np.float32([22.0, 33, 108, 55]) + 10 * np.float32(3 / 7), rtol=1e-6)
     ds = tf.data.Dataset.from_tensors(Pencil(length=5.0))
     assert float(iter(ds).next().length) == 5.0
+
+
+class Pastry(tf.experimental.ExtensionType):
+    sweetness: tf.Tensor
+    chewiness: tf.Tensor
+
+
+def test_tf_function_signature_and_concrete_function_with_a_spec():
+    cookie = Pastry(sweetness=[1.2, 0.4], chewiness=[0.8, 0.2])
+    pastry_spec = Pastry.Spec(tf.TensorSpec([2]), tf.TensorSpec(2))
+
+    @tf.function(input_signature=[pastry_spec])
+    def increase_sweetness(x: Pastry, delta=1.0):
+        return Pastry(x.sweetness + delta, x.chewiness)
+
+    np.testing.assert_allclose(increase_sweetness(cookie).sweetness.numpy(), [2.2, 1.4])
+    with pytest.raises(TypeError):
+        increase_sweetness(Pastry(sweetness=[1.0, 2.0, 3.0], chewiness=[1.0, 2.0, 3.0]))
+
+    @tf.function
+    def combine(x: Pastry):
+        return (x.sweetness + x.chewiness) / 2
+
+    cf = combine.get_concrete_function(pastry_spec)
+    np.testing.assert_allclose(cf(cookie).numpy(), [1.0, 0.3])

@@ -171,6 +171,15 @@ class ExtensionTypeSpec:
     def _field_values(self):
         return {f.name: getattr(self, f.name, None) for f in self.value_type._fields_in_order()}
 
+    def _keraslike_value_from_specs(self, make):
+        """A value of the type whose spec fields are replaced by `make(spec)` (tf.function's trace stand-ins)."""
+        cls = self.value_type
+        out = cls.__new__(cls)
+        for name, spec in self._field_values().items():
+            object.__setattr__(out, name, _map_specs(spec, make))
+        object.__setattr__(out, "_keraslike_frozen", True)
+        return out
+
     def __repr__(self):
         inner = ", ".join(f"{k}={v!r}" for k, v in self._field_values().items())
         return f"{self.value_type.__name__}.Spec({inner})"
@@ -191,6 +200,16 @@ class ExtensionTypeSpec:
 
     def most_specific_common_supertype(self, others):
         return self if all(self == o for o in others) else None
+
+
+def _map_specs(spec, make):
+    if isinstance(spec, TensorSpec) or hasattr(spec, "_keraslike_value_from_specs"):
+        return make(spec)
+    if isinstance(spec, tuple):
+        return tuple(_map_specs(s, make) for s in spec)
+    if isinstance(spec, collections.abc.Mapping):
+        return _ImmutableDict({k: _map_specs(v, make) for k, v in spec.items()})
+    return spec
 
 
 def _spec_compatible(a, b):
