@@ -229,3 +229,23 @@ def test_tf_function_signature_and_concrete_function_with_a_spec():
 
     cf = combine.get_concrete_function(pastry_spec)
     np.testing.assert_allclose(cf(cookie).numpy(), [1.0, 0.3])
+
+
+class BatchableMasked(tf.experimental.BatchableExtensionType):
+    values: tf.Tensor
+    mask: tf.Tensor
+
+
+def test_from_generator_batch_unbatch_with_a_spec():
+    def gen():
+        for i in range(2, 5):
+            yield BatchableMasked(list(range(6)), [j % i != 0 for j in range(6)])
+
+    ds = tf.data.Dataset.from_generator(
+        gen, output_signature=BatchableMasked.Spec(tf.TensorSpec([6], tf.int32), tf.TensorSpec([6], tf.bool)))
+    batches = list(ds.batch(2))
+    assert [tuple(b.values.shape) for b in batches] == [(2, 6), (1, 6)]
+    np.testing.assert_array_equal(batches[0].mask.numpy()[1], [False, True, True, False, True, True])
+    again = list(ds.batch(2).unbatch())
+    assert len(again) == 3 and isinstance(again[2], BatchableMasked)
+    np.testing.assert_array_equal(again[2].mask.numpy(), [False, True, True, True, False, True])

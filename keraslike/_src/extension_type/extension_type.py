@@ -405,9 +405,10 @@ def is_extension_type(value):
 
 
 def component_fields(value):
-    """The fields tf.data treats as `value`'s components: its tensor and extension-type fields, in order."""
+    """The fields tf.data treats as `value`'s components: its tensor and extension-type fields (or, in an element
+    spec, their specs), in order."""
     return [f.name for f in type(value)._fields_in_order()
-            if isinstance(getattr(value, f.name), (torch.Tensor, StringTensor, ExtensionType))]
+            if isinstance(getattr(value, f.name), (torch.Tensor, StringTensor, ExtensionType, TensorSpec))]
 
 
 def rebuild(template, names, values):
