@@ -90,6 +90,15 @@ def _match(value, spec, position):
         return type(value)(_match(v, s, f"{position}[{i}]") for i, (v, s) in enumerate(zip(value, spec)))
     if isinstance(spec, (list, tuple, dict)):
         raise ValueError(f"Can not cast {value!r:.100} to {spec!r:.200}")
+    value_type = getattr(type(spec), "value_type", None)
+    if getattr(value_type, "_keraslike_extension_type", False):  # an ExtensionType's Spec: its fields' specs
+        if not isinstance(value, value_type):
+            raise ValueError(f"Can not cast {value!r:.100} to {spec!r:.200}")
+        for name in value._keraslike_components():
+            field_spec = getattr(spec, name, None)
+            if field_spec is not None:
+                _match(getattr(value, name), field_spec, f"{position}.{name}")
+        return value
     return _check_arg(value, spec, position)
 
 

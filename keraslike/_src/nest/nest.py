@@ -155,24 +155,72 @@ TF_NEST = Rules(is_nested, _keys, _child, _rebuild)
 original key order and type) and attrs classes are containers; everything else is a leaf."""
 
 
+def _is_extension(value):
+    return getattr(type(value), "_keraslike_extension_type", False)
+
+
+def _expanded_keys(structure):
+    return structure._keraslike_components() if _is_extension(structure) else _keys(structure)
+
+
+def _expanded_child(structure, key):
+    return getattr(structure, key) if _is_extension(structure) else _child(structure, key)
+
+
+def _expanded_rebuild(structure, keys, children):
+    if _is_extension(structure):
+        return structure._keraslike_rebuild(keys, children)
+    return _rebuild(structure, keys, children)
+
+
+EXPANDED = Rules(lambda value: is_nested(value) or _is_extension(value), _expanded_keys, _expanded_child,
+                 _expanded_rebuild)
+"""`expand_composites=True`: `tf.nest`'s rules, and extension types (`tf.experimental.ExtensionType`) are
+containers of their tensor fields (TF expands a composite into its components)."""
+
+
+def flatten_extensions(structure):
+    """`tf.nest`'s flatten with extension types expanded (ragged and sparse tensors stay leaves): what keraslike's
+    control flow (`map_fn`, `while_loop`) walks."""
+    return EXPANDED.flatten(structure)
+
+
+def pack_extensions(structure, flat_sequence):
+    """Inverse of `flatten_extensions`."""
+    return EXPANDED.pack(structure, list(flat_sequence))
+
+
+def assert_same_extensions(first, second):
+    """`assert_same_structure(check_types=False)`, comparing extension types by their tensor fields."""
+    if not any(_is_extension(v) for v in EXPANDED.flatten([first, second]) + TF_NEST.flatten([first, second])):
+        assert_same_structure(first, second, check_types=False)
+    elif len(EXPANDED.flatten(first)) != len(EXPANDED.flatten(second)):
+        raise _structure_error(ValueError, first, second, "The two structures don't have the same number of "
+                               "tensor components")
+
+
 def flatten(structure, expand_composites=False):
     """`tf.nest.flatten(structure)`: the leaves of `structure` as a flat list (a leaf gives `[leaf]`).
 
     Args:
         structure: an arbitrarily nested structure or a single leaf.
-        expand_composites: composite tensors (ragged, sparse) do not exist here; must be False.
+        expand_composites: expand extension types into their tensor fields (ragged and sparse tensors are not
+            expanded here: True raises for them).
 
     Raises:
         TypeError: for a mapping whose keys cannot be sorted.
     """
-    _check_composites(expand_composites)
-    return TF_NEST.flatten(structure)
+    return _rules(structure, expand_composites).flatten(structure)
 
 
-def _check_composites(expand_composites):
-    if expand_composites:
-        raise ValueError("expand_composites=True is not supported: keraslike has no composite tensors "
-                         "(RaggedTensor, SparseTensor) to expand. Received: expand_composites=True")
+def _rules(structure, expand_composites):
+    if not expand_composites:
+        return TF_NEST
+    for leaf in EXPANDED.flatten(structure):
+        if type(leaf).__name__ in ("RaggedTensor", "SparseTensor"):
+            raise ValueError("expand_composites=True does not expand RaggedTensor or SparseTensor values here "
+                             f"(only extension types). Received: a {type(leaf).__name__}")
+    return EXPANDED
 
 
 def _short(value):
@@ -244,7 +292,12 @@ def assert_same_structure(nest1, nest2, check_types=True, expand_composites=Fals
         TypeError: with `check_types=True`, if sequence types differ (list vs tuple; namedtuples
             compare by name and fields; every mapping type matches every other).
     """
-    _check_composites(expand_composites)
+    if expand_composites:
+        first, second = _rules(nest1, True).flatten(nest1), _rules(nest2, True).flatten(nest2)
+        if len(first) != len(second) or (check_types and _is_extension(nest1) != _is_extension(nest2)):
+            raise _structure_error(ValueError, nest1, nest2, "The two structures don't have the same composite "
+                                   f"components ({len(first)} and {len(second)})")
+        return
     _assert_same(nest1, nest2, check_types, nest1, nest2)
 
 
@@ -255,23 +308,23 @@ def pack_sequence_as(structure, flat_sequence, expand_composites=False):
         TypeError: if `flat_sequence` is not a list/tuple.
         ValueError: if it holds a different number of leaves than `structure`.
     """
-    _check_composites(expand_composites)
+    rules = _rules(structure, expand_composites)
     if not isinstance(flat_sequence, (list, tuple)):
         raise TypeError(f"Attempted to pack value:\n  {_short(flat_sequence)}\ninto a structure, but found "
                         f"incompatible type `{type(flat_sequence)}` instead.")
-    if not is_nested(structure):
+    if not rules.is_node(structure):
         if len(flat_sequence) != 1:
             raise ValueError(f"The target structure is of type `{type(structure)}`\n  {_short(structure)}\n"
                              f"However the input is a sequence ({type(flat_sequence)}) of length "
                              f"{len(flat_sequence)}.\n  {_short(flat_sequence)}\nnest cannot guarantee that it "
                              "is safe to map one to the other.")
         return flat_sequence[0]
-    count = len(flatten(structure))
+    count = len(rules.flatten(structure))
     if count != len(flat_sequence):
         raise ValueError(f"Could not pack sequence. Structure had {count} atoms, but flat_sequence had "
                          f"{len(flat_sequence)} items.  Structure: {_short(structure)}, "
                          f"flat_sequence: {_short(flat_sequence)}.")
-    return TF_NEST.pack(structure, flat_sequence)
+    return rules.pack(structure, flat_sequence)
 
 
 def map_structure(func, *structure, **kwargs):
@@ -293,11 +346,10 @@ def map_structure(func, *structure, **kwargs):
     if kwargs:
         raise ValueError("Only valid keyword arguments are `check_types` and `expand_composites`, not: "
                          + ", ".join(f"`{k}`" for k in kwargs))
-    _check_composites(expand_composites)
     for other in structure[1:]:
-        assert_same_structure(structure[0], other, check_types=check_types)
-    flats = [flatten(s) for s in structure]
-    return pack_sequence_as(structure[0], [func(*leaves) for leaves in zip(*flats)])
+        assert_same_structure(structure[0], other, check_types=check_types, expand_composites=expand_composites)
+    flats = [flatten(s, expand_composites) for s in structure]
+    return pack_sequence_as(structure[0], [func(*leaves) for leaves in zip(*flats)], expand_composites)
 
 
 def flatten_with_paths(structure):
