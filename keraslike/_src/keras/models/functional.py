@@ -119,9 +119,16 @@ class Functional(Model):
         return self.layers
 
     def call(self, inputs, training=None, mask=None):
+        pairs = self._standardize_inputs(inputs)
         values = {id(kt): cast_to_input_dtype(adjust_input_rank(self._convert_leaf(value), kt.shape, kt.name),
                                               kt.dtype)
-                  for kt, value in self._standardize_inputs(inputs)}
+                  for kt, value in pairs}
+        if mask is not None:  # `model(x, mask=m)`: one mask per input, in model-input order (Keras)
+            for (kt, _), input_mask in zip(pairs, flatten(mask)):
+                if input_mask is not None and isinstance(values[id(kt)], torch.Tensor):
+                    value = values[id(kt)].view_as(values[id(kt)])  # a new tensor object: the caller's keeps its mask
+                    value._keras_mask = input_mask
+                    values[id(kt)] = value
         for node in self._nodes:
             layer = node.layer
             args = map_structure(lambda t: values[id(t)] if isinstance(t, KerasTensor) else t, node.args)
