@@ -18,6 +18,8 @@ from keraslike._src.keras.saving import serialization_lib
 from keraslike._src.keras.saving.functional_graph import ordered_layers
 from keraslike._src.keras.trainers.input_validation import check_batched
 from keraslike._src.ops import string_tensor
+from keraslike._src.sparse import sparse_ops
+from keraslike._src.sparse.sparse_tensor import SparseTensor
 
 
 class Functional(Model):
@@ -120,7 +122,8 @@ class Functional(Model):
         return self.layers
 
     def call(self, inputs, training=None, mask=None):
-        pairs = self._standardize_inputs(inputs)
+        pairs = [(kt, sparse_ops.to_dense(value) if isinstance(value, SparseTensor) else value)
+                 for kt, value in self._standardize_inputs(inputs)]  # a sparse Input's layers see its dense form
         values = {id(kt): cast_to_input_dtype(adjust_input_rank(self._convert_leaf(value), kt.shape, kt.name),
                                               kt.dtype)
                   for kt, value in pairs}
