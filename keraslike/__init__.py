@@ -135,6 +135,11 @@ from keraslike._src.graph import dispatch as _graph_dispatch
 from keraslike._src.graph import overrides as _graph_overrides  # noqa: F401  (graph forms of tf.gradients, ...)
 import sys as _sys
 
+from keraslike._src.keras.ops import symbolic as _symbolic  # noqa: E402
+
+# Keras 2 records these modules' ops on functional-API tensors as layers (tf_keras's TFOpLambda)
+_symbolic.wrap_tf_namespaces([_sys.modules[__name__], bitwise, image, linalg, math, nn, random, signal, strings])
+del _symbolic
 # TF1 graph mode: these modules' op functions record graph ops once graph mode is entered
 _graph_dispatch.register_public_modules([_sys.modules[__name__], bitwise, image, linalg, math, nn, random, signal])
 del _graph_dispatch, _graph_overrides, _sys
