@@ -38,6 +38,7 @@ from keraslike._src.nest import nest
 from keraslike._src.ops import dtypes, trace_state
 from keraslike._src.ops.conversion import convert_to_tensor, to_tensor
 from keraslike._src.ops.string_tensor import StringTensor, looks_like_strings
+from keraslike._src.ops.variables import Variable
 
 def _spec_shape(spec):
     shape = getattr(spec, "shape", None)
@@ -122,6 +123,24 @@ def _call_arguments(signature, values):
         else:
             kwargs.update(values[name])
     return args, kwargs
+
+
+_PYTHON_OUTPUTS = (bool, int, float, complex, str, bytes, np.ndarray, np.generic)
+
+
+def _output_leaf(value):
+    """One output leaf as TF's trace hands it back: a variable is read, a Python or numpy value is a tensor
+    (`return 0` gives an int32 tensor), None and tensors are unchanged. Other objects are passed as they are."""
+    if isinstance(value, Variable) or isinstance(value, _PYTHON_OUTPUTS):
+        return convert_to_tensor(value)
+    return value
+
+
+def _outputs(result):
+    """`result` with its leaves converted as TF converts a function's outputs (`func_graph`'s `convert`)."""
+    if result is None or isinstance(result, (torch.Tensor, StringTensor)) and not isinstance(result, Variable):
+        return result
+    return nest.map_structure(_output_leaf, result)
 
 
 class _Trace:
@@ -242,8 +261,8 @@ class Function(function_types.PolymorphicFunction):
     # ---- calls -------------------------------------------------------------------------------------------
     def _run(self, args, kwargs):
         if self._jit is not None:
-            return self._jit(*args, **kwargs)
-        return self._python_function(*args, **kwargs)
+            return _outputs(self._jit(*args, **kwargs))
+        return _outputs(self._python_function(*args, **kwargs))
 
     def __call__(self, *args, **kwargs):
         if self._input_signature is not None:
