@@ -46,3 +46,20 @@ def test_concrete_function_outputs_are_tensors():
     f = tf.function(simple_relu)
     concrete = f.get_concrete_function(tf.TensorSpec([], tf.int32))
     assert concrete(tf.constant(-4)).numpy() == 0
+
+
+class TiledGradients(tf.Module):
+    """The deepdream tutorial's shape: an input_signature covering a parameter with a default."""
+
+    @tf.function(input_signature=(tf.TensorSpec(shape=[None], dtype=tf.float32),
+                                  tf.TensorSpec(shape=[], dtype=tf.int32)))
+    def __call__(self, img, tile_size=512):
+        return img * tf.cast(tile_size, tf.float32), tile_size
+
+
+def test_signature_default_is_used_and_converted():
+    m = TiledGradients()
+    out, tile = m(tf.constant([1.0]))
+    assert out.numpy().tolist() == [512.0]  # TF: tf.Tensor([512.], shape=(1,), dtype=float32)
+    assert tile.dtype == tf.int32
+    assert m(tf.constant([1.0]), 2)[0].numpy().tolist() == [2.0]

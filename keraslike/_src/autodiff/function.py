@@ -216,6 +216,10 @@ class Function(function_types.PolymorphicFunction):
                 raise _binding_error(err, args, kwargs, self._signature_text()) from None
             names = [n for n, p in self._signature.parameters.items()
                      if p.kind in (p.POSITIONAL_ONLY, p.POSITIONAL_OR_KEYWORD)][:len(sig)]
+            for name in names:  # a default of a parameter the signature covers is converted to its spec, as TF
+                default = self._signature.parameters[name].default
+                if name not in bound.arguments and default is not inspect.Parameter.empty:
+                    bound.arguments[name] = default
             values = bound.arguments
             if len(args) > len(sig):
                 raise _binding_error("too many positional arguments", args, kwargs, self._signature_text())
