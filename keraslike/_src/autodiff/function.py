@@ -469,6 +469,36 @@ class ConcreteFunction(function_types.ConcreteFunction):
         raise AttributeError("ConcreteFunction.graph: keraslike runs functions eagerly and builds no graph.")
 
     def __call__(self, *args, **kwargs):
+        try:
+            call_args, call_kwargs = self._bind_call(args, kwargs)
+        except TypeError:
+            flat = self._flat_arguments(args, kwargs) if self._function._signature is not None else None
+            if flat is None:
+                raise
+            call_args, call_kwargs = self._bind_call(*flat)
+        return self._function._run(call_args, call_kwargs)
+
+    def _flat_arguments(self, args, kwargs):
+        """TF's flat call: positional arguments fill only the parameters that hold tensors (the Python values
+        fixed by the trace left out: `get_concrete_function(model, x)` is called as `f(x)`); None when the
+        arguments do not fit that form either."""
+        tensor_names = [name for name, entry in self._key.items()
+                        if any(isinstance(v, TensorSpec) for v in nest.flatten(entry))
+                        and self._function._signature.parameters[name].kind in (
+                            inspect.Parameter.POSITIONAL_ONLY, inspect.Parameter.POSITIONAL_OR_KEYWORD)]
+        if len(args) > len(tensor_names) or any(name in kwargs for name in tensor_names[:len(args)]):
+            return None
+        keywords = dict(zip(tensor_names, args))
+        keywords.update(kwargs)
+        return (), keywords
+
+    def _bind_call(self, args, kwargs):
+        """`(args, kwargs)` for the Python function from a call of this concrete function (TF's structured
+        call: the traced Python values may be left out or passed equal).
+
+        Raises:
+            TypeError: TF's "Binding inputs to tf.function failed ..." when they do not bind.
+        """
         function = self._function
         sig = function._signature
         text = self._signature_text()
@@ -491,8 +521,8 @@ class ConcreteFunction(function_types.ConcreteFunction):
                 continue
             call_values[name], position = self._convert(values[name], entry, position, args, kwargs, text)
         if sig is None:
-            return function._run(list(call_values["args"]), dict(call_values["kwargs"]))
-        return function._run(*_call_arguments(sig, call_values))
+            return list(call_values["args"]), dict(call_values["kwargs"])
+        return _call_arguments(sig, call_values)
 
     def _convert(self, value, entry, position, args, kwargs, text):
         """One argument for this trace: tensors converted to the traced dtype (another dtype raises TF's
