@@ -169,6 +169,7 @@ class Function(function_types.PolymorphicFunction):
         self._bound = weakref.WeakKeyDictionary()
         self._signature = _signature(python_function)
         self._traces = []
+        self._created = False  # True after a first call (or trace) ran: later calls may not create variables
 
     @property
     def python_function(self):
@@ -269,6 +270,12 @@ class Function(function_types.PolymorphicFunction):
         return _outputs(self._python_function(*args, **kwargs))
 
     def __call__(self, *args, **kwargs):
+        with trace_state.function_call(may_create_variables=not self._created):
+            result = self._call(args, kwargs)
+        self._created = True
+        return result
+
+    def _call(self, args, kwargs):
         if self._input_signature is not None:
             args, kwargs = self._bind_signature(args, kwargs)
             result = self._run(args, kwargs)
@@ -316,6 +323,7 @@ class Function(function_types.PolymorphicFunction):
         if found is not None:
             return self._concrete(found)
         outputs = self._trace(key)
+        self._created = True  # TF's first trace, where the function's variables are created
         trace = _Trace(key, outputs)
         self._traces.append(trace)
         return self._concrete(trace)
