@@ -72,11 +72,13 @@ from keraslike._src.ops.reduction import (
 from keraslike._src.ops import tensor_attributes as _tensor_attributes
 from keraslike._src.ops import tensor_numpy as _tensor_numpy
 from keraslike._src.ops import tensor_operators as _tensor_operators
+from keraslike._src.placement import device_string as _device_string
 
 _tensor_numpy.install()  # torch.Tensor: .numpy() on any device, TF's tensor attributes
 _tensor_attributes.install()
 _tensor_operators.install()  # TF's operators with list/tuple/numpy operands, negative slice steps
-del _tensor_attributes, _tensor_numpy, _tensor_operators
+_device_string.install()  # torch.device: TF's string methods (`x.device.endswith("GPU:0")`)
+del _tensor_attributes, _tensor_numpy, _tensor_operators, _device_string
 
 # ---- placement, errors, TF1 names (issue 4) ----------------------------------------------------
 from keraslike._src.placement.scope import device

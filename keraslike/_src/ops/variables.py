@@ -93,6 +93,7 @@ class Variable(torch.nn.Parameter, metaclass=VariableMeta):
                              f"Received: variable_def={variable_def!r}, import_scope={import_scope!r}")
         if constraint is not None and not callable(constraint):
             raise ValueError(f"The `constraint` argument must be a callable. Received: constraint={constraint!r}")
+        trace_state.check_variable_creation()
         if callable(initial_value):
             initial_value = initial_value()
         data = _to_tensor(initial_value, dtype)

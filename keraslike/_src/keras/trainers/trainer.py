@@ -48,7 +48,7 @@ import torch
 
 from keraslike._src.keras.backend import config as keras_config
 from keraslike._src.autodiff.jit import JitFunction
-from keraslike._src.keras import optimizers as optimizers_module
+from keraslike._src.keras import keras_version, optimizers as optimizers_module
 from keraslike._src.keras.callbacks.callback_list import CallbackList
 from keraslike._src.keras.callbacks.history import History, ProgbarLogger
 from keraslike._src.keras.layers.keras_tensor import flatten, map_structure
@@ -99,12 +99,20 @@ def _resolve_jit_compile(jit_compile, run_eagerly):
 
 
 class _DeprecatedCompiledMetrics:
-    """What Keras 3's `model.compiled_metrics` is: an object whose `update_state` updates `model.metrics`."""
+    """What Keras 3's `model.compiled_metrics` is: an object whose `update_state` updates `model.metrics`.
+
+    Under Keras 2 (`TF_USE_LEGACY_KERAS=1`) it is TF 2's: `update_state` updates the metrics given to
+    `compile` (building them on the first call), not the loss tracker, and does not warn."""
 
     def __init__(self, model):
         self._model = model
 
     def update_state(self, y, y_pred, sample_weight=None):
+        if keras_version.legacy_keras():  # Keras 2: the compiled metrics container itself, no warning
+            compiled = self._model._compile_metrics
+            if compiled is not None:
+                compiled.update_state(y, y_pred, sample_weight=sample_weight)
+            return
         warnings.warn("`model.compiled_metrics()` is deprecated in Keras 3; update the metrics yourself: "
                       "`for metric in self.metrics: metric.update_state(y, y_pred)`.", stacklevel=2)
         for metric in self._model.metrics:
@@ -256,7 +264,7 @@ class Trainer:
         """
         out = []
         if self.compiled:
-            if self._loss_tracker is not None:
+            if self._loss_tracker is not None and not self._legacy_without_loss():
                 out.append(self._loss_tracker)
             if self._compile_metrics is not None:
                 out.append(self._compile_metrics)
@@ -268,6 +276,11 @@ class Trainer:
             if layer is not self and isinstance(layer, Layer) and not isinstance(layer, Trainer):
                 out += _layer_metrics(layer)
         return out
+
+    def _legacy_without_loss(self):
+        """Keras 2 lists its loss tracker once the compiled loss ran: never for a model compiled without a loss
+        whose own train_step drives it (the knowledge-distillation example logs no "loss")."""
+        return keras_version.legacy_keras() and self._compile_loss is None and self._overrides("train_step")
 
     @property
     def compiled_metrics(self):
@@ -548,6 +561,8 @@ class Trainer:
         creates them, even one whose first batch is empty)."""
         if self._compile_metrics is None or self._compile_metrics.built:
             return
+        if type(self).call is Layer.call:  # no call() (a distiller driving its sub-models): built at the step's
+            return  # first `compiled_metrics.update_state(y, y_pred)`, as Keras builds them
         batch = adapter.first_batch()
         if batch.y is None:
             return
