@@ -56,6 +56,13 @@ def test_second_strategy_and_second_fit_reuse_the_replicas(probe):
     assert len({info["pid"] for info in infos}) == 2
 
 
+def test_a_strategy_of_another_replica_count_in_a_re_run_program_raises_on_every_replica(probe):
+    # before: the 3-device strategy silently had the program's 2 replicas
+    for info in _who(probe[1]):
+        assert "runs as 2 replica processes" in info["third_error"]
+        assert info["third_error"].endswith("Received: devices=['/cpu:0', '/cpu:1', '/cpu:2']")
+
+
 def test_replicas_start_where_the_program_started_not_where_the_chief_moved(probe):
     # the chief changed directory before creating the strategy: the re-run command line starts in the
     # directory the program was started in, so the program's relative paths mean the same files to all

@@ -108,6 +108,11 @@ def main():
             m2.compile("sgd", tf.keras.losses.SparseCategoricalCrossentropy(from_logits=True))
         h = m2.fit(x, y, epochs=2, verbose=0)
         m1.fit(x, y, epochs=1, verbose=0)
+        try:  # more replicas than the program was re-run as: refused on every replica, naming the devices
+            tf.distribute.MirroredStrategy(["/cpu:0", "/cpu:1", "/cpu:2"])
+            info["third_error"] = None
+        except ValueError as err:
+            info["third_error"] = str(err)
         info.update(second_replicas=s2.num_replicas_in_sync, second_rank=s2._rank, epochs=len(h.history["loss"]),
                     pid_after=os.getpid())
     (out / f"rank{rank}.json").write_text(json.dumps(info))
