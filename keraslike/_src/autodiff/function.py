@@ -35,7 +35,7 @@ from keraslike._src.autodiff import function_types, tracing
 from keraslike._src.autodiff.jit import JitFunction, functions_run_eagerly, run_functions_eagerly  # noqa: F401
 from keraslike._src.ops.tensor_spec import TensorSpec
 from keraslike._src.nest import nest
-from keraslike._src.ops import dtypes, trace_state
+from keraslike._src.ops import dtypes, function_scope, trace_state
 from keraslike._src.ops.conversion import convert_to_tensor, to_tensor
 from keraslike._src.ops.string_tensor import StringTensor, looks_like_strings
 from keraslike._src.ops.variables import Variable
@@ -274,9 +274,11 @@ class Function(function_types.PolymorphicFunction):
 
     # ---- calls -------------------------------------------------------------------------------------------
     def _run(self, args, kwargs):
-        if self._jit is not None:
-            return _outputs(self._jit(*args, **kwargs))
-        return _outputs(self._python_function(*args, **kwargs))
+        body = self._jit if self._jit is not None else self._python_function
+        if functions_run_eagerly():
+            return _outputs(body(*args, **kwargs))
+        with function_scope.entered():  # the body sees TF's in-function state (see ops/function_scope.py)
+            return _outputs(body(*args, **kwargs))
 
     def __call__(self, *args, **kwargs):
         with trace_state.function_call(may_create_variables=not self._created):
