@@ -94,8 +94,9 @@ def _is_attrs(x):
 
 
 def is_nested(seq):
-    """`tf.nest.is_nested(seq)`: True for lists, tuples, mappings and attrs objects."""
-    return isinstance(seq, (list, tuple, collections.abc.Mapping)) or _is_attrs(seq)
+    """`tf.nest.is_nested(seq)`: True for lists, tuples, mappings, mapping views (`d.keys()`, `d.values()`,
+    `d.items()`: sequences in iteration order, rebuilt as lists, as TF's) and attrs objects."""
+    return isinstance(seq, (list, tuple, collections.abc.Mapping, collections.abc.MappingView)) or _is_attrs(seq)
 
 
 def sorted_keys(mapping):
@@ -116,6 +117,8 @@ def _keys(structure):
 
 
 def _child(structure, key):
+    if isinstance(structure, collections.abc.MappingView):
+        return list(structure)[key]
     return getattr(structure, key) if _is_attrs(structure) else structure[key]
 
 
@@ -149,12 +152,15 @@ def _rebuild(structure, keys, children):
             return tuple(children)
     if isinstance(structure, list):
         return type(structure)(children) if type(structure) is not list else list(children)
+    if isinstance(structure, collections.abc.MappingView):
+        return list(children)
     raise TypeError(f"Cannot rebuild a structure of type {type(structure).__name__}")
 
 
 TF_NEST = Rules(is_nested, _keys, _child, _rebuild)
 """`tf.nest`'s rules: lists, tuples, namedtuples, every Mapping (children by sorted key, rebuilt in the
-original key order and type) and attrs classes are containers; everything else is a leaf."""
+original key order and type), mapping views (rebuilt as lists) and attrs classes are containers; everything
+else is a leaf."""
 
 
 def _is_extension(value):
