@@ -57,6 +57,7 @@ from keraslike._src.keras.metrics.metric import Metric
 from keraslike._src.keras.metrics.reduction_metrics import Mean
 from keraslike._src.keras.mixed_precision import policy as mixed_precision
 from keraslike._src.keras.mixed_precision.loss_scale_optimizer import LossScaleOptimizer
+from keraslike._src.keras.keras_version import legacy_keras
 from keraslike._src.keras.saving import checkpoint_tracking
 from keraslike._src.keras.trainers import data_adapter, input_validation, training_state
 from keraslike._src.keras.trainers.compile_utils import (
@@ -98,12 +99,20 @@ def _resolve_jit_compile(jit_compile, run_eagerly):
 
 
 class _DeprecatedCompiledMetrics:
-    """What Keras 3's `model.compiled_metrics` is: an object whose `update_state` updates `model.metrics`."""
+    """What Keras 3's `model.compiled_metrics` is: an object whose `update_state` updates `model.metrics`.
+
+    Under `TF_USE_LEGACY_KERAS=1` it is Keras 2's: `update_state` updates the metrics given to `compile` only
+    (the loss metric is `compiled_loss`'s to update), without a warning.
+    """
 
     def __init__(self, model):
         self._model = model
 
     def update_state(self, y, y_pred, sample_weight=None):
+        if legacy_keras():
+            if self._model._compile_metrics is not None:
+                self._model._compile_metrics.update_state(y, y_pred, sample_weight)
+            return
         warnings.warn("`model.compiled_metrics()` is deprecated in Keras 3; update the metrics yourself: "
                       "`for metric in self.metrics: metric.update_state(y, y_pred)`.", stacklevel=2)
         for metric in self._model.metrics:
@@ -281,11 +290,32 @@ class Trainer:
     def compiled_loss(self, y, y_pred, sample_weight=None, regularization_losses=None):
         """TF 2's `self.compiled_loss(y, y_pred, ...)`, as Keras 3 keeps it: warns, returns `compute_loss(x=None,
         y=y, y_pred=y_pred, sample_weight=sample_weight)`, which adds the model's own `losses` (Keras 3 does
-        not read `regularization_losses`) and updates no metric."""
+        not read `regularization_losses`) and updates no metric.
+
+        Under `TF_USE_LEGACY_KERAS=1` it is Keras 2's: the compiled loss plus the given `regularization_losses`
+        (not the model's own `losses` unless passed), and the `loss` metric is updated with that total, weighted
+        by the batch size, so a custom `train_step` logs its loss as in tf_keras.
+        """
+        if legacy_keras():
+            return self._keras2_compiled_loss(y, y_pred, sample_weight, regularization_losses)
         warnings.warn("`model.compiled_loss()` is deprecated in Keras 3; call `model.compute_loss(x, y, y_pred, "
                       "sample_weight, training)` instead.", stacklevel=2)
         del regularization_losses  # Keras 3: the model's `losses` are what compute_loss adds
         return self.compute_loss(x=None, y=y, y_pred=y_pred, sample_weight=sample_weight)
+
+    def _keras2_compiled_loss(self, y, y_pred, sample_weight, regularization_losses):
+        """tf_keras's `LossesContainer.__call__`: `compiled loss + sum(regularization_losses)`, the `loss` metric
+        updated with the (unscaled) total per batch row; returns the total scaled for the replicas."""
+        first = flatten(y_pred)[0]
+        total = (self._compile_loss.compute(y, y_pred, sample_weight) if self._compile_loss is not None
+                 else torch.zeros((), dtype=first.dtype, device=first.device))
+        if regularization_losses:
+            total = total + sum(torch.as_tensor(r, dtype=total.dtype, device=total.device)
+                                for r in regularization_losses)
+        if self._loss_tracker is not None:
+            self._loss_tracker.update_weighted(total.detach(), first.shape[0] if first.dim() else 1)
+        share = self._compile_loss.replica_scale if self._compile_loss is not None else None
+        return scale_for_replicas(total, share)
 
     @property
     def metrics_names(self):
