@@ -47,6 +47,19 @@ class MyTrainer(keras.Model):
         return self.model(x)
 
 
+class ComputeLossModel(keras.Sequential):
+    """Keras 2's other idiom: `self.compute_loss(x, y, y_pred)` then `return self.compute_metrics(...)`."""
+
+    def train_step(self, data):
+        x, y = data
+        with tf.GradientTape() as tape:
+            y_pred = self(x, training=True)
+            loss = self.compute_loss(x, y, y_pred)
+        grads = tape.gradient(loss, self.trainable_variables)
+        self.optimizer.apply_gradients(zip(grads, self.trainable_variables))
+        return self.compute_metrics(x, y, y_pred, None)
+
+
 def data():
     rng = np.random.RandomState(0)
     x = rng.normal(size=(40, 5)).astype("float32")
@@ -68,6 +81,12 @@ def main():
         "history": {k: [float(v) for v in vs] for k, vs in history.history.items()},
         "final_kernel": model.get_weights()[0].tolist(),
     }
+    model = ComputeLossModel([keras.layers.Dense(3, activation="softmax", input_shape=(5,),
+                                                 kernel_regularizer=keras.regularizers.l2(0.01))])
+    model.set_weights([kernel, np.zeros(3, "float32")])
+    model.compile(keras.optimizers.SGD(0.1), loss="sparse_categorical_crossentropy", metrics=["accuracy"])
+    history = model.fit(x, y, epochs=2, batch_size=16, shuffle=False, verbose=0)
+    golden["compute_loss_history"] = {k: [float(v) for v in vs] for k, vs in history.history.items()}
     with open(OUT, "w", encoding="utf-8") as f:
         json.dump(golden, f, indent=1)
     print(f"wrote {OUT}: {golden['history']}")

@@ -38,6 +38,17 @@ class MyTrainer(keras.Model):
         return self.model(x)
 
 
+class ComputeLossModel(keras.Sequential):
+    def train_step(self, data):
+        x, y = data
+        with tf.GradientTape() as tape:
+            y_pred = self(x, training=True)
+            loss = self.compute_loss(x, y, y_pred)
+        grads = tape.gradient(loss, self.trainable_variables)
+        self.optimizer.apply_gradients(zip(grads, self.trainable_variables))
+        return self.compute_metrics(x, y, y_pred, None)
+
+
 def fit_trainer():
     x, y = np.array(GOLDEN["x"], "float32"), np.array(GOLDEN["y"])
     model = keras.Sequential([keras.Input((5,)), keras.layers.Dense(3, activation="softmax",
@@ -57,6 +68,18 @@ def test_keras2_custom_train_step_logs_the_mean_loss_with_regularization(monkeyp
     for key, values in GOLDEN["history"].items():
         np.testing.assert_allclose(history.history[key], values, rtol=1e-5, err_msg=key)
     np.testing.assert_allclose(model.get_weights()[0], np.array(GOLDEN["final_kernel"]), rtol=1e-5, atol=1e-6)
+
+
+def test_keras2_compute_loss_in_a_custom_train_step_updates_the_loss_metric(monkeypatch):
+    monkeypatch.setenv("TF_USE_LEGACY_KERAS", "1")
+    model = ComputeLossModel([keras.Input((5,)), keras.layers.Dense(
+        3, activation="softmax", kernel_regularizer=keras.regularizers.l2(0.01))])
+    model.set_weights([np.array(GOLDEN["kernel"], "float32"), np.zeros(3, "float32")])
+    model.compile(keras.optimizers.SGD(0.1), loss="sparse_categorical_crossentropy", metrics=["accuracy"])
+    history = model.fit(np.array(GOLDEN["x"], "float32"), np.array(GOLDEN["y"]), epochs=2, batch_size=16,
+                        shuffle=False, verbose=0)
+    for key, values in GOLDEN["compute_loss_history"].items():
+        np.testing.assert_allclose(history.history[key], values, rtol=1e-5, err_msg=key)
 
 
 def test_keras3_keeps_its_deprecated_compiled_loss(monkeypatch):

@@ -137,6 +137,7 @@ class Trainer:
     """Mixin giving `Model` its training API (see the module docstring)."""
 
     _step_sizes = None  # (local rows, global rows) of the step being run by fit/evaluate
+    _builtin_loss_call = False  # True while a built-in step asks compute_loss (it updates the loss tracker itself)
 
     def __init__(self):
         self.optimizer = None
@@ -460,10 +461,16 @@ class Trainer:
         a `Mean` loss tracker updated with it still logs the plain value. It does not
         update the `loss` metric (Keras 3).
 
+        Under `TF_USE_LEGACY_KERAS=1`, called from a custom `train_step`, it is Keras 2's: `compiled_loss(y,
+        y_pred, sample_weight, regularization_losses=self.losses)`, which also updates the `loss` metric (the
+        built-in steps update it themselves).
+
         Raises:
             ValueError: if no loss was given to `compile()` and the model has no regularization losses.
         """
         reg = self.losses
+        if not self._builtin_loss_call and legacy_keras():
+            return self._keras2_compiled_loss(y, y_pred, sample_weight, reg)
         if self._compile_loss is None:
             if not reg:
                 raise ValueError("No loss to compute. Provide a `loss` argument in `compile()`. Received: loss=None")
@@ -513,11 +520,13 @@ class Trainer:
         self._step_sizes = (batch.local_size, batch.global_size)
         if compiled is not None:
             compiled.replica_scale = share
+        self._builtin_loss_call = True
         try:
             kwargs = {"training": training} if self._compute_loss_takes_training() else {}
             loss = self.compute_loss(x=batch.x, y=batch.y, y_pred=y_pred, sample_weight=batch.sample_weight,
                                      **kwargs)
         finally:
+            self._builtin_loss_call = False
             self._step_sizes = None
             if compiled is not None:
                 compiled.replica_scale = None
