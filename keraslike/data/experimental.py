@@ -26,6 +26,7 @@ from keraslike._src.data.experimental_ops import (
     shuffle_and_repeat,
     bucket_by_sequence_length,
     choose_from_datasets,
+    dense_to_ragged_batch,
     enumerate_dataset,
     get_single_element,
     group_by_window,
@@ -38,6 +39,7 @@ from keraslike._src.data.experimental_ops import (
     unbatch,
     unique,
 )
+from keraslike._src.data.lookup_ops import DatasetInitializer, index_table_from_dataset, table_from_dataset
 from keraslike._src.data.options import (
     AUTOTUNE,
     AutoShardPolicy,
@@ -86,6 +88,10 @@ __all__ = [
     "ThreadingOptions",
     "cardinality",
     "dense_to_sparse_batch",
+    "dense_to_ragged_batch",
+    "DatasetInitializer",
+    "index_table_from_dataset",
+    "table_from_dataset",
     "make_batched_features_dataset",
     "make_csv_dataset",
     "parse_example_dataset",

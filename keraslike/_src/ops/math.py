@@ -21,6 +21,7 @@ from keraslike._src import errors
 from keraslike._src.ops import dtype_promotion, dtypes
 from keraslike._src.ops import string_array_ops as _str
 from keraslike._src.ops import value_semantics
+from keraslike._src.ops.cached_logits import cache_logits
 from keraslike._src.ops.string_tensor import has_strings
 from keraslike._src.ragged.ragged_tensor import RaggedTensor, ragged_binary
 from keraslike._src.ops.conversion import binary_operands, check_broadcastable, to_tensor
@@ -115,7 +116,12 @@ log1p = _unary("tf.math.log1p", torch.log1p, "float", "log(1 + x), accurate near
 sqrt = _unary("tf.math.sqrt", torch.sqrt, "float", "square root.")
 rsqrt = _unary("tf.math.rsqrt", torch.rsqrt, "float", "1 / sqrt(x).")
 reciprocal = _unary("tf.math.reciprocal", torch.reciprocal, "float", "1 / x.")
-sigmoid = _unary("tf.math.sigmoid", torch.sigmoid, "float", "1 / (1 + exp(-x)).")
+def _sigmoid_with_logits(x):
+    """`torch.sigmoid(x)` carrying `x` as its logits for the cross-entropy losses (ops/cached_logits.py)."""
+    return cache_logits(torch.sigmoid(x), x)
+
+
+sigmoid = _unary("tf.math.sigmoid", _sigmoid_with_logits, "float", "1 / (1 + exp(-x)).")
 log_sigmoid = _unary("tf.math.log_sigmoid", torch.nn.functional.logsigmoid, "float", "log(sigmoid(x)).")
 tanh = _unary("tf.math.tanh", torch.tanh, "float", "hyperbolic tangent.")
 softplus = _unary("tf.math.softplus", torch.nn.functional.softplus, "float", "log(exp(x) + 1).")
