@@ -120,9 +120,11 @@ from keraslike._src.sparse.sparse_tensor import SparseTensor, SparseTensorSpec
 from keraslike import audio, image, nest, summary, test, types  # issue 11
 from keraslike import profiler
 from keraslike import lookup, queue, ragged, strings
+from keraslike import feature_column
 from keraslike._src.ragged.ragged_tensor import RaggedTensor
 from keraslike._src.ragged.ragged_tensor_spec import RaggedTensorSpec
 from keraslike import experimental  # issue 25: tf.experimental.Optional
+from keraslike import raw_ops  # issue 25: TF's op functions, keyword arguments only
 from keraslike._src.data.optional import OptionalSpec
 from keraslike.keras import initializers, losses, metrics, optimizers  # tf.losses, ...
 from keraslike._src.keras.initializers.tf_initializers import (
@@ -138,6 +140,11 @@ from keraslike._src.graph import dispatch as _graph_dispatch
 from keraslike._src.graph import overrides as _graph_overrides  # noqa: F401  (graph forms of tf.gradients, ...)
 import sys as _sys
 
+from keraslike._src.keras.ops import symbolic as _symbolic  # noqa: E402
+
+# Keras 2 records these modules' ops on functional-API tensors as layers (tf_keras's TFOpLambda)
+_symbolic.wrap_tf_namespaces([_sys.modules[__name__], bitwise, image, linalg, math, nn, random, signal, strings])
+del _symbolic
 # TF1 graph mode: these modules' op functions record graph ops once graph mode is entered
 _graph_dispatch.register_public_modules([_sys.modules[__name__], bitwise, image, linalg, math, nn, random, signal])
 del _graph_dispatch, _graph_overrides, _sys

@@ -35,7 +35,7 @@ from keraslike._src.autodiff import function_types, tracing
 from keraslike._src.autodiff.jit import JitFunction, functions_run_eagerly, run_functions_eagerly  # noqa: F401
 from keraslike._src.ops.tensor_spec import TensorSpec
 from keraslike._src.nest import nest
-from keraslike._src.ops import dtypes, trace_state
+from keraslike._src.ops import dtypes, function_scope, trace_state
 from keraslike._src.ops.conversion import convert_to_tensor, to_tensor
 from keraslike._src.ops.string_tensor import StringTensor, looks_like_strings
 from keraslike._src.ops.variables import Variable
@@ -91,6 +91,15 @@ def _match(value, spec, position):
         return type(value)(_match(v, s, f"{position}[{i}]") for i, (v, s) in enumerate(zip(value, spec)))
     if isinstance(spec, (list, tuple, dict)):
         raise ValueError(f"Can not cast {value!r:.100} to {spec!r:.200}")
+    value_type = getattr(type(spec), "value_type", None)
+    if getattr(value_type, "_keraslike_extension_type", False):  # an ExtensionType's Spec: its fields' specs
+        if not isinstance(value, value_type):
+            raise ValueError(f"Can not cast {value!r:.100} to {spec!r:.200}")
+        for name in value._keraslike_components():
+            field_spec = getattr(spec, name, None)
+            if field_spec is not None:
+                _match(getattr(value, name), field_spec, f"{position}.{name}")
+        return value
     return _check_arg(value, spec, position)
 
 
@@ -265,9 +274,11 @@ class Function(function_types.PolymorphicFunction):
 
     # ---- calls -------------------------------------------------------------------------------------------
     def _run(self, args, kwargs):
-        if self._jit is not None:
-            return _outputs(self._jit(*args, **kwargs))
-        return _outputs(self._python_function(*args, **kwargs))
+        body = self._jit if self._jit is not None else self._python_function
+        if functions_run_eagerly():
+            return _outputs(body(*args, **kwargs))
+        with function_scope.entered():  # the body sees TF's in-function state (see ops/function_scope.py)
+            return _outputs(body(*args, **kwargs))
 
     def __call__(self, *args, **kwargs):
         with trace_state.function_call(may_create_variables=not self._created):

@@ -29,6 +29,10 @@ list or array of a shape that does not broadcast give a scalar `False`/`True` te
 tensor op Python scalar, in-place operators, `t == None`, `t == "a"`) is torch's unchanged; wrappers add one
 Python call per operator (measured in `benchmarks/tensor_attributes_overhead.py`).
 
+Under `tnp.experimental_enable_numpy_behavior(dtype_conversion_mode=...)` ("legacy", "all" or "safe"), operands of
+different dtypes (tensors, numpy values, Python scalars) are first promoted by `dtype_promotion.promote` (numpy's
+rules or TF's lattice; "safe" raises TypeError on a lossy promotion), as TF's operators do in those modes.
+
 - in-place operators (`loss += reg`): a TF tensor is immutable, so `x += y` is `x = x + y`. On a tensor that
   autograd recorded (it has a `grad_fn`, with gradients enabled) the wrapper computes `x + y` out of place, as TF
   does: torch's in-place op would refuse a broadcast to a larger shape (`scalar += shape [1]`, the style-transfer
@@ -36,18 +40,19 @@ Python call per operator (measured in `benchmarks/tensor_attributes_overhead.py`
   Elsewhere torch's in-place op runs (torch code that mutates buffers keeps working), falling back to the
   out-of-place op only where the result's shape would grow by broadcasting, which torch refuses.
 
-Differences left on purpose: a Python scalar operand keeps torch's promotion (`int_tensor * 2.5` is a
-float tensor here; TF raises), since changing it would slow every `x * 2.0`; an out-of-range Python int in a
-list raises TypeError (TF wraps it around).
+Differences left on purpose (mode "off", TF's default): a Python scalar operand keeps torch's promotion
+(`int_tensor * 2.5` is a float tensor here; TF raises), since changing it would slow every `x * 2.0`; an
+out-of-range Python int in a list raises TypeError (TF wraps it around).
 """
 
 import numpy as np
 import torch
 
-from keraslike._src.ops import conversion, math, reverse_slicing
+from keraslike._src.ops import conversion, dtype_promotion, math, reverse_slicing
 
 # numpy values torch accepts but converts with numpy's promotion instead of TF's cast-to-the-tensor's-dtype
 _NUMPY_TYPES = frozenset({np.ndarray} | {np.dtype(code).type for code in np.typecodes["All"] if code not in "OSUVMm"})
+_PROMOTION = dtype_promotion.state
 _ORIGINAL = {}  # name -> torch's own method (for `original` and `uninstall`)
 
 
@@ -127,6 +132,10 @@ def _forward(name, original, fn, reflected):
         return fn(converted, self) if reflected else fn(self, converted)
 
     def method(self, other):
+        if _PROMOTION.mode != "off":  # `tnp.experimental_enable_numpy_behavior`: numpy's or TF's lattice promotion
+            operands = dtype_promotion.promote(other, self) if reflected else dtype_promotion.promote(self, other)
+            if operands is not None:
+                return fn(*operands)
         if type(other) in _NUMPY_TYPES:
             return fallback(self, other)
         result = original(self, other)

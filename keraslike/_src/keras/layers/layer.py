@@ -170,6 +170,7 @@ class Layer(torch.nn.Module, metaclass=LayerMeta):
         call_params = inspect.signature(self.call).parameters
         self._call_takes_training = "training" in call_params
         self._call_takes_mask = "mask" in call_params
+        self._call_context_positions = _context_positions(call_params)
         self._inbound_nodes = []
 
     def __dir__(self):
@@ -620,6 +621,8 @@ class Layer(torch.nn.Module, metaclass=LayerMeta):
         that requires grad), runs under `torch.no_grad()`: no autograd graph, no activations kept (TF
         records only on tapes; the last two conditions keep plain torch loops working).
         """
+        if self._call_context_positions and args:
+            args, kwargs = _bind_context_args(self._call_context_positions, args, kwargs)
         state = _call_state()
         if state.depth:
             if sharded_values.active():  # a fully sharded layer gathers its weights for its call
@@ -633,7 +636,7 @@ class Layer(torch.nn.Module, metaclass=LayerMeta):
         training = kwargs.get("training")
         if training is None:
             training = current_training()
-        record = torch.is_grad_enabled() and (bool(training) or self.training or gradient_tape.is_recording()
+        record = torch.is_grad_enabled() and (_truthy(training) or self.training or gradient_tape.is_recording()
                                               or _requires_grad((inputs, args)))
         call = self._call_once
         if sharded_values.active():
@@ -995,6 +998,41 @@ def _builtin_call(cls):
     one, which may reach it through `super().call`); False for a layer written from the base `Layer`/`Model`."""
     return any("call" in vars(klass) and klass.__module__.startswith("keraslike.") and klass.__name__ not in (
         "Layer", "Model", "Functional", "Sequential") for klass in cls.__mro__)
+
+
+def _context_positions(call_params):
+    """The names of `call`'s positional parameters after the inputs, when `training` or `mask` is one of them
+    (so `model(x, True)` binds `training` as Keras 2 binds it), else ()."""
+    names = []
+    for param in list(call_params.values())[1:]:
+        if param.kind is not inspect.Parameter.POSITIONAL_OR_KEYWORD:
+            break
+        names.append(param.name)
+    return tuple(names) if {"training", "mask"} & set(names) else ()
+
+
+def _bind_context_args(names, args, kwargs):
+    """Moves positional `training`/`mask` values (and the positional values after them) into `kwargs` by name,
+    so the framework's own `training`/`mask` handling sees them (Keras 2's `call_spec.get_arg_value`)."""
+    first = min(names.index(n) for n in ("training", "mask") if n in names)
+    if len(args) <= first or len(args) > len(names):  # nothing to bind, or extra values for a `*args`
+        return args, kwargs
+    moved = dict(zip(names[first:], args[first:]))
+    duplicated = sorted(set(moved) & set(kwargs))
+    if duplicated:
+        raise TypeError(f"call() got multiple values for argument(s) {duplicated}: passed by position and by "
+                        f"keyword. Received: {len(args)} positional argument(s) after the inputs and "
+                        f"kwargs={sorted(kwargs)}")
+    return args[:first], {**kwargs, **moved}
+
+
+def _truthy(training):
+    """Whether a `training` value asks for training mode: a bool or scalar; a non-scalar array (Keras 2 passes
+    whatever the caller gave positionally down to the sublayers) counts as training for autograd recording."""
+    try:
+        return bool(training)
+    except (ValueError, RuntimeError):
+        return True
 
 
 @functools.lru_cache(maxsize=None)

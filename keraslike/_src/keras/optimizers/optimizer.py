@@ -115,6 +115,9 @@ class Optimizer:
     @property
     def learning_rate(self):
         """Current learning rate as a scalar Variable (assignable); a schedule is evaluated at `iterations`."""
+        return self._learning_rate_now()
+
+    def _learning_rate_now(self):
         if self._schedule is not None:
             self._learning_rate.assign(float(self._schedule(int(self.iterations))))
         return self._learning_rate
@@ -131,7 +134,7 @@ class Optimizer:
     lr = learning_rate
 
     def _current_lr(self):
-        lr = float(self.learning_rate)
+        lr = float(self._learning_rate_now())
         if self.decay:  # TF 2 legacy optimizers: lr / (1 + decay * iterations)
             lr /= 1.0 + self.decay * int(self.iterations)
         return lr

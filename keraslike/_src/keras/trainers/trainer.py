@@ -101,17 +101,17 @@ def _resolve_jit_compile(jit_compile, run_eagerly):
 class _DeprecatedCompiledMetrics:
     """What Keras 3's `model.compiled_metrics` is: an object whose `update_state` updates `model.metrics`.
 
-    Under Keras 2 (`TF_USE_LEGACY_KERAS=1`) it is TF 2's: `update_state` updates the metrics given to
-    `compile` (building them on the first call), not the loss tracker, and does not warn."""
+    Under `TF_USE_LEGACY_KERAS=1` it is Keras 2's: `update_state` updates the metrics given to `compile` only
+    (the loss metric is `compiled_loss`'s to update), without a warning.
+    """
 
     def __init__(self, model):
         self._model = model
 
     def update_state(self, y, y_pred, sample_weight=None):
-        if keras_version.legacy_keras():  # Keras 2: the compiled metrics container itself, no warning
-            compiled = self._model._compile_metrics
-            if compiled is not None:
-                compiled.update_state(y, y_pred, sample_weight=sample_weight)
+        if keras_version.legacy_keras():
+            if self._model._compile_metrics is not None:
+                self._model._compile_metrics.update_state(y, y_pred, sample_weight)
             return
         warnings.warn("`model.compiled_metrics()` is deprecated in Keras 3; update the metrics yourself: "
                       "`for metric in self.metrics: metric.update_state(y, y_pred)`.", stacklevel=2)
@@ -137,6 +137,7 @@ class Trainer:
     """Mixin giving `Model` its training API (see the module docstring)."""
 
     _step_sizes = None  # (local rows, global rows) of the step being run by fit/evaluate
+    _builtin_loss_call = False  # True while a built-in step asks compute_loss (it updates the loss tracker itself)
 
     def __init__(self):
         self.optimizer = None
@@ -295,11 +296,32 @@ class Trainer:
     def compiled_loss(self, y, y_pred, sample_weight=None, regularization_losses=None):
         """TF 2's `self.compiled_loss(y, y_pred, ...)`, as Keras 3 keeps it: warns, returns `compute_loss(x=None,
         y=y, y_pred=y_pred, sample_weight=sample_weight)`, which adds the model's own `losses` (Keras 3 does
-        not read `regularization_losses`) and updates no metric."""
+        not read `regularization_losses`) and updates no metric.
+
+        Under `TF_USE_LEGACY_KERAS=1` it is Keras 2's: the compiled loss plus the given `regularization_losses`
+        (not the model's own `losses` unless passed), and the `loss` metric is updated with that total, weighted
+        by the batch size, so a custom `train_step` logs its loss as in tf_keras.
+        """
+        if keras_version.legacy_keras():
+            return self._keras2_compiled_loss(y, y_pred, sample_weight, regularization_losses)
         warnings.warn("`model.compiled_loss()` is deprecated in Keras 3; call `model.compute_loss(x, y, y_pred, "
                       "sample_weight, training)` instead.", stacklevel=2)
         del regularization_losses  # Keras 3: the model's `losses` are what compute_loss adds
         return self.compute_loss(x=None, y=y, y_pred=y_pred, sample_weight=sample_weight)
+
+    def _keras2_compiled_loss(self, y, y_pred, sample_weight, regularization_losses):
+        """tf_keras's `LossesContainer.__call__`: `compiled loss + sum(regularization_losses)`, the `loss` metric
+        updated with the (unscaled) total per batch row; returns the total scaled for the replicas."""
+        first = flatten(y_pred)[0]
+        total = (self._compile_loss.compute(y, y_pred, sample_weight) if self._compile_loss is not None
+                 else torch.zeros((), dtype=first.dtype, device=first.device))
+        if regularization_losses:
+            total = total + sum(torch.as_tensor(r, dtype=total.dtype, device=total.device)
+                                for r in regularization_losses)
+        if self._loss_tracker is not None:
+            self._loss_tracker.update_weighted(total.detach(), first.shape[0] if first.dim() else 1)
+        share = self._compile_loss.replica_scale if self._compile_loss is not None else None
+        return scale_for_replicas(total, share)
 
     @property
     def metrics_names(self):
@@ -444,10 +466,16 @@ class Trainer:
         a `Mean` loss tracker updated with it still logs the plain value. It does not
         update the `loss` metric (Keras 3).
 
+        Under `TF_USE_LEGACY_KERAS=1`, called from a custom `train_step`, it is Keras 2's: `compiled_loss(y,
+        y_pred, sample_weight, regularization_losses=self.losses)`, which also updates the `loss` metric (the
+        built-in steps update it themselves).
+
         Raises:
             ValueError: if no loss was given to `compile()` and the model has no regularization losses.
         """
         reg = self.losses
+        if not self._builtin_loss_call and keras_version.legacy_keras():
+            return self._keras2_compiled_loss(y, y_pred, sample_weight, reg)
         if self._compile_loss is None:
             if not reg:
                 raise ValueError("No loss to compute. Provide a `loss` argument in `compile()`. Received: loss=None")
@@ -497,11 +525,13 @@ class Trainer:
         self._step_sizes = (batch.local_size, batch.global_size)
         if compiled is not None:
             compiled.replica_scale = share
+        self._builtin_loss_call = True
         try:
             kwargs = {"training": training} if self._compute_loss_takes_training() else {}
             loss = self.compute_loss(x=batch.x, y=batch.y, y_pred=y_pred, sample_weight=batch.sample_weight,
                                      **kwargs)
         finally:
+            self._builtin_loss_call = False
             self._step_sizes = None
             if compiled is not None:
                 compiled.replica_scale = None
