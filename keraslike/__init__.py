@@ -82,6 +82,7 @@ del _tensor_attributes, _tensor_numpy, _tensor_operators, _device_string
 
 # ---- placement, errors, TF1 names (issue 4) ----------------------------------------------------
 from keraslike._src.placement.scope import device
+from keraslike._src.placement.device_spec_value import DeviceSpec
 from keraslike._src.compat.v1.config_proto import ConfigProto, GPUOptions, GraphOptions
 from keraslike._src.compat.v1.graph_names import (
     executing_eagerly, global_variables_initializer, initialize_all_variables, local_variables_initializer,
