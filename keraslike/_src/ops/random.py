@@ -34,7 +34,7 @@ import numpy as np
 import torch
 
 from keraslike._src import errors
-from keraslike._src.ops import dtypes, philox, seed_override
+from keraslike._src.ops import dtypes, function_scope, philox, seed_override, trace_state
 from keraslike._src.ops.conversion import to_shape, to_tensor
 from keraslike._src.placement.scope import current_torch_device
 
@@ -62,6 +62,22 @@ def set_seed(seed):
     _state["rng"] = _py_random.Random(seed)
     torch.manual_seed(seed & _MASK)
     np.random.seed(seed % (2**32))
+
+
+def _snapshot():
+    kernels, counters = dict(_state["kernels"]), dict(_state["counters"])
+    rng_state = _state["rng"].getstate() if _state["rng"] is not None else None
+    rng = _state["rng"]
+
+    def restore():
+        _state["kernels"], _state["counters"] = kernels, counters
+        if rng is not None and _state["rng"] is rng:
+            rng.setstate(rng_state)
+
+    return restore
+
+
+trace_state.register_snapshot(_snapshot)
 
 
 def reseed_count():
@@ -127,7 +143,11 @@ def op_seeds(op_seed):
         op_seed = op_seed.item()
     if global_seed is not None:
         if op_seed is None:
-            op_seed = _state["rng"].randint(0, _MAXINT32)
+            in_function = function_scope.next_random_op()
+            # in a function body TF seeds the op from its place in the function's graph, leaving the eager
+            # sequence alone: here from the function's key and the op's place in the call (not TF's numbers)
+            op_seed = _mix(*in_function) % _MAXINT32 if in_function is not None else \
+                _state["rng"].randint(0, _MAXINT32)
         seeds = (global_seed % _MAXINT32, int(op_seed) % _MAXINT32)
     elif op_seed is not None:
         seeds = (DEFAULT_GRAPH_SEED, int(op_seed) % _MAXINT32)
