@@ -94,8 +94,9 @@ def _is_attrs(x):
 
 
 def is_nested(seq):
-    """`tf.nest.is_nested(seq)`: True for lists, tuples, mappings and attrs objects."""
-    return isinstance(seq, (list, tuple, collections.abc.Mapping)) or _is_attrs(seq)
+    """`tf.nest.is_nested(seq)`: True for lists, tuples, mappings, mapping views (`d.keys()`, `d.values()`,
+    `d.items()`: sequences in iteration order, rebuilt as lists, as TF's) and attrs objects."""
+    return isinstance(seq, (list, tuple, collections.abc.Mapping, collections.abc.MappingView)) or _is_attrs(seq)
 
 
 def sorted_keys(mapping):
@@ -116,6 +117,8 @@ def _keys(structure):
 
 
 def _child(structure, key):
+    if isinstance(structure, collections.abc.MappingView):
+        return list(structure)[key]
     return getattr(structure, key) if _is_attrs(structure) else structure[key]
 
 
@@ -149,33 +152,87 @@ def _rebuild(structure, keys, children):
             return tuple(children)
     if isinstance(structure, list):
         return type(structure)(children) if type(structure) is not list else list(children)
+    if isinstance(structure, collections.abc.MappingView):
+        return list(children)
     raise TypeError(f"Cannot rebuild a structure of type {type(structure).__name__}")
 
 
 TF_NEST = Rules(is_nested, _keys, _child, _rebuild)
 """`tf.nest`'s rules: lists, tuples, namedtuples, every Mapping (children by sorted key, rebuilt in the
-original key order and type) and attrs classes are containers; everything else is a leaf."""
+original key order and type), mapping views (rebuilt as lists) and attrs classes are containers; everything
+else is a leaf."""
 
 
-def _is_nested_or_composite(value):
-    return is_composite(value) or is_nested(value)
+def _is_extension(value):
+    return getattr(type(value), "_keraslike_extension_type", False)
+
+
+def _expanded_keys(structure):
+    return structure._keraslike_components() if _is_extension(structure) else _keys(structure)
+
+
+def _expanded_child(structure, key):
+    return getattr(structure, key) if _is_extension(structure) else _child(structure, key)
+
+
+def _expanded_rebuild(structure, keys, children):
+    if _is_extension(structure):
+        return structure._keraslike_rebuild(keys, children)
+    return _rebuild(structure, keys, children)
+
+
+def _expands(value):
+    return is_composite(value) or _is_extension(value)
 
 
 def _composite_keys(structure):
+    if _is_extension(structure):
+        return structure._keraslike_components()
     return range(len(structure._to_components())) if is_composite(structure) else _keys(structure)
 
 
 def _composite_child(structure, key):
+    if _is_extension(structure):
+        return getattr(structure, key)
     return structure._to_components()[key] if is_composite(structure) else _child(structure, key)
 
 
 def _composite_rebuild(structure, keys, children):
+    if _is_extension(structure):
+        return structure._keraslike_rebuild(keys, children)
     return structure._from_components(children) if is_composite(structure) else _rebuild(structure, keys, children)
 
 
-TF_NEST_EXPANDED = Rules(_is_nested_or_composite, _composite_keys, _composite_child, _composite_rebuild)
+TF_NEST_EXPANDED = Rules(lambda value: is_nested(value) or _expands(value), _composite_keys, _composite_child,
+                         _composite_rebuild)
 """`tf.nest` with `expand_composites=True`: composite tensors (RaggedTensor: `[flat_values,
-*nested_row_splits]`; SparseTensor: `[indices, values, dense_shape]`) are containers of their parts."""
+*nested_row_splits]`; SparseTensor: `[indices, values, dense_shape]`) and extension types
+(`tf.experimental.ExtensionType`: their tensor fields) are containers of their parts."""
+
+EXPANDED = Rules(lambda value: is_nested(value) or _is_extension(value), _expanded_keys, _expanded_child,
+                 _expanded_rebuild)
+"""Extension types expanded, ragged and sparse tensors kept whole: what keraslike's control flow (`map_fn`,
+`while_loop`) walks."""
+
+
+def flatten_extensions(structure):
+    """`tf.nest`'s flatten with extension types expanded (ragged and sparse tensors stay leaves): what keraslike's
+    control flow (`map_fn`, `while_loop`) walks."""
+    return EXPANDED.flatten(structure)
+
+
+def pack_extensions(structure, flat_sequence):
+    """Inverse of `flatten_extensions`."""
+    return EXPANDED.pack(structure, list(flat_sequence))
+
+
+def assert_same_extensions(first, second):
+    """`assert_same_structure(check_types=False)`, comparing extension types by their tensor fields."""
+    if not any(_is_extension(v) for v in EXPANDED.flatten([first, second]) + TF_NEST.flatten([first, second])):
+        assert_same_structure(first, second, check_types=False)
+    elif len(EXPANDED.flatten(first)) != len(EXPANDED.flatten(second)):
+        raise _structure_error(ValueError, first, second, "The two structures don't have the same number of "
+                               "tensor components")
 
 
 def _rules(expand_composites):
@@ -189,7 +246,7 @@ def flatten(structure, expand_composites=False):
         structure: an arbitrarily nested structure or a single leaf.
         expand_composites: if True, composite tensors are flattened into their component tensors
             (a RaggedTensor into `flat_values` and its `nested_row_splits`, a SparseTensor into
-            `indices`, `values`, `dense_shape`).
+            `indices`, `values`, `dense_shape`, an extension type into its tensor fields).
 
     Raises:
         TypeError: for a mapping whose keys cannot be sorted.
@@ -222,6 +279,13 @@ def _same_sequence_type(a, b):
 def _assert_same(first, second, check_types, top1, top2, expand=False):
     if expand and (is_composite(first) or is_composite(second)):
         _assert_same_composite(first, second, top1, top2)
+        return
+    if expand and (_is_extension(first) or _is_extension(second)):
+        if type(first) is not type(second):
+            raise _structure_error(ValueError, top1, top2, "The two structures don't have the same composite "
+                                   f"type: {type(first).__name__} and {type(second).__name__}")
+        for key in _composite_keys(first):
+            _assert_same(getattr(first, key), getattr(second, key), check_types, top1, top2, expand)
         return
     nested1, nested2 = is_nested(first), is_nested(second)
     if nested1 != nested2:

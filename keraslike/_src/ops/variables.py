@@ -19,7 +19,7 @@ from keraslike._src.distribute import context as distribute_context
 from keraslike._src.distribute import sharded_values
 from keraslike._src.ops import conversion, dtypes, reverse_slicing
 from keraslike._src.ops import name_scope as _name_scope
-from keraslike._src.ops import tensor_numpy, trace_state, value_semantics
+from keraslike._src.ops import tensor_equality, tensor_numpy, trace_state, value_semantics
 from keraslike._src.ops.conversion import convert_to_tensor
 from keraslike._src.ops.string_tensor import StringTensor, looks_like_strings
 from keraslike._src.ops.tensor_shape import as_shape
@@ -96,6 +96,7 @@ class Variable(torch.nn.Parameter, metaclass=VariableMeta):
                              f"Received: variable_def={variable_def!r}, import_scope={import_scope!r}")
         if constraint is not None and not callable(constraint):
             raise ValueError(f"The `constraint` argument must be a callable. Received: constraint={constraint!r}")
+        trace_state.check_variable_creation()
         if callable(initial_value):
             initial_value = initial_value()
         data = _to_tensor(initial_value, dtype)
@@ -260,6 +261,19 @@ class Variable(torch.nn.Parameter, metaclass=VariableMeta):
         if isinstance(other, (list, tuple, np.ndarray, np.generic)):
             return conversion.to_tensor(other, self.dtype, "y", self.device)
         return other
+
+    # ---- `==`: elementwise (TF2), or identity after `tf.compat.v1.disable_tensor_equality()` (TF1) ----
+    def __eq__(self, other):
+        if not tensor_equality.tensor_equality_enabled():
+            return self is other
+        return super().__eq__(other)
+
+    def __ne__(self, other):
+        if not tensor_equality.tensor_equality_enabled():
+            return self is not other
+        return super().__ne__(other)
+
+    __hash__ = torch.nn.Parameter.__hash__  # defining __eq__ would otherwise drop it
 
     def __getitem__(self, index):
         """`var[index]`, including negative slice steps (`var[::-1]`), as TF; returns a tensor whose

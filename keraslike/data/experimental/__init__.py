@@ -7,6 +7,7 @@ from keraslike._src.data.cardinality import INFINITE as INFINITE_CARDINALITY
 from keraslike._src.data.cardinality import UNKNOWN as UNKNOWN_CARDINALITY
 from keraslike._src.data.cardinality import cardinality
 from keraslike._src.data.csv_dataset import Counter, CsvDataset
+from keraslike._src.data.make_csv_dataset import make_csv_dataset
 from keraslike._src.data.example_readers import (
     dense_to_sparse_batch, make_batched_features_dataset, parse_example_dataset,
 )
@@ -96,5 +97,6 @@ __all__ = [
     "distributed_save",
     "service",
     "make_batched_features_dataset",
+    "make_csv_dataset",
     "parse_example_dataset",
 ]
