@@ -409,23 +409,44 @@ class RaggedTensor(CompositeTensor):
                             uniform_row_length=self._uniform)
 
     def merge_dims(self, outer_axis, inner_axis):
-        """Merge dimensions `outer_axis..inner_axis` into one (keraslike supports `(0, 1)` and `(1, -1)`).
+        """Merge dimensions `outer_axis..inner_axis` into one (negative axes count from the end, as TF).
+
+        Returns a RaggedTensor, or a dense tensor when no ragged dimension is left (all merged into the outer).
 
         Raises:
-            NotImplementedError: for other axis pairs.
+            ValueError: an axis out of range, or `outer_axis` after `inner_axis`.
         """
-        if (outer_axis, inner_axis) == (0, 1):
-            return self._values
-        if outer_axis == 1 and inner_axis in (-1, self.ndim - 1):
-            flat = self.flat_values
-            cell = int(np.prod(list(flat.shape)[1:])) if _rank(flat) > 1 else 1
-            splits = self._row_splits.long()
-            for inner in self.nested_row_splits[1:]:
-                splits = inner.long()[splits]
-            flat = reshape_flat(flat, (-1,))
-            return RaggedTensor.from_row_splits(flat, (splits * cell).to(self._row_splits.dtype))
-        raise NotImplementedError(f"merge_dims supports (0, 1) and (1, -1) in keraslike. "
-                                  f"Received: outer_axis={outer_axis}, inner_axis={inner_axis}")
+        rank = self.shape.rank
+        outer, inner = (_positive_axis(a, rank, name) for a, name in ((outer_axis, "outer_axis"),
+                                                                       (inner_axis, "inner_axis")))
+        if outer > inner:
+            raise ValueError(f"Expected outer_axis ({outer_axis}) to be less than or equal to inner_axis "
+                             f"({inner_axis})")
+        if outer == inner:
+            return self
+        if outer == 0:
+            merged = self
+            for _ in range(inner):
+                merged = merged._values if isinstance(merged, RaggedTensor) else _merge_first_two(merged)
+            return merged
+        if outer > 1:
+            values = self._values
+            if isinstance(values, RaggedTensor):
+                return self.with_values(values.merge_dims(outer - 1, inner - 1))
+            shape = list(values.shape)
+            return self.with_values(reshape_flat(values, tuple(shape[:outer - 1]) + (-1,) + tuple(shape[inner:])))
+        # outer == 1: each row's dims 1..inner become one; the row splits map onto the merged values
+        merged, positions = self._values, None
+        for _ in range(inner - 1):
+            if isinstance(merged, RaggedTensor):
+                step, merged = merged._row_splits.long(), merged._values
+            else:
+                step = torch.arange(_nvals(merged) + 1, dtype=torch.int64) * int(merged.shape[1])
+                merged = _merge_first_two(merged)
+            positions = step if positions is None else step[positions]
+        splits = self._row_splits.long()
+        splits = positions[splits] if positions is not None else splits
+        return RaggedTensor.from_row_splits(merged, splits.to(self._row_splits.dtype), validate=False)
 
     def gather_rows(self, index):
         """Rows `index` (1-D integer array) as a new RaggedTensor (the values are gathered too)."""
@@ -655,6 +676,13 @@ class RaggedTensor(CompositeTensor):
 
     def __neg__(self):
         return self.with_flat_values(-self.flat_values)
+
+
+def _positive_axis(axis, rank, name):
+    axis = int(axis)
+    if not -rank <= axis < rank:
+        raise ValueError(f"{name}={axis} out of bounds: expected {-rank}<={name}<{rank}")
+    return axis + rank if axis < 0 else axis
 
 
 def reshape_flat(values, shape):
