@@ -234,6 +234,16 @@ class RaggedTensor(CompositeTensor):
             raise ValueError("Specify argument `lengths` or `padding`, but not both. Received: lengths and padding")
         dense = tensor if isinstance(tensor, (torch.Tensor, StringTensor)) else convert_to_tensor(tensor)
         rank = _rank(dense)
+        if isinstance(lengths, (list, tuple)) and lengths and not isinstance(lengths[0], numbers.Number) and \
+                np.ndim(lengths[0]) == 1:  # nested lengths, outermost first: one ragged dimension each
+            if len(lengths) >= rank:
+                raise ValueError(f"Expected fewer nested `lengths` than the tensor's rank {rank}. Received: "
+                                 f"{len(lengths)} lengths")
+            rows = cls.from_tensor(dense, lengths=lengths[0], row_splits_dtype=row_splits_dtype)
+            if len(lengths) == 1:
+                return rows
+            inner = cls.from_tensor(rows.values, lengths=tuple(lengths[1:]), row_splits_dtype=row_splits_dtype)
+            return RaggedTensor.from_row_splits(inner, rows.row_splits, validate=False)
         if not 0 < int(ragged_rank) < max(rank, 1):
             raise ValueError(f"Expected `ragged_rank` in [1, {rank}). Received: ragged_rank={ragged_rank}")
         if int(ragged_rank) > 1:
