@@ -363,6 +363,8 @@ def _round_robin(iterators):
 class DataServiceDataset(Dataset):
     """The elements of a registered dataset as the dispatcher's workers produce them (module text)."""
 
+    _tf_repr_name = "_DataServiceDatasetV2"
+
     def __init__(self, dispatcher, dataset_id, policy, job_name):
         self._dispatcher = dispatcher
         self._dataset_id = dataset_id
