@@ -728,18 +728,24 @@ def _unpadded_lengths(dense, padding):
 def from_rows(rows, like):
     """A RaggedTensor from a list of row values (tensors / StringTensors / RaggedTensors)."""
     lengths = [_nvals(r) for r in rows]
-    if rows and isinstance(rows[0], RaggedTensor):
-        offsets = np.cumsum([0] + [_nvals(r.values) for r in rows])
-        splits = [torch.zeros(1, dtype=torch.int64)] + [r.row_splits[1:].long() + int(off)
-                                                        for r, off in zip(rows, offsets)]
-        values = RaggedTensor.from_row_splits(concat_values([r.values for r in rows]), torch.cat(splits))
-    elif rows:
-        values = concat_values(rows)
+    if rows:
+        values = _concat_rows(rows)
     elif like is not None:
         values = _take(like.flat_values, 0, 0)
     else:
         values = torch.zeros(0)
     return RaggedTensor.from_row_lengths(values, torch.tensor(lengths, dtype=torch.int64))
+
+
+def _concat_rows(parts):
+    """`parts` (RaggedTensors of one ragged rank, or dense values) joined along their first dimension."""
+    if not isinstance(parts[0], RaggedTensor):
+        return concat_values(parts)
+    offsets = np.cumsum([0] + [_nvals(p.values) for p in parts])
+    splits = [torch.zeros(1, dtype=torch.int64)] + [p.row_splits[1:].long() + int(off)
+                                                    for p, off in zip(parts, offsets)]
+    return RaggedTensor.from_row_splits(_concat_rows([p.values for p in parts]), torch.cat(splits),
+                                        validate=False).with_row_splits_dtype(parts[0].row_splits_dtype)
 
 
 def concat_values(parts):
