@@ -91,6 +91,10 @@ class MapDataset(Dataset):
     in which case elements are yielded as they finish.
     """
 
+    @property
+    def _tf_repr_name(self):
+        return "_MapDataset" if self._num_parallel_calls is None else "_ParallelMapDataset"
+
     def __init__(self, input_dataset, map_func, num_parallel_calls=None, deterministic=None):
         if not callable(map_func):
             raise TypeError(f"Expected `map_func` to be callable. Received: map_func={map_func!r}")
@@ -256,6 +260,8 @@ def _as_bool(value):
 
 class EnumerateDataset(Dataset):
     """`(index, element)` pairs with an int64 counter (see `Dataset.enumerate`)."""
+
+    _tf_repr_name = "_ZipDataset"  # TF zips a counter with the input
 
     def __init__(self, input_dataset, start):
         super().__init__((TensorSpec((), torch.int64), input_dataset.element_spec), [input_dataset])
