@@ -133,8 +133,58 @@ def _raw_ops_cases(tf, c):
     c["raw_unknown_kwarg"] = lambda: r.Add(x=1, y=2, z=3)
 
 
+def _ops_cases(tf, keras, c):
+    params = np.array([[1, 2], [3, 4], [5, 6], [7, 8]], np.float32)
+    ids = lambda: tf.SparseTensor(indices=[[0, 0], [0, 1], [2, 0], [2, 1], [3, 0]], values=[0, 1, 3, 2, 3],  # noqa
+                                  dense_shape=(4, 2))
+    weights = lambda: tf.SparseTensor(indices=[[0, 0], [0, 1], [2, 0], [2, 1], [3, 0]],  # noqa
+                                      values=[0.1, 1.0, 0.5, -2.0, 0.0], dense_shape=(4, 2))
+    for combiner in ("sum", "mean", "sqrtn"):
+        c[f"emb_sparse_{combiner}"] = lambda combiner=combiner: [
+            tf.nn.embedding_lookup_sparse(params, ids(), None, combiner=combiner),
+            tf.nn.embedding_lookup_sparse(params, ids(), weights(), combiner=combiner)]
+    c["emb_sparse_default_max_norm"] = lambda: tf.nn.embedding_lookup_sparse(params, ids(), weights(), max_norm=2.0)
+    c["emb_sparse_f16"] = lambda: tf.nn.embedding_lookup_sparse(params.astype(np.float16), ids(), weights())
+    c["emb_sparse_bad_combiner"] = lambda: tf.nn.embedding_lookup_sparse(params, ids(), None, combiner="max")
+    q = tf.quantization
+    x = np.array([[1.2, -0.3, 0.7, 0.0], [2.1, 0.5, -1.0, 0.013]], np.float32)
+    c["fake_quant_vars"] = lambda: [q.fake_quant_with_min_max_vars(x, -0.5, 0.8),
+                                    q.fake_quant_with_min_max_vars(x, -0.5, 0.8, num_bits=4, narrow_range=True),
+                                    q.fake_quant_with_min_max_vars(x, 0.3, 2.0),
+                                    q.fake_quant_with_min_max_vars(x, -2.0, -0.1, num_bits=3)]
+    c["fake_quant_args"] = lambda: [q.fake_quant_with_min_max_args(x), q.fake_quant_with_min_max_args(
+        x, min=-1.3, max=0.9, num_bits=6), q.fake_quant_with_min_max_args(x * 10, narrow_range=True)]
+    c["fake_quant_bad_bits"] = lambda: q.fake_quant_with_min_max_args(x, num_bits=1)
+    c["fake_quant_bad_range"] = lambda: q.fake_quant_with_min_max_args(x, min=1.0, max=0.5)
+
+    def fake_quant_grads():
+        lo, hi = tf.Variable(-0.5), tf.Variable(0.8)
+        xv = tf.constant(x)
+        with tf.GradientTape() as tape:
+            tape.watch(xv)
+            y = q.fake_quant_with_min_max_vars(xv, lo, hi) * np.arange(1, 9, dtype=np.float32).reshape(2, 4)
+        return tape.gradient(y, [xv, lo, hi])
+    c["fake_quant_grads"] = fake_quant_grads
+    z3, z4 = np.zeros((3, 3), np.float32), np.zeros((2, 4, 4), np.float32)
+    c["set_diag_bands"] = lambda: [
+        tf.linalg.set_diag(z3, [[2., 3., 4.], [1., 2., 3.]], align="LEFT_RIGHT", k=(-1, 0)),
+        tf.linalg.set_diag(z4[0], [[2., 3., 4., 5.], [-1., -2., -3., -4.]], align="LEFT_RIGHT", k=(0, 1)),
+        tf.linalg.set_diag(z4, np.arange(2 * 3 * 4, dtype=np.float32).reshape(2, 3, 4), k=(-1, 1)),
+        tf.linalg.set_diag(np.zeros((3, 5), np.float32), np.arange(1, 13, dtype=np.float32).reshape(4, 3),
+                           k=(-1, 2), align="LEFT_LEFT"),
+        tf.linalg.set_diag(np.zeros((5, 3), np.float32), np.arange(1, 10, dtype=np.float32).reshape(3, 3),
+                           k=(-2, 0), align="RIGHT_RIGHT"),
+        tf.linalg.set_diag(z3, [1.0, 2.0], k=(1, 1))]
+    c["set_diag_bad_shape"] = lambda: tf.linalg.set_diag(z3, [[1.0, 2.0, 3.0]], k=(-1, 0))
+    c["set_diag_k_list"] = lambda: tf.linalg.set_diag(z3, [1.0, 2.0], k=[-1])
+    sp = lambda: tf.SparseTensor(indices=[[0, 0], [1, 2]], values=[1, 2], dense_shape=[3, 4])  # noqa: E731
+    c["assert_type_sparse"] = lambda: [tf.debugging.assert_type(sp(), tf_type=tf.int32), 1][1]
+    c["assert_type_sparse_wrong"] = lambda: tf.debugging.assert_type(sp(), tf_type=tf.float32)
+
+
 def _cases(tf, keras):
     c = {}
+    _ops_cases(tf, keras, c)
     _random_cases(tf, c)
     _raw_ops_cases(tf, c)
     return c
