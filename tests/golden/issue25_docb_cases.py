@@ -182,8 +182,47 @@ def _ops_cases(tf, keras, c):
     c["assert_type_sparse_wrong"] = lambda: tf.debugging.assert_type(sp(), tf_type=tf.float32)
 
 
+def _image_nn_cases(tf, c):
+    img = np.arange(2 * 5 * 6 * 2, dtype=np.float32).reshape(2, 5, 6, 2)
+    for i, (off, centered, normalized) in enumerate([
+            ([[1, 1], [1.6, 2.7]], False, False), ([[-0.9, 2.2], [0.0, 0.0]], False, False),
+            ([[0.5, 0.5], [1.4, -1.6]], True, False), ([[0.2, 0.3], [0.21, 0.55]], False, True),
+            ([[0.0, 0.0], [0.3, -0.5]], True, True), ([[-0.9, 0.8], [3.0, 4.0]], True, True),
+            ([[4.0, -2.0], [-3.0, 5.0]], False, False)]):
+        c[f"glimpse_{i}"] = lambda off=off, centered=centered, normalized=normalized: tf.image.extract_glimpse(
+            img, size=(3, 4), offsets=off, centered=centered, normalized=normalized, noise="zero")
+    c["glimpse_docstring"] = lambda: tf.image.extract_glimpse(
+        np.arange(9, dtype=np.float32).reshape(1, 3, 3, 1), size=(2, 2), offsets=[[1, 1]], centered=False,
+        normalized=False)
+    rng = np.random.RandomState(0)
+    logits = rng.randn(12, 4, 6).astype(np.float32)
+    labels = np.array([[1, 2, 2, 0, 0], [3, 1, 4, 5, 2], [5, 5, 5, 0, 0], [2, 0, 0, 0, 0]], np.int64)
+    label_length, logit_length = np.array([3, 5, 3, 1]), np.array([12, 10, 12, 4])
+
+    def ctc(**kw):
+        lg = tf.constant(kw.pop("logits", logits))
+        with tf.GradientTape() as tape:
+            tape.watch(lg)
+            loss = tf.nn.ctc_loss(labels=kw.pop("labels", labels), logits=lg, label_length=label_length,
+                                  logit_length=logit_length, **kw)
+        return [loss, tape.gradient(loss, lg)]
+    c["ctc_loss_blank0"] = lambda: ctc(blank_index=0, labels=labels + (labels == 0) * 1)
+    c["ctc_loss_blank_last"] = lambda: ctc(blank_index=-1, labels=np.where(labels == 5, 4, labels))
+    c["ctc_loss_blank2"] = lambda: ctc(blank_index=2, labels=np.where(labels == 2, 3, labels))
+    c["ctc_loss_batch_major"] = lambda: ctc(logits=logits.transpose(1, 0, 2), logits_time_major=False, blank_index=0,
+                                            labels=labels + (labels == 0) * 1)
+    inf = float("inf")
+    greedy_logits = np.array([[[0., -inf, -inf], [-2.3, -inf, -0.1]], [[-inf, -0.5, -inf], [-inf, -inf, -0.1]],
+                              [[-inf, -inf, -inf], [-0.1, -inf, -2.3]]], np.float32)
+    c["ctc_greedy_docstring"] = lambda: tf.nn.ctc_greedy_decoder(greedy_logits, [2, 3], blank_index=1)
+    c["ctc_greedy_default_blank"] = lambda: tf.nn.ctc_greedy_decoder(logits, logit_length)
+    c["ctc_greedy_no_merge"] = lambda: tf.nn.ctc_greedy_decoder(logits[:, :, :3], logit_length, merge_repeated=False,
+                                                                blank_index=0)
+
+
 def _cases(tf, keras):
     c = {}
+    _image_nn_cases(tf, c)
     _ops_cases(tf, keras, c)
     _random_cases(tf, c)
     _raw_ops_cases(tf, c)
