@@ -220,8 +220,24 @@ def _image_nn_cases(tf, c):
                                                                 blank_index=0)
 
 
+def _signal_cases(tf, c):
+    rng = np.random.RandomState(1)
+    wave = rng.randn(2, 50).astype(np.float32)
+    c["vorbis_window"] = lambda: [tf.signal.vorbis_window(8), tf.signal.vorbis_window(5, dtype=tf.float64)]
+    c["mdct"] = lambda: [tf.signal.mdct(wave, 8), tf.signal.mdct(wave, 12, pad_end=True, norm="ortho"),
+                         tf.signal.mdct(wave.astype(np.float64), 16, window_fn=None),
+                         tf.signal.mdct(wave, 8, window_fn=tf.signal.hann_window)]
+    coeffs = rng.randn(2, 5, 6).astype(np.float32)
+    c["inverse_mdct"] = lambda: [tf.signal.inverse_mdct(coeffs), tf.signal.inverse_mdct(coeffs, norm="ortho"),
+                                 tf.signal.inverse_mdct(coeffs, window_fn=None)]
+    c["mdct_round_trip"] = lambda: tf.signal.inverse_mdct(tf.signal.mdct(np.pad(wave, [[0, 0], [4, 0]]), 8,
+                                                                         pad_end=True))
+    c["mdct_bad_length"] = lambda: tf.signal.mdct(wave, 6)
+
+
 def _cases(tf, keras):
     c = {}
+    _signal_cases(tf, c)
     _image_nn_cases(tf, c)
     _ops_cases(tf, keras, c)
     _random_cases(tf, c)
