@@ -66,6 +66,9 @@ def _random_cases(tf, c):
                 tf.nn.experimental.stateless_dropout(np.ones(5, np.float32), 0.5, g.make_seeds(1)[:, 0])]
         return out
     c["generator"] = generator
+    c["stateless_shuffle"] = lambda: [tf.random.experimental.stateless_shuffle(np.arange(n), seed=seed)
+                                      for seed in ((8, 9), (1, 2), (0, 0), (123, -5)) for n in (1, 3, 10, 37)] + [
+        tf.random.experimental.stateless_shuffle(np.arange(12).reshape(4, 3), seed=[8, 9])]
     c["stateless_truncated"] = lambda: [tf.random.stateless_truncated_normal([9], seed=[1, 2]),
                                         tf.random.stateless_truncated_normal([3, 2], seed=[7, -3], dtype=tf.float64),
                                         tf.random.stateless_truncated_normal([4], seed=[0, 0], mean=1.0, stddev=0.5)]

@@ -592,13 +592,20 @@ def split(seed, num=2, alg="auto_select"):
 
 
 def stateless_shuffle(value, seed, alg="auto_select", name=None):
-    """`tf.random.experimental.stateless_shuffle`: `value` with its first dimension permuted, by `seed` only."""
+    """`tf.random.experimental.stateless_shuffle`: `value` with its first dimension permuted, by `seed` only: TF's
+    permutation (a forward Fisher-Yates shuffle, position `i` swapped with `i + word % (n - i)`, on the seed's
+    Philox words)."""
     to_algorithm(alg)
     x = to_tensor(value, None, "value")
     if x.dim() == 0:
         raise ValueError("Expected `value` of rank >= 1. Received: value with shape=[]")
-    gen = _stateless_generator(seed)
-    return x[torch.randperm(x.shape[0], generator=gen, device=gen.device).to(x.device)]
+    n = x.shape[0]
+    words = philox.stream(*philox.key_counter(*_stateless_pair(seed)), max(n - 1, 0)).tolist()
+    perm = list(range(n))
+    for i in range(n - 1):
+        j = i + int(words[i]) % (n - i)
+        perm[i], perm[j] = perm[j], perm[i]
+    return x[torch.tensor(perm, dtype=torch.long, device=x.device)]
 
 
 def _feistel(values, key, n):
