@@ -69,6 +69,15 @@ def _random_cases(tf, c):
     c["stateless_shuffle"] = lambda: [tf.random.experimental.stateless_shuffle(np.arange(n), seed=seed)
                                       for seed in ((8, 9), (1, 2), (0, 0), (123, -5)) for n in (1, 3, 10, 37)] + [
         tf.random.experimental.stateless_shuffle(np.arange(12).reshape(4, 3), seed=[8, 9])]
+    ish = tf.random.experimental.index_shuffle
+    for i, args in enumerate([(np.arange(4, dtype=np.int32), [5, 9], 3), (np.arange(10), [5, 8], np.full(10, 9)),
+                              (np.arange(0, 5000, 123, dtype=np.int64), [-7, 2**31 - 1], np.int64(5000)),
+                              (np.arange(6, dtype=np.int64), np.array([[1, 2], [3, 4], [5, 6], [7, 8], [0, 0], [9, 9]]),
+                               np.int64(40)),
+                              (np.int64(123456), [11, 12], np.int64(2**40)), (0, [1, 2], 0),
+                              (np.arange(3), [1, 2], 70000), (np.arange(3), [1, 2], np.int32(70000))]):
+        c[f"index_shuffle_{i}"] = lambda args=args: ish(*args)
+    c["index_shuffle_bad_seed"] = lambda: ish(1, [1, 2, 3], 5)
     c["stateless_truncated"] = lambda: [tf.random.stateless_truncated_normal([9], seed=[1, 2]),
                                         tf.random.stateless_truncated_normal([3, 2], seed=[7, -3], dtype=tf.float64),
                                         tf.random.stateless_truncated_normal([4], seed=[0, 0], mean=1.0, stddev=0.5)]
