@@ -553,14 +553,6 @@ def _seed_pair(seed, op_name):
     return t
 
 
-def _avalanche(x):
-    """splitmix64's finalizer: every input bit flips about half the output bits (derived seeds stay unrelated)."""
-    x &= (1 << 64) - 1
-    x = ((x ^ (x >> 30)) * 0xBF58476D1CE4E5B9) & ((1 << 64) - 1)
-    x = ((x ^ (x >> 27)) * 0x94D049BB133111EB) & ((1 << 64) - 1)
-    return x ^ (x >> 31)
-
-
 def fold_in(seed, data, alg="auto_select"):
     """`tf.random.fold_in(seed, data)` (= `tf.random.experimental.stateless_fold_in`): a new seed pair
     `[r, data]` of `data`'s dtype, `r` the full-range integer TF's Philox draws from `seed` (TF's values).
