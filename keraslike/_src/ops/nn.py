@@ -17,6 +17,7 @@ import torch.nn.functional as F
 from keraslike._src.distribute.context import get_strategy
 from keraslike._src.errors import InvalidArgumentError
 from keraslike._src.ops import dtypes, nn_experimental
+from keraslike._src.ops.cached_logits import cache_logits
 from keraslike._src.ops import random as _random
 from keraslike._src.ops.conversion import binary_operands, normalize_axes, normalize_axis, to_tensor
 from keraslike._src.ops.indexing import gather
@@ -32,7 +33,7 @@ def _float(x, op_name, arg_name="features"):
 def softmax(logits, axis=None, name=None):
     """`tf.nn.softmax(logits, axis=-1)`: `exp(x) / sum(exp(x))` along `axis`."""
     x = _float(logits, "tf.nn.softmax", "logits")
-    return torch.softmax(x, dim=normalize_axis(-1 if axis is None else axis, x.dim()))
+    return cache_logits(torch.softmax(x, dim=normalize_axis(-1 if axis is None else axis, x.dim())), x)
 
 
 def log_softmax(logits, axis=None, name=None):
@@ -82,7 +83,8 @@ swish = silu
 
 def sigmoid(x, name=None):
     """`tf.nn.sigmoid`: `1 / (1 + exp(-x))`."""
-    return torch.sigmoid(_float(x, "tf.nn.sigmoid", "x"))
+    x = _float(x, "tf.nn.sigmoid", "x")
+    return cache_logits(torch.sigmoid(x), x)
 
 
 def tanh(x, name=None):

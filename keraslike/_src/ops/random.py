@@ -34,7 +34,7 @@ import numpy as np
 import torch
 
 from keraslike._src import errors
-from keraslike._src.ops import dtypes, philox
+from keraslike._src.ops import dtypes, philox, seed_override
 from keraslike._src.ops.conversion import to_shape, to_tensor
 from keraslike._src.placement.scope import current_torch_device
 
@@ -87,7 +87,11 @@ def current_device():
 
 
 def _generator(seed):
-    """A fresh generator for an op seed (None: use torch's global RNG)."""
+    """A fresh generator for an op seed (None: use torch's global RNG); under `seed_override` (the
+    DeterministicRandomTestTool) the override's pair seeds it instead."""
+    override = seed_override.override_torch_seed()
+    if override is not None:
+        return torch.Generator(device=_device()).manual_seed(override)
     if seed is None:
         return None
     if isinstance(seed, torch.Tensor):
