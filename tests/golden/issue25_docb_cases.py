@@ -29,6 +29,12 @@ def _random_cases(tf, c):
         c[f"global_only_g{gs}"] = seq(gs, lambda: tf.random.uniform([3]), lambda: tf.random.normal([4]),
                                       lambda: tf.random.truncated_normal([5]), lambda: tf.random.uniform([2]),
                                       lambda: tf.random.uniform([], maxval=10, dtype=tf.int32))
+    c["shuffle_seeded"] = seq(3, lambda: tf.random.shuffle(np.arange(10), seed=4),
+                              lambda: tf.random.shuffle(np.arange(10), seed=4), lambda: tf.random.shuffle(np.arange(7),
+                                                                                                       seed=4),
+                              lambda: tf.random.shuffle(np.arange(5)), lambda: tf.random.shuffle(np.arange(33.0),
+                                                                                                 seed=4),
+                              lambda: tf.random.shuffle(np.arange(12).reshape(4, 3), seed=9))
     c["uniform_dtypes"] = seq(11, lambda: tf.random.uniform([6], seed=1, dtype=tf.float64),
                               lambda: tf.random.uniform([6], seed=1, dtype=tf.float16),
                               lambda: tf.random.uniform([6], seed=1, dtype=tf.bfloat16),

@@ -91,7 +91,7 @@ def _generator(seed):
     DeterministicRandomTestTool) the override's pair seeds it instead."""
     override = seed_override.override_torch_seed()
     if override is not None:
-        return torch.Generator(device=_device()).manual_seed(override)
+        return torch.Generator(device=current_device()).manual_seed(override)
     if seed is None:
         return None
     if isinstance(seed, torch.Tensor):
@@ -123,17 +123,18 @@ def op_seeds(op_seed):
     return (0, _MAXINT32) if seeds == (0, 0) else seeds
 
 
-def kernel_start(op_name, attrs, seed, count):
+def kernel_start(op_name, attrs, seed, count, blocks=None):
     """The Philox key and counter this call of TF's stateful kernel `op_name` draws from, or None (unseeded).
 
     TF keeps one kernel per op and attributes (dtype, seed pair) in its eager cache, cleared by `set_seed`; the
-    kernel's generator starts at key `seed`, counter `seed2 << 64` and skips `256 * count` blocks per call."""
+    kernel's generator starts at key `seed`, counter `seed2 << 64` and skips `256 * count` blocks per call
+    (`blocks` where the kernel reserves another amount)."""
     seeds = op_seeds(seed)
     if seeds is None:
         return None
     cache_key = (op_name, attrs, seeds)
     used = _state["kernels"].get(cache_key, 0)
-    _state["kernels"][cache_key] = used + 256 * count
+    _state["kernels"][cache_key] = used + (256 * count if blocks is None else blocks)
     key, counter = philox.stateful_start(*seeds)
     return key, philox.skip(counter, used)
 
@@ -264,14 +265,29 @@ def truncated_normal(shape, mean=0.0, stddev=1.0, dtype=torch.float32, seed=None
     return z * to_tensor(stddev, dtype, "stddev", z.device) + to_tensor(mean, dtype, "mean", z.device)
 
 
+def _fisher_yates(n, words):
+    """TF's shuffle permutation of `range(n)`: position `i` swapped with `i + word % (n - i)` (forward)."""
+    perm = list(range(n))
+    for i in range(n - 1):
+        j = i + int(words[i]) % (n - i)
+        perm[i], perm[j] = perm[j], perm[i]
+    return perm
+
+
 def shuffle(value, seed=None, name=None):
-    """`tf.random.shuffle(value)`: a copy with the first dimension randomly permuted."""
+    """`tf.random.shuffle(value)`: a copy with the first dimension randomly permuted; seeded, TF's permutation (its
+    `RandomShuffle` kernel's Philox words, a block per 4 elements reserved per call)."""
     x = to_tensor(value, None, "value")
     if x.dim() == 0:
         raise ValueError("Expected `value` of rank >= 1. Received: value with shape=[]")
-    gen = _generator(seed)
-    perm = torch.randperm(x.shape[0], generator=gen, device=gen.device if gen is not None else current_device())
-    return x[perm.to(x.device)]
+    n = x.shape[0]
+    # the kernel reserves n 32-bit samples per call: ceil(n / 4) blocks
+    start = kernel_start("RandomShuffle", dtypes.dtype_name(x.dtype), seed, n, blocks=(n + 3) // 4)
+    if start is None:
+        perm = torch.randperm(n, device=current_device())
+        return x[perm.to(x.device)]
+    words = philox.stream(*start, max(n - 1, 0)).tolist()
+    return x[torch.tensor(_fisher_yates(n, words), dtype=torch.long, device=x.device)]
 
 
 def categorical(logits, num_samples, dtype=torch.int64, seed=None, name=None):
@@ -597,11 +613,7 @@ def stateless_shuffle(value, seed, alg="auto_select", name=None):
         raise ValueError("Expected `value` of rank >= 1. Received: value with shape=[]")
     n = x.shape[0]
     words = philox.stream(*philox.key_counter(*_stateless_pair(seed)), max(n - 1, 0)).tolist()
-    perm = list(range(n))
-    for i in range(n - 1):
-        j = i + int(words[i]) % (n - i)
-        perm[i], perm[j] = perm[j], perm[i]
-    return x[torch.tensor(perm, dtype=torch.long, device=x.device)]
+    return x[torch.tensor(_fisher_yates(n, words), dtype=torch.long, device=x.device)]
 
 
 _INDEX_SHUFFLE_PAD = 498247692  # TF's first seed word in front of the user's [2] seed
