@@ -120,9 +120,8 @@ def op_seeds(op_seed):
     op seed, or None for a nondeterministic draw (no global seed and no op seed). With a global seed and no op
     seed, the op seed is the next draw of a Python `random.Random(global_seed)`, as TF's eager context makes it."""
     _refuse_under_transform()
-    override = seed_override.override_pair()  # DeterministicRandomTestTool replaces get_seed, as in TF
-    if override is not None:
-        return tuple(int(v) for v in override)
+    if seed_override.active():  # DeterministicRandomTestTool.scope() replaces get_seed: its pair, as it is
+        return tuple(int(s) for s in seed_override.override_pair())
     global_seed = _state["global_seed"]
     if isinstance(op_seed, torch.Tensor):
         op_seed = op_seed.item()
