@@ -14,10 +14,11 @@ Example:
 
 import functools
 
+import numpy as np
 import torch
 
 from keraslike._src import errors
-from keraslike._src.ops import dtypes
+from keraslike._src.ops import dtype_promotion, dtypes
 from keraslike._src.ops import string_array_ops as _str
 from keraslike._src.ops import value_semantics
 from keraslike._src.ops.cached_logits import cache_logits
@@ -257,7 +258,26 @@ def _realdiv(x, y):
     return torch.true_divide(x, y)
 
 
-add = _with_strings(_binary("tf.math.add", torch.add, doc="x + y (elementwise concatenation for strings)."), _str.add)
+def _numpy_first(op):
+    """`tf.add` converts `x` on its own first (TF's `math_ops.add`), so a numpy `x` keeps its dtype and must match
+    a tensor `y` (`tf.add(np.int8(1), tf.constant(1))` is InvalidArgumentError, `tf.add(tf.constant(1), np.int8(1))`
+    is int32), unlike the other binary ops, whose tensor operand decides."""
+
+    @functools.wraps(op)
+    def add(x, y, name=None):
+        if (isinstance(x, (np.ndarray, np.generic)) and isinstance(y, torch.Tensor) and x.dtype.kind in "biufc"
+                and dtype_promotion.state.mode not in ("all", "safe") and dtypes.as_dtype(x.dtype) != y.dtype):
+            raise errors.InvalidArgumentError(
+                f"tf.math.add converts `x` first: a numpy `x` of dtype {x.dtype} cannot be added to a "
+                f"{dtypes.dtype_name(y.dtype)} tensor `y`; cast one of them. Received: x.dtype={x.dtype}, "
+                f"y.dtype={dtypes.dtype_name(y.dtype)}")
+        return op(x, y, name)
+
+    return add
+
+
+add = _numpy_first(_with_strings(
+    _binary("tf.math.add", torch.add, doc="x + y (elementwise concatenation for strings)."), _str.add))
 subtract = _binary("tf.math.subtract", torch.sub, doc="x - y.")
 multiply = _binary("tf.math.multiply", torch.mul, doc="x * y.")
 divide = truediv = _binary(
