@@ -86,12 +86,22 @@ def current_device():
     return current_torch_device("RandomUniform") or torch.get_default_device()
 
 
+def _refuse_under_transform():
+    """Raise before a stateful draw consumes any seed state inside a torch.func transform (`vmap`: tf.data's
+    vectorized map tries one): each element must draw its own numbers, as TF's per-element map does, and the
+    per-element fallback must find the seed sequence untouched."""
+    if torch._C._functorch.peek_interpreter_stack() is not None:
+        raise RuntimeError("A stateful random op cannot run under a vectorizing transform (vmap); "
+                           "it runs per element.")
+
+
 def _generator(seed):
     """A fresh generator for an op seed (None: use torch's global RNG); under `seed_override` (the
     DeterministicRandomTestTool) the override's pair seeds it instead."""
+    _refuse_under_transform()
     override = seed_override.override_torch_seed()
     if override is not None:
-        return torch.Generator(device=_device()).manual_seed(override)
+        return torch.Generator(device=current_device()).manual_seed(override)
     if seed is None:
         return None
     if isinstance(seed, torch.Tensor):
@@ -109,6 +119,9 @@ def op_seeds(op_seed):
     """TF's `random_seed.get_seed` in eager mode: the `(seed, seed2)` attributes of a stateful random op given its
     op seed, or None for a nondeterministic draw (no global seed and no op seed). With a global seed and no op
     seed, the op seed is the next draw of a Python `random.Random(global_seed)`, as TF's eager context makes it."""
+    _refuse_under_transform()
+    if seed_override.active():  # DeterministicRandomTestTool.scope() replaces get_seed: its pair, as it is
+        return tuple(int(s) for s in seed_override.override_pair())
     global_seed = _state["global_seed"]
     if isinstance(op_seed, torch.Tensor):
         op_seed = op_seed.item()
