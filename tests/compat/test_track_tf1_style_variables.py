@@ -1,0 +1,82 @@
+"""`tf.compat.v1.keras.utils.track_tf1_style_variables`, as the model-mapping migration guide uses it: `get_variable`
+and `tf.compat.v1.layers` inside a decorated `call` create their variables once, reuse them by name, and the layer
+tracks them and their regularization losses. Names, outputs and losses are real TF 2.21's (Keras 2) with every
+variable set to the same fixed values (tests/golden/make_tf1_style_layers_golden.py).
+"""
+
+import json
+import os
+import sys
+
+import numpy as np
+import pytest
+
+import keraslike as tf
+
+GOLDEN = os.path.join(os.path.dirname(__file__), "..", "golden")
+sys.path.insert(0, GOLDEN)
+import tf1_style_layer_cases as cases  # noqa: E402
+
+with open(os.path.join(GOLDEN, "tf1_style_layers.json")) as f:
+    EXPECTED = json.load(f)
+
+
+@pytest.fixture(autouse=True)
+def legacy(monkeypatch):
+    monkeypatch.setenv("TF_USE_LEGACY_KERAS", "1")
+
+
+@pytest.mark.parametrize("name", sorted(EXPECTED))
+def test_decorated_layer_matches_tf(name):
+    make, x = cases.build(tf)[name]
+    got = cases.run(tf, make(), x)
+    want = EXPECTED[name]
+    assert sorted(got["names"]) == sorted(want["names"])
+    if name != "wrapped":  # TF lists a nested decorated layer's variables first
+        assert got["names"] == want["names"]
+    assert sorted(got["trainable"]) == sorted(want["trainable"])
+    assert dict(zip(got["names"], got["shapes"])) == dict(zip(want["names"], want["shapes"]))
+    np.testing.assert_allclose(got["output"], want["output"], rtol=1e-5, atol=1e-6)
+    np.testing.assert_allclose(got["losses"], want["losses"], rtol=1e-5)
+    assert got["count_after_three_calls"] == want["count_after_three_calls"]
+
+
+def test_losses_are_live_and_functional_models_collect_them():
+    make, x = cases.build(tf)["dense"]
+    inputs = tf.keras.Input(shape=(4,))
+    model = tf.keras.Model(inputs=inputs, outputs=make()(inputs))
+    model(x)
+    assert len(model.weights) == 2 and len(model.losses) == 1
+    for v in model.weights:
+        v.assign(v * 0.0)
+    assert float(np.asarray(model.losses[0])) == 0.0
+
+
+def test_get_or_create_layer_makes_one_layer():
+    class NestedModel(tf.keras.Model):
+        def build_model(self):
+            inp = tf.keras.Input(shape=(5,))
+            dense = tf.keras.layers.Dense(10, name="dense", kernel_regularizer="l2",
+                                          kernel_initializer=tf.compat.v1.ones_initializer())
+            return tf.keras.Model(inputs=inp, outputs=dense(inp))
+
+        @tf.compat.v1.keras.utils.track_tf1_style_variables
+        def call(self, inputs):
+            return tf.compat.v1.keras.utils.get_or_create_layer("dense_model", self.build_model)(inputs)
+
+    layer = NestedModel()
+    first = layer(tf.ones((2, 5)))
+    layer(tf.ones((2, 5)))
+    assert len(layer.weights) == 2
+    np.testing.assert_allclose(np.asarray(first), 5.0)
+    np.testing.assert_allclose(float(tf.add_n(layer.losses)), 0.01 * 50)
+    with pytest.raises(ValueError, match="track_tf1_style_variables"):
+        tf.compat.v1.keras.utils.get_or_create_layer("x", lambda: None)
+
+
+def test_get_variable_outside_a_store_makes_new_variables_and_refuses_regularizers():
+    a = tf.compat.v1.get_variable("w", shape=[2])
+    b = tf.compat.v1.get_variable("w", shape=[2])
+    assert a is not b
+    with pytest.raises(ValueError, match="regularizer"):
+        tf.compat.v1.get_variable("w", shape=[2], regularizer=tf.keras.regularizers.L2())
