@@ -72,11 +72,13 @@ from keraslike._src.ops.reduction import (
 from keraslike._src.ops import tensor_attributes as _tensor_attributes
 from keraslike._src.ops import tensor_numpy as _tensor_numpy
 from keraslike._src.ops import tensor_operators as _tensor_operators
+from keraslike._src.placement import device_string as _device_string
 
 _tensor_numpy.install()  # torch.Tensor: .numpy() on any device, TF's tensor attributes
 _tensor_attributes.install()
 _tensor_operators.install()  # TF's operators with list/tuple/numpy operands, negative slice steps
-del _tensor_attributes, _tensor_numpy, _tensor_operators
+_device_string.install()  # torch.device: TF's string methods (`x.device.endswith("GPU:0")`)
+del _tensor_attributes, _tensor_numpy, _tensor_operators, _device_string
 
 # ---- placement, errors, TF1 names (issue 4) ----------------------------------------------------
 from keraslike._src.placement.scope import device
@@ -121,6 +123,7 @@ from keraslike import feature_column
 from keraslike._src.ragged.ragged_tensor import RaggedTensor
 from keraslike._src.ragged.ragged_tensor_spec import RaggedTensorSpec
 from keraslike import experimental  # issue 25: tf.experimental.Optional
+from keraslike import raw_ops  # issue 25: TF's op functions, keyword arguments only
 from keraslike._src.data.optional import OptionalSpec
 from keraslike.keras import initializers, losses, metrics, optimizers  # tf.losses, ...
 from keraslike._src.keras.initializers.tf_initializers import (
@@ -136,6 +139,11 @@ from keraslike._src.graph import dispatch as _graph_dispatch
 from keraslike._src.graph import overrides as _graph_overrides  # noqa: F401  (graph forms of tf.gradients, ...)
 import sys as _sys
 
+from keraslike._src.keras.ops import symbolic as _symbolic  # noqa: E402
+
+# Keras 2 records these modules' ops on functional-API tensors as layers (tf_keras's TFOpLambda)
+_symbolic.wrap_tf_namespaces([_sys.modules[__name__], bitwise, image, linalg, math, nn, random, signal, strings])
+del _symbolic
 # TF1 graph mode: these modules' op functions record graph ops once graph mode is entered
 _graph_dispatch.register_public_modules([_sys.modules[__name__], bitwise, image, linalg, math, nn, random, signal])
 del _graph_dispatch, _graph_overrides, _sys

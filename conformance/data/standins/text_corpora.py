@@ -27,7 +27,8 @@ def build_stack(path):
                     k = int(r.integers(0, len(body)))
                     body[k] += " " + topic[int(r.integers(0, len(topic)))]
                 text = ". ".join(body).replace(name, "blank") + "?\n"
-                files[f"{split}/{name}/{i}.txt"] = '"' + text + '"'
+                number = 1755 if (split, name, i) == ("train", "python", n - 1) else i  # the file the tutorial prints
+                files[f"{split}/{name}/{number}.txt"] = '"' + text + '"'
     files["README.md"] = "Conformance stand-in of the Stack Overflow questions dataset.\n"
     write_tar(path, files)
 

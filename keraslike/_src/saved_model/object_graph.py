@@ -6,6 +6,8 @@ What a node can be (TF keeps the "trackable" objects; keraslike keeps the state 
   * `module`    a `tf.Module`: its class (import path) and its attributes, recursively;
   * `keras`     a Keras layer or model: its Keras 3 config and its weights;
   * `asset`     a `tf.saved_model.Asset`: its file is copied into `assets/` (`self.assets`: name -> source);
+  * `generator` a `tf.random.Generator`: its algorithm and state (TF saves its state variable), so the loaded
+                object's stream goes on from the saving point;
   * `value`     a JSON value (bool, int, float, str, None);
   * `list`, `tuple`, `dict` (string keys) of nodes.
 Other attributes (functions, open files, arbitrary objects) are not saved; their paths are listed in the
@@ -19,14 +21,17 @@ import ast
 import importlib
 import os
 import re
+import shutil
 import sys
+import tempfile
 import types
 
 import torch
 
 from keraslike._src.keras.layers.layer import Layer
-from keraslike._src.keras.saving import serialization_lib
+from keraslike._src.keras.saving import serialization_lib, weights_h5
 from keraslike._src.module.module import Module
+from keraslike._src.ops.random_generator import Generator
 from keraslike._src.ops.variables import Variable
 from keraslike._src.saved_model.asset import Asset
 
@@ -105,6 +110,7 @@ class TreeWriter:
         self._source_keys = {}
         self.functions = []  # (path, module) of every tf.Module in the tree, for its tf.function methods
         self._seen = {}
+        self._scratch = []  # temporary folders holding Keras layers' asset files until they are copied
 
     def _asset(self, asset):
         source = os.fspath(asset.asset_path.numpy().decode("utf-8"))
@@ -116,6 +122,28 @@ class TreeWriter:
             name, n = f"{stem}_{n}{ext}", n + 1
         self.assets[name] = source
         return self._new(asset, {"kind": "asset", "filename": name})
+
+    def _layer_assets(self, model, index):
+        """`{layer path: {file: asset name}}` of the layers of `model` that keep files (a lookup's vocabulary,
+        Keras's `save_assets`), their files added to `self.assets` (flat names, copied into `assets/`)."""
+        found = {}
+        for path, layer in weights_h5.walk(model):
+            if not callable(getattr(layer, "save_assets", None)):
+                continue
+            scratch = tempfile.TemporaryDirectory()
+            self._scratch.append(scratch)  # kept until the writer goes: the files are copied from there
+            layer.save_assets(scratch.name)
+            files = {}
+            for base, _, names in os.walk(scratch.name):
+                for name in sorted(names):
+                    full = os.path.join(base, name)
+                    rel = os.path.relpath(full, scratch.name).replace(os.sep, "/")
+                    asset = f"keras{index}_{path.replace('/', '.') or 'model'}_{rel.replace('/', '.')}"
+                    self.assets[asset] = full
+                    files[rel] = asset
+            if files:
+                found[path] = files
+        return found
 
     def _tensor(self, value):
         key = f"t{len(self.tensors)}"
@@ -151,14 +179,20 @@ class TreeWriter:
         if isinstance(value, Layer):
             self.layers.append(value)
             weights = [self.add_state(w) for w in value.weights]  # a weight also saved as a variable: one key
-            return self._new(value, {"kind": "keras", "config": serialization_lib.serialize_layer(value),
-                                     "weights": weights, "weight_paths": [str(w.path) for w in value.weights],
-                                     "weight_trainable": [bool(w.trainable) for w in value.weights],
-                                     "classes": _user_classes(value)})
+            node = {"kind": "keras", "config": serialization_lib.serialize_layer(value),
+                    "weights": weights, "weight_paths": [str(w.path) for w in value.weights],
+                    "weight_trainable": [bool(w.trainable) for w in value.weights],
+                    "classes": _user_classes(value)}
+            index = self._new(value, node)
+            node["assets"] = self._layer_assets(value, index)
+            return index
         if isinstance(value, torch.Tensor):
             return self._new(value, {"kind": "constant", "tensor": self._tensor(value)})
         if isinstance(value, Asset):
             return self._asset(value)
+        if isinstance(value, Generator):
+            return self._new(value, {"kind": "generator", "algorithm": int(value.algorithm),
+                                     "tensor": self.add_state(value.state)})
         if isinstance(value, Module):
             return self._module(value, path)
         if value is None or isinstance(value, (bool, int, float, str)):
@@ -301,6 +335,9 @@ class TreeReader:
             value = Asset(path)
         elif kind == "keras":
             value = self._keras(node)
+        elif kind == "generator":
+            value = Generator.from_state(self._tensor(node["tensor"]), node["algorithm"])
+            self._by_key[node["tensor"]] = value.state
         elif kind in ("list", "tuple"):
             items = []
             self._built[index] = items
@@ -343,7 +380,28 @@ class TreeReader:
         value.set_weights([self._tensor(k).numpy() for k in node["weights"]])
         for key, weight in zip(node["weights"], value.weights):
             self._by_key[key] = weight
+        self._load_layer_assets(value, node.get("assets", {}))
         return value
+
+    def _load_layer_assets(self, model, assets):
+        """Hands each layer that saved files (`TreeWriter._layer_assets`) a folder holding them (`load_assets`)."""
+        if not assets:
+            return
+        layers = dict(weights_h5.walk(model))
+        for path, files in assets.items():
+            if path not in layers:
+                raise ValueError(f"The SavedModel holds assets for layer {path!r}, which the rebuilt model lacks. "
+                                 f"Received: layer path={path!r}")
+            with tempfile.TemporaryDirectory() as scratch:
+                for rel, asset in files.items():
+                    source = os.path.join(self._assets or "", os.path.basename(asset))
+                    if not os.path.isfile(source) or any(p in ("", ".", "..") for p in rel.split("/")):
+                        raise ValueError(f"The SavedModel lacks the asset {asset!r} of layer {path!r} (damaged "
+                                         f"files). Received: asset={asset!r}")
+                    target = os.path.join(scratch, *rel.split("/"))
+                    os.makedirs(os.path.dirname(target), exist_ok=True)
+                    shutil.copyfile(source, target)
+                layers[path].load_assets(scratch)
 
     def _module(self, index, node):
         try:

@@ -21,3 +21,8 @@ from keraslike._src.keras.backend.legacy import (
     stack, standardize_dtype, std, stop_gradient, sum, switch, tanh, temporal_padding, tile, to_dense, transpose,
     truncated_normal, update, update_add, update_sub, var, variable, zeros, zeros_like,
 )
+from keraslike._src.keras.ops import symbolic as _symbolic
+import sys as _sys
+
+_symbolic.wrap_tf_namespaces([_sys.modules[__name__]])  # Keras 2: `K.std(x)` on a functional-API tensor is a layer
+del _symbolic, _sys

@@ -11,6 +11,7 @@ import numpy as np
 import torch
 
 from keraslike._src.keras import activations
+from keraslike._src.keras.layers.keras_tensor import KerasTensor
 from keraslike._src.keras.utils.file_utils import get_file
 
 CLASS_INDEX_PATH = "https://storage.googleapis.com/download.tensorflow.org/data/imagenet_class_index.json"
@@ -35,7 +36,8 @@ def preprocess_input(x, data_format=None, mode="caffe"):
 
     Args:
         x: float numpy array or tensor, 3D `(h, w, 3)` or 4D `(batch, h, w, 3)`; a float numpy
-            array is modified in place (as Keras does), integer arrays are converted to float32.
+            array is modified in place (as Keras does; a tensor is not), integer arrays are converted to
+            float32. A functional-API tensor (`keras.Input`) gives the symbolic result (op nodes of the model).
         data_format: `None` or `"channels_last"`.
         mode: `"caffe"` (RGB -> BGR, minus the ImageNet BGR means, no scaling; default),
             `"tf"` (scale to [-1, 1]) or `"torch"` (scale to [0, 1], then per-channel ImageNet
@@ -54,9 +56,14 @@ def preprocess_input(x, data_format=None, mode="caffe"):
         if not issubclass(x.dtype.type, np.floating):
             x = x.astype("float32", copy=False)
         return _preprocess(x, mode, flip=lambda v: v[..., ::-1], const=lambda v: np.asarray(v, x.dtype))
+    if isinstance(x, KerasTensor):  # a functional model's input: keras.ops nodes (Keras records the same ops)
+        return _preprocess(x, mode, flip=lambda v: v[..., ::-1], const=lambda v: np.asarray(v, "float32"))
+    given = x
     x = torch.as_tensor(x)
     if not x.is_floating_point():
         x = x.to(torch.float32)
+    elif x is given:
+        x = x.clone()  # a tensor is a value (TF's are immutable): the caller's stays as it was
     return _preprocess(x, mode, flip=lambda v: v.flip(-1),
                        const=lambda v: torch.tensor(v, dtype=x.dtype, device=x.device))
 

@@ -28,11 +28,12 @@ class Node:
 class KerasTensor:
     """Symbolic tensor: `shape` (tuple, `None` for unknown dims) and `dtype` (torch dtype)."""
 
-    def __init__(self, shape, dtype=torch.float32, node=None, name=None):
+    def __init__(self, shape, dtype=torch.float32, node=None, name=None, sparse=False):
         self.shape = tuple(None if d is None else int(d) for d in shape)
         self.dtype = dtypes.as_dtype(dtype)
         self.node = node
         self.name = name
+        self.sparse = sparse
 
     @property
     def ndim(self):
@@ -40,7 +41,7 @@ class KerasTensor:
 
     def __repr__(self):
         name = f", name={self.name}" if self.name else ""
-        return f"<KerasTensor shape={self.shape}, dtype={dtypes.dtype_name(self.dtype)}, sparse=False{name}>"
+        return f"<KerasTensor shape={self.shape}, dtype={dtypes.dtype_name(self.dtype)}, sparse={self.sparse}{name}>"
 
     def __len__(self):
         raise TypeError(

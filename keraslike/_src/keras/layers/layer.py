@@ -170,6 +170,7 @@ class Layer(torch.nn.Module, metaclass=LayerMeta):
         call_params = inspect.signature(self.call).parameters
         self._call_takes_training = "training" in call_params
         self._call_takes_mask = "mask" in call_params
+        self._call_context_positions = _context_positions(call_params)
         self._inbound_nodes = []
 
     def __dir__(self):
@@ -368,6 +369,16 @@ class Layer(torch.nn.Module, metaclass=LayerMeta):
         InputLayer too), a layer's sublayers."""
         return self._sublayers()
 
+    @property
+    def submodules(self):
+        """Keras 2 (`TF_USE_LEGACY_KERAS=1`, where a layer is a `tf.Module`): every layer and `tf.Module` under
+        this one, not itself, as a tuple, in `tf.Module`'s walk order (each node's children, then theirs).
+        Keras 3 layers are not `tf.Module`s and have no `submodules` (AttributeError, as Keras 3 on TF)."""
+        if not keras_version.legacy_keras():
+            raise AttributeError(f"'{type(self).__name__}' object has no attribute 'submodules' (a Keras 3 layer "
+                                 "is not a tf.Module; `_flatten_layers(include_self=False)` lists its layers)")
+        return tuple(tracking.flatten(self, predicate=tracking.is_node))
+
     def _flatten_layers(self, include_self=True, recursive=True):
         """This layer and the layers under it, each once (Keras's private walk, which user code calls).
 
@@ -424,7 +435,7 @@ class Layer(torch.nn.Module, metaclass=LayerMeta):
         own trainable weights, then its sublayers and held modules (the order of a `tf.keras` 2 layer)."""
         return [("_non_trainable_weights", list(self._non_trainable_vars)),
                 ("_trainable_weights", list(self._trainable_vars)),
-                ("_self_tracked_trackables", list(self._sublayers()) + list(self._tracked_modules()))]
+                ("_self_tracked_trackables", list(self._tracked_layers()) + list(self._tracked_modules()))]
 
     def _trackable_children(self):
         """This layer's children in a TF object-based checkpoint (`keras/saving/checkpoint_tracking.py`)."""
@@ -610,6 +621,8 @@ class Layer(torch.nn.Module, metaclass=LayerMeta):
         that requires grad), runs under `torch.no_grad()`: no autograd graph, no activations kept (TF
         records only on tapes; the last two conditions keep plain torch loops working).
         """
+        if self._call_context_positions and args:
+            args, kwargs = _bind_context_args(self._call_context_positions, args, kwargs)
         state = _call_state()
         if state.depth:
             if sharded_values.active():  # a fully sharded layer gathers its weights for its call
@@ -623,7 +636,7 @@ class Layer(torch.nn.Module, metaclass=LayerMeta):
         training = kwargs.get("training")
         if training is None:
             training = current_training()
-        record = torch.is_grad_enabled() and (bool(training) or self.training or gradient_tape.is_recording()
+        record = torch.is_grad_enabled() and (_truthy(training) or self.training or gradient_tape.is_recording()
                                               or _requires_grad((inputs, args)))
         call = self._call_once
         if sharded_values.active():
@@ -985,6 +998,41 @@ def _builtin_call(cls):
     one, which may reach it through `super().call`); False for a layer written from the base `Layer`/`Model`."""
     return any("call" in vars(klass) and klass.__module__.startswith("keraslike.") and klass.__name__ not in (
         "Layer", "Model", "Functional", "Sequential") for klass in cls.__mro__)
+
+
+def _context_positions(call_params):
+    """The names of `call`'s positional parameters after the inputs, when `training` or `mask` is one of them
+    (so `model(x, True)` binds `training` as Keras 2 binds it), else ()."""
+    names = []
+    for param in list(call_params.values())[1:]:
+        if param.kind is not inspect.Parameter.POSITIONAL_OR_KEYWORD:
+            break
+        names.append(param.name)
+    return tuple(names) if {"training", "mask"} & set(names) else ()
+
+
+def _bind_context_args(names, args, kwargs):
+    """Moves positional `training`/`mask` values (and the positional values after them) into `kwargs` by name,
+    so the framework's own `training`/`mask` handling sees them (Keras 2's `call_spec.get_arg_value`)."""
+    first = min(names.index(n) for n in ("training", "mask") if n in names)
+    if len(args) <= first or len(args) > len(names):  # nothing to bind, or extra values for a `*args`
+        return args, kwargs
+    moved = dict(zip(names[first:], args[first:]))
+    duplicated = sorted(set(moved) & set(kwargs))
+    if duplicated:
+        raise TypeError(f"call() got multiple values for argument(s) {duplicated}: passed by position and by "
+                        f"keyword. Received: {len(args)} positional argument(s) after the inputs and "
+                        f"kwargs={sorted(kwargs)}")
+    return args[:first], {**kwargs, **moved}
+
+
+def _truthy(training):
+    """Whether a `training` value asks for training mode: a bool or scalar; a non-scalar array (Keras 2 passes
+    whatever the caller gave positionally down to the sublayers) counts as training for autograd recording."""
+    try:
+        return bool(training)
+    except (ValueError, RuntimeError):
+        return True
 
 
 @functools.lru_cache(maxsize=None)

@@ -131,8 +131,10 @@ def _known_batch(structure):
 def _merged_shape(first, second, batch=None):
     """`(None, *dims)` of example output `first`, with the dims that differ in `second` (run with other unknown
     input sizes) unknown too; with a known input `batch`, the first dim is kept (the run used that batch)."""
+    if not first.dim():  # a scalar (`tf.reduce_sum(x)`): no batch axis
+        return ()
     dims = tuple(first.shape)[1:]
-    lead = None if batch is None or not first.dim() else first.shape[0]
+    lead = None if batch is None else first.shape[0]
     if second is None or len(second.shape) != len(first.shape):
         return (lead, *dims)
     if lead is not None and second.shape[0] != lead:

@@ -9,7 +9,8 @@ import torch
 from keraslike._src.keras import keras_version
 from keraslike._src.keras.backend import naming
 from keraslike._src.keras.layers.core.input_layer import InputLayer
-from keraslike._src.keras.layers.keras_tensor import KerasTensor, flatten, map_structure
+from keraslike._src.keras.layers import added_metrics
+from keraslike._src.keras.layers.keras_tensor import KerasTensor, flatten, is_symbolic, map_structure
 from keraslike._src.keras.layers.layer import Layer
 from keraslike._src.keras.models.model import Model
 from keraslike._src.keras.ops.symbolic import OpLayer
@@ -17,6 +18,8 @@ from keraslike._src.keras.saving import serialization_lib
 from keraslike._src.keras.saving.functional_graph import ordered_layers
 from keraslike._src.keras.trainers.input_validation import check_batched
 from keraslike._src.ops import string_tensor
+from keraslike._src.sparse import sparse_ops
+from keraslike._src.sparse.sparse_tensor import SparseTensor
 
 
 class Functional(Model):
@@ -119,9 +122,17 @@ class Functional(Model):
         return self.layers
 
     def call(self, inputs, training=None, mask=None):
+        pairs = [(kt, sparse_ops.to_dense(value) if isinstance(value, SparseTensor) else value)
+                 for kt, value in self._standardize_inputs(inputs)]  # a sparse Input's layers see its dense form
         values = {id(kt): cast_to_input_dtype(adjust_input_rank(self._convert_leaf(value), kt.shape, kt.name),
                                               kt.dtype)
-                  for kt, value in self._standardize_inputs(inputs)}
+                  for kt, value in pairs}
+        if mask is not None:  # `model(x, mask=m)`: one mask per input, in model-input order (Keras)
+            for (kt, _), input_mask in zip(pairs, flatten(mask)):
+                if input_mask is not None and isinstance(values[id(kt)], torch.Tensor):
+                    value = values[id(kt)].view_as(values[id(kt)])  # a new tensor object: the caller's keeps its mask
+                    value._keras_mask = input_mask
+                    values[id(kt)] = value
         for node in self._nodes:
             layer = node.layer
             args = map_structure(lambda t: values[id(t)] if isinstance(t, KerasTensor) else t, node.args)
@@ -131,7 +142,53 @@ class Functional(Model):
             out = layer(*args, **kwargs)
             for kt, value in zip(flatten(node.outputs), flatten(out)):
                 values[id(kt)] = value
+        for kind, kt, name, aggregation in self.__dict__.get("_symbolic_additions", ()):
+            if kind == "loss":
+                self._add_call_loss(values[id(kt)])
+            else:
+                added_metrics.add_metric(self, values[id(kt)], name=name, aggregation=aggregation)
         return map_structure(lambda t: values[id(t)], self._outputs_struct)
+
+    def add_loss(self, loss):
+        """`add_loss`; under Keras 2, a loss computed from the model's symbolic tensors
+        (`model.add_loss(tf.reduce_sum(x1) * 0.1)` after `Model(inputs, outputs)`) is computed from each call's
+        values and added then, as tf_keras inserts its `AddLoss` node into the graph. Keras 3 refuses one."""
+        if not is_symbolic(loss):
+            return super().add_loss(loss)
+        if not keras_version.legacy_keras():
+            raise ValueError("`add_loss()` can only be called from inside `build()` or `call()`, on a tensor input "
+                             "(Keras 3; Keras 2, TF_USE_LEGACY_KERAS=1, takes a symbolic tensor of a functional "
+                             f"model). Received: loss={loss!r}")
+        self._add_symbolic("loss", loss)
+
+    def add_metric(self, value, name=None, aggregation=None, **kwargs):
+        """Keras 2's `add_metric`, also with a tensor computed from the model's symbolic tensors
+        (`model.add_metric(K.std(x1), name="std_of_activation")`): its mean over each call's values is logged,
+        as tf_keras's `AddMetric` graph node does."""
+        if not is_symbolic(value):
+            return super().add_metric(value, name=name, aggregation=aggregation, **kwargs)
+        if kwargs:
+            raise TypeError(f"add_metric() got unexpected keyword arguments {sorted(kwargs)}. Received: "
+                            f"kwargs={kwargs}")
+        added_metrics.check_arguments(value, name, aggregation)
+        self._add_symbolic("metric", value, name, aggregation)
+        added_metrics.add_metric(self, None, name=name, aggregation=aggregation, create_only=True)
+
+    def _add_symbolic(self, kind, tensor, name=None, aggregation=None):
+        """Runs the graph that computes `tensor` (from the model's inputs) in each call after the outputs', and
+        hands its value to `add_loss`/`add_metric` there."""
+        tensors = [t for t in flatten(tensor) if isinstance(t, KerasTensor)]
+        if len(tensors) != 1 or tensors[0] is not tensor:
+            raise ValueError(f"Expected one symbolic tensor for a model's add_{kind}. Received: {tensor!r}")
+        known = {id(node) for node in self._nodes}
+        for node in _topological_nodes([tensor], self.inputs):
+            if id(node) in known:
+                continue
+            self._nodes.append(node)
+            key = naming.module_key(node.layer.name, self)
+            if node.layer not in list(self._modules.values()) and key not in self._modules:
+                self.add_module(key, node.layer)
+        self.__dict__.setdefault("_symbolic_additions", []).append((kind, tensor, name, aggregation))
 
     def _build_for(self, inputs):
         self.built = True

@@ -12,7 +12,9 @@ written, still trains; saving its model's config raises, naming the op and why.
 """
 
 import functools
+import types
 
+from keraslike._src.keras import keras_version
 from keraslike._src.keras.backend import naming
 from keraslike._src.keras.layers.keras_tensor import KerasTensor, is_symbolic, map_structure
 from keraslike._src.keras.layers.layer import Layer
@@ -124,3 +126,56 @@ def wrap_namespace(namespace):
             continue
         if getattr(value, "__module__", "").startswith("keraslike._src.keras.ops"):
             namespace[name] = symbolic_aware(value)
+
+
+# ---- TF ops (`tf.reduce_sum`, `tf.math.argmax`, `K.std`) on symbolic tensors --------------------------------
+_TF_OP_WRAPPERS = {}  # function -> its wrapper: one object per function across the namespaces that export it
+
+
+def tf_op(fn):
+    """`fn`, a TF op, taking functional-API tensors as the Keras of the running mode does.
+
+    Keras 2 (`TF_USE_LEGACY_KERAS=1`) records a TF function applied to a KerasTensor as a layer (tf_keras's
+    `TFOpLambda`: `model.add_loss(tf.reduce_sum(x1))`, `tf.math.argmax(logits, axis=1)` as a model output);
+    here it becomes an `OpLayer` node. Keras 3 refuses it with a ValueError saying to wrap the op in a layer.
+    The eager path costs nothing extra: the symbolic case is found on the op's own error.
+    """
+    wrapper = _TF_OP_WRAPPERS.get(fn)
+    if wrapper is not None:
+        return wrapper
+
+    @functools.wraps(fn)
+    def wrapper(*args, **kwargs):
+        try:
+            return fn(*args, **kwargs)
+        except Exception:
+            if not is_symbolic((args, kwargs)):
+                raise
+        return _tf_op_on_symbolic(fn, args, kwargs)
+
+    wrapper.__keraslike_tf_op__ = fn
+    _TF_OP_WRAPPERS[fn] = wrapper
+    return wrapper
+
+
+def _tf_op_on_symbolic(fn, args, kwargs):
+    if keras_version.legacy_keras():
+        return OpLayer.on_symbolic(fn, args, kwargs)
+    received = next(v for v in _symbolic_inputs(args, kwargs))
+    raise ValueError(
+        f"A KerasTensor (a symbolic input of a functional model) cannot be passed to the TensorFlow op "
+        f"`{fn.__name__}` under Keras 3: use a Keras layer or a `keras.ops` function on it, or call the op inside "
+        f"the `call` of a Layer subclass (Keras 2, TF_USE_LEGACY_KERAS=1, records it as a layer). "
+        f"Received: {received}")
+
+
+def wrap_tf_namespaces(modules):
+    """Make the TF op functions a public module exports (implemented under `keraslike._src`) take symbolic
+    tensors as `tf_op` says (in place; identical objects across modules)."""
+    for module in modules:
+        for name, value in list(vars(module).items()):
+            if (name.startswith("_") or not isinstance(value, types.FunctionType)
+                    or not value.__module__.startswith("keraslike._src.")
+                    or getattr(value, "__keraslike_tf_op__", None) is not None):
+                continue
+            setattr(module, name, tf_op(value))

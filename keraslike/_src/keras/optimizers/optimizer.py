@@ -24,7 +24,7 @@ from keraslike._src.autodiff import gradient_tape
 from keraslike._src.distribute import collectives, context
 from keraslike._src.keras.optimizers import schedules
 from keraslike._src.keras.saving import checkpoint_tracking, object_registration, optimizer_state
-from keraslike._src.ops import sparse_gradient
+from keraslike._src.ops import sparse_gradient, trace_state
 from keraslike._src.ops import variables as state_variables
 from keraslike._src.ops.variables import Variable
 
@@ -145,6 +145,7 @@ class Optimizer:
         new = [v for v in var_list if id(v) not in self._param_ids]
         if not new:
             return
+        trace_state.check_variable_creation()  # slots are variables in TF: not after a tf.function's first call
         self._param_ids.update(id(v) for v in new)
         self._params.extend(new)
         with torch.no_grad():

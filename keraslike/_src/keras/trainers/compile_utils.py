@@ -16,6 +16,7 @@ import torch
 
 from keraslike._src.errors import InvalidArgumentError
 from keraslike._src.distribute import collectives, context
+from keraslike._src.keras import keras_version
 from keraslike._src.keras import losses as losses_module
 from keraslike._src.keras.losses.loss import counts_totalled_by
 from keraslike._src.keras import metrics as metrics_module
@@ -174,7 +175,8 @@ class CompiledLoss:
         names = self.output_names
         spec = self._spec
         specs = _per_output(spec, names, n, "loss") if _is_multi_spec(spec) else [spec] * n
-        if isinstance(spec, dict) and names is not None and isinstance(names, list) and set(spec) != set(names):
+        if (isinstance(spec, dict) and names is not None and isinstance(names, list) and set(spec) != set(names)
+                and not keras_version.legacy_keras()):  # Keras 2: an output missing from the dict gets no loss
             raise ValueError(f"Expected keys {names} in loss dict, but found loss.keys()={list(spec)}")
         weights = self._weights
         if weights is None or isinstance(weights, (int, float)):
@@ -191,7 +193,7 @@ class CompiledLoss:
             plan.append([i, name, fn, None if w is None else float(w), None])
         if not plan:
             raise ValueError(f"Expected at least one non-None loss. Received: loss={spec!r}")
-        if len(plan) > 1:
+        if len(plan) > 1 or (keras_version.legacy_keras() and n > 1):  # Keras 2: `<output>_loss` per output
             for entry in plan:
                 tracker = Mean(name=f"{entry[1]}_loss")
                 if self._strategy is not None:

@@ -37,6 +37,8 @@ from keraslike._src.keras.layers.keras_tensor import flatten, map_structure
 from keraslike._src.keras.trainers import device_transfer, input_validation
 from keraslike._src.keras.utils.py_dataset import PyDataset
 from keraslike._src.ops import string_tensor
+from keraslike._src.sparse import sparse_ops
+from keraslike._src.sparse.sparse_tensor import SparseTensor
 
 
 @dataclass
@@ -117,7 +119,10 @@ def check_batch_size(batch_size, name="batch_size"):
 
 
 def to_device_tensor(value, device):
-    """`value` as a tensor on `device` (float64 as `floatx()`); see `device_transfer`."""
+    """`value` as a tensor on `device` (float64 as `floatx()`; a batch of a dataset of SparseTensors in its dense
+    form, as `_dense_in_memory`); see `device_transfer`."""
+    if isinstance(value, SparseTensor):
+        value = sparse_ops.to_dense(value)
     return device_transfer.to_device(device_transfer.host_tensor(value), device)
 
 
@@ -557,6 +562,7 @@ def make_adapter(x, y=None, sample_weight=None, batch_size=None, shuffle=False, 
     if x is None:
         raise ValueError(f"Expected {arg} to be data (arrays, a tf.data.Dataset or a generator). Received: {arg}=None")
     input_validation.check_class_weight(class_weight)
+    x, y, sample_weight = (_dense_in_memory(v) for v in (x, y, sample_weight))
     if is_py_dataset(x):
         _check_batched_input(x, y, batch_size, arg, sample_weight, "PyDataset")
         return PyDatasetAdapter(x, strategy, steps, shuffle, class_weight)
@@ -580,6 +586,16 @@ def make_adapter(x, y=None, sample_weight=None, batch_size=None, shuffle=False, 
         "Expected x to be numpy arrays, torch tensors, a dict/list of them, a tf.data.Dataset, a "
         f"keras.utils.PyDataset or a generator. Received: x of type {type(x).__name__}"
     )
+
+
+def _dense_in_memory(data):
+    """In-memory `tf.sparse.SparseTensor`s (alone or in a list/tuple/dict) as their dense tensors: batches are then
+    row slices, and a model's sparse Input hands its layers the dense form anyway (models/functional.py)."""
+    if isinstance(data, SparseTensor):
+        return sparse_ops.to_dense(data)
+    if isinstance(data, (list, tuple, dict)) and any(isinstance(v, SparseTensor) for v in flatten(data)):
+        return map_structure(lambda v: sparse_ops.to_dense(v) if isinstance(v, SparseTensor) else v, data)
+    return data
 
 
 def _warn_shuffle_ignored(x, is_dataset):

@@ -41,9 +41,9 @@ class InputLayer(Layer):
 
     def __init__(self, shape=None, batch_size=None, dtype=None, name=None, input_shape=None,
                  batch_shape=None, batch_input_shape=None, sparse=None, **kwargs):
-        if sparse or kwargs.get("ragged") or kwargs.get("optional"):
-            raise NotImplementedError("keraslike's InputLayer takes dense tensors only. Received: "
-                                      f"sparse={sparse}, kwargs={kwargs}")
+        if kwargs.get("ragged") or kwargs.get("optional"):
+            raise NotImplementedError("keraslike's InputLayer takes no ragged or optional inputs. Received: "
+                                      f"kwargs={kwargs}")
         for key in ("ragged", "optional"):
             kwargs.pop(key, None)
         shape = shape if shape is not None else input_shape
@@ -57,7 +57,9 @@ class InputLayer(Layer):
         super().__init__(name=name, dtype=dtype, **kwargs)
         self._batch_input_shape = standardize_shape(batch_shape)
         self.built = True
-        self.output = KerasTensor(self._batch_input_shape, dtypes.as_dtype(self.dtype), name=self.name)
+        self.sparse = bool(sparse)
+        self.output = KerasTensor(self._batch_input_shape, dtypes.as_dtype(self.dtype), name=self.name,
+                                  sparse=self.sparse)
         self.output.node = Node(self, (), {}, self.output)
 
     @property
@@ -68,7 +70,10 @@ class InputLayer(Layer):
         return inputs
 
     def get_config(self):
-        return {"name": self.name, "batch_shape": self._batch_input_shape, "dtype": self.dtype}
+        config = {"name": self.name, "batch_shape": self._batch_input_shape, "dtype": self.dtype}
+        if self.sparse:
+            config["sparse"] = True
+        return config
 
 def Input(shape=None, batch_size=None, dtype=None, sparse=None, ragged=None, batch_shape=None, name=None,
           tensor=None, optional=False):
@@ -80,20 +85,22 @@ def Input(shape=None, batch_size=None, dtype=None, sparse=None, ragged=None, bat
         dtype: default "float32".
         name: optional str.
         batch_shape: full shape including the batch dimension (alternative to `shape`).
-        sparse, ragged, optional: only the defaults (False/None): keraslike has no sparse or ragged tensors
-            and no optional inputs.
+        sparse: True for a `tf.sparse.SparseTensor` input (the model, `fit`, `evaluate` and `predict` take
+            one; keraslike hands the layers its dense form, so they compute what Keras's sparse kernels do).
+        ragged, optional: only the defaults (False/None): keraslike has no ragged or optional model inputs.
         tensor: only None (wrapping an existing tensor is not supported).
 
     Raises:
         ValueError: when neither `shape` nor `batch_shape` is given, or a dimension is negative or not
             an integer or None.
-        NotImplementedError: for `sparse=True`, `ragged=True`, `optional=True` or a `tensor`.
+        NotImplementedError: for `ragged=True`, `optional=True` or a `tensor`.
     """
-    if sparse or ragged or optional or tensor is not None:
+    if ragged or optional or tensor is not None:
         raise NotImplementedError(
-            "keraslike's Input takes dense tensors only (no sparse, ragged or optional inputs, no wrapped "
-            f"tensor). Received: sparse={sparse}, ragged={ragged}, optional={optional}, tensor={tensor!r}")
-    layer = InputLayer(shape=shape, batch_size=batch_size, dtype=dtype, name=name, batch_shape=batch_shape)
+            "keraslike's Input takes dense or sparse tensors only (no ragged or optional inputs, no wrapped "
+            f"tensor). Received: ragged={ragged}, optional={optional}, tensor={tensor!r}")
+    layer = InputLayer(shape=shape, batch_size=batch_size, dtype=dtype, name=name, batch_shape=batch_shape,
+                       sparse=sparse)
     return layer.output
 
 def is_input_tensor(value):
