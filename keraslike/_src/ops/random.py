@@ -91,7 +91,7 @@ def _generator(seed):
     DeterministicRandomTestTool) the override's pair seeds it instead."""
     override = seed_override.override_torch_seed()
     if override is not None:
-        return torch.Generator(device=_device()).manual_seed(override)
+        return torch.Generator(device=current_device()).manual_seed(override)
     if seed is None:
         return None
     if isinstance(seed, torch.Tensor):
@@ -108,7 +108,11 @@ def _generator(seed):
 def op_seeds(op_seed):
     """TF's `random_seed.get_seed` in eager mode: the `(seed, seed2)` attributes of a stateful random op given its
     op seed, or None for a nondeterministic draw (no global seed and no op seed). With a global seed and no op
-    seed, the op seed is the next draw of a Python `random.Random(global_seed)`, as TF's eager context makes it."""
+    seed, the op seed is the next draw of a Python `random.Random(global_seed)`, as TF's eager context makes it.
+    Under a `seed_override` (DeterministicRandomTestTool.scope()) the override's pair, as TF's patched `get_seed`."""
+    pair = seed_override.override_pair()
+    if pair is not None:
+        return pair
     global_seed = _state["global_seed"]
     if isinstance(op_seed, torch.Tensor):
         op_seed = op_seed.item()
