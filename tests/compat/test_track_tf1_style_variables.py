@@ -80,3 +80,23 @@ def test_get_variable_outside_a_store_makes_new_variables_and_refuses_regularize
     assert a is not b
     with pytest.raises(ValueError, match="regularizer"):
         tf.compat.v1.get_variable("w", shape=[2], regularizer=tf.keras.regularizers.L2())
+
+
+def test_keras2_functional_model_called_on_an_unbatched_input_warns_and_runs():
+    """tf_keras runs a functional model on an input of another rank after a warning (the model-mapping guide calls
+    a `(None, 5, 5)` model on a `(5, 5)` tensor: TF 2.21 with TF_USE_LEGACY_KERAS=1 returns shape (5, 10)); Keras 3
+    raises."""
+    inp = tf.keras.Input(shape=(5, 5))
+    model = tf.keras.Model(inputs=inp, outputs=tf.keras.layers.Dense(10, kernel_initializer="ones")(inp))
+    with pytest.warns(UserWarning, match="incompatible shape"):
+        out = model(tf.ones(shape=(5, 5)))
+    assert tuple(out.shape) == (5, 10)
+    np.testing.assert_allclose(np.asarray(out), 5.0)
+
+
+def test_keras3_functional_model_refuses_an_unbatched_input(monkeypatch):
+    monkeypatch.delenv("TF_USE_LEGACY_KERAS")
+    inp = tf.keras.Input(shape=(5, 5))
+    model = tf.keras.Model(inputs=inp, outputs=tf.keras.layers.Dense(10)(inp))
+    with pytest.raises(ValueError, match="Invalid input shape"):
+        model(tf.ones(shape=(5, 5)))
