@@ -86,9 +86,19 @@ def current_device():
     return current_torch_device("RandomUniform") or torch.get_default_device()
 
 
+def _refuse_under_transform():
+    """Raise before a stateful draw consumes any seed state inside a torch.func transform (`vmap`: tf.data's
+    vectorized map tries one): each element must draw its own numbers, as TF's per-element map does, and the
+    per-element fallback must find the seed sequence untouched."""
+    if torch._C._functorch.peek_interpreter_stack() is not None:
+        raise RuntimeError("A stateful random op cannot run under a vectorizing transform (vmap); "
+                           "it runs per element.")
+
+
 def _generator(seed):
     """A fresh generator for an op seed (None: use torch's global RNG); under `seed_override` (the
     DeterministicRandomTestTool) the override's pair seeds it instead."""
+    _refuse_under_transform()
     override = seed_override.override_torch_seed()
     if override is not None:
         return torch.Generator(device=current_device()).manual_seed(override)
@@ -110,6 +120,7 @@ def op_seeds(op_seed):
     op seed, or None for a nondeterministic draw (no global seed and no op seed). With a global seed and no op
     seed, the op seed is the next draw of a Python `random.Random(global_seed)`, as TF's eager context makes it.
     Under a `seed_override` (DeterministicRandomTestTool.scope()) the override's pair, as TF's patched `get_seed`."""
+    _refuse_under_transform()
     pair = seed_override.override_pair()
     if pair is not None:
         return pair
