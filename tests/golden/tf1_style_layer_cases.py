@@ -71,11 +71,28 @@ def build(tf):
                 outputs = v1.layers.dense(inputs, 4)
                 return self._dense_layer(outputs)
 
+    class OOStyleCompatModel(tf.keras.layers.Layer):
+        def __init__(self, *args, **kwargs):
+            super().__init__(*args, **kwargs)
+            self.conv_1 = v1.layers.Conv2D(3, 3, kernel_regularizer="l2")
+            self.conv_2 = v1.layers.Conv2D(4, 2, kernel_regularizer="l2")
+
+        @v1.keras.utils.track_tf1_style_variables
+        def call(self, inputs, training=None):
+            with v1.variable_scope("model"):
+                out = self.conv_1(inputs)
+                out = self.conv_2(out)
+                with v1.variable_scope("conv2d_2"):  # a scope opened by name: the next default is conv2d_3
+                    pass
+                out = v1.layers.conv2d(out, 2, 2, kernel_regularizer="l2")
+                return out
+
     rng = np.random.default_rng(0)
     return {
         "dense": (lambda: DenseLayer(3), rng.normal(size=(2, 4)).astype("float32")),
         "compat_v1_layers": (lambda: CompatV1LayerModel(4), rng.normal(size=(2, 5, 5, 2)).astype("float32")),
         "wrapped": (lambda: WrappedDenseLayer(2), rng.normal(size=(3, 5)).astype("float32")),
+        "oo_style": (lambda: OOStyleCompatModel(), rng.normal(size=(2, 6, 6, 2)).astype("float32")),
     }
 
 

@@ -99,14 +99,17 @@ def variable_scope(name_or_scope, default_name=None, values=None, initializer=No
         full = name_or_scope.name
         base = name_or_scope
         name_scope_name = full.rsplit("/", 1)[-1]
+        state["counts"][full] = state["counts"].get(full, 0) + 1  # re-entered: opened once more (TF counts it)
     else:
-        if name_or_scope is None:  # default_name, uniquified among the outer scope's children
+        if name_or_scope is None:  # default_name: the first of "name", "name_1", ... not opened yet (TF's rule)
             counts = state["counts"]
             prefix = f"{outer.name}/{default_name}" if outer.name else default_name
-            n = counts.get(prefix, 0)
-            counts[prefix] = n + 1
-            local = default_name if n == 0 else f"{default_name}_{n}"
+            local, n = default_name, 0
+            while counts.get(f"{prefix}_{n}" if n else prefix, 0):
+                n += 1
+                local = f"{default_name}_{n}"
             full = f"{outer.name}/{local}" if outer.name else local
+            counts[full] = counts.get(full, 0) + 1
         else:
             local = name_or_scope
             full = f"{outer.name}/{local}" if outer.name else local
