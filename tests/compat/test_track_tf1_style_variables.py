@@ -114,3 +114,39 @@ def test_v1_layer_objects_are_their_variables():
     assert weights["model/conv2d_1/bias:0"] is layer.conv_2.bias
     with pytest.raises(NotImplementedError, match="track_tf1_style_variables"):
         tf.compat.v1.layers.Dense(2)(tf.ones((1, 2)))
+
+
+def test_make_template_shares_its_variables():
+    """The guide's template layer; TF 2.21 (Keras 2) gives weights ['layer/scale_by_y/y:0'], losses [0.0225]
+    (0.01 * 1.5**2) and outputs 1.5 after two calls, and in a TF1 graph [2.0, 6.0] with one variable 'lin/w:0'."""
+
+    class CompatV1TemplateScaleByY(tf.keras.layers.Layer):
+        def __init__(self, **kwargs):
+            super().__init__(**kwargs)
+
+            def my_op(x, scalar_name):
+                var1 = tf.compat.v1.get_variable(scalar_name, shape=[],
+                                                 regularizer=tf.compat.v1.keras.regularizers.L2(),
+                                                 initializer=tf.compat.v1.constant_initializer(1.5))
+                return x * var1
+            self.scale_by_y = tf.compat.v1.make_template("scale_by_y", my_op, scalar_name="y")
+
+        @tf.compat.v1.keras.utils.track_tf1_style_variables
+        def call(self, inputs):
+            with tf.compat.v1.variable_scope("layer"):
+                return self.scale_by_y(inputs)
+
+    layer = CompatV1TemplateScaleByY()
+    layer(tf.ones(shape=(2, 3)))
+    out = layer(tf.ones(shape=(2, 3)))
+    assert [w.name for w in layer.weights] == ["layer/scale_by_y/y:0"]
+    np.testing.assert_allclose([float(np.asarray(loss)) for loss in layer.losses], [0.0225], rtol=1e-6)
+    np.testing.assert_allclose(np.asarray(out), 1.5)
+    with tf.Graph().as_default():
+        t = tf.compat.v1.make_template("lin", lambda x: x * tf.compat.v1.get_variable(
+            "w", shape=[], initializer=tf.compat.v1.constant_initializer(2.0)))
+        a, b = t(tf.constant(1.0)), t(tf.constant(3.0))
+        with tf.compat.v1.Session() as sess:
+            sess.run(tf.compat.v1.global_variables_initializer())
+            assert [float(v) for v in sess.run([a, b])] == [2.0, 6.0]
+            assert [v.name for v in tf.compat.v1.global_variables()] == ["lin/w:0"]

@@ -41,6 +41,7 @@ from keraslike._src.graph.variables import (  # noqa: F401
 from keraslike.compat.v1 import io, python_io  # noqa: F401,E402  (TF1's tf_record_iterator)
 from keraslike import feature_column  # noqa: F401,E402  (tf.compat.v1.feature_column: the same columns)
 from keraslike.compat.v1 import saved_model  # noqa: F401,E402  (TF1's Builder/loader raise, naming why)
+from keraslike._src.graph.template import make_template  # noqa: F401,E402
 from keraslike.compat.v1 import data, initializers, layers, losses, math, metrics, nn, random, summary, train  # noqa: F401,E402,I001
 
 
