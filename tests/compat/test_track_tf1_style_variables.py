@@ -150,3 +150,29 @@ def test_make_template_shares_its_variables():
             sess.run(tf.compat.v1.global_variables_initializer())
             assert [float(v) for v in sess.run([a, b])] == [2.0, 6.0]
             assert [v.name for v in tf.compat.v1.global_variables()] == ["lin/w:0"]
+
+
+def test_keras2_weights_are_named_by_path_as_tf_keras(monkeypatch):
+    """The guide's nested model: under TF_USE_LEGACY_KERAS=1 TF 2.21 names the Dense weights "dense/kernel:0" and
+    "dense/bias:0" (tf_keras); Keras 3 names them "kernel" and "bias"."""
+
+    class NestedModel(tf.keras.Model):
+        def build_model(self):
+            inp = tf.keras.Input(shape=(5, 5))
+            dense_layer = tf.keras.layers.Dense(10, name="dense", kernel_regularizer="l2",
+                                                kernel_initializer=tf.compat.v1.ones_initializer())
+            return tf.keras.Model(inputs=inp, outputs=dense_layer(inp))
+
+        @tf.compat.v1.keras.utils.track_tf1_style_variables
+        def call(self, inputs):
+            return tf.compat.v1.keras.utils.get_or_create_layer("dense_model", self.build_model)(inputs)
+
+    layer = NestedModel()
+    with pytest.warns(UserWarning, match="incompatible shape"):
+        layer(tf.ones(shape=(5, 5)))
+    assert {x.name for x in layer.variables} == {"dense/bias:0", "dense/kernel:0"}
+    np.testing.assert_allclose(float(np.asarray(tf.add_n(layer.losses))), 0.01 * 50, rtol=1e-6)
+    monkeypatch.delenv("TF_USE_LEGACY_KERAS")
+    dense = tf.keras.layers.Dense(2)
+    dense.build((None, 3))
+    assert [w.name for w in dense.weights] == ["kernel", "bias"]
