@@ -182,3 +182,16 @@ def test_generator_streams_differ_per_replica_and_states_stay_equal():
     g = tf.random.Generator.from_seed(11)
     with context.replica_scope(_FakeReplica(0)):
         assert torch.equal(g.normal([8]), draws[0])  # reproducible per replica
+
+
+def test_split_gives_tfs_child_generators():
+    """`Generator.split` keys each child with the parent's `uniform_full_int` draws, as TF (goldens from
+    tests/golden/make_generator_split_golden.py)."""
+    with open(os.path.join(os.path.dirname(__file__), "..", "golden", "generator_split.json")) as f:
+        golden = json.load(f)
+    for seed, want in golden.items():
+        g = tf.random.Generator.from_seed(int(seed))
+        children = g.split(3)
+        np.testing.assert_allclose([c.normal([2]).numpy() for c in children], want["children_normal"], rtol=1e-6)
+        assert children[0].uniform([3], maxval=100, dtype=tf.int64).numpy().tolist() == want["child_uniform_int"]
+        np.testing.assert_allclose(g.normal([2]).numpy(), want["parent_normal"], rtol=1e-6)

@@ -487,6 +487,12 @@ class ConcreteFunction(function_types.ConcreteFunction):
     def graph(self):
         raise AttributeError("ConcreteFunction.graph: keraslike runs functions eagerly and builds no graph.")
 
+    @property
+    def inference_fn(self):
+        """TF's `AtomicFunction` of this trace: called with the trace's tensors (`f.inference_fn(x)`), it runs
+        the function as this concrete function does."""
+        return AtomicFunction(self)
+
     def __call__(self, *args, **kwargs):
         try:
             call_args, call_kwargs = self._bind_call(args, kwargs)
@@ -579,6 +585,33 @@ class ConcreteFunction(function_types.ConcreteFunction):
 
     def __repr__(self):
         return f"<ConcreteFunction {self._signature_text()} at 0x{id(self):X}>"
+
+
+class AtomicFunction:
+    """`ConcreteFunction.inference_fn`: the callable TF runs for one trace (`tensorflow/python/eager/
+    polymorphic_function/atomic_function.py`). Calls take the trace's tensors; `name` is TF's
+    `b"__inference_<function>_<n>"`, `function_type` the concrete function's; there is no graph here."""
+
+    _count = [0]
+
+    def __init__(self, concrete):
+        self._concrete = concrete
+        AtomicFunction._count[0] += 1
+        self.name = f"__inference_{concrete.name}_{AtomicFunction._count[0]}".encode()
+
+    @property
+    def function_type(self):
+        return self._concrete.function_type
+
+    @property
+    def graph(self):
+        raise AttributeError("AtomicFunction.graph: keraslike runs functions eagerly and builds no graph.")
+
+    def __call__(self, *args, **kwargs):
+        return self._concrete(*args, **kwargs)
+
+    def __repr__(self):
+        return f"<AtomicFunction {self.name!r}>"
 
 
 def function(func=None, input_signature=None, autograph=True, jit_compile=None, reduce_retracing=False,

@@ -121,9 +121,8 @@ def op_seeds(op_seed):
     seed, the op seed is the next draw of a Python `random.Random(global_seed)`, as TF's eager context makes it.
     Under a `seed_override` (DeterministicRandomTestTool.scope()) the override's pair, as TF's patched `get_seed`."""
     _refuse_under_transform()
-    pair = seed_override.override_pair()
-    if pair is not None:
-        return pair
+    if seed_override.active():  # DeterministicRandomTestTool.scope() replaces get_seed: its pair, as it is
+        return tuple(int(s) for s in seed_override.override_pair())
     global_seed = _state["global_seed"]
     if isinstance(op_seed, torch.Tensor):
         op_seed = op_seed.item()

@@ -114,3 +114,14 @@ def test_random_ops_in_scope_are_tfs():
         for got, expected in zip(draws, want["draws"]):
             np.testing.assert_allclose(np.asarray(got), expected, rtol=1e-5, atol=1e-6)
         assert tool.operation_seed == want["operation_seed"]
+
+
+def test_scoped_tf_random_draws_are_tfs_values():
+    with open(os.path.join(os.path.dirname(__file__), "..", "..", "golden", "deterministic_tool.json")) as f:
+        golden = json.load(f)
+    with v1.keras.utils.DeterministicRandomTestTool().scope():
+        got = [np.asarray(tf.random.uniform([3])).tolist() for _ in range(2)]
+    np.testing.assert_allclose(got, golden["constant_uniform"], rtol=1e-6)
+    with v1.keras.utils.DeterministicRandomTestTool(mode="num_random_ops").scope():
+        got = [np.asarray(tf.random.normal([3])).tolist() for _ in range(2)]
+    np.testing.assert_allclose(got, golden["num_random_ops_normal"], rtol=1e-6)
