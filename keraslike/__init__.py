@@ -126,6 +126,7 @@ from keraslike._src.ragged.ragged_tensor import RaggedTensor
 from keraslike._src.ragged.ragged_tensor_spec import RaggedTensorSpec
 from keraslike import experimental  # issue 25: tf.experimental.Optional
 from keraslike import raw_ops  # issue 25: TF's op functions, keyword arguments only
+from keraslike import quantization  # issue 25: fake quantization
 from keraslike._src.data.optional import OptionalSpec
 from keraslike.keras import initializers, losses, metrics, optimizers  # tf.losses, ...
 from keraslike._src.keras.initializers.tf_initializers import (

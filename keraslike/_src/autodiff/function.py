@@ -100,7 +100,19 @@ def _match(value, spec, position):
             if field_spec is not None:
                 _match(getattr(value, name), field_spec, f"{position}.{name}")
         return value
+    if _is_value_of(value, getattr(spec, "value_type", None)):  # an iterator for an IteratorSpec, an Optional ...
+        given = type(spec).from_value(value) if hasattr(type(spec), "from_value") else spec
+        compatible = spec.is_compatible_with(given) if hasattr(spec, "is_compatible_with") else given == spec
+        if not compatible:
+            raise ValueError(f"Can not cast {given!r:.200} to {spec!r:.200}")
+        return value
     return _check_arg(value, spec, position)
+
+
+def _is_value_of(value, value_type):
+    """True when `value` is a non-tensor value (iterator, optional) of a spec's `value_type`."""
+    return isinstance(value_type, type) and not isinstance(value, (torch.Tensor, StringTensor)) and \
+        not hasattr(value, "_to_components") and isinstance(value, value_type)
 
 
 def _signature(python_function):
@@ -277,7 +289,7 @@ class Function(function_types.PolymorphicFunction):
         body = self._jit if self._jit is not None else self._python_function
         if functions_run_eagerly():
             return _outputs(body(*args, **kwargs))
-        with function_scope.entered():  # the body sees TF's in-function state (see ops/function_scope.py)
+        with function_scope.entered(function_scope.key_of(self._python_function)):  # TF's in-function state
             return _outputs(body(*args, **kwargs))
 
     def __call__(self, *args, **kwargs):

@@ -138,8 +138,9 @@ def map_fn(fn, elems, dtype=None, parallel_iterations=None, back_prop=True, swap
         raise TypeError(f"fn must be callable. Received: fn={fn!r}")
     leaves, n = _flat_elems(elems, "map_fn")
     if fn_output_signature is None:
-        out_structure = elems
-        specs = [(leaf.dtype, None) for leaf in leaves]
+        out_structure = elems  # TF's default signature is elems' own: a ragged leaf's results stack ragged
+        specs = [(leaf.dtype, RaggedTensorSpec.from_value(leaf)
+                  if isinstance(leaf, RaggedTensor) else None) for leaf in leaves]
     else:
         out_structure = fn_output_signature
         specs = [_spec_of(s) for s in nest.flatten(fn_output_signature)]
