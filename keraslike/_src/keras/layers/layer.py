@@ -544,6 +544,7 @@ class Layer(torch.nn.Module, metaclass=LayerMeta):
         value = value.to(device=backend.current_device(), dtype=torch_dtype)
         var = Variable(value, trainable=trainable, name=f"{self.name}/{name}")
         var._layer_weight = True
+        var._tf_keras_name = keras_version.legacy_keras()  # tf_keras names weights by path: "dense/kernel:0"
         var._autocast = bool(autocast)
         var.constraint = constraint
         attr = name.replace("/", "_").replace(".", "_")
