@@ -59,7 +59,10 @@ class SaveOptions:
             setattr(self, name, kwargs.get(name, default))
 
     def non_defaults(self):
-        return {k: getattr(self, k) for k, d in self._DEFAULTS.items() if getattr(self, k) != d}
+        """The options changed from their defaults, except an `experimental_io_device` naming this host
+        (`/job:localhost`): keraslike does all I/O in the calling process, which is what that asks for."""
+        return {k: getattr(self, k) for k, d in self._DEFAULTS.items() if getattr(self, k) != d
+                and not (k == "experimental_io_device" and constants.is_local_io_device(getattr(self, k)))}
 
 
 def _keras_signature(model):
