@@ -136,7 +136,7 @@ class _KerasServing:
 def _keras_directory(export_dir):
     """The document of a TF 2 style `model.save("dir")` directory (keraslike writes `dir/model.keras`)."""
     model = saving_lib.load_model(os.path.join(export_dir, saving_lib.SAVEDMODEL_DIR_FILE), compile=False)
-    return model, {"tags": [constants.SERVING], "signatures": describe_signatures(model, None)}
+    return model, {"tags": [constants.SERVING], "signatures": describe_signatures(model, None, unbuilt_ok=True)}
 
 
 def restore(export_dir, custom_objects=None, tags=None, tensorflow_graphs=False):

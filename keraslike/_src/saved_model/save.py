@@ -93,9 +93,12 @@ def add_keras_outputs(model, entry):
     return entry
 
 
-def describe_signatures(obj, given):
-    """The JSON signature entries for `obj` (Keras models: `serving_default` calls the model)."""
+def describe_signatures(obj, given, unbuilt_ok=False):
+    """The JSON signature entries for `obj` (Keras models: `serving_default` calls the model). With `unbuilt_ok`,
+    a Keras model never called (no input spec) has none, as `tf.saved_model.save` writes it in TF; else raises."""
     if isinstance(obj, Layer) and given is None:
+        if unbuilt_ok and (obj.save_spec() if hasattr(obj, "save_spec") else None) is None:
+            return {}
         return {constants.DEFAULT_SERVING_SIGNATURE_DEF_KEY: _keras_signature(obj)}
     return signatures.describe(obj, given)
 
@@ -269,4 +272,5 @@ def save(obj, export_dir, signatures=None, options=None):  # noqa: A001 - TF's a
             name = next(iter(changed))
             raise ValueError(f"SaveOptions.{name} configures TF graph saving, which keraslike's SavedModel has not "
                              f"(it stores variables and the object tree). Received: {name}={changed[name]!r}")
-    write_saved_model(obj, export_dir, describe_signatures(obj, signatures), default_signature=signatures is None)
+    write_saved_model(obj, export_dir, describe_signatures(obj, signatures, unbuilt_ok=True),
+                      default_signature=signatures is None)
