@@ -222,6 +222,8 @@ def tile(input, multiples, name=None):
     Raises:
         ValueError: if `len(multiples)` differs from the rank.
     """
+    if isinstance(input, RaggedTensor):
+        return ragged_ops.tile(input, multiples)
     if has_strings(input):
         return _str.tile(input, multiples)
     x = to_tensor(input, None, "input")

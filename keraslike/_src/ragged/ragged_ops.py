@@ -282,6 +282,25 @@ def concat(values, axis):
                               f"Received: axis={axis}")
 
 
+def tile(input, multiples):
+    """`tf.tile` of a 2-D RaggedTensor (ragged rank 1): the rows repeated `multiples[0]` times, each row's values
+    `multiples[1]` times (`tf.tile([[3, 1], []], [1, 2])` is `[[3, 1, 3, 1], []]`).
+
+    Raises:
+        ValueError: `multiples` without one entry per dimension, or a negative entry.
+        NotImplementedError: another rank or ragged rank.
+    """
+    reps = [int(m) for m in (multiples.tolist() if hasattr(multiples, "tolist") else multiples)]
+    if len(reps) != input.ndim or any(m < 0 for m in reps):
+        raise ValueError(f"Expected `multiples` to have one non-negative entry per dimension ({input.ndim}). "
+                         f"Received: multiples={reps}")
+    if input.ndim != 2 or input.ragged_rank != 1:
+        raise NotImplementedError(f"keraslike tiles 2-D RaggedTensors of ragged rank 1. Received: input with "
+                                  f"ndim={input.ndim}, ragged_rank={input.ragged_rank}")
+    rows = [concat_values([row] * reps[1]) if reps[1] else row[:0] for row in input] * reps[0]
+    return from_rows(rows, input)
+
+
 def _feature_rows(inputs):
     """Each input of `tf.ragged.cross` as a list of rows, each row a list of bytes or ints."""
     rows_of = []
