@@ -1,12 +1,16 @@
 """The conformance runner: every corpus program on real TensorFlow and on keraslike, side by side.
 
     python -m conformance.run [--ids ID ...] [--topic T] [--backend tf|keraslike|both]
-                              [--mode strict|cells] [--sources DIR] [--jobs N] [--report-only]
+                              [--mode strict|cells] [--sources DIR] [--jobs N] [--repeat N] [--report-only]
 
 Each program runs in a fresh folder and a fresh process with a wall-clock limit, one intra-op thread,
 no GPU, and the offline data layer on its path (conformance/data). Results are stored per program under
 ``conformance/results/<mode>/<backend>/`` (JSON) and RESULTS.md is regenerated from the store, so a
 later run may re-run only keraslike (TF's results are kept).
+
+``--repeat N`` runs each program N times on each backend, one run after another, and stores the first run's
+record with ``metrics``: every run's final metric (``None`` for a run that did not finish), so the verdict can
+use TF's own run-to-run spread (see report.py).
 """
 
 from __future__ import annotations
@@ -82,15 +86,29 @@ def _environment(backend: str, program: Program, workdir: Path, data_dir: Path) 
     return env
 
 
-def run_one(program: Program, backend: str, mode: str, args) -> dict:
-    """Runs ``program`` once on ``backend``; returns (and stores) its result record."""
+def run_repeated(program: Program, backend: str, mode: str, args) -> dict:
+    """Runs ``program`` ``args.repeat`` times on ``backend``; stores the first run's record with every run's metric.
+
+    The first run's record (its errors, output and wall time) is what RESULTS.md shows; ``metrics`` lists the final
+    metric of each run in order (``metric`` stays the first), and ``runs_finished`` how many runs finished.
+    """
+    runs = [_run_once(program, backend, mode, args) for _ in range(max(1, args.repeat))]
+    record = dict(runs[0])
+    record["metrics"] = [run.get("metric") if run.get("finished") else None for run in runs]
+    record["runs_finished"] = sum(bool(run.get("finished")) for run in runs)
+    record["process_wall_s_runs"] = [run.get("process_wall_s") for run in runs]
+    return _store(record)
+
+
+def _run_once(program: Program, backend: str, mode: str, args) -> dict:
+    """Runs ``program`` once on ``backend``; returns its result record (not stored)."""
     record = {"id": program.id, "backend": backend, "mode": mode, "date": time.strftime("%Y-%m-%d %H:%M")}
     try:
         cells = load_cells(program, args.sources)
     except (OSError, ValueError) as exc:
         record.update(finished=False, errors=[{"type": type(exc).__name__, "message": str(exc), "cell": None}])
         record["setup_error"] = True
-        return _store(record)
+        return record
     if backend == "keraslike":
         cells = [rewrite_source(c)[0] for c in cells]
     with tempfile.TemporaryDirectory(prefix="conf-") as tmp:
@@ -116,7 +134,7 @@ def run_one(program: Program, backend: str, mode: str, args) -> dict:
             message = output.decode(errors="replace")[-1500:]
             record.update(finished=False, errors=[{"type": kind, "message": message, "cell": None}])
         record["output_tail"] = output.decode(errors="replace")[-3000:]
-    return _store(record)
+    return record
 
 
 def _store(record: dict) -> dict:
@@ -148,6 +166,7 @@ def main(argv=None) -> int:
     parser.add_argument("--keraslike-python", default=os.environ.get("CONFORMANCE_KERASLIKE_PYTHON", sys.executable))
     parser.add_argument("--jobs", type=int, default=1)
     parser.add_argument("--timeout-scale", type=float, default=1.0)
+    parser.add_argument("--repeat", type=int, default=1, help="runs per program and backend (every metric is kept)")
     parser.add_argument("--failed-only", action="store_true", help="keraslike: only programs not finished last time")
     parser.add_argument("--report-only", action="store_true")
     args = parser.parse_args(argv)
@@ -163,11 +182,11 @@ def main(argv=None) -> int:
         if args.failed_only:
             tasks = [(p, b) for p, b in tasks if not report.previous_finished(RESULTS, args.mode, b, p.id)]
         with ThreadPoolExecutor(max_workers=max(1, args.jobs)) as pool:
-            for record in pool.map(lambda t: run_one(t[0], t[1], args.mode, args), tasks):
+            for record in pool.map(lambda t: run_repeated(t[0], t[1], args.mode, args), tasks):
                 status = "ok " if record.get("finished") else "ERR"
                 err = record.get("errors") or [{}]
                 print(f"{status} {record['backend']:9s} {record.get('process_wall_s', 0):7.1f}s {record['id']}"
-                      f"  metric={record.get('metric')}  {err[0].get('type', '')}: "
+                      f"  metrics={record.get('metrics')}  {err[0].get('type', '')}: "
                       f"{str(err[0].get('message', ''))[:120]}",
                       flush=True)
     report.write_results(load_manifest(), RESULTS, HERE / "RESULTS.md")

@@ -72,11 +72,13 @@ from keraslike._src.ops.reduction import (
 from keraslike._src.ops import tensor_attributes as _tensor_attributes
 from keraslike._src.ops import tensor_numpy as _tensor_numpy
 from keraslike._src.ops import tensor_operators as _tensor_operators
+from keraslike._src.placement import device_string as _device_string
 
 _tensor_numpy.install()  # torch.Tensor: .numpy() on any device, TF's tensor attributes
 _tensor_attributes.install()
 _tensor_operators.install()  # TF's operators with list/tuple/numpy operands, negative slice steps
-del _tensor_attributes, _tensor_numpy, _tensor_operators
+_device_string.install()  # torch.device: TF's string methods (`x.device.endswith("GPU:0")`)
+del _tensor_attributes, _tensor_numpy, _tensor_operators, _device_string
 
 # ---- placement, errors, TF1 names (issue 4) ----------------------------------------------------
 from keraslike._src.placement.scope import device
@@ -117,9 +119,11 @@ from keraslike import saved_model
 from keraslike._src.sparse.sparse_tensor import SparseTensor, SparseTensorSpec
 from keraslike import audio, image, nest, summary, test, types  # issue 11
 from keraslike import lookup, queue, ragged, strings
+from keraslike import feature_column
 from keraslike._src.ragged.ragged_tensor import RaggedTensor
 from keraslike._src.ragged.ragged_tensor_spec import RaggedTensorSpec
 from keraslike import experimental  # issue 25: tf.experimental.Optional
+from keraslike import raw_ops  # issue 25: TF's op functions, keyword arguments only
 from keraslike._src.data.optional import OptionalSpec
 from keraslike.keras import initializers, losses, metrics, optimizers  # tf.losses, ...
 from keraslike._src.keras.initializers.tf_initializers import (

@@ -7,6 +7,7 @@ from keraslike._src.data.cardinality import INFINITE as INFINITE_CARDINALITY
 from keraslike._src.data.cardinality import UNKNOWN as UNKNOWN_CARDINALITY
 from keraslike._src.data.cardinality import cardinality
 from keraslike._src.data.csv_dataset import Counter, CsvDataset
+from keraslike._src.data.make_csv_dataset import make_csv_dataset
 from keraslike._src.data.example_readers import (
     dense_to_sparse_batch, make_batched_features_dataset, parse_example_dataset,
 )
@@ -25,6 +26,7 @@ from keraslike._src.data.experimental_ops import (
     shuffle_and_repeat,
     bucket_by_sequence_length,
     choose_from_datasets,
+    dense_to_ragged_batch,
     enumerate_dataset,
     get_single_element,
     group_by_window,
@@ -37,6 +39,7 @@ from keraslike._src.data.experimental_ops import (
     unbatch,
     unique,
 )
+from keraslike._src.data.lookup_ops import DatasetInitializer, index_table_from_dataset, table_from_dataset
 from keraslike._src.data.options import (
     AUTOTUNE,
     AutoShardPolicy,
@@ -85,6 +88,11 @@ __all__ = [
     "ThreadingOptions",
     "cardinality",
     "dense_to_sparse_batch",
+    "dense_to_ragged_batch",
+    "DatasetInitializer",
+    "index_table_from_dataset",
+    "table_from_dataset",
     "make_batched_features_dataset",
+    "make_csv_dataset",
     "parse_example_dataset",
 ]

@@ -1,3 +1,9 @@
-"""`tf.experimental`: `Optional` (the rest of TF's experimental namespace is not provided)."""
+"""`tf.experimental`: `Optional`, `ExtensionType`, `numpy`, `dtensor` (TF's other experimental names are absent)."""
 
 from keraslike._src.data.optional import Optional
+from keraslike._src.extension_type.dispatch import (
+    dispatch_for_api, dispatch_for_binary_elementwise_apis, dispatch_for_unary_elementwise_apis,
+    unregister_dispatch_for,
+)
+from keraslike._src.extension_type.extension_type import BatchableExtensionType, ExtensionType, ExtensionTypeSpec
+from keraslike.experimental import dtensor, numpy

@@ -33,6 +33,15 @@ def _windows(tf, ds):
     return [[_items(part) for part in (w if isinstance(w, tuple) else (w,))] for w in ds]
 
 
+def _pairs(tf):
+    return tf.data.Dataset.zip((tf.data.Dataset.range(100),
+                                tf.data.Dataset.range(100).map(lambda x: tf.strings.as_string(x * 2))))
+
+
+def _lookup(result):
+    return [_leaf(v) for v in result.numpy().tolist()]
+
+
 def _lengths(tf):
     return tf.data.Dataset.from_generator(lambda: ([n] * n for n in [1, 3, 5, 2, 4, 6, 7, 1, 2]),
                                           output_signature=tf.TensorSpec([None], tf.int32))
@@ -146,6 +155,28 @@ CASES = {
                       tf.data.experimental.get_structure(tf.data.Dataset.range(5)).dtype.name],
     "at_out_of_range": lambda tf: tf.data.experimental.at(tf.data.Dataset.range(5), 7),
     "from_list": lambda tf: _items(tf.data.experimental.from_list([(1, "a"), (2, "b")])),
+    "from_list_lists_are_values": lambda tf: _items(tf.data.experimental.from_list([[1], [2, 3]])),
+    "from_list_lists_spec": lambda tf: repr(tf.data.experimental.from_list([[1], [2, 3]]).element_spec),
+    "from_list_nested_lists": lambda tf: _items(tf.data.experimental.from_list([([1.0, 2.0], "a"), ([3.0], "b")])),
+    "dense_to_ragged_batch": lambda tf: [b.to_list() for b in tf.data.Dataset.from_tensor_slices(
+        np.arange(6)).map(lambda x: tf.range(x)).apply(tf.data.experimental.dense_to_ragged_batch(batch_size=2))],
+    "dense_to_ragged_batch_drop": lambda tf: [b.to_list() for b in tf.data.Dataset.range(5).map(
+        lambda x: tf.fill([x], x)).apply(tf.data.experimental.dense_to_ragged_batch(2, drop_remainder=True))],
+    "dataset_initializer": lambda tf: _lookup(tf.lookup.StaticHashTable(
+        tf.data.experimental.DatasetInitializer(_pairs(tf)), "").lookup(tf.constant([0, 1, 2, 500], tf.int64))),
+    "table_from_dataset": lambda tf: _lookup(tf.data.experimental.table_from_dataset(
+        _pairs(tf), default_value="n/a", key_dtype=tf.int64).lookup(tf.constant([0, 1, 2, 500], tf.int64))),
+    "table_from_dataset_vocab_size": lambda tf: _lookup(tf.data.experimental.table_from_dataset(
+        _pairs(tf), default_value="n/a", vocab_size=2, key_dtype=tf.int64).lookup(tf.constant([0, 1, 2], tf.int64))),
+    "table_from_dataset_no_default": lambda tf: tf.data.experimental.table_from_dataset(_pairs(tf)),
+    "table_from_dataset_not_pairs": lambda tf: tf.data.experimental.table_from_dataset(
+        tf.data.Dataset.range(3), default_value=0),
+    "index_table_from_dataset": lambda tf: _lookup(tf.data.experimental.index_table_from_dataset(
+        tf.data.Dataset.range(5).map(lambda x: tf.strings.as_string(x * 2)), key_dtype=tf.string).lookup(
+        tf.constant(["0", "2", "4", "5"]))),
+    "index_table_from_dataset_oov": lambda tf: _lookup(tf.data.experimental.index_table_from_dataset(
+        tf.data.Dataset.from_tensor_slices(["a", "b", "c"]), num_oov_buckets=3).lookup(
+        tf.constant(["a", "c", "zebra", "lion", "b"]))),
     "from_list_dicts": lambda tf: _items(tf.data.experimental.from_list([{"x": [1.0, 2.0]}, {"x": [3.0, 4.0]}])),
     "pad_to_cardinality": lambda tf: _items(tf.data.Dataset.from_tensor_slices({"a": [1, 2]}).apply(
         tf.data.experimental.pad_to_cardinality(4))),

@@ -1,6 +1,5 @@
 """Writes tests/golden/random_state.json under real TF 2.21: `create_rng_state` words and the state of a
-`tf.random.Generator` after draws (the parts of TF's stateful RNG that are exactly reproducible; the sampled
-values are Philox streams, which keraslike does not reproduce).
+`tf.random.Generator` after draws (the sampled values themselves: make_issue25_docb_golden.py).
 
     /work/tfvenv/bin/python tests/golden/make_random_golden.py
 """

@@ -19,6 +19,10 @@ def describe(value):
         return [type(value).__name__, [[k, describe(v)] for k, v in value.items()]]
     if isinstance(value, (list, tuple)):
         return [type(value).__name__, [describe(v) for v in value]]
+    if hasattr(value, "to_list"):  # a RaggedTensor
+        return ["RaggedTensor", value.to_list(), value.ragged_rank]
+    if hasattr(value, "dense_shape"):  # a SparseTensor
+        return ["SparseTensor", *(describe(t) for t in (value.indices, value.values, value.dense_shape))]
     if hasattr(value, "numpy"):
         return value.numpy().tolist()
     return value
@@ -39,6 +43,27 @@ def _ba(tf):
     return odict(("b", tf.constant([1.0, 2.0])), ("a", tf.constant([3.0, 4.0])))
 
 
+def _ragged(tf):
+    return tf.ragged.constant([[3, 1, 4, 1], [], [5, 9, 2]])
+
+
+def _ragged2(tf):
+    return tf.ragged.constant([[[1.0, 2.0], [3.0]], [], [[4.0]]])
+
+
+def _sparse(tf):
+    return tf.sparse.SparseTensor(indices=[[0, 0], [1, 2]], values=[1.5, 2.5], dense_shape=[3, 4])
+
+
+def _dtypes(values):
+    return [v.dtype.name for v in values]
+
+
+def _same(tf, a, b):
+    tf.nest.assert_same_structure(a, b, expand_composites=True)
+    return "same"
+
+
 def _first(dataset):
     return next(iter(dataset))
 
@@ -53,6 +78,35 @@ CASES = {
     "nest_map_namedtuple": lambda tf: tf.nest.map_structure(lambda v: -v, Point(x=1, y=(2, 3))),
     "nest_pack_odict": lambda tf: tf.nest.pack_sequence_as(odict(("b", 0), ("a", 0)), [1, 2]),
     "nest_pack_dict": lambda tf: tf.nest.pack_sequence_as({"z": 0, "a": [0, 0]}, [1, 2, 3]),
+    # expand_composites: ragged and sparse tensors are containers of their component tensors
+    "nest_flatten_ragged_kept": lambda tf: tf.nest.flatten(_ragged(tf), expand_composites=False),
+    "nest_flatten_ragged": lambda tf: tf.nest.flatten(_ragged(tf), expand_composites=True),
+    "nest_flatten_ragged_dtypes": lambda tf: _dtypes(tf.nest.flatten(_ragged(tf), expand_composites=True)),
+    "nest_flatten_ragged2": lambda tf: tf.nest.flatten(_ragged2(tf), expand_composites=True),
+    "nest_flatten_sparse": lambda tf: tf.nest.flatten(_sparse(tf), expand_composites=True),
+    "nest_flatten_mixed": lambda tf: tf.nest.flatten(
+        {"foo": _ragged2(tf), "bar": tf.constant([[5.0]]), "baz": (_sparse(tf),)}, expand_composites=True),
+    "nest_pack_mixed": lambda tf: tf.nest.pack_sequence_as(
+        {"foo": _ragged2(tf), "bar": tf.constant([[5.0]]), "baz": [_sparse(tf)]},
+        tf.nest.flatten({"foo": _ragged2(tf), "bar": tf.constant([[7.0]]), "baz": [_sparse(tf)]},
+                        expand_composites=True), expand_composites=True),
+    "nest_pack_ragged_new_values": lambda tf: tf.nest.pack_sequence_as(
+        _ragged(tf), [tf.constant([10, 20, 30, 40, 50, 60, 70]), tf.constant([0, 1, 5, 7], tf.int64)],
+        expand_composites=True),
+    "nest_pack_ragged_count": lambda tf: tf.nest.pack_sequence_as(_ragged(tf), [1], expand_composites=True),
+    "nest_map_ragged": lambda tf: tf.nest.map_structure(
+        lambda t: t if t.dtype == tf.int64 else t * 10, _ragged(tf), expand_composites=True),
+    "nest_same_ragged_other_rows": lambda tf: _same(
+        tf, _ragged(tf), tf.RaggedTensor.from_row_splits(values=[3, 1, 4], row_splits=[0, 3])),
+    "nest_same_ragged_other_rank": lambda tf: _same(tf, _ragged(tf), _ragged2(tf)),
+    "nest_same_ragged_other_dtype": lambda tf: _same(tf, _ragged(tf), tf.ragged.constant([[1.0], []])),
+    "nest_same_ragged_sparse": lambda tf: _same(tf, _ragged(tf), _sparse(tf)),
+    "nest_same_ragged_tensor": lambda tf: _same(tf, _ragged(tf), tf.constant([1, 2])),
+    "nest_same_sparse_other_shape": lambda tf: _same(
+        tf, _sparse(tf), tf.sparse.SparseTensor(indices=[[1, 1]], values=[4.0], dense_shape=[5, 5])),
+    "nest_same_sparse_other_rank": lambda tf: _same(
+        tf, _sparse(tf), tf.sparse.SparseTensor(indices=[[1]], values=[4.0], dense_shape=[5])),
+    "nest_same_list_vs_array_text": lambda tf: _same(tf, [0, 1], __import__("numpy").array([0, 1])),
     # a strategy's reduce maps over any nest
     "reduce_namedtuple": lambda tf: _reduce(tf, Point(x=tf.constant([1.0, 2.0]), y=tf.constant(3.0))),
     "reduce_odict": lambda tf: _reduce(tf, odict(("b", tf.constant([1.0])), ("a", tf.constant([2.0, 3.0])))),

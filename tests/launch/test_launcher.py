@@ -42,9 +42,9 @@ def test_python_dash_m_reruns_module_with_its_arguments(tmp_path):
 
 @pytest.fixture(scope="module")
 def probe(tmp_path_factory):
-    """One launch of 2 replicas doing the `who`, `listen` and `second` probes in turn."""
+    """One launch of 2 replicas doing the `chdir`, `who`, `listen` and `second` probes in turn."""
     out = tmp_path_factory.mktemp("probe")
-    proc = run_script([PROBE, out, "who,listen,second"])
+    proc = run_script([PROBE, out, "chdir,who,listen,second"])
     assert proc.returncode == 0, proc.stderr
     return proc, out
 
@@ -54,6 +54,20 @@ def test_second_strategy_and_second_fit_reuse_the_replicas(probe):
     for rank, info in enumerate(infos):
         assert info["second_replicas"] == 2 and info["second_rank"] == rank and info["epochs"] == 2
     assert len({info["pid"] for info in infos}) == 2
+
+
+def test_a_strategy_of_another_replica_count_in_a_re_run_program_raises_on_every_replica(probe):
+    # before: the 3-device strategy silently had the program's 2 replicas
+    for info in _who(probe[1]):
+        assert "runs as 2 replica processes" in info["third_error"]
+        assert info["third_error"].endswith("Received: devices=['/cpu:0', '/cpu:1', '/cpu:2']")
+
+
+def test_replicas_start_where_the_program_started_not_where_the_chief_moved(probe):
+    # the chief changed directory before creating the strategy: the re-run command line starts in the
+    # directory the program was started in, so the program's relative paths mean the same files to all
+    infos = _who(probe[1])
+    assert infos[1]["start_cwd"] == infos[0]["start_cwd"] != str(probe[1] / "moved")
 
 
 def _terminal_signals():

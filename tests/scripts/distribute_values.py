@@ -84,6 +84,20 @@ put("sum_var_read_in_run", strategy.experimental_local_results(seen)[0])
 strategy.run(lambda: summed.assign_sub(tf.cast(replica_id(), tf.float32) + 0.5))
 put("sum_var_after_sub", summed)
 
+
+
+def replica_spec(spec):
+    """One replica's spec: TF (every replica in one process) wraps them in a PerReplicaSpec; keraslike's process
+    holds one replica and gives its spec as is (README, "Where keraslike differs")."""
+    return repr(tf.nest.map_structure(lambda s: s._value_specs[0] if hasattr(s, "_value_specs") else s, spec))
+
+
+for name, batch, drop in (("even", 16, True), ("partial", 16, False), ("uneven", 15, True)):
+    dist = strategy.experimental_distribute_dataset(
+        tf.data.Dataset.from_tensors(([1.0], [2])).repeat(100).batch(batch, drop_remainder=drop))
+    record[f"element_spec_{name}"] = replica_spec(dist.element_spec)
+    record[f"iterator_element_spec_{name}"] = replica_spec(iter(dist).element_spec)
+
 if BACKEND == "tensorflow" or tf.distribute.get_replica_context().replica_id_in_sync_group == 0:
     with open(OUT, "w") as f:
         json.dump(record, f, indent=1, sort_keys=True)

@@ -10,6 +10,7 @@ MODE:
     loop   - record each replica's pid, then train for a long time (for Ctrl-C / kill tests)
     listen - after one fit, record the TCP addresses this process listens on (from /proc/net)
     who    - print and record who this process is, the way TF's multi-worker tutorial asks
+    chdir  - move into OUTDIR/moved before the strategy exists; record where the process started
     MODES joined by commas (`who,listen,second`) run in that order in one launch.
 """
 
@@ -70,11 +71,16 @@ def _is_chief(task_type, task_id):
 def main():
     out, modes = Path(sys.argv[1]), sys.argv[2].split(",")
     out.mkdir(parents=True, exist_ok=True)
+    start_cwd = os.getcwd()
+    if "chdir" in modes:  # a program that changes directory before the strategy re-launches it
+        (out / "moved").mkdir(exist_ok=True)
+        os.chdir(out / "moved")
     rng_before = int(np.random.default_rng().integers(1 << 62))  # unseeded, before the strategy
     s = strategy()
     rank = s._rank
     info = {"argv": sys.argv[1:], "replicas": s.num_replicas_in_sync, "pid": os.getpid(), "ppid": os.getppid(),
-            "threads": __import__("torch").get_num_threads()}
+            "threads": __import__("torch").get_num_threads(),
+            "start_cwd": start_cwd}
     x = np.random.default_rng(0).normal(size=(64, 4)).astype("float32")
     y = (x[:, 0] > 0).astype("int64")
     if "who" in modes:
@@ -102,6 +108,11 @@ def main():
             m2.compile("sgd", tf.keras.losses.SparseCategoricalCrossentropy(from_logits=True))
         h = m2.fit(x, y, epochs=2, verbose=0)
         m1.fit(x, y, epochs=1, verbose=0)
+        try:  # more replicas than the program was re-run as: refused on every replica, naming the devices
+            tf.distribute.MirroredStrategy(["/cpu:0", "/cpu:1", "/cpu:2"])
+            info["third_error"] = None
+        except ValueError as err:
+            info["third_error"] = str(err)
         info.update(second_replicas=s2.num_replicas_in_sync, second_rank=s2._rank, epochs=len(h.history["loss"]),
                     pid_after=os.getpid())
     (out / f"rank{rank}.json").write_text(json.dumps(info))

@@ -35,9 +35,10 @@ from keraslike._src.autodiff import function_types, tracing
 from keraslike._src.autodiff.jit import JitFunction, functions_run_eagerly, run_functions_eagerly  # noqa: F401
 from keraslike._src.ops.tensor_spec import TensorSpec
 from keraslike._src.nest import nest
-from keraslike._src.ops import dtypes, trace_state
+from keraslike._src.ops import dtypes, function_scope, trace_state
 from keraslike._src.ops.conversion import convert_to_tensor, to_tensor
 from keraslike._src.ops.string_tensor import StringTensor, looks_like_strings
+from keraslike._src.ops.variables import Variable
 
 def _spec_shape(spec):
     shape = getattr(spec, "shape", None)
@@ -90,6 +91,15 @@ def _match(value, spec, position):
         return type(value)(_match(v, s, f"{position}[{i}]") for i, (v, s) in enumerate(zip(value, spec)))
     if isinstance(spec, (list, tuple, dict)):
         raise ValueError(f"Can not cast {value!r:.100} to {spec!r:.200}")
+    value_type = getattr(type(spec), "value_type", None)
+    if getattr(value_type, "_keraslike_extension_type", False):  # an ExtensionType's Spec: its fields' specs
+        if not isinstance(value, value_type):
+            raise ValueError(f"Can not cast {value!r:.100} to {spec!r:.200}")
+        for name in value._keraslike_components():
+            field_spec = getattr(spec, name, None)
+            if field_spec is not None:
+                _match(getattr(value, name), field_spec, f"{position}.{name}")
+        return value
     return _check_arg(value, spec, position)
 
 
@@ -124,6 +134,24 @@ def _call_arguments(signature, values):
     return args, kwargs
 
 
+_PYTHON_OUTPUTS = (bool, int, float, complex, str, bytes, np.ndarray, np.generic)
+
+
+def _output_leaf(value):
+    """One output leaf as TF's trace hands it back: a variable is read, a Python or numpy value is a tensor
+    (`return 0` gives an int32 tensor), None and tensors are unchanged. Other objects are passed as they are."""
+    if isinstance(value, Variable) or isinstance(value, _PYTHON_OUTPUTS):
+        return convert_to_tensor(value)
+    return value
+
+
+def _outputs(result):
+    """`result` with its leaves converted as TF converts a function's outputs (`func_graph`'s `convert`)."""
+    if result is None or isinstance(result, (torch.Tensor, StringTensor)) and not isinstance(result, Variable):
+        return result
+    return nest.map_structure(_output_leaf, result)
+
+
 class _Trace:
     """One trace: its key {parameter name: spec / Literal / nested}, its output spec, its ConcreteFunction."""
 
@@ -150,6 +178,7 @@ class Function(function_types.PolymorphicFunction):
         self._bound = weakref.WeakKeyDictionary()
         self._signature = _signature(python_function)
         self._traces = []
+        self._created = False  # True after a first call (or trace) ran: later calls may not create variables
 
     @property
     def python_function(self):
@@ -197,6 +226,10 @@ class Function(function_types.PolymorphicFunction):
                 raise _binding_error(err, args, kwargs, self._signature_text()) from None
             names = [n for n, p in self._signature.parameters.items()
                      if p.kind in (p.POSITIONAL_ONLY, p.POSITIONAL_OR_KEYWORD)][:len(sig)]
+            for name in names:  # a default of a parameter the signature covers is converted to its spec, as TF
+                default = self._signature.parameters[name].default
+                if name not in bound.arguments and default is not inspect.Parameter.empty:
+                    bound.arguments[name] = default
             values = bound.arguments
             if len(args) > len(sig):
                 raise _binding_error("too many positional arguments", args, kwargs, self._signature_text())
@@ -241,11 +274,19 @@ class Function(function_types.PolymorphicFunction):
 
     # ---- calls -------------------------------------------------------------------------------------------
     def _run(self, args, kwargs):
-        if self._jit is not None:
-            return self._jit(*args, **kwargs)
-        return self._python_function(*args, **kwargs)
+        body = self._jit if self._jit is not None else self._python_function
+        if functions_run_eagerly():
+            return _outputs(body(*args, **kwargs))
+        with function_scope.entered():  # the body sees TF's in-function state (see ops/function_scope.py)
+            return _outputs(body(*args, **kwargs))
 
     def __call__(self, *args, **kwargs):
+        with trace_state.function_call(may_create_variables=not self._created):
+            result = self._call(args, kwargs)
+        self._created = True
+        return result
+
+    def _call(self, args, kwargs):
         if self._input_signature is not None:
             args, kwargs = self._bind_signature(args, kwargs)
             result = self._run(args, kwargs)
@@ -293,6 +334,7 @@ class Function(function_types.PolymorphicFunction):
         if found is not None:
             return self._concrete(found)
         outputs = self._trace(key)
+        self._created = True  # TF's first trace, where the function's variables are created
         trace = _Trace(key, outputs)
         self._traces.append(trace)
         return self._concrete(trace)
@@ -446,6 +488,36 @@ class ConcreteFunction(function_types.ConcreteFunction):
         raise AttributeError("ConcreteFunction.graph: keraslike runs functions eagerly and builds no graph.")
 
     def __call__(self, *args, **kwargs):
+        try:
+            call_args, call_kwargs = self._bind_call(args, kwargs)
+        except TypeError:
+            flat = self._flat_arguments(args, kwargs) if self._function._signature is not None else None
+            if flat is None:
+                raise
+            call_args, call_kwargs = self._bind_call(*flat)
+        return self._function._run(call_args, call_kwargs)
+
+    def _flat_arguments(self, args, kwargs):
+        """TF's flat call: positional arguments fill only the parameters that hold tensors (the Python values
+        fixed by the trace left out: `get_concrete_function(model, x)` is called as `f(x)`); None when the
+        arguments do not fit that form either."""
+        tensor_names = [name for name, entry in self._key.items()
+                        if any(isinstance(v, TensorSpec) for v in nest.flatten(entry))
+                        and self._function._signature.parameters[name].kind in (
+                            inspect.Parameter.POSITIONAL_ONLY, inspect.Parameter.POSITIONAL_OR_KEYWORD)]
+        if len(args) > len(tensor_names) or any(name in kwargs for name in tensor_names[:len(args)]):
+            return None
+        keywords = dict(zip(tensor_names, args))
+        keywords.update(kwargs)
+        return (), keywords
+
+    def _bind_call(self, args, kwargs):
+        """`(args, kwargs)` for the Python function from a call of this concrete function (TF's structured
+        call: the traced Python values may be left out or passed equal).
+
+        Raises:
+            TypeError: TF's "Binding inputs to tf.function failed ..." when they do not bind.
+        """
         function = self._function
         sig = function._signature
         text = self._signature_text()
@@ -468,8 +540,8 @@ class ConcreteFunction(function_types.ConcreteFunction):
                 continue
             call_values[name], position = self._convert(values[name], entry, position, args, kwargs, text)
         if sig is None:
-            return function._run(list(call_values["args"]), dict(call_values["kwargs"]))
-        return function._run(*_call_arguments(sig, call_values))
+            return list(call_values["args"]), dict(call_values["kwargs"])
+        return _call_arguments(sig, call_values)
 
     def _convert(self, value, entry, position, args, kwargs, text):
         """One argument for this trace: tensors converted to the traced dtype (another dtype raises TF's

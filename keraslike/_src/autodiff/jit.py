@@ -13,6 +13,7 @@ Example:
     >>> step(torch.ones(3))          # compiled on the first call, eager if compiling fails
 """
 
+import os
 import warnings
 
 import torch
@@ -30,10 +31,25 @@ def functions_run_eagerly():
     return _config["run_eagerly"]
 
 
+_COMPILER_FILES = tuple(os.path.join(os.path.dirname(torch.__file__), part) for part in (
+    "_dynamo" + os.sep, "_inductor" + os.sep, "_functorch" + os.sep, "_guards.py"))
+
+
+def _raised_in_compiler(err):
+    """True when the innermost frame of `err`'s traceback is torch's compiler code (a plain IndexError from
+    dynamo's guard building, torch 2.14), not the user's function."""
+    tb = err.__traceback__
+    if tb is None:
+        return False
+    while tb.tb_next is not None:
+        tb = tb.tb_next
+    return tb.tb_frame.f_code.co_filename.startswith(_COMPILER_FILES)
+
+
 def is_compile_error(err):
     """Whether `err` comes from torch's compiler stack (dynamo, AOTAutograd, inductor), not from user code."""
     module = type(err).__module__ or ""
-    if module.startswith(("torch._dynamo", "torch._inductor", "torch._functorch")):
+    if module.startswith(("torch._dynamo", "torch._inductor", "torch._functorch")) or _raised_in_compiler(err):
         return True
     try:
         from torch._dynamo.exc import TorchDynamoException  # optional: torch builds without dynamo

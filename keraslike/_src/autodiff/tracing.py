@@ -58,8 +58,11 @@ def _is_tensor_like(value):
 def spec_of_value(value):
     """The trace-key entry of one argument: a `TensorSpec` for tensors, a `Literal` for other Python values,
     nested lists/tuples/dicts entry by entry (specs given as arguments pass through)."""
-    if isinstance(value, TensorSpec) or type(value).__name__ in ("RaggedTensorSpec", "SparseTensorSpec"):
+    if isinstance(value, TensorSpec) or type(value).__name__ in ("RaggedTensorSpec", "SparseTensorSpec") or (
+            hasattr(value, "_keraslike_value_from_specs")):  # (an ExtensionType's Spec)
         return value
+    if getattr(type(value), "_keraslike_extension_type", False):
+        return value._type_spec
     if isinstance(value, dict):
         return {k: spec_of_value(v) for k, v in value.items()}
     if isinstance(value, (list, tuple)) and not isinstance(value, str):
@@ -162,6 +165,8 @@ class SymbolicPlaceholder(torch.Tensor):
 
 def placeholder(spec):
     """A stand-in for an argument of `spec` while tracing (a `SymbolicPlaceholder` for a numeric TensorSpec)."""
+    if hasattr(spec, "_keraslike_value_from_specs"):  # an ExtensionType's Spec: the type over placeholders
+        return spec._keraslike_value_from_specs(placeholder)
     if isinstance(spec, TensorSpec) and type(spec) is TensorSpec and spec.dtype is not string:
         return SymbolicPlaceholder(spec)
     if isinstance(spec, TensorSpec) and spec.dtype is string:
@@ -173,6 +178,8 @@ def placeholder(spec):
 
 def example(spec, size):
     """A plain example tensor for `spec` with unknown dims of `size` (the second run that finds output dims)."""
+    if hasattr(spec, "_keraslike_value_from_specs"):
+        return spec._keraslike_value_from_specs(lambda s: example(s, size))
     if isinstance(spec, TensorSpec) and type(spec) is TensorSpec and spec.dtype is not string:
         dims = [size if d is None else d for d in (spec.shape.as_list() if spec.shape.rank is not None else [])]
         return torch.zeros(dims, dtype=spec.dtype) if spec.dtype.is_floating_point or spec.dtype.is_complex \

@@ -152,11 +152,11 @@ class CsvDataset(Dataset):
             return StringTensor(value.encode())
         try:
             number = float(value) if dtype.is_floating_point else int(value)
-        except ValueError:
-            kind = "float" if dtype.is_floating_point else "int"
+            return torch.tensor(number, dtype=dtype)
+        except (ValueError, RuntimeError):  # not a number, or an int out of the column's range (int32)
+            kind = "float" if dtype.is_floating_point else str(dtype).replace("torch.", "")
             raise InvalidArgumentError(f"Field {col} in record {line} of {filename} is not a valid {kind}: "
                                        f"{value}") from None
-        return torch.tensor(number, dtype=dtype)
 
 
 class Counter(Dataset):

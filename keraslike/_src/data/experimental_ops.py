@@ -142,6 +142,12 @@ def at(dataset, index):
     raise errors.OutOfRangeError(f"Index out of range [0, {dataset._cardinality()}):{index}. Received: index={index}")
 
 
+def dense_to_ragged_batch(batch_size, drop_remainder=False, row_splits_dtype=torch.int64):
+    """`tf.data.experimental.dense_to_ragged_batch(batch_size, ...)`: `dataset.ragged_batch(...)` for `apply`:
+    elements of different shapes batched into RaggedTensors."""
+    return lambda dataset: dataset.ragged_batch(batch_size, drop_remainder, row_splits_dtype)
+
+
 def from_list(elements, name=None):
     """`tf.data.experimental.from_list(elements)`: a dataset of the given elements (one structure, one dtype per
     component; shapes may differ, their spec is the most specific compatible one).
@@ -149,9 +155,11 @@ def from_list(elements, name=None):
     Raises:
         ValueError: an empty list. TypeError / ValueError: elements of different structures or dtypes.
     """
-    elements = [nest.normalize(nest.list_to_tuple(e)) for e in elements]
+    if not isinstance(elements, list):
+        raise ValueError(f"Invalid `elements`. `elements` must be a list. Received: elements={elements!r}")
     if not elements:
         raise ValueError("`from_list` needs a non-empty list of elements. Received: elements=[]")
+    elements = [nest.normalize(e) for e in elements]  # tf.data's rules: a list inside an element is one tensor
     specs = [nest.element_spec_of(e) for e in elements]
     for other in specs[1:]:
         nest.assert_same_structure(specs[0], other)

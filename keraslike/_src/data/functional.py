@@ -29,7 +29,7 @@ from keraslike._src.data.parallel_interleave import parallel_interleave
 from keraslike._src.ops.tensor_spec import TensorSpec, string
 from keraslike._src.ragged.ragged_tensor_spec import RaggedTensorSpec
 from keraslike._src.sparse.sparse_tensor import SparseTensorSpec
-from keraslike._src.ops import trace_state
+from keraslike._src.ops import function_scope, trace_state
 from keraslike._src.ops.string_tensor import StringTensor
 from keraslike._src.data.vectorized_map import MappedSource, MapVectorizer
 
@@ -37,8 +37,10 @@ _TRACE_SIZE = 7  # stands for unknown dimensions when the map function is traced
 
 
 def call_with_element(fn, element):
-    """Calls `fn` the way tf.data does: plain tuples are unpacked, anything else is one argument."""
-    return fn(*element) if type(element) is tuple else fn(element)
+    """Calls `fn` the way tf.data does: plain tuples are unpacked, anything else is one argument; as a function
+    body (TF traces dataset functions: `tf.executing_eagerly()` is False there, `numpy_function` checks `Tout`)."""
+    with function_scope.entered():
+        return fn(*element) if type(element) is tuple else fn(element)
 
 
 def _placeholder(spec, text=b"", number=0, unknown_rank=0):

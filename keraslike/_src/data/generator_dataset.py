@@ -8,6 +8,7 @@ converted to the declared dtypes and checked against the declared shapes.
 from keraslike._src.data import cardinality as card
 from keraslike._src.data import structure as nest
 from keraslike._src.data.dataset import Dataset
+from keraslike._src.extension_type import extension_type
 from keraslike._src.ops.tensor_spec import TensorSpec
 from keraslike._src.ragged.ragged_tensor import RaggedTensor
 from keraslike._src.ragged.ragged_tensor_spec import RaggedTensorSpec
@@ -20,6 +21,8 @@ def _signature(output_types, output_shapes, output_signature):
                 "Expected either output_signature or output_types/output_shapes, not both. "
                 f"Received: output_types={output_types!r}, output_shapes={output_shapes!r}"
             )
+        if hasattr(output_signature, "_keraslike_value_from_specs"):  # an ExtensionType's Spec
+            output_signature = output_signature._keraslike_value_from_specs(lambda spec: spec)
         for spec in nest.flatten(output_signature):
             if not isinstance(spec, TensorSpec):
                 raise TypeError("Expected TensorSpec leaves in output_signature. "
@@ -59,6 +62,13 @@ class GeneratorDataset(Dataset):
         spec = self._element_spec
         if isinstance(spec, tuple) and isinstance(value, list):
             value = tuple(value)
+        if extension_type.is_extension_type(spec):
+            if type(value) is not type(spec):
+                raise TypeError(f"`generator` yielded an element that did not match the expected structure "
+                                f"{spec!r}. Received: element={value!r}")
+            names = extension_type.component_fields(spec)
+            return extension_type.rebuild(value, names, [_convert_leaf(getattr(spec, n), getattr(value, n))
+                                                         for n in names])
         if not nest.is_nested(spec):
             # one spec: the element is one value, whatever Python container holds it (TF converts `(i,)` to
             # a shape-(1,) tensor as it would `[i]`; a dict fails the conversion)

@@ -45,6 +45,10 @@ class DatasetIterator:
         self._position += 1
         return element
 
+    def next(self):
+        """`iterator.next()`: the next element (TF's Python-2-style name for `next(iterator)`)."""
+        return self.__next__()
+
     def get_next(self):
         """Returns the next element.
 

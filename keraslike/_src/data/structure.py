@@ -13,6 +13,7 @@ import numpy as np
 import torch
 
 from keraslike._src import errors
+from keraslike._src.extension_type import extension_type
 from keraslike._src.nest.nest import Rules, rebuild_mapping, sorted_keys
 from keraslike._src.ops.string_tensor import StringTensor, as_string_array
 from keraslike._src.ops.tensor_spec import TensorSpec, as_spec_dtype, string
@@ -26,23 +27,34 @@ _INT32_MIN, _INT32_MAX = -(2**31), 2**31 - 1
 
 # ----------------------------------------------------------------------------- nesting
 def is_nested(value):
-    """True for the containers tf.data treats as structure: tuple, namedtuple, dict (a list is a value)."""
-    return isinstance(value, (tuple, dict))
+    """True for the containers tf.data treats as structure: tuple, namedtuple, dict (a list is a value), and
+    extension types (their tensor fields are components, as TF's type specs decompose them)."""
+    return isinstance(value, (tuple, dict)) or extension_type.is_extension_type(value)
 
 
 def _keys(structure):
-    return sorted_keys(structure) if isinstance(structure, dict) else range(len(structure))
+    if isinstance(structure, dict):
+        return sorted_keys(structure)
+    if extension_type.is_extension_type(structure):
+        return extension_type.component_fields(structure)
+    return range(len(structure))
+
+
+def _child(structure, key):
+    return getattr(structure, key) if isinstance(key, str) and not isinstance(structure, dict) else structure[key]
 
 
 def _rebuild(structure, keys, values):
     if isinstance(structure, dict):
         return rebuild_mapping(structure, keys, values)
+    if extension_type.is_extension_type(structure):
+        return extension_type.rebuild(structure, keys, values)
     return type(structure)(*values) if hasattr(structure, "_fields") else type(structure)(values)
 
 
-DATA = Rules(is_nested, _keys, lambda structure, key: structure[key], _rebuild)
-"""tf.data's rules on `nest.Rules`: tuples, namedtuples and dicts (by sorted key, unsortable keys raise as in
-TF) are structure; lists and everything else are values."""
+DATA = Rules(is_nested, _keys, _child, _rebuild)
+"""tf.data's rules on `nest.Rules`: tuples, namedtuples, dicts (by sorted key, unsortable keys raise as in
+TF) and extension types (their tensor fields) are structure; lists and everything else are values."""
 
 
 def flatten(structure):
@@ -75,6 +87,9 @@ def map_structure(fn, *structures):
 
 
 def _skeleton(structure):
+    if extension_type.is_extension_type(structure):
+        return (type(structure).__name__, tuple((k, _skeleton(getattr(structure, k)))
+                                                for k in extension_type.component_fields(structure)))
     if isinstance(structure, dict):
         return ("dict", tuple((k, _skeleton(structure[k])) for k in sorted_keys(structure)))
     if isinstance(structure, tuple):

@@ -28,8 +28,8 @@ def type_spec_from_value(value):
     """
     if isinstance(value, Dataset):
         return DatasetSpec(value.element_spec)
-    if isinstance(value, (DatasetIterator, Optional)):
-        return value._type_spec
+    if isinstance(value, (DatasetIterator, Optional)) or getattr(type(value), "_keraslike_extension_type", False):
+        return value._type_spec  # (an ExtensionType's spec: `Cls.Spec`)
     if isinstance(value, SparseTensor):
         return SparseTensorSpec.from_value(value)
     if isinstance(value, RaggedTensor):

@@ -11,6 +11,7 @@ import torch
 from keraslike._src import errors
 from keraslike._src.distribute import collectives
 from keraslike._src.nest.nest import TF_NEST
+from keraslike._src.ops.tensor_spec import TensorSpec
 
 
 def _slice_leaf(leaf, start, stop):
@@ -39,6 +40,26 @@ def replica_slice(element, strategy):
     return TF_NEST.map(lambda leaf: _slice_leaf(leaf, start, stop), element)
 
 
+def _replica_spec(spec, num_replicas):
+    """One replica's part of a global batch's `TensorSpec`: the batch dimension divided by the replica count
+    when it is known and divides evenly, else unknown (TF's rebatching rule for element specs)."""
+    if num_replicas == 1 or not isinstance(spec, TensorSpec) or not spec.shape.rank:
+        return spec
+    dims = spec.shape.as_list()
+    batch = dims[0]
+    per_replica = batch // num_replicas if batch is not None and batch % num_replicas == 0 else None
+    return TensorSpec([per_replica, *dims[1:]], spec.dtype, spec.name)
+
+
+def replica_element_spec(dataset, strategy):
+    """The spec of what a distributed dataset over `dataset` yields on this replica (a replica's tensors; TF,
+    which hosts every replica in one process, wraps them in a `PerReplicaSpec` of each local replica's)."""
+    spec = getattr(dataset, "element_spec", None)
+    if spec is None:
+        return None
+    return TF_NEST.map(lambda leaf: _replica_spec(leaf, strategy.num_replicas_in_sync), spec)
+
+
 class DistributedDataset:
     """Iterable of this replica's part of each global batch."""
 
@@ -47,11 +68,12 @@ class DistributedDataset:
         self._strategy = strategy
 
     def __iter__(self):
-        return DistributedIterator(iter(self._dataset), self._strategy)
+        return DistributedIterator(iter(self._dataset), self._strategy, self._dataset)
 
     @property
     def element_spec(self):
-        return getattr(self._dataset, "element_spec", None)
+        """The `TensorSpec`s of this replica's part of each element (batch dimension per replica)."""
+        return replica_element_spec(self._dataset, self._strategy)
 
     def __len__(self):
         return len(self._dataset)
@@ -60,9 +82,10 @@ class DistributedDataset:
 class DistributedIterator:
     """`iter(dist_dataset)`: `next`, `get_next`, `get_next_as_optional`."""
 
-    def __init__(self, iterator, strategy):
+    def __init__(self, iterator, strategy, dataset=None):
         self._iterator = iterator
         self._strategy = strategy
+        self._dataset = dataset
 
     def __iter__(self):
         return self
@@ -86,7 +109,8 @@ class DistributedIterator:
 
     @property
     def element_spec(self):
-        return None
+        """The `TensorSpec`s of this replica's part of each element, as its dataset's `element_spec`."""
+        return replica_element_spec(self._dataset, self._strategy)
 
 
 class Optional:

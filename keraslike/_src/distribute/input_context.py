@@ -53,11 +53,22 @@ class InputContext:
 
 
 class ValueContext:
-    """What `value_fn(ctx)` of `experimental_distribute_values_from_function` receives."""
+    """`tf.distribute.experimental.ValueContext`: what `value_fn(ctx)` of
+    `experimental_distribute_values_from_function` receives (which replica, of how many).
+
+    Example:
+        >>> ctx = tf.distribute.experimental.ValueContext(replica_id_in_sync_group=2, num_replicas_in_sync=4)
+        >>> ctx.replica_id_in_sync_group / ctx.num_replicas_in_sync
+        0.5
+    """
 
     def __init__(self, replica_id_in_sync_group=0, num_replicas_in_sync=1):
         self.replica_id_in_sync_group = replica_id_in_sync_group
         self.num_replicas_in_sync = num_replicas_in_sync
+
+    def __str__(self):
+        return (f"tf.distribute.ValueContext(replica id {self.replica_id_in_sync_group},  total replicas in sync: "
+                f"{self.num_replicas_in_sync})")
 
 
 class PerReplicaDataset:

@@ -45,7 +45,10 @@ class MirroredStrategy(Strategy):
 
     Raises:
         ValueError: if `devices` is empty, mixes CPUs and GPUs, repeats a
-            device, or names a device that is not a TF device string; or
+            device, or names a device that is not a TF device string; if
+            the program already runs as replicas keraslike started for
+            another number of devices (a later strategy of N > 1 devices
+            must have as many as the first); or
             names GPUs that are not visible while soft device placement is
             off. With soft placement on (TF 2's default) such replicas run on
             the CPU instead, all of them (one process per replica cannot mix
@@ -94,6 +97,12 @@ class MirroredStrategy(Strategy):
                 parsed = parsed[:1]
         elif env is not None:
             _join_launched(env)
+        if env is not None and env.reruns_program and 1 < len(parsed) != env.world_size:
+            raise ValueError(
+                f"This program already runs as {env.world_size} replica processes (keraslike re-ran it for its "
+                f"first MirroredStrategy), so a strategy of {len(parsed)} replicas cannot be made in it: each "
+                "replica is one process, and the count is fixed when the program is re-run. Make every "
+                f"multi-device strategy of the program with the same devices. Received: devices={devices!r}")
         # a one-device strategy made later in a program keraslike re-ran as replicas (the distributed-training
         # guide makes several strategies in turn) is one replica in every process, as it is in the chief
         single_in_launched = env is not None and env.reruns_program and len(parsed) == 1

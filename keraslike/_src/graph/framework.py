@@ -10,6 +10,7 @@ import contextlib
 
 from keraslike._src import errors
 from keraslike._src.graph import graph as graph_lib
+from keraslike._src.ops import function_scope
 from keraslike._src.graph import record
 from keraslike._src.graph.tensor import NoOp, Operation, SymbolicTensor
 from keraslike._src.ops import conversion, framework_ops
@@ -187,8 +188,8 @@ def get_static_value(tensor, partial=False):
 
 
 def executing_eagerly():
-    """`tf.executing_eagerly()`: False while a graph is the default."""
-    return graph_lib.default_graph() is None
+    """`tf.executing_eagerly()`: False while a graph is the default or a `tf.function` body runs."""
+    return graph_lib.default_graph() is None and not function_scope.inside()
 
 
 def add_to_collection(name, value):

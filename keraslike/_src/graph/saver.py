@@ -18,13 +18,25 @@ from keraslike._src.graph import graph as graph_lib
 from keraslike._src.graph.graph import GraphKeys
 from keraslike._src.graph.variables import GraphVariable
 from keraslike._src.keras.saving import file_io
+from keraslike._src.ops.variables import Variable
 from keraslike._src.train import checkpoint_state, checkpoint_utils, tensor_bundle
 
 _DATA_SUFFIX = ".data-00000-of-00001"
 
 
+def _key(variable):
+    """A variable's checkpoint key: its graph op name, or an eager variable's name without ":0"."""
+    if isinstance(variable, GraphVariable):
+        return variable.op.name
+    name = variable.name
+    return name[:-2] if name.endswith(":0") else name
+
+
 def _by_name(var_list):
     if var_list is None:
+        if graph_lib.default_graph() is None:
+            raise RuntimeError("When eager execution is enabled, `var_list` must specify a list or dict of "
+                               "variables to save. Received: var_list=None")
         graph = graph_lib.get_default_graph()
         var_list = graph.get_collection(GraphKeys.GLOBAL_VARIABLES) + graph.get_collection(GraphKeys.SAVEABLE_OBJECTS)
     if isinstance(var_list, dict):
@@ -32,11 +44,12 @@ def _by_name(var_list):
     else:
         items = {}
         for v in var_list:
-            if not isinstance(v, GraphVariable):
-                raise TypeError(f"Saver's var_list holds graph variables. Received: {v!r}")
-            if v.op.name in items:
-                raise ValueError(f"At least two variables have the same name: {v.op.name}")
-            items[v.op.name] = v
+            if not isinstance(v, (GraphVariable, Variable)):
+                raise TypeError(f"Saver's var_list holds variables (graph variables, or tf.Variables in eager "
+                                f"mode). Received: {v!r}")
+            if _key(v) in items:
+                raise ValueError(f"At least two variables have the same name: {_key(v)}")
+            items[_key(v)] = v
     if not items:
         raise ValueError("No variables to save")
     return items
@@ -93,8 +106,7 @@ class Saver:
             step = global_step if isinstance(global_step, (int, np.integer)) else int(sess.run(global_step))
             save_path = f"{os.fspath(save_path)}-{step}"
         save_path = os.fspath(save_path)
-        arrays = sess.run(self._vars) if self._vars else {}
-        arrays = {k: np.asarray(v) for k, v in arrays.items()}
+        arrays = self._values(sess)
 
         index, data = tensor_bundle.serialize(arrays)
         file_io.atomic_write(save_path + _DATA_SUFFIX, lambda tmp: _write_bytes(tmp, data))
@@ -102,6 +114,16 @@ class Saver:
         if write_state:
             self._record(save_path)
         return save_path
+
+    def _values(self, sess):
+        """{key: numpy value}: graph variables read in `sess`, eager variables directly (TF: `sess=None` in eager)."""
+        graph_vars = {k: v for k, v in self._vars.items() if isinstance(v, GraphVariable)}
+        if graph_vars and sess is None:
+            raise ValueError("The Saver holds graph variables, so save/restore needs the Session that holds their "
+                             "values. Received: sess=None")
+        arrays = sess.run(graph_vars) if graph_vars else {}
+        arrays.update({k: v.numpy() for k, v in self._vars.items() if k not in graph_vars})
+        return {k: np.array(arrays[k]) for k in self._vars}
 
     def _record(self, save_path):
         directory = os.path.dirname(os.path.abspath(save_path))
@@ -130,7 +152,13 @@ class Saver:
         for key, var in self._vars.items():
             if not reader.has_tensor(key):
                 raise errors.NotFoundError(None, None, f"Key {key} not found in checkpoint")
-            sess._set_variable(var, reader.get_tensor(key))
+            if isinstance(var, GraphVariable):
+                if sess is None:
+                    raise ValueError("The Saver holds graph variables, so restore needs the Session that holds "
+                                     "their values. Received: sess=None")
+                sess._set_variable(var, reader.get_tensor(key))
+            else:
+                var.assign(reader.get_tensor(key))
 
     @property
     def last_checkpoints(self):

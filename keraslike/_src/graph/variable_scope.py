@@ -17,7 +17,9 @@ from keraslike._src.graph.graph import GraphKeys
 from keraslike._src.graph.tensor import SymbolicTensor
 from keraslike._src.graph.variables import GraphVariable
 from keraslike._src.keras.initializers import get as get_initializer
+from keraslike._src.ops import name_scope as eager_name_scope
 from keraslike._src.ops.dtypes import as_dtype
+from keraslike._src.ops.variables import Variable
 
 
 class _ReuseMode(enum.Enum):
@@ -161,6 +163,9 @@ def get_variable(name, shape=None, dtype=None, initializer=None, regularizer=Non
     graph = graph_lib.get_default_graph()
     scope = _state(graph)["var_scope"]
     full = f"{scope.name}/{name}" if scope.name else name
+    if graph_lib.default_graph() is None:
+        return _eager_get_variable(scope, full, shape, dtype, initializer, regularizer, trainable, collections,
+                                   constraint)
     store = graph.var_store
     existing = store.get(full)
     if existing is not None:
@@ -209,3 +214,33 @@ def _initializer_value(initializer, dims, dtype, full, graph):
         return initializer(dims, dtype=dtype)
     with graph.name_scope(full + "/Initializer/"):
         return record.record_call(initial_value, (), {}, "Initializer", None, graph)
+
+
+def _eager_get_variable(scope, full, shape, dtype, initializer, regularizer, trainable, collections, constraint):
+    """TF2 eager `get_variable`: outside a variable store every call creates a new `tf.Variable` named
+    "scope/name" (eager mode has no graph to share variables through; TF's `_VariableStore` keeps none)."""
+    if regularizer is not None or scope.regularizer is not None:
+        raise ValueError("In eager mode a regularizer of tf.compat.v1.get_variable has no graph collection to "
+                         "add its loss to; keraslike does not drop it silently. Compute the penalty yourself. "
+                         f"Received: regularizer={regularizer or scope.regularizer!r} for variable {full}")
+    if collections is not None:
+        raise ValueError("Graph collections do not exist in eager mode. "
+                         f"Received: collections={collections!r} for variable {full}")
+    dtype = as_dtype(dtype) if dtype is not None else scope.dtype
+    initializer = initializer if initializer is not None else scope.initializer
+    if initializer is None:
+        initializer = _default_initializer(dtype)
+    dims = _shape_list(shape)
+    if callable(initializer):
+        if dims is None:
+            raise ValueError("The initializer passed is not valid. It should be a callable with no arguments and "
+                             "the shape should not be provided or an instance of `tf.keras.initializers.*' and "
+                             f"`shape` should be fully defined. Received: shape=None for variable {full}")
+        value = initializer(dims, dtype=dtype)
+    else:
+        if shape is not None:
+            raise ValueError(f"If initializer is a constant, do not specify shape. Received: shape={shape!r}")
+        value = initializer
+    with eager_name_scope.name_scope(""):
+        return Variable(value, trainable=True if trainable is None else trainable, name=full, dtype=dtype,
+                        constraint=constraint if constraint is not None else scope.constraint)

@@ -6,6 +6,7 @@ Mirrors `tensorflow/python/ops/ref_variable.py` and `variables.py`. A variable's
 raises TF's `FailedPreconditionError` ("Attempting to use uninitialized value W").
 """
 
+import numpy as np
 import torch
 
 from keraslike._src import errors
@@ -169,6 +170,20 @@ class GraphVariable(SymbolicTensor):
         """Assign `value` (array-like) in `session` now, without adding ops."""
         session = session or _default_session()
         session._set_variable(self, value)
+
+    # ---- tf.train.Checkpoint of graph variables, saved and restored in the default session (TF1) ----
+    def _session_for_checkpoint(self):
+        session = _default_session()
+        if session is None:
+            raise ValueError(f"A graph variable's value lives in a Session: save or restore a tf.train.Checkpoint "
+                             f"of graph variables inside `with tf.compat.v1.Session():`. Received: {self!r}")
+        return session
+
+    def _checkpoint_value(self):
+        return torch.as_tensor(np.array(self._session_for_checkpoint().run(self)))
+
+    def _checkpoint_assign(self, value):
+        self._session_for_checkpoint()._set_variable(self, value)
 
     def __repr__(self):
         ref = "_ref" if graph_lib.v1_behavior() else ""

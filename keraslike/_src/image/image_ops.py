@@ -11,7 +11,7 @@ import numbers
 import torch
 
 from keraslike._src.image.resize import resize
-from keraslike._src.ops import dtypes
+from keraslike._src.ops import dtypes, unregistered_gradient
 from keraslike._src.ops.conversion import convert_to_tensor
 
 
@@ -176,7 +176,7 @@ def adjust_contrast(images, contrast_factor):
     def fn(x):
         mean = x.mean(dim=(x.dim() - 3, x.dim() - 2), keepdim=True)
         return (x - mean) * float(contrast_factor) + mean
-    return _float_op(images, fn)
+    return unregistered_gradient.mark("AdjustContrastv2", _float_op(images, fn))
 
 
 def adjust_gamma(image, gamma=1, gain=1):
@@ -249,7 +249,7 @@ def adjust_saturation(image, saturation_factor, name=None):
         hsv = rgb_to_hsv(x)
         h, s, v = hsv.unbind(-1)
         return hsv_to_rgb(torch.stack([h, torch.clamp(s * float(saturation_factor), 0.0, 1.0), v], dim=-1))
-    return _float_op(image, fn)
+    return unregistered_gradient.mark("AdjustSaturation", _float_op(image, fn))
 
 
 def adjust_hue(image, delta, name=None):
@@ -265,7 +265,7 @@ def adjust_hue(image, delta, name=None):
         h, s, v = rgb_to_hsv(x).unbind(-1)
         h = torch.remainder(h + float(delta), 1.0)
         return hsv_to_rgb(torch.stack([h, s, v], dim=-1))
-    return _float_op(image, fn)
+    return unregistered_gradient.mark("AdjustHue", _float_op(image, fn))
 
 
 def per_image_standardization(image):

@@ -22,6 +22,7 @@ import math
 import numpy as np
 import torch
 
+from keraslike._src.ops import unregistered_gradient
 from keraslike._src.ops.conversion import convert_to_tensor
 
 
@@ -212,4 +213,6 @@ def resize(images, size, method=ResizeMethod.BILINEAR, preserve_aspect_ratio=Fal
         ww = torch.as_tensor(_weights(method, antialias, width, new_w), dtype=dtype, device=x.device)
         out = torch.einsum("oh,bhwc,pw->bopc", wh, batched.to(dtype), ww)
         out = out.to(torch.float32)  # TF returns float32 for every method but nearest
+        if method == "area":
+            out = unregistered_gradient.mark("ResizeArea", out)
     return out if x.dim() == 4 else out[0]

@@ -58,6 +58,11 @@ def threads_per_replica(num_replicas):
     return max(1, config_devices.cpu_core_count() // num_replicas)
 
 
+_START_DIR = os.getcwd()
+"""Where the program was started (read when keraslike is imported): replicas re-run the command line there, so
+a relative path the program opens before it changes directory means the same file to them as to the chief."""
+
+
 def _command():
     argv = list(getattr(sys, "orig_argv", [])) or [sys.executable, *sys.argv]
     return [sys.executable, *argv[1:]]
@@ -98,6 +103,7 @@ def launch(num_replicas):
             env[environment.PROGRAM_STATE] = program
         proc = subprocess.Popen(
             _command(),
+            cwd=_START_DIR,
             env=env,
             stdin=subprocess.DEVNULL,
             stdout=subprocess.DEVNULL,
@@ -138,7 +144,7 @@ def supervise(num_replicas, max_restarts):
             env.pop(environment.MAX_RESTARTS, None)
             if program is not None:
                 env[environment.PROGRAM_STATE] = program
-            procs.append(subprocess.Popen(_command(), env=env, stdin=subprocess.DEVNULL,
+            procs.append(subprocess.Popen(_command(), cwd=_START_DIR, env=env, stdin=subprocess.DEVNULL,
                                           stdout=None if rank == 0 else subprocess.DEVNULL))
         code, failed = _wait_group(procs)
         if code == 0 or attempt >= max_restarts:

@@ -16,6 +16,8 @@ Example:
 
 import collections.abc
 
+from keraslike._src.nest.composite import is_composite
+
 
 class Rules:
     """How one traversal sees a nested structure; every traversal in keraslike goes through these.
@@ -92,8 +94,9 @@ def _is_attrs(x):
 
 
 def is_nested(seq):
-    """`tf.nest.is_nested(seq)`: True for lists, tuples, mappings and attrs objects."""
-    return isinstance(seq, (list, tuple, collections.abc.Mapping)) or _is_attrs(seq)
+    """`tf.nest.is_nested(seq)`: True for lists, tuples, mappings, mapping views (`d.keys()`, `d.values()`,
+    `d.items()`: sequences in iteration order, rebuilt as lists, as TF's) and attrs objects."""
+    return isinstance(seq, (list, tuple, collections.abc.Mapping, collections.abc.MappingView)) or _is_attrs(seq)
 
 
 def sorted_keys(mapping):
@@ -114,6 +117,8 @@ def _keys(structure):
 
 
 def _child(structure, key):
+    if isinstance(structure, collections.abc.MappingView):
+        return list(structure)[key]
     return getattr(structure, key) if _is_attrs(structure) else structure[key]
 
 
@@ -147,12 +152,91 @@ def _rebuild(structure, keys, children):
             return tuple(children)
     if isinstance(structure, list):
         return type(structure)(children) if type(structure) is not list else list(children)
+    if isinstance(structure, collections.abc.MappingView):
+        return list(children)
     raise TypeError(f"Cannot rebuild a structure of type {type(structure).__name__}")
 
 
 TF_NEST = Rules(is_nested, _keys, _child, _rebuild)
 """`tf.nest`'s rules: lists, tuples, namedtuples, every Mapping (children by sorted key, rebuilt in the
-original key order and type) and attrs classes are containers; everything else is a leaf."""
+original key order and type), mapping views (rebuilt as lists) and attrs classes are containers; everything
+else is a leaf."""
+
+
+def _is_extension(value):
+    return getattr(type(value), "_keraslike_extension_type", False)
+
+
+def _expanded_keys(structure):
+    return structure._keraslike_components() if _is_extension(structure) else _keys(structure)
+
+
+def _expanded_child(structure, key):
+    return getattr(structure, key) if _is_extension(structure) else _child(structure, key)
+
+
+def _expanded_rebuild(structure, keys, children):
+    if _is_extension(structure):
+        return structure._keraslike_rebuild(keys, children)
+    return _rebuild(structure, keys, children)
+
+
+def _expands(value):
+    return is_composite(value) or _is_extension(value)
+
+
+def _composite_keys(structure):
+    if _is_extension(structure):
+        return structure._keraslike_components()
+    return range(len(structure._to_components())) if is_composite(structure) else _keys(structure)
+
+
+def _composite_child(structure, key):
+    if _is_extension(structure):
+        return getattr(structure, key)
+    return structure._to_components()[key] if is_composite(structure) else _child(structure, key)
+
+
+def _composite_rebuild(structure, keys, children):
+    if _is_extension(structure):
+        return structure._keraslike_rebuild(keys, children)
+    return structure._from_components(children) if is_composite(structure) else _rebuild(structure, keys, children)
+
+
+TF_NEST_EXPANDED = Rules(lambda value: is_nested(value) or _expands(value), _composite_keys, _composite_child,
+                         _composite_rebuild)
+"""`tf.nest` with `expand_composites=True`: composite tensors (RaggedTensor: `[flat_values,
+*nested_row_splits]`; SparseTensor: `[indices, values, dense_shape]`) and extension types
+(`tf.experimental.ExtensionType`: their tensor fields) are containers of their parts."""
+
+EXPANDED = Rules(lambda value: is_nested(value) or _is_extension(value), _expanded_keys, _expanded_child,
+                 _expanded_rebuild)
+"""Extension types expanded, ragged and sparse tensors kept whole: what keraslike's control flow (`map_fn`,
+`while_loop`) walks."""
+
+
+def flatten_extensions(structure):
+    """`tf.nest`'s flatten with extension types expanded (ragged and sparse tensors stay leaves): what keraslike's
+    control flow (`map_fn`, `while_loop`) walks."""
+    return EXPANDED.flatten(structure)
+
+
+def pack_extensions(structure, flat_sequence):
+    """Inverse of `flatten_extensions`."""
+    return EXPANDED.pack(structure, list(flat_sequence))
+
+
+def assert_same_extensions(first, second):
+    """`assert_same_structure(check_types=False)`, comparing extension types by their tensor fields."""
+    if not any(_is_extension(v) for v in EXPANDED.flatten([first, second]) + TF_NEST.flatten([first, second])):
+        assert_same_structure(first, second, check_types=False)
+    elif len(EXPANDED.flatten(first)) != len(EXPANDED.flatten(second)):
+        raise _structure_error(ValueError, first, second, "The two structures don't have the same number of "
+                               "tensor components")
+
+
+def _rules(expand_composites):
+    return TF_NEST_EXPANDED if expand_composites else TF_NEST
 
 
 def flatten(structure, expand_composites=False):
@@ -160,23 +244,18 @@ def flatten(structure, expand_composites=False):
 
     Args:
         structure: an arbitrarily nested structure or a single leaf.
-        expand_composites: composite tensors (ragged, sparse) do not exist here; must be False.
+        expand_composites: if True, composite tensors are flattened into their component tensors
+            (a RaggedTensor into `flat_values` and its `nested_row_splits`, a SparseTensor into
+            `indices`, `values`, `dense_shape`, an extension type into its tensor fields).
 
     Raises:
         TypeError: for a mapping whose keys cannot be sorted.
     """
-    _check_composites(expand_composites)
-    return TF_NEST.flatten(structure)
-
-
-def _check_composites(expand_composites):
-    if expand_composites:
-        raise ValueError("expand_composites=True is not supported: keraslike has no composite tensors "
-                         "(RaggedTensor, SparseTensor) to expand. Received: expand_composites=True")
+    return _rules(expand_composites).flatten(structure)
 
 
 def _short(value):
-    text = repr(value)
+    text = str(value)
     return text if len(text) <= 200 else text[:197] + "..."
 
 
@@ -197,7 +276,17 @@ def _same_sequence_type(a, b):
     return type(a) is type(b)
 
 
-def _assert_same(first, second, check_types, top1, top2):
+def _assert_same(first, second, check_types, top1, top2, expand=False):
+    if expand and (is_composite(first) or is_composite(second)):
+        _assert_same_composite(first, second, top1, top2)
+        return
+    if expand and (_is_extension(first) or _is_extension(second)):
+        if type(first) is not type(second):
+            raise _structure_error(ValueError, top1, top2, "The two structures don't have the same composite "
+                                   f"type: {type(first).__name__} and {type(second).__name__}")
+        for key in _composite_keys(first):
+            _assert_same(getattr(first, key), getattr(second, key), check_types, top1, top2, expand)
+        return
     nested1, nested2 = is_nested(first), is_nested(second)
     if nested1 != nested2:
         raise _structure_error(
@@ -233,7 +322,21 @@ def _assert_same(first, second, check_types, top1, top2):
             f"Second structure: type={type(second).__name__} str={_short(second)}",
         )
     for a, b in zip(children1, children2):
-        _assert_same(a, b, check_types, top1, top2)
+        _assert_same(a, b, check_types, top1, top2, expand)
+
+
+def _assert_same_composite(first, second, top1, top2):
+    """Two composite tensors match when their types, dtypes and ranks (ragged ranks) do, as TF's specs."""
+    if not (is_composite(first) and is_composite(second)):
+        leaf, composite = (first, second) if is_composite(second) else (second, first)
+        raise _structure_error(
+            ValueError, top1, top2,
+            f"Substructure \"type={type(composite).__name__} str={_short(composite)}\" is a sequence, while "
+            f"substructure \"type={type(leaf).__name__} str={_short(leaf)}\" is not")
+    if first._structure_key() != second._structure_key():
+        raise _structure_error(
+            ValueError, top1, top2,
+            f"Incompatible CompositeTensor TypeSpecs: {first._structure_key()} vs. {second._structure_key()}")
 
 
 def assert_same_structure(nest1, nest2, check_types=True, expand_composites=False):
@@ -244,8 +347,24 @@ def assert_same_structure(nest1, nest2, check_types=True, expand_composites=Fals
         TypeError: with `check_types=True`, if sequence types differ (list vs tuple; namedtuples
             compare by name and fields; every mapping type matches every other).
     """
-    _check_composites(expand_composites)
-    _assert_same(nest1, nest2, check_types, nest1, nest2)
+    expand = bool(expand_composites)
+    try:
+        _assert_same(nest1, nest2, check_types, nest1, nest2, expand)
+    except (ValueError, TypeError) as err:
+        dots1, dots2 = (TF_NEST.map(lambda _: _DOT, n) for n in (nest1, nest2))
+        raise type(err)(f"{err}\nEntire first structure:\n{dots1}\nEntire second structure:\n{dots2}") from None
+
+
+class _Dot:
+    """A leaf's stand-in in error messages' structure sketches (prints as `.`)."""
+
+    def __repr__(self):
+        return "."
+
+    __str__ = __repr__
+
+
+_DOT = _Dot()
 
 
 def pack_sequence_as(structure, flat_sequence, expand_composites=False):
@@ -255,23 +374,23 @@ def pack_sequence_as(structure, flat_sequence, expand_composites=False):
         TypeError: if `flat_sequence` is not a list/tuple.
         ValueError: if it holds a different number of leaves than `structure`.
     """
-    _check_composites(expand_composites)
+    rules = _rules(expand_composites)
     if not isinstance(flat_sequence, (list, tuple)):
         raise TypeError(f"Attempted to pack value:\n  {_short(flat_sequence)}\ninto a structure, but found "
                         f"incompatible type `{type(flat_sequence)}` instead.")
-    if not is_nested(structure):
+    if not rules.is_node(structure):
         if len(flat_sequence) != 1:
             raise ValueError(f"The target structure is of type `{type(structure)}`\n  {_short(structure)}\n"
                              f"However the input is a sequence ({type(flat_sequence)}) of length "
                              f"{len(flat_sequence)}.\n  {_short(flat_sequence)}\nnest cannot guarantee that it "
                              "is safe to map one to the other.")
         return flat_sequence[0]
-    count = len(flatten(structure))
+    count = len(rules.flatten(structure))
     if count != len(flat_sequence):
         raise ValueError(f"Could not pack sequence. Structure had {count} atoms, but flat_sequence had "
                          f"{len(flat_sequence)} items.  Structure: {_short(structure)}, "
                          f"flat_sequence: {_short(flat_sequence)}.")
-    return TF_NEST.pack(structure, flat_sequence)
+    return rules.pack(structure, flat_sequence)
 
 
 def map_structure(func, *structure, **kwargs):
@@ -293,11 +412,10 @@ def map_structure(func, *structure, **kwargs):
     if kwargs:
         raise ValueError("Only valid keyword arguments are `check_types` and `expand_composites`, not: "
                          + ", ".join(f"`{k}`" for k in kwargs))
-    _check_composites(expand_composites)
     for other in structure[1:]:
-        assert_same_structure(structure[0], other, check_types=check_types)
-    flats = [flatten(s) for s in structure]
-    return pack_sequence_as(structure[0], [func(*leaves) for leaves in zip(*flats)])
+        assert_same_structure(structure[0], other, check_types=check_types, expand_composites=expand_composites)
+    flats = [flatten(s, expand_composites) for s in structure]
+    return pack_sequence_as(structure[0], [func(*leaves) for leaves in zip(*flats)], expand_composites)
 
 
 def flatten_with_paths(structure):

@@ -217,7 +217,7 @@ def while_loop(cond, body, loop_vars, shape_invariants=None, parallel_iterations
     limit = None if maximum_iterations is None else int(
         maximum_iterations.item() if isinstance(maximum_iterations, torch.Tensor) else maximum_iterations)
     with torch.set_grad_enabled(torch.is_grad_enabled() and back_prop):
-        values = nest.map_structure(_to_loop_value, structure)
+        values = nest.pack_extensions(structure, [_to_loop_value(v) for v in nest.flatten_extensions(structure)])
         if shape_invariants is not None:
             _check_invariants(values, shape_invariants, first=True)
         count = 0
@@ -225,8 +225,9 @@ def while_loop(cond, body, loop_vars, shape_invariants=None, parallel_iterations
             result = body(*values)
             if packed:
                 result = [result]
-            nest.assert_same_structure(structure, result, check_types=False)
-            values = nest.pack_sequence_as(structure, [_to_loop_value(v) for v in nest.flatten(result)])
+            nest.assert_same_extensions(structure, result)
+            flat = nest.flatten_extensions(result)
+            values = nest.pack_extensions(structure, [_to_loop_value(v) for v in flat])  # (extension types too)
             if shape_invariants is not None:
                 _check_invariants(values, shape_invariants, first=False)
             count += 1

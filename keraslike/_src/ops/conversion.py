@@ -19,7 +19,7 @@ import numpy as np
 import torch
 
 from keraslike._src import errors
-from keraslike._src.ops import dtypes
+from keraslike._src.ops import dtype_promotion, dtypes
 from keraslike._src.ops.string_tensor import StringTensor, as_string_array, looks_like_strings
 from keraslike._src.placement import log as _log
 from keraslike._src.placement import scope as _scope
@@ -252,6 +252,8 @@ def constant(value, dtype=None, shape=None, name=None):
     """
     if isinstance(value, torch.Tensor):
         dtype = dtypes.as_dtype(dtype)
+        if dtype is not None and value.dtype != dtype and dtype_promotion.converts(value.dtype, dtype):
+            value = value.to(dtype)  # "all"/"safe" dtype_conversion_mode: TF converts (safe: losslessly only)
         if dtype is not None and value.dtype != dtype:
             raise TypeError(
                 f"Expected tensor with dtype {dtypes.dtype_name(dtype)}, but got dtype "
@@ -352,12 +354,31 @@ def check_broadcastable(*shapes, op_name=None, received=None):
                                                              f"differ). {detail}")
 
 
+def _typed_operand(value, tensor, arg_name):
+    """`value` as a tensor of `tensor`'s dtype: a numeric numpy array/scalar is cast as `astype` does (TF's op
+    dispatch casts numpy values to the dtype a tensor operand fixed: `int32 tensor + np.float16(1.7)` adds 1);
+    Python values must convert losslessly (TypeError otherwise, as TF)."""
+    if isinstance(value, (np.ndarray, np.generic)) and value.dtype.kind in "biufc" and tensor.dtype in _NUMPY_CASTABLE:
+        converted = torch.from_numpy(np.array(value, dtype=tensor.dtype.as_numpy_dtype, copy=True))
+        return to_tensor(converted, None, arg_name, tensor.device)
+    return to_tensor(value, tensor.dtype, arg_name, tensor.device)
+
+
+_NUMPY_CASTABLE = frozenset({torch.float16, torch.float32, torch.float64, torch.int8, torch.int16, torch.int32,
+                             torch.int64, torch.uint8, torch.bool,
+                             torch.complex64, torch.complex128})
+
+
 def binary_operands(x, y, op_name, x_name="x", y_name="y"):
     """Convert two operands like TF's op dispatch: a tensor's dtype decides the other's.
 
     Two tensors must already share a dtype (TF never promotes); a non-tensor
     operand is converted to the tensor operand's dtype and device.
     """
+    if dtype_promotion.state.mode in ("all", "safe"):  # `dtype_conversion_mode`: TF's ops promote on its lattice
+        promoted = dtype_promotion.promote(x, y)
+        if promoted is not None:
+            x, y = promoted
     x_is, y_is = isinstance(x, torch.Tensor), isinstance(y, torch.Tensor)
     if x_is and y_is:
         if x.dtype != y.dtype:
@@ -370,9 +391,9 @@ def binary_operands(x, y, op_name, x_name="x", y_name="y"):
             return _scope.move(x, op_name), _scope.move(y, op_name)
         return x, y
     if x_is:
-        return to_tensor(x, None, x_name), to_tensor(y, x.dtype, y_name, x.device)
+        return to_tensor(x, None, x_name), _typed_operand(y, x, y_name)
     if y_is:
-        return to_tensor(x, y.dtype, x_name, y.device), to_tensor(y, None, y_name)
+        return _typed_operand(x, y, x_name), to_tensor(y, None, y_name)
     x = to_tensor(x, None, x_name)
     return x, to_tensor(y, x.dtype, y_name)
 

@@ -16,7 +16,7 @@ import torch
 from keraslike._src import errors
 from keraslike._src.ops.shape_methods import dims_of, is_compatible
 from keraslike._src.ops.tensor_shape import TensorShape
-from keraslike._src.ops import tensor_numpy, trace_state
+from keraslike._src.ops import function_scope, tensor_numpy, trace_state
 from keraslike._src.ops import value_semantics
 from keraslike._src.ops.conversion import convert_to_tensor
 from keraslike._src.ops.string_tensor import StringTensor
@@ -108,8 +108,8 @@ def control_dependencies(control_inputs):
 
 
 def inside_function():
-    """`tf.inside_function()`: False; `tf.function` bodies run eagerly here, never inside a graph."""
-    return False
+    """`tf.inside_function()`: True in a `tf.function` body (which keraslike runs eagerly), else False."""
+    return function_scope.inside()
 
 
 def gradients(ys, xs, grad_ys=None, name="gradients", gate_gradients=False, aggregation_method=None,

@@ -34,7 +34,7 @@ from keraslike._src.ragged.ragged_tensor_spec import RaggedTensorSpec
 def _flat_elems(elems, op_name):
     """Flattened elems as tensors with a shared first dimension; returns (leaves, n)."""
     leaves = [x if isinstance(x, (torch.Tensor, StringTensor, RaggedTensor)) else convert_to_tensor(x)
-              for x in nest.flatten(elems)]
+              for x in nest.flatten_extensions(elems)]
     if not leaves:
         raise ValueError(f"{op_name}: elems must contain at least one tensor. Received: elems={elems!r}")
     for leaf in leaves:
@@ -147,15 +147,16 @@ def map_fn(fn, elems, dtype=None, parallel_iterations=None, back_prop=True, swap
         specs = [_spec_of(s) for s in nest.flatten(fn_output_signature)]
     with torch.set_grad_enabled(torch.is_grad_enabled() and back_prop):
         columns = [[] for _ in specs]
-        for i in range(n):
-            result = fn(nest.pack_sequence_as(elems, [leaf[i] for leaf in leaves]))
-            nest.assert_same_structure(out_structure, result, check_types=False)
-            for column, value, (dt, dims) in zip(columns, nest.flatten(result), specs):
+        for i in range(n):  # (extension types are mapped over their tensor fields, as TF's composites)
+            result = fn(nest.pack_extensions(elems, [leaf[i] for leaf in leaves]))
+            nest.assert_same_extensions(out_structure, result)
+            flat = nest.flatten_extensions(result)
+            for column, value, (dt, dims) in zip(columns, flat, specs):
                 column.append(_as_output(value, dt, dims))
         device = leaves[0].device if isinstance(leaves[0], torch.Tensor) else None
         stacked = [_stack(c, "map_fn", isinstance(dims, RaggedTensorSpec)) if c else _empty(dt, dims, device)
                    for c, (dt, dims) in zip(columns, specs)]
-    return nest.pack_sequence_as(out_structure, stacked)
+    return nest.pack_extensions(out_structure, stacked)
 
 
 def _loop_map(fn, elems, leaves, n):

@@ -26,6 +26,8 @@ import torch
 import torch.nn.functional as F
 from torch.nn.attention import SDPBackend, sdpa_kernel
 
+from keraslike._src.ops.cached_logits import cache_logits
+
 _SOFTMAX_LARGE_NEGATIVE = {torch.float16: -3e4}  # Keras's Softmax layer; -1e9 for every other dtype
 
 
@@ -51,6 +53,8 @@ def masked_softmax(logits, allowed, dim=-1):
                                                            device=logits.device))
     if isinstance(dim, int):
         probs = torch.softmax(logits, dim=dim)
+        if allowed is None:  # Keras's Softmax layer without a mask: the output carries its logits
+            return cache_logits(probs, logits)
     else:
         probs = torch.exp(logits - torch.logsumexp(logits, dim=tuple(dim), keepdim=True))
     return probs if allowed is None else torch.where(allowed, probs, torch.zeros((), dtype=probs.dtype,

@@ -14,12 +14,14 @@ Example:
 
 import functools
 
+import numpy as np
 import torch
 
 from keraslike._src import errors
-from keraslike._src.ops import dtypes
+from keraslike._src.ops import dtype_promotion, dtypes
 from keraslike._src.ops import string_array_ops as _str
 from keraslike._src.ops import value_semantics
+from keraslike._src.ops.cached_logits import cache_logits
 from keraslike._src.ops.string_tensor import has_strings
 from keraslike._src.ragged.ragged_tensor import RaggedTensor, ragged_binary
 from keraslike._src.ops.conversion import binary_operands, check_broadcastable, to_tensor
@@ -114,7 +116,12 @@ log1p = _unary("tf.math.log1p", torch.log1p, "float", "log(1 + x), accurate near
 sqrt = _unary("tf.math.sqrt", torch.sqrt, "float", "square root.")
 rsqrt = _unary("tf.math.rsqrt", torch.rsqrt, "float", "1 / sqrt(x).")
 reciprocal = _unary("tf.math.reciprocal", torch.reciprocal, "float", "1 / x.")
-sigmoid = _unary("tf.math.sigmoid", torch.sigmoid, "float", "1 / (1 + exp(-x)).")
+def _sigmoid_with_logits(x):
+    """`torch.sigmoid(x)` carrying `x` as its logits for the cross-entropy losses (ops/cached_logits.py)."""
+    return cache_logits(torch.sigmoid(x), x)
+
+
+sigmoid = _unary("tf.math.sigmoid", _sigmoid_with_logits, "float", "1 / (1 + exp(-x)).")
 log_sigmoid = _unary("tf.math.log_sigmoid", torch.nn.functional.logsigmoid, "float", "log(sigmoid(x)).")
 tanh = _unary("tf.math.tanh", torch.tanh, "float", "hyperbolic tangent.")
 softplus = _unary("tf.math.softplus", torch.nn.functional.softplus, "float", "log(exp(x) + 1).")
@@ -251,7 +258,26 @@ def _realdiv(x, y):
     return torch.true_divide(x, y)
 
 
-add = _with_strings(_binary("tf.math.add", torch.add, doc="x + y (elementwise concatenation for strings)."), _str.add)
+def _numpy_first(op):
+    """`tf.add` converts `x` on its own first (TF's `math_ops.add`), so a numpy `x` keeps its dtype and must match
+    a tensor `y` (`tf.add(np.int8(1), tf.constant(1))` is InvalidArgumentError, `tf.add(tf.constant(1), np.int8(1))`
+    is int32), unlike the other binary ops, whose tensor operand decides."""
+
+    @functools.wraps(op)
+    def add(x, y, name=None):
+        if (isinstance(x, (np.ndarray, np.generic)) and isinstance(y, torch.Tensor) and x.dtype.kind in "biufc"
+                and dtype_promotion.state.mode not in ("all", "safe") and dtypes.as_dtype(x.dtype) != y.dtype):
+            raise errors.InvalidArgumentError(
+                f"tf.math.add converts `x` first: a numpy `x` of dtype {x.dtype} cannot be added to a "
+                f"{dtypes.dtype_name(y.dtype)} tensor `y`; cast one of them. Received: x.dtype={x.dtype}, "
+                f"y.dtype={dtypes.dtype_name(y.dtype)}")
+        return op(x, y, name)
+
+    return add
+
+
+add = _numpy_first(_with_strings(
+    _binary("tf.math.add", torch.add, doc="x + y (elementwise concatenation for strings)."), _str.add))
 subtract = _binary("tf.math.subtract", torch.sub, doc="x - y.")
 multiply = _binary("tf.math.multiply", torch.mul, doc="x * y.")
 divide = truediv = _binary(

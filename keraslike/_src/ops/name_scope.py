@@ -14,6 +14,8 @@ import threading
 
 import torch
 
+from keraslike._src.ops import function_scope
+
 _state = threading.local()
 
 
@@ -74,5 +76,5 @@ class name_scope:  # noqa: N801 - TF's public name
 @contextlib.contextmanager
 def init_scope():
     """`tf.init_scope()`: eagerly, a scope in which gradients are not recorded (see module docstring)."""
-    with torch.no_grad():
+    with torch.no_grad(), function_scope.lifted():
         yield

@@ -16,9 +16,10 @@ import torch.nn.functional as F
 
 from keraslike._src.distribute.context import get_strategy
 from keraslike._src.errors import InvalidArgumentError
-from keraslike._src.ops import dtypes
+from keraslike._src.ops import dtypes, nn_experimental
+from keraslike._src.ops.cached_logits import cache_logits
 from keraslike._src.ops import random as _random
-from keraslike._src.ops.conversion import binary_operands, normalize_axes, normalize_axis, to_shape, to_tensor
+from keraslike._src.ops.conversion import binary_operands, normalize_axes, normalize_axis, to_tensor
 from keraslike._src.ops.indexing import gather
 from keraslike._src.ops.math import _require_float
 
@@ -32,7 +33,7 @@ def _float(x, op_name, arg_name="features"):
 def softmax(logits, axis=None, name=None):
     """`tf.nn.softmax(logits, axis=-1)`: `exp(x) / sum(exp(x))` along `axis`."""
     x = _float(logits, "tf.nn.softmax", "logits")
-    return torch.softmax(x, dim=normalize_axis(-1 if axis is None else axis, x.dim()))
+    return cache_logits(torch.softmax(x, dim=normalize_axis(-1 if axis is None else axis, x.dim())), x)
 
 
 def log_softmax(logits, axis=None, name=None):
@@ -82,7 +83,8 @@ swish = silu
 
 def sigmoid(x, name=None):
     """`tf.nn.sigmoid`: `1 / (1 + exp(-x))`."""
-    return torch.sigmoid(_float(x, "tf.nn.sigmoid", "x"))
+    x = _float(x, "tf.nn.sigmoid", "x")
+    return cache_logits(torch.sigmoid(x), x)
 
 
 def tanh(x, name=None):
@@ -136,24 +138,24 @@ def embedding_lookup(params, ids, max_norm=None, name=None):
 def dropout(x, rate, noise_shape=None, seed=None, name=None):
     """`tf.nn.dropout(x, rate)`: zero entries with probability `rate`, scale the rest by `1/(1-rate)`.
 
+    The keep mask is `tf.random.uniform(noise_shape, seed=seed) >= rate`, so seeded masks are TF's.
+
     Args:
         x: floating point tensor.
-        rate: float in `[0, 1)`.
+        rate: float in `[0, 1)` (or a scalar tensor).
         noise_shape: optional shape broadcastable to `x` for the keep mask.
         seed: optional op seed (see `tf.random`).
 
     Raises:
-        ValueError: if `rate` is outside `[0, 1)`.
+        ValueError: if `rate` is outside `[0, 1)`, or `x` is not floating point.
     """
-    x = _float(x, "tf.nn.dropout", "x")
-    r = float(rate.item() if isinstance(rate, torch.Tensor) else rate)
-    if not 0 <= r < 1:
-        raise ValueError(f"Expected `rate` in the range [0, 1). Received: rate={rate}")
-    if r == 0:
-        return x
-    shape = to_shape(noise_shape) if noise_shape is not None else tuple(x.shape)
-    keep = _random.random_mask(shape, r, seed).to(x.device)
-    return x * keep.to(x.dtype) * (1.0 / (1.0 - r))
+    def sampler(shape, dtype):
+        return _random.uniform(shape, dtype=dtype, seed=seed)
+
+    def dummy_rng_step():
+        _random.op_seeds(seed)
+
+    return nn_experimental.dropout_with(x, rate, noise_shape, sampler, "tf.nn.dropout", dummy_rng_step)
 
 
 def softmax_cross_entropy_with_logits(labels, logits, axis=-1, name=None):

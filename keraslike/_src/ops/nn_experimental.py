@@ -30,7 +30,9 @@ def _noise_shape(x, noise_shape):
     return tuple(int(x.shape[i]) if d is None else int(d) for i, d in enumerate(dims))
 
 
-def _dropout(x, rate, noise_shape, uniform_sampler, op_name):
+def dropout_with(x, rate, noise_shape, uniform_sampler, op_name, dummy_rng_step=None):
+    """TF's `_dropout` recipe with the noise from `uniform_sampler(shape=, dtype=)`; at a Python `rate` of 0, `x`
+    unchanged after `dummy_rng_step()` (TF still takes the op seed there, so later draws do not shift)."""
     x = to_tensor(x, None, "x")
     if not x.is_floating_point():
         raise ValueError(f"`x.dtype` must be a floating point tensor as `x` will be scaled. Received: "
@@ -39,6 +41,8 @@ def _dropout(x, rate, noise_shape, uniform_sampler, op_name):
         if not 0 <= rate < 1:
             raise ValueError(f"`rate` must be a scalar tensor or a float in the range [0, 1). Received: rate={rate}")
         if rate == 0:
+            if dummy_rng_step is not None:
+                dummy_rng_step()
             return x
         scaled = x * torch.tensor(1 / (1 - rate), dtype=x.dtype, device=x.device)
         rate_t = torch.tensor(rate, dtype=x.dtype, device=x.device)
@@ -61,7 +65,7 @@ def stateless_dropout(x, rate, seed, rng_alg=None, noise_shape=None, name=None):
     """
     def sampler(shape, dtype):
         return stateless_uniform(shape, seed=seed, dtype=dtype, alg="auto_select" if rng_alg is None else rng_alg)
-    return _dropout(x, rate, noise_shape, sampler, "stateless_dropout")
+    return dropout_with(x, rate, noise_shape, sampler, "stateless_dropout")
 
 
 def general_dropout(x, rate, uniform_sampler, noise_shape=None, name=None):
@@ -71,7 +75,7 @@ def general_dropout(x, rate, uniform_sampler, noise_shape=None, name=None):
     Raises:
         ValueError: `x` not floating point, or `rate` outside [0, 1).
     """
-    return _dropout(x, rate, noise_shape, uniform_sampler, "general_dropout")
+    return dropout_with(x, rate, noise_shape, uniform_sampler, "general_dropout")
 
 
 # ---- isotonic regression ---------------------------------------------------------------------------------

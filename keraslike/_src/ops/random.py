@@ -8,7 +8,13 @@ Mirrors `tensorflow/python/ops/random_ops.py`, `stateless_random_ops.py` and
   numpy-based shuffling elsewhere is reproducible too).
 - An op-level `seed=` gives a reproducible sequence per `(global seed, op seed)`
   pair: repeated calls differ from each other, and `set_seed` restarts them.
-  Without a global seed, TF's default global seed (87654321) is used.
+  Without a global seed, TF's default global seed (87654321) is used; with a global
+  seed and no op seed, the op seed is the next draw of `random.Random(global_seed)`,
+  as TF's eager context draws it.
+- `uniform`, `normal`, `truncated_normal` (and `tf.nn.dropout`, `tf.image.random_flip_*`
+  through them) give TF's values when seeded: the Philox stream of TF's stateful kernel for
+  that seed pair, which advances by 256 blocks per element on every call (`philox.py`).
+  Unseeded draws (no global and no op seed) come from torch's generator.
 - `stateless_*` ops depend only on their `seed` pair.
 
 Samples land on torch's current default device.
@@ -22,31 +28,38 @@ Example:
 
 import enum
 import math
+import random as _py_random
 
 import numpy as np
 import torch
 
 from keraslike._src import errors
-from keraslike._src.ops import dtypes, philox
+from keraslike._src.ops import dtypes, philox, seed_override
 from keraslike._src.ops.conversion import to_shape, to_tensor
 from keraslike._src.placement.scope import current_torch_device
 
 DEFAULT_GRAPH_SEED = 87654321
 _MASK = (1 << 63) - 1
-_state = {"global_seed": None, "counters": {}, "reseeds": 0}
+_MAXINT32 = 2**31 - 1
+# counters: torch-generator draws per (global, op) seed; kernels: Philox blocks each TF stateful kernel has
+# used, by (op, attributes, seed pair), as TF's eager kernel cache keeps them; rng: TF's op-seed source
+_state = {"global_seed": None, "counters": {}, "kernels": {}, "rng": None, "reseeds": 0}
 
 
 def set_seed(seed):
     """`tf.random.set_seed(seed)`: set the global seed (None clears it) and restart op-seed sequences."""
     _state["counters"].clear()
+    _state["kernels"].clear()
     _state["reseeds"] += 1
     if seed is None:
         _state["global_seed"] = None
+        _state["rng"] = None
         return
     if isinstance(seed, torch.Tensor):
         seed = seed.item()
     seed = int(seed)
     _state["global_seed"] = seed
+    _state["rng"] = _py_random.Random(seed)
     torch.manual_seed(seed & _MASK)
     np.random.seed(seed % (2**32))
 
@@ -68,12 +81,17 @@ def _mix(*parts):
     return h
 
 
-def _device():
+def current_device():
+    """The device random samples land on (the `tf.device` scope, else torch's default)."""
     return current_torch_device("RandomUniform") or torch.get_default_device()
 
 
 def _generator(seed):
-    """A fresh generator for an op seed (None: use torch's global RNG)."""
+    """A fresh generator for an op seed (None: use torch's global RNG); under `seed_override` (the
+    DeterministicRandomTestTool) the override's pair seeds it instead."""
+    override = seed_override.override_torch_seed()
+    if override is not None:
+        return torch.Generator(device=_device()).manual_seed(override)
     if seed is None:
         return None
     if isinstance(seed, torch.Tensor):
@@ -82,21 +100,55 @@ def _generator(seed):
     key = (global_seed, int(seed))
     count = _state["counters"].get(key, 0)
     _state["counters"][key] = count + 1
-    gen = torch.Generator(device=_device())
+    gen = torch.Generator(device=current_device())
     gen.manual_seed(_mix(global_seed, seed, count))
     return gen
+
+
+def op_seeds(op_seed):
+    """TF's `random_seed.get_seed` in eager mode: the `(seed, seed2)` attributes of a stateful random op given its
+    op seed, or None for a nondeterministic draw (no global seed and no op seed). With a global seed and no op
+    seed, the op seed is the next draw of a Python `random.Random(global_seed)`, as TF's eager context makes it."""
+    global_seed = _state["global_seed"]
+    if isinstance(op_seed, torch.Tensor):
+        op_seed = op_seed.item()
+    if global_seed is not None:
+        if op_seed is None:
+            op_seed = _state["rng"].randint(0, _MAXINT32)
+        seeds = (global_seed % _MAXINT32, int(op_seed) % _MAXINT32)
+    elif op_seed is not None:
+        seeds = (DEFAULT_GRAPH_SEED, int(op_seed) % _MAXINT32)
+    else:
+        return None
+    return (0, _MAXINT32) if seeds == (0, 0) else seeds
+
+
+def kernel_start(op_name, attrs, seed, count):
+    """The Philox key and counter this call of TF's stateful kernel `op_name` draws from, or None (unseeded).
+
+    TF keeps one kernel per op and attributes (dtype, seed pair) in its eager cache, cleared by `set_seed`; the
+    kernel's generator starts at key `seed`, counter `seed2 << 64` and skips `256 * count` blocks per call."""
+    seeds = op_seeds(seed)
+    if seeds is None:
+        return None
+    cache_key = (op_name, attrs, seeds)
+    used = _state["kernels"].get(cache_key, 0)
+    _state["kernels"][cache_key] = used + 256 * count
+    key, counter = philox.stateful_start(*seeds)
+    return key, philox.skip(counter, used)
 
 
 def _stateless_generator(seed):
     pair = [int(s) for s in (seed.tolist() if isinstance(seed, torch.Tensor) else seed)]
     if len(pair) != 2:
         raise ValueError(f"Expected `seed` to be a pair of integers. Received: seed={seed!r}")
-    gen = torch.Generator(device=_device())
+    gen = torch.Generator(device=current_device())
     gen.manual_seed(_mix(*pair))
     return gen
 
 
-def _float_dtype(dtype, op_name):
+def float_dtype(dtype, op_name):
+    """`dtype` as a torch floating dtype, or ValueError naming `op_name`."""
     dtype = dtypes.as_dtype(dtype)
     if not dtype.is_floating_point:
         raise ValueError(f"`{op_name}` expects a floating point dtype. Received: dtype={dtype}")
@@ -104,11 +156,11 @@ def _float_dtype(dtype, op_name):
 
 
 def _rand(shape, dtype, gen):
-    return torch.rand(shape, dtype=dtype, generator=gen, device=gen.device if gen is not None else _device())
+    return torch.rand(shape, dtype=dtype, generator=gen, device=gen.device if gen is not None else current_device())
 
 
 def _randn(shape, dtype, gen):
-    return torch.randn(shape, dtype=dtype, generator=gen, device=gen.device if gen is not None else _device())
+    return torch.randn(shape, dtype=dtype, generator=gen, device=gen.device if gen is not None else current_device())
 
 
 def _uniform(shape, minval, maxval, dtype, gen):
@@ -129,8 +181,27 @@ def _uniform(shape, minval, maxval, dtype, gen):
     return (lo + torch.floor(u * (hi - lo).to(torch.float64)).to(dtype)).to(dtype)
 
 
+def philox_uniform(start, dims, minval, maxval, dtype):
+    """TF's uniform values from the generator `start`: floats `u * (maxval - minval) + minval`, integers
+    `minval + word % (maxval - minval)`."""
+    count = math.prod(dims)
+    if dtype.is_floating_point:
+        u = philox_tensor(philox.uniform_float(start, count, dtypes.dtype_name(dtype)), dims, dtype)
+        lo = to_tensor(minval, dtype, "minval").to(u.device)
+        hi = to_tensor(1.0 if maxval is None else maxval, dtype, "maxval").to(u.device)
+        return u * (hi - lo) + lo
+    lo, hi = int(to_tensor(minval, dtype, "minval")), int(to_tensor(maxval, dtype, "maxval"))
+    if lo >= hi:
+        raise errors.InvalidArgumentError(f"Need minval < maxval. Received: minval={lo}, maxval={hi}")
+    bits = 32 if dtype == torch.int32 else 64
+    return philox_tensor(philox.uniform_int(start, count, lo, hi, bits), dims, dtype)
+
+
 def uniform(shape, minval=0, maxval=None, dtype=torch.float32, seed=None, name=None):
     """`tf.random.uniform`: samples from `[minval, maxval)`.
+
+    Seeded (a global seed, an op seed, or both) the values are TF's: its `RandomUniform`/`RandomUniformInt`
+    kernels' Philox stream for the seed pair TF derives, advancing per call as TF's cached kernel does.
 
     Args:
         shape: output shape.
@@ -142,14 +213,34 @@ def uniform(shape, minval=0, maxval=None, dtype=torch.float32, seed=None, name=N
     Raises:
         ValueError: for an integer dtype without `maxval`, or an unsupported dtype.
     """
-    return _uniform(shape, minval, maxval, dtype, _generator(seed))
+    dims = to_shape(shape)
+    dt = dtypes.as_dtype(dtype)
+    if not dt.is_floating_point:
+        if dt not in (torch.int32, torch.int64):
+            raise ValueError(f"Expected a float, int32 or int64 `dtype`. Received: dtype={dt}")
+        if maxval is None:
+            raise ValueError("Must specify `maxval` for integer dtype. Received: maxval=None")
+        scalar_bounds = all(to_tensor(v, dt, n).dim() == 0 for v, n in ((minval, "minval"), (maxval, "maxval")))
+        if not scalar_bounds:
+            return _uniform(shape, minval, maxval, dtype, _generator(seed))
+    op = "RandomUniform" if dt.is_floating_point else "RandomUniformInt"
+    start = kernel_start(op, dtypes.dtype_name(dt), seed, math.prod(dims))
+    if start is None:
+        return _uniform(shape, minval, maxval, dtype, None)
+    return philox_uniform(start, dims, minval, maxval, dt)
 
 
 def normal(shape, mean=0.0, stddev=1.0, dtype=torch.float32, seed=None, name=None):
-    """`tf.random.normal`: samples from N(mean, stddev^2) of a floating `dtype`."""
-    dtype = _float_dtype(dtype, "tf.random.normal")
-    z = _randn(to_shape(shape), dtype, _generator(seed))
-    return to_tensor(mean, dtype, "mean", z.device) + to_tensor(stddev, dtype, "stddev", z.device) * z
+    """`tf.random.normal`: samples from N(mean, stddev^2) of a floating `dtype`; seeded, TF's values (its
+    `RandomStandardNormal` kernel's stream, see `uniform`)."""
+    dtype = float_dtype(dtype, "tf.random.normal")
+    dims = to_shape(shape)
+    start = kernel_start("RandomStandardNormal", dtypes.dtype_name(dtype), seed, math.prod(dims))
+    if start is None:
+        z = _randn(dims, dtype, None)
+    else:
+        z = philox_tensor(philox.normal(start, math.prod(dims), dtypes.dtype_name(dtype)), dims, dtype)
+    return z * to_tensor(stddev, dtype, "stddev", z.device) + to_tensor(mean, dtype, "mean", z.device)
 
 
 def _truncated(shape, dtype, gen):
@@ -161,10 +252,16 @@ def _truncated(shape, dtype, gen):
 
 
 def truncated_normal(shape, mean=0.0, stddev=1.0, dtype=torch.float32, seed=None, name=None):
-    """`tf.random.truncated_normal`: normal samples, none farther than 2 `stddev` from `mean`."""
-    dtype = _float_dtype(dtype, "tf.random.truncated_normal")
-    z = _truncated(to_shape(shape), dtype, _generator(seed))
-    return to_tensor(mean, dtype, "mean", z.device) + to_tensor(stddev, dtype, "stddev", z.device) * z
+    """`tf.random.truncated_normal`: normal samples, none farther than 2 `stddev` from `mean`; seeded, TF's
+    values (its `TruncatedNormal` kernel's stream, see `uniform`)."""
+    dtype = float_dtype(dtype, "tf.random.truncated_normal")
+    dims = to_shape(shape)
+    start = kernel_start("TruncatedNormal", dtypes.dtype_name(dtype), seed, math.prod(dims))
+    if start is None:
+        z = _truncated(dims, dtype, None)
+    else:
+        z = philox_tensor(philox.truncated_normal(start, math.prod(dims), dtypes.dtype_name(dtype)), dims, dtype)
+    return z * to_tensor(stddev, dtype, "stddev", z.device) + to_tensor(mean, dtype, "mean", z.device)
 
 
 def shuffle(value, seed=None, name=None):
@@ -173,7 +270,7 @@ def shuffle(value, seed=None, name=None):
     if x.dim() == 0:
         raise ValueError("Expected `value` of rank >= 1. Received: value with shape=[]")
     gen = _generator(seed)
-    perm = torch.randperm(x.shape[0], generator=gen, device=gen.device if gen is not None else _device())
+    perm = torch.randperm(x.shape[0], generator=gen, device=gen.device if gen is not None else current_device())
     return x[perm.to(x.device)]
 
 
@@ -209,8 +306,9 @@ def _stateless_pair(seed):
     return tuple(pair)
 
 
-def _philox_tensor(values, shape, dtype):
-    return torch.as_tensor(np.asarray(values)).to(device=_device(), dtype=dtype).reshape(shape)
+def philox_tensor(values, shape, dtype):
+    """`values` (Philox draws, numpy or a list) as a tensor of `shape` and `dtype` on the current device."""
+    return torch.as_tensor(np.asarray(values)).to(device=current_device(), dtype=dtype).reshape(shape)
 
 
 def stateless_uniform(shape, seed, minval=0, maxval=None, dtype=torch.float32, name=None, alg="auto_select"):
@@ -224,9 +322,9 @@ def stateless_uniform(shape, seed, minval=0, maxval=None, dtype=torch.float32, n
     to_algorithm(alg)
     dims = to_shape(shape)
     dtype = dtypes.as_dtype(dtype)
-    pair, count = _stateless_pair(seed), math.prod(dims)
+    pair, count = philox.key_counter(*_stateless_pair(seed)), math.prod(dims)
     if dtype.is_floating_point:
-        u = _philox_tensor(philox.uniform_float(pair, count, dtypes.dtype_name(dtype)), dims, dtype)
+        u = philox_tensor(philox.uniform_float(pair, count, dtypes.dtype_name(dtype)), dims, dtype)
         lo = to_tensor(minval, dtype, "minval").to(u.device)
         hi = to_tensor(1.0 if maxval is None else maxval, dtype, "maxval").to(u.device)
         return u * (hi - lo) + lo
@@ -234,37 +332,36 @@ def stateless_uniform(shape, seed, minval=0, maxval=None, dtype=torch.float32, n
         raise ValueError(f"Expected a float, int32 or int64 `dtype`. Received: dtype={dtype}")
     bits = 32 if dtype == torch.int32 else 64
     if minval is None and maxval is None:
-        return _philox_tensor(philox.full_int(pair, count, bits), dims, dtype)
+        return philox_tensor(philox.full_int(pair, count, bits), dims, dtype)
     if minval is None or maxval is None:
         raise ValueError("For integer `dtype`, `minval` and `maxval` must be both None or both given. "
                          f"Received: minval={minval!r}, maxval={maxval!r}")
     lo, hi = int(to_tensor(minval, dtype, "minval")), int(to_tensor(maxval, dtype, "maxval"))
     if lo >= hi:
         raise errors.InvalidArgumentError(f"Need minval < maxval. Received: minval={lo}, maxval={hi}")
-    return _philox_tensor(philox.uniform_int(pair, count, lo, hi, bits), dims, dtype)
+    return philox_tensor(philox.uniform_int(pair, count, lo, hi, bits), dims, dtype)
 
 
 def stateless_normal(shape, seed, mean=0.0, stddev=1.0, dtype=torch.float32, name=None, alg="auto_select"):
     """`tf.random.stateless_normal`: normal samples determined by the `seed` pair only: TF's own values (Box-Muller
     on its Philox uniforms)."""
     to_algorithm(alg)
-    dtype = _float_dtype(dtype, "tf.random.stateless_normal")
+    dtype = float_dtype(dtype, "tf.random.stateless_normal")
     dims = to_shape(shape)
-    z = _philox_tensor(philox.normal(_stateless_pair(seed), math.prod(dims), dtypes.dtype_name(dtype)), dims, dtype)
+    start = philox.key_counter(*_stateless_pair(seed))
+    z = philox_tensor(philox.normal(start, math.prod(dims), dtypes.dtype_name(dtype)), dims, dtype)
     return z * to_tensor(stddev, dtype, "stddev", z.device) + to_tensor(mean, dtype, "mean", z.device)
 
 
 def stateless_truncated_normal(shape, seed, mean=0.0, stddev=1.0, dtype=torch.float32, name=None,
                                alg="auto_select"):
-    """`tf.random.stateless_truncated_normal`: like `truncated_normal`, determined by `seed` only."""
-    dtype = _float_dtype(dtype, "tf.random.stateless_truncated_normal")
-    z = _truncated(to_shape(shape), dtype, _stateless_generator(seed))
-    return to_tensor(mean, dtype, "mean", z.device) + to_tensor(stddev, dtype, "stddev", z.device) * z
-
-
-def random_mask(shape, rate, seed=None):
-    """Internal: bool keep-mask with P(keep) = 1 - rate, used by `tf.nn.dropout`."""
-    return _rand(to_shape(shape), torch.float32, _generator(seed)) >= rate
+    """`tf.random.stateless_truncated_normal`: like `truncated_normal`, determined by `seed` only (TF's values)."""
+    to_algorithm(alg)
+    dtype = float_dtype(dtype, "tf.random.stateless_truncated_normal")
+    dims = to_shape(shape)
+    start = philox.key_counter(*_stateless_pair(seed))
+    z = philox_tensor(philox.truncated_normal(start, math.prod(dims), dtypes.dtype_name(dtype)), dims, dtype)
+    return z * to_tensor(stddev, dtype, "stddev", z.device) + to_tensor(mean, dtype, "mean", z.device)
 
 
 # ---- Shared samplers (also used by `tf.random.Generator`, keraslike/_src/ops/random_generator.py) ----
@@ -276,7 +373,7 @@ def op_generator(seed):
 
 def generator_from_parts(*parts):
     """A torch generator on the current device, seeded by a hash of the integers `parts`."""
-    return torch.Generator(device=_device()).manual_seed(_mix(*parts))
+    return torch.Generator(device=current_device()).manual_seed(_mix(*parts))
 
 
 def sample_uniform(shape, minval, maxval, dtype, gen):
@@ -286,14 +383,14 @@ def sample_uniform(shape, minval, maxval, dtype, gen):
 
 def sample_normal(shape, mean, stddev, dtype, gen, op_name="tf.random.normal"):
     """`normal` drawn from `gen`."""
-    dtype = _float_dtype(dtype, op_name)
+    dtype = float_dtype(dtype, op_name)
     z = _randn(to_shape(shape), dtype, gen)
     return to_tensor(mean, dtype, "mean", z.device) + to_tensor(stddev, dtype, "stddev", z.device) * z
 
 
 def sample_truncated_normal(shape, mean, stddev, dtype, gen, op_name="tf.random.truncated_normal"):
     """`truncated_normal` drawn from `gen`."""
-    dtype = _float_dtype(dtype, op_name)
+    dtype = float_dtype(dtype, op_name)
     z = _truncated(to_shape(shape), dtype, gen)
     return to_tensor(mean, dtype, "mean", z.device) + to_tensor(stddev, dtype, "stddev", z.device) * z
 
@@ -302,7 +399,7 @@ def sample_binomial(shape, counts, probs, dtype, gen):
     """Binomial(counts, probs) draws of `shape` (counts/probs broadcast to it) as `dtype`."""
     shape = to_shape(shape)
     dtype = dtypes.as_dtype(dtype)
-    dev = gen.device if gen is not None else _device()
+    dev = gen.device if gen is not None else current_device()
     n = to_tensor(counts, None, "counts").to(dev, torch.float64)
     p = to_tensor(probs, None, "probs").to(dev, torch.float64)
     try:
@@ -318,7 +415,7 @@ def sample_binomial(shape, counts, probs, dtype, gen):
 
 def _sample_gamma(shape, alpha, beta, dtype, gen):
     """Gamma(alpha, rate=beta) draws of exactly `shape` (alpha/beta broadcast to it)."""
-    dev = gen.device if gen is not None else _device()
+    dev = gen.device if gen is not None else current_device()
     work = torch.float64 if dtype == torch.float64 else torch.float32
     a = torch.broadcast_to(alpha.to(dev, work), shape).contiguous()
     g = torch._standard_gamma(a, generator=gen)
@@ -328,7 +425,7 @@ def _sample_gamma(shape, alpha, beta, dtype, gen):
 
 
 def _gamma_args(alpha, beta, dtype, op_name):
-    dtype = _float_dtype(dtype, op_name)
+    dtype = float_dtype(dtype, op_name)
     a = to_tensor(alpha, dtype, "alpha")
     b = None if beta is None else to_tensor(beta, dtype, "beta")
     return a, b, dtype
@@ -363,7 +460,7 @@ def stateless_gamma(shape, seed, alpha, beta=None, dtype=torch.float32, name=Non
 
 
 def _sample_poisson(shape, lam, dtype, gen):
-    dev = gen.device if gen is not None else _device()
+    dev = gen.device if gen is not None else current_device()
     rates = torch.broadcast_to(lam.to(dev, torch.float64), shape).contiguous()
     if bool((rates < 0).any()):
         raise ValueError("`lam` must be non-negative. Received: a negative rate")
@@ -481,7 +578,8 @@ def fold_in(seed, data, alg="auto_select"):
     if d.dim() != 0 or d.dtype not in (torch.int32, torch.int64):
         raise ValueError(f"`data` must be an int32 or int64 scalar. Received: data={data!r}")
     bits = 32 if d.dtype == torch.int32 else 64
-    return torch.tensor([philox.full_int((s0, s1), 1, bits)[0], int(d.item())], dtype=d.dtype, device=_device())
+    value = philox.full_int(philox.key_counter(s0, s1), 1, bits)[0]
+    return torch.tensor([value, int(d.item())], dtype=d.dtype, device=current_device())
 
 
 def split(seed, num=2, alg="auto_select"):
@@ -493,8 +591,8 @@ def split(seed, num=2, alg="auto_select"):
     if num < 0:
         raise ValueError(f"`num` must be >= 0. Received: num={num}")
     bits = 32 if t.dtype == torch.int32 else 64
-    flat = philox.full_int(tuple(t.tolist()), 2 * num, bits)
-    return torch.tensor(flat, dtype=t.dtype, device=_device()).reshape(num, 2)
+    flat = philox.full_int(philox.key_counter(*t.tolist()), 2 * num, bits)
+    return torch.tensor(flat, dtype=t.dtype, device=current_device()).reshape(num, 2)
 
 
 def stateless_shuffle(value, seed, alg="auto_select", name=None):

@@ -3,9 +3,10 @@
 Mirrors `tensorflow/python/ops/stateful_random_ops.py`. A generator's state is a non-trainable int64
 `tf.Variable` laid out as TF's: `[counter..., key]` (3 words for PHILOX, 2 for THREEFRY), built by
 `create_rng_state` exactly as TF builds it (`create_rng_state(1234, "philox") == [1234, 0, 0]`). Every draw
-reads the state, samples from a torch generator seeded by a hash of (algorithm, state), and advances the
-counter by 256 per element drawn, as TF's kernels do for `normal`/`uniform`/`skip`. The values are not TF's
-Philox/ThreeFry streams: the same state gives the same values within keraslike, not the values TF gives.
+reads the state and advances the counter by 256 per element drawn, as TF's kernels do. A PHILOX generator draws
+TF's own values: the Philox stream at the state's 128-bit counter under its 64-bit key, turned into each
+distribution as TF's kernels turn it. THREEFRY draws (and `binomial`) come from a torch generator seeded by a
+hash of the state: the same state gives the same values within keraslike, not the values TF gives.
 
 Under a multi-replica strategy (one process per replica) the state variable starts from the chief's value
 (as every variable created in a strategy scope does), and a draw inside replica context (`strategy.run`, a
@@ -18,6 +19,7 @@ import torch
 
 from keraslike._src.distribute import context as distribute_context
 from keraslike._src.launch import one_program
+from keraslike._src.ops import dtypes, philox
 from keraslike._src.ops import random as tf_random
 from keraslike._src.ops.conversion import to_shape, to_tensor
 from keraslike._src.ops.random import Algorithm
@@ -164,6 +166,19 @@ class Generator:
         new = [_signed(counter >> (64 * i)) for i in range(counter_words)] + [_signed(words[-1])]
         self._state_var.assign(torch.tensor(new, dtype=torch.int64))
 
+    def _philox_start(self, num_elements):
+        """The Philox key and counter of this draw (advancing the state), or None where the draw is not TF's
+        stream (THREEFRY, or inside a multi-replica step, where replicas fold in their id)."""
+        if self._alg is not Algorithm.PHILOX:
+            return None
+        ctx = distribute_context.current_replica_context()
+        if ctx is not None and ctx.num_replicas_in_sync > 1:
+            return None
+        c0, c1, key = (int(w) % _MOD64 for w in self._state_var.detach().tolist())
+        self._advance(256 * int(num_elements))
+        counter = [c0 & 0xFFFFFFFF, c0 >> 32, c1 & 0xFFFFFFFF, c1 >> 32]
+        return (key & 0xFFFFFFFF, key >> 32), counter
+
     def _torch_generator(self, num_elements):
         parts = [self._alg.value] + self._state_var.detach().tolist()
         ctx = distribute_context.current_replica_context()
@@ -183,6 +198,12 @@ class Generator:
     # ---- sampling ----
     def normal(self, shape, mean=0.0, stddev=1.0, dtype=torch.float32, name=None):
         """N(mean, stddev^2) samples of `shape` (a floating dtype)."""
+        dims = to_shape(shape)
+        start = self._philox_start(self._numel(dims))
+        if start is not None:
+            dt = tf_random.float_dtype(dtype, "Generator.normal")
+            z = tf_random.philox_tensor(philox.normal(start, self._numel(dims), dtypes.dtype_name(dt)), dims, dt)
+            return z * to_tensor(stddev, dt, "stddev", z.device) + to_tensor(mean, dt, "mean", z.device)
         return tf_random.sample_normal(shape, mean, stddev, dtype, self._torch_generator(self._numel(shape)),
                                        "Generator.normal")
 
@@ -192,11 +213,26 @@ class Generator:
         dt = to_tensor(0, dtype, "dtype").dtype
         if not dt.is_floating_point and minval is None and maxval is None:
             return self.uniform_full_int(shape, dtype)
+        if not dt.is_floating_point:
+            if dt not in (torch.int32, torch.int64):
+                raise ValueError(f"Expected a float, int32 or int64 `dtype`. Received: dtype={dt}")
+            if maxval is None:
+                raise ValueError("Must specify `maxval` for integer dtype. Received: maxval=None")
+        start = self._philox_start(self._numel(shape))
+        if start is not None:
+            return tf_random.philox_uniform(start, to_shape(shape), 0 if minval is None else minval, maxval, dt)
         return tf_random.sample_uniform(shape, 0 if minval is None else minval, maxval, dtype,
                                         self._torch_generator(self._numel(shape)))
 
     def truncated_normal(self, shape, mean=0.0, stddev=1.0, dtype=torch.float32, name=None):
         """Normal samples within 2 stddev of the mean."""
+        dims = to_shape(shape)
+        start = self._philox_start(self._numel(dims))
+        if start is not None:
+            dt = tf_random.float_dtype(dtype, "Generator.truncated_normal")
+            values = philox.truncated_normal(start, self._numel(dims), dtypes.dtype_name(dt))
+            z = tf_random.philox_tensor(values, dims, dt)
+            return z * to_tensor(stddev, dt, "stddev", z.device) + to_tensor(mean, dt, "mean", z.device)
         return tf_random.sample_truncated_normal(shape, mean, stddev, dtype,
                                                  self._torch_generator(self._numel(shape)),
                                                  "Generator.truncated_normal")
@@ -212,6 +248,14 @@ class Generator:
         if bits is None:
             raise ValueError(f"`uniform_full_int` supports int32, int64, uint32 and uint64. Received: dtype={dt}")
         shape = to_shape(shape)
+        start = self._philox_start(self._numel(shape))
+        if start is not None:
+            values = philox.full_int(start, self._numel(shape), bits)
+            raw = torch.tensor(values, dtype=torch.int32 if bits == 32 else torch.int64).reshape(shape)
+            raw = raw.to(tf_random.current_device())
+            if bits == 32:
+                return raw if dt == torch.int32 else raw.view(torch.uint32)
+            return raw if dt == torch.int64 else raw.view(torch.uint64)
         gen = self._torch_generator(self._numel(shape))
         raw = torch.randint(-(1 << 63), (1 << 63) - 1, tuple(shape), dtype=torch.int64, generator=gen,
                             device=gen.device)
@@ -221,7 +265,11 @@ class Generator:
         return raw if dt == torch.int64 else raw.view(torch.uint64)
 
     def make_seeds(self, count=1):
-        """`[2, count]` int64 seeds for the stateless ops (advances the counter by 256 * count)."""
+        """`[2, count]` int64 seeds for the stateless ops (advances the counter by 256 * count): as TF, the first
+        row is `uniform_full_int([count], int64)`, the second zeros."""
+        if self._philox_start(0) is not None:
+            keys = self.uniform_full_int([int(count)], torch.int64)
+            return torch.stack([keys, torch.zeros_like(keys)])
         gen = self._torch_generator(0)
         self._advance(256 * (int(count) - 1))
         return torch.randint(-(1 << 63), (1 << 63) - 1, (2, int(count)), dtype=torch.int64, generator=gen,

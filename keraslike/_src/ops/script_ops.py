@@ -21,7 +21,7 @@ import torch
 from keraslike._src import errors
 from keraslike._src.ops.tensor_spec import as_spec_dtype, string
 from keraslike._src.ops import dtypes
-from keraslike._src.ops import tensor_numpy, trace_state
+from keraslike._src.ops import function_scope, tensor_numpy, trace_state
 from keraslike._src.ops.conversion import convert_to_tensor
 from keraslike._src.ops.string_tensor import string_tensor
 
@@ -123,6 +123,11 @@ def _numpy_function(func, inp, Tout, stateful=True):
         return _outputs(_standin_outputs(Tout), Tout, from_numpy=False)
     with torch.no_grad():
         result = func(*[as_numpy(v) for v in inp])
+        if not function_scope.inside():
+            # TF's eager call: the results converted as they are (Tout unchecked), one result unpacked
+            flat = [None if r is None else convert_to_tensor(r)
+                    for r in (result if isinstance(result, (list, tuple)) else [result])]
+            return flat[0] if len(flat) == 1 else flat
         return _outputs(result, Tout, from_numpy=True)
 
 

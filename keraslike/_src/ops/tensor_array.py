@@ -21,7 +21,7 @@ Example:
 import torch
 
 from keraslike._src import errors
-from keraslike._src.ops import dtypes
+from keraslike._src.ops import dtypes, function_scope
 from keraslike._src.ops.conversion import convert_to_tensor
 from keraslike._src.ops.shape_methods import dims_of, is_compatible, merge
 from keraslike._src.ops.tensor_shape import TensorShape
@@ -73,8 +73,10 @@ class TensorArray:
         if dtypes.as_dtype(dtype) is dtypes.string:
             raise TypeError("keraslike's TensorArray holds numeric tensors; for strings collect them in a Python "
                             "list and tf.stack it (string tensors stack). Received: dtype=tf.string")
-        self._storage = _Storage(dtypes.as_dtype(dtype), size, bool(dynamic_size),
-                                 True if clear_after_read is None else bool(clear_after_read), bool(infer_shape),
+        # made in a `tf.function` body it is TF's graph TensorArray (a tensor list), which reads an element
+        # any number of times whatever `clear_after_read` says
+        clear = (True if clear_after_read is None else bool(clear_after_read)) and not function_scope.inside()
+        self._storage = _Storage(dtypes.as_dtype(dtype), size, bool(dynamic_size), clear, bool(infer_shape),
                                  element_shape)
 
     def _new(self):

@@ -127,7 +127,7 @@ def set_shape(self, shape):
     trace_state.stated_shape(self, TensorShape(shape))
 
 
-def _add_to_type(cls, attributes):
+def add_to_type(cls, attributes):
     """Add `attributes` to a C type's dictionary, never replacing what the type already defines."""
     type_dict = gc.get_referents(cls.__dict__)[0]
     for key, value in attributes.items():
@@ -194,9 +194,9 @@ def install():
     """Add the TF names (idempotent)."""
     _install_size_add()
     if "as_list" not in torch.Size.__dict__:
-        _add_to_type(torch.Size, _shape_attributes())
+        add_to_type(torch.Size, _shape_attributes())
     if "is_floating" not in torch.dtype.__dict__:
-        _add_to_type(torch.dtype, _DTYPE_ATTRIBUTES)
+        add_to_type(torch.dtype, _DTYPE_ATTRIBUTES)
     for name, fn in (("get_shape", get_shape), ("set_shape", set_shape),
                      ("ref", tensor_reference.ref), ("experimental_ref", tensor_reference.ref)):
         if not hasattr(torch.Tensor, name):

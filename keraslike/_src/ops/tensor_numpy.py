@@ -19,6 +19,7 @@ _original_numpy = torch.Tensor.numpy
 _original_array_wrap = torch.Tensor.__array_wrap__
 
 
+@torch.compiler.disable  # torch.compile's numpy interop calls `numpy(force=True)` back: tracing this would recurse
 def _numpy(self, *args, **kwargs):
     if self.requires_grad:
         return _original_numpy(self.detach(), *args, **kwargs)

@@ -29,18 +29,30 @@ list or array of a shape that does not broadcast give a scalar `False`/`True` te
 tensor op Python scalar, in-place operators, `t == None`, `t == "a"`) is torch's unchanged; wrappers add one
 Python call per operator (measured in `benchmarks/tensor_attributes_overhead.py`).
 
-Differences left on purpose: a Python scalar operand keeps torch's promotion (`int_tensor * 2.5` is a
-float tensor here; TF raises), since changing it would slow every `x * 2.0`; an out-of-range Python int in a
-list raises TypeError (TF wraps it around).
+Under `tnp.experimental_enable_numpy_behavior(dtype_conversion_mode=...)` ("legacy", "all" or "safe"), operands of
+different dtypes (tensors, numpy values, Python scalars) are first promoted by `dtype_promotion.promote` (numpy's
+rules or TF's lattice; "safe" raises TypeError on a lossy promotion), as TF's operators do in those modes.
+
+- in-place operators (`loss += reg`): a TF tensor is immutable, so `x += y` is `x = x + y`. On a tensor that
+  autograd recorded (it has a `grad_fn`, with gradients enabled) the wrapper computes `x + y` out of place, as TF
+  does: torch's in-place op would refuse a broadcast to a larger shape (`scalar += shape [1]`, the style-transfer
+  tutorial's `loss += w * tf.image.total_variation(image)`) or break the gradient of a tensor saved for backward.
+  Elsewhere torch's in-place op runs (torch code that mutates buffers keeps working), falling back to the
+  out-of-place op only where the result's shape would grow by broadcasting, which torch refuses.
+
+Differences left on purpose (mode "off", TF's default): a Python scalar operand keeps torch's promotion
+(`int_tensor * 2.5` is a float tensor here; TF raises), since changing it would slow every `x * 2.0`; an
+out-of-range Python int in a list raises TypeError (TF wraps it around).
 """
 
 import numpy as np
 import torch
 
-from keraslike._src.ops import conversion, math, reverse_slicing
+from keraslike._src.ops import conversion, dtype_promotion, math, reverse_slicing
 
 # numpy values torch accepts but converts with numpy's promotion instead of TF's cast-to-the-tensor's-dtype
 _NUMPY_TYPES = frozenset({np.ndarray} | {np.dtype(code).type for code in np.typecodes["All"] if code not in "OSUVMm"})
+_PROMOTION = dtype_promotion.state
 _ORIGINAL = {}  # name -> torch's own method (for `original` and `uninstall`)
 
 
@@ -120,6 +132,10 @@ def _forward(name, original, fn, reflected):
         return fn(converted, self) if reflected else fn(self, converted)
 
     def method(self, other):
+        if _PROMOTION.mode != "off":  # `tnp.experimental_enable_numpy_behavior`: numpy's or TF's lattice promotion
+            operands = dtype_promotion.promote(other, self) if reflected else dtype_promotion.promote(self, other)
+            if operands is not None:
+                return fn(*operands)
         if type(other) in _NUMPY_TYPES:
             return fallback(self, other)
         result = original(self, other)
@@ -167,6 +183,31 @@ def _numpy_reduction(name, original):
     return method
 
 
+_INPLACE = {"__iadd__": "__add__", "__isub__": "__sub__", "__imul__": "__mul__", "__itruediv__": "__truediv__",
+            "__ifloordiv__": "__floordiv__", "__imod__": "__mod__", "__ipow__": "__pow__", "__iand__": "__and__",
+            "__ior__": "__or__", "__ixor__": "__xor__"}
+
+
+def _inplace(name, original, out_of_place):
+    """`torch.Tensor.<name>` (`x += y`): TF's rebinding `x = x + y` where torch's in-place op would differ."""
+
+    def method(self, other):
+        if self.grad_fn is not None and torch.is_grad_enabled():
+            return getattr(torch.Tensor, out_of_place)(self, other)
+        try:
+            return original(self, other)
+        except RuntimeError as err:
+            if "doesn't match the broadcast shape" not in str(err):
+                raise
+            return getattr(torch.Tensor, out_of_place)(self, other)
+
+    method.__name__ = method.__qualname__ = name
+    method.__doc__ = (f"torch's `Tensor.{name}`; on a tensor autograd recorded, or where the result would grow by "
+                      f"broadcasting, `{out_of_place}` out of place, as TF's immutable tensors "
+                      "(keraslike/_src/ops/tensor_operators.py).")
+    return method
+
+
 def _methods():
     methods = {}
     for short, fn in _BINARY.items():
@@ -185,6 +226,9 @@ def install():
         original = getattr(torch.Tensor, name)
         _ORIGINAL[name] = original
         setattr(torch.Tensor, name, _forward(name, original, fn, reflected))
+    for name, out_of_place in _INPLACE.items():
+        _ORIGINAL[name] = getattr(torch.Tensor, name)
+        setattr(torch.Tensor, name, _inplace(name, _ORIGINAL[name], out_of_place))
     _ORIGINAL["__getitem__"] = torch.Tensor.__getitem__
     torch.Tensor.__getitem__ = _getitem(_ORIGINAL["__getitem__"])
     for name in _NUMPY_REDUCTIONS:

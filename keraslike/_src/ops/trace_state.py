@@ -46,6 +46,31 @@ def variables_restored():
                     var.data = old
 
 
+@contextlib.contextmanager
+def function_call(may_create_variables):
+    """A `tf.function` call; `may_create_variables` is False after its first call. TF creates a function's
+    variables only in its first trace: a later call either reuses its graph (the Python body does not run) or
+    retraces, where creating a `tf.Variable` raises. Nested calls inherit a refusal."""
+    outer = getattr(_STATE, "no_new_variables", False)
+    _STATE.no_new_variables = outer or not may_create_variables
+    try:
+        yield
+    finally:
+        _STATE.no_new_variables = outer
+
+
+def check_variable_creation():
+    """Called by `tf.Variable(...)`: TF's ValueError inside a `tf.function` call that may not create variables.
+
+    Raises:
+        ValueError: as TF, for a variable created after the function's first call.
+    """
+    if getattr(_STATE, "no_new_variables", False):
+        raise ValueError("tf.function only supports singleton tf.Variables created on the first call. Make sure "
+                         "the tf.Variable is only created once or created outside tf.function. See "
+                         "https://www.tensorflow.org/guide/function#creating_tfvariables for more information.")
+
+
 def before_update(var):
     """Called by a variable about to change in place: remembers its value while `variables_restored` is active."""
     undo = getattr(_STATE, "undo", None)

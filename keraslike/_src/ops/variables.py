@@ -19,9 +19,10 @@ from keraslike._src.distribute import context as distribute_context
 from keraslike._src.distribute import sharded_values
 from keraslike._src.ops import conversion, dtypes, reverse_slicing
 from keraslike._src.ops import name_scope as _name_scope
-from keraslike._src.ops import tensor_numpy, trace_state, value_semantics
+from keraslike._src.ops import tensor_equality, tensor_numpy, trace_state, value_semantics
 from keraslike._src.ops.conversion import convert_to_tensor
 from keraslike._src.ops.string_tensor import StringTensor, looks_like_strings
+from keraslike._src.ops.tensor_shape import as_shape
 from keraslike._src.ops.variable_meta import VariableMeta
 from keraslike._src.placement import log as _log
 from keraslike._src.placement import scope as _scope
@@ -70,7 +71,9 @@ class Variable(torch.nn.Parameter, metaclass=VariableMeta):
             non-trainable).
         name: optional str; TF appends `:0`, e.g. `Variable 'a:0'`.
         dtype: optional dtype (`tf.float32`, `"float32"`, ...).
-        shape: optional shape to check `initial_value` against.
+        shape: optional shape `initial_value` must be compatible with; with unknown dimensions
+            (`tf.TensorShape(None)`, `[None, 2]`) `assign` may change the value's shape within it, as TF's
+            (`var.shape` is the value's current shape; the repr shows the declared one).
         constraint: optional callable `value -> value` that optimizers apply after each update (TF's contract).
         aggregation: `tf.VariableAggregation` (or its name). For a variable created in a multi-replica
             strategy's scope, `assign`/`assign_add`/`assign_sub` made inside `strategy.run` combine every
@@ -80,7 +83,7 @@ class Variable(torch.nn.Parameter, metaclass=VariableMeta):
             graph placement hints without effect in eager torch (README "accepted, no effect").
 
     Raises:
-        ValueError: if `shape` does not match `initial_value`, for a TF1 `variable_def`/`import_scope`, or a
+        ValueError: if `shape` is not compatible with `initial_value`, for a TF1 `variable_def`/`import_scope`, or a
             non-callable `constraint`.
     """
 
@@ -93,13 +96,15 @@ class Variable(torch.nn.Parameter, metaclass=VariableMeta):
                              f"Received: variable_def={variable_def!r}, import_scope={import_scope!r}")
         if constraint is not None and not callable(constraint):
             raise ValueError(f"The `constraint` argument must be a callable. Received: constraint={constraint!r}")
+        trace_state.check_variable_creation()
         if callable(initial_value):
             initial_value = initial_value()
         data = _to_tensor(initial_value, dtype)
-        if shape is not None and tuple(shape) != tuple(data.shape):
+        declared = None if shape is None else as_shape(shape)
+        if declared is not None and not declared.is_compatible_with(as_shape(tuple(data.shape))):
             raise ValueError(
-                f"Variable initial value has shape {tuple(data.shape)}, which does not "
-                f"match the requested shape. Received: shape={tuple(shape)}"
+                f"In this `tf.Variable` creation, the initial value's shape ({tuple(data.shape)}) is not compatible "
+                f"with the explicitly supplied `shape` argument ({declared}). Received: shape={declared}"
             )
         if _scope.state.top is not None:  # inside tf.device: the variable lives there
             data = data.to(_scope.current_torch_device("VarHandleOp"))
@@ -112,6 +117,9 @@ class Variable(torch.nn.Parameter, metaclass=VariableMeta):
         var._aggregation = _as_aggregation(aggregation)
         var._replica_updates_aggregate = True  # Keras variables (metrics, layers) reduce their own way: False
         var._created_in_strategy = distribute_context.scope_strategy()
+        # a `shape` with unknown dimensions (TF: `shape=tf.TensorShape(None)`, `[None, 2]`): `assign` may give
+        # the variable any value of a compatible shape
+        var._declared_shape = declared if declared is not None and not declared.is_fully_defined() else None
         if _log.TRACE.on:
             _log.record("VarHandleOp", var, (), name, "Variable")
         distribute_context.sync_new_variable(var)
@@ -181,6 +189,12 @@ class Variable(torch.nn.Parameter, metaclass=VariableMeta):
         trace_state.before_update(self)
         new = sharded_values.local_part(_to_tensor(value, self.dtype).to(self.device), self)  # a full value: its block
         if tuple(new.shape) != tuple(self.shape):
+            declared = getattr(self, "_declared_shape", None)
+            if declared is not None and declared.is_compatible_with(as_shape(tuple(new.shape))):
+                new = distribute_context.aggregate_replica_update(self, new)
+                with torch.no_grad():
+                    self.data = new.detach().clone()  # the variable takes the new shape, as TF's
+                return self
             new = _broadcast_for_assign(new, self)
         new = distribute_context.aggregate_replica_update(self, new)
         with torch.no_grad():
@@ -215,8 +229,11 @@ class Variable(torch.nn.Parameter, metaclass=VariableMeta):
 
     def __repr__(self):
         value = repr(self.numpy())
+        declared = getattr(self, "_declared_shape", None)
+        shape = tuple(self.shape) if declared is None else (
+            "<unknown>" if declared.rank is None else tuple(declared.as_list()))
         return (
-            f"<tf.Variable '{self.name}' shape={tuple(self.shape)} "
+            f"<tf.Variable '{self.name}' shape={shape} "
             f"dtype={dtypes.dtype_name(self.dtype)}, numpy={value}>"
         )
 
@@ -244,6 +261,19 @@ class Variable(torch.nn.Parameter, metaclass=VariableMeta):
         if isinstance(other, (list, tuple, np.ndarray, np.generic)):
             return conversion.to_tensor(other, self.dtype, "y", self.device)
         return other
+
+    # ---- `==`: elementwise (TF2), or identity after `tf.compat.v1.disable_tensor_equality()` (TF1) ----
+    def __eq__(self, other):
+        if not tensor_equality.tensor_equality_enabled():
+            return self is other
+        return super().__eq__(other)
+
+    def __ne__(self, other):
+        if not tensor_equality.tensor_equality_enabled():
+            return self is not other
+        return super().__ne__(other)
+
+    __hash__ = torch.nn.Parameter.__hash__  # defining __eq__ would otherwise drop it
 
     def __getitem__(self, index):
         """`var[index]`, including negative slice steps (`var[::-1]`), as TF; returns a tensor whose

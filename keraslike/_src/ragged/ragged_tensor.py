@@ -18,6 +18,7 @@ import numpy as np
 import torch
 
 from keraslike._src import errors
+from keraslike._src.nest.composite import CompositeTensor
 from keraslike._src.ops import dtypes
 from keraslike._src.ops.conversion import convert_to_tensor
 from keraslike._src.ops.string_tensor import StringTensor, as_string_array
@@ -83,7 +84,7 @@ def _array_text(x):
     return str(x)
 
 
-class RaggedTensor:
+class RaggedTensor(CompositeTensor):
     """A tensor whose rows (along one or more dimensions) have different lengths.
 
     Build one with `tf.ragged.constant` or the `from_*` classmethods, not the constructor.
@@ -599,6 +600,17 @@ class RaggedTensor:
         raise TypeError("RaggedTensor is unhashable. Instead, use tensor.ref() as the key.")
 
     __array_ufunc__ = None
+
+    # ---- composite parts (tf.nest with expand_composites=True) ---------------------------------
+    def _to_components(self):
+        return [self.flat_values, *self.nested_row_splits]
+
+    def _from_components(self, components):
+        flat_values, *splits = components
+        return RaggedTensor.from_nested_row_splits(flat_values, splits, validate=False)
+
+    def _structure_key(self):
+        return ("RaggedTensor", self.dtype, self.ragged_rank, self.row_splits_dtype)
 
     def __repr__(self):
         return f"<tf.RaggedTensor {_array_text(self.numpy())}>"

@@ -6,6 +6,8 @@ What a node can be (TF keeps the "trackable" objects; keraslike keeps the state 
   * `module`    a `tf.Module`: its class (import path) and its attributes, recursively;
   * `keras`     a Keras layer or model: its Keras 3 config and its weights;
   * `asset`     a `tf.saved_model.Asset`: its file is copied into `assets/` (`self.assets`: name -> source);
+  * `generator` a `tf.random.Generator`: its algorithm and state (TF saves its state variable), so the loaded
+                object's stream goes on from the saving point;
   * `value`     a JSON value (bool, int, float, str, None);
   * `list`, `tuple`, `dict` (string keys) of nodes.
 Other attributes (functions, open files, arbitrary objects) are not saved; their paths are listed in the
@@ -29,6 +31,7 @@ import torch
 from keraslike._src.keras.layers.layer import Layer
 from keraslike._src.keras.saving import serialization_lib, weights_h5
 from keraslike._src.module.module import Module
+from keraslike._src.ops.random_generator import Generator
 from keraslike._src.ops.variables import Variable
 from keraslike._src.saved_model.asset import Asset
 
@@ -187,6 +190,9 @@ class TreeWriter:
             return self._new(value, {"kind": "constant", "tensor": self._tensor(value)})
         if isinstance(value, Asset):
             return self._asset(value)
+        if isinstance(value, Generator):
+            return self._new(value, {"kind": "generator", "algorithm": int(value.algorithm),
+                                     "tensor": self.add_state(value.state)})
         if isinstance(value, Module):
             return self._module(value, path)
         if value is None or isinstance(value, (bool, int, float, str)):
@@ -329,6 +335,9 @@ class TreeReader:
             value = Asset(path)
         elif kind == "keras":
             value = self._keras(node)
+        elif kind == "generator":
+            value = Generator.from_state(self._tensor(node["tensor"]), node["algorithm"])
+            self._by_key[node["tensor"]] = value.state
         elif kind in ("list", "tuple"):
             items = []
             self._built[index] = items

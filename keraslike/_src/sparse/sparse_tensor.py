@@ -12,6 +12,7 @@ import numpy as np
 import torch
 
 from keraslike._src.io import string_values
+from keraslike._src.nest.composite import CompositeTensor
 from keraslike._src.ops.conversion import convert_to_tensor
 from keraslike._src.ops.tensor_shape import TensorShape, as_shape
 from keraslike._src.ops.tensor_spec import as_spec_dtype, dtype_repr, string
@@ -31,7 +32,7 @@ def _int64_tensor(value, arg):
     return tensor.to(torch.int64)
 
 
-class SparseTensor:
+class SparseTensor(CompositeTensor):
     """`tf.sparse.SparseTensor(indices, values, dense_shape)`: the non-default entries of a tensor.
 
     Args:
@@ -135,6 +136,15 @@ class SparseTensor:
         values = self._values.detach().cpu().numpy() if isinstance(self._values, torch.Tensor) else np.array(
             string_values.as_bytes_array(self._values))
         return SparseTensorValue(self._indices.numpy(), values, self._dense_shape.numpy())
+
+    def _to_components(self):
+        return [self._indices, self._values, self._dense_shape]
+
+    def _from_components(self, components):
+        return SparseTensor(*components)
+
+    def _structure_key(self):
+        return ("SparseTensor", self.dtype)
 
     def __repr__(self):
         return (f"SparseTensor(indices={_tf_repr(self._indices)}, values={_tf_repr(self._values)}, "

@@ -18,7 +18,7 @@ import torch
 from keraslike._src.keras.saving import bounded_read, file_io  # file helpers only: no Keras classes here
 from keraslike._src.module import trackable, tracking
 from keraslike._src.ops.variables import Variable
-from keraslike._src.train import checkpoint_state, object_graph, tensor_bundle
+from keraslike._src.train import checkpoint_state, name_based_restore, object_graph, tensor_bundle
 
 _DATA_SUFFIX = ".data-00000-of-00001"
 
@@ -338,7 +338,10 @@ class Checkpoint:
             return CheckpointLoadStatus([], [])
         save_path = os.fspath(save_path)
         if tensor_bundle.is_bundle(save_path):
-            saved = object_graph.SavedGraph(tensor_bundle.BundleReader(save_path))
+            reader = tensor_bundle.BundleReader(save_path)
+            if not reader.has_tensor(object_graph.GRAPH_KEY):  # written by tf.compat.v1.train.Saver
+                return name_based_restore.restore(self._root_object(), reader, skip=[self.save_counter])
+            saved = object_graph.SavedGraph(reader)
             object.__setattr__(self, "_restoring", True)  # a saved save_counter is restored (TF creates it)
             try:
                 root = self._root_object()

@@ -12,6 +12,7 @@ from keraslike._src.compat.v1.session import (  # noqa: F401
     InteractiveSession, Operation, Session, get_default_session,
 )
 from keraslike._src.sparse.sparse_tensor import SparseTensorValue  # noqa: F401
+from keraslike._src.ops.tensor_equality import disable_tensor_equality, enable_tensor_equality  # noqa: F401
 from keraslike._src.compat.v1.v1_ops import (  # noqa: F401
     FIFOQueue, RandomShuffleQueue, arg_max, arg_min, argmax, argmin, assign, assign_add, assign_sub, batch_to_space,
     div, log, space_to_batch,
@@ -38,6 +39,7 @@ from keraslike._src.graph.variables import (  # noqa: F401
     global_variables, local_variables, model_variables, trainable_variables,
 )
 from keraslike.compat.v1 import io, python_io  # noqa: F401,E402  (TF1's tf_record_iterator)
+from keraslike import feature_column  # noqa: F401,E402  (tf.compat.v1.feature_column: the same columns)
 from keraslike.compat.v1 import data, initializers, layers, losses, math, metrics, nn, random, summary, train  # noqa: F401,E402,I001
 
 

@@ -9,7 +9,11 @@ from keraslike._src.compat.v1.v1_ops import (  # noqa: F401
 from keraslike._src.graph.optimizers import (  # noqa: F401
     AdagradOptimizer, AdamOptimizer, GradientDescentOptimizer, MomentumOptimizer, Optimizer, RMSPropOptimizer,
 )
+from keraslike._src.graph.init_from_checkpoint import init_from_checkpoint  # noqa: F401
 from keraslike._src.graph.saver import Saver, import_meta_graph  # noqa: F401
+from keraslike._src.graph.session_run_hook import (  # noqa: F401
+    SessionRunArgs, SessionRunContext, SessionRunHook, SessionRunValues,
+)
 from keraslike._src.graph.training_util import (  # noqa: F401
     create_global_step, exponential_decay, get_global_step, get_or_create_global_step, inverse_time_decay,
     natural_exp_decay, piecewise_constant, polynomial_decay,

@@ -40,6 +40,7 @@ from keraslike._src.keras.layers.pooling.pooling import (
 )
 from keraslike._src.keras.layers.jax_layer import FlaxLayer, JaxLayer
 from keraslike._src.keras.layers.legacy_layers import RandomHeight, RandomWidth, ThresholdedReLU
+from keraslike._src.feature_column.dense_features import DenseFeatures  # noqa: F401  (Keras 2's, kept in both modes)
 from keraslike._src.keras.layers.normalization.batch_normalization import BatchNormalization
 from keraslike._src.keras.layers.normalization.group_normalization import GroupNormalization
 from keraslike._src.keras.layers.normalization.layer_normalization import LayerNormalization

@@ -29,4 +29,6 @@ from keraslike._src.keras.backend.config import (  # noqa: F401,E402  (also in k
     disable_interactive_logging, enable_interactive_logging, is_interactive_logging_enabled,
 )
 from keraslike._src.keras.utils.config import Config  # noqa: F401,E402
+from keraslike._src.keras.utils.sidecar_evaluator import SidecarEvaluator  # noqa: F401,E402
+from keraslike._src.keras.utils.deterministic_random_test_tool import DeterministicRandomTestTool  # noqa: F401,E402
 from keraslike.keras.utils import legacy  # noqa: F401,E402

@@ -8,6 +8,7 @@ Mirrors `tensorflow/python/ops/variables.py` (initializers),
 from keraslike._src.compat.v1.session import Operation, Session
 from keraslike._src.graph import framework as graph_framework
 from keraslike._src.graph import graph as graph_lib
+from keraslike._src.ops import function_scope
 from keraslike._src.graph import variables as graph_variables
 from keraslike._src.ops.conversion import convert_to_tensor
 from keraslike._src.placement import log
@@ -79,8 +80,8 @@ def placeholder_with_default(input, shape, name=None):
 
 
 def executing_eagerly():
-    """`tf.executing_eagerly()`: True unless TF1 graph mode is on."""
-    return graph_lib.default_graph() is None
+    """`tf.executing_eagerly()`: True unless TF1 graph mode is on or a `tf.function` body runs."""
+    return graph_lib.default_graph() is None and not function_scope.inside()
 
 
 def enable_eager_execution(config=None, device_policy=None, execution_mode=None):

@@ -14,6 +14,7 @@ from keraslike._src.keras.ops import nn as ops_nn
 from keraslike._src.keras.ops.tensors import convert
 from keraslike._src.keras.saving import object_registration
 from keraslike._src.keras.utils.lookup import lookup
+from keraslike._src.ops.cached_logits import cache_logits
 
 
 def _tensor_input(fn=None, *, keeps_int=False):
@@ -81,7 +82,8 @@ def gelu(x, approximate=False):
 
 @_tensor_input
 def sigmoid(x):
-    return torch.sigmoid(x)
+    """`1 / (1 + exp(-x))`; the output carries `x` as its logits for the cross-entropies (ops/cached_logits.py)."""
+    return cache_logits(torch.sigmoid(x), x)
 
 
 @_tensor_input
@@ -133,7 +135,8 @@ def exponential(x):
 
 @_tensor_input
 def softmax(x, axis=-1):
-    return torch.softmax(x, dim=axis)
+    """`exp(x) / sum(exp(x))` along `axis`; the output carries `x` as its logits (ops/cached_logits.py)."""
+    return cache_logits(torch.softmax(x, dim=axis), x)
 
 
 @_tensor_input

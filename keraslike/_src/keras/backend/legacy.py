@@ -29,6 +29,7 @@ from keraslike._src.keras.layers.keras_tensor import KerasTensor
 from keraslike._src.keras.ops import dtypes as _kdtypes
 from keraslike._src.keras.ops import math as _kmath
 from keraslike._src.ops import array as _array
+from keraslike._src.ops.cached_logits import cache_logits, logits_for_loss
 from keraslike._src.ops import creation as _creation
 from keraslike._src.ops import functional_ops as _functional
 from keraslike._src.ops import math as _math
@@ -820,7 +821,7 @@ def softmax(x, axis=-1):
     if isinstance(axis, int):
         return _nn.softmax(x, axis=axis)
     e = torch.exp(x - torch.amax(x, dim=tuple(axis), keepdim=True))
-    return e / torch.sum(e, dim=tuple(axis), keepdim=True)
+    return cache_logits(e / torch.sum(e, dim=tuple(axis), keepdim=True), x)
 
 
 def softplus(x):
@@ -866,6 +867,7 @@ def _clipped(output):
 def binary_crossentropy(target, output, from_logits=False):
     """Elementwise binary crossentropy. Probabilities are clipped to `[epsilon, 1 - epsilon]` and, as in
     Keras, `epsilon` is also added inside the logs."""
+    output, from_logits = logits_for_loss(output, from_logits, "sigmoid", "binary_crossentropy")
     target, output = _t(target), _t(output)
     if from_logits:
         return _nn.sigmoid_cross_entropy_with_logits(labels=target, logits=output)
@@ -877,6 +879,7 @@ def binary_crossentropy(target, output, from_logits=False):
 def binary_focal_crossentropy(target, output, apply_class_balancing=False, alpha=0.25, gamma=2.0,
                               from_logits=False):
     """`(1 - p_t) ** gamma * binary_crossentropy`, times `alpha`/`1 - alpha` with `apply_class_balancing`."""
+    output, from_logits = logits_for_loss(output, from_logits, "sigmoid", "binary_focal_crossentropy")
     target, output = _t(target), _t(output)
     probs = torch.sigmoid(output) if from_logits else output
     p_t = target * probs + (1 - target) * (1 - probs)
@@ -898,6 +901,7 @@ def categorical_crossentropy(target, output, from_logits=False, axis=-1):
     Raises:
         ValueError: if `target` and `output` shapes differ.
     """
+    output, from_logits = logits_for_loss(output, from_logits, "softmax", "categorical_crossentropy")
     target, output = _t(target), _t(output)
     _check_same_shape(target, output)
     if from_logits:
@@ -926,6 +930,7 @@ def sparse_categorical_crossentropy(target, output, from_logits=False, axis=-1, 
     `target` has `output`'s shape without `axis` (or a trailing size-1 axis); with `ignore_class`, entries
     whose label equals it give 0 loss.
     """
+    output, from_logits = logits_for_loss(output, from_logits, "softmax", "sparse_categorical_crossentropy")
     target, output = _t(target), _t(output)
     target = target.to(torch.int64)
     if not from_logits:

@@ -78,7 +78,10 @@ class TensorBoard(Callback):
         logs = dict(logs or {})
         optimizer = getattr(self.model, "optimizer", None)
         if optimizer is not None and "learning_rate" not in logs:
-            logs["learning_rate"] = float(optimizer.learning_rate)
+            lr = optimizer.learning_rate
+            if callable(lr) and not hasattr(lr, "numpy"):  # a legacy optimizer's schedule, as TF logs it
+                lr = lr(optimizer.iterations)
+            logs["learning_rate"] = float(lr)
         for key, value in logs.items():
             if key.startswith("val_"):
                 self._writer("validation").add_scalar("epoch_" + key[4:], float(value), epoch)

@@ -11,7 +11,7 @@ import torch
 
 from keraslike._src.keras.backend import config as backend_config
 from keraslike._src.keras.saving import object_registration
-from keraslike._src.ops import dtypes
+from keraslike._src.ops import dtypes, seed_override
 from keraslike._src.keras.utils.lookup import lookup
 
 
@@ -89,6 +89,9 @@ class _Random(Initializer):
         self.seed = seed
 
     def _generator(self):
+        override = seed_override.override_torch_seed()  # DeterministicRandomTestTool.scope()
+        if override is not None:
+            return torch.Generator().manual_seed(override)
         if self.seed is None:
             return None
         return torch.Generator().manual_seed(int(self.seed))

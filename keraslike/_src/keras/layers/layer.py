@@ -369,6 +369,16 @@ class Layer(torch.nn.Module, metaclass=LayerMeta):
         InputLayer too), a layer's sublayers."""
         return self._sublayers()
 
+    @property
+    def submodules(self):
+        """Keras 2 (`TF_USE_LEGACY_KERAS=1`, where a layer is a `tf.Module`): every layer and `tf.Module` under
+        this one, not itself, as a tuple, in `tf.Module`'s walk order (each node's children, then theirs).
+        Keras 3 layers are not `tf.Module`s and have no `submodules` (AttributeError, as Keras 3 on TF)."""
+        if not keras_version.legacy_keras():
+            raise AttributeError(f"'{type(self).__name__}' object has no attribute 'submodules' (a Keras 3 layer "
+                                 "is not a tf.Module; `_flatten_layers(include_self=False)` lists its layers)")
+        return tuple(tracking.flatten(self, predicate=tracking.is_node))
+
     def _flatten_layers(self, include_self=True, recursive=True):
         """This layer and the layers under it, each once (Keras's private walk, which user code calls).
 
@@ -425,7 +435,7 @@ class Layer(torch.nn.Module, metaclass=LayerMeta):
         own trainable weights, then its sublayers and held modules (the order of a `tf.keras` 2 layer)."""
         return [("_non_trainable_weights", list(self._non_trainable_vars)),
                 ("_trainable_weights", list(self._trainable_vars)),
-                ("_self_tracked_trackables", list(self._sublayers()) + list(self._tracked_modules()))]
+                ("_self_tracked_trackables", list(self._tracked_layers()) + list(self._tracked_modules()))]
 
     def _trackable_children(self):
         """This layer's children in a TF object-based checkpoint (`keras/saving/checkpoint_tracking.py`)."""

@@ -1,12 +1,14 @@
 """Built-in Keras losses (keras/src/losses/losses.py): functions return per-sample values.
 
 Probabilities are clipped to `[eps, 1 - eps]` before the log, `eps = keras.config.epsilon()` (1e-7), as Keras does.
+The cross-entropies given the output of a softmax/sigmoid use its logits instead (ops/cached_logits.py), as Keras.
 """
 
 import torch
 import torch.nn.functional as F
 
 from keraslike._src.keras.backend import config as keras_config
+from keraslike._src.ops.cached_logits import logits_for_loss
 from keraslike._src.ops.nn import label_range_error, pick_labels
 from keraslike._src.keras.losses.loss import (
     LossFunctionWrapper, check_broadcastable, reduce_weighted_values, squeeze_or_expand_to_same_rank, tensor_args,
@@ -51,6 +53,7 @@ def mean_absolute_error(y_true, y_pred):
 @with_float_tensor_args
 def categorical_crossentropy(y_true, y_pred, from_logits=False, label_smoothing=0.0, axis=-1):
     """`-sum(y_true * log(p), axis)` for one-hot `y_true` `(batch, classes)`; returns `(batch,)`."""
+    y_pred, from_logits = logits_for_loss(y_pred, from_logits, "softmax", "categorical_crossentropy")
     y_true = y_true.to(y_pred.dtype)
     if tuple(y_true.shape) != tuple(y_pred.shape):
         raise ValueError(
@@ -92,6 +95,7 @@ def sparse_categorical_crossentropy(y_true, y_pred, from_logits=False, ignore_cl
 
 def _sparse_crossentropy(y_true, y_pred, from_logits, ignore_class, axis, reduction):
     """`sparse_categorical_crossentropy` on tensors, per sample (`reduction="none"`) or their mean ("mean")."""
+    y_pred, from_logits = logits_for_loss(y_pred, from_logits, "softmax", "sparse_categorical_crossentropy")
     if y_true.dim() == y_pred.dim() and y_true.shape[-1] == 1:
         y_true = y_true.squeeze(-1)
     _check_sparse_shapes(y_true, y_pred, axis)
@@ -149,6 +153,7 @@ def binary_crossentropy(y_true, y_pred, from_logits=False, label_smoothing=0.0, 
     if tuple(y_true.shape) != tuple(y_pred.shape):
         raise ValueError("Arguments `target` and `output` must have the same shape. "
                          f"Received: target.shape={tuple(y_true.shape)}, output.shape={tuple(y_pred.shape)}")
+    y_pred, from_logits = logits_for_loss(y_pred, from_logits, "sigmoid", "binary_crossentropy")
     if label_smoothing:
         y_true = y_true * (1.0 - label_smoothing) + 0.5 * label_smoothing
     if from_logits:

@@ -4,6 +4,7 @@ Functions return per-sample values (reduced over the last axis).
 """
 
 import torch
+import torch.nn.functional as F
 
 from keraslike._src.keras.backend import config as keras_config
 from keraslike._src.keras.losses.loss import LossFunctionWrapper, check_pair, with_float_tensor_args
@@ -40,10 +41,14 @@ def binary_focal_crossentropy(y_true, y_pred, apply_class_balancing=False, alpha
     y_true, y_pred = _align(y_true, y_pred)
     if label_smoothing:
         y_true = y_true * (1.0 - label_smoothing) + 0.5 * label_smoothing
+    logits = y_pred if from_logits else getattr(y_pred, "_keras_logits", None)
     if from_logits:
         y_pred = torch.sigmoid(y_pred)
-    p = y_pred.clamp(*_probability_bounds())
-    bce = -(y_true * torch.log(p) + (1.0 - y_true) * torch.log(1.0 - p))
+    if logits is not None:  # the sigmoid's logits, as Keras (ops/cached_logits.py)
+        bce = F.binary_cross_entropy_with_logits(logits, y_true, reduction="none")
+    else:
+        p = y_pred.clamp(*_probability_bounds())
+        bce = -(y_true * torch.log(p) + (1.0 - y_true) * torch.log(1.0 - p))
     p_t = y_true * y_pred + (1.0 - y_true) * (1.0 - y_pred)
     focal = torch.pow(1.0 - p_t, gamma) * bce
     if apply_class_balancing:

@@ -19,6 +19,7 @@ from keraslike._src.keras.layers.convolutional import conv_utils
 from keraslike._src.keras.ops import dtypes
 from keraslike._src.keras.ops.tensors import convert, floatx, promote, to_float
 from keraslike._src.ops import masked_attention
+from keraslike._src.ops.cached_logits import cache_logits, logits_for_loss
 from keraslike._src.ops.conv_workarounds import pointwise_as_slice
 from keraslike._src.ops.nn import pick_labels
 
@@ -53,8 +54,9 @@ def relu6(x):
 
 
 def sigmoid(x):
-    """`keras.ops.sigmoid(x)`: `1 / (1 + exp(-x))`."""
-    return torch.sigmoid(to_float(x))
+    """`keras.ops.sigmoid(x)`: `1 / (1 + exp(-x))`; the output carries `x` as its logits (ops/cached_logits.py)."""
+    x = to_float(x)
+    return cache_logits(torch.sigmoid(x), x)
 
 
 def sparse_sigmoid(x):
@@ -190,8 +192,8 @@ def softmax(x, axis=-1):
     x = to_float(x)
     axes = _softmax_axes(x, axis)
     if len(axes) == 1:
-        return torch.softmax(x, dim=axes[0])
-    return torch.exp(x - torch.logsumexp(x, dim=axes, keepdim=True))
+        return cache_logits(torch.softmax(x, dim=axes[0]), x)
+    return cache_logits(torch.exp(x - torch.logsumexp(x, dim=axes, keepdim=True)), x)
 
 
 def log_softmax(x, axis=-1):
@@ -390,8 +392,9 @@ def psnr(x1, x2, max_val):
 def binary_crossentropy(target, output, from_logits=False):
     """`keras.ops.binary_crossentropy(target, output, from_logits=False)`: element-wise BCE.
 
-    Probabilities are clipped to `[1e-7, 1 - 1e-7]`, as Keras.
+    Probabilities are clipped to `[1e-7, 1 - 1e-7]`, as Keras; a sigmoid's output is taken from its logits.
     """
+    output, from_logits = logits_for_loss(output, from_logits, "sigmoid", "binary_crossentropy")
     t, o = promote(target, output, extra=(float,))
     if from_logits:
         return F.binary_cross_entropy_with_logits(o, t, reduction="none")
@@ -402,11 +405,13 @@ def binary_crossentropy(target, output, from_logits=False):
 def categorical_crossentropy(target, output, from_logits=False, axis=-1):
     """`keras.ops.categorical_crossentropy(target, output, from_logits=False, axis=-1)`: per-sample CCE.
 
-    Probabilities are renormalised along `axis` and clipped to `[1e-7, 1 - 1e-7]`, as Keras.
+    Probabilities are renormalised along `axis` and clipped to `[1e-7, 1 - 1e-7]`, as Keras; a softmax's output
+    is taken from its logits.
 
     Raises:
         ValueError: if the shapes differ.
     """
+    output, from_logits = logits_for_loss(output, from_logits, "softmax", "categorical_crossentropy")
     t, o = promote(target, output, extra=(float,))
     if t.shape != o.shape:
         raise ValueError(f"Arguments `target` and `output` must have the same shape. Received: "
@@ -421,8 +426,9 @@ def categorical_crossentropy(target, output, from_logits=False, axis=-1):
 def sparse_categorical_crossentropy(target, output, from_logits=False, axis=-1):
     """`keras.ops.sparse_categorical_crossentropy(target, output, from_logits=False, axis=-1)`: per-sample.
 
-    A trailing length-1 axis on `target` is dropped, as Keras.
+    A trailing length-1 axis on `target` is dropped, as Keras; a softmax's output is taken from its logits.
     """
+    output, from_logits = logits_for_loss(output, from_logits, "softmax", "sparse_categorical_crossentropy")
     o = to_float(output)
     given = convert(target, device=o.device)
     t = given.to(torch.int64)

@@ -25,12 +25,20 @@ from keraslike._src.keras.optimizers.optimizers import Adam as _Adam
 from keraslike._src.keras.optimizers.optimizers import RMSprop as _RMSprop
 
 
+def _learning_rate_hyper(self):
+    """optimizer_v2's `learning_rate`: the schedule itself when one was given (callable at a step), else the
+    learning-rate variable."""
+    return self._schedule if self._schedule is not None else self._learning_rate_now()
+
+
 def _legacy(cls):
     doc = (f"`tf.keras.optimizers.legacy.{cls.__name__}`: `{cls.__name__}` with TF 2's `decay` "
-           "(learning rate `lr / (1 + decay * iterations)`). Other arguments as the Keras 3 class.")
+           "(learning rate `lr / (1 + decay * iterations)`). Other arguments as the Keras 3 class; "
+           "`learning_rate` is the schedule when one was given, as optimizer_v2's.")
+    lr = property(_learning_rate_hyper, _Optimizer.learning_rate.fset)
     # optimizer_v2 sums an IndexedSlices' duplicate ids before its sparse kernels: no per-occurrence squares
     return type(cls.__name__, (cls,), {"_legacy": True, "_sparse_updates": False, "__doc__": doc,
-                                       "__module__": __name__})
+                                       "__module__": __name__, "learning_rate": lr, "lr": lr})
 
 
 Optimizer = _legacy(_Optimizer)

@@ -24,7 +24,7 @@ from keraslike._src.autodiff import gradient_tape
 from keraslike._src.distribute import collectives, context
 from keraslike._src.keras.optimizers import schedules
 from keraslike._src.keras.saving import checkpoint_tracking, object_registration, optimizer_state
-from keraslike._src.ops import sparse_gradient
+from keraslike._src.ops import sparse_gradient, trace_state
 from keraslike._src.ops import variables as state_variables
 from keraslike._src.ops.variables import Variable
 
@@ -115,6 +115,9 @@ class Optimizer:
     @property
     def learning_rate(self):
         """Current learning rate as a scalar Variable (assignable); a schedule is evaluated at `iterations`."""
+        return self._learning_rate_now()
+
+    def _learning_rate_now(self):
         if self._schedule is not None:
             self._learning_rate.assign(float(self._schedule(int(self.iterations))))
         return self._learning_rate
@@ -131,7 +134,7 @@ class Optimizer:
     lr = learning_rate
 
     def _current_lr(self):
-        lr = float(self.learning_rate)
+        lr = float(self._learning_rate_now())
         if self.decay:  # TF 2 legacy optimizers: lr / (1 + decay * iterations)
             lr /= 1.0 + self.decay * int(self.iterations)
         return lr
@@ -142,6 +145,7 @@ class Optimizer:
         new = [v for v in var_list if id(v) not in self._param_ids]
         if not new:
             return
+        trace_state.check_variable_creation()  # slots are variables in TF: not after a tf.function's first call
         self._param_ids.update(id(v) for v in new)
         self._params.extend(new)
         with torch.no_grad():

@@ -24,6 +24,7 @@ from keraslike._src.keras import backend
 from keraslike._src.keras.ops import dtypes
 from keraslike._src.keras.ops.tensors import convert, shape_tuple
 from keraslike._src.keras.random.seed_generator import SeedGenerator
+from keraslike._src.ops import seed_override
 
 _MASK = (1 << 63) - 1
 
@@ -36,7 +37,10 @@ def _mix(a, b):
 
 
 def _seed_value(seed):
-    """An int seed for torch, or None for torch's global generator."""
+    """An int seed for torch, or None for torch's global generator (under `seed_override`, the override's)."""
+    override = seed_override.override_torch_seed()
+    if override is not None:
+        return override
     if isinstance(seed, SeedGenerator):  # a layer's generator: its own stream on each replica
         state = seed.next().tolist()
         return replica_random.seed_in_replica_context(_mix(state[0], state[1]))

@@ -48,7 +48,7 @@ import torch
 
 from keraslike._src.keras.backend import config as keras_config
 from keraslike._src.autodiff.jit import JitFunction
-from keraslike._src.keras import optimizers as optimizers_module
+from keraslike._src.keras import keras_version, optimizers as optimizers_module
 from keraslike._src.keras.callbacks.callback_list import CallbackList
 from keraslike._src.keras.callbacks.history import History, ProgbarLogger
 from keraslike._src.keras.layers.keras_tensor import flatten, map_structure
@@ -59,6 +59,7 @@ from keraslike._src.keras.mixed_precision import policy as mixed_precision
 from keraslike._src.keras.mixed_precision.loss_scale_optimizer import LossScaleOptimizer
 from keraslike._src.keras.saving import checkpoint_tracking
 from keraslike._src.keras.trainers import data_adapter, input_validation, training_state
+from keraslike._src.keras.trainers.epoch_iterator import EpochIterator
 from keraslike._src.keras.trainers.compile_utils import (
     CompiledLoss,
     CompileMetrics,
@@ -98,12 +99,20 @@ def _resolve_jit_compile(jit_compile, run_eagerly):
 
 
 class _DeprecatedCompiledMetrics:
-    """What Keras 3's `model.compiled_metrics` is: an object whose `update_state` updates `model.metrics`."""
+    """What Keras 3's `model.compiled_metrics` is: an object whose `update_state` updates `model.metrics`.
+
+    Under `TF_USE_LEGACY_KERAS=1` it is Keras 2's: `update_state` updates the metrics given to `compile` only
+    (the loss metric is `compiled_loss`'s to update), without a warning.
+    """
 
     def __init__(self, model):
         self._model = model
 
     def update_state(self, y, y_pred, sample_weight=None):
+        if keras_version.legacy_keras():
+            if self._model._compile_metrics is not None:
+                self._model._compile_metrics.update_state(y, y_pred, sample_weight)
+            return
         warnings.warn("`model.compiled_metrics()` is deprecated in Keras 3; update the metrics yourself: "
                       "`for metric in self.metrics: metric.update_state(y, y_pred)`.", stacklevel=2)
         for metric in self._model.metrics:
@@ -128,6 +137,7 @@ class Trainer:
     """Mixin giving `Model` its training API (see the module docstring)."""
 
     _step_sizes = None  # (local rows, global rows) of the step being run by fit/evaluate
+    _builtin_loss_call = False  # True while a built-in step asks compute_loss (it updates the loss tracker itself)
 
     def __init__(self):
         self.optimizer = None
@@ -255,7 +265,7 @@ class Trainer:
         """
         out = []
         if self.compiled:
-            if self._loss_tracker is not None:
+            if self._loss_tracker is not None and not self._legacy_without_loss():
                 out.append(self._loss_tracker)
             if self._compile_metrics is not None:
                 out.append(self._compile_metrics)
@@ -267,6 +277,11 @@ class Trainer:
             if layer is not self and isinstance(layer, Layer) and not isinstance(layer, Trainer):
                 out += _layer_metrics(layer)
         return out
+
+    def _legacy_without_loss(self):
+        """Keras 2 lists its loss tracker once the compiled loss ran: never for a model compiled without a loss
+        whose own train_step drives it (the knowledge-distillation example logs no "loss")."""
+        return keras_version.legacy_keras() and self._compile_loss is None and self._overrides("train_step")
 
     @property
     def compiled_metrics(self):
@@ -281,11 +296,32 @@ class Trainer:
     def compiled_loss(self, y, y_pred, sample_weight=None, regularization_losses=None):
         """TF 2's `self.compiled_loss(y, y_pred, ...)`, as Keras 3 keeps it: warns, returns `compute_loss(x=None,
         y=y, y_pred=y_pred, sample_weight=sample_weight)`, which adds the model's own `losses` (Keras 3 does
-        not read `regularization_losses`) and updates no metric."""
+        not read `regularization_losses`) and updates no metric.
+
+        Under `TF_USE_LEGACY_KERAS=1` it is Keras 2's: the compiled loss plus the given `regularization_losses`
+        (not the model's own `losses` unless passed), and the `loss` metric is updated with that total, weighted
+        by the batch size, so a custom `train_step` logs its loss as in tf_keras.
+        """
+        if keras_version.legacy_keras():
+            return self._keras2_compiled_loss(y, y_pred, sample_weight, regularization_losses)
         warnings.warn("`model.compiled_loss()` is deprecated in Keras 3; call `model.compute_loss(x, y, y_pred, "
                       "sample_weight, training)` instead.", stacklevel=2)
         del regularization_losses  # Keras 3: the model's `losses` are what compute_loss adds
         return self.compute_loss(x=None, y=y, y_pred=y_pred, sample_weight=sample_weight)
+
+    def _keras2_compiled_loss(self, y, y_pred, sample_weight, regularization_losses):
+        """tf_keras's `LossesContainer.__call__`: `compiled loss + sum(regularization_losses)`, the `loss` metric
+        updated with the (unscaled) total per batch row; returns the total scaled for the replicas."""
+        first = flatten(y_pred)[0]
+        total = (self._compile_loss.compute(y, y_pred, sample_weight) if self._compile_loss is not None
+                 else torch.zeros((), dtype=first.dtype, device=first.device))
+        if regularization_losses:
+            total = total + sum(torch.as_tensor(r, dtype=total.dtype, device=total.device)
+                                for r in regularization_losses)
+        if self._loss_tracker is not None:
+            self._loss_tracker.update_weighted(total.detach(), first.shape[0] if first.dim() else 1)
+        share = self._compile_loss.replica_scale if self._compile_loss is not None else None
+        return scale_for_replicas(total, share)
 
     @property
     def metrics_names(self):
@@ -430,10 +466,16 @@ class Trainer:
         a `Mean` loss tracker updated with it still logs the plain value. It does not
         update the `loss` metric (Keras 3).
 
+        Under `TF_USE_LEGACY_KERAS=1`, called from a custom `train_step`, it is Keras 2's: `compiled_loss(y,
+        y_pred, sample_weight, regularization_losses=self.losses)`, which also updates the `loss` metric (the
+        built-in steps update it themselves).
+
         Raises:
             ValueError: if no loss was given to `compile()` and the model has no regularization losses.
         """
         reg = self.losses
+        if not self._builtin_loss_call and keras_version.legacy_keras():
+            return self._keras2_compiled_loss(y, y_pred, sample_weight, reg)
         if self._compile_loss is None:
             if not reg:
                 raise ValueError("No loss to compute. Provide a `loss` argument in `compile()`. Received: loss=None")
@@ -483,11 +525,13 @@ class Trainer:
         self._step_sizes = (batch.local_size, batch.global_size)
         if compiled is not None:
             compiled.replica_scale = share
+        self._builtin_loss_call = True
         try:
             kwargs = {"training": training} if self._compute_loss_takes_training() else {}
             loss = self.compute_loss(x=batch.x, y=batch.y, y_pred=y_pred, sample_weight=batch.sample_weight,
                                      **kwargs)
         finally:
+            self._builtin_loss_call = False
             self._step_sizes = None
             if compiled is not None:
                 compiled.replica_scale = None
@@ -547,6 +591,8 @@ class Trainer:
         creates them, even one whose first batch is empty)."""
         if self._compile_metrics is None or self._compile_metrics.built:
             return
+        if type(self).call is Layer.call:  # no call() (a distiller driving its sub-models): built at the step's
+            return  # first `compiled_metrics.update_state(y, y_pred)`, as Keras builds them
         batch = adapter.first_batch()
         if batch.y is None:
             return
@@ -628,14 +674,27 @@ class Trainer:
         """Train for `epochs` epochs; returns a `History` (`history.history["loss"]`, ...).
 
         Args:
-            x, y: arrays/tensors (or lists/dicts of them), or a dataset/generator yielding `(x, y)`.
-            batch_size: GLOBAL batch size, default 32 (each replica takes its share).
-            epochs: int. verbose: 0, 1, 2 or "auto" (=1).
-            validation_split: float in (0, 1): the LAST fraction of x/y, taken before shuffling.
-            validation_data: `(x_val, y_val)` or a dataset.
-            shuffle: reshuffle the training samples every epoch (arrays only).
-            class_weight, sample_weight, initial_epoch, steps_per_epoch, validation_steps,
-            validation_batch_size: as in tf.keras.
+            x: the inputs: an array or tensor, a list/dict of them (multi-input models), a `tf.data.Dataset`,
+                a `keras.utils.PyDataset`, a torch `DataLoader` or a generator yielding `(x, y)` or
+                `(x, y, sample_weight)` batches.
+            y: the targets, like `x` when `x` is arrays; None when `x` yields them.
+            batch_size: GLOBAL batch size for array inputs, default 32 (each replica takes its share); must be
+                None for datasets and generators, which batch themselves.
+            epochs: int, the epoch to stop after (counting from 0, so with `initial_epoch` it is not a count).
+            verbose: 0 (silent), 1 (progress bar), 2 (one line per epoch) or "auto" (= 1).
+            callbacks: a `keras.callbacks.Callback` or a (nested) list of them.
+            validation_split: float in [0, 1): the LAST fraction of array `x`/`y`, taken before shuffling.
+            validation_data: `(x_val, y_val)`, `(x_val, y_val, sample_weight_val)` or a dataset, evaluated at
+                the end of each epoch (overrides `validation_split`).
+            shuffle: reshuffle the training samples every epoch (array inputs; a dataset or generator keeps
+                its own order).
+            class_weight: dict `{class index: weight}` multiplying the loss of each sample by its class's weight.
+            sample_weight: array `(samples,)` (or `(samples, timesteps)`) of per-sample loss weights.
+            initial_epoch: the epoch to start at (resuming a previous run; `BackupAndRestore` sets it).
+            steps_per_epoch: batches per epoch; None reads the data once per epoch. With a dataset that repeats
+                forever it is required; a finite one that runs out ends training.
+            validation_steps: batches of `validation_data` per evaluation; None reads it all.
+            validation_batch_size: GLOBAL batch size for array `validation_data`; default `batch_size`.
             validation_freq: int k (validate after every k-th epoch) or a list of 1-based epoch numbers
                 (`[1, 4]`: after the first and the fourth), as Keras 3.
 
@@ -701,13 +760,12 @@ class Trainer:
             # something could set it
             may_stop = user_train or _may_stop_mid_epoch(cbs)
             replica_step = strategy._replica_step()
-            per_execution = self._steps_per_execution
+            steps = EpochIterator(self._steps_per_execution)
             for epoch in range(initial_epoch, epochs):
                 self.reset_metrics()
                 cbs.on_epoch_begin(epoch)
                 step_logs = {}
                 metrics = None  # the epoch's metrics, listed once (after the first step has built them)
-                last = None  # the open group's last step number (Keras: its first step + k - 1)
                 if resume is not None:  # the backed-up epoch starts with the randomness it had
                     training_state.restore(resume["epoch_start" if skip_steps else "now"], train, strategy)
                 if track_state:
@@ -716,25 +774,19 @@ class Trainer:
                 if skip_steps:  # replay the data up to the backed-up step, then the step's generator states
                     batches = _resumed(batches, skip_steps, resume and resume["now"]["generators"], strategy)
                 resume = None
-                for step, batch in enumerate(batches, start=skip_steps):
-                    if last is None:
-                        last = step - step % per_execution + per_execution - 1
-                        if batch_hooks:
-                            cbs.on_train_batch_begin(step - step % per_execution)
-                    with replica_step:
-                        logs = run_step(batch)
-                    if user_train:
-                        step_logs = logs
-                    if step != last:
-                        continue
-                    last = None
+                for first, last, group in steps.groups(batches, start=skip_steps):
+                    if batch_hooks:
+                        cbs.on_train_batch_begin(first)
+                    for _, batch in group:
+                        with replica_step:
+                            logs = run_step(batch)
+                        if user_train:
+                            step_logs = logs
                     if batch_hooks:
                         metrics = metrics or self.metrics
-                        cbs.on_train_batch_end(step, step_logs if user_train else LazyLogs(metrics))
+                        cbs.on_train_batch_end(last, step_logs if user_train else LazyLogs(metrics))
                     if may_stop and self._stop_requested():
                         break
-                if last is not None and batch_hooks:  # the epoch's last group, cut short by the end of the data
-                    cbs.on_train_batch_end(last, step_logs if user_train else LazyLogs(self.metrics))
                 skip_steps = 0
                 # read before validation resets the metrics
                 train_logs = settled_logs(step_logs) if user_train else metric_logs(self.metrics)
@@ -793,21 +845,14 @@ class Trainer:
         cbs.on_test_begin()
         step_logs = {}
         replica_step = self._distribute_strategy._replica_step()
-        per_execution = self._steps_per_execution
         with torch.no_grad():
-            last = None
-            for step, batch in enumerate(adapter.epoch(0)):
-                if last is None:
-                    last = step + per_execution - 1
-                    cbs.on_test_batch_begin(step)
-                with replica_step:
-                    logs = run_step(batch)
-                if user_test:
-                    step_logs = logs
-                if step == last:
-                    last = None
-                    cbs.on_test_batch_end(step, step_logs if user_test else LazyLogs(self.metrics))
-            if last is not None:
+            for first, last, group in EpochIterator(self._steps_per_execution).groups(adapter.epoch(0)):
+                cbs.on_test_batch_begin(first)
+                for _, batch in group:
+                    with replica_step:
+                        logs = run_step(batch)
+                    if user_test:
+                        step_logs = logs
                 cbs.on_test_batch_end(last, step_logs if user_test else LazyLogs(self.metrics))
         logs = step_logs.copy() if user_test else metric_logs(self.metrics)
         cbs.on_test_end(logs)
@@ -838,7 +883,7 @@ class Trainer:
             self._ensure_built(adapter)
             cbs, _ = self._make_callbacks(callbacks, verbose, 1, adapter.steps_per_epoch)
             logs = self._run_test(adapter, cbs)
-        return logs if return_dict else self._flatten_metrics_in_order(logs)
+        return self._ordered(logs, return_dict)
 
     # ---- predict ------------------------------------------------------------------------------
     def predict(self, x, batch_size=None, verbose="auto", steps=None, callbacks=None):
@@ -873,22 +918,17 @@ class Trainer:
             cbs.on_predict_begin()
             outputs, plan = [], []
             replica_step = strategy._replica_step()
-            per_execution = self._steps_per_execution
             per_replica = getattr(adapter, "per_replica", False)
             with torch.no_grad():
-                first = None
-                for step, batch in enumerate(adapter.epoch(0)):
-                    if first is None:
-                        first = step
-                        cbs.on_predict_batch_begin(step)
-                    with replica_step:
-                        outputs.append(run_step(batch))
-                    plan.append(batch.local_size if per_replica else batch.global_size)
-                    if step == first + per_execution - 1:
-                        cbs.on_predict_batch_end(step, {"outputs": _concat_outputs(outputs[first:])})
-                        first = None
-                if first is not None:
-                    cbs.on_predict_batch_end(first + per_execution - 1, {"outputs": _concat_outputs(outputs[first:])})
+                for first, last, group in EpochIterator(self._steps_per_execution).groups(adapter.epoch(0)):
+                    cbs.on_predict_batch_begin(first)
+                    group_outputs = []
+                    for _, batch in group:
+                        with replica_step:
+                            group_outputs.append(run_step(batch))
+                        plan.append(batch.local_size if per_replica else batch.global_size)
+                    outputs += group_outputs
+                    cbs.on_predict_batch_end(last, {"outputs": _concat_outputs(group_outputs)})
             cbs.on_predict_end()
         if not outputs:
             raise ValueError("Expected at least one batch of data for predict(). Received: an empty input")

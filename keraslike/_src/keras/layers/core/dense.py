@@ -8,6 +8,8 @@ from keraslike._src.keras.layers.core.lora import KernelLoRA
 from keraslike._src.keras.layers.core.lora import lora_config as _lora_config
 from keraslike._src.keras.layers.input_spec import fixed_axis
 from keraslike._src.keras.layers.layer import Layer
+from keraslike._src.sparse import sparse_ops
+from keraslike._src.sparse.sparse_tensor import SparseTensor
 
 
 class Dense(Layer, KernelLoRA):
@@ -81,6 +83,9 @@ class Dense(Layer, KernelLoRA):
                 f"{tuple(inputs.shape)}"
             )
         kernel = self.lora_merged_kernel()
+        if isinstance(inputs, SparseTensor):  # TF's Dense multiplies a rank-2 SparseTensor without densifying it
+            out = sparse_ops.sparse_dense_matmul(inputs, kernel)
+            return self.activation(out + self.bias if self.bias is not None else out)
         if inputs.dim() == 2 and self.bias is not None:
             out = torch.addmm(self.bias, inputs, kernel)
         else:

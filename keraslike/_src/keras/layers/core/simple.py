@@ -7,6 +7,7 @@ from keraslike._src.distribute import replica_random
 from keraslike._src.keras import activations
 from keraslike._src.keras.layers.convolutional import conv_utils
 from keraslike._src.keras.layers.layer import Layer
+from keraslike._src.ops import seed_override
 
 
 class Activation(Layer):
@@ -51,13 +52,16 @@ class Dropout(Layer):
     def call(self, inputs, training=None):
         if not training or self.rate == 0:
             return inputs
-        if self.noise_shape is None and self.seed is None:
+        if self.noise_shape is None and self.seed is None and not seed_override.active():
             return F.dropout(inputs, self.rate, training=True)
         shape = tuple(inputs.shape) if self.noise_shape is None else tuple(
             s if n is None else n for s, n in zip(inputs.shape, self.noise_shape))
         if self.seed is not None and self._generator is None:
             self._generator = replica_random.layer_generator(int(self.seed), inputs.device)
-        keep = torch.rand(shape, device=inputs.device, generator=self._generator) >= self.rate
+        generator = self._generator
+        if seed_override.active():  # DeterministicRandomTestTool.scope(): the tool seeds each mask
+            generator = torch.Generator(device=inputs.device).manual_seed(seed_override.override_torch_seed())
+        keep = torch.rand(shape, device=inputs.device, generator=generator) >= self.rate
         return inputs * keep.to(inputs.dtype) / (1.0 - self.rate)
 
     def get_config(self):

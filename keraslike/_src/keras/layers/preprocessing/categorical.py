@@ -10,6 +10,7 @@ import torch
 
 from keraslike._src.keras.layers.layer import Layer
 from keraslike._src.keras.ops import nn as ops_nn
+from keraslike._src.sparse import sparse_ops
 
 _MODES = ("int", "one_hot", "multi_hot", "count")
 
@@ -42,12 +43,12 @@ class CategoryEncoding(Layer):
     Args:
         num_tokens: int, the number of categories; inputs must lie in `[0, num_tokens)`.
         output_mode: "multi_hot" (default), "one_hot" or "count".
-        sparse: only False (keraslike tensors are dense).
+        sparse: return a `tf.SparseTensor` of the non-zero entries (default False: a dense tensor).
 
     Call args: `inputs` (integer tensor, rank 1 or 2), `count_weights` (same shape, for "count").
 
     Raises:
-        ValueError: for a bad `num_tokens`/`output_mode`, `sparse=True`, or out-of-range inputs.
+        ValueError: for a bad `num_tokens`/`output_mode`, or out-of-range inputs.
     """
 
     def __init__(self, num_tokens=None, output_mode="multi_hot", sparse=False, **kwargs):
@@ -60,9 +61,6 @@ class CategoryEncoding(Layer):
                              "beforehand, use the IntegerLookup layer instead.")
         if num_tokens < 1:
             raise ValueError(f"`num_tokens` must be >= 1. Received: num_tokens={num_tokens}.")
-        if sparse:
-            raise ValueError("CategoryEncoding(sparse=True) is not supported: keraslike tensors are dense. "
-                             "Received: sparse=True")
         self.num_tokens, self.output_mode, self.sparse = int(num_tokens), output_mode, sparse
 
     def call(self, inputs, count_weights=None):
@@ -79,7 +77,8 @@ class CategoryEncoding(Layer):
                                  f"count_weights={count_weights}.")
             weights = torch.as_tensor(np.asarray(count_weights) if not isinstance(count_weights, torch.Tensor)
                                       else count_weights, device=x.device)
-        return encode_categorical(x, self.output_mode, self.num_tokens, getattr(torch, self.compute_dtype), weights)
+        out = encode_categorical(x, self.output_mode, self.num_tokens, getattr(torch, self.compute_dtype), weights)
+        return sparse_ops.from_dense(out) if self.sparse else out
 
     def compute_output_shape(self, input_shape):
         shape = tuple(input_shape)

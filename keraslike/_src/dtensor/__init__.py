@@ -1,0 +1,1 @@
+"""`tf.experimental.dtensor` in one process (public face: `keraslike/experimental/dtensor`)."""

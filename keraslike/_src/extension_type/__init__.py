@@ -1,0 +1,1 @@
+"""`tf.experimental.ExtensionType` (public face: `keraslike/experimental`)."""

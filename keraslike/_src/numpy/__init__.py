@@ -1,0 +1,1 @@
+"""`tf.experimental.numpy` on keraslike's tensors (public face: `keraslike/experimental/numpy`)."""
