@@ -3,6 +3,7 @@ on a RaggedTensor, and its embedding cell. Expected values are TF 2.21's output 
 import os
 
 import numpy as np
+import pytest
 
 import keraslike as tf
 
@@ -49,3 +50,26 @@ def test_guide_embedding_cell_matches_tf():
     bigram_embeddings = tf.nn.embedding_lookup(embedding_table, tf.strings.to_hash_bucket_fast(bigrams, 1024))
     all_embeddings = tf.concat([word_embeddings, bigram_embeddings], axis=1)
     np.testing.assert_allclose(tf.reduce_mean(all_embeddings, axis=1).numpy(), golden["avg_embedding"], rtol=1e-5)
+
+
+def test_reverse_ragged_and_palindrome_function():
+    rt = tf.ragged.constant([[1, 2], [3], [4, 5, 6]])
+    assert tf.reverse(rt, [1]).to_list() == [[2, 1], [3], [6, 5, 4]]
+    assert tf.reverse(rt, [0]).to_list() == [[4, 5, 6], [3], [1, 2]]
+
+    @tf.function
+    def make_palindrome(x, axis):
+        return tf.concat([x, tf.reverse(x, [axis])], axis)
+
+    assert make_palindrome(rt, axis=1).to_list() == [[1, 2, 2, 1], [3, 3], [4, 5, 6, 6, 5, 4]]
+
+
+def test_function_with_ragged_input_signature():
+    @tf.function(input_signature=[tf.RaggedTensorSpec(shape=[None, None], dtype=tf.int32)])
+    def max_and_min(rt):
+        return (tf.math.reduce_max(rt, axis=-1), tf.math.reduce_min(rt, axis=-1))
+
+    high, low = max_and_min(tf.ragged.constant([[1, 2], [3], [4, 5, 6]]))
+    assert high.numpy().tolist() == [2, 3, 6] and low.numpy().tolist() == [1, 3, 4]
+    with pytest.raises(TypeError, match="Binding inputs to tf.function failed"):
+        max_and_min(tf.ragged.constant([[1.0]]))

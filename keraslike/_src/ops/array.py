@@ -288,6 +288,8 @@ def broadcast_to(input, shape, name=None):
 
 def reverse(tensor, axis, name=None):
     """`tf.reverse(tensor, axis)`: flip the listed dimensions."""
+    if isinstance(tensor, RaggedTensor):
+        return ragged_ops.reverse(tensor, axis)
     if has_strings(tensor):
         return _str.reverse(tensor, axis)
     x = to_tensor(tensor, None, "tensor")
