@@ -82,6 +82,7 @@ del _tensor_attributes, _tensor_numpy, _tensor_operators, _device_string
 
 # ---- placement, errors, TF1 names (issue 4) ----------------------------------------------------
 from keraslike._src.placement.scope import device
+from keraslike._src.placement.device_spec_value import DeviceSpec
 from keraslike._src.compat.v1.config_proto import ConfigProto, GPUOptions, GraphOptions
 from keraslike._src.compat.v1.graph_names import (
     executing_eagerly, global_variables_initializer, initialize_all_variables, local_variables_initializer,
@@ -118,12 +119,14 @@ from keraslike import sparse
 from keraslike import saved_model
 from keraslike._src.sparse.sparse_tensor import SparseTensor, SparseTensorSpec
 from keraslike import audio, image, nest, summary, test, types  # issue 11
+from keraslike import profiler
 from keraslike import lookup, queue, ragged, strings
 from keraslike import feature_column
 from keraslike._src.ragged.ragged_tensor import RaggedTensor
 from keraslike._src.ragged.ragged_tensor_spec import RaggedTensorSpec
 from keraslike import experimental  # issue 25: tf.experimental.Optional
 from keraslike import raw_ops  # issue 25: TF's op functions, keyword arguments only
+from keraslike import quantization  # issue 25: fake quantization
 from keraslike._src.data.optional import OptionalSpec
 from keraslike.keras import initializers, losses, metrics, optimizers  # tf.losses, ...
 from keraslike._src.keras.initializers.tf_initializers import (

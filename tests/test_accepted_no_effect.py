@@ -8,6 +8,21 @@ import keraslike as tf
 keras = tf.keras
 
 
+def _data_service():
+    service = tf.data.experimental.service
+    dispatcher = service.DispatchServer(service.DispatcherConfig(
+        work_dir="/nonexistent/journal", fault_tolerant_mode=True, job_gc_check_interval_ms=10, job_gc_timeout_ms=10,
+        worker_timeout_ms=10, worker_max_concurrent_snapshots=2, worker_addresses=["localhost"]))
+    worker = service.WorkerServer(service.WorkerConfig(
+        dispatcher.target, heartbeat_interval_ms=10, dispatcher_timeout_ms=10, data_transfer_protocol="grpc"))
+    read = tf.data.Dataset.range(3).apply(service.distribute(
+        "parallel_epochs", dispatcher.target, max_outstanding_requests=2, data_transfer_protocol="grpc",
+        compression=None, target_workers="LOCAL"))
+    assert [int(x) for x in read] == [0, 1, 2]
+    worker.stop()
+    dispatcher.stop()
+
+
 def _calls():
     model = keras.Sequential([keras.Input((2,)), keras.layers.Dense(1)])
     cpu = tf.config.list_physical_devices("CPU")[0]
@@ -51,6 +66,7 @@ def _calls():
         "MultiHeadAttention(query_mask)": lambda: keras.layers.MultiHeadAttention(2, 3)(
             np.ones((1, 2, 4), "float32"), np.ones((1, 2, 4), "float32"), query_mask=np.array([[True, False]])),
         "keras.config.disable_traceback_filtering()": keras.config.disable_traceback_filtering,
+        "tf.data service transfer and server settings": _data_service,
         "Dataset.batch(num_parallel_calls, deterministic)": lambda: list(tf.data.Dataset.range(5).batch(
             2, num_parallel_calls=2, deterministic=False)),
         "StaticHashTable(experimental_is_anonymous)": lambda: tf.lookup.StaticHashTable(

@@ -110,16 +110,16 @@ def plain(value, depth=0):
         return {"s": value.decode("utf-8", "replace"), "bytes": True}
     if isinstance(value, (bool, int, float, complex, np.generic, np.ndarray)):
         return _array(value)
-    if isinstance(value, (list, tuple)):
-        return {"l": [plain(v, depth + 1) for v in value[:MAX_VALUES]]}
-    if isinstance(value, dict):
-        return {"d": {str(k): plain(v, depth + 1) for k, v in list(value.items())[:1000]}}
     type_name = type(value).__name__
-    if type_name in ("TensorShape", "Size"):  # torch.Size is keraslike's eager TensorShape
+    if type_name in ("TensorShape", "Size"):  # torch.Size is keraslike's eager TensorShape (a tuple: test first)
         try:
             return {"tshape": value.as_list()}
         except Exception:
             return {"tshape": None}
+    if isinstance(value, (list, tuple)):
+        return {"l": [plain(v, depth + 1) for v in value[:MAX_VALUES]]}
+    if isinstance(value, dict):
+        return {"d": {str(k): plain(v, depth + 1) for k, v in list(value.items())[:1000]}}
     if type_name in ("DType", "StringDType") or isinstance(value, np.dtype) or (
             type(value).__module__ == "torch" and type_name == "dtype"):
         name = getattr(value, "name", None) or str(value).replace("torch.", "")

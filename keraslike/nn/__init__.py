@@ -22,4 +22,6 @@ from keraslike._src.ops.space_batch import depth_to_space, space_to_batch, space
 
 from keraslike._src.ops.reduction import approx_max_k, approx_min_k
 from keraslike._src.ops.nn_experimental import isotonic_regression
+from keraslike._src.ops.embedding_ops import embedding_lookup_sparse
+from keraslike._src.ops.ctc_ops import ctc_greedy_decoder, ctc_loss
 from keraslike.nn import experimental

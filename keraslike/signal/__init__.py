@@ -9,3 +9,4 @@ from keraslike._src.ops.spectral_ops import (
     dct, frame, hamming_window, hann_window, idct, inverse_stft, inverse_stft_window_fn, linear_to_mel_weight_matrix,
     mfccs_from_log_mel_spectrograms, overlap_and_add, stft,
 )
+from keraslike._src.ops.mdct_ops import inverse_mdct, mdct, vorbis_window

@@ -5,4 +5,5 @@ from keraslike._src.summary.summary_ops import audio, histogram, image, scalar, 
 from keraslike._src.summary.summary_writer import (
     SummaryWriter, create_file_writer, create_noop_writer, flush, record_if, should_record_summaries,
 )
+from keraslike._src.summary.trace import trace_export, trace_off, trace_on
 from keraslike.summary import experimental

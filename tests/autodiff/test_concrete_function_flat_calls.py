@@ -42,3 +42,14 @@ def test_python_argument_in_the_middle():
         c(tf.constant(1.), 4, tf.constant(2.))
     with pytest.raises(TypeError, match="Binding inputs to tf.function failed"):
         c(tf.constant(1.), tf.constant(2.), tf.constant(3.), tf.constant(4.))
+
+
+def test_inference_fn_of_the_guide():
+    @tf.function
+    def double_strings(a):
+        return a + a
+
+    concrete = double_strings.get_concrete_function(tf.TensorSpec(shape=None, dtype=tf.string))
+    atomic_fn = concrete.inference_fn
+    assert atomic_fn(tf.constant("a")).numpy() == b"aa"  # TF: tf.Tensor(b'aa', shape=(), dtype=string)
+    assert atomic_fn.name.startswith(b"__inference_double_strings_")

@@ -90,3 +90,21 @@ def test_variables_outside_any_function_and_after_concrete_function():
 
     h.get_concrete_function(tf.TensorSpec([], tf.float32))  # the first trace creates it
     assert float(h(tf.constant(2.0))) == 4.0
+
+
+def test_variable_without_gradient_in_the_first_call():
+    """Keras 3 builds the optimizer for every variable passed on its first apply (gradient None or not), so a
+    variable that gets its first gradient in a later call needs no new slots (TF runs this)."""
+    a, b = tf.Variable(1.0), tf.Variable(2.0)
+    opt = tf.keras.optimizers.Adam(0.1)
+
+    @tf.function
+    def step(use_b):
+        with tf.GradientTape() as tape:
+            loss = a * a + (b * b if use_b else 0.0)
+        opt.apply_gradients(zip(tape.gradient(loss, [a, b]), [a, b]))
+
+    step(False)
+    assert float(b) == 2.0
+    step(True)
+    assert float(b) < 2.0

@@ -161,6 +161,15 @@ def _cases(tf):
     c["unknown_rank_padded_batch"] = lambda: unknown.padded_batch(2)
     c["map_string_split"] = lambda: batched(tf.data.Dataset.from_tensor_slices(["a b", "c d e"])
                                             .map(tf.strings.split))
+
+    def iterator_input_signature():
+        @tf.function(input_signature=[tf.data.IteratorSpec(tf.TensorSpec(shape=(), dtype=tf.int32, name=None))])
+        def square(iterator):
+            x = iterator.get_next()
+            return x * x
+        it = iter(tf.data.Dataset.from_tensor_slices([5, 6]))
+        return [square(it), square(it)]
+    c["iterator_spec_input_signature"] = iterator_input_signature
     return c
 
 

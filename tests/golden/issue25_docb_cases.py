@@ -29,6 +29,12 @@ def _random_cases(tf, c):
         c[f"global_only_g{gs}"] = seq(gs, lambda: tf.random.uniform([3]), lambda: tf.random.normal([4]),
                                       lambda: tf.random.truncated_normal([5]), lambda: tf.random.uniform([2]),
                                       lambda: tf.random.uniform([], maxval=10, dtype=tf.int32))
+    c["shuffle_seeded"] = seq(3, lambda: tf.random.shuffle(np.arange(10), seed=4),
+                              lambda: tf.random.shuffle(np.arange(10), seed=4), lambda: tf.random.shuffle(np.arange(7),
+                                                                                                       seed=4),
+                              lambda: tf.random.shuffle(np.arange(5)), lambda: tf.random.shuffle(np.arange(33.0),
+                                                                                                 seed=4),
+                              lambda: tf.random.shuffle(np.arange(12).reshape(4, 3), seed=9))
     c["uniform_dtypes"] = seq(11, lambda: tf.random.uniform([6], seed=1, dtype=tf.float64),
                               lambda: tf.random.uniform([6], seed=1, dtype=tf.float16),
                               lambda: tf.random.uniform([6], seed=1, dtype=tf.bfloat16),
@@ -66,6 +72,18 @@ def _random_cases(tf, c):
                 tf.nn.experimental.stateless_dropout(np.ones(5, np.float32), 0.5, g.make_seeds(1)[:, 0])]
         return out
     c["generator"] = generator
+    c["stateless_shuffle"] = lambda: [tf.random.experimental.stateless_shuffle(np.arange(n), seed=seed)
+                                      for seed in ((8, 9), (1, 2), (0, 0), (123, -5)) for n in (1, 3, 10, 37)] + [
+        tf.random.experimental.stateless_shuffle(np.arange(12).reshape(4, 3), seed=[8, 9])]
+    ish = tf.random.experimental.index_shuffle
+    for i, args in enumerate([(np.arange(4, dtype=np.int32), [5, 9], 3), (np.arange(10), [5, 8], np.full(10, 9)),
+                              (np.arange(0, 5000, 123, dtype=np.int64), [-7, 2**31 - 1], np.int64(5000)),
+                              (np.arange(6, dtype=np.int64), np.array([[1, 2], [3, 4], [5, 6], [7, 8], [0, 0], [9, 9]]),
+                               np.int64(40)),
+                              (np.int64(123456), [11, 12], np.int64(2**40)), (0, [1, 2], 0),
+                              (np.arange(3), [1, 2], 70000), (np.arange(3), [1, 2], np.int32(70000))]):
+        c[f"index_shuffle_{i}"] = lambda args=args: ish(*args)
+    c["index_shuffle_bad_seed"] = lambda: ish(1, [1, 2, 3], 5)
     c["stateless_truncated"] = lambda: [tf.random.stateless_truncated_normal([9], seed=[1, 2]),
                                         tf.random.stateless_truncated_normal([3, 2], seed=[7, -3], dtype=tf.float64),
                                         tf.random.stateless_truncated_normal([4], seed=[0, 0], mean=1.0, stddev=0.5)]
@@ -133,8 +151,113 @@ def _raw_ops_cases(tf, c):
     c["raw_unknown_kwarg"] = lambda: r.Add(x=1, y=2, z=3)
 
 
+def _ops_cases(tf, keras, c):
+    params = np.array([[1, 2], [3, 4], [5, 6], [7, 8]], np.float32)
+    ids = lambda: tf.SparseTensor(indices=[[0, 0], [0, 1], [2, 0], [2, 1], [3, 0]], values=[0, 1, 3, 2, 3],  # noqa
+                                  dense_shape=(4, 2))
+    weights = lambda: tf.SparseTensor(indices=[[0, 0], [0, 1], [2, 0], [2, 1], [3, 0]],  # noqa
+                                      values=[0.1, 1.0, 0.5, -2.0, 0.0], dense_shape=(4, 2))
+    for combiner in ("sum", "mean", "sqrtn"):
+        c[f"emb_sparse_{combiner}"] = lambda combiner=combiner: [
+            tf.nn.embedding_lookup_sparse(params, ids(), None, combiner=combiner),
+            tf.nn.embedding_lookup_sparse(params, ids(), weights(), combiner=combiner)]
+    c["emb_sparse_default_max_norm"] = lambda: tf.nn.embedding_lookup_sparse(params, ids(), weights(), max_norm=2.0)
+    c["emb_sparse_f16"] = lambda: tf.nn.embedding_lookup_sparse(params.astype(np.float16), ids(), weights())
+    c["emb_sparse_bad_combiner"] = lambda: tf.nn.embedding_lookup_sparse(params, ids(), None, combiner="max")
+    q = tf.quantization
+    x = np.array([[1.2, -0.3, 0.7, 0.0], [2.1, 0.5, -1.0, 0.013]], np.float32)
+    c["fake_quant_vars"] = lambda: [q.fake_quant_with_min_max_vars(x, -0.5, 0.8),
+                                    q.fake_quant_with_min_max_vars(x, -0.5, 0.8, num_bits=4, narrow_range=True),
+                                    q.fake_quant_with_min_max_vars(x, 0.3, 2.0),
+                                    q.fake_quant_with_min_max_vars(x, -2.0, -0.1, num_bits=3)]
+    c["fake_quant_args"] = lambda: [q.fake_quant_with_min_max_args(x), q.fake_quant_with_min_max_args(
+        x, min=-1.3, max=0.9, num_bits=6), q.fake_quant_with_min_max_args(x * 10, narrow_range=True)]
+    c["fake_quant_bad_bits"] = lambda: q.fake_quant_with_min_max_args(x, num_bits=1)
+    c["fake_quant_bad_range"] = lambda: q.fake_quant_with_min_max_args(x, min=1.0, max=0.5)
+
+    def fake_quant_grads():
+        lo, hi = tf.Variable(-0.5), tf.Variable(0.8)
+        xv = tf.constant(x)
+        with tf.GradientTape() as tape:
+            tape.watch(xv)
+            y = q.fake_quant_with_min_max_vars(xv, lo, hi) * np.arange(1, 9, dtype=np.float32).reshape(2, 4)
+        return tape.gradient(y, [xv, lo, hi])
+    c["fake_quant_grads"] = fake_quant_grads
+    z3, z4 = np.zeros((3, 3), np.float32), np.zeros((2, 4, 4), np.float32)
+    c["set_diag_bands"] = lambda: [
+        tf.linalg.set_diag(z3, [[2., 3., 4.], [1., 2., 3.]], align="LEFT_RIGHT", k=(-1, 0)),
+        tf.linalg.set_diag(z4[0], [[2., 3., 4., 5.], [-1., -2., -3., -4.]], align="LEFT_RIGHT", k=(0, 1)),
+        tf.linalg.set_diag(z4, np.arange(2 * 3 * 4, dtype=np.float32).reshape(2, 3, 4), k=(-1, 1)),
+        tf.linalg.set_diag(np.zeros((3, 5), np.float32), np.arange(1, 13, dtype=np.float32).reshape(4, 3),
+                           k=(-1, 2), align="LEFT_LEFT"),
+        tf.linalg.set_diag(np.zeros((5, 3), np.float32), np.arange(1, 10, dtype=np.float32).reshape(3, 3),
+                           k=(-2, 0), align="RIGHT_RIGHT"),
+        tf.linalg.set_diag(z3, [1.0, 2.0], k=(1, 1))]
+    c["set_diag_bad_shape"] = lambda: tf.linalg.set_diag(z3, [[1.0, 2.0, 3.0]], k=(-1, 0))
+    c["set_diag_k_list"] = lambda: tf.linalg.set_diag(z3, [1.0, 2.0], k=[-1])
+    sp = lambda: tf.SparseTensor(indices=[[0, 0], [1, 2]], values=[1, 2], dense_shape=[3, 4])  # noqa: E731
+    c["assert_type_sparse"] = lambda: [tf.debugging.assert_type(sp(), tf_type=tf.int32), 1][1]
+    c["assert_type_sparse_wrong"] = lambda: tf.debugging.assert_type(sp(), tf_type=tf.float32)
+
+
+def _image_nn_cases(tf, c):
+    img = np.arange(2 * 5 * 6 * 2, dtype=np.float32).reshape(2, 5, 6, 2)
+    for i, (off, centered, normalized) in enumerate([
+            ([[1, 1], [1.6, 2.7]], False, False), ([[-0.9, 2.2], [0.0, 0.0]], False, False),
+            ([[0.5, 0.5], [1.4, -1.6]], True, False), ([[0.2, 0.3], [0.21, 0.55]], False, True),
+            ([[0.0, 0.0], [0.3, -0.5]], True, True), ([[-0.9, 0.8], [3.0, 4.0]], True, True),
+            ([[4.0, -2.0], [-3.0, 5.0]], False, False)]):
+        c[f"glimpse_{i}"] = lambda off=off, centered=centered, normalized=normalized: tf.image.extract_glimpse(
+            img, size=(3, 4), offsets=off, centered=centered, normalized=normalized, noise="zero")
+    c["glimpse_docstring"] = lambda: tf.image.extract_glimpse(
+        np.arange(9, dtype=np.float32).reshape(1, 3, 3, 1), size=(2, 2), offsets=[[1, 1]], centered=False,
+        normalized=False)
+    rng = np.random.RandomState(0)
+    logits = rng.randn(12, 4, 6).astype(np.float32)
+    labels = np.array([[1, 2, 2, 0, 0], [3, 1, 4, 5, 2], [5, 5, 5, 0, 0], [2, 0, 0, 0, 0]], np.int64)
+    label_length, logit_length = np.array([3, 5, 3, 1]), np.array([12, 10, 12, 4])
+
+    def ctc(**kw):
+        lg = tf.constant(kw.pop("logits", logits))
+        with tf.GradientTape() as tape:
+            tape.watch(lg)
+            loss = tf.nn.ctc_loss(labels=kw.pop("labels", labels), logits=lg, label_length=label_length,
+                                  logit_length=logit_length, **kw)
+        return [loss, tape.gradient(loss, lg)]
+    c["ctc_loss_blank0"] = lambda: ctc(blank_index=0, labels=labels + (labels == 0) * 1)
+    c["ctc_loss_blank_last"] = lambda: ctc(blank_index=-1, labels=np.where(labels == 5, 4, labels))
+    c["ctc_loss_blank2"] = lambda: ctc(blank_index=2, labels=np.where(labels == 2, 3, labels))
+    c["ctc_loss_batch_major"] = lambda: ctc(logits=logits.transpose(1, 0, 2), logits_time_major=False, blank_index=0,
+                                            labels=labels + (labels == 0) * 1)
+    inf = float("inf")
+    greedy_logits = np.array([[[0., -inf, -inf], [-2.3, -inf, -0.1]], [[-inf, -0.5, -inf], [-inf, -inf, -0.1]],
+                              [[-inf, -inf, -inf], [-0.1, -inf, -2.3]]], np.float32)
+    c["ctc_greedy_docstring"] = lambda: tf.nn.ctc_greedy_decoder(greedy_logits, [2, 3], blank_index=1)
+    c["ctc_greedy_default_blank"] = lambda: tf.nn.ctc_greedy_decoder(logits, logit_length)
+    c["ctc_greedy_no_merge"] = lambda: tf.nn.ctc_greedy_decoder(logits[:, :, :3], logit_length, merge_repeated=False,
+                                                                blank_index=0)
+
+
+def _signal_cases(tf, c):
+    rng = np.random.RandomState(1)
+    wave = rng.randn(2, 50).astype(np.float32)
+    c["vorbis_window"] = lambda: [tf.signal.vorbis_window(8), tf.signal.vorbis_window(5, dtype=tf.float64)]
+    c["mdct"] = lambda: [tf.signal.mdct(wave, 8), tf.signal.mdct(wave, 12, pad_end=True, norm="ortho"),
+                         tf.signal.mdct(wave.astype(np.float64), 16, window_fn=None),
+                         tf.signal.mdct(wave, 8, window_fn=tf.signal.hann_window)]
+    coeffs = rng.randn(2, 5, 6).astype(np.float32)
+    c["inverse_mdct"] = lambda: [tf.signal.inverse_mdct(coeffs), tf.signal.inverse_mdct(coeffs, norm="ortho"),
+                                 tf.signal.inverse_mdct(coeffs, window_fn=None)]
+    c["mdct_round_trip"] = lambda: tf.signal.inverse_mdct(tf.signal.mdct(np.pad(wave, [[0, 0], [4, 0]]), 8,
+                                                                         pad_end=True))
+    c["mdct_bad_length"] = lambda: tf.signal.mdct(wave, 6)
+
+
 def _cases(tf, keras):
     c = {}
+    _signal_cases(tf, c)
+    _image_nn_cases(tf, c)
+    _ops_cases(tf, keras, c)
     _random_cases(tf, c)
     _raw_ops_cases(tf, c)
     return c

@@ -188,6 +188,15 @@ def _cases(tf):
         return f.pretty_printed_concrete_signatures()
     c["pretty_printed_concrete_signatures_two"] = two_traces_pretty
 
+    def unknown_rank_signature():
+        @tf.function(input_signature=[tf.TensorSpec(None, tf.float32)])
+        def f(x):
+            return x
+        cf = f.get_concrete_function()
+        return [_value(cf(tf.constant(1.0))), _value(cf(x=tf.constant([1.0, 2.0]))),
+                repr(cf.structured_outputs.shape)]
+    c["unknown_rank_signature_concrete_function"] = unknown_rank_signature
+
     def dynamic_shape():
         @tf.function
         def d(x):

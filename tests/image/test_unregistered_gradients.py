@@ -4,6 +4,8 @@ TF 2.21's answers, probed per op: adjust_contrast/saturation/hue and resize(meth
 `LookupError: gradient registry has no entry for: <op>`; adjust_brightness, rgb_to_grayscale, rgb_to_hsv,
 per_image_standardization and total_variation give gradients."""
 
+import warnings
+
 import numpy as np
 import pytest
 
@@ -50,3 +52,12 @@ def test_differentiable_image_ops_keep_gradients(fn):
 def test_random_contrast_on_data_needs_no_gradient():
     out = tf.image.random_contrast(tf.random.uniform([4, 4, 3]), 0.2, 0.5)
     assert out.shape == (4, 4, 3)
+
+
+def test_variable_contrast_factor_converts_without_torch_warning():
+    delta = tf.Variable(0.1)
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        out = tf.image.adjust_contrast(tf.Variable([[[0.5, 0.0, 0.0]]]), delta)
+        assert float(delta) == pytest.approx(0.1) and int(tf.Variable(3)) == 3
+    assert out.shape == (1, 1, 3)

@@ -22,3 +22,21 @@ def test_gfile_roundtrip(tmp_path):
         tf.io.gfile.rmtree(str(tmp_path / "model"))
     with pytest.raises(tf.errors.UnimplementedError):
         tf.io.gfile.exists("gs://bucket/x")
+
+
+def test_gfile_is_tf_file_object(tmp_path):
+    # TF 2.21: `GFile.write` returns None (a Python file returned the count: the tf.io.gfile.GFile docstring
+    # displayed 5 and 4), `size()`, `next()`, `seek(position=)`, and text mode reads str
+    path = str(tmp_path / "x")
+    with tf.io.gfile.GFile("file://" + path, "w") as f:
+        assert f.write("qwert") is None
+        assert f.write(b"asdf\n") is None
+        assert f.size() == 10
+    f = tf.io.gfile.GFile(path)
+    assert (f.read(2), f.tell(), f.readline(), f.size(), f.mode, f.name) == ("qw", 2, "ertasdf\n", 10, "r", path)
+    f.seek(position=1)
+    assert f.read() == "wertasdf\n"
+    f.seek(0)
+    assert f.next() == "qwertasdf\n" and list(f) == []
+    assert tf.io.gfile.GFile(path, "rb").read() == b"qwertasdf\n"
+    assert [line for line in tf.io.gfile.GFile(path)] == ["qwertasdf\n"]

@@ -82,7 +82,7 @@ def test_error_messages_are_tfs():
         tf.io.parse_single_example(b"\xff\xff\xff", specs["basic"])
     with pytest.raises(ValueError, match="rank 0"):
         tf.io.parse_single_example(TF_EXAMPLES, specs["basic"])
-    with pytest.raises(NotImplementedError, match="partitions"):
+    with pytest.raises(TypeError, match="partitions"):  # TF: a partition is RaggedFeature.RowSplits(...), ...
         tf.io.parse_example(TF_EXAMPLES, {"tags": tf.io.RaggedFeature(tf.string, partitions=("x",))})
     assert repr(tf.io.RaggedFeature(tf.string)) == ("RaggedFeature(dtype=tf.string, value_key=None, partitions=(), "
                                                     "row_splits_dtype=tf.int32, validate=False)")

@@ -56,3 +56,15 @@ def test_set_seed_restarts_the_per_call_stream():
     b = [tf.random.uniform([], maxval=3, dtype=tf.int32, seed=10).numpy() for _ in range(3)]
     assert a == b
     tf.random.set_seed(None)
+
+
+def test_deterministic_random_test_tool_gives_tfs_streams():
+    # TF 2.21 + tf_keras's DeterministicRandomTestTool (tf_keras/src/legacy_tf_layers/migration_utils.py), rounded
+    want = {"constant": ([0.835459, 0.916297, 0.49465], [0.835459, 0.916297, 0.49465], [-0.301016, 0.518592]),
+            "num_random_ops": ([0.835459, 0.916297, 0.49465], [0.150128, 0.639925, 0.817878], [0.119354, -0.101385])}
+    for mode, values in want.items():
+        tool = tf.compat.v1.keras.utils.DeterministicRandomTestTool(mode=mode)
+        with tool.scope():
+            got = (tf.random.uniform([3]), tf.random.uniform([3]), tf.random.normal([2]))
+        for g, w in zip(got, values):
+            np.testing.assert_allclose(g.numpy(), w, atol=1e-6)

@@ -149,15 +149,15 @@ def test_stateful_gamma_poisson_shapes_and_moments():
 def test_index_shuffle_is_a_permutation():
     for max_index in (0, 9, 1000):
         idx = tf.range(max_index + 1, dtype=tf.int64)
-        out = tf.random.experimental.index_shuffle(idx, [1, 2, 3], max_index)
+        out = tf.random.experimental.index_shuffle(idx, [2, 3], max_index)
         assert out.dtype == torch.int64 and sorted(out.tolist()) == list(range(max_index + 1))
-    a = tf.random.experimental.index_shuffle(tf.range(100), [1, 2, 3], 99)
-    assert not torch.equal(a, tf.random.experimental.index_shuffle(tf.range(100), [1, 2, 4], 99))
+    a = tf.random.experimental.index_shuffle(tf.range(100), [2, 3], 99)
+    assert not torch.equal(a, tf.random.experimental.index_shuffle(tf.range(100), [2, 4], 99))
     assert not torch.equal(a, tf.range(100))
-    big = tf.random.experimental.index_shuffle(tf.constant([0, 1, 2], tf.int64), [7, 8, 9], 2**40)
+    big = tf.random.experimental.index_shuffle(tf.constant([0, 1, 2], tf.int64), [8, 9], 2**40)
     assert len(set(big.tolist())) == 3 and max(big.tolist()) <= 2**40
-    with pytest.raises(ValueError, match="seed"):
-        tf.random.experimental.index_shuffle(3, [1, 2], 9)
+    with pytest.raises(tf.errors.InvalidArgumentError, match="seed"):  # TF's seed is [2] (the raw op's [3])
+        tf.random.experimental.index_shuffle(3, [1, 2, 3], 9)
 
 
 class _FakeReplica:
@@ -182,3 +182,16 @@ def test_generator_streams_differ_per_replica_and_states_stay_equal():
     g = tf.random.Generator.from_seed(11)
     with context.replica_scope(_FakeReplica(0)):
         assert torch.equal(g.normal([8]), draws[0])  # reproducible per replica
+
+
+def test_split_gives_tfs_child_generators():
+    """`Generator.split` keys each child with the parent's `uniform_full_int` draws, as TF (goldens from
+    tests/golden/make_generator_split_golden.py)."""
+    with open(os.path.join(os.path.dirname(__file__), "..", "golden", "generator_split.json")) as f:
+        golden = json.load(f)
+    for seed, want in golden.items():
+        g = tf.random.Generator.from_seed(int(seed))
+        children = g.split(3)
+        np.testing.assert_allclose([c.normal([2]).numpy() for c in children], want["children_normal"], rtol=1e-6)
+        assert children[0].uniform([3], maxval=100, dtype=tf.int64).numpy().tolist() == want["child_uniform_int"]
+        np.testing.assert_allclose(g.normal([2]).numpy(), want["parent_normal"], rtol=1e-6)

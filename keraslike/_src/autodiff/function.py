@@ -113,7 +113,19 @@ def _match(value, spec, position):
             if field_spec is not None:
                 _match(getattr(value, name), field_spec, f"{position}.{name}")
         return value
+    if _is_value_of(value, getattr(spec, "value_type", None)):  # an iterator for an IteratorSpec, an Optional ...
+        given = type(spec).from_value(value) if hasattr(type(spec), "from_value") else spec
+        compatible = spec.is_compatible_with(given) if hasattr(spec, "is_compatible_with") else given == spec
+        if not compatible:
+            raise ValueError(f"Can not cast {given!r:.200} to {spec!r:.200}")
+        return value
     return _check_arg(value, spec, position)
+
+
+def _is_value_of(value, value_type):
+    """True when `value` is a non-tensor value (iterator, optional) of a spec's `value_type`."""
+    return isinstance(value_type, type) and not isinstance(value, (torch.Tensor, StringTensor)) and \
+        not hasattr(value, "_to_components") and isinstance(value, value_type)
 
 
 def _signature(python_function):
@@ -290,7 +302,7 @@ class Function(function_types.PolymorphicFunction):
         body = self._jit if self._jit is not None else self._python_function
         if functions_run_eagerly():
             return _outputs(body(*args, **kwargs))
-        with function_scope.entered():  # the body sees TF's in-function state (see ops/function_scope.py)
+        with function_scope.entered(function_scope.key_of(self._python_function)):  # TF's in-function state
             return _outputs(body(*args, **kwargs))
 
     def __call__(self, *args, **kwargs):
@@ -500,6 +512,12 @@ class ConcreteFunction(function_types.ConcreteFunction):
     def graph(self):
         raise AttributeError("ConcreteFunction.graph: keraslike runs functions eagerly and builds no graph.")
 
+    @property
+    def inference_fn(self):
+        """TF's `AtomicFunction` of this trace: called with the trace's tensors (`f.inference_fn(x)`), it runs
+        the function as this concrete function does."""
+        return AtomicFunction(self)
+
     def __call__(self, *args, **kwargs):
         try:
             call_args, call_kwargs = self._bind_call(args, kwargs)
@@ -592,6 +610,33 @@ class ConcreteFunction(function_types.ConcreteFunction):
 
     def __repr__(self):
         return f"<ConcreteFunction {self._signature_text()} at 0x{id(self):X}>"
+
+
+class AtomicFunction:
+    """`ConcreteFunction.inference_fn`: the callable TF runs for one trace (`tensorflow/python/eager/
+    polymorphic_function/atomic_function.py`). Calls take the trace's tensors; `name` is TF's
+    `b"__inference_<function>_<n>"`, `function_type` the concrete function's; there is no graph here."""
+
+    _count = [0]
+
+    def __init__(self, concrete):
+        self._concrete = concrete
+        AtomicFunction._count[0] += 1
+        self.name = f"__inference_{concrete.name}_{AtomicFunction._count[0]}".encode()
+
+    @property
+    def function_type(self):
+        return self._concrete.function_type
+
+    @property
+    def graph(self):
+        raise AttributeError("AtomicFunction.graph: keraslike runs functions eagerly and builds no graph.")
+
+    def __call__(self, *args, **kwargs):
+        return self._concrete(*args, **kwargs)
+
+    def __repr__(self):
+        return f"<AtomicFunction {self.name!r}>"
 
 
 def function(func=None, input_signature=None, autograph=True, jit_compile=None, reduce_retracing=False,

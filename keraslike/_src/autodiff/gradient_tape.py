@@ -38,6 +38,7 @@ import warnings
 import torch
 
 from keraslike._src.autodiff import nest
+from keraslike._src.nest.composite import is_composite
 from keraslike._src.ops import sparse_gradient, variables
 from keraslike._src.ops.conversion import to_tensor
 from keraslike._src.ops.string_tensor import StringTensor, looks_like_strings, string_tensor
@@ -155,7 +156,7 @@ class GradientTape:
         Raises:
             ValueError: if an element is not a tensor or Variable.
         """
-        for t in nest.flatten(tensor):
+        for t in nest.flatten(tensor, expand_composites=True):  # a RaggedTensor's values and row splits
             if not isinstance(t, torch.Tensor):
                 raise ValueError(
                     "Passed in object of type "
@@ -283,9 +284,10 @@ class GradientTape:
         """
         self._check_usable("gradient")
         unconnected = UnconnectedGradients(unconnected_gradients)
-        flat_sources = nest.flatten(sources)
-        targets = nest.flatten(target)
-        weights = nest.flatten(output_gradients) if output_gradients is not None else [None] * len(targets)
+        flat_sources = nest.flatten(sources, expand_composites=True)  # composites: their component tensors
+        targets = nest.flatten(target, expand_composites=True)
+        weights = (nest.flatten(output_gradients, expand_composites=True) if output_gradients is not None
+                   else [None] * len(targets))
         if len(weights) != len(targets):
             raise ValueError(
                 f"Expected one output gradient per target ({len(targets)}). "
@@ -312,7 +314,7 @@ class GradientTape:
                 results[i] = g if g is None or sparse is None else sparse_gradient.attach(g, sparse)
         results = self._fill_unconnected(flat_sources, results, unconnected)
         self._finish()
-        return nest.pack_sequence_as(sources, results)
+        return _pack_gradients(sources, results)
 
     @staticmethod
     def _fill_unconnected(sources, results, unconnected):
@@ -390,3 +392,24 @@ class GradientTape:
             out = torch.zeros(b, *y_shape, *x_shape, dtype=source.dtype, device=source.device)
         self._finish()
         return out
+
+
+def _pack_gradients(sources, flat_grads):
+    """`flat_grads` (one per component of `sources` flattened with its composites expanded) in the structure of
+    `sources`: a composite source's gradient is the composite of its float components' gradients with its other
+    components (a RaggedTensor's row splits) kept, as TF's; None when a float component has none."""
+    per_leaf, position = [], 0
+    for leaf in nest.flatten(sources):
+        if not is_composite(leaf):
+            per_leaf.append(flat_grads[position])
+            position += 1
+            continue
+        components = leaf._to_components()
+        grads = flat_grads[position:position + len(components)]
+        position += len(components)
+        trainable = [isinstance(c, torch.Tensor) and _differentiable_dtype(c) for c in components]
+        if not any(trainable) or any(g is None for g, t in zip(grads, trainable) if t):
+            per_leaf.append(None)
+            continue
+        per_leaf.append(leaf._from_components([g if t else c for g, c, t in zip(grads, components, trainable)]))
+    return nest.pack_sequence_as(sources, per_leaf)

@@ -190,13 +190,18 @@ def example(spec, size):
 def output_spec(first, second):
     """The spec of a traced output: its dims, None where a second run with other unknown sizes differs."""
     if isinstance(first, (torch.Tensor, StringTensor)):
+        dtype = string if isinstance(first, StringTensor) else first.dtype
+        if isinstance(first, SymbolicPlaceholder) and first.shape.rank is None:
+            return TensorSpec(None, dtype)  # an input of unknown rank returned as it is
         dims = list(first.shape) if not isinstance(first, SymbolicPlaceholder) else first.shape.as_list()
         other = list(second.shape) if isinstance(second, (torch.Tensor, StringTensor)) else None
         if isinstance(second, SymbolicPlaceholder):
-            other = second.shape.as_list()
+            other = second.shape.as_list() if second.shape.rank is not None else None
         if other is not None and len(other) == len(dims):
             dims = [d if d == o else None for d, o in zip(dims, other)]
-        return TensorSpec(dims, string if isinstance(first, StringTensor) else first.dtype)
+        elif other is not None:  # the two runs gave different ranks: the rank is unknown, as in TF's trace
+            return TensorSpec(None, dtype)
+        return TensorSpec(dims, dtype)
     if isinstance(first, dict):
         return {k: output_spec(v, second.get(k) if isinstance(second, dict) else None) for k, v in first.items()}
     if type(first) in (list, tuple):

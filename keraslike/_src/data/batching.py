@@ -78,6 +78,8 @@ class BatchDataset(Dataset):
 class RaggedBatchDataset(BatchDataset):
     """Elements batched into RaggedTensors (see `Dataset.ragged_batch`); never gathered by index."""
 
+    _tf_repr_name = "_BatchDataset"  # TF batches the elements converted to ragged
+
     def __init__(self, input_dataset, batch_size, drop_remainder, row_splits_dtype=None):
         super().__init__(input_dataset, batch_size, drop_remainder)
         if row_splits_dtype is not None and dtypes.as_dtype(row_splits_dtype) not in (torch.int32, torch.int64):

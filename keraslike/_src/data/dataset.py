@@ -158,8 +158,11 @@ class Dataset:
         """
         return DatasetIterator(self._elements(), self)
 
+    _tf_repr_name = None  # TF's class name where it is not `_` + this class's (see `__repr__`)
+
     def __repr__(self):
-        return f"<{type(self).__name__} element_spec={self.element_spec!r}>"
+        """`<_RangeDataset element_spec=...>`: TF's text, with TF's (private) class name for the operation."""
+        return f"<{self._tf_repr_name or '_' + type(self).__name__} element_spec={self.element_spec!r}>"
 
     def options(self):
         """Returns the `tf.data.Options` of this dataset, merged over all its inputs.

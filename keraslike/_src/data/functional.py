@@ -39,7 +39,7 @@ _TRACE_SIZE = 7  # stands for unknown dimensions when the map function is traced
 def call_with_element(fn, element):
     """Calls `fn` the way tf.data does: plain tuples are unpacked, anything else is one argument; as a function
     body (TF traces dataset functions: `tf.executing_eagerly()` is False there, `numpy_function` checks `Tout`)."""
-    with function_scope.entered():
+    with function_scope.entered(function_scope.key_of(fn)):
         return fn(*element) if type(element) is tuple else fn(element)
 
 
@@ -90,6 +90,10 @@ class MapDataset(Dataset):
     unless `deterministic=False` (or, with `deterministic=None`, `Options.deterministic=False`),
     in which case elements are yielded as they finish.
     """
+
+    @property
+    def _tf_repr_name(self):
+        return "_MapDataset" if self._num_parallel_calls is None else "_ParallelMapDataset"
 
     def __init__(self, input_dataset, map_func, num_parallel_calls=None, deterministic=None):
         if not callable(map_func):
@@ -256,6 +260,8 @@ def _as_bool(value):
 
 class EnumerateDataset(Dataset):
     """`(index, element)` pairs with an int64 counter (see `Dataset.enumerate`)."""
+
+    _tf_repr_name = "_ZipDataset"  # TF zips a counter with the input
 
     def __init__(self, input_dataset, start):
         super().__init__((TensorSpec((), torch.int64), input_dataset.element_spec), [input_dataset])

@@ -44,6 +44,8 @@ class GeneratorDataset(Dataset):
         TypeError: if `generator` is not callable or the signature is missing/ambiguous.
     """
 
+    _tf_repr_name = "_FlatMapDataset"  # TF flat-maps a generator over its id
+
     def __init__(self, generator, output_types, output_shapes, args, output_signature):
         if not callable(generator):
             raise TypeError(f"Expected `generator` to be callable. Received: generator={generator!r}")

@@ -151,6 +151,8 @@ class CacheDataset(StreamOpDataset):
     """Replays the first complete pass on every later pass (TF's cache; in files with a `filename`,
     see `file_cache.py`)."""
 
+    _tf_repr_name = "CacheDataset"  # TF's class is public here
+
     def __init__(self, input_dataset, filename):
         super().__init__(input_dataset)
         self._filename = filename
@@ -193,6 +195,10 @@ class PassThroughDataset(StreamOpDataset):
         super().__init__(input_dataset)
         self._own_options = options
         self._buffer_size = buffer_size
+
+    @property
+    def _tf_repr_name(self):
+        return "_OptionsDataset" if self._own_options is not None else "_PrefetchDataset"
 
     def _plan_elements(self, plan):
         node = self  # `prefetch(n).with_options(...)`: the prefetch below still produces ahead

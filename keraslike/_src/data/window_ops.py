@@ -25,6 +25,8 @@ from keraslike._src.ops.tensor_spec import TensorSpec
 class ElementsDataset(Dataset):
     """A dataset of elements already in memory (a window, a group, a shard of a loaded dataset)."""
 
+    _tf_repr_name = "_VariantDataset"  # TF: a window / group is a dataset held as a variant tensor
+
     def __init__(self, elements, element_spec):
         super().__init__(element_spec)
         self._items = list(elements)

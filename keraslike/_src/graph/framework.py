@@ -6,6 +6,7 @@ Each function here does TF's graph-mode work when a graph is the default and def
 function otherwise, so the public names can point at them in both modes.
 """
 
+import builtins
 import contextlib
 
 from keraslike._src import errors
@@ -111,7 +112,7 @@ def device(device_name):
 def _control_ops(inputs):
     ops = []
     for x in inputs:
-        if isinstance(x, (list, tuple)):
+        if isinstance(x, (list, builtins.tuple)):  # this module's `tuple` is tf.tuple
             ops.extend(_control_ops(x))
         elif isinstance(x, Operation):
             ops.append(x)

@@ -124,9 +124,78 @@ def walk(top, topdown=True, onerror=None):
     return os.walk(_local(top), topdown=topdown, onerror=onerror)
 
 
-def GFile(name, mode="r"):  # noqa: N802 - TF's name
-    """`tf.io.gfile.GFile(name, mode)`: a local file object (text modes unless 'b' is in mode)."""
-    return open(_local(name), mode)
+class GFile:
+    """`tf.io.gfile.GFile(name, mode="r")`: a file (local paths and `file://` URLs), TF's file API.
+
+    Text modes read and write `str` (`bytes` are written as they are), binary modes (`"rb"`, `"wb"`) `bytes`.
+    As TF's, `write` returns None; `size()` is the file's size; iterating gives lines. Usable as a context
+    manager.
+    """
+
+    def __init__(self, name, mode="r"):
+        self.name, self.mode = name, mode
+        self._binary = "b" in mode
+        self._file = open(_local(name), mode if self._binary else mode + "b")
+
+    def _text(self, data):
+        return data if self._binary else data.decode("utf-8")
+
+    def read(self, n=-1):
+        """Up to `n` bytes (all with -1) from the current position."""
+        return self._text(self._file.read(n))
+
+    def readline(self):
+        return self._text(self._file.readline())
+
+    def readlines(self):
+        return [self._text(line) for line in self._file.readlines()]
+
+    def write(self, file_content):
+        """Writes `file_content` (str or bytes) at the end; returns None, as TF."""
+        self._file.write(file_content.encode("utf-8") if isinstance(file_content, str) else bytes(file_content))
+
+    def seek(self, offset=None, whence=0, position=None):
+        """Moves to `offset` (from `whence`: 0 start, 1 current, 2 end); `position` is TF's older name."""
+        if position is not None:
+            if offset is not None:
+                raise ValueError(f"`position` and `offset` cannot both be given. Received: offset={offset!r}, "
+                                 f"position={position!r}")
+            offset = position
+        self._file.seek(0 if offset is None else offset, whence)
+
+    def seekable(self):
+        return True
+
+    def tell(self):
+        return self._file.tell()
+
+    def size(self):
+        """The file's size in bytes."""
+        self._file.flush()
+        return os.path.getsize(_local(self.name))
+
+    def flush(self):
+        self._file.flush()
+
+    def close(self):
+        self._file.close()
+
+    def __next__(self):
+        line = self.readline()
+        if not line:
+            raise StopIteration
+        return line
+
+    next = __next__
+
+    def __iter__(self):
+        return self
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        self.close()
 
 
 Open = GFile  # TF 1 alias

@@ -87,11 +87,26 @@ class RaggedFeature(collections.namedtuple("RaggedFeature", ["dtype", "value_key
 
     Parsed to a `[batch, None]` RaggedTensor of each example's values of feature `value_key` (default: the
     feature's own key), row splits of `row_splits_dtype`; `parse_single_example` gives the dense values.
-    `partitions` (nested ragged dimensions) raise NotImplementedError in keraslike's parse ops.
+    `partitions` (outermost first) cut each example's values into nested rows with the row partitions
+    read from the named features.
     """
 
+    # the row partitions, outermost first: each names the feature holding it (UniformRowLength: a length)
+    RowSplits = collections.namedtuple("RowSplits", ["key"])
+    RowLengths = collections.namedtuple("RowLengths", ["key"])
+    RowStarts = collections.namedtuple("RowStarts", ["key"])
+    RowLimits = collections.namedtuple("RowLimits", ["key"])
+    ValueRowIds = collections.namedtuple("ValueRowIds", ["key"])
+    UniformRowLength = collections.namedtuple("UniformRowLength", ["length"])
+
     def __new__(cls, dtype, value_key=None, partitions=(), row_splits_dtype=torch.int32, validate=False):
-        return super().__new__(cls, dtype, value_key, partitions, row_splits_dtype, validate)
+        kinds = (cls.RowSplits, cls.RowLengths, cls.RowStarts, cls.RowLimits, cls.ValueRowIds, cls.UniformRowLength)
+        for partition in partitions:
+            if not isinstance(partition, kinds):
+                raise TypeError(f"Argument `partitions` cannot be cast to any of the partition types (RaggedFeature."
+                                f"RowSplits, RowLengths, RowStarts, RowLimits, ValueRowIds, UniformRowLength); got: "
+                                f"{partition!r} with type {type(partition)}. Received: partitions={partitions!r}")
+        return super().__new__(cls, dtype, value_key, tuple(partitions), row_splits_dtype, validate)
 
     def __repr__(self):
         return (f"RaggedFeature(dtype={dtype_repr(as_spec_dtype(self.dtype))}, value_key={self.value_key!r}, "

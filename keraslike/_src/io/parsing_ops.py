@@ -27,6 +27,7 @@ from keraslike._src.io.parsing_config import (
 )
 from keraslike._src.ops.tensor_spec import as_spec_dtype, string
 from keraslike._src.ragged.ragged_tensor import RaggedTensor
+from keraslike._src.ragged.ragged_tensor import from_rows as ragged_from_rows
 from keraslike._src.sparse.sparse_tensor import SparseTensor
 
 _KINDS = {"bytes_list": string, "float_list": torch.float32, "int64_list": torch.int64}
@@ -230,11 +231,9 @@ def _sparse_feature(key, spec, feature_maps, names):
 
 
 def _ragged(key, spec, feature_maps, names):
-    """A RaggedFeature without partitions: a `[batch, None]` RaggedTensor of each example's values."""
+    """A RaggedFeature: a `[batch, None, ...]` RaggedTensor of each example's values, cut by its partitions."""
     if spec.partitions:
-        raise NotImplementedError(f"tf.io.RaggedFeature partitions are not supported by keraslike's parse ops (only "
-                                  f"the flat [batch, None] form). Received: features[{key!r}].partitions="
-                                  f"{spec.partitions!r}")
+        return _partitioned(key, spec, feature_maps, names)
     dtype = feature_dtype(spec.dtype, key)
     value_key = spec.value_key or key
     values, lengths = [], []
@@ -247,6 +246,35 @@ def _ragged(key, spec, feature_maps, names):
     splits = torch.tensor(np.concatenate([[0], np.cumsum(lengths)]), dtype=as_spec_dtype(spec.row_splits_dtype))
     return RaggedTensor.from_row_splits(_output(flat.astype(_NUMPY[dtype]) if dtype is not string else flat, dtype),
                                         splits)
+
+
+def _partitioned(key, spec, feature_maps, names):
+    """Each example's values cut by `spec.partitions` (outermost first), the examples as rows of one RaggedTensor."""
+    dtype = feature_dtype(spec.dtype, key)
+    value_key = spec.value_key or key
+    splits_dtype = as_spec_dtype(spec.row_splits_dtype)
+    rows = []
+    for b, features in enumerate(feature_maps):
+        found = _checked(features[value_key], value_key, dtype, _where(names, b)) if value_key in features else None
+        found = np.empty(0, dtype=_NUMPY[dtype]) if found is None else found
+        value = _output(found.astype(_NUMPY[dtype]) if dtype is not string else found, dtype)
+        for partition in reversed(spec.partitions):
+            value = _apply_partition(value, partition, features, splits_dtype, _where(names, b), spec.validate)
+        rows.append(value)
+    return ragged_from_rows(rows, None)
+
+
+def _apply_partition(value, partition, features, splits_dtype, where, validate):
+    if isinstance(partition, RaggedFeature.UniformRowLength):
+        return RaggedTensor.from_uniform_row_length(value, int(partition.length), validate=validate)
+    if partition.key not in features:
+        raise InvalidArgumentError(f"{where}Feature {partition.key!r} (a RaggedFeature partition) is missing")
+    ints = torch.tensor(_checked(features[partition.key], partition.key, torch.int64, where), dtype=splits_dtype)
+    make = {RaggedFeature.RowSplits: RaggedTensor.from_row_splits, RaggedFeature.RowLengths:
+            RaggedTensor.from_row_lengths, RaggedFeature.RowStarts: RaggedTensor.from_row_starts,
+            RaggedFeature.RowLimits: RaggedTensor.from_row_limits,
+            RaggedFeature.ValueRowIds: RaggedTensor.from_value_rowids}[type(partition)]
+    return make(value, ints, validate=validate)
 
 
 def _parse_features(features, feature_maps, names):
@@ -274,8 +302,8 @@ def _unbatch(value):
     """Drops the batch dimension of a 1-example result."""
     if isinstance(value, SparseTensor):
         return SparseTensor(value.indices[:, 1:], value.values, value.dense_shape[1:])
-    if isinstance(value, RaggedTensor):  # one row: its values, a dense tensor (as TF's parse_single_example)
-        return value.values
+    if isinstance(value, RaggedTensor):  # one row: its values (as TF's parse_single_example)
+        return value[0] if isinstance(value.values, RaggedTensor) else value.values
     return value[0] if isinstance(value, torch.Tensor) else string_values.string_output(
         string_values.as_bytes_array(value)[0])
 

@@ -263,8 +263,15 @@ def assert_shapes(shapes, data=None, summarize=None, message=None, name=None):
                                  f"Received size {size}, shape {_shape(tensor)}")
 
 
+def _tf(dtype):
+    """A dtype as TF prints it (`tf.float32`)."""
+    return f"tf.{dtypes.dtype_name(dtype)}"
+
+
 def _dtype_of(x):
     if isinstance(x, torch.Tensor):
+        return x.dtype
+    if isinstance(getattr(x, "dtype", None), torch.dtype) and hasattr(x, "dense_shape"):  # SparseTensor
         return x.dtype
     return _tensor(x).dtype
 
@@ -273,14 +280,14 @@ def assert_type(tensor, tf_type, message=None, name=None):
     """`tf.debugging.assert_type(tensor, tf_type)`: TypeError unless `tensor.dtype == tf_type`."""
     want = dtypes.as_dtype(tf_type)
     if _dtype_of(tensor) != want:
-        raise TypeError(f"{_prefix(message)}tensor must be of type {want}; got {_dtype_of(tensor)}")
+        raise TypeError(f"{_prefix(message)}tensor must be of type {_tf(want)}; got {_tf(_dtype_of(tensor))}")
 
 
 def assert_integer(x, message=None, name=None):
     """`tf.debugging.assert_integer(x)`: TypeError unless `x` has an integer dtype."""
     dtype = _dtype_of(x)
     if dtype.is_floating_point or dtype.is_complex or dtype == torch.bool:
-        raise TypeError(f"{_prefix(message)}Expected integer type for tensor, got {dtype}")
+        raise TypeError(f"{_prefix(message)}Expected integer type for tensor, got {_tf(dtype)}")
 
 
 def assert_same_float_dtype(tensors=None, dtype=None):
@@ -296,11 +303,11 @@ def assert_same_float_dtype(tensors=None, dtype=None):
         if found is None:
             found = _dtype_of(t)
         elif _dtype_of(t) != found:
-            raise ValueError(f"Expected {found}, got {_dtype_of(t)} for tensor {t!r:.80}.")
+            raise ValueError(f"Expected {_tf(found)}, got {_tf(_dtype_of(t))} for tensor {t!r:.80}.")
     if found is None:
         return torch.float32
     if not found.is_floating_point:
-        raise ValueError(f"Expected floating point type, got {found}.")
+        raise ValueError(f"Expected floating point type, got {_tf(found)}.")
     return found
 
 

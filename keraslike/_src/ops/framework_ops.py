@@ -41,10 +41,10 @@ def ensure_shape(x, shape, name=None):
         return x
     trace_state.stated_shape(x, wanted)
     if trace_state.is_standin(t) and isinstance(t, torch.Tensor) and wanted.rank is not None:
-        if not is_compatible(tuple(t.shape), dims_of(wanted)):  # a py_function stand-in takes the stated shape
+        if not is_compatible(builtins.tuple(t.shape), dims_of(wanted)):  # a py_function stand-in takes the stated shape
             t.data = torch.zeros([1 if d is None else d for d in dims_of(wanted)], dtype=t.dtype)
         return x
-    if not is_compatible(tuple(t.shape), dims_of(wanted)):
+    if not is_compatible(builtins.tuple(t.shape), dims_of(wanted)):
         raise errors.InvalidArgumentError(f"Shape of tensor x {list(t.shape)} is not compatible with expected shape "
                                           f"{wanted.as_list() if wanted.rank is not None else '<unknown>'}.")
     return x

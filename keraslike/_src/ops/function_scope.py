@@ -12,9 +12,31 @@ Example:
 """
 
 import contextlib
+import os
 import threading
+import zlib
 
 _local = threading.local()
+
+
+def key_of(fn):
+    """A number naming the Python function `fn` by its code (file name, line, qualified name; a bound method's
+    function; a callable object's class), the same in every process and for every closure made by the same
+    code, as TF's function graphs of the same code are alike."""
+    fn = getattr(fn, "__func__", fn)
+    code = getattr(fn, "__code__", None)
+    if code is not None:
+        name = f"{os.path.basename(code.co_filename)}:{code.co_firstlineno}:{code.co_qualname}"
+    else:
+        name = f"{type(fn).__module__}.{type(fn).__qualname__}"
+    return zlib.crc32(name.encode())
+
+
+def _frames():
+    frames = getattr(_local, "frames", None)
+    if frames is None:
+        frames = _local.frames = []
+    return frames
 
 
 def _depth():
@@ -27,13 +49,28 @@ def inside():
 
 
 @contextlib.contextmanager
-def entered():
-    """The body of a `tf.function` runs in here."""
+def entered(key=0):
+    """The body of a `tf.function` (or a tf.data function) named `key` (`key_of(fn)`) runs in here."""
     _local.depth = _depth() + 1
+    frames = _frames()
+    frames.append([key, 0])
     try:
         yield
     finally:
         _local.depth -= 1
+        frames.pop()
+
+
+def next_random_op():
+    """`(function key, n)` for the n-th stateful random op without an op seed in this call of the innermost
+    function body (TF gives such an op a seed from its position in the function's graph, not from the eager
+    op-seed sequence), or None outside function bodies."""
+    frames = _frames()
+    if not inside() or not frames:
+        return None
+    frame = frames[-1]
+    frame[1] += 1
+    return frame[0], frame[1] - 1
 
 
 @contextlib.contextmanager

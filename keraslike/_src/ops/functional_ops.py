@@ -137,11 +137,10 @@ def map_fn(fn, elems, dtype=None, parallel_iterations=None, back_prop=True, swap
     if not callable(fn):
         raise TypeError(f"fn must be callable. Received: fn={fn!r}")
     leaves, n = _flat_elems(elems, "map_fn")
-    if fn_output_signature is None:  # TF: elems' own types; a RaggedTensor's rows stack as a RaggedTensor again
-        out_structure = elems
-        specs = [(leaf.dtype, RaggedTensorSpec([None] * (leaf.ndim - 1), leaf.dtype, leaf.ragged_rank - 1)
-                  if isinstance(leaf, RaggedTensor) else None)
-                 for leaf in leaves]
+    if fn_output_signature is None:
+        out_structure = elems  # TF's default signature is elems' own: a ragged leaf's results stack ragged
+        specs = [(leaf.dtype, RaggedTensorSpec.from_value(leaf)
+                  if isinstance(leaf, RaggedTensor) else None) for leaf in leaves]
     else:
         out_structure = fn_output_signature
         specs = [_spec_of(s) for s in nest.flatten(fn_output_signature)]

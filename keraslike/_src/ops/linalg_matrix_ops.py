@@ -9,9 +9,10 @@ import math
 
 import torch
 
+from keraslike._src import errors
 from keraslike._src.ops import dtypes
 from keraslike._src.ops.conversion import to_tensor
-from keraslike._src.ops.linalg import _check_scalar_k, _square_float
+from keraslike._src.ops.linalg import _square_float
 from keraslike._src.ops.math import _require_float
 from keraslike._src.ops.reduction import norm
 
@@ -41,21 +42,58 @@ def band_part(input, num_lower, num_upper, name=None):
     return torch.where(keep, x, torch.zeros((), dtype=x.dtype, device=x.device))
 
 
+_ALIGNS = {"RIGHT_LEFT": (False, True), "LEFT_RIGHT": (True, False), "LEFT_LEFT": (True, True),
+           "RIGHT_RIGHT": (False, False)}  # (left-align superdiagonals, left-align subdiagonals)
+
+
+def _band(k):
+    """`k` (an int or a pair) as (lo, hi); lo == hi for one diagonal."""
+    if isinstance(k, torch.Tensor):
+        k = k.tolist()
+    if isinstance(k, (list, tuple)) or hasattr(k, "tolist"):
+        values = [int(v) for v in (k.tolist() if hasattr(k, "tolist") else k)]
+        if len(values) not in (1, 2) or values[0] > values[-1]:
+            raise ValueError(f"`k` must be an integer or a pair (lo, hi) with lo <= hi. Received: k={k}")
+        return values[0], values[-1]
+    return int(k), int(k)
+
+
 def set_diag(input, diagonal, name="set_diag", k=0, align="RIGHT_LEFT"):
-    """`tf.linalg.set_diag`: `input` `[..., M, N]` with its diagonal `k` replaced by `diagonal` `[..., L]`.
+    """`tf.linalg.set_diag`: `input` `[..., M, N]` with its diagonal `k` replaced by `diagonal` `[..., L]`; for a
+    band `k=(lo, hi)`, `diagonal` `[..., hi - lo + 1, max_len]` holds diagonals `hi` down to `lo`, each shorter one
+    padded on the side `align` says ("RIGHT_LEFT": superdiagonals right-aligned, subdiagonals left-aligned).
 
     Raises:
-        NotImplementedError: for a band `k=(lo, hi)` (`align` only matters for bands).
+        ValueError: a bad `k`, `align`, or `diagonal` shape.
     """
-    _check_scalar_k(k, "set_diag")
+    if align not in _ALIGNS:
+        raise ValueError(f"`align` must be one of {sorted(_ALIGNS)}. Received: align={align!r}")
+    lo, hi = _band(k)
     x = _matrix(input, "tf.linalg.set_diag")
     d = to_tensor(diagonal, x.dtype, "diagonal").to(x.device)
-    length = torch.diagonal(x, offset=k, dim1=-2, dim2=-1).shape[-1]
-    if d.shape[-1:] != (length,):
-        raise ValueError(f"`diagonal` must have {length} entries in its last dimension for k={k}. "
-                         f"Received: diagonal.shape={list(d.shape)}")
-    d = torch.broadcast_to(d, x.shape[:-2] + (length,))
-    return torch.diagonal_scatter(x, d, offset=k, dim1=-2, dim2=-1)
+    if lo == hi:  # one diagonal: `diagonal` has no diagonal-index dimension
+        k = lo
+        length = torch.diagonal(x, offset=k, dim1=-2, dim2=-1).shape[-1]
+        if d.shape[-1:] != (length,):
+            raise ValueError(f"`diagonal` must have {length} entries in its last dimension for k={k}. "
+                             f"Received: diagonal.shape={list(d.shape)}")
+        d = torch.broadcast_to(d, x.shape[:-2] + (length,))
+        return torch.diagonal_scatter(x, d, offset=k, dim1=-2, dim2=-1)
+    rows, cols = x.shape[-2], x.shape[-1]
+    lengths = {i: min(rows + min(0, i), cols - max(0, i)) for i in range(lo, hi + 1)}
+    max_len = max(lengths.values())
+    if d.dim() < 2 or d.shape[-2:] != (hi - lo + 1, max_len):
+        raise errors.InvalidArgumentError(f"`diagonal` must end in [{hi - lo + 1}, {max_len}] for k=({lo}, {hi}). "
+                                          f"Received: diagonal.shape={list(d.shape)}")
+    d = torch.broadcast_to(d, x.shape[:-2] + (hi - lo + 1, max_len))
+    left_super, left_sub = _ALIGNS[align]
+    out = x.clone()
+    for row, i in enumerate(range(hi, lo - 1, -1)):
+        left = (i >= 0 and left_super) or (i <= 0 and left_sub)
+        offset = 0 if left else max_len - lengths[i]
+        values = d[..., row, offset:offset + lengths[i]]
+        out = torch.diagonal_scatter(out, values, offset=i, dim1=-2, dim2=-1)
+    return out
 
 
 def tensor_diag(diagonal, name=None):

@@ -34,7 +34,7 @@ import numpy as np
 import torch
 
 from keraslike._src import errors
-from keraslike._src.ops import dtypes, philox, seed_override
+from keraslike._src.ops import dtypes, function_scope, philox, seed_override, trace_state
 from keraslike._src.ops.conversion import to_shape, to_tensor
 from keraslike._src.placement.scope import current_torch_device
 
@@ -64,6 +64,22 @@ def set_seed(seed):
     np.random.seed(seed % (2**32))
 
 
+def _snapshot():
+    kernels, counters = dict(_state["kernels"]), dict(_state["counters"])
+    rng_state = _state["rng"].getstate() if _state["rng"] is not None else None
+    rng = _state["rng"]
+
+    def restore():
+        _state["kernels"], _state["counters"] = kernels, counters
+        if rng is not None and _state["rng"] is rng:
+            rng.setstate(rng_state)
+
+    return restore
+
+
+trace_state.register_snapshot(_snapshot)
+
+
 def reseed_count():
     """How many times `set_seed` ran (replicas restart their per-replica layer streams after a reseed)."""
     return _state["reseeds"]
@@ -86,12 +102,22 @@ def current_device():
     return current_torch_device("RandomUniform") or torch.get_default_device()
 
 
+def _refuse_under_transform():
+    """Raise before a stateful draw consumes any seed state inside a torch.func transform (`vmap`: tf.data's
+    vectorized map tries one): each element must draw its own numbers, as TF's per-element map does, and the
+    per-element fallback must find the seed sequence untouched."""
+    if torch._C._functorch.peek_interpreter_stack() is not None:
+        raise RuntimeError("A stateful random op cannot run under a vectorizing transform (vmap); "
+                           "it runs per element.")
+
+
 def _generator(seed):
     """A fresh generator for an op seed (None: use torch's global RNG); under `seed_override` (the
     DeterministicRandomTestTool) the override's pair seeds it instead."""
+    _refuse_under_transform()
     override = seed_override.override_torch_seed()
     if override is not None:
-        return torch.Generator(device=_device()).manual_seed(override)
+        return torch.Generator(device=current_device()).manual_seed(override)
     if seed is None:
         return None
     if isinstance(seed, torch.Tensor):
@@ -109,12 +135,19 @@ def op_seeds(op_seed):
     """TF's `random_seed.get_seed` in eager mode: the `(seed, seed2)` attributes of a stateful random op given its
     op seed, or None for a nondeterministic draw (no global seed and no op seed). With a global seed and no op
     seed, the op seed is the next draw of a Python `random.Random(global_seed)`, as TF's eager context makes it."""
+    _refuse_under_transform()
+    if seed_override.active():  # DeterministicRandomTestTool.scope() replaces get_seed: its pair, as it is
+        return tuple(int(s) for s in seed_override.override_pair())
     global_seed = _state["global_seed"]
     if isinstance(op_seed, torch.Tensor):
         op_seed = op_seed.item()
     if global_seed is not None:
         if op_seed is None:
-            op_seed = _state["rng"].randint(0, _MAXINT32)
+            in_function = function_scope.next_random_op()
+            # in a function body TF seeds the op from its place in the function's graph, leaving the eager
+            # sequence alone: here from the function's key and the op's place in the call (not TF's numbers)
+            op_seed = _mix(*in_function) % _MAXINT32 if in_function is not None else \
+                _state["rng"].randint(0, _MAXINT32)
         seeds = (global_seed % _MAXINT32, int(op_seed) % _MAXINT32)
     elif op_seed is not None:
         seeds = (DEFAULT_GRAPH_SEED, int(op_seed) % _MAXINT32)
@@ -123,17 +156,18 @@ def op_seeds(op_seed):
     return (0, _MAXINT32) if seeds == (0, 0) else seeds
 
 
-def kernel_start(op_name, attrs, seed, count):
+def kernel_start(op_name, attrs, seed, count, blocks=None):
     """The Philox key and counter this call of TF's stateful kernel `op_name` draws from, or None (unseeded).
 
     TF keeps one kernel per op and attributes (dtype, seed pair) in its eager cache, cleared by `set_seed`; the
-    kernel's generator starts at key `seed`, counter `seed2 << 64` and skips `256 * count` blocks per call."""
+    kernel's generator starts at key `seed`, counter `seed2 << 64` and skips `256 * count` blocks per call
+    (`blocks` where the kernel reserves another amount)."""
     seeds = op_seeds(seed)
     if seeds is None:
         return None
     cache_key = (op_name, attrs, seeds)
     used = _state["kernels"].get(cache_key, 0)
-    _state["kernels"][cache_key] = used + 256 * count
+    _state["kernels"][cache_key] = used + (256 * count if blocks is None else blocks)
     key, counter = philox.stateful_start(*seeds)
     return key, philox.skip(counter, used)
 
@@ -264,14 +298,29 @@ def truncated_normal(shape, mean=0.0, stddev=1.0, dtype=torch.float32, seed=None
     return z * to_tensor(stddev, dtype, "stddev", z.device) + to_tensor(mean, dtype, "mean", z.device)
 
 
+def _fisher_yates(n, words):
+    """TF's shuffle permutation of `range(n)`: position `i` swapped with `i + word % (n - i)` (forward)."""
+    perm = list(range(n))
+    for i in range(n - 1):
+        j = i + int(words[i]) % (n - i)
+        perm[i], perm[j] = perm[j], perm[i]
+    return perm
+
+
 def shuffle(value, seed=None, name=None):
-    """`tf.random.shuffle(value)`: a copy with the first dimension randomly permuted."""
+    """`tf.random.shuffle(value)`: a copy with the first dimension randomly permuted; seeded, TF's permutation (its
+    `RandomShuffle` kernel's Philox words, a block per 4 elements reserved per call)."""
     x = to_tensor(value, None, "value")
     if x.dim() == 0:
         raise ValueError("Expected `value` of rank >= 1. Received: value with shape=[]")
-    gen = _generator(seed)
-    perm = torch.randperm(x.shape[0], generator=gen, device=gen.device if gen is not None else current_device())
-    return x[perm.to(x.device)]
+    n = x.shape[0]
+    # the kernel reserves n 32-bit samples per call: ceil(n / 4) blocks
+    start = kernel_start("RandomShuffle", dtypes.dtype_name(x.dtype), seed, n, blocks=(n + 3) // 4)
+    if start is None:
+        perm = torch.randperm(n, device=current_device())
+        return x[perm.to(x.device)]
+    words = philox.stream(*start, max(n - 1, 0)).tolist()
+    return x[torch.tensor(_fisher_yates(n, words), dtype=torch.long, device=x.device)]
 
 
 def categorical(logits, num_samples, dtype=torch.int64, seed=None, name=None):
@@ -557,14 +606,6 @@ def _seed_pair(seed, op_name):
     return t
 
 
-def _avalanche(x):
-    """splitmix64's finalizer: every input bit flips about half the output bits (derived seeds stay unrelated)."""
-    x &= (1 << 64) - 1
-    x = ((x ^ (x >> 30)) * 0xBF58476D1CE4E5B9) & ((1 << 64) - 1)
-    x = ((x ^ (x >> 27)) * 0x94D049BB133111EB) & ((1 << 64) - 1)
-    return x ^ (x >> 31)
-
-
 def fold_in(seed, data, alg="auto_select"):
     """`tf.random.fold_in(seed, data)` (= `tf.random.experimental.stateless_fold_in`): a new seed pair
     `[r, data]` of `data`'s dtype, `r` the full-range integer TF's Philox draws from `seed` (TF's values).
@@ -596,51 +637,91 @@ def split(seed, num=2, alg="auto_select"):
 
 
 def stateless_shuffle(value, seed, alg="auto_select", name=None):
-    """`tf.random.experimental.stateless_shuffle`: `value` with its first dimension permuted, by `seed` only."""
+    """`tf.random.experimental.stateless_shuffle`: `value` with its first dimension permuted, by `seed` only: TF's
+    permutation (a forward Fisher-Yates shuffle, position `i` swapped with `i + word % (n - i)`, on the seed's
+    Philox words)."""
     to_algorithm(alg)
     x = to_tensor(value, None, "value")
     if x.dim() == 0:
         raise ValueError("Expected `value` of rank >= 1. Received: value with shape=[]")
-    gen = _stateless_generator(seed)
-    return x[torch.randperm(x.shape[0], generator=gen, device=gen.device).to(x.device)]
+    n = x.shape[0]
+    words = philox.stream(*philox.key_counter(*_stateless_pair(seed)), max(n - 1, 0)).tolist()
+    return x[torch.tensor(_fisher_yates(n, words), dtype=torch.long, device=x.device)]
 
 
-def _feistel(values, key, n):
-    """A keyed bijection of [0, n) (balanced Feistel network on the next even bit width, cycle-walking)."""
-    half = max(1, ((max(n - 1, 1)).bit_length() + 1) // 2)
-    mask = (1 << half) - 1
-    keys = [_avalanche(_mix(*key, r)) for r in range(6)]
-    out = values.astype(np.uint64)
-    todo = np.ones(out.shape, dtype=bool)
-    res = out.copy()
-    with np.errstate(over="ignore"):
-        while todo.any():
-            x = res[todo]
-            left, right = (x >> np.uint64(half)) & np.uint64(mask), x & np.uint64(mask)
-            for k in keys:
-                f = (right * np.uint64(0x9E3779B97F4A7C15) ^ np.uint64(k)) * np.uint64(0xBF58476D1CE4E5B9)
-                f = (f ^ (f >> np.uint64(29))) & np.uint64(mask)
-                left, right = right, left ^ f
-            res[todo] = (left << np.uint64(half)) | right
-            todo = res >= np.uint64(n)
-    return res
+_INDEX_SHUFFLE_PAD = 498247692  # TF's first seed word in front of the user's [2] seed
+
+
+def _rotl(x, r, width):
+    return ((x << r) | (x >> (width - r))) & ((1 << width) - 1)
+
+
+def _simon_keys(key, rounds, width):
+    """The Simon key schedule TF's `random_index_shuffle` uses (words of `width` bits)."""
+    mask = (1 << width) - 1
+    c, z = 0xFFFFFFFC & mask, 0x7369F885192C0EF5 & mask
+    keys = [k & mask for k in key]
+    for i in range(3, rounds):
+        rotr3, rotr4 = _rotl(keys[i - 1], width - 3, width), _rotl(keys[i - 1], width - 4, width)
+        keys.append(c ^ (z & 1) ^ keys[i - 3] ^ rotr3 ^ rotr4)
+        z >>= 1
+    return keys
+
+
+def _simon_encrypt(value, keys, width):
+    mask = (1 << width) - 1
+    left, right = (value >> width) & mask, value & mask
+
+    def f(x):
+        return (_rotl(x, 1, width) & _rotl(x, 8, width)) ^ _rotl(x, 2, width)
+
+    for i in range(0, len(keys), 2):
+        left ^= f(right) ^ keys[i]
+        right ^= f(left) ^ keys[i + 1]
+    return (left << width) | right
+
+
+def _index_shuffle_one(index, key, max_index, rounds=4):
+    """TF's permutation position of `index` in [0, max_index]: a Simon block cipher on the smallest even block
+    (at least 16 bits) holding `max_index`, cycle-walked until the result falls in range."""
+    if max_index == 0:
+        return 0
+    block = max(0, math.ceil(math.log2(max_index)))
+    block = min(max(block + block % 2, 16), 64)
+    width = block // 2
+    keys = _simon_keys(key, rounds, width)
+    value = index
+    while True:
+        value = _simon_encrypt(value, keys, width)
+        if value <= max_index:
+            return value
 
 
 def index_shuffle(index, seed, max_index):
     """`tf.random.experimental.index_shuffle(index, seed, max_index)`: the position of `index` under a random
-    permutation of `[0, max_index]` chosen by `seed` (shape [3]); for a fixed seed it is a bijection, computed
-    per index without building the permutation. Output: `index`'s shape and dtype.
+    permutation of `[0, max_index]` chosen by `seed` (shape [2]; `index` and `max_index` scalars or vectors): TF's
+    permutation (its 4-round Simon-cipher shuffle, the seed padded in front with TF's constant). For a fixed seed
+    it is a bijection, computed per index without building the permutation. Output: `index`'s shape and dtype.
 
     Raises:
-        ValueError: for a seed not of shape [3], or an index outside [0, max_index].
+        tf.errors.InvalidArgumentError: a seed not of shape [2].
+        ValueError: an index outside [0, max_index].
     """
     idx = to_tensor(index, None, "index")
     sd = to_tensor(seed, None, "seed")
-    if sd.numel() != 3 or sd.dim() not in (1, 2):
-        raise ValueError(f"`seed` must be a vector of size [3]. Received: seed shape={list(sd.shape)}")
-    n = int(max_index.item() if isinstance(max_index, torch.Tensor) else max_index) + 1
-    vals = idx.detach().cpu().numpy().astype(np.int64)
-    if n <= 0 or (vals < 0).any() or (vals >= n).any():
-        raise ValueError(f"`index` must lie in [0, max_index]. Received: max_index={n - 1}")
-    out = _feistel(vals.reshape(-1), [int(v) for v in sd.reshape(-1).tolist()], n).astype(np.int64)
-    return torch.from_numpy(out.reshape(vals.shape)).to(idx.dtype).to(idx.device)
+    if tuple(sd.shape) != (2,):  # TF pads a [n, 2] seed with a row (its kernel then rejects it): [2] only
+        raise errors.InvalidArgumentError(f"`seed` must be a vector of size [2]. Received: seed shape="
+                                          f"{list(sd.shape)}")
+    maxes = to_tensor(max_index, None, "max_index").to(idx.dtype)
+    n = max(idx.numel(), maxes.numel())
+    flat_idx = torch.broadcast_to(idx.reshape(-1), (n,)).tolist() if idx.dim() else [int(idx)] * n
+    flat_max = torch.broadcast_to(maxes.reshape(-1), (n,)).tolist() if maxes.dim() else [int(maxes)] * n
+    seeds = sd.reshape(-1, 2).tolist() * n
+    out = []
+    for i, m, (s0, s1) in zip(flat_idx, flat_max, seeds):
+        if m < 0 or not 0 <= i <= m:
+            raise ValueError(f"`index` must lie in [0, max_index]. Received: index={i}, max_index={m}")
+        key = [_INDEX_SHUFFLE_PAD & 0xFFFFFFFF, s0 & 0xFFFFFFFF, s1 & 0xFFFFFFFF]
+        out.append(_index_shuffle_one(int(i), key, int(m)))
+    shape = () if idx.dim() == 0 and maxes.dim() == 0 else (n,)
+    return torch.tensor(out, dtype=idx.dtype, device=idx.device).reshape(shape)

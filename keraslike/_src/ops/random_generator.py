@@ -276,10 +276,12 @@ class Generator:
                              device=gen.device)
 
     def split(self, count=1):
-        """`count` new independent generators, each seeded from this one's `make_seeds`."""
-        seeds = self.make_seeds(count).tolist()
-        return [Generator(state=create_rng_state([seeds[0][i], seeds[1][i]], self._alg), alg=self._alg)
-                for i in range(int(count))]
+        """`count` new independent generators, as TF makes them: `count` int64 keys drawn with
+        `uniform_full_int` from this one, each new state a zero counter and one key."""
+        keys = self.uniform_full_int(shape=[int(count)], dtype=torch.int64).tolist()
+        size = _STATE_SIZE[self._alg]
+        return [Generator(state=torch.tensor([0] * (size - 1) + [int(key)], dtype=torch.int64), alg=self._alg)
+                for key in keys]
 
     def __repr__(self):
         return f"<tf.random.Generator alg={self._alg.name} state={self._state_var.detach().tolist()}>"

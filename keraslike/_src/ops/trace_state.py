@@ -12,6 +12,13 @@ import threading
 import torch
 
 _STATE = threading.local()
+_SNAPSHOTS = []  # callables returning a restore callable: other state a trace must leave as it found it
+
+
+def register_snapshot(snapshot):
+    """`snapshot()` is called when a trace starts and returns a callable that puts the state back when it ends
+    (the random ops' seed state: a TF trace runs no kernel, so it draws nothing)."""
+    _SNAPSHOTS.append(snapshot)
 
 
 @contextlib.contextmanager
@@ -34,9 +41,12 @@ def variables_restored():
     """
     outer = getattr(_STATE, "undo", None)
     _STATE.undo = {}
+    restores = [snapshot() for snapshot in _SNAPSHOTS]
     try:
         yield
     finally:
+        for restore in restores:
+            restore()
         undo, _STATE.undo = _STATE.undo, outer
         with torch.no_grad():
             for var, old in undo.values():

@@ -163,6 +163,14 @@ class Variable(torch.nn.Parameter, metaclass=VariableMeta):
         sharded by `keras.distribution.ModelParallel` gives its full value (gathered: every process calls it)."""
         return tensor_numpy.snapshot(sharded_values.full_value(self))
 
+    def __float__(self):
+        """`float(variable)`: its value, as TF (no torch warning about a tensor that requires grad)."""
+        return float(self.detach())
+
+    def __int__(self):
+        """`int(variable)`: its value, as TF."""
+        return int(self.detach())
+
     def __array__(self, dtype=None, copy=None):
         """`np.asarray(variable)`: a copy of the current value (TF's), never a view training updates."""
         return tensor_numpy.array_protocol(sharded_values.full_value(self), dtype, copy)

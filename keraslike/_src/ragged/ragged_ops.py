@@ -197,18 +197,36 @@ def range(starts, limits=None, deltas=1, dtype=None, name=None, row_splits_dtype
 
 
 def stack(values, axis=0, name=None):
-    """`tf.ragged.stack(values, axis=0)`: RaggedTensors (or dense tensors) of one rank as rows of a new one.
+    """`tf.ragged.stack(values, axis=0)`: RaggedTensors (or dense tensors) of one rank stacked along a new axis
+    `axis` (in `[-(rank + 1), rank]`); the result is ragged.
 
     Raises:
-        NotImplementedError: for `axis != 0` (keraslike stacks along the new outer axis only).
+        ValueError: no values, values of different ranks, or `axis` out of range.
+        errors.InvalidArgumentError: values whose dimensions before `axis` differ.
     """
-    if axis != 0:
-        raise NotImplementedError(f"keraslike's tf.ragged.stack supports axis=0 only. Received: axis={axis}")
     rows = [v if isinstance(v, RaggedTensor) else RaggedTensor.from_tensor(convert_to_tensor(v)) if _rank(v) > 1
             else convert_to_tensor(v) for v in values]
     if not rows:
         raise ValueError("Expected a non-empty list of tensors. Received: values=[]")
-    return from_rows(rows, rows[0] if isinstance(rows[0], RaggedTensor) else None)
+    rank = _rank(rows[0])
+    if any(_rank(r) != rank for r in rows):
+        raise ValueError(f"Expected all values to have the same rank. Received: ranks={[_rank(r) for r in rows]}")
+    if not -(rank + 1) <= axis <= rank:
+        raise ValueError(f"axis={axis} out of bounds: expected {-(rank + 1)}<=axis<={rank}")
+    axis = axis + rank + 1 if axis < 0 else axis
+    dense = [convert_to_tensor(v) for v in values] if not any(isinstance(v, RaggedTensor) for v in values) else []
+    if dense and rank > 1 and axis >= rank - 1 and all(isinstance(d, torch.Tensor) for d in dense):
+        return torch.stack(dense, axis)  # TF: dense inputs stacked at one of the last two axes give a Tensor
+    if rank == 0:  # the innermost step of a stack along the last axis: scalars make a dense row
+        return torch.stack([convert_to_tensor(r) for r in rows])
+    if axis == 0:
+        return from_rows(rows, rows[0] if isinstance(rows[0], RaggedTensor) else None)
+    counts = [len(r.row_splits) - 1 if isinstance(r, RaggedTensor) else int(r.shape[0]) for r in rows]
+    if len(set(counts)) > 1:
+        raise errors.InvalidArgumentError(f"Input tensors have incompatible shapes: their dimension 0 differs "
+                                          f"({counts}), which tf.ragged.stack(axis={axis}) keeps.")
+    return from_rows([stack([r[i] for r in rows], axis - 1) for i in builtins.range(counts[0])],
+                     rows[0] if isinstance(rows[0], RaggedTensor) else None)
 
 
 def _rank(v):

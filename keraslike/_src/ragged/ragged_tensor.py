@@ -234,6 +234,16 @@ class RaggedTensor(CompositeTensor):
             raise ValueError("Specify argument `lengths` or `padding`, but not both. Received: lengths and padding")
         dense = tensor if isinstance(tensor, (torch.Tensor, StringTensor)) else convert_to_tensor(tensor)
         rank = _rank(dense)
+        if isinstance(lengths, (list, tuple)) and lengths and not isinstance(lengths[0], numbers.Number) and \
+                np.ndim(lengths[0]) == 1:  # nested lengths, outermost first: one ragged dimension each
+            if len(lengths) >= rank:
+                raise ValueError(f"Expected fewer nested `lengths` than the tensor's rank {rank}. Received: "
+                                 f"{len(lengths)} lengths")
+            rows = cls.from_tensor(dense, lengths=lengths[0], row_splits_dtype=row_splits_dtype)
+            if len(lengths) == 1:
+                return rows
+            inner = cls.from_tensor(rows.values, lengths=tuple(lengths[1:]), row_splits_dtype=row_splits_dtype)
+            return RaggedTensor.from_row_splits(inner, rows.row_splits, validate=False)
         if not 0 < int(ragged_rank) < max(rank, 1):
             raise ValueError(f"Expected `ragged_rank` in [1, {rank}). Received: ragged_rank={ragged_rank}")
         if int(ragged_rank) > 1:
@@ -409,23 +419,44 @@ class RaggedTensor(CompositeTensor):
                             uniform_row_length=self._uniform)
 
     def merge_dims(self, outer_axis, inner_axis):
-        """Merge dimensions `outer_axis..inner_axis` into one (keraslike supports `(0, 1)` and `(1, -1)`).
+        """Merge dimensions `outer_axis..inner_axis` into one (negative axes count from the end, as TF).
+
+        Returns a RaggedTensor, or a dense tensor when no ragged dimension is left (all merged into the outer).
 
         Raises:
-            NotImplementedError: for other axis pairs.
+            ValueError: an axis out of range, or `outer_axis` after `inner_axis`.
         """
-        if (outer_axis, inner_axis) == (0, 1):
-            return self._values
-        if outer_axis == 1 and inner_axis in (-1, self.ndim - 1):
-            flat = self.flat_values
-            cell = int(np.prod(list(flat.shape)[1:])) if _rank(flat) > 1 else 1
-            splits = self._row_splits.long()
-            for inner in self.nested_row_splits[1:]:
-                splits = inner.long()[splits]
-            flat = reshape_flat(flat, (-1,))
-            return RaggedTensor.from_row_splits(flat, (splits * cell).to(self._row_splits.dtype))
-        raise NotImplementedError(f"merge_dims supports (0, 1) and (1, -1) in keraslike. "
-                                  f"Received: outer_axis={outer_axis}, inner_axis={inner_axis}")
+        rank = self.shape.rank
+        outer, inner = (_positive_axis(a, rank, name) for a, name in ((outer_axis, "outer_axis"),
+                                                                       (inner_axis, "inner_axis")))
+        if outer > inner:
+            raise ValueError(f"Expected outer_axis ({outer_axis}) to be less than or equal to inner_axis "
+                             f"({inner_axis})")
+        if outer == inner:
+            return self
+        if outer == 0:
+            merged = self
+            for _ in range(inner):
+                merged = merged._values if isinstance(merged, RaggedTensor) else _merge_first_two(merged)
+            return merged
+        if outer > 1:
+            values = self._values
+            if isinstance(values, RaggedTensor):
+                return self.with_values(values.merge_dims(outer - 1, inner - 1))
+            shape = list(values.shape)
+            return self.with_values(reshape_flat(values, tuple(shape[:outer - 1]) + (-1,) + tuple(shape[inner:])))
+        # outer == 1: each row's dims 1..inner become one; the row splits map onto the merged values
+        merged, positions = self._values, None
+        for _ in range(inner - 1):
+            if isinstance(merged, RaggedTensor):
+                step, merged = merged._row_splits.long(), merged._values
+            else:
+                step = torch.arange(_nvals(merged) + 1, dtype=torch.int64) * int(merged.shape[1])
+                merged = _merge_first_two(merged)
+            positions = step if positions is None else step[positions]
+        splits = self._row_splits.long()
+        splits = positions[splits] if positions is not None else splits
+        return RaggedTensor.from_row_splits(merged, splits.to(self._row_splits.dtype), validate=False)
 
     def gather_rows(self, index):
         """Rows `index` (1-D integer array) as a new RaggedTensor (the values are gathered too)."""
@@ -657,6 +688,13 @@ class RaggedTensor(CompositeTensor):
         return self.with_flat_values(-self.flat_values)
 
 
+def _positive_axis(axis, rank, name):
+    axis = int(axis)
+    if not -rank <= axis < rank:
+        raise ValueError(f"{name}={axis} out of bounds: expected {-rank}<={name}<{rank}")
+    return axis + rank if axis < 0 else axis
+
+
 def reshape_flat(values, shape):
     """`values` (torch tensor or StringTensor) reshaped."""
     if isinstance(values, StringTensor):
@@ -690,18 +728,24 @@ def _unpadded_lengths(dense, padding):
 def from_rows(rows, like):
     """A RaggedTensor from a list of row values (tensors / StringTensors / RaggedTensors)."""
     lengths = [_nvals(r) for r in rows]
-    if rows and isinstance(rows[0], RaggedTensor):
-        offsets = np.cumsum([0] + [_nvals(r.values) for r in rows])
-        splits = [torch.zeros(1, dtype=torch.int64)] + [r.row_splits[1:].long() + int(off)
-                                                        for r, off in zip(rows, offsets)]
-        values = RaggedTensor.from_row_splits(concat_values([r.values for r in rows]), torch.cat(splits))
-    elif rows:
-        values = concat_values(rows)
+    if rows:
+        values = _concat_rows(rows)
     elif like is not None:
         values = _take(like.flat_values, 0, 0)
     else:
         values = torch.zeros(0)
     return RaggedTensor.from_row_lengths(values, torch.tensor(lengths, dtype=torch.int64))
+
+
+def _concat_rows(parts):
+    """`parts` (RaggedTensors of one ragged rank, or dense values) joined along their first dimension."""
+    if not isinstance(parts[0], RaggedTensor):
+        return concat_values(parts)
+    offsets = np.cumsum([0] + [_nvals(p.values) for p in parts])
+    splits = [torch.zeros(1, dtype=torch.int64)] + [p.row_splits[1:].long() + int(off)
+                                                    for p, off in zip(parts, offsets)]
+    return RaggedTensor.from_row_splits(_concat_rows([p.values for p in parts]), torch.cat(splits),
+                                        validate=False).with_row_splits_dtype(parts[0].row_splits_dtype)
 
 
 def concat_values(parts):

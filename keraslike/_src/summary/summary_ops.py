@@ -67,6 +67,13 @@ def _metadata(plugin_name, data_class, description, content=b""):
         summary_description=description or "", data_class=data_class)
 
 
+def plugin_metadata(plugin_name, content=b""):
+    """A `SummaryMetadata` naming a TensorBoard plugin (and its content), with no data class."""
+    _, summary_pb2, _, _ = _protos()
+    return summary_pb2.SummaryMetadata(
+        plugin_data=summary_pb2.SummaryMetadata.PluginData(plugin_name=plugin_name, content=content))
+
+
 def _write_value(name, tensor_proto, metadata, step):
     """Write one tensor summary value to the default writer; returns the bool-tensor result."""
     if not writers.should_record_summaries():

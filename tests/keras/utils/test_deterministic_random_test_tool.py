@@ -4,6 +4,9 @@ debugging guide uses them: a model built and trained twice inside `scope()` draw
 `1e-3 * (1 - step / 1000)`).
 """
 
+import json
+import os
+
 import numpy as np
 import pytest
 
@@ -96,3 +99,14 @@ def test_legacy_optimizer_learning_rate_is_the_schedule():
     np.testing.assert_allclose(model.logs["lr"], [1e-3 * (1 - s / 1000) for s in range(3)], rtol=1e-6)
     assert isinstance(model.optimizer.learning_rate, tf.keras.optimizers.schedules.PolynomialDecay)
     assert float(tf.keras.optimizers.legacy.SGD(0.1).learning_rate) == pytest.approx(0.1)
+
+
+def test_scoped_tf_random_draws_are_tfs_values():
+    with open(os.path.join(os.path.dirname(__file__), "..", "..", "golden", "deterministic_tool.json")) as f:
+        golden = json.load(f)
+    with v1.keras.utils.DeterministicRandomTestTool().scope():
+        got = [np.asarray(tf.random.uniform([3])).tolist() for _ in range(2)]
+    np.testing.assert_allclose(got, golden["constant_uniform"], rtol=1e-6)
+    with v1.keras.utils.DeterministicRandomTestTool(mode="num_random_ops").scope():
+        got = [np.asarray(tf.random.normal([3])).tolist() for _ in range(2)]
+    np.testing.assert_allclose(got, golden["num_random_ops_normal"], rtol=1e-6)

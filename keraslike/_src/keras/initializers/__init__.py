@@ -337,21 +337,16 @@ def get(identifier):
     if isinstance(identifier, dict):
         return lookup("initializer", identifier["class_name"], _by_class())(**identifier.get("config", {}))
     if isinstance(identifier, (torch.Tensor, np.ndarray, np.generic)):
-        return _tensor_initializer(identifier)
+        value = torch.as_tensor(np.array(identifier)) if not isinstance(identifier, torch.Tensor) else identifier
+
+        def initialize_fn(shape, dtype=None):  # defined here: its name is Keras's (`get.<locals>.initialize_fn`)
+            if tuple(int(d) for d in shape) != tuple(value.shape):
+                raise ValueError(f"Expected `shape` to be {tuple(value.shape)} for direct tensor as initializer. "
+                                 f"Received: shape={shape}")
+            return value.detach().clone().to(dtypes.as_dtype(dtype or backend_config.floatx()))
+
+        return initialize_fn
     return lookup("initializer", identifier, {**_NAMES, **_ALIASES, **_by_class()})()
-
-
-def _tensor_initializer(value):
-    """A tensor given as the initializer (Keras 3): its values, cast, for a request of its own shape."""
-    value = torch.as_tensor(np.array(value)) if not isinstance(value, torch.Tensor) else value
-
-    def initialize_fn(shape, dtype=None):
-        if tuple(int(d) for d in shape) != tuple(value.shape):
-            raise ValueError(f"Expected `shape` to be {tuple(value.shape)} for direct tensor as initializer. "
-                             f"Received: shape={shape}")
-        return value.detach().clone().to(dtypes.as_dtype(dtype or backend_config.floatx()))
-
-    return initialize_fn
 
 
 def _by_class():

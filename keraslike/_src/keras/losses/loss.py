@@ -225,6 +225,9 @@ class LossFunctionWrapper(Loss):
     def get_config(self):
         return {**super().get_config(), **self._fn_kwargs}
 
+    def __repr__(self):
+        return f"<LossFunctionWrapper({self.fn}, kwargs={self._fn_kwargs})>"
+
 
 def tensor_args(y_pred, y_true, float_pred=False):
     """`(y_pred, y_true)` as tensors on y_pred's device (numpy, lists and scalars are converted, as Keras's

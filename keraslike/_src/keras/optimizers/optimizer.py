@@ -214,12 +214,15 @@ class Optimizer:
         if kwargs:
             raise TypeError(f"apply_gradients() got unexpected keyword arguments {sorted(kwargs)}. "
                             f"Received: kwargs={kwargs}")
+        grads_and_vars = list(grads_and_vars)
         pairs = [(g if isinstance(g, torch.Tensor) else torch.as_tensor(g, device=v.device), v)
                  for g, v in grads_and_vars if g is not None]  # numpy gradients, as TF converts them
         if not pairs:
             raise ValueError("No gradients provided for any variable. Received: grads_and_vars with all gradients None")
         grads, variables = zip(*pairs)
-        self.build(variables)
+        # built for every variable given, gradient or not, as Keras 3 builds (so a variable whose gradient is None
+        # in a tf.function's first call gets its slots then, not in a later call, where TF refuses new variables)
+        self.build([v for _, v in grads_and_vars if isinstance(v, torch.Tensor)])
         sparse = [sparse_gradient.of(g) for g in grads]  # TF's IndexedSlices: the tape's lookup gradients
         strategy = context.get_strategy()
         reduce = not _STEP_IN_FIT and not skip_gradients_aggregation and strategy.num_replicas_in_sync > 1

@@ -39,6 +39,8 @@ from keraslike._src.data.experimental_ops import (
     unbatch,
     unique,
 )
+from keraslike._src.data.service import distributed_save
+from keraslike.data.experimental import service
 from keraslike._src.data.lookup_ops import DatasetInitializer, index_table_from_dataset, table_from_dataset
 from keraslike._src.data.options import (
     AUTOTUNE,
@@ -92,6 +94,8 @@ __all__ = [
     "DatasetInitializer",
     "index_table_from_dataset",
     "table_from_dataset",
+    "distributed_save",
+    "service",
     "make_batched_features_dataset",
     "make_csv_dataset",
     "parse_example_dataset",
