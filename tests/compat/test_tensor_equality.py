@@ -42,3 +42,31 @@ def test_ref_keys_a_set_as_the_guide_does():
     tensor_set = {x.ref(), tf.constant(2.0).ref()}
     assert x.ref() in tensor_set
     assert x.ref().deref() is x
+
+
+def test_v2_behavior_switches_as_tf():
+    """TF 2.21 (checked by hand): TF2 defaults resource variables and control flow v2 on; `disable_v2_behavior()`
+    turns resource variables off (graph variables print `float32_ref`) and tensor equality off (`v == v` is True,
+    `v == w` False); `enable_v2_behavior()` restores them."""
+    assert tf.compat.v1.resource_variables_enabled() and tf.compat.v1.control_flow_v2_enabled()
+    tf.compat.v1.disable_v2_behavior()
+    try:
+        assert not tf.compat.v1.resource_variables_enabled()
+        with tf.Graph().as_default():
+            v = tf.Variable(1.0, name="v")
+            assert repr(v) == "<tf.Variable 'v:0' shape=() dtype=float32_ref>"
+            assert (v == v) is True and (v == tf.Variable(1.0)) is False
+    finally:
+        tf.compat.v1.enable_v2_behavior()
+    assert tf.compat.v1.resource_variables_enabled()
+    assert bool(tf.Variable(1.0) == tf.Variable(1.0))
+    tf.compat.v1.disable_resource_variables()
+    try:
+        with tf.Graph().as_default():
+            assert repr(tf.Variable(1.0, name="w")).endswith("float32_ref>")
+    finally:
+        tf.compat.v1.enable_resource_variables()
+    with tf.Graph().as_default():
+        assert repr(tf.Variable(1.0, name="w")).endswith("dtype=float32>")
+    with pytest.raises(NotImplementedError, match="disable_control_flow_v2"):
+        tf.compat.v1.disable_control_flow_v2()

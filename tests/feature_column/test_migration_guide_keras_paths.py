@@ -49,3 +49,16 @@ def test_category_encoding_sparse_count_and_dense_on_it():
         loss = tf.reduce_sum(dense_layer(sparse))
     grad = np.asarray(tape.gradient(loss, dense_layer.kernel))
     np.testing.assert_allclose(grad[:, 0], np.asarray(tf.sparse.to_dense(sparse))[0], rtol=1e-6)
+
+
+def test_discretization_sparse_one_hot_as_tf():
+    """TF 2.21: Discretization([1., 4.], output_mode="one_hot", sparse=True) on [[0.5], [5.0]] gives indices
+    [[0, 0], [1, 2]], values [1., 1.], dense_shape [2, 3]; sparse=True with output_mode="int" raises."""
+    layer = tf.keras.layers.Discretization(bin_boundaries=[1.0, 4.0], output_mode="one_hot", sparse=True)
+    out = layer(tf.constant([[0.5], [5.0]]))
+    assert isinstance(out, tf.sparse.SparseTensor)
+    np.testing.assert_array_equal(np.asarray(out.indices), [[0, 0], [1, 2]])
+    np.testing.assert_array_equal(np.asarray(out.values), [1.0, 1.0])
+    assert list(np.asarray(out.dense_shape)) == [2, 3]
+    with pytest.raises(ValueError, match="sparse=True"):
+        tf.keras.layers.Discretization(bin_boundaries=[1.0], sparse=True)

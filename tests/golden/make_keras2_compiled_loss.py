@@ -87,6 +87,14 @@ def main():
     model.compile(keras.optimizers.SGD(0.1), loss="sparse_categorical_crossentropy", metrics=["accuracy"])
     history = model.fit(x, y, epochs=2, batch_size=16, shuffle=False, verbose=0)
     golden["compute_loss_history"] = {k: [float(v) for v in vs] for k, vs in history.history.items()}
+    model = keras.Sequential([keras.layers.Dense(3, activation="softmax", input_shape=(5,))])
+    model.compile("sgd", "sparse_categorical_crossentropy",
+                  metrics=["accuracy", keras.metrics.SparseTopKCategoricalAccuracy(k=2, name="top2")])
+    model.fit(x, y, verbose=0)
+    results = model.evaluate(x, y, verbose=0)
+    golden["metrics_names"] = list(model.metrics_names)
+    golden["metrics"] = [m.name for m in model.metrics]
+    golden["evaluate_len"] = len(results)
     with open(OUT, "w", encoding="utf-8") as f:
         json.dump(golden, f, indent=1)
     print(f"wrote {OUT}: {golden['history']}")

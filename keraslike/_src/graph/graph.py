@@ -13,7 +13,7 @@ import threading
 from keraslike._src.ops import name_scope as eager_name_scope
 
 _state = threading.local()
-_global = {"eager_disabled": False, "graph": None, "v1_behavior": False}
+_global = {"eager_disabled": False, "graph": None, "v1_behavior": False, "resource_variables": True}
 
 
 class GraphKeys:
@@ -351,9 +351,19 @@ def eager_disabled():
 
 
 def set_v1_behavior(enabled):
-    """`disable_v2_behavior()`: TF1 shapes (`Dimension`s, "?") and `RefVariable` spellings on top of graph mode."""
+    """`disable_v2_tensorshape()` (and `disable_v2_behavior()`): TF1 shapes of graph tensors (`Dimension`s, "?")."""
     _global["v1_behavior"] = bool(enabled)
 
 
 def v1_behavior():
     return _global["v1_behavior"]
+
+
+def set_resource_variables(enabled):
+    """`enable_/disable_resource_variables()`: graph variables are TF2's resource variables, or TF1's
+    `RefVariable`s (dtype shown as `float32_ref`)."""
+    _global["resource_variables"] = bool(enabled)
+
+
+def resource_variables():
+    return _global["resource_variables"]

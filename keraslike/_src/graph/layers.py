@@ -92,7 +92,7 @@ def _pool(kind):
     def pool(inputs, pool_size, strides, padding="valid", data_format="channels_last", name=None):
         fmt = "NHWC" if data_format == "channels_last" else "NCHW"
         fn = nn_conv.max_pool2d if kind == "max" else nn_conv.avg_pool2d
-        graph = graph_lib.default_graph()
+        graph = graph_lib.get_default_graph()
         with graph.name_scope(name or f"{kind}_pooling2d"):
             return record.apply(fn, inputs, _pair(pool_size), _pair(strides), padding.upper(), fmt,
                                 op_type="MaxPool" if kind == "max" else "AvgPool")
@@ -113,7 +113,7 @@ def _dropout(x, rate, noise_shape, seed, training):
 
 def dropout(inputs, rate=0.5, noise_shape=None, seed=None, training=False, name=None):
     """`tf.compat.v1.layers.dropout(inputs, rate=0.5, training=False)`; `training` may be a bool tensor."""
-    graph = graph_lib.default_graph()
+    graph = graph_lib.get_default_graph()
     with graph.name_scope(name or "dropout"):
         return record.apply(_dropout, inputs, rate, noise_shape, seed, training, op_type="dropout")
 
@@ -124,7 +124,7 @@ def _flatten(x):
 
 def flatten(inputs, name=None, data_format="channels_last"):
     """`tf.compat.v1.layers.flatten(inputs)`: `(batch, -1)`."""
-    graph = graph_lib.default_graph()
+    graph = graph_lib.get_default_graph()
     with graph.name_scope(name or "flatten"):
         return record.apply(_flatten, inputs, op_type="Reshape")
 
@@ -194,7 +194,12 @@ def batch_normalization(inputs, axis=-1, momentum=0.99, epsilon=1e-3, center=Tru
         out = record.apply(_bn, inputs, g, b, m, v, axes, epsilon, training, op_type="FusedBatchNormV3")
         new_mean = record.apply(_moving, mean, inputs, axes, momentum, training, "mean", op_type="AssignMovingAvg")
         new_var = record.apply(_moving, var, inputs, axes, momentum, training, "var", op_type="AssignMovingAvg")
-        graph.add_to_collection(GraphKeys.UPDATE_OPS, mean.assign(new_mean).op)
-        graph.add_to_collection(GraphKeys.UPDATE_OPS, var.assign(new_var).op)
+        if graph is None:  # eager (a track_tf1_style_variables call): the moving statistics update now, as TF
+            with torch.no_grad():
+                mean.assign(new_mean)
+                var.assign(new_var)
+        else:
+            graph.add_to_collection(GraphKeys.UPDATE_OPS, mean.assign(new_mean).op)
+            graph.add_to_collection(GraphKeys.UPDATE_OPS, var.assign(new_var).op)
     del shape
     return out

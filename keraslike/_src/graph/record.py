@@ -234,7 +234,10 @@ def _clean(name):
 
 
 def apply(fn, *args, op_type=None, name=None, **kwargs):
-    """Record `fn(*args, **kwargs)` in the default graph (used by keraslike's own graph code)."""
+    """Record `fn(*args, **kwargs)` in the default graph (used by keraslike's own graph code); without a default
+    graph (eager mode: `tf.compat.v1.layers` in a `track_tf1_style_variables` call) run it now."""
+    if graph_lib.default_graph() is None:
+        return fn(*args, **kwargs)
     return record_call(fn, args, kwargs, op_type or _op_type(fn), name)
 
 

@@ -160,6 +160,19 @@ class Saver:
             else:
                 var.assign(reader.get_tensor(key))
 
+    def export_meta_graph(self, filename=None, collection_list=None, as_text=False, export_scope=None,
+                          clear_devices=False, clear_extraneous_savers=False, strip_default_attrs=False,
+                          save_debug_info=False):
+        """`Saver.export_meta_graph`: not supported (keraslike writes no MetaGraphDef, see `import_meta_graph`).
+
+        Raises:
+            NotImplementedError: always, naming it.
+        """
+        raise NotImplementedError(
+            "Saver.export_meta_graph is not supported: a keraslike graph is a recording of Python calls computed "
+            "by torch, with no GraphDef to write. Save the variables with Saver.save and rebuild the graph by "
+            f"running the code that built it. Received: filename={filename!r}")
+
     @property
     def last_checkpoints(self):
         return list(self._last)

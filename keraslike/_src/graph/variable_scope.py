@@ -11,11 +11,13 @@ import enum
 
 import torch
 
+from keraslike._src.graph import eager_variable_store
 from keraslike._src.graph import graph as graph_lib
 from keraslike._src.graph import record
 from keraslike._src.graph.graph import GraphKeys
 from keraslike._src.graph.tensor import SymbolicTensor
 from keraslike._src.graph.variables import GraphVariable
+from keraslike._src.keras import regularizers
 from keraslike._src.keras.initializers import get as get_initializer
 from keraslike._src.ops import name_scope as eager_name_scope
 from keraslike._src.ops.dtypes import as_dtype
@@ -97,14 +99,17 @@ def variable_scope(name_or_scope, default_name=None, values=None, initializer=No
         full = name_or_scope.name
         base = name_or_scope
         name_scope_name = full.rsplit("/", 1)[-1]
+        state["counts"][full] = state["counts"].get(full, 0) + 1  # re-entered: opened once more (TF counts it)
     else:
-        if name_or_scope is None:  # default_name, uniquified among the outer scope's children
+        if name_or_scope is None:  # default_name: the first of "name", "name_1", ... not opened yet (TF's rule)
             counts = state["counts"]
             prefix = f"{outer.name}/{default_name}" if outer.name else default_name
-            n = counts.get(prefix, 0)
-            counts[prefix] = n + 1
-            local = default_name if n == 0 else f"{default_name}_{n}"
+            local, n = default_name, 0
+            while counts.get(f"{prefix}_{n}" if n else prefix, 0):
+                n += 1
+                local = f"{default_name}_{n}"
             full = f"{outer.name}/{local}" if outer.name else local
+            counts[full] = counts.get(full, 0) + 1
         else:
             local = name_or_scope
             full = f"{outer.name}/{local}" if outer.name else local
@@ -163,6 +168,8 @@ def get_variable(name, shape=None, dtype=None, initializer=None, regularizer=Non
     graph = graph_lib.get_default_graph()
     scope = _state(graph)["var_scope"]
     full = f"{scope.name}/{name}" if scope.name else name
+    if isinstance(regularizer, (str, dict)):  # "l2", as tf.compat.v1.layers take it
+        regularizer = regularizers.get(regularizer)
     if graph_lib.default_graph() is None:
         return _eager_get_variable(scope, full, shape, dtype, initializer, regularizer, trainable, collections,
                                    constraint)
@@ -184,6 +191,8 @@ def get_variable(name, shape=None, dtype=None, initializer=None, regularizer=Non
     regularizer = regularizer if regularizer is not None else scope.regularizer
     if initializer is None:
         initializer = _default_initializer(dtype)
+    if isinstance(initializer, type):  # an initializer class (`tf.compat.v1.initializers.glorot_normal`), as TF
+        initializer = initializer()
     dims = _shape_list(shape)
     if isinstance(initializer, SymbolicTensor) or not callable(initializer):
         if shape is not None and not isinstance(initializer, SymbolicTensor):
@@ -217,12 +226,29 @@ def _initializer_value(initializer, dims, dtype, full, graph):
 
 
 def _eager_get_variable(scope, full, shape, dtype, initializer, regularizer, trainable, collections, constraint):
-    """TF2 eager `get_variable`: outside a variable store every call creates a new `tf.Variable` named
-    "scope/name" (eager mode has no graph to share variables through; TF's `_VariableStore` keeps none)."""
-    if regularizer is not None or scope.regularizer is not None:
+    """TF2 eager `get_variable`: in a `track_tf1_style_variables` call, the store's variable of that name (made
+    on first use); elsewhere every call creates a new `tf.Variable` named "scope/name" (eager mode has no
+    graph to share variables through; TF's `_VariableStore` keeps none)."""
+    regularizer = regularizer if regularizer is not None else scope.regularizer
+    store = eager_variable_store.current()
+    if store is not None:
+        existing = store.get(full)
+        if existing is not None:
+            if shape is not None and tuple(existing.shape) != tuple(_shape_list(shape)):
+                raise ValueError(f"Trying to share variable {full}, but specified shape {tuple(_shape_list(shape))} "
+                                 f"and found shape {tuple(existing.shape)}.")
+            return existing
+        variable = _new_eager_variable(scope, full, shape, dtype, initializer, trainable, collections, constraint)
+        store.add(full, variable, regularizer)
+        return variable
+    if regularizer is not None:
         raise ValueError("In eager mode a regularizer of tf.compat.v1.get_variable has no graph collection to "
                          "add its loss to; keraslike does not drop it silently. Compute the penalty yourself. "
-                         f"Received: regularizer={regularizer or scope.regularizer!r} for variable {full}")
+                         f"Received: regularizer={regularizer!r} for variable {full}")
+    return _new_eager_variable(scope, full, shape, dtype, initializer, trainable, collections, constraint)
+
+
+def _new_eager_variable(scope, full, shape, dtype, initializer, trainable, collections, constraint):
     if collections is not None:
         raise ValueError("Graph collections do not exist in eager mode. "
                          f"Received: collections={collections!r} for variable {full}")
@@ -230,6 +256,8 @@ def _eager_get_variable(scope, full, shape, dtype, initializer, regularizer, tra
     initializer = initializer if initializer is not None else scope.initializer
     if initializer is None:
         initializer = _default_initializer(dtype)
+    if isinstance(initializer, type):  # an initializer class (`tf.compat.v1.initializers.glorot_normal`), as TF
+        initializer = initializer()
     dims = _shape_list(shape)
     if callable(initializer):
         if dims is None:

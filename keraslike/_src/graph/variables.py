@@ -186,7 +186,7 @@ class GraphVariable(SymbolicTensor):
         self._session_for_checkpoint()._set_variable(self, value)
 
     def __repr__(self):
-        ref = "_ref" if graph_lib.v1_behavior() else ""
+        ref = "" if graph_lib.resource_variables() else "_ref"
         return (f"<tf.Variable '{self.name}' shape={_show(self.shape)} "
                 f"dtype={str(self.dtype).replace('torch.', '')}{ref}>")
 

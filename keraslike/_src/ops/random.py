@@ -134,7 +134,8 @@ def _generator(seed):
 def op_seeds(op_seed):
     """TF's `random_seed.get_seed` in eager mode: the `(seed, seed2)` attributes of a stateful random op given its
     op seed, or None for a nondeterministic draw (no global seed and no op seed). With a global seed and no op
-    seed, the op seed is the next draw of a Python `random.Random(global_seed)`, as TF's eager context makes it."""
+    seed, the op seed is the next draw of a Python `random.Random(global_seed)`, as TF's eager context makes it.
+    Under a `seed_override` (DeterministicRandomTestTool.scope()) the override's pair, as TF's patched `get_seed`."""
     _refuse_under_transform()
     if seed_override.active():  # DeterministicRandomTestTool.scope() replaces get_seed: its pair, as it is
         return tuple(int(s) for s in seed_override.override_pair())

@@ -47,3 +47,37 @@ def no_variable_views(fn):
         return detach_views(result, parameters) if parameters else result
 
     return op
+
+
+def copy_on_write(structure):
+    """`structure` with each plain dense tensor replaced by a lazy copy: a write to it copies first.
+
+    TF tensors are immutable, so `inputs -= mean` in a layer's `call` rebinds `inputs` to a new tensor. On a
+    torch tensor `-=` writes in place, into the caller's tensor (a user's `tf.constant`, the previous layer's
+    output, which autograd may need: "modified by an inplace operation"). A user's `call` gets these lazy
+    copies instead: they share storage until written (no copy, about a microsecond each; a tensor over a
+    numpy array's memory is copied), keep the autograd history and the tensor's Python attributes
+    (`_keras_mask`, ...). Left as they are: tensor subclasses,
+    non-dense layouts, and everything while `torch.compile` traces.
+    """
+    if torch.compiler.is_compiling():
+        return structure
+    return _copy_on_write(structure)
+
+
+def _copy_on_write(value):
+    if type(value) is torch.Tensor:
+        if value.layout != torch.strided:
+            return value
+        try:
+            copy = torch._lazy_clone(value)
+        except RuntimeError:  # storage torch did not allocate (a numpy array's): a plain copy
+            copy = torch.Tensor.clone(value)
+        if value.__dict__:
+            copy.__dict__.update(value.__dict__)
+        return copy
+    if type(value) in (list, tuple):
+        return type(value)(_copy_on_write(v) for v in value)
+    if type(value) is dict:
+        return {k: _copy_on_write(v) for k, v in value.items()}
+    return value

@@ -132,8 +132,11 @@ class Variable(torch.nn.Parameter, metaclass=VariableMeta):
     @property
     def name(self):
         """TF's name: `"a:0"` for a `tf.Variable(name="a")`; a Keras layer weight has Keras 3's short name
-        (`"kernel"`, with the full `"dense/kernel"` in `path`), as TF 2.16+ reports."""
+        (`"kernel"`, with the full `"dense/kernel"` in `path`), as TF 2.16+ reports, or, made under
+        TF_USE_LEGACY_KERAS=1, tf_keras's `"dense/kernel:0"`."""
         if getattr(self, "_layer_weight", False):
+            if getattr(self, "_tf_keras_name", False):  # made under TF_USE_LEGACY_KERAS=1: "dense/kernel:0"
+                return f"{self._keras_name}:0"
             return self._keras_name.rsplit("/", 1)[-1]
         return f"{getattr(self, '_name_scope', '')}{self._keras_name}:0"
 

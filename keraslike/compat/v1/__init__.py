@@ -4,7 +4,10 @@ import sys as _sys
 
 from keraslike._src.compat.v1.config_proto import ConfigProto, GPUOptions, GraphOptions  # noqa: F401
 from keraslike._src.compat.v1.graph_names import (  # noqa: F401
-    disable_eager_execution, disable_v2_behavior, enable_eager_execution, enable_v2_behavior, executing_eagerly,
+    control_flow_v2_enabled, disable_control_flow_v2, disable_eager_execution, disable_resource_variables,
+    disable_v2_behavior, disable_v2_tensorshape, enable_control_flow_v2, enable_eager_execution,
+    enable_resource_variables, enable_v2_behavior, enable_v2_tensorshape, executing_eagerly,
+    resource_variables_enabled,
     global_variables_initializer, initialize_all_variables, local_variables_initializer, placeholder,
     placeholder_with_default, reset_default_graph, tables_initializer, variables_initializer,
 )
@@ -40,6 +43,8 @@ from keraslike._src.graph.variables import (  # noqa: F401
 )
 from keraslike.compat.v1 import io, python_io  # noqa: F401,E402  (TF1's tf_record_iterator)
 from keraslike import feature_column  # noqa: F401,E402  (tf.compat.v1.feature_column: the same columns)
+from keraslike.compat.v1 import saved_model  # noqa: F401,E402  (TF1's Builder/loader raise, naming why)
+from keraslike._src.graph.template import make_template  # noqa: F401,E402
 from keraslike.compat.v1 import data, initializers, layers, losses, math, metrics, nn, random, summary, train  # noqa: F401,E402,I001
 
 

@@ -31,4 +31,6 @@ from keraslike._src.keras.backend.config import (  # noqa: F401,E402  (also in k
 from keraslike._src.keras.utils.config import Config  # noqa: F401,E402
 from keraslike._src.keras.utils.sidecar_evaluator import SidecarEvaluator  # noqa: F401,E402
 from keraslike._src.keras.utils.deterministic_random_test_tool import DeterministicRandomTestTool  # noqa: F401,E402
+from keraslike._src.graph.eager_variable_store import track_tf1_style_variables  # noqa: F401,E402
+from keraslike._src.graph.tf1_style_layers import get_or_create_layer  # noqa: F401,E402
 from keraslike.keras.utils import legacy  # noqa: F401,E402

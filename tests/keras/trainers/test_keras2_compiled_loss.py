@@ -82,6 +82,20 @@ def test_keras2_compute_loss_in_a_custom_train_step_updates_the_loss_metric(monk
         np.testing.assert_allclose(history.history[key], values, rtol=1e-5, err_msg=key)
 
 
+def test_keras2_metrics_names_name_each_evaluate_value(monkeypatch):
+    """`for name, value in zip(model.metrics_names, model.evaluate(...))` pairs each value with its name."""
+    monkeypatch.setenv("TF_USE_LEGACY_KERAS", "1")
+    x, y = np.array(GOLDEN["x"], "float32"), np.array(GOLDEN["y"])
+    model = keras.Sequential([keras.Input((5,)), keras.layers.Dense(3, activation="softmax")])
+    model.compile("sgd", "sparse_categorical_crossentropy",
+                  metrics=["accuracy", keras.metrics.SparseTopKCategoricalAccuracy(k=2, name="top2")])
+    model.fit(x, y, verbose=0)
+    results = model.evaluate(x, y, verbose=0)
+    assert model.metrics_names == GOLDEN["metrics_names"] == ["loss", "accuracy", "top2"]
+    assert [m.name for m in model.metrics] == GOLDEN["metrics"]
+    assert len(results) == GOLDEN["evaluate_len"] == len(model.metrics_names)
+
+
 def test_keras3_keeps_its_deprecated_compiled_loss(monkeypatch):
     monkeypatch.delenv("TF_USE_LEGACY_KERAS", raising=False)
     with pytest.warns(UserWarning, match="deprecated in Keras 3"):

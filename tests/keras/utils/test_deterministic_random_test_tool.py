@@ -101,6 +101,21 @@ def test_legacy_optimizer_learning_rate_is_the_schedule():
     assert float(tf.keras.optimizers.legacy.SGD(0.1).learning_rate) == pytest.approx(0.1)
 
 
+def test_random_ops_in_scope_are_tfs():
+    """Inside the scope `tf.random` ops draw with the tool's seed pairs: TF's values
+    (tests/golden/make_deterministic_random_tool_golden.py)."""
+    with open(os.path.join(os.path.dirname(__file__), "..", "..", "golden", "deterministic_random_tool.json")) as f:
+        golden = json.load(f)
+    for mode, want in golden.items():
+        tool = v1.keras.utils.DeterministicRandomTestTool(mode=mode)
+        with tool.scope():
+            draws = [tf.random.uniform([3]), tf.random.normal([2]), tf.random.truncated_normal([2]),
+                     tf.random.uniform([2, 2], -1.0, 1.0, seed=7), tf.random.uniform([3], maxval=10, dtype=tf.int32)]
+        for got, expected in zip(draws, want["draws"]):
+            np.testing.assert_allclose(np.asarray(got), expected, rtol=1e-5, atol=1e-6)
+        assert tool.operation_seed == want["operation_seed"]
+
+
 def test_scoped_tf_random_draws_are_tfs_values():
     with open(os.path.join(os.path.dirname(__file__), "..", "..", "golden", "deterministic_tool.json")) as f:
         golden = json.load(f)

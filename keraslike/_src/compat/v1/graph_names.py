@@ -8,7 +8,7 @@ Mirrors `tensorflow/python/ops/variables.py` (initializers),
 from keraslike._src.compat.v1.session import Operation, Session
 from keraslike._src.graph import framework as graph_framework
 from keraslike._src.graph import graph as graph_lib
-from keraslike._src.ops import function_scope
+from keraslike._src.ops import function_scope, tensor_equality
 from keraslike._src.graph import variables as graph_variables
 from keraslike._src.ops.conversion import convert_to_tensor
 from keraslike._src.placement import log
@@ -92,9 +92,57 @@ def enable_eager_execution(config=None, device_policy=None, execution_mode=None)
 
 
 def enable_v2_behavior():
-    """`tf.compat.v1.enable_v2_behavior()`: back to eager mode and TF2 shapes (the default)."""
+    """`tf.compat.v1.enable_v2_behavior()`: back to eager mode, TF2 shapes, resource variables and tensor equality
+    (the defaults)."""
     graph_lib.set_eager_disabled(False)
     graph_lib.set_v1_behavior(False)
+    graph_lib.set_resource_variables(True)
+    tensor_equality.enable_tensor_equality()
+
+
+def enable_v2_tensorshape():
+    """`tf.compat.v1.enable_v2_tensorshape()`: graph tensors' shapes hold ints and None (the default)."""
+    graph_lib.set_v1_behavior(False)
+
+
+def disable_v2_tensorshape():
+    """`tf.compat.v1.disable_v2_tensorshape()`: graph tensors' `x.shape[i]` is a `tf.compat.v1.Dimension` and
+    unknown dimensions print as "?" (eager `tf.TensorShape` keeps ints)."""
+    graph_lib.set_v1_behavior(True)
+
+
+def enable_resource_variables():
+    """`tf.compat.v1.enable_resource_variables()`: graph variables are resource variables (the default)."""
+    graph_lib.set_resource_variables(True)
+
+
+def disable_resource_variables():
+    """`tf.compat.v1.disable_resource_variables()`: graph variables are TF1's `RefVariable`s (`float32_ref`)."""
+    graph_lib.set_resource_variables(False)
+
+
+def resource_variables_enabled():
+    """`tf.compat.v1.resource_variables_enabled()`."""
+    return graph_lib.resource_variables()
+
+
+def enable_control_flow_v2():
+    """`tf.compat.v1.enable_control_flow_v2()`: keraslike has one control flow (TF2's semantics): nothing to do."""
+
+
+def control_flow_v2_enabled():
+    """`tf.compat.v1.control_flow_v2_enabled()`: True (keraslike's only control flow)."""
+    return True
+
+
+def disable_control_flow_v2():
+    """`tf.compat.v1.disable_control_flow_v2()`: not supported.
+
+    Raises:
+        NotImplementedError: keraslike has no TF1 control flow (Switch/Merge ops) to switch to.
+    """
+    raise NotImplementedError("tf.compat.v1.disable_control_flow_v2 is not supported: keraslike records tf.cond and "
+                              "tf.while_loop with TF2's semantics only. Received: disable_control_flow_v2()")
 
 
 def disable_eager_execution():
@@ -108,9 +156,12 @@ def disable_eager_execution():
 
 def disable_v2_behavior():
     """`tf.compat.v1.disable_v2_behavior()`: TF1 graph mode (`disable_eager_execution`) with TF1 shapes
-    (`x.shape[1]` is a `tf.compat.v1.Dimension`, unknown dimensions print as "?") and `_ref` variables."""
+    (`x.shape[1]` is a `tf.compat.v1.Dimension`, unknown dimensions print as "?"), `_ref` variables and TF1
+    tensor equality (`==` on variables is identity); TF's control flow v1 has no keraslike counterpart."""
     disable_eager_execution()
     graph_lib.set_v1_behavior(True)
+    graph_lib.set_resource_variables(False)
+    tensor_equality.disable_tensor_equality()
 
 
 def reset_default_graph():

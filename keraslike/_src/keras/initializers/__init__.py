@@ -12,6 +12,7 @@ import torch
 from keraslike._src.keras.backend import config as backend_config
 from keraslike._src.keras.saving import object_registration
 from keraslike._src.ops import dtypes, seed_override
+from keraslike._src.ops import random as tf_random
 from keraslike._src.keras.utils.lookup import lookup
 
 
@@ -106,6 +107,8 @@ class RandomUniform(_Random):
         self.minval, self.maxval = minval, maxval
 
     def __call__(self, shape, dtype=None):
+        if seed_override.active():  # DeterministicRandomTestTool: tf.random's op, as tf_keras draws it
+            return tf_random.uniform(tuple(shape), self.minval, self.maxval, dtype=dtype or torch.float32)
         out = torch.empty(tuple(shape), dtype=dtype or torch.float32)
         return out.uniform_(self.minval, self.maxval, generator=self._generator())
 
@@ -119,6 +122,8 @@ class RandomNormal(_Random):
         self.mean, self.stddev = mean, stddev
 
     def __call__(self, shape, dtype=None):
+        if seed_override.active():
+            return tf_random.normal(tuple(shape), self.mean, self.stddev, dtype=dtype or torch.float32)
         out = torch.empty(tuple(shape), dtype=dtype or torch.float32)
         return out.normal_(self.mean, self.stddev, generator=self._generator())
 
@@ -130,6 +135,8 @@ class TruncatedNormal(RandomNormal):
     """Normal truncated at two standard deviations (Keras)."""
 
     def __call__(self, shape, dtype=None):
+        if seed_override.active():
+            return tf_random.truncated_normal(tuple(shape), self.mean, self.stddev, dtype=dtype or torch.float32)
         out = torch.empty(tuple(shape), dtype=dtype or torch.float32)
         lo, hi = self.mean - 2 * self.stddev, self.mean + 2 * self.stddev
         return torch.nn.init.trunc_normal_(out, self.mean, self.stddev, lo, hi, generator=self._generator())
@@ -158,6 +165,8 @@ class VarianceScaling(_Random):
         fan_in, fan_out = compute_fans(shape)
         fan = {"fan_in": fan_in, "fan_out": fan_out, "fan_avg": (fan_in + fan_out) / 2.0}[self.mode]
         variance = self.scale / max(1.0, fan)
+        if seed_override.active():  # DeterministicRandomTestTool: tf.random's ops, as tf_keras draws them
+            return _tf_variance_scaling(tuple(shape), dtype or torch.float32, self.distribution, variance)
         out = torch.empty(tuple(shape), dtype=dtype or torch.float32)
         gen = self._generator()
         if self.distribution == "uniform":
@@ -170,6 +179,15 @@ class VarianceScaling(_Random):
 
     def get_config(self):
         return {"scale": self.scale, "mode": self.mode, "distribution": self.distribution, "seed": self.seed}
+
+
+def _tf_variance_scaling(shape, dtype, distribution, variance):
+    if distribution == "uniform":
+        limit = math.sqrt(3.0 * variance)
+        return tf_random.uniform(shape, -limit, limit, dtype=dtype)
+    if distribution == "untruncated_normal":
+        return tf_random.normal(shape, 0.0, math.sqrt(variance), dtype=dtype)
+    return tf_random.truncated_normal(shape, 0.0, math.sqrt(variance) / 0.87962566103423978, dtype=dtype)
 
 
 def _scaling(name, scale, mode, distribution):

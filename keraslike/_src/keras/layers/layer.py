@@ -46,7 +46,7 @@ from keraslike._src.keras.layers.layer_utils import (
 from keraslike._src.keras.saving import checkpoint_tracking, object_registration
 from keraslike._src.module import tracking
 from keraslike._src.ops.string_tensor import StringTensor, looks_like_strings, string_tensor
-from keraslike._src.ops import variables
+from keraslike._src.ops import value_semantics, variables
 from keraslike._src.ops.variables import Variable
 
 _training_stack = []
@@ -58,6 +58,14 @@ class _CallState(threading.local):
 
 _local = _CallState()
 _with_call_losses = weakref.WeakSet()  # layers whose `_call_losses` may be non-empty (the next outer call clears)
+
+
+@functools.lru_cache(maxsize=None)
+def _user_call(cls):
+    """Whether `cls.call` is a user's (defined outside keraslike): its inputs are given as copy-on-write tensors."""
+    call = getattr(cls, "call", None)
+    module = getattr(call, "__module__", None) or ""
+    return not (module == "keraslike" or module.startswith("keraslike."))
 
 
 def _requires_grad(structure):
@@ -536,6 +544,7 @@ class Layer(torch.nn.Module, metaclass=LayerMeta):
         value = value.to(device=backend.current_device(), dtype=torch_dtype)
         var = Variable(value, trainable=trainable, name=f"{self.name}/{name}")
         var._layer_weight = True
+        var._tf_keras_name = keras_version.legacy_keras()  # tf_keras names weights by path: "dense/kernel:0"
         var._autocast = bool(autocast)
         var.constraint = constraint
         attr = name.replace("/", "_").replace(".", "_")
@@ -695,6 +704,8 @@ class Layer(torch.nn.Module, metaclass=LayerMeta):
         if mask is not None and self._call_takes_mask and kwargs.get("mask") is None:
             kwargs["mask"] = mask
         previous_mask = kwargs.get("mask") if kwargs.get("mask") is not None else mask
+        if _user_call(type(self)):  # `inputs -= x` in a user's call must not write into the caller's tensor
+            inputs = value_semantics.copy_on_write(inputs)
         if self._call_takes_training:
             training = kwargs.get("training")
             if training is None:

@@ -4,6 +4,8 @@ Mirrors `keras/src/models/functional.py`: nodes are collected from the
 outputs back to the inputs and run in topological order.
 """
 
+import warnings
+
 import torch
 
 from keraslike._src.keras import keras_version
@@ -266,6 +268,10 @@ def adjust_input_rank(value, expected_shape, name="input"):
         return string_tensor.string_tensor(value.numpy()[..., None]) if strings else value.unsqueeze(-1)
     if rank == ref + 1 and rank and shape[-1] == 1:
         return string_tensor.string_tensor(value.numpy()[..., 0]) if strings else value.squeeze(-1)
+    if rank != ref and keras_version.legacy_keras():  # tf_keras warns and runs the layers on the tensor as given
+        warnings.warn(f"Model was constructed with shape {tuple(expected_shape)} for input {name!r}, but it was "
+                      f"called on an input with incompatible shape {tuple(shape)}.", stacklevel=3)
+        return value
     check_batched(value, expected_shape, name)
     return value
 

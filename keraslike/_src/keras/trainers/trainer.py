@@ -262,13 +262,16 @@ class Trainer:
         (`self.loss_tracker = keras.metrics.Mean(name="loss")`) follow, then those of every layer
         inside (a layer's own and its sublayers', so a metric nested two layers deep is listed twice,
         as Keras 3 lists it), so `fit`/`evaluate` reset and log them, as Keras 3 does.
+
+        Under `TF_USE_LEGACY_KERAS=1` the list is Keras 2's: the compiled metrics themselves in the container's
+        place (`metrics_names` `["loss", "accuracy", ...]`, one name per value `evaluate` returns).
         """
         out = []
         if self.compiled:
             if self._loss_tracker is not None and not self._legacy_without_loss():
                 out.append(self._loss_tracker)
             if self._compile_metrics is not None:
-                out.append(self._compile_metrics)
+                out += list(self._compile_metrics.metrics) if keras_version.legacy_keras() else [self._compile_metrics]
             if self._compile_loss is not None:
                 out += self._compile_loss.metrics
         own = set(map(id, out))

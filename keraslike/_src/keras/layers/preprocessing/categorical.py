@@ -125,7 +125,7 @@ class Discretization(Layer):
         num_bins: int, the number of bins `adapt` learns (approximate quantiles).
         epsilon: float, default 0.01, the quantile summary's error tolerance.
         output_mode: "int" (default), "one_hot", "multi_hot", "count".
-        sparse: only False.
+        sparse: with "one_hot", "multi_hot" or "count", a `tf.SparseTensor` of the non-zero entries.
         dtype: output dtype (default int64 for "int", float32 otherwise).
 
     Raises:
@@ -138,9 +138,9 @@ class Discretization(Layer):
             dtype = "int64" if output_mode == "int" else "float32"
         super().__init__(name=name, **kwargs)
         _check_mode(output_mode)
-        if sparse:
-            raise ValueError("Discretization(sparse=True) is not supported: keraslike tensors are dense. "
-                             "Received: sparse=True")
+        if sparse and output_mode == "int":
+            raise ValueError("`sparse=True` may only be used if `output_mode` is `'one_hot'`, `'multi_hot'`, or "
+                             f"`'count'`. Received: sparse=True and output_mode={output_mode}")
         if num_bins is not None and num_bins < 0:
             raise ValueError(f"`num_bins` must be greater than or equal to 0. Received: `num_bins={num_bins}`")
         if num_bins is not None and bin_boundaries is not None:
@@ -178,8 +178,9 @@ class Discretization(Layer):
         x = inputs if isinstance(inputs, torch.Tensor) else torch.as_tensor(np.asarray(inputs))
         boundaries = torch.tensor(self.bin_boundaries, dtype=torch.float64, device=x.device)
         indices = torch.bucketize(x.double(), boundaries, right=True)
-        return encode_categorical(indices, self.output_mode, len(self.bin_boundaries) + 1,
-                                  getattr(torch, self.output_dtype))
+        out = encode_categorical(indices, self.output_mode, len(self.bin_boundaries) + 1,
+                                 getattr(torch, self.output_dtype))
+        return sparse_ops.from_dense(out) if self.sparse else out
 
     @classmethod
     def from_config(cls, config):
