@@ -93,3 +93,12 @@ def test_functional_mask_argument_reaches_the_inputs(legacy):
         np.testing.assert_allclose(np.asarray(y), np.sum(x * m, axis=1), rtol=1e-5)
     np.testing.assert_allclose(np.asarray(model(x_in)), np.sum(x, axis=1), rtol=1e-5)
     assert getattr(x_in, "_keras_mask", None) is None          # the caller's tensor keeps no mask
+
+
+def test_sequential_mask_argument_reaches_the_first_layers(legacy):
+    model = keras.Sequential([keras.Input((5, 1)), layers.Dense(1, kernel_initializer="ones", use_bias=False),
+                              MaskedSum()])
+    x = np.random.random((2, 5, 1)).astype("float32")
+    mask = np.array([[1, 1, 1, 0, 0], [1, 1, 1, 1, 1]], bool)
+    np.testing.assert_allclose(np.asarray(model(x, mask=mask)), np.sum(x * mask[..., None], axis=1), rtol=1e-5)
+    np.testing.assert_allclose(np.asarray(model(x)), np.sum(x, axis=1), rtol=1e-5)

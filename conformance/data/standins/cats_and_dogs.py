@@ -9,7 +9,7 @@ def build(path):
     r = rng(52)
     files = {"cats_and_dogs_filtered/": b"", "cats_and_dogs_filtered/vectorize.py": "# stand-in\n"}
     number = 0
-    for split, count in (("train", 100), ("validation", 50)):
+    for split, count in (("train", 100), ("validation", 100)):  # the tutorial tests on val_batches // 5 batches of 32
         files[f"cats_and_dogs_filtered/{split}/"] = b""
         for label, name in enumerate(("cats", "dogs")):
             files[f"cats_and_dogs_filtered/{split}/{name}/"] = b""

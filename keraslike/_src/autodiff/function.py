@@ -39,6 +39,8 @@ from keraslike._src.ops import dtypes, function_scope, trace_state
 from keraslike._src.ops.conversion import convert_to_tensor, to_tensor
 from keraslike._src.ops.string_tensor import StringTensor, looks_like_strings
 from keraslike._src.ops.variables import Variable
+from keraslike._src.ragged.ragged_tensor import RaggedTensor
+from keraslike._src.ragged.ragged_tensor_spec import RaggedTensorSpec
 
 def _spec_shape(spec):
     shape = getattr(spec, "shape", None)
@@ -57,6 +59,15 @@ def _binding_error(reason, args, kwargs, signature_text):
                      f"and kwargs: {kwargs!r:.200} for signature: {signature_text}.")
 
 
+def _check_ragged_arg(value, spec, dtype):
+    """A RaggedTensor for a `tf.RaggedTensorSpec` (dtype and rank checked, as TF's binding does); ValueError else."""
+    shape = _spec_shape(spec)
+    if not isinstance(value, RaggedTensor) or not isinstance(spec, RaggedTensorSpec) or (
+            dtype is not None and value.dtype != dtype) or (shape is not None and len(shape) != value.ndim):
+        raise ValueError(f"Can not cast {value!r:.80} to {spec!r}")
+    return value
+
+
 def _check_arg(value, spec, position):
     """`value` as a tensor matching `spec` (numpy and Python values converted to the spec's dtype), or the reason
     it does not match (TF's `Can not cast <value spec> to <spec>`) raised as ValueError."""
@@ -64,6 +75,8 @@ def _check_arg(value, spec, position):
         dtype = dtypes.as_dtype(getattr(spec, "dtype", None))
     except TypeError:  # an unknown dtype spec: nothing to check
         dtype = None
+    if isinstance(value, RaggedTensor) or isinstance(spec, RaggedTensorSpec):
+        return _check_ragged_arg(value, spec, dtype)
     if isinstance(value, StringTensor) or (not isinstance(value, torch.Tensor) and (
             dtype is dtypes.string or looks_like_strings(value))):
         value = value if isinstance(value, StringTensor) else convert_to_tensor(value, dtype)

@@ -27,6 +27,7 @@ from keraslike._src.data import error_skipping
 from keraslike._src.data import structure as nest
 from keraslike._src.data.dataset_spec import register_dataset_type
 from keraslike._src.data.iterator import DatasetIterator
+from keraslike._src.data.numpy_iterator import NumpyIterator
 from keraslike._src.data.options import Options, merge_options
 from keraslike._src.data.prefetch import AUTOTUNE_BUFFER
 from keraslike._src.io import gfile
@@ -180,10 +181,9 @@ class Dataset:
         scalars, strings become `bytes`.
 
         Returns:
-            An iterator of numpy-valued elements.
+            An iterator of numpy-valued elements (`next(it)` or TF's `it.next()`).
         """
-        for element in self._elements():
-            yield nest.map_structure_unchecked(nest.to_numpy, element)
+        return NumpyIterator(iter(self._elements()))
 
     def reduce(self, initial_state, reduce_func):
         """Reduces all elements to one value: `state = reduce_func(state, element)`.

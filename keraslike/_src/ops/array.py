@@ -222,6 +222,8 @@ def tile(input, multiples, name=None):
     Raises:
         ValueError: if `len(multiples)` differs from the rank.
     """
+    if isinstance(input, RaggedTensor):
+        return ragged_ops.tile(input, multiples)
     if has_strings(input):
         return _str.tile(input, multiples)
     x = to_tensor(input, None, "input")
@@ -286,6 +288,8 @@ def broadcast_to(input, shape, name=None):
 
 def reverse(tensor, axis, name=None):
     """`tf.reverse(tensor, axis)`: flip the listed dimensions."""
+    if isinstance(tensor, RaggedTensor):
+        return ragged_ops.reverse(tensor, axis)
     if has_strings(tensor):
         return _str.reverse(tensor, axis)
     x = to_tensor(tensor, None, "tensor")

@@ -18,6 +18,7 @@ from keraslike._src.ops import string_array_ops as _str
 from keraslike._src.ops import value_semantics
 from keraslike._src.ops.string_tensor import has_strings
 from keraslike._src.ops.conversion import binary_operands, check_broadcastable, normalize_axis, to_tensor
+from keraslike._src.ragged.ragged_tensor import RaggedTensor
 
 
 def _int_indices(indices, arg_name="indices", device=None):
@@ -74,6 +75,9 @@ def gather(params, indices, validate_indices=None, axis=None, batch_dims=0, name
         InvalidArgumentError (a ValueError): for an index outside `[0, params.shape[axis])`, negative ones
             included, as TF's CPU kernel (`indices[1] = 5 is not in [0, 5)`).
     """
+    if isinstance(indices, RaggedTensor) and not isinstance(params, RaggedTensor) and batch_dims == 0 \
+            and (axis is None or axis == 0):  # ragged ids: the gathered rows, partitioned as the ids (TF)
+        return indices.with_flat_values(gather(params, indices.flat_values))
     if has_strings(params):
         return _str.gather(params, indices, axis, batch_dims)
     p = to_tensor(params, None, "params")

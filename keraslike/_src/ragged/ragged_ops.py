@@ -300,6 +300,44 @@ def concat(values, axis):
                               f"Received: axis={axis}")
 
 
+def tile(input, multiples):
+    """`tf.tile` of a 2-D RaggedTensor (ragged rank 1): the rows repeated `multiples[0]` times, each row's values
+    `multiples[1]` times (`tf.tile([[3, 1], []], [1, 2])` is `[[3, 1, 3, 1], []]`).
+
+    Raises:
+        ValueError: `multiples` without one entry per dimension, or a negative entry.
+        NotImplementedError: another rank or ragged rank.
+    """
+    reps = [int(m) for m in (multiples.tolist() if hasattr(multiples, "tolist") else multiples)]
+    if len(reps) != input.ndim or any(m < 0 for m in reps):
+        raise ValueError(f"Expected `multiples` to have one non-negative entry per dimension ({input.ndim}). "
+                         f"Received: multiples={reps}")
+    if input.ndim != 2 or input.ragged_rank != 1:
+        raise NotImplementedError(f"keraslike tiles 2-D RaggedTensors of ragged rank 1. Received: input with "
+                                  f"ndim={input.ndim}, ragged_rank={input.ragged_rank}")
+    rows = [concat_values([row] * reps[1]) if reps[1] else row[:0] for row in input] * reps[0]
+    return from_rows(rows, input)
+
+
+def reverse(tensor, axis):
+    """`tf.reverse` of a 2-D RaggedTensor (ragged rank 1): axis 0 reverses the row order, axis 1 the values within
+    each row (`tf.reverse([[1, 2], [3]], [1])` is `[[2, 1], [3]]`).
+
+    Raises:
+        NotImplementedError: another rank or ragged rank.
+    """
+    if tensor.ndim != 2 or tensor.ragged_rank != 1:
+        raise NotImplementedError(f"keraslike reverses 2-D RaggedTensors of ragged rank 1. Received: tensor with "
+                                  f"ndim={tensor.ndim}, ragged_rank={tensor.ragged_rank}")
+    axes = {int(a) % 2 for a in (axis.tolist() if hasattr(axis, "tolist") else axis)}
+    rows = list(tensor)
+    if 1 in axes:
+        rows = [row.flip(0) if isinstance(row, torch.Tensor) else row[::-1] for row in rows]
+    if 0 in axes:
+        rows = rows[::-1]
+    return from_rows(rows, tensor)
+
+
 def _feature_rows(inputs):
     """Each input of `tf.ragged.cross` as a list of rows, each row a list of bytes or ints."""
     rows_of = []

@@ -36,3 +36,14 @@ KERASLIKE_FILENAME = "keraslike_saved_model.json"
 KERASLIKE_FORMAT = "keraslike.saved_model"
 KERASLIKE_FORMAT_VERSION = 1
 TENSORS_FILENAME = "variables.safetensors"
+
+
+def is_local_io_device(device):
+    """Whether `experimental_io_device` (Save/LoadOptions) names this host's own I/O (`/job:localhost`, with or
+    without its CPU), which is where keraslike reads and writes every file anyway."""
+    if not isinstance(device, str):
+        return False
+    spec = device.strip().lower().rstrip("/")
+    local = ("/job:localhost", "/job:localhost/replica:0/task:0", "/job:localhost/replica:0/task:0/device:cpu:0",
+             "/job:localhost/device:cpu:0")
+    return spec in local

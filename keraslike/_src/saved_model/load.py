@@ -42,7 +42,10 @@ class LoadOptions:
             setattr(self, name, kwargs.get(name, default))
 
     def non_defaults(self):
-        return {k: getattr(self, k) for k, d in self._DEFAULTS.items() if getattr(self, k) != d}
+        """The options changed from their defaults, except an `experimental_io_device` naming this host
+        (`/job:localhost`): keraslike does all I/O in the calling process, which is what that asks for."""
+        return {k: getattr(self, k) for k, d in self._DEFAULTS.items() if getattr(self, k) != d
+                and not (k == "experimental_io_device" and constants.is_local_io_device(getattr(self, k)))}
 
 
 def contains_saved_model(export_dir):
@@ -133,7 +136,7 @@ class _KerasServing:
 def _keras_directory(export_dir):
     """The document of a TF 2 style `model.save("dir")` directory (keraslike writes `dir/model.keras`)."""
     model = saving_lib.load_model(os.path.join(export_dir, saving_lib.SAVEDMODEL_DIR_FILE), compile=False)
-    return model, {"tags": [constants.SERVING], "signatures": describe_signatures(model, None)}
+    return model, {"tags": [constants.SERVING], "signatures": describe_signatures(model, None, unbuilt_ok=True)}
 
 
 def restore(export_dir, custom_objects=None, tags=None, tensorflow_graphs=False):

@@ -59,7 +59,10 @@ class SaveOptions:
             setattr(self, name, kwargs.get(name, default))
 
     def non_defaults(self):
-        return {k: getattr(self, k) for k, d in self._DEFAULTS.items() if getattr(self, k) != d}
+        """The options changed from their defaults, except an `experimental_io_device` naming this host
+        (`/job:localhost`): keraslike does all I/O in the calling process, which is what that asks for."""
+        return {k: getattr(self, k) for k, d in self._DEFAULTS.items() if getattr(self, k) != d
+                and not (k == "experimental_io_device" and constants.is_local_io_device(getattr(self, k)))}
 
 
 def _keras_signature(model):
@@ -90,9 +93,12 @@ def add_keras_outputs(model, entry):
     return entry
 
 
-def describe_signatures(obj, given):
-    """The JSON signature entries for `obj` (Keras models: `serving_default` calls the model)."""
+def describe_signatures(obj, given, unbuilt_ok=False):
+    """The JSON signature entries for `obj` (Keras models: `serving_default` calls the model). With `unbuilt_ok`,
+    a Keras model never called (no input spec) has none, as `tf.saved_model.save` writes it in TF; else raises."""
     if isinstance(obj, Layer) and given is None:
+        if unbuilt_ok and (obj.save_spec() if hasattr(obj, "save_spec") else None) is None:
+            return {}
         return {constants.DEFAULT_SERVING_SIGNATURE_DEF_KEY: _keras_signature(obj)}
     return signatures.describe(obj, given)
 
@@ -266,4 +272,5 @@ def save(obj, export_dir, signatures=None, options=None):  # noqa: A001 - TF's a
             name = next(iter(changed))
             raise ValueError(f"SaveOptions.{name} configures TF graph saving, which keraslike's SavedModel has not "
                              f"(it stores variables and the object tree). Received: {name}={changed[name]!r}")
-    write_saved_model(obj, export_dir, describe_signatures(obj, signatures), default_signature=signatures is None)
+    write_saved_model(obj, export_dir, describe_signatures(obj, signatures, unbuilt_ok=True),
+                      default_signature=signatures is None)

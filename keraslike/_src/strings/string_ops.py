@@ -25,6 +25,7 @@ from keraslike._src.ops import dtypes, string_hash
 from keraslike._src.ops.conversion import convert_to_tensor, normalize_axis
 from keraslike._src.ops.printing import format_value
 from keraslike._src.ops.string_tensor import StringTensor, as_string_array, looks_like_strings
+from keraslike._src.ragged import ragged_ops
 from keraslike._src.ragged.ragged_tensor import RaggedTensor
 
 _MASK64 = (1 << 64) - 1
@@ -134,6 +135,8 @@ def join(inputs, separator="", name=None):
     """
     if isinstance(inputs, StringTensor):
         inputs = list(inputs) if inputs.ndim else [inputs]
+    if any(isinstance(x, RaggedTensor) for x in inputs):  # same-partition RaggedTensors (and scalars): joined values
+        return ragged_ops.map_flat_values(lambda *values: join(list(values), separator), *inputs)
     arrays = [strings_of(x, f"inputs[{i}]") for i, x in enumerate(inputs)]
     sep = strings_of(separator, "separator")[()]
     if not arrays:

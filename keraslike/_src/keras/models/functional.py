@@ -91,6 +91,19 @@ class Functional(Model):
         return serialization_lib.serialize_layer(self)["config"]
 
     @property
+    def output_names(self):
+        """Keras 3's `output_names`: the names of the layers that make the outputs, in `model.outputs` order
+        (an attribute there: assigning replaces it)."""
+        names = self.__dict__.get("_output_names_set")
+        if names is not None:
+            return names
+        return [t.node.layer.name if t.node is not None else t.name for t in self.outputs]
+
+    @output_names.setter
+    def output_names(self, value):
+        self.__dict__["_output_names_set"] = value
+
+    @property
     def input_shape(self):
         shapes = [t.shape for t in self.inputs]
         return shapes[0] if len(shapes) == 1 else shapes

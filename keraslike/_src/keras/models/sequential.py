@@ -1,5 +1,7 @@
 """`keras.Sequential`: a linear stack of layers (keras/src/models/sequential.py)."""
 
+import torch
+
 from keraslike._src.keras import keras_version
 from keraslike._src.keras.backend import naming
 from keraslike._src.keras.layers.core.input_layer import InputLayer
@@ -143,6 +145,9 @@ class Sequential(Model):
         if input_layer is not None and not isinstance(x, (list, tuple, dict)):
             x = cast_to_input_dtype(adjust_input_rank(self._convert_leaf(x), input_layer.batch_shape,
                                                       input_layer.name), input_layer.output.dtype)
+        if mask is not None and isinstance(x, torch.Tensor):  # `model(x, mask=m)`: the first layers see it (Keras)
+            x = x.view_as(x)  # a new tensor object: the caller's keeps no mask
+            x._keras_mask = mask
         for layer in self._stack:
             x = layer(x, training=training) if layer._call_takes_training else layer(x)
         return x

@@ -90,6 +90,8 @@ def save_model(model, filepath, overwrite=True, **kwargs):
     Args:
         include_optimizer: bool, default True: also store the optimizer's variables.
         save_format: None, "keras", "h5" or "tf" (TF 2 spelling: a directory holding the `.keras` file).
+        options: Keras 2 only (`TF_USE_LEGACY_KERAS=1`), for a directory: a `tf.saved_model.SaveOptions` changing
+            nothing but `experimental_io_device="/job:localhost"` (where keraslike writes anyway).
             Under Keras 3, "h5" needs a `.h5`/`.hdf5` path (as Keras 3 requires); Keras 2 writes HDF5 to any path.
 
     Raises:
@@ -98,6 +100,9 @@ def save_model(model, filepath, overwrite=True, **kwargs):
     filepath = os.fspath(filepath)
     save_format = kwargs.pop("save_format", None)
     include_optimizer = kwargs.pop("include_optimizer", True)
+    directory = save_format == "tf" or (save_format is None and not filepath.endswith((".keras", ".h5", ".hdf5")))
+    if "options" in kwargs and legacy_keras() and directory:  # Keras 2's SavedModel directory takes SaveOptions
+        _check_io_options(kwargs.pop("options"), "SaveOptions")
     if kwargs:
         raise ValueError(f"The following argument(s) are not supported: {list(kwargs)}. Received: kwargs={kwargs}")
     if save_format not in (None, "keras", "keras_v3", "tf", "h5"):
@@ -173,7 +178,26 @@ def _load_legacy_h5(filepath, custom_objects, compile, safe_mode):  # noqa: A002
     return model
 
 
-def load_model(filepath, custom_objects=None, compile=True, safe_mode=True):
+def _check_io_options(options, kind):
+    """Keras 2's `options=` of a SavedModel-directory save/load: a `tf.saved_model.SaveOptions`/`LoadOptions`
+    whose only change is an `experimental_io_device` naming this host (keraslike's own I/O), or None.
+
+    Raises:
+        ValueError: another option changed, or not an options object.
+    """
+    if options is None:
+        return
+    if not callable(getattr(options, "non_defaults", None)):
+        raise ValueError(f"Expected `options` to be a tf.saved_model.{kind}. Received: options={options!r}")
+    changed = options.non_defaults()
+    if changed:
+        name = next(iter(changed))
+        raise ValueError(f"{kind}.{name} configures TF graph saving/loading, which keraslike's model directory has "
+                         f"not (only an experimental_io_device of '/job:localhost' is what keraslike does). "
+                         f"Received: {name}={changed[name]!r}")
+
+
+def load_model(filepath, custom_objects=None, compile=True, safe_mode=True, options=None):
     """`keras.models.load_model`: rebuild a model saved with `model.save("m.keras")` or `model.save("m.h5")`.
 
     Reading is bounded (`bounded_read`): `config.json` may declare at most 64 MiB, the weights member
@@ -186,6 +210,8 @@ def load_model(filepath, custom_objects=None, compile=True, safe_mode=True):
         custom_objects: dict name -> class/function for custom layers, losses, ...
         compile: restore the compile configuration (optimizer with its state, loss, metrics).
         safe_mode: refuse Lambda bytecode (default True).
+        options: Keras 2 only (`TF_USE_LEGACY_KERAS=1`), for a model directory: a `tf.saved_model.LoadOptions`
+            changing nothing but `experimental_io_device="/job:localhost"` (keraslike's own I/O).
 
     Returns:
         The model.
@@ -196,6 +222,15 @@ def load_model(filepath, custom_objects=None, compile=True, safe_mode=True):
             a config that does not describe a model), or its weights do not match.
     """
     filepath = os.fspath(filepath)
+    if options is not None:
+        if not legacy_keras():
+            raise TypeError(f"load_model() got an unexpected keyword argument 'options' (Keras 3; Keras 2, "
+                            f"TF_USE_LEGACY_KERAS=1, takes LoadOptions for a SavedModel directory). "
+                            f"Received: options={options!r}")
+        if not os.path.isdir(filepath):
+            raise ValueError(f"`options` applies to a SavedModel directory only. Received: filepath={filepath}, "
+                             f"options={options!r}")
+        _check_io_options(options, "LoadOptions")
     if os.path.isdir(filepath) and os.path.isfile(os.path.join(filepath, SAVEDMODEL_DIR_FILE)):
         filepath = os.path.join(filepath, SAVEDMODEL_DIR_FILE)
     if not os.path.exists(filepath):

@@ -162,6 +162,7 @@ def clean_config(cls, config):
         if not has_var_kw:
             break
     accepted.update({"activity_regularizer", "batch_size", "weights"} if has_var_kw else ())
+    accepted.update(getattr(cls, "_init_kwargs", ()))  # taken through **kwargs (an RNN layer's cell arguments)
     return {k: v for k, v in config.items() if k in accepted}
 
 

@@ -15,7 +15,7 @@ before the recurrent matmul: `hh = tanh(x_h + (r * h) @ recurrent_kernel_h)`.
 
 import torch
 
-from keraslike._src.keras.layers.rnn.base_cell import BaseCell, cell_config, split_cell_kwargs
+from keraslike._src.keras.layers.rnn.base_cell import CELL_ARGS, BaseCell, cell_config, split_cell_kwargs
 from keraslike._src.keras.layers.rnn.rnn import RNN
 
 
@@ -89,6 +89,8 @@ class GRU(RNN):
     Input shape: `(batch, timesteps, features)`. Output shape: `(batch, units)` or
         `(batch, timesteps, units)`; with `return_state`, `[output, h]`.
     """
+
+    _init_kwargs = CELL_ARGS  # passed to the cell through **kwargs; configs carry them (saving)
 
     def __init__(self, units, reset_after=True, return_sequences=False, return_state=False, go_backwards=False,
                  stateful=False, unroll=False, use_cudnn="auto", implementation=2, **kwargs):

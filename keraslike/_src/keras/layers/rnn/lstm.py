@@ -10,7 +10,7 @@ fused ATen/cuDNN kernel takes transposed views of the Keras weights):
 import torch
 
 from keraslike._src.keras import initializers
-from keraslike._src.keras.layers.rnn.base_cell import BaseCell, cell_config, split_cell_kwargs
+from keraslike._src.keras.layers.rnn.base_cell import CELL_ARGS, BaseCell, cell_config, split_cell_kwargs
 from keraslike._src.keras.layers.rnn.rnn import RNN
 
 
@@ -80,6 +80,8 @@ class LSTM(RNN):
     Output shape: `(batch, units)`, or `(batch, timesteps, units)` with `return_sequences`; with
         `return_state`, `[output, h, c]`.
     """
+
+    _init_kwargs = CELL_ARGS  # passed to the cell through **kwargs; configs carry them (saving)
 
     def __init__(self, units, unit_forget_bias=True, return_sequences=False, return_state=False,
                  go_backwards=False, stateful=False, unroll=False, use_cudnn="auto", implementation=2, **kwargs):

@@ -4,7 +4,7 @@
 import torch
 
 from keraslike._src.keras import activations
-from keraslike._src.keras.layers.rnn.base_cell import BaseCell, cell_config, split_cell_kwargs
+from keraslike._src.keras.layers.rnn.base_cell import CELL_ARGS, BaseCell, cell_config, split_cell_kwargs
 from keraslike._src.keras.layers.rnn.rnn import RNN
 
 
@@ -41,6 +41,8 @@ class SimpleRNN(RNN):
     Input shape: `(batch, timesteps, features)`. Output shape: `(batch, units)` or
         `(batch, timesteps, units)`; with `return_state`, `[output, h]`.
     """
+
+    _init_kwargs = CELL_ARGS  # passed to the cell through **kwargs; configs carry them (saving)
 
     def __init__(self, units, return_sequences=False, return_state=False, go_backwards=False, stateful=False,
                  unroll=False, **kwargs):
