@@ -53,7 +53,24 @@ def _expected(model, tokens):
     return np.exp(logits) * mask / np.sum(logits * mask, axis=1, keepdims=True)
 
 
-def test_second_positional_argument_is_training(legacy):
+def test_keras3_refuses_a_positional_training_value_as_tf():
+    """TF 2.21 (Keras 3): `model(x, mask)` raises TypeError (a silent training-mode call otherwise), a layer given a
+    Python bool by position raises ValueError; `model(x, None)` runs."""
+    probe = SeesTraining()
+    model = _guide_model(probe)
+    tokens = np.random.randint(0, 10, size=(4, 6))
+    for value in (np.random.random((4, 6, 1)), tf.constant([[True]]), True, False):
+        with pytest.raises(TypeError, match="Functional.call\\(\\) got multiple values for argument 'training'"):
+            model(tokens, value)
+    assert model(tokens, None).shape == (4, 6, 1)
+    with pytest.raises(ValueError, match="Only input tensors may be passed as positional arguments"):
+        SeesTraining()(tf.ones((1, 2)), True)
+    with pytest.raises(TypeError, match="SeesTraining.call\\(\\) got multiple values"):
+        SeesTraining()(tf.ones((1, 2)), tf.constant([[True]]))
+
+
+def test_second_positional_argument_is_training_in_keras2(monkeypatch):
+    monkeypatch.setenv("TF_USE_LEGACY_KERAS", "1")
     probe = SeesTraining()
     model = _guide_model(probe)
     tokens = np.random.randint(0, 10, size=(32, 100))

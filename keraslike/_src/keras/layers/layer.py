@@ -631,7 +631,20 @@ class Layer(torch.nn.Module, metaclass=LayerMeta):
         records only on tapes; the last two conditions keep plain torch loops working).
         """
         if self._call_context_positions and args:
+            by_keyword = "training" in kwargs
             args, kwargs = _bind_context_args(self._call_context_positions, args, kwargs)
+            if not by_keyword and kwargs.get("training") is not None and not keras_version.legacy_keras():
+                # Keras 3 passes `training` to `call` by keyword itself, so a positional value (a mask given
+                # second, `model(x, mask)`) raises there; it must not silently select training mode here
+                value = kwargs["training"]
+                hint = ("Pass `training=` and `mask=` by keyword (Keras 3; Keras 2, under TF_USE_LEGACY_KERAS=1, "
+                        f"binds them by position). Received: training={value!r} by position")
+                if not isinstance(value, torch.Tensor) and not any(
+                        k.__name__ in ("Functional", "Sequential") for k in type(self).__mro__):
+                    raise ValueError("Only input tensors may be passed as positional arguments. The following argument "
+                                     f"value should be passed as a keyword argument: {value!r} (of type "
+                                     f"{type(value)}). {hint}")
+                raise TypeError(f"{type(self).__name__}.call() got multiple values for argument 'training'. {hint}")
         state = _call_state()
         if state.depth:
             if sharded_values.active():  # a fully sharded layer gathers its weights for its call
