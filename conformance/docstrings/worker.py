@@ -30,6 +30,12 @@ MAX_VALUES = 4096
 
 _ADDRESS = re.compile(r" at 0x[0-9a-fA-F]+")
 
+# A replica that keraslike's MirroredStrategy started by re-running this worker has the launcher's
+# variable from its start. Read it once, here: the chief exports the same variables into its own
+# environment when its strategy launches the replicas (it joins like a torchrun worker), so reading
+# them later would make the chief take itself for a replica and record nothing after that docstring.
+_LAUNCHED_REPLICA = bool(os.environ.get("KERASLIKE_LAUNCHED"))
+
 
 class ExampleTimeout(Exception):
     pass
@@ -205,7 +211,7 @@ def run_example(source, namespace, backend):
 
 
 def run_group(backend, entries, base, out_path, start):
-    if os.environ.get("KERASLIKE_LAUNCHED"):
+    if _LAUNCHED_REPLICA:
         # a replica that keraslike's MirroredStrategy started by re-running this worker: it runs
         # the same examples (one program), but only the chief records them
         out_path = os.devnull
