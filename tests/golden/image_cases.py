@@ -89,8 +89,10 @@ def case_adjust_integer_images(tf):
         out += [tf.image.adjust_hue(x, 0.2), tf.image.adjust_hue(x, -0.45), tf.image.adjust_hue(x, 0.7),
                 tf.image.adjust_saturation(x, 0.5), tf.image.adjust_saturation(x, 1.7)]
     x = tf.constant(wide, dtype=tf.int32)
-    # (adjust_hue on these wide int32 values still differs from TF by 1 in some channels: not covered yet)
-    out += [tf.image.adjust_saturation(x, 0.3), tf.image.adjust_saturation(x, 2.5)]
+    out += [tf.image.adjust_hue(x, 0.2), tf.image.adjust_hue(x, -0.9), tf.image.adjust_hue(x, 1.0),
+            tf.image.adjust_hue(x, -0.05), tf.image.adjust_saturation(x, 0.3), tf.image.adjust_saturation(x, 2.5)]
+    f = tf.image.convert_image_dtype(x, tf.float32)  # the float path itself, to the last bit
+    out += [tf.image.adjust_hue(f, 0.2), tf.image.adjust_hue(f, -0.7), tf.image.adjust_saturation(f, 1.3)]
     return out
 
 
