@@ -322,6 +322,6 @@ _raw_op("Transpose", [("x", _REQUIRED), ("perm", _REQUIRED)], lambda x, perm: ar
 _raw_op("Unpack", [("value", _REQUIRED), ("num", _REQUIRED), ("axis", 0)], _unpack)
 _raw_op("StatelessSampleDistortedBoundingBox",
         [("image_size", _REQUIRED), ("bounding_boxes", _REQUIRED), ("min_object_covered", _REQUIRED),
-         ("seed", _REQUIRED), ("aspect_ratio_range", [0.75, 1.33]), ("area_range", [0.05, 1.0]),
+         ("seed", _REQUIRED), ("aspect_ratio_range", [0.75, 1.33]), ("area_range", [0.05, 1]),
          ("max_attempts", 100), ("use_image_if_no_bounding_boxes", False)],
         stateless_sample_distorted_bounding_box)
