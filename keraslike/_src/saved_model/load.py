@@ -223,17 +223,20 @@ def _attach_restored(obj, document, restored):
 
 
 def _check_tags(document, tags):
-    """TF's error for `tags` the SavedModel was not saved with (keraslike saves `serve`).
+    """TF 2.21's check of `tags` against the tag set the SavedModel was saved with (`serve` and any
+    `SaveOptions.extra_tags`): the sets must be equal.
 
     Raises:
-        RuntimeError: as TF's loader.
+        ValueError: as TF's loader.
     """
     if tags is None:
         return
-    wanted = {tags} if isinstance(tags, str) else set(tags)
-    if not wanted <= set(document.get("tags", [])):
-        raise RuntimeError(f"MetaGraphDef associated with tags {sorted(wanted)} could not be found in "
-                           f"SavedModel, with available tags '{document.get('tags')}'. Received: tags={tags!r}")
+    wanted = [tags] if isinstance(tags, str) else list(tags)
+    saved = document.get("tags", [])
+    if set(wanted) != set(saved):
+        raise ValueError(f"Got an incompatible argument to `tags`: {wanted}. The SavedModel has one MetaGraph with "
+                         f"tags {saved}. You may omit the argument, pass 'None', or pass matching tags. "
+                         f"Received: tags={tags!r}")
 
 
 def _attach(obj, document, tags, standalone=None):
@@ -260,7 +263,7 @@ def load(export_dir, tags=None, options=None):
 
     Args:
         export_dir: a directory written by keraslike's `tf.saved_model.save` or `model.export`.
-        tags: None or the tag set to check (keraslike writes `serve`).
+        tags: None or the tag set to check (`serve` and the `SaveOptions.extra_tags` it was saved with).
         options: a `tf.saved_model.LoadOptions` with default values.
 
     Returns:
@@ -270,7 +273,7 @@ def load(export_dir, tags=None, options=None):
     Raises:
         ValueError: a TensorFlow SavedModel (`saved_model.pb`), a missing or damaged directory, a class that
             cannot be imported, or a non-default LoadOptions field.
-        RuntimeError: `tags` the SavedModel does not have (as TF).
+        ValueError: `tags` other than the SavedModel's tag set (as TF).
     """
     if options is not None and options.non_defaults():
         name, value = next(iter(options.non_defaults().items()))
