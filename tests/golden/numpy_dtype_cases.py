@@ -67,6 +67,13 @@ def _cases(tf, tnp, np):
         "tnp.exp(tnp.array([0, 1]))": lambda: tnp.exp(tnp.array([0, 1])),
         "tnp.sum(tnp.array([True]))": lambda: tnp.sum(tnp.array([True])),
         "tnp.zeros(2) + i32": lambda: tnp.zeros(2) + i32(),
+        "tf.add(i32, tf.constant([0.5]))": lambda: tf.add(i32(), tf.constant([0.5])),
+        "i32 + tf.constant([0.5])": lambda: i32() + tf.constant([0.5]),
+        "tf.constant(1.2) + f16": lambda: tf.constant(1.2) + tf.constant(3.1, tf.float16),
+        "tf.constant([1, 2]) + i8": lambda: tf.constant([1, 2]) + tf.constant([1, 1], tf.int8),
+        "tf.constant([1.5]) * f64": lambda: tf.constant([1.5]) * tf.constant([1.0], tf.float64),
+        "tf.multiply(tf.constant([2]), f32)": lambda: tf.multiply(tf.constant([2]), f32()),
+        "tf.constant([1]) + tf.constant([0.5])": lambda: tf.constant([1]) + tf.constant([0.5]),
     }
 
 

@@ -3,8 +3,9 @@
 cases in tests/golden/numpy_dtype_cases.py).
 
 Under `dtype_conversion_mode="all"/"safe"` tnp's defaults are TF's 32-bit ones (`tnp.array([1, 2])` int32,
-`tnp.array([1.5])`, `tnp.zeros`, `tnp.sqrt(int)` float32), `tnp.add(int32, float32)` is float64, and once numpy
-behaviour is on, `/` of integer tensors is TF's truediv (int32 -> float64) in every mode."""
+`tnp.array([1.5])`, `tnp.zeros`, `tnp.sqrt(int)` float32), `tnp.add(int32, float32)` is float64, a
+`tf.constant` of Python values without a dtype is weak (`tf.add(int32, tf.constant([0.5]))` is float64), and once
+numpy behaviour is on, `/` of integer tensors is TF's truediv (int32 -> float64) in every mode."""
 
 import json
 import os
@@ -32,8 +33,12 @@ DOCUMENTED = {
     ("off", "i64 / i64"): "float32", ("off", "i8 + i64"): "int64", ("off", "u8 + i8"): "int16",
     ("off", "tnp.array([1, 2]) / tnp.array([2, 4])"): "float32", ("off", "tnp.exp(tnp.array([0, 1]))"): "float64",
     ("off", "tnp.sqrt(i32)"): "float64", ("off", "tnp.zeros(2) + i32"): "float64",
+    ("off", "i32 + tf.constant([0.5])"): "float32", ("off", "tf.constant(1.2) + f16"): "float32",
+    ("off", "tf.constant([1, 2]) + i8"): "int32", ("off", "tf.constant([1.5]) * f64"): "float64",
+    ("off", "tf.constant([1]) + tf.constant([0.5])"): "float32",
     **{(mode, case): "raises TypeError" for mode in ("off", "legacy", "legacy_prefer_float32")
-       for case in ("tf.add(i32, f32)", "tf.multiply(i32, f32)")},
+       for case in ("tf.add(i32, f32)", "tf.multiply(i32, f32)", "tf.add(i32, tf.constant([0.5]))",
+                    "tf.multiply(tf.constant([2]), f32)")},
 }
 
 
