@@ -16,6 +16,7 @@ import save_options_cases  # noqa: E402
 
 with tempfile.TemporaryDirectory() as directory:
     results = save_options_cases.run(tf, directory)
+    results.update(save_options_cases.run_load(tf, directory))
 with open(os.path.join(HERE, "save_options.json"), "w") as f:
     json.dump(results, f, indent=1, sort_keys=True)
     f.write("\n")

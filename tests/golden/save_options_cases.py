@@ -60,3 +60,22 @@ def run(tf, directory):
     out["function_aliases_stored"] = _outcome(
         lambda: tf.saved_model.SaveOptions(function_aliases=None).function_aliases)
     return out
+
+
+def run_load(tf, directory):
+    """`tf.saved_model.LoadOptions` cases: {case: outcome}."""
+    module = tf.Module()
+    module.v = tf.Variable([1.0, 2.0])
+    path = os.path.join(directory, "load_options")
+    tf.saved_model.save(module, path)
+
+    def load(**kwargs):
+        loaded = tf.saved_model.load(path, options=tf.saved_model.LoadOptions(**kwargs))
+        return [loaded.v.numpy().tolist(), sorted(getattr(loaded, "function_aliases", {"absent": 0}))]
+    return {
+        "load_default": _outcome(load),
+        "load_allow_partial_checkpoint": _outcome(lambda: load(allow_partial_checkpoint=True)),
+        "load_function_aliases": _outcome(lambda: load(experimental_load_function_aliases=True)),
+        "load_io_device_localhost": _outcome(lambda: load(experimental_io_device="/job:localhost")),
+        "load_variable_policy_none": _outcome(lambda: load(experimental_variable_policy=None)),
+    }

@@ -26,7 +26,8 @@ NEEDS_TF_GRAPHS = {f"{kind}_{case}" for kind in ("module", "keras")
 
 @pytest.fixture(scope="module")
 def ours(tmp_path_factory):
-    return save_options_cases.run(tf, str(tmp_path_factory.mktemp("save_options")))
+    directory = str(tmp_path_factory.mktemp("save_options"))
+    return {**save_options_cases.run(tf, directory), **save_options_cases.run_load(tf, directory)}
 
 
 @pytest.mark.parametrize("case", sorted(GOLD))
@@ -48,6 +49,15 @@ def test_unsupported_option_error_names_field(tmp_path):
     with pytest.raises(ValueError, match="SaveOptions.function_aliases"):
         tf.saved_model.save(module, str(tmp_path / "m"),
                             options=tf.saved_model.SaveOptions(function_aliases={"f": tf.function(lambda: 1)}))
+
+
+def test_load_options_that_need_tf_checkpoints_raise(tmp_path):
+    module = tf.Module()
+    module.v = tf.Variable(1.0)
+    tf.saved_model.save(module, str(tmp_path / "m"))
+    with pytest.raises(ValueError, match="LoadOptions.experimental_skip_checkpoint .*Received"):
+        tf.saved_model.load(str(tmp_path / "m"),
+                            options=tf.saved_model.LoadOptions(experimental_skip_checkpoint=True))
 
 
 def test_export_archive_takes_extra_tags(tmp_path):

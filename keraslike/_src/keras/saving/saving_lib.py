@@ -190,7 +190,7 @@ def _check_io_options(options, kind):
         return
     if not callable(getattr(options, "non_defaults", None)):
         raise ValueError(f"Expected `options` to be a tf.saved_model.{kind}. Received: options={options!r}")
-    changed = options.unsupported(extra_tags=False) if hasattr(options, "unsupported") else options.non_defaults()
+    changed = options.unsupported(extra_tags=False) if kind == "SaveOptions" else options.non_defaults()
     if changed:
         name = next(iter(changed))
         raise ValueError(f"{kind}.{name} configures TF graph saving/loading, which keraslike's model directory has "
