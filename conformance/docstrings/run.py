@@ -25,7 +25,8 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 REPO = os.path.dirname(os.path.dirname(HERE))
 RTOL, ATOL = 1e-5, 1e-6
 TEXT_RTOL = 1e-3  # numbers inside printed text carry the printer's precision
-STALL_SECONDS = 90  # a worker that writes nothing for this long is stopped
+_LAUNCHES = re.compile(r"\bMirroredStrategy\(")  # examples that start replicas
+STALL_SECONDS = 200  # a worker that writes nothing for this long is stopped (past worker.LAUNCH_SECONDS)
 
 
 # ----------------------------------------------------------------------------- running
@@ -490,10 +491,13 @@ def main(argv=None):
         i = loads.index(min(loads))
         batches[i].append(group)
         loads[i] += weight[group]
-    # tf.distribute runs alone: keraslike's MirroredStrategy re-runs the worker as replicas, which
-    # must not share a process with other groups' docstrings
-    alone = [g for g in groups if g == "tf.distribute"]
-    batches = [[g for g in b if g not in alone] for b in batches] + [alone]
+    # A group whose examples start a MirroredStrategy runs alone, in its own batch: keraslike's strategy re-runs
+    # the worker's command as replicas, which replay the batch from its start (one program) before they reach
+    # the strategy; other groups in front of it would make the chief's wait for them run past its limit.
+    launching = {e["group"] for e in entries
+                 if any(_LAUNCHES.search(x["source"]) for x in e["examples"])}
+    alone = [g for g in groups if g in launching or g == "tf.distribute"]
+    batches = [[g for g in b if g not in alone] for b in batches] + [[g] for g in alone]
     batches = [b for b in batches if b]
     tasks = []
     if not args.table_only:

@@ -26,9 +26,18 @@ import tempfile
 import warnings
 
 EXAMPLE_SECONDS = 20
+# An example that starts a MirroredStrategy waits for its replicas, which first replay the batch up to it
+LAUNCH_SECONDS = 180
+_LAUNCHES = re.compile(r"\bMirroredStrategy\(")
 MAX_VALUES = 4096
 
 _ADDRESS = re.compile(r" at 0x[0-9a-fA-F]+")
+
+# A replica that keraslike's MirroredStrategy started by re-running this worker has the launcher's
+# variable from its start. Read it once, here: the chief exports the same variables into its own
+# environment when its strategy launches the replicas (it joins like a torchrun worker), so reading
+# them later would make the chief take itself for a replica and record nothing after that docstring.
+_LAUNCHED_REPLICA = bool(os.environ.get("KERASLIKE_LAUNCHED"))
 
 
 class ExampleTimeout(Exception):
@@ -36,7 +45,8 @@ class ExampleTimeout(Exception):
 
 
 def _on_alarm(signum, frame):
-    raise ExampleTimeout(f"example ran past {EXAMPLE_SECONDS} s")
+    raise ExampleTimeout(f"example ran past its time limit ({EXAMPLE_SECONDS} s, {LAUNCH_SECONDS} s when it "
+                         "starts replicas)")
 
 
 # ----------------------------------------------------------------------------- imports
@@ -187,7 +197,7 @@ def run_example(source, namespace, backend):
     error = None
     old_hook = sys.displayhook
     sys.displayhook = recorder.display
-    signal.setitimer(signal.ITIMER_REAL, EXAMPLE_SECONDS)
+    signal.setitimer(signal.ITIMER_REAL, LAUNCH_SECONDS if _LAUNCHES.search(source) else EXAMPLE_SECONDS)
     try:
         with contextlib.redirect_stdout(out), warnings.catch_warnings():
             warnings.simplefilter("ignore")
@@ -205,7 +215,7 @@ def run_example(source, namespace, backend):
 
 
 def run_group(backend, entries, base, out_path, start):
-    if os.environ.get("KERASLIKE_LAUNCHED"):
+    if _LAUNCHED_REPLICA:
         # a replica that keraslike's MirroredStrategy started by re-running this worker: it runs
         # the same examples (one program), but only the chief records them
         out_path = os.devnull

@@ -25,4 +25,5 @@ from keraslike._src.image.random_image_ops import (
     stateless_random_flip_up_down, stateless_random_hue, stateless_random_jpeg_quality, stateless_random_saturation,
 )
 from keraslike._src.image.resize import ResizeMethod, resize
+from keraslike._src.image.distorted_bounding_box import stateless_sample_distorted_bounding_box
 from keraslike._src.image.glimpse import extract_glimpse

@@ -78,6 +78,24 @@ def case_metrics(tf):
             tf.image.total_variation(x[0])]
 
 
+def case_adjust_integer_images(tf):
+    # integer images go to float by 1/max and back by truncation (max + 0.5): TF's own HSV arithmetic decides
+    # whether a channel lands on n or n - 1 (int32/int16 make the last float bits matter)
+    ramp = [[[1, 2, 3], [4, 5, 6]], [[7, 8, 9], [10, 11, 12]], [[13, 14, 15], [16, 17, 18]]]
+    wide = [[[1, 200, 3000], [40000, 5, 600]], [[7000000, 8, 90], [10, 1100, 12]]]
+    out = []
+    for dtype in (tf.int32, tf.int16, tf.uint8, tf.int8):
+        x = tf.constant(ramp, dtype=dtype)
+        out += [tf.image.adjust_hue(x, 0.2), tf.image.adjust_hue(x, -0.45), tf.image.adjust_hue(x, 0.7),
+                tf.image.adjust_saturation(x, 0.5), tf.image.adjust_saturation(x, 1.7)]
+    x = tf.constant(wide, dtype=tf.int32)
+    out += [tf.image.adjust_hue(x, 0.2), tf.image.adjust_hue(x, -0.9), tf.image.adjust_hue(x, 1.0),
+            tf.image.adjust_hue(x, -0.05), tf.image.adjust_saturation(x, 0.3), tf.image.adjust_saturation(x, 2.5)]
+    f = tf.image.convert_image_dtype(x, tf.float32)  # the float path itself, to the last bit
+    out += [tf.image.adjust_hue(f, 0.2), tf.image.adjust_hue(f, -0.7), tf.image.adjust_saturation(f, 1.3)]
+    return out
+
+
 def case_adjust_hue_bad_delta(tf):
     return tf.image.adjust_hue(tf.constant(IMAGE), 1.5)
 

@@ -1,5 +1,7 @@
 """The Keras progress output: exact line shapes of verbose=2 and the Epoch header."""
 
+import json
+import os
 import re
 
 import numpy as np
@@ -53,3 +55,26 @@ def test_evaluate_and_predict_bars_know_their_step_count(capsys):
     assert any(re.match(final_eval, line.rstrip()) for line in lines), lines
     assert re.match(r"^3/3 ━{20} \d+s \d+(ms|us|s)/step$", lines[-1].rstrip()), lines
     assert not any("Unknown" in line for line in lines)
+
+
+def _bars(text):
+    """Drawn bars of captured output, as `tests/golden/make_progbar_golden.py` records Keras's."""
+    text = re.sub(r"\x1b\[[0-9;]*m", "", text).replace("\b", "")
+    text = re.sub(r"\d+(ms|us|s)/step", "T/step", re.sub(r" \d+s ", " Ts ", text))
+    return [part.strip() for part in re.split(r"[\r\n]", text) if part.strip()]
+
+
+def test_one_step_bars_are_drawn_as_keras_draws_them(capsys):
+    # Keras draws the last batch's bar, then the final bar again (tests/golden/progbar.json, TF 2.21)
+    with open(os.path.join(os.path.dirname(__file__), "..", "golden", "progbar.json")) as f:
+        golden = json.load(f)
+    x = np.zeros((8, 3), dtype="float32")
+    y = np.zeros((8, 2), dtype="float32")
+    model = tf.keras.Sequential([tf.keras.Input(shape=(3,)), tf.keras.layers.Dense(2, kernel_initializer="zeros")])
+    model.compile("sgd", "mse")
+    capsys.readouterr()
+    for name, run in (("predict", lambda: model.predict(x, batch_size=8, verbose=1)),
+                      ("evaluate", lambda: model.evaluate(x, y, batch_size=8, verbose=1)),
+                      ("fit", lambda: model.fit(x, y, batch_size=8, epochs=1, verbose=1))):
+        run()
+        assert _bars(capsys.readouterr().out) == golden[name], name

@@ -21,8 +21,6 @@ def _signature(output_types, output_shapes, output_signature):
                 "Expected either output_signature or output_types/output_shapes, not both. "
                 f"Received: output_types={output_types!r}, output_shapes={output_shapes!r}"
             )
-        if hasattr(output_signature, "_keraslike_value_from_specs"):  # an ExtensionType's Spec
-            output_signature = output_signature._keraslike_value_from_specs(lambda spec: spec)
         for spec in nest.flatten(output_signature):
             if not isinstance(spec, TensorSpec):
                 raise TypeError("Expected TensorSpec leaves in output_signature. "
@@ -65,7 +63,7 @@ class GeneratorDataset(Dataset):
         if isinstance(spec, tuple) and isinstance(value, list):
             value = tuple(value)
         if extension_type.is_extension_type(spec):
-            if type(value) is not type(spec):
+            if type(value) is not extension_type.value_type_of(spec):
                 raise TypeError(f"`generator` yielded an element that did not match the expected structure "
                                 f"{spec!r}. Received: element={value!r}")
             names = extension_type.component_fields(spec)

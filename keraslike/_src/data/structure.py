@@ -88,7 +88,7 @@ def map_structure(fn, *structures):
 
 def _skeleton(structure):
     if extension_type.is_extension_type(structure):
-        return (type(structure).__name__, tuple((k, _skeleton(getattr(structure, k)))
+        return (extension_type.value_type_of(structure).__name__, tuple((k, _skeleton(getattr(structure, k)))
                                                 for k in extension_type.component_fields(structure)))
     if isinstance(structure, dict):
         return ("dict", tuple((k, _skeleton(structure[k])) for k in sorted_keys(structure)))

@@ -182,7 +182,7 @@ class ExtensionTypeSpec:
 
     def __repr__(self):
         inner = ", ".join(f"{k}={v!r}" for k, v in self._field_values().items())
-        return f"{self.value_type.__name__}.Spec({inner})"
+        return f"{type(self).__qualname__}({inner})"
 
     def __eq__(self, other):
         return type(other) is type(self) and self._field_values() == other._field_values()
@@ -263,10 +263,10 @@ class ExtensionType:
             cls.__init__ = _wrap_user_init(user_init)
         user_spec = cls.__dict__.get("Spec")
         bases = (user_spec, ExtensionTypeSpec) if isinstance(user_spec, type) else (ExtensionTypeSpec,)
-        namespace = {"value_type": cls, "__qualname__": f"{cls.__qualname__}.Spec"}
+        namespace = {"value_type": cls, "__qualname__": f"{cls.__qualname__}.Spec", "__module__": cls.__module__}
         if isinstance(user_spec, type) and "__init__" in user_spec.__dict__:
             namespace["__init__"] = _wrap_spec_init(user_spec.__dict__["__init__"])
-        cls.Spec = type("Spec", bases, namespace)
+        cls.Spec = type(f"{cls.__name__}.Spec", bases, namespace)  # TF's name: "MaskedTensor.Spec"
 
     @classmethod
     def _fields_in_order(cls):
@@ -308,7 +308,7 @@ class ExtensionType:
 
     def __repr__(self):
         inner = ", ".join(f"{k}={v!r}" for k, v in self._field_values().items())
-        return f"{type(self).__name__}({inner})"
+        return f"{type(self).__qualname__}({inner})"
 
     def __eq__(self, other):
         if type(other) is not type(self):
@@ -401,23 +401,38 @@ def tensor_fields(value):
 
 
 def is_extension_type(value):
-    return isinstance(value, ExtensionType)
+    """True for an extension type's value and for its `Cls.Spec` (tf.data's structure rules: a spec holds its
+    fields' specs where the value holds tensors)."""
+    return isinstance(value, (ExtensionType, ExtensionTypeSpec))
+
+
+def value_type_of(value):
+    """The ExtensionType class of a value or of its `Cls.Spec`."""
+    return value.value_type if isinstance(value, ExtensionTypeSpec) else type(value)
+
+
+def _is_spec(value):
+    return isinstance(value, (TensorSpec, ExtensionTypeSpec)) or type(value).__name__.endswith("Spec")
 
 
 def component_fields(value):
     """The fields tf.data treats as `value`'s components: its tensor and extension-type fields (or, in an element
     spec, their specs), in order."""
-    return [f.name for f in type(value)._fields_in_order()
-            if isinstance(getattr(value, f.name), (torch.Tensor, StringTensor, ExtensionType, TensorSpec))]
+    return [f.name for f in value_type_of(value)._fields_in_order()
+            if isinstance(getattr(value, f.name), (torch.Tensor, StringTensor, ExtensionType, TensorSpec,
+                                                   ExtensionTypeSpec))]
 
 
 def rebuild(template, names, values):
     """A `template`-like value with `names` replaced by `values` (sliced, batched, or their specs), unconverted.
 
-    A batchable type's TensorShape fields (its batch shape) follow the components: one axis fewer when they were
-    sliced, the new leading axis in front when they were batched.
+    `template` is a value or its `Cls.Spec`; the result is a `Cls.Spec` when every replaced component is a spec
+    (what `Dataset.element_spec` shows, as in TF), else a `Cls` value. A batchable type's TensorShape fields
+    (its batch shape) follow the components: one axis fewer when they were sliced, the new leading axis in front
+    when they were batched.
     """
-    cls = type(template)
+    value_type = value_type_of(template)
+    cls = value_type.Spec if values and all(_is_spec(v) for v in values) else value_type
     out = cls.__new__(cls)
     fields = dict(template._field_values())
     old_rank = new_rank = None
@@ -425,8 +440,8 @@ def rebuild(template, names, values):
         if old_rank is None and hasattr(fields[name], "shape") and hasattr(value, "shape"):
             old_rank, new_rank, lead = len(fields[name].shape), len(value.shape), (list(value.shape) or [None])[0]
         fields[name] = value
-    if isinstance(template, BatchableExtensionType) and old_rank is not None and old_rank != new_rank:
-        for field in cls._fields_in_order():
+    if issubclass(value_type, BatchableExtensionType) and old_rank is not None and old_rank != new_rank:
+        for field in value_type._fields_in_order():
             shape = fields[field.name]
             if isinstance(shape, TensorShape) and shape.rank is not None:
                 dims = shape.as_list()

@@ -243,12 +243,61 @@ def hsv_to_rgb(images, name=None):
     return torch.stack([(one_minus_s + s * dr) * v, (one_minus_s + s * dg) * v, (one_minus_s + s * db) * v], dim=-1)
 
 
+def _kernel_rgb_to_hsv(x, sixths):
+    """RGB to `(hue, saturation, value)` the way TF's AdjustHue (`sixths=True`) and AdjustSaturation kernels
+    compute it, not `rgb_to_hsv`'s arithmetic: integer images come back through truncation, so the last bits
+    decide n or n - 1.
+
+    AdjustHue keeps the hue in sixths of a turn, in [0, 6) (`(g - b) / range`, plus 2 or 4 by sector);
+    AdjustSaturation in turns, in [0, 1) (`(g - b) * (1 / (6 * range))`, plus 2/6 or 4/6 added in double).
+    """
+    r, g, b = x.unbind(-1)
+    value = torch.maximum(torch.maximum(r, g), b)
+    span = value - torch.minimum(torch.minimum(r, g), b)
+    saturation = torch.where(value > 0, span / torch.where(value > 0, value, torch.ones_like(value)),
+                             torch.zeros_like(value))
+    safe = torch.where(span > 0, span, torch.ones_like(span))
+    if sixths:
+        hue = torch.where(value == r, (g - b) / safe,
+                          torch.where(value == g, (b - r) / safe + 2.0, (r - g) / safe + 4.0))
+    else:
+        norm = 1.0 / (6.0 * safe)
+        wide = torch.float64
+        hue = torch.where(value == r, (norm * (g - b)).to(wide),
+                          torch.where(value == g, (norm * (b - r)).to(wide) + 2.0 / 6.0,
+                                      (norm * (r - g)).to(wide) + 4.0 / 6.0)).to(x.dtype)
+    hue = torch.where(span > 0, hue, torch.zeros_like(hue))
+    hue = torch.where(hue < 0, hue + (6.0 if sixths else 1.0), hue)
+    return hue, saturation, value
+
+
+def _kernel_hsv_to_rgb(hue, saturation, value):
+    """`(hue in sixths, saturation, value)` to RGB as the kernels do: chroma `c = s * v`, floor `m = v - c`, by
+    sector (AdjustSaturation passes `hue * 6` of its hue in turns)."""
+    chroma = saturation * value
+    floor_ = value - chroma
+    sector = torch.floor(hue)
+    within = hue - 2.0 * torch.floor(hue / 2.0)  # in [0, 2): exact for hue in [0, 6]
+    second = chroma * (1.0 - torch.abs(within - 1.0))
+    zero = torch.zeros_like(chroma)
+    #          sector:  0       1       2       3       4       5
+    table_r = [chroma, second, zero, zero, second, chroma]
+    table_g = [second, chroma, chroma, second, zero, zero]
+    table_b = [zero, zero, second, chroma, chroma, second]
+    channels = []
+    for table in (table_r, table_g, table_b):
+        out = zero
+        for k, part in enumerate(table):
+            out = torch.where(sector == k, part, out)
+        channels.append(out + floor_)
+    return torch.stack(channels, dim=-1)
+
+
 def adjust_saturation(image, saturation_factor, name=None):
     """`tf.image.adjust_saturation(image, saturation_factor)`: scale saturation in HSV, clipped to [0, 1]."""
     def fn(x):
-        hsv = rgb_to_hsv(x)
-        h, s, v = hsv.unbind(-1)
-        return hsv_to_rgb(torch.stack([h, torch.clamp(s * float(saturation_factor), 0.0, 1.0), v], dim=-1))
+        h, s, v = _kernel_rgb_to_hsv(x, sixths=False)
+        return _kernel_hsv_to_rgb(h * 6.0, torch.clamp(s * float(saturation_factor), 0.0, 1.0), v)
     return unregistered_gradient.mark("AdjustSaturation", _float_op(image, fn))
 
 
@@ -262,9 +311,11 @@ def adjust_hue(image, delta, name=None):
         raise ValueError(f"delta must be in the interval [-1, 1]. Received: delta={delta}")
 
     def fn(x):
-        h, s, v = rgb_to_hsv(x).unbind(-1)
-        h = torch.remainder(h + float(delta), 1.0)
-        return hsv_to_rgb(torch.stack([h, s, v], dim=-1))
+        h, s, v = _kernel_rgb_to_hsv(x, sixths=True)
+        turn = torch.tensor(float(delta), dtype=x.dtype) * 6.0  # delta in sixths, rounded to the image's float
+        h = torch.fmod(h + turn, 6.0)
+        h = torch.where(h < 0, h + 6.0, h)
+        return _kernel_hsv_to_rgb(h, s, v)
     return unregistered_gradient.mark("AdjustHue", _float_op(image, fn))
 
 

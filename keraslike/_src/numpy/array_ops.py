@@ -8,8 +8,9 @@ import math as _math
 import numpy as np
 import torch
 
+from keraslike._src.numpy import np_dtypes
 from keraslike._src.numpy.np_dtypes import infer, result_type, torch_dtype
-from keraslike._src.ops import conversion
+from keraslike._src.ops import conversion, dtype_promotion
 
 ndarray = torch.Tensor
 newaxis = None
@@ -119,11 +120,24 @@ def identity(n, dtype=float):
     return eye(n, dtype=dtype)
 
 
+def _mixes_python_ints_and_floats(values):
+    kinds = {type(v) for v in values if isinstance(v, (int, float)) and not isinstance(v, (bool, np.generic))}
+    return kinds == {int, float}
+
+
 def arange(start, stop=None, step=1, dtype=None):
     """`tnp.arange`: numpy's dtype (the widest of start, stop, step) unless `dtype` is given."""
     if not step:
         raise ValueError(f"Expected a non-zero `step`. Received: step={step}")
-    dtype = torch_dtype(dtype) or result_type(*([start, step] if stop is None else [start, step, stop]))
+    bounds = [start, step] if stop is None else [start, step, stop]
+    given = [start] + ([] if stop is None else [stop]) + ([] if step == 1 and type(step) is int else [step])
+    if dtype is None and np_dtypes.auto_conversion() and _mixes_python_ints_and_floats(given):
+        if dtype_promotion.state.mode == "safe":  # TF: a weak int meets a weak float only with a lossy promotion
+            raise TypeError("dtype_conversion_mode='safe' does not promote int32 and float32 implicitly for "
+                            f"tnp.arange; give `dtype` or float bounds. Received: start={start!r}, stop={stop!r}, "
+                            f"step={step!r}")
+        dtype = torch.float64  # TF's "all" mode: float64, where float bounds alone give float32
+    dtype = torch_dtype(dtype) or result_type(*bounds)
     if stop is None:
         start, stop = 0, start
     values = np.arange(float(start) if isinstance(start, float) else start, stop, step)

@@ -5,7 +5,8 @@ import builtins
 import torch
 
 from keraslike._src.numpy.array_ops import asarray
-from keraslike._src.numpy.np_dtypes import result_type, torch_dtype
+from keraslike._src.numpy.np_dtypes import (accumulator_of_ints, auto_conversion, float_of_ints, result_type,
+                                            torch_dtype)
 
 _SMALL_INTS = frozenset({torch.bool, torch.int8, torch.int16, torch.int32, torch.uint8, torch.uint16, torch.uint32})
 
@@ -23,7 +24,7 @@ def _binary(name, fn, to_float=False):
     def op(x1, x2):
         a, b = _pair(x1, x2)
         if to_float and not _inexact(a):
-            a, b = a.to(torch.float64), b.to(torch.float64)
+            a, b = a.to(float_of_ints()), b.to(float_of_ints())
         return fn(a, b)
 
     op.__name__ = op.__qualname__ = name
@@ -35,7 +36,7 @@ def _unary(name, fn, to_float=False):
     def op(x):
         t = asarray(x)
         if to_float and not _inexact(t):
-            t = t.to(torch.float64)
+            t = t.to(float_of_ints())
         return fn(t)
 
     op.__name__ = op.__qualname__ = name
@@ -46,7 +47,17 @@ def _unary(name, fn, to_float=False):
 add = _binary("add", torch.add)
 subtract = _binary("subtract", torch.subtract)
 multiply = _binary("multiply", torch.multiply)
-true_divide = divide = _binary("true_divide", torch.true_divide, to_float=True)
+def true_divide(x1, x2):
+    """`tnp.true_divide`: integers divide as floats (float64; under TF's auto dtype conversion TF's truediv rule:
+    int8/int16/uint8/uint16 -> float32, wider ints -> float64)."""
+    a, b = _pair(x1, x2)
+    if not _inexact(a):
+        narrow = auto_conversion() and a.dtype in (torch.bool, torch.int8, torch.int16, torch.uint8, torch.uint16)
+        a, b = (a.to(torch.float32), b.to(torch.float32)) if narrow else (a.to(torch.float64), b.to(torch.float64))
+    return torch.true_divide(a, b)
+
+
+divide = true_divide
 floor_divide = _binary("floor_divide", lambda a, b: torch.div(a, b, rounding_mode="floor"))
 mod = remainder = _binary("mod", torch.remainder)
 fmod = _binary("fmod", torch.fmod)
@@ -202,15 +213,17 @@ def _accumulating(t, dtype):
     dtype = torch_dtype(dtype)
     if dtype is not None:
         return t.to(dtype)
-    return t.to(torch.int64) if t.dtype in _SMALL_INTS else t
+    return t.to(accumulator_of_ints()) if t.dtype in _SMALL_INTS else t
 
 
 def sum(a, axis=None, dtype=None, keepdims=None):  # noqa: A001 (numpy's name)
-    """`tnp.sum`: bools and integers narrower than 64 bits sum in int64, as numpy."""
+    """`tnp.sum`: bools and integers narrower than 64 bits sum in int64, as numpy (int32 under TF's auto dtype
+    conversion)."""
     t = _accumulating(asarray(a), dtype)
     dims = _dims(axis)
-    return torch.sum(t) if dims is None and not keepdims else torch.sum(
-        t, dim=dims if dims is not None else tuple(range(t.dim())), keepdim=bool(keepdims))
+    kept = {"dtype": t.dtype} if t.dtype != torch.bool else {}  # torch sums int32 into int64
+    return torch.sum(t, **kept) if dims is None and not keepdims else torch.sum(
+        t, dim=dims if dims is not None else tuple(range(t.dim())), keepdim=bool(keepdims), **kept)
 
 
 def prod(a, axis=None, dtype=None, keepdims=None):
@@ -225,7 +238,7 @@ def _float_of(t, dtype):
     dtype = torch_dtype(dtype)
     if dtype is not None:
         return t.to(dtype)
-    return t if _inexact(t) else t.to(torch.float64)
+    return t if _inexact(t) else t.to(float_of_ints())
 
 
 def mean(a, axis=None, dtype=None, out=None, keepdims=None):

@@ -270,9 +270,17 @@ def constant(value, dtype=None, shape=None, name=None):
         t = _reshape_constant(t, shape)
     if _scope.state.top is not None:
         t = _scope.move(t, "Const")
+    if dtype is None and dtype_promotion.state.mode in ("all", "safe") and _python_values(value):
+        dtype_promotion.mark_weak(t)  # TF's WeakTensor: a Python value given no dtype
     if _log.TRACE.on and t is not value:
         _log.record("Const", t, (), name)
     return t
+
+
+def _python_values(value):
+    if isinstance(value, (list, tuple)):
+        return bool(value) and all(_python_values(v) for v in value)
+    return isinstance(value, (bool, int, float, complex)) and not isinstance(value, np.generic)
 
 
 def _reshape_strings(t, shape):

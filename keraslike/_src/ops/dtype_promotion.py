@@ -14,8 +14,9 @@ TF never promotes by default ("off"): `int32 + float32` is an error. Enabling nu
 - "safe": as "all", but a promotion that can lose values (the result is not one of the operands' dtypes, or an
   operand does not fit it exactly: int32 into float32, uint32 into float16, ...) raises TypeError.
 
-Tensors stay plain `torch.Tensor`, so a tensor made by `tf.constant(5)` is not "weak" here (TF marks it weak in
-"all"/"safe" mode): only Python scalars are (README lists this difference).
+Tensors stay plain `torch.Tensor`; in "all"/"safe" mode one made by `tf.constant` from Python values without a dtype
+is marked weak, as TF's WeakTensor (`mark_weak`), and joins other tensors as a Python scalar would. The result of
+an op on weak tensors is not weak here (README lists this difference).
 """
 
 import numpy as np
@@ -221,11 +222,35 @@ def _dtype_name(x):
     return str(x.dtype if isinstance(x, torch.Tensor) else type(x).__name__).replace("torch.", "")
 
 
+_WEAK_SAMPLE = {"b": False, "u": 0, "i": 0, "f": 0.0, "c": 0j}
+
+
+def mark_weak(tensor):
+    """Marks a tensor `tf.constant` made from Python values without a dtype as TF's WeakTensor ("all"/"safe" mode):
+    it then joins strong tensors as a Python scalar does (`tf.add(int32, tf.constant([0.5]))` is float64). Results
+    of ops are not weak here (in TF an op on weak tensors only stays weak)."""
+    if state.mode in ("all", "safe") and isinstance(tensor, torch.Tensor) and _kind(tensor.dtype) in _WEAK_SAMPLE:
+        tensor._keraslike_weak = True
+    return tensor
+
+
+def is_weak(tensor):
+    return getattr(tensor, "_keraslike_weak", False)
+
+
 def auto_result_type(x, y, mode=None):
     """The dtype TF's "all"/"safe" mode gives `x op y` (tensors or Python scalars); TypeError when "safe" refuses."""
     mode = mode or state.mode
     x_t, y_t = isinstance(x, torch.Tensor), isinstance(y, torch.Tensor)
-    if x_t and y_t:
+    if x_t and y_t and is_weak(x) != is_weak(y):  # a weak tensor joins a strong one as a Python scalar of its kind
+        tensor, weak = (y, x) if is_weak(x) else (x, y)
+        result, safe = _weak_join(tensor.dtype, _WEAK_SAMPLE[_kind(weak.dtype)])
+    elif x_t and y_t and is_weak(x) and is_weak(y) and _kind(x.dtype) != _kind(y.dtype) and \
+            {_kind(x.dtype), _kind(y.dtype)} & {"f", "c"}:  # weak int32 with weak float32: float32, lossless
+        order = "buifc"
+        result = x.dtype if order.index(_kind(x.dtype)) > order.index(_kind(y.dtype)) else y.dtype
+        safe = True
+    elif x_t and y_t:
         result = _strong_join(x.dtype, y.dtype)
         safe = result in (x.dtype, y.dtype) and _fits(x.dtype, result) and _fits(y.dtype, result)
     elif x_t or y_t:

@@ -21,6 +21,7 @@ from keraslike._src.ops import array, creation, dtypes, indexing, nn, reduction,
 from keraslike._src.ops import math as m
 from keraslike._src.ops.conversion import to_tensor
 from keraslike._src.ops.math_special import xlogy
+from keraslike._src.image.distorted_bounding_box import stateless_sample_distorted_bounding_box
 
 _REQUIRED = inspect.Parameter.empty
 __all__ = []
@@ -319,3 +320,8 @@ _raw_op("TopKV2", [("input", _REQUIRED), ("k", _REQUIRED), ("sorted", True), ("i
         lambda input, k, sorted, index_type: reduction.top_k(input, k=k, sorted=sorted, index_type=index_type))
 _raw_op("Transpose", [("x", _REQUIRED), ("perm", _REQUIRED)], lambda x, perm: array.transpose(x, perm))
 _raw_op("Unpack", [("value", _REQUIRED), ("num", _REQUIRED), ("axis", 0)], _unpack)
+_raw_op("StatelessSampleDistortedBoundingBox",
+        [("image_size", _REQUIRED), ("bounding_boxes", _REQUIRED), ("min_object_covered", _REQUIRED),
+         ("seed", _REQUIRED), ("aspect_ratio_range", [0.75, 1.33]), ("area_range", [0.05, 1]),
+         ("max_attempts", 100), ("use_image_if_no_bounding_boxes", False)],
+        stateless_sample_distorted_bounding_box)

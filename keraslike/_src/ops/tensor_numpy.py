@@ -17,13 +17,33 @@ import torch
 
 _original_numpy = torch.Tensor.numpy
 _original_array_wrap = torch.Tensor.__array_wrap__
+_uncompiled = None  # `_detached_numpy` as torch.compile must call it, made on first use (see `_uncompiled_numpy`)
 
 
-@torch.compiler.disable  # torch.compile's numpy interop calls `numpy(force=True)` back: tracing this would recurse
 def _numpy(self, *args, **kwargs):
+    if torch.compiler.is_compiling():
+        return _uncompiled_numpy()(self, *args, **kwargs)
+    return _detached_numpy(self, *args, **kwargs)
+
+
+def _detached_numpy(self, *args, **kwargs):
     if self.requires_grad:
         return _original_numpy(self.detach(), *args, **kwargs)
     return _original_numpy(self, *args, **kwargs)
+
+
+def _uncompiled_numpy():
+    """`_detached_numpy` kept out of torch.compile's graphs: its numpy interop calls `numpy(force=True)` back, and
+    tracing that call again would recurse forever (a `jit_compile=True` function converting a Python list).
+
+    Made on first use while compiling: `torch.compiler.disable` imports torch._dynamo (seconds of CPU, a third of
+    `import keraslike`), which a program that never compiles should not pay for, nor every replica a launcher
+    starts (tests/keras/optimizers/test_first_step_imports.py).
+    """
+    global _uncompiled
+    if _uncompiled is None:
+        _uncompiled = torch.compiler.disable(_detached_numpy)
+    return _uncompiled
 
 
 def _array_wrap(self, array, context=None, return_scalar=False):

@@ -31,7 +31,8 @@ Python call per operator (measured in `benchmarks/tensor_attributes_overhead.py`
 
 Under `tnp.experimental_enable_numpy_behavior(dtype_conversion_mode=...)` ("legacy", "all" or "safe"), operands of
 different dtypes (tensors, numpy values, Python scalars) are first promoted by `dtype_promotion.promote` (numpy's
-rules or TF's lattice; "safe" raises TypeError on a lossy promotion), as TF's operators do in those modes.
+rules or TF's lattice; "safe" raises TypeError on a lossy promotion), as TF's operators do in those modes, and `/`
+of integers is TF's truediv (`int32 / int32` is float64; mode "off" keeps torch's float32, see below).
 
 - in-place operators (`loss += reg`): a TF tensor is immutable, so `x += y` is `x = x + y`. On a tensor that
   autograd recorded (it has a `grad_fn`, with gradients enabled) the wrapper computes `x + y` out of place, as TF
@@ -41,7 +42,8 @@ rules or TF's lattice; "safe" raises TypeError on a lossy promotion), as TF's op
   out-of-place op only where the result's shape would grow by broadcasting, which torch refuses.
 
 Differences left on purpose (mode "off", TF's default): a Python scalar operand keeps torch's promotion
-(`int_tensor * 2.5` is a float tensor here; TF raises), since changing it would slow every `x * 2.0`; an
+(`int_tensor * 2.5` is a float tensor here; TF raises) and `int32 / int32` tensors give torch's float32 (TF: float64),
+since changing it would slow every `x * 2.0`; an
 out-of-range Python int in a list raises TypeError (TF wraps it around).
 """
 
@@ -122,6 +124,14 @@ _COMPARISON = {
 }
 
 
+def _integers(tensor, other):
+    def integer(x):
+        if isinstance(x, torch.Tensor):
+            return not (x.is_floating_point() or x.is_complex() or x.dtype == torch.bool)
+        return isinstance(x, int) and not isinstance(x, bool)
+    return integer(tensor) and integer(other)
+
+
 def _forward(name, original, fn, reflected):
     """`torch.Tensor.<name>`: torch's method first; TF's fallback only for operands torch can't take."""
 
@@ -131,11 +141,15 @@ def _forward(name, original, fn, reflected):
             return NotImplemented
         return fn(converted, self) if reflected else fn(self, converted)
 
+    true_division = name in ("__truediv__", "__rtruediv__")
+
     def method(self, other):
         if _PROMOTION.mode != "off":  # `tnp.experimental_enable_numpy_behavior`: numpy's or TF's lattice promotion
             operands = dtype_promotion.promote(other, self) if reflected else dtype_promotion.promote(self, other)
             if operands is not None:
                 return fn(*operands)
+            if true_division and _integers(self, other):  # TF's truediv: int32/int64 -> float64 (torch: float32)
+                return fn(other, self) if reflected else fn(self, other)
         if type(other) in _NUMPY_TYPES:
             return fallback(self, other)
         result = original(self, other)

@@ -26,9 +26,14 @@ from keraslike._src.saved_model.save import describe_signatures
 class LoadOptions:
     """`tf.saved_model.LoadOptions`: TF's loading options.
 
-    `allow_partial_checkpoint` and `experimental_skip_checkpoint` have no meaning for keraslike's format (the
-    variables are the object tree's); every option must keep its default, any other value raises in `load`.
+    What each option does here: `experimental_load_function_aliases=True` gives the loaded root a
+    `function_aliases` dict, as TF (empty: keraslike's `tf.saved_model.save` stores no aliases; a root that already
+    has that attribute raises ValueError, as TF); `allow_partial_checkpoint=True` is accepted with no effect
+    (keraslike's SavedModel always holds a value for every variable of its tree, so nothing is partial); an
+    `experimental_io_device` naming this host is where keraslike reads anyway. `experimental_skip_checkpoint`, a
+    variable policy and another I/O device raise in `load`, naming the option.
     """
+    _ACCEPTED = ("allow_partial_checkpoint", "experimental_load_function_aliases")
 
     _DEFAULTS = {"allow_partial_checkpoint": False, "experimental_io_device": None,
                  "experimental_skip_checkpoint": False, "experimental_variable_policy": None,
@@ -46,6 +51,10 @@ class LoadOptions:
         (`/job:localhost`): keraslike does all I/O in the calling process, which is what that asks for."""
         return {k: getattr(self, k) for k, d in self._DEFAULTS.items() if getattr(self, k) != d
                 and not (k == "experimental_io_device" and constants.is_local_io_device(getattr(self, k)))}
+
+    def unsupported(self):
+        """The changed options keraslike's loader cannot carry out (see the class docstring)."""
+        return {k: v for k, v in self.non_defaults().items() if k not in self._ACCEPTED}
 
 
 def contains_saved_model(export_dir):
@@ -223,17 +232,20 @@ def _attach_restored(obj, document, restored):
 
 
 def _check_tags(document, tags):
-    """TF's error for `tags` the SavedModel was not saved with (keraslike saves `serve`).
+    """TF 2.21's check of `tags` against the tag set the SavedModel was saved with (`serve` and any
+    `SaveOptions.extra_tags`): the sets must be equal.
 
     Raises:
-        RuntimeError: as TF's loader.
+        ValueError: as TF's loader.
     """
     if tags is None:
         return
-    wanted = {tags} if isinstance(tags, str) else set(tags)
-    if not wanted <= set(document.get("tags", [])):
-        raise RuntimeError(f"MetaGraphDef associated with tags {sorted(wanted)} could not be found in "
-                           f"SavedModel, with available tags '{document.get('tags')}'. Received: tags={tags!r}")
+    wanted = [tags] if isinstance(tags, str) else list(tags)
+    saved = document.get("tags", [])
+    if set(wanted) != set(saved):
+        raise ValueError(f"Got an incompatible argument to `tags`: {wanted}. The SavedModel has one MetaGraph with "
+                         f"tags {saved}. You may omit the argument, pass 'None', or pass matching tags. "
+                         f"Received: tags={tags!r}")
 
 
 def _attach(obj, document, tags, standalone=None):
@@ -260,7 +272,7 @@ def load(export_dir, tags=None, options=None):
 
     Args:
         export_dir: a directory written by keraslike's `tf.saved_model.save` or `model.export`.
-        tags: None or the tag set to check (keraslike writes `serve`).
+        tags: None or the tag set to check (`serve` and the `SaveOptions.extra_tags` it was saved with).
         options: a `tf.saved_model.LoadOptions` with default values.
 
     Returns:
@@ -270,10 +282,17 @@ def load(export_dir, tags=None, options=None):
     Raises:
         ValueError: a TensorFlow SavedModel (`saved_model.pb`), a missing or damaged directory, a class that
             cannot be imported, or a non-default LoadOptions field.
-        RuntimeError: `tags` the SavedModel does not have (as TF).
+        ValueError: `tags` other than the SavedModel's tag set (as TF).
     """
-    if options is not None and options.non_defaults():
-        name, value = next(iter(options.non_defaults().items()))
+    if options is not None and options.unsupported():
+        name, value = next(iter(options.unsupported().items()))
         raise ValueError(f"LoadOptions.{name} configures loading TF graphs/checkpoints, which keraslike's SavedModel "
                          f"has not. Received: {name}={value!r}")
-    return restore(export_dir, tags=tags, tensorflow_graphs=True)[0]
+    root = restore(export_dir, tags=tags, tensorflow_graphs=True)[0]
+    if options is not None and options.experimental_load_function_aliases:
+        if hasattr(root, "function_aliases"):
+            raise ValueError("Could not load with experimental_load_function_aliases option because the top-level "
+                             "object already has an attribute with name 'function_aliases'. "
+                             "Received: experimental_load_function_aliases=True")
+        object.__setattr__(root, "function_aliases", {})  # keraslike's SavedModels hold no aliases
+    return root

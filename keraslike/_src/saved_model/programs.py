@@ -29,13 +29,22 @@ import os
 import traceback
 
 import torch
-from torch.fx.experimental.symbolic_shapes import is_concrete_int
 from torch.overrides import TorchFunctionMode
 from torch.utils import _pytree as pytree
 
 from keraslike._src.data.structure import to_tensor
 from keraslike._src.ops.tensor_spec import as_spec_dtype, string
 from keraslike._src.ops.variables import autocast_value
+
+
+def _is_concrete(dim):
+    """True for a dimension torch.export fixed to a number (an int, or a SymInt whose expression is an integer).
+
+    torch's `is_concrete_int` does the same, but importing it imports sympy (most of a second of CPU) in every
+    program that imports keraslike; by the time a program has symbolic dimensions, torch.export has imported it.
+    """
+    return isinstance(dim, int) or bool(getattr(dim.node.expr, "is_Integer", False))
+
 
 PROGRAMS_DIRECTORY = "keraslike_programs"
 _TORCH_DIR = os.path.dirname(os.path.abspath(torch.__file__))
@@ -151,7 +160,7 @@ def program_shapes(program):
     None (a `[None, None]` input multiplied by a `[3, 1]` kernel is `[None, 3]`)."""
     placeholders = [n for n in program.graph.nodes if n.op == "placeholder"]
     user = [n for n, s in zip(placeholders, program.graph_signature.input_specs) if s.kind.name == "USER_INPUT"]
-    return [[int(d) if is_concrete_int(d) else None for d in node.meta["val"].shape] for node in user]
+    return [[int(d) if _is_concrete(d) else None for d in node.meta["val"].shape] for node in user]
 
 
 def export(function, specs, state, label):
@@ -196,7 +205,7 @@ def output_specs(program):
     for name, value in zip(names, values):
         if value is None or not hasattr(value, "shape"):
             continue
-        shape = [int(d) if is_concrete_int(d) else None for d in value.shape]
+        shape = [int(d) if _is_concrete(d) else None for d in value.shape]
         out.append((name, shape, value.dtype))
     return kind, out
 

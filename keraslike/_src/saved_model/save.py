@@ -38,18 +38,37 @@ from keraslike._src.train import object_graph as checkpoint_graph
 from keraslike._src.train import tensor_bundle
 
 
-class SaveOptions:
-    """`tf.saved_model.SaveOptions`: TF's options for writing SavedModel graphs.
+_VARIABLE_POLICIES = ("save_variable_devices", "expand_distributed_variables")
 
-    keraslike writes no graphs, so every option must keep its default; any other value raises in
-    `tf.saved_model.save`, naming it.
+
+class SaveOptions:
+    """`tf.saved_model.SaveOptions`: TF's options for writing a SavedModel.
+
+    The constructor checks values as TF's does. What each option does here:
+
+    - `namespace_whitelist`: TF refuses to save ops of a namespace not listed; keraslike's programs hold no
+      namespaced TF ops, so every list passes that check (as a model without custom ops passes it in TF).
+    - `extra_tags`: saved with `serve`; `tf.saved_model.load(dir, tags=...)` accepts them.
+    - `experimental_io_device`: this host (`/job:localhost`) is where keraslike does all I/O; another raises.
+    - `experimental_skip_saver`: keraslike never writes TF1 saver ops, which is what True asks for.
+    - `experimental_custom_gradients=False`: accepted, no effect (README "Accepted, no effect").
+    - `function_aliases` (non-empty), `save_debug_info`, `experimental_debug_stripper`,
+      `experimental_variable_policy`, `experimental_sharding_callback`: act on TF graphs or checkpoint sharding
+      keraslike does not write; a non-default value raises in `tf.saved_model.save`, naming it.
+    - `experimental_image_format=True` raises at construction, as TF 2.21's open-source build does.
+
+    Raises:
+        TypeError: an unknown keyword, or a `namespace_whitelist` that is not a list (as TF).
+        ValueError: a non-string namespace, an invalid variable policy, `experimental_image_format=True`.
     """
 
-    _DEFAULTS = {"namespace_whitelist": None, "save_debug_info": False, "function_aliases": None,
+    _DEFAULTS = {"namespace_whitelist": None, "save_debug_info": False, "function_aliases": {},
                  "experimental_debug_stripper": False, "experimental_io_device": None,
                  "experimental_variable_policy": None, "experimental_custom_gradients": True,
                  "experimental_image_format": False, "experimental_skip_saver": False,
                  "experimental_sharding_callback": None, "extra_tags": None}
+    _UNSUPPORTED = ("function_aliases", "save_debug_info", "experimental_debug_stripper",
+                    "experimental_io_device", "experimental_variable_policy", "experimental_sharding_callback")
 
     def __init__(self, **kwargs):
         unknown = set(kwargs) - set(self._DEFAULTS)
@@ -57,12 +76,51 @@ class SaveOptions:
             raise TypeError(f"SaveOptions() got unexpected keyword arguments {sorted(unknown)}. Received: {kwargs}")
         for name, default in self._DEFAULTS.items():
             setattr(self, name, kwargs.get(name, default))
+        self.namespace_whitelist = _namespace_whitelist(self.namespace_whitelist)
+        self.function_aliases = dict(self.function_aliases) if self.function_aliases else {}
+        self.experimental_variable_policy = _variable_policy(self.experimental_variable_policy)
+        if self.experimental_image_format:
+            raise ValueError("The option `experimental_image_format` is disabled in OSS (TF 2.21 as keraslike). "
+                             f"Received: experimental_image_format={self.experimental_image_format!r}")
 
     def non_defaults(self):
         """The options changed from their defaults, except an `experimental_io_device` naming this host
         (`/job:localhost`): keraslike does all I/O in the calling process, which is what that asks for."""
         return {k: getattr(self, k) for k, d in self._DEFAULTS.items() if getattr(self, k) != d
                 and not (k == "experimental_io_device" and constants.is_local_io_device(getattr(self, k)))}
+
+    def unsupported(self, extra_tags=True):
+        """The changed options keraslike cannot carry out (`extra_tags` too where the writer keeps no tags)."""
+        names = self._UNSUPPORTED + (() if extra_tags else ("extra_tags",))
+        return {k: v for k, v in self.non_defaults().items() if k in names}
+
+
+def _namespace_whitelist(value):
+    if value is None:
+        return None
+    if not isinstance(value, list):
+        raise TypeError(f"`namespace_whitelist` must be a list of strings. Received: namespace_whitelist={value!r}")
+    for namespace in value:
+        if not isinstance(namespace, str):
+            raise ValueError(f"Whitelisted namespace must be a string. Received: namespace_whitelist={value!r}")
+    return list(value)
+
+
+def _variable_policy(value):
+    if value is None or getattr(value, "value", 0) is None:  # None or TF's VariablePolicy.NONE
+        return None
+    key = str(getattr(value, "value", value)).lower()
+    if key not in _VARIABLE_POLICIES:
+        raise ValueError(f"Received invalid VariablePolicy value: {value}. Expected None or one of "
+                         f"{list(_VARIABLE_POLICIES)}. Received: experimental_variable_policy={value!r}")
+    return key
+
+
+def saved_tags(options):
+    """The tags a SavedModel is written with: `serve` and `options.extra_tags`."""
+    extra = [] if options is None or not options.extra_tags else options.extra_tags
+    extra = [extra] if isinstance(extra, str) else list(extra)
+    return [constants.SERVING] + [t for t in extra if t != constants.SERVING]
 
 
 def _keras_signature(model):
@@ -257,20 +315,32 @@ def save(obj, export_dir, signatures=None, options=None):  # noqa: A001 - TF's a
             function of one, or a dict signature key -> such functions. With None, a Keras model's call is
             `serving_default` (input `inputs`, outputs `output_0`...); for a module, as TF, its one
             tf.function method with an input signature that returns tensors (none when several do).
-        options: a `tf.saved_model.SaveOptions` with default values.
+        options: a `tf.saved_model.SaveOptions`; see that class for what each option does here.
 
     Every tf.function with an input signature of the saved modules, and every signature, is stored as a
     torch.export program (see programs.py), so the object loads and runs where its class is not defined.
 
     Raises:
         ValueError: `obj` is not a Module/Keras model, a signature that is not a tf.function, a
-            non-default SaveOptions field, or a function torch.export cannot capture (naming the line).
+            SaveOptions field keraslike cannot carry out (see `SaveOptions`), or a function torch.export cannot
+            capture (naming the line).
     """
-    if options is not None:
-        changed = options.non_defaults()
-        if changed:
-            name = next(iter(changed))
-            raise ValueError(f"SaveOptions.{name} configures TF graph saving, which keraslike's SavedModel has not "
-                             f"(it stores variables and the object tree). Received: {name}={changed[name]!r}")
+    check_options(options)
     write_saved_model(obj, export_dir, describe_signatures(obj, signatures, unbuilt_ok=True),
-                      default_signature=signatures is None)
+                      extra={"tags": saved_tags(options)}, default_signature=signatures is None)
+
+
+def check_options(options, extra_tags=True):
+    """Raises for a `SaveOptions` field keraslike's SavedModel cannot carry out (see `SaveOptions`).
+
+    Raises:
+        ValueError: naming the field.
+    """
+    if options is None:
+        return
+    changed = options.unsupported(extra_tags)
+    if changed:
+        name = next(iter(changed))
+        raise ValueError(f"SaveOptions.{name} configures TF graph saving, which keraslike's SavedModel has not "
+                         f"(it stores variables, the object tree and torch.export programs). "
+                         f"Received: {name}={changed[name]!r}")

@@ -12,6 +12,7 @@ from keraslike._src.data.example_readers import (
     dense_to_sparse_batch, make_batched_features_dataset, parse_example_dataset,
 )
 from keraslike._src.data.tfrecord_dataset import TFRecordWriter
+from keraslike._src.data.device_ops import copy_to_device, prefetch_to_device
 from keraslike._src.data.optional import Optional, get_next_as_optional
 from keraslike._src.data.experimental_ops import (
     RandomDataset,

@@ -81,9 +81,7 @@ class ProgbarLogger(Callback):
         if self.verbose != 1 or self.progbar is None:
             return  # verbose=2 prints one line per epoch: no mid-epoch reads (each one a collective on replicas)
         current = batch + 1
-        finalize = self.target is not None and current >= self.target
-        if finalize:
-            return  # the epoch/test end draws the final line with the exact epoch logs
+        # the last batch draws too (as Keras does), then the epoch/test end draws the final line again
         if self.sync_every is not None:
             if current % self.sync_every:
                 return
@@ -99,8 +97,7 @@ class ProgbarLogger(Callback):
             self._batch_update(batch, logs)
 
     def on_predict_batch_end(self, batch, logs=None):
-        if self.verbose and self.progbar is not None and self.progbar.should_update(batch + 1) \
-                and not (self.target and batch + 1 >= self.target):
+        if self.verbose == 1 and self.progbar is not None and self.progbar.should_update(batch + 1):
             self.progbar.update(batch + 1, [], finalize=False)
 
     def _finish(self, logs):

@@ -25,7 +25,7 @@ from keraslike._src.module.module import Module
 from keraslike._src.ops.tensor_spec import TensorSpec
 from keraslike._src.ops.variables import Variable
 from keraslike._src.saved_model import constants, signatures
-from keraslike._src.saved_model.save import write_saved_model
+from keraslike._src.saved_model.save import check_options, saved_tags, write_saved_model
 
 _COUNTER = itertools.count()
 _NAME = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*$")
@@ -137,15 +137,13 @@ class ExportArchive:
         """Writes the SavedModel directory (replacing one there) and, with `verbose`, lists its endpoints.
 
         Raises:
-            ValueError: no endpoint, a non-default `options`, or an endpoint torch.export cannot capture.
+            ValueError: no endpoint, a `SaveOptions` field keraslike cannot carry out, or an endpoint
+                torch.export cannot capture.
         """
         if not self._endpoints:
             raise ValueError("No endpoints have been set yet. Call add_endpoint(). "
                              f"Received: filepath={os.fspath(filepath)!r}")
-        if options is not None and options.non_defaults():
-            name, value = next(iter(options.non_defaults().items()))
-            raise ValueError(f"SaveOptions.{name} configures TF graph saving, which keraslike's SavedModel has "
-                             f"not. Received: {name}={value!r}")
+        check_options(options)
         archive = self._archive()
         entries = {}
         for name, (_, specs) in self._endpoints.items():
@@ -153,7 +151,7 @@ class ExportArchive:
         default = constants.DEFAULT_SERVING_SIGNATURE_DEF_KEY
         if default not in entries:
             entries[default] = dict(entries[next(iter(self._endpoints))])
-        write_saved_model(archive, filepath, entries)
+        write_saved_model(archive, filepath, entries, extra={"tags": saved_tags(options)})
         if verbose:
             lines = [f"Saved artifact at '{os.fspath(filepath)}'. The following endpoints are available:", ""]
             for name, (_, specs) in self._endpoints.items():

@@ -179,8 +179,9 @@ def _load_legacy_h5(filepath, custom_objects, compile, safe_mode):  # noqa: A002
 
 
 def _check_io_options(options, kind):
-    """Keras 2's `options=` of a SavedModel-directory save/load: a `tf.saved_model.SaveOptions`/`LoadOptions`
-    whose only change is an `experimental_io_device` naming this host (keraslike's own I/O), or None.
+    """Keras 2's `options=` of a SavedModel-directory save/load: a `tf.saved_model.SaveOptions` keraslike can
+    carry out (see `SaveOptions`; `extra_tags` raises: this directory keeps no tags), a `LoadOptions` whose only
+    change is an `experimental_io_device` naming this host (keraslike's own I/O), or None.
 
     Raises:
         ValueError: another option changed, or not an options object.
@@ -189,11 +190,11 @@ def _check_io_options(options, kind):
         return
     if not callable(getattr(options, "non_defaults", None)):
         raise ValueError(f"Expected `options` to be a tf.saved_model.{kind}. Received: options={options!r}")
-    changed = options.non_defaults()
+    changed = options.unsupported(extra_tags=False) if kind == "SaveOptions" else options.non_defaults()
     if changed:
         name = next(iter(changed))
         raise ValueError(f"{kind}.{name} configures TF graph saving/loading, which keraslike's model directory has "
-                         f"not (only an experimental_io_device of '/job:localhost' is what keraslike does). "
+                         f"not. "
                          f"Received: {name}={changed[name]!r}")
 
 
