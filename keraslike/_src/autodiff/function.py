@@ -302,7 +302,7 @@ class Function(function_types.PolymorphicFunction):
         body = self._jit if self._jit is not None else self._python_function
         if functions_run_eagerly():
             return _outputs(body(*args, **kwargs))
-        with function_scope.entered(function_scope.key_of(self._python_function)):  # TF's in-function state
+        with function_scope.entered(self._python_function):  # TF's in-function state
             return _outputs(body(*args, **kwargs))
 
     def __call__(self, *args, **kwargs):

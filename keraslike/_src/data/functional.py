@@ -39,7 +39,7 @@ _TRACE_SIZE = 7  # stands for unknown dimensions when the map function is traced
 def call_with_element(fn, element):
     """Calls `fn` the way tf.data does: plain tuples are unpacked, anything else is one argument; as a function
     body (TF traces dataset functions: `tf.executing_eagerly()` is False there, `numpy_function` checks `Tout`)."""
-    with function_scope.entered(function_scope.key_of(fn)):
+    with function_scope.entered(fn):
         return fn(*element) if type(element) is tuple else fn(element)
 
 

@@ -49,11 +49,12 @@ def inside():
 
 
 @contextlib.contextmanager
-def entered(key=0):
-    """The body of a `tf.function` (or a tf.data function) named `key` (`key_of(fn)`) runs in here."""
+def entered(fn=None):
+    """The body of the `tf.function` (or tf.data function) `fn` runs in here (its key, `key_of(fn)`, is computed
+    only if a random op in it asks, so a call pays nothing for it)."""
     _local.depth = _depth() + 1
     frames = _frames()
-    frames.append([key, 0])
+    frames.append([fn, 0])
     try:
         yield
     finally:
@@ -70,7 +71,7 @@ def next_random_op():
         return None
     frame = frames[-1]
     frame[1] += 1
-    return frame[0], frame[1] - 1
+    return key_of(frame[0]) if frame[0] is not None else 0, frame[1] - 1
 
 
 @contextlib.contextmanager
