@@ -1,11 +1,18 @@
 """`replica_split`: each replica maps only its rows of every global batch, and the batches stay the same."""
 
+import functools
+
 import numpy as np
 import torch
 
 import keraslike as tf
 from keraslike._src.data import replica_split
-from keraslike._src.distribute.collectives import split_global_batch
+from keraslike._src.distribute.batch_split import split_global_batch
+
+
+def _rows(rank, replicas=3):
+    """Replica `rank`'s `replica_rows` function (TF's split), as a strategy's."""
+    return functools.partial(split_global_batch, num_replicas=replicas, rank=rank)
 
 
 def _pipeline(calls):
@@ -28,7 +35,7 @@ def test_replicas_map_only_their_rows_and_rebuild_the_same_batches():
         ds.element_spec  # noqa: B018 - the spec trace maps one placeholder; count only real rows
         calls.clear()
         assert replica_split.can_split(ds)
-        per_replica.append(list(replica_split.replica_batches(ds, 3, rank, split_global_batch)))
+        per_replica.append(list(replica_split.replica_batches(ds, _rows(rank))))
         # batches of 4, 4, 3 rows; 3 replicas take ceil(b/3) rows: 2/2/0, 2/2/0, 1/1/1 (replica 2 maps one
         # row once more to learn the shape of its empty shares)
         assert len(calls) == [5, 5, 2][rank]
@@ -61,7 +68,7 @@ def test_in_memory_split_gathers_each_replicas_rows_of_the_same_batches():
         return tf.data.Dataset.from_tensor_slices(rows).map(lambda r: r * 2.0 + 1.0).shuffle(10, seed=4).batch(4)
 
     full = list(pipeline())
-    shares = [list(replica_split.replica_batches(pipeline(), 3, r, split_global_batch)) for r in range(3)]
+    shares = [list(replica_split.replica_batches(pipeline(), _rows(r))) for r in range(3)]
     for step, batch in enumerate(full):
         assert all(share[step][1] == len(batch) for share in shares)
         torch.testing.assert_close(torch.cat([share[step][0] for share in shares]), batch)

@@ -4,7 +4,7 @@ import json
 
 import pytest
 
-from keraslike._src.distribute.collectives import split_global_batch
+from keraslike._src.distribute.batch_split import split_global_batch
 from keraslike._src.launch import environment
 from keraslike._src.placement import device_spec
 

@@ -62,28 +62,27 @@ def can_split(dataset):
     return _mapped_plan(dataset) is not None or _split_point(dataset) is not None
 
 
-def replica_batches(dataset, num_replicas, rank, split_rows):
+def replica_batches(dataset, replica_rows):
     """This replica's rows of every global batch of `dataset`, computing only those rows' maps.
 
     Args:
         dataset: a dataset for which `can_split(dataset)` is True.
-        num_replicas, rank: the replica layout.
-        split_rows: `fn(global_size, num_replicas, rank) -> (start, stop)`, the rows this replica takes.
+        replica_rows: `fn(global_size) -> (start, stop)`, the rows this replica takes (a strategy's).
 
     Returns:
         An iterator of `(local_element, global_size)`; `local_element` has `stop - start` rows (possibly 0).
     """
     plan = _mapped_plan(dataset)
     if plan is not None:
-        return _plan_batches(plan, num_replicas, rank, split_rows)
-    return _element_batches(dataset, num_replicas, rank, split_rows)
+        return _plan_batches(plan, replica_rows)
+    return _element_batches(dataset, replica_rows)
 
 
-def _plan_batches(plan, num_replicas, rank, split_rows):
+def _plan_batches(plan, replica_rows):
     """In-memory path: gather (and map, vectorized when safe) only this replica's indices of each batch key."""
     empty = None
     for key in plan.epoch():
-        lo, hi = split_rows(len(key), num_replicas, rank)
+        lo, hi = replica_rows(len(key))
         if hi > lo:
             yield plan.source.gather(key[lo:hi]), len(key)
             continue
@@ -93,7 +92,7 @@ def _plan_batches(plan, num_replicas, rank, split_rows):
         yield empty, len(key)
 
 
-def _element_batches(dataset, num_replicas, rank, split_rows):
+def _element_batches(dataset, replica_rows):
     batch, maps, source = _split_point(dataset)
     size, drop = batch._batch_size, batch._drop_remainder
     structure = batch._input.element_spec  # traces the maps once, as the unsplit batch does
@@ -103,7 +102,7 @@ def _element_batches(dataset, num_replicas, rank, split_rows):
         group = list(itertools.islice(elements, size))
         if not group or (drop and len(group) < size):
             return
-        lo, hi = split_rows(len(group), num_replicas, rank)
+        lo, hi = replica_rows(len(group))
         mine = [_apply_maps(maps, e) for e in group[lo:hi]]
         if mine:
             columns = zip(*(nest.flatten(e) for e in mine))

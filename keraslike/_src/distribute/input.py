@@ -2,14 +2,13 @@
 
 Mirrors `tensorflow/python/distribute/input_lib.py`. Every replica iterates
 the same global batches and keeps its rows, TF's rebatching rule
-(`collectives.split_global_batch`): `range(6).batch(4)` on 2 replicas gives
+(`batch_split.split_global_batch`): `range(6).batch(4)` on 2 replicas gives
 [0, 1] / [2, 3], then [4] / [5]. Replicas may get empty batches.
 """
 
 import torch
 
 from keraslike._src import errors
-from keraslike._src.distribute import collectives
 from keraslike._src.nest.nest import TF_NEST
 from keraslike._src.ops.tensor_spec import TensorSpec
 
@@ -32,11 +31,9 @@ def batch_size_of(element):
     )
 
 
-def replica_slice(element, strategy):
-    """This replica's rows of one global batch."""
-    start, stop = collectives.split_global_batch(
-        batch_size_of(element), strategy.num_replicas_in_sync, strategy._rank
-    )
+def replica_slice(element, replica_rows):
+    """This replica's rows of one global batch; `replica_rows(global_size) -> (start, stop)` (a strategy's)."""
+    start, stop = replica_rows(batch_size_of(element))
     return TF_NEST.map(lambda leaf: _slice_leaf(leaf, start, stop), element)
 
 
@@ -91,7 +88,7 @@ class DistributedIterator:
         return self
 
     def __next__(self):
-        return replica_slice(next(self._iterator), self._strategy)
+        return replica_slice(next(self._iterator), self._strategy.replica_rows)
 
     def get_next(self):
         """Next element; at the end raises `tf.errors.OutOfRangeError`, as TF (`next(it)`: `StopIteration`)."""

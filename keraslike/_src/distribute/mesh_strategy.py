@@ -65,8 +65,18 @@ class MeshStrategy(MirroredStrategy):
         self._cross_replica_reads = CrossReplicaReads(batch_size)
 
     @property
-    def _is_chief(self):
+    def is_chief(self):
         return self._global_rank == 0
+
+    @property
+    def process_id(self):
+        """This process's index in the whole job (its device's index in the mesh)."""
+        return self._global_rank
+
+    @property
+    def num_processes(self):
+        """Processes in the job: one per device of the mesh."""
+        return self._world
 
     @property
     def torch_mesh(self):
@@ -112,7 +122,7 @@ class MeshStrategy(MirroredStrategy):
             placements[mesh_dim] = dtensor_api.api().Shard(dim)
         return tuple(placements)
 
-    def _distribute_module(self, module):
+    def wrap_module(self, module):
         if self._torch_mesh is None or sharded_values.holds_mesh_shards(module):
             return module  # DTensor's views reduce the gradients of what replicas share
-        return super()._distribute_module(module)
+        return super().wrap_module(module)

@@ -21,7 +21,7 @@ import warnings
 import torch
 
 from keraslike._src.config import devices as config_devices
-from keraslike._src.distribute import collectives, sharded_values
+from keraslike._src.distribute import process_group, sharded_values
 from keraslike._src.distribute.cluster_resolver import TFConfigClusterResolver
 from keraslike._src.distribute.data_parallel import DataParallelModule
 from keraslike._src.distribute.strategy import Strategy
@@ -117,22 +117,22 @@ class MirroredStrategy(Strategy):
         else:
             device = torch.device("cpu")
         if world > 1:
-            collectives.ensure_process_group("nccl" if use_gpu else "gloo", env, device)
+            process_group.ensure_process_group("nccl" if use_gpu else "gloo", env, device)
             subprocess_script.mark_joined()
         super().__init__(device, device_spec.canonical("GPU" if use_gpu else "CPU", index), rank, world)
         self._devices = tuple(device_spec.canonical(t, i) for t, i in parsed)
         if world > 1:  # one process per replica: each is a worker TF's tutorials can ask who it is
             self._cluster_resolver = TFConfigClusterResolver(env)
 
-    def _distribute_module(self, module):
+    def wrap_module(self, module):
         if self._num_replicas == 1 or sharded_values.holds_shards(module):
             return module  # fully sharded (`fully_sharded.py`): the gather's backward reduce-scatters the gradients
         static = getattr(module, "_has_static_graph", None)
         wrapper = DataParallelModule(module, self._device, static_graph=bool(static and static()))
-        collectives.track_wrapped(wrapper)
+        process_group.track_wrapped(wrapper)
         return wrapper
 
-    def _after_backward(self, train_module, params):
+    def after_backward(self, train_module, params):
         if isinstance(train_module, DataParallelModule):
             train_module.after_backward(params)
 

@@ -10,7 +10,7 @@ is a single worker with all local GPUs, as in TF.
 import torch
 
 from keraslike._src.config import devices as config_devices
-from keraslike._src.distribute import collectives
+from keraslike._src.distribute import process_group
 from keraslike._src.distribute.cluster_resolver import TFConfigClusterResolver
 from keraslike._src.distribute.mirrored import MirroredStrategy, _join_launched
 from keraslike._src.distribute.strategy import Strategy, StrategyExtended
@@ -52,7 +52,7 @@ class MultiWorkerMirroredStrategy(MirroredStrategy):
         else:
             device = torch.device("cpu")
         if env.world_size > 1:
-            collectives.ensure_process_group("nccl" if use_gpu else "gloo", env, device,
+            process_group.ensure_process_group("nccl" if use_gpu else "gloo", env, device,
                                              getattr(communication_options, "timeout_seconds", None))
         name = device_spec.canonical("GPU" if use_gpu else "CPU", env.local_rank if use_gpu else 0)
         Strategy.__init__(self, device, name.replace("task:0", f"task:{env.task_id}").replace(

@@ -144,6 +144,23 @@ class ReplicaRandomness:
         self._agreed_at_exit, self._agreed = self._agreed, None
         return False
 
+    def stream_state(self):
+        """`(own, agreed at exit)` CPU states of this replica's in-step stream (a backup's), or None before the
+        first step."""
+        if self._own is None:
+            return None
+        agreed = self._agreed_at_exit[0] if self._agreed_at_exit is not None else torch.zeros_like(self._own[0])
+        return self._own[0], agreed
+
+    def set_stream_state(self, state):
+        """Resume from a `stream_state()` (None: derive the stream afresh at the next step)."""
+        if state is None:
+            self._own = self._agreed_at_exit = None
+            return
+        own, agreed = state
+        self._own, self._agreed_at_exit = (own, None), (agreed, None)
+        self._reseeds = tf_random.reseed_count()
+
     def _derive_own(self, agreed):
         cpu, cuda = agreed
         raw = cpu.numpy().tobytes() + (b"" if cuda is None else cuda.numpy().tobytes())

@@ -11,7 +11,7 @@ import warnings
 
 import torch
 
-from keraslike._src.distribute import collectives, context, replica_random
+from keraslike._src.distribute import batch_split, collectives, context, replica_random
 from keraslike._src.distribute.replica_local import CrossReplicaReads
 from keraslike._src.distribute.input import DistributedDataset
 from keraslike._src.distribute.input_context import InputContext, PerReplicaDataset, ValueContext
@@ -26,12 +26,37 @@ class ReplicaContext:
     step); outside any strategy it returns the default strategy's context (one replica, id 0).
     """
 
-    def __init__(self, strategy):
+    def __init__(self, strategy, batch_sizes=None):
         self._strategy = strategy
+        self._batch_sizes = batch_sizes
+        self._unscaled = {}  # id(loss scaled for the replicas) -> (that loss, its plain value), this step's
 
     @property
     def strategy(self):
         return self._strategy
+
+    @property
+    def batch_sizes(self):
+        """`(local rows, global rows)` of the `fit`/`evaluate` step being run, or None outside such a step."""
+        return self._batch_sizes
+
+    @property
+    def replica_share(self):
+        """This replica's share of the step's global batch (`local / global` rows), or None when unknown."""
+        if not self._batch_sizes or not self._batch_sizes[1]:
+            return None
+        return self._batch_sizes[0] / self._batch_sizes[1]
+
+    def remember_unscaled(self, scaled, plain):
+        """Record that `scaled` (a loss scaled for the replicas in this step) stands for the value `plain`."""
+        if len(self._unscaled) >= _UNSCALED_KEPT:  # a context outliving its step (cross-replica): the latest only
+            self._unscaled.pop(next(iter(self._unscaled)))
+        self._unscaled[id(scaled)] = (scaled, plain)
+
+    def unscaled(self, value):
+        """The plain value of a loss this step scaled for the replicas (`remember_unscaled`), else None."""
+        found = self._unscaled.get(id(value))
+        return found[1] if found is not None and found[0] is value else None
 
     @property
     def num_replicas_in_sync(self):
@@ -40,7 +65,7 @@ class ReplicaContext:
     @property
     def replica_id_in_sync_group(self):
         """This replica's index as a scalar int32 tensor (TF returns a tensor)."""
-        return torch.tensor(self._strategy._rank, dtype=torch.int32)
+        return torch.tensor(self._strategy.rank, dtype=torch.int32)
 
     def all_reduce(self, reduce_op, value):
         """Reduce `value` (tensor or nest of tensors) across replicas; every replica gets the result."""
@@ -56,6 +81,16 @@ class ReplicaContext:
     def merge_call(self, merge_fn, args=(), kwargs=None):
         """Run `merge_fn(strategy, *args, **kwargs)` in cross-replica context."""
         return merge_fn(self._strategy, *args, **(kwargs or {}))
+
+
+_UNSCALED_KEPT = 64
+
+
+def step_context(strategy):
+    """The `ReplicaContext` of the step being run (inside `strategy.run` or a `fit` step), else `strategy`'s
+    cross-replica one: where a step's scaled losses remember their plain values and its batch sizes ride."""
+    current = context.current_replica_context()
+    return current if current is not None else strategy._cross_replica_context
 
 
 class StrategyExtended:
@@ -79,12 +114,12 @@ class StrategyExtended:
     @property
     def should_checkpoint(self):
         """Whether this process should write checkpoints: True on the chief only (TF's multi-worker rule)."""
-        return self._strategy._is_chief
+        return self._strategy.is_chief
 
     @property
     def should_save_summary(self):
         """Whether this process should write TensorBoard summaries: True on the chief only."""
-        return self._strategy._is_chief
+        return self._strategy.is_chief
 
     def variable_created_in_scope(self, v):
         """Whether variable `v` was created inside this strategy's `scope()` (TF's check before updating it)."""
@@ -99,9 +134,9 @@ class StrategyExtended:
 class Strategy:
     """Base strategy: one replica per process.
 
-    Attributes (internal contract used by the Keras trainer):
-        _device: `torch.device` of this replica.
-        _rank: int, replica index; `_is_chief` is `_rank == 0`.
+    Besides TF's public API it implements `contract.StrategyContract`, the members Keras code uses
+    (`device`, `rank`, `is_chief`, `replica_step`, `wrap_module`, ...); with one replica its collectives
+    are identities.
     """
 
     def __init__(self, device, device_name, rank=0, num_replicas=1):
@@ -114,16 +149,13 @@ class Strategy:
             replica_random.agree_with_chief(self._device)  # one pipeline/script RNG for all replicas
         self._replica_randomness = replica_random.ReplicaRandomness(rank, num_replicas, self._device)
         self._cross_replica_reads = CrossReplicaReads(num_replicas)
+        self._cross_replica_context = ReplicaContext(self)  # `step_context` outside any replica step
 
     # ---- public TF API ---------------------------------------------------------------
     @property
     def num_replicas_in_sync(self):
         """Number of replicas training in lockstep (int)."""
         return self._num_replicas
-
-    @property
-    def _is_chief(self):
-        return self._rank == 0
 
     @property
     def cluster_resolver(self):
@@ -151,7 +183,7 @@ class Strategy:
         """
         args = TF_NEST.map(_local_component, args)
         kwargs = {k: TF_NEST.map(_local_component, v) for k, v in (kwargs or {}).items()}
-        with self.scope(), self._replica_step():
+        with self.scope(), self.replica_step():
             result = fn(*args, **kwargs)
         if self._num_replicas == 1:
             return result
@@ -249,17 +281,121 @@ class Strategy:
         """(workers, this worker's index, replicas on this worker, this replica's index on it)."""
         return 1, 0, self._num_replicas, self._rank
 
-    # ---- internal contract --------------------------------------------------------------
-    def _replica_step(self, replica_context=None):
-        """Context manager for one step on this replica: replica context + this replica's layer randomness."""
-        return _ReplicaStep(self, replica_context or ReplicaContext(self))
+    # ---- the contract Keras code uses (`distribute/contract.py`) ---------------------------
+    @property
+    def device(self):
+        """`torch.device` of this replica."""
+        return self._device
 
-    def _replica_local_weights(self, model):
+    @property
+    def rank(self):
+        """This replica's index among the `num_replicas_in_sync` replicas."""
+        return self._rank
+
+    @property
+    def is_chief(self):
+        """Whether this process prints and writes files (replica 0)."""
+        return self._rank == 0
+
+    @property
+    def process_id(self):
+        """This process's index in the job (the replica index: one process per replica)."""
+        return self._rank
+
+    @property
+    def num_processes(self):
+        """Processes in the job (one per replica)."""
+        return self._num_replicas
+
+    @property
+    def replica_randomness(self):
+        """This replica's layer-randomness stream (`replica_random.ReplicaRandomness`, a context manager)."""
+        return self._replica_randomness
+
+    def replica_step(self, batch_sizes=None):
+        """Context manager for one step on this replica: a `ReplicaContext` (carrying the step's `(local rows,
+        global rows)` when given) + this replica's layer randomness."""
+        return _ReplicaStep(self, ReplicaContext(self, batch_sizes))
+
+    def replica_local_weights(self, model):
         """Context manager around a whole `fit`/`evaluate`/`predict`: replica-local variables (BatchNormalization's
         moving statistics) hold each replica's own values inside, the cross-replica value after
         (`distribute/replica_local.py`)."""
         return self._cross_replica_reads.scope(model)
 
+    def wrap_module(self, module):
+        """`module` wrapped for synchronous training (the trainer keeps what this returns); identity with one
+        replica."""
+        return module
+
+    def after_backward(self, train_module, params):
+        """Combine `params`' gradients across replicas after backward, where the wrapper did not already."""
+
+    def any_replica(self, flag):
+        """Whether the Python bool `flag` is True on any replica (each replica calls this at the same point).
+
+        One replica: `flag` itself; several: a 1-element all-reduce and one host read.
+        """
+        if self._num_replicas == 1:
+            return bool(flag)
+        agreed = torch.tensor([1.0 if flag else 0.0], device=self._device)
+        collectives.all_reduce(agreed, "max")
+        return bool(agreed.item())
+
+    def log_read_interval(self, steps):
+        """Every how many steps a progress bar may read batch logs, or None to let it redraw on a timer.
+
+        Reading logs reduces metrics across replicas (a collective), so with several replicas every one
+        must read at the same, fixed steps (10 reads per epoch of `steps`); one replica reads when it draws.
+        """
+        if self._num_replicas == 1:
+            return None
+        return max(1, (steps or 100) // 10)
+
+    def replica_rows(self, global_size):
+        """`[start, stop)` rows of a global batch of `global_size` this replica takes."""
+        return batch_split.split_global_batch(global_size, self._num_replicas, self._rank)
+
+    def replica_batch_sizes(self, global_size):
+        """Rows each replica takes of a global batch of `global_size`, in replica order (TF's split)."""
+        n = self._num_replicas
+        return [hi - lo for lo, hi in (batch_split.split_global_batch(global_size, n, r) for r in range(n))]
+
+    def gather_rows(self, local, sizes):
+        """Every replica's row block `(sizes[r], ...)` in replica order (`[local]` with one replica).
+
+        Args:
+            local: this replica's tensor `(sizes[rank], ...)`.
+            sizes: every replica's row count (a list), or one int for all.
+        """
+        if self._num_replicas == 1:
+            return [local]
+        if isinstance(sizes, int):
+            sizes = [sizes] * self._num_replicas
+        return collectives.all_gather_rows(local, sizes)
+
+    def gather_ints(self, value):
+        """Every replica's Python int `value`, in replica order."""
+        if self._num_replicas == 1:
+            return [int(value)]
+        return collectives.all_gather_ints(value)
+
+    def broadcast(self, tensors, src=0):
+        """Overwrite `tensors` in place with replica `src`'s values (coalesced: one collective per dtype/device)."""
+        collectives.broadcast_tensors(list(tensors), src=src)
+
+    def barrier(self):
+        """Wait until every replica reaches this point (nothing to wait for with one replica)."""
+        if self._num_replicas > 1:
+            collectives.barrier()
+
+    def sum_across_replicas(self, tensor):
+        """SUM `tensor` in place across replicas and return it (the tensor itself with one replica)."""
+        if self._num_replicas > 1:
+            collectives.all_reduce(tensor, "sum")
+        return tensor
+
+    # ---- internal (used inside `distribute/` only) ----------------------------------------
     def _combine_replica_values(self, aggregation, value):
         """Every replica's `value` combined by a variable aggregation name (SUM, MEAN, ONLY_FIRST_REPLICA)."""
         combined = value.detach().clone()
@@ -281,74 +417,20 @@ class Strategy:
 
         return TF_NEST.map(reduce_one, value)
 
-    def _replica_rows(self, global_size):
-        """`[start, stop)` rows of a global batch of `global_size` this replica takes."""
-        return collectives.split_global_batch(global_size, self._num_replicas, self._rank)
-
-    def _distribute_module(self, module):
-        """`module` wrapped for synchronous training (the trainer keeps what this returns); identity with one
-        replica."""
-        return module
-
-    def _any_replica(self, flag):
-        """Whether the Python bool `flag` is True on any replica (each replica calls this at the same point).
-
-        One replica: `flag` itself; several: a 1-element all-reduce and one host read.
-        """
-        if self._num_replicas == 1:
-            return bool(flag)
-        agreed = torch.tensor([1.0 if flag else 0.0], device=self._device)
-        collectives.all_reduce(agreed, "max")
-        return bool(agreed.item())
-
-    def _log_read_interval(self, steps):
-        """Every how many steps a progress bar may read batch logs, or None to let it redraw on a timer.
-
-        Reading logs reduces metrics across replicas (a collective), so with several replicas every one
-        must read at the same, fixed steps (10 reads per epoch of `steps`); one replica reads when it draws.
-        """
-        if self._num_replicas == 1:
-            return None
-        return max(1, (steps or 100) // 10)
-
-    def _all_gather_rows(self, local, sizes):
-        """Every replica's row block `(sizes[r], ...)` in replica order (`[local]` with one replica).
-
-        Args:
-            local: this replica's tensor `(sizes[rank], ...)`.
-            sizes: every replica's row count (a list), or one int for all.
-        """
-        if self._num_replicas == 1:
-            return [local]
-        if isinstance(sizes, int):
-            sizes = [sizes] * self._num_replicas
-        return collectives.all_gather_rows(local, sizes)
-
-    def _replica_batch_sizes(self, global_size):
-        """Rows each replica takes of a global batch of `global_size`, in replica order (TF's split)."""
-        n = self._num_replicas
-        return [hi - lo for lo, hi in (collectives.split_global_batch(global_size, n, r) for r in range(n))]
-
-    def _after_backward(self, train_module, params):
-        """Combine `params`' gradients across replicas after backward, where the wrapper did not already."""
-
     def _new_variable(self, var):
         """A variable made under this strategy: start from the chief's value (TF's MirroredVariable)."""
         if self._num_replicas > 1:
-            self._broadcast_tensors([var])
-
-    def _broadcast_tensors(self, tensors):
-        collectives.broadcast_tensors(list(tensors))
+            self.broadcast([var])
 
 
 class _ReplicaStep:
-    """`with strategy._replica_step():` pushes a `ReplicaContext` and swaps in this replica's RNG stream."""
+    """`with strategy.replica_step():` pushes a `ReplicaContext` and swaps in this replica's RNG stream."""
 
     __slots__ = ("_context", "_randomness")
 
     def __init__(self, strategy, replica_context):
         self._context = replica_context
-        self._randomness = strategy._replica_randomness
+        self._randomness = strategy.replica_randomness
 
     def __enter__(self):
         context.push_replica_context(self._context)

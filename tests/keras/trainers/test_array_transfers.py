@@ -5,27 +5,29 @@ step are rows `[lo_r, hi_r)` of that step's global batch, and together the repli
 exactly once per epoch. The multi-process version of that count is tests/distribute/test_coverage.py.
 """
 
-import types
+import functools
 
 import numpy as np
 import pytest
 import torch
 
 import keraslike as tf
-from keraslike._src.distribute import collectives
+from keraslike._src.distribute import batch_split
 from keraslike._src.keras.trainers import data_adapter, device_transfer
 
 keras = tf.keras
 
 
-def _strategy(rank, replicas=2, device="cpu"):
-    return types.SimpleNamespace(_device=torch.device(device), num_replicas_in_sync=replicas, _rank=rank)
+def _feed(rank, replicas=2, device="cpu"):
+    """The feed of replica `rank` of `replicas` (TF's split), as a strategy's `ReplicaFeed.of` gives it."""
+    rows = functools.partial(batch_split.split_global_batch, num_replicas=replicas, rank=rank)
+    return data_adapter.ReplicaFeed(rows, torch.device(device), replicas, rank)
 
 
 def test_numpy_inputs_are_not_copied_up_front():
     x = np.arange(40, dtype="float32").reshape(20, 2)
     y = np.arange(20, dtype="int64")
-    adapter = data_adapter.ArrayDataAdapter(x, y, batch_size=8, strategy=_strategy(0, 1))
+    adapter = data_adapter.ArrayDataAdapter(x, y, batch_size=8, replica=_feed(0, 1))
     assert adapter.x.data_ptr() == x.ctypes.data and adapter.y.data_ptr() == y.ctypes.data
     batch = next(iter(adapter.epoch(0)))  # unshuffled on the CPU: a view of the caller's array
     assert batch.x.data_ptr() == x.ctypes.data
@@ -41,7 +43,7 @@ def test_each_replica_gets_only_its_rows_and_together_every_row_once(shuffle):
     for rank in range(2):
         tf.keras.utils.set_random_seed(7)  # both "replicas" draw the chief's shuffle seed
         adapter = data_adapter.ArrayDataAdapter(x, y, batch_size=batch_size, shuffle=shuffle,
-                                                strategy=_strategy(rank))
+                                                replica=_feed(rank))
         per_rank.append([[b for b in adapter.epoch(e)] for e in range(2)])
     for epoch in range(2):
         seen = []
@@ -49,7 +51,7 @@ def test_each_replica_gets_only_its_rows_and_together_every_row_once(shuffle):
             global_size = min(batch_size, n - step * batch_size)
             assert b0.global_size == b1.global_size == global_size
             for rank, batch in enumerate((b0, b1)):
-                lo, hi = collectives.split_global_batch(global_size, 2, rank)
+                lo, hi = batch_split.split_global_batch(global_size, 2, rank)
                 assert batch.local_size == hi - lo == batch.x.shape[0] == batch.y.shape[0]
                 np.testing.assert_array_equal(batch.x[:, 0].numpy(), batch.y.numpy().astype("float32"))
                 seen += batch.y.tolist()
@@ -137,7 +139,7 @@ def test_a_non_cpu_replica_device_receives_only_its_rows():
     # replica is the only thing that goes to the device
     x, y = np.zeros((23, 4), "float32"), np.zeros(23, "int64")
     tf.keras.utils.set_random_seed(0)
-    adapter = data_adapter.ArrayDataAdapter(x, y, batch_size=6, shuffle=True, strategy=_strategy(1, device="meta"))
+    adapter = data_adapter.ArrayDataAdapter(x, y, batch_size=6, shuffle=True, replica=_feed(1, device="meta"))
     assert adapter.x.device.type == "cpu" and adapter.y.device.type == "cpu"
     sizes = []
     for batch in adapter.epoch(0):

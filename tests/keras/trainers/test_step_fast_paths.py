@@ -64,12 +64,12 @@ def test_loss_tracker_weighted_update_int_and_tensor_weights():
 
 def test_one_replica_strategy_collectives_are_identities():
     strategy = tf.distribute.get_strategy()
-    assert strategy._any_replica(True) is True and strategy._any_replica(False) is False
+    assert strategy.any_replica(True) is True and strategy.any_replica(False) is False
     rows = torch.arange(6.0).reshape(3, 2)
-    blocks = strategy._all_gather_rows(rows, [3])
+    blocks = strategy.gather_rows(rows, [3])
     assert len(blocks) == 1 and blocks[0] is rows
-    assert strategy._replica_batch_sizes(7) == [7]
-    assert strategy._log_read_interval(100) is None  # one replica: the progress bar redraws on its timer
+    assert strategy.replica_batch_sizes(7) == [7]
+    assert strategy.log_read_interval(100) is None  # one replica: the progress bar redraws on its timer
 
 
 def test_the_trainer_keeps_the_module_the_strategy_returns():

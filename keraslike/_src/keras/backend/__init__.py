@@ -13,7 +13,7 @@ def current_device():
     device = placement_scope.current_torch_device()
     if device is not None:
         return device
-    return context.get_strategy()._device
+    return context.get_strategy().device
 
 
 def clear_session():

@@ -36,7 +36,7 @@ class LearningRateScheduler(Callback):
         if not isinstance(learning_rate, numbers.Real) or isinstance(learning_rate, bool):
             raise ValueError(f"The output of the `schedule` function should be a float. Got: {learning_rate}")
         optimizer.learning_rate = float(learning_rate)
-        if self.verbose > 0 and getattr(self.model.distribute_strategy, "_is_chief", True):
+        if self.verbose > 0 and getattr(self.model.distribute_strategy, "is_chief", True):
             io_utils.print_msg(f"\nEpoch {epoch + 1}: LearningRateScheduler setting learning rate to {learning_rate}.")
 
     def on_epoch_end(self, epoch, logs=None):

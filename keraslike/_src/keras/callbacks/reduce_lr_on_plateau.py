@@ -78,7 +78,7 @@ class ReduceLROnPlateau(MonitorCallback):
                 if old_lr > float(_f32(self.min_lr)):
                     new_lr = max(old_lr * self.factor, self.min_lr)
                     optimizer.learning_rate = new_lr
-                    if self.verbose > 0 and getattr(self.model.distribute_strategy, "_is_chief", True):
+                    if self.verbose > 0 and getattr(self.model.distribute_strategy, "is_chief", True):
                         io_utils.print_msg(f"\nEpoch {epoch + 1}: ReduceLROnPlateau reducing learning rate to "
                                            f"{new_lr}.")
                     self.cooldown_counter = self.cooldown

@@ -57,7 +57,7 @@ class Distribution:
     @property
     def process_id(self):
         """This process's index in the job (0 is the chief)."""
-        return getattr(self._strategy, "_global_rank", self._strategy._rank)
+        return self._strategy.process_id
 
     @property
     def num_model_replicas(self):
@@ -113,7 +113,7 @@ class Distribution:
 def _world(strategy):
     if strategy is None:
         return 1
-    return getattr(strategy, "_world", strategy.num_replicas_in_sync)
+    return strategy.num_processes
 
 
 class DataParallel(Distribution):

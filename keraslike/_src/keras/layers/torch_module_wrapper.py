@@ -83,7 +83,7 @@ class TorchModuleWrapper(Layer):
         strategy = context.get_strategy()
         if fresh and context.has_strategy() and strategy.num_replicas_in_sync > 1:
             with torch.no_grad():
-                strategy._broadcast_tensors(fresh)
+                strategy.broadcast(fresh)
         self.built = True
 
     # ---- weights ---------------------------------------------------------------------------

@@ -15,7 +15,7 @@ keep the local value) for the duration of the `result()` call.
 
 import torch
 
-from keraslike._src.distribute import collectives, context
+from keraslike._src.distribute import context
 from keraslike._src.keras import backend, initializers
 from keraslike._src.keras.backend.naming import to_snake_case
 from keraslike._src.ops import variables as state_variables
@@ -42,7 +42,7 @@ class Metric:
         self.dtype = dtype or backend.floatx()
         self._states = {}
         self._user_variables = []  # (Variable, aggregation) from add_variable / add_weight
-        self._strategy = context.get_strategy()
+        self._strategy = context.get_strategy()  # TF: a metric's variables belong to the strategy in scope at creation
         self._device = backend.current_device()
 
     def add_state(self, name, shape=(), initial=0.0, dtype=torch.float32):
@@ -161,13 +161,12 @@ def sync_results(metrics):
         return []
     strategy = metrics[0]._strategy
     states = [m._states for m in metrics]
-    replicated = strategy.num_replicas_in_sync > 1 and collectives.world_size() > 1
+    replicated = strategy.num_replicas_in_sync > 1
     custom = [m for m in metrics if _custom_result(m)]
     if custom:
-        return _sync_custom(metrics, custom, replicated)
+        return _sync_custom(metrics, custom, strategy if replicated else None)
     if replicated:
-        flat = torch.cat([t.reshape(-1).double() for s in states for t, _ in s.values()])
-        collectives.all_reduce(flat, "sum")
+        flat = strategy.sum_across_replicas(torch.cat([t.reshape(-1).double() for s in states for t, _ in s.values()]))
         reduced, offset = [], 0
         for s in states:
             view = {}
@@ -181,16 +180,17 @@ def sync_results(metrics):
     return [m._result_from(r) for m, r in zip(metrics, reduced)]
 
 
-def _sync_custom(metrics, custom, replicated):
+def _sync_custom(metrics, custom, strategy):
     """Results when some metrics define `result()`: their variables hold the replica-reduced values (by
-    aggregation) while `result()` runs; one all-reduce carries every metric's state."""
+    aggregation) while `result()` runs; one all-reduce carries every metric's state (`strategy`: the
+    metrics' strategy when it has several replicas, else None)."""
     builtin = [m for m in metrics if not _custom_result(m)]
     synced = [(v, agg) for m in custom for v, agg in m._user_variables if agg in ("sum", "mean")]
-    if not replicated or not synced:
+    if strategy is None or not synced:
         return _all_results(metrics, builtin)
-    flat = torch.cat([torch.Tensor.clone(v).detach().reshape(-1).double() for v, _ in synced])
-    collectives.all_reduce(flat, "sum")
-    saved, offset, world = [], 0, collectives.world_size()
+    flat = strategy.sum_across_replicas(
+        torch.cat([torch.Tensor.clone(v).detach().reshape(-1).double() for v, _ in synced]))
+    saved, offset, world = [], 0, strategy.num_replicas_in_sync
     with torch.no_grad():
         for var, agg in synced:
             n = var.numel()

@@ -2,6 +2,7 @@
 
 import torch
 
+from keraslike._src.distribute.strategy import step_context
 from keraslike._src.errors import InvalidArgumentError
 from keraslike._src.keras.losses.loss import apply_mask, squeeze_or_expand_to_same_rank
 from keraslike._src.keras.metrics.metric import Metric
@@ -69,9 +70,10 @@ class Mean(Metric):
         self.add_state("count")
 
     def update_state(self, values, sample_weight=None):
-        # a loss that `compute_loss` scaled for N replicas remembers its plain value: a loss tracker
-        # (`model.metrics[0]`, or the user's own `Mean(name="loss")`) logs that one, as TF does
-        values = getattr(values, "_keraslike_unscaled", values)
+        # a loss that `compute_loss` scaled for N replicas: the step's replica context remembers its plain
+        # value, which a loss tracker (`model.metrics[0]`, or the user's own `Mean(name="loss")`) logs, as TF does
+        plain = step_context(self._strategy).unscaled(values)
+        values = values if plain is None else plain
         total, count = _weighted(values, sample_weight)
         self._move_states(total.device)
         self.state("total").add_(total.detach())

@@ -14,7 +14,7 @@ import torch
 import torch.nn.functional as F
 
 from keraslike._src.keras.backend import config as keras_config
-from keraslike._src.distribute import collectives
+from keraslike._src.distribute.strategy import get_replica_context
 from keraslike._src.keras.layers.convolutional import conv_utils
 from keraslike._src.keras.ops import dtypes
 from keraslike._src.keras.ops.tensors import convert, floatx, promote, to_float
@@ -277,7 +277,8 @@ def moments(x, axes, keepdims=False, synchronized=False):
     x = to_float(x)
     dims = (axes,) if isinstance(axes, numbers.Integral) else tuple(axes)
     xf = x.float() if x.dtype in (torch.float16, torch.bfloat16) else x
-    if synchronized and collectives.world_size() > 1:
+    replica = get_replica_context() if synchronized else None  # TF: synchronized within a replica context
+    if replica is not None and replica.num_replicas_in_sync > 1:
         import torch.distributed.nn.functional as dist_fn  # noqa: PLC0415 - torch's optional module
 
         count = torch.tensor(float(math.prod(x.shape[d] for d in dims)), dtype=xf.dtype, device=x.device)

@@ -21,7 +21,7 @@ import warnings
 import torch
 
 from keraslike._src.autodiff import gradient_tape
-from keraslike._src.distribute import collectives, context
+from keraslike._src.distribute import context
 from keraslike._src.keras.optimizers import schedules
 from keraslike._src.keras.saving import checkpoint_tracking, object_registration, optimizer_state
 from keraslike._src.ops import sparse_gradient, trace_state
@@ -224,10 +224,10 @@ class Optimizer:
         # in a tf.function's first call gets its slots then, not in a later call, where TF refuses new variables)
         self.build([v for _, v in grads_and_vars if isinstance(v, torch.Tensor)])
         sparse = [sparse_gradient.of(g) for g in grads]  # TF's IndexedSlices: the tape's lookup gradients
-        strategy = context.get_strategy()
+        strategy = context.get_strategy()  # TF: the update is for the strategy in effect (scope or `run`)
         reduce = not _STEP_IN_FIT and not skip_gradients_aggregation and strategy.num_replicas_in_sync > 1
         if reduce:
-            grads = _sum_across_replicas(grads)
+            grads = _sum_across_replicas(grads, strategy)
         clips = self.clipvalue is not None or self.clipnorm is not None or self.global_clipnorm is not None
         for g, v, s in zip(grads, variables, sparse):
             v.grad = g.detach().to(v.dtype, copy=clips)  # clipping works in place: never on the caller's tensor
@@ -444,16 +444,15 @@ class Optimizer:
     def _rows_to_keep(self, variables, lazy):
         """`[(tensor, its copy, mask of absent rows)]` for each sparse variable and its existing slots."""
         kept = []
-        replicas = self._sparse_across_replicas and context.get_strategy().num_replicas_in_sync > 1
+        strategy = context.get_strategy()
+        replicas = self._sparse_across_replicas and strategy.num_replicas_in_sync > 1
         for v in variables:
             s = lazy.get(id(v))
             if s is None or v.grad is None:
                 continue
             present = s.present_rows(v.grad)
             if replicas:  # the union of the replicas' rows
-                counts = present.float()
-                collectives.all_reduce(counts, "sum")
-                present = counts > 0
+                present = strategy.sum_across_replicas(present.float()) > 0
             absent = ~present.reshape(-1, *([1] * (v.dim() - 1)))
             ensure = getattr(self._torch, "ensure_state", None)  # slots of the absent rows keep their start
             state = ensure(v) if ensure else self._torch.state.get(v, {})
@@ -465,10 +464,11 @@ class Optimizer:
 
     def _reduce_sparse(self, variables, sparse):
         """Under N replicas, sum the sparse statistics across them (their gradients are summed already)."""
-        if not sparse or not self._sparse_across_replicas or context.get_strategy().num_replicas_in_sync <= 1:
+        strategy = context.get_strategy()
+        if not sparse or not self._sparse_across_replicas or strategy.num_replicas_in_sync <= 1:
             return sparse
         # with clipvalue, each replica's occurrences are clipped before the sum (TF all-gathers the slices)
-        return {id(v): sparse[id(v)].reduced(v.grad, lambda flat: collectives.all_reduce(flat, "sum"),
+        return {id(v): sparse[id(v)].reduced(v.grad, strategy.sum_across_replicas,
                                              clip=self.clipvalue)
                 for v in variables if id(v) in sparse}
 
@@ -476,9 +476,8 @@ class Optimizer:
 object_registration.register_builtin_base("optimizers", Optimizer)
 
 
-def _sum_across_replicas(grads):
-    flat = torch.cat([g.detach().reshape(-1) for g in grads])
-    collectives.all_reduce(flat, "sum")
+def _sum_across_replicas(grads, strategy):
+    flat = strategy.sum_across_replicas(torch.cat([g.detach().reshape(-1) for g in grads]))
     out, offset = [], 0
     for g in grads:
         out.append(flat[offset:offset + g.numel()].view_as(g))

@@ -23,7 +23,7 @@ import socket
 import tempfile
 import time
 
-from keraslike._src.distribute import collectives, context
+from keraslike._src.distribute import context
 
 _TMP_TAG = "keraslike-tmp"
 _TMP_RE = re.compile(r"^\..*\." + _TMP_TAG + r"\.(?P<host>[A-Za-z0-9-]+)\.(?P<pid>\d+)\.[^.]+\.tmp$")
@@ -97,7 +97,7 @@ def is_chief(model=None):
     strategy = getattr(model, "_distribute_strategy", None) if model is not None else None
     if strategy is None:
         strategy = context.get_strategy()
-    return bool(getattr(strategy, "_is_chief", True))
+    return bool(strategy.is_chief)
 
 
 def _umask():
@@ -173,5 +173,4 @@ def _wait_for_chief(model):
     """Saves are collective: every replica returns once the chief's file is in place (a barrier)."""
     strategy = getattr(model, "_distribute_strategy", None) if model is not None else None
     strategy = strategy or context.get_strategy()
-    if getattr(strategy, "num_replicas_in_sync", 1) > 1:
-        collectives.barrier()
+    strategy.barrier()

@@ -15,7 +15,7 @@ import functools
 import torch
 
 from keraslike._src.errors import InvalidArgumentError
-from keraslike._src.distribute import collectives, context
+from keraslike._src.distribute.strategy import step_context
 from keraslike._src.keras import keras_version
 from keraslike._src.keras import losses as losses_module
 from keraslike._src.keras.losses.loss import counts_totalled_by
@@ -148,7 +148,6 @@ class CompiledLoss:
         self._strategy = strategy
         self._spec, self._weights = loss, loss_weights
         self._plan = None  # multi-output: [(index, name, loss, weight, tracker)]
-        self.replica_scale = None  # set by `fit` around an overridden step: local rows / global rows
         if _is_multi_spec(loss) or (output_names is not None and len(output_names) > 1):
             self.loss = None
             self.averages = True
@@ -214,7 +213,7 @@ class CompiledLoss:
         Only where that is certain on every replica (the predictions carry a mask, a loss has `ignore_class`
         or that reduction); a custom loss's own mask averages per replica."""
         if replicas > 1 and self.needs_global_counts(y_pred):
-            with global_counts(replicas):
+            with global_counts(self._strategy):
                 return self.compute(y_true, y_pred, sample_weight)
         return self.compute(y_true, y_pred, sample_weight)
 
@@ -266,43 +265,43 @@ class CompiledLoss:
         return total
 
 
-def global_counts(replicas):
-    """The context in which masked averages count the global batch's kept entries (N > 1 replicas)."""
-    if replicas > 1 and collectives.world_size() > 1:
-        return counts_totalled_by(_all_reduce_counts)
+def global_counts(strategy):
+    """The context in which masked averages count the global batch's kept entries (`strategy` of N > 1 replicas)."""
+    if strategy is not None and strategy.num_replicas_in_sync > 1:
+        return counts_totalled_by(functools.partial(_uncompiled_sum(), strategy))
     return contextlib.nullcontext()
 
 
-def _all_reduce_counts(counts):
-    return _uncompiled_all_reduce()(counts)
-
-
 @functools.cache
-def _uncompiled_all_reduce():
-    """The counts' all-reduce kept outside a jit-compiled step's graph (a collective).
+def _uncompiled_sum():
+    """`fn(strategy, counts)`: the counts' SUM across replicas, kept outside a jit-compiled step's graph (a
+    collective).
 
     Made on first use: `torch.compiler.disable` imports torch._dynamo (seconds), which a program that never
     averages a mask under replicas should not pay for (tests/keras/optimizers/test_first_step_imports.py).
     """
-    return torch.compiler.disable(lambda counts: collectives.all_reduce(counts.detach().clone(), "sum"))
+    return torch.compiler.disable(lambda strategy, counts: strategy.sum_across_replicas(counts.detach().clone()))
 
 
-def scale_for_replicas(loss, share=None):
-    """`loss * share` (or `loss / num_replicas` outside fit) under several replicas; `loss` itself otherwise.
+def scale_for_replicas(loss, strategy, step_share=True):
+    """`loss * share` (or `loss / num_replicas` outside fit) under `strategy`'s replicas; `loss` itself with one.
 
     This is what `model.compute_loss` returns in a custom step, so that `optimizer.apply_gradients`
     (which SUMs across replicas) applies the mean gradient: TF scales by `1/N`; inside `fit` the
-    share is this replica's part of the global batch (`local/global` rows), the same for even splits
-    and also exact for a partial last batch.
+    share is this replica's part of the global batch (`local/global` rows, carried by the step's
+    `ReplicaContext`), the same for even splits and also exact for a partial last batch. With
+    `step_share=False` the scale is `1/N` inside `fit` too.
 
-    The scaled tensor remembers the plain value as `._keraslike_unscaled`, so a loss
-    tracker updated with it (Keras 3's custom `train_step`) still logs the true loss.
+    The step's replica context remembers the plain value of the scaled tensor, so a loss tracker
+    updated with it (Keras 3's custom `train_step`) still logs the true loss (`Mean.update_state`).
     """
-    replicas = context.get_strategy().num_replicas_in_sync
+    step = step_context(strategy)  # the running step's (its strategy's replicas, as TF's get_strategy()), else ours
+    replicas = step.strategy.num_replicas_in_sync
     if replicas == 1 or not isinstance(loss, torch.Tensor):
         return loss
+    share = step.replica_share if step_share else None
     scaled = loss * (share if share is not None else 1.0 / replicas)
-    scaled._keraslike_unscaled = loss.detach()
+    step.remember_unscaled(scaled, loss.detach())
     return scaled
 
 

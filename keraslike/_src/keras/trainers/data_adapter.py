@@ -1,8 +1,9 @@
 """Turn `fit`/`evaluate`/`predict` inputs into per-replica batches (keras/src/trainers/data_adapters/).
 
 Every replica walks the same GLOBAL batches (same shuffle, seeded from the
-chief) and keeps its rows of each (`collectives.split_global_batch`), so a
-step is the same computation as one device on the global batch.
+chief) and keeps its rows of each (`ReplicaFeed.replica_rows`, the strategy's split), so a
+step is the same computation as one device on the global batch. Adapters never see the strategy: a
+`ReplicaFeed` hands them this replica's rows function, device and the two agreements they need.
 
 - `ArrayDataAdapter`: numpy arrays / torch tensors / nests of them. They stay
   where they are (numpy wrapped without a copy); each step takes this replica's
@@ -20,17 +21,18 @@ step is the same computation as one device on the global batch.
   around every epoch of `fit` (and around the single pass of `evaluate`/`predict`), as Keras's epoch iterator does.
 """
 
+import contextlib
 import math
 import types
 import warnings
 from dataclasses import dataclass
+from typing import Any, Callable
 
 import numpy as np
 import torch
 
 from keraslike._src.data import replica_split
 from keraslike._src.data.dataset import Dataset
-from keraslike._src.distribute import collectives
 from keraslike._src.distribute.input import DistributedDataset, batch_size_of, replica_slice
 from keraslike._src.distribute.input_context import PerReplicaDataset
 from keraslike._src.keras.layers.keras_tensor import flatten, map_structure
@@ -39,6 +41,39 @@ from keraslike._src.keras.utils.py_dataset import PyDataset
 from keraslike._src.ops import string_tensor
 from keraslike._src.sparse import sparse_ops
 from keraslike._src.sparse.sparse_tensor import SparseTensor
+
+
+def _no_broadcast(tensors):
+    del tensors  # one process: its values are the chief's
+
+
+@dataclass(frozen=True)
+class ReplicaFeed:
+    """What a data adapter knows of the replica it feeds (instead of the strategy).
+
+    Attributes:
+        replica_rows: `fn(global_size) -> (start, stop)`, the rows of a global batch this replica takes.
+        device: the `torch.device` its batches go to.
+        num_replicas: replicas in sync (a `Dataset` ending in `.map(...).batch(b)` is split only with several).
+        rank: this replica's index (named in errors).
+        randomness: context manager swapping in this replica's random stream (a split pipeline's maps draw there).
+        any_replica: `fn(flag) -> bool`, True on every replica when `flag` is True on any (each calls it).
+        broadcast: `fn(tensors)` overwriting `tensors` in place with the chief's (a shuffle seed).
+    """
+
+    replica_rows: Callable[[int], tuple]
+    device: Any
+    num_replicas: int = 1
+    rank: int = 0
+    randomness: Any = contextlib.nullcontext()
+    any_replica: Callable[[bool], bool] = bool
+    broadcast: Callable[[list], None] = _no_broadcast
+
+    @classmethod
+    def of(cls, strategy):
+        """The feed of `strategy`'s replica in this process (`distribute/contract.py`'s members)."""
+        return cls(strategy.replica_rows, strategy.device, strategy.num_replicas_in_sync, strategy.rank,
+                   strategy.replica_randomness, strategy.any_replica, strategy.broadcast)
 
 
 @dataclass
@@ -204,17 +239,17 @@ class ArrayDataAdapter:
         x, y, sample_weight: arrays or nests of arrays with equal first dimension.
         batch_size: global batch size (default 32).
         shuffle: reshuffle the sample order every epoch (same order on every replica).
-        strategy: the model's strategy (device, replica index and count).
+        replica: the `ReplicaFeed` of this replica (its rows of each batch, its device).
         steps: optional cap on steps per epoch.
         class_weight: optional dict class -> weight, turned into sample weights.
     """
 
-    def __init__(self, x, y=None, sample_weight=None, batch_size=None, shuffle=False, strategy=None, steps=None,
+    def __init__(self, x, y=None, sample_weight=None, batch_size=None, shuffle=False, replica=None, steps=None,
                  class_weight=None):
         self.batch_size = check_batch_size(batch_size) or 32
         x, y, sample_weight = (lists_to_arrays(v) for v in (x, y, sample_weight))
         self.num_samples = check_cardinality(x, y, sample_weight)
-        self.strategy = strategy
+        self.replica = replica
         self.x = map_structure(device_transfer.host_tensor, x)
         self.y = map_structure(device_transfer.host_tensor, y) if y is not None else None
         self.sample_weight = device_transfer.host_tensor(sample_weight) if sample_weight is not None else None
@@ -224,7 +259,7 @@ class ArrayDataAdapter:
         self.shuffle = bool(shuffle)
         full_steps = math.ceil(self.num_samples / self.batch_size)
         self.steps_per_epoch = min(full_steps, steps) if steps else full_steps
-        self._seed = _shared_seed() if self.shuffle else 0
+        self._seed = _shared_seed(replica) if self.shuffle else 0
 
     def first_batch(self):
         """The first batch of epoch 0 (no side effects; used to build the model)."""
@@ -236,12 +271,12 @@ class ArrayDataAdapter:
         if self.shuffle:  # on the host: each source gathers with its own copy of this epoch's order
             gen = torch.Generator().manual_seed(self._seed + epoch_index)
             order = torch.randperm(self.num_samples, generator=gen)
-        n_rep, rank, device = self.strategy.num_replicas_in_sync, self.strategy._rank, self.strategy._device
+        replica_rows, device = self.replica.replica_rows, self.replica.device
         for step in range(self.steps_per_epoch):
             start = (step * self.batch_size) % max(self.num_samples, 1)
             stop = min(self.num_samples, start + self.batch_size)
             global_size = stop - start
-            lo, hi = collectives.split_global_batch(global_size, n_rep, rank)
+            lo, hi = replica_rows(global_size)
             rows = slice(start + lo, start + hi) if order is None else order[start + lo:start + hi]
             take = _Rows(rows, device)
             yield StepBatch(take.apply(self.x), take.apply(self.y), take.apply(self.sample_weight), hi - lo,
@@ -271,10 +306,10 @@ class _Rows:
         return map_structure(lambda t: None if t is None else self._take(t), structure)
 
 
-def _shared_seed():
+def _shared_seed(replica):
     """A seed drawn from torch's RNG on the chief, the same on every replica."""
     seed = torch.randint(0, 2**31 - 1, (1,), dtype=torch.int64)
-    collectives.broadcast(seed)
+    replica.broadcast([seed])
     return int(seed)
 
 
@@ -315,20 +350,20 @@ class IterableDataAdapter:
     Args:
         data: iterable of global batches. A re-iterable (Dataset, list,
             DataLoader) restarts each epoch; a one-shot generator continues.
-        strategy: the model's strategy.
+        replica: the `ReplicaFeed` of this replica.
         steps: steps per epoch; default `len(data)` when known, else until exhausted.
         class_weight: optional dict class -> weight, turned into each batch's sample weights (the batches
             must then be `(x, y)`), as Keras maps a Dataset.
     """
 
-    def __init__(self, data, strategy, steps=None, class_weight=None):
+    def __init__(self, data, replica, steps=None, class_weight=None):
         self.class_weight = class_weight
         if isinstance(data, DistributedDataset):
             data = data._dataset
         self.data = data
-        self.strategy = strategy
+        self.replica = replica
         # a Dataset ending in `.map(...).batch(b)`: each replica maps only its rows (replica_split)
-        self._split = strategy.num_replicas_in_sync > 1 and isinstance(data, Dataset) and replica_split.can_split(data)
+        self._split = replica.num_replicas > 1 and isinstance(data, Dataset) and replica_split.can_split(data)
         self._reiterable = not hasattr(data, "__next__")
         self._iterator = None
         self._pending = None  # an element read ahead by `first_batch` from a one-shot iterator
@@ -361,10 +396,8 @@ class IterableDataAdapter:
     def _new_iterator(self):
         if not self._split:
             return iter(self.data)
-        strategy = self.strategy
-        local = replica_split.replica_batches(self.data, strategy.num_replicas_in_sync, strategy._rank,
-                                              collectives.split_global_batch)
-        return _LocalBatches(local, strategy._replica_randomness)
+        local = replica_split.replica_batches(self.data, self.replica.replica_rows)
+        return _LocalBatches(local, self.replica.randomness)
 
     def epoch(self, epoch_index):
         # Keras: a fresh pass per epoch, unless steps_per_epoch was given (then one iterator continues)
@@ -397,16 +430,15 @@ class IterableDataAdapter:
         else:
             element = tuple(lists_to_arrays(v) for v in unpack_x_y_sample_weight(element))
             global_size = batch_size_of(element)
-            x, y, sw = replica_slice(element, self.strategy)
-        device = self.strategy._device
+            x, y, sw = replica_slice(element, self.replica.replica_rows)
+        device = self.replica.device
         move = lambda t: to_device_tensor(t, device) if t is not None else None  # noqa: E731
         x, y = map_structure(move, x), map_structure(move, y) if y is not None else None
         sw = move(sw)
         if self.class_weight is not None:  # Keras maps the dataset: (x, y) -> (x, y, class weights)
             _check_one_weighting(sw, self.class_weight)
             sw = class_weight_to_sample_weight(y, self.class_weight)
-        lo, hi = collectives.split_global_batch(global_size, self.strategy.num_replicas_in_sync,
-                                                self.strategy._rank)
+        lo, hi = self.replica.replica_rows(global_size)
         return StepBatch(x, y, sw, hi - lo, global_size)
 
 
@@ -450,8 +482,8 @@ class PerReplicaDataAdapter(IterableDataAdapter):
 
     per_replica = True
 
-    def __init__(self, data, strategy, steps=None, class_weight=None):
-        super().__init__(data, strategy, steps, class_weight)
+    def __init__(self, data, replica, steps=None, class_weight=None):
+        super().__init__(data, replica, steps, class_weight)
         ctx = getattr(data, "input_context", None)
         self._global_batch = getattr(ctx, "requested_global_batch_size", None)
         self._template = None
@@ -460,14 +492,13 @@ class PerReplicaDataAdapter(IterableDataAdapter):
         batches = super().epoch(epoch_index)
         while True:
             batch = next(batches, None)
-            have = torch.tensor([0 if batch is None else 1], dtype=torch.int64)
-            if not int(collectives.all_reduce(have, "max")):
+            if not self.replica.any_replica(batch is not None):
                 return
             if batch is None:
                 if self._template is None:
                     raise ValueError("Expected every replica's dataset from `distribute_datasets_from_function` to "
                                      "have at least one batch. Received: an empty dataset on replica "
-                                     f"{self.strategy._rank}")
+                                     f"{self.replica.rank}")
                 batch = self._template
             else:
                 self._template = StepBatch(*(map_structure(lambda t: None if t is None else t[:0], v)
@@ -477,7 +508,7 @@ class PerReplicaDataAdapter(IterableDataAdapter):
     def _step_batch(self, element):
         element = tuple(lists_to_arrays(v) for v in unpack_x_y_sample_weight(element))
         local = batch_size_of(element)
-        device = self.strategy._device
+        device = self.replica.device
         move = lambda t: to_device_tensor(t, device) if t is not None else None  # noqa: E731
         x, y, sw = element
         x, y = map_structure(move, x), map_structure(move, y) if y is not None else None
@@ -485,7 +516,7 @@ class PerReplicaDataAdapter(IterableDataAdapter):
         if self.class_weight is not None:
             _check_one_weighting(sw, self.class_weight)
             sw = class_weight_to_sample_weight(y, self.class_weight)
-        global_size = self._global_batch or local * self.strategy.num_replicas_in_sync
+        global_size = self._global_batch or local * self.replica.num_replicas
         return StepBatch(x, y, sw, local, max(global_size, local))
 
 
@@ -521,7 +552,7 @@ class PyDatasetAdapter(IterableDataAdapter):
 
     Args:
         dataset: a `keras.utils.PyDataset` (or `Sequence`) returning whole batches.
-        strategy: the model's strategy.
+        replica: the `ReplicaFeed` of this replica.
         steps: steps per epoch; default `len(dataset)`.
         shuffle: visit the batches in a new random order each epoch.
         class_weight: optional dict class -> weight, turned into each batch's sample weights.
@@ -530,12 +561,12 @@ class PyDatasetAdapter(IterableDataAdapter):
         ValueError: if `len(dataset)` is not a non-negative integer.
     """
 
-    def __init__(self, dataset, strategy, steps=None, shuffle=False, class_weight=None):
+    def __init__(self, dataset, replica, steps=None, shuffle=False, class_weight=None):
         num_batches = len(dataset)
         if not isinstance(num_batches, int) or num_batches < 0:
             raise ValueError(f"Expected len(PyDataset) to be a non-negative int. Received: len={num_batches!r}")
         self.py_dataset = dataset
-        super().__init__(_Passes(dataset, _shared_seed() if shuffle else None), strategy, steps, class_weight)
+        super().__init__(_Passes(dataset, _shared_seed(replica) if shuffle else None), replica, steps, class_weight)
 
     def first_batch(self):
         """Batch 0, read directly (no pass started, no epoch hooks run)."""
@@ -551,9 +582,9 @@ class PyDatasetAdapter(IterableDataAdapter):
             hook()
 
 
-def make_adapter(x, y=None, sample_weight=None, batch_size=None, shuffle=False, strategy=None, steps=None,
+def make_adapter(x, y=None, sample_weight=None, batch_size=None, shuffle=False, replica=None, steps=None,
                  class_weight=None, arg="x"):
-    """Pick the adapter for `x` (arrays, Dataset, generator, iterable).
+    """Pick the adapter for `x` (arrays, Dataset, generator, iterable) feeding `replica` (a `ReplicaFeed`).
 
     Raises:
         ValueError: batch_size given with a dataset/generator, y given with a dataset, bad batch_size.
@@ -565,12 +596,12 @@ def make_adapter(x, y=None, sample_weight=None, batch_size=None, shuffle=False, 
     x, y, sample_weight = (_dense_in_memory(v) for v in (x, y, sample_weight))
     if is_py_dataset(x):
         _check_batched_input(x, y, batch_size, arg, sample_weight, "PyDataset")
-        return PyDatasetAdapter(x, strategy, steps, shuffle, class_weight)
+        return PyDatasetAdapter(x, replica, steps, shuffle, class_weight)
     if isinstance(x, PerReplicaDataset):
         _check_batched_input(x, y, batch_size, arg, sample_weight, "distributed dataset")
-        return PerReplicaDataAdapter(x, strategy, steps, class_weight)
+        return PerReplicaDataAdapter(x, replica, steps, class_weight)
     if isinstance(x, dict) or is_array_structure(x):
-        return ArrayDataAdapter(x, y, sample_weight, batch_size, shuffle, strategy, steps, class_weight)
+        return ArrayDataAdapter(x, y, sample_weight, batch_size, shuffle, replica, steps, class_weight)
     if hasattr(x, "__iter__") or hasattr(x, "__next__"):
         is_dataset = isinstance(x, (Dataset, DistributedDataset))
         _check_batched_input(x, y, batch_size, arg, sample_weight,
@@ -581,7 +612,7 @@ def make_adapter(x, y=None, sample_weight=None, batch_size=None, shuffle=False, 
             raise ValueError("Argument `class_weight` is not supported for Python generator inputs (Keras maps "
                              "it over a tf.data.Dataset or a PyDataset only); yield (x, y, sample_weight) instead. "
                              f"Received: class_weight={class_weight}, x of type {type(x).__name__}")
-        return IterableDataAdapter(x, strategy, steps, class_weight)
+        return IterableDataAdapter(x, replica, steps, class_weight)
     raise TypeError(
         "Expected x to be numpy arrays, torch tensors, a dict/list of them, a tf.data.Dataset, a "
         f"keras.utils.PyDataset or a generator. Received: x of type {type(x).__name__}"

@@ -40,12 +40,14 @@ updates stay eager. `steps_per_execution=k` groups steps as Keras 3's epoch iter
 """
 
 import collections.abc
+import contextlib
 import functools
 import inspect
 import warnings
 
 import torch
 
+from keraslike._src.distribute.strategy import step_context
 from keraslike._src.keras.backend import config as keras_config
 from keraslike._src.autodiff.jit import JitFunction
 from keraslike._src.keras import keras_version, optimizers as optimizers_module
@@ -136,7 +138,6 @@ class _StepPlan:
 class Trainer:
     """Mixin giving `Model` its training API (see the module docstring)."""
 
-    _step_sizes = None  # (local rows, global rows) of the step being run by fit/evaluate
     _builtin_loss_call = False  # True while a built-in step asks compute_loss (it updates the loss tracker itself)
 
     def __init__(self):
@@ -209,7 +210,7 @@ class Trainer:
                 optimizer = LossScaleOptimizer(optimizer)  # Keras: float16 compute gets dynamic loss scaling
             self.optimizer = optimizer
             checkpoint_tracking.restore_deferred_optimizer(self)  # a TF checkpoint restored before compile
-            self._autocast = mixed_precision.Autocast.for_policy(policy, strategy._device)
+            self._autocast = mixed_precision.Autocast.for_policy(policy, strategy.device)
             names = output_names_of(self)
             self._compile_loss = CompiledLoss(loss, loss_weights, names, strategy) if loss is not None else None
             self.loss = loss
@@ -323,8 +324,7 @@ class Trainer:
                                 for r in regularization_losses)
         if self._loss_tracker is not None:
             self._loss_tracker.update_weighted(total.detach(), first.shape[0] if first.dim() else 1)
-        share = self._compile_loss.replica_scale if self._compile_loss is not None else None
-        return scale_for_replicas(total, share)
+        return scale_for_replicas(total, self._distribute_strategy, step_share=self._compile_loss is not None)
 
     @property
     def metrics_names(self):
@@ -386,7 +386,7 @@ class Trainer:
         scaled = self.optimizer.scale_loss(scaled)  # Keras 3: dynamic (LossScaleOptimizer) or loss_scale_factor
         if params:  # a model without trainable weights still reports its loss (Keras warns once in fit)
             scaled.backward()
-            self._distribute_strategy._after_backward(self._train_module, params)
+            self._distribute_strategy.after_backward(self._train_module, params)
             self.optimizer._step(params)
         if loss is not None:
             self._loss_tracker.update_weighted(loss.detach(), batch.local_size)
@@ -439,7 +439,7 @@ class Trainer:
     def _batch_from_data(self, data):
         x, y, sample_weight = data_adapter.unpack_x_y_sample_weight(data)
         local = int(data_adapter.flatten(x)[0].shape[0])
-        sizes = self._step_sizes or (local, local)
+        sizes = step_context(self._distribute_strategy).batch_sizes or (local, local)  # fit's step carries them
         return data_adapter.StepBatch(x, y, sample_weight, sizes[0], sizes[1])
 
     def train_step(self, data):
@@ -482,11 +482,11 @@ class Trainer:
         if self._compile_loss is None:
             if not reg:
                 raise ValueError("No loss to compute. Provide a `loss` argument in `compile()`. Received: loss=None")
-            return scale_for_replicas(sum(reg))
+            return scale_for_replicas(sum(reg), self._distribute_strategy, step_share=False)
         loss = self._compile_loss.compute(y, y_pred, sample_weight)
         if reg:
             loss = loss + sum(reg)
-        return scale_for_replicas(loss, self._compile_loss.replica_scale)
+        return scale_for_replicas(loss, self._distribute_strategy)
 
     def compute_metrics(self, x, y, y_pred, sample_weight=None):
         """Update the `compile_metrics` container and return `get_metrics_result()` (Keras 3).
@@ -523,24 +523,23 @@ class Trainer:
         returning a plain mean over its rows is scaled here, so either way the update equals
         one device on the global batch.
         """
-        compiled = self._compile_loss
+        strategy = self._distribute_strategy
+        sizes = (batch.local_size, batch.global_size)
         share = batch.local_size / batch.global_size if batch.global_size else 1.0
-        self._step_sizes = (batch.local_size, batch.global_size)
-        if compiled is not None:
-            compiled.replica_scale = share
-        self._builtin_loss_call = True
-        try:
-            kwargs = {"training": training} if self._compute_loss_takes_training() else {}
-            loss = self.compute_loss(x=batch.x, y=batch.y, y_pred=y_pred, sample_weight=batch.sample_weight,
-                                     **kwargs)
-        finally:
-            self._builtin_loss_call = False
-            self._step_sizes = None
-            if compiled is not None:
-                compiled.replica_scale = None
-        if not isinstance(loss, torch.Tensor):
-            raise TypeError(f"Expected compute_loss() to return a scalar tensor. Received: {loss!r}")
-        plain = getattr(loss, "_keraslike_unscaled", None)
+        # compute_loss reads the share from the step's replica context: fit's step carries these sizes; a
+        # train_step called by the user (in `strategy.run`) gets a step of its batch's own
+        own_step = strategy.num_replicas_in_sync > 1 and step_context(strategy).batch_sizes != sizes
+        with strategy.replica_step(sizes) if own_step else contextlib.nullcontext():
+            self._builtin_loss_call = True
+            try:
+                kwargs = {"training": training} if self._compute_loss_takes_training() else {}
+                loss = self.compute_loss(x=batch.x, y=batch.y, y_pred=y_pred, sample_weight=batch.sample_weight,
+                                         **kwargs)
+            finally:
+                self._builtin_loss_call = False
+            if not isinstance(loss, torch.Tensor):
+                raise TypeError(f"Expected compute_loss() to return a scalar tensor. Received: {loss!r}")
+            plain = step_context(strategy).unscaled(loss)
         if plain is not None:
             return plain, loss
         return loss, (loss * share if share != 1.0 else loss)
@@ -574,16 +573,7 @@ class Trainer:
         """
         name = name or step_fn.__name__
         data = data_adapter.pack_x_y_sample_weight(batch.x, batch.y, batch.sample_weight)
-        self._step_sizes = (batch.local_size, batch.global_size)
-        compiled = self._compile_loss
-        if compiled is not None and batch.global_size:
-            compiled.replica_scale = batch.local_size / batch.global_size
-        try:
-            logs = step_fn(data)
-        finally:
-            self._step_sizes = None
-            if compiled is not None:
-                compiled.replica_scale = None
+        logs = step_fn(data)  # in the step's replica context, which carries its batch sizes (`compute_loss`)
         if name != "predict_step" and not isinstance(logs, collections.abc.Mapping):
             raise TypeError(f"Expected {name}() to return a dict of logs (metric name -> value). "
                             f"Received: {type(logs).__name__}")
@@ -644,7 +634,7 @@ class Trainer:
         key = (self._compile_generation, *(id(p) for p in params))
         if self._train_module is None or key != self._train_module_key:
             # stored outside nn.Module's registry: the model must not become its own (or DDP's) submodule
-            self.__dict__["_train_module"] = self._distribute_strategy._distribute_module(self)
+            self.__dict__["_train_module"] = self._distribute_strategy.wrap_module(self)
             self._train_module_key = key
         self.optimizer.build(params)
         return params
@@ -661,13 +651,13 @@ class Trainer:
             callbacks.append(progbar)
         strategy = self._distribute_strategy
         if progbar is not None:
-            progbar.is_chief = strategy._is_chief
-            progbar.sync_every = strategy._log_read_interval(steps)
+            progbar.is_chief = strategy.is_chief
+            progbar.sync_every = strategy.log_read_interval(steps)
         return CallbackList(callbacks, model=self, verbose=verbose, epochs=epochs, steps=steps), history
 
     def _stop_requested(self):
         """`stop_training` as every replica agrees (any replica's True stops all)."""
-        self.stop_training = self._distribute_strategy._any_replica(self.stop_training)
+        self.stop_training = self._distribute_strategy.any_replica(self.stop_training)
         return self.stop_training
 
     # ---- fit ----------------------------------------------------------------------------------
@@ -718,14 +708,15 @@ class Trainer:
         epochs = keras_config.capped_epochs(input_validation.check_epochs(epochs, "epochs"))  # set_max_epochs
         steps_per_epoch = keras_config.capped_steps(steps_per_epoch)
         strategy = self._distribute_strategy
-        with strategy.scope(), strategy._replica_local_weights(self):
+        with strategy.scope(), strategy.replica_local_weights(self):
             if validation_split and validation_data is None:
                 if not data_adapter.is_array_structure(x):
                     raise ValueError("Argument `validation_split` is only supported for tensors or NumPy arrays. "
                                      f"Received: x of type {type(x).__name__}")
                 (x, y, sample_weight), validation_data = data_adapter.train_validation_split(
                     (x, y, sample_weight), validation_split)
-            train = data_adapter.make_adapter(x, y, sample_weight, batch_size, shuffle, strategy, steps_per_epoch,
+            feed = data_adapter.ReplicaFeed.of(strategy)
+            train = data_adapter.make_adapter(x, y, sample_weight, batch_size, shuffle, feed, steps_per_epoch,
                                               class_weight)
             input_validation.check_not_empty(getattr(train, "num_samples", None), "fit")
             self._check_input_shape(train)
@@ -739,7 +730,7 @@ class Trainer:
                                      f"({self.loss!r}) that needs them: pass `validation_data=(x_val, y_val)`. "
                                      f"Received: validation_data of length {len(validation_data)} with y=None")
                 val = data_adapter.make_adapter(vx, vy, vsw, validation_batch_size or (
-                    batch_size if data_adapter.is_array_structure(vx) else None), False, strategy,
+                    batch_size if data_adapter.is_array_structure(vx) else None), False, feed,
                     validation_steps, arg="validation_data")
             self._ensure_built(train)
             params = self._prepare_training()
@@ -762,7 +753,6 @@ class Trainer:
             # replica: the strategy agrees on it (one 1-element all-reduce under replicas), only when
             # something could set it
             may_stop = user_train or _may_stop_mid_epoch(cbs)
-            replica_step = strategy._replica_step()
             steps = EpochIterator(self._steps_per_execution)
             for epoch in range(initial_epoch, epochs):
                 self.reset_metrics()
@@ -781,7 +771,7 @@ class Trainer:
                     if batch_hooks:
                         cbs.on_train_batch_begin(first)
                     for _, batch in group:
-                        with replica_step:
+                        with strategy.replica_step((batch.local_size, batch.global_size)):
                             logs = run_step(batch)
                         if user_train:
                             step_logs = logs
@@ -847,12 +837,12 @@ class Trainer:
         run_step, user_test = self._step_runner("test", adapter)
         cbs.on_test_begin()
         step_logs = {}
-        replica_step = self._distribute_strategy._replica_step()
+        strategy = self._distribute_strategy
         with torch.no_grad():
             for first, last, group in EpochIterator(self._steps_per_execution).groups(adapter.epoch(0)):
                 cbs.on_test_batch_begin(first)
                 for _, batch in group:
-                    with replica_step:
+                    with strategy.replica_step((batch.local_size, batch.global_size)):
                         logs = run_step(batch)
                     if user_test:
                         step_logs = logs
@@ -879,8 +869,9 @@ class Trainer:
         input_validation.check_steps(steps, "steps")
         steps = keras_config.capped_steps(steps)  # keras.config.set_max_steps_per_epoch
         strategy = self._distribute_strategy
-        with strategy.scope(), strategy._replica_local_weights(self):
-            adapter = data_adapter.make_adapter(x, y, sample_weight, batch_size, False, strategy, steps)
+        with strategy.scope(), strategy.replica_local_weights(self):
+            adapter = data_adapter.make_adapter(x, y, sample_weight, batch_size, False,
+                                                data_adapter.ReplicaFeed.of(strategy), steps)
             input_validation.check_not_empty(getattr(adapter, "num_samples", None), "evaluate")
             self._check_input_shape(adapter)
             self._ensure_built(adapter)
@@ -911,23 +902,23 @@ class Trainer:
         else:
             run_step = self._jit("predict forward pass", self._predict_forward)
             run_step = functools.partial(_call_on_x, run_step)
-        with strategy.scope(), strategy._replica_local_weights(self):
+        with strategy.scope(), strategy.replica_local_weights(self):
+            feed = data_adapter.ReplicaFeed.of(strategy)
             if data_adapter.is_array_structure(x) or isinstance(x, dict):
-                adapter = data_adapter.ArrayDataAdapter(x, None, None, batch_size, False, strategy, steps)
+                adapter = data_adapter.ArrayDataAdapter(x, None, None, batch_size, False, feed, steps)
             else:
-                adapter = data_adapter.make_adapter(x, None, None, batch_size, False, strategy, steps)
+                adapter = data_adapter.make_adapter(x, None, None, batch_size, False, feed, steps)
             self._check_input_shape(adapter)
             cbs, _ = self._make_callbacks(callbacks, verbose, 1, adapter.steps_per_epoch)
             cbs.on_predict_begin()
             outputs, plan = [], []
-            replica_step = strategy._replica_step()
             per_replica = getattr(adapter, "per_replica", False)
             with torch.no_grad():
                 for first, last, group in EpochIterator(self._steps_per_execution).groups(adapter.epoch(0)):
                     cbs.on_predict_batch_begin(first)
                     group_outputs = []
                     for _, batch in group:
-                        with replica_step:
+                        with strategy.replica_step((batch.local_size, batch.global_size)):
                             group_outputs.append(run_step(batch))
                         plan.append(batch.local_size if per_replica else batch.global_size)
                     outputs += group_outputs
@@ -943,7 +934,8 @@ class Trainer:
     # is a scalar (loss only), a list in `metrics_names` order, or a dict with `return_dict=True`.
     def _one_batch(self, x, y, sample_weight, class_weight=None):
         x, y, sample_weight = (data_adapter.lists_to_arrays(v) for v in (x, y, sample_weight))
-        adapter = data_adapter.ArrayDataAdapter(x, y, sample_weight, None, False, self._distribute_strategy,
+        adapter = data_adapter.ArrayDataAdapter(x, y, sample_weight, None, False,
+                                                data_adapter.ReplicaFeed.of(self._distribute_strategy),
                                                 class_weight=class_weight)
         adapter.batch_size = max(adapter.num_samples, 1)
         adapter.steps_per_epoch = 1
@@ -969,8 +961,9 @@ class Trainer:
             params = self._prepare_training()
             run_step, user_train = self._step_runner("train", adapter, params)
             self.reset_metrics()
-            with self._distribute_strategy._replica_step():
-                logs = run_step(next(iter(adapter.epoch(0))))
+            batch = next(iter(adapter.epoch(0)))
+            with self._distribute_strategy.replica_step((batch.local_size, batch.global_size)):
+                logs = run_step(batch)
             logs = logs.copy() if user_train else metric_logs(self.metrics)
         return self._ordered(logs, return_dict)
 
@@ -981,8 +974,9 @@ class Trainer:
             adapter = self._one_batch(x, y, sample_weight)
             run_step, user_test = self._step_runner("test", adapter)
             self.reset_metrics()
-            with torch.no_grad(), self._distribute_strategy._replica_step():
-                logs = run_step(next(iter(adapter.epoch(0))))
+            batch = next(iter(adapter.epoch(0)))
+            with torch.no_grad(), self._distribute_strategy.replica_step((batch.local_size, batch.global_size)):
+                logs = run_step(batch)
             logs = logs.copy() if user_test else metric_logs(self.metrics)
         return self._ordered(logs, return_dict)
 
@@ -1099,8 +1093,8 @@ def _rows_per_replica(plan, adapter, strategy):
     """`split[r][step]`: rows replica r predicted at each step (gathered once for per-replica inputs)."""
     if getattr(adapter, "per_replica", False):
         sizes = torch.tensor(plan, dtype=torch.int64)
-        return [block.tolist() for block in strategy._all_gather_rows(sizes, len(plan))]
-    per_step = [strategy._replica_batch_sizes(g) for g in plan]
+        return [block.tolist() for block in strategy.gather_rows(sizes, len(plan))]
+    per_step = [strategy.replica_batch_sizes(g) for g in plan]
     return [list(rows) for rows in zip(*per_step)]
 
 
@@ -1117,7 +1111,7 @@ def _gather_predictions(outputs, split, strategy):
         local = torch.cat([step[i] for step in leaves_per_step])
         if local.dtype == torch.bfloat16:  # numpy has no bfloat16
             local = local.float()
-        blocks = strategy._all_gather_rows(local, [sum(s) for s in split])
+        blocks = strategy.gather_rows(local, [sum(s) for s in split])
         if len(blocks) > 1:
             offsets = [0] * len(blocks)
             pieces = []

@@ -24,9 +24,7 @@ import numpy as np
 import torch
 
 from keraslike._src.data.shuffle import ShuffleSeeds
-from keraslike._src.distribute import collectives
 from keraslike._src.keras.trainers import data_adapter
-from keraslike._src.ops import random as tf_random
 from keraslike._src.ops import random_generator
 
 
@@ -45,7 +43,7 @@ def capture_generators(strategy):
     state = {"random": [version, list(internal), gauss],
              "numpy": [kind, keys.tolist(), int(pos), int(has_gauss), float(cached)],
              "torch": _b64(torch.get_rng_state())}
-    device = getattr(strategy, "_device", None)
+    device = getattr(strategy, "device", None)
     if device is not None and device.type == "cuda":
         state["cuda"] = _b64(torch.cuda.get_rng_state(device))
     generator = random_generator._global["generator"]
@@ -57,12 +55,11 @@ def capture_generators(strategy):
 
 
 def _gather_replica_streams(strategy):
-    randomness = strategy._replica_randomness
-    own = randomness._own[0] if randomness._own is not None else torch.zeros_like(torch.get_rng_state())
-    agreed = randomness._agreed_at_exit[0] if randomness._agreed_at_exit is not None else torch.zeros_like(own)
+    stream = strategy.replica_randomness.stream_state()
+    own, agreed = stream if stream is not None else (torch.zeros_like(torch.get_rng_state()),) * 2
     local = torch.stack([own, agreed]).unsqueeze(0)
-    has = collectives.all_gather_ints(int(randomness._own is not None))
-    blocks = collectives.all_gather_rows(local, [1] * strategy.num_replicas_in_sync)
+    has = strategy.gather_ints(int(stream is not None))
+    blocks = strategy.gather_rows(local, 1)
     return [[_b64(block[0, 0]), _b64(block[0, 1])] if flag else None for block, flag in zip(blocks, has)]
 
 
@@ -73,7 +70,7 @@ def restore_generators(state, strategy):
     kind, keys, pos, has_gauss, cached = state["numpy"]
     np.random.set_state((kind, np.asarray(keys, dtype=np.uint32), pos, has_gauss, cached))
     torch.set_rng_state(_tensor(state["torch"]))
-    device = getattr(strategy, "_device", None)
+    device = getattr(strategy, "device", None)
     if "cuda" in state and device is not None and device.type == "cuda":
         torch.cuda.set_rng_state(_tensor(state["cuda"]), device)
     if "tf_global" in state:
@@ -81,14 +78,8 @@ def restore_generators(state, strategy):
             torch.tensor(state["tf_global"], dtype=torch.int64))
     replicas = state.get("replicas")
     if replicas and strategy is not None and strategy.num_replicas_in_sync == len(replicas):
-        mine = replicas[strategy._rank]
-        randomness = strategy._replica_randomness
-        if mine is None:
-            randomness._own = randomness._agreed_at_exit = None
-        else:
-            randomness._own = (_tensor(mine[0]), None)
-            randomness._agreed_at_exit = (_tensor(mine[1]), None)
-            randomness._reseeds = tf_random.reseed_count()
+        mine = replicas[strategy.rank]
+        strategy.replica_randomness.set_stream_state(None if mine is None else (_tensor(mine[0]), _tensor(mine[1])))
 
 
 def _pipeline_objects(root):

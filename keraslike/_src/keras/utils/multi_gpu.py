@@ -79,7 +79,7 @@ def multi_gpu_model(model, gpus, cpu_merge=True, cpu_relocation=False):
                 f"`gpus`. Received: gpus={gpus!r} ({num_gpus} GPUs)"
             )
     strategy = mirrored.MirroredStrategy([f"/gpu:{i}" for i in target_gpu_ids])
-    model.to(strategy._device)
+    model.to(strategy.device)
     model._distribute_strategy = strategy
     for metric in model.metrics if getattr(model, "compiled", False) else []:
         metric._strategy = strategy

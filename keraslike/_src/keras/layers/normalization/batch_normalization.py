@@ -23,7 +23,8 @@ import warnings
 import torch
 import torch.nn.functional as F
 
-from keraslike._src.distribute import collectives, replica_local
+from keraslike._src.distribute import replica_local
+from keraslike._src.distribute.strategy import get_replica_context
 from keraslike._src.keras import initializers
 from keraslike._src.keras.layers.input_spec import fixed_axis
 from keraslike._src.keras.layers.layer import Layer
@@ -141,9 +142,10 @@ class BatchNormalization(Layer):
             y = F.batch_norm(x, self.moving_mean, self.moving_variance, self.gamma, self.beta, False, 0.0,
                              self.epsilon)
             return y.movedim(1, self.axis % inputs.dim()) if inputs.dim() > 2 else y
-        replicas = collectives.world_size()
+        replica = get_replica_context()  # a step's (fit, `strategy.run`); TF syncs only in replica context
+        replicas = replica.num_replicas_in_sync if replica is not None else 1
         if self.renorm:
-            y = self._renorm_train(x, replicas)
+            y = self._renorm_train(x, replica, replicas)
             return y.movedim(1, self.axis % inputs.dim()) if inputs.dim() > 2 else y
         if self.synchronized and replicas > 1:
             y, mean, var = _sync_batch_norm(x, self.gamma, self.beta, self.epsilon)
@@ -155,7 +157,7 @@ class BatchNormalization(Layer):
                                                           alpha=1 - self.momentum)
         return y.movedim(1, self.axis % inputs.dim()) if inputs.dim() > 2 else y
 
-    def _renorm_train(self, x, replicas):
+    def _renorm_train(self, x, replica, replicas):
         """Batch renormalization (Ioffe 2017, Keras 3's rule): `(x_hat * r + d) * gamma + beta` with
         `r = clip(batch_std / renorm_std)`, `d = clip((batch_mean - renorm_mean) / renorm_std)` held constant
         for the gradient; then renorm and moving statistics move towards the batch ones."""
@@ -163,7 +165,7 @@ class BatchNormalization(Layer):
         with torch.no_grad():
             var, mean = torch.var_mean(x.float(), dim=dims, correction=0)
             if self.synchronized and replicas > 1:  # else this replica's own batch, as TF 2.21
-                stats = collectives.all_reduce(torch.cat([mean, var]), "sum") / replicas
+                stats = replica.all_reduce("SUM", torch.cat([mean, var])) / replicas
                 mean, var = stats.chunk(2)
             std = torch.sqrt(var + self.epsilon)
             renorm_std = torch.clamp(self.renorm_stddev, min=self.epsilon ** 0.5)
