@@ -20,6 +20,8 @@ import importlib
 import pathlib
 
 import keraslike
+from keraslike._src.distribute import context, contract
+from keraslike._src.distribute import strategy as strategy_module
 
 PACKAGE_DIR = pathlib.Path(keraslike.__file__).resolve().parent
 ROOT = "keraslike"
@@ -332,9 +334,6 @@ FLOOR_RULES = (
 # The imports that still break a rule, each (importing module, imported module), to be removed by the issue
 # named. The test below fails when one of them disappears (delete it here) or a new one appears.
 FLOOR_EXCEPTIONS = {
-    # distribute's replica-local variables choose Keras 2's mean or Keras 3's chief value with
-    # `keras_version.legacy_keras()` (issue 27 change 1: the strategy gets that choice from compile).
-    ("keraslike._src.distribute.replica_local", "keraslike._src.keras.keras_version"),
     # `tf.io.serialize_tensor` converts a non-tensor value with tf.data's `structure.to_tensor`.
     ("keraslike._src.io.tensor_serialization", "keraslike._src.data.structure"),
 }
@@ -401,3 +400,78 @@ def test_the_floor_reader_follows_chains():
     assert floor_path(graph, "data", "keras").startswith(f"{SRC}.data.d:1 -> {SRC}.ops.a:3")
     assert floor_path(graph, "ops", "data") is None
     assert floor_path(graph, "keras", "ops") is None
+
+
+# One door for distribution (issue 27 change 1): Keras code reaches a strategy only through the documented
+# contract (`_src/distribute/contract.py`), never through a strategy's private members, and never runs a
+# collective itself (reductions go through the contract or `get_replica_context().all_reduce`, as in TF).
+DISTRIBUTE = "keraslike._src.distribute"
+COLLECTIVE_MODULES = tuple(f"{DISTRIBUTE}.{name}" for name in ("collectives", "process_group", "batch_split"))
+
+
+def keras_imports_of_collectives():
+    """['module:line imports target'] for each Keras module importing the collectives or their siblings."""
+    return [f"{module}:{line} imports {target}"
+            for module, imports in _all_imports().items()
+            if module == KERAS or module.startswith(KERAS + ".")
+            for target, line, _ in imports if target in COLLECTIVE_MODULES]
+
+
+def _names_a_strategy(node):
+    """Whether an expression is spelled as a strategy: `strategy`, `self._strategy`, `model.distribute_strategy`."""
+    if isinstance(node, ast.Name):
+        return "strategy" in node.id.lower()
+    if isinstance(node, ast.Attribute):
+        return "strategy" in node.attr.lower()
+    return False
+
+
+def _private(name):
+    return name.startswith("_") and not (name.startswith("__") and name.endswith("__"))
+
+
+def private_strategy_members(source, where="<source>"):
+    """['where:line strategy._x'] for each private member read off a strategy (`s._x`, `getattr(s, "_x")`)."""
+    found = []
+    for node in ast.walk(ast.parse(source, where)):
+        if isinstance(node, ast.Attribute) and _private(node.attr) and _names_a_strategy(node.value):
+            found.append(f"{where}:{node.lineno} {ast.unparse(node)}")
+        elif (isinstance(node, ast.Call) and isinstance(node.func, ast.Name)
+              and node.func.id in ("getattr", "hasattr", "setattr") and len(node.args) >= 2
+              and _names_a_strategy(node.args[0]) and isinstance(node.args[1], ast.Constant)
+              and isinstance(node.args[1].value, str) and _private(node.args[1].value)):
+            found.append(f"{where}:{node.lineno} {ast.unparse(node)}")
+    return found
+
+
+def test_keras_code_never_imports_the_collectives():
+    found = keras_imports_of_collectives()
+    assert not found, ("Keras code runs collectives through the strategy's contract (distribute/contract.py) or "
+                       "`get_replica_context().all_reduce`, not by importing them:\n" + "\n".join(found))
+
+
+def test_no_private_strategy_member_is_read_outside_distribute():
+    found = []
+    for module, path in all_modules().items():
+        if module == DISTRIBUTE or module.startswith(DISTRIBUTE + "."):
+            continue
+        found += private_strategy_members(path.read_text(), module)
+    assert not found, ("a strategy's private members are read outside _src/distribute (add what is needed to the "
+                       "contract, distribute/contract.py):\n" + "\n".join(found))
+
+
+def test_the_strategy_member_reader_finds_every_spelling():
+    source = ("strategy._rank\nself._strategy._device\nmodel._distribute_strategy._replica_step()\n"
+              "getattr(model.distribute_strategy, '_is_chief', True)\nstrategy.rank\nself._strategy\n"
+              "metric._strategy = strategy\nstrategy.__class__\n")
+    found = private_strategy_members(source)
+    assert sorted(line.split(" ", 1)[1] for line in found) == sorted([
+        "strategy._rank", "self._strategy._device", "model._distribute_strategy._replica_step",
+        "getattr(model.distribute_strategy, '_is_chief', True)"])
+
+
+def test_every_strategy_implements_the_contract():
+    members = [name for name in vars(contract.StrategyContract) if not name.startswith("_")]
+    missing = [name for name in members if not hasattr(strategy_module.Strategy, name)]
+    assert not missing and len(members) >= 15, missing
+    assert isinstance(context.default_strategy(), contract.StrategyContract)

@@ -54,9 +54,10 @@ class StrategyContract(typing.Protocol):
         """Context manager for one step on this replica: pushes a `ReplicaContext` (carrying the step's
         `(local rows, global rows)` when given) and this replica's layer randomness. Returns the context."""
 
-    def replica_local_weights(self, model):
+    def replica_local_weights(self, model, read="first"):
         """Context manager around a whole `fit`/`evaluate`/`predict`: replica-local variables (BatchNormalization's
-        moving statistics) hold each replica's own values inside, the cross-replica value after."""
+        moving statistics) hold each replica's own values inside, the cross-replica value after: replica 0's
+        (`read="first"`, Keras 3) or the replicas' mean (`read="mean"`, Keras 2)."""
 
     def wrap_module(self, module):
         """`module` wrapped for synchronous training (the trainer keeps and calls what this returns); the

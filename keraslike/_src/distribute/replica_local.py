@@ -29,7 +29,8 @@ import contextlib
 import torch
 
 from keraslike._src.distribute import collectives
-from keraslike._src.keras import keras_version
+
+READS = ("first", "mean")  # Keras 3 reads replica 0's value, Keras 2 the mean (the module docstring)
 
 
 def mark(variable):
@@ -60,12 +61,18 @@ class CrossReplicaReads:
         self._depth = {}  # id(model) -> nesting depth of fit/evaluate/predict
 
     @contextlib.contextmanager
-    def scope(self, model):
-        """`with reads.scope(model):` around a whole `fit`/`evaluate`/`predict` of `model`.
+    def scope(self, model, read="first"):
+        """`with reads.scope(model, read):` around a whole `fit`/`evaluate`/`predict` of `model`.
 
-        The outermost one also ends with a barrier, so files the chief's callbacks wrote exist for every
-        replica when the call returns.
+        `read` is what a cross-replica read returns after it: "first" (replica 0's values, Keras 3) or "mean"
+        (the replicas' mean, Keras 2). The outermost one also ends with a barrier, so files the chief's
+        callbacks wrote exist for every replica when the call returns.
+
+        Raises:
+            ValueError: for another `read`.
         """
+        if read not in READS:
+            raise ValueError(f"Expected read to be one of {READS}. Received: read={read!r}")
         if not self._active:
             yield
             return
@@ -87,14 +94,14 @@ class CrossReplicaReads:
                 # every replica returns together, after the chief's callbacks closed their files (CSVLogger,
                 # TensorBoard, ModelCheckpoint): a replica that reads them next finds them (DESIGN §5)
                 collectives.barrier()
-                self._publish(_replica_local_variables(model))
+                self._publish(_replica_local_variables(model), read)
 
-    def _publish(self, variables):
+    def _publish(self, variables, read):
         """Keep each variable's own value aside and show the cross-replica value (one collective)."""
         if not variables:
             return
         views = [v.detach().clone() for v in variables]
-        if keras_version.legacy_keras():
+        if read == "mean":
             collectives.all_reduce_tensors(views)
             views = [view / self._num_replicas for view in views]
         else:

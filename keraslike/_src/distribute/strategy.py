@@ -317,11 +317,11 @@ class Strategy:
         global rows)` when given) + this replica's layer randomness."""
         return _ReplicaStep(self, ReplicaContext(self, batch_sizes))
 
-    def replica_local_weights(self, model):
+    def replica_local_weights(self, model, read="first"):
         """Context manager around a whole `fit`/`evaluate`/`predict`: replica-local variables (BatchNormalization's
-        moving statistics) hold each replica's own values inside, the cross-replica value after
-        (`distribute/replica_local.py`)."""
-        return self._cross_replica_reads.scope(model)
+        moving statistics) hold each replica's own values inside, the cross-replica value after: replica 0's
+        (`read="first"`, Keras 3) or the replicas' mean (`read="mean"`, Keras 2) (`distribute/replica_local.py`)."""
+        return self._cross_replica_reads.scope(model, read)
 
     def wrap_module(self, module):
         """`module` wrapped for synchronous training (the trainer keeps what this returns); identity with one

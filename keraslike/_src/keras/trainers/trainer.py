@@ -708,7 +708,7 @@ class Trainer:
         epochs = keras_config.capped_epochs(input_validation.check_epochs(epochs, "epochs"))  # set_max_epochs
         steps_per_epoch = keras_config.capped_steps(steps_per_epoch)
         strategy = self._distribute_strategy
-        with strategy.scope(), strategy.replica_local_weights(self):
+        with strategy.scope(), strategy.replica_local_weights(self, _cross_replica_read()):
             if validation_split and validation_data is None:
                 if not data_adapter.is_array_structure(x):
                     raise ValueError("Argument `validation_split` is only supported for tensors or NumPy arrays. "
@@ -869,7 +869,7 @@ class Trainer:
         input_validation.check_steps(steps, "steps")
         steps = keras_config.capped_steps(steps)  # keras.config.set_max_steps_per_epoch
         strategy = self._distribute_strategy
-        with strategy.scope(), strategy.replica_local_weights(self):
+        with strategy.scope(), strategy.replica_local_weights(self, _cross_replica_read()):
             adapter = data_adapter.make_adapter(x, y, sample_weight, batch_size, False,
                                                 data_adapter.ReplicaFeed.of(strategy), steps)
             input_validation.check_not_empty(getattr(adapter, "num_samples", None), "evaluate")
@@ -902,7 +902,7 @@ class Trainer:
         else:
             run_step = self._jit("predict forward pass", self._predict_forward)
             run_step = functools.partial(_call_on_x, run_step)
-        with strategy.scope(), strategy.replica_local_weights(self):
+        with strategy.scope(), strategy.replica_local_weights(self, _cross_replica_read()):
             feed = data_adapter.ReplicaFeed.of(strategy)
             if data_adapter.is_array_structure(x) or isinstance(x, dict):
                 adapter = data_adapter.ArrayDataAdapter(x, None, None, batch_size, False, feed, steps)
@@ -1039,6 +1039,12 @@ def _should_validate(epoch, validation_freq):
         return epoch + 1 in validation_freq
     raise ValueError("Expected `validation_freq` to be a list or a positive int. "
                      f"Received: validation_freq={validation_freq!r} of the type {type(validation_freq)}.")
+
+
+def _cross_replica_read():
+    """What reading a replica-local variable (BatchNormalization's moving statistics) after `fit` gives: replica
+    0's value in Keras 3, the replicas' mean in Keras 2 (`TF_USE_LEGACY_KERAS=1`), as TF 2.21's two Kerases."""
+    return "mean" if keras_version.legacy_keras() else "first"
 
 
 def _call_on_x(forward, batch):
