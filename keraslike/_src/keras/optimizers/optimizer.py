@@ -28,8 +28,6 @@ from keraslike._src.ops import sparse_gradient, trace_state
 from keraslike._src.ops import variables as state_variables
 from keraslike._src.ops.variables import Variable
 
-_STEP_IN_FIT = False
-
 
 class Optimizer:
     """Base optimizer.
@@ -225,14 +223,14 @@ class Optimizer:
         self.build([v for _, v in grads_and_vars if isinstance(v, torch.Tensor)])
         sparse = [sparse_gradient.of(g) for g in grads]  # TF's IndexedSlices: the tape's lookup gradients
         strategy = context.get_strategy()  # TF: the update is for the strategy in effect (scope or `run`)
-        reduce = not _STEP_IN_FIT and not skip_gradients_aggregation and strategy.num_replicas_in_sync > 1
+        reduce = not skip_gradients_aggregation and strategy.num_replicas_in_sync > 1
         if reduce:
             grads = _sum_across_replicas(grads, strategy)
         clips = self.clipvalue is not None or self.clipnorm is not None or self.global_clipnorm is not None
         for g, v, s in zip(grads, variables, sparse):
             v.grad = g.detach().to(v.dtype, copy=clips)  # clipping works in place: never on the caller's tensor
             sparse_gradient.attach(v, s)
-        self._sparse_across_replicas = reduce or _STEP_IN_FIT
+        self._sparse_across_replicas = reduce
         try:
             self._step(variables)
         finally:
