@@ -423,6 +423,8 @@ def _names_a_strategy(node):
         return "strategy" in node.id.lower()
     if isinstance(node, ast.Attribute):
         return "strategy" in node.attr.lower()
+    if isinstance(node, ast.Call):  # `tf.distribute.get_strategy()._x`
+        return _names_a_strategy(node.func)
     return False
 
 
@@ -463,11 +465,11 @@ def test_no_private_strategy_member_is_read_outside_distribute():
 def test_the_strategy_member_reader_finds_every_spelling():
     source = ("strategy._rank\nself._strategy._device\nmodel._distribute_strategy._replica_step()\n"
               "getattr(model.distribute_strategy, '_is_chief', True)\nstrategy.rank\nself._strategy\n"
-              "metric._strategy = strategy\nstrategy.__class__\n")
+              "metric._strategy = strategy\nstrategy.__class__\ngetattr(context.get_strategy(), '_x', 1)\n")
     found = private_strategy_members(source)
     assert sorted(line.split(" ", 1)[1] for line in found) == sorted([
         "strategy._rank", "self._strategy._device", "model._distribute_strategy._replica_step",
-        "getattr(model.distribute_strategy, '_is_chief', True)"])
+        "getattr(model.distribute_strategy, '_is_chief', True)", "getattr(context.get_strategy(), '_x', 1)"])
 
 
 def test_every_strategy_implements_the_contract():

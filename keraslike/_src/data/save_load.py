@@ -150,7 +150,7 @@ def save(dataset, path, compression=None, shard_func=None, checkpoint_args=None)
     if dataset._cardinality() == card.INFINITE:
         raise ValueError("Cannot save an infinite dataset. Received: a dataset of INFINITE_CARDINALITY")
     path = os.fspath(path)
-    if getattr(context.get_strategy(), "_is_chief", True):
+    if context.get_strategy().is_chief:
         parent = os.path.dirname(os.path.abspath(path))
         os.makedirs(parent, exist_ok=True)
         staging = f"{os.path.abspath(path)}.saving-{uuid.uuid4().hex}"
