@@ -8,6 +8,7 @@ strategy it has.
 """
 
 import warnings
+import weakref
 
 import torch
 
@@ -29,7 +30,7 @@ class ReplicaContext:
     def __init__(self, strategy, batch_sizes=None):
         self._strategy = strategy
         self._batch_sizes = batch_sizes
-        self._unscaled = {}  # id(loss scaled for the replicas) -> (that loss, its plain value), this step's
+        self._unscaled = {}  # id(loss scaled for the replicas) -> (weak reference to it, its plain value)
 
     @property
     def strategy(self):
@@ -51,12 +52,12 @@ class ReplicaContext:
         """Record that `scaled` (a loss scaled for the replicas in this step) stands for the value `plain`."""
         if len(self._unscaled) >= _UNSCALED_KEPT:  # a context outliving its step (cross-replica): the latest only
             self._unscaled.pop(next(iter(self._unscaled)))
-        self._unscaled[id(scaled)] = (scaled, plain)
+        self._unscaled[id(scaled)] = (weakref.ref(scaled), plain)  # a weak one: the graph is not kept alive
 
     def unscaled(self, value):
         """The plain value of a loss this step scaled for the replicas (`remember_unscaled`), else None."""
         found = self._unscaled.get(id(value))
-        return found[1] if found is not None and found[0] is value else None
+        return found[1] if found is not None and found[0]() is value else None
 
     @property
     def num_replicas_in_sync(self):
