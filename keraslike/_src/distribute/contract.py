@@ -86,7 +86,10 @@ class StrategyContract(typing.Protocol):
         """Every replica's Python int `value`, in replica order (`[value]` with one replica)."""
 
     def broadcast(self, tensors, src=0):
-        """Overwrite `tensors` (a list) in place with replica `src`'s values (one collective per dtype/device)."""
+        """Overwrite `tensors` (a list) in place with process `src`'s values (one collective per dtype/device).
+
+        Every process of the job calls it, whatever the strategy's replica count (a shuffle seed is the chief's
+        in a launched job even under the default strategy)."""
 
     def barrier(self):
         """Wait until every replica reaches this point (returns at once with one replica)."""

@@ -382,7 +382,8 @@ class Strategy:
         return collectives.all_gather_ints(value)
 
     def broadcast(self, tensors, src=0):
-        """Overwrite `tensors` in place with replica `src`'s values (coalesced: one collective per dtype/device)."""
+        """Overwrite `tensors` in place with process `src`'s values (coalesced: one collective per dtype/device);
+        every process of the job calls it, whatever this strategy's replica count."""
         collectives.broadcast_tensors(list(tensors), src=src)
 
     def barrier(self):
