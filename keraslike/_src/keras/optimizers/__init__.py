@@ -14,7 +14,6 @@ from keraslike._src.keras.optimizers.optimizer import Optimizer  # noqa: F401
 from keraslike._src.keras.optimizers.schedule_free_adamw import ScheduleFreeAdamW
 from keraslike._src.keras.optimizers.optimizers import SGD, Adagrad, Adam, AdamW, RMSprop  # noqa: F401
 from keraslike._src.keras.saving.namespace_lookup import NamespaceLookup
-from keraslike._src.keras.utils.lookup import lookup
 
 _NAMES = {"sgd": SGD, "adam": Adam, "adamw": AdamW, "rmsprop": RMSprop, "adagrad": Adagrad,
           "adadelta": Adadelta, "adamax": Adamax, "nadam": Nadam, "ftrl": Ftrl, "lion": Lion,
@@ -53,4 +52,4 @@ def get(identifier):
         return deserialize(identifier)
     if isinstance(identifier, str):
         return deserialize({"class_name": identifier, "config": {}})
-    return lookup("optimizer", identifier, _LOOKUP.names)()
+    return _LOOKUP.resolve(identifier)()
