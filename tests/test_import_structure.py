@@ -335,8 +335,6 @@ FLOOR_EXCEPTIONS = {
     # distribute's replica-local variables choose Keras 2's mean or Keras 3's chief value with
     # `keras_version.legacy_keras()` (issue 27 change 1: the strategy gets that choice from compile).
     ("keraslike._src.distribute.replica_local", "keraslike._src.keras.keras_version"),
-    # `tf.io.serialize_tensor` converts a non-tensor value with tf.data's `structure.to_tensor`.
-    ("keraslike._src.io.tensor_serialization", "keraslike._src.data.structure"),
 }
 
 
