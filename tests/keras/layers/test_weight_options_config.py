@@ -46,3 +46,18 @@ def test_a_plain_function_regularizer_stays_a_function():
 
     config = tf.keras.layers.Dense(2, kernel_regularizer=half_sum).get_config()
     assert config["kernel_regularizer"] is half_sum
+
+
+@pytest.mark.parametrize("name", ["SimpleRNN", "LSTM", "GRU", "SimpleRNNCell", "LSTMCell", "GRUCell"])
+def test_recurrent_layers_keep_their_seed_in_the_config(name):
+    """Keras writes it (keraslike's masks draw from the global generator, README "Accepted, no effect"); it was
+    dropped, so a file written here lost it for real Keras."""
+    layer = getattr(tf.keras.layers, name)(2, dropout=0.1, seed=7)
+    assert layer.get_config()["seed"] == 7
+    assert type(layer).from_config(layer.get_config()).get_config()["seed"] == 7
+
+
+def test_keras2_recurrent_configs_have_no_seed(monkeypatch):
+    """tf_keras's recurrent layers take no `seed`: a Keras 2 file holding one would not load there."""
+    monkeypatch.setenv("TF_USE_LEGACY_KERAS", "1")
+    assert "seed" not in tf.keras.layers.LSTM(2, seed=7).get_config()

@@ -142,7 +142,8 @@ class BaseCell(DropoutRNNCell, Layer):
                 **weight_options_config(kernel_regularizer=self._regs[0], recurrent_regularizer=self._regs[1],
                                         bias_regularizer=self._regs[2], kernel_constraint=self._cons[0],
                                         recurrent_constraint=self._cons[1], bias_constraint=self._cons[2]),
-                "dropout": self.dropout, "recurrent_dropout": self.recurrent_dropout}
+                "dropout": self.dropout, "recurrent_dropout": self.recurrent_dropout,
+                **({} if legacy_keras() else {"seed": self.seed})}  # Keras 2's cells have no seed
 
 
 def split_cell_kwargs(kwargs):
