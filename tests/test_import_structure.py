@@ -334,8 +334,6 @@ FLOOR_RULES = (
 # The imports that still break a rule, each (importing module, imported module), to be removed by the issue
 # named. The test below fails when one of them disappears (delete it here) or a new one appears.
 FLOOR_EXCEPTIONS = {
-    # `tf.io.serialize_tensor` converts a non-tensor value with tf.data's `structure.to_tensor`.
-    ("keraslike._src.io.tensor_serialization", "keraslike._src.data.structure"),
 }
 
 

@@ -10,9 +10,9 @@ value fills the whole shape, as TF's `MakeNdarray`).
 import numpy as np
 import torch
 
-from keraslike._src.data import structure
 from keraslike._src.errors import InvalidArgumentError
 from keraslike._src.io import protos, string_values
+from keraslike._src.ops.conversion import convert_to_tensor
 from keraslike._src.ops.tensor_spec import as_spec_dtype, dtype_repr, string
 
 # torch dtype -> (TF DataType enum, numpy storage dtype of its bytes, the TensorProto *_val field)
@@ -41,7 +41,7 @@ def _as_value(tensor):
         return string_values.as_bytes_array(tensor, "tensor")
     if hasattr(tensor, "read_value") and not isinstance(tensor, torch.Tensor):
         tensor = tensor.read_value()
-    value = tensor if isinstance(tensor, torch.Tensor) else structure.to_tensor(tensor)
+    value = tensor if isinstance(tensor, torch.Tensor) else convert_to_tensor(tensor)
     return value if isinstance(value, torch.Tensor) else string_values.as_bytes_array(value, "tensor")
 
 

@@ -5,7 +5,8 @@ from keraslike._src.keras.callbacks.callback import Callback  # noqa: F401
 from keraslike._src.keras.callbacks.callback_list import CallbackList  # noqa: F401
 from keraslike._src.keras.callbacks.csv_logger import CSVLogger  # noqa: F401
 from keraslike._src.keras.callbacks.early_stopping import EarlyStopping  # noqa: F401
-from keraslike._src.keras.callbacks.history import History, ProgbarLogger  # noqa: F401
+from keraslike._src.keras.callbacks.history import History  # noqa: F401
+from keraslike._src.keras.callbacks.progbar_logger import ProgbarLogger  # noqa: F401
 from keraslike._src.keras.callbacks.lambda_callback import LambdaCallback  # noqa: F401
 from keraslike._src.keras.callbacks.learning_rate_scheduler import LearningRateScheduler  # noqa: F401
 from keraslike._src.keras.callbacks.model_checkpoint import ModelCheckpoint  # noqa: F401

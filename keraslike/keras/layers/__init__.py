@@ -22,7 +22,9 @@ from keraslike._src.keras.layers.input_spec import InputSpec
 from keraslike._src.keras.layers.core.embedding import Embedding
 from keraslike._src.keras.layers.core.input_layer import Input, InputLayer
 from keraslike._src.keras.layers.core.lambda_layer import Lambda
-from keraslike._src.keras.layers.core.simple import Activation, Dropout, Flatten
+from keraslike._src.keras.layers.activations.activation import Activation
+from keraslike._src.keras.layers.regularization.dropout import Dropout
+from keraslike._src.keras.layers.reshaping.flatten import Flatten
 from keraslike._src.keras.layers.layer import Layer
 from keraslike._src.keras.layers.merging.base_merge import Add, Average, Maximum, Minimum, Multiply, Subtract
 from keraslike._src.keras.layers.merging.concatenate import Concatenate

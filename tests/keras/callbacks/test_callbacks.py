@@ -195,7 +195,7 @@ class _CountingLogs(collections.abc.Mapping):
 
 @pytest.mark.parametrize("verbose, reads_expected", [(1, True), (2, False)])
 def test_progbar_reads_batch_logs_only_when_it_draws_them(verbose, reads_expected, capsys):
-    from keraslike._src.keras.callbacks.history import ProgbarLogger
+    from keraslike._src.keras.callbacks.progbar_logger import ProgbarLogger
 
     bar = ProgbarLogger()
     bar.set_params({"verbose": verbose, "epochs": 1, "steps": 20})

@@ -13,7 +13,7 @@ from keraslike._src.keras import backend
 from keraslike._src.keras.ops import nn as ops_nn
 from keraslike._src.keras.ops.tensors import convert
 from keraslike._src.keras.saving import object_registration
-from keraslike._src.keras.utils.lookup import lookup
+from keraslike._src.keras.saving.namespace_lookup import NamespaceLookup
 from keraslike._src.ops.cached_logits import cache_logits
 
 
@@ -224,10 +224,12 @@ _NAMES = {
 }
 _NAMES["swish"] = silu
 _NAMES["hard_swish"] = hard_silu
+_LOOKUP = NamespaceLookup("activation", "keras.activations", None, _NAMES)
 
 
 def get(identifier):
-    """Resolve `None`/"linear", a name such as `"relu"`, or a callable.
+    """Resolve `None`/"linear", a name such as `"relu"` (then a registered or scoped custom name), a config dict
+    (`deserialize`'s), or a callable.
 
     Raises:
         ValueError: for an unknown name (lists the valid ones).
@@ -236,11 +238,9 @@ def get(identifier):
         return linear
     if callable(identifier):
         return identifier
-    if isinstance(identifier, str) and identifier not in _NAMES:
-        custom = object_registration.get_registered_object(identifier)  # custom_objects / registered functions
-        if custom is not None:
-            return custom
-    return lookup("activation", identifier, _NAMES)
+    if isinstance(identifier, dict):
+        return deserialize(identifier)
+    return _LOOKUP.resolve(identifier, registered=True)
 
 
 def deserialize(config, custom_objects=None):
@@ -249,11 +249,16 @@ def deserialize(config, custom_objects=None):
 
     Raises:
         ValueError: for an unknown name (lists the valid ones).
+        TypeError: for a dict that names no function (`{"class_name": "relu", "config": {}}`), as Keras.
     """
     if isinstance(config, dict):
-        config = config.get("config", config.get("class_name"))
-        if isinstance(config, dict):
-            config = config.get("name")
+        inner = config.get("config", config.get("class_name"))
+        if isinstance(inner, dict):  # a legacy `{"class_name": "relu", "config": {"name": "relu"}}`
+            if "name" not in inner:  # (before, this read as None and gave `linear`)
+                raise TypeError(f"Could not locate activation function {config.get('class_name')!r}: its config "
+                                f"names no function. Received: config={config!r}")
+            inner = inner["name"]
+        config = inner
     if custom_objects and config in custom_objects:
         return custom_objects[config]
     return get(config)

@@ -11,7 +11,9 @@ from keraslike._src.keras.layers.convolutional.conv import Conv2D
 from keraslike._src.keras.layers.convolutional.depthwise_conv2d import DepthwiseConv2D
 from keraslike._src.keras.layers.convolutional.separable_conv2d import SeparableConv2D
 from keraslike._src.keras.layers.core.dense import Dense
-from keraslike._src.keras.layers.core.simple import Activation, Dropout, Flatten
+from keraslike._src.keras.layers.activations.activation import Activation
+from keraslike._src.keras.layers.regularization.dropout import Dropout
+from keraslike._src.keras.layers.reshaping.flatten import Flatten
 from keraslike._src.keras.layers.layer import Layer
 from keraslike._src.keras.layers.merging.base_merge import Add, Multiply
 from keraslike._src.keras.layers.merging.concatenate import Concatenate

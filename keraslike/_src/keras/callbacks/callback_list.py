@@ -3,7 +3,7 @@
 import inspect
 
 from keraslike._src.keras.callbacks.callback import Callback
-from keraslike._src.keras.callbacks.history import ProgbarLogger
+from keraslike._src.keras.callbacks.progbar_logger import ProgbarLogger
 
 
 class CallbackList(Callback):

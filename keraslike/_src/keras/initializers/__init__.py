@@ -11,9 +11,9 @@ import torch
 
 from keraslike._src.keras.backend import config as backend_config
 from keraslike._src.keras.saving import object_registration
+from keraslike._src.keras.saving.namespace_lookup import NamespaceLookup
 from keraslike._src.ops import dtypes, seed_override
 from keraslike._src.ops import random as tf_random
-from keraslike._src.keras.utils.lookup import lookup
 
 
 def compute_fans(shape):
@@ -335,8 +335,10 @@ _NAMES = {
     "he_normal": HeNormal, "lecun_uniform": LecunUniform, "lecun_normal": LecunNormal,
     "orthogonal": Orthogonal, "identity": Identity, "stft": STFT,
 }
-# Keras's aliases: RandomUniform(-0.05, 0.05) and RandomNormal(0, 0.05).
-_ALIASES = {"uniform": RandomUniform, "normal": RandomNormal}
+# Keras's aliases (`"uniform"` is RandomUniform(-0.05, 0.05), `"normal"` RandomNormal(0, 0.05)).
+_NAMES.update(uniform=RandomUniform, normal=RandomNormal, zero=Zeros, one=Ones, IdentityInitializer=Identity,
+              OrthogonalInitializer=Orthogonal, STFTInitializer=STFT)
+_LOOKUP = NamespaceLookup("initializer", "keras.initializers", Initializer, _NAMES)
 
 
 def get(identifier):
@@ -353,7 +355,7 @@ def get(identifier):
     if isinstance(identifier, type) and issubclass(identifier, Initializer):
         return identifier()
     if isinstance(identifier, dict):
-        return lookup("initializer", identifier["class_name"], _by_class())(**identifier.get("config", {}))
+        return _LOOKUP.deserialize(identifier)
     if isinstance(identifier, (torch.Tensor, np.ndarray, np.generic)):
         value = torch.as_tensor(np.array(identifier)) if not isinstance(identifier, torch.Tensor) else identifier
 
@@ -364,11 +366,7 @@ def get(identifier):
             return value.detach().clone().to(dtypes.as_dtype(dtype or backend_config.floatx()))
 
         return initialize_fn
-    return lookup("initializer", identifier, {**_NAMES, **_ALIASES, **_by_class()})()
-
-
-def _by_class():
-    return {cls.__name__: cls for cls in _NAMES.values()}
+    return _LOOKUP.resolve(identifier)()
 
 
 def deserialize(config, custom_objects=None):
@@ -377,8 +375,8 @@ def deserialize(config, custom_objects=None):
     Raises:
         ValueError: for an unknown class name (the message lists valid names).
     """
-    if isinstance(config, dict) and custom_objects and config.get("class_name") in custom_objects:
-        return custom_objects[config["class_name"]](**config.get("config", {}))
+    if isinstance(config, dict):
+        return _LOOKUP.deserialize(config, custom_objects)
     return get(config)
 
 

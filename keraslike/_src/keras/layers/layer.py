@@ -1013,6 +1013,18 @@ class Layer(torch.nn.Module, metaclass=LayerMeta):
             if not any(module is m for m in tracked_modules):
                 tracked_modules.append(module)
 
+def weight_options_config(**options):
+    """Keras's config entries of weight regularizers and constraints (`kernel_regularizer=...`): each one
+    serialized as its namespace does (`{"module": "keras.regularizers", "class_name": "L2", ...}`), None kept; a plain
+    function is kept as is (the saver writes it by reference)."""
+    config = {}
+    for name, value in options.items():
+        module = regularizers if name.endswith("_regularizer") else constraints
+        value = None if value is None else module.get(value)
+        config[name] = module.serialize(value) if hasattr(value, "get_config") else value
+    return config
+
+
 # lists keraslike's layers and models keep for themselves (never holding layers): not walked for sublayers
 _BOOKKEEPING = frozenset({"_trainable_vars", "_non_trainable_vars", "_losses", "_call_losses", "_inbound_nodes",
                           "_jit_steps", "_build_shapes", "_first_call_specs"})

@@ -30,13 +30,8 @@ from keraslike._src.keras.losses.regression_losses import (  # noqa: F401
 from keraslike._src.keras.losses.sequence_losses import CTC, ctc  # noqa: F401
 from keraslike._src.keras.losses.similarity_losses import Circle, circle  # noqa: F401
 from keraslike._src.keras.saving.namespace_lookup import NamespaceLookup
-from keraslike._src.keras.utils.lookup import lookup
 
-_CLASSES = (BinaryCrossentropy, BinaryFocalCrossentropy, CategoricalCrossentropy, CategoricalHinge,
-            CosineSimilarity, Hinge, Huber, KLDivergence, LogCosh, MeanAbsoluteError, MeanAbsolutePercentageError,
-            MeanSquaredError, MeanSquaredLogarithmicError, Poisson, SparseCategoricalCrossentropy, SquaredHinge,
-            CategoricalFocalCrossentropy, CategoricalGeneralizedCrossEntropy, Circle, CTC, Dice, Tversky)
-_BY_NAME = {
+_NAMES = {  # Keras's function names and short aliases; class names are found too
     "sparse_categorical_crossentropy": SparseCategoricalCrossentropy,
     "categorical_crossentropy": CategoricalCrossentropy,
     "binary_crossentropy": BinaryCrossentropy, "bce": BinaryCrossentropy, "BCE": BinaryCrossentropy,
@@ -56,10 +51,7 @@ _BY_NAME = {
     "categorical_generalized_cross_entropy": CategoricalGeneralizedCrossEntropy,
     "circle": Circle, "ctc": CTC, "dice": Dice, "tversky": Tversky,
 }
-_BY_CLASS = {cls.__name__: cls for cls in _CLASSES}
-
-
-_LOOKUP = NamespaceLookup("loss", "keras.losses", Loss, _BY_NAME)
+_LOOKUP = NamespaceLookup("loss", "keras.losses", Loss, _NAMES)
 
 
 def serialize(loss):
@@ -92,4 +84,4 @@ def get(identifier):
         return deserialize(identifier)
     if callable(identifier):
         return LossFunctionWrapper(identifier, name=getattr(identifier, "__name__", "loss"))
-    return lookup("loss", identifier, {**_BY_NAME, **_BY_CLASS})()
+    return _LOOKUP.resolve(identifier)()

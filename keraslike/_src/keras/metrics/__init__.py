@@ -47,7 +47,6 @@ from keraslike._src.keras.metrics.sensitivity_metrics import (
     PrecisionAtRecall, RecallAtPrecision, SensitivityAtSpecificity, SpecificityAtSensitivity,
 )
 from keraslike._src.keras.saving.namespace_lookup import NamespaceLookup
-from keraslike._src.keras.utils.lookup import lookup
 
 mse = MSE = mean_squared_error
 mae = MAE = mean_absolute_error
@@ -66,9 +65,9 @@ _CLASSES = (
     PearsonCorrelation, ConcordanceCorrelation, PrecisionAtRecall, RecallAtPrecision, SensitivityAtSpecificity,
     SpecificityAtSensitivity,
 )
-_BY_CLASS = {cls.__name__: cls for cls in _CLASSES}
-_BY_NAME = {to_snake_case(cls.__name__): cls for cls in _CLASSES if cls is not Accuracy}
-_BY_NAME.update({
+# Keras's snake-case names and short aliases; the classes are found by their class names too.
+_NAMES = {to_snake_case(cls.__name__): cls for cls in _CLASSES if cls is not Accuracy}
+_NAMES.update({
     "mse": MeanSquaredError, "MSE": MeanSquaredError, "mae": MeanAbsoluteError, "MAE": MeanAbsoluteError,
     "mape": MeanAbsolutePercentageError, "MAPE": MeanAbsolutePercentageError,
     "msle": MeanSquaredLogarithmicError, "MSLE": MeanSquaredLogarithmicError,
@@ -77,7 +76,7 @@ _BY_NAME.update({
 })
 
 
-_LOOKUP = NamespaceLookup("metric", "keras.metrics", Metric, _BY_NAME, classes=_CLASSES)
+_LOOKUP = NamespaceLookup("metric", "keras.metrics", Metric, _NAMES, classes=_CLASSES)
 
 
 def serialize(metric):
@@ -117,7 +116,7 @@ def get(identifier, y_true=None, y_pred=None, loss=None):
         return deserialize(identifier)
     if callable(identifier):
         return MeanMetricWrapper(identifier, name=getattr(identifier, "__name__", "metric"))
-    metric = lookup("metric", identifier, {**_BY_NAME, **_BY_CLASS, "accuracy": None, "acc": None})()
+    metric = _LOOKUP.resolve(identifier, extra={"accuracy": None, "acc": None})()
     metric.name = identifier
     return metric
 

@@ -3,7 +3,10 @@
 from keraslike._src.keras.optimizers import schedules  # noqa: F401
 from keraslike._src.keras.optimizers.adadelta import Adadelta
 from keraslike._src.keras.optimizers.adafactor import Adafactor
+from keraslike._src.keras.optimizers.adagrad import Adagrad
+from keraslike._src.keras.optimizers.adam import Adam
 from keraslike._src.keras.optimizers.adamax import Adamax
+from keraslike._src.keras.optimizers.adamw import AdamW
 from keraslike._src.keras.optimizers.ftrl import Ftrl
 from keraslike._src.keras.optimizers.lamb import Lamb
 from keraslike._src.keras.optimizers.lion import Lion
@@ -11,10 +14,10 @@ from keraslike._src.keras.optimizers.multi_optimizer import MultiOptimizer, Opti
 from keraslike._src.keras.optimizers.muon import Muon
 from keraslike._src.keras.optimizers.nadam import Nadam
 from keraslike._src.keras.optimizers.optimizer import Optimizer  # noqa: F401
+from keraslike._src.keras.optimizers.rmsprop import RMSprop
 from keraslike._src.keras.optimizers.schedule_free_adamw import ScheduleFreeAdamW
-from keraslike._src.keras.optimizers.optimizers import SGD, Adagrad, Adam, AdamW, RMSprop  # noqa: F401
+from keraslike._src.keras.optimizers.sgd import SGD
 from keraslike._src.keras.saving.namespace_lookup import NamespaceLookup
-from keraslike._src.keras.utils.lookup import lookup
 
 _NAMES = {"sgd": SGD, "adam": Adam, "adamw": AdamW, "rmsprop": RMSprop, "adagrad": Adagrad,
           "adadelta": Adadelta, "adamax": Adamax, "nadam": Nadam, "ftrl": Ftrl, "lion": Lion,
@@ -53,4 +56,4 @@ def get(identifier):
         return deserialize(identifier)
     if isinstance(identifier, str):
         return deserialize({"class_name": identifier, "config": {}})
-    return lookup("optimizer", identifier, _LOOKUP.names)()
+    return _LOOKUP.resolve(identifier)()

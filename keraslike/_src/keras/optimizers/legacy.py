@@ -19,10 +19,10 @@ from keraslike._src.keras.optimizers.adamax import Adamax as _Adamax
 from keraslike._src.keras.optimizers.ftrl import Ftrl as _Ftrl
 from keraslike._src.keras.optimizers.nadam import Nadam as _Nadam
 from keraslike._src.keras.optimizers.optimizer import Optimizer as _Optimizer
-from keraslike._src.keras.optimizers.optimizers import SGD as _SGD
-from keraslike._src.keras.optimizers.optimizers import Adagrad as _Adagrad
-from keraslike._src.keras.optimizers.optimizers import Adam as _Adam
-from keraslike._src.keras.optimizers.optimizers import RMSprop as _RMSprop
+from keraslike._src.keras.optimizers.sgd import SGD as _SGD
+from keraslike._src.keras.optimizers.adagrad import Adagrad as _Adagrad
+from keraslike._src.keras.optimizers.adam import Adam as _Adam
+from keraslike._src.keras.optimizers.rmsprop import RMSprop as _RMSprop
 
 
 def _learning_rate_hyper(self):

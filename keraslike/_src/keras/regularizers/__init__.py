@@ -5,7 +5,7 @@ from keraslike._src.keras.regularizers.regularizers import (  # noqa: F401
 )
 from keraslike._src.keras.saving.namespace_lookup import NamespaceLookup
 
-_NAMES = {"l1": L1, "l2": L2, "l1_l2": L1L2, "orthogonal_regularizer": OrthogonalRegularizer}
+_NAMES = {"l1": L1, "l2": L2, "l1l2": L1L2, "l1_l2": L1L2, "orthogonal_regularizer": OrthogonalRegularizer}
 _LOOKUP = NamespaceLookup("regularizer", "keras.regularizers", Regularizer, _NAMES)
 
 

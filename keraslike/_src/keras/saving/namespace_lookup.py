@@ -1,4 +1,5 @@
-"""`get`/`serialize`/`deserialize` of one Keras namespace (constraints, regularizers), over `object_registration`.
+"""`get`/`serialize`/`deserialize` of one Keras namespace (activations, constraints, initializers, losses, metrics,
+optimizers, regularizers, learning-rate schedules), over `object_registration`.
 
 Keras resolves a config's class through one registry: the `custom_objects` passed in, the active
 `custom_object_scope`s, the classes registered with `register_keras_serializable` (by their `"package>name"`),
@@ -16,8 +17,10 @@ class NamespaceLookup:
     Args:
         kind: the word errors use ("constraint").
         module: the namespace's Keras module, written into configs ("keras.constraints").
-        base: the namespace's base class (a class identifier of it is instantiated by `get`).
-        names: {snake-case name: class} (`"max_norm"`); the classes are also found by their class names.
+        base: the namespace's base class (a class identifier of it is instantiated by `get`); None for a namespace
+            of functions (activations).
+        names: {snake-case name or alias: class} (`"max_norm"`, `"mse"`); the classes are also found by their class
+            names (a namespace of functions: {name: function}).
         lower_names: a class name that is one of `names` lowercased is read as that name (Keras's optimizers:
             `"Adam"` or `"ADAM"` is `"adam"`).
         classes: more classes found by their class names only (`Accuracy`, whose short name means a function).
@@ -56,6 +59,25 @@ class NamespaceLookup:
         cls = lookup(self.kind, class_name, {**self.names, **(custom_objects or {})})
         return cls.from_config(config.get("config", {}))
 
+    def resolve(self, identifier, registered=False, extra=None):
+        """The class (or function) a string `identifier` names in this namespace.
+
+        Args:
+            identifier: the name (anything else raises).
+            registered: whether a name the namespace lacks is then looked up in the custom objects (the active
+                scopes and `register_keras_serializable`'s registry), as activations are.
+            extra: more {name: object} entries found and listed in errors (metrics' `"accuracy"`).
+
+        Raises:
+            ValueError: "Could not interpret <kind> identifier", with the closest names and all valid ones.
+        """
+        table = {**self.names, **extra} if extra else self.names
+        if registered and isinstance(identifier, str) and identifier not in table:
+            found = object_registration.get_registered_object(identifier)
+            if found is not None:
+                return found
+        return lookup(self.kind, identifier, table)
+
     def get(self, identifier):
         """Resolve None, a name, a config dict, a class or a callable.
 
@@ -70,4 +92,4 @@ class NamespaceLookup:
             return identifier()
         if callable(identifier):
             return identifier
-        return lookup(self.kind, identifier, self.names)()
+        return self.resolve(identifier)()

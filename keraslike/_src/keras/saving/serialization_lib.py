@@ -191,6 +191,8 @@ def deserialize_keras_object(config, custom_objects=None, safe_mode=True, kind="
     if class_name == "function":
         found = object_registration.get_registered_object(config.get("registered_name"), custom_objects) or \
             object_registration.get_registered_object(inner, custom_objects)
+        if found is None and kind in ("losses", "metrics"):
+            return inner  # Keras's loss or metric function by name: `compile` resolves it as it does the string
         if found is None:
             return activations.get(inner)
         return found

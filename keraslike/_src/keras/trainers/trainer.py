@@ -52,7 +52,8 @@ from keraslike._src.keras.backend import config as keras_config
 from keraslike._src.autodiff.jit import JitFunction
 from keraslike._src.keras import keras_version, optimizers as optimizers_module
 from keraslike._src.keras.callbacks.callback_list import CallbackList
-from keraslike._src.keras.callbacks.history import History, ProgbarLogger
+from keraslike._src.keras.callbacks.history import History
+from keraslike._src.keras.callbacks.progbar_logger import ProgbarLogger
 from keraslike._src.keras.layers.keras_tensor import flatten, map_structure
 from keraslike._src.keras.layers.layer import Layer
 from keraslike._src.keras.metrics.metric import Metric

@@ -7,7 +7,7 @@ Output shape equals input shape for all of them.
 import torch.nn.functional as F
 
 from keraslike._src.keras import activations, initializers
-from keraslike._src.keras.layers.layer import Layer
+from keraslike._src.keras.layers.layer import Layer, weight_options_config
 from keraslike._src.ops import masked_attention
 
 class Softmax(Layer):
@@ -151,6 +151,8 @@ class PReLU(Layer):
 
     def get_config(self):
         return {**super().get_config(), "alpha_initializer": initializers.serialize(self.alpha_initializer),
+                **weight_options_config(alpha_regularizer=self.alpha_regularizer,
+                                        alpha_constraint=self.alpha_constraint),
                 "shared_axes": self.shared_axes}
 
 

@@ -17,7 +17,7 @@ import torch
 
 from keraslike._src.keras.backend import config as keras_config
 from keraslike._src.keras.layers.core.einsum_dense import EinsumDense
-from keraslike._src.keras.layers.layer import Layer
+from keraslike._src.keras.layers.layer import Layer, weight_options_config
 from keraslike._src.keras.random import random
 from keraslike._src.keras.random.seed_generator import SeedGenerator
 from keraslike._src.ops import masked_attention
@@ -153,4 +153,6 @@ class GroupQueryAttention(Layer):
                 "num_key_value_heads": self.num_key_value_heads, "use_bias": self.use_bias,
                 "dropout": self.dropout, "sliding_window": self.sliding_window,
                 "flash_attention": self.flash_attention, "use_gate": self.use_gate, "seed": self.seed,
-                **self._init_args}
+                **self._init_args,
+                **weight_options_config(**{k: v for k, v in self._dense_kwargs.items()
+                                           if k.endswith(("_regularizer", "_constraint"))})}

@@ -13,7 +13,7 @@ import torch.nn.functional as F
 
 from keraslike._src.keras import activations, initializers
 from keraslike._src.keras.layers.convolutional import conv_utils
-from keraslike._src.keras.layers.layer import Layer
+from keraslike._src.keras.layers.layer import Layer, weight_options_config
 from keraslike._src.ops.conv_workarounds import pointwise_as_slice
 
 _CONV_FNS = {1: F.conv1d, 2: F.conv2d, 3: F.conv3d}
@@ -154,4 +154,6 @@ class BaseConv(Layer):
             "activation": activations.serialize(self.activation), "use_bias": self.use_bias,
             "kernel_initializer": initializers.serialize(self.kernel_initializer),
             "bias_initializer": initializers.serialize(self.bias_initializer),
+            **weight_options_config(kernel_regularizer=self.kernel_regularizer, bias_regularizer=self.bias_regularizer,
+                                    kernel_constraint=self.kernel_constraint, bias_constraint=self.bias_constraint),
         }

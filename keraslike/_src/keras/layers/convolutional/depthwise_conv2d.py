@@ -10,7 +10,7 @@ import torch.nn.functional as F
 
 from keraslike._src.keras import activations, initializers
 from keraslike._src.keras.layers.convolutional import conv_utils
-from keraslike._src.keras.layers.layer import Layer
+from keraslike._src.keras.layers.layer import Layer, weight_options_config
 from keraslike._src.ops.conv_workarounds import pointwise_as_slice
 
 
@@ -108,4 +108,8 @@ class DepthwiseConv2D(Layer):
             "dilation_rate": self.dilation_rate, "activation": activations.serialize(self.activation),
             "use_bias": self.use_bias, "depthwise_initializer": initializers.serialize(self.depthwise_initializer),
             "bias_initializer": initializers.serialize(self.bias_initializer),
+            **weight_options_config(depthwise_regularizer=self.depthwise_regularizer,
+                                    bias_regularizer=self.bias_regularizer,
+                                    depthwise_constraint=self.depthwise_constraint,
+                                    bias_constraint=self.bias_constraint),
         }

@@ -9,7 +9,7 @@ import torch.nn.functional as F
 from keraslike._src.keras import activations, initializers
 from keraslike._src.keras.layers.convolutional import conv_utils
 from keraslike._src.keras.layers.convolutional.depthwise_conv2d import depthwise_conv
-from keraslike._src.keras.layers.layer import Layer
+from keraslike._src.keras.layers.layer import Layer, weight_options_config
 
 
 class SeparableConv2D(Layer):
@@ -105,4 +105,8 @@ class SeparableConv2D(Layer):
             "depthwise_initializer": initializers.serialize(self.depthwise_initializer),
             "pointwise_initializer": initializers.serialize(self.pointwise_initializer),
             "bias_initializer": initializers.serialize(self.bias_initializer),
+            **weight_options_config(
+                depthwise_regularizer=self._regularizers[0], pointwise_regularizer=self._regularizers[1],
+                bias_regularizer=self._regularizers[2], depthwise_constraint=self._constraints[0],
+                pointwise_constraint=self._constraints[1], bias_constraint=self._constraints[2]),
         }

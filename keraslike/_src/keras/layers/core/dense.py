@@ -7,7 +7,7 @@ from keraslike._src.keras import activations, initializers, keras_version
 from keraslike._src.keras.layers.core.lora import KernelLoRA
 from keraslike._src.keras.layers.core.lora import lora_config as _lora_config
 from keraslike._src.keras.layers.input_spec import fixed_axis
-from keraslike._src.keras.layers.layer import Layer
+from keraslike._src.keras.layers.layer import Layer, weight_options_config
 from keraslike._src.sparse import sparse_ops
 from keraslike._src.sparse.sparse_tensor import SparseTensor
 
@@ -101,4 +101,8 @@ class Dense(Layer, KernelLoRA):
         return {**super().get_config(), "units": self.units,
                 "activation": activations.serialize(self.activation), "use_bias": self.use_bias,
                 "kernel_initializer": initializers.serialize(self.kernel_initializer),
-                "bias_initializer": initializers.serialize(self.bias_initializer)} | _lora_config(self)
+                "bias_initializer": initializers.serialize(self.bias_initializer),
+                **weight_options_config(kernel_regularizer=self.kernel_regularizer,
+                                        bias_regularizer=self.bias_regularizer,
+                                        kernel_constraint=self.kernel_constraint,
+                                        bias_constraint=self.bias_constraint)} | _lora_config(self)

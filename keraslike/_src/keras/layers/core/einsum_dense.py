@@ -11,9 +11,9 @@ import re
 
 import torch
 
-from keraslike._src.keras import activations, constraints, initializers, regularizers
+from keraslike._src.keras import activations, initializers
 from keraslike._src.keras.layers.core.lora import KernelLoRA, lora_config
-from keraslike._src.keras.layers.layer import Layer
+from keraslike._src.keras.layers.layer import Layer, weight_options_config
 
 _FORMS = (
     (re.compile(r"^([a-zA-Z]+),([a-zA-Z]+)->([a-zA-Z]+)$"), "none"),
@@ -154,8 +154,6 @@ class EinsumDense(Layer, KernelLoRA):
             "activation": activations.serialize(self.activation), "bias_axes": self.bias_axes,
             "kernel_initializer": initializers.serialize(self.kernel_initializer),
             "bias_initializer": initializers.serialize(self.bias_initializer),
-            "kernel_regularizer": regularizers.serialize(self.kernel_regularizer) if self.kernel_regularizer else None,
-            "bias_regularizer": regularizers.serialize(self.bias_regularizer) if self.bias_regularizer else None,
-            "kernel_constraint": constraints.serialize(self.kernel_constraint) if self.kernel_constraint else None,
-            "bias_constraint": constraints.serialize(self.bias_constraint) if self.bias_constraint else None,
+            **weight_options_config(kernel_regularizer=self.kernel_regularizer, bias_regularizer=self.bias_regularizer,
+                                    kernel_constraint=self.kernel_constraint, bias_constraint=self.bias_constraint),
         } | lora_config(self)

@@ -8,7 +8,7 @@ import torch.nn.functional as F
 from keraslike._src.keras import initializers
 from keraslike._src.keras.layers.core.lora import add_lora_weights, merged
 from keraslike._src.keras.layers.core.lora import lora_config as _lora_config
-from keraslike._src.keras.layers.layer import Layer
+from keraslike._src.keras.layers.layer import Layer, weight_options_config
 from keraslike._src.ops import sparse_gradient
 from keraslike._src.ops.indexing import index_range_error
 
@@ -109,4 +109,6 @@ class Embedding(Layer):
     def get_config(self):
         return {**super().get_config(), "input_dim": self.input_dim, "output_dim": self.output_dim,
                 "embeddings_initializer": initializers.serialize(self.embeddings_initializer),
-                "mask_zero": self.mask_zero} | _lora_config(self)
+                "mask_zero": self.mask_zero,
+                **weight_options_config(embeddings_regularizer=self.embeddings_regularizer,
+                                        embeddings_constraint=self.embeddings_constraint)} | _lora_config(self)

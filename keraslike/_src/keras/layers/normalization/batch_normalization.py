@@ -27,7 +27,7 @@ from keraslike._src.distribute import replica_local
 from keraslike._src.distribute.strategy import get_replica_context
 from keraslike._src.keras import initializers
 from keraslike._src.keras.layers.input_spec import fixed_axis
-from keraslike._src.keras.layers.layer import Layer
+from keraslike._src.keras.layers.layer import Layer, weight_options_config
 
 # torch 2.14 marks its autograd-aware all_reduce deprecated in favour of a private module; it is still the
 # public, differentiable collective SyncBatchNorm semantics need, so keep users' logs free of the notice.
@@ -206,6 +206,8 @@ class BatchNormalization(Layer):
             "gamma_initializer": initializers.serialize(self.gamma_initializer),
             "moving_mean_initializer": initializers.serialize(self.moving_mean_initializer),
             "moving_variance_initializer": initializers.serialize(self.moving_variance_initializer),
+            **weight_options_config(beta_regularizer=self._regularizers[1], gamma_regularizer=self._regularizers[0],
+                                    beta_constraint=self._constraints[1], gamma_constraint=self._constraints[0]),
         }
 
 

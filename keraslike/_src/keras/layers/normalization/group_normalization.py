@@ -9,7 +9,7 @@ import torch.nn.functional as F
 
 from keraslike._src.keras import initializers
 from keraslike._src.keras.layers.input_spec import fixed_axis
-from keraslike._src.keras.layers.layer import Layer
+from keraslike._src.keras.layers.layer import Layer, weight_options_config
 
 
 class GroupNormalization(Layer):
@@ -75,4 +75,6 @@ class GroupNormalization(Layer):
         return {**super().get_config(), "groups": self.groups, "axis": self.axis, "epsilon": self.epsilon,
                 "center": self.center, "scale": self.scale,
                 "beta_initializer": initializers.serialize(self.beta_initializer),
-                "gamma_initializer": initializers.serialize(self.gamma_initializer)}
+                "gamma_initializer": initializers.serialize(self.gamma_initializer),
+                **weight_options_config(beta_regularizer=self._regularizers[1], gamma_regularizer=self._regularizers[0],
+                                        beta_constraint=self._constraints[1], gamma_constraint=self._constraints[0])}

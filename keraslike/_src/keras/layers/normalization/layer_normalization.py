@@ -10,7 +10,7 @@ import torch.nn.functional as F
 
 from keraslike._src.keras import initializers
 from keraslike._src.keras.layers.input_spec import InputSpec
-from keraslike._src.keras.layers.layer import Layer
+from keraslike._src.keras.layers.layer import Layer, weight_options_config
 
 
 class LayerNormalization(Layer):
@@ -94,4 +94,6 @@ class LayerNormalization(Layer):
         return {**super().get_config(), "axis": self.axis, "epsilon": self.epsilon, "center": self.center,
                 "scale": self.scale, "rms_scaling": self.rms_scaling,
                 "beta_initializer": initializers.serialize(self.beta_initializer),
-                "gamma_initializer": initializers.serialize(self.gamma_initializer)}
+                "gamma_initializer": initializers.serialize(self.gamma_initializer),
+                **weight_options_config(beta_regularizer=self._regularizers[1], gamma_regularizer=self._regularizers[0],
+                                        beta_constraint=self._constraints[1], gamma_constraint=self._constraints[0])}

@@ -67,7 +67,7 @@ class Solarization(_ImageLayer):
     """
 
     def __init__(self, addition_factor=0.0, threshold_factor=0.0, value_range=(0, 255), seed=None, **kwargs):
-        super().__init__(None, seed, **kwargs)
+        super().__init__(kwargs.pop("data_format", None), seed, **kwargs)
         self.addition_factor = _unit_factor(addition_factor, "addition_factor")
         self.threshold_factor = _unit_factor(threshold_factor, "threshold_factor")
         self.value_range = _value_range(value_range)
@@ -84,9 +84,7 @@ class Solarization(_ImageLayer):
         return _to_range(y, (0.0, 255.0), self.value_range)
 
     def get_config(self):
-        config = super().get_config()
-        config.pop("data_format", None)
-        return {**config, "addition_factor": list(self.addition_factor),
+        return {**super().get_config(), "addition_factor": list(self.addition_factor),
                 "threshold_factor": list(self.threshold_factor), "value_range": list(self.value_range)}
 
 

@@ -520,10 +520,12 @@ class RandomContrast(_ImageLayer):
         factor: float in [0, 1] or `(lower, upper)`.
         value_range: `(min, max)` of the pixel values, default (0, 255).
         seed: optional int.
+        data_format: "channels_last" or "channels_first" (default `keras.config.image_data_format()`): where the
+            channels are, over whose spatial planes the mean is taken.
     """
 
     def __init__(self, factor, value_range=(0, 255), seed=None, **kwargs):
-        super().__init__(None, seed, **kwargs)
+        super().__init__(kwargs.pop("data_format", None), seed, **kwargs)
         self.factor = factor
         if isinstance(factor, (tuple, list)):
             self._lower, self._upper = (abs(float(f)) for f in factor)
@@ -540,13 +542,11 @@ class RandomContrast(_ImageLayer):
             return x
         shape = (x.shape[0], 1, 1, 1) if x.dim() == 4 else (1, 1, 1)
         factor = self._uniform(shape, 1.0 - self._lower, 1.0 + self._upper, x.device)
-        mean = x.mean(dim=(-3, -2), keepdim=True)
+        mean = x.mean(dim=_hw_axes(x, self.data_format), keepdim=True)  # per image and channel
         return torch.clamp((x - mean) * factor + mean, *self.value_range)
 
     def get_config(self):
-        config = super().get_config()
-        config.pop("data_format", None)
-        return {**config, "factor": self.factor, "value_range": list(self.value_range)}
+        return {**super().get_config(), "factor": self.factor, "value_range": list(self.value_range)}
 
 
 class RandomBrightness(_ImageLayer):
@@ -559,7 +559,7 @@ class RandomBrightness(_ImageLayer):
     """
 
     def __init__(self, factor, value_range=(0, 255), seed=None, **kwargs):
-        super().__init__(None, seed, **kwargs)
+        super().__init__(kwargs.pop("data_format", None), seed, **kwargs)
         self.factor = factor
         self._lower, self._upper = _factor_pair(factor, "factor")
         self.value_range = _value_range(value_range)
@@ -574,9 +574,7 @@ class RandomBrightness(_ImageLayer):
         return torch.clamp(x + delta, *self.value_range)
 
     def get_config(self):
-        config = super().get_config()
-        config.pop("data_format", None)
-        return {**config, "factor": self.factor, "value_range": list(self.value_range)}
+        return {**super().get_config(), "factor": self.factor, "value_range": list(self.value_range)}
 
 
 def _value_range(value_range):

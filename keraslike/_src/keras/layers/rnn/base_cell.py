@@ -10,7 +10,7 @@ import torch
 
 from keraslike._src.keras import activations, initializers
 from keraslike._src.keras.keras_version import legacy_keras
-from keraslike._src.keras.layers.layer import Layer
+from keraslike._src.keras.layers.layer import Layer, weight_options_config
 from keraslike._src.keras.layers.rnn.rnn import DropoutRNNCell
 from keraslike._src.ops import dtypes
 
@@ -138,8 +138,12 @@ class BaseCell(DropoutRNNCell, Layer):
                 "recurrent_activation": activations.serialize(self.recurrent_activation),
                 "use_bias": self.use_bias, "kernel_initializer": initializers.serialize(self.kernel_initializer),
                 "recurrent_initializer": initializers.serialize(self.recurrent_initializer),
-                "bias_initializer": initializers.serialize(self.bias_initializer), "dropout": self.dropout,
-                "recurrent_dropout": self.recurrent_dropout}
+                "bias_initializer": initializers.serialize(self.bias_initializer),
+                **weight_options_config(kernel_regularizer=self._regs[0], recurrent_regularizer=self._regs[1],
+                                        bias_regularizer=self._regs[2], kernel_constraint=self._cons[0],
+                                        recurrent_constraint=self._cons[1], bias_constraint=self._cons[2]),
+                "dropout": self.dropout, "recurrent_dropout": self.recurrent_dropout,
+                **({} if legacy_keras() else {"seed": self.seed})}  # Keras 2's cells have no seed
 
 
 def split_cell_kwargs(kwargs):

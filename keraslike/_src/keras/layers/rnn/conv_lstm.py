@@ -12,7 +12,7 @@ import torch
 
 from keraslike._src.keras import activations, initializers
 from keraslike._src.keras.layers.convolutional import conv_utils
-from keraslike._src.keras.layers.layer import Layer
+from keraslike._src.keras.layers.layer import Layer, weight_options_config
 from keraslike._src.keras.ops import nn as ops_nn
 
 
@@ -202,6 +202,9 @@ class ConvLSTM(Layer):
                 "kernel_initializer": initializers.serialize(cell.kernel_initializer),
                 "recurrent_initializer": initializers.serialize(cell.recurrent_initializer),
                 "bias_initializer": initializers.serialize(cell.bias_initializer),
+                **weight_options_config(kernel_regularizer=cell._regs[0], recurrent_regularizer=cell._regs[1],
+                                        bias_regularizer=cell._regs[2], kernel_constraint=cell._cons[0],
+                                        recurrent_constraint=cell._cons[1], bias_constraint=cell._cons[2]),
                 "unit_forget_bias": cell.unit_forget_bias, "dropout": cell.dropout,
                 "recurrent_dropout": cell.recurrent_dropout, "seed": cell.seed,
                 "return_sequences": self.return_sequences, "return_state": self.return_state,

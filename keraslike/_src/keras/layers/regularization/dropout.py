@@ -1,29 +1,15 @@
-"""Small core layers: Activation, Dropout, Flatten (keras/src/layers/core, regularization, reshaping)."""
+"""`Dropout` (keras/src/layers/regularization/dropout.py): zero a fraction of the inputs in training.
+
+With `seed=None` the mask comes from torch's global generator (different per replica); with an int seed the layer
+owns a generator seeded from it, so its sequence of masks is reproducible.
+"""
 
 import torch
 import torch.nn.functional as F
 
 from keraslike._src.distribute import replica_random
-from keraslike._src.keras import activations
-from keraslike._src.keras.layers.convolutional import conv_utils
 from keraslike._src.keras.layers.layer import Layer
 from keraslike._src.ops import seed_override
-
-
-class Activation(Layer):
-    """Apply an activation: `keras.layers.Activation("relu")`. Output shape = input shape."""
-
-    supports_masking = True
-
-    def __init__(self, activation, **kwargs):
-        super().__init__(**kwargs)
-        self.activation = activations.get(activation)
-
-    def call(self, inputs):
-        return self.activation(inputs)
-
-    def get_config(self):
-        return {**super().get_config(), "activation": activations.serialize(self.activation)}
 
 
 class Dropout(Layer):
@@ -66,22 +52,3 @@ class Dropout(Layer):
 
     def get_config(self):
         return {**super().get_config(), "rate": self.rate, "noise_shape": self.noise_shape, "seed": self.seed}
-
-
-class Flatten(Layer):
-    """Flatten all but the batch dimension: `(batch, d1, d2, ...)` -> `(batch, d1*d2*...)`.
-
-    With `data_format="channels_first"` the input is first moved to channels-last order, as Keras does.
-    """
-
-    def __init__(self, data_format=None, **kwargs):
-        super().__init__(**kwargs)
-        self.data_format = conv_utils.normalize_data_format(data_format)
-
-    def call(self, inputs):
-        if self.data_format == "channels_first" and inputs.dim() > 2:
-            inputs = inputs.movedim(1, -1)
-        return inputs.reshape(inputs.shape[0], -1)
-
-    def get_config(self):
-        return {**super().get_config(), "data_format": self.data_format}
