@@ -3,6 +3,8 @@
 import os
 import subprocess
 import sys
+import threading
+import time
 from pathlib import Path
 
 import pytest
@@ -15,7 +17,8 @@ def script_env(**extra):
     env = dict(os.environ)
     env["PYTHONPATH"] = str(REPO) + os.pathsep + env.get("PYTHONPATH", "")
     for key in ("RANK", "WORLD_SIZE", "LOCAL_RANK", "LOCAL_WORLD_SIZE", "MASTER_ADDR", "MASTER_PORT",
-                "KERASLIKE_LAUNCHED", "KERASLIKE_PARENT_PID", "TORCHELASTIC_RUN_ID"):
+                "KERASLIKE_LAUNCHED", "KERASLIKE_PARENT_PID", "TORCHELASTIC_RUN_ID", "PYTEST_XDIST_WORKER",
+                "PYTEST_XDIST_WORKER_COUNT", "PYTEST_XDIST_TESTRUNUID"):
         env.pop(key, None)
     env.update(extra)
     return env
@@ -51,6 +54,49 @@ def run_scripts(*jobs, timeout=600, cwd=None, **env):
             raise
         done.append(subprocess.CompletedProcess(_command(args), proc.returncode, out, err))
     return done
+
+
+class StartedScript:
+    """A script started with `start_scripts`: `result()` waits for it (once) and gives its CompletedProcess;
+    `elapsed` is then the seconds from its start to its own end (not to when a test first asked)."""
+
+    def __init__(self, args, timeout, cwd, env, popen):
+        self.args, self._timeout = _command(args), timeout
+        self._started = time.monotonic()
+        self._proc = subprocess.Popen(self.args, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                                      cwd=cwd or REPO, env=env, **popen)
+        self._done = None
+        self._waiter = threading.Thread(target=self._wait, daemon=True)
+        self._waiter.start()
+
+    def _wait(self):
+        try:
+            out, err = self._proc.communicate(timeout=self._timeout)
+        except subprocess.TimeoutExpired as exc:
+            self._proc.kill()
+            out, err = self._proc.communicate()
+            self._done = exc
+        else:
+            self._done = subprocess.CompletedProcess(self.args, self._proc.returncode, out, err)
+        self.elapsed = time.monotonic() - self._started
+
+    def stop(self):
+        """Kill it if it still runs (a module's teardown: a failed test leaves no job behind)."""
+        if self._proc.poll() is None:
+            self._proc.kill()
+        self._waiter.join()
+
+    def result(self):
+        self._waiter.join()
+        if isinstance(self._done, subprocess.TimeoutExpired):
+            raise self._done
+        return self._done
+
+
+def start_scripts(jobs, timeout=600, cwd=None, popen=None, **env):
+    """Start independent jobs ({name: `run_script`'s args}) at once, for a module's tests to read as they need:
+    {name: StartedScript}. The waits (replica timeouts, rendezvous, start-up) of one overlap the others' work."""
+    return {name: StartedScript(args, timeout, cwd, script_env(**env), popen or {}) for name, args in jobs.items()}
 
 
 @pytest.fixture
