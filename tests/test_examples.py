@@ -12,16 +12,18 @@ import pytest
 from tests.conftest import REPO, start_scripts
 
 
-# The slow examples and their arguments beyond --quick; `examples` starts them together, 2 at a time.
+# The slow examples, in the order the tests read them (a test waits only for the runs before its own):
+# {example: (package it needs or None, arguments beyond --quick)}. `examples` starts them, 2 at a time.
 SLOW_EXAMPLES = {
-    "digits_mirrored.py": [], "resnet_cifar_synthetic.py": [], "text_classification.py": ["--data-dir", "reviews"],
-    "image_classification_from_directory.py": ["--data-dir", "digits"], "custom_loop_mirrored.py": [],
-    "multi_worker_tf_config.py": [], "distribute_datasets_from_function.py": [], "one_device_strategy.py": [],
-    "model_parallel.py": [], "mixed_precision.py": [], "tf1_mnist_graph.py": [], "tf_guides_basics.py": [],
-    "tf_guides_strings.py": [], "tf_tfrecord_walkthrough.py": [],
+    "one_device_strategy.py": (None, []), "model_parallel.py": (None, []), "mixed_precision.py": (None, []),
+    "custom_loop_mirrored.py": (None, []), "distribute_datasets_from_function.py": (None, []),
+    "multi_worker_tf_config.py": (None, []), "resnet_cifar_synthetic.py": (None, []),
+    "torchvision_bridge.py": ("torchvision", ["--replicas", "1"]), "digits_mirrored.py": (None, []),
+    "tf_guides_basics.py": (None, []), "tf_guides_custom_training_summaries.py": ("tensorboard", []),
+    "tf_guides_strings.py": (None, []), "tf_tfrecord_walkthrough.py": (None, []),
+    "text_classification.py": (None, ["--data-dir", "reviews"]),
+    "image_classification_from_directory.py": (None, ["--data-dir", "digits"]), "tf1_mnist_graph.py": (None, []),
 }
-OPTIONAL = {"torchvision_bridge.py": ("torchvision", ["--replicas", "1"]),
-            "tf_guides_custom_training_summaries.py": ("tensorboard", [])}
 
 
 @pytest.fixture(scope="module")
@@ -29,11 +31,10 @@ def examples(tmp_path_factory):
     """{example: StartedScript} of every slow example (an optional one only when its package is installed), and
     the folder their `--data-dir`s are in."""
     base = tmp_path_factory.mktemp("examples")
-    runs = {name: args for name, args in SLOW_EXAMPLES.items()}
-    runs.update({name: args for name, (package, args) in OPTIONAL.items() if importlib.util.find_spec(package)})
-    jobs = start_scripts({name: [REPO / "examples" / name, "--quick", *(
-        [args[0], str(base / args[1])] if args[:1] == ["--data-dir"] else args)] for name, args in runs.items()},
-        limit=2)
+    runs = {name: [REPO / "examples" / name, "--quick", *([args[0], str(base / args[1])] if args[:1] == [
+        "--data-dir"] else args)] for name, (package, args) in SLOW_EXAMPLES.items()
+        if package is None or importlib.util.find_spec(package) is not None}
+    jobs = start_scripts(runs, limit=2)
     yield jobs, base
     for job in jobs.values():
         job.stop()
