@@ -5,8 +5,11 @@
 #
 # With no arguments the two halves of the suite run at the same time: the multi-process tests (`-m slow`)
 # spend much of their time starting interpreters and waiting on their replicas, the in-process tests keep one
-# core busy. Each replica still gets its share of the cores (the launcher splits the cores it may use
-# between the replicas of a job, whatever else runs); the slow half's report follows the quick half's.
+# core busy. The slow half itself runs its test files on KERASLIKE_SLOW_WORKERS (default 2) pytest-xdist
+# workers, a whole file to a worker (`--dist loadfile`: a module's shared job and the tests reading it stay
+# together), so one file's waits (rendezvous, replica timeouts, restarts) overlap another's work. Each
+# replica still gets its share of the cores (the launcher splits the cores it may use between the replicas
+# of a job, whatever else runs); the slow half's report follows the quick half's.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 . scripts/_install.sh dev
@@ -15,7 +18,8 @@ if [ "$#" -gt 0 ]; then
     exec python -m pytest -q -ra "$@"
 fi
 slow_log="$(mktemp "${TMPDIR:-/tmp}/keraslike-slow-tests.XXXXXX")"
-python -m pytest -q -ra -m slow -p no:cacheprovider >"$slow_log" 2>&1 &
+python -m pytest -q -ra -m slow -p no:cacheprovider -n "${KERASLIKE_SLOW_WORKERS:-2}" --dist loadfile \
+    >"$slow_log" 2>&1 &
 slow_pid=$!
 trap 'kill "$slow_pid" 2>/dev/null || true' INT TERM
 quick=0

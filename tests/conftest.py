@@ -1,8 +1,11 @@
 """Shared test helpers: run worker scripts as real processes."""
 
+import compileall
 import os
 import subprocess
 import sys
+import threading
+import time
 from pathlib import Path
 
 import pytest
@@ -11,11 +14,25 @@ REPO = Path(__file__).resolve().parents[1]
 SCRIPTS = REPO / "tests" / "scripts"
 
 
+def pytest_configure(config):
+    """Compile keraslike (and `models/`) to bytecode once, before any test runs.
+
+    Each launched script and replica imports keraslike anew: without bytecode files (PYTHONDONTWRITEBYTECODE=1
+    in the environment, as on many containers, or a fresh checkout) every one of those processes compiles its
+    ~700 modules from source, about a quarter of its start-up CPU. The files go where Python keeps them
+    (`__pycache__/`, git-ignored); a file already up to date is only stat'ed, so the xdist workers' calls are
+    cheap. An unwritable checkout only loses the speed-up."""
+    for package in ("keraslike", "models"):
+        if (REPO / package).is_dir():
+            compileall.compile_dir(REPO / package, quiet=2)
+
+
 def script_env(**extra):
     env = dict(os.environ)
     env["PYTHONPATH"] = str(REPO) + os.pathsep + env.get("PYTHONPATH", "")
     for key in ("RANK", "WORLD_SIZE", "LOCAL_RANK", "LOCAL_WORLD_SIZE", "MASTER_ADDR", "MASTER_PORT",
-                "KERASLIKE_LAUNCHED", "KERASLIKE_PARENT_PID", "TORCHELASTIC_RUN_ID"):
+                "KERASLIKE_LAUNCHED", "KERASLIKE_PARENT_PID", "TORCHELASTIC_RUN_ID", "PYTEST_XDIST_WORKER",
+                "PYTEST_XDIST_WORKER_COUNT", "PYTEST_XDIST_TESTRUNUID"):
         env.pop(key, None)
     env.update(extra)
     return env
@@ -51,6 +68,76 @@ def run_scripts(*jobs, timeout=600, cwd=None, **env):
             raise
         done.append(subprocess.CompletedProcess(_command(args), proc.returncode, out, err))
     return done
+
+
+class StartedScript:
+    """A script started with `start_scripts`: `result()` waits for it (once) and gives its CompletedProcess;
+    `elapsed` is then the seconds from its start to its own end (not to when a test first asked)."""
+
+    def __init__(self, args, timeout, cwd, env, popen, stdin_text=None, slots=None):
+        self.args, self._timeout, self._input, self._slots = _command(args), timeout, stdin_text, slots
+        self._popen = dict(cwd=cwd or REPO, env=env, **popen)
+        if stdin_text is not None:
+            self._popen["stdin"] = subprocess.PIPE
+        self._proc, self._done, self._stopped = None, None, False
+        self._lock = threading.Lock()
+        if slots is None:
+            self._start()
+        self._waiter = threading.Thread(target=self._wait, daemon=True)
+        self._waiter.start()
+
+    def _start(self):
+        self._started = time.monotonic()
+        self._proc = subprocess.Popen(self.args, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                                      **self._popen)
+
+    def _wait(self):
+        if self._slots is not None:
+            self._slots.acquire()  # at most `limit` of the module's jobs run at a time
+            with self._lock:
+                if self._stopped:
+                    self._slots.release()
+                    return
+                self._start()
+        try:
+            out, err = self._proc.communicate(input=self._input, timeout=self._timeout)
+        except subprocess.TimeoutExpired as exc:
+            self._proc.kill()
+            out, err = self._proc.communicate()
+            self._done = exc
+        else:
+            self._done = subprocess.CompletedProcess(self.args, self._proc.returncode, out, err)
+        finally:
+            if self._slots is not None:
+                self._slots.release()
+        self.elapsed = time.monotonic() - self._started
+
+    def stop(self):
+        """Kill it if it still runs, never start it if it waits for a slot (a module's teardown: a failed test
+        leaves no job behind)."""
+        with self._lock:
+            self._stopped = True
+            if self._proc is not None and self._proc.poll() is None:
+                self._proc.kill()
+        self._waiter.join()
+
+    def result(self):
+        self._waiter.join()
+        if isinstance(self._done, subprocess.TimeoutExpired):
+            raise self._done
+        if self._done is None:
+            raise RuntimeError(f"{self.args} was stopped before it started")
+        return self._done
+
+
+def start_scripts(jobs, timeout=600, cwd=None, popen=None, stdin_text=None, limit=None, **env):
+    """Start independent jobs ({name: `run_script`'s args}) at once, for a module's tests to read as they need:
+    {name: StartedScript}. The waits (replica timeouts, rendezvous, start-up) of one overlap the others' work.
+    `stdin_text` ({name: text}) is written to those jobs' standard input; with `limit`, at most that many of
+    them run at a time (in the order given; each one's `timeout` and `elapsed` count from its own start)."""
+    slots = threading.Semaphore(limit) if limit else None
+    return {name: StartedScript(args, timeout, cwd, script_env(**env), popen or {}, (stdin_text or {}).get(name),
+                                slots) for name, args in jobs.items()}
 
 
 @pytest.fixture

@@ -10,7 +10,7 @@ import numpy as np
 import pytest
 
 import keraslike as tf
-from tests.conftest import SCRIPTS, run_script
+from tests.conftest import SCRIPTS, start_scripts
 
 pytestmark = pytest.mark.slow
 WORKER = SCRIPTS / "keras_distribution_torchrun.py"
@@ -24,20 +24,28 @@ def _fit_module():
 
 
 @pytest.fixture(scope="module")
-def runs(tmp_path_factory):
+def job(tmp_path_factory):
     base = tmp_path_factory.mktemp("kdist_torchrun")
-    proc = run_script(["torchrun", "--standalone", "--nproc_per_node=2", WORKER, base / "out"], timeout=600)
-    assert proc.returncode == 0, proc.stderr[-4000:]
-    return [np.load(base / f"out.rank{r}.npz") for r in range(2)]
+    started = start_scripts({"torchrun": ["torchrun", "--standalone", "--nproc_per_node=2", WORKER, base / "out"]})
+    yield base, started["torchrun"]
+    started["torchrun"].stop()
 
 
 @pytest.fixture(scope="module")
-def reference():
+def reference(job):  # computed here while the launched job runs
     fit = _fit_module()
     x, y = fit.data(42)
     tf.keras.utils.set_random_seed(7)
     model = fit.mlp("mp")
     return fit.train(model, x, y), model.get_weights()
+
+
+@pytest.fixture(scope="module")
+def runs(job, reference):
+    base, started = job
+    proc = started.result()
+    assert proc.returncode == 0, proc.stderr[-4000:]
+    return [np.load(base / f"out.rank{r}.npz") for r in range(2)]
 
 
 def test_devices_are_torchruns_processes(runs):

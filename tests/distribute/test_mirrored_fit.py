@@ -1,23 +1,37 @@
 """fit under MirroredStrategy with real replica processes (gloo on CPU).
 
-The reference for every check is the same script run on one device.
+The reference for every check is the same script run on one device. The module's jobs (one device, two
+replicas, torchrun, two failing runs) start together in one fixture; the tests read their outputs.
 """
-
-import time
 
 import numpy as np
 import pytest
 
-from tests.conftest import SCRIPTS, run_scripts
+from tests.conftest import SCRIPTS, start_scripts
 
 pytestmark = pytest.mark.slow
 WORKER = SCRIPTS / "mirrored_fit.py"
 
 
 @pytest.fixture(scope="module")
-def single_and_mirrored(tmp_path_factory):
+def jobs(tmp_path_factory):
+    """Every job of the module started together: one device, two replicas, torchrun, and the two failing runs."""
     out = tmp_path_factory.mktemp("fit")
-    one, two = run_scripts([WORKER, out / "one.npz", "--replicas", "1"], [WORKER, out / "two.npz", "--replicas", "2"])
+    started = start_scripts({
+        "one": [WORKER, out / "one.npz", "--replicas", "1"],
+        "two": [WORKER, out / "two.npz", "--replicas", "2"],
+        "torchrun": ["torchrun", "--standalone", "--nproc_per_node=2", WORKER, out / "tr.npz", "--replicas", "0"],
+        **{f"fail{rank}": [WORKER, out / f"f{rank}.npz", "--replicas", "2", "--fail-at-epoch", "1", "--fail-rank",
+                           str(rank)] for rank in (1, 0)}})
+    yield out, started
+    for job in started.values():
+        job.stop()
+
+
+@pytest.fixture(scope="module")
+def single_and_mirrored(jobs):
+    out, started = jobs
+    one, two = started["one"].result(), started["two"].result()
     assert one.returncode == 0, one.stderr
     assert two.returncode == 0, two.stderr
     return out, one, two
@@ -56,22 +70,21 @@ def test_only_the_chief_prints(single_and_mirrored):
     assert strip[0] == strip[1]
 
 
-def test_torchrun_joins_instead_of_launching(tmp_path, run, single_and_mirrored):
-    proc = run(["torchrun", "--standalone", "--nproc_per_node=2", WORKER, tmp_path / "tr.npz", "--replicas", "0"])
+def test_torchrun_joins_instead_of_launching(jobs, single_and_mirrored):
+    proc = jobs[1]["torchrun"].result()
     assert proc.returncode == 0, proc.stderr
     assert proc.stdout.count("Epoch 1/2") == 1
     assert proc.stdout.count("done on 2 replica(s)") == 2  # torchrun shows both workers' stdout
     out, _, _ = single_and_mirrored  # the module's one-device run of the same seeded script is the reference
-    a, b = np.load(tmp_path / "tr.npz"), np.load(out / "one.npz")
+    a, b = np.load(out / "tr.npz"), np.load(out / "one.npz")
     np.testing.assert_allclose(a["w0"], b["w0"], rtol=1e-5, atol=1e-6)
 
 
 @pytest.mark.parametrize("fail_rank", [1, 0])
-def test_a_failing_replica_stops_everything(tmp_path, run, fail_rank):
-    start = time.time()
-    proc = run([WORKER, tmp_path / "f.npz", "--replicas", "2", "--fail-at-epoch", "1", "--fail-rank", str(fail_rank)],
-               timeout=600)
-    elapsed = time.time() - start
+def test_a_failing_replica_stops_everything(jobs, fail_rank):
+    out, started = jobs
+    proc = started[f"fail{fail_rank}"].result()
+    elapsed = started[f"fail{fail_rank}"].elapsed  # from its start to its own end
     assert proc.returncode != 0
     assert f"deliberate failure on replica {fail_rank} at epoch 1" in proc.stderr
     assert "Epoch 1/2" in proc.stdout
@@ -80,4 +93,4 @@ def test_a_failing_replica_stops_everything(tmp_path, run, fail_rank):
     assert elapsed < 180
     if fail_rank == 1:
         assert "keraslike: replica 1 exited with exit code 1; stopping all replicas." in proc.stderr
-    assert not (tmp_path / "f.npz").exists()
+    assert not (out / f"f{fail_rank}.npz").exists()

@@ -1,7 +1,8 @@
 """MultiWorkerMirroredStrategy with two real "nodes" on this machine (gloo over 127.0.0.1).
 
 Two ways the cluster is described: TF_CONFIG (one process per task) and two `torchrun --nnodes=2`
-invocations. Both must train exactly like one device on the global batch.
+invocations. Both must train exactly like one device on the global batch. The one-device reference and the
+three clusters run side by side (one module fixture); the tests read their outputs.
 """
 
 import json
@@ -12,32 +13,59 @@ import numpy as np
 import pytest
 
 from keraslike._src.launch.subprocess_script import free_port
-from tests.conftest import REPO, SCRIPTS, run_script, script_env
+from tests.conftest import REPO, SCRIPTS, script_env
 
 pytestmark = pytest.mark.slow
 WORKER = SCRIPTS / "multi_worker_fit.py"
 
 
-def _start(cmd, **env):
-    return subprocess.Popen(cmd, cwd=REPO, env=script_env(**env), stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                            text=True)
-
-
-def _finish(procs, timeout=600):
-    outs = []
-    for proc in procs:
-        out, err = proc.communicate(timeout=timeout)
-        assert proc.returncode == 0, err[-3000:]
-        outs.append(out)
-    return outs
+def _cluster_jobs(base):
+    """{name: (cluster, [(command, env) per process])}: the three two-process clusters of this module."""
+    worker = [sys.executable, str(WORKER)]
+    ports = [free_port() for _ in range(5)]
+    two_workers = {"worker": [f"127.0.0.1:{p}" for p in ports[:2]]}
+    with_chief = {"chief": [f"127.0.0.1:{ports[2]}"], "worker": [f"127.0.0.1:{ports[3]}"]}
+    tasks = {"tf_config": [{"type": "worker", "index": i} for i in range(2)],
+             "chief": [{"type": "chief", "index": 0}, {"type": "worker", "index": 0}]}
+    clusters = {"tf_config": two_workers, "chief": with_chief}
+    jobs = {name: (clusters[name], [([*worker, str(base / name)], {"TF_CONFIG": json.dumps(
+        {"cluster": clusters[name], "task": task})}) for task in tasks[name]]) for name in tasks}
+    jobs["torchrun"] = (None, [([sys.executable, "-m", "torch.distributed.run", "--nnodes=2", f"--node_rank={node}",
+                                 "--nproc_per_node=1", "--master_addr=127.0.0.1", f"--master_port={ports[4]}",
+                                 str(WORKER), str(base / "torchrun")], {}) for node in range(2)])
+    return jobs
 
 
 @pytest.fixture(scope="module")
-def reference(tmp_path_factory):
-    out = tmp_path_factory.mktemp("ref")
-    proc = run_script([WORKER, out, "--single"])
-    assert proc.returncode == 0, proc.stderr
-    return json.loads((out / "rank0.json").read_text())
+def runs(tmp_path_factory):
+    """The one-device reference and the three clusters, all started together (7 processes)."""
+    base = tmp_path_factory.mktemp("multi_worker")
+    for name in ("ref", "tf_config", "chief", "torchrun"):
+        (base / name).mkdir()
+    reference = subprocess.Popen([sys.executable, str(WORKER), str(base / "ref"), "--single"], cwd=REPO,
+                                 env=script_env(), stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    jobs = _cluster_jobs(base)
+    procs = {name: [subprocess.Popen(cmd, cwd=REPO, env=script_env(**env), stdout=subprocess.PIPE,
+                                     stderr=subprocess.PIPE, text=True) for cmd, env in commands]
+             for name, (_, commands) in jobs.items()}
+    try:
+        _, err = reference.communicate(timeout=600)
+        assert reference.returncode == 0, err[-3000:]
+        outs = {name: [proc.communicate(timeout=600) for proc in group] for name, group in procs.items()}
+    finally:
+        for proc in [reference, *(p for group in procs.values() for p in group)]:
+            if proc.poll() is None:
+                proc.kill()
+    results = {name: [json.loads((base / name / f"rank{i}.json").read_text()) for i in range(2)]
+               if all(p.returncode == 0 for p in procs[name]) else None for name in jobs}
+    return {"reference": json.loads((base / "ref" / "rank0.json").read_text()), "clusters": {
+        name: cluster for name, (cluster, _) in jobs.items()}, "procs": procs, "outs": outs, "results": results}
+
+
+def _results(runs, name):
+    for proc, (_, err) in zip(runs["procs"][name], runs["outs"][name]):
+        assert proc.returncode == 0, err[-3000:]
+    return runs["results"][name]
 
 
 def _check_against(reference, results):
@@ -49,43 +77,27 @@ def _check_against(reference, results):
     assert results[0]["weights"] == results[1]["weights"]
 
 
-def test_tf_config_two_workers(tmp_path, reference):
-    ports = [free_port(), free_port()]
-    cluster = {"worker": [f"127.0.0.1:{p}" for p in ports]}
-    procs = [_start([sys.executable, str(WORKER), str(tmp_path)],
-                    TF_CONFIG=json.dumps({"cluster": cluster, "task": {"type": "worker", "index": i}}))
-             for i in range(2)]
-    outs = _finish(procs)
-    results = [json.loads((tmp_path / f"rank{i}.json").read_text()) for i in range(2)]
-    _check_against(reference, results)
+def test_tf_config_two_workers(runs):
+    results = _results(runs, "tf_config")
+    outs = [out for out, _ in runs["outs"]["tf_config"]]
+    _check_against(runs["reference"], results)
     assert [r["task_id"] for r in results] == [0, 1]
     assert results[0]["task_type"] == "worker"
-    assert results[0]["cluster"] == cluster
+    assert results[0]["cluster"] == runs["clusters"]["tf_config"]
     assert all(r["multi_worker"] for r in results)
     assert [r["should_checkpoint"] for r in results] == [True, False]
     assert outs[0].count("Epoch 1/2") == 1 and outs[1].count("Epoch 1/2") == 0  # only the chief prints
 
 
-def test_tf_config_with_a_chief_task(tmp_path, reference):
-    ports = [free_port(), free_port()]
-    cluster = {"chief": [f"127.0.0.1:{ports[0]}"], "worker": [f"127.0.0.1:{ports[1]}"]}
-    tasks = [{"type": "chief", "index": 0}, {"type": "worker", "index": 0}]
-    procs = [_start([sys.executable, str(WORKER), str(tmp_path)],
-                    TF_CONFIG=json.dumps({"cluster": cluster, "task": task})) for task in tasks]
-    _finish(procs)
-    results = [json.loads((tmp_path / f"rank{i}.json").read_text()) for i in range(2)]
-    _check_against(reference, results)
+def test_tf_config_with_a_chief_task(runs):
+    results = _results(runs, "chief")
+    _check_against(runs["reference"], results)
     assert [(r["task_type"], r["task_id"]) for r in results] == [("chief", 0), ("worker", 0)]
 
 
-def test_two_torchrun_nodes(tmp_path, reference):
-    port = free_port()
-    procs = [_start([sys.executable, "-m", "torch.distributed.run", "--nnodes=2", f"--node_rank={node}",
-                     "--nproc_per_node=1", "--master_addr=127.0.0.1", f"--master_port={port}", str(WORKER),
-                     str(tmp_path)]) for node in range(2)]
-    _finish(procs)
-    results = [json.loads((tmp_path / f"rank{i}.json").read_text()) for i in range(2)]
-    _check_against(reference, results)
+def test_two_torchrun_nodes(runs):
+    results = _results(runs, "torchrun")
+    _check_against(runs["reference"], results)
     assert all(r["multi_worker"] for r in results)
 
 

@@ -91,3 +91,19 @@ def test_a_pytest_session_is_never_relaunched_as_replicas():
     from keraslike._src.launch.subprocess_script import interactive_reason
 
     assert "pytest" in interactive_reason()
+
+
+def test_a_pytest_xdist_worker_is_never_relaunched_as_replicas(monkeypatch):
+    # an xdist worker runs `python -c "import sys;exec(eval(sys.stdin.readline()))"`: re-running that command
+    # line as replicas (stdin closed) would start processes that never run the program
+    import __main__
+    import sys
+    import types
+
+    from keraslike._src.launch.subprocess_script import interactive_reason
+
+    monkeypatch.delattr(__main__, "__file__", raising=False)
+    monkeypatch.setattr(__main__, "__spec__", None, raising=False)
+    monkeypatch.setattr(sys, "orig_argv", [sys.executable, "-u", "-c", "import sys;exec(eval(sys.stdin.readline()))"])
+    monkeypatch.setitem(sys.modules, "xdist", types.ModuleType("xdist"))
+    assert "pytest-xdist worker" in interactive_reason()

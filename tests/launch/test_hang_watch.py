@@ -2,44 +2,49 @@
 (issue 13 item 1). Before `launch/hang_watch.py` these jobs stalled for gloo's 30 minutes and then failed
 without naming the replica."""
 
-import subprocess
-import sys
-import time
-
 import pytest
 
-from tests.conftest import REPO, SCRIPTS, run_script, script_env
+from tests.conftest import SCRIPTS, start_scripts
 
 WORKER = SCRIPTS / "hang.py"
 TIMEOUT_S = 10  # short for the test; the default is 300
 
 
+MODES = [("python", 1, "spin_forever"), ("io", 1, "wait_for_bytes"), ("chief", 0, "chief_only_work")]
+
+
+@pytest.fixture(scope="module")
+def hung_jobs():
+    """The four hung jobs started together: each one mostly waits out its replica timeout."""
+    jobs = start_scripts({mode: [WORKER, mode] for mode, _, _ in MODES} | {
+        "torchrun": ["torchrun", "--standalone", "--nproc_per_node=2", WORKER, "python"]},
+        KERASLIKE_REPLICA_TIMEOUT=str(TIMEOUT_S))
+    yield jobs
+    for job in jobs.values():
+        job.stop()
+
+
 @pytest.mark.slow
-@pytest.mark.parametrize("mode, rank, frame", [("python", 1, "spin_forever"), ("io", 1, "wait_for_bytes"),
-                                                ("chief", 0, "chief_only_work")])
-def test_a_hung_replica_is_named_with_its_stack_and_all_stop(mode, rank, frame):
-    start = time.time()
-    proc = run_script([WORKER, mode], timeout=600, KERASLIKE_REPLICA_TIMEOUT=str(TIMEOUT_S))
-    elapsed = time.time() - start
+@pytest.mark.parametrize("mode, rank, frame", MODES)
+def test_a_hung_replica_is_named_with_its_stack_and_all_stop(hung_jobs, mode, rank, frame):
+    proc = hung_jobs[mode].result()
     assert proc.returncode == 1, proc.stderr[-3000:]
     assert "finished without a hang" not in proc.stdout
     assert f"keraslike: replica {rank} made no progress for " in proc.stderr
     assert "stopping all replicas" in proc.stderr
     prefix = "[replica 1] " if rank == 1 else ""
     assert f'{prefix}  File "{WORKER}", line' in proc.stderr and f"in {frame}" in proc.stderr
+    elapsed = hung_jobs[mode].elapsed  # from its start to its own end
     assert elapsed < 300, elapsed  # a generous ceiling: start-up + training + the 10 s timeout (was 30 min)
 
 
 @pytest.mark.slow
-def test_a_hung_replica_under_torchrun_is_named_and_the_job_fails():
-    start = time.time()
-    proc = subprocess.run([sys.executable, "-m", "torch.distributed.run", "--standalone", "--nproc_per_node=2",
-                           str(WORKER), "python"], cwd=REPO, capture_output=True, text=True, timeout=600,
-                          env=script_env(KERASLIKE_REPLICA_TIMEOUT=str(TIMEOUT_S)))
+def test_a_hung_replica_under_torchrun_is_named_and_the_job_fails(hung_jobs):
+    proc = hung_jobs["torchrun"].result()
     assert proc.returncode != 0
     assert "keraslike: replica 1 made no progress for " in proc.stderr
     assert "in spin_forever" in proc.stderr
-    assert time.time() - start < 300
+    assert hung_jobs["torchrun"].elapsed < 300
 
 
 def test_the_replica_holding_the_others_up_is_the_culprit():

@@ -1,5 +1,9 @@
-"""keraslike's own launcher: re-running the command line, thread split, Ctrl-C, no orphans, REPL fallback."""
+"""keraslike's own launcher: re-running the command line, thread split, Ctrl-C, no orphans, REPL fallback.
 
+The jobs that run to their end start together in one module fixture (`jobs`); the Ctrl-C and killed-chief
+tests drive their own processes meanwhile."""
+
+import importlib.util
 import json
 import os
 import signal
@@ -9,7 +13,8 @@ import time
 
 import pytest
 
-from tests.conftest import REPO, SCRIPTS, run_script, script_env
+from keraslike._src.launch.subprocess_script import free_port
+from tests.conftest import REPO, SCRIPTS, script_env, start_scripts
 
 pytestmark = pytest.mark.slow
 PROBE = SCRIPTS / "launch_probe.py"
@@ -27,9 +32,60 @@ def _alive(pid):
         return False
 
 
-def test_python_dash_m_reruns_module_with_its_arguments(tmp_path):
-    proc = subprocess.run([sys.executable, "-m", "tests.scripts.launch_probe", str(tmp_path), "argv", "--flag", "x y"],
-                          cwd=REPO, env=script_env(), capture_output=True, text=True, timeout=600)
+_INTERACTIVE = ("import keraslike as tf\n"
+                "cpu = tf.config.list_physical_devices('CPU')[0]\n"
+                "tf.config.set_logical_device_configuration(cpu, [tf.config.LogicalDeviceConfiguration()] * 2)\n"
+                "s = tf.distribute.MirroredStrategy(['/cpu:0', '/cpu:1'])\n"
+                "print('replicas', s.num_replicas_in_sync)\n")
+
+
+@pytest.fixture(scope="module")
+def jobs(tmp_path_factory):
+    """The module's jobs that run to their end, started together: {name: (StartedScript, its output folder)}.
+
+    `probe` is one launch of 2 replicas doing the `chdir`, `who`, `listen` and `second` probes in turn. The
+    Ctrl-C and killed-chief tests drive their own processes while these run. `node0`/`node1`: two "nodes" of one
+    replica each rendezvousing on this machine's non-loopback address (`node_address`), when it has one."""
+    dirs = {name: tmp_path_factory.mktemp(name) for name in ("dash_m", "probe", "interactive", "accelerate",
+                                                               "torchrun")}
+    commands = {
+        "dash_m": [sys.executable, "-m", "tests.scripts.launch_probe", dirs["dash_m"], "argv", "--flag", "x y"],
+        "probe": [PROBE, dirs["probe"], "chdir,who,listen,second"],
+        "interactive": [sys.executable, "-"],
+        "torchrun": ["torchrun", "--standalone", "--nproc_per_node=2", PROBE, dirs["torchrun"], "who"],
+    }
+    if importlib.util.find_spec("accelerate") is not None:
+        commands["accelerate"] = [
+            sys.executable, "-m", "accelerate.commands.launch", "--cpu", "--num_processes", "1", "--num_machines",
+            "1", "--mixed_precision", "no", "--dynamo_backend", "no", SCRIPTS / "mirrored_fit.py",
+            dirs["accelerate"] / "acc.npz", "--replicas", "0"]
+    started = {name: (job, dirs[name]) for name, job in
+               start_scripts(commands, stdin_text={"interactive": _INTERACTIVE}).items()}
+    ip = _non_loopback_ip()
+    if ip is not None:  # two "nodes" of one replica each on this machine's address, as a hand-written launcher
+        port, nodes = free_port(), tmp_path_factory.mktemp("nodes")
+        for rank in range(2):
+            env = dict(RANK=str(rank), WORLD_SIZE="2", LOCAL_RANK="0", LOCAL_WORLD_SIZE="1", MASTER_ADDR=ip,
+                       MASTER_PORT=str(port))
+            started[f"node{rank}"] = (start_scripts({"node": [PROBE, nodes, "listen"]}, **env)["node"], nodes)
+        started["node_address"] = (ip, port)
+    yield started
+    for name, (job, _) in started.items():
+        if name != "node_address":
+            job.stop()
+
+
+@pytest.fixture(scope="module")
+def probe(jobs):
+    job, out = jobs["probe"]
+    proc = job.result()
+    assert proc.returncode == 0, proc.stderr
+    return proc, out
+
+
+def test_python_dash_m_reruns_module_with_its_arguments(jobs):
+    job, tmp_path = jobs["dash_m"]
+    proc = job.result()
     assert proc.returncode == 0, proc.stderr
     infos = [json.loads((tmp_path / f"rank{r}.json").read_text()) for r in range(2)]
     assert infos[0]["argv"] == infos[1]["argv"] == [str(tmp_path), "argv", "--flag", "x y"]
@@ -38,15 +94,6 @@ def test_python_dash_m_reruns_module_with_its_arguments(tmp_path):
     cores = len(os.sched_getaffinity(0))
     assert infos[0]["threads"] == infos[1]["threads"] == max(1, cores // 2)
     assert proc.stdout.count("probe done argv") == 1  # replica 1's stdout is discarded
-
-
-@pytest.fixture(scope="module")
-def probe(tmp_path_factory):
-    """One launch of 2 replicas doing the `chdir`, `who`, `listen` and `second` probes in turn."""
-    out = tmp_path_factory.mktemp("probe")
-    proc = run_script([PROBE, out, "chdir,who,listen,second"])
-    assert proc.returncode == 0, proc.stderr
-    return proc, out
 
 
 def test_second_strategy_and_second_fit_reuse_the_replicas(probe):
@@ -116,26 +163,17 @@ def test_killing_the_chief_takes_the_replicas_down(tmp_path):
             os.killpg(proc.pid, signal.SIGKILL)
 
 
-def test_interactive_session_falls_back_to_one_replica_with_a_warning():
-    code = ("import keraslike as tf\n"
-            "cpu = tf.config.list_physical_devices('CPU')[0]\n"
-            "tf.config.set_logical_device_configuration(cpu, [tf.config.LogicalDeviceConfiguration()] * 2)\n"
-            "s = tf.distribute.MirroredStrategy(['/cpu:0', '/cpu:1'])\n"
-            "print('replicas', s.num_replicas_in_sync)\n")
-    proc = subprocess.run([sys.executable, "-"], input=code, cwd=REPO, env=script_env(), capture_output=True,
-                          text=True, timeout=600)
+def test_interactive_session_falls_back_to_one_replica_with_a_warning(jobs):
+    proc = jobs["interactive"][0].result()  # the program read from standard input
     assert proc.returncode == 0, proc.stderr
     assert "replicas 1" in proc.stdout
     assert "cannot start the extra replica processes" in proc.stderr
     assert "torchrun --nproc_per_node=2" in proc.stderr
 
 
-def test_accelerate_launch_just_works(tmp_path):
+def test_accelerate_launch_just_works(jobs):
     pytest.importorskip("accelerate")
-    proc = subprocess.run([sys.executable, "-m", "accelerate.commands.launch", "--cpu", "--num_processes", "1",
-                           "--num_machines", "1", "--mixed_precision", "no", "--dynamo_backend", "no",
-                           str(SCRIPTS / "mirrored_fit.py"), str(tmp_path / "acc.npz"), "--replicas", "0"],
-                          cwd=REPO, env=script_env(), capture_output=True, text=True, timeout=600)
+    proc = jobs["accelerate"][0].result()
     assert proc.returncode == 0, proc.stderr[-3000:]
     assert proc.stdout.count("Epoch 1/2") == 1
     assert "done on 1 replica(s)" in proc.stdout
@@ -160,22 +198,13 @@ def _non_loopback_ip():
     return None if ip.startswith("127.") or ip == "0.0.0.0" else ip
 
 
-def test_multi_node_rendezvous_listens_on_master_addr_only(tmp_path):
-    from keraslike._src.launch.subprocess_script import free_port
-
-    ip = _non_loopback_ip()
-    if ip is None:
+def test_multi_node_rendezvous_listens_on_master_addr_only(jobs):
+    if "node0" not in jobs:
         pytest.skip("this machine has no non-loopback IPv4 address")
-    port = free_port()
-    procs = []
     for rank in range(2):  # two "nodes" of one replica each, as a hand-written launcher would start them
-        env = script_env(RANK=str(rank), WORLD_SIZE="2", LOCAL_RANK="0", LOCAL_WORLD_SIZE="1", MASTER_ADDR=ip,
-                         MASTER_PORT=str(port))
-        procs.append(subprocess.Popen([sys.executable, str(PROBE), str(tmp_path), "listen"], cwd=REPO, env=env,
-                                      stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True))
-    for proc in procs:
-        _, err = proc.communicate(timeout=600)
-        assert proc.returncode == 0, err
+        proc = jobs[f"node{rank}"][0].result()
+        assert proc.returncode == 0, proc.stderr
+    tmp_path, (ip, port) = jobs["node0"][1], jobs["node_address"]
     chief = json.loads((tmp_path / "rank0.json").read_text())
     assert f"{ip}:{port}" in chief["listening"]
     wildcard = [a for a in chief["listening"] if a.startswith(("0.0.0.0:", ":::"))]
@@ -220,8 +249,9 @@ def test_only_the_chief_prints_under_the_launcher_and_tf_tells_who_is_chief(prob
         assert info["is_chief"] == info["should_checkpoint"] == info["should_save_summary"] == (rank == 0)
 
 
-def test_under_torchrun_each_process_prints_and_tf_tells_who_is_chief(tmp_path):
-    proc = run_script(["torchrun", "--standalone", "--nproc_per_node=2", PROBE, tmp_path, "who"])
+def test_under_torchrun_each_process_prints_and_tf_tells_who_is_chief(jobs):
+    job, tmp_path = jobs["torchrun"]
+    proc = job.result()
     assert proc.returncode == 0, proc.stderr
     assert proc.stdout.count("hello from worker:0") == 1 and proc.stdout.count("hello from worker:1") == 1
     chief, replica = _who(tmp_path)

@@ -36,6 +36,9 @@ def interactive_reason():
     if main_spec.split(".")[0] == "pytest" or os.path.basename(main_path).startswith(("pytest", "py.test")) \
             or f"{os.sep}pytest{os.sep}" in main_path:
         return "running inside pytest (re-running the test command as replicas would run the test session again)"
+    if not main_path and "_pytest.main" in sys.modules and "xdist" in sys.modules:
+        # a pytest-xdist worker: its program is `python -c` code that reads the session from its stdin pipe
+        return "running inside a pytest-xdist worker (its command line cannot be re-run as replicas)"
     if hasattr(sys, "ps1") or sys.flags.interactive:
         return "running in an interactive interpreter"
     argv = list(getattr(sys, "orig_argv", []))

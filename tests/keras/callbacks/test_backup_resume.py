@@ -16,6 +16,9 @@ import pytest
 
 from tests.conftest import SCRIPTS, run_scripts
 
+# the module's job is 5 rounds of interpreter starts (11 launches: every kill is a new process); on a loaded
+# machine they outgrow pytest-timeout's 300 s per test, which then cuts the first test's setup
+pytestmark = pytest.mark.timeout(900)
 WORKER = SCRIPTS / "elastic_fit.py"
 KINDS = ("arrays", "dataset", "pydataset", "in_backup")
 N, EPOCHS, STEPS = 42, 3, 6
