@@ -33,6 +33,8 @@ import torch
 from keraslike._src import errors
 from keraslike._src.autodiff import function_types, tracing
 from keraslike._src.autodiff.jit import JitFunction, functions_run_eagerly, run_functions_eagerly  # noqa: F401
+from keraslike._src.graph import graph as graph_lib
+from keraslike._src.graph.func_graph import FuncGraph, GraphNotRecorded
 from keraslike._src.ops.tensor_spec import TensorSpec
 from keraslike._src.nest import nest
 from keraslike._src.ops import dtypes, function_scope, trace_state
@@ -306,6 +308,9 @@ class Function(function_types.PolymorphicFunction):
             return _outputs(body(*args, **kwargs))
 
     def __call__(self, *args, **kwargs):
+        graph = graph_lib.default_graph()
+        if graph is not None and graph.building_function:  # called while a function's graph is recorded
+            return graph.call_function(self._name, self._python_function, args, kwargs, nest)
         with trace_state.function_call(may_create_variables=not self._created):
             result = self._call(args, kwargs)
         self._created = True
@@ -461,6 +466,7 @@ class ConcreteFunction(function_types.ConcreteFunction):
         self._key = trace.key
         self._specs = [e for e in trace.key.values() if isinstance(e, TensorSpec)] if function._signature else \
             list(trace.key["args"])
+        self._graph = None
 
     def _parameters(self):
         sig = self._function._signature
@@ -510,7 +516,33 @@ class ConcreteFunction(function_types.ConcreteFunction):
 
     @property
     def graph(self):
-        raise AttributeError("ConcreteFunction.graph: keraslike runs functions eagerly and builds no graph.")
+        """The `FuncGraph` of this trace: the function's `tf.*` ops as TF records them (see `graph/func_graph.py`).
+
+        keraslike runs the body eagerly; asking for the graph runs it once more, silently and with variables
+        restored, recording its ops.
+
+        Raises:
+            GraphNotRecorded (a NotImplementedError) naming what keraslike cannot record as TF does: Python
+            control flow on a traced tensor, a loop over a dataset, Keras layers or torch code on graph tensors.
+        """
+        if self._graph is None:
+            self._graph = _record_graph(self)
+        return self._graph
+
+    @property
+    def inputs(self):
+        """The graph's input placeholders (arguments, then captures), as TF's `ConcreteFunction.inputs`."""
+        return list(self.graph.inputs)
+
+    @property
+    def outputs(self):
+        """The graph's output tensors (one `Identity` per output), as TF's `ConcreteFunction.outputs`."""
+        return list(self.graph.outputs)
+
+    @property
+    def captured_inputs(self):
+        """The eager tensors and variables the graph captures, in order."""
+        return self.graph.external_captures
 
     @property
     def inference_fn(self):
@@ -612,6 +644,49 @@ class ConcreteFunction(function_types.ConcreteFunction):
         return f"<ConcreteFunction {self._signature_text()} at 0x{id(self):X}>"
 
 
+def _graph_arguments(graph, entry, name):
+    """An argument of the recorded body: a placeholder per TensorSpec (named as TF names them), literals as
+    their values."""
+    if isinstance(entry, TensorSpec) and type(entry) is TensorSpec:
+        return graph.placeholder(entry, entry.name or name)
+    if isinstance(entry, tracing.Literal):
+        return entry.value
+    if isinstance(entry, dict):
+        return {k: _graph_arguments(graph, v, f"{name}_{k}") for k, v in entry.items()}
+    if type(entry) in (list, tuple):
+        return type(entry)(_graph_arguments(graph, v, f"{name}_{i}") for i, v in enumerate(entry))
+    raise GraphNotRecorded(f"an argument of type {type(entry).__name__} ({entry!r:.80}) has no graph placeholder "
+                           "here (composite tensors are not recorded)")
+
+
+def _record_graph(concrete):
+    """Run `concrete`'s Python body on placeholders with a `FuncGraph` as the default graph (see `graph`)."""
+    function = concrete._function
+    graph = FuncGraph(function._name)
+    try:
+        with graph.as_default(), trace_state.graph_recording(), tracing.quiet(), trace_state.variables_restored():
+            if function._signature is None:
+                values = {k: _graph_arguments(graph, e, f"args_{k}") for k, e in concrete._key.items()}
+                args, kwargs = list(values["args"]), dict(values["kwargs"])
+            else:
+                values = {name: _graph_arguments(graph, e, name) for name, e in concrete._key.items()}
+                args, kwargs = _call_arguments(function._signature, values)
+            result = function._python_function(*args, **kwargs)
+            outputs = iter(graph.finish(result, lambda r: [leaf for leaf in nest.flatten(r) if leaf is not None]))
+            graph.structured_outputs = nest.map_structure(
+                lambda leaf: None if leaf is None else next(outputs, None), result)
+    except NotImplementedError as err:  # GraphNotRecorded, or a feature keraslike names as not supported
+        raise GraphNotRecorded(f"ConcreteFunction.graph: keraslike cannot record `{function._name}` as TF's graph: "
+                               f"{err}") from None
+    except Exception as err:  # noqa: BLE001 - any failure to record is the same missing feature, named
+        raise GraphNotRecorded(
+            f"ConcreteFunction.graph: keraslike cannot record `{function._name}` as TF's graph: {err} (keraslike "
+            "runs tf.function bodies eagerly; its graph picture covers bodies of tf.* ops, without Keras layers, "
+            f"optimizers or torch code on graph tensors). Received: {type(err).__name__}") from err
+    graph.structured_input_signature = concrete.structured_input_signature
+    return graph
+
+
 class AtomicFunction:
     """`ConcreteFunction.inference_fn`: the callable TF runs for one trace (`tensorflow/python/eager/
     polymorphic_function/atomic_function.py`). Calls take the trace's tensors; `name` is TF's
@@ -630,7 +705,8 @@ class AtomicFunction:
 
     @property
     def graph(self):
-        raise AttributeError("AtomicFunction.graph: keraslike runs functions eagerly and builds no graph.")
+        """The concrete function's `FuncGraph` (see `ConcreteFunction.graph`)."""
+        return self._concrete.graph
 
     def __call__(self, *args, **kwargs):
         return self._concrete(*args, **kwargs)

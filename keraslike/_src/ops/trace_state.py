@@ -118,3 +118,27 @@ def stated_shape(value, shape):
     if shapes is not None and id(value) in shapes:
         known = shapes[id(value)]
         shapes[id(value)] = shape if known is None else known.merge_with(shape)
+
+
+@contextlib.contextmanager
+def graph_recording():
+    """A `tf.function` body is being recorded as a graph picture (`ConcreteFunction.graph`)."""
+    outer = getattr(_STATE, "recording", False)
+    _STATE.recording = True
+    try:
+        yield
+    finally:
+        _STATE.recording = outer
+
+
+def check_python_iteration(what):
+    """Called where TF's AutoGraph would turn a Python loop into graph ops (a `for` over a `tf.data.Dataset`).
+
+    Raises:
+        NotImplementedError: while a function's graph is recorded: keraslike would unroll the loop over the
+        data, where TF's graph holds one loop op.
+    """
+    if getattr(_STATE, "recording", False):
+        raise NotImplementedError(
+            f"a Python `for` loop over {what} is not recorded: TF's AutoGraph makes it one dataset-reduce loop "
+            "in the graph (ScanDataset/ReduceDataset), and keraslike runs the Python loop as written")
