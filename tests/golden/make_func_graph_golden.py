@@ -76,6 +76,17 @@ def g(a, b=2, *, c):
     return [a * b, {"k": c}]
 concrete = g.get_concrete_function(tf.TensorSpec([], tf.int32), c=tf.TensorSpec([None, 3]))
 """,
+    "module_variable": """
+class M(tf.Module):
+    def __init__(self):
+        self.w = tf.Variable([[1.0], [2.0]])
+
+    @tf.function(input_signature=[tf.TensorSpec([None, 2])])
+    def __call__(self, x):
+        return tf.nn.relu(tf.matmul(x, self.w))
+m = M()
+concrete = m.__call__.get_concrete_function()
+""",
     "nested_function": """
 @tf.function
 def add(a, b):

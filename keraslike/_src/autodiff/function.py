@@ -23,6 +23,7 @@ Example:
     >>> f(tf.constant(3.0))     # 9.0
 """
 
+import contextlib
 import functools
 import inspect
 import weakref
@@ -311,10 +312,28 @@ class Function(function_types.PolymorphicFunction):
         graph = graph_lib.default_graph()
         if graph is not None and graph.building_function:  # called while a function's graph is recorded
             return graph.call_function(self._name, self._python_function, args, kwargs, nest)
+        first, created = not self._created, trace_state.variables_created()
         with trace_state.function_call(may_create_variables=not self._created):
             result = self._call(args, kwargs)
         self._created = True
+        if first and trace_state.variables_created() != created and not functions_run_eagerly():
+            self._second_trace(args, kwargs)
         return result
+
+    def _second_trace(self, args, kwargs):
+        """TF traces a function again after a first trace that created variables, now refusing new ones, so a
+        body that creates a `tf.Variable` on every call fails on its first call. keraslike records the body as a
+        graph once more (ops not executed, variables restored) and raises TF's ValueError when it creates one;
+        other failures of that recording are not TF's and are ignored. Python side effects happen again, as in
+        TF's second trace."""
+        key = self._signature_key() if self._input_signature is not None else self._key(args, kwargs)
+        try:
+            with trace_state.function_call(may_create_variables=False):
+                _record_graph(ConcreteFunction(self, _Trace(key, None)), quiet=False)
+        except trace_state.VariableCreationError:
+            raise
+        except Exception:  # noqa: BLE001, S110 - a body keraslike cannot record creates no variable there
+            pass
 
     def _call(self, args, kwargs):
         if self._input_signature is not None:
@@ -659,12 +678,18 @@ def _graph_arguments(graph, entry, name):
                            "here (composite tensors are not recorded)")
 
 
-def _record_graph(concrete):
+@contextlib.contextmanager
+def _nothing():
+    yield
+
+
+def _record_graph(concrete, quiet=True):
     """Run `concrete`'s Python body on placeholders with a `FuncGraph` as the default graph (see `graph`)."""
     function = concrete._function
     graph = FuncGraph(function._name)
     try:
-        with graph.as_default(), trace_state.graph_recording(), tracing.quiet(), trace_state.variables_restored():
+        with graph.as_default(), trace_state.graph_recording(), tracing.quiet() if quiet else _nothing(), \
+                trace_state.variables_restored():
             if function._signature is None:
                 values = {k: _graph_arguments(graph, e, f"args_{k}") for k, e in concrete._key.items()}
                 args, kwargs = list(values["args"]), dict(values["kwargs"])
@@ -675,6 +700,8 @@ def _record_graph(concrete):
             outputs = iter(graph.finish(result, lambda r: [leaf for leaf in nest.flatten(r) if leaf is not None]))
             graph.structured_outputs = nest.map_structure(
                 lambda leaf: None if leaf is None else next(outputs, None), result)
+    except trace_state.VariableCreationError:
+        raise
     except NotImplementedError as err:  # GraphNotRecorded, or a feature keraslike names as not supported
         raise GraphNotRecorded(f"ConcreteFunction.graph: keraslike cannot record `{function._name}` as TF's graph: "
                                f"{err}") from None

@@ -69,16 +69,30 @@ def function_call(may_create_variables):
         _STATE.no_new_variables = outer
 
 
+class VariableCreationError(ValueError):
+    """TF's ValueError for a `tf.Variable` created in a `tf.function` trace that may not create one."""
+
+
+_CREATED = [0]  # variables created so far (a tf.function's first call creates some: TF then traces it again)
+
+
+def variables_created():
+    """How many `tf.Variable`s have been created in this process (compared before and after a call)."""
+    return _CREATED[0]
+
+
 def check_variable_creation():
     """Called by `tf.Variable(...)`: TF's ValueError inside a `tf.function` call that may not create variables.
 
     Raises:
-        ValueError: as TF, for a variable created after the function's first call.
+        VariableCreationError (a ValueError): as TF, for a variable created after the function's first trace.
     """
+    _CREATED[0] += 1
     if getattr(_STATE, "no_new_variables", False):
-        raise ValueError("tf.function only supports singleton tf.Variables created on the first call. Make sure "
-                         "the tf.Variable is only created once or created outside tf.function. See "
-                         "https://www.tensorflow.org/guide/function#creating_tfvariables for more information.")
+        raise VariableCreationError(
+            "tf.function only supports singleton tf.Variables created on the first call. Make sure the tf.Variable "
+            "is only created once or created outside tf.function. See "
+            "https://www.tensorflow.org/guide/function#creating_tfvariables for more information.")
 
 
 def before_update(var):
