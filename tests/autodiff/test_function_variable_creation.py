@@ -129,3 +129,20 @@ def test_variable_without_gradient_in_the_first_call():
     assert float(b) == 2.0
     step(True)
     assert float(b) < 2.0
+
+
+def test_second_trace_consumes_no_dataset_element():
+    # TF's second trace makes an IteratorGetNext op and consumes nothing: the steps see 0, 1, 2
+    it = iter(tf.data.Dataset.range(5))
+    holder = {}
+
+    @tf.function
+    def step(iterator):
+        x = next(iterator)
+        if "v" not in holder:
+            holder["v"] = tf.Variable(0, dtype=tf.int64)
+        holder["v"].assign_add(x)
+        return x
+
+    assert [int(step(it)) for _ in range(3)] == [0, 1, 2]
+    assert int(holder["v"].numpy()) == 3

@@ -12,6 +12,7 @@ from keraslike._src import errors
 from keraslike._src.distribute import collectives
 from keraslike._src.nest.nest import TF_NEST
 from keraslike._src.ops.tensor_spec import TensorSpec
+from keraslike._src.ops import trace_state
 
 
 def _slice_leaf(leaf, start, stop):
@@ -91,6 +92,7 @@ class DistributedIterator:
         return self
 
     def __next__(self):
+        trace_state.check_iterator_next("a distributed iterator")
         return replica_slice(next(self._iterator), self._strategy)
 
     def get_next(self):

@@ -156,3 +156,15 @@ def check_python_iteration(what):
         raise NotImplementedError(
             f"a Python `for` loop over {what} is not recorded: TF's AutoGraph makes it one dataset-reduce loop "
             "in the graph (ScanDataset/ReduceDataset), and keraslike runs the Python loop as written")
+
+
+def check_iterator_next(what):
+    """Called by `next()` of tf.data and distributed iterators: while a function's graph is recorded, TF's trace
+    makes an `IteratorGetNext` op and consumes nothing, so keraslike refuses rather than consume an element.
+
+    Raises:
+        NotImplementedError: while a function's graph is recorded.
+    """
+    if getattr(_STATE, "recording", False):
+        raise NotImplementedError(f"`next()` of {what} is not recorded (TF's graph has an IteratorGetNext op; "
+                                  "keraslike would consume an element)")
