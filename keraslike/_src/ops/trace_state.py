@@ -96,7 +96,15 @@ def check_variable_creation():
 
 
 def before_update(var):
-    """Called by a variable about to change in place: remembers its value while `variables_restored` is active."""
+    """Called by a variable about to change in place: remembers its value while `variables_restored` is active.
+
+    Raises:
+        NotImplementedError: while a function's graph is recorded (TF's graph holds an assign op; keraslike's
+        picture has none, so it refuses rather than show a graph without the update).
+    """
+    if getattr(_STATE, "recording", False):
+        raise NotImplementedError(f"an update of the variable {getattr(var, 'name', '')!r} (`assign`, `assign_add`, "
+                                  "...) is not recorded (TF's graph holds an AssignVariableOp)")
     undo = getattr(_STATE, "undo", None)
     if undo is not None and id(var) not in undo:
         undo[id(var)] = (var, var.data.detach().clone())
