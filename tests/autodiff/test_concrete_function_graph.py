@@ -96,3 +96,18 @@ def test_loop_over_dataset_raises_naming_it():
     with pytest.raises(GraphNotRecorded, match="tf.data.Dataset"):
         _ = train.get_concrete_function(ds).graph
     assert int(train(ds)) == 0
+
+
+def test_variable_update_raises_instead_of_a_graph_without_it():
+    # TF's graph would hold an AssignAddVariableOp; keraslike's picture has none, so it refuses
+    v = tf.Variable(1.0)
+
+    @tf.function
+    def bump():
+        v.assign_add(1.0)
+        return v.read_value()
+
+    concrete = bump.get_concrete_function()
+    with pytest.raises(GraphNotRecorded, match="AssignVariableOp"):
+        _ = concrete.graph
+    assert float(v.numpy()) == 1.0
