@@ -471,6 +471,24 @@ def _literal_values(entry):
     return nest.map_structure(lambda v: v.value if isinstance(v, tracing.Literal) else v, entry)
 
 
+class _TypeText(str):
+    """A type's text shown as it is (an annotation of `function_type`)."""
+
+    def __repr__(self):
+        return str(self)
+
+
+def _type_text(entry):
+    """TF's text of a traced type: `List[...]`, `Tuple[...]`, `Dict[[key, type], ...]` around the leaves' reprs."""
+    if type(entry) is list:
+        return "List[" + ", ".join(_type_text(v) for v in entry) + "]"
+    if type(entry) is tuple:
+        return "Tuple[" + ", ".join(_type_text(v) for v in entry) + "]"
+    if type(entry) is dict:
+        return "Dict[" + ", ".join(f"[{k!r}, {_type_text(v)}]" for k, v in entry.items()) + "]"
+    return repr(entry)
+
+
 class ConcreteFunction(function_types.ConcreteFunction):
     """`tf.types.experimental.ConcreteFunction`: a `tf.function` bound to one trace (one input signature).
 
@@ -519,19 +537,30 @@ class ConcreteFunction(function_types.ConcreteFunction):
 
     @property
     def function_type(self):
+        """TF's `FunctionType`: the parameters with their traced types; `str()` is TF's
+        `(a: TensorSpec(...), b: Literal[2]) -> TensorSpec(...)`."""
         kinds = function_types.inspect.Parameter
-        return function_types.FunctionType([kinds(name, getattr(kinds, kind)) for name, kind, _ in self._parameters()])
+        return function_types.FunctionType(
+            [kinds(name, getattr(kinds, kind), annotation=_TypeText(_type_text(entry)))
+             for name, kind, entry in self._parameters()],
+            return_annotation=_TypeText(_type_text(self._trace.outputs)))
 
     def _signature_text(self):
-        params = ", ".join(f"{name}: {entry!r}" for name, _, entry in self._parameters())
-        return f"({params}) -> {self._trace.outputs!r}"
+        params = ", ".join(f"{name}: {_type_text(entry)}" for name, _, entry in self._parameters())
+        return f"({params}) -> {_type_text(self._trace.outputs)}"
 
     def pretty_printed_signature(self, verbose=True):
-        """TF's text: `Input Parameters:` one line per parameter, `Output Type:`, `Captures:`."""
+        """TF's text: `Input Parameters:` one line per parameter, `Output Type:`, `Captures:` (with
+        `verbose=False`, the one-line `(a: ...) -> ...`)."""
+        if not verbose:
+            return self._signature_text()
         lines = ["Input Parameters:"]
-        lines += [f"  {name} ({kind}): {entry!r}" for name, kind, entry in self._parameters()]
-        lines += ["Output Type:", f"  {self._trace.outputs!r}", "Captures:", "  None"]
+        lines += [f"  {name} ({kind}): {_type_text(entry)}" for name, kind, entry in self._parameters()]
+        lines += ["Output Type:", f"  {_type_text(self._trace.outputs)}", "Captures:", "  None"]
         return "\n".join(lines)
+
+    def __str__(self):
+        return f"ConcreteFunction {self.pretty_printed_signature()}"
 
     @property
     def graph(self):
