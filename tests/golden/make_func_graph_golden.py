@@ -87,6 +87,15 @@ class M(tf.Module):
 m = M()
 concrete = m.__call__.get_concrete_function()
 """,
+    "op_types": """
+@tf.function
+def f(x, y):
+    a = tf.add(x, y)
+    b = tf.divide(a, y)
+    d = tf.stack([a, b])
+    return tf.transpose(d), tf.unstack(d), tf.nn.softmax(x), tf.where(x > 0., x, y), tf.subtract(x, y)
+concrete = f.get_concrete_function(tf.TensorSpec([4]), tf.TensorSpec([4]))
+""",
     "nested_function": """
 @tf.function
 def add(a, b):

@@ -58,6 +58,19 @@ OP_TYPES = {
 }
 
 
+# TF's op type where it differs from the op's name (`tf.add` records an op named "Add" of type "AddV2"); ops that
+# TF folds to a constant for a static shape (`tf.shape`, `tf.size`, `tf.zeros_like`, ...) are `Const`.
+TF_TYPES = {
+    "Add": "AddV2", "truediv": "RealDiv", "concat": "ConcatV2", "stack": "Pack", "unstack": "Unpack",
+    "transpose": "Transpose", "one_hot": "OneHot", "range": "Range", "split": "Split", "einsum": "Einsum",
+    "zeros": "Const", "ones": "Const", "zeros_like": "Const", "ones_like": "Const", "Size": "Const",
+    "Rank": "Const", "Shape": "Const", "MaxPool2d": "MaxPool", "in_top_k": "InTopKV2",
+    "softmax_cross_entropy_with_logits": "SoftmaxCrossEntropyWithLogits", "Print": "PrintV2",
+    "random_uniform": "RandomUniform", "random_normal": "RandomStandardNormal",
+    "truncated_normal": "TruncatedNormal",
+}
+
+
 def op_type(fn, public_name=None):
     """TF's op type for `fn` (e.g. "MatMul" for `tf.matmul`)."""
     name = public_name or getattr(fn, "__name__", "Op")
@@ -83,13 +96,14 @@ def graph_op(fn, public_name=None):
     if getattr(fn, "__keraslike_graph_op__", None) is not None:
         return fn
     kind = op_type(fn, public_name)
+    tf_type = TF_TYPES.get(kind, kind)
 
     @functools.wraps(fn)
     def wrapper(*args, **kwargs):
         graph = graph_lib.default_graph()
         if graph is None:
             return fn(*args, **kwargs)
-        return record.record_call(fn, args, kwargs, kind, kwargs.get("name"), graph)
+        return record.record_call(fn, args, kwargs, tf_type, kwargs.get("name") or kind, graph)
 
     wrapper.__keraslike_graph_op__ = fn
     return wrapper

@@ -231,8 +231,9 @@ _NOT_INPUTS = frozenset({  # parameters that are TF attributes (or settings), no
     "axis", "keepdims", "keep_dims", "name", "dtype", "seed", "alpha", "out_type", "output_type", "transpose_a",
     "transpose_b", "adjoint_a", "adjoint_b", "a_is_sparse", "b_is_sparse", "validate_indices", "batch_dims",
     "data_format", "padding", "strides", "dilations", "summarize", "output_stream", "sep", "end", "message",
-    "slice_spec",
+    "slice_spec", "perm",
 })
+_TRAILING_CONSTANTS = {"Transpose": "perm", "ConcatV2": "axis"}
 _REDUCTIONS = frozenset({"Mean", "Sum", "Max", "Min", "Prod", "All", "Any", "ArgMax", "ArgMin"})
 _CREATION = ("Const", "zeros", "ones", "fill", "range", "eye", "linspace", "random", "truncated", "stateless")
 
@@ -264,6 +265,14 @@ def _picture_inputs(graph, op_name, op_type, fn, args, kwargs, arg_names):
             tensor = graph.picture_input(value, op_name, arg)
             if tensor is not None:
                 inputs.append(tensor)
+    extra = _TRAILING_CONSTANTS.get(op_type)
+    if extra is not None:  # a setting TF passes as a constant input (`transpose/perm`, `concat/axis`)
+        value = dict(named).get(extra)
+        if value is None and extra == "perm" and inputs:  # TF's default permutation: the axes reversed
+            value = list(range(inputs[0].shape.rank))[::-1] if inputs[0].shape.rank is not None else None
+        tensor = value if isinstance(value, SymbolicTensor) else graph.picture_input(value, op_name, extra)
+        if tensor is not None:
+            inputs.append(tensor)
     if op_type in _REDUCTIONS:
         axis = dict(named).get("axis")
         first = next((leaf for _, value in named for leaf in pytree.tree_leaves(value)
