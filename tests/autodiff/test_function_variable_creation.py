@@ -32,9 +32,30 @@ def test_variable_created_on_every_call():
         v = tf.Variable(1.0)
         return v * x
 
-    f(1.0)  # TF refuses already here (its second trace of the first call); keraslike runs the body once
-    with pytest.raises(ValueError, match=MESSAGE):
+    with pytest.raises(ValueError, match=MESSAGE):  # TF refuses on the first call (its second trace of it)
         f(1.0)
+
+
+def test_first_call_that_creates_variables_traces_twice(capsys):
+    # TF 2.21: "trace" is printed twice by the first call (the second trace refuses new variables), then once
+    # per call here (keraslike runs the body on every call; TF retraces for the new Python float 2.0)
+    class C(tf.Module):
+        def __init__(self):
+            self.v = None
+
+        @tf.function
+        def __call__(self, x):
+            print("trace")
+            if self.v is None:
+                self.v = tf.Variable(1.0)
+            return self.v + x
+
+    c = C()
+    assert float(c(1.0)) == 2.0
+    assert capsys.readouterr().out == "trace\ntrace\n"
+    assert float(c(2.0)) == 3.0
+    assert capsys.readouterr().out == "trace\n"
+    assert float(c.v.numpy()) == 1.0
 
 
 def test_second_optimizer_in_the_same_train_step():
@@ -108,3 +129,20 @@ def test_variable_without_gradient_in_the_first_call():
     assert float(b) == 2.0
     step(True)
     assert float(b) < 2.0
+
+
+def test_second_trace_consumes_no_dataset_element():
+    # TF's second trace makes an IteratorGetNext op and consumes nothing: the steps see 0, 1, 2
+    it = iter(tf.data.Dataset.range(5))
+    holder = {}
+
+    @tf.function
+    def step(iterator):
+        x = next(iterator)
+        if "v" not in holder:
+            holder["v"] = tf.Variable(0, dtype=tf.int64)
+        holder["v"].assign_add(x)
+        return x
+
+    assert [int(step(it)) for _ in range(3)] == [0, 1, 2]
+    assert int(holder["v"].numpy()) == 3

@@ -23,6 +23,7 @@ Example:
     >>> f(tf.constant(3.0))     # 9.0
 """
 
+import contextlib
 import functools
 import inspect
 import weakref
@@ -33,6 +34,8 @@ import torch
 from keraslike._src import errors
 from keraslike._src.autodiff import function_types, tracing
 from keraslike._src.autodiff.jit import JitFunction, functions_run_eagerly, run_functions_eagerly  # noqa: F401
+from keraslike._src.graph import graph as graph_lib
+from keraslike._src.graph.func_graph import FuncGraph, GraphNotRecorded
 from keraslike._src.ops.tensor_spec import TensorSpec
 from keraslike._src.nest import nest
 from keraslike._src.ops import dtypes, function_scope, trace_state
@@ -306,10 +309,31 @@ class Function(function_types.PolymorphicFunction):
             return _outputs(body(*args, **kwargs))
 
     def __call__(self, *args, **kwargs):
+        graph = graph_lib.default_graph()
+        if graph is not None and graph.building_function:  # called while a function's graph is recorded
+            return graph.call_function(self._name, self._python_function, args, kwargs, nest)
+        first, created = not self._created, trace_state.variables_created()
         with trace_state.function_call(may_create_variables=not self._created):
             result = self._call(args, kwargs)
         self._created = True
+        if first and trace_state.variables_created() != created and not functions_run_eagerly():
+            self._second_trace(args, kwargs)
         return result
+
+    def _second_trace(self, args, kwargs):
+        """TF traces a function again after a first trace that created variables, now refusing new ones, so a
+        body that creates a `tf.Variable` on every call fails on its first call. keraslike records the body as a
+        graph once more (ops not executed, variables restored) and raises TF's ValueError when it creates one;
+        other failures of that recording are not TF's and are ignored. Python side effects happen again, as in
+        TF's second trace."""
+        key = self._signature_key() if self._input_signature is not None else self._key(args, kwargs)
+        try:
+            with trace_state.function_call(may_create_variables=False):
+                _record_graph(ConcreteFunction(self, _Trace(key, None)), quiet=False)
+        except trace_state.VariableCreationError:
+            raise
+        except Exception:  # noqa: BLE001, S110 - a body keraslike cannot record creates no variable there
+            pass
 
     def _call(self, args, kwargs):
         if self._input_signature is not None:
@@ -447,6 +471,24 @@ def _literal_values(entry):
     return nest.map_structure(lambda v: v.value if isinstance(v, tracing.Literal) else v, entry)
 
 
+class _TypeText(str):
+    """A type's text shown as it is (an annotation of `function_type`)."""
+
+    def __repr__(self):
+        return str(self)
+
+
+def _type_text(entry):
+    """TF's text of a traced type: `List[...]`, `Tuple[...]`, `Dict[[key, type], ...]` around the leaves' reprs."""
+    if type(entry) is list:
+        return "List[" + ", ".join(_type_text(v) for v in entry) + "]"
+    if type(entry) is tuple:
+        return "Tuple[" + ", ".join(_type_text(v) for v in entry) + "]"
+    if type(entry) is dict:
+        return "Dict[" + ", ".join(f"[{k!r}, {_type_text(v)}]" for k, v in entry.items()) + "]"
+    return repr(entry)
+
+
 class ConcreteFunction(function_types.ConcreteFunction):
     """`tf.types.experimental.ConcreteFunction`: a `tf.function` bound to one trace (one input signature).
 
@@ -461,6 +503,7 @@ class ConcreteFunction(function_types.ConcreteFunction):
         self._key = trace.key
         self._specs = [e for e in trace.key.values() if isinstance(e, TensorSpec)] if function._signature else \
             list(trace.key["args"])
+        self._graph = None
 
     def _parameters(self):
         sig = self._function._signature
@@ -494,23 +537,60 @@ class ConcreteFunction(function_types.ConcreteFunction):
 
     @property
     def function_type(self):
+        """TF's `FunctionType`: the parameters with their traced types; `str()` is TF's
+        `(a: TensorSpec(...), b: Literal[2]) -> TensorSpec(...)`."""
         kinds = function_types.inspect.Parameter
-        return function_types.FunctionType([kinds(name, getattr(kinds, kind)) for name, kind, _ in self._parameters()])
+        return function_types.FunctionType(
+            [kinds(name, getattr(kinds, kind), annotation=_TypeText(_type_text(entry)))
+             for name, kind, entry in self._parameters()],
+            return_annotation=_TypeText(_type_text(self._trace.outputs)))
 
     def _signature_text(self):
-        params = ", ".join(f"{name}: {entry!r}" for name, _, entry in self._parameters())
-        return f"({params}) -> {self._trace.outputs!r}"
+        params = ", ".join(f"{name}: {_type_text(entry)}" for name, _, entry in self._parameters())
+        return f"({params}) -> {_type_text(self._trace.outputs)}"
 
     def pretty_printed_signature(self, verbose=True):
-        """TF's text: `Input Parameters:` one line per parameter, `Output Type:`, `Captures:`."""
+        """TF's text: `Input Parameters:` one line per parameter, `Output Type:`, `Captures:` (with
+        `verbose=False`, the one-line `(a: ...) -> ...`)."""
+        if not verbose:
+            return self._signature_text()
         lines = ["Input Parameters:"]
-        lines += [f"  {name} ({kind}): {entry!r}" for name, kind, entry in self._parameters()]
-        lines += ["Output Type:", f"  {self._trace.outputs!r}", "Captures:", "  None"]
+        lines += [f"  {name} ({kind}): {_type_text(entry)}" for name, kind, entry in self._parameters()]
+        lines += ["Output Type:", f"  {_type_text(self._trace.outputs)}", "Captures:", "  None"]
         return "\n".join(lines)
+
+    def __str__(self):
+        return f"ConcreteFunction {self.pretty_printed_signature()}"
 
     @property
     def graph(self):
-        raise AttributeError("ConcreteFunction.graph: keraslike runs functions eagerly and builds no graph.")
+        """The `FuncGraph` of this trace: the function's `tf.*` ops as TF records them (see `graph/func_graph.py`).
+
+        keraslike runs the body eagerly; asking for the graph runs it once more, silently and with variables
+        restored, recording its ops.
+
+        Raises:
+            GraphNotRecorded (a NotImplementedError) naming what keraslike cannot record as TF does: Python
+            control flow on a traced tensor, a loop over a dataset, Keras layers or torch code on graph tensors.
+        """
+        if self._graph is None:
+            self._graph = _record_graph(self)
+        return self._graph
+
+    @property
+    def inputs(self):
+        """The graph's input placeholders (arguments, then captures), as TF's `ConcreteFunction.inputs`."""
+        return list(self.graph.inputs)
+
+    @property
+    def outputs(self):
+        """The graph's output tensors (one `Identity` per output), as TF's `ConcreteFunction.outputs`."""
+        return list(self.graph.outputs)
+
+    @property
+    def captured_inputs(self):
+        """The eager tensors and variables the graph captures, in order."""
+        return self.graph.external_captures
 
     @property
     def inference_fn(self):
@@ -612,6 +692,57 @@ class ConcreteFunction(function_types.ConcreteFunction):
         return f"<ConcreteFunction {self._signature_text()} at 0x{id(self):X}>"
 
 
+def _graph_arguments(graph, entry, name):
+    """An argument of the recorded body: a placeholder per TensorSpec (named as TF names them), literals as
+    their values."""
+    if isinstance(entry, TensorSpec) and type(entry) is TensorSpec:
+        return graph.placeholder(entry, entry.name or name)
+    if isinstance(entry, tracing.Literal):
+        return entry.value
+    if isinstance(entry, dict):
+        return {k: _graph_arguments(graph, v, f"{name}_{k}") for k, v in entry.items()}
+    if type(entry) in (list, tuple):
+        return type(entry)(_graph_arguments(graph, v, f"{name}_{i}") for i, v in enumerate(entry))
+    raise GraphNotRecorded(f"an argument of type {type(entry).__name__} ({entry!r:.80}) has no graph placeholder "
+                           "here (composite tensors are not recorded)")
+
+
+@contextlib.contextmanager
+def _nothing():
+    yield
+
+
+def _record_graph(concrete, quiet=True):
+    """Run `concrete`'s Python body on placeholders with a `FuncGraph` as the default graph (see `graph`)."""
+    function = concrete._function
+    graph = FuncGraph(function._name)
+    try:
+        with graph.as_default(), trace_state.graph_recording(), tracing.quiet() if quiet else _nothing(), \
+                trace_state.variables_restored():
+            if function._signature is None:
+                values = {k: _graph_arguments(graph, e, f"args_{k}") for k, e in concrete._key.items()}
+                args, kwargs = list(values["args"]), dict(values["kwargs"])
+            else:
+                values = {name: _graph_arguments(graph, e, name) for name, e in concrete._key.items()}
+                args, kwargs = _call_arguments(function._signature, values)
+            result = function._python_function(*args, **kwargs)
+            outputs = iter(graph.finish(result, lambda r: [leaf for leaf in nest.flatten(r) if leaf is not None]))
+            graph.structured_outputs = nest.map_structure(
+                lambda leaf: None if leaf is None else next(outputs, None), result)
+    except trace_state.VariableCreationError:
+        raise
+    except NotImplementedError as err:  # GraphNotRecorded, or a feature keraslike names as not supported
+        raise GraphNotRecorded(f"ConcreteFunction.graph: keraslike cannot record `{function._name}` as TF's graph: "
+                               f"{err}") from None
+    except Exception as err:  # noqa: BLE001 - any failure to record is the same missing feature, named
+        raise GraphNotRecorded(
+            f"ConcreteFunction.graph: keraslike cannot record `{function._name}` as TF's graph: {err} (keraslike "
+            "runs tf.function bodies eagerly; its graph picture covers bodies of tf.* ops, without Keras layers, "
+            f"optimizers or torch code on graph tensors). Received: {type(err).__name__}") from err
+    graph.structured_input_signature = concrete.structured_input_signature
+    return graph
+
+
 class AtomicFunction:
     """`ConcreteFunction.inference_fn`: the callable TF runs for one trace (`tensorflow/python/eager/
     polymorphic_function/atomic_function.py`). Calls take the trace's tensors; `name` is TF's
@@ -630,7 +761,8 @@ class AtomicFunction:
 
     @property
     def graph(self):
-        raise AttributeError("AtomicFunction.graph: keraslike runs functions eagerly and builds no graph.")
+        """The concrete function's `FuncGraph` (see `ConcreteFunction.graph`)."""
+        return self._concrete.graph
 
     def __call__(self, *args, **kwargs):
         return self._concrete(*args, **kwargs)

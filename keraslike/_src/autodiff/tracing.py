@@ -181,7 +181,10 @@ def example(spec, size):
     if hasattr(spec, "_keraslike_value_from_specs"):
         return spec._keraslike_value_from_specs(lambda s: example(s, size))
     if isinstance(spec, TensorSpec) and type(spec) is TensorSpec and spec.dtype is not string:
-        dims = [size if d is None else d for d in (spec.shape.as_list() if spec.shape.rank is not None else [])]
+        # an unknown rank stands as a scalar, and as a vector in the second run (so output ranks that follow it vary)
+        unknown_rank = [] if size == EXAMPLE_SIZE else [size]
+        dims = [size if d is None else d for d in (spec.shape.as_list() if spec.shape.rank is not None else
+                                                   unknown_rank)]
         return torch.zeros(dims, dtype=spec.dtype) if spec.dtype.is_floating_point or spec.dtype.is_complex \
             else torch.ones(dims, dtype=spec.dtype)
     return placeholder(spec)

@@ -31,6 +31,7 @@ from keraslike._src.data.numpy_iterator import NumpyIterator
 from keraslike._src.data.options import Options, merge_options
 from keraslike._src.data.prefetch import AUTOTUNE_BUFFER
 from keraslike._src.io import gfile
+from keraslike._src.ops import trace_state
 from keraslike._src.ops.string_tensor import as_string_array
 
 FAST_PATH_ENABLED = True
@@ -156,6 +157,7 @@ class Dataset:
         Every call starts a new pass; a `shuffle` with `reshuffle_each_iteration=True`
         gives a new order each time.
         """
+        trace_state.check_python_iteration("a tf.data.Dataset")
         return DatasetIterator(self._elements(), self)
 
     _tf_repr_name = None  # TF's class name where it is not `_` + this class's (see `__repr__`)

@@ -13,6 +13,7 @@ import torch
 
 from keraslike._src import errors
 from keraslike._src.data.optional import IteratorSpec, Optional, register_iterator_type
+from keraslike._src.ops import trace_state
 
 
 @register_iterator_type
@@ -41,6 +42,7 @@ class DatasetIterator:
         return self
 
     def __next__(self):
+        trace_state.check_iterator_next("a tf.data iterator")
         element = next(self._elements)
         self._position += 1
         return element

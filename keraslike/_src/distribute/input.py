@@ -11,6 +11,7 @@ import torch
 from keraslike._src import errors
 from keraslike._src.nest.nest import TF_NEST
 from keraslike._src.ops.tensor_spec import TensorSpec
+from keraslike._src.ops import trace_state
 
 
 def _slice_leaf(leaf, start, stop):
@@ -88,6 +89,7 @@ class DistributedIterator:
         return self
 
     def __next__(self):
+        trace_state.check_iterator_next("a distributed iterator")
         return replica_slice(next(self._iterator), self._strategy.replica_rows)
 
     def get_next(self):

@@ -11,6 +11,7 @@ import enum
 import itertools
 
 from keraslike._src.distribute.input import Optional
+from keraslike._src.ops import trace_state
 
 
 class InputReplicationMode(enum.Enum):
@@ -101,6 +102,7 @@ class PerReplicaIterator:
         return self
 
     def __next__(self):
+        trace_state.check_iterator_next("a distributed iterator")
         return next(self._iterator)
 
     def get_next(self):

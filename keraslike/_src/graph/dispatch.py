@@ -14,6 +14,7 @@ import types
 
 from keraslike._src.graph import graph as graph_lib
 from keraslike._src.graph import record, tensor
+from keraslike._src.ops import dtypes
 
 _PUBLIC_MODULES = []
 _OVERRIDES = {}  # public name -> replacement (graph-aware) callable
@@ -57,6 +58,19 @@ OP_TYPES = {
 }
 
 
+# TF's op type where it differs from the op's name (`tf.add` records an op named "Add" of type "AddV2"); ops that
+# TF folds to a constant for a static shape (`tf.shape`, `tf.size`, `tf.zeros_like`, ...) are `Const`.
+TF_TYPES = {
+    "Add": "AddV2", "truediv": "RealDiv", "concat": "ConcatV2", "stack": "Pack", "unstack": "Unpack",
+    "transpose": "Transpose", "one_hot": "OneHot", "range": "Range", "split": "Split", "einsum": "Einsum",
+    "zeros": "Const", "ones": "Const", "zeros_like": "Const", "ones_like": "Const", "Size": "Const",
+    "Rank": "Const", "Shape": "Const", "MaxPool2d": "MaxPool", "in_top_k": "InTopKV2",
+    "softmax_cross_entropy_with_logits": "SoftmaxCrossEntropyWithLogits", "Print": "PrintV2",
+    "random_uniform": "RandomUniform", "random_normal": "RandomStandardNormal",
+    "truncated_normal": "TruncatedNormal",
+}
+
+
 def op_type(fn, public_name=None):
     """TF's op type for `fn` (e.g. "MatMul" for `tf.matmul`)."""
     name = public_name or getattr(fn, "__name__", "Op")
@@ -82,13 +96,14 @@ def graph_op(fn, public_name=None):
     if getattr(fn, "__keraslike_graph_op__", None) is not None:
         return fn
     kind = op_type(fn, public_name)
+    tf_type = TF_TYPES.get(kind, kind)
 
     @functools.wraps(fn)
     def wrapper(*args, **kwargs):
         graph = graph_lib.default_graph()
         if graph is None:
             return fn(*args, **kwargs)
-        return record.record_call(fn, args, kwargs, kind, kwargs.get("name"), graph)
+        return record.record_call(fn, args, kwargs, tf_type, kwargs.get("name") or kind, graph)
 
     wrapper.__keraslike_graph_op__ = fn
     return wrapper
@@ -174,29 +189,40 @@ def _getitem(x, key):
     return x[_decode_key(key)]
 
 
+# Python operator -> (function, TF's op name, TF's op type), as TF's operator overloads record them.
 _OPERATOR_FNS = {
-    "__add__": (operator.add, "add"), "__sub__": (operator.sub, "sub"), "__mul__": (operator.mul, "mul"),
-    "__truediv__": (operator.truediv, "truediv"), "__floordiv__": (operator.floordiv, "floordiv"),
-    "__mod__": (operator.mod, "mod"), "__pow__": (operator.pow, "pow"), "__matmul__": (operator.matmul, "matmul"),
-    "__lt__": (operator.lt, "Less"), "__le__": (operator.le, "LessEqual"), "__gt__": (operator.gt, "Greater"),
-    "__ge__": (operator.ge, "GreaterEqual"), "__and__": (operator.and_, "LogicalAnd"),
-    "__or__": (operator.or_, "LogicalOr"), "__xor__": (operator.xor, "LogicalXor"),
+    "__add__": (operator.add, "add", "AddV2"), "__sub__": (operator.sub, "sub", "Sub"),
+    "__mul__": (operator.mul, "mul", "Mul"), "__truediv__": (operator.truediv, "truediv", "RealDiv"),
+    "__floordiv__": (operator.floordiv, "floordiv", "FloorDiv"), "__mod__": (operator.mod, "mod", "FloorMod"),
+    "__pow__": (operator.pow, "pow", "Pow"), "__matmul__": (operator.matmul, "matmul", "MatMul"),
+    "__lt__": (operator.lt, "Less", "Less"), "__le__": (operator.le, "LessEqual", "LessEqual"),
+    "__gt__": (operator.gt, "Greater", "Greater"), "__ge__": (operator.ge, "GreaterEqual", "GreaterEqual"),
+    "__and__": (operator.and_, "LogicalAnd", "LogicalAnd"), "__or__": (operator.or_, "LogicalOr", "LogicalOr"),
+    "__xor__": (operator.xor, "LogicalXor", "LogicalXor"),
 }
 
 
-def _operator(fn, kind):
+def _operator_type(op_type, args):
+    """`+` on strings is TF's `Add` (AddV2 takes numbers only)."""
+    if op_type == "AddV2" and any(isinstance(a, tensor.SymbolicTensor) and a.dtype is dtypes.string for a in args):
+        return "Add"
+    return op_type
+
+
+def _operator(fn, name, op_type, arg_names=("x", "y")):
     def method(*args):
-        return record.record_call(fn, args, {}, kind, None, args[0].graph)
+        return record.record_call(fn, args, {}, _operator_type(op_type, args), name, args[0].graph,
+                                  arg_names=arg_names[:len(args)])
     return method
 
 
-for _name, (_fn, _kind) in _OPERATOR_FNS.items():
-    tensor.OPERATORS[_name] = _operator(_fn, _kind)
+for _name, (_fn, _op_name, _type) in _OPERATOR_FNS.items():
+    tensor.OPERATORS[_name] = _operator(_fn, _op_name, _type)
     if _name not in ("__lt__", "__le__", "__gt__", "__ge__"):
-        tensor.OPERATORS["__r" + _name[2:]] = _operator(_swap(_fn), _kind)
-_record_getitem = _operator(_getitem, "strided_slice")
+        tensor.OPERATORS["__r" + _name[2:]] = _operator(_swap(_fn), _op_name, _type, ("y", "x"))
+_record_getitem = _operator(_getitem, "strided_slice", "StridedSlice", ("input", "slice_spec"))
 tensor.OPERATORS["__getitem__"] = lambda x, key: _record_getitem(x, _encode_key(key))
-tensor.OPERATORS["__neg__"] = _operator(operator.neg, "Neg")
-tensor.OPERATORS["__abs__"] = _operator(operator.abs, "Abs")
-tensor.OPERATORS["__invert__"] = _operator(operator.invert, "LogicalNot")
-tensor.OPERATORS["__pos__"] = _operator(operator.pos, "Identity")
+tensor.OPERATORS["__neg__"] = _operator(operator.neg, "Neg", "Neg")
+tensor.OPERATORS["__abs__"] = _operator(operator.abs, "Abs", "Abs")
+tensor.OPERATORS["__invert__"] = _operator(operator.invert, "LogicalNot", "LogicalNot")
+tensor.OPERATORS["__pos__"] = _operator(operator.pos, "Identity", "Identity")

@@ -6,12 +6,16 @@ them as the op's inputs. The static shapes of the outputs come from running `fn`
 `None`. `Session.run` later calls `fn` on the real values (`CallOp.compute`).
 """
 
+import inspect
+
+import numpy as np
 import torch
 from torch.utils import _pytree as pytree
 
 from keraslike._src.graph import graph as graph_lib
 from keraslike._src.graph.tensor import Operation, SymbolicTensor
 from keraslike._src.ops import name_scope as eager_name_scope
+from keraslike._src.ops.string_tensor import StringTensor
 from keraslike._src.ops.tensor_shape import TensorShape
 
 _STATEFUL_MODULES = ("keraslike._src.ops.random", "keraslike._src.ops.random_generator",
@@ -38,6 +42,11 @@ class CallOp(Operation):
         self._flat = None  # (n positional, kwarg names) when every argument is itself a leaf: no unflatten
         if flat_call is not None:
             self._flat = flat_call
+
+    def call_arguments(self):
+        """{parameter name: value} of the recorded call (graph tensors in place of tensors)."""
+        args, kwargs = pytree.tree_unflatten(self._leaves, self._spec)
+        return dict(_argument_names(self.fn, args, kwargs, None))
 
     def structured_outputs(self):
         """fn's result structure with graph tensors in place of tensors."""
@@ -85,6 +94,8 @@ def _stand_in(tensor, size, generator):
     shape = tensor.shape
     dims = [size] if shape.rank is None else [size if d is None else d for d in shape.as_list()]
     dtype = tensor.dtype
+    if not isinstance(dtype, torch.dtype):  # tf.string: empty strings
+        return StringTensor.from_bytes_array(np.full(dims, b"", dtype=object))
     if dtype.is_floating_point:  # positive (log, sqrt stay finite); a wider range in the second run
         return torch.rand(dims, generator=generator, dtype=dtype) * (1.0 if size == 2 else 9.0) + 0.5
     if dtype == torch.bool:
@@ -116,8 +127,16 @@ def _infer(fn, leaves, spec, slots, size, seed):
         return fn(*args, **kwargs)
 
 
+def _is_tensor(value):
+    return isinstance(value, (torch.Tensor, StringTensor))
+
+
+def _numel(value):
+    return value.numel() if isinstance(value, torch.Tensor) else int(np.prod(tuple(value.shape), dtype=np.int64))
+
+
 def _flatten_result(result):
-    if isinstance(result, torch.Tensor):
+    if _is_tensor(result):
         return [result], None
     flat, spec = pytree.tree_flatten(result)
     return flat, spec
@@ -126,7 +145,7 @@ def _flatten_result(result):
 def _merge_shapes(a, b):
     if b is None:
         return TensorShape(tuple(a.shape))
-    if a.dim() != b.dim():
+    if len(a.shape) != len(b.shape):
         return TensorShape(None)
     return TensorShape([x if x == y else None for x, y in zip(a.shape, b.shape)])
 
@@ -135,8 +154,12 @@ def current_device(graph):
     return graph._device_stack[-1] if graph._device_stack else None
 
 
-def record_call(fn, args, kwargs, op_type, name=None, graph=None):
+def record_call(fn, args, kwargs, op_type, name=None, graph=None, arg_names=None):
     """Record `fn(*args, **kwargs)` as one op of the default graph; returns fn's result structure over graph tensors.
+
+    In a function's graph (`FuncGraph`), the op's inputs are TF's: its graph-tensor arguments and, for the other
+    tensor arguments, a `Const` or a captured placeholder named `<op>/<argument>` (`arg_names` names the
+    positional arguments, else the parameters of `fn`).
 
     Raises:
         whatever `fn` raises on stand-in values of the right shapes and dtypes (wrong ranks, dtypes, ...):
@@ -164,11 +187,11 @@ def record_call(fn, args, kwargs, op_type, name=None, graph=None):
         try:
             second_flat, _ = _flatten_result(_infer(fn, leaves, spec, slots, 3, 2))
         except Exception:  # noqa: BLE001 - the stand-ins of the first run worked: keep only the ranks
-            second_flat = [torch.empty(0) if isinstance(v, torch.Tensor) else v for v in flat_a]
+            second_flat = [torch.empty(0) if _is_tensor(v) else v for v in flat_a]
         varies = True
     out_specs = []
     for k, value in enumerate(flat_a):
-        if isinstance(value, torch.Tensor):
+        if _is_tensor(value):
             if fallback is not None:  # one run only: a dimension of the stand-in size may be unknown
                 shape = TensorShape([None if d == fallback else d for d in value.shape])
             else:
@@ -181,6 +204,8 @@ def record_call(fn, args, kwargs, op_type, name=None, graph=None):
     constants = [None if s is not None else _Constant(v) for s, v in zip(out_specs, flat_a)]
     specs_or_constants = [s if s is not None else c for s, c in zip(out_specs, constants)]
     op_name = graph.unique_name(_clean(name) if name else op_type)
+    picture = _picture_inputs(graph, op_name, op_type, fn, args, kwargs, arg_names) \
+        if graph.building_function else None
     flat = None
     if len(leaves) == len(args) + len(kwargs) and not any(isinstance(a, _CONTAINERS) for a in args) \
             and not any(isinstance(v, _CONTAINERS) for v in kwargs.values()):
@@ -188,16 +213,75 @@ def record_call(fn, args, kwargs, op_type, name=None, graph=None):
     op = CallOp(graph, op_name, op_type, fn, leaves, spec, slots, out_spec,
                 [s if isinstance(s, tuple) else None for s in specs_or_constants],
                 current_device(graph), list(graph._control_stack), flat)
+    if picture is not None:  # a function's graph picture (never executed): TF's inputs, Consts and captures
+        op.inputs = picture
     for i, c in enumerate(constants):
         if c is not None:
             op._out_constants[i] = c
     tensor_values = [(v, second_flat[k] if second_flat is not None else v)
-                     for k, v in enumerate(flat_a) if isinstance(v, torch.Tensor)]
+                     for k, v in enumerate(flat_a) if _is_tensor(v)]
     for out, (a, b) in zip(op.outputs, tensor_values):
         out._varies = varies
-        if fallback is None and a.numel() <= _KEEP_STANDIN and b.numel() <= _KEEP_STANDIN:
+        if fallback is None and _numel(a) <= _KEEP_STANDIN and _numel(b) <= _KEEP_STANDIN:
             out._standins = {2: a, 3: b}
     return op.structured_outputs()
+
+
+_NOT_INPUTS = frozenset({  # parameters that are TF attributes (or settings), not tensor inputs
+    "axis", "keepdims", "keep_dims", "name", "dtype", "seed", "alpha", "out_type", "output_type", "transpose_a",
+    "transpose_b", "adjoint_a", "adjoint_b", "a_is_sparse", "b_is_sparse", "validate_indices", "batch_dims",
+    "data_format", "padding", "strides", "dilations", "summarize", "output_stream", "sep", "end", "message",
+    "slice_spec", "perm",
+})
+_TRAILING_CONSTANTS = {"Transpose": "perm", "ConcatV2": "axis"}
+_REDUCTIONS = frozenset({"Mean", "Sum", "Max", "Min", "Prod", "All", "Any", "ArgMax", "ArgMin"})
+_CREATION = ("Const", "zeros", "ones", "fill", "range", "eye", "linspace", "random", "truncated", "stateless")
+
+
+def _argument_names(fn, args, kwargs, arg_names):
+    """[(argument name, value)] of a call, in TF's input order (positional, then keywords)."""
+    if arg_names is not None:
+        return list(zip(arg_names, args))
+    try:
+        bound = inspect.signature(fn).bind_partial(*args, **kwargs)
+    except (TypeError, ValueError):
+        return [(f"input_{i}", a) for i, a in enumerate(args)]
+    named = []
+    for pname, value in bound.arguments.items():
+        named.append((pname, value))
+    return named
+
+
+def _picture_inputs(graph, op_name, op_type, fn, args, kwargs, arg_names):
+    """The inputs TF's op would show (see `record_call`); creates the Consts and captures it needs."""
+    creation = op_type.lower().startswith(tuple(c.lower() for c in _CREATION))
+    inputs = []
+    named = _argument_names(fn, args, kwargs, arg_names)
+    for arg, value in named:
+        symbolic = [leaf for leaf in pytree.tree_leaves(value) if isinstance(leaf, SymbolicTensor)]
+        if symbolic:
+            inputs.extend(symbolic)
+        elif not creation and arg not in _NOT_INPUTS:
+            tensor = graph.picture_input(value, op_name, arg)
+            if tensor is not None:
+                inputs.append(tensor)
+    extra = _TRAILING_CONSTANTS.get(op_type)
+    if extra is not None:  # a setting TF passes as a constant input (`transpose/perm`, `concat/axis`)
+        value = dict(named).get(extra)
+        if value is None and extra == "perm" and inputs:  # TF's default permutation: the axes reversed
+            value = list(range(inputs[0].shape.rank))[::-1] if inputs[0].shape.rank is not None else None
+        tensor = value if isinstance(value, SymbolicTensor) else graph.picture_input(value, op_name, extra)
+        if tensor is not None:
+            inputs.append(tensor)
+    if op_type in _REDUCTIONS:
+        axis = dict(named).get("axis")
+        first = next((leaf for _, value in named for leaf in pytree.tree_leaves(value)
+                      if isinstance(leaf, SymbolicTensor)), None)
+        rank = first.shape.rank if first is not None else None
+        tensor = axis if isinstance(axis, SymbolicTensor) else graph.reduction_indices(axis, op_name, rank)
+        if tensor is not None:
+            inputs.append(tensor)
+    return inputs
 
 
 def _infer_with_argument_sizes(fn, leaves, spec, slots, error):

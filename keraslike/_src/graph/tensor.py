@@ -9,8 +9,18 @@ import numpy as np
 import torch
 
 from keraslike._src.graph import graph as graph_lib
+from keraslike._src.graph import graph_def
 from keraslike._src.graph.shape_v1 import TensorShapeV1
+from keraslike._src.ops import dtypes
 from keraslike._src.ops.tensor_shape import TensorShape
+
+
+class GraphNotRecorded(NotImplementedError):
+    """A `tf.function` body keraslike cannot record as TF's graph (`ConcreteFunction.graph`); names the feature."""
+
+
+_AUTOGRAPH = ("Python control flow on a traced tensor ({what} `{name}`) is not recorded: TF's AutoGraph converts "
+              "it to tf.cond / tf.while_loop ops, and keraslike runs the Python as written")
 
 
 def _show_shape(shape):
@@ -22,7 +32,7 @@ def _show_shape(shape):
 
 
 def _dtype_name(dtype):
-    return str(dtype).replace("torch.", "")
+    return "string" if dtype is dtypes.string else str(dtype).replace("torch.", "")
 
 
 class Operation:
@@ -58,6 +68,11 @@ class Operation:
 
     def values(self):
         return tuple(self.outputs)
+
+    @property
+    def node_def(self):
+        """The op's `NodeDef` picture (name, op type, inputs, attributes; see `graph_def.py`)."""
+        return graph_def.node_def(self, in_function=self.graph.building_function)
 
     def __repr__(self):
         return f"<tf.Operation '{self.name}' type={self.type}>"
@@ -131,15 +146,21 @@ class SymbolicTensor:
         return id(self)
 
     def __bool__(self):
+        if self.graph.building_function:
+            raise GraphNotRecorded(_AUTOGRAPH.format(what="`if`/`while`/`bool()` on", name=self.name))
         raise TypeError("Using a `tf.Tensor` as a Python `bool` is not allowed in Graph execution. Use Eager "
                         "execution or decorate this function with @tf.function. (In keraslike graph mode use "
                         "tf.cond for data-dependent branches.)")
 
     def __len__(self):
+        if self.graph.building_function:
+            raise GraphNotRecorded(_AUTOGRAPH.format(what="`len()` of", name=self.name))
         raise TypeError(f"len is not well defined for a symbolic Tensor ({self.name}). Please call `x.shape` "
                         "rather than `len(x)` for shape information.")
 
     def __iter__(self):
+        if self.graph.building_function:
+            raise GraphNotRecorded(_AUTOGRAPH.format(what="a `for` loop over", name=self.name))
         if self._shape.rank is None or self._shape.as_list()[0] is None:
             raise TypeError("Tensor objects are only iterable when eager execution is enabled (or the first "
                             f"dimension is known). Received: tensor {self.name} of shape {_show_shape(self._shape)}")

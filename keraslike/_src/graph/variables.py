@@ -15,7 +15,7 @@ from keraslike._src.graph import graph as graph_lib
 from keraslike._src.graph import record
 from keraslike._src.graph.graph import GraphKeys
 from keraslike._src.graph.tensor import NoOp, Operation, SymbolicTensor
-from keraslike._src.ops import conversion
+from keraslike._src.ops import conversion, trace_state
 from keraslike._src.ops.dtypes import as_dtype
 from keraslike._src.ops import variables as eager_variables
 
@@ -104,6 +104,8 @@ class GraphVariable(SymbolicTensor):
         if initial_value is None:
             raise ValueError("initial_value must be specified. Received: initial_value=None")
         graph = graph_lib.default_graph()
+        if graph.building_function:  # a tf.function's graph: TF's rule on creating variables in a later trace
+            trace_state.check_variable_creation()
         dtype = None if dtype is None else _as_torch_dtype(dtype)
         name = graph.unique_name(name or "Variable")
         with graph.name_scope(name + "/"):

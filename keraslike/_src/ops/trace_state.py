@@ -69,20 +69,42 @@ def function_call(may_create_variables):
         _STATE.no_new_variables = outer
 
 
+class VariableCreationError(ValueError):
+    """TF's ValueError for a `tf.Variable` created in a `tf.function` trace that may not create one."""
+
+
+_CREATED = [0]  # variables created so far (a tf.function's first call creates some: TF then traces it again)
+
+
+def variables_created():
+    """How many `tf.Variable`s have been created in this process (compared before and after a call)."""
+    return _CREATED[0]
+
+
 def check_variable_creation():
     """Called by `tf.Variable(...)`: TF's ValueError inside a `tf.function` call that may not create variables.
 
     Raises:
-        ValueError: as TF, for a variable created after the function's first call.
+        VariableCreationError (a ValueError): as TF, for a variable created after the function's first trace.
     """
+    _CREATED[0] += 1
     if getattr(_STATE, "no_new_variables", False):
-        raise ValueError("tf.function only supports singleton tf.Variables created on the first call. Make sure "
-                         "the tf.Variable is only created once or created outside tf.function. See "
-                         "https://www.tensorflow.org/guide/function#creating_tfvariables for more information.")
+        raise VariableCreationError(
+            "tf.function only supports singleton tf.Variables created on the first call. Make sure the tf.Variable "
+            "is only created once or created outside tf.function. See "
+            "https://www.tensorflow.org/guide/function#creating_tfvariables for more information.")
 
 
 def before_update(var):
-    """Called by a variable about to change in place: remembers its value while `variables_restored` is active."""
+    """Called by a variable about to change in place: remembers its value while `variables_restored` is active.
+
+    Raises:
+        NotImplementedError: while a function's graph is recorded (TF's graph holds an assign op; keraslike's
+        picture has none, so it refuses rather than show a graph without the update).
+    """
+    if getattr(_STATE, "recording", False):
+        raise NotImplementedError(f"an update of the variable {getattr(var, 'name', '')!r} (`assign`, `assign_add`, "
+                                  "...) is not recorded (TF's graph holds an AssignVariableOp)")
     undo = getattr(_STATE, "undo", None)
     if undo is not None and id(var) not in undo:
         undo[id(var)] = (var, var.data.detach().clone())
@@ -118,3 +140,39 @@ def stated_shape(value, shape):
     if shapes is not None and id(value) in shapes:
         known = shapes[id(value)]
         shapes[id(value)] = shape if known is None else known.merge_with(shape)
+
+
+@contextlib.contextmanager
+def graph_recording():
+    """A `tf.function` body is being recorded as a graph picture (`ConcreteFunction.graph`)."""
+    outer = getattr(_STATE, "recording", False)
+    _STATE.recording = True
+    try:
+        yield
+    finally:
+        _STATE.recording = outer
+
+
+def check_python_iteration(what):
+    """Called where TF's AutoGraph would turn a Python loop into graph ops (a `for` over a `tf.data.Dataset`).
+
+    Raises:
+        NotImplementedError: while a function's graph is recorded: keraslike would unroll the loop over the
+        data, where TF's graph holds one loop op.
+    """
+    if getattr(_STATE, "recording", False):
+        raise NotImplementedError(
+            f"a Python `for` loop over {what} is not recorded: TF's AutoGraph makes it one dataset-reduce loop "
+            "in the graph (ScanDataset/ReduceDataset), and keraslike runs the Python loop as written")
+
+
+def check_iterator_next(what):
+    """Called by `next()` of tf.data and distributed iterators: while a function's graph is recorded, TF's trace
+    makes an `IteratorGetNext` op and consumes nothing, so keraslike refuses rather than consume an element.
+
+    Raises:
+        NotImplementedError: while a function's graph is recorded.
+    """
+    if getattr(_STATE, "recording", False):
+        raise NotImplementedError(f"`next()` of {what} is not recorded (TF's graph has an IteratorGetNext op; "
+                                  "keraslike would consume an element)")
