@@ -603,6 +603,8 @@ class ConcreteFunction(function_types.ConcreteFunction):
             return type(entry)(out), position
         if isinstance(entry, tracing.Literal) and tracing.Literal(value) == entry:
             return value, position
+        if isinstance(entry, RaggedTensorSpec) and isinstance(value, RaggedTensor) and entry.is_compatible_with(value):
+            return value, position + 1
         if not isinstance(entry, (tracing.Literal, TensorSpec, dict, list, tuple)):
             return value, position  # a RaggedTensorSpec / SparseTensorSpec argument: passed as given
         raise _binding_error(f"Can not cast {tracing.spec_of_value(value)!r:.200} to {entry!r:.200}", args, kwargs,

@@ -23,6 +23,8 @@ import torch
 from keraslike._src.ops.string_tensor import StringTensor
 from keraslike._src.ops.tensor_shape import TensorShape
 from keraslike._src.ops.tensor_spec import TensorSpec, string
+from keraslike._src.ragged.ragged_tensor import RaggedTensor
+from keraslike._src.ragged.ragged_tensor_spec import RaggedTensorSpec
 
 EXAMPLE_SIZE = 2  # what an unknown dimension holds while the body is traced
 
@@ -63,6 +65,8 @@ def spec_of_value(value):
         return value
     if getattr(type(value), "_keraslike_extension_type", False):
         return value._type_spec
+    if isinstance(value, RaggedTensor):
+        return RaggedTensorSpec.from_value(value)
     if isinstance(value, dict):
         return {k: spec_of_value(v) for k, v in value.items()}
     if isinstance(value, (list, tuple)) and not isinstance(value, str):
@@ -88,6 +92,9 @@ def _flatten(key):
 
 def _spec_covers(traced, value):
     if type(traced) is not type(value) or traced.dtype != value.dtype:
+        return False
+    if isinstance(traced, RaggedTensorSpec) and (traced.ragged_rank, traced.row_splits_dtype) != (
+            value.ragged_rank, value.row_splits_dtype):
         return False
     return traced.shape.is_compatible_with(value.shape) and (traced.shape.rank is None or all(
         t is None or t == v for t, v in zip(traced.shape.as_list(), value.shape.as_list())))
@@ -115,7 +122,8 @@ def generalize(traced_key, key):
         return None
     for t, v in zip(a, b):
         if isinstance(t, TensorSpec) and isinstance(v, TensorSpec):
-            if type(t) is not type(v) or t.dtype != v.dtype:
+            if type(t) is not type(v) or t.dtype != v.dtype or getattr(t, "ragged_rank", 0) != getattr(
+                    v, "ragged_rank", 0):
                 return None
         elif t != v:
             return None
@@ -129,6 +137,8 @@ def generalize(traced_key, key):
             if t.shape.rank is None or t.shape.rank != v.shape.rank:  # ranks differ: any shape
                 return TensorSpec(None, t.dtype)
             dims = [x if x == y else None for x, y in zip(t.shape.as_list(), v.shape.as_list())]
+            if isinstance(t, RaggedTensorSpec):
+                return RaggedTensorSpec(dims, t.dtype, t.ragged_rank, t.row_splits_dtype)
             return TensorSpec(dims, t.dtype)
         return t
     return merge(traced_key, key)
@@ -163,10 +173,29 @@ class SymbolicPlaceholder(torch.Tensor):
         return f"<SymbolicPlaceholder shape={self._static_shape} dtype={self.dtype}>"
 
 
+def _ragged_example(spec, size):
+    """A RaggedTensor for a RaggedTensorSpec: unknown row counts and row lengths `size` (rows stay ragged)."""
+    dims = spec.shape.as_list()
+    k = spec.ragged_rank
+    counts = [size if d is None else d for d in dims[:k + 1]]  # rows, then the row length at each ragged level
+    inner = [size if d is None else d for d in dims[k + 1:]]
+    flat = torch.zeros([int(np.prod(counts))] + inner, dtype=spec.dtype) if (
+        spec.dtype.is_floating_point or spec.dtype.is_complex) else torch.ones([int(np.prod(counts))] + inner,
+                                                                                 dtype=spec.dtype)
+    out = flat
+    for level in range(k, 0, -1):
+        rows = int(np.prod(counts[:level]))
+        out = RaggedTensor.from_row_lengths(out, torch.full((rows,), counts[level], dtype=spec.row_splits_dtype))
+    return out
+
+
 def placeholder(spec):
-    """A stand-in for an argument of `spec` while tracing (a `SymbolicPlaceholder` for a numeric TensorSpec)."""
+    """A stand-in for an argument of `spec` while tracing (a `SymbolicPlaceholder` for a numeric TensorSpec, a
+    RaggedTensor of example values for a RaggedTensorSpec)."""
     if hasattr(spec, "_keraslike_value_from_specs"):  # an ExtensionType's Spec: the type over placeholders
         return spec._keraslike_value_from_specs(placeholder)
+    if isinstance(spec, RaggedTensorSpec) and spec.ragged_rank > 0:
+        return _ragged_example(spec, EXAMPLE_SIZE)
     if isinstance(spec, TensorSpec) and type(spec) is TensorSpec and spec.dtype is not string:
         return SymbolicPlaceholder(spec)
     if isinstance(spec, TensorSpec) and spec.dtype is string:
@@ -180,6 +209,8 @@ def example(spec, size):
     """A plain example tensor for `spec` with unknown dims of `size` (the second run that finds output dims)."""
     if hasattr(spec, "_keraslike_value_from_specs"):
         return spec._keraslike_value_from_specs(lambda s: example(s, size))
+    if isinstance(spec, RaggedTensorSpec) and spec.ragged_rank > 0:
+        return _ragged_example(spec, size)
     if isinstance(spec, TensorSpec) and type(spec) is TensorSpec and spec.dtype is not string:
         dims = [size if d is None else d for d in (spec.shape.as_list() if spec.shape.rank is not None else [])]
         return torch.zeros(dims, dtype=spec.dtype) if spec.dtype.is_floating_point or spec.dtype.is_complex \
@@ -189,6 +220,11 @@ def example(spec, size):
 
 def output_spec(first, second):
     """The spec of a traced output: its dims, None where a second run with other unknown sizes differs."""
+    if isinstance(first, RaggedTensor):
+        dims = list(first.shape.as_list())
+        if isinstance(second, RaggedTensor) and second.ndim == first.ndim:
+            dims = [d if d == o else None for d, o in zip(dims, second.shape.as_list())]
+        return RaggedTensorSpec(dims, first.dtype, first.ragged_rank, first.row_splits_dtype)
     if isinstance(first, (torch.Tensor, StringTensor)):
         dtype = string if isinstance(first, StringTensor) else first.dtype
         if isinstance(first, SymbolicPlaceholder) and first.shape.rank is None:

@@ -40,7 +40,10 @@ def _rank(values):
 
 
 def _nvals(values):
-    return values.nrows_int() if isinstance(values, RaggedTensor) else int(values.shape[0])
+    """The number of rows of a values tensor (a torch SymInt while torch.export traces: int() would fix it)."""
+    if isinstance(values, RaggedTensor):
+        return values.nrows_int()
+    return values.shape[0] if isinstance(values, torch.Tensor) else int(values.shape[0])
 
 
 def _int_vector(value, arg_name, dtype=None):
@@ -807,6 +810,8 @@ def _gather_dense_for_flat(rt, dense):
     """
     rank, k = rt.ndim, rt.ragged_rank
     dense = dense.reshape([1] * (rank - dense.dim()) + list(dense.shape))
+    if all(int(d) == 1 for d in dense.shape[:k + 1]):  # constant over the rows: no per-value gather
+        return dense.reshape([1] + list(dense.shape[k + 1:]))
     lengths = (torch.tensor([rt.nrows_int()]),) + tuple(s.long() for s in rt.nested_row_lengths())
     coords = _flat_coordinates(rt)
     index = []

@@ -93,6 +93,9 @@ class _Capture(torch.nn.Module):
 def unexportable_reason(specs):
     """Why input specs cannot have a program (unknown rank, strings), or None."""
     for spec in specs:
+        if getattr(spec, "ragged_rank", 0):
+            return (f"input {spec.name!r} is ragged ({spec!r}): keraslike's torch.export programs take dense "
+                    "tensors only")
         if as_spec_dtype(spec.dtype) is string:
             return f"input {spec.name!r} is a string tensor (torch.export programs take numeric tensors only)"
         if spec.shape.rank is None:
