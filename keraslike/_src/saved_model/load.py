@@ -187,7 +187,8 @@ def _concrete(export_dir, record, reader):
         return programs.ConcreteProgram(label, specs, reason=record.get("reason"))
     program = programs.load_program(os.fspath(export_dir), record["program"])
     state = {key: reader.tensor(key) for key in record["state"]}
-    return programs.ConcreteProgram(label, specs, program, state, shapes=record["program_shapes"])
+    return programs.ConcreteProgram(label, specs, program, state, shapes=record["program_shapes"],
+                                    layout=record.get("output_layout"))
 
 
 def _restore_functions(export_dir, document, root, reader):
