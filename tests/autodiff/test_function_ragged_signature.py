@@ -58,3 +58,18 @@ def test_concrete_function_of_ragged_value_and_retracing():
     assert increment.experimental_get_tracing_count() == 1
     increment(tf.ragged.constant([[1], [3, 4]]))  # 2 rows: a new trace, as TF
     assert increment.experimental_get_tracing_count() == 2
+
+
+def test_concrete_function_of_sparse_spec():
+    """The same defect for `tf.SparseTensorSpec` (the trace received the spec: `Expected a tf.sparse.SparseTensor
+    for sp_input`); TF 2.21 traces once for the spec and serves a [2, 3] SparseTensor from that trace."""
+
+    @tf.function
+    def row_sums(st):
+        return tf.sparse.reduce_sum(st, axis=1)
+
+    spec = tf.SparseTensorSpec([None, 3], tf.float32)
+    concrete = row_sums.get_concrete_function(spec)
+    assert concrete.structured_input_signature == ((spec,), {})
+    assert row_sums(tf.sparse.SparseTensor([[0, 1]], [2.0], [2, 3])).tolist() == [2.0, 0.0]
+    assert row_sums.experimental_get_tracing_count() == 1

@@ -25,6 +25,7 @@ from keraslike._src.ops.tensor_shape import TensorShape
 from keraslike._src.ops.tensor_spec import TensorSpec, string
 from keraslike._src.ragged.ragged_tensor import RaggedTensor
 from keraslike._src.ragged.ragged_tensor_spec import RaggedTensorSpec
+from keraslike._src.sparse.sparse_tensor import SparseTensor, SparseTensorSpec
 
 EXAMPLE_SIZE = 2  # what an unknown dimension holds while the body is traced
 
@@ -67,6 +68,8 @@ def spec_of_value(value):
         return value._type_spec
     if isinstance(value, RaggedTensor):
         return RaggedTensorSpec.from_value(value)
+    if isinstance(value, SparseTensor):
+        return SparseTensorSpec.from_value(value)
     if isinstance(value, dict):
         return {k: spec_of_value(v) for k, v in value.items()}
     if isinstance(value, (list, tuple)) and not isinstance(value, str):
@@ -108,6 +111,9 @@ def covers(traced_key, key):
     for t, v in zip(a, b):
         if isinstance(t, TensorSpec) and isinstance(v, TensorSpec):
             if not _spec_covers(t, v):
+                return False
+        elif isinstance(t, SparseTensorSpec) and isinstance(v, SparseTensorSpec):
+            if not t.is_compatible_with(v):
                 return False
         elif t != v:
             return False
@@ -189,6 +195,14 @@ def _ragged_example(spec, size):
     return out
 
 
+def _sparse_example(spec, size):
+    """An empty SparseTensor of `spec`'s dtype, unknown dims `size` (the body sees a sparse value, not the spec)."""
+    dims = [size if d is None else d for d in spec.shape.as_list()] if spec.shape.rank is not None else [size]
+    values = torch.zeros([0], dtype=spec.dtype) if spec.dtype is not string else StringTensor.from_bytes_array(
+        np.zeros([0], dtype=object))
+    return SparseTensor(torch.zeros([0, len(dims)], dtype=torch.int64), values, dims)
+
+
 def placeholder(spec):
     """A stand-in for an argument of `spec` while tracing (a `SymbolicPlaceholder` for a numeric TensorSpec, a
     RaggedTensor of example values for a RaggedTensorSpec)."""
@@ -196,6 +210,8 @@ def placeholder(spec):
         return spec._keraslike_value_from_specs(placeholder)
     if isinstance(spec, RaggedTensorSpec) and spec.ragged_rank > 0:
         return _ragged_example(spec, EXAMPLE_SIZE)
+    if isinstance(spec, SparseTensorSpec):
+        return _sparse_example(spec, EXAMPLE_SIZE)
     if isinstance(spec, TensorSpec) and type(spec) is TensorSpec and spec.dtype is not string:
         return SymbolicPlaceholder(spec)
     if isinstance(spec, TensorSpec) and spec.dtype is string:
@@ -211,6 +227,8 @@ def example(spec, size):
         return spec._keraslike_value_from_specs(lambda s: example(s, size))
     if isinstance(spec, RaggedTensorSpec) and spec.ragged_rank > 0:
         return _ragged_example(spec, size)
+    if isinstance(spec, SparseTensorSpec):
+        return _sparse_example(spec, size)
     if isinstance(spec, TensorSpec) and type(spec) is TensorSpec and spec.dtype is not string:
         dims = [size if d is None else d for d in (spec.shape.as_list() if spec.shape.rank is not None else [])]
         return torch.zeros(dims, dtype=spec.dtype) if spec.dtype.is_floating_point or spec.dtype.is_complex \
@@ -225,6 +243,12 @@ def output_spec(first, second):
         if isinstance(second, RaggedTensor) and second.ndim == first.ndim:
             dims = [d if d == o else None for d, o in zip(dims, second.shape.as_list())]
         return RaggedTensorSpec(dims, first.dtype, first.ragged_rank, first.row_splits_dtype)
+    if isinstance(first, SparseTensor):
+        dims = list(first.shape.as_list()) if hasattr(first.shape, "as_list") else list(first.shape)
+        if isinstance(second, SparseTensor):
+            other = list(second.shape.as_list()) if hasattr(second.shape, "as_list") else list(second.shape)
+            dims = [d if d == o else None for d, o in zip(dims, other)] if len(other) == len(dims) else None
+        return SparseTensorSpec(dims, first.dtype)
     if isinstance(first, (torch.Tensor, StringTensor)):
         dtype = string if isinstance(first, StringTensor) else first.dtype
         if isinstance(first, SymbolicPlaceholder) and first.shape.rank is None:
