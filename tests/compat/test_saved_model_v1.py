@@ -104,6 +104,8 @@ def test_keras2_model_save_tf_format_keeps_signatures(tmp_path, monkeypatch):
     loaded = tf.keras.models.load_model(path)
     with pytest.warns(UserWarning, match="incompatible shape"):  # tf_keras runs it after the same warning
         assert loaded.predict_on_batch(tf.constant([1, 3, 4])).tolist() == [3.0, 5.0, 6.0]
+    with pytest.raises(ValueError, match="incompatible"):  # a dim that differs still raises (tf_keras: ValueError)
+        loaded.predict_on_batch(tf.ones([2, 4]))
 
 
 def test_signature_helpers_and_refusals(tmp_path):
