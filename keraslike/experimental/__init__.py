@@ -1,4 +1,5 @@
-"""`tf.experimental`: `Optional`, `ExtensionType`, `numpy`, `dtensor` (TF's other experimental names are absent)."""
+"""`tf.experimental`: `Optional`, `ExtensionType`, `DynamicRaggedShape`, `RowPartition`, `numpy`, `dtensor`
+(TF's other experimental names are absent)."""
 
 from keraslike._src.data.optional import Optional
 from keraslike._src.extension_type.dispatch import (
@@ -6,4 +7,6 @@ from keraslike._src.extension_type.dispatch import (
     unregister_dispatch_for,
 )
 from keraslike._src.extension_type.extension_type import BatchableExtensionType, ExtensionType, ExtensionTypeSpec
+from keraslike._src.ragged.dynamic_ragged_shape import DynamicRaggedShape
+from keraslike._src.ragged.row_partition import RowPartition
 from keraslike.experimental import dtensor, numpy

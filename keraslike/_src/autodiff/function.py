@@ -335,7 +335,27 @@ class Function(function_types.PolymorphicFunction):
         except Exception:  # noqa: BLE001, S110 - a body keraslike cannot record creates no variable there
             pass
 
+    def restore_saved_specs(self, spec_lists):
+        """Input specs a SavedModel recorded for this function (its traces when saved): as a function restored by
+        `tf.saved_model.load`, a call's Python and numpy arguments become tensors of the first recorded spec list
+        they fit (`loaded(5)` runs on float32 5.0 when it was traced for float32 scalars)."""
+        self.__dict__["_restored_specs"] = [list(specs) for specs in spec_lists]
+
+    def _restored_arguments(self, args, kwargs):
+        for specs in self.__dict__.get("_restored_specs", ()):
+            if kwargs or len(args) != len(specs) or not all(type(s) is TensorSpec for s in specs):
+                continue
+            try:
+                return [a if isinstance(a, (torch.Tensor, StringTensor)) or not isinstance(
+                    a, (int, float, bool, list, tuple, np.ndarray, np.generic)) else _match(a, s, str(i))
+                        for i, (a, s) in enumerate(zip(args, specs))]
+            except (TypeError, ValueError):
+                continue
+        return args
+
     def _call(self, args, kwargs):
+        if self.__dict__.get("_restored_specs"):
+            args = self._restored_arguments(args, kwargs)
         if self._input_signature is not None:
             args, kwargs = self._bind_signature(args, kwargs)
             result = self._run(args, kwargs)
@@ -683,6 +703,8 @@ class ConcreteFunction(function_types.ConcreteFunction):
             return type(entry)(out), position
         if isinstance(entry, tracing.Literal) and tracing.Literal(value) == entry:
             return value, position
+        if isinstance(entry, RaggedTensorSpec) and isinstance(value, RaggedTensor) and entry.is_compatible_with(value):
+            return value, position + 1
         if not isinstance(entry, (tracing.Literal, TensorSpec, dict, list, tuple)):
             return value, position  # a RaggedTensorSpec / SparseTensorSpec argument: passed as given
         raise _binding_error(f"Can not cast {tracing.spec_of_value(value)!r:.200} to {entry!r:.200}", args, kwargs,

@@ -23,6 +23,9 @@ import torch
 from keraslike._src.ops.string_tensor import StringTensor
 from keraslike._src.ops.tensor_shape import TensorShape
 from keraslike._src.ops.tensor_spec import TensorSpec, string
+from keraslike._src.ragged.ragged_tensor import RaggedTensor
+from keraslike._src.ragged.ragged_tensor_spec import RaggedTensorSpec
+from keraslike._src.sparse.sparse_tensor import SparseTensor, SparseTensorSpec
 
 EXAMPLE_SIZE = 2  # what an unknown dimension holds while the body is traced
 
@@ -63,6 +66,10 @@ def spec_of_value(value):
         return value
     if getattr(type(value), "_keraslike_extension_type", False):
         return value._type_spec
+    if isinstance(value, RaggedTensor):
+        return RaggedTensorSpec.from_value(value)
+    if isinstance(value, SparseTensor):
+        return SparseTensorSpec.from_value(value)
     if isinstance(value, dict):
         return {k: spec_of_value(v) for k, v in value.items()}
     if isinstance(value, (list, tuple)) and not isinstance(value, str):
@@ -89,6 +96,9 @@ def _flatten(key):
 def _spec_covers(traced, value):
     if type(traced) is not type(value) or traced.dtype != value.dtype:
         return False
+    if isinstance(traced, RaggedTensorSpec) and (traced.ragged_rank, traced.row_splits_dtype) != (
+            value.ragged_rank, value.row_splits_dtype):
+        return False
     return traced.shape.is_compatible_with(value.shape) and (traced.shape.rank is None or all(
         t is None or t == v for t, v in zip(traced.shape.as_list(), value.shape.as_list())))
 
@@ -101,6 +111,9 @@ def covers(traced_key, key):
     for t, v in zip(a, b):
         if isinstance(t, TensorSpec) and isinstance(v, TensorSpec):
             if not _spec_covers(t, v):
+                return False
+        elif isinstance(t, SparseTensorSpec) and isinstance(v, SparseTensorSpec):
+            if not t.is_compatible_with(v):
                 return False
         elif t != v:
             return False
@@ -115,7 +128,8 @@ def generalize(traced_key, key):
         return None
     for t, v in zip(a, b):
         if isinstance(t, TensorSpec) and isinstance(v, TensorSpec):
-            if type(t) is not type(v) or t.dtype != v.dtype:
+            if type(t) is not type(v) or t.dtype != v.dtype or getattr(t, "ragged_rank", 0) != getattr(
+                    v, "ragged_rank", 0):
                 return None
         elif t != v:
             return None
@@ -129,6 +143,8 @@ def generalize(traced_key, key):
             if t.shape.rank is None or t.shape.rank != v.shape.rank:  # ranks differ: any shape
                 return TensorSpec(None, t.dtype)
             dims = [x if x == y else None for x, y in zip(t.shape.as_list(), v.shape.as_list())]
+            if isinstance(t, RaggedTensorSpec):
+                return RaggedTensorSpec(dims, t.dtype, t.ragged_rank, t.row_splits_dtype)
             return TensorSpec(dims, t.dtype)
         return t
     return merge(traced_key, key)
@@ -163,10 +179,39 @@ class SymbolicPlaceholder(torch.Tensor):
         return f"<SymbolicPlaceholder shape={self._static_shape} dtype={self.dtype}>"
 
 
+def _ragged_example(spec, size):
+    """A RaggedTensor for a RaggedTensorSpec: unknown row counts and row lengths `size` (rows stay ragged)."""
+    dims = spec.shape.as_list()
+    k = spec.ragged_rank
+    counts = [size if d is None else d for d in dims[:k + 1]]  # rows, then the row length at each ragged level
+    inner = [size if d is None else d for d in dims[k + 1:]]
+    flat = torch.zeros([int(np.prod(counts))] + inner, dtype=spec.dtype) if (
+        spec.dtype.is_floating_point or spec.dtype.is_complex) else torch.ones([int(np.prod(counts))] + inner,
+                                                                                 dtype=spec.dtype)
+    out = flat
+    for level in range(k, 0, -1):
+        rows = int(np.prod(counts[:level]))
+        out = RaggedTensor.from_row_lengths(out, torch.full((rows,), counts[level], dtype=spec.row_splits_dtype))
+    return out
+
+
+def _sparse_example(spec, size):
+    """An empty SparseTensor of `spec`'s dtype, unknown dims `size` (the body sees a sparse value, not the spec)."""
+    dims = [size if d is None else d for d in spec.shape.as_list()] if spec.shape.rank is not None else [size]
+    values = torch.zeros([0], dtype=spec.dtype) if spec.dtype is not string else StringTensor.from_bytes_array(
+        np.zeros([0], dtype=object))
+    return SparseTensor(torch.zeros([0, len(dims)], dtype=torch.int64), values, dims)
+
+
 def placeholder(spec):
-    """A stand-in for an argument of `spec` while tracing (a `SymbolicPlaceholder` for a numeric TensorSpec)."""
+    """A stand-in for an argument of `spec` while tracing (a `SymbolicPlaceholder` for a numeric TensorSpec, a
+    RaggedTensor of example values for a RaggedTensorSpec)."""
     if hasattr(spec, "_keraslike_value_from_specs"):  # an ExtensionType's Spec: the type over placeholders
         return spec._keraslike_value_from_specs(placeholder)
+    if isinstance(spec, RaggedTensorSpec) and spec.ragged_rank > 0:
+        return _ragged_example(spec, EXAMPLE_SIZE)
+    if isinstance(spec, SparseTensorSpec):
+        return _sparse_example(spec, EXAMPLE_SIZE)
     if isinstance(spec, TensorSpec) and type(spec) is TensorSpec and spec.dtype is not string:
         return SymbolicPlaceholder(spec)
     if isinstance(spec, TensorSpec) and spec.dtype is string:
@@ -180,6 +225,10 @@ def example(spec, size):
     """A plain example tensor for `spec` with unknown dims of `size` (the second run that finds output dims)."""
     if hasattr(spec, "_keraslike_value_from_specs"):
         return spec._keraslike_value_from_specs(lambda s: example(s, size))
+    if isinstance(spec, RaggedTensorSpec) and spec.ragged_rank > 0:
+        return _ragged_example(spec, size)
+    if isinstance(spec, SparseTensorSpec):
+        return _sparse_example(spec, size)
     if isinstance(spec, TensorSpec) and type(spec) is TensorSpec and spec.dtype is not string:
         # an unknown rank stands as a scalar, and as a vector in the second run (so output ranks that follow it vary)
         unknown_rank = [] if size == EXAMPLE_SIZE else [size]
@@ -192,6 +241,17 @@ def example(spec, size):
 
 def output_spec(first, second):
     """The spec of a traced output: its dims, None where a second run with other unknown sizes differs."""
+    if isinstance(first, RaggedTensor):
+        dims = list(first.shape.as_list())
+        if isinstance(second, RaggedTensor) and second.ndim == first.ndim:
+            dims = [d if d == o else None for d, o in zip(dims, second.shape.as_list())]
+        return RaggedTensorSpec(dims, first.dtype, first.ragged_rank, first.row_splits_dtype)
+    if isinstance(first, SparseTensor):
+        dims = list(first.shape.as_list()) if hasattr(first.shape, "as_list") else list(first.shape)
+        if isinstance(second, SparseTensor):
+            other = list(second.shape.as_list()) if hasattr(second.shape, "as_list") else list(second.shape)
+            dims = [d if d == o else None for d, o in zip(dims, other)] if len(other) == len(dims) else None
+        return SparseTensorSpec(dims, first.dtype)
     if isinstance(first, (torch.Tensor, StringTensor)):
         dtype = string if isinstance(first, StringTensor) else first.dtype
         if isinstance(first, SymbolicPlaceholder) and first.shape.rank is None:

@@ -86,6 +86,16 @@ def _install(api):
 _NOT_HANDLED = object()
 
 
+def dispatched(api):
+    """`api` as users call it now: its dispatcher once a handler is registered for it, else `api` itself (for
+    library code that calls a TF API on a value that may be an extension type, as TF's layers do)."""
+    api = _original(api)
+    for original, wrapper in _WRAPPERS.items():  # the public name may wrap `api` (keras.ops' symbolic wrappers)
+        if original is api or getattr(original, "__wrapped__", None) is api:
+            return wrapper
+    return api
+
+
 def _matches(value, annotation):
     origin = typing.get_origin(annotation)
     if annotation is typing.Any or annotation is inspect.Parameter.empty:

@@ -22,6 +22,8 @@ from keraslike._src.ops import string_array_ops as _str
 from keraslike._src.ops import value_semantics
 from keraslike._src.ops.string_tensor import has_strings
 from keraslike._src.ragged import ragged_ops
+from keraslike._src.ragged import dynamic_ragged_shape
+from keraslike._src.ragged.dynamic_ragged_shape import DynamicRaggedShape
 from keraslike._src.ragged.ragged_tensor import RaggedTensor
 from keraslike._src.ops.conversion import normalize_axes, normalize_axis, to_shape, to_tensor
 
@@ -38,9 +40,8 @@ def _ints(values, arg_name):
 
 def shape(input, out_type=torch.int32, name=None):
     """`tf.shape(input)`: the dynamic shape as a 1-D integer tensor (int32 by default, on the CPU)."""
-    if isinstance(input, RaggedTensor):
-        raise TypeError("tf.shape of a RaggedTensor (TF's DynamicRaggedShape) is not supported in keraslike; use "
-                        "rt.bounding_shape(), rt.nrows() or rt.row_lengths(). Received: input=" + repr(input)[:60])
+    if isinstance(input, RaggedTensor):  # TF's ragged dispatch: the shape with its row partitions
+        return DynamicRaggedShape.from_tensor(input).with_dtype(out_type)
     if has_strings(input):
         return _str.shape(input, out_type)
     x = to_tensor(input, None, "input")
@@ -83,6 +84,9 @@ def reshape(tensor, shape, name=None):
     Raises:
         ValueError: if the number of elements does not match `shape`.
     """
+    if isinstance(shape, DynamicRaggedShape):  # the values in row-major order, cut by the shape's partitions
+        flat = tensor.flat_values if isinstance(tensor, RaggedTensor) else tensor
+        return shape.wrap_flat_values(reshape(flat, shape.inner_dims))
     if has_strings(tensor):
         return _str.reshape(tensor, shape)
     x = to_tensor(tensor, None, "tensor")
@@ -273,7 +277,9 @@ def split(value, num_or_size_splits, axis=0, num=None, name=None):
 
 @value_semantics.no_variable_views
 def broadcast_to(input, shape, name=None):
-    """`tf.broadcast_to(input, shape)`: broadcast with numpy rules to `shape`."""
+    """`tf.broadcast_to(input, shape)`: broadcast with numpy rules to `shape` (a DynamicRaggedShape too)."""
+    if isinstance(shape, DynamicRaggedShape) or isinstance(input, RaggedTensor):
+        return dynamic_ragged_shape.broadcast_to(input, shape)
     if has_strings(input):
         return _str.broadcast_to(input, shape)
     x = to_tensor(input, None, "input")

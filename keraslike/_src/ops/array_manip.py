@@ -18,6 +18,8 @@ from keraslike._src.ops import string_array_ops as _str
 from keraslike._src.ops.conversion import normalize_axis, to_tensor
 from keraslike._src.ops.string_tensor import has_strings
 from keraslike._src.ops.tensor_shape import TensorShape
+from keraslike._src.ragged import dynamic_ragged_shape
+from keraslike._src.ragged.dynamic_ragged_shape import DynamicRaggedShape
 
 
 def _ints(values):
@@ -140,6 +142,8 @@ def broadcast_dynamic_shape(shape_x, shape_y):
     Raises:
         tf.errors.InvalidArgumentError: shapes that do not broadcast.
     """
+    if isinstance(shape_x, DynamicRaggedShape) or isinstance(shape_y, DynamicRaggedShape):
+        return dynamic_ragged_shape.broadcast_dynamic_shape(shape_x, shape_y)
     x, y = to_tensor(shape_x, None, "shape_x"), to_tensor(shape_y, None, "shape_y")
     try:
         out = torch.broadcast_shapes(tuple(_ints(x)), tuple(_ints(y)))

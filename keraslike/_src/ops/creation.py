@@ -18,19 +18,25 @@ from keraslike._src.ops import string_array_ops as _str
 from keraslike._src.ops.string_tensor import has_strings
 from keraslike._src.ops.conversion import normalize_axis, to_shape, to_tensor
 from keraslike._src.placement.scope import current_torch_device
+from keraslike._src.ragged.dynamic_ragged_shape import DynamicRaggedShape
 
 _RANGE_ORDER = {torch.int32: 0, torch.int64: 1, torch.float32: 2, torch.float64: 3}
 
 
 def zeros(shape, dtype=torch.float32, name=None):
-    """`tf.zeros(shape, dtype=tf.float32)`: a tensor of zeros (of `b""` for `tf.string`)."""
+    """`tf.zeros(shape, dtype=tf.float32)`: a tensor of zeros (of `b""` for `tf.string`); ragged for a
+    DynamicRaggedShape."""
+    if isinstance(shape, DynamicRaggedShape):
+        return shape.wrap_flat_values(zeros(shape.inner_dims, dtype))
     if dtypes.as_dtype(dtype) is dtypes.string:
         return _str.empty_strings(shape)
     return torch.zeros(to_shape(shape), dtype=dtypes.as_dtype(dtype), device=current_torch_device("Fill"))
 
 
 def ones(shape, dtype=torch.float32, name=None):
-    """`tf.ones(shape, dtype=tf.float32)`: a tensor of ones."""
+    """`tf.ones(shape, dtype=tf.float32)`: a tensor of ones (ragged for a DynamicRaggedShape)."""
+    if isinstance(shape, DynamicRaggedShape):
+        return shape.wrap_flat_values(ones(shape.inner_dims, dtype))
     return torch.ones(to_shape(shape), dtype=dtypes.as_dtype(dtype), device=current_torch_device("Fill"))
 
 
@@ -54,6 +60,8 @@ def fill(dims, value, name=None):
     Raises:
         ValueError: if `value` is not a scalar.
     """
+    if isinstance(dims, DynamicRaggedShape):
+        return dims.wrap_flat_values(fill(dims.inner_dims, value))
     if has_strings(value):
         return _str.fill(dims, value)
     v = to_tensor(value, None, "value")

@@ -40,7 +40,10 @@ def _rank(values):
 
 
 def _nvals(values):
-    return values.nrows_int() if isinstance(values, RaggedTensor) else int(values.shape[0])
+    """The number of rows of a values tensor (a torch SymInt while torch.export traces: int() would fix it)."""
+    if isinstance(values, RaggedTensor):
+        return values.nrows_int()
+    return values.shape[0] if isinstance(values, torch.Tensor) else int(values.shape[0])
 
 
 def _int_vector(value, arg_name, dtype=None):
@@ -650,18 +653,30 @@ class RaggedTensor(CompositeTensor):
 
     # ---- elementwise arithmetic on the flat values (TF's ragged dispatch) ---------------------
     def _elementwise(self, other, fn, reverse=False):
+        """`fn` on the flat values, `other` broadcast to this tensor's shape as TF's ragged dispatch does.
+
+        `other` is a Python scalar, a RaggedTensor with the same row partitions, or a dense tensor
+        broadcastable against this one (a dense dimension meets a ragged one only with size 1 or the
+        length of every row there; dense dimensions beyond this tensor's rank become uniform outer rows).
+        """
         if isinstance(other, RaggedTensor):
             if len(other.nested_row_splits) != len(self.nested_row_splits) or any(
                     a.shape != b.shape or not bool(torch.equal(a.long(), b.long()))
                     for a, b in zip(self.nested_row_splits, other.nested_row_splits)):
-                raise errors.InvalidArgumentError("Ragged operands must have the same row partitions. Received: "
-                                                  f"{self!r:.60} and {other!r:.60}")
-            other = other.flat_values
-        elif isinstance(other, torch.Tensor) and other.dim() > 0:
-            raise ValueError("keraslike broadcasts ragged elementwise ops only with scalars or same-partition "
-                             f"RaggedTensors. Received: other with shape={list(other.shape)}")
-        a, b = (other, self.flat_values) if reverse else (self.flat_values, other)
-        return self.with_flat_values(fn(a, b))
+                raise errors.InvalidArgumentError(
+                    "Condition x == y did not hold: ragged operands must have the same row partitions. "
+                    f"Received: x with shape={self.shape} and y with shape={other.shape}")
+            a, b = self.flat_values, other.flat_values
+            return self.with_flat_values(_broadcast_flat(fn, (b, a) if reverse else (a, b)))
+        if isinstance(other, numbers.Number) and not isinstance(other, bool) or isinstance(other, StringTensor):
+            return self.with_flat_values(fn(other, self.flat_values) if reverse else fn(self.flat_values, other))
+        other = convert_to_tensor(other, dtype_hint=self.dtype)
+        this = self
+        if other.dim() > self.ndim:  # dense outer dimensions: this tensor repeated as uniform outer rows
+            this = _tile_outer(self, list(other.shape[:other.dim() - self.ndim]))
+        gathered = _gather_dense_for_flat(this, other)
+        flat = this.flat_values
+        return this.with_flat_values(_broadcast_flat(fn, (gathered, flat) if reverse else (flat, gathered)))
 
     def __add__(self, other):
         return self._elementwise(other, lambda a, b: a + b)
@@ -752,6 +767,66 @@ def concat_values(parts):
     if isinstance(parts[0], StringTensor):
         return StringTensor.from_bytes_array(np.concatenate([as_string_array(p) for p in parts]))
     return torch.cat(parts)
+
+
+def _broadcast_flat(fn, operands):
+    """`fn(a, b)` on flat values of one number of rows; TF's InvalidArgumentError when inner dims clash."""
+    a, b = operands
+    try:
+        return fn(a, b)
+    except RuntimeError as e:
+        raise errors.InvalidArgumentError(
+            f"Incompatible shapes: {list(a.shape[1:])} vs. {list(b.shape[1:])} (the inner dimensions of ragged "
+            f"elementwise operands). Received: shapes={list(a.shape)} and {list(b.shape)}") from e
+
+
+def _tile_outer(rt, outer_dims):
+    """`rt` repeated `prod(outer_dims)` times, under uniform outer partitions of sizes `outer_dims`."""
+    count = int(np.prod(outer_dims))
+    out = _concat_rows([rt] * count) if count else _take(rt, 0, 0)
+    for size in reversed(outer_dims[1:]):
+        out = RaggedTensor.from_uniform_row_length(out, int(size))
+    return RaggedTensor.from_uniform_row_length(out, int(outer_dims[0])) if outer_dims[0] else out
+
+
+def _flat_coordinates(rt):
+    """For each row of `rt.flat_values`, its index along dims 0..ragged_rank (a list of int64 tensors)."""
+    splits = [s.long() for s in rt.nested_row_splits]
+    index = torch.arange(int(splits[-1][-1]), dtype=torch.int64)
+    coords = []
+    for s in reversed(splits):
+        row = torch.bucketize(index, s[1:], right=True)
+        coords.insert(0, index - s[row])
+        index = row
+    coords.insert(0, index)
+    return coords
+
+
+def _gather_dense_for_flat(rt, dense):
+    """`dense` broadcast to `rt`'s shape, one entry per row of `rt.flat_values` ([nflat, inner...]).
+
+    Raises:
+        errors.InvalidArgumentError: where a dense dimension is neither 1 nor the size it meets.
+    """
+    rank, k = rt.ndim, rt.ragged_rank
+    dense = dense.reshape([1] * (rank - dense.dim()) + list(dense.shape))
+    if all(int(d) == 1 for d in dense.shape[:k + 1]):  # constant over the rows: no per-value gather
+        return dense.reshape([1] + list(dense.shape[k + 1:]))
+    lengths = (torch.tensor([rt.nrows_int()]),) + tuple(s.long() for s in rt.nested_row_lengths())
+    coords = _flat_coordinates(rt)
+    index = []
+    for axis in range(k + 1):
+        size = int(dense.shape[axis])
+        if size == 1:
+            index.append(torch.zeros_like(coords[axis]))
+            continue
+        if bool((lengths[axis] != size).any()):
+            raise errors.InvalidArgumentError(
+                f"Condition x == y did not hold: dimension {axis} of the dense operand ({size}) is neither 1 nor "
+                f"the size of the ragged operand's dimension there. Received: ragged shape={rt.shape}, "
+                f"dense shape={list(dense.shape[(rank - dense.dim()):])}")
+        index.append(coords[axis])
+    return dense[tuple(index)]
 
 
 def ragged_binary(x, y, op):

@@ -187,7 +187,8 @@ def _concrete(export_dir, record, reader):
         return programs.ConcreteProgram(label, specs, reason=record.get("reason"))
     program = programs.load_program(os.fspath(export_dir), record["program"])
     state = {key: reader.tensor(key) for key in record["state"]}
-    return programs.ConcreteProgram(label, specs, program, state, shapes=record["program_shapes"])
+    return programs.ConcreteProgram(label, specs, program, state, shapes=record["program_shapes"],
+                                    layout=record.get("output_layout"))
 
 
 def _restore_functions(export_dir, document, root, reader):
@@ -195,10 +196,19 @@ def _restore_functions(export_dir, document, root, reader):
     `{record index: ConcreteProgram}` of the programs loaded."""
     records = document.get("functions", [])
     owners = {}
+    saved_specs = {}
     for i, record in enumerate(records):
         owner = resolve_path(root, record["path"])
         if is_user_object(owner):
             owners.setdefault((record["path"], record["method"]), (owner, []))[1].append(i)
+        elif not record["method"].startswith(signatures.STANDALONE_PREFIX) and record["method"] in \
+                signatures.method_functions_any(owner):
+            specs = [signatures.spec_from_json(s) for s in record["inputs"]]
+            saved_specs.setdefault((id(owner), record["method"]), (owner, record["method"], []))[2].append(specs)
+    for owner, method, spec_lists in saved_specs.values():  # the class's own tf.function, traced as saved
+        function = getattr(owner, method)
+        if function.input_signature is None:
+            function.restore_saved_specs(spec_lists)
     restored = {}
     for (_, method), (owner, indices) in owners.items():
         concrete = []

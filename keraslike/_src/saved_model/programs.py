@@ -35,6 +35,7 @@ from torch.utils import _pytree as pytree
 from keraslike._src.data.structure import to_tensor
 from keraslike._src.ops.tensor_spec import as_spec_dtype, string
 from keraslike._src.ops.variables import autocast_value
+from keraslike._src.saved_model import ragged_programs
 
 
 def _is_concrete(dim):
@@ -169,6 +170,8 @@ def export(function, specs, state, label):
     Raises:
         ExportError: the computation cannot be captured (names the op or line and what to change).
     """
+    if any(ragged_programs.is_ragged(s) for s in specs):
+        return _export_ragged(function, specs, state, label)
     module = _Capture(function, state)
     first = None
     for plan in _example_sizes(state):
@@ -183,12 +186,42 @@ def export(function, specs, state, label):
         # the ATen-level program: no-grad regions (a variable's assign) are inlined, which torch.export.save
         # needs (the pre-dispatch form keeps them as wrap_with_set_grad_enabled calls it cannot reload)
         return program.run_decompositions({})
-    raise ExportError(
+    raise _export_error(label, first)
+
+
+def _export_ragged(function, specs, state, label):
+    """`export` for a function with RaggedTensor inputs: a program over their components (ragged_programs.py);
+    the output layout is kept on the program (`keraslike_output_layout`)."""
+    layout = {}
+    module = _Capture(ragged_programs.flat_function(function, specs, layout), state)
+    components = ragged_programs.component_specs(specs)
+    dynamic = tuple({i: torch.export.Dim.AUTO for i, d in enumerate(s.shape.as_list()) if d is None} or None
+                    for s in components)
+    first = None
+    for sizes in ((3, 5, 7, 11), (4, 6, 9, 13)):
+        examples = ragged_programs.examples(specs, sizes)
+        if examples is None:
+            break
+        try:
+            program = torch.export.export(module, examples, dynamic_shapes=(dynamic,), strict=False)
+        except Exception as err:  # noqa: BLE001 - reported as ExportError below
+            first = first or err
+            continue
+        program = program.run_decompositions({})
+        program.keraslike_output_layout = layout["value"]
+        return program
+    raise _export_error(label, first or ValueError("ragged inputs mixed with dense ones"))
+
+
+def _export_error(label, first):
+    error = ExportError(
         f"Cannot save {label} as a torch.export program (keraslike's SavedModel runs functions without their "
         f"Python class through torch.export){_where(first)}: {_first_line(first)}. torch.export captures torch ops "
         "on tensors: Python decisions on tensor values (`if x > 0:`, `while`, `.numpy()`, `.item()`, `int(t)`, "
         "`bool(t)`) and non-tensor work cannot be captured; write them with tensor ops (tf.where, tf.cond on "
-        "tensors, tf.maximum), or save without this function in an input_signature.") from first
+        "tensors, tf.maximum), or save without this function in an input_signature.")
+    error.__cause__ = first
+    return error
 
 
 def output_specs(program):
@@ -263,9 +296,11 @@ def _compatible(spec, value):
 class ConcreteProgram:
     """One exported computation of a loaded object: input specs, the program, and its live state."""
 
-    def __init__(self, label, specs, program=None, state=None, reason=None, shapes=None):
+    def __init__(self, label, specs, program=None, state=None, reason=None, shapes=None, layout=None):
         self.label, self.specs, self.reason = label, list(specs), reason
         self._shapes = shapes
+        self._components = ragged_programs.component_specs(self.specs)  # the program's inputs (ragged: split)
+        self._layout = layout  # how flat outputs form RaggedTensors (ragged_programs.py), or None
         self._module = program.module() if program is not None else None
         # a variable the program updates in place (`assign`) is handed over detached: same storage, so the
         # update reaches it, without autograd refusing an in-place change of a leaf that requires grad
@@ -277,11 +312,21 @@ class ConcreteProgram:
         return self._module is not None
 
     def matches(self, args):
-        return len(args) == len(self.specs) and all(_compatible(s, a) for s, a in zip(self.specs, args))
+        return len(args) == len(self._components) and all(_compatible(s, a) for s, a in zip(self._components, args))
 
     def convert(self, values):
+        """The program's input tensors for call arguments (RaggedTensors as their components).
+
+        Raises:
+            TypeError: an argument of another dtype (or a ragged argument that does not fit its spec).
+        """
+        if len(self._components) != len(self.specs):
+            values = ragged_programs.split(self.specs, values)
+            if values is None:
+                raise TypeError(f"Expected RaggedTensors fitting the ragged input specs of {self.label}. "
+                                f"Received: arguments that do not fit {self.specs}")
         out = []
-        for value, spec in zip(values, self.specs):
+        for value, spec in zip(values, self._components):
             dtype = as_spec_dtype(spec.dtype)
             if dtype is string:
                 raise TypeError(f"{self.label} cannot run here: {self.reason}. Received: {spec!r}")
@@ -296,7 +341,7 @@ class ConcreteProgram:
 
     def check_shapes(self, tensors):
         """Raises ValueError for a tensor whose shape differs from a size the computation fixed."""
-        for spec, shape, value in zip(self.specs, self._shapes or [], tensors):
+        for spec, shape, value in zip(self._components, self._shapes or [], tensors):
             if len(shape) != value.dim() or any(d is not None and d != v for d, v in zip(shape, value.shape)):
                 raise ValueError(f"{self.label} was captured for input {spec.name!r} of shape "
                                  f"{tuple(shape)} (its computation fixes the sizes given; None is free). "
@@ -309,7 +354,8 @@ class ConcreteProgram:
             raise NotImplementedError(
                 f"{self.label} has no torch.export program in this SavedModel ({self.reason}), and its Python class "
                 "is not importable here: import the class before tf.saved_model.load to run its Python code.")
-        return torch.func.functional_call(self._module, self._state, tensors, tie_weights=False, strict=True)
+        result = torch.func.functional_call(self._module, self._state, tensors, tie_weights=False, strict=True)
+        return ragged_programs.unflatten(self._layout, result) if self._layout is not None else result
 
 
 class LoadedFunction:

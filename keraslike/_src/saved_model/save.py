@@ -32,7 +32,7 @@ from keraslike._src.keras.layers.layer import Layer
 from keraslike._src.keras.saving import file_io
 from keraslike._src.module.module import Module
 from keraslike._src.ops.tensor_spec import TensorSpec
-from keraslike._src.saved_model import constants, programs, signatures
+from keraslike._src.saved_model import constants, programs, ragged_programs, signatures
 from keraslike._src.saved_model.object_graph import TreeWriter
 from keraslike._src.train import object_graph as checkpoint_graph
 from keraslike._src.train import tensor_bundle
@@ -246,7 +246,7 @@ def _capture_functions(obj, tree, entries):
                 try:
                     program = programs.export(call, specs, state, label)
                 except programs.ExportError as err:
-                    if not traced:
+                    if not traced and not any(ragged_programs.is_ragged(s) for s in specs):
                         raise
                     # a call trace TF would have saved: the save goes on; calling it where the class is not
                     # importable raises with the reason
@@ -254,6 +254,8 @@ def _capture_functions(obj, tree, entries):
             if program is not None:
                 kind, outputs = programs.output_specs(program)
                 record["output_kind"] = kind
+                if getattr(program, "keraslike_output_layout", None) is not None:
+                    record["output_layout"] = program.keraslike_output_layout
                 record["program_shapes"] = programs.program_shapes(program)
                 record["outputs"] = [signatures.spec_json(TensorSpec(shape, dtype), n) for n, shape, dtype in outputs]
             else:

@@ -13,6 +13,7 @@ from keraslike._src.autodiff.function import ConcreteFunction, Function
 from keraslike._src.data.structure import to_tensor
 from keraslike._src.ops.string_tensor import StringTensor
 from keraslike._src.ops.tensor_spec import TensorSpec, as_spec_dtype, string
+from keraslike._src.ragged.ragged_tensor_spec import RaggedTensorSpec
 
 DEFAULT_KEY = "serving_default"
 STANDALONE_PREFIX = "__signature__"  # the method name recorded for a signature that is not a method of the object
@@ -84,24 +85,38 @@ def traced_specs(obj, name):
         else:
             items = list(key.items())
         if items and all(isinstance(v, TensorSpec) for _, v in items):
-            out.append([TensorSpec(v.shape, v.dtype, name=v.name or n) for n, v in items])
+            out.append([renamed(v, v.name or n) for n, v in items])
     return out
+
+
+def renamed(spec, name):
+    """`spec` (a TensorSpec or RaggedTensorSpec) under `name`."""
+    if isinstance(spec, RaggedTensorSpec):
+        return RaggedTensorSpec(spec.shape, spec.dtype, spec.ragged_rank, spec.row_splits_dtype, name=name)
+    return TensorSpec(spec.shape, spec.dtype, name=name)
 
 
 def named_specs(function, obj, name):
     """The input specs of tf.function method `name` of `obj`, each named (its spec name, else its argument's)."""
     specs = _input_specs(function)
     defaults = _argument_names(getattr(type(obj), name).python_function, len(specs))
-    return [TensorSpec(s.shape, s.dtype, name=getattr(s, "name", None) or d) for s, d in zip(specs, defaults)]
+    return [renamed(s, getattr(s, "name", None) or d) for s, d in zip(specs, defaults)]
 
 
 def spec_json(spec, name):
     dtype = as_spec_dtype(spec.dtype)
-    return {"name": name, "shape": None if spec.shape.rank is None else spec.shape.as_list(),
-            "dtype": "string" if dtype is string else str(dtype).replace("torch.", "")}
+    out = {"name": name, "shape": None if spec.shape.rank is None else spec.shape.as_list(),
+           "dtype": "string" if dtype is string else str(dtype).replace("torch.", "")}
+    if isinstance(spec, RaggedTensorSpec):
+        out["ragged_rank"] = spec.ragged_rank
+        out["row_splits_dtype"] = str(spec.row_splits_dtype).replace("torch.", "")
+    return out
 
 
 def spec_from_json(data):
+    if "ragged_rank" in data:
+        return RaggedTensorSpec(data["shape"], data["dtype"], data["ragged_rank"], data["row_splits_dtype"],
+                                name=data["name"])
     return TensorSpec(data["shape"], data["dtype"], name=data["name"])
 
 

@@ -25,15 +25,29 @@ class Node:
         return [t for t in flatten((self.args, self.kwargs)) if isinstance(t, KerasTensor)]
 
 
+class UnknownTypeSpec:
+    """The type of a functional-API output that the example run could not find (a layer on a composite input of
+    unknown rank, where TF traces a graph of unknown shapes): the model passes the value on as it comes."""
+
+    shape = None
+    dtype = None
+
+    def __repr__(self):
+        return "UnknownTypeSpec()"
+
+
 class KerasTensor:
     """Symbolic tensor: `shape` (tuple, `None` for unknown dims) and `dtype` (torch dtype)."""
 
-    def __init__(self, shape, dtype=torch.float32, node=None, name=None, sparse=False):
+    def __init__(self, shape, dtype=torch.float32, node=None, name=None, sparse=False, type_spec=None):
         self.shape = tuple(None if d is None else int(d) for d in shape)
         self.dtype = dtypes.as_dtype(dtype)
         self.node = node
         self.name = name
         self.sparse = sparse
+        # Keras 2's composite inputs (`Input(type_spec=RaggedTensorSpec or an ExtensionType's Spec)`): the values
+        # this tensor stands for are of that type, not dense tensors
+        self.type_spec = type_spec
 
     @property
     def ndim(self):
@@ -41,6 +55,8 @@ class KerasTensor:
 
     def __repr__(self):
         name = f", name={self.name}" if self.name else ""
+        if self.type_spec is not None:
+            return f"<KerasTensor type_spec={self.type_spec!r}{name}>"
         return f"<KerasTensor shape={self.shape}, dtype={dtypes.dtype_name(self.dtype)}, sparse={self.sparse}{name}>"
 
     def __len__(self):

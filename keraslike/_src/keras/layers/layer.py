@@ -26,7 +26,9 @@ from keraslike._src.keras import backend, constraints, initializers, keras_versi
 from keraslike._src.keras.backend import naming
 from keraslike._src.keras.layers import added_metrics
 from keraslike._src.keras.layers.input_spec import assert_input_compatibility
-from keraslike._src.keras.layers.keras_tensor import KerasTensor, Node, flatten, is_symbolic, map_structure
+from keraslike._src.keras.layers.keras_tensor import (
+    KerasTensor, Node, UnknownTypeSpec, flatten, is_symbolic, map_structure,
+)
 from keraslike._src.keras.layers.layer_meta import LayerMeta
 from keraslike._src.keras.layers.layer_utils import (
     _inferred_output_shape,
@@ -893,9 +895,12 @@ class Layer(torch.nn.Module, metaclass=LayerMeta):
             other = self._example_call(args, kwargs, 9, quiet=True) if _has_unknown_dims((args, kwargs)) else None
             outputs = inferred = _symbolic_outputs(out, other, _known_batch((args, kwargs)))
         except Exception:
-            if declared is None:
+            if declared is None and not any(isinstance(t, KerasTensor) and t.type_spec is not None
+                                            for t in flatten((args, kwargs))):
                 raise
-            outputs = None
+            # a layer on a composite input of unknown rank (TF traces it with unknown shapes): its output type
+            # is unknown here; the model hands the layer's value on as it comes
+            outputs = None if declared is not None else KerasTensor((), type_spec=UnknownTypeSpec())
         if declared is not None:
             dtypes_out = [t.dtype for t in flatten(outputs)] if outputs is not None else []
             declared_list = declared if isinstance(declared, list) else [declared]

@@ -5,10 +5,13 @@ import inspect
 import numpy as np
 import torch
 
+from keraslike._src.autodiff import tracing
 from keraslike._src.keras import backend
 from keraslike._src.keras.layers.keras_tensor import KerasTensor, flatten, map_structure
 from keraslike._src.keras.mixed_precision.policy import Policy, global_policy
 from keraslike._src.ops import dtypes, string_array_ops
+from keraslike._src.ragged.ragged_tensor import RaggedTensor
+from keraslike._src.ragged.ragged_tensor_spec import RaggedTensorSpec
 
 
 def _resolve_policy(dtype):
@@ -104,6 +107,8 @@ def _example_value(value, unknown=8):
     A `tf.string` KerasTensor stands as a string tensor of `b"0"` (text that number parsing, splitting and
     lookups all accept). A KerasTensor with a symbolic mask stands with an all-True mask.
     """
+    if isinstance(value, KerasTensor) and value.type_spec is not None:  # a ragged / ExtensionType input
+        return tracing.example(value.type_spec, unknown)
     if isinstance(value, KerasTensor):
         shape = tuple((1 if i == 0 else unknown) if d is None else d for i, d in enumerate(value.shape))
         if value.dtype is dtypes.string:
@@ -155,6 +160,8 @@ def _symbolic_outputs(examples, others, batch=None):
     pairs = dict(zip(map(id, flat), flat_others)) if len(flat_others) == len(flat) else {}
 
     def make(t):
+        if not isinstance(t, torch.Tensor):  # a composite output (RaggedTensor, an ExtensionType): its spec
+            return composite_keras_tensor(t)
         other = pairs.get(id(t))
         tensor = KerasTensor(_merged_shape(t, other, batch), t.dtype)
         mask = getattr(t, "_keras_mask", None)
@@ -164,6 +171,21 @@ def _symbolic_outputs(examples, others, batch=None):
         return tensor
 
     return map_structure(make, examples)
+
+
+def composite_keras_tensor(value):
+    """The KerasTensor standing for a composite value (a RaggedTensor, an ExtensionType) of a symbolic call."""
+    spec = getattr(value, "_type_spec", None)
+    if spec is None and isinstance(value, RaggedTensor):
+        spec = RaggedTensorSpec.from_value(value)
+    shape = getattr(spec, "shape", None)
+    dims = tuple(shape.as_list()) if getattr(shape, "rank", None) is not None else ()
+    dims = (None, *dims[1:]) if dims else dims
+    try:
+        dtype = dtypes.as_dtype(getattr(spec, "dtype", None) or "float32")
+    except TypeError:
+        dtype = dtypes.as_dtype("float32")
+    return KerasTensor(dims, dtype, type_spec=spec)
 
 
 def _attach_symbolic_masks(symbolic, outputs):

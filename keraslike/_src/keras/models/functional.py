@@ -139,8 +139,8 @@ class Functional(Model):
     def call(self, inputs, training=None, mask=None):
         pairs = [(kt, sparse_ops.to_dense(value) if isinstance(value, SparseTensor) else value)
                  for kt, value in self._standardize_inputs(inputs)]  # a sparse Input's layers see its dense form
-        values = {id(kt): cast_to_input_dtype(adjust_input_rank(self._convert_leaf(value), kt.shape, kt.name),
-                                              kt.dtype)
+        values = {id(kt): value if kt.type_spec is not None else  # a composite input (Keras 2's type_spec)
+                  cast_to_input_dtype(adjust_input_rank(self._convert_leaf(value), kt.shape, kt.name), kt.dtype)
                   for kt, value in pairs}
         if mask is not None:  # `model(x, mask=m)`: one mask per input, in model-input order (Keras)
             for (kt, _), input_mask in zip(pairs, flatten(mask)):

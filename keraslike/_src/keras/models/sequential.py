@@ -142,7 +142,7 @@ class Sequential(Model):
     def call(self, inputs, training=None, mask=None):
         x = inputs
         input_layer = self._input_layer
-        if input_layer is not None and not isinstance(x, (list, tuple, dict)):
+        if input_layer is not None and not isinstance(x, (list, tuple, dict)) and input_layer.type_spec is None:
             x = cast_to_input_dtype(adjust_input_rank(self._convert_leaf(x), input_layer.batch_shape,
                                                       input_layer.name), input_layer.output.dtype)
         if mask is not None and isinstance(x, torch.Tensor):  # `model(x, mask=m)`: the first layers see it (Keras)

@@ -21,6 +21,7 @@ from keraslike._src.keras.saving import (
     assets, bounded_read, config_check, file_io, keras2_config, legacy_h5_format, object_registration,
     serialization_lib, weights_h5)
 from keraslike._src.keras.saving.serialization_lib import deserialize_layer, serialize_layer
+from keraslike._src.saved_model import save as saved_model_writer
 
 KERAS_VERSION = "3.15.1"  # the Keras release whose file format is mirrored
 _CONFIG, _METADATA, _WEIGHTS = "config.json", "metadata.json", "model.weights.h5"
@@ -92,6 +93,9 @@ def save_model(model, filepath, overwrite=True, **kwargs):
         save_format: None, "keras", "h5" or "tf" (TF 2 spelling: a directory holding the `.keras` file).
         options: Keras 2 only (`TF_USE_LEGACY_KERAS=1`), for a directory: a `tf.saved_model.SaveOptions` changing
             nothing but `experimental_io_device="/job:localhost"` (where keraslike writes anyway).
+        signatures: Keras 2 only, for a directory: `tf.function`s (or a dict key -> tf.function) with input
+            signatures; the directory is then also a SavedModel whose `.signatures` are these (as
+            `tf.saved_model.save(model, dir, signatures)` writes it), beside `model.keras`.
             Under Keras 3, "h5" needs a `.h5`/`.hdf5` path (as Keras 3 requires); Keras 2 writes HDF5 to any path.
 
     Raises:
@@ -103,6 +107,7 @@ def save_model(model, filepath, overwrite=True, **kwargs):
     directory = save_format == "tf" or (save_format is None and not filepath.endswith((".keras", ".h5", ".hdf5")))
     if "options" in kwargs and legacy_keras() and directory:  # Keras 2's SavedModel directory takes SaveOptions
         _check_io_options(kwargs.pop("options"), "SaveOptions")
+    signatures = kwargs.pop("signatures", None) if legacy_keras() and directory else None
     if kwargs:
         raise ValueError(f"The following argument(s) are not supported: {list(kwargs)}. Received: kwargs={kwargs}")
     if save_format not in (None, "keras", "keras_v3", "tf", "h5"):
@@ -118,6 +123,8 @@ def save_model(model, filepath, overwrite=True, **kwargs):
     if save_format == "tf" or not filepath.endswith((".keras", ".h5", ".hdf5")):
         # TF 2's `model.save("dir")` wrote a SavedModel directory; keraslike writes the same model as
         # `dir/model.keras`, which `load_model("dir")` reads back.
+        if signatures is not None:  # Keras 2: the directory is also a SavedModel with these signatures
+            saved_model_writer.save(model, filepath, signatures=signatures)
         if file_io.is_chief(model):
             os.makedirs(filepath, exist_ok=True)
         filepath = os.path.join(filepath, SAVEDMODEL_DIR_FILE)

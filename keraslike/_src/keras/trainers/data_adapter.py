@@ -33,12 +33,15 @@ import torch
 
 from keraslike._src.data import replica_split
 from keraslike._src.data.dataset import Dataset
+from keraslike._src.extension_type.extension_type import ExtensionType
 from keraslike._src.distribute.input import DistributedDataset, batch_size_of, replica_slice
 from keraslike._src.distribute.input_context import PerReplicaDataset
 from keraslike._src.keras.layers.keras_tensor import flatten, map_structure
 from keraslike._src.keras.trainers import device_transfer, input_validation
+from keraslike._src.nest import nest
 from keraslike._src.keras.utils.py_dataset import PyDataset
 from keraslike._src.ops import string_tensor
+from keraslike._src.ragged.ragged_tensor import RaggedTensor
 from keraslike._src.sparse import sparse_ops
 from keraslike._src.sparse.sparse_tensor import SparseTensor
 
@@ -158,6 +161,8 @@ def to_device_tensor(value, device):
     form, as `_dense_in_memory`); see `device_transfer`."""
     if isinstance(value, SparseTensor):
         value = sparse_ops.to_dense(value)
+    if isinstance(value, (ExtensionType, RaggedTensor)):  # a composite batch: its component tensors moved
+        return nest.map_structure(lambda t: device_transfer.to_device(t, device), value, expand_composites=True)
     return device_transfer.to_device(device_transfer.host_tensor(value), device)
 
 
@@ -600,6 +605,9 @@ def make_adapter(x, y=None, sample_weight=None, batch_size=None, shuffle=False, 
     if isinstance(x, PerReplicaDataset):
         _check_batched_input(x, y, batch_size, arg, sample_weight, "distributed dataset")
         return PerReplicaDataAdapter(x, replica, steps, class_weight)
+    if _has_composite(x):  # ExtensionTypes / RaggedTensors in memory: sliced and batched by tf.data, as tf_keras
+        x = _composite_dataset(x, y, sample_weight, batch_size, shuffle)
+        return IterableDataAdapter(x, replica, steps, class_weight)
     if isinstance(x, dict) or is_array_structure(x):
         return ArrayDataAdapter(x, y, sample_weight, batch_size, shuffle, replica, steps, class_weight)
     if hasattr(x, "__iter__") or hasattr(x, "__next__"):
@@ -617,6 +625,21 @@ def make_adapter(x, y=None, sample_weight=None, batch_size=None, shuffle=False, 
         "Expected x to be numpy arrays, torch tensors, a dict/list of them, a tf.data.Dataset, a "
         f"keras.utils.PyDataset or a generator. Received: x of type {type(x).__name__}"
     )
+
+
+def _has_composite(data):
+    return any(isinstance(v, (ExtensionType, RaggedTensor)) for v in flatten(data))
+
+
+def _composite_dataset(x, y, sample_weight, batch_size, shuffle):
+    """In-memory data holding extension types or RaggedTensors as a batched `tf.data.Dataset` of `(x, y, sw)`
+    (tf_keras's CompositeTensorDataAdapter: rows shuffled each epoch when `shuffle`, batches of 32 by default)."""
+    data = tuple(v for v in (x, y, sample_weight) if v is not None)
+    dataset = Dataset.from_tensor_slices(data if len(data) > 1 else data[0])
+    if shuffle:
+        count = int(dataset.cardinality())
+        dataset = dataset.shuffle(max(count, 1), reshuffle_each_iteration=True)
+    return dataset.batch(32 if batch_size is None else int(batch_size))
 
 
 def _dense_in_memory(data):

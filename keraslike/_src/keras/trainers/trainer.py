@@ -827,6 +827,8 @@ class Trainer:
             got = got[:-1]
         if len(got) != len(expected) or not rank_only and any(
                 e is not None and e != g for e, g in zip(expected[1:], got[1:])):
+            if keras_version.legacy_keras() and not rank_only and _keras2_compatible(expected, tuple(x.shape)):
+                return  # tf_keras's input spec compares the leading dims only: the model runs, after a warning
             raise ValueError(
                 f'Input 0 of layer "{self.name}" is incompatible with the layer: expected shape={expected}, '
                 f"found shape={got}. Received: x with shape {tuple(x.shape)}"
@@ -1144,3 +1146,14 @@ def _flat_callbacks(callbacks):
     if not isinstance(callbacks, (list, tuple)):
         return [callbacks]
     return [c for item in callbacks for c in _flat_callbacks(item)]
+
+
+def _keras2_compatible(expected, shape):
+    """tf_keras's functional input-spec check (`allow_last_axis_squeeze`): trailing 1s dropped, then the dims the
+    two shapes share from the front must agree (a (3,) input passes a (None, 3) spec; a (None, 4) one does not)."""
+    expected, shape = list(expected), list(shape)
+    if shape and shape[-1] == 1:
+        shape = shape[:-1]
+    if expected and expected[-1] == 1:
+        expected = expected[:-1]
+    return all(e is None or d is None or e == d for e, d in zip(expected, shape))

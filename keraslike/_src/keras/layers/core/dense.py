@@ -3,11 +3,14 @@
 import numpy as np
 import torch
 
+from keraslike._src.extension_type import dispatch
+from keraslike._src.extension_type.extension_type import ExtensionType
 from keraslike._src.keras import activations, initializers, keras_version
 from keraslike._src.keras.layers.core.lora import KernelLoRA
 from keraslike._src.keras.layers.core.lora import lora_config as _lora_config
 from keraslike._src.keras.layers.input_spec import fixed_axis
 from keraslike._src.keras.layers.layer import Layer, weight_options_config
+from keraslike._src.ops import math as math_ops
 from keraslike._src.sparse import sparse_ops
 from keraslike._src.sparse.sparse_tensor import SparseTensor
 
@@ -83,6 +86,9 @@ class Dense(Layer, KernelLoRA):
                 f"{tuple(inputs.shape)}"
             )
         kernel = self.lora_merged_kernel()
+        if isinstance(inputs, ExtensionType):  # TF's Dense calls tf.matmul: a handler registered for it runs
+            out = dispatch.dispatched(math_ops.matmul)(inputs, kernel)
+            return self.activation(out + self.bias if self.bias is not None else out)
         if isinstance(inputs, SparseTensor):  # TF's Dense multiplies a rank-2 SparseTensor without densifying it
             out = sparse_ops.sparse_dense_matmul(inputs, kernel)
             return self.activation(out + self.bias if self.bias is not None else out)

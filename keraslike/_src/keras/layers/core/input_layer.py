@@ -1,8 +1,11 @@
 """`keras.Input` / `keras.layers.InputLayer`: the entry points of a functional graph."""
 
+from keraslike._src.keras import keras_version
 from keraslike._src.keras.layers.keras_tensor import KerasTensor, Node
 from keraslike._src.keras.layers.layer import Layer
 from keraslike._src.ops import dtypes
+from keraslike._src.ops.tensor_spec import TensorSpec
+from keraslike._src.sparse.sparse_tensor import SparseTensorSpec
 
 def standardize_shape(shape):
     """`shape` as a tuple of non-negative ints and Nones (Keras 3's `standardize_shape`).
@@ -40,7 +43,12 @@ class InputLayer(Layer):
     """
 
     def __init__(self, shape=None, batch_size=None, dtype=None, name=None, input_shape=None,
-                 batch_shape=None, batch_input_shape=None, sparse=None, **kwargs):
+                 batch_shape=None, batch_input_shape=None, sparse=None, type_spec=None, **kwargs):
+        if type_spec is not None:
+            self._init_from_type_spec(type_spec, name, kwargs, shape=shape if shape is not None else input_shape,
+                                      batch_size=batch_size, dtype=dtype, sparse=sparse,
+                                      batch_shape=batch_shape if batch_shape is not None else batch_input_shape)
+            return
         if kwargs.get("ragged") or kwargs.get("optional"):
             raise NotImplementedError("keraslike's InputLayer takes no ragged or optional inputs. Received: "
                                       f"kwargs={kwargs}")
@@ -62,6 +70,44 @@ class InputLayer(Layer):
                                   sparse=self.sparse)
         self.output.node = Node(self, (), {}, self.output)
 
+    def _init_from_type_spec(self, type_spec, name, kwargs, **others):
+        """Keras 2's `InputLayer(type_spec=...)`: a TensorSpec or SparseTensorSpec is its shape (batch dimension
+        included) and dtype; a RaggedTensorSpec or an ExtensionType's Spec makes a KerasTensor of that type,
+        whose layers receive the values as they are."""
+        if not keras_version.legacy_keras():
+            raise TypeError("InputLayer() got an unexpected keyword argument 'type_spec' (Keras 3 has none; "
+                            "Keras 2 under TF_USE_LEGACY_KERAS=1 takes it). Received: type_spec=" + repr(type_spec))
+        for arg_name, value in [("(input_)shape", others["shape"]), ("batch_size", others["batch_size"]),
+                                ("dtype", others["dtype"]), ("sparse", others["sparse"]),
+                                ("batch_shape", others["batch_shape"]), ("ragged", kwargs.pop("ragged", None))]:
+            if value is not None:
+                raise ValueError(f"When `type_spec` is not None, all other args except `name` must be None, but "
+                                 f"{arg_name} is not None. Received: {arg_name}={value!r}")
+        if kwargs.pop("optional", False):
+            raise ValueError("When `type_spec` is not None, `optional` must be False. Received: optional=True")
+        shape = getattr(type_spec, "shape", None)
+        rank = getattr(shape, "rank", None) if shape is not None else None
+        dims = tuple(shape.as_list()) if rank is not None else ()
+        try:
+            dtype = dtypes.as_dtype(getattr(type_spec, "dtype", None) or "float32")
+        except TypeError:
+            dtype = dtypes.as_dtype("float32")
+        dense = type(type_spec) is TensorSpec or isinstance(type_spec, SparseTensorSpec)
+        if dense and rank is None:
+            raise ValueError(f"Expected a type_spec of known rank for a dense Input. Received: type_spec={type_spec!r}")
+        super().__init__(name=name, dtype=dtype, **kwargs)
+        self._batch_input_shape = dims
+        self.built = True
+        self.sparse = isinstance(type_spec, SparseTensorSpec)
+        self._type_spec = None if dense else type_spec
+        self.output = KerasTensor(dims, dtype, name=self.name, sparse=self.sparse, type_spec=self._type_spec)
+        self.output.node = Node(self, (), {}, self.output)
+
+    @property
+    def type_spec(self):
+        """The composite type this input takes (Keras 2's `Input(type_spec=...)`), or None for dense inputs."""
+        return self.__dict__.get("_type_spec")
+
     @property
     def batch_shape(self):
         return self._batch_input_shape
@@ -76,7 +122,7 @@ class InputLayer(Layer):
         return config
 
 def Input(shape=None, batch_size=None, dtype=None, sparse=None, ragged=None, batch_shape=None, name=None,
-          tensor=None, optional=False):
+          tensor=None, optional=False, type_spec=None):
     """`keras.Input(shape=(64,))`: a symbolic `KerasTensor` of shape `(None, 64)`.
 
     Args:
@@ -89,12 +135,31 @@ def Input(shape=None, batch_size=None, dtype=None, sparse=None, ragged=None, bat
             one; keraslike hands the layers its dense form, so they compute what Keras's sparse kernels do).
         ragged, optional: only the defaults (False/None): keraslike has no ragged or optional model inputs.
         tensor: only None (wrapping an existing tensor is not supported).
+        type_spec: Keras 2 only (`TF_USE_LEGACY_KERAS=1`; Keras 3 has no such argument): a `tf.TensorSpec` or
+            `tf.SparseTensorSpec` (its shape includes the batch dimension), a `tf.RaggedTensorSpec` or an
+            ExtensionType's `Spec`; the model's layers then receive such values. Other arguments but `name`
+            must be None.
 
     Raises:
         ValueError: when neither `shape` nor `batch_shape` is given, or a dimension is negative or not
             an integer or None.
         NotImplementedError: for `ragged=True`, `optional=True` or a `tensor`.
     """
+    if type_spec is not None:
+        if not keras_version.legacy_keras():
+            raise TypeError("Input() got an unexpected keyword argument 'type_spec' (Keras 3 has none; Keras 2 "
+                            "under TF_USE_LEGACY_KERAS=1 takes it). Received: type_spec=" + repr(type_spec))
+        if shape is not None and batch_shape is not None:
+            raise ValueError("Only provide the `shape` OR `batch_input_shape` argument to Input, not both at the "
+                             f"same time. Received: shape={shape}, batch_shape={batch_shape}")
+        if name is None and getattr(type_spec, "name", None):
+            name = type_spec.name
+        if tensor is not None:
+            raise ValueError("When `type_spec` is not None, all other args except `name` must be None, but "
+                             f"input_tensor is not None. Received: tensor={tensor!r}")
+        layer = InputLayer(shape=shape, batch_size=batch_size, dtype=dtype, name=name, batch_shape=batch_shape,
+                           sparse=sparse, type_spec=type_spec, ragged=ragged, optional=optional)
+        return layer.output
     if ragged or optional or tensor is not None:
         raise NotImplementedError(
             "keraslike's Input takes dense or sparse tensors only (no ragged or optional inputs, no wrapped "
