@@ -30,7 +30,7 @@ def test_snapshot_shuffle_repeat_as_the_csv_tutorial(tmp_path):
     snap_dir = str(tmp_path / "titanic.tfsnap")
     snapshotting = ds.snapshot(snap_dir).shuffle(1000)
     labels = []
-    for batch, label in snapshotting.shuffle(1000).repeat(3):
+    for _batch, label in snapshotting.shuffle(1000).repeat(3):
         labels.extend(label.numpy().tolist())
     assert sorted(labels) == sorted(3 * [1000 + 7 * i for i in range(23)])
     assert os.listdir(snap_dir)  # the snapshot is on disk
