@@ -89,6 +89,8 @@ def _flatten(key):
 def _spec_covers(traced, value):
     if type(traced) is not type(value) or traced.dtype != value.dtype:
         return False
+    if traced.shape.rank is not None and value.shape.rank is None:
+        return False  # a trace for one rank does not serve a spec of unknown rank (TensorSpec(None))
     return traced.shape.is_compatible_with(value.shape) and (traced.shape.rank is None or all(
         t is None or t == v for t, v in zip(traced.shape.as_list(), value.shape.as_list())))
 
