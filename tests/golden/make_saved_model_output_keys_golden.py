@@ -5,8 +5,8 @@ Run under real TensorFlow 2.21 (not keraslike), from the repository root:
     /work/tfvenv/bin/python tests/golden/make_saved_model_output_keys_golden.py
 
 It runs itself once per Keras (TF_USE_LEGACY_KERAS unset, then =1, each in a fresh process) and writes
-`tests/golden/saved_model_output_keys.json`: `{"keras3"|"keras2": {case: [keys of structured_outputs]}}`, and the signature keys of the
-guide's `CustomModule` saved without `signatures` (`module_signature_keys`).
+`tests/golden/saved_model_output_keys.json`: `{"keras3"|"keras2": {case: [keys of structured_outputs]}}`,
+and the signature keys of the guide's `CustomModule` saved without `signatures` (`module_signature_keys`).
 `tests/saved_model/test_saved_model_output_keys.py` reads it (the models are built the same way there).
 """
 
