@@ -22,6 +22,7 @@ CASES = {
     "untar_targz_name": dict(fname="pkg_v1.tar.gz", untar=True),
     "extract_plain": dict(fname="pkg_v1", extract=True),
     "extract_targz_name": dict(fname="pkg_v1.tar.gz", extract=True),
+    "download_targz_name": dict(fname="pkg_v1.tar.gz"),  # no extraction (timeseries_weather_forecasting's zip)
 }
 
 

@@ -35,7 +35,18 @@ def build(path):
             tone = np.sin(2 * np.pi * f0 * t) + 0.5 * np.sin(2 * np.pi * f0 * (1.5 + 0.1 * (label % 3)) * t)
             signal = 9000 * envelope * tone + r.normal(0, 600, t.shape)
             files[f"mini_speech_commands/{name}/{i:04x}{label}_nohash_0.wav"] = _wav(signal[:length])
+    files["mini_speech_commands/no/01bb6a2a_nohash_0.wav"] = _named_no_clip(t)  # the tutorial reads it by name
     write_zip(path, files)
+
+
+def _named_no_clip(t):
+    """The 'no' clip the tutorial opens by its file name, drawn like the other 'no' clips (own seed)."""
+    r = rng(102)
+    label = COMMANDS.index("no")
+    f0 = 200 + 110 * label + r.normal(0, 10)
+    envelope = np.exp(-((t - 0.45) / 0.12) ** 2)
+    tone = np.sin(2 * np.pi * f0 * t) + 0.5 * np.sin(2 * np.pi * f0 * (1.5 + 0.1 * (label % 3)) * t)
+    return _wav(9000 * envelope * tone + r.normal(0, 600, t.shape))
 
 
 STANDINS = {URL: build}

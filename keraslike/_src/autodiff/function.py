@@ -429,6 +429,10 @@ class Function(function_types.PolymorphicFunction):
             try:
                 first = call(lambda spec: tracing.example(spec, tracing.EXAMPLE_SIZE))
             except Exception:  # noqa: BLE001
+                if isinstance(symbolic_error, errors.OpError):
+                    # An op failed on the placeholders' values (`tf.io.read_file` of a string placeholder): TF's
+                    # trace builds the graph without running it, so the trace stands, its output spec unknown.
+                    return None
                 raise symbolic_error from None
         try:
             with tracing.quiet():

@@ -37,13 +37,18 @@ _COMPILER_FILES = tuple(os.path.join(os.path.dirname(torch.__file__), part) for 
 
 def _raised_in_compiler(err):
     """True when the innermost frame of `err`'s traceback is torch's compiler code (a plain IndexError from
-    dynamo's guard building, torch 2.14), not the user's function."""
+    dynamo's guard building, torch 2.14), not the user's function. Code the compiler `eval`s (a guard's source
+    expression, `G['...']._training_stack[0]`: file `<string>`) counts as the frame that evaluated it."""
     tb = err.__traceback__
     if tb is None:
         return False
-    while tb.tb_next is not None:
+    files = []
+    while tb is not None:
+        files.append(tb.tb_frame.f_code.co_filename)
         tb = tb.tb_next
-    return tb.tb_frame.f_code.co_filename.startswith(_COMPILER_FILES)
+    while len(files) > 1 and files[-1] == "<string>":
+        files.pop()
+    return files[-1].startswith(_COMPILER_FILES)
 
 
 def is_compile_error(err):

@@ -99,6 +99,8 @@ def _spec_covers(traced, value):
     if isinstance(traced, RaggedTensorSpec) and (traced.ragged_rank, traced.row_splits_dtype) != (
             value.ragged_rank, value.row_splits_dtype):
         return False
+    if traced.shape.rank is not None and value.shape.rank is None:
+        return False  # a trace for one rank does not serve a spec of unknown rank (TensorSpec(None))
     return traced.shape.is_compatible_with(value.shape) and (traced.shape.rank is None or all(
         t is None or t == v for t, v in zip(traced.shape.as_list(), value.shape.as_list())))
 

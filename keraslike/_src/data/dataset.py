@@ -575,6 +575,40 @@ class Dataset:
         """
         return _implementation("ConcatenateDataset")(self, dataset)
 
+    def snapshot(self, path, compression="AUTO", reader_func=None, shard_func=None, name=None):
+        """Persists the elements of the first complete pass under `path`; later passes read them back.
+
+        Mirrors `DatasetV2.snapshot` for the same elements: the first pass over the dataset writes them (in
+        keraslike's file-cache format, `file_cache.py`) into a folder of its own under `path`, and every later
+        pass of this dataset reads that folder. TF also reuses a snapshot in a later run when the pipeline's
+        graph fingerprint matches; keraslike cannot fingerprint a Python pipeline, so a later run writes a new
+        snapshot rather than risk elements of a changed pipeline.
+
+        Args:
+            path: the folder under which the snapshot is written (created if needed).
+            compression: "AUTO", None or "" (keraslike's files are uncompressed; "GZIP"/"SNAPPY" raise).
+            reader_func: not supported (raises when given).
+            shard_func: not supported (raises when given).
+            name: unused, for TF compatibility.
+
+        Returns:
+            A `Dataset` with the same elements.
+
+        Raises:
+            TypeError: if `path` is not a str or path.
+            ValueError: for a compression, `reader_func` or `shard_func` keraslike does not implement.
+        """
+        if not isinstance(path, (str, os.PathLike)):
+            raise TypeError(f"Expected `path` to be a string or path. Received: path={path!r}")
+        if compression not in ("AUTO", None, ""):
+            raise ValueError("keraslike writes snapshots uncompressed; only compression='AUTO' (or None) is "
+                             f"supported. Received: compression={compression!r}")
+        for arg, value in (("reader_func", reader_func), ("shard_func", shard_func)):
+            if value is not None:
+                raise ValueError(f"keraslike's Dataset.snapshot writes one shard and reads it in order; `{arg}` "
+                                 f"is not supported. Received: {arg}={value!r}")
+        return _implementation("SnapshotDataset")(self, os.fspath(path))
+
     def cache(self, filename="", name=None):
         """Caches the elements of the first complete pass and replays them afterwards.
 

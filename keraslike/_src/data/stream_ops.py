@@ -10,6 +10,8 @@ on whichever stream the input offers:
 """
 
 import itertools
+import os
+import uuid
 
 from keraslike._src.data import cardinality as card
 from keraslike._src.data import index_plan as ip
@@ -186,6 +188,25 @@ class CacheDataset(StreamOpDataset):
             recorded.append(item)
             yield item
         self._stored.setdefault(kind, recorded)
+
+
+class SnapshotDataset(CacheDataset):
+    """`Dataset.snapshot(path)`: the first complete pass is written under `path`, later passes read it.
+
+    TF finds a snapshot again in a later run by the pipeline graph's fingerprint; a Python pipeline has none
+    keraslike could trust, so each snapshot dataset writes its own folder `path/keraslike-<hex>/` and a later run
+    writes a new one rather than read elements of a pipeline that may have changed.
+    """
+
+    _tf_repr_name = "_SnapshotDataset"
+
+    def __init__(self, input_dataset, path):
+        self._folder = os.path.join(path, f"keraslike-{uuid.uuid4().hex}")
+        super().__init__(input_dataset, os.path.join(self._folder, "snapshot"))
+
+    def _generic_elements(self):
+        os.makedirs(self._folder, exist_ok=True)  # TF creates the snapshot's folders
+        return super()._generic_elements()
 
 
 class PassThroughDataset(StreamOpDataset):

@@ -9,6 +9,10 @@ A numpy ufunc over tensors (`np.isnan(t)`, `np.logical_and(a > 0, b)`) hands its
 `torch.Tensor.__array_wrap__`, which turns a boolean result into uint8 (a torch workaround from before torch
 had bool tensors): `~np.isnan(t)` was then 254/255 and `t[~np.isnan(t)]` silently kept every element. TF
 gives booleans there; keraslike's `__array_wrap__` keeps them bool (every other dtype: torch's behaviour).
+
+A scalar (0-d) tensor's `.numpy()` is a numpy scalar (`np.float32(0.5)`), as TF's: hashable, so it serves as a
+dict key (`accs[acc.numpy()] = label`), and `isinstance(value, np.ndarray)` is False as in TF. `np.asarray(t)`
+(`__array__`) still gives a 0-d array, as numpy's protocol requires.
 """
 
 import warnings
@@ -22,8 +26,20 @@ _uncompiled = None  # `_detached_numpy` as torch.compile must call it, made on f
 
 def _numpy(self, *args, **kwargs):
     if torch.compiler.is_compiling():
-        return _uncompiled_numpy()(self, *args, **kwargs)
-    return _detached_numpy(self, *args, **kwargs)
+        value = _uncompiled_numpy()(self, *args, **kwargs)
+    else:
+        value = _detached_numpy(self, *args, **kwargs)
+    return value[()] if value.ndim == 0 else value  # TF: a scalar tensor gives a numpy scalar
+
+
+def _array(self, dtype=None, copy=None):
+    """`np.asarray(tensor)`: torch's protocol over the array `.numpy()` made (a 0-d array for a scalar);
+    numpy 2's `copy=True` copies, `copy=None`/`False` share a CPU tensor's memory as torch's protocol does."""
+    if torch.overrides.has_torch_function_unary(self):
+        return torch.overrides.handle_torch_function(torch.Tensor.__array__, (self,), self, dtype=dtype)
+    value = _detached_numpy(self)
+    value = value if dtype is None else value.astype(dtype, copy=False)
+    return value.copy() if copy else value
 
 
 def _detached_numpy(self, *args, **kwargs):
@@ -55,6 +71,8 @@ def _array_wrap(self, array, context=None, return_scalar=False):
 def install():
     if torch.Tensor.numpy is not _numpy:
         torch.Tensor.numpy = _numpy
+    if torch.Tensor.__array__ is not _array:
+        torch.Tensor.__array__ = _array
     if torch.Tensor.__array_wrap__ is not _array_wrap:
         torch.Tensor.__array_wrap__ = _array_wrap
     # `float(loss)` in a TF loop: TF eager converts silently; torch warns when the tensor carries grad.
@@ -79,6 +97,11 @@ def snapshot(tensor):
     value = tensor.detach()
     value = value.clone() if value.device.type == "cpu" else value.cpu()
     return _original_numpy(value.resolve_conj().resolve_neg())
+
+
+def scalar_if_0d(array):
+    """`array`, or for a 0-d array its numpy scalar, as TF's `.numpy()` of a scalar gives (`np.float32(1.0)`)."""
+    return array[()] if array.ndim == 0 else array
 
 
 def array_protocol(tensor, dtype=None, copy=None):

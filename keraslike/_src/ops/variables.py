@@ -164,7 +164,7 @@ class Variable(torch.nn.Parameter, metaclass=VariableMeta):
     def numpy(self):
         """Value as a numpy array: a copy, which later updates of the variable leave unchanged (as TF). A variable
         sharded by `keras.distribution.ModelParallel` gives its full value (gathered: every process calls it)."""
-        return tensor_numpy.snapshot(sharded_values.full_value(self))
+        return tensor_numpy.scalar_if_0d(tensor_numpy.snapshot(sharded_values.full_value(self)))
 
     def __float__(self):
         """`float(variable)`: its value, as TF (no torch warning about a tensor that requires grad)."""
@@ -239,7 +239,8 @@ class Variable(torch.nn.Parameter, metaclass=VariableMeta):
         return torch.round(value, decimals=decimals)
 
     def __repr__(self):
-        value = repr(self.numpy())
+        value = self.numpy()
+        value = str(value) if value.ndim == 0 else repr(value)  # TF: numpy=2.0 for a scalar
         declared = getattr(self, "_declared_shape", None)
         shape = tuple(self.shape) if declared is None else (
             "<unknown>" if declared.rank is None else tuple(declared.as_list()))

@@ -28,7 +28,9 @@ import os
 import shutil
 import tempfile
 
+from keraslike._src.keras.keras_version import legacy_keras
 from keraslike._src.keras.layers.layer import Layer
+from keraslike._src.keras.trainers.compile_utils import output_names_of
 from keraslike._src.keras.saving import file_io
 from keraslike._src.module.module import Module
 from keraslike._src.ops.tensor_spec import TensorSpec
@@ -143,11 +145,17 @@ def _keras_signature(model):
 
 
 def add_keras_outputs(model, entry):
-    """Adds the output specs (`output_0`, ...) of a model with known outputs (functional/Sequential)."""
+    """Adds the output specs of a model with known outputs (functional/Sequential): named `output_0`, ... as
+    Keras 3 saves them; under TF_USE_LEGACY_KERAS=1 by the model's `output_names` (the output layers' names,
+    `predictions`), as tf.keras 2 keys its serving signature."""
     outputs = getattr(model, "outputs", None)
     if outputs and all(hasattr(t, "shape") and hasattr(t, "dtype") for t in outputs):
-        entry["outputs"] = [signatures.spec_json(TensorSpec(tuple(t.shape), t.dtype), f"output_{i}")
-                            for i, t in enumerate(outputs)]
+        names = [f"output_{i}" for i in range(len(outputs))]
+        keras2_names = list(output_names_of(model) or [])
+        if legacy_keras() and len(keras2_names) == len(outputs) and len(set(keras2_names)) == len(outputs):
+            names = keras2_names
+        entry["outputs"] = [signatures.spec_json(TensorSpec(tuple(t.shape), t.dtype), name)
+                            for t, name in zip(outputs, names)]
     return entry
 
 
@@ -176,6 +184,11 @@ def write_saved_model(obj, export_dir, entries, extra=None, default_signature=Fa
         for tensor in list(layer.parameters()) + list(layer.buffers()):
             tree.add_state(tensor)
     captured = _capture_functions(obj, tree, entries)
+    if default_signature and not isinstance(obj, Layer):
+        # TF's automatic serving_default is a function that returns tensors: a root's only input-signature
+        # method returning nothing (guide/saved_model's `mutate`, an assign) gives no signature
+        entries = {key: entry for key, entry in entries.items()
+                   if not ("function" in entry and captured[entry["function"]][0].get("outputs") == [])}
     if default_signature and not entries and not isinstance(obj, Layer):
         entries = signatures.default_signature(obj, [r for r, _ in captured])
     checkpoint, keys = checkpoint_graph.serialize_with_keys(obj)

@@ -231,7 +231,12 @@ class SignatureFunction:
         if set(kwargs) != set(names):
             raise TypeError(f"Signature {self._key!r} expects the arguments {names}. Received: {sorted(kwargs)}")
         values = [self._convert(kwargs[spec.name], spec) for spec in self._specs]
-        return _outputs(self._method(*values))
+        result = self._method(*values)
+        if self._outputs and not isinstance(result, dict):  # keyed as the saved output specs are named
+            flat = list(result) if isinstance(result, (list, tuple)) else [result]
+            if len(flat) == len(self._outputs):
+                return {spec.name: value for spec, value in zip(self._outputs, flat)}
+        return _outputs(result)
 
     def _convert(self, value, spec):
         dtype = as_spec_dtype(spec.dtype)

@@ -158,7 +158,8 @@ def test_archive_paths_follow_the_keras_of_the_switch(tmp_path, monkeypatch, ker
         monkeypatch.delenv("TF_USE_LEGACY_KERAS", raising=False)
     kwargs = {"untar_plain": dict(fname="pkg_v1", untar=True), "untar_targz_name": dict(fname="pkg_v1.tar.gz",
               untar=True), "extract_plain": dict(fname="pkg_v1", extract=True),
-              "extract_targz_name": dict(fname="pkg_v1.tar.gz", extract=True)}[case]
+              "extract_targz_name": dict(fname="pkg_v1.tar.gz", extract=True),
+              "download_targz_name": dict(fname="pkg_v1.tar.gz")}[case]
     remote = tmp_path / "remote"
     remote.mkdir()
     cache = tmp_path / "cache"

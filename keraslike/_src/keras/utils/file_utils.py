@@ -141,7 +141,9 @@ def _keras2_paths(datadir, name, untar, extract):
         folder = os.path.join(datadir, name)
         return folder + ".tar.gz", folder, True
     target = os.path.join(datadir, name)
-    return target, target, True if extract else None
+    if not extract:
+        return target, None, None  # the file, nothing extracted
+    return target, target, True
 
 
 def _writable(path):

@@ -179,6 +179,15 @@ def _dataset(data, supervised_keys, as_supervised):
     return tf.data.Dataset.from_tensor_slices(dict(data))
 
 
+def _tensors(data, supervised_keys, as_supervised):
+    if isinstance(data.get("image"), list):
+        raise ValueError("batch_size=-1 needs equal-size images; this split's images vary in size. "
+                         "Received: batch_size=-1")
+    if as_supervised:
+        return tuple(tf.convert_to_tensor(data[k]) for k in supervised_keys)
+    return {k: tf.convert_to_tensor(v) for k, v in data.items()}
+
+
 def load(name, split=None, *, with_info=False, as_supervised=False, shuffle_files=False, batch_size=None,
          data_dir=None, download=True):
     """``tfds.load`` for the stand-in datasets (``shuffle_files`` has no effect: each split is one file)."""
@@ -189,7 +198,10 @@ def load(name, split=None, *, with_info=False, as_supervised=False, shuffle_file
     columns, features, supervised_keys = _BUILDERS[base]()
 
     def one(s):
-        ds = _dataset(_select(s, columns), supervised_keys, as_supervised)
+        data = _select(s, columns)
+        if batch_size == -1:  # tfds: the whole split as tensors, not a dataset
+            return _tensors(data, supervised_keys, as_supervised)
+        ds = _dataset(data, supervised_keys, as_supervised)
         return ds.batch(batch_size) if batch_size else ds
 
     if split is None:
