@@ -127,12 +127,16 @@ def _run_once(program: Program, backend: str, mode: str, args) -> dict:
         except subprocess.TimeoutExpired as exc:
             output, returncode, timed_out = exc.stdout or b"", None, True
         record["process_wall_s"] = round(time.perf_counter() - start, 2)
+        kind = "Timeout" if timed_out else f"Crash(returncode={returncode})"
+        stopped = {"type": kind, "message": output.decode(errors="replace")[-1500:], "cell": None}
         if result_path.exists():
             record.update(json.loads(result_path.read_text(encoding="utf-8")))
+            if "cells_done" in record:  # the harness's progress file: stopped in cell `cells_done`
+                stopped["cell"] = record["cells_done"]
+                record.update(finished=False, errors=record["errors"] + [stopped],
+                              cells_failed=record["cells_failed"] + 1)
         else:
-            kind = "Timeout" if timed_out else f"Crash(returncode={returncode})"
-            message = output.decode(errors="replace")[-1500:]
-            record.update(finished=False, errors=[{"type": kind, "message": message, "cell": None}])
+            record.update(finished=False, errors=[stopped])
         record["output_tail"] = output.decode(errors="replace")[-3000:]
     return record
 
