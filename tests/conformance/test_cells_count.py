@@ -89,3 +89,18 @@ def test_a_cells_run_stopped_at_its_time_limit_keeps_the_cells_it_ran(tmp_path, 
     strict = run._run_once(program("t/sleeps", timeout=4), "tf", "strict", args)
     assert [(e["cell"], e["type"]) for e in strict["errors"]] == [(1, "ZeroDivisionError")]
     assert "cells_done" not in strict  # a program that ends writes its final result
+
+
+def test_failed_only_in_cells_mode_selects_the_strict_failures(tmp_path, monkeypatch):
+    programs = [program("b/passes"), program("b/fails"), program("b/never_run")]
+    store(tmp_path, "strict", "keraslike", "b/passes", finished=True)
+    store(tmp_path, "strict", "keraslike", "b/fails", finished=False, errors=[])
+    ran = []
+    monkeypatch.setattr(run, "RESULTS", tmp_path)
+    monkeypatch.setattr(run, "load_manifest", lambda: programs)
+    monkeypatch.setattr(run, "_prepare_data", lambda data_dir: None)
+    monkeypatch.setattr(report, "write_results", lambda *a: None)
+    monkeypatch.setattr(run, "run_repeated", lambda prog, backend, mode, args: ran.append((prog.id, mode)) or
+                        {"id": prog.id, "backend": backend, "finished": False})
+    run.main(["--mode", "cells", "--backend", "keraslike", "--failed-only"])
+    assert ran == [("b/fails", "cells"), ("b/never_run", "cells")]
