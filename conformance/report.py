@@ -139,7 +139,8 @@ def cells_totals(programs, results: Path, cells_records: dict | None = None) -> 
     too), ``tf_unknown`` (TF-failing programs without a TF cells run) and ``missing`` (failing programs with no
     cells-mode result).
     """
-    totals = {group: {"programs": 0, "cells": 0, "failed": 0} for group in ("all", "tf_finishes", "tf_fails")}
+    totals = {group: {"programs": 0, "cells": 0, "failed": 0, "failing": 0}
+              for group in ("all", "tf_finishes", "tf_fails")}
     totals.update(tf_also=0, tf_unknown=[], missing=[], per_program={})
     for program in programs:
         if cells_records is None:
@@ -167,6 +168,7 @@ def cells_totals(programs, results: Path, cells_records: dict | None = None) -> 
             totals[key]["programs"] += 1
             totals[key]["cells"] += record["cells"]
             totals[key]["failed"] += record["cells_failed"]
+            totals[key]["failing"] += bool(record["cells_failed"])
         totals["per_program"][program.id] = (record["cells_failed"], record["cells"], also)
     return totals
 
@@ -179,7 +181,8 @@ def _cells_lines(label: str, totals: dict) -> list[str]:
     every, fin, fails = totals["all"], totals["tf_finishes"], totals["tf_fails"]
     lines = [
         f"- {label}: {every['failed']} failing cells of {every['cells']} run, in the "
-        f"{_plural(every['programs'], 'program')} keraslike fails in strict mode",
+        f"{_plural(every['programs'], 'program')} keraslike fails in strict mode ({every['failing']} with a failing "
+        f"cell in cells mode)",
         f"  - where TF finishes: {fin['failed']} of {fin['cells']} in {_plural(fin['programs'], 'program')}",
         f"  - where TF fails too: {fails['failed']} of {fails['cells']} in {_plural(fails['programs'], 'program')}; "
         f"{_plural(totals['tf_also'], 'cell')} of those fail on TF as well",

@@ -52,15 +52,16 @@ def test_count_covers_the_strict_failures_only_and_splits_tf_failures(tmp_path):
     store(tmp_path, "cells", "keraslike", "a/tf_unknown", **cells_record(6, [1, 4]))
 
     totals = report.cells_totals(programs, tmp_path)
-    assert totals["all"] == {"programs": 4, "cells": 40, "failed": 10}
-    assert totals["tf_finishes"] == {"programs": 1, "cells": 20, "failed": 3}
-    assert totals["tf_fails"] == {"programs": 3, "cells": 20, "failed": 7}
+    assert totals["all"] == {"programs": 4, "cells": 40, "failed": 10, "failing": 4}
+    assert totals["tf_finishes"] == {"programs": 1, "cells": 20, "failed": 3, "failing": 1}
+    assert totals["tf_fails"] == {"programs": 3, "cells": 20, "failed": 7, "failing": 3}
     assert totals["tf_also"] == 2 + 1  # cells 2 and 7 of a/tf_fails, cell 1 of a/tf_strict_only
     assert totals["missing"] == ["a/no_cells_run"] and totals["tf_unknown"] == ["a/tf_unknown"]
 
-    baseline = {"a/passes": cells_record(10, [0, 1, 2, 3]), "a/tf_fails": cells_record(8, [1, 2, 3, 7])}
+    baseline = {"a/passes": cells_record(10, [0, 1, 2, 3]), "a/tf_fails": cells_record(8, [1, 2, 3, 7]),
+                "a/fails": cells_record(20, [])}  # failed in strict mode then, not in cells mode on today's data
     before = report.cells_totals(programs, tmp_path, baseline)
-    assert before["all"] == {"programs": 2, "cells": 18, "failed": 8}
+    assert before["all"] == {"programs": 3, "cells": 38, "failed": 8, "failing": 2}
     assert before["tf_fails"]["failed"] == 4 and before["tf_also"] == 3
 
     (tmp_path / "cells" / "baseline.json").write_text(json.dumps({"label": "commit abc", "programs": baseline}))
@@ -68,9 +69,10 @@ def test_count_covers_the_strict_failures_only_and_splits_tf_failures(tmp_path):
     report.write_results(programs, tmp_path, target)
     text = target.read_text()
     assert "corpus-wide (a program that finishes in strict mode has no failing cell): 10 failing cells of 40 run, " \
-           "in the 4 programs keraslike fails in strict mode" in text
+           "in the 4 programs keraslike fails in strict mode (4 with a failing cell in cells mode)" in text
     assert "1 program without a TF cells-mode run: `a/tf_unknown`" in text
-    assert "- The same before (commit abc): 8 failing cells of 18 run, in the 2 programs" in text
+    assert "- The same before (commit abc): 8 failing cells of 38 run, in the 3 programs keraslike fails in strict " \
+           "mode (2 with a failing cell in cells mode)" in text
     assert "not counted, no cells-mode run: `a/no_cells_run`" in text
     assert "| 3/8 (2 on TF too) |" in text and "| 10/" not in text
 
