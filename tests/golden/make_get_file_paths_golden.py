@@ -3,9 +3,9 @@
     /work/tfvenv/bin/python tests/golden/make_get_file_paths_golden.py
 
 Writes `tests/golden/get_file_paths.json`: for each case (a `file://` tar.gz holding `pkg/a.txt`, fetched with
-`untar=True` / `extract=True` and `fname`s with and without extension), the returned path relative to the cache
-folder and the sorted list of what the cache folder then holds. keraslike follows the Keras 3 column by default
-and the Keras 2 one under `TF_USE_LEGACY_KERAS=1`.
+`untar=True` / `extract=True` / neither and `fname`s with and without extension), the returned path relative to
+the cache folder and the sorted list of what the cache folder then holds. keraslike follows the Keras 3 column by
+default and the Keras 2 one under `TF_USE_LEGACY_KERAS=1`.
 """
 
 import io
@@ -22,6 +22,7 @@ CASES = {
     "untar_targz_name": dict(fname="pkg_v1.tar.gz", untar=True),
     "extract_plain": dict(fname="pkg_v1", extract=True),
     "extract_targz_name": dict(fname="pkg_v1.tar.gz", extract=True),
+    "no_extract_targz_name": dict(fname="pkg_v1.tar.gz"),  # an archive fetched as a file (keras-io's Jena climate)
 }
 
 

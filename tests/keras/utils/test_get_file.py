@@ -151,14 +151,15 @@ def _listing(root):
 @pytest.mark.parametrize("case", sorted(_PATHS["keras3"]))
 def test_archive_paths_follow_the_keras_of_the_switch(tmp_path, monkeypatch, keras_version, case):
     """tests/golden/get_file_paths.json (make_get_file_paths_golden.py): what Keras 3 and tf_keras return and
-    leave in the cache for untar/extract with each kind of fname; TF_USE_LEGACY_KERAS=1 selects Keras 2's."""
+    leave in the cache for untar/extract/neither with each kind of fname; TF_USE_LEGACY_KERAS=1 selects Keras 2's."""
     if keras_version == "keras2":
         monkeypatch.setenv("TF_USE_LEGACY_KERAS", "1")
     else:
         monkeypatch.delenv("TF_USE_LEGACY_KERAS", raising=False)
     kwargs = {"untar_plain": dict(fname="pkg_v1", untar=True), "untar_targz_name": dict(fname="pkg_v1.tar.gz",
               untar=True), "extract_plain": dict(fname="pkg_v1", extract=True),
-              "extract_targz_name": dict(fname="pkg_v1.tar.gz", extract=True)}[case]
+              "extract_targz_name": dict(fname="pkg_v1.tar.gz", extract=True),
+              "no_extract_targz_name": dict(fname="pkg_v1.tar.gz")}[case]
     remote = tmp_path / "remote"
     remote.mkdir()
     cache = tmp_path / "cache"
@@ -167,3 +168,23 @@ def test_archive_paths_follow_the_keras_of_the_switch(tmp_path, monkeypatch, ker
     expected = _PATHS[keras_version][case]
     assert os.path.relpath(path, cache) == expected["returned"]
     assert _listing(cache) == expected["cache"]
+
+
+def test_keras2_fetches_a_file_without_extracting_it(tmp_path, monkeypatch):
+    """Keras 2 without untar/extract: the file as downloaded, no extraction tried (a zip such as keras-io's
+    jena_climate_2009_2016.csv.zip or an .npz raised FileExistsError; a plain file warned "Could not extract")."""
+    monkeypatch.setenv("TF_USE_LEGACY_KERAS", "1")
+    remote = tmp_path / "remote"
+    remote.mkdir()
+    with zipfile.ZipFile(remote / "climate.csv.zip", "w") as z:
+        z.writestr("climate.csv", "a,b\n1,2\n")
+    (remote / "index.json").write_text("{}")
+    cache = tmp_path / "cache"
+    cache.mkdir()
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        zipped = get_file("climate.csv.zip", _origin(remote / "climate.csv.zip"), cache_dir=str(cache))
+        plain = get_file("index.json", _origin(remote / "index.json"), cache_dir=str(cache), cache_subdir="models")
+    assert zipped == str(cache / "datasets" / "climate.csv.zip") and zipfile.is_zipfile(zipped)
+    assert plain == str(cache / "models" / "index.json")
+    assert _listing(cache) == ["datasets", "datasets/climate.csv.zip", "models", "models/index.json"]

@@ -134,14 +134,15 @@ def _keras3_paths(datadir, name, provided, untar, extract):
 def _keras2_paths(datadir, name, untar, extract):
     """Keras 2 (`TF_USE_LEGACY_KERAS=1`): `(archive, returned path, True)`. The archive is `datadir/fname`
     (`<fname>.tar.gz` with `untar`, a `.tar.gz` suffix of `fname` dropped first), its members are extracted into
-    `datadir` itself, and the path returned is the archive's (`extract=True`) or `datadir/<fname>` (`untar`)."""
+    `datadir` itself, and the path returned is the archive's (`extract=True`) or `datadir/<fname>` (`untar`).
+    Neither: `(file, None, None)`, the file as downloaded (an archive stays packed)."""
     if untar:
         if name.endswith(".tar.gz"):
             name = name[:-len(".tar.gz")]
         folder = os.path.join(datadir, name)
         return folder + ".tar.gz", folder, True
     target = os.path.join(datadir, name)
-    return target, target, True if extract else None
+    return (target, target, True) if extract else (target, None, None)
 
 
 def _writable(path):
