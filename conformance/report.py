@@ -182,7 +182,8 @@ def _cells_lines(label: str, totals: dict) -> list[str]:
     lines = [
         f"- {label}: {every['failed']} failing cells of {every['cells']} run, in the "
         f"{_plural(every['programs'], 'program')} keraslike fails in strict mode ({every['failing']} with a failing "
-        f"cell in cells mode)",
+        f"cell in cells mode)" + ("" if totals["tf_unknown"] else
+                                  f"; {every['failed'] - totals['tf_also']} of those cells pass on TF"),
         f"  - where TF finishes: {fin['failed']} of {fin['cells']} in {_plural(fin['programs'], 'program')}",
         f"  - where TF fails too: {fails['failed']} of {fails['cells']} in {_plural(fails['programs'], 'program')}; "
         f"{_plural(totals['tf_also'], 'cell')} of those fail on TF as well",
