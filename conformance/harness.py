@@ -68,6 +68,7 @@ def main(job_path, result_path):
             linecache.cache[filename] = (len(source), None, source.splitlines(True), filename)
             code = compile(source, filename, "exec")
             exec(code, ns)  # noqa: S102 - running the corpus program is the point
+            _write(result, result_path, index + 1)
         except SystemExit as exc:
             if exc.code not in (None, 0):
                 result["errors"].append(_error_record(exc, index))
@@ -76,6 +77,7 @@ def main(job_path, result_path):
         except BaseException as exc:  # noqa: BLE001 - every failure of the program is recorded
             result["errors"].append(_error_record(exc, index))
             result["cells_failed"] += 1
+            _write(result, result_path, index + 1)
             if job["mode"] == "strict" or isinstance(exc, KeyboardInterrupt):
                 break
     result["finished"] = not result["errors"]
@@ -85,9 +87,23 @@ def main(job_path, result_path):
         except BaseException as exc:  # noqa: BLE001
             result["metric_error"] = f"{type(exc).__name__}: {exc}"[:500]
     result["wall_s"] = round(time.perf_counter() - start, 2)
+    _write(result, result_path, None)
+
+
+def _write(result, result_path, cells_done):
+    """Writes the result so far: ``cells_done`` cells have run (None: the program is over).
+
+    Written after every cell, so a run the runner stops at its time limit (or a process that dies) still
+    tells how many cells ran and which failed; the runner counts the cell it was in as failing.
+    """
     sys.stdout.flush()
-    with io.open(result_path, "w", encoding="utf-8") as f:
-        json.dump(result, f)
+    record = dict(result, finished=result["finished"] if cells_done is None else False)
+    if cells_done is not None:
+        record["cells_done"] = cells_done
+    tmp = result_path + ".tmp"
+    with io.open(tmp, "w", encoding="utf-8") as f:
+        json.dump(record, f)
+    os.replace(tmp, result_path)
 
 
 if __name__ == "__main__":

@@ -12,6 +12,14 @@ final metric; older results hold one ``metric``). TF's range is [min, max] of it
 on both sides by the tolerance: 2 points (0.02) for a metric within [-1, 1], else 2% of TF's largest magnitude.
 keraslike's metric is the mean of its finished runs' metrics. The verdict is ``ok`` when that mean lies inside
 TF's widened range, ``wrong value`` when it lies outside. A NaN metric agrees only with NaN on the other side.
+
+The cells-mode count (corpus-wide). A program that finishes in strict mode has no failing cell, so the corpus's
+failing cells are those of the programs keraslike stops on in strict mode, each run once in cells mode (every cell
+runs, going on after failures). They are counted apart for the programs TF finishes and those TF fails too; for
+the latter, a keraslike failing cell that also fails in TF's cells-mode run of the program is counted as failing
+on TF as well (TF's strict run tells it without a cells-mode run when keraslike fails no cell after TF's first
+failing one). ``results/cells/baseline.json`` holds the same per-program counts of an earlier keraslike commit
+(run with the current manifest and data layer) and is reported beside them.
 """
 
 from __future__ import annotations
@@ -103,13 +111,97 @@ def _first_error(record: dict | None) -> str:
     return f"{error.get('type', '')}: {message}{at}"
 
 
+def _failing_cells(record: dict) -> set[int]:
+    return {e["cell"] for e in record.get("errors") or [] if e.get("cell") is not None}
+
+
+def _also_on_tf(record: dict, tf_strict: dict | None, tf_cells: dict | None) -> int | None:
+    """How many of keraslike's failing cells fail on TF too (None: unknown without TF's cells-mode run).
+
+    TF's strict run passed every cell before its first failing one and failed that one, so TF's cells-mode run is
+    needed only when keraslike fails a cell after it.
+    """
+    failing = _failing_cells(record)
+    if tf_cells and "cells" in tf_cells:
+        return len(failing & _failing_cells(tf_cells))
+    first = ((tf_strict or {}).get("errors") or [{}])[0].get("cell")
+    if first is None or any(cell > first for cell in failing):
+        return None
+    return int(first in failing)
+
+
+def cells_totals(programs, results: Path, cells_records: dict | None = None) -> dict:
+    """The corpus-wide cells-mode figures (module docstring) over the programs keraslike fails in strict mode.
+
+    ``cells_records`` maps a program id to its keraslike cells-mode record (the baseline's); by default the stored
+    cells results of the programs whose stored strict keraslike result did not finish. Returns the totals per group
+    (``all``, ``tf_finishes``, ``tf_fails``: programs, cells, failed), ``tf_also`` (failing cells that fail on TF
+    too), ``tf_unknown`` (TF-failing programs without a TF cells run) and ``missing`` (failing programs with no
+    cells-mode result).
+    """
+    totals = {group: {"programs": 0, "cells": 0, "failed": 0, "failing": 0}
+              for group in ("all", "tf_finishes", "tf_fails")}
+    totals.update(tf_also=0, tf_unknown=[], missing=[], per_program={})
+    for program in programs:
+        if cells_records is None:
+            kl = _load(results, "strict", "keraslike", program.id)
+            if not kl or kl.get("finished"):
+                continue
+            record = _load(results, "cells", "keraslike", program.id)
+        elif program.id in cells_records:
+            record = cells_records[program.id]
+        else:
+            continue
+        if not record or "cells" not in record:
+            totals["missing"].append(program.id)
+            continue
+        tf = _load(results, "strict", "tf", program.id)
+        group = "tf_finishes" if tf and tf.get("finished") else "tf_fails"
+        also = None
+        if group == "tf_fails":
+            also = _also_on_tf(record, tf, _load(results, "cells", "tf", program.id))
+            if also is None:
+                totals["tf_unknown"].append(program.id)
+            else:
+                totals["tf_also"] += also
+        for key in ("all", group):
+            totals[key]["programs"] += 1
+            totals[key]["cells"] += record["cells"]
+            totals[key]["failed"] += record["cells_failed"]
+            totals[key]["failing"] += bool(record["cells_failed"])
+        totals["per_program"][program.id] = (record["cells_failed"], record["cells"], also)
+    return totals
+
+
+def _plural(count: int, word: str) -> str:
+    return f"{count} {word}{'' if count == 1 else 's'}"
+
+
+def _cells_lines(label: str, totals: dict) -> list[str]:
+    every, fin, fails = totals["all"], totals["tf_finishes"], totals["tf_fails"]
+    lines = [
+        f"- {label}: {every['failed']} failing cells of {every['cells']} run, in the "
+        f"{_plural(every['programs'], 'program')} keraslike fails in strict mode ({every['failing']} with a failing "
+        f"cell in cells mode)" + ("" if totals["tf_unknown"] else
+                                  f"; {every['failed'] - totals['tf_also']} of those cells pass on TF"),
+        f"  - where TF finishes: {fin['failed']} of {fin['cells']} in {_plural(fin['programs'], 'program')}",
+        f"  - where TF fails too: {fails['failed']} of {fails['cells']} in {_plural(fails['programs'], 'program')}; "
+        f"{_plural(totals['tf_also'], 'cell')} of those fail on TF as well",
+    ]
+    if totals["tf_unknown"]:
+        lines[-1] += (f" ({_plural(len(totals['tf_unknown']), 'program')} without a TF cells-mode run: "
+                      + ", ".join(f"`{i}`" for i in totals["tf_unknown"]) + ")")
+    if totals["missing"]:
+        lines.append(f"  - not counted, no cells-mode run: {', '.join(f'`{i}`' for i in totals['missing'])}")
+    return lines
+
 def write_results(programs, results: Path, target: Path) -> None:
     rows, counts, causes = [], Counter(), Counter()
     ratios = []
+    cells_now = cells_totals(programs, results)
     for program in programs:
         tf = _load(results, "strict", "tf", program.id)
         kl = _load(results, "strict", "keraslike", program.id)
-        cells_kl = _load(results, "cells", "keraslike", program.id)
         tf_ok = bool(tf and tf.get("finished"))
         verdict = classify(tf, kl) if tf_ok else ("TF fails" if tf else "not run")
         counts[verdict] += 1
@@ -125,7 +217,10 @@ def write_results(programs, results: Path, target: Path) -> None:
         time_text = ""
         if tf and kl and tf.get("process_wall_s") and kl.get("process_wall_s"):
             time_text = f"{kl['process_wall_s']:.0f}/{tf['process_wall_s']:.0f}"
-        cells_text = f"{cells_kl['cells_failed']}/{cells_kl['cells']}" if cells_kl else ""
+        cells_text = ""
+        if program.id in cells_now["per_program"]:
+            failed, cells, also = cells_now["per_program"][program.id]
+            cells_text = f"{failed}/{cells}" + ("" if also is None else f" ({also} on TF too)")
         rows.append(
             f"| `{program.id}` | {program.topic} | {program.keras} | {tf_text} | {kl_text} | {verdict} | "
             f"{_first_error(kl)} | {cells_text} | {time_text} |"
@@ -151,11 +246,13 @@ def write_results(programs, results: Path, target: Path) -> None:
         geo = math.exp(sum(math.log(r) for r in ratios) / len(ratios))
         lines.append(f"- Wall time keraslike/TF (process, both on CPU, one thread): geometric mean {geo:.2f}x, "
                      f"max {max(ratios):.2f}x over {len(ratios)} programs")
-    failed_cells = [_load(results, "cells", "keraslike", p.id) for p in programs]
-    failed_cells = [r for r in failed_cells if r]
-    if failed_cells:
-        lines.append(f"- Cells mode (keraslike): {sum(r['cells_failed'] for r in failed_cells)} failing cells of "
-                     f"{sum(r['cells'] for r in failed_cells)} in {len(failed_cells)} programs")
+    lines += _cells_lines("Cells mode (keraslike), corpus-wide (a program that finishes in strict mode has no "
+                          "failing cell)", cells_now)
+    baseline_path = results / "cells" / "baseline.json"
+    if baseline_path.exists():
+        baseline = json.loads(baseline_path.read_text(encoding="utf-8"))
+        lines += _cells_lines(f"The same before ({baseline['label']})",
+                              cells_totals(programs, results, baseline["programs"]))
     if causes:
         lines += ["", "## Most common first errors", ""]
         lines += [f"{n}. ({count}) {cause}" for n, (cause, count) in enumerate(causes.most_common(10), 1)]

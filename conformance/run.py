@@ -127,12 +127,16 @@ def _run_once(program: Program, backend: str, mode: str, args) -> dict:
         except subprocess.TimeoutExpired as exc:
             output, returncode, timed_out = exc.stdout or b"", None, True
         record["process_wall_s"] = round(time.perf_counter() - start, 2)
+        kind = "Timeout" if timed_out else f"Crash(returncode={returncode})"
+        stopped = {"type": kind, "message": output.decode(errors="replace")[-1500:], "cell": None}
         if result_path.exists():
             record.update(json.loads(result_path.read_text(encoding="utf-8")))
+            if "cells_done" in record:  # the harness's progress file: stopped in cell `cells_done`
+                stopped["cell"] = record["cells_done"]
+                record.update(finished=False, errors=record["errors"] + [stopped],
+                              cells_failed=record["cells_failed"] + 1)
         else:
-            kind = "Timeout" if timed_out else f"Crash(returncode={returncode})"
-            message = output.decode(errors="replace")[-1500:]
-            record.update(finished=False, errors=[{"type": kind, "message": message, "cell": None}])
+            record.update(finished=False, errors=[stopped])
         record["output_tail"] = output.decode(errors="replace")[-3000:]
     return record
 
@@ -167,7 +171,9 @@ def main(argv=None) -> int:
     parser.add_argument("--jobs", type=int, default=1)
     parser.add_argument("--timeout-scale", type=float, default=1.0)
     parser.add_argument("--repeat", type=int, default=1, help="runs per program and backend (every metric is kept)")
-    parser.add_argument("--failed-only", action="store_true", help="keraslike: only programs not finished last time")
+    parser.add_argument("--failed-only", action="store_true",
+                        help="only programs whose stored strict result on the backend did not finish (in either mode: "
+                             "the cells-mode count covers the strict failures)")
     parser.add_argument("--report-only", action="store_true")
     args = parser.parse_args(argv)
     programs = load_manifest()
@@ -180,7 +186,7 @@ def main(argv=None) -> int:
         backends = BACKENDS if args.backend == "both" else (args.backend,)
         tasks = [(p, b) for p in programs for b in backends]
         if args.failed_only:
-            tasks = [(p, b) for p, b in tasks if not report.previous_finished(RESULTS, args.mode, b, p.id)]
+            tasks = [(p, b) for p, b in tasks if not report.previous_finished(RESULTS, "strict", b, p.id)]
         with ThreadPoolExecutor(max_workers=max(1, args.jobs)) as pool:
             for record in pool.map(lambda t: run_repeated(t[0], t[1], args.mode, args), tasks):
                 status = "ok " if record.get("finished") else "ERR"
