@@ -1,7 +1,8 @@
 """The conformance runner: every corpus program on real TensorFlow and on keraslike, side by side.
 
     python -m conformance.run [--ids ID ...] [--topic T] [--backend tf|keraslike|both]
-                              [--mode strict|cells] [--sources DIR] [--jobs N] [--repeat N] [--report-only]
+                              [--mode strict|cells] [--sources DIR] [--jobs N] [--repeat N] [--interleave]
+                              [--report-only]
 
 Each program runs in a fresh folder and a fresh process with a wall-clock limit, one intra-op thread,
 no GPU, and the offline data layer on its path (conformance/data). Results are stored per program under
@@ -11,6 +12,11 @@ later run may re-run only keraslike (TF's results are kept).
 ``--repeat N`` runs each program N times on each backend, one run after another, and stores the first run's
 record with ``metrics``: every run's final metric (``None`` for a run that did not finish), so the verdict can
 use TF's own run-to-run spread (see report.py).
+
+``--interleave`` (with ``--backend both``) measures speed in the same machine state: a program's TF and keraslike
+runs alternate (TF, keraslike, TF, keraslike, ... ``--repeat`` pairs), and the keraslike record keeps
+``same_state``: each pair's process wall times and ratio, and their median ``ratio``, which RESULTS.md uses for the
+wall-time ratio. Ratios of runs taken hours apart on a shared machine measure the load, not the library.
 """
 
 from __future__ import annotations
@@ -93,11 +99,37 @@ def run_repeated(program: Program, backend: str, mode: str, args) -> dict:
     metric of each run in order (``metric`` stays the first), and ``runs_finished`` how many runs finished.
     """
     runs = [_run_once(program, backend, mode, args) for _ in range(max(1, args.repeat))]
+    return _store(_combine(runs))
+
+
+def _combine(runs: list[dict]) -> dict:
     record = dict(runs[0])
     record["metrics"] = [run.get("metric") if run.get("finished") else None for run in runs]
     record["runs_finished"] = sum(bool(run.get("finished")) for run in runs)
     record["process_wall_s_runs"] = [run.get("process_wall_s") for run in runs]
-    return _store(record)
+    return record
+
+
+def run_interleaved(program: Program, mode: str, args) -> list[dict]:
+    """Runs ``program`` on TF then keraslike, ``args.repeat`` pairs back to back; stores both, with the pairs' ratios.
+
+    Each pair runs one process after the other, so its ratio compares the backends under the same load; the
+    keraslike record's ``same_state`` holds every pair's wall times, their ratios and the median ratio.
+    """
+    pairs = [(_run_once(program, "tf", mode, args), _run_once(program, "keraslike", mode, args))
+             for _ in range(max(1, args.repeat))]
+    tf_record, kl_record = _combine([t for t, _ in pairs]), _combine([k for _, k in pairs])
+    walls = [(t.get("process_wall_s"), k.get("process_wall_s")) for t, k in pairs
+             if t.get("finished") and k.get("finished") and t.get("process_wall_s") and k.get("process_wall_s")]
+    if walls:
+        ratios = sorted(k / t for t, k in walls)
+        middle = len(ratios) // 2
+        median = ratios[middle] if len(ratios) % 2 else (ratios[middle - 1] + ratios[middle]) / 2
+        kl_record["same_state"] = {
+            "tf_wall_s": [t for t, _ in walls], "keraslike_wall_s": [k for _, k in walls],
+            "ratios": [round(k / t, 3) for t, k in walls], "ratio": round(median, 3),
+        }
+    return [_store(tf_record), _store(kl_record)]
 
 
 def _run_once(program: Program, backend: str, mode: str, args) -> dict:
@@ -154,6 +186,17 @@ def _prepare_data(data_dir: Path) -> None:
         subprocess.run([sys.executable, str(builder), str(data_dir)], check=True)
 
 
+def _print_record(record: dict) -> None:
+    status = "ok " if record.get("finished") else "ERR"
+    err = record.get("errors") or [{}]
+    same = record.get("same_state")
+    ratio = f"  same-state ratio {same['ratio']:.2f}x {same['ratios']}" if same else ""
+    print(f"{status} {record['backend']:9s} {record.get('process_wall_s', 0):7.1f}s {record['id']}"
+          f"  metrics={record.get('metrics')}{ratio}  {err[0].get('type', '')}: "
+          f"{str(err[0].get('message', ''))[:120]}",
+          flush=True)
+
+
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--ids", nargs="*", help="program ids (prefixes match)")
@@ -167,6 +210,8 @@ def main(argv=None) -> int:
     parser.add_argument("--jobs", type=int, default=1)
     parser.add_argument("--timeout-scale", type=float, default=1.0)
     parser.add_argument("--repeat", type=int, default=1, help="runs per program and backend (every metric is kept)")
+    parser.add_argument("--interleave", action="store_true",
+                        help="with --backend both: TF and keraslike runs alternate; the same-state ratio is kept")
     parser.add_argument("--failed-only", action="store_true", help="keraslike: only programs not finished last time")
     parser.add_argument("--report-only", action="store_true")
     args = parser.parse_args(argv)
@@ -175,20 +220,25 @@ def main(argv=None) -> int:
         programs = [p for p in programs if any(p.id.startswith(i) for i in args.ids)]
     if args.topic:
         programs = [p for p in programs if p.topic == args.topic]
+    if args.interleave and args.backend != "both":
+        parser.error(f"--interleave needs --backend both. Received: backend={args.backend}")
     if not args.report_only:
         _prepare_data(args.data_dir)
         backends = BACKENDS if args.backend == "both" else (args.backend,)
         tasks = [(p, b) for p in programs for b in backends]
         if args.failed_only:
             tasks = [(p, b) for p, b in tasks if not report.previous_finished(RESULTS, args.mode, b, p.id)]
+        if args.interleave:
+            def work(program):
+                return run_interleaved(program, args.mode, args)
+            tasks = list({p.id: p for p, _ in tasks}.values())
+        else:
+            def work(task):
+                return [run_repeated(task[0], task[1], args.mode, args)]
         with ThreadPoolExecutor(max_workers=max(1, args.jobs)) as pool:
-            for record in pool.map(lambda t: run_repeated(t[0], t[1], args.mode, args), tasks):
-                status = "ok " if record.get("finished") else "ERR"
-                err = record.get("errors") or [{}]
-                print(f"{status} {record['backend']:9s} {record.get('process_wall_s', 0):7.1f}s {record['id']}"
-                      f"  metrics={record.get('metrics')}  {err[0].get('type', '')}: "
-                      f"{str(err[0].get('message', ''))[:120]}",
-                      flush=True)
+            for records in pool.map(work, tasks):
+                for record in records:
+                    _print_record(record)
     report.write_results(load_manifest(), RESULTS, HERE / "RESULTS.md")
     return 0
 
