@@ -129,7 +129,8 @@ def write_results(programs, results: Path, target: Path) -> None:
         if tf and kl and tf.get("process_wall_s") and kl.get("process_wall_s"):
             time_text = f"{kl['process_wall_s']:.0f}/{tf['process_wall_s']:.0f}"
         if same:
-            time_text += f" (same-state {same['ratio']:.2f}x)"
+            cpu = f", CPU {same['cpu_ratio']:.2f}x" if same.get("cpu_ratio") else ""
+            time_text += f" (same-state {same['ratio']:.2f}x{cpu})"
         cells_text = f"{cells_kl['cells_failed']}/{cells_kl['cells']}" if cells_kl else ""
         rows.append(
             f"| `{program.id}` | {program.topic} | {program.keras} | {tf_text} | {kl_text} | {verdict} | "

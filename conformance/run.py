@@ -15,8 +15,8 @@ use TF's own run-to-run spread (see report.py).
 
 ``--interleave`` (with ``--backend both``) measures speed in the same machine state: a program's TF and keraslike
 runs alternate (TF, keraslike, TF, keraslike, ... ``--repeat`` pairs), and the keraslike record keeps
-``same_state``: each pair's process wall times and ratio, and their median ``ratio``, which RESULTS.md uses for the
-wall-time ratio. Ratios of runs taken hours apart on a shared machine measure the load, not the library.
+``same_state``: each pair's process wall and CPU times, and the median ``ratio`` (wall) and ``cpu_ratio``;
+RESULTS.md uses the wall ratio. Ratios of runs taken hours apart on a shared machine measure the load, not the library.
 """
 
 from __future__ import annotations
@@ -119,17 +119,23 @@ def run_interleaved(program: Program, mode: str, args) -> list[dict]:
     pairs = [(_run_once(program, "tf", mode, args), _run_once(program, "keraslike", mode, args))
              for _ in range(max(1, args.repeat))]
     tf_record, kl_record = _combine([t for t, _ in pairs]), _combine([k for _, k in pairs])
-    walls = [(t.get("process_wall_s"), k.get("process_wall_s")) for t, k in pairs
-             if t.get("finished") and k.get("finished") and t.get("process_wall_s") and k.get("process_wall_s")]
+    done = [(t, k) for t, k in pairs if t.get("finished") and k.get("finished")]
+    walls = [(t["process_wall_s"], k["process_wall_s"]) for t, k in done]
+    cpus = [(t["process_cpu_s"], k["process_cpu_s"]) for t, k in done if t.get("process_cpu_s")]
     if walls:
-        ratios = sorted(k / t for t, k in walls)
-        middle = len(ratios) // 2
-        median = ratios[middle] if len(ratios) % 2 else (ratios[middle - 1] + ratios[middle]) / 2
         kl_record["same_state"] = {
             "tf_wall_s": [t for t, _ in walls], "keraslike_wall_s": [k for _, k in walls],
-            "ratios": [round(k / t, 3) for t, k in walls], "ratio": round(median, 3),
+            "ratios": [round(k / t, 3) for t, k in walls], "ratio": round(_median([k / t for t, k in walls]), 3),
+            "tf_cpu_s": [t for t, _ in cpus], "keraslike_cpu_s": [k for _, k in cpus],
+            "cpu_ratio": round(_median([k / t for t, k in cpus]), 3) if cpus else None,
         }
     return [_store(tf_record), _store(kl_record)]
+
+
+def _median(values: list[float]) -> float:
+    values = sorted(values)
+    middle = len(values) // 2
+    return values[middle] if len(values) % 2 else (values[middle - 1] + values[middle]) / 2
 
 
 def _run_once(program: Program, backend: str, mode: str, args) -> dict:
@@ -150,15 +156,12 @@ def _run_once(program: Program, backend: str, mode: str, args) -> dict:
         result_path = workdir / "result.json"
         command = [_interpreter(backend, args), str(HERE / "harness.py"), str(workdir / "job.json"), str(result_path)]
         start = time.perf_counter()
-        try:
-            proc = subprocess.run(
-                command, cwd=workdir, env=_environment(backend, program, workdir, args.data_dir),
-                stdout=subprocess.PIPE, stderr=subprocess.STDOUT, timeout=program.timeout * args.timeout_scale,
-            )
-            output, returncode, timed_out = proc.stdout, proc.returncode, False
-        except subprocess.TimeoutExpired as exc:
-            output, returncode, timed_out = exc.stdout or b"", None, True
+        output, returncode, timed_out, cpu_s = _spawn(command, workdir, _environment(backend, program, workdir,
+                                                                                      args.data_dir),
+                                                      program.timeout * args.timeout_scale)
         record["process_wall_s"] = round(time.perf_counter() - start, 2)
+        if cpu_s is not None:
+            record["process_cpu_s"] = round(cpu_s, 2)
         if result_path.exists():
             record.update(json.loads(result_path.read_text(encoding="utf-8")))
         else:
@@ -167,6 +170,31 @@ def _run_once(program: Program, backend: str, mode: str, args) -> dict:
             record.update(finished=False, errors=[{"type": kind, "message": message, "cell": None}])
         record["output_tail"] = output.decode(errors="replace")[-3000:]
     return record
+
+
+def _spawn(command, cwd, env, timeout):
+    """Runs ``command``; returns (output, returncode, timed_out, cpu_s).
+
+    ``cpu_s`` is the child's user + system CPU time (all its threads), from ``os.wait4``: on a shared machine it
+    barely moves with the load, where the wall time does; ``None`` after a timeout.
+    """
+    with tempfile.TemporaryFile() as sink:
+        proc = subprocess.Popen(command, cwd=cwd, env=env, stdout=sink, stderr=subprocess.STDOUT)
+        deadline = time.monotonic() + timeout
+        while True:
+            pid, status, usage = os.wait4(proc.pid, os.WNOHANG)
+            if pid:  # reaped here, so Popen is told the exit status
+                returncode, timed_out, cpu_s = os.waitstatus_to_exitcode(status), False, usage.ru_utime + usage.ru_stime
+                proc.returncode = returncode
+                break
+            if time.monotonic() > deadline:
+                proc.kill()
+                proc.wait()
+                returncode, timed_out, cpu_s = None, True, None
+                break
+            time.sleep(0.05)
+        sink.seek(0)
+        return sink.read(), returncode, timed_out, cpu_s
 
 
 def _store(record: dict) -> dict:
@@ -190,7 +218,7 @@ def _print_record(record: dict) -> None:
     status = "ok " if record.get("finished") else "ERR"
     err = record.get("errors") or [{}]
     same = record.get("same_state")
-    ratio = f"  same-state ratio {same['ratio']:.2f}x {same['ratios']}" if same else ""
+    ratio = f"  same-state ratio {same['ratio']:.2f}x {same['ratios']} cpu {same.get('cpu_ratio')}x" if same else ""
     print(f"{status} {record['backend']:9s} {record.get('process_wall_s', 0):7.1f}s {record['id']}"
           f"  metrics={record.get('metrics')}{ratio}  {err[0].get('type', '')}: "
           f"{str(err[0].get('message', ''))[:120]}",
