@@ -18,7 +18,7 @@ from keraslike._src.distribute import collectives
 from keraslike._src.keras.layers.convolutional import conv_utils
 from keraslike._src.keras.ops import dtypes
 from keraslike._src.keras.ops.tensors import convert, floatx, promote, to_float
-from keraslike._src.ops import masked_attention
+from keraslike._src.ops import conv1d_route, masked_attention
 from keraslike._src.ops.cached_logits import cache_logits, logits_for_loss
 from keraslike._src.ops.conv_workarounds import pointwise_as_slice
 from keraslike._src.ops.nn import pick_labels
@@ -447,8 +447,8 @@ def sparse_categorical_crossentropy(target, output, from_logits=False, axis=-1):
 # ---- convolution and pooling ------------------------------------------------------------------------------
 
 
-_CONV = {1: F.conv1d, 2: F.conv2d, 3: F.conv3d}
-_CONV_T = {1: F.conv_transpose1d, 2: F.conv_transpose2d, 3: F.conv_transpose3d}
+_CONV = {1: conv1d_route.conv1d, 2: F.conv2d, 3: F.conv3d}
+_CONV_T = {1: conv1d_route.conv_transpose1d, 2: F.conv_transpose2d, 3: F.conv_transpose3d}
 _AVG = {1: F.avg_pool1d, 2: F.avg_pool2d, 3: F.avg_pool3d}
 
 

@@ -14,9 +14,10 @@ import torch.nn.functional as F
 from keraslike._src.keras import activations, initializers
 from keraslike._src.keras.layers.convolutional import conv_utils
 from keraslike._src.keras.layers.layer import Layer
+from keraslike._src.ops import conv1d_route
 from keraslike._src.ops.conv_workarounds import pointwise_as_slice
 
-_CONV_FNS = {1: F.conv1d, 2: F.conv2d, 3: F.conv3d}
+_CONV_FNS = {1: conv1d_route.conv1d, 2: F.conv2d, 3: F.conv3d}
 
 
 class BaseConv(Layer):

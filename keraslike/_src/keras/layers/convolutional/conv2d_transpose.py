@@ -13,9 +13,10 @@ import torch.nn.functional as F
 
 from keraslike._src.keras.layers.convolutional import conv_utils
 from keraslike._src.keras.layers.convolutional.base_conv import BaseConv
+from keraslike._src.ops import conv1d_route
 
 
-_TRANSPOSED = {1: F.conv_transpose1d, 2: F.conv_transpose2d, 3: F.conv_transpose3d}
+_TRANSPOSED = {1: conv1d_route.conv_transpose1d, 2: F.conv_transpose2d, 3: F.conv_transpose3d}
 
 
 class ConvTranspose(BaseConv):
