@@ -53,19 +53,21 @@ def _outputs(result, Tout, from_numpy):
 
 
 def _typed_outputs(result, Tout, from_numpy):
+    """TF's output rule: a tuple/list result is a list of outputs. `py_function` (EagerPyFunc) keeps the first
+    `len(Tout)` of them and fails when there are fewer; `numpy_function` (PyFunc) wants exactly as many."""
     if Tout is None:
         return None
-    if isinstance(Tout, (list, tuple)):
-        if len(Tout) == 0:
-            return []
-        values = list(result) if isinstance(result, (list, tuple)) else [result]
-        if len(values) != len(Tout):
-            raise ValueError(f"The function returned {len(values)} values but Tout lists {len(Tout)}. "
-                             f"Received: Tout={Tout!r}")
-        return [_output(v, t, from_numpy) for v, t in zip(values, Tout)]
-    if isinstance(result, (list, tuple)) and len(result) == 1:
-        result = result[0]
-    return _output(result, Tout, from_numpy)
+    single = not isinstance(Tout, (list, tuple))
+    touts = [Tout] if single else list(Tout)
+    if not touts:
+        return []
+    values = list(result) if isinstance(result, (list, tuple)) else [result]
+    if len(values) < len(touts) or (from_numpy and len(values) != len(touts)):
+        raise errors.InvalidArgumentError(
+            f"The function returned {len(values)} values but expects to see {len(touts)} values (Tout). "
+            f"Received: Tout={Tout!r}")
+    outputs = [_output(v, t, from_numpy) for v, t in zip(values, touts)]
+    return outputs[0] if single else outputs
 
 
 def _decorator_or_call(impl, func, inp, Tout, **extra):
@@ -107,8 +109,9 @@ def py_function(func=None, inp=None, Tout=None, name=None):
         Tout: a dtype (one output), a list/tuple of dtypes (a list of outputs), or None.
 
     Raises:
-        tf.errors.InvalidArgumentError: if a returned tensor's dtype is not the one in `Tout`.
-        ValueError: if the number of outputs differs from `Tout`'s.
+        tf.errors.InvalidArgumentError: if a returned tensor's dtype is not the one in `Tout`, or `func` returns
+            fewer values than `Tout` lists (more are dropped, as TF does: a tuple returned for one `Tout` gives
+            its first item).
     """
     return _decorator_or_call(_py_function, func, inp, Tout)
 
@@ -137,7 +140,7 @@ def numpy_function(func=None, inp=None, Tout=None, stateful=True, name=None):
     `stateful` tells TF's graph optimizer whether calls may be merged; every call runs here.
 
     Raises:
-        tf.errors.InvalidArgumentError: if a returned array's dtype is not the one in `Tout`.
-        ValueError: if the number of outputs differs from `Tout`'s.
+        tf.errors.InvalidArgumentError: if a returned array's dtype is not the one in `Tout`, or (inside a
+            `tf.function` or a dataset function) the number of returned values differs from `Tout`'s.
     """
     return _decorator_or_call(_numpy_function, func, inp, Tout, stateful=stateful)

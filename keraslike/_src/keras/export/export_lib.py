@@ -29,9 +29,9 @@ def _signature_entry(model, input_signature):
         specs = [structure[k] for k in names]
     elif isinstance(structure, (list, tuple)):
         kind, specs = "list", list(structure)
-        names = [getattr(s, "name", None) or f"input_{i}" for i, s in enumerate(specs)]
-    else:
-        kind, specs, names = "single", [structure], [getattr(structure, "name", None) or "inputs"]
+        names = [getattr(s, "name", None) or ("args_0" if i == 0 else f"args_0_{i}") for i, s in enumerate(specs)]
+    else:  # TF names an unnamed spec after the traced call's first positional argument: `args_0`, `args_0_1`, ...
+        kind, specs, names = "single", [structure], [getattr(structure, "name", None) or "args_0"]
     for spec in specs:
         if not (hasattr(spec, "shape") and hasattr(spec, "dtype")):
             raise TypeError(f"Expected input_signature to hold tf.TensorSpec / keras.InputSpec values. "

@@ -99,6 +99,10 @@ def current_training():
     return _training_stack[-1] if _training_stack else None
 
 
+_KERAS2_NODE_GETTERS = {"get_input_at": ("input", False), "get_output_at": ("output", False),
+                        "get_input_shape_at": ("input shape", True), "get_output_shape_at": ("output shape", True)}
+
+
 class Layer(torch.nn.Module, metaclass=LayerMeta):
     """Base class of all layers.
 
@@ -245,7 +249,7 @@ class Layer(torch.nn.Module, metaclass=LayerMeta):
     # ---- functional-API views ----------------------------------------------------------------
     @property
     def output(self):
-        """The KerasTensor this layer produced in its last functional-API call (Keras's `layer.output`).
+        """The KerasTensor(s) of this layer's first functional-API call (Keras's `layer.output`: node 0).
 
         Raises:
             AttributeError: if the layer was never called on a KerasTensor.
@@ -257,7 +261,7 @@ class Layer(torch.nn.Module, metaclass=LayerMeta):
         if not self._inbound_nodes:
             raise AttributeError(f"Layer {self.name} has no defined output: it was never called on a KerasTensor "
                                  "(keras.Input or another layer's output).")
-        return self._inbound_nodes[-1].outputs
+        return self._inbound_nodes[0].outputs
 
     @output.setter
     def output(self, value):
@@ -265,14 +269,36 @@ class Layer(torch.nn.Module, metaclass=LayerMeta):
 
     @property
     def input(self):
-        """The input KerasTensor(s) of this layer's last functional-API call (Keras's `layer.input`)."""
+        """The input KerasTensor(s) of this layer's first functional-API call (Keras's `layer.input`: node 0)."""
         if "input" in self._modules:
             return self._modules["input"]
         if "_input_value" in self.__dict__:
             return self.__dict__["_input_value"]
-        if not self._inbound_nodes or not self._inbound_nodes[-1].args:
+        if not self._inbound_nodes or not self._inbound_nodes[0].args:
             raise AttributeError(f"Layer {self.name} is not connected, no input to return.")
-        return self._inbound_nodes[-1].args[0]
+        return self._inbound_nodes[0].args[0]
+
+    def _node_attribute(self, node_index, which):
+        if not self._inbound_nodes:
+            raise RuntimeError(f"The layer {self.name!r} has never been called and thus has no defined {which}.")
+        if not 0 <= node_index < len(self._inbound_nodes):
+            raise ValueError(f"Asked to get {which} at node {node_index}, but the layer has only "
+                             f"{len(self._inbound_nodes)} inbound nodes. Received: node_index={node_index}")
+        node = self._inbound_nodes[node_index]
+        return node.outputs if which.startswith("output") else (node.args[0] if node.args else None)
+
+    def __getattr__(self, name):
+        # Keras 2's node getters (`get_output_at(node_index)`, ...), under TF_USE_LEGACY_KERAS=1 only: Keras 3
+        # layers have none. Looked up here, after torch's parameters/buffers/sublayers were not found.
+        which = _KERAS2_NODE_GETTERS.get(name)
+        if which is None or not keras_version.legacy_keras():
+            return super().__getattr__(name)
+
+        def getter(node_index):
+            value = self._node_attribute(node_index, which[0])
+            return map_structure(lambda t: tuple(t.shape), value) if which[1] else value
+        getter.__name__ = name
+        return getter
 
     @input.setter
     def input(self, value):
