@@ -90,7 +90,11 @@ class ConvTranspose(BaseConv):
             before = conv_utils.same_pads(out, k, s, d)[0] if self.padding == "same" else 0
             after = out - (full.shape[2 + dim] - before)  # negative crops, positive zero-extends
             pad_spec += [-before, after]
-        y = F.pad(full, tuple(pad_spec)) if any(pad_spec) else full
+        if all(p <= 0 for p in pad_spec):  # only crops: a view (F.pad would copy)
+            crops = list(reversed(list(zip(pad_spec[::2], pad_spec[1::2]))))  # per spatial dim, first to last
+            y = full[(slice(None), slice(None), *(slice(-b, full.shape[2 + d] + a) for d, (b, a) in enumerate(crops)))]
+        else:
+            y = F.pad(full, tuple(pad_spec))
         if self.bias is not None:
             y = y + self.bias.view(1, -1, *([1] * self.rank))
         return self.activation(conv_utils.from_channels_first(y, self.data_format))
