@@ -47,3 +47,12 @@ def test_mixed_float16_dense_trains():
                                    np.ones((2, 4)) @ layer.kernel.numpy(), rtol=2e-3, atol=2e-3)
     finally:
         tf.keras.mixed_precision.set_global_policy("float32")
+
+
+def test_einsum_dense_float16_contraction():
+    torch.manual_seed(2)
+    x, w = torch.randn(4, 6, 50).half(), torch.randn(50, 3, 5).half()
+    got = half_matmul.einsum("abc,cde->abde", x, w)
+    exact = torch.einsum("abc,cde->abde", x.double(), w.double()).numpy()
+    assert got.dtype == torch.float16
+    assert np.all(np.abs(got.double().numpy() - exact) <= _ulp16(exact) + 1e-3)

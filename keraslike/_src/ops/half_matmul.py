@@ -21,3 +21,10 @@ def affine(x, kernel, bias):
         return torch.addmm(bias, x, kernel)
     out = x @ kernel
     return out if bias is None else out + bias
+
+
+def einsum(equation, x, kernel):
+    """`torch.einsum(equation, x, kernel)`; a float16 contraction on CPU in float32, rounded once (EinsumDense)."""
+    if x.dtype == torch.float16 and kernel.dtype == torch.float16 and x.device.type == "cpu":
+        return torch.einsum(equation, x.float(), kernel.float()).to(torch.float16)
+    return torch.einsum(equation, x, kernel)
