@@ -117,7 +117,7 @@ def write_results(programs, results: Path, target: Path) -> None:
             causes["wrong value: both finished, keraslike's metric outside TF's run range widened by 2 points"] += 1
         elif tf_ok and verdict not in ("ok", "not run"):
             causes[_first_error(kl).split(" (cell")[0][:100]] += 1
-        same = (kl or {}).get("same_state")
+        same = _load(results, "strict", "same_state", program.id)
         if tf_ok and kl and kl.get("finished") and same:
             ratios.append(same["ratio"])
         elif tf_ok and kl and kl.get("finished") and tf.get("process_wall_s") and kl.get("process_wall_s"):
@@ -155,8 +155,7 @@ def write_results(programs, results: Path, target: Path) -> None:
     ]
     if ratios:
         geo = math.exp(sum(math.log(r) for r in ratios) / len(ratios))
-        same_count = sum(1 for p in programs
-                         if ((_load(results, "strict", "keraslike", p.id) or {}).get("same_state")))
+        same_count = sum(1 for p in programs if _load(results, "strict", "same_state", p.id))
         lines.append(f"- Wall time keraslike/TF (process, both on CPU, one thread): geometric mean {geo:.2f}x, "
                      f"max {max(ratios):.2f}x over {len(ratios)} programs ({same_count} measured same-state: "
                      "`run --interleave` runs TF and keraslike back to back and keeps the median pair ratio)")

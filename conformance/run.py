@@ -14,9 +14,10 @@ record with ``metrics``: every run's final metric (``None`` for a run that did n
 use TF's own run-to-run spread (see report.py).
 
 ``--interleave`` (with ``--backend both``) measures speed in the same machine state: a program's TF and keraslike
-runs alternate (TF, keraslike, TF, keraslike, ... ``--repeat`` pairs), and the keraslike record keeps
-``same_state``: each pair's process wall and CPU times, and the median ``ratio`` (wall) and ``cpu_ratio``;
-RESULTS.md uses the wall ratio. Ratios of runs taken hours apart on a shared machine measure the load, not the library.
+runs alternate (TF, keraslike, TF, keraslike, ... ``--repeat`` pairs), and ``results/<mode>/same_state/`` keeps
+each pair's process wall and CPU times and the median ``ratio`` (wall) and ``cpu_ratio``; RESULTS.md uses the wall
+ratio. The verdict records are not replaced by a speed run. Ratios of runs taken hours apart on a shared machine
+measure the load, not the library.
 """
 
 from __future__ import annotations
@@ -111,25 +112,31 @@ def _combine(runs: list[dict]) -> dict:
 
 
 def run_interleaved(program: Program, mode: str, args) -> list[dict]:
-    """Runs ``program`` on TF then keraslike, ``args.repeat`` pairs back to back; stores both, with the pairs' ratios.
+    """Runs ``program`` on TF then keraslike, ``args.repeat`` pairs back to back, and stores the speed measurement.
 
-    Each pair runs one process after the other, so its ratio compares the backends under the same load; the
-    keraslike record's ``same_state`` holds every pair's wall times, their ratios and the median ratio.
+    Each pair runs one process after the other, so its ratio compares the backends under the same load. The
+    measurement goes to ``results/<mode>/same_state/`` (every pair's wall and CPU times, the median ratios); the
+    verdict records (``results/<mode>/{tf,keraslike}/``, whose metric runs may come from ``--repeat``) are left as
+    they are: a speed run never replaces them. Returns the runs' records (for printing) and the measurement.
     """
     pairs = [(_run_once(program, "tf", mode, args), _run_once(program, "keraslike", mode, args))
              for _ in range(max(1, args.repeat))]
-    tf_record, kl_record = _combine([t for t, _ in pairs]), _combine([k for _, k in pairs])
     done = [(t, k) for t, k in pairs if t.get("finished") and k.get("finished")]
     walls = [(t["process_wall_s"], k["process_wall_s"]) for t, k in done]
     cpus = [(t["process_cpu_s"], k["process_cpu_s"]) for t, k in done if t.get("process_cpu_s")]
+    records = [_combine([t for t, _ in pairs]), _combine([k for _, k in pairs])]
     if walls:
-        kl_record["same_state"] = {
+        same = {
+            "id": program.id, "backend": "same_state", "mode": mode, "date": time.strftime("%Y-%m-%d %H:%M"),
+            "finished": True, "pairs": len(walls),
             "tf_wall_s": [t for t, _ in walls], "keraslike_wall_s": [k for _, k in walls],
             "ratios": [round(k / t, 3) for t, k in walls], "ratio": round(_median([k / t for t, k in walls]), 3),
             "tf_cpu_s": [t for t, _ in cpus], "keraslike_cpu_s": [k for _, k in cpus],
             "cpu_ratio": round(_median([k / t for t, k in cpus]), 3) if cpus else None,
         }
-    return [_store(tf_record), _store(kl_record)]
+        records[1]["same_state"] = same
+        _store(same)
+    return records
 
 
 def _median(values: list[float]) -> float:

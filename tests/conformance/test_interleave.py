@@ -21,12 +21,12 @@ def test_pairs_alternate_and_the_median_ratio_is_stored(monkeypatch, tmp_path):
     program = Program(id="a/b", repo="r", commit="c" * 40, path="p.py", topic="t")
     tf_record, kl_record = run.run_interleaved(program, "strict", SimpleNamespace(repeat=3))
     assert calls == ["tf", "keraslike"] * 3
-    same = kl_record["same_state"]
+    same = run.json.loads((tmp_path / "strict" / "same_state" / "a__b.json").read_text())
     assert same["ratios"] == [0.5, 1.5, 0.8]
     assert same["ratio"] == 0.8 and same["cpu_ratio"] == 0.8
-    assert "same_state" not in tf_record
-    assert (tmp_path / "strict" / "keraslike" / "a__b.json").exists()
-    assert (tmp_path / "strict" / "tf" / "a__b.json").exists()
+    assert kl_record["same_state"] == same and kl_record["metrics"] == [0.5] * 3
+    # a speed run leaves the verdict records (and their --repeat metric runs) alone
+    assert not (tmp_path / "strict" / "keraslike").exists() and not (tmp_path / "strict" / "tf").exists()
 
 
 def test_spawn_reports_the_child_cpu_time(tmp_path):
@@ -43,8 +43,9 @@ def test_results_use_the_same_state_ratio(tmp_path):
     program = Program(id="a/b", repo="r", commit="c" * 40, path="p.py", topic="t")
     tf = {"id": "a/b", "backend": "tf", "mode": "strict", "finished": True, "metric": 0.5, "process_wall_s": 10.0}
     kl = {"id": "a/b", "backend": "keraslike", "mode": "strict", "finished": True, "metric": 0.5,
-          "process_wall_s": 40.0, "same_state": {"ratio": 0.6, "cpu_ratio": 0.5}}
-    for record in (tf, kl):
+          "process_wall_s": 40.0}
+    same = {"id": "a/b", "backend": "same_state", "mode": "strict", "ratio": 0.6, "cpu_ratio": 0.5}
+    for record in (tf, kl, same):
         folder = tmp_path / "strict" / record["backend"]
         folder.mkdir(parents=True)
         (folder / "a__b.json").write_text(run.json.dumps(record))
