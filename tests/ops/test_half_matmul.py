@@ -56,3 +56,19 @@ def test_einsum_dense_float16_contraction():
     exact = torch.einsum("abc,cde->abde", x.double(), w.double()).numpy()
     assert got.dtype == torch.float16
     assert np.all(np.abs(got.double().numpy() - exact) <= _ulp16(exact) + 1e-3)
+
+
+def test_float16_convolution_in_float32():
+    torch.manual_seed(3)
+    x, w, b = torch.randn(2, 4, 9, 9).half(), torch.randn(5, 4, 3, 3).half(), torch.randn(5).half()
+    got = half_matmul.in_float32(torch.nn.functional.conv2d, x, w, b, 1, 1)
+    exact = torch.nn.functional.conv2d(x.double(), w.double(), b.double(), 1, 1).numpy()
+    assert got.dtype == torch.float16
+    assert np.all(np.abs(got.double().numpy() - exact) <= _ulp16(exact) + 1e-3)
+    tf.keras.mixed_precision.set_global_policy("mixed_float16")
+    try:
+        layer = tf.keras.layers.Conv2D(3, 3, padding="same")
+        out = layer(np.ones((1, 5, 5, 2), "float32"))
+        assert out.dtype == tf.float16 and layer.kernel.dtype == tf.float32
+    finally:
+        tf.keras.mixed_precision.set_global_policy("float32")
