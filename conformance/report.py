@@ -209,7 +209,10 @@ def write_results(programs, results: Path, target: Path) -> None:
             causes["wrong value: both finished, keraslike's metric outside TF's run range widened by 2 points"] += 1
         elif tf_ok and verdict not in ("ok", "not run"):
             causes[_first_error(kl).split(" (cell")[0][:100]] += 1
-        if tf_ok and kl and kl.get("finished") and tf.get("process_wall_s") and kl.get("process_wall_s"):
+        same = _load(results, "strict", "same_state", program.id)
+        if tf_ok and kl and kl.get("finished") and same:
+            ratios.append(same["ratio"])
+        elif tf_ok and kl and kl.get("finished") and tf.get("process_wall_s") and kl.get("process_wall_s"):
             ratios.append(kl["process_wall_s"] / tf["process_wall_s"])
         tf_text = _fmt_runs(tf) if tf_ok else _first_error(tf) or "not run"
         kl_done = bool(kl and kl.get("finished"))
@@ -217,6 +220,9 @@ def write_results(programs, results: Path, target: Path) -> None:
         time_text = ""
         if tf and kl and tf.get("process_wall_s") and kl.get("process_wall_s"):
             time_text = f"{kl['process_wall_s']:.0f}/{tf['process_wall_s']:.0f}"
+        if same:
+            cpu = f", CPU {same['cpu_ratio']:.2f}x" if same.get("cpu_ratio") else ""
+            time_text += f" (same-state {same['ratio']:.2f}x{cpu})"
         cells_text = ""
         if program.id in cells_now["per_program"]:
             failed, cells, also = cells_now["per_program"][program.id]
@@ -244,8 +250,10 @@ def write_results(programs, results: Path, target: Path) -> None:
     ]
     if ratios:
         geo = math.exp(sum(math.log(r) for r in ratios) / len(ratios))
+        same_count = sum(1 for p in programs if _load(results, "strict", "same_state", p.id))
         lines.append(f"- Wall time keraslike/TF (process, both on CPU, one thread): geometric mean {geo:.2f}x, "
-                     f"max {max(ratios):.2f}x over {len(ratios)} programs")
+                     f"max {max(ratios):.2f}x over {len(ratios)} programs ({same_count} measured same-state: "
+                     "`run --interleave` runs TF and keraslike back to back and keeps the median pair ratio)")
     lines += _cells_lines("Cells mode (keraslike), corpus-wide (a program that finishes in strict mode has no "
                           "failing cell)", cells_now)
     baseline_path = results / "cells" / "baseline.json"

@@ -11,6 +11,7 @@ bottom/right, as TF does; average pooling divides by the number of real
 import torch
 import torch.nn.functional as F
 
+from keraslike._src.ops import conv1d_route
 from keraslike._src.ops.conv_workarounds import pointwise_as_slice
 from keraslike._src.ops.conversion import binary_operands, to_tensor
 from keraslike._src.ops.math import _require_float
@@ -121,8 +122,8 @@ def avg_pool2d(input, ksize, strides, padding, data_format="NHWC", name=None):
 
 _CHANNELS_LAST = {1: "NWC", 2: "NHWC", 3: "NDHWC"}
 _CHANNELS_FIRST = {1: "NCW", 2: "NCHW", 3: "NCDHW"}
-_CONV = {1: F.conv1d, 2: F.conv2d, 3: F.conv3d}
-_CONV_T = {1: F.conv_transpose1d, 2: F.conv_transpose2d, 3: F.conv_transpose3d}
+_CONV = {1: conv1d_route.conv1d, 2: F.conv2d, 3: F.conv3d}
+_CONV_T = {1: conv1d_route.conv_transpose1d, 2: F.conv_transpose2d, 3: F.conv_transpose3d}
 _MAX_POOL = {1: F.max_pool1d, 2: F.max_pool2d, 3: F.max_pool3d}
 _AVG_POOL = {1: F.avg_pool1d, 2: F.avg_pool2d, 3: F.avg_pool3d}
 

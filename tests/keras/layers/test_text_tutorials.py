@@ -41,6 +41,9 @@ def test_basic_text_classification(tmp_path):
 
 
 def test_structured_data_classification():
+    # seeded: 96 rows, 3 epochs and Dropout(0.2) land between 0.67 and 0.88 train accuracy with the draw (on main
+    # as with the in-place dropout mask), so an unseeded run failed the 0.7 bar by the test order's RNG state
+    tf.keras.utils.set_random_seed(0)
     got = structured_tutorial_case.program(tf)
     expected = GOLDEN["structured_data"]
     assert got["vocabularies"] == expected["vocabularies"]

@@ -1035,8 +1035,14 @@ _BOOKKEEPING = frozenset({"_trainable_vars", "_non_trainable_vars", "_losses", "
                           "_jit_steps", "_build_shapes", "_first_call_specs"})
 
 
+_MAY_HOLD_LAYERS = (Layer, torch.nn.ModuleDict, dict, torch.nn.ModuleList, list, tuple)
+
+
 def _layers_in(value):
-    """The layers in an attribute value (itself, or inside nested lists, tuples and dicts), depth first, once each."""
+    """The layers in an attribute value (itself, or inside nested lists, tuples and dicts), depth first, once each.
+
+    Items that can hold no layer (a vocabulary's strings, numbers, arrays) are skipped without a call: a layer's
+    held lists are walked whenever its sublayers are listed, and a 10,000-word list cost a Python call per word."""
     found, seen = [], set()
 
     def visit(obj):
@@ -1047,10 +1053,12 @@ def _layers_in(value):
             found.append(obj)
         elif isinstance(obj, (torch.nn.ModuleDict, dict)):
             for item in obj.values():
-                visit(item)
+                if isinstance(item, _MAY_HOLD_LAYERS):
+                    visit(item)
         elif isinstance(obj, (torch.nn.ModuleList, list, tuple)):
             for item in obj:
-                visit(item)
+                if isinstance(item, _MAY_HOLD_LAYERS):
+                    visit(item)
 
     visit(value)
     return found

@@ -18,7 +18,7 @@ from keraslike._src.distribute.strategy import get_replica_context
 from keraslike._src.keras.layers.convolutional import conv_utils
 from keraslike._src.keras.ops import dtypes
 from keraslike._src.keras.ops.tensors import convert, floatx, promote, to_float
-from keraslike._src.ops import masked_attention
+from keraslike._src.ops import conv1d_route, masked_attention
 from keraslike._src.ops.cached_logits import cache_logits, logits_for_loss
 from keraslike._src.ops.conv_workarounds import pointwise_as_slice
 from keraslike._src.ops.nn import pick_labels
@@ -233,10 +233,31 @@ def one_hot(x, num_classes, axis=-1, dtype=None, sparse=False):
         raise ValueError("`sparse=True` is not supported: keraslike tensors are dense. Received: sparse=True")
     x = convert(x).to(torch.int64)
     n = int(num_classes)
-    valid = (x >= 0) & (x < n)
-    out = F.one_hot(torch.where(valid, x, torch.zeros_like(x)), n) * valid.unsqueeze(-1)
-    out = out.to(floatx() if dtype is None else dtypes.to_torch_dtype(dtype))
+    index, valid = _valid_index(x, n)
+    out = torch.zeros((*x.shape, n), dtype=floatx() if dtype is None else dtypes.to_torch_dtype(dtype),
+                      device=x.device)
+    out.scatter_(-1, index.unsqueeze(-1), valid.unsqueeze(-1).to(out.dtype))  # one write per position
     return torch.movedim(out, -1, axis) if axis != -1 else out
+
+
+def _valid_index(x, n):
+    """`(index, valid)`: `x` with out-of-range entries (which encode to all zeros) sent to 0, and where it is valid."""
+    valid = (x >= 0) & (x < n)
+    return torch.where(valid, x, torch.zeros_like(x)), valid
+
+
+def hot_counts(x, n, dtype, weights=None, reduce="sum"):
+    """Per sample (the last axis holds a sample's labels), the sum (or "amax") over its labels of their one-hot
+    vectors (times `weights`): `(*x.shape[:-1], n)`, scattered without the `(..., labels, n)` one-hot tensor."""
+    if dtype == torch.bool:
+        return hot_counts(x, n, torch.uint8, weights, reduce).to(torch.bool)
+    x = x.to(torch.int64)
+    index, valid = _valid_index(x, n)
+    values = valid.to(dtype) if weights is None else torch.where(valid, weights.to(dtype), 0)
+    out = torch.zeros((*x.shape[:-1], n), dtype=dtype, device=x.device)
+    if reduce == "amax":
+        return out.scatter_reduce_(-1, index, values, reduce="amax")
+    return out.scatter_add_(-1, index, values)
 
 
 def multi_hot(inputs, num_classes=None, axis=-1, dtype=None, sparse=False, **kwargs):
@@ -258,8 +279,9 @@ def multi_hot(inputs, num_classes=None, axis=-1, dtype=None, sparse=False, **kwa
     squeeze = x.dim() == 1
     if squeeze:
         x = x.unsqueeze(0)
-    hot = one_hot(x, num_classes, axis=-1, dtype=dtype, sparse=sparse)
-    out = torch.amax(hot, dim=-2)
+    if sparse:
+        raise ValueError("`sparse=True` is not supported: keraslike tensors are dense. Received: sparse=True")
+    out = hot_counts(x, int(num_classes), floatx() if dtype is None else dtypes.to_torch_dtype(dtype), reduce="amax")
     if squeeze:
         out = out[0]
     return torch.movedim(out, -1, axis) if axis != -1 else out
@@ -448,8 +470,8 @@ def sparse_categorical_crossentropy(target, output, from_logits=False, axis=-1):
 # ---- convolution and pooling ------------------------------------------------------------------------------
 
 
-_CONV = {1: F.conv1d, 2: F.conv2d, 3: F.conv3d}
-_CONV_T = {1: F.conv_transpose1d, 2: F.conv_transpose2d, 3: F.conv_transpose3d}
+_CONV = {1: conv1d_route.conv1d, 2: F.conv2d, 3: F.conv3d}
+_CONV_T = {1: conv1d_route.conv_transpose1d, 2: F.conv_transpose2d, 3: F.conv_transpose3d}
 _AVG = {1: F.avg_pool1d, 2: F.avg_pool2d, 3: F.avg_pool3d}
 
 

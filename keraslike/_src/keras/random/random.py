@@ -24,7 +24,7 @@ from keraslike._src.keras import backend
 from keraslike._src.keras.ops import dtypes
 from keraslike._src.keras.ops.tensors import convert, shape_tuple
 from keraslike._src.keras.random.seed_generator import SeedGenerator
-from keraslike._src.ops import seed_override
+from keraslike._src.ops import dropout_mask, seed_override
 
 _MASK = (1 << 63) - 1
 
@@ -146,8 +146,7 @@ def dropout(inputs, rate, noise_shape=None, seed=None):
         shape = tuple(x.shape)
     else:
         shape = tuple(x.shape[i] if s is None else int(s) for i, s in enumerate(noise_shape))
-    keep = torch.rand(shape, dtype=torch.float32, device=x.device, generator=_generator(seed, x.device)) >= rate
-    return x * keep.to(x.dtype) / (1 - rate)
+    return dropout_mask.dropout(x, rate, generator=_generator(seed, x.device), shape=shape)
 
 
 def shuffle(x, axis=0, seed=None):

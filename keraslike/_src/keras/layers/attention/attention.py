@@ -12,6 +12,7 @@ import torch
 from keraslike._src.keras.layers.layer import Layer
 from keraslike._src.keras.random import random
 from keraslike._src.keras.random.seed_generator import SeedGenerator
+from keraslike._src.ops import dropout_mask
 
 
 class Attention(Layer):
@@ -144,5 +145,5 @@ def _validate(inputs, mask=None):
 
 def _dropout(weights, rate, generator):
     if generator is None:
-        return torch.nn.functional.dropout(weights, rate, training=True)
+        return dropout_mask.dropout(weights, rate)
     return random.dropout(weights, rate, seed=generator)

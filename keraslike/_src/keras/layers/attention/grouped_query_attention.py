@@ -20,7 +20,7 @@ from keraslike._src.keras.layers.core.einsum_dense import EinsumDense
 from keraslike._src.keras.layers.layer import Layer, weight_options_config
 from keraslike._src.keras.random import random
 from keraslike._src.keras.random.seed_generator import SeedGenerator
-from keraslike._src.ops import masked_attention
+from keraslike._src.ops import dropout_mask, masked_attention
 
 
 class GroupQueryAttention(Layer):
@@ -135,7 +135,7 @@ class GroupQueryAttention(Layer):
             scores = masked_attention.masked_softmax(logits, allowed)
             probs = scores
             if training and self.dropout > 0:
-                probs = torch.nn.functional.dropout(scores, self.dropout) if self.seed_generator is None else \
+                probs = dropout_mask.dropout(scores, self.dropout) if self.seed_generator is None else \
                     random.dropout(scores, self.dropout, seed=self.seed_generator)
             out = torch.einsum("buqk,bkuh->bquh", probs, v)
         else:  # Keras's dot_product_attention path: fully masked rows are uniform

@@ -19,12 +19,11 @@ gradient to the query or keys); otherwise Keras's `Softmax(mask)`, where such a 
 import math
 
 import torch
-import torch.nn.functional as F
 
 from keraslike._src.keras import constraints, initializers, regularizers
 from keraslike._src.keras.backend import config as keras_config
 from keraslike._src.keras.layers.layer import Layer
-from keraslike._src.ops import masked_attention
+from keraslike._src.ops import dropout_mask, masked_attention
 
 
 class MultiHeadAttention(Layer):
@@ -206,7 +205,7 @@ class MultiHeadAttention(Layer):
         if return_attention_scores or self.dropout > 0:  # Keras's Softmax(mask) path: fully masked rows are 0
             logits = (q * (1.0 / math.sqrt(self.key_dim))) @ k.transpose(-1, -2)
             scores = masked_attention.masked_softmax(logits, allowed)
-            ctx = (F.dropout(scores, self.dropout, training=True) if training else scores) @ v
+            ctx = (dropout_mask.dropout(scores, self.dropout) if training else scores) @ v
         else:  # Keras's dot_product_attention path: fully masked rows are uniform
             with masked_attention.sdpa_backends(q, flash):
                 ctx = masked_attention.attention(q, k, v, allowed, scale=1.0 / math.sqrt(self.key_dim))

@@ -14,9 +14,10 @@ import torch.nn.functional as F
 from keraslike._src.keras import activations, initializers
 from keraslike._src.keras.layers.convolutional import conv_utils
 from keraslike._src.keras.layers.layer import Layer, weight_options_config
+from keraslike._src.ops import conv1d_route, half_matmul
 from keraslike._src.ops.conv_workarounds import pointwise_as_slice
 
-_CONV_FNS = {1: F.conv1d, 2: F.conv2d, 3: F.conv3d}
+_CONV_FNS = {1: conv1d_route.conv1d, 2: F.conv2d, 3: F.conv3d}
 
 
 class BaseConv(Layer):
@@ -135,7 +136,8 @@ class BaseConv(Layer):
                                                       self.dilation_rate, self.padding)
         x = conv_utils.pad_if_needed(x, pad_spec)
         x, strides = pointwise_as_slice(x, self.kernel_size, self.strides)  # torch CPU heap-corruption path
-        y = _CONV_FNS[self.rank](x, torch_kernel, bias, strides, conv_pad, self.dilation_rate, self.groups)
+        y = half_matmul.in_float32(_CONV_FNS[self.rank], x, torch_kernel, bias, strides, conv_pad,
+                                   self.dilation_rate, self.groups)
         return conv_utils.from_channels_first(y, self.data_format)
 
     def compute_output_shape(self, input_shape):

@@ -13,9 +13,10 @@ import torch.nn.functional as F
 
 from keraslike._src.keras.layers.convolutional import conv_utils
 from keraslike._src.keras.layers.convolutional.base_conv import BaseConv
+from keraslike._src.ops import conv1d_route
 
 
-_TRANSPOSED = {1: F.conv_transpose1d, 2: F.conv_transpose2d, 3: F.conv_transpose3d}
+_TRANSPOSED = {1: conv1d_route.conv_transpose1d, 2: F.conv_transpose2d, 3: F.conv_transpose3d}
 
 
 class ConvTranspose(BaseConv):
@@ -89,7 +90,11 @@ class ConvTranspose(BaseConv):
             before = conv_utils.same_pads(out, k, s, d)[0] if self.padding == "same" else 0
             after = out - (full.shape[2 + dim] - before)  # negative crops, positive zero-extends
             pad_spec += [-before, after]
-        y = F.pad(full, tuple(pad_spec)) if any(pad_spec) else full
+        if all(p <= 0 for p in pad_spec):  # only crops: a view (F.pad would copy)
+            crops = list(reversed(list(zip(pad_spec[::2], pad_spec[1::2]))))  # per spatial dim, first to last
+            y = full[(slice(None), slice(None), *(slice(-b, full.shape[2 + d] + a) for d, (b, a) in enumerate(crops)))]
+        else:
+            y = F.pad(full, tuple(pad_spec))
         if self.bias is not None:
             y = y + self.bias.view(1, -1, *([1] * self.rank))
         return self.activation(conv_utils.from_channels_first(y, self.data_format))

@@ -1,7 +1,6 @@
 """`keras.layers.Dense`: `activation(inputs @ kernel + bias)` (keras/src/layers/core/dense.py)."""
 
 import numpy as np
-import torch
 
 from keraslike._src.extension_type import dispatch
 from keraslike._src.extension_type.extension_type import ExtensionType
@@ -10,6 +9,7 @@ from keraslike._src.keras.layers.core.lora import KernelLoRA
 from keraslike._src.keras.layers.core.lora import lora_config as _lora_config
 from keraslike._src.keras.layers.input_spec import fixed_axis
 from keraslike._src.keras.layers.layer import Layer, weight_options_config
+from keraslike._src.ops import half_matmul
 from keraslike._src.ops import math as math_ops
 from keraslike._src.sparse import sparse_ops
 from keraslike._src.sparse.sparse_tensor import SparseTensor
@@ -92,13 +92,7 @@ class Dense(Layer, KernelLoRA):
         if isinstance(inputs, SparseTensor):  # TF's Dense multiplies a rank-2 SparseTensor without densifying it
             out = sparse_ops.sparse_dense_matmul(inputs, kernel)
             return self.activation(out + self.bias if self.bias is not None else out)
-        if inputs.dim() == 2 and self.bias is not None:
-            out = torch.addmm(self.bias, inputs, kernel)
-        else:
-            out = inputs @ kernel
-            if self.bias is not None:
-                out = out + self.bias
-        return self.activation(out)
+        return self.activation(half_matmul.affine(inputs, kernel, self.bias))
 
     def compute_output_shape(self, input_shape):
         return (*input_shape[:-1], self.units)

@@ -9,11 +9,11 @@ letters the bias varies along; it broadcasts over the others.
 
 import re
 
-import torch
 
 from keraslike._src.keras import activations, initializers
 from keraslike._src.keras.layers.core.lora import KernelLoRA, lora_config
 from keraslike._src.keras.layers.layer import Layer, weight_options_config
+from keraslike._src.ops import half_matmul
 
 _FORMS = (
     (re.compile(r"^([a-zA-Z]+),([a-zA-Z]+)->([a-zA-Z]+)$"), "none"),
@@ -140,7 +140,7 @@ class EinsumDense(Layer, KernelLoRA):
 
     def call(self, inputs):
         kernel = self.lora_merged_kernel()
-        out = torch.einsum(self.equation, inputs, kernel)
+        out = half_matmul.einsum(self.equation, inputs, kernel)
         if self.bias is not None:
             out = out + self.bias
         return self.activation(out)

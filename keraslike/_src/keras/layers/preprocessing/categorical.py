@@ -25,7 +25,10 @@ def encode_categorical(indices, output_mode, depth, dtype, count_weights=None):
         if indices.dim() > 1 and indices.shape[-1] == 1:
             indices = indices.squeeze(-1)
         return ops_nn.one_hot(indices, depth, dtype=dtype)
-    axis = 1 if indices.dim() > 1 else 0
+    if indices.dim() <= 2:  # "count": the sum over a sample's indices, scattered
+        return ops_nn.hot_counts(indices, depth, dtype if count_weights is None else count_weights.dtype,
+                                 count_weights)
+    axis = 1
     hot = ops_nn.one_hot(indices, depth, dtype=dtype if count_weights is None else count_weights.dtype)
     if count_weights is not None:
         hot = hot * count_weights.unsqueeze(-1)

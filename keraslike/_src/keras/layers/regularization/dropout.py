@@ -5,11 +5,10 @@ owns a generator seeded from it, so its sequence of masks is reproducible.
 """
 
 import torch
-import torch.nn.functional as F
 
 from keraslike._src.distribute import replica_random
 from keraslike._src.keras.layers.layer import Layer
-from keraslike._src.ops import seed_override
+from keraslike._src.ops import dropout_mask, seed_override
 
 
 class Dropout(Layer):
@@ -39,7 +38,7 @@ class Dropout(Layer):
         if not training or self.rate == 0:
             return inputs
         if self.noise_shape is None and self.seed is None and not seed_override.active():
-            return F.dropout(inputs, self.rate, training=True)
+            return dropout_mask.dropout(inputs, self.rate)
         shape = tuple(inputs.shape) if self.noise_shape is None else tuple(
             s if n is None else n for s, n in zip(inputs.shape, self.noise_shape))
         if self.seed is not None and self._generator is None:
@@ -47,8 +46,7 @@ class Dropout(Layer):
         generator = self._generator
         if seed_override.active():  # DeterministicRandomTestTool.scope(): the tool seeds each mask
             generator = torch.Generator(device=inputs.device).manual_seed(seed_override.override_torch_seed())
-        keep = torch.rand(shape, device=inputs.device, generator=generator) >= self.rate
-        return inputs * keep.to(inputs.dtype) / (1.0 - self.rate)
+        return dropout_mask.dropout(inputs, self.rate, generator=generator, shape=shape)
 
     def get_config(self):
         return {**super().get_config(), "rate": self.rate, "noise_shape": self.noise_shape, "seed": self.seed}

@@ -1,0 +1,24 @@
+"""benchmarks/dropout.py, conv1d.py and mixed_float16_cpu.py run end to end at tiny sizes and print their ratios
+(issue 22's kernel checks); the ratios' size is the benchmarks' figure, not a test assertion."""
+
+import importlib.util
+import os
+import re
+
+import pytest
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+
+
+def _load(name):
+    spec = importlib.util.spec_from_file_location(f"bench_{name}", os.path.join(ROOT, "benchmarks", f"{name}.py"))
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+@pytest.mark.parametrize("name,rows", [("dropout", 3), ("conv1d", 5), ("mixed_float16_cpu", 1)])
+def test_benchmark_prints_ratios(name, rows, capsys):
+    _load(name).main(["--rounds", "1", "--calls", "1"])
+    ratios = re.findall(r"([0-9.]+)x", capsys.readouterr().out)
+    assert len(ratios) == rows and all(0 < float(r) < float("inf") for r in ratios)
