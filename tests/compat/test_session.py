@@ -143,7 +143,7 @@ def test_multi_gpu_model_errors_and_mirrored_strategy(fake_gpus, monkeypatch):
     class FakeMirrored:  # the real one would start replica processes on the (pretend) GPUs
         def __init__(self, devices):
             created.append(devices)
-            self._device = torch.device("cpu")
+            self.device = torch.device("cpu")  # the strategy contract's member (distribute/contract.py)
 
     monkeypatch.setattr(mirrored, "MirroredStrategy", FakeMirrored)
     model = tf.keras.Sequential([tf.keras.layers.Dense(2)])

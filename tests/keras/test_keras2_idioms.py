@@ -169,10 +169,13 @@ def test_add_metric_errors(legacy):
 
 def test_dense_units_from_numpy_scalar_under_legacy_keras(monkeypatch):
     # tutorials/generative/autoencoder: layers.Dense(tf.math.reduce_prod(shape).numpy()). tf_keras converts the
-    # numpy integer; Keras 3 refuses it (as keraslike does without TF_USE_LEGACY_KERAS).
+    # numpy integer (`.numpy()` of a scalar is a numpy scalar, as TF's). Keras 3 refuses a 0-d array as keraslike
+    # does without TF_USE_LEGACY_KERAS; keraslike's layers take numpy scalars as Python numbers in both modes
+    # (LayerMeta), where Keras 3 itself refuses `Dense(np.int32(784))`.
     units = tf.math.reduce_prod((28, 28)).numpy()
+    assert isinstance(units, np.int32)
     with pytest.raises(ValueError, match="units"):
-        tf.keras.layers.Dense(units)
+        tf.keras.layers.Dense(np.asarray(units))
     monkeypatch.setenv("TF_USE_LEGACY_KERAS", "1")
     layer = tf.keras.layers.Dense(units, activation="sigmoid")
     assert layer.units == 784 and type(layer.units) is int
