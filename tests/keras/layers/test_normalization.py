@@ -83,14 +83,21 @@ _SYNC_SCRIPT = textwrap.dedent("""
     import json, os, sys
     import numpy as np, torch, torch.distributed as dist
     from keraslike.keras import layers
+    from keraslike._src.distribute import context
+    from keraslike._src.distribute.strategy import ReplicaContext
     dist.init_process_group("gloo", rank=int(os.environ["RANK"]), world_size=2)
     rank = dist.get_rank()
+
+    class TwoReplicas:  # what a step of fit / strategy.run provides: a replica context of 2 replicas
+        num_replicas_in_sync = 2
+
     x = torch.tensor(np.random.default_rng(0).standard_normal((8, 2, 2, 3)).astype("float32") * 3 + 1)
     result = {}
     for mode in ("sync", "local"):
         mine = x[rank * 4:(rank + 1) * 4].clone().requires_grad_(True)
         bn = layers.BatchNormalization(synchronized=mode == "sync")
-        y = bn(mine, training=True)
+        with context.replica_scope(ReplicaContext(TwoReplicas())):  # TF syncs only in replica context
+            y = bn(mine, training=True)
         (y * torch.arange(1.0, 4.0)).sum().backward()
         result[mode] = {"y": y.tolist(), "g": bn.gamma.grad.tolist(), "mm": bn.moving_mean.tolist(),
                         "mv": bn.moving_variance.tolist()}
