@@ -6,25 +6,15 @@ export_signature_names.json next to this script.
 
 import json
 import os
+import sys
 import tempfile
 
 import keras
 import numpy as np
 import tensorflow as tf
 
-
-class One(keras.Model):
-    def __init__(self):
-        super().__init__()
-        self.dense = keras.layers.Dense(2)
-
-    def call(self, x):
-        return self.dense(x)
-
-
-class Two(One):
-    def call(self, x):
-        return self.dense(x[0]) + self.dense(x[1])
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import export_signature_cases  # noqa: E402
 
 
 def names(model, **kwargs):
@@ -33,10 +23,7 @@ def names(model, **kwargs):
         return sorted(tf.saved_model.load(d).signatures["serving_default"].structured_input_signature[1])
 
 
-one = One()
-one(np.zeros((1, 3), "float32"))
-two = Two()
-two([np.zeros((1, 3), "float32")] * 2)
+one, two = export_signature_cases.models(keras, np)
 out = {
     "subclassed": names(one),
     "explicit": names(one, input_signature=[tf.TensorSpec((None, 3))]),

@@ -5,6 +5,7 @@ Golden: tests/golden/make_export_signature_names.py under TF 2.21.
 
 import json
 import os
+import sys
 
 import numpy as np
 import pytest
@@ -12,21 +13,10 @@ import pytest
 import keraslike as tf
 from keraslike import keras
 
+sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "golden"))
+import export_signature_cases  # noqa: E402
+
 GOLDEN = json.load(open(os.path.join(os.path.dirname(__file__), "..", "golden", "export_signature_names.json")))
-
-
-class One(keras.Model):
-    def __init__(self):
-        super().__init__()
-        self.dense = keras.layers.Dense(2)
-
-    def call(self, x):
-        return self.dense(x)
-
-
-class Two(One):
-    def call(self, x):
-        return self.dense(x[0]) + self.dense(x[1])
 
 
 def _names(model, path, **kwargs):
@@ -36,10 +26,7 @@ def _names(model, path, **kwargs):
 
 @pytest.mark.parametrize("case", sorted(GOLDEN))
 def test_serving_default_argument_names_are_tfs(case, tmp_path):
-    one = One()
-    one(np.zeros((1, 3), "float32"))
-    two = Two()
-    two([np.zeros((1, 3), "float32")] * 2)
+    one, two = export_signature_cases.models(keras, np)
     kwargs = {"explicit": {"input_signature": [tf.TensorSpec((None, 3))]},
               "explicit_named": {"input_signature": [tf.TensorSpec((None, 3), name="q")]}}.get(case, {})
     assert _names(two if case == "subclassed_list" else one, tmp_path / case, **kwargs) == GOLDEN[case]
