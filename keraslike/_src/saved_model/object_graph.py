@@ -28,6 +28,7 @@ import types
 
 import torch
 
+from keraslike._src.autodiff.function_types import PolymorphicFunction
 from keraslike._src.keras.layers.layer import Layer
 from keraslike._src.keras.saving import serialization_lib, weights_h5
 from keraslike._src.module.module import Module
@@ -105,6 +106,7 @@ class TreeWriter:
 
     def __init__(self):
         self.nodes, self.tensors, self.dropped, self.assets = [], {}, [], {}
+        self.dropped_functions = []  # paths of tf.functions held as attributes (TF saves them; keraslike does not)
         self.sources = {}  # tensor key -> the saved tensor object itself (a program's state reads it)
         self.layers = []  # the Keras layers of the tree (their torch buffers are state too)
         self._source_keys = {}
@@ -164,6 +166,8 @@ class TreeWriter:
         node = self._node(value, path)
         if node is None:
             self.dropped.append(path)
+            if isinstance(value, PolymorphicFunction):  # TF saves a tf.function held as an attribute
+                self.dropped_functions.append(path)
             return None
         return node
 

@@ -27,6 +27,7 @@ import json
 import os
 import shutil
 import tempfile
+import warnings
 
 from keraslike._src.keras.keras_version import legacy_keras
 from keraslike._src.keras.layers.layer import Layer
@@ -180,6 +181,12 @@ def write_saved_model(obj, export_dir, entries, extra=None, default_signature=Fa
     export_dir = os.fspath(export_dir)
     tree = TreeWriter()
     tree.add(obj, "obj")
+    if tree.dropped_functions:
+        warnings.warn(
+            f"tf.saved_model.save: the tf.function(s) held as attributes {tree.dropped_functions} are not saved "
+            "(TF saves them): keraslike saves a tf.Module's decorated methods (`@tf.function def f(self, ...)` in "
+            "its class) and `signatures=`; define them as methods. Received: obj of type "
+            f"{type(obj).__name__}", stacklevel=3)
     for layer in ([obj] if isinstance(obj, Layer) else []) + tree.layers:
         for tensor in list(layer.parameters()) + list(layer.buffers()):
             tree.add_state(tensor)
