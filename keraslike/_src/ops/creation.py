@@ -40,8 +40,14 @@ def ones(shape, dtype=torch.float32, name=None):
     return torch.ones(to_shape(shape), dtype=dtypes.as_dtype(dtype), device=current_torch_device("Fill"))
 
 
+def _is_ragged(value):
+    return hasattr(value, "with_flat_values") and hasattr(value, "flat_values")
+
+
 def zeros_like(input, dtype=None, name=None):
     """`tf.zeros_like(input, dtype=None)`: zeros with `input`'s shape (and dtype unless given; `b""` for strings)."""
+    if _is_ragged(input):  # TF's ragged dispatch: the same row partition over new flat values
+        return input.with_flat_values(zeros_like(input.flat_values, dtype))
     if has_strings(input) and dtype in (None, dtypes.string, "string"):
         return _str.empty_strings(_str.shape(input))
     x = to_tensor(input, None, "input")
@@ -49,7 +55,9 @@ def zeros_like(input, dtype=None, name=None):
 
 
 def ones_like(input, dtype=None, name=None):
-    """`tf.ones_like(input, dtype=None)`: ones with `input`'s shape (and dtype unless given)."""
+    """`tf.ones_like(input, dtype=None)`: ones with `input`'s shape (and dtype unless given; ragged for ragged)."""
+    if _is_ragged(input):
+        return input.with_flat_values(ones_like(input.flat_values, dtype))
     x = to_tensor(input, None, "input")
     return torch.ones_like(x, dtype=dtypes.as_dtype(dtype) or x.dtype)
 
