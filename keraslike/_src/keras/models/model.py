@@ -61,6 +61,8 @@ class Model(Trainer, Layer):
     `call(self, inputs, training=None)` -> subclassed model.
     """
 
+    _keras2_children_first = True  # Keras 2 lists a model's layers' weights before its own (layers/layer.py)
+
     def __new__(cls, *args, **kwargs):
         functional_args = (args or "inputs" in kwargs) and _looks_functional(args, kwargs)
         if functional_args and (cls is Model or "call" not in _own_attrs(cls)):
