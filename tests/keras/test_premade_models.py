@@ -69,3 +69,24 @@ def test_wide_deep_named_optimizers_train_their_models():
     model.fit(x, y, epochs=1, batch_size=4, verbose=0)
     assert [type(o).__name__ for o in model.optimizer] == ["SGD", "Adam"]
     assert [int(o.iterations) for o in model.optimizer] == [2, 2]
+
+
+def test_wide_deep_two_optimizers_save_and_load(tmp_path, monkeypatch):
+    """TF 2.21 (tf_keras) writes the two optimizers as a list in `compile_config` and compiles the loaded model with
+    both (their slots start afresh there too: it warns that it skips loading them)."""
+    monkeypatch.setenv("TF_USE_LEGACY_KERAS", "1")
+    x = np.random.RandomState(2).uniform(size=(6, 3)).astype("float32")
+    model = tf.keras.experimental.WideDeepModel(tf.keras.experimental.LinearModel(kernel_initializer="ones"),
+                                                tf.keras.Sequential([tf.keras.layers.Dense(2, activation="relu"),
+                                                                     tf.keras.layers.Dense(1)]), activation="sigmoid")
+    model.compile(optimizer=["sgd", tf.keras.optimizers.Adam(0.01)], loss="mse")
+    model.fit(x, x[:, :1], verbose=0)
+    config = model.get_compile_config()
+    assert [c["class_name"] for c in config["optimizer"]] == ["SGD", "Adam"]
+    assert config["optimizer"][1]["config"]["learning_rate"] == pytest.approx(0.01)
+    model.save(tmp_path / "m.keras")
+    loaded = tf.keras.models.load_model(tmp_path / "m.keras")
+    assert type(loaded).__name__ == "WideDeepModel"
+    np.testing.assert_allclose(np.asarray(loaded(x)), np.asarray(model(x)), rtol=1e-6)
+    assert [type(o).__name__ for o in loaded.optimizer] == ["SGD", "Adam"]
+    loaded.fit(x, x[:, :1], verbose=0)

@@ -269,6 +269,11 @@ class Model(Trainer, Layer):
         export_lib.export_model(self, filepath, format=format, verbose=verbose, input_signature=input_signature,
                                 **kwargs)
 
+    def get_compile_config(self):
+        """The arguments given to `compile` as `model.save` writes them (`compile_config` of `config.json`): the
+        optimizer, loss and metrics serialized (Keras 3); None when the model is not compiled."""
+        return saving_lib.compile_config(self)
+
     @classmethod
     def from_config(cls, config, custom_objects=None):
         """A model from its `get_config()` (Keras 3's or Keras 2's spelling).

@@ -17,7 +17,7 @@ from keraslike._src.keras import optimizers as optimizers_module
 from keraslike._src.keras.layers.layer import Layer
 from keraslike._src.keras.models.model import Model
 from keraslike._src.keras.optimizers.optimizer import Optimizer
-from keraslike._src.keras.saving import serialization_lib
+from keraslike._src.keras.saving import saving_lib, serialization_lib
 from keraslike._src.keras.tree import map_structure
 
 
@@ -70,6 +70,13 @@ class WideDeepModel(Model):
                                        self.linear_model, self.dnn_model)
         super().compile(optimizer, *args, **kwargs)
 
+    def get_compile_config(self):
+        """`Model.get_compile_config`; compiled with two optimizers, their list (as TF writes it)."""
+        if isinstance(self.optimizer, _OptimizerPair) and self.compiled:
+            return saving_lib.compile_config(self, [serialization_lib.serialize_keras_object(opt)
+                                                    for opt in self.optimizer])
+        return super().get_compile_config()
+
     def get_config(self):
         return {**Layer.get_config(self),
                 "linear_model": serialization_lib.serialize_keras_object(self.linear_model),
@@ -88,7 +95,8 @@ class WideDeepModel(Model):
 class _OptimizerPair(Optimizer):
     """`model.optimizer` of a WideDeepModel compiled with two optimizers: it indexes as TF's list
     (`[linear_optimizer, dnn_optimizer]`) and steps the linear optimizer on the linear model's variables, then the
-    DNN optimizer on the others. Its own `iterations` counts training steps."""
+    DNN optimizer on the others. Its own `iterations` counts training steps. `model.save` writes the two as a list
+    (`WideDeepModel.get_compile_config`); their slots are not restored on load (TF 2.21 skips them too)."""
 
     def __init__(self, linear_optimizer, dnn_optimizer, linear_model, dnn_model):
         super().__init__(learning_rate=0.0, name="wide_deep_optimizers")
@@ -168,6 +176,6 @@ class _OptimizerPair(Optimizer):
             optimizer.finalize_variable_values(group)
 
     def get_config(self):
-        raise NotImplementedError("A WideDeepModel's pair of optimizers cannot be serialized; save the model's "
-                                  "weights (model.save_weights) and compile it again in code. Received: "
+        raise NotImplementedError("A WideDeepModel's pair of optimizers is serialized as the list of the two "
+                                  "(`model.get_compile_config()`), not as one optimizer. Received: "
                                   "optimizer=[linear_optimizer, dnn_optimizer]")
