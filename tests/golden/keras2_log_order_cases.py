@@ -53,3 +53,22 @@ def orders(tf, np, added_metric=True):
     out["custom_history"] = list(history.history)
     out["custom_evaluate"] = list(custom.evaluate(x, y, verbose=0, return_dict=True))
     return out
+
+
+def learning_rate_logs(tf, np):
+    """History of `fit` with LearningRateScheduler, then with ReduceLROnPlateau: Keras 2 logs the rate as `lr`,
+    Keras 3 as `learning_rate`."""
+    x = np.random.RandomState(0).uniform(size=(8, 3)).astype("float32")
+    y = x[:, :1]
+    out = {}
+    callbacks = {"scheduler": tf.keras.callbacks.LearningRateScheduler(lambda epoch, lr: lr * 0.5),
+                 "plateau": tf.keras.callbacks.ReduceLROnPlateau(monitor="loss", factor=0.5, patience=0,
+                                                                 min_delta=10.0)}
+    for name, callback in callbacks.items():
+        model = tf.keras.Sequential([tf.keras.layers.Dense(1)])
+        model.compile(tf.keras.optimizers.SGD(0.1), "mse")
+        history = model.fit(x, y, epochs=2, verbose=0, callbacks=[callback])
+        out[name] = {key: [round(float(v), 6) for v in values] for key, values in history.history.items()
+                     if key != "loss"}
+        out[name + "_keys"] = list(history.history)
+    return out

@@ -17,8 +17,10 @@ def child():
     import tensorflow as tf
 
     sys.path.insert(0, HERE)
-    from keras2_log_order_cases import orders
-    print(json.dumps(orders(tf, np, added_metric=os.environ["TF_USE_LEGACY_KERAS"] == "1")))
+    from keras2_log_order_cases import learning_rate_logs, orders
+    out = orders(tf, np, added_metric=os.environ["TF_USE_LEGACY_KERAS"] == "1")
+    out["learning_rate_logs"] = learning_rate_logs(tf, np)
+    print(json.dumps(out))
 
 
 def main():
