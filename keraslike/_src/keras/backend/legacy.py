@@ -40,7 +40,7 @@ from keraslike._src.ops import reduction as _reduction
 from keraslike._src.ops import tensor_numpy as _tensor_numpy
 from keraslike._src.ops.conversion import constant as _constant
 from keraslike._src.ops.conversion import convert_to_tensor, is_tensor
-from keraslike._src.ops.dtypes import as_dtype, dtype_name
+from keraslike._src.ops.dtypes import DTypeName, as_dtype, dtype_name
 from keraslike._src.ops.name_scope import name_scope as _name_scope
 from keraslike._src.ops.variables import Variable as _Variable
 from keraslike._src.sparse import sparse_ops as _sparse_ops
@@ -74,8 +74,9 @@ def _op_seed(seed):
 
 
 def standardize_dtype(dtype):
-    """Keras's dtype name for `dtype` (`"float32"`, `"int64"`, ...); None -> `floatx()`."""
-    return _kdtypes.standardize_dtype(dtype)
+    """Keras's dtype name for `dtype` (`"float32"`, `"int64"`, ...; equal to tf.float32 too, as TF's);
+    None -> `floatx()`."""
+    return DTypeName(_kdtypes.standardize_dtype(dtype))
 
 
 def result_type(*dtypes):
@@ -117,8 +118,8 @@ def cast_to_floatx(x):
 
 
 def dtype(x):
-    """The dtype name of `x`, e.g. "float32"."""
-    return dtype_name(x.dtype)
+    """The dtype name of `x`, e.g. "float32" (equal to tf.float32 too, as TF's)."""
+    return DTypeName(dtype_name(x.dtype))
 
 
 def int_shape(x):

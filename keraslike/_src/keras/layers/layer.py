@@ -48,7 +48,7 @@ from keraslike._src.keras.layers.layer_utils import (
 from keraslike._src.keras.saving import checkpoint_tracking, object_registration
 from keraslike._src.module import tracking
 from keraslike._src.ops.string_tensor import StringTensor, looks_like_strings, string_tensor
-from keraslike._src.ops import value_semantics, variables
+from keraslike._src.ops import dtypes, value_semantics, variables
 from keraslike._src.ops.variables import Variable
 
 _training_stack = []
@@ -206,12 +206,12 @@ class Layer(torch.nn.Module, metaclass=LayerMeta):
 
     @property
     def dtype(self):
-        return self._dtype_name
+        return dtypes.DTypeName(self._dtype_name)  # "float32", equal to tf.float32 too, as TF's
 
     @property
     def compute_dtype(self):
         policy = self._dtype_policy if self._dtype_policy.is_mixed else _global_policy_if_default(self)
-        return policy.compute_dtype
+        return dtypes.DTypeName(policy.compute_dtype)
 
     @property
     def dtype_policy(self):
@@ -233,7 +233,7 @@ class Layer(torch.nn.Module, metaclass=LayerMeta):
 
     @property
     def variable_dtype(self):
-        return self._dtype_name
+        return dtypes.DTypeName(self._dtype_name)
 
     @property
     def trainable(self):
@@ -600,6 +600,7 @@ class Layer(torch.nn.Module, metaclass=LayerMeta):
         var = Variable(value, trainable=trainable, name=f"{self.name}/{name}")
         var._layer_weight = True
         var._tf_keras_name = keras_version.legacy_keras()  # tf_keras names weights by path: "dense/kernel:0"
+        variables.report_dtype_name(var, not var._tf_keras_name)  # Keras 3: kernel.dtype == "float32"
         var._autocast = bool(autocast)
         var.constraint = constraint
         attr = name.replace("/", "_").replace(".", "_")

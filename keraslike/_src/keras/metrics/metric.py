@@ -16,7 +16,7 @@ keep the local value) for the duration of the `result()` call.
 import torch
 
 from keraslike._src.distribute import context
-from keraslike._src.keras import backend, initializers
+from keraslike._src.keras import backend, initializers, keras_version
 from keraslike._src.keras.backend.naming import to_snake_case
 from keraslike._src.ops import variables as state_variables
 from keraslike._src.ops.variables import Variable
@@ -67,6 +67,7 @@ class Metric:
         init = initializers.get(initializer)
         value = init(tuple(int(d) for d in (shape or ())), dtype=torch_dtype).to(self._device)
         var = Variable(value, trainable=False, name=f"{self.name}/{name or f'variable_{len(self._user_variables)}'}")
+        state_variables.report_dtype_name(var, not keras_version.legacy_keras())
         self._user_variables.append((var, aggregation))
         return var
 
@@ -91,7 +92,7 @@ class Metric:
         """The state as TF's variables: views that read and `assign` it, whose `numpy()` is a copy."""
         states = {f"{self.name}/{name}": tensor for name, (tensor, _) in self._states.items()}
         cache = self.__dict__.setdefault("_state_views", state_variables.StateViewCache())
-        views = state_variables.cached_state_views(cache, states)
+        views = state_variables.cached_state_views(cache, states, not keras_version.legacy_keras())
         return views + [v for v, _ in self._user_variables]
 
     def reset_state(self):

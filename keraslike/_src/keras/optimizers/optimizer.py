@@ -22,6 +22,7 @@ import torch
 
 from keraslike._src.autodiff import gradient_tape
 from keraslike._src.distribute import context
+from keraslike._src.keras import keras_version
 from keraslike._src.keras.optimizers import schedules
 from keraslike._src.keras.saving import checkpoint_tracking, object_registration, optimizer_state
 from keraslike._src.ops import sparse_gradient, trace_state
@@ -101,6 +102,8 @@ class Optimizer:
         initial = learning_rate(0) if self._schedule is not None else learning_rate
         self._learning_rate = Variable(float(initial), trainable=False, name="learning_rate", dtype=torch.float32)
         self.iterations = Variable(0, trainable=False, name="iteration", dtype=torch.int64)
+        for variable in (self._learning_rate, self.iterations):  # Keras 3: iterations.dtype == "int64"
+            state_variables.report_dtype_name(variable, not keras_version.legacy_keras())
         for host_value in (self._learning_rate, self.iterations):  # read every step: keep off the GPU (no sync)
             if host_value.device.type != "cpu":
                 host_value.data = host_value.data.cpu()
@@ -182,7 +185,7 @@ class Optimizer:
         training). Slots exist once the optimizer has taken a step or restored state."""
         states = {f"{self.name}/{name}": tensor for name, tensor in optimizer_state.slot_states(self)}
         cache = self.__dict__.setdefault("_slot_views", state_variables.StateViewCache())
-        views = state_variables.cached_state_views(cache, states)
+        views = state_variables.cached_state_views(cache, states, not keras_version.legacy_keras())
         return [self.iterations] + ([self._learning_rate] if self._schedule is None else []) + views
 
     def _make_torch(self, params):
