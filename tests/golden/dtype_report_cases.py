@@ -90,7 +90,8 @@ def keras_tensors(tf, keras):
     emb = keras.layers.Embedding(5, 2)(xi)
     return {"input": string_facts(tf, x.dtype), "input_int32": string_facts(tf, xi.dtype),
             "dense_out": string_facts(tf, y.dtype), "mixed_out": string_facts(tf, z.dtype),
-            "mixed_kernel": string_facts(tf, mixed.kernel.dtype), "mixed_compute": string_facts(tf, mixed.compute_dtype),
+            "mixed_kernel": string_facts(tf, mixed.kernel.dtype),
+            "mixed_compute": string_facts(tf, mixed.compute_dtype),
             "embedding_out": string_facts(tf, emb.dtype), "ops_dtype": string_facts(tf, keras.ops.dtype(x)),
             "repr": repr(xi).split(", name=")[0]}
 
@@ -105,7 +106,7 @@ def backend_names(tf, keras):
 
 def user_code(tf, keras):
     """The idioms the string dtype serves: numpy arrays of a weight's dtype, casts, f-strings in logs."""
-    layer = keras.layers.Dense(2)
+    layer = keras.layers.Dense(2, name="probe")
     layer.build((None, 3))
     k = layer.kernel
     zeros = np.zeros(k.shape, dtype=k.dtype)
@@ -117,5 +118,15 @@ def user_code(tf, keras):
             "branch": "float" if k.dtype == "float32" else "other", "astype": np.arange(2).astype(k.dtype).dtype.name}
 
 
+def other_objects(tf, keras):
+    """Dtypes of Keras 3 objects that are not variables: metrics, losses, a SeedGenerator's state."""
+    return {"metric": string_facts(tf, keras.metrics.Mean().dtype),
+            "metric_float64": string_facts(tf, keras.metrics.Mean(dtype=tf.float64).dtype),
+            "loss": string_facts(tf, keras.losses.MeanSquaredError().dtype),
+            "seed_state": string_facts(tf, keras.random.SeedGenerator(1).state.dtype),
+            "layer_float64": string_facts(tf, keras.layers.Dense(2, dtype=tf.float64).dtype),
+            "input_float64": string_facts(tf, keras.Input((2,), dtype=tf.float64).dtype)}
+
+
 CASES = {f.__name__: f for f in (layer_variables, keras_variables, metric_variables, optimizer_variables,
-                                  keras_tensors, backend_names, user_code)}
+                                  keras_tensors, backend_names, user_code, other_objects)}

@@ -10,7 +10,6 @@ import os
 import pickle
 import sys
 
-import numpy as np
 import pytest
 import torch
 

@@ -200,6 +200,14 @@ def keras_dtype(dtype):
     return DTypeName(dtype_name(dtype))
 
 
+def keras_dtype_or_given(dtype):
+    """`keras_dtype(dtype)` for a dtype; any other value (a policy name such as "mixed_float16") as given."""
+    try:
+        return keras_dtype(dtype)
+    except TypeError:
+        return dtype
+
+
 def dtype_name(dtype):
     """TF's name for a torch dtype, e.g. `torch.float32` -> `"float32"` (`"string"` for `tf.string`)."""
     dtype = as_dtype(dtype)

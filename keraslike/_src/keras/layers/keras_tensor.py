@@ -73,7 +73,8 @@ class KerasTensor:
         name = f", name={self.name}" if self.name else ""
         if self.type_spec is not None:
             return f"<KerasTensor type_spec={self.type_spec!r}{name}>"
-        return f"<KerasTensor shape={self.shape}, dtype={dtypes.dtype_name(self._dtype)}, sparse={self.sparse}, ragged=False{name}>"
+        return (f"<KerasTensor shape={self.shape}, dtype={dtypes.dtype_name(self._dtype)}, sparse={self.sparse}, "
+                f"ragged=False{name}>")
 
     def __len__(self):
         raise TypeError(

@@ -18,6 +18,7 @@ import torch
 from keraslike._src.distribute import context
 from keraslike._src.keras import backend, initializers, keras_version
 from keraslike._src.keras.backend.naming import to_snake_case
+from keraslike._src.ops import dtypes as tf_dtypes
 from keraslike._src.ops import variables as state_variables
 from keraslike._src.ops.variables import Variable
 from keraslike._src.keras.saving import object_registration
@@ -39,7 +40,7 @@ class Metric:
 
     def __init__(self, name=None, dtype=None):
         self.name = name or to_snake_case(type(self).__name__)
-        self.dtype = dtype or backend.floatx()
+        self.dtype = tf_dtypes.keras_dtype_or_given(dtype or backend.floatx())  # Keras 3's "float32"
         self._states = {}
         self._user_variables = []  # (Variable, aggregation) from add_variable / add_weight
         self._strategy = context.get_strategy()  # TF: a metric's variables belong to the strategy in scope at creation

@@ -14,7 +14,9 @@ import random as python_random
 
 import torch
 
+from keraslike._src.keras import keras_version
 from keraslike._src.keras.backend import naming
+from keraslike._src.ops import variables
 from keraslike._src.ops.variables import Variable
 
 
@@ -41,6 +43,7 @@ class SeedGenerator:
             raise ValueError(f"Argument `seed` must be an integer. Received: seed={seed}")
         self.state = Variable(torch.tensor([seed, 0], dtype=torch.int64), trainable=False,
                               name="seed_generator_state")
+        variables.report_dtype_name(self.state, not keras_version.legacy_keras())  # Keras 3: "int64"
 
     def next(self, ordered=True):
         """The current `[seed, counter]` state (a new tensor); advances the state afterwards.
