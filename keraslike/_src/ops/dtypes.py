@@ -186,8 +186,11 @@ def read_by_library(depth=2):
 
     Keras 3 objects report their dtype as a string to users, while keraslike's implementation and torch
     (its optimizers, distributed wrappers) pass a variable's dtype on to torch functions, which need a
-    `torch.dtype`: they get the tensor dtype.
+    `torch.dtype`: they get the tensor dtype. So does code torch.compile traces (`jit_compile=True`), which
+    cannot look at frames without breaking the graph.
     """
+    if torch.compiler.is_compiling():
+        return True
     module = sys._getframe(depth).f_globals.get("__name__") or ""
     return module.startswith(_LIBRARY_MODULES) or module == "torch"
 
@@ -197,7 +200,15 @@ _LIBRARY_MODULES = ("keraslike._src.", "torch.")
 
 def keras_dtype(dtype):
     """Keras 3's dtype string (a `DTypeName`) for a TF/torch/numpy dtype spec, e.g. `torch.float32` -> `"float32"`."""
-    return DTypeName(dtype_name(dtype))
+    name = _KERAS_NAMES.get(dtype) if isinstance(dtype, torch.dtype) else None
+    if name is None:
+        name = DTypeName(dtype_name(dtype))
+        if isinstance(dtype, torch.dtype):
+            _KERAS_NAMES[dtype] = name
+    return name
+
+
+_KERAS_NAMES = {}  # torch dtype -> its DTypeName (read on every Keras variable's `dtype`)
 
 
 def keras_dtype_or_given(dtype):
