@@ -125,6 +125,28 @@ def model_cases():
     return out
 
 
+def tf_initializer_cases():
+    """TF's own initializers: TF 2's (stateless on [seed, 0] when seeded, the stateful op otherwise) and TF 1's (the
+    stateful op with the seed as op seed)."""
+    out = {}
+    for name in ("random_normal_initializer", "random_uniform_initializer"):
+        init = getattr(tf, name)(seed=3)
+        out[f"{name}_seeded"] = [val(init((2, 2))), val(init((2, 2)))]
+        tf.random.set_seed(5)
+        init = getattr(tf, name)()
+        out[f"{name}_unseeded"] = [val(init((3,))), val(init((3,)))]
+    v1 = tf.compat.v1
+    for name in ("glorot_uniform_initializer", "glorot_normal_initializer", "truncated_normal_initializer",
+                 "random_normal_initializer", "random_uniform_initializer", "orthogonal_initializer"):
+        tf.random.set_seed(6)
+        init = getattr(v1, name)(seed=3)
+        out[f"v1_{name}"] = [val(init((3, 3))), val(init((3, 3)))]
+    tf.random.set_seed(6)
+    init = v1.variance_scaling_initializer(scale=2.0, mode="fan_out", distribution="uniform", seed=4)
+    out["v1_variance_scaling_initializer"] = [val(init((3, 2))), val(init((3, 2)))]
+    return out
+
+
 def main():
     out = {"initializers": initializer_cases(), "models": model_cases()}
     if LEGACY:
@@ -132,6 +154,7 @@ def main():
         return
     out["random"] = random_cases()
     out["layers"] = layer_cases()
+    out["tf_initializers"] = tf_initializer_cases()
     child = subprocess.run([sys.executable, os.path.abspath(__file__)], env={**os.environ, "TF_USE_LEGACY_KERAS": "1"},
                            check=True, capture_output=True, text=True)
     out["legacy"] = json.loads(child.stdout.strip().splitlines()[-1])
