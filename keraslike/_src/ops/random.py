@@ -216,12 +216,23 @@ def _uniform(shape, minval, maxval, dtype, gen):
     return (lo + torch.floor(u * (hi - lo).to(torch.float64)).to(dtype)).to(dtype)
 
 
+def _uniform_floats(start, count, dims, dtype):
+    """TF's uniform floats in [0, 1) from the generator `start`, on the current device: float32 draws for an
+    accelerator are computed there by torch (the same bits), the rest by numpy."""
+    device = torch.device(current_device())
+    if dtype == torch.float32 and device.type != "cpu":
+        u = philox.uniform_float32_tensor(start, count, device)
+        if u is not None:
+            return u.reshape(dims)
+    return philox_tensor(philox.uniform_float(start, count, dtypes.dtype_name(dtype)), dims, dtype)
+
+
 def philox_uniform(start, dims, minval, maxval, dtype):
     """TF's uniform values from the generator `start`: floats `u * (maxval - minval) + minval`, integers
     `minval + word % (maxval - minval)`."""
     count = math.prod(dims)
     if dtype.is_floating_point:
-        u = philox_tensor(philox.uniform_float(start, count, dtypes.dtype_name(dtype)), dims, dtype)
+        u = _uniform_floats(start, count, dims, dtype)
         lo = to_tensor(minval, dtype, "minval").to(u.device)
         hi = to_tensor(1.0 if maxval is None else maxval, dtype, "maxval").to(u.device)
         return u * (hi - lo) + lo
@@ -374,7 +385,7 @@ def stateless_uniform(shape, seed, minval=0, maxval=None, dtype=torch.float32, n
     dtype = dtypes.as_dtype(dtype)
     pair, count = philox.key_counter(*_stateless_pair(seed)), math.prod(dims)
     if dtype.is_floating_point:
-        u = philox_tensor(philox.uniform_float(pair, count, dtypes.dtype_name(dtype)), dims, dtype)
+        u = _uniform_floats(pair, count, dims, dtype)
         lo = to_tensor(minval, dtype, "minval").to(u.device)
         hi = to_tensor(1.0 if maxval is None else maxval, dtype, "maxval").to(u.device)
         return u * (hi - lo) + lo

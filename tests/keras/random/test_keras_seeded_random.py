@@ -13,6 +13,7 @@ import pytest
 
 import keraslike as tf
 from keraslike import keras
+from keraslike._src.ops import philox
 
 GOLDEN = json.loads((pathlib.Path(__file__).parents[2] / "golden" / "keras_seeded_random.json").read_text())
 INITIALIZERS = ["RandomNormal", "RandomUniform", "TruncatedNormal", "GlorotNormal", "GlorotUniform", "HeNormal",
@@ -221,3 +222,16 @@ def test_invalid_seed_raises():
         keras.initializers.GlorotUniform(seed=1.5)
     with pytest.raises(ValueError, match="Received: seed=x"):
         keras.random.normal((2,), seed="x")
+
+
+def test_torch_philox_uniform_matches_the_numpy_stream():
+    # the accelerator path of TF's uniform floats (computed by torch where the draw lands) gives the same bits
+
+
+    for pair in ((1, 2), (42, 0), (2**31 - 3, 77)):
+        start = philox.key_counter(*pair)
+        np.testing.assert_array_equal(philox.uniform_float32_tensor(start, 10_000, "cpu").numpy(),
+                                      philox.uniform_float(start, 10_000, "float32"))
+    start = ((5, 6), philox.skip([0, 0, 3, 4], 2**40))
+    np.testing.assert_array_equal(philox.uniform_float32_tensor(start, 5000, "cpu").numpy(),
+                                  philox.uniform_float(start, 5000, "float32"))
