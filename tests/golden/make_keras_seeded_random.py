@@ -147,6 +147,27 @@ def tf_initializer_cases():
     return out
 
 
+def shuffle_cases():
+    """`tf.data.Dataset.shuffle` orders (two passes each): the global seed, an op seed, both, a buffer smaller than
+    the data, `reshuffle_each_iteration=False`, shuffled batches of arrays."""
+    out = {}
+
+    def passes(ds, n=2):
+        return [[val(v) for v in ds] for _ in range(n)]
+
+    tf.random.set_seed(812)
+    tf.random.uniform(())  # an op drawn before takes the first op seed
+    out["global"] = passes(tf.data.Dataset.range(50).shuffle(50))
+    out["global_small_buffer"] = passes(tf.data.Dataset.range(40).shuffle(7))
+    out["global_and_op"] = passes(tf.data.Dataset.range(30).shuffle(100, seed=5))
+    out["no_reshuffle"] = passes(tf.data.Dataset.range(30).shuffle(10, seed=5, reshuffle_each_iteration=False))
+    out["batched_arrays"] = passes(tf.data.Dataset.from_tensor_slices(np.arange(20).reshape(10, 2)).shuffle(10)
+                                   .batch(4))
+    tf.random.set_seed(None)
+    out["op_only"] = passes(tf.data.Dataset.range(30).shuffle(8, seed=9))
+    return out
+
+
 def main():
     out = {"initializers": initializer_cases(), "models": model_cases()}
     if LEGACY:
@@ -155,6 +176,7 @@ def main():
     out["random"] = random_cases()
     out["layers"] = layer_cases()
     out["tf_initializers"] = tf_initializer_cases()
+    out["shuffle"] = shuffle_cases()
     child = subprocess.run([sys.executable, os.path.abspath(__file__)], env={**os.environ, "TF_USE_LEGACY_KERAS": "1"},
                            check=True, capture_output=True, text=True)
     out["legacy"] = json.loads(child.stdout.strip().splitlines()[-1])

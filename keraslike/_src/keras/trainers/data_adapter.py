@@ -32,6 +32,7 @@ import numpy as np
 import torch
 
 from keraslike._src.data import replica_split
+from keraslike._src.data import shuffle as data_shuffle
 from keraslike._src.data.dataset import Dataset
 from keraslike._src.extension_type.extension_type import ExtensionType
 from keraslike._src.distribute.input import DistributedDataset, batch_size_of, replica_slice
@@ -383,9 +384,12 @@ class IterableDataAdapter:
         self.steps_per_epoch = steps if steps else known
 
     def first_batch(self):
-        """The first batch, without consuming it (used to build the model before training)."""
+        """The first batch, without consuming it (used to build the model before training). A re-iterable
+        dataset's look takes no shuffle pass: Keras builds the model on the first step's batch, so training's first
+        pass must still be the dataset's first order."""
         if self._reiterable:
-            return self._step_batch(next(iter(self.data)))
+            with data_shuffle.passes_restored():
+                return self._step_batch(next(iter(self.data)))
         if self._pending is None:
             if self._iterator is None:
                 self._iterator = iter(self.data)
