@@ -88,3 +88,29 @@ def test_fit_building_the_model_takes_no_shuffle_pass():
     net.compile(optimizer="sgd", loss="mse")
     net.fit(data(), epochs=1, verbose=0)
     assert seen == [first_order]
+
+
+@pytest.mark.parametrize("legacy", [False, True], ids=["keras3", "tf_keras"])
+def test_fit_epochs_train_on_tfs_passes(legacy, monkeypatch):
+    # Keras 3 makes (and drops) an iterator at the end of each epoch of known length, tf_keras one before the first
+    # epoch: TF's shuffle draws a pass for each, so epoch e trains on pass 2e (Keras 3) or e + 1 (tf_keras)
+    if legacy:
+        monkeypatch.setenv("TF_USE_LEGACY_KERAS", "1")
+    full = json.loads((pathlib.Path(__file__).parents[1] / "golden" / "keras_seeded_random.json").read_text())
+    want = full["legacy"]["fit_epochs"] if legacy else full["fit_epochs"]
+    seen = []
+
+    class Record(tf.keras.layers.Layer):
+        def call(self, x, training=None):
+            if training:
+                seen.append(np.asarray(x).ravel().astype(int).tolist())
+            return x
+
+    x = np.arange(10, dtype="float32")[:, None]
+    tf.random.set_seed(3)
+    data = tf.data.Dataset.from_tensor_slices((x, np.zeros((10, 1), "float32"))).shuffle(10).batch(10)
+    net = tf.keras.Sequential([Record(), tf.keras.layers.Dense(1)])
+    net.compile(optimizer="sgd", loss="mse", run_eagerly=True)
+    val = tf.data.Dataset.from_tensor_slices((np.ones((4, 1), "float32"), np.zeros((4, 1), "float32"))).batch(2)
+    net.fit(data, epochs=3, verbose=0, validation_data=val)
+    assert seen == want

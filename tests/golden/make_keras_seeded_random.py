@@ -168,8 +168,29 @@ def shuffle_cases():
     return out
 
 
+def fit_epoch_orders():
+    """The shuffle order each epoch of `fit` trains on (3 epochs, with validation): Keras 3 makes and drops an
+    iterator at each epoch's end, tf_keras one before the first epoch, and TF's shuffle draws a pass for each."""
+    seen = []
+
+    class Record(keras.layers.Layer):
+        def call(self, x, training=None):
+            if training:
+                seen.append(np.asarray(x).ravel().astype(int).tolist())
+            return x
+
+    x = np.arange(10, dtype="float32")[:, None]
+    tf.random.set_seed(3)
+    data = tf.data.Dataset.from_tensor_slices((x, np.zeros((10, 1), "float32"))).shuffle(10).batch(10)
+    net = keras.Sequential([Record(), keras.layers.Dense(1)])
+    net.compile(optimizer="sgd", loss="mse", run_eagerly=True)
+    val = tf.data.Dataset.from_tensor_slices((np.ones((4, 1), "float32"), np.zeros((4, 1), "float32"))).batch(2)
+    net.fit(data, epochs=3, verbose=0, validation_data=val)
+    return seen
+
+
 def main():
-    out = {"initializers": initializer_cases(), "models": model_cases()}
+    out = {"initializers": initializer_cases(), "models": model_cases(), "fit_epochs": fit_epoch_orders()}
     if LEGACY:
         print(json.dumps(out))
         return

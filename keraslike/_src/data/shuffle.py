@@ -80,6 +80,26 @@ def passes_restored():
             seeds._epoch = epoch
 
 
+def skip_pass(dataset):
+    """Use up one pass of every shuffle (and seeded sampler) in `dataset`'s pipeline without iterating: what making
+    and dropping a TF iterator does to their seeds (Keras 3 makes one at the end of each epoch over a dataset of
+    known length)."""
+    seen, stack = set(), [dataset]
+    while stack:
+        obj = stack.pop()
+        if id(obj) in seen:
+            continue
+        seen.add(id(obj))
+        if isinstance(obj, ShuffleSeeds):
+            obj.next_seed()
+        elif isinstance(obj, (list, tuple)):
+            stack.extend(obj)
+        elif isinstance(obj, dict):
+            stack.extend(obj.values())
+        elif type(obj).__module__.startswith("keraslike._src.data") and hasattr(obj, "__dict__"):
+            stack.extend(vars(obj).values())
+
+
 def _words(seed):
     """Endless iterator of lists of the 32-bit Philox words of a pass's generator (`seed` a packed pair)."""
     key, counter = philox.stateful_start(*_unpack(seed))
