@@ -93,3 +93,21 @@ def legacy_default_seed():
     `set_random_seed` made, else from Python's `random`."""
     source = _GLOBAL["legacy"] or python_random
     return source.randint(1, int(1e9))
+
+
+def generator_states(generators):
+    """`[seed, counter]` of each generator (None stays None), for a training backup; with Keras's global one."""
+    states = [None if g is None else [int(v) for v in g.state.detach().reshape(-1).tolist()] for g in generators]
+    glob = _GLOBAL["generator"]
+    return {"layers": states, "global": None if glob is None else generator_states([glob])["layers"][0]}
+
+
+def restore_generator_states(generators, states):
+    """Put back `generator_states(generators)` on the same generators (those of the same model, in order)."""
+    saved = states.get("layers", [])
+    if len(saved) == len(generators):
+        for generator, state in zip(generators, saved):
+            if generator is not None and state is not None:
+                generator.state.assign(torch.tensor(state, dtype=torch.int64))
+    if states.get("global") is not None:
+        global_seed_generator().state.assign(torch.tensor(states["global"], dtype=torch.int64))
