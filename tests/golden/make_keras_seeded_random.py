@@ -44,6 +44,10 @@ def random_cases():
     out["randint_uint8"] = val(r.randint((6,), 0, 200, dtype="uint8", seed=5))
     out["categorical"] = val(r.categorical(np.log(np.array([[0.2, 0.3, 0.5], [0.6, 0.3, 0.1]], "float32")), 8,
                                            seed=6))
+    out["categorical_masked"] = val(r.categorical(np.array([[0.0, -np.inf, 1.0, 2.0, -1.0]], "float32"), 20,
+                                                  dtype="int64", seed=7))
+    out["stateless_categorical_op"] = val(tf.random.stateless_categorical(
+        np.array([[1.0, 2.0, 3.0], [3.0, 2.0, 1.0], [0.0, 0.0, 0.0]], "float32"), 5, seed=[4, 9]))
     out["dropout"] = val(r.dropout(np.arange(1, 13, dtype="float32").reshape(3, 4), 0.5, seed=8))
     out["dropout_noise_shape"] = val(r.dropout(np.ones((2, 3, 4), "float32"), 0.4, noise_shape=(None, 1, 4),
                                                seed=9))

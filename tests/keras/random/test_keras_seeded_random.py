@@ -55,6 +55,12 @@ def _random_cases():
         "randint_int32": lambda: r.randint((6,), 0, 10, seed=5),
         "randint_int64": lambda: r.randint((6,), -5, 1000, dtype="int64", seed=5),
         "randint_uint8": lambda: r.randint((6,), 0, 200, dtype="uint8", seed=5),
+        "categorical": lambda: r.categorical(np.log(np.array([[0.2, 0.3, 0.5], [0.6, 0.3, 0.1]], "float32")), 8,
+                                             seed=6),
+        "categorical_masked": lambda: r.categorical(np.array([[0.0, -np.inf, 1.0, 2.0, -1.0]], "float32"), 20,
+                                                    dtype="int64", seed=7),
+        "stateless_categorical_op": lambda: tf.random.stateless_categorical(
+            np.array([[1.0, 2.0, 3.0], [3.0, 2.0, 1.0], [0.0, 0.0, 0.0]], "float32"), 5, seed=[4, 9]),
         "dropout": lambda: r.dropout(np.arange(1, 13, dtype="float32").reshape(3, 4), 0.5, seed=8),
         "dropout_noise_shape": lambda: r.dropout(np.ones((2, 3, 4), "float32"), 0.4, noise_shape=(None, 1, 4), seed=9),
         "shuffle": lambda: r.shuffle(np.arange(10), seed=10),
