@@ -126,6 +126,11 @@ def model_cases():
     keras.utils.set_random_seed(4)
     rnn = keras.Sequential([keras.Input((4,)), L.Embedding(10, 3), L.LSTM(2), L.Dense(1)])
     out["lstm"] = [val(w) for w in rnn.get_weights()]
+    keras.utils.set_random_seed(6)
+    inp = keras.Input((4, 6))
+    mha = L.MultiHeadAttention(2, 3, dropout=0.1)
+    att = keras.Model(inp, L.Dense(2)(mha(inp, inp)))
+    out["mha"] = [val(w) for w in att.get_weights()]
     return out
 
 

@@ -142,6 +142,10 @@ def _models():
     out["conv"] = keras.Sequential([keras.Input((5, 5, 2)), L.Conv2D(3, 3), L.Flatten(), L.Dense(2)]).get_weights()
     keras.utils.set_random_seed(4)
     out["lstm"] = keras.Sequential([keras.Input((4,)), L.Embedding(10, 3), L.LSTM(2), L.Dense(1)]).get_weights()
+    keras.utils.set_random_seed(6)
+    inp = keras.Input((4, 6))
+    mha = L.MultiHeadAttention(2, 3, dropout=0.1)  # made before the Dense, as the golden script does
+    out["mha"] = keras.Model(inp, L.Dense(2)(mha(inp, inp))).get_weights()
     return out
 
 
@@ -151,7 +155,7 @@ def test_set_random_seed_then_unseeded_initializers_give_tfs_weights(legacy, mon
         monkeypatch.setenv("TF_USE_LEGACY_KERAS", "1")
     golden = GOLDEN["legacy"]["models"] if legacy else GOLDEN["models"]
     got = _models()
-    for name in ("dense", "conv", "lstm"):
+    for name in ("dense", "conv", "lstm", "mha"):
         close(got[name], golden[name])
     if not legacy:  # the unseeded Dropout's generator took its seed from Python's random in Keras's order
         close(got["dense_dropout"], golden["dense_dropout"])
@@ -220,7 +224,23 @@ def test_unseeded_keras3_initializer_repeats_and_follows_python_random():
     b = keras.initializers.GlorotUniform()
     assert np.array_equal(a((3, 3)), a((3, 3)))  # Keras 3: the seed is fixed when the initializer is made
     assert not np.array_equal(a((3, 3)), b((3, 3)))
-    assert a.get_config() == {"seed": None}
+    assert a.get_config() == {"seed": None, "input_axes": None, "output_axes": None}  # Keras 3.15's config
+
+
+def test_attention_projections_get_their_own_seeds():
+    # one unseeded initializer object for all of MultiHeadAttention's kernels: each projection clones it (Keras), so
+    # the query/key/value kernels of equal shapes differ
+    keras.utils.set_random_seed(2)
+    init = keras.initializers.GlorotUniform()
+    layer = keras.layers.MultiHeadAttention(2, 3, kernel_initializer=init)
+    x = np.ones((1, 4, 6), "float32")
+    layer(x, x)
+    q, _, k, _, v = [w for w in layer.get_weights()][:5]
+    assert not np.array_equal(q, k) and not np.array_equal(k, v)
+    gqa = keras.layers.GroupQueryAttention(3, 2, 2, kernel_initializer=init)
+    gqa(x, x)
+    kernels = [w for w in gqa.get_weights() if w.ndim == 3]
+    assert not np.array_equal(kernels[0], kernels[1]) and not np.array_equal(kernels[1], kernels[2])
 
 
 def test_invalid_seed_raises():

@@ -4,6 +4,7 @@ Mirrors `keras/src/initializers/`. Fans follow Keras: for a kernel of shape
 `(..., in, out)` the receptive field is the product of the leading dims.
 """
 
+import copy
 import math
 
 import numpy as np
@@ -19,9 +20,12 @@ from keraslike._src.ops import dtypes, seed_override
 from keraslike._src.ops import random as tf_random
 
 
-def compute_fans(shape):
-    """Keras's `(fan_in, fan_out)` for a weight shape."""
+def compute_fans(shape, input_axes=None, output_axes=None):
+    """Keras's `(fan_in, fan_out)` for a weight shape: the products of its input and output axes when both are
+    given (Keras 3's `EinsumDense` kernels), else the dense/convolution rule."""
     shape = tuple(shape)
+    if input_axes is not None and output_axes is not None:
+        return math.prod(shape[a] for a in input_axes), math.prod(shape[a] for a in output_axes)
     if len(shape) == 0:
         return 1, 1
     if len(shape) == 1:
@@ -206,7 +210,9 @@ class VarianceScaling(_Random):
     `mode` is fan_in, fan_out or fan_avg; `distribution` is truncated_normal, untruncated_normal or uniform.
     """
 
-    def __init__(self, scale=1.0, mode="fan_in", distribution="truncated_normal", seed=None):
+    def __init__(self, scale=1.0, mode="fan_in", distribution="truncated_normal", seed=None, input_axes=None,
+                 output_axes=None):
+        self.input_axes, self.output_axes = input_axes, output_axes  # Keras 3: the fans' axes (None: by shape)
         if mode not in ("fan_in", "fan_out", "fan_avg"):
             raise ValueError(f"Expected mode to be fan_in, fan_out or fan_avg. Received: mode={mode!r}")
         if distribution == "normal":
@@ -221,7 +227,7 @@ class VarianceScaling(_Random):
 
     def __call__(self, shape, dtype=None):
         shape, dtype = tuple(shape), _dtype(dtype)
-        fan_in, fan_out = compute_fans(shape)
+        fan_in, fan_out = compute_fans(shape, self.input_axes, self.output_axes)
         fan = {"fan_in": fan_in, "fan_out": fan_out, "fan_avg": (fan_in + fan_out) / 2.0}[self.mode]
         variance = self.scale / max(1.0, fan)
         if self.distribution == "uniform":
@@ -233,16 +239,23 @@ class VarianceScaling(_Random):
         return self._truncated_normal(shape, 0.0, math.sqrt(variance) / 0.87962566103423978, dtype)
 
     def get_config(self):
-        return {"scale": self.scale, "mode": self.mode, "distribution": self.distribution, **super().get_config()}
+        return {"scale": self.scale, "mode": self.mode, "distribution": self.distribution, **super().get_config(),
+                **self._axes_config()}
+
+    def _axes_config(self):
+        if keras_version.legacy_keras() or self._rule != "keras":
+            return {}
+        return {"input_axes": self.input_axes, "output_axes": self.output_axes}
 
 
 def _scaling(name, scale, mode, distribution):
     class _Named(VarianceScaling):
-        def __init__(self, seed=None):
-            super().__init__(scale=scale, mode=mode, distribution=distribution, seed=seed)
+        def __init__(self, seed=None, input_axes=None, output_axes=None):
+            super().__init__(scale=scale, mode=mode, distribution=distribution, seed=seed, input_axes=input_axes,
+                             output_axes=output_axes)
 
         def get_config(self):
-            return _Random.get_config(self)
+            return {**_Random.get_config(self), **self._axes_config()}
 
     _Named.__name__ = _Named.__qualname__ = name
     return _Named
@@ -433,6 +446,25 @@ def get(identifier):
 
         return initialize_fn
     return _LOOKUP.resolve(identifier)()
+
+
+def with_fan_axes(initializer, input_axes, output_axes):
+    """Keras 3's `EinsumDense` kernel initializer: a `VarianceScaling` without fan axes copied with the equation's
+    input/output axes (and the same seed: no new draw); anything else as is (and everything under tf_keras)."""
+    if (keras_version.legacy_keras() or not isinstance(initializer, VarianceScaling)
+            or (initializer.input_axes is not None and initializer.output_axes is not None)):
+        return initializer
+    out = copy.copy(initializer)
+    out.input_axes, out.output_axes = list(input_axes), list(output_axes)
+    return out
+
+
+def clone(initializer):
+    """A new initializer of `initializer`'s class and config, as Keras gives each sub-layer of a layer (an unseeded
+    Keras 3 initializer draws its own seed, so the sub-layers' weights differ); anything else is returned as is."""
+    if isinstance(initializer, Initializer):
+        return type(initializer).from_config(initializer.get_config())
+    return initializer
 
 
 def deserialize(config, custom_objects=None):
