@@ -32,7 +32,7 @@ import numpy as np
 import torch
 
 from keraslike._src import errors
-from keraslike._src.autodiff import function_types, tracing
+from keraslike._src.autodiff import autograph_converter, autograph_operators, function_types, tracing
 from keraslike._src.autodiff.jit import JitFunction, functions_run_eagerly, run_functions_eagerly  # noqa: F401
 from keraslike._src.graph import graph as graph_lib
 from keraslike._src.graph.func_graph import FuncGraph, GraphNotRecorded
@@ -311,7 +311,8 @@ class Function(function_types.PolymorphicFunction):
     def __call__(self, *args, **kwargs):
         graph = graph_lib.default_graph()
         if graph is not None and graph.building_function:  # called while a function's graph is recorded
-            return graph.call_function(self._name, self._python_function, args, kwargs, nest)
+            body = autograph_converter.converted(self._python_function) if self._autograph else self._python_function
+            return graph.call_function(self._name, body, args, kwargs, nest)
         first, created = not self._created, trace_state.variables_created()
         with trace_state.function_call(may_create_variables=not self._created):
             result = self._call(args, kwargs)
@@ -724,6 +725,8 @@ def _graph_arguments(graph, entry, name):
     if isinstance(entry, TensorSpec) and type(entry) is TensorSpec:
         return graph.placeholder(entry, entry.name or name)
     if isinstance(entry, tracing.Literal):
+        if autograph_operators.is_dataset(entry.value):  # TF's DatasetSpec argument: a variant placeholder
+            return graph.dataset_placeholder(entry.value, name)
         return entry.value
     if isinstance(entry, dict):
         return {k: _graph_arguments(graph, v, f"{name}_{k}") for k, v in entry.items()}
@@ -751,7 +754,9 @@ def _record_graph(concrete, quiet=True):
             else:
                 values = {name: _graph_arguments(graph, e, name) for name, e in concrete._key.items()}
                 args, kwargs = _call_arguments(function._signature, values)
-            result = function._python_function(*args, **kwargs)
+            body = autograph_converter.converted(function._python_function) if function._autograph else \
+                function._python_function
+            result = body(*args, **kwargs)
             outputs = iter(graph.finish(result, lambda r: [leaf for leaf in nest.flatten(r) if leaf is not None]))
             graph.structured_outputs = nest.map_structure(
                 lambda leaf: None if leaf is None else next(outputs, None), result)

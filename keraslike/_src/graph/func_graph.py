@@ -61,9 +61,12 @@ class FuncGraph(Graph):
     `outputs`, `captures`, `structured_input_signature`, `structured_outputs`, `get_operations()`,
     `as_graph_def()`."""
 
-    def __init__(self, name):
+    def __init__(self, name, outer=None):
         super().__init__()
         self.name = name
+        self.outer = outer  # the graph a branch or loop body's graph is part of (its tensors are captured)
+        self._outer_captures = {}  # id(outer tensor) -> (outer tensor, placeholder here)
+        self._datasets = {}  # id(dataset argument) -> (dataset, its variant placeholder)
         self.inputs = []
         self.outputs = []
         self.structured_input_signature = None
@@ -114,6 +117,45 @@ class FuncGraph(Graph):
         op = _PictureOp(self, self._claim(name), "Placeholder", outputs=[(spec.dtype, TensorShape(spec.shape))])
         self.inputs.append(op.outputs[0])
         return op.outputs[0]
+
+    def capture_outer(self, tensor):
+        """This graph's tensor for `tensor`: itself when it is this graph's, else (a tensor of an enclosing graph,
+        used by a branch or loop body) a placeholder fed by it, captured through every graph in between; None
+        when `tensor` belongs to no enclosing graph."""
+        if tensor.graph is self:
+            return tensor
+        if self.outer is None:
+            return None
+        if id(tensor) in self._outer_captures:
+            return self._outer_captures[id(tensor)][1]
+        outer_tensor = self.outer.capture_outer(tensor)
+        if outer_tensor is None:
+            return None
+        op = _PictureOp(self, self._claim(tensor.op.name.replace("/", "_")), "Placeholder",
+                        outputs=[(tensor.dtype, tensor._shape)])
+        self._outer_captures[id(tensor)] = (outer_tensor, op.outputs[0])
+        self.inputs.append(op.outputs[0])
+        return op.outputs[0]
+
+    @property
+    def outer_inputs(self):
+        """The enclosing graph's tensors this graph captured (the inputs its cond / loop op takes), in order."""
+        return [outer for outer, _ in self._outer_captures.values()]
+
+    def dataset_placeholder(self, dataset, name):
+        """The `variant` placeholder of a `tf.data.Dataset` argument."""
+        op = _PictureOp(self, self._claim(name), "Placeholder", outputs=[("variant", TensorShape([]))])
+        self.inputs.append(op.outputs[0])
+        self._datasets[id(dataset)] = (dataset, op.outputs[0])
+        return dataset
+
+    def dataset_tensor(self, dataset):
+        """The graph tensor of a dataset: its argument's placeholder, else a captured one."""
+        if id(dataset) in self._datasets:
+            return self._datasets[id(dataset)][1]
+        if self.outer is not None:
+            return self.capture_outer(self.outer.dataset_tensor(dataset))
+        return self._capture(dataset, "dataset", "variant", TensorShape([]), resource=False)
 
     def _capture(self, value, name, dtype, shape, resource=False):
         if id(value) in self._captured:
@@ -168,12 +210,31 @@ class FuncGraph(Graph):
             return self._constant(value, f"{scope}/{argument}")
         return None
 
+    def record_print(self, args):
+        """`tf.print(*args)`: TF's `StringFormat` of the tensor arguments read by a `PrintV2` (stateful: the
+        function's outputs wait on it)."""
+        tensors = []
+        for value in args:
+            for leaf in (value if isinstance(value, (list, tuple)) else [value]):
+                if isinstance(leaf, SymbolicTensor):
+                    tensors.append(self.capture_outer(leaf) if leaf.graph is not self else leaf)
+                elif _is_variable(leaf) or isinstance(leaf, torch.Tensor):
+                    tensors.append(self.picture_input(leaf, "StringFormat", "inputs"))
+        text = _PictureOp(self, self._claim(self.unique_name("StringFormat", mark_as_used=False)), "StringFormat",
+                          tensors, [(dtypes.string, TensorShape([]))]).outputs[0]
+        effects = [op for op in self._reads if op.type != "ReadVariableOp"]
+        op = _PictureOp(self, self._claim(self.unique_name("PrintV2", mark_as_used=False)), "PrintV2", [text],
+                        control_inputs=effects[-1:])  # TF runs side effects in program order
+        self._reads.append(op)
+
     def finish(self, result, flatten):
         """Record the outputs: an `Identity` per tensor leaf of `result` (`flatten(result)` gives the leaves)."""
         outputs = []
         for leaf in flatten(result):
             if leaf is None:
                 continue
+            if isinstance(leaf, SymbolicTensor) and leaf.graph is not self:
+                leaf = self.capture_outer(leaf)
             if not isinstance(leaf, SymbolicTensor):
                 leaf = self.picture_input(leaf, "Const", "value") if not _is_number_like(leaf) else \
                     self._constant(leaf, "Const")
@@ -181,7 +242,7 @@ class FuncGraph(Graph):
                     continue
             op = _PictureOp(self, self._claim("Identity"), "Identity", [leaf], [(leaf.dtype, leaf._shape)])
             outputs.append(op.outputs[0])
-        if self._reads:
+        if self._reads and outputs:  # (without outputs TF adds no NoOp)
             noop = _PictureOp(self, self._claim("NoOp"), "NoOp", control_inputs=self._reads)
             for out in outputs:
                 out.op.control_inputs.append(noop)

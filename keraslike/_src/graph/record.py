@@ -166,10 +166,17 @@ def record_call(fn, args, kwargs, op_type, name=None, graph=None, arg_names=None
         errors show when the graph is built, as TF's shape inference reports them.
     """
     graph = graph or graph_lib.default_graph()
+    if op_type == "PrintV2" and graph.building_function:  # TF's StringFormat + PrintV2 (a stateful op, no output)
+        return graph.record_print(args)
     leaves, spec = pytree.tree_flatten((args, kwargs))
     slots = [i for i, leaf in enumerate(leaves) if isinstance(leaf, SymbolicTensor)]
     for i in slots:
-        if leaves[i].graph is not graph:
+        inner = graph.capture_outer(leaves[i]) if graph.building_function and leaves[i].graph is not graph \
+            else None
+        if inner is not None:  # a tensor of the function graph around a branch or loop body being recorded
+            leaves[i] = inner
+            args, kwargs = pytree.tree_unflatten(leaves, spec)
+        elif leaves[i].graph is not graph:
             raise ValueError(f"Tensor {leaves[i].name} must be from the same graph as the op being created "
                              f"({op_type}). Received: a tensor of another tf.Graph")
     varies = any(_has_unknown(leaves[i]) or getattr(leaves[i], "_varies", False) for i in slots)
@@ -257,6 +264,13 @@ def _picture_inputs(graph, op_name, op_type, fn, args, kwargs, arg_names):
     creation = op_type.lower().startswith(tuple(c.lower() for c in _CREATION))
     inputs = []
     named = _argument_names(fn, args, kwargs, arg_names)
+    if op_type == "Range":  # TF's Range(start, limit, delta), `range/start` and `range/delta` Consts when not given
+        values = dict(named)
+        start, limit, delta = values.get("start", 0), values.get("limit"), values.get("delta", 1)
+        if limit is None:
+            start, limit = 0, start
+        return [value if isinstance(value, SymbolicTensor) else graph.picture_input(value, op_name, arg)
+                for arg, value in (("start", start), ("limit", limit), ("delta", delta))]
     for arg, value in named:
         symbolic = [leaf for leaf in pytree.tree_leaves(value) if isinstance(leaf, SymbolicTensor)]
         if symbolic:
