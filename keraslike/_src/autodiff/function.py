@@ -206,6 +206,7 @@ class Function(function_types.PolymorphicFunction):
         self._bound = weakref.WeakKeyDictionary()
         self._signature = _signature(python_function)
         self._traces = []
+        self._in_progress = []  # keys of the traces whose calls are running now (a recursive call is detected)
         self._created = False  # True after a first call (or trace) ran: later calls may not create variables
 
     @property
@@ -364,12 +365,32 @@ class Function(function_types.PolymorphicFunction):
                 self._record(self._signature_key(), None)  # outputs: traced on the signature when asked for
             return result
         key = self._key(args, kwargs)
-        result = self._run(args, kwargs)
+        if self._find(key) is not None:
+            return self._run(args, kwargs)
+        result = self._run_tracing(key, args, kwargs)
         if self._find(key) is None:
             trace = self._record(key, tracing.output_spec(result, None))
             if trace.key is not key:  # generalized: the output dims come from a trace on the relaxed key
                 trace.outputs = None
         return result
+
+    def _run_tracing(self, key, args, kwargs):
+        """A call TF traces for. A call of this function from inside its own trace with arguments that trace
+        covers never ends in TF (the inner call traces again, and so on: `if n > 0: return f(n - 1)` on a
+        tensor `n`, both branches traced), so it raises RecursionError as TF does, instead of computing."""
+        if functions_run_eagerly():
+            return self._run(args, kwargs)
+        if any(tracing.covers(k, key) for k in self._in_progress):
+            raise RecursionError(
+                f"maximum recursion depth exceeded: the tf.function `{self._name}` calls itself while it is traced "
+                "for the same input signature, so TF's trace never ends (call it with Python values that change, "
+                f"or loop with tf.while_loop). Received: a recursive call with "
+                + ", ".join(f"{name}={entry!r}" for name, entry in key.items()))
+        self._in_progress.append(key)
+        try:
+            return self._run(args, kwargs)
+        finally:
+            self._in_progress.pop()
 
     def _signature_key(self):
         if self._signature is None:
