@@ -115,3 +115,19 @@ def test_unconverted_control_flow_still_raises_naming_autograph():
     with pytest.raises(GraphNotRecorded, match="AutoGraph"):
         _ = concrete.graph
     assert float(f(tf.constant([1.0, 2.0, 3.0]))) == 3.0
+
+
+def test_get_concrete_function_trace_prints_no_tf_print(capsys):
+    # TF 2.21: tracing builds the PrintV2 op without running it (nothing printed; Python prints do print).
+    # keraslike's trace on placeholders printed their example values.
+    @tf.function
+    def f(x):
+        print("python print")
+        tf.print("value", x)
+        return x + 1
+
+    f.get_concrete_function(tf.TensorSpec([2]))
+    captured = capsys.readouterr()
+    assert captured.out == "python print\n" and captured.err == ""
+    f(tf.constant([1.0, 2.0]))  # a call runs tf.print
+    assert capsys.readouterr().err == "value [1 2]\n"

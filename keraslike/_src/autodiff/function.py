@@ -441,8 +441,8 @@ class Function(function_types.PolymorphicFunction):
                 return self._run(list(vals["args"]), dict(vals["kwargs"]))
             return self._run(*_call_arguments(self._signature, vals))
 
-        with trace_state.variables_restored():  # a trace updates no variable (TF builds a graph)
-            return self._trace_runs(call)
+        with trace_state.variables_restored(), trace_state.symbolic_trace():  # TF's trace updates no variable
+            return self._trace_runs(call)                                       # and prints no tf.print
 
     def _trace_runs(self, call):
         try:

@@ -169,6 +169,8 @@ def record_call(fn, args, kwargs, op_type, name=None, graph=None, arg_names=None
     if op_type == "PrintV2" and graph.building_function:  # TF's StringFormat + PrintV2 (a stateful op, no output)
         return graph.record_print(args)
     leaves, spec = pytree.tree_flatten((args, kwargs))
+    if op_type == "PrintV2":  # an op without outputs that prints when run (not now, on stand-in values)
+        return _record_print(graph, fn, leaves, spec, name)
     slots = [i for i, leaf in enumerate(leaves) if isinstance(leaf, SymbolicTensor)]
     for i in slots:
         inner = graph.capture_outer(leaves[i]) if graph.building_function and leaves[i].graph is not graph \
@@ -232,6 +234,18 @@ def record_call(fn, args, kwargs, op_type, name=None, graph=None, arg_names=None
         if fallback is None and _numel(a) <= _KEEP_STANDIN and _numel(b) <= _KEEP_STANDIN:
             out._standins = {2: a, 3: b}
     return op.structured_outputs()
+
+
+def _record_print(graph, fn, leaves, spec, name):
+    """`tf.print` in a TF1 graph: a stateful `PrintV2` op that prints its inputs' values each time it runs
+    (`Session.run(op)`, or as a control dependency), as TF's."""
+    slots = [i for i, leaf in enumerate(leaves) if isinstance(leaf, SymbolicTensor)]
+    name = "PrintV2" if name in (None, "Print") else _clean(name)
+    op = CallOp(graph, graph.unique_name(name), "PrintV2", fn, leaves, spec, slots,
+                None, [], current_device(graph), list(graph._control_stack))
+    op._single = False  # no outputs
+    op.stateful = True
+    return op
 
 
 _NOT_INPUTS = frozenset({  # parameters that are TF attributes (or settings), not tensor inputs
