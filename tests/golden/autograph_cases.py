@@ -109,6 +109,49 @@ def fizzbuzz(n):
       tf.print(i)
 concrete = fizzbuzz.get_concrete_function(tf.constant(5))
 """,
+    "tensor_for": """
+@tf.function
+def f(x):
+  s = tf.constant(0.0)
+  for v in x:
+    s += v
+  return s
+concrete = f.get_concrete_function(tf.constant([1.0, 2.0, 3.0]))
+""",
+    "while_python_start": """
+@tf.function
+def w(x):
+  i = 0
+  while i < x:
+    i += 1
+  return i
+concrete = w.get_concrete_function(tf.constant(3))
+""",
+    "method_cond": """
+class M(tf.Module):
+  def __init__(self):
+    self.scale = 2.0
+
+  @tf.function
+  def __call__(self, x):
+    if tf.reduce_sum(x) > 0:
+      y = x * self.scale
+    else:
+      y = x
+    return y
+m = M()
+concrete = m.__call__.get_concrete_function(tf.constant([1.0, 2.0]))
+""",
+    "closure_cond": """
+def make(k):
+  @tf.function
+  def f(x):
+    if x > k:
+      x = x - k
+    return x
+  return f
+concrete = make(tf.constant(1.0)).get_concrete_function(tf.constant(3.0))
+""",
 }
 
 

@@ -215,7 +215,7 @@ def _operator_graph(x):
     loop body, which captures `x`), else `x`'s own graph."""
     graph = graph_lib.default_graph()
     if graph is not None and graph is not x.graph and graph.building_function and \
-            graph.capture_outer(x) is not None:
+            graph.encloses(x):
         return graph
     return x.graph
 

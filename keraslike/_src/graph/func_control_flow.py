@@ -23,6 +23,7 @@ import numbers
 import numpy as np
 import torch
 
+from keraslike._src.graph import graph as graph_lib
 from keraslike._src.graph.func_graph import FuncGraph, _PictureOp
 from keraslike._src.graph.tensor import GraphNotRecorded, SymbolicTensor
 from keraslike._src.nest import nest
@@ -264,6 +265,18 @@ def _trip_count(graph, start, limit, delta):
     return op("Maximum", "Maximum", [add, zero_1])
 
 
+def _unstacked(graph, tensor):
+    """TF's TensorList of `tensor`'s rows (AutoGraph's `TensorArray.unstack` before a loop over a tensor)."""
+    element_shape = graph._constant(-1, "TensorArrayV2/element_shape")
+    count = graph._constant(tensor._shape.as_list()[0], "TensorArrayV2/num_elements")
+    _PictureOp(graph, graph._claim("TensorArrayV2"), "TensorListReserve", [element_shape, count],
+               [("variant", TensorShape([]))])
+    shape = graph._constant(torch.tensor(tensor._shape.as_list()[1:], dtype=torch.int32),
+                            "TensorArrayUnstack/Const")
+    return _PictureOp(graph, graph._claim("TensorArrayUnstack/TensorListFromTensor"), "TensorListFromTensor",
+                      [tensor, shape], [("variant", TensorShape([]))]).outputs[0]
+
+
 def record_tensor_for(graph, iterable, body_fn, values, names):
     """Record `for x in <graph tensor>:` (a `tf.range` result counts its trips as TF; another tensor is iterated
     along its first dimension)."""
@@ -284,17 +297,24 @@ def record_tensor_for(graph, iterable, body_fn, values, names):
         if iterable._shape.rank in (None, 0):
             raise GraphNotRecorded(f"a `for` loop over the tensor {iterable.name} of shape {iterable._shape} is not "
                                    "recorded (TF iterates a tensor along its first dimension)")
-        iterate = graph._constant(0, "Const")
         size = iterable._shape.as_list()[0]
         if size is None:
             raise GraphNotRecorded(f"a `for` loop over the tensor {iterable.name} of unknown first dimension is "
                                    "not recorded")
+        elements = _unstacked(graph, iterable)
+        element_spec = (iterable.dtype, TensorShape(iterable._shape.as_list()[1:]))
+        iterate = graph._constant(0, "Const")
 
         def test_fn(i, *state):
             return i < size
 
         def body(i, *state):
-            out = body_fn(iterable[i], *state)
+            inner = graph_lib.default_graph()
+            handle = inner.capture_outer(elements)
+            shape = inner._constant(-1, "TensorArrayV2Read/Const")
+            element = _PictureOp(inner, inner._claim("TensorArrayV2Read/TensorListGetItem"), "TensorListGetItem",
+                                 [handle, i, shape], [element_spec]).outputs[0]
+            out = body_fn(element, *state)
             return (i + 1,) + tuple(out)
     marker = object()
     all_values = (marker,) + tuple(values)

@@ -118,6 +118,15 @@ class FuncGraph(Graph):
         self.inputs.append(op.outputs[0])
         return op.outputs[0]
 
+    def encloses(self, tensor):
+        """Whether `tensor` is of this graph or of a graph around it (one it can capture)."""
+        graph = self
+        while graph is not None:
+            if tensor.graph is graph:
+                return True
+            graph = graph.outer
+        return False
+
     def capture_outer(self, tensor):
         """This graph's tensor for `tensor`: itself when it is this graph's, else (a tensor of an enclosing graph,
         used by a branch or loop body) a placeholder fed by it, captured through every graph in between; None
@@ -157,9 +166,21 @@ class FuncGraph(Graph):
             return self.capture_outer(self.outer.dataset_tensor(dataset))
         return self._capture(dataset, "dataset", "variant", TensorShape([]), resource=False)
 
+    def _outer_capture_of(self, value):
+        """The enclosing graphs' tensor of an eager value they captured already, else None."""
+        graph = self.outer
+        while graph is not None:
+            if id(value) in graph._captured:
+                return graph._captured[id(value)][1]
+            graph = graph.outer
+        return None
+
     def _capture(self, value, name, dtype, shape, resource=False):
         if id(value) in self._captured:
             return self._captured[id(value)][1]
+        outer = self._outer_capture_of(value) if not resource else None
+        if outer is not None:  # a branch / loop body takes the function graph's capture as an input
+            return self.capture_outer(outer)
         small = not resource and isinstance(value, torch.Tensor) and value.numel() <= _EAGER_CONST_THRESHOLD
         op = _PictureOp(self, self._claim(name), "Const" if small else "Placeholder", outputs=[(dtype, shape)])
         if small:  # TF captures a small eager tensor as a Const (still one of the captures and inputs)

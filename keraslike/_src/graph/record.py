@@ -172,6 +172,10 @@ def record_call(fn, args, kwargs, op_type, name=None, graph=None, arg_names=None
     if op_type == "PrintV2":  # an op without outputs that prints when run (not now, on stand-in values)
         return _record_print(graph, fn, leaves, spec, name)
     slots = [i for i, leaf in enumerate(leaves) if isinstance(leaf, SymbolicTensor)]
+    if graph.building_function and graph.outer is not None:  # TF converts eager arguments before the op
+        for leaf in leaves:                                       # captures graph tensors: that input order
+            if isinstance(leaf, torch.Tensor) and graph._outer_capture_of(leaf) is not None:
+                graph.capture_outer(graph._outer_capture_of(leaf))
     for i in slots:
         inner = graph.capture_outer(leaves[i]) if graph.building_function and leaves[i].graph is not graph \
             else None
