@@ -131,3 +131,31 @@ def test_get_concrete_function_trace_prints_no_tf_print(capsys):
     assert captured.out == "python print\n" and captured.err == ""
     f(tf.constant([1.0, 2.0]))  # a call runs tf.print
     assert capsys.readouterr().err == "value [1 2]\n"
+
+
+class _Base:
+    def scale(self, x):
+        return x * 2
+
+
+class _Child(_Base):
+    def scale(self, x):
+        if x > 0:
+            y = super().scale(x)
+        else:
+            del x
+            y = 0
+        return y
+
+    def gen(self, n):
+        for i in range(n):
+            if i % 2:
+                yield i
+
+
+def test_converted_methods_keep_python_semantics():
+    child = _Child()
+    scale = autograph_converter.converted(child.scale)
+    assert scale(3) == 6 and scale(-1) == 0  # zero-argument super() and a `del` in a branch
+    gen = autograph_converter.converted(child.gen)
+    assert list(gen(6)) == [1, 3, 5]

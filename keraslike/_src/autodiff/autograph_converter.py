@@ -139,7 +139,7 @@ class _Converter:
 
     def _state(self, nodes):
         names = _assigned(nodes)
-        if self._declared.intersection(names):
+        if self._declared.intersection(names) or _contains(nodes, ast.Delete):
             raise _NotConvertible
         return names
 
@@ -339,7 +339,7 @@ def converted(python_function):
         pass
     try:
         result = _build(python_function)
-    except (_NotConvertible, SyntaxError, ValueError, StopIteration):
+    except Exception:  # noqa: BLE001 - any construct the conversion does not handle: the function as written
         result = None
     _cache[python_function] = result
     return result or python_function
