@@ -11,9 +11,11 @@ restored) with the default graph a `FuncGraph`, so the `tf.*` ops it calls recor
 - each output is an `Identity` (a Python value returned becomes a `Const` first); when variables were read,
   a `NoOp` depends on the reads and the outputs depend on it (TF's automatic control dependencies).
 
-The picture covers functions of `tf.*` ops. What keraslike cannot record as TF does raises `GraphNotRecorded`
-naming the feature: Python control flow on a traced tensor (TF's AutoGraph turns it into `cond`/`while`),
-a loop over a `tf.data.Dataset` (TF's `ReduceDataset`), Keras layers or torch code on graph tensors.
+The picture covers functions of `tf.*` ops; Python control flow on tensors and datasets is recorded through
+AutoGraph's conversion (`autodiff/autograph_converter.py`) as TF's cond / while / dataset-reduce ops, each branch
+and loop body in a `FuncGraph` of its own whose `outer` is this one (`func_control_flow.py`). What keraslike
+cannot record as TF does raises `GraphNotRecorded` naming the feature: control flow the conversion leaves as
+written (`break` in a loop over a tensor, ...), Keras layers or torch code on graph tensors.
 """
 
 import numbers

@@ -20,7 +20,9 @@ class GraphNotRecorded(NotImplementedError):
 
 
 _AUTOGRAPH = ("Python control flow on a traced tensor ({what} `{name}`) is not recorded: TF's AutoGraph converts "
-              "it to tf.cond / tf.while_loop ops, and keraslike runs the Python as written")
+              "it to tf.cond / tf.while_loop ops, and keraslike's conversion leaves this statement as written (a "
+              "loop with break/continue/return, an if returning in one branch only, a global name assigned, or "
+              "a function without source)")
 
 
 def _show_shape(shape):
