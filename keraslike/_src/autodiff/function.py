@@ -32,7 +32,7 @@ import numpy as np
 import torch
 
 from keraslike._src import errors
-from keraslike._src.autodiff import autograph_converter, autograph_operators, function_types, tracing
+from keraslike._src.autodiff import autograph_converter, autograph_operators, function_types, leaked_tensor, tracing
 from keraslike._src.autodiff.jit import JitFunction, functions_run_eagerly, run_functions_eagerly  # noqa: F401
 from keraslike._src.graph import graph as graph_lib
 from keraslike._src.graph.func_graph import FuncGraph, GraphNotRecorded
@@ -206,6 +206,7 @@ class Function(function_types.PolymorphicFunction):
         self._bound = weakref.WeakKeyDictionary()
         self._signature = _signature(python_function)
         self._traces = []
+        self._global_stores = leaked_tensor.global_stores(python_function)
         self._in_progress = []  # keys of the traces whose calls are running now (a recursive call is detected)
         self._created = False  # True after a first call (or trace) ran: later calls may not create variables
 
@@ -315,8 +316,11 @@ class Function(function_types.PolymorphicFunction):
             body = autograph_converter.converted(self._python_function) if self._autograph else self._python_function
             return graph.call_function(self._name, body, args, kwargs, nest)
         first, created = not self._created, trace_state.variables_created()
+        leaks = leaked_tensor.snapshot(self._python_function, self._global_stores) if self._global_stores else None
         with trace_state.function_call(may_create_variables=not self._created):
             result = self._call(args, kwargs)
+        if leaks is not None and not functions_run_eagerly():  # tensors stored in globals: TF's leaked graph tensors
+            leaked_tensor.mark_leaked(self._python_function, leaks)
         self._created = True
         if first and trace_state.variables_created() != created and not functions_run_eagerly():
             self._second_trace(args, kwargs)
