@@ -55,9 +55,10 @@ class SymbolicTensor(torch.Tensor):
 
 
 def global_stores(python_function):
-    """The global names `python_function`'s own code assigns (`global x; x = ...`) without reading them first: a
-    name read before it is stored (an accumulator, `total = total + a`) keeps keraslike's eager value (TF's cached calls would read the
-    value captured at trace time, not the leaked tensor, so TF raises nothing there)."""
+    """The global names `python_function`'s own code assigns (`global x; x = ...`) without reading them first.
+
+    A name read before it is stored (an accumulator, `total = total + a`) keeps keraslike's eager value: TF's
+    cached calls read the value captured at trace time, not the leaked tensor, so TF raises nothing there."""
     code = getattr(python_function, "__code__", None)
     if code is None:
         return ()
