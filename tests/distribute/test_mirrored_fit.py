@@ -138,6 +138,18 @@ def test_fit_on_a_partial_global_batch_is_the_one_device_update(partial, keras, 
             np.testing.assert_allclose(fit["history"][key], values, rtol=1e-5, err_msg=key)
 
 
+@pytest.mark.parametrize("keras", KERAS)
+@pytest.mark.parametrize("case", list(CASES))
+def test_synchronized_renorm_uses_the_global_batch_moments(partial, keras, case):
+    """`BatchNormalization(renorm=True, synchronized=True)`: the replicas' batch moments are the global batch's
+    (TF's `moments(synchronized=True)`), so every step, moving statistics included, is TF's one-device fit (TF's
+    MirroredStrategy equals it too until the partial batch, where only the loss rule differs). keraslike averaged
+    the replicas' means and variances (wrong for any two differing halves; NaN with an empty one)."""
+    tf_one = PARTIAL_GOLDEN[keras]["one"][case]["fit_renorm"]["steps"]
+    for run in ("one", "two"):
+        _assert_steps(partial[run][keras][case]["fit_renorm"]["steps"], tf_one, rtol=1e-4, atol=1e-5)
+
+
 def _tf_mirrored_step(weights, x, y, replicas=2):
     """TF 2.21's MirroredStrategy fit step for Dense(1) + MSE + SGD, written out: each replica's loss is the mean
     over its `ceil(b / N)` rows (0 with none) divided by N, and the gradients are summed."""

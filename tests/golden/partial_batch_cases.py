@@ -15,7 +15,8 @@ a JSON-able dict: `fit` (SGD 0.1, MSE, `metrics=["mae"]`, 2 epochs, no shuffle) 
 step and the History; `evaluate` and `predict` at the initial weights; and two custom loops over
 `strategy.experimental_distribute_dataset` with `strategy.run` (`tf.nn.compute_average_loss` with the default
 global batch size and with `global_batch_size=b`) recording, every step, the weights and
-`strategy.reduce("SUM", loss)` / `reduce("SUM" | "MEAN", per_example_loss, axis=0)`.
+`strategy.reduce("SUM", loss)` / `reduce("SUM" | "MEAN", per_example_loss, axis=0)`; and `fit_renorm`: the same
+`fit` through `BatchNormalization(renorm=True, synchronized=True)` (weights and moving statistics every step).
 """
 
 import numpy as np
@@ -83,6 +84,28 @@ def _custom_loop(tf, strategy, x, y, weights, batch, global_batch_size):
     return out
 
 
+def _fit_renorm(tf, strategy, x, y, weights, batch):
+    """`fit` of Dense(2) -> BatchNormalization(renorm=True, synchronized=True) -> Dense(1): per step, the trainable
+    weights then the moving mean and variance (the replicas' moments must be the global batch's)."""
+    with strategy.scope():
+        norm = tf.keras.layers.BatchNormalization(renorm=True, synchronized=True, momentum=0.9)
+        model = tf.keras.Sequential([tf.keras.Input((3,)), tf.keras.layers.Dense(2), norm, tf.keras.layers.Dense(1)])
+        kernel = np.concatenate([weights[0], -weights[0][::-1]], axis=1)
+        model.layers[0].set_weights([kernel, np.array([0.1, -0.2], "float32")])
+        model.layers[2].set_weights([np.array([[0.5], [-1.0]], "float32"), weights[1]])
+        model.compile(optimizer=tf.keras.optimizers.SGD(LEARNING_RATE), loss="mse")
+    steps = []
+
+    class Record(tf.keras.callbacks.Callback):
+        def on_train_batch_end(self, batch, logs=None):
+            steps.append([np.asarray(v.numpy()).tolist() for v in self.model.trainable_weights]
+                         + [np.asarray(norm.moving_mean.numpy()).tolist(),
+                            np.asarray(norm.moving_variance.numpy()).tolist()])
+
+    model.fit(x, y, batch_size=batch, epochs=EPOCHS, shuffle=False, verbose=0, callbacks=[Record()])
+    return {"steps": steps}
+
+
 def run_case(tf, strategy, name):
     """Every record of case `name` under `strategy` (module docstring)."""
     x, y, weights = case_data(name)
@@ -92,6 +115,7 @@ def run_case(tf, strategy, name):
     predict = fresh.predict(x, batch_size=batch, verbose=0)
     return {
         "fit": _fit(tf, strategy, x, y, weights, batch),
+        "fit_renorm": _fit_renorm(tf, strategy, x, y, weights, batch),
         "evaluate": {k: float(v) for k, v in evaluate.items()},
         "predict": np.asarray(predict).tolist(),
         "loop_default": _custom_loop(tf, strategy, x, y, weights, batch, None),
