@@ -114,6 +114,8 @@ def _install_into(modules):
         for name, value in list(vars(module).items()):
             if name.startswith("_"):
                 continue
+            if getattr(value, "__keraslike_graph_aware__", False):  # handles graph mode itself (TF1 variants)
+                continue
             if name in _OVERRIDES and value is not _OVERRIDES[name]:
                 if isinstance(value, (types.FunctionType, type)):
                     _ORIGINALS.append((module, name, value))
