@@ -232,31 +232,33 @@ def _capture_functions(obj, tree, entries):
     Raises:
         programs.ExportError: a computation torch.export cannot capture.
     """
-    wanted = []  # (path, method name, specs, callable, label, traced)
+    wanted = []  # (path, method name, specs, callable, label, traced, tf.function that traces the output specs)
     for path, module in tree.functions:
         for name, function in signatures.method_functions(module).items():
             specs = signatures.named_specs(function, module, name)
             wanted.append((path, name, specs, functools.partial(function.python_function, module),
-                           f"{type(module).__name__}.{name} ({path})", False))
+                           f"{type(module).__name__}.{name} ({path})", False, getattr(module, name)))
         for name, function in signatures.method_functions_any(module).items():
             if function.input_signature is None:  # as TF, the calls traced so far (tensor arguments only)
                 for specs in signatures.traced_specs(module, name):
                     wanted.append((path, name, specs, functools.partial(function.python_function, module),
-                                   f"{type(module).__name__}.{name} ({path})", True))
+                                   f"{type(module).__name__}.{name} ({path})", True, getattr(module, name)))
     for key, entry in entries.items():
         specs = [signatures.spec_from_json(s) for s in entry["inputs"]]
         if "_callable" in entry:  # a tf.function that is not a method of obj
-            wanted.append(("obj", entry["method"], specs, entry.pop("_callable"), f"signature {key!r}", False))
+            wanted.append(("obj", entry["method"], specs, entry.pop("_callable"), f"signature {key!r}", False,
+                           entry.pop("_function")))
         elif entry["method"] == "__keras_call__":
             call = _keras_function(obj, entry)
-            wanted.append(("obj", entry["method"], specs, call, f"signature {key!r} of {obj.name!r}", False))
+            wanted.append(("obj", entry["method"], specs, call, f"signature {key!r} of {obj.name!r}", False, None))
         else:
             python = getattr(type(obj), entry["method"]).python_function
             wanted.append(("obj", entry["method"], specs, functools.partial(python, obj),
-                           f"signature {key!r} ({type(obj).__name__}.{entry['method']})", False))
+                           f"signature {key!r} ({type(obj).__name__}.{entry['method']})", False,
+                           getattr(obj, entry["method"])))
     state = [(key, tensor) for key, tensor in tree.sources.items()]
     captured, index = [], {}
-    for path, name, specs, call, label, traced in wanted:
+    for path, name, specs, call, label, traced, function in wanted:
         inputs = [signatures.spec_json(s, s.name) for s in specs]
         ident = json.dumps([path, name, inputs])
         if ident not in index:
@@ -280,6 +282,10 @@ def _capture_functions(obj, tree, entries):
                 record["outputs"] = [signatures.spec_json(TensorSpec(shape, dtype), n) for n, shape, dtype in outputs]
             else:
                 record["reason"] = reason
+                # no program (an input of unknown rank or strings): the output specs of TF's trace, from keraslike's
+                outputs = signatures.traced_outputs(function, specs)
+                if outputs is not None:
+                    record["outputs"] = [signatures.spec_json(spec, n) for n, spec in outputs]
             index[ident] = len(captured)
             captured.append((record, program))
         for entry in entries.values():
