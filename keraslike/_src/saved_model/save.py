@@ -13,13 +13,13 @@ Mirrors the user contract of `tensorflow/python/saved_model/save.py`. A TF Saved
       keraslike_programs/*.pt2        one `torch.export.save` program per function (programs.py)
       assets/                         copies of the `tf.saved_model.Asset` files of the tree
 
-What is kept: tf.Modules (class import path and attributes), tf.Variables (values, names, trainable),
-tensors, Keras layers/models (Keras 3 config + weights), JSON values and lists/tuples/dicts of these; every
-tf.function with an input signature of the modules and every signature, as programs over the tree's
-tensors. Loading rebuilds a module as its class where the class is importable (its Python methods run),
-else as a `_UserObject` whose functions run the programs. The directory is written next to `export_dir`
-and moved into place (atomic for readers); under several replicas only the chief writes and every replica
-returns once it is there.
+What is kept: tf.Modules (class import path and attributes), tf.train.Checkpoints (their objects), tf.Variables
+(values, names, trainable), tensors, Keras layers/models (Keras 3 config + weights), JSON values and
+lists/tuples/dicts of these; every tf.function with an input signature of the modules and every signature, as
+programs over the tree's tensors. Loading rebuilds a module as its class where the class is importable (its
+Python methods run), else as a `_UserObject` whose functions run the programs. The directory is written next
+to `export_dir` and moved into place (atomic for readers); under several replicas only the chief writes and
+every replica returns once it is there.
 """
 
 import functools
@@ -38,6 +38,7 @@ from keraslike._src.ops.tensor_spec import TensorSpec
 from keraslike._src.saved_model import constants, programs, ragged_programs, signatures
 from keraslike._src.saved_model.object_graph import TreeWriter
 from keraslike._src.train import object_graph as checkpoint_graph
+from keraslike._src.train.checkpoint import Checkpoint
 from keraslike._src.train import tensor_bundle
 
 
@@ -176,8 +177,9 @@ def write_saved_model(obj, export_dir, entries, extra=None, default_signature=Fa
     Raises:
         ValueError: `obj` is neither a tf.Module nor a Keras layer.
     """
-    if not isinstance(obj, (Module, Layer)):
-        raise ValueError(f"Expected a tf.Module or a Keras model/layer to save. Received: obj={obj!r:.100}")
+    if not isinstance(obj, (Module, Layer, Checkpoint)):
+        raise ValueError(f"Expected a tf.Module, a Keras model/layer or a tf.train.Checkpoint to save. "
+                         f"Received: obj={obj!r:.100}")
     export_dir = os.fspath(export_dir)
     tree = TreeWriter()
     tree.add(obj, "obj")
@@ -336,8 +338,9 @@ def save(obj, export_dir, signatures=None, options=None):  # noqa: A001 - TF's a
     """`tf.saved_model.save(obj, export_dir, signatures=None, options=None)`.
 
     Args:
-        obj: a `tf.Module` (its tf.function methods with `input_signature` become signatures) or a Keras
-            model (its `serving_default` signature calls the model on its inputs, training=False).
+        obj: a `tf.Module` (its tf.function methods with `input_signature` become signatures), a Keras
+            model (its `serving_default` signature calls the model on its inputs, training=False), or a
+            `tf.train.Checkpoint` (its objects and `save_counter`; it loads as a `_UserObject` holding them).
         export_dir: the directory to write (replaced if it exists).
         signatures: None, a `tf.function` (a method of `obj` or not) with an input signature or a concrete
             function of one, or a dict signature key -> such functions. With None, a Keras model's call is
@@ -349,7 +352,7 @@ def save(obj, export_dir, signatures=None, options=None):  # noqa: A001 - TF's a
     torch.export program (see programs.py), so the object loads and runs where its class is not defined.
 
     Raises:
-        ValueError: `obj` is not a Module/Keras model, a signature that is not a tf.function, a
+        ValueError: `obj` is not a Module/Keras model/Checkpoint, a signature that is not a tf.function, a
             SaveOptions field keraslike cannot carry out (see `SaveOptions`), or a function torch.export cannot
             capture (naming the line).
     """
