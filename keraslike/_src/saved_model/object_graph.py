@@ -4,6 +4,8 @@ What a node can be (TF keeps the "trackable" objects; keraslike keeps the state 
   * `variable`  a `tf.Variable` (value, name, trainable), shared variables saved once;
   * `constant`  a plain tensor attribute;
   * `module`    a `tf.Module`: its class (import path) and its attributes, recursively;
+  * `lookup`    a `tf.lookup` table: its class, dtypes, default and entries (`lookup_ops.table_config`), rebuilt
+                as that table (TF saves a table as a resource its functions use; its loaded attribute is opaque);
   * `checkpoint` a `tf.train.Checkpoint`: its named objects and `save_counter` (TF saves them; it loads, as in
                 TF, as a `_UserObject` holding them: `root=` under the name `root`);
   * `keras`     a Keras layer or model: its Keras 3 config and its weights;
@@ -33,6 +35,7 @@ import torch
 from keraslike._src.autodiff.function_types import PolymorphicFunction
 from keraslike._src.keras.layers.layer import Layer
 from keraslike._src.keras.saving import serialization_lib, weights_h5
+from keraslike._src.lookup import lookup_ops
 from keraslike._src.module.module import Module
 from keraslike._src.ops.random_generator import Generator
 from keraslike._src.ops.variables import Variable
@@ -204,6 +207,8 @@ class TreeWriter:
             return self._module(value, path)
         if isinstance(value, Checkpoint):
             return self._checkpoint(value, path)
+        if isinstance(value, lookup_ops.TABLE_TYPES):
+            return self._new(value, {"kind": "lookup", "table": lookup_ops.table_config(value)})
         if value is None or isinstance(value, (bool, int, float, str)):
             self.nodes.append({"kind": "value", "value": value})
             return len(self.nodes) - 1
@@ -376,6 +381,8 @@ class TreeReader:
             value = self._module(index, {"class": None, "name": None, "attributes": node["attributes"]})
         elif kind == "python":
             value = _resolve_function(node["path"])
+        elif kind == "lookup":
+            value = lookup_ops.table_from_config(node["table"])
         else:
             raise ValueError(f"Unknown node kind {kind!r} in the SavedModel (written by a newer keraslike?). "
                              f"Received: kind={kind!r}")

@@ -14,12 +14,12 @@ Mirrors the user contract of `tensorflow/python/saved_model/save.py`. A TF Saved
       assets/                         copies of the `tf.saved_model.Asset` files of the tree
 
 What is kept: tf.Modules (class import path and attributes), tf.train.Checkpoints (their objects), tf.Variables
-(values, names, trainable), tensors, Keras layers/models (Keras 3 config + weights), JSON values and
-lists/tuples/dicts of these; every tf.function with an input signature of the modules and every signature, as
-programs over the tree's tensors. Loading rebuilds a module as its class where the class is importable (its
-Python methods run), else as a `_UserObject` whose functions run the programs. The directory is written next
-to `export_dir` and moved into place (atomic for readers); under several replicas only the chief writes and
-every replica returns once it is there.
+(values, names, trainable), tf.lookup tables (entries), tensors, Keras layers/models (Keras 3 config + weights),
+JSON values and lists/tuples/dicts of these; every tf.function with an input signature of the modules and every
+signature, as programs over the tree's tensors. Loading rebuilds a module as its class where the class is
+importable (its Python methods run), else as a `_UserObject` whose functions run the programs. The directory is
+written next to `export_dir` and moved into place (atomic for readers); under several replicas only the chief
+writes and every replica returns once it is there.
 """
 
 import functools
