@@ -203,11 +203,13 @@ def _export_ragged(function, specs, state, label):
         if examples is None:
             break
         try:
-            program = torch.export.export(module, examples, dynamic_shapes=(dynamic,), strict=False)
+            # size-oblivious: a row count of 0 or 1 stays free (else torch fixes `nrows >= 2` into the program)
+            with torch.fx.experimental._config.patch(backed_size_oblivious=True):
+                program = torch.export.export(module, examples, dynamic_shapes=(dynamic,), strict=False)
+                program = program.run_decompositions({})
         except Exception as err:  # noqa: BLE001 - reported as ExportError below
             first = first or err
             continue
-        program = program.run_decompositions({})
         program.keraslike_output_layout = layout["value"]
         return program
     raise _export_error(label, first or ValueError("ragged inputs mixed with dense ones"))
