@@ -7,7 +7,8 @@ Run under real TensorFlow 2.21 (not keraslike), from the repository root:
 Saves `saved_signature_cases.build(tf)` with its signatures, loads it, and writes
 `tests/golden/saved_signature_outputs.json`: per signature key its `structured_outputs` (`{name: [shape or null,
 dtype]}`), its `structured_input_signature` keywords, its `pretty_printed_signature()` lines up to `Captures:`,
-and the values of `saved_signature_cases.CALLS`. tests/saved_model/test_saved_signature_outputs.py reads it.
+and the values of `saved_signature_cases.CALLS`; and the output specs of `saved_signature_cases.build_archive`'s
+signatures (`archive`) and a call of its `anyrank` endpoint. tests/saved_model/test_saved_signature_outputs.py reads it.
 """
 
 import json
@@ -51,6 +52,12 @@ def main():
     for key, kwargs in saved_signature_cases.CALLS:
         result = loaded.signatures[key](**{k: tf.constant(v) for k, v in kwargs.items()})
         out["calls"].append({k: _value(v) for k, v in result.items()})
+    path = tempfile.mkdtemp()
+    saved_signature_cases.build_archive(tf).write_out(path, verbose=False)
+    loaded = tf.saved_model.load(path)
+    out["archive"] = {key: {k: _spec(v) for k, v in function.structured_outputs.items()}
+                      for key, function in loaded.signatures.items()}
+    out["archive_call"] = _value(loaded.anyrank(tf.constant([[1.0, 2.0]])))
     with open(OUT, "w") as f:
         json.dump(out, f, indent=1, sort_keys=True)
     print(f"wrote {OUT}")

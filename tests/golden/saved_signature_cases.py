@@ -50,3 +50,15 @@ def build(tf):
     call = module.__call__.get_concrete_function(tf.TensorSpec(None, tf.float32))
     return module, {"serving_default": call, "plain": module.plain, "two": module.two, "strs": module.strs,
                     "strs_unknown": module.strs_unknown}
+
+
+def build_archive(tf):
+    """A `keras.export.ExportArchive` whose endpoints take an input of unknown rank and strings (lambdas: TF's
+    endpoint functions take `*args`)."""
+    model = tf.keras.Sequential([tf.keras.Input((3,)), tf.keras.layers.Dense(2)])
+    archive = tf.keras.export.ExportArchive()
+    archive.track(model)
+    archive.add_endpoint("anyrank", tf.function(lambda x: x * 2.0), input_signature=[tf.TensorSpec(None, tf.float32)])
+    archive.add_endpoint("strs", tf.function(lambda s: tf.strings.length(s)),
+                         input_signature=[tf.TensorSpec([None], tf.string)])
+    return archive

@@ -136,3 +136,29 @@ def test_a_body_that_cannot_run_on_example_values_has_unknown_outputs_not_none(t
         _ = serving.structured_outputs
     result = serving(x=np.ones(6, "float32"), y=np.ones((2, 3), "float32"))
     np.testing.assert_allclose(result["output_0"], np.full((2, 3), 2.0))
+
+
+def test_export_archive_endpoints_of_unknown_rank_and_strings(tmp_path):
+    """An ExportArchive endpoint is a tf.function of `*args`: its trace for the input signature bound no argument
+    (TypeError, so the specs were unknown)."""
+    saved_signature_cases.build_archive(tf).write_out(str(tmp_path), verbose=False)
+    loaded = tf.saved_model.load(str(tmp_path))
+    assert {key: {k: _spec(v) for k, v in f.structured_outputs.items()}
+            for key, f in loaded.signatures.items()} == GOLDEN["archive"]
+    np.testing.assert_allclose(np.asarray(loaded.anyrank(tf.constant([[1.0, 2.0]]))), GOLDEN["archive_call"]["value"])
+
+
+def test_a_concrete_function_of_star_args_binds_the_input_signature():
+    """`tf.function(lambda *a: ..., input_signature=[...]).get_concrete_function()` (TF 2.21's reprs)."""
+    c = tf.function(lambda *a: a[0] * 2.0, input_signature=[tf.TensorSpec([None], tf.float32)]).get_concrete_function()
+    assert repr(c.structured_outputs) == "TensorSpec(shape=(None,), dtype=tf.float32, name=None)"
+    assert repr(c.structured_input_signature) == \
+        "((TensorSpec(shape=(None,), dtype=tf.float32, name='a_0'),), {})"
+
+    def g(x, *rest):
+        return x + rest[0]
+
+    g = tf.function(g, input_signature=[tf.TensorSpec([None], tf.float32), tf.TensorSpec([None], tf.float32)])
+    assert repr(g.get_concrete_function().structured_input_signature) == (
+        "((TensorSpec(shape=(None,), dtype=tf.float32, name='x'), "
+        "TensorSpec(shape=(None,), dtype=tf.float32, name='rest_0')), {})")

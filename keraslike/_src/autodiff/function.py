@@ -389,7 +389,12 @@ class Function(function_types.PolymorphicFunction):
             return {"args": tuple(self._input_signature), "kwargs": {}}
         names = [n for n, p in self._signature.parameters.items()
                  if p.kind in (p.POSITIONAL_ONLY, p.POSITIONAL_OR_KEYWORD)]
-        return dict(zip(names, self._input_signature))
+        key = dict(zip(names, self._input_signature))
+        rest = tuple(self._input_signature[len(names):])
+        varargs = [n for n, p in self._signature.parameters.items() if p.kind is p.VAR_POSITIONAL]
+        if rest and varargs:  # `def f(*args)`: the specs beyond the named parameters fill *args, as a call binds
+            key[varargs[0]] = rest
+        return key
 
     def get_concrete_function(self, *args, **kwargs):
         """The `ConcreteFunction` for `args` (TensorSpecs, tensors or Python values) or the `input_signature`.
