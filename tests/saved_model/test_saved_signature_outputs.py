@@ -35,6 +35,16 @@ for key, function in loaded.signatures.items():
         "inputs": {k: [None if v.shape.rank is None else v.shape.as_list(), v.dtype.name]
                    for k, v in function.structured_input_signature[1].items()},
         "printed": function.pretty_printed_signature().splitlines()}
+sys.path.insert(0, sys.argv[2])
+import numpy as np
+import saved_signature_cases  # its CALLS only: the class is never defined here
+out["calls"] = []
+for key, kwargs in saved_signature_cases.CALLS:
+    try:
+        result = loaded.signatures[key](**kwargs)
+        out["calls"].append({k: np.asarray(v).tolist() for k, v in result.items()})
+    except NotImplementedError as err:  # a string input: no program
+        out["calls"].append("no program: string" if "string tensor" in str(err) else str(err))
 print("RESULTS" + json.dumps(out))
 """
 
@@ -109,14 +119,24 @@ def test_the_guides_custom_output_name_signature(tmp_path):
 
 @pytest.mark.slow
 def test_specs_are_known_where_the_class_is_not(saved):
-    """A process that never defines the class loads a _UserObject: the specs and printing are the saved ones."""
+    """A process that never defines the class loads a _UserObject: the specs and printing are the saved ones, and
+    the signatures of unknown-rank inputs run (before: NotImplementedError, no program)."""
     env = {**os.environ, "PYTHONPATH": ROOT, "OMP_NUM_THREADS": "1"}
-    done = subprocess.run([sys.executable, "-c", LOADER, saved], cwd=os.path.dirname(saved), env=env,
+    done = subprocess.run([sys.executable, "-c", LOADER, saved, os.path.join(HERE, "..", "golden")],
+                          cwd=os.path.dirname(saved), env=env,
                           capture_output=True, text=True, timeout=300)
     assert done.returncode == 0, done.stderr[-4000:]
     found = json.loads(done.stdout.split("RESULTS", 1)[1])
     assert found["type"] == "_UserObject"
     _check_signatures(found["signatures"])
+    # inputs of unknown rank run a program per rank (0 to 4); string inputs have none (README)
+    for (key, kwargs), got, expected in zip(saved_signature_cases.CALLS, found["calls"], GOLDEN["calls"]):
+        if any(v.dtype == object for v in kwargs.values()):
+            assert got == "no program: string", key
+            continue
+        assert sorted(got) == sorted(expected), key
+        for name, want in expected.items():
+            np.testing.assert_allclose(np.asarray(got[name]), np.asarray(want["value"], want["dtype"]))
 
 
 def test_a_body_that_cannot_run_on_example_values_has_unknown_outputs_not_none(tmp_path):

@@ -288,6 +288,13 @@ def _capture_functions(obj, tree, entries):
                 outputs = signatures.traced_outputs(function, specs)
                 if outputs is not None:
                     record["outputs"] = [signatures.spec_json(spec, n) for n, spec in outputs]
+                if programs.rank_specs(specs, 0) is not None and not traced:  # unknown rank: a program per rank
+                    program = programs.export_ranks(call, specs, state, label) or None
+                    if program:
+                        record["rank_programs"] = [
+                            {"rank": rank, "inputs": [signatures.spec_json(s, s.name)
+                                                      for s in programs.rank_specs(specs, rank)],
+                             "program_shapes": programs.program_shapes(p)} for rank, p in program.items()]
             index[ident] = len(captured)
             captured.append((record, program))
         for entry in entries.values():
@@ -311,7 +318,11 @@ def _write_directory(export_dir, document, checkpoint, assets, captured):
         tensor_bundle.write(os.path.join(staging, constants.VARIABLES_DIRECTORY, constants.VARIABLES_FILENAME),
                             checkpoint)
         for i, (record, program) in enumerate(captured):
-            if program is not None:
+            if isinstance(program, dict):  # one program per rank of its inputs of unknown rank
+                for entry in record["rank_programs"]:
+                    entry["program"] = programs.save_program(program[entry["rank"]], staging,
+                                                             f"function_{i}_rank{entry['rank']}")
+            elif program is not None:
                 record["program"] = programs.save_program(program, staging, f"function_{i}")
         with open(os.path.join(staging, constants.KERASLIKE_FILENAME), "w", encoding="utf-8") as f:
             json.dump(document, f)
