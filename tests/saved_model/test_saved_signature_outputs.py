@@ -45,6 +45,10 @@ for key, kwargs in saved_signature_cases.CALLS:
         out["calls"].append({k: np.asarray(v).tolist() for k, v in result.items()})
     except NotImplementedError as err:  # a string input: no program
         out["calls"].append("no program: string" if "string tensor" in str(err) else str(err))
+try:
+    loaded.signatures["plain"](x=np.ones((1, 1, 1, 1, 1), "float32"))
+except ValueError as err:  # rank 5: no program saved for it
+    out["rank5"] = str(err)
 print("RESULTS" + json.dumps(out))
 """
 
@@ -137,6 +141,7 @@ def test_specs_are_known_where_the_class_is_not(saved):
         assert sorted(got) == sorted(expected), key
         for name, want in expected.items():
             np.testing.assert_allclose(np.asarray(got[name]), np.asarray(want["value"], want["dtype"]))
+    assert "ranks [0, 1, 2, 3, 4]" in found["rank5"] and "(1, 1, 1, 1, 1)" in found["rank5"]
 
 
 def test_a_body_that_cannot_run_on_example_values_has_unknown_outputs_not_none(tmp_path):

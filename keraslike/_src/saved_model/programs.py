@@ -388,7 +388,8 @@ class ConcreteProgram:
             for program in self._ranked:
                 if program.matches(tensors):
                     return program(*tensors)
-            ranks = [len(p.specs[0].shape) if p.specs else 0 for p in self._ranked]
+            unknown = next(i for i, spec in enumerate(self.specs) if spec.shape.rank is None)
+            ranks = [len(p.specs[unknown].shape) for p in self._ranked]
             raise ValueError(f"{self.label} takes inputs of unknown rank; this SavedModel holds its programs for "
                              f"the ranks {sorted(set(ranks))} (torch.export needs ranks). Received: shapes="
                              f"{[tuple(t.shape) for t in tensors]}")
