@@ -1,0 +1,125 @@
+"""Programs exporting and importing TF1 meta graphs (`.meta` files), run by real TensorFlow 2.21
+(`make_meta_graph_golden.py` writes `meta_graph.json`) and by keraslike (`tests/compat/test_meta_graph.py`).
+
+Each case is `case(tf, tf1, directory)` with `tf` the TF 2 module and `tf1` its `compat.v1`, and returns plain
+Python values (floats, lists, names). The programs are in the style of the TF guide `migrate/saved_model`.
+"""
+
+import os
+
+import numpy as np
+
+
+def _value(x):
+    return np.asarray(x).tolist()
+
+
+def multiply_round_trip(tf, tf1, directory):
+    """The guide's cells 16-17: export a meta graph and a checkpoint, import it into a new graph, restore, run."""
+    meta, ckpt = os.path.join(directory, "multiply.pb"), os.path.join(directory, "multiply_values.ckpt")
+    with tf.Graph().as_default():
+        x = tf1.placeholder(tf.float32, shape=[], name="x")
+        v = tf.Variable(3.0, name="v")
+        y = tf.multiply(x, v, name="y")
+        with tf1.Session() as sess:
+            sess.run(v.initializer)
+            sess.run(v.assign(4.0))  # the restored value differs from the initial one
+            before = sess.run(y, feed_dict={x: 5})
+            saver = tf1.train.Saver()
+            saver.export_meta_graph(meta, as_text=True)
+            saver.save(sess, ckpt)
+    with tf.Graph().as_default() as g:
+        restored_saver = tf1.train.import_meta_graph(meta)
+        x, y = g.get_tensor_by_name("x:0"), g.get_tensor_by_name("y:0")
+        with tf1.Session() as sess:
+            restored_saver.restore(sess, ckpt)
+            after = sess.run(y, feed_dict={x: 5})
+            variables = [v.name for v in tf1.global_variables()]
+            trainable = [v.name for v in tf1.trainable_variables()]
+        shapes = [x.shape.as_list(), y.shape.as_list()]
+    return {"before": _value(before), "after": _value(after), "variables": variables, "trainable": trainable,
+            "shapes": shapes, "saver": type(restored_saver).__name__}
+
+
+def wrapped_import(tf, tf1, directory):
+    """The guide's cell 18: import the meta graph inside `wrap_function`, restore its variables eagerly, prune."""
+    multiply_round_trip(tf, tf1, directory)
+    meta, ckpt = os.path.join(directory, "multiply.pb"), os.path.join(directory, "multiply_values.ckpt")
+
+    def import_multiply():
+        tf1.train.import_meta_graph(meta)
+
+    wrapped = tf1.wrap_function(import_multiply, [])
+    graph = wrapped.graph
+    x, y = graph.get_tensor_by_name("x:0"), graph.get_tensor_by_name("y:0")
+    tf1.train.Saver(wrapped.variables).restore(sess=None, save_path=ckpt)
+    multiply_fn = wrapped.prune(feeds=x, fetches=y)
+    return {"result": _value(multiply_fn(tf.constant(5.0))), "variables": [v.name for v in wrapped.variables],
+            "values": [_value(v.numpy()) for v in wrapped.variables]}
+
+
+def dense_graph(tf, tf1, directory):
+    """A small network: matmul, bias, relu, mean, Python operators, slicing, constants, a group and a user
+    collection, imported twice (the second time under an import scope)."""
+    meta, ckpt = os.path.join(directory, "dense.meta"), os.path.join(directory, "dense")
+    rng = np.random.RandomState(0)
+    w0 = rng.uniform(-1, 1, (3, 2)).astype(np.float32)
+    inputs = rng.uniform(-1, 1, (4, 3)).astype(np.float32)
+    with tf.Graph().as_default():
+        x = tf1.placeholder(tf.float32, shape=[None, 3], name="inputs")
+        w = tf.Variable(w0, name="dense/kernel")
+        b = tf.Variable(tf.constant([0.5, -0.25]), name="dense/bias")
+        step = tf.Variable(0, name="step", trainable=False)
+        hidden = tf.nn.relu(tf.matmul(x, w) + b, name="hidden")
+        scaled = 2.0 * hidden - hidden[:, :1] / 4.0
+        out = tf.reduce_mean(scaled, axis=1, name="out")
+        bump = tf.group(step.assign_add(1), name="bump")
+        tf1.add_to_collection("outputs", out)
+        tf1.add_to_collection("train_op", bump)
+        with tf1.Session() as sess:
+            sess.run(tf1.global_variables_initializer())
+            sess.run(b.assign(b * 3.0))
+            sess.run(bump)
+            expected = sess.run(out, feed_dict={x: inputs})
+            saver = tf1.train.Saver()
+            saver.save(sess, ckpt)
+            saver.export_meta_graph(meta)
+    results = {"expected": _value(expected)}
+    with tf.Graph().as_default() as g:
+        saver = tf1.train.import_meta_graph(meta)
+        with tf1.Session() as sess:
+            saver.restore(sess, ckpt)
+            results["collection"] = [t.name for t in tf1.get_collection("outputs")]
+            results["restored"] = _value(sess.run("out:0", feed_dict={"inputs:0": inputs}))
+            sess.run(tf1.get_collection("train_op")[0])
+            step = [v for v in tf1.global_variables() if v.name == "step:0"]  # "step:0" names TF's handle
+            results["step"] = _value(sess.run(step[0]))
+            results["out_shape"] = g.get_tensor_by_name("out:0").shape.as_list()
+    with tf.Graph().as_default():  # TF's imported resource variables keep their shared names: a graph of its own
+        tf1.train.import_meta_graph(meta)
+        scoped_saver = tf1.train.import_meta_graph(meta, import_scope="copy")
+        with tf1.Session() as sess:
+            sess.run(tf1.variables_initializer([v for v in tf1.global_variables() if v.name.startswith("copy/")]))
+            results["scoped_initial"] = _value(sess.run("copy/out:0", feed_dict={"copy/inputs:0": inputs}))
+        results["scoped_saver"] = scoped_saver is not None
+        results["names"] = sorted(v.name for v in tf1.global_variables())
+        results["scoped_collection"] = [t.name for t in tf1.get_collection("outputs")]
+    return results
+
+
+def no_variables(tf, tf1, directory):
+    """A graph without variables: import_meta_graph returns None (no Saver to make), the ops still run."""
+    meta = os.path.join(directory, "plain.meta")
+    with tf.Graph().as_default():
+        a = tf1.placeholder(tf.float32, shape=[2], name="a")
+        tf.add(a, tf.constant([1.0, 2.0]), name="total")
+        tf1.train.export_meta_graph(meta)
+    with tf.Graph().as_default() as g:
+        saver = tf1.train.import_meta_graph(meta)
+        with tf1.Session() as sess:
+            total = sess.run(g.get_tensor_by_name("total:0"), feed_dict={"a:0": [3.0, 4.0]})
+    return {"saver": saver is None, "total": _value(total)}
+
+
+CASES = {"multiply_round_trip": multiply_round_trip, "wrapped_import": wrapped_import, "dense_graph": dense_graph,
+         "no_variables": no_variables}
