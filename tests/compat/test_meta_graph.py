@@ -113,3 +113,34 @@ def test_wrap_function_runs_graph_code_over_lifted_variables():
     assert float(wrapped.variables[0].numpy()) == 3.0  # the graph's assignment updates the lifted variable
     pruned = wrapped.prune(feeds=wrapped.graph.get_tensor_by_name("x:0"), fetches="mul:0")
     assert float(pruned(tf.constant(3.0))) == 9.0
+
+
+def test_save_warns_once_and_keeps_the_checkpoint_when_the_graph_cannot_be_written(tmp_path):
+    with tf.Graph().as_default():
+        w = tf.Variable([1.0, 2.0], name="w")
+        train = tf1.train.GradientDescentOptimizer(0.1).minimize(tf.reduce_sum(w * w))
+        saver = tf1.train.Saver()
+        with tf1.Session() as sess:
+            sess.run(tf1.global_variables_initializer())
+            sess.run(train)
+            with pytest.warns(UserWarning, match="no meta graph file"):
+                saver.save(sess, str(tmp_path / "m"))
+            saver.save(sess, str(tmp_path / "m2"))  # warned once per Saver
+            saver.save(sess, str(tmp_path / "m3"), write_meta_graph=False)
+    assert sorted(p.name for p in tmp_path.iterdir() if p.suffix == ".index") == ["m.index", "m2.index", "m3.index"]
+    assert not list(tmp_path.glob("*.meta"))
+
+
+def test_tf1_argument_forms_round_trip(tmp_path):
+    """`tf.compat.v1` ops with TF1 argument names (`keep_dims`, `dimension`) are written by name and read back."""
+    values = np.array([[1.0, 5.0], [4.0, 2.0]], np.float32)
+    with tf.Graph().as_default():
+        x = tf1.placeholder(tf.float32, [None, 2], name="x")
+        tf1.reduce_sum(x, axis=1, keep_dims=True, name="total")
+        tf1.argmax(x, dimension=1, name="best")
+        tf1.train.export_meta_graph(str(tmp_path / "v1.meta"))
+    with tf.Graph().as_default(), tf1.Session() as sess:
+        tf1.train.import_meta_graph(str(tmp_path / "v1.meta"))
+        total, best = sess.run(["total:0", "best:0"], {"x:0": values})
+    np.testing.assert_allclose(total, [[6.0], [6.0]])
+    assert best.tolist() == [1, 0]

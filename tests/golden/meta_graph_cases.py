@@ -121,5 +121,29 @@ def no_variables(tf, tf1, directory):
     return {"saver": saver is None, "total": _value(total)}
 
 
-CASES = {"multiply_round_trip": multiply_round_trip, "wrapped_import": wrapped_import, "dense_graph": dense_graph,
-         "no_variables": no_variables}
+def save_writes_meta(tf, tf1, directory):
+    """`Saver.save` writes `<prefix>.meta` beside each checkpoint (removed with it past `max_to_keep`); the
+    classic TF1 restart: `import_meta_graph(prefix + ".meta")`, restore, run a collected op."""
+    prefix = os.path.join(directory, "model")
+    with tf.Graph().as_default():
+        w = tf.Variable([1.0, 2.0], name="w")
+        x = tf1.placeholder(tf.float32, [2], name="x")
+        tf1.add_to_collection("predict", tf.reduce_sum(w * x, name="predict"))
+        grow = w.assign(w * 2.0)
+        saver = tf1.train.Saver(max_to_keep=2)
+        with tf1.Session() as sess:
+            sess.run(tf1.global_variables_initializer())
+            for step in range(3):
+                sess.run(grow)
+                last = saver.save(sess, prefix, global_step=step)
+    files = sorted(os.listdir(directory))
+    with tf.Graph().as_default():
+        saver = tf1.train.import_meta_graph(last + ".meta")
+        with tf1.Session() as sess:
+            saver.restore(sess, last)
+            value = sess.run(tf1.get_collection("predict")[0], feed_dict={"x:0": [1.0, 1.0]})
+    return {"files": files, "value": _value(value)}
+
+
+CASES = {"save_writes_meta": save_writes_meta, "multiply_round_trip": multiply_round_trip,
+         "wrapped_import": wrapped_import, "dense_graph": dense_graph, "no_variables": no_variables}

@@ -8,8 +8,8 @@ indented): per op in creation order its name, type, device and control inputs, a
 - a placeholder: dtype and static shape;
 - a variable: dtype, shape, trainable, initial-value tensor and initializer op (`VariableV2` + `Assign`);
 - an assignment (`Assign`/`AssignAdd`/`AssignSub`) and a `NoOp` (`tf.group`, initializers);
-- a recorded call: the keraslike op function by module and name (only module-level functions of
-  `keraslike._src.ops`/`image`/`graph` and Python's `operator` are written or read back), its arguments
+- a recorded call: the keraslike op function by module and name (only op functions reachable by name in
+  `keraslike._src.ops`/`image`/`graph`/`compat.v1` and Python's `operator` are written or read back), its arguments
   with graph tensors by name and constants (numbers, strings, arrays, dtypes, shapes) by value, and the
   static shapes of its outputs.
 
@@ -49,7 +49,8 @@ from keraslike._src.ops.variables import Variable as EagerVariable
 FORMAT = "keraslike.MetaGraphDef"
 FORMAT_VERSION = 1
 _MAX_BYTES = 1 << 31
-_FUNCTION_PACKAGES = ("keraslike._src.ops.", "keraslike._src.image.", "keraslike._src.graph.")
+_FUNCTION_PACKAGES = ("keraslike._src.ops.", "keraslike._src.image.", "keraslike._src.graph.",
+                      "keraslike._src.compat.v1.")
 _TF_VERSION = "2.21.0"  # the TensorFlow API keraslike mirrors
 _OPERATORS = {name: getattr(operator, name) for name in dir(operator) if not name.startswith("_")}
 
@@ -121,16 +122,26 @@ def _function_ref(op):
     return _plain_function_ref(op, fn)
 
 
+def _unwrap(fn):
+    """The op function under keraslike's wrappers (graph-mode recording, Keras-symbolic dispatch)."""
+    while True:
+        inner = getattr(fn, "__keraslike_graph_op__", None) or getattr(fn, "__keraslike_tf_op__", None)
+        if inner is None or inner is fn:
+            return fn
+        fn = inner
+
+
 def _plain_function_ref(op, fn):
-    fn = getattr(fn, "__keraslike_tf_op__", fn)  # the Keras-symbolic wrapper of a TF op: the op itself
-    module, name = getattr(fn, "__module__", None) or "", getattr(fn, "__qualname__", "")
+    fn = _unwrap(fn)
+    module, name = getattr(fn, "__module__", None) or "", getattr(fn, "__name__", "")
     if module in ("_operator", "operator") and _OPERATORS.get(name) is fn:
         return {"module": "operator", "name": name}
     if not module.startswith(_FUNCTION_PACKAGES) or not name.isidentifier():
         _fail(op, f"it runs the Python callable {getattr(fn, '__qualname__', fn)!r}, which is not a keraslike op "
                   "function (a closure, lambda, bound method or user function)")
-    if getattr(importlib.import_module(module), name, None) is not fn:
-        _fail(op, f"its function {module}.{name} is not reachable by that name")
+    if _unwrap(getattr(importlib.import_module(module), name, None)) is not fn:
+        _fail(op, f"it runs the Python callable {getattr(fn, '__qualname__', fn)!r}, which is not a keraslike op "
+                  f"function reachable as {module}.{name}")
     return {"module": module, "name": name}
 
 
@@ -338,7 +349,7 @@ def _resolve_function(ref):
     if not module.startswith(_FUNCTION_PACKAGES) or not name.isidentifier():
         raise ValueError(f"The .meta file names the function {module}.{name}, which is not a keraslike op function. "
                          f"Received: function={ref!r}")
-    fn = getattr(importlib.import_module(module), name, None)
+    fn = _unwrap(getattr(importlib.import_module(module), name, None))
     if not callable(fn) or getattr(fn, "__module__", None) != module:
         raise ValueError(f"The .meta file names the function {module}.{name}, which this keraslike does not have. "
                          f"Received: function={ref!r}")

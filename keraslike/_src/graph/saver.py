@@ -6,10 +6,12 @@ Mirrors `tensorflow/python/training/saver.py`: checkpoint keys are the variables
 the newest `max_to_keep`. The files are TF's name-based tensor bundle (`P.index` + `P.data-00000-of-00001`,
 `train/tensor_bundle.py`), as TF's V2 Saver writes them, read by `tf.train.load_checkpoint` / `list_variables`
 and by real TF; files in keraslike's earlier layout (a JSON index, values in safetensors) are still restored.
-`export_meta_graph` writes keraslike's own `.meta` format, which `import_meta_graph` rebuilds (`meta_graph.py`).
+`save` (in graph mode) and `export_meta_graph` write keraslike's own `.meta` format, which `import_meta_graph`
+rebuilds (`meta_graph.py`); TF cannot read it.
 """
 
 import os
+import warnings
 
 import numpy as np
 
@@ -96,6 +98,8 @@ class Saver:
             self._vars = {}
         self._max_to_keep = max_to_keep
         self._last = []
+        self._meta_files = {}  # checkpoint prefix -> the .meta file save wrote beside it (removed with it)
+        self._meta_graph_warned = False
 
     def save(self, sess, save_path, global_step=None, latest_filename=None, meta_graph_suffix="meta",
              write_meta_graph=True, write_state=True, strip_default_attrs=False, save_debug_info=False):
@@ -112,9 +116,28 @@ class Saver:
         index, data = tensor_bundle.serialize(arrays)
         file_io.atomic_write(save_path + _DATA_SUFFIX, lambda tmp: _write_bytes(tmp, data))
         file_io.atomic_write(save_path + ".index", lambda tmp: _write_bytes(tmp, index))
+        if write_meta_graph:
+            self._write_meta_graph(save_path, f"{save_path}.{meta_graph_suffix}")
         if write_state:
             self._record(save_path)
         return save_path
+
+    def _write_meta_graph(self, save_path, path):
+        """`save`'s `.meta` file next to the checkpoint, as TF writes it in graph mode (none in eager mode); a
+        graph the format cannot hold gets a warning (once per Saver) instead of a file."""
+        graphs = {id(v.graph): v.graph for v in self._vars.values() if isinstance(v, GraphVariable)}
+        graph = next(iter(graphs.values())) if len(graphs) == 1 else graph_lib.default_graph()
+        if graph is None:
+            return
+        try:
+            meta_graph.export(graph, path, saver_variables=self._vars, max_to_keep=self._max_to_keep)
+        except meta_graph.MetaGraphExportError as error:
+            if not self._meta_graph_warned:
+                self._meta_graph_warned = True
+                warnings.warn(f"Saver.save wrote the checkpoint {save_path} but no meta graph file {path}: {error}",
+                              stacklevel=3)
+            return
+        self._meta_files[os.path.abspath(save_path)] = path
 
     def _values(self, sess):
         """{key: numpy value}: graph variables read in `sess`, eager variables directly (TF: `sess=None` in eager)."""
@@ -134,9 +157,9 @@ class Saver:
         self._last = [p for p in self._last if os.path.abspath(p) != os.path.abspath(save_path)] + [save_path]
         if self._max_to_keep and len(self._last) > self._max_to_keep:
             for old in self._last[:-self._max_to_keep]:
-                for suffix in (".index", _DATA_SUFFIX):
-                    if os.path.exists(old + suffix):
-                        os.remove(old + suffix)
+                for file in (old + ".index", old + _DATA_SUFFIX, self._meta_files.pop(os.path.abspath(old), None)):
+                    if file is not None and os.path.exists(file):
+                        os.remove(file)
             self._last = self._last[-self._max_to_keep:]
         checkpoint_state.write_state(directory, save_path, self._last)
 
