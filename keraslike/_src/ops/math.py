@@ -23,7 +23,7 @@ from keraslike._src.ops import string_array_ops as _str
 from keraslike._src.ops import value_semantics
 from keraslike._src.ops.cached_logits import cache_logits
 from keraslike._src.ops.string_tensor import has_strings
-from keraslike._src.ragged.ragged_tensor import RaggedTensor, ragged_binary
+from keraslike._src.ragged.ragged_tensor import RaggedTensor, ragged_binary, use_tf_ops
 from keraslike._src.ops.conversion import binary_operands, check_broadcastable, to_tensor
 from keraslike._src.placement import log as _log
 
@@ -307,6 +307,13 @@ less_equal = _binary("tf.math.less_equal", torch.le, doc="x <= y (bool result)."
 logical_and = _binary("tf.math.logical_and", torch.logical_and, "bool", "x AND y.")
 logical_or = _binary("tf.math.logical_or", torch.logical_or, "bool", "x OR y.")
 logical_xor = _binary("tf.math.logical_xor", torch.logical_xor, "bool", "x XOR y.")
+
+use_tf_ops(  # RaggedTensor's Python operators, as TF's ragged_operators.py assigns them
+    add=add, subtract=subtract, multiply=multiply, truediv=truediv, floordiv=floordiv, floormod=floormod, pow=pow,
+    greater=greater, greater_equal=greater_equal, less=less, less_equal=less_equal, equal=equal,
+    not_equal=not_equal, logical_and=logical_and, logical_or=logical_or, logical_xor=logical_xor,
+    negative=negative, abs=abs, logical_not=logical_not,
+)
 
 
 def scalar_mul(scalar, x, name=None):
