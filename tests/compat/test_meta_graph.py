@@ -23,7 +23,7 @@ def _close(got, want):
         assert set(got) == set(want)
         for key in want:
             _close(got[key], want[key])
-    elif isinstance(want, list) and want and isinstance(want[0], float):
+    elif isinstance(want, list) and want and np.asarray(want).dtype.kind == "f":
         np.testing.assert_allclose(got, want, rtol=1e-5, atol=1e-6)
     elif isinstance(want, float):
         assert got == pytest.approx(want, rel=1e-6)

@@ -6,12 +6,15 @@ Writes tests/golden/meta_graph.json and tests/golden/tf_multiply.meta.
 """
 
 import json
+import os
 import pathlib
 import sys
 import tempfile
 
-import tensorflow as tf
-import tensorflow.compat.v1 as tf1
+os.environ["TF_USE_LEGACY_KERAS"] = "1"  # tf.compat.v1.layers lives in tf_keras (Keras 2) in TF 2.21
+
+import tensorflow as tf  # noqa: E402
+import tensorflow.compat.v1 as tf1  # noqa: E402
 
 sys.path.insert(0, str(pathlib.Path(__file__).parent))
 import meta_graph_cases  # noqa: E402

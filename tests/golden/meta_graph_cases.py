@@ -145,5 +145,38 @@ def save_writes_meta(tf, tf1, directory):
     return {"files": files, "value": _value(value)}
 
 
-CASES = {"save_writes_meta": save_writes_meta, "multiply_round_trip": multiply_round_trip,
+def layers_round_trip(tf, tf1, directory):
+    """`tf.compat.v1.layers.dense` and `get_variable` with initializers: saved with `Saver.save` (its `.meta`),
+    imported, re-initialised (the initializers are rebuilt) and restored."""
+    prefix = os.path.join(directory, "layers")
+    rng = np.random.RandomState(1)
+    inputs = rng.uniform(-1, 1, (3, 4)).astype(np.float32)
+    with tf.Graph().as_default():
+        x = tf1.placeholder(tf.float32, [None, 4], name="x")
+        with tf1.variable_scope("net"):
+            scale = tf1.get_variable("scale", [], initializer=tf1.constant_initializer(2.0))
+            hidden = tf1.layers.dense(x, 3, activation=tf.nn.relu, name="hidden")
+            out = tf.identity(tf1.layers.dense(hidden, 1, name="out") * scale, name="y")
+        with tf1.Session() as sess:
+            sess.run(tf1.global_variables_initializer())
+            for v in tf1.global_variables():
+                if "kernel" in v.name or "bias" in v.name:
+                    v.load(rng.uniform(-1, 1, v.shape.as_list()).astype(np.float32), sess)
+            scale.load(3.0, sess)
+            expected = sess.run(out, feed_dict={x: inputs})
+            tf1.train.Saver().save(sess, prefix)
+    with tf.Graph().as_default():
+        saver = tf1.train.import_meta_graph(prefix + ".meta")
+        with tf1.Session() as sess:
+            sess.run(tf1.global_variables_initializer())
+            scale = [v for v in tf1.global_variables() if v.name == "net/scale:0"][0]
+            initial_scale = sess.run(scale)
+            saver.restore(sess, prefix)
+            restored = sess.run("net/y:0", feed_dict={"x:0": inputs})
+            names = sorted(v.name for v in tf1.trainable_variables())
+    return {"expected": _value(expected), "restored": _value(restored), "initial_scale": _value(initial_scale),
+            "names": names}
+
+
+CASES = {"layers_round_trip": layers_round_trip, "save_writes_meta": save_writes_meta, "multiply_round_trip": multiply_round_trip,
          "wrapped_import": wrapped_import, "dense_graph": dense_graph, "no_variables": no_variables}

@@ -9,8 +9,10 @@ indented): per op in creation order its name, type, device and control inputs, a
 - a variable: dtype, shape, trainable, initial-value tensor and initializer op (`VariableV2` + `Assign`);
 - an assignment (`Assign`/`AssignAdd`/`AssignSub`) and a `NoOp` (`tf.group`, initializers);
 - a recorded call: the keraslike op function by module and name (only op functions reachable by name in
-  `keraslike._src.ops`/`image`/`graph`/`compat.v1` and Python's `operator` are written or read back), its arguments
-  with graph tensors by name and constants (numbers, strings, arrays, dtypes, shapes) by value, and the
+  `keraslike._src.ops`/`image`/`graph`/`compat.v1`/`keras.activations`, Python's `operator` and a few pure torch
+  creation functions are written or read back; the same for functions passed as arguments), its arguments
+  with graph tensors by name, constants (numbers, strings, arrays, dtypes, shapes) by value and initializers
+  (Keras's and TF1's) by class and `get_config()`, and the
   static shapes of its outputs.
 
 `import_meta_graph` rebuilds those ops in the default graph under the same names (an `import_scope`
@@ -30,6 +32,7 @@ import importlib
 import json
 import operator
 import os
+import types
 import warnings
 
 import numpy as np
@@ -40,6 +43,7 @@ from keraslike._src.graph.framework import PlaceholderOp
 from keraslike._src.graph.graph_def import graph_def as graph_def_picture
 from keraslike._src.graph.tensor import NoOp, Operation, SymbolicTensor
 from keraslike._src.graph.variables import AssignOp, GraphVariable, VariableOp
+from keraslike._src.keras import initializers as keras_initializers
 from keraslike._src.keras.saving import file_io
 from keraslike._src.ops import dtypes
 from keraslike._src.ops import name_scope as eager_name_scope
@@ -50,9 +54,12 @@ FORMAT = "keraslike.MetaGraphDef"
 FORMAT_VERSION = 1
 _MAX_BYTES = 1 << 31
 _FUNCTION_PACKAGES = ("keraslike._src.ops.", "keraslike._src.image.", "keraslike._src.graph.",
-                      "keraslike._src.compat.v1.")
+                      "keraslike._src.compat.v1.", "keraslike._src.keras.activations.")
 _TF_VERSION = "2.21.0"  # the TensorFlow API keraslike mirrors
 _OPERATORS = {name: getattr(operator, name) for name in dir(operator) if not name.startswith("_")}
+# torch functions keraslike's graph code records directly (creation and elementwise: no side effects)
+_TORCH = {name: getattr(torch, name) for name in ("zeros", "ones", "full", "as_tensor", "zeros_like", "ones_like",
+                                                  "eq", "reshape", "stack")}
 
 
 class MetaGraphExportError(NotImplementedError):
@@ -136,6 +143,8 @@ def _plain_function_ref(op, fn):
     module, name = getattr(fn, "__module__", None) or "", getattr(fn, "__name__", "")
     if module in ("_operator", "operator") and _OPERATORS.get(name) is fn:
         return {"module": "operator", "name": name}
+    if _TORCH.get(name) is fn:
+        return {"module": "torch", "name": name}
     if not module.startswith(_FUNCTION_PACKAGES) or not name.isidentifier():
         _fail(op, f"it runs the Python callable {getattr(fn, '__qualname__', fn)!r}, which is not a keraslike op "
                   "function (a closure, lambda, bound method or user function)")
@@ -183,9 +192,23 @@ def _encode(op, value):
         if isinstance(value, np.generic):
             encoded["scalar"] = True
         return encoded
+    if isinstance(value, (types.FunctionType, types.BuiltinFunctionType)):  # an activation, a reduction, ...
+        return {"function": _plain_function_ref(op, value)}
+    if isinstance(value, keras_initializers.Initializer):
+        return {"initializer": _initializer_ref(op, value)}
     _fail(op, f"an argument of its call is a {type(value).__name__} ({value!r:.60}), which the .meta format does "
               "not store")
     return None
+
+
+def _initializer_ref(op, initializer):
+    """A Keras or TF1 initializer object by its class (found by name in its module) and `get_config()`."""
+    cls = type(initializer)
+    module = importlib.import_module(cls.__module__)
+    names = [k for k, v in vars(module).items() if v is cls and not k.startswith("__")]
+    if not names or not cls.__module__.startswith("keraslike._src."):
+        _fail(op, f"its initializer {cls.__name__} is not a keraslike initializer class reachable by name")
+    return {"module": cls.__module__, "class": names[0], "config": _encode(op, initializer.get_config())}
 
 
 def _shape(shape):
@@ -346,6 +369,8 @@ def _resolve_function(ref):
     module, name = ref.get("module", ""), ref.get("name", "")
     if module == "operator" and name in _OPERATORS:
         return _OPERATORS[name]
+    if module == "torch" and name in _TORCH:
+        return _TORCH[name]
     if not module.startswith(_FUNCTION_PACKAGES) or not name.isidentifier():
         raise ValueError(f"The .meta file names the function {module}.{name}, which is not a keraslike op function. "
                          f"Received: function={ref!r}")
@@ -354,6 +379,16 @@ def _resolve_function(ref):
         raise ValueError(f"The .meta file names the function {module}.{name}, which this keraslike does not have. "
                          f"Received: function={ref!r}")
     return fn
+
+
+def _initializer(ref, config):
+    module, name = ref.get("module", ""), ref.get("class", "")
+    cls = getattr(importlib.import_module(module), name, None) if module.startswith("keraslike._src.") \
+        and name.isidentifier() else None
+    if not isinstance(cls, type) or not issubclass(cls, keras_initializers.Initializer) or not isinstance(config, dict):
+        raise ValueError(f"The .meta file names the initializer {module}.{name}, which is not a keraslike initializer "
+                         f"class. Received: initializer={ref!r:.120}")
+    return cls.from_config(config)
 
 
 def _decode_array(spec):
@@ -397,6 +432,10 @@ class _Importer:
             return dtypes.as_dtype(body)
         if tag == "shape":
             return TensorShape(body)
+        if tag == "function":
+            return _resolve_function(body)
+        if tag == "initializer":
+            return _initializer(body, self.decode(body["config"]))
         if tag == "ellipsis":
             return Ellipsis
         if tag == "torch":
