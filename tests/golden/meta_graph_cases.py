@@ -178,5 +178,44 @@ def layers_round_trip(tf, tf1, directory):
             "names": names}
 
 
-CASES = {"layers_round_trip": layers_round_trip, "save_writes_meta": save_writes_meta, "multiply_round_trip": multiply_round_trip,
+def training_restart(tf, tf1, directory):
+    """The classic TF1 restart: train with an optimizer and a global step, `Saver.save`, then in a new graph
+    `import_meta_graph`, restore and keep training through the `train_op` collection (Adam and Momentum)."""
+    prefix = os.path.join(directory, "train")
+    rng = np.random.RandomState(2)
+    features = rng.uniform(-1, 1, (8, 3)).astype(np.float32)
+    targets = features @ np.array([[1.0], [-2.0], [0.5]], np.float32) + 0.3
+    losses = {}
+    for kind in ("adam", "momentum"):
+        with tf.Graph().as_default():
+            x = tf1.placeholder(tf.float32, [None, 3], name="x")
+            y = tf1.placeholder(tf.float32, [None, 1], name="y")
+            w = tf.Variable(np.zeros((3, 1), np.float32), name="w")
+            b = tf.Variable(0.0, name="b")
+            loss = tf.reduce_mean(tf.square(tf.matmul(x, w) + b - y), name="loss")
+            step = tf1.train.get_or_create_global_step()
+            optimizer = tf1.train.AdamOptimizer(0.1) if kind == "adam" else tf1.train.MomentumOptimizer(0.05, 0.9)
+            train = optimizer.minimize(loss, global_step=step)
+            tf1.add_to_collection("train_op", train)
+            tf1.add_to_collection("loss", loss)
+            saver = tf1.train.Saver()
+            with tf1.Session() as sess:
+                sess.run(tf1.global_variables_initializer())
+                first = [float(sess.run([train, loss], {x: features, y: targets})[1]) for _ in range(3)]
+                saved = saver.save(sess, f"{prefix}-{kind}", global_step=step)
+                more = [float(sess.run([train, loss], {x: features, y: targets})[1]) for _ in range(3)]
+        with tf.Graph().as_default():
+            saver = tf1.train.import_meta_graph(saved + ".meta")
+            with tf1.Session() as sess:
+                saver.restore(sess, saved)
+                train, loss = tf1.get_collection("train_op")[0], tf1.get_collection("loss")[0]
+                again = [float(sess.run([train, loss], {"x:0": features, "y:0": targets})[1]) for _ in range(3)]
+                step = float(sess.run(tf1.train.get_global_step()))
+        losses[kind] = {"first": first, "more": more, "again": again, "step": step,
+                        "saved": os.path.basename(saved)}
+    return losses
+
+
+CASES = {"training_restart": training_restart, "layers_round_trip": layers_round_trip,
+         "save_writes_meta": save_writes_meta, "multiply_round_trip": multiply_round_trip,
          "wrapped_import": wrapped_import, "dense_graph": dense_graph, "no_variables": no_variables}

@@ -8,6 +8,8 @@ indented): per op in creation order its name, type, device and control inputs, a
 - a placeholder: dtype and static shape;
 - a variable: dtype, shape, trainable, initial-value tensor and initializer op (`VariableV2` + `Assign`);
 - an assignment (`Assign`/`AssignAdd`/`AssignSub`) and a `NoOp` (`tf.group`, initializers);
+- `tf.gradients` (its ys, xs, grad_ys) and a TF1 optimizer's update (the optimizer's class and settings, its
+  slot variables by name, the gradients, variables and global step it updates);
 - a recorded call: the keraslike op function by module and name (only op functions reachable by name in
   `keraslike._src.ops`/`image`/`graph`/`compat.v1`/`keras.activations`, Python's `operator` and a few pure torch
   creation functions are written or read back; the same for functions passed as arguments), its arguments
@@ -20,11 +22,11 @@ prefixes them), with the collections (variables, trainable variables, user colle
 elements, numbers and strings) and returns a `Saver` over the variables the exported Saver held.
 Reading parses JSON only (no unpickling, no code named by the file other than the op functions above).
 
-What cannot be written raises at export naming the op: ops computed by Python closures or bound methods
-(`tf.py_function`, `tf.map_fn`, `tf.compat.v1.layers` calls), gradients and optimizer updates, control flow,
-dataset iterators and summaries. A `.meta` written by TensorFlow (a `MetaGraphDef` protobuf, binary or text)
-cannot be imported: its GraphDef holds TF kernels, not keraslike calls; `import_meta_graph` raises naming the
-op types it holds. TF cannot read keraslike's `.meta` either.
+What cannot be written raises at export naming the op: ops computed by Python closures, lambdas or bound
+methods (`tf.py_function`, `tf.map_fn`), control flow (`tf.cond`, `tf.while_loop`), dataset iterators and
+summaries. A `.meta` written by TensorFlow (a `MetaGraphDef` protobuf, binary or text) cannot be imported: its
+GraphDef holds TF kernels, not keraslike calls; `import_meta_graph` raises naming the op types it holds.
+TF cannot read keraslike's `.meta` either.
 """
 
 import base64
@@ -38,8 +40,9 @@ import warnings
 import numpy as np
 import torch
 
-from keraslike._src.graph import dispatch, meta_graph_proto, record
+from keraslike._src.graph import dispatch, meta_graph_proto, optimizers, record
 from keraslike._src.graph.framework import PlaceholderOp
+from keraslike._src.graph.gradients import GradientsOp
 from keraslike._src.graph.graph_def import graph_def as graph_def_picture
 from keraslike._src.graph.tensor import NoOp, Operation, SymbolicTensor
 from keraslike._src.graph.variables import AssignOp, GraphVariable, VariableOp
@@ -211,6 +214,17 @@ def _initializer_ref(op, initializer):
     return {"module": cls.__module__, "class": names[0], "config": _encode(op, initializer.get_config())}
 
 
+def _optimizer_entry(op, optimizer):
+    """A TF1 optimizer: its class (in `graph/optimizers.py`), settings, and slot variables by name."""
+    cls = type(optimizer)
+    if getattr(optimizers, cls.__name__, None) is not cls:
+        _fail(op, f"its optimizer {cls.__name__} is not one of keraslike's tf.compat.v1.train optimizers")
+    settings = {k: _encode(op, v) for k, v in vars(optimizer).items() if k not in ("_slots", "_non_slot")}
+    slots = {slot: [[v.name, s.name] for v, s in by_var.items()] for slot, by_var in optimizer._slots.items()}
+    return {"class": cls.__name__, "settings": settings, "slots": slots,
+            "non_slot": {k: v.name for k, v in optimizer._non_slot.items()}}
+
+
 def _shape(shape):
     return None if shape.rank is None else shape.as_list()
 
@@ -237,6 +251,14 @@ def _op_entry(op):
                 "value": op.inputs[-1].name}
     if type(op) is NoOp:
         return _common(op, "noop")
+    if isinstance(op, GradientsOp):
+        return {**_common(op, "gradients"), "inputs": [t.name for t in op.inputs], "n_ys": op.n_ys,
+                "n_xs": op.n_xs, "has_grad_ys": list(op.has_grad_ys)}
+    if isinstance(op, optimizers.ApplyOp):
+        return {**_common(op, "apply"), "inputs": [t.name for t in op.inputs],
+                "variables": [v.name for v in op.variables], "n_hyper": op.n_hyper,
+                "global_step": None if op.global_step is None else op.global_step.name,
+                "optimizer": _optimizer_entry(op, op.optimizer)}
     if isinstance(op, record.CallOp):
         args, kwargs = record.pytree.tree_unflatten(op._leaves, op._spec)
         return {**_common(op, "call"), "function": _function_ref(op), "args": _encode(op, list(args)),
@@ -465,6 +487,10 @@ class _Importer:
                 op = NoOp(self.graph, self.graph.unique_name(name), op_type=entry.get("type", "NoOp"))
             elif kind == "call":
                 op = self._call(entry, name)
+            elif kind == "gradients":
+                op = self._gradients(entry, name)
+            elif kind == "apply":
+                op = self._apply(entry, name)
             else:
                 raise ValueError(f"Unknown op kind {kind!r} in the .meta file. Received: op {entry.get('name')!r}")
         op.control_inputs = [self.ops[self.prefix + c] for c in entry.get("control", ())]
@@ -479,6 +505,34 @@ class _Importer:
         self.variables[f"{entry['name']}:0"] = variable
         self.ops[self.prefix + entry["initializer"]] = variable.initializer
         return variable.op
+
+    def _gradients(self, entry, name):
+        inputs = [self.tensor(t) for t in entry["inputs"]]
+        n_ys, n_xs = entry["n_ys"], entry["n_xs"]
+        given = iter(inputs[n_ys + n_xs:])
+        grad_ys = [next(given) if has else None for has in entry["has_grad_ys"]]
+        return GradientsOp(self.graph, self.graph.unique_name(name), inputs[:n_ys], inputs[n_ys:n_ys + n_xs], grad_ys)
+
+    def _apply(self, entry, name):
+        spec = entry["optimizer"]
+        cls = getattr(optimizers, str(spec.get("class")), None)
+        if not isinstance(cls, type) or not issubclass(cls, optimizers.Optimizer):
+            raise ValueError(f"The .meta file names the optimizer {spec.get('class')!r}, which keraslike does not "
+                             f"have. Received: op {entry['name']!r}")
+        optimizer = cls.__new__(cls)
+        for key, value in spec["settings"].items():
+            if not (key.startswith("_") and key[1:].isidentifier()):
+                raise ValueError(f"Unknown optimizer setting {key!r} in the .meta file. Received: op {entry['name']!r}")
+            setattr(optimizer, key, self.decode(value))
+        optimizer._slots = {slot: {self.variables[v]: self.variables[s] for v, s in pairs}
+                            for slot, pairs in spec["slots"].items()}
+        optimizer._non_slot = {k: self.variables[v] for k, v in spec["non_slot"].items()}
+        inputs = [self.tensor(t) for t in entry["inputs"]]
+        variables = [self.variables[v] for v in entry["variables"]]
+        grads, hyper = inputs[:len(variables)], inputs[len(variables):]
+        step = None if entry["global_step"] is None else self.variables[entry["global_step"]]
+        return optimizers.ApplyOp(self.graph, self.graph.unique_name(name), optimizer, list(zip(grads, variables)),
+                                  hyper, step)
 
     def _call(self, entry, name):
         fn = _resolve_function(entry["function"])
