@@ -298,8 +298,9 @@ def _dumps(document, as_text):
 
 
 def export(graph, filename=None, saver_variables=None, max_to_keep=5, collection_list=None, as_text=False,
-           export_scope=None, clear_devices=False, tags=()):
-    """The `MetaGraphDef` of `graph`; written to `filename` (atomically) when given.
+           export_scope=None, clear_devices=False, tags=(), cache=None):
+    """The `MetaGraphDef` of `graph`; written to `filename` (atomically) when given. `cache` (a dict the caller
+    keeps, e.g. a Saver saving every N steps) holds the ops' entries while the graph has no new op.
 
     Raises:
         MetaGraphExportError: an op the format cannot hold (module docstring).
@@ -308,10 +309,23 @@ def export(graph, filename=None, saver_variables=None, max_to_keep=5, collection
     if export_scope is not None:
         raise NotImplementedError("keraslike's export_meta_graph writes the whole graph; export_scope is not "
                                   f"supported. Received: export_scope={export_scope!r}")
-    ops = [_op_entry(op) for op in graph.get_operations()]
-    if clear_devices:
-        for entry in ops:
-            entry["device"] = ""
+    key = (id(graph), graph.version, bool(clear_devices))
+    if cache is not None and cache.get("key") == key:
+        if cache.get("error") is not None:
+            raise cache["error"]
+        ops = cache["ops"]
+    else:
+        try:
+            ops = [_op_entry(op) for op in graph.get_operations()]
+        except MetaGraphExportError as error:
+            if cache is not None:
+                cache.update(key=key, ops=None, error=error)
+            raise
+        if clear_devices:
+            for entry in ops:
+                entry["device"] = ""
+        if cache is not None:
+            cache.update(key=key, ops=ops, error=None)
     document = {"format": FORMAT, "version": FORMAT_VERSION, "tensorflow_version": _TF_VERSION, "tags": list(tags),
                 "ops": ops, "collections": _collections(graph, collection_list)}
     if saver_variables is not None:

@@ -100,6 +100,7 @@ class Saver:
         self._last = []
         self._meta_files = {}  # checkpoint prefix -> the .meta file save wrote beside it (removed with it)
         self._meta_graph_warned = False
+        self._meta_graph_cache = {}  # the graph's op entries while it has no new op (saves every N steps)
 
     def save(self, sess, save_path, global_step=None, latest_filename=None, meta_graph_suffix="meta",
              write_meta_graph=True, write_state=True, strip_default_attrs=False, save_debug_info=False):
@@ -130,7 +131,8 @@ class Saver:
         if graph is None:
             return
         try:
-            meta_graph.export(graph, path, saver_variables=self._vars, max_to_keep=self._max_to_keep)
+            meta_graph.export(graph, path, saver_variables=self._vars, max_to_keep=self._max_to_keep,
+                              cache=self._meta_graph_cache)
         except meta_graph.MetaGraphExportError as error:
             if not self._meta_graph_warned:
                 self._meta_graph_warned = True
