@@ -17,6 +17,7 @@ sys.path.insert(0, str(pathlib.Path(__file__).parent))
 import premade_model_cases  # noqa: E402
 
 results = {variant: premade_model_cases.program(tf, variant) for variant in premade_model_cases.VARIANTS}
+results["weight_order"] = premade_model_cases.weight_order(tf)
 out = pathlib.Path(__file__).with_name("premade_models.json")
 out.write_text(json.dumps(results, indent=1, sort_keys=True))
 print(json.dumps(results, indent=1, sort_keys=True))

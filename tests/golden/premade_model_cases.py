@@ -43,6 +43,7 @@ def program(tf, variant):
         return out
     history = linear.fit(x, y, epochs=3, batch_size=8, verbose=0, shuffle=False)
     out["linear_loss"] = _floats(history.history["loss"])
+    out["linear_weight_shapes"] = [list(np.shape(w)) for w in linear.get_weights()]
     out["linear_eval"] = {k: float(v) for k, v in linear.evaluate(x, y, return_dict=True, verbose=0).items()}
     dnn = tf.keras.models.Sequential([tf.keras.layers.Dense(4, activation="relu"), tf.keras.layers.Dense(1)])
     dnn.compile(loss="mse", optimizer=optimizer, metrics=["accuracy"])
@@ -58,6 +59,35 @@ def program(tf, variant):
                                                                        verbose=0).items()}
     out["prediction"] = np.asarray(combined.predict([x[:4], x[:4]], verbose=0)).ravel().tolist()
     out["iterations"] = [int(np.asarray(o.iterations)) for o in optimizers]
+    return out
+
+
+def weight_order(tf):
+    """Keras 2's order of a subclassed model's weights: its layers' first, then its own (also frozen)."""
+
+    class Scaled(tf.keras.Model):
+        def __init__(self):
+            super().__init__()
+            self.dense = tf.keras.layers.Dense(2)
+            self.scale = self.add_weight(name="scale", shape=(1,), trainable=True)
+            self.count = self.add_weight(name="count", shape=(3,), trainable=False)
+
+        def call(self, x):
+            return self.dense(x) * self.scale
+
+    model = Scaled()
+    model(np.ones((1, 4), np.float32))
+
+    def shapes(weights):
+        return [list(np.shape(w)) for w in weights]
+
+    out = {"weights": shapes(model.weights), "trainable": shapes(model.trainable_weights),
+           "non_trainable": shapes(model.non_trainable_weights), "get_weights": shapes(model.get_weights())}
+    model.dense.trainable = False
+    out["frozen"] = {"weights": shapes(model.weights), "trainable": shapes(model.trainable_weights),
+                     "non_trainable": shapes(model.non_trainable_weights)}
+    model.trainable = False
+    out["model_frozen"] = shapes(model.non_trainable_weights)
     return out
 
 

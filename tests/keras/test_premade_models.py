@@ -52,3 +52,9 @@ def test_wide_deep_takes_one_or_two_optimizers():
     model.compile(optimizer="sgd", loss="mse")
     out = model(np.ones((3, 2), np.float32))
     assert tuple(out.shape) == (3, 1) and float(out.min()) > 0.0
+
+
+def test_a_keras2_model_lists_its_layers_weights_before_its_own():
+    """tf_keras's Model order (a Keras 3 model lists its own weights first; keraslike gave that order in both
+    modes, so get_weights/set_weights of such a model did not exchange with tf_keras)."""
+    assert premade_model_cases.weight_order(tf) == GOLDEN["weight_order"]
