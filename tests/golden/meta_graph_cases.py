@@ -216,6 +216,54 @@ def training_restart(tf, tf1, directory):
     return losses
 
 
-CASES = {"training_restart": training_restart, "layers_round_trip": layers_round_trip,
+def tf1_pipeline(tf, tf1, directory):
+    """A TF1 training graph of `tf.compat.v1.layers`, `losses`, `metrics` and `summary` with batch norm and
+    Adam: trained, saved with `Saver.save`, imported from its `.meta`, restored, trained on."""
+    prefix = os.path.join(directory, "pipeline")
+    rng = np.random.RandomState(3)
+    features = rng.uniform(-1, 1, (16, 4)).astype(np.float32)
+    labels = (features[:, 0] + features[:, 1] > 0).astype(np.int64)
+    with tf.Graph().as_default():
+        x = tf1.placeholder(tf.float32, [None, 4], name="x")
+        y = tf1.placeholder(tf.int64, [None], name="y")
+        hidden = tf1.layers.dense(x, 5, activation=tf.nn.relu, name="hidden")
+        hidden = tf1.layers.batch_normalization(hidden, training=True, name="bn")
+        logits = tf1.layers.dense(hidden, 2, name="logits")
+        tf1.losses.sparse_softmax_cross_entropy(y, logits)
+        loss = tf1.losses.get_total_loss()
+        accuracy, accuracy_update = tf1.metrics.accuracy(y, tf.argmax(logits, 1), name="acc")
+        step = tf1.train.get_or_create_global_step()
+        with tf.control_dependencies(tf1.get_collection(tf1.GraphKeys.UPDATE_OPS)):
+            train = tf1.train.AdamOptimizer(0.05).minimize(loss, global_step=step)
+        tf1.summary.scalar("loss", loss)
+        summaries = tf1.summary.merge_all()
+        for key, value in (("train_op", train), ("loss", loss), ("accuracy", accuracy_update),
+                           ("summaries", summaries)):
+            tf1.add_to_collection(key, value)
+        with tf1.Session() as sess:
+            sess.run([tf1.global_variables_initializer(), tf1.local_variables_initializer()])
+            for v in tf1.trainable_variables():
+                v.load(rng.uniform(-0.5, 0.5, v.shape.as_list()).astype(np.float32), sess)
+            feed = {x: features, y: labels}
+            first = [float(sess.run([train, loss], feed)[1]) for _ in range(3)]
+            saved = tf1.train.Saver().save(sess, prefix, global_step=step)
+            more = [float(sess.run([train, loss], feed)[1]) for _ in range(2)]
+            moving = sorted(v.name for v in tf1.global_variables() if "moving" in v.name)
+    with tf.Graph().as_default():
+        saver = tf1.train.import_meta_graph(saved + ".meta")
+        train, loss, accuracy, summaries = (tf1.get_collection(k)[0] for k in ("train_op", "loss", "accuracy",
+                                                                               "summaries"))
+        with tf1.Session() as sess:
+            saver.restore(sess, saved)
+            sess.run(tf1.local_variables_initializer())
+            feed = {"x:0": features, "y:0": labels}
+            again = [float(sess.run([train, loss], feed)[1]) for _ in range(2)]
+            summary_bytes = sess.run(summaries, feed)
+            accuracy_value = float(sess.run(accuracy, feed))
+    return {"first": first, "more": more, "again": again, "accuracy": accuracy_value, "moving": moving,
+            "summary": isinstance(summary_bytes, bytes) and len(summary_bytes) > 0}
+
+
+CASES = {"tf1_pipeline": tf1_pipeline, "training_restart": training_restart, "layers_round_trip": layers_round_trip,
          "save_writes_meta": save_writes_meta, "multiply_round_trip": multiply_round_trip,
          "wrapped_import": wrapped_import, "dense_graph": dense_graph, "no_variables": no_variables}

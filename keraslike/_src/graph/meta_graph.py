@@ -8,6 +8,7 @@ indented): per op in creation order its name, type, device and control inputs, a
 - a placeholder: dtype and static shape;
 - a variable: dtype, shape, trainable, initial-value tensor and initializer op (`VariableV2` + `Assign`);
 - an assignment (`Assign`/`AssignAdd`/`AssignSub`) and a `NoOp` (`tf.group`, initializers);
+- a `tf.compat.v1.summary` scalar, histogram or merge (its kind and tag);
 - `tf.gradients` (its ys, xs, grad_ys) and a TF1 optimizer's update (the optimizer's class and settings, its
   slot variables by name, the gradients, variables and global step it updates);
 - a recorded call: the keraslike op function by module and name (only op functions reachable by name in
@@ -23,10 +24,9 @@ elements, numbers and strings) and returns a `Saver` over the variables the expo
 Reading parses JSON only (no unpickling, no code named by the file other than the op functions above).
 
 What cannot be written raises at export naming the op: ops computed by Python closures, lambdas or bound
-methods (`tf.py_function`, `tf.map_fn`), control flow (`tf.cond`, `tf.while_loop`), dataset iterators and
-summaries. A `.meta` written by TensorFlow (a `MetaGraphDef` protobuf, binary or text) cannot be imported: its
-GraphDef holds TF kernels, not keraslike calls; `import_meta_graph` raises naming the op types it holds.
-TF cannot read keraslike's `.meta` either.
+methods (`tf.py_function`, `tf.map_fn`), control flow (`tf.cond`, `tf.while_loop`) and dataset iterators. A
+`.meta` written by TensorFlow (a `MetaGraphDef` protobuf, binary or text) cannot be imported: its GraphDef holds
+TF kernels, not keraslike calls; `import_meta_graph` raises naming the op types it holds.
 """
 
 import base64
@@ -40,7 +40,7 @@ import warnings
 import numpy as np
 import torch
 
-from keraslike._src.graph import dispatch, meta_graph_proto, optimizers, record
+from keraslike._src.graph import dispatch, meta_graph_proto, optimizers, record, summary
 from keraslike._src.graph.framework import PlaceholderOp
 from keraslike._src.graph.gradients import GradientsOp
 from keraslike._src.graph.graph_def import graph_def as graph_def_picture
@@ -251,6 +251,8 @@ def _op_entry(op):
                 "value": op.inputs[-1].name}
     if type(op) is NoOp:
         return _common(op, "noop")
+    if isinstance(op, summary.SummaryOp):
+        return {**_common(op, "summary"), "inputs": [t.name for t in op.inputs], "summary": op.kind, "tag": op.tag}
     if isinstance(op, GradientsOp):
         return {**_common(op, "gradients"), "inputs": [t.name for t in op.inputs], "n_ys": op.n_ys,
                 "n_xs": op.n_xs, "has_grad_ys": list(op.has_grad_ys)}
@@ -501,6 +503,12 @@ class _Importer:
                 op = NoOp(self.graph, self.graph.unique_name(name), op_type=entry.get("type", "NoOp"))
             elif kind == "call":
                 op = self._call(entry, name)
+            elif kind == "summary":
+                if entry["summary"] not in ("scalar", "histogram", "merge"):
+                    raise ValueError(f"Unknown summary kind {entry['summary']!r} in the .meta file. Received: op "
+                                     f"{entry['name']!r}")
+                op = summary.SummaryOp(self.graph, self.graph.unique_name(name), entry["type"],
+                                       [self.tensor(t) for t in entry["inputs"]], entry["summary"], entry.get("tag"))
             elif kind == "gradients":
                 op = self._gradients(entry, name)
             elif kind == "apply":

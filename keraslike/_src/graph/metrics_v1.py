@@ -35,6 +35,21 @@ def _metric_variable(name):
                          collections=[GraphKeys.LOCAL_VARIABLES, GraphKeys.METRIC_VARIABLES])
 
 
+def weighted_sums(values_fn, *values):
+    """`(sum of weighted values, sum of weights)` of `values_fn(*inputs)` (`values[-1]` are the weights): a streaming
+    metric's per-batch op (module-level, so a `.meta` file names it)."""
+    return _weighted_sums(values_fn(*values[:-1]), values[-1])
+
+
+def correct_predictions(y, p):
+    """1.0 where the prediction equals the label (`accuracy`)."""
+    return (torch.as_tensor(y) == torch.as_tensor(p).to(torch.as_tensor(y).dtype)).to(torch.float32)
+
+
+def values_as_given(v):
+    return torch.as_tensor(v)
+
+
 def _streaming(values_fn, inputs, weights, metrics_collections, updates_collections, name, default_name):
     graph = graph_lib.default_graph()
     if graph is None:
@@ -42,8 +57,7 @@ def _streaming(values_fn, inputs, weights, metrics_collections, updates_collecti
                            "enabled (as in TF); use a tf.keras.metrics object eagerly.")
     with variable_scope(name, default_name=default_name):
         total, count = _metric_variable("total"), _metric_variable("count")
-        sums = record.apply(lambda *a: _weighted_sums(values_fn(*a[:-1]), a[-1]), *inputs, weights,
-                            op_type="WeightedSums")
+        sums = record.apply(weighted_sums, values_fn, *inputs, weights, op_type="WeightedSums")
         total_new = total.assign_add(sums[0])
         count_new = count.assign_add(sums[1])
         value = record.apply(_ratio, total, count, op_type="value")
@@ -61,11 +75,8 @@ def accuracy(labels, predictions, weights=None, metrics_collections=None, update
     Raises:
         RuntimeError: in eager mode (TF's rule).
     """
-    def correct(y, p):
-        return (torch.as_tensor(y) == torch.as_tensor(p).to(torch.as_tensor(y).dtype)).to(torch.float32)
-
-    return _streaming(correct, (labels, predictions), weights, metrics_collections, updates_collections, name,
-                      "accuracy")
+    return _streaming(correct_predictions, (labels, predictions), weights, metrics_collections, updates_collections,
+                      name, "accuracy")
 
 
 def mean(values, weights=None, metrics_collections=None, updates_collections=None, name=None):
@@ -74,5 +85,5 @@ def mean(values, weights=None, metrics_collections=None, updates_collections=Non
     Raises:
         RuntimeError: in eager mode (TF's rule).
     """
-    return _streaming(lambda v: torch.as_tensor(v), (values,), weights, metrics_collections, updates_collections,
+    return _streaming(values_as_given, (values,), weights, metrics_collections, updates_collections,
                       name, "mean")
