@@ -21,3 +21,16 @@ def test_slots_made_under_update_op_dependencies_initialise_without_feeds():
             slots = [v for v in tf1.global_variables() if "Adam" in v.name or "power" in v.name]
             assert slots and all(not np.any(sess.run(v)) for v in slots if "power" not in v.name)
             sess.run(train, {x: np.ones((4, 3), np.float32)})
+
+
+def test_a_variable_made_under_control_dependencies_initialises_without_them():
+    """TF makes every variable in an init scope (its initializer waits for no surrounding dependency)."""
+    with tf.Graph().as_default():
+        x = tf1.placeholder(tf.float32, [], name="x")
+        needs_feed = tf.identity(x * 2.0)
+        with tf.control_dependencies([needs_feed]):
+            v = tf1.Variable(3.0, name="v")
+            w = tf1.get_variable("w", [], initializer=tf1.constant_initializer(4.0))
+        with tf1.Session() as sess:
+            sess.run(tf1.global_variables_initializer())
+            assert (float(sess.run(v)), float(sess.run(w))) == (3.0, 4.0)

@@ -30,9 +30,10 @@ def _weighted_sums(values, weights):
 
 def _metric_variable(name):
     graph = graph_lib.get_default_graph()
-    zero = record.record_call(torch.zeros, ((),), {"dtype": torch.float32}, "zeros", None, graph)
-    return GraphVariable(zero, trainable=False, name=name,
-                         collections=[GraphKeys.LOCAL_VARIABLES, GraphKeys.METRIC_VARIABLES])
+    with graph.control_dependencies(None):  # a variable's initializer waits for no surrounding dependency (TF)
+        zero = record.record_call(torch.zeros, ((),), {"dtype": torch.float32}, "zeros", None, graph)
+        return GraphVariable(zero, trainable=False, name=name,
+                             collections=[GraphKeys.LOCAL_VARIABLES, GraphKeys.METRIC_VARIABLES])
 
 
 def weighted_sums(values_fn, *values):

@@ -29,7 +29,7 @@ def create_global_step(graph=None):
     graph = graph or graph_lib.get_default_graph()
     if get_global_step(graph) is not None:
         raise ValueError('"global_step" already exists.')
-    with graph.as_default(), graph.name_scope(""):
+    with graph.as_default(), graph.name_scope(""), graph.control_dependencies(None):  # TF's init scope
         step = GraphVariable(record.record_call(torch.zeros, ((),), {"dtype": torch.int64}, "zeros", None, graph),
                              trainable=False, name="global_step",
                              collections=[GraphKeys.GLOBAL_VARIABLES, GraphKeys.GLOBAL_STEP])

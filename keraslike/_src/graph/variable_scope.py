@@ -225,7 +225,7 @@ def initial_value_of(initializer, dims, dtype):
 
 
 def _initializer_value(initializer, dims, dtype, full, graph):
-    with graph.name_scope(full + "/Initializer/"):
+    with graph.name_scope(full + "/Initializer/"), graph.control_dependencies(None):  # TF's init scope
         return record.record_call(initial_value_of, (initializer, list(dims), dtype), {}, "Initializer", None, graph)
 
 
