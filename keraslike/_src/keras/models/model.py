@@ -11,11 +11,10 @@ import os
 import torch
 
 from keraslike._src.distribute import context
-from keraslike._src.keras import backend, keras_version
+from keraslike._src.keras import backend
 from keraslike._src.keras.export import export_lib
 from keraslike._src.keras.layers.keras_tensor import KerasTensor, flatten, map_structure
 from keraslike._src.keras.layers.layer import Layer
-from keraslike._src.keras.layers.layer_utils import _unique
 from keraslike._src.keras.saving import keras2_config, object_registration, saving_lib, serialization_lib
 from keraslike._src.keras.trainers.trainer import Trainer
 from keraslike._src.keras.utils.summary import print_summary
@@ -62,6 +61,8 @@ class Model(Trainer, Layer):
     `call(self, inputs, training=None)` -> subclassed model.
     """
 
+    _keras2_children_first = True  # Keras 2 lists a model's layers' weights before its own (layers/layer.py)
+
     def __new__(cls, *args, **kwargs):
         functional_args = (args or "inputs" in kwargs) and _looks_functional(args, kwargs)
         if functional_args and (cls is Model or "call" not in _own_attrs(cls)):
@@ -95,40 +96,6 @@ class Model(Trainer, Layer):
         if graph_call is None or type(self).call is not graph_call:
             return False
         return all(type(m).__module__.startswith(("keraslike.", "torch.nn.")) for m in self.modules())
-
-    # ---- weight order: Keras 3 lists a model's own weights first (Layer's order); tf_keras's Model lists its
-    # layers' (and held tf.Modules') weights first, then its own (`TF_USE_LEGACY_KERAS=1`), so get_weights /
-    # set_weights of a subclassed model with weights of its own exchange with tf_keras unchanged.
-    def _children_weights(self, kind):
-        return ([w for layer in self._sublayers() for w in getattr(layer, kind)]
-                + [w for module in self._tracked_modules()
-                   for w in getattr(module, kind.replace("weights", "variables"))])
-
-    @property
-    def weights(self):
-        if not keras_version.legacy_keras():
-            return Layer.weights.fget(self)
-        return _unique(self._children_weights("weights") + self._trainable_vars + self._non_trainable_vars)
-
-    @property
-    def trainable_weights(self):
-        if not keras_version.legacy_keras():
-            return Layer.trainable_weights.fget(self)
-        if not self._trainable:
-            return []
-        return _unique(self._children_weights("trainable_weights") + [v for v in self._trainable_vars if v.trainable])
-
-    @property
-    def non_trainable_weights(self):
-        if not keras_version.legacy_keras():
-            return Layer.non_trainable_weights.fget(self)
-        children = self._children_weights("non_trainable_weights")
-        own = [v for v in self._trainable_vars if not v.trainable] + self._non_trainable_vars
-        if not self._trainable:  # tf_keras: every trainable weight (layers' then own), then the non-trainable
-            trainable = self._children_weights("weights")
-            trainable = [w for w in trainable if all(w is not c for c in children)]
-            return _unique(trainable + [v for v in self._trainable_vars if v.trainable] + children + own)
-        return _unique(children + own)
 
     @property
     def layers(self):
@@ -301,6 +268,11 @@ class Model(Trainer, Layer):
         """
         export_lib.export_model(self, filepath, format=format, verbose=verbose, input_signature=input_signature,
                                 **kwargs)
+
+    def get_compile_config(self):
+        """The arguments given to `compile` as `model.save` writes them (`compile_config` of `config.json`): the
+        optimizer, loss and metrics serialized (Keras 3); None when the model is not compiled."""
+        return saving_lib.compile_config(self)
 
     @classmethod
     def from_config(cls, config, custom_objects=None):

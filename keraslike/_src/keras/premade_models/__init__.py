@@ -1,1 +1,1 @@
-"""tf_keras's premade models (`tf.keras.experimental.LinearModel`, `WideDeepModel`), kept in both modes."""
+"""Keras 2's premade models (`tf.keras.experimental.LinearModel`, `WideDeepModel`); see each module."""
