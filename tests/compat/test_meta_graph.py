@@ -143,3 +143,16 @@ def test_tf1_argument_forms_round_trip(tmp_path):
         total, best = sess.run(["total:0", "best:0"], {"x:0": values})
     np.testing.assert_allclose(total, [[6.0], [6.0]])
     assert best.tolist() == [1, 0]
+
+
+def test_a_file_naming_a_keraslike_function_that_is_no_op_is_refused(tmp_path):
+    """Only op functions are read back: a keraslike helper that writes files is not one."""
+    with tf.Graph().as_default():
+        x = tf1.placeholder(tf.float32, [], name="x")
+        tf.add(x, 1.0, name="y")
+        document = json.loads(tf1.train.export_meta_graph().SerializeToString())
+    document["ops"][-1]["function"] = {"module": "keraslike._src.graph.saver", "name": "export_meta_graph"}
+    path = tmp_path / "writer.meta"
+    path.write_text(json.dumps(document))
+    with tf.Graph().as_default(), pytest.raises(ValueError, match="not an op function of this keraslike"):
+        tf1.train.import_meta_graph(str(path))

@@ -198,6 +198,7 @@ def _decode_key(key):
     return key
 
 
+@record.op_function
 def _getitem(x, key):
     return x[_decode_key(key)]
 

@@ -60,6 +60,7 @@ def _safe_div(num, den):
     return torch.where(den > 0, num / torch.where(den > 0, den, torch.ones_like(den)), torch.zeros_like(num))
 
 
+@record.op_function
 def weighted_loss(fn, params, reduction, *values):
     """`fn(*inputs, **params)` reduced with the weights (`values[-1]`): the op a TF1 loss records (module-level,
     with the element function as an argument, so a `.meta` file names both)."""
@@ -86,34 +87,41 @@ def _check(labels, predictions):
 
 
 # ---- element-wise losses (module-level: a `.meta` file names them) ------------------------------------------
+@record.op_function
 def losses_as_given(x):
     return _t(x)
 
 
+@record.op_function
 def squared_error(y, p):
     return (_t(p) - _t(y, _t(p))) ** 2
 
 
+@record.op_function
 def absolute_error(y, p):
     return (_t(p) - _t(y, _t(p))).abs()
 
 
+@record.op_function
 def huber_error(y, p, delta):
     error = (_t(p) - _t(y, _t(p))).abs()
     quadratic = torch.clamp(error, max=delta)
     return 0.5 * quadratic * quadratic + delta * (error - quadratic)
 
 
+@record.op_function
 def log_error(y, p, epsilon):
     p = _t(p)
     y = _t(y, p)
     return -y * torch.log(p + epsilon) - (1 - y) * torch.log(1 - p + epsilon)
 
 
+@record.op_function
 def hinge_error(y, z):
     return torch.relu(1 - (2 * _t(y, _t(z)) - 1) * _t(z))
 
 
+@record.op_function
 def sigmoid_cross_entropy_error(y, z, label_smoothing):
     z = _t(z)
     y = _t(y, z)
@@ -122,6 +130,7 @@ def sigmoid_cross_entropy_error(y, z, label_smoothing):
     return torch.nn.functional.binary_cross_entropy_with_logits(z, y, reduction="none")
 
 
+@record.op_function
 def softmax_cross_entropy_error(y, z, label_smoothing):
     z = _t(z)
     y = _t(y, z)
@@ -130,10 +139,12 @@ def softmax_cross_entropy_error(y, z, label_smoothing):
     return -(y * torch.log_softmax(z, dim=-1)).sum(-1)
 
 
+@record.op_function
 def sparse_softmax_cross_entropy_error(y, z):
     return torch.nn.functional.cross_entropy(_t(z), _t(y).long(), reduction="none")
 
 
+@record.op_function
 def cosine_error(y, p, axis):
     return 1 - (_t(p) * _t(y, _t(p))).sum(axis, keepdim=True)
 
@@ -240,6 +251,7 @@ def _sum(tensors, name):
     return record.record_call(float_sum, tuple(tensors), {}, "AddN", name, graph)
 
 
+@record.op_function
 def float_sum(*tensors):
     """The float32 sum of `tensors` (`get_total_loss`'s AddN)."""
     return torch.stack([x.to(torch.float32) for x in tensors]).sum()

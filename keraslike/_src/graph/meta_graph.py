@@ -11,9 +11,10 @@ indented): per op in creation order its name, type, device and control inputs, a
 - a `tf.compat.v1.summary` scalar, histogram or merge (its kind and tag);
 - `tf.gradients` (its ys, xs, grad_ys) and a TF1 optimizer's update (the optimizer's class and settings, its
   slot variables by name, the gradients, variables and global step it updates);
-- a recorded call: the keraslike op function by module and name (only op functions reachable by name in
-  `keraslike._src.ops`/`image`/`graph`/`compat.v1`/`keras.activations`, Python's `operator` and a few pure torch
-  creation functions are written or read back; the same for functions passed as arguments), its arguments
+- a recorded call: the keraslike op function by module and name (only the op functions of `keraslike._src.ops`,
+  `image` and `keras.activations`, the graph-building helpers marked `record.op_function`, TF1's graph-op
+  wrappers, Python's `operator` and a few pure torch creation functions are written or read back; the same for
+  functions passed as arguments), its arguments
   with graph tensors by name, constants (numbers, strings, arrays, dtypes, shapes) by value and initializers
   (Keras's and TF1's) by class and `get_config()`, and the
   static shapes of its outputs.
@@ -56,8 +57,10 @@ from keraslike._src.ops.variables import Variable as EagerVariable
 FORMAT = "keraslike.MetaGraphDef"
 FORMAT_VERSION = 1
 _MAX_BYTES = 1 << 31
-_FUNCTION_PACKAGES = ("keraslike._src.ops.", "keraslike._src.image.", "keraslike._src.graph.",
-                      "keraslike._src.compat.v1.", "keraslike._src.keras.activations.")
+_OP_PACKAGES = ("keraslike._src.ops.", "keraslike._src.image.", "keraslike._src.keras.activations")
+# graph-building helpers: only the functions marked `record.op_function` and the graph-op wrappers of TF1 ops
+_GRAPH_PACKAGES = ("keraslike._src.graph.", "keraslike._src.compat.v1.")
+_FUNCTION_PACKAGES = _OP_PACKAGES + _GRAPH_PACKAGES
 _TF_VERSION = "2.21.0"  # the TensorFlow API keraslike mirrors
 _OPERATORS = {name: getattr(operator, name) for name in dir(operator) if not name.startswith("_")}
 # torch functions keraslike's graph code records directly (creation and elementwise: no side effects)
@@ -141,6 +144,19 @@ def _unwrap(fn):
         fn = inner
 
 
+def _is_op_function(module, attribute):
+    """Whether the module attribute a `.meta` file names is an op function (never, say, a file writer): anything
+    of the op packages; elsewhere a function marked `record.op_function` or one a graph-op wrapper of its module
+    records (`dropout = graph_op(_v1_dropout)`)."""
+    if module.startswith(_OP_PACKAGES):
+        return True
+    fn = _unwrap(attribute)
+    if getattr(attribute, "__keraslike_graph_op__", None) is not None or getattr(fn, "__keraslike_op_function__",
+                                                                                 False):
+        return True
+    return any(getattr(v, "__keraslike_graph_op__", None) is fn for v in vars(importlib.import_module(module)).values())
+
+
 def _plain_function_ref(op, fn):
     fn = _unwrap(fn)
     module, name = getattr(fn, "__module__", None) or "", getattr(fn, "__name__", "")
@@ -151,7 +167,10 @@ def _plain_function_ref(op, fn):
     if not module.startswith(_FUNCTION_PACKAGES) or not name.isidentifier():
         _fail(op, f"it runs the Python callable {getattr(fn, '__qualname__', fn)!r}, which is not a keraslike op "
                   "function (a closure, lambda, bound method or user function)")
-    if _unwrap(getattr(importlib.import_module(module), name, None)) is not fn:
+    attribute = getattr(importlib.import_module(module), name, None)
+    if not _is_op_function(module, attribute):
+        _fail(op, f"it runs {module}.{name}, which keraslike does not mark as an op function")
+    if _unwrap(attribute) is not fn:
         _fail(op, f"it runs the Python callable {getattr(fn, '__qualname__', fn)!r}, which is not a keraslike op "
                   f"function reachable as {module}.{name}")
     return {"module": module, "name": name}
@@ -412,10 +431,11 @@ def _resolve_function(ref):
     if not module.startswith(_FUNCTION_PACKAGES) or not name.isidentifier():
         raise ValueError(f"The .meta file names the function {module}.{name}, which is not a keraslike op function. "
                          f"Received: function={ref!r}")
-    fn = _unwrap(getattr(importlib.import_module(module), name, None))
-    if not callable(fn) or getattr(fn, "__module__", None) != module:
-        raise ValueError(f"The .meta file names the function {module}.{name}, which this keraslike does not have. "
-                         f"Received: function={ref!r}")
+    attribute = getattr(importlib.import_module(module), name, None)
+    fn = _unwrap(attribute)
+    if not callable(fn) or getattr(fn, "__module__", None) != module or not _is_op_function(module, attribute):
+        raise ValueError(f"The .meta file names the function {module}.{name}, which is not an op function of this "
+                         f"keraslike. Received: function={ref!r}")
     return fn
 
 

@@ -15,6 +15,7 @@ from keraslike._src.graph.variable_scope import variable_scope
 from keraslike._src.graph.variables import GraphVariable
 
 
+@record.op_function
 def _ratio(total, count):
     return torch.where(count > 0, total / torch.where(count > 0, count, torch.ones_like(count)),
                        torch.zeros_like(total))
@@ -36,17 +37,20 @@ def _metric_variable(name):
                              collections=[GraphKeys.LOCAL_VARIABLES, GraphKeys.METRIC_VARIABLES])
 
 
+@record.op_function
 def weighted_sums(values_fn, *values):
     """`(sum of weighted values, sum of weights)` of `values_fn(*inputs)` (`values[-1]` are the weights): a streaming
     metric's per-batch op (module-level, so a `.meta` file names it)."""
     return _weighted_sums(values_fn(*values[:-1]), values[-1])
 
 
+@record.op_function
 def correct_predictions(y, p):
     """1.0 where the prediction equals the label (`accuracy`)."""
     return (torch.as_tensor(y) == torch.as_tensor(p).to(torch.as_tensor(y).dtype)).to(torch.float32)
 
 
+@record.op_function
 def values_as_given(v):
     return torch.as_tensor(v)
 

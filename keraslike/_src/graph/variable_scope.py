@@ -218,6 +218,7 @@ def get_variable(name, shape=None, dtype=None, initializer=None, regularizer=Non
     return var
 
 
+@record.op_function
 def initial_value_of(initializer, dims, dtype):
     """`initializer(dims, dtype=dtype)`: a `get_variable`'s initial value (a module-level function, so a `.meta`
     file names it, with the initializer object as its argument)."""

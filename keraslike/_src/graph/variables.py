@@ -204,6 +204,7 @@ def _show(shape):
         ("," if shape.rank == 1 else "") + ")"
 
 
+@record.op_function
 def conversion_cast(x, dtype):
     return x.to(dtype)
 
