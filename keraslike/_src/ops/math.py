@@ -517,7 +517,22 @@ def clip_by_value(t, clip_value_min, clip_value_max, name=None):
     t = to_tensor(t, None, "t")
     lo = to_tensor(clip_value_min, t.dtype, "clip_value_min", t.device)
     hi = to_tensor(clip_value_max, t.dtype, "clip_value_max", t.device)
-    return torch.clamp(t, lo, hi)
+    clamped = torch.clamp(t, lo, hi)
+    if not (torch.is_grad_enabled() and (t.requires_grad or lo.requires_grad or hi.requires_grad)):
+        return clamped
+    # TF's gradient (minimum then maximum, ties to `t`): 1 for `t` wherever min <= t <= max, edges included;
+    # torch's clamp gives 0 (scalar bounds) or 0.5 (tensor bounds) at an edge.
+    return torch.where((t >= lo) & (t <= hi), t, clamped)
+
+
+def sqrt_sum_squares(x, dim=None, keepdim=False):
+    """`sqrt(sum(x * conj(x)))` over `dim` (all when None), as TF computes Euclidean and Frobenius norms: the same
+    value as torch's norms, and TF's gradient at a zero norm (NaN; torch's norm kernels give 0)."""
+    squares = (x * x.conj()).real if x.is_complex() else x * x
+    total = squares.sum() if dim is None else squares.sum(dim=dim, keepdim=keepdim)
+    if dim is None and keepdim:
+        total = total.reshape([1] * x.dim())
+    return torch.sqrt(total)
 
 
 def tensordot(a, b, axes, name=None):
