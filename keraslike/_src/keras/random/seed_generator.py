@@ -35,6 +35,10 @@ class SeedGenerator:
             raise ValueError(f"Unrecognized keyword arguments: {kwargs}")
         self.name = name or naming.uniquify("seed_generator")
         self._initial_seed = seed
+        # Whether TF's draws from this generator repeat from run to run: a seed, or a seed drawn from Python's
+        # `random` after `keras.utils.set_random_seed`. If not, keraslike may draw a dropout mask faster (torch's
+        # generator) since no run can reproduce TF's values anyway.
+        self.reproducible = seed is not None or _GLOBAL["seeded"]
         if seed is None:
             seed = make_default_seed()
         if isinstance(seed, bool) or not isinstance(seed, int):
@@ -65,7 +69,7 @@ class SeedGenerator:
 
 # generator: Keras 3's global SeedGenerator; legacy: the `random.Random(seed)` tf_keras's `set_random_seed` makes
 # for the seeds of unseeded initializers (tf_keras's `backend._SEED_GENERATOR`)
-_GLOBAL = {"generator": None, "legacy": None}
+_GLOBAL = {"generator": None, "legacy": None, "seeded": False}
 
 
 def make_default_seed():
@@ -86,6 +90,7 @@ def reset_global_seed_generator(seed):
     new one from Python's `random`) and give tf_keras's unseeded initializers a `random.Random(seed)`."""
     _GLOBAL["generator"] = None
     _GLOBAL["legacy"] = python_random.Random(seed)
+    _GLOBAL["seeded"] = True
 
 
 def legacy_default_seed():
