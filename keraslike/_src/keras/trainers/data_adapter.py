@@ -25,7 +25,7 @@ import contextlib
 import math
 import types
 import warnings
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, Callable
 
 import numpy as np
@@ -50,6 +50,10 @@ def _no_broadcast(tensors):
     del tensors  # one process: its values are the chief's
 
 
+def _own_int(value):
+    return [int(value)]  # one replica: its own
+
+
 @dataclass(frozen=True)
 class ReplicaFeed:
     """What a data adapter knows of the replica it feeds (instead of the strategy).
@@ -62,6 +66,7 @@ class ReplicaFeed:
         randomness: context manager swapping in this replica's random stream (a split pipeline's maps draw there).
         any_replica: `fn(flag) -> bool`, True on every replica when `flag` is True on any (each calls it).
         broadcast: `fn(tensors)` overwriting `tensors` in place with the chief's (a shuffle seed).
+        gather_ints: `fn(value) -> list`, every replica's int `value` in replica order (each calls it).
     """
 
     replica_rows: Callable[[int], tuple]
@@ -71,12 +76,13 @@ class ReplicaFeed:
     randomness: Any = contextlib.nullcontext()
     any_replica: Callable[[bool], bool] = bool
     broadcast: Callable[[list], None] = _no_broadcast
+    gather_ints: Callable[[int], list] = _own_int
 
     @classmethod
     def of(cls, strategy):
         """The feed of `strategy`'s replica in this process (`distribute/contract.py`'s members)."""
         return cls(strategy.replica_rows, strategy.device, strategy.num_replicas_in_sync, strategy.rank,
-                   strategy.replica_randomness, strategy.any_replica, strategy.broadcast)
+                   strategy.replica_randomness, strategy.any_replica, strategy.broadcast, strategy.gather_ints)
 
 
 @dataclass
@@ -478,26 +484,26 @@ class _LocalBatches:
 class PerReplicaDataAdapter(IterableDataAdapter):
     """Batches of `strategy.distribute_datasets_from_function(fn)`, used as they are on this replica.
 
-    Each step every replica reports whether it still has a batch (one small all-reduce); a replica
-    whose share ran out trains on an empty batch while others still have data, so all replicas run
-    the same number of steps and no row is dropped. A step's global batch is what the function asked
-    `InputContext.get_per_replica_batch_size` about (else the local batch times the replica count), so
-    the loss of a full step is TF's: each replica's mean scaled by `local / global`.
+    Each step every replica reports its batch's rows, -1 when it has none left (one small all-gather);
+    a replica whose share ran out trains on an empty batch while others still have data, so all
+    replicas run the same number of steps and no row is dropped. A step's global batch is the rows the
+    replicas hold in it, so each replica's mean scaled by `local / global` makes one device's update on
+    their union (DESIGN section 4), whatever batch size the function asked `get_per_replica_batch_size`
+    about: TF's update (each replica's mean divided by N) whenever the replicas' batches are equal.
     """
 
     per_replica = True
 
     def __init__(self, data, replica, steps=None, class_weight=None):
         super().__init__(data, replica, steps, class_weight)
-        ctx = getattr(data, "input_context", None)
-        self._global_batch = getattr(ctx, "requested_global_batch_size", None)
         self._template = None
 
     def epoch(self, epoch_index):
         batches = super().epoch(epoch_index)
         while True:
             batch = next(batches, None)
-            if not self.replica.any_replica(batch is not None):
+            rows = self.replica.gather_ints(-1 if batch is None else batch.local_size)
+            if max(rows) < 0:
                 return
             if batch is None:
                 if self._template is None:
@@ -507,8 +513,8 @@ class PerReplicaDataAdapter(IterableDataAdapter):
                 batch = self._template
             else:
                 self._template = StepBatch(*(map_structure(lambda t: None if t is None else t[:0], v)
-                                             for v in (batch.x, batch.y, batch.sample_weight)), 0, batch.global_size)
-            yield batch
+                                             for v in (batch.x, batch.y, batch.sample_weight)), 0, 0)
+            yield replace(batch, global_size=sum(max(r, 0) for r in rows))
 
     def _step_batch(self, element):
         element = tuple(lists_to_arrays(v) for v in unpack_x_y_sample_weight(element))
@@ -521,8 +527,7 @@ class PerReplicaDataAdapter(IterableDataAdapter):
         if self.class_weight is not None:
             _check_one_weighting(sw, self.class_weight)
             sw = class_weight_to_sample_weight(y, self.class_weight)
-        global_size = self._global_batch or local * self.replica.num_replicas
-        return StepBatch(x, y, sw, local, max(global_size, local))
+        return StepBatch(x, y, sw, local, local)  # `epoch` sets the global size the replicas agree on
 
 
 def is_py_dataset(value):
