@@ -43,7 +43,8 @@ keras.losses.MeanSquaredError keras.losses.Reduction keras.losses.Loss
 keras.metrics.Mean keras.metrics.SparseCategoricalAccuracy keras.metrics.Accuracy keras.metrics.AUC
 keras.metrics.Precision keras.metrics.Metric
 keras.optimizers.Adam keras.optimizers.SGD keras.optimizers.RMSprop keras.optimizers.legacy.Adam
-keras.optimizers.schedules.ExponentialDecay
+keras.optimizers.schedules.ExponentialDecay keras.experimental.LinearModel keras.experimental.WideDeepModel
+compat.v1.keras.experimental.LinearModel compat.v1.keras.experimental.WideDeepModel
 keras.callbacks.EarlyStopping keras.callbacks.ModelCheckpoint keras.callbacks.TensorBoard
 keras.callbacks.LearningRateScheduler keras.callbacks.Callback keras.callbacks.BackupAndRestore keras.callbacks.History
 keras.models.load_model keras.models.Sequential keras.models.Model

@@ -1,7 +1,8 @@
 """`tf.keras`: the Keras API on torch."""
 
 from keraslike.keras import (  # noqa: F401
-    activations, backend, callbacks, config, constraints, datasets, distribution, export, initializers, layers, legacy,
+    activations, backend, callbacks, config, constraints, datasets, distribution, experimental, export, initializers,
+    layers, legacy,
     losses, metrics, models, optimizers, mixed_precision, ops, preprocessing, random, regularizers, saving, tree, utils,
 )
 from keraslike._src.keras.layers.core.input_layer import Input  # noqa: F401

@@ -131,3 +131,11 @@ def test_streaming_metrics_match_tf():
     got, want = tf1_programs.streaming_metrics(tf), GOLDEN["streaming_metrics"]
     assert got["local"] == want["local"]
     _close(got["values"], want["values"], rtol=1e-6)
+
+
+def test_v1_cond_and_while_loop_result_structures_and_layer_op_names_match_tf():
+    """TF1's `cond(strict=False)` unpacks a one-element branch result and `while_loop(return_same_structure=False)`
+    one loop variable (before: a list came back, so `sess.run(r)` printed `[6]` where TF prints `6`); the activation
+    of `tf.layers.dense`/`conv2d` is its own op (`d1/Relu:0`; before: `d1/BiasAdd:0`)."""
+    got, want = tf1_programs.control_flow_structures(tf), GOLDEN["control_flow_structures"]
+    assert got == want

@@ -31,6 +31,12 @@ CASES = {
     "shape3_prefix": "out = tf.shape(rt3)[:2]",
     "shape3_inner": "out = tf.shape(rt3).inner_shape",
     "reshape_strings": "out = tf.reshape(words, rt_shape)",
+    # a RaggedTensor reshaped to a dense shape: its flat values in row-major order
+    "reshape_ragged_flat": "out = tf.reshape(rt, [-1])",
+    "reshape_ragged_column": "out = tf.reshape(rt, [6, 1])",
+    "reshape_ragged3_flat": "out = tf.reshape(rt3, [-1])",
+    "reshape_ragged_bad_size": "out = tf.reshape(rt, [4])",
+    "reshape_ragged_to_ragged_shape": "out = tf.reshape(rt, rt_shape)",
     "zeros": "out = tf.zeros(rt_shape)",
     "ones": "out = tf.ones(rt_shape)",
     "fill_str": "out = tf.fill(rt_shape, 'x')",

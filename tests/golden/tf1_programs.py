@@ -275,6 +275,50 @@ def control_flow(tf):
     return {"runs": out}
 
 
+def _structure(value):
+    if isinstance(value, (list, tuple)):
+        return [type(value).__name__, [_structure(v) for v in value]]
+    return "tensor"
+
+
+def control_flow_structures(tf):
+    """TF1's cond(strict=False) and while_loop(return_same_structure=False) result structures, in a graph and
+    eagerly (TF2's tf.cond/tf.while_loop keep the structure), and the op names of `tf.layers.dense`/`conv2d` with an
+    activation (the activation is its own op: `d1/Relu:0`)."""
+    def structures():
+        one = tf.constant(1)
+        cases = {
+            "cond [x]": lambda: tf.cond(tf.constant(True), lambda: [one], lambda: [one]),
+            "cond (x,)": lambda: tf.cond(tf.constant(True), lambda: (one,), lambda: (one,)),
+            "cond strict [x]": lambda: tf.cond(tf.constant(True), lambda: [one], lambda: [one], strict=True),
+            "cond [x, y]": lambda: tf.cond(tf.constant(True), lambda: [one, one], lambda: [one, one]),
+            "while [x]": lambda: tf.while_loop(lambda i: i < 3, lambda i: i + 1, [one]),
+            "while (x,) body tuple": lambda: tf.while_loop(lambda i: i < 3, lambda i: (i + 1,), (one,)),
+            "while same [x]": lambda: tf.while_loop(lambda i: i < 3, lambda i: [i + 1], [one],
+                                                    return_same_structure=True),
+            "while [x, y]": lambda: tf.while_loop(lambda i, j: i < 3, lambda i, j: [i + 1, j], [one, one]),
+        }
+        return {name: _structure(fn()) for name, fn in cases.items()}
+
+    with tf.Graph().as_default():
+        graph = structures()
+        x = tf.placeholder(tf.float32, [None, 3])
+        names = [tf.layers.dense(x, 4, activation=tf.nn.relu, name="d1").name,
+                 tf.layers.dense(x, 4, name="d2").name,
+                 tf.layers.dense(x, 4, activation=tf.nn.sigmoid, use_bias=False, name="d3").name,
+                 tf.layers.conv2d(tf.placeholder(tf.float32, [None, 5, 5, 1]), 2, 3, activation=tf.nn.relu,
+                                  name="c1").name]
+        i = tf.while_loop(lambda i: i < 5, lambda i: i + 2, [tf.constant(0)])
+        with tf.Session() as sess:
+            value = int(sess.run(i))
+    tf.enable_eager_execution()
+    try:
+        eager = structures()
+    finally:
+        tf.disable_eager_execution()
+    return {"graph": graph, "eager": eager, "names": names, "while_value": value}
+
+
 def saver_round_trip(tf, directory):
     """Train, save with global_step, restore into a fresh graph and session, predict."""
     x_all, y_all, _ = _data(n=60, seed=6)
@@ -399,4 +443,4 @@ PROGRAMS = {"mnist_softmax": mnist_softmax, "shared_scope_model": shared_scope_m
             "iterator_pipeline": iterator_pipeline, "feedable_pipeline": feedable_pipeline,
             "gradients_and_names": gradients_and_names, "streaming_metrics": streaming_metrics,
             "convnet_layers": convnet_layers, "control_flow": control_flow, "v1_losses": v1_losses,
-            "initializers": initializers}
+            "initializers": initializers, "control_flow_structures": control_flow_structures}

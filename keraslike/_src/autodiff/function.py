@@ -32,7 +32,7 @@ import numpy as np
 import torch
 
 from keraslike._src import errors
-from keraslike._src.autodiff import function_types, tracing
+from keraslike._src.autodiff import autograph_converter, autograph_operators, function_types, leaked_tensor, tracing
 from keraslike._src.autodiff.jit import JitFunction, functions_run_eagerly, run_functions_eagerly  # noqa: F401
 from keraslike._src.graph import graph as graph_lib
 from keraslike._src.graph.func_graph import FuncGraph, GraphNotRecorded
@@ -206,6 +206,8 @@ class Function(function_types.PolymorphicFunction):
         self._bound = weakref.WeakKeyDictionary()
         self._signature = _signature(python_function)
         self._traces = []
+        self._global_stores = leaked_tensor.global_stores(python_function)
+        self._in_progress = []  # keys of the traces whose calls are running now (a recursive call is detected)
         self._created = False  # True after a first call (or trace) ran: later calls may not create variables
 
     @property
@@ -311,10 +313,14 @@ class Function(function_types.PolymorphicFunction):
     def __call__(self, *args, **kwargs):
         graph = graph_lib.default_graph()
         if graph is not None and graph.building_function:  # called while a function's graph is recorded
-            return graph.call_function(self._name, self._python_function, args, kwargs, nest)
+            body = autograph_converter.converted(self._python_function) if self._autograph else self._python_function
+            return graph.call_function(self._name, body, args, kwargs, nest)
         first, created = not self._created, trace_state.variables_created()
+        leaks = leaked_tensor.snapshot(self._python_function, self._global_stores) if self._global_stores else None
         with trace_state.function_call(may_create_variables=not self._created):
             result = self._call(args, kwargs)
+        if leaks is not None and not functions_run_eagerly():  # tensors stored in globals: TF's leaked graph tensors
+            leaked_tensor.mark_leaked(self._python_function, leaks)
         self._created = True
         if first and trace_state.variables_created() != created and not functions_run_eagerly():
             self._second_trace(args, kwargs)
@@ -363,12 +369,32 @@ class Function(function_types.PolymorphicFunction):
                 self._record(self._signature_key(), None)  # outputs: traced on the signature when asked for
             return result
         key = self._key(args, kwargs)
-        result = self._run(args, kwargs)
+        if self._find(key) is not None:
+            return self._run(args, kwargs)
+        result = self._run_tracing(key, args, kwargs)
         if self._find(key) is None:
             trace = self._record(key, tracing.output_spec(result, None))
             if trace.key is not key:  # generalized: the output dims come from a trace on the relaxed key
                 trace.outputs = None
         return result
+
+    def _run_tracing(self, key, args, kwargs):
+        """A call TF traces for. A call of this function from inside its own trace with arguments that trace
+        covers never ends in TF (the inner call traces again, and so on: `if n > 0: return f(n - 1)` on a
+        tensor `n`, both branches traced), so it raises RecursionError as TF does, instead of computing."""
+        if functions_run_eagerly():
+            return self._run(args, kwargs)
+        if any(tracing.covers(k, key) for k in self._in_progress):
+            raise RecursionError(
+                f"maximum recursion depth exceeded: the tf.function `{self._name}` calls itself while it is traced "
+                "for the same input signature, so TF's trace never ends (call it with Python values that change, "
+                f"or loop with tf.while_loop). Received: a recursive call with "
+                + ", ".join(f"{name}={entry!r}" for name, entry in key.items()))
+        self._in_progress.append(key)
+        try:
+            return self._run(args, kwargs)
+        finally:
+            self._in_progress.pop()
 
     def _signature_key(self):
         if self._signature is None:
@@ -419,8 +445,8 @@ class Function(function_types.PolymorphicFunction):
                 return self._run(list(vals["args"]), dict(vals["kwargs"]))
             return self._run(*_call_arguments(self._signature, vals))
 
-        with trace_state.variables_restored():  # a trace updates no variable (TF builds a graph)
-            return self._trace_runs(call)
+        with trace_state.variables_restored(), trace_state.symbolic_trace():  # TF's trace updates no variable
+            return self._trace_runs(call)                                       # and prints no tf.print
 
     def _trace_runs(self, call):
         try:
@@ -724,6 +750,8 @@ def _graph_arguments(graph, entry, name):
     if isinstance(entry, TensorSpec) and type(entry) is TensorSpec:
         return graph.placeholder(entry, entry.name or name)
     if isinstance(entry, tracing.Literal):
+        if autograph_operators.is_dataset(entry.value):  # TF's DatasetSpec argument: a variant placeholder
+            return graph.dataset_placeholder(entry.value, name)
         return entry.value
     if isinstance(entry, dict):
         return {k: _graph_arguments(graph, v, f"{name}_{k}") for k, v in entry.items()}
@@ -751,7 +779,9 @@ def _record_graph(concrete, quiet=True):
             else:
                 values = {name: _graph_arguments(graph, e, name) for name, e in concrete._key.items()}
                 args, kwargs = _call_arguments(function._signature, values)
-            result = function._python_function(*args, **kwargs)
+            body = autograph_converter.converted(function._python_function) if function._autograph else \
+                function._python_function
+            result = body(*args, **kwargs)
             outputs = iter(graph.finish(result, lambda r: [leaf for leaf in nest.flatten(r) if leaf is not None]))
             graph.structured_outputs = nest.map_structure(
                 lambda leaf: None if leaf is None else next(outputs, None), result)

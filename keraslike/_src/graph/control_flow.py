@@ -147,10 +147,11 @@ class WhileOp(Operation):
 
 
 def while_loop(cond, body, loop_vars, shape_invariants=None, parallel_iterations=10, back_prop=True,
-               swap_memory=False, maximum_iterations=None, name=None, return_same_structure=False):
+               swap_memory=False, maximum_iterations=None, name=None, return_same_structure=True):
     """`tf.while_loop(cond, body, loop_vars, ...)`: in graph mode one op iterating the recorded body.
 
-    Loop variables keep their static shapes unless `shape_invariants` relaxes them.
+    Loop variables keep their static shapes unless `shape_invariants` relaxes them. With
+    `return_same_structure=False` (`tf.compat.v1.while_loop`'s default) one loop variable comes back alone.
 
     Raises:
         TypeError: if `cond` or `body` is not callable.
@@ -185,7 +186,9 @@ def while_loop(cond, body, loop_vars, shape_invariants=None, parallel_iterations
         op = WhileOp(graph, graph.unique_name("While"), inits, proxies, (c_ops, c_out), (b_ops, b_out),
                      maximum_iterations)
     out = nest.pack_sequence_as(structure, op.outputs)
-    return out[0] if single else out
+    if single or (not return_same_structure and len(op.outputs) == 1):
+        return nest.flatten(out)[0]
+    return out
 
 
 def case(pred_fn_pairs, default=None, exclusive=False, strict=False, name="case"):

@@ -114,6 +114,8 @@ def _install_into(modules):
         for name, value in list(vars(module).items()):
             if name.startswith("_"):
                 continue
+            if getattr(value, "__keraslike_graph_aware__", False):  # handles graph mode itself (TF1 variants)
+                continue
             if name in _OVERRIDES and value is not _OVERRIDES[name]:
                 if isinstance(value, (types.FunctionType, type)):
                     _ORIGINALS.append((module, name, value))
@@ -198,7 +200,8 @@ _OPERATOR_FNS = {
     "__lt__": (operator.lt, "Less", "Less"), "__le__": (operator.le, "LessEqual", "LessEqual"),
     "__gt__": (operator.gt, "Greater", "Greater"), "__ge__": (operator.ge, "GreaterEqual", "GreaterEqual"),
     "__and__": (operator.and_, "LogicalAnd", "LogicalAnd"), "__or__": (operator.or_, "LogicalOr", "LogicalOr"),
-    "__xor__": (operator.xor, "LogicalXor", "LogicalXor"),
+    "__xor__": (operator.xor, "LogicalXor", "LogicalXor"), "__eq__": (operator.eq, "Equal", "Equal"),
+    "__ne__": (operator.ne, "NotEqual", "NotEqual"),
 }
 
 
@@ -209,16 +212,26 @@ def _operator_type(op_type, args):
     return op_type
 
 
+def _operator_graph(x):
+    """The graph an operator on `x` records into: a function graph being built inside `x`'s (a cond branch or
+    loop body, which captures `x`), else `x`'s own graph."""
+    graph = graph_lib.default_graph()
+    if graph is not None and graph is not x.graph and graph.building_function and \
+            graph.encloses(x):
+        return graph
+    return x.graph
+
+
 def _operator(fn, name, op_type, arg_names=("x", "y")):
     def method(*args):
-        return record.record_call(fn, args, {}, _operator_type(op_type, args), name, args[0].graph,
+        return record.record_call(fn, args, {}, _operator_type(op_type, args), name, _operator_graph(args[0]),
                                   arg_names=arg_names[:len(args)])
     return method
 
 
 for _name, (_fn, _op_name, _type) in _OPERATOR_FNS.items():
     tensor.OPERATORS[_name] = _operator(_fn, _op_name, _type)
-    if _name not in ("__lt__", "__le__", "__gt__", "__ge__"):
+    if _name not in ("__lt__", "__le__", "__gt__", "__ge__", "__eq__", "__ne__"):
         tensor.OPERATORS["__r" + _name[2:]] = _operator(_swap(_fn), _op_name, _type, ("y", "x"))
 _record_getitem = _operator(_getitem, "strided_slice", "StridedSlice", ("input", "slice_spec"))
 tensor.OPERATORS["__getitem__"] = lambda x, key: _record_getitem(x, _encode_key(key))

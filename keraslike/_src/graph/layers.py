@@ -52,7 +52,8 @@ def dense(inputs, units, activation=None, use_bias=True, kernel_initializer=None
         bias = get_variable("bias", [units], initializer=_init(bias_initializer, "zeros"),
                             regularizer=bias_regularizer, constraint=bias_constraint, trainable=trainable,
                             dtype=inputs.dtype) if use_bias else None
-        return record.apply(_dense, inputs, kernel, bias, activation, op_type="BiasAdd" if use_bias else "MatMul")
+        out = record.apply(_dense, inputs, kernel, bias, None, op_type="BiasAdd" if use_bias else "MatMul")
+        return activation(out) if activation is not None else out  # its own op, as TF's `d1/Relu`
 
 
 def _conv(x, kernel, bias, strides, padding, dilation, activation, data_format):
@@ -84,8 +85,9 @@ def conv2d(inputs, filters, kernel_size, strides=(1, 1), padding="valid", data_f
         bias = get_variable("bias", [filters], initializer=_init(bias_initializer, "zeros"),
                             regularizer=bias_regularizer, constraint=bias_constraint, trainable=trainable,
                             dtype=inputs.dtype) if use_bias else None
-        return record.apply(_conv, inputs, kernel, bias, _pair(strides), padding, _pair(dilation_rate), activation,
-                            data_format, op_type="BiasAdd" if use_bias else "Conv2D")
+        out = record.apply(_conv, inputs, kernel, bias, _pair(strides), padding, _pair(dilation_rate), None,
+                           data_format, op_type="BiasAdd" if use_bias else "Conv2D")
+        return activation(out) if activation is not None else out  # its own op, as TF's `conv2d/Relu`
 
 
 def _pool(kind):

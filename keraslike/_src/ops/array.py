@@ -87,6 +87,8 @@ def reshape(tensor, shape, name=None):
     if isinstance(shape, DynamicRaggedShape):  # the values in row-major order, cut by the shape's partitions
         flat = tensor.flat_values if isinstance(tensor, RaggedTensor) else tensor
         return shape.wrap_flat_values(reshape(flat, shape.inner_dims))
+    if isinstance(tensor, RaggedTensor):  # TF: a ragged tensor's values in row-major order, in a dense shape
+        tensor = tensor.flat_values
     if has_strings(tensor):
         return _str.reshape(tensor, shape)
     x = to_tensor(tensor, None, "tensor")

@@ -23,7 +23,7 @@ from keraslike._src.ops import string_array_ops as _str
 from keraslike._src.ops import value_semantics
 from keraslike._src.ops.cached_logits import cache_logits
 from keraslike._src.ops.string_tensor import has_strings
-from keraslike._src.ragged.ragged_tensor import RaggedTensor, ragged_binary
+from keraslike._src.ragged.ragged_tensor import RaggedTensor, ragged_binary, use_tf_ops
 from keraslike._src.ops.conversion import binary_operands, check_broadcastable, to_tensor
 from keraslike._src.placement import log as _log
 
@@ -308,6 +308,13 @@ logical_and = _binary("tf.math.logical_and", torch.logical_and, "bool", "x AND y
 logical_or = _binary("tf.math.logical_or", torch.logical_or, "bool", "x OR y.")
 logical_xor = _binary("tf.math.logical_xor", torch.logical_xor, "bool", "x XOR y.")
 
+use_tf_ops(  # RaggedTensor's Python operators, as TF's ragged_operators.py assigns them
+    add=add, subtract=subtract, multiply=multiply, truediv=truediv, floordiv=floordiv, floormod=floormod, pow=pow,
+    greater=greater, greater_equal=greater_equal, less=less, less_equal=less_equal, equal=equal,
+    not_equal=not_equal, logical_and=logical_and, logical_or=logical_or, logical_xor=logical_xor,
+    negative=negative, abs=abs, logical_not=logical_not,
+)
+
 
 def scalar_mul(scalar, x, name=None):
     """`tf.math.scalar_mul(scalar, x)`: `scalar * x` with `scalar` a Python/0-d value."""
@@ -510,7 +517,22 @@ def clip_by_value(t, clip_value_min, clip_value_max, name=None):
     t = to_tensor(t, None, "t")
     lo = to_tensor(clip_value_min, t.dtype, "clip_value_min", t.device)
     hi = to_tensor(clip_value_max, t.dtype, "clip_value_max", t.device)
-    return torch.clamp(t, lo, hi)
+    clamped = torch.clamp(t, lo, hi)
+    if not (torch.is_grad_enabled() and (t.requires_grad or lo.requires_grad or hi.requires_grad)):
+        return clamped
+    # TF's gradient (minimum then maximum, ties to `t`): 1 for `t` wherever min <= t <= max, edges included;
+    # torch's clamp gives 0 (scalar bounds) or 0.5 (tensor bounds) at an edge.
+    return torch.where((t >= lo) & (t <= hi), t, clamped)
+
+
+def sqrt_sum_squares(x, dim=None, keepdim=False):
+    """`sqrt(sum(x * conj(x)))` over `dim` (all when None), as TF computes Euclidean and Frobenius norms: the same
+    value as torch's norms, and TF's gradient at a zero norm (NaN; torch's norm kernels give 0)."""
+    squares = (x * x.conj()).real if x.is_complex() else x * x
+    total = squares.sum() if dim is None else squares.sum(dim=dim, keepdim=keepdim)
+    if dim is None and keepdim:
+        total = total.reshape([1] * x.dim())
+    return torch.sqrt(total)
 
 
 def tensordot(a, b, axes, name=None):

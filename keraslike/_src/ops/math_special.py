@@ -12,7 +12,7 @@ import torch
 from keraslike._src import errors
 from keraslike._src.ops import dtypes
 from keraslike._src.ops.conversion import binary_operands, normalize_axes, normalize_axis, to_tensor
-from keraslike._src.ops.math import _require_float
+from keraslike._src.ops.math import _require_float, sqrt_sum_squares
 
 
 def _float(x, op_name):
@@ -110,8 +110,9 @@ def reduce_euclidean_norm(input_tensor, axis=None, keepdims=False, name=None):
     """`tf.math.reduce_euclidean_norm`: `sqrt(sum(x ** 2))` over `axis` (all by default)."""
     t = to_tensor(input_tensor, None, "input_tensor")
     dims = list(range(t.dim())) if axis is None else normalize_axes(axis, t.dim())
-    out = torch.linalg.vector_norm(t.to(torch.float64) if not t.is_floating_point() else t, dim=dims, keepdim=keepdims)
-    return out.to(t.dtype) if not t.is_floating_point() else out
+    if not (t.is_floating_point() or t.is_complex()):
+        return torch.linalg.vector_norm(t.to(torch.float64), dim=dims, keepdim=keepdims).to(t.dtype)
+    return sqrt_sum_squares(t, dims, keepdims)  # TF's kernel: its gradient at a zero norm
 
 
 def zero_fraction(value, name=None):

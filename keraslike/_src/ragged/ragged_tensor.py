@@ -678,29 +678,118 @@ class RaggedTensor(CompositeTensor):
         flat = this.flat_values
         return this.with_flat_values(_broadcast_flat(fn, (gathered, flat) if reverse else (flat, gathered)))
 
+    # ---- Python operators: TF's ops on the flat values (TF's ragged_operators.py) -------------------
+    # The TF ops live in ops/math.py, which imports this module; it hands them over with `use_tf_ops` when it
+    # is imported, so `rt > 2`, `rt ** 2`, `7 // rt`, `~mask`, `abs(rt)` convert their operands as the TF op.
+
+    def _operator(self, name, other, reverse=False):
+        op = _TF_OPS[name]
+        return op(other, self) if reverse else op(self, other)
+
     def __add__(self, other):
-        return self._elementwise(other, lambda a, b: a + b)
+        return self._operator("add", other)
 
     def __radd__(self, other):
-        return self._elementwise(other, lambda a, b: a + b, reverse=True)
+        return self._operator("add", other, reverse=True)
 
     def __sub__(self, other):
-        return self._elementwise(other, lambda a, b: a - b)
+        return self._operator("subtract", other)
 
     def __rsub__(self, other):
-        return self._elementwise(other, lambda a, b: a - b, reverse=True)
+        return self._operator("subtract", other, reverse=True)
 
     def __mul__(self, other):
-        return self._elementwise(other, lambda a, b: a * b)
+        return self._operator("multiply", other)
 
     def __rmul__(self, other):
-        return self._elementwise(other, lambda a, b: a * b, reverse=True)
+        return self._operator("multiply", other, reverse=True)
 
     def __truediv__(self, other):
-        return self._elementwise(other, lambda a, b: a / b)
+        return self._operator("truediv", other)
+
+    def __rtruediv__(self, other):
+        return self._operator("truediv", other, reverse=True)
+
+    def __floordiv__(self, other):
+        return self._operator("floordiv", other)
+
+    def __rfloordiv__(self, other):
+        return self._operator("floordiv", other, reverse=True)
+
+    def __mod__(self, other):
+        return self._operator("floormod", other)
+
+    def __rmod__(self, other):
+        return self._operator("floormod", other, reverse=True)
+
+    def __pow__(self, other):
+        return self._operator("pow", other)
+
+    def __rpow__(self, other):
+        return self._operator("pow", other, reverse=True)
+
+    def __gt__(self, other):
+        return self._operator("greater", other)
+
+    def __ge__(self, other):
+        return self._operator("greater_equal", other)
+
+    def __lt__(self, other):
+        return self._operator("less", other)
+
+    def __le__(self, other):
+        return self._operator("less_equal", other)
+
+    def __and__(self, other):
+        return self._operator("logical_and", other)
+
+    def __rand__(self, other):
+        return self._operator("logical_and", other, reverse=True)
+
+    def __or__(self, other):
+        return self._operator("logical_or", other)
+
+    def __ror__(self, other):
+        return self._operator("logical_or", other, reverse=True)
+
+    def __xor__(self, other):
+        return self._operator("logical_xor", other)
+
+    def __rxor__(self, other):
+        return self._operator("logical_xor", other, reverse=True)
+
+    def __eq__(self, other):
+        """Elementwise `==` (a RaggedTensor of bools), or False when the operands do not broadcast (TF's rule)."""
+        return self._equals("equal", other, False)
+
+    def __ne__(self, other):
+        """Elementwise `!=`, or True when the operands do not broadcast (TF's rule)."""
+        return self._equals("not_equal", other, True)
+
+    def _equals(self, name, other, mismatch):
+        if other is None:
+            return mismatch
+        try:
+            return self._operator(name, other)
+        except (errors.InvalidArgumentError, ValueError):
+            return mismatch
 
     def __neg__(self):
-        return self.with_flat_values(-self.flat_values)
+        return _TF_OPS["negative"](self)
+
+    def __abs__(self):
+        return _TF_OPS["abs"](self)
+
+    def __invert__(self):
+        return _TF_OPS["logical_not"](self)
+
+
+_TF_OPS = {}  # operator's TF op name -> the op (ops/math.py fills it through `use_tf_ops`)
+
+
+def use_tf_ops(**ops):
+    """Hand RaggedTensor's Python operators the TF ops they call (`add=math.add`, ...)."""
+    _TF_OPS.update(ops)
 
 
 def _positive_axis(axis, rank, name):

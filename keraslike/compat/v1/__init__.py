@@ -11,6 +11,7 @@ from keraslike._src.compat.v1.graph_names import (  # noqa: F401
     global_variables_initializer, initialize_all_variables, local_variables_initializer, placeholder,
     placeholder_with_default, reset_default_graph, tables_initializer, variables_initializer,
 )
+from keraslike._src.compat.v1.control_flow_v1 import cond, while_loop  # noqa: F401
 from keraslike._src.compat.v1.session import (  # noqa: F401
     InteractiveSession, Operation, Session, get_default_session,
 )

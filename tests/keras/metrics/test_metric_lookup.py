@@ -17,8 +17,18 @@ M = tf.keras.metrics
     ("sparse_top_k_categorical_accuracy", "SparseTopKCategoricalAccuracy"),
 ])
 def test_strings_resolve_and_name_the_metric_like_compile(name, cls):
-    metric = metrics_module.get(name)
+    metric = metrics_module.to_metric(name)  # compile's resolution names the metric after the string
     assert type(metric).__name__ == cls and metric.name == name
+    public = M.get(name)  # Keras's `metrics.get`: the metric's own name ("mae" is `mean_absolute_error`)
+    assert type(public).__name__ == cls and public.name == type(public)().name
+
+
+def test_public_get_as_keras():
+    assert M.get(None) is None
+    assert type(M.get("accuracy")).__name__ == "Accuracy"
+    assert M.get(M.binary_accuracy) is M.binary_accuracy
+    with pytest.raises(ValueError, match="Could not interpret metric identifier"):
+        M.get("acc")
 
 
 def test_states_are_float32_and_summed_by_result():

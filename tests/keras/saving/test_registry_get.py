@@ -23,37 +23,14 @@ import registry_get_cases  # noqa: E402
 
 GOLD = json.loads((GOLDEN_DIR / "registry_get.json").read_text())
 
-# `losses.get` serves `compile` too: a loss function's name gives its Loss class (reduced to a scalar, as compile
-# uses it), where Keras's `get` returns the function itself.
-LOSS_CLASSES = {
-    "dict short name": "Huber", "name BCE": "BinaryCrossentropy", "name KLD": "KLDivergence",
-    "name MAE": "MeanAbsoluteError", "name MAPE": "MeanAbsolutePercentageError", "name MSE": "MeanSquaredError",
-    "name MSLE": "MeanSquaredLogarithmicError", "name bce": "BinaryCrossentropy",
-    "name binary_crossentropy": "BinaryCrossentropy", "name binary_focal_crossentropy": "BinaryFocalCrossentropy",
-    "name categorical_crossentropy": "CategoricalCrossentropy",
-    "name categorical_focal_crossentropy": "CategoricalFocalCrossentropy", "name categorical_hinge": "CategoricalHinge",
-    "name circle": "Circle", "name cosine_similarity": "CosineSimilarity", "name ctc": "CTC", "name dice": "Dice",
-    "name hinge": "Hinge", "name huber": "Huber", "name kl_divergence": "KLDivergence", "name kld": "KLDivergence",
-    "name log_cosh": "LogCosh", "name mae": "MeanAbsoluteError", "name mape": "MeanAbsolutePercentageError",
-    "name mean_absolute_error": "MeanAbsoluteError", "name mean_absolute_percentage_error":
-    "MeanAbsolutePercentageError", "name mean_squared_error": "MeanSquaredError",
-    "name mean_squared_logarithmic_error": "MeanSquaredLogarithmicError", "name mse": "MeanSquaredError",
-    "name msle": "MeanSquaredLogarithmicError", "name poisson": "Poisson",
-    "name sparse_categorical_crossentropy": "SparseCategoricalCrossentropy", "name squared_hinge": "SquaredHinge",
-    "name tversky": "Tversky",
-}
 DIFFERENCES = {
-    **{f"losses/{case}": result for case, result in LOSS_CLASSES.items()},
-    # `compile`'s resolution: None is refused, a callable is wrapped, "accuracy"/"acc" picks binary/categorical/
-    # sparse accuracy from the loss and shapes.
-    "losses/None": "raises ValueError", "losses/lambda": "LossFunctionWrapper", "metrics/None": "raises ValueError",
-    "metrics/lambda": "MeanMetricWrapper", "metrics/name acc": "MeanMetricWrapper",
-    "metrics/name accuracy": "MeanMetricWrapper", "optimizers/None": "raises ValueError",
+    # (`compile`'s own resolution, `to_loss`/`to_metric`, wraps callables, refuses None and picks the accuracy
+    # for "accuracy"/"acc": tests/keras/losses and tests/keras/metrics.)
     # Names Keras 3.15's `get` refuses that keraslike takes (Keras 2's names, classes Keras publishes).
     "initializers/name Constant": "Constant", "initializers/name constant": "Constant",
-    "losses/name categorical_generalized_cross_entropy": "CategoricalGeneralizedCrossEntropy",
-    "losses/name huber_loss": "Huber", "losses/name kullback_leibler_divergence": "KLDivergence",
-    "losses/name logcosh": "LogCosh", "metrics/name kld": "KLDivergence", "metrics/name log_cosh": "LogCoshError",
+    "losses/name categorical_generalized_cross_entropy": "fn categorical_generalized_cross_entropy",
+    "losses/name huber_loss": "fn huber", "losses/name kullback_leibler_divergence": "fn kl_divergence",
+    "losses/name logcosh": "fn log_cosh", "metrics/name kld": "KLDivergence", "metrics/name log_cosh": "LogCoshError",
     "metrics/name logcosh": "LogCoshError", "optimizers/class": "Adam", "optimizers/name Lamb": "Lamb",
     "optimizers/name lamb": "Lamb", "regularizers/name l1_l2": "L1L2",
     # Base classes and wrappers: a did-you-mean ValueError, where Keras builds an abstract base or fails otherwise.

@@ -2,6 +2,7 @@
 
 import numbers
 
+from keraslike._src.keras import keras_version
 from keraslike._src.keras.callbacks.callback import Callback
 from keraslike._src.keras.utils import io_utils
 
@@ -12,6 +13,8 @@ class LearningRateScheduler(Callback):
     Args:
         schedule: `fn(epoch, lr) -> new_lr` (epoch 0-based), or the older `fn(epoch) -> new_lr`.
         verbose: 0 or 1.
+
+    Adds the learning rate to the epoch logs (`History`) as `learning_rate` (Keras 3), `lr` under Keras 2.
 
     Raises:
         ValueError: if the schedule does not return a number.
@@ -40,5 +43,5 @@ class LearningRateScheduler(Callback):
             io_utils.print_msg(f"\nEpoch {epoch + 1}: LearningRateScheduler setting learning rate to {learning_rate}.")
 
     def on_epoch_end(self, epoch, logs=None):
-        if logs is not None:
-            logs["learning_rate"] = float(self.model.optimizer.learning_rate)
+        if logs is not None:  # Keras 2 logs it as `lr` (`history.history["lr"]`)
+            logs["lr" if keras_version.legacy_keras() else "learning_rate"] = float(self.model.optimizer.learning_rate)

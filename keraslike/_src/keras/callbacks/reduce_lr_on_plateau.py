@@ -4,6 +4,7 @@ import math
 
 import numpy as np
 
+from keraslike._src.keras import keras_version
 from keraslike._src.keras.callbacks.monitor_callback import MonitorCallback
 from keraslike._src.keras.utils import io_utils
 
@@ -11,7 +12,7 @@ from keraslike._src.keras.utils import io_utils
 class ReduceLROnPlateau(MonitorCallback):
     """Reduce the learning rate when a metric has stopped improving.
 
-    Adds `learning_rate` to the epoch logs (so it shows in `History`), as Keras 3.
+    Adds `learning_rate` to the epoch logs (so it shows in `History`), as Keras 3 (`lr` under Keras 2).
 
     Args:
         monitor: quantity to monitor, default "val_loss".
@@ -61,7 +62,7 @@ class ReduceLROnPlateau(MonitorCallback):
     def on_epoch_end(self, epoch, logs=None):
         logs = logs if logs is not None else {}
         optimizer = self.model.optimizer
-        logs["learning_rate"] = float(optimizer.learning_rate)
+        logs["lr" if keras_version.legacy_keras() else "learning_rate"] = float(optimizer.learning_rate)  # Keras 2: lr
         current = self.get_monitor_value(logs)
         if current is None:
             return

@@ -439,32 +439,59 @@ class Layer(torch.nn.Module, metaclass=LayerMeta):
         """`tf.Module`s held by this layer's attributes (`self.block = tf.Module()`), in assignment order."""
         return self.__dict__.get("_modules_in_attributes", ())
 
+    # Keras 2 (`TF_USE_LEGACY_KERAS=1`, tf_keras) orders weights otherwise: a layer lists every trainable weight
+    # (its own, then its children's), then every non-trainable one; a model lists each child's weights, then its
+    # own (trainable, then non-trainable). `keras.Model` sets this True.
+    _keras2_children_first = False
+
     @property
     def weights(self):
         """All weights: own trainable, own non-trainable, then sublayers' and held `tf.Module`s' (Keras order).
 
         Own weights are those `add_weight` made and the `tf.Variable`s assigned to attributes
         (`self.w = tf.Variable(...)`, also inside lists and dicts), as `tf.keras` layers track them.
+        Under `TF_USE_LEGACY_KERAS=1`, Keras 2's order: a layer's trainable weights (own, then its
+        children's), then its non-trainable ones; a model's children's weights, then its own.
         """
+        if keras_version.legacy_keras():
+            if self._keras2_children_first:
+                return _unique([w for child in self._weight_children() for w in child.variables]
+                               + self._trainable_vars + self._non_trainable_vars)
+            return _unique(self.trainable_weights + self.non_trainable_weights)
         return _unique(self._trainable_vars + self._non_trainable_vars
-                       + [w for layer in self._sublayers() for w in layer.weights]
-                       + [w for module in self._tracked_modules() for w in module.variables])
+                       + [w for child in self._weight_children() for w in child.variables])
+
+    def _weight_children(self):
+        """The sublayers, then the held `tf.Module`s, whose weights this layer's include."""
+        return [*self._sublayers(), *self._tracked_modules()]
 
     @property
     def trainable_weights(self):
         if not self._trainable:
             return []
-        return _unique([v for v in self._trainable_vars if v.trainable]
-                       + [w for layer in self._sublayers() for w in layer.trainable_weights]
-                       + [w for module in self._tracked_modules() for w in module.trainable_variables])
+        own = [v for v in self._trainable_vars if v.trainable]
+        children = [w for child in self._weight_children() for w in child.trainable_variables]
+        if self._keras2_children_first and keras_version.legacy_keras():
+            return _unique(children + own)
+        return _unique(own + children)
 
     @property
     def non_trainable_weights(self):
-        if not self._trainable:
+        legacy = keras_version.legacy_keras()
+        if not self._trainable and not legacy:
             return self.weights
-        return _unique([v for v in self._trainable_vars if not v.trainable] + self._non_trainable_vars
-                       + [w for layer in self._sublayers() for w in layer.non_trainable_weights]
-                       + [w for module in self._tracked_modules() for w in module.non_trainable_variables])
+        own_trainable = [v for v in self._trainable_vars if v.trainable]
+        own = [v for v in self._trainable_vars if not v.trainable] + self._non_trainable_vars
+        if not self._trainable and self._keras2_children_first:  # tf_keras: all trainable, then all non-trainable
+            children = self._weight_children()
+            return _unique([w for c in children for w in c.trainable_variables] + own_trainable
+                           + [w for c in children for w in c.non_trainable_variables] + own)
+        if not self._trainable:  # a Keras 2 layer: its own weights, then its children's
+            return _unique(own_trainable + own + [w for c in self._weight_children() for w in c.variables])
+        children = [w for child in self._weight_children() for w in child.non_trainable_variables]
+        if self._keras2_children_first and legacy:
+            return _unique(children + own)
+        return _unique(own + children)
 
     def _tf_tracked_attributes(self, traversal_key=None):
         """What a `tf.Module` walk sees in this layer (`module/tracking.py`): its own non-trainable weights, its

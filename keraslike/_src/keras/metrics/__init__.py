@@ -95,8 +95,29 @@ def deserialize(config, custom_objects=None):
     return _LOOKUP.deserialize(config, custom_objects)
 
 
-def get(identifier, y_true=None, y_pred=None, loss=None):
-    """Resolve a metric spec to a `Metric`.
+def get(identifier):
+    """`keras.metrics.get`: a name gives a new instance of its Metric under the metric's own name (`"accuracy"` is
+    `Accuracy`, `"mae"` is `MeanAbsoluteError` named `mean_absolute_error`), a class an instance, a config dict its
+    Metric, None None, and a callable itself.
+
+    Raises:
+        ValueError: "Could not interpret metric identifier" (with the closest names) for anything else.
+    """
+    if identifier is None:
+        return None
+    if isinstance(identifier, dict):
+        return deserialize(identifier)
+    if isinstance(identifier, str):
+        return _LOOKUP.resolve(identifier, extra={"accuracy": Accuracy})()
+    if isinstance(identifier, type):
+        return identifier()
+    if callable(identifier):
+        return identifier
+    raise ValueError(f"Could not interpret metric identifier: {identifier!r}. Received: identifier={identifier!r}")
+
+
+def to_metric(identifier, y_true=None, y_pred=None, loss=None):
+    """The `Metric` `compile` uses for a metric spec.
 
     `"accuracy"`/`"acc"` becomes binary, sparse-categorical or categorical
     accuracy (named as given), chosen like Keras from the loss and the shapes

@@ -61,6 +61,8 @@ class Model(Trainer, Layer):
     `call(self, inputs, training=None)` -> subclassed model.
     """
 
+    _keras2_children_first = True  # Keras 2 lists a model's layers' weights before its own (layers/layer.py)
+
     def __new__(cls, *args, **kwargs):
         functional_args = (args or "inputs" in kwargs) and _looks_functional(args, kwargs)
         if functional_args and (cls is Model or "call" not in _own_attrs(cls)):
@@ -266,6 +268,11 @@ class Model(Trainer, Layer):
         """
         export_lib.export_model(self, filepath, format=format, verbose=verbose, input_signature=input_signature,
                                 **kwargs)
+
+    def get_compile_config(self):
+        """The arguments given to `compile` as `model.save` writes them (`compile_config` of `config.json`): the
+        optimizer, loss and metrics serialized (Keras 3); None when the model is not compiled."""
+        return saving_lib.compile_config(self)
 
     @classmethod
     def from_config(cls, config, custom_objects=None):

@@ -43,11 +43,14 @@ def deserialize(config, custom_objects=None):
 
 
 def get(identifier):
-    """Resolve `"adam"`, a registered `"package>name"`, a class, a config dict, or an instance to an `Optimizer`.
+    """Resolve `"adam"`, a registered `"package>name"`, a class, a config dict, or an instance to an `Optimizer`
+    (None stays None, as in Keras).
 
     Raises:
         ValueError: "Could not interpret optimizer identifier" listing valid names.
     """
+    if identifier is None:
+        return None
     if isinstance(identifier, Optimizer):
         return identifier
     if isinstance(identifier, type) and issubclass(identifier, Optimizer):

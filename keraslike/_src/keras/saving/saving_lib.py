@@ -37,12 +37,17 @@ def _check_overwrite(filepath, overwrite):
     return answer in ("y", "yes")
 
 
-def compile_config(model):
-    """Keras 3 `compile_config`: optimizer, loss and metrics as given to `compile` (None if not compiled)."""
+def compile_config(model, optimizer_config=None):
+    """Keras 3 `compile_config`: optimizer, loss and metrics as given to `compile` (None if not compiled).
+
+    `optimizer_config`: what to write for the optimizer instead of `model.optimizer`'s serialization (a model
+    compiled with several optimizers writes their list)."""
     if not getattr(model, "compiled", False):
         return None
     metrics = model._compile_metrics.specs if model._compile_metrics is not None else None
-    return {"optimizer": serialization_lib.serialize_keras_object(model.optimizer),
+    if optimizer_config is None:
+        optimizer_config = serialization_lib.serialize_keras_object(model.optimizer)
+    return {"optimizer": optimizer_config,
             "loss": serialization_lib.serialize_keras_object(getattr(model, "loss", None)),
             "loss_weights": None, "metrics": serialization_lib.serialize_keras_object(metrics or None),
             "weighted_metrics": None, "run_eagerly": False, "steps_per_execution": 1, "jit_compile": False}
@@ -54,7 +59,7 @@ def model_to_config(model):
     if model.__class__.__name__ == "Sequential" and serialization_lib._is_builtin(type(model)):
         shape = config["config"].get("build_input_shape")
         config["build_config"] = {"input_shape": shape}
-    compiled = compile_config(model)
+    compiled = model.get_compile_config()
     if compiled is not None:
         config["compile_config"] = compiled
     return config
@@ -153,7 +158,7 @@ def _save_legacy_h5(model, filepath, overwrite, include_optimizer):
     if not _check_overwrite(filepath, overwrite):
         return
     config = serialize_layer(model)
-    compiled = compile_config(model)
+    compiled = model.get_compile_config()
 
     def write(tmp):
         with h5py.File(tmp, "w") as h5:

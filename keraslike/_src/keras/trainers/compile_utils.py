@@ -154,7 +154,7 @@ class CompiledLoss:
             if output_names is not None:
                 self._build(len(output_names))
             return
-        self.loss = losses_module.get(loss)
+        self.loss = losses_module.to_loss(loss)
         self.averages = getattr(self.loss, "reduction", "sum_over_batch_size") in _AVERAGING
         weight = loss_weights
         if isinstance(weight, dict):
@@ -186,7 +186,7 @@ class CompiledLoss:
         for i, (s, w) in enumerate(zip(specs, weights)):
             if s is None:
                 continue
-            fn = losses_module.get(s)
+            fn = losses_module.to_loss(s)
             name = names[i] if names is not None else (s if isinstance(s, str) else getattr(fn, "name", None)
                                                        or getattr(fn, "__name__", "loss"))
             plan.append([i, name, fn, None if w is None else float(w), None])
@@ -390,7 +390,7 @@ class CompileMetrics(Metric):
         for i, entry in enumerate(per_output):
             for spec in (entry if isinstance(entry, (list, tuple)) else [entry]):
                 if spec is not None:
-                    out.append((metrics_module.get(spec, trues[i], preds[i], self.loss if n == 1 else None), i))
+                    out.append((metrics_module.to_metric(spec, trues[i], preds[i], self.loss if n == 1 else None), i))
         return out
 
     def update_state(self, y_true, y_pred, sample_weight=None):

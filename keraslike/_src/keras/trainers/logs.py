@@ -2,14 +2,24 @@
 
 `LazyLogs` are the built-in steps' logs (the model's metrics); `StepLogs` wrap the dict an
 overridden `train_step`/`test_step` returned, its values turned into Python floats on first read.
+
+Key order: Keras 3 sorts every key of the logs (History, `evaluate(return_dict=True)`, the progress line);
+Keras 2 (`TF_USE_LEGACY_KERAS=1`) keeps the order of the metrics (`loss` first) or of the step's dict, with
+the `val_` entries after the training ones (tests/golden/keras2_log_order.json).
 """
 
 import collections.abc
 
 import torch
 
+from keraslike._src.keras import keras_version
 from keraslike._src.keras.metrics.metric import sync_results
 from keraslike._src.ops import tensor_numpy
+
+
+def _in_log_order(keys):
+    """`keys` sorted (Keras 3), or as given under Keras 2."""
+    return list(keys) if keras_version.legacy_keras() else sorted(keys, key=str)
 
 
 def named_metrics(metrics):
@@ -36,15 +46,17 @@ def metric_results(metrics):
 
 def metric_logs(metrics):
     """`{name: float}` of `metrics` (a numpy array for a vector-valued metric such as `F1Score()`), reduced
-    across replicas with one collective, sorted by name (Keras)."""
-    return {k: _python_value(v) for k, v in sorted(metric_results(metrics).items())}
+    across replicas with one collective, sorted by name (Keras 3) or in the metrics' order (Keras 2)."""
+    results = metric_results(metrics)
+    return {k: _python_value(results[k]) for k in _in_log_order(results)}
 
 
 def flatten_logs(logs):
-    """A step's returned dict as Keras 3 reads it (`pythonify_logs`): keys in sorted order, a nested dict
-    (`{"compile_metrics": {...}}` from `{m.name: m.result() for m in self.metrics}`) spliced in its place."""
+    """A step's returned dict as Keras 3 reads it (`pythonify_logs`): keys in sorted order (Keras 2: as given), a
+    nested dict (`{"compile_metrics": {...}}` from `{m.name: m.result() for m in self.metrics}`) spliced in its
+    place."""
     out = {}
-    for key in sorted(logs, key=str):
+    for key in _in_log_order(logs):
         value = logs[key]
         if isinstance(value, collections.abc.Mapping):
             out.update(flatten_logs(value))
@@ -74,7 +86,7 @@ class LazyLogs(collections.abc.Mapping):
         return self._load()[key]
 
     def _names(self):
-        return sorted({name for name, _ in named_metrics(self._metrics)})
+        return _in_log_order(dict.fromkeys(name for name, _ in named_metrics(self._metrics)))
 
     def __iter__(self):
         return iter(self._names())
@@ -106,8 +118,8 @@ class StepLogs(collections.abc.Mapping):
 
     Keys come out sorted, as tf.keras gives them (its step outputs pass through `tree.map_structure`,
     which sorts dict keys): the progress line, History and `evaluate(return_dict=True)` read
-    "accuracy: ... - loss: ..." whatever order the step's dict had. A nested dict (the `compile_metrics`
-    container's result) is spliced in, as Keras 3's `pythonify_logs` does.
+    "accuracy: ... - loss: ..." whatever order the step's dict had. Under Keras 2 they keep the step's order.
+    A nested dict (the `compile_metrics` container's result) is spliced in, as Keras 3's `pythonify_logs` does.
     """
 
     def __init__(self, logs):

@@ -205,9 +205,10 @@ class Trainer:
         strategy = self._distribute_strategy
         with strategy.scope():
             if not isinstance(optimizer, LossScaleOptimizer):
-                optimizer = optimizers_module.get(optimizer)
+                optimizer = optimizers_module.get(optimizer)  # None stays None, as in Keras: evaluate, not fit
             policy = mixed_precision.global_policy()
-            if auto_scale_loss and policy.name == "mixed_float16" and not isinstance(optimizer, LossScaleOptimizer):
+            if auto_scale_loss and policy.name == "mixed_float16" and optimizer is not None \
+                    and not isinstance(optimizer, LossScaleOptimizer):
                 optimizer = LossScaleOptimizer(optimizer)  # Keras: float16 compute gets dynamic loss scaling
             self.optimizer = optimizer
             checkpoint_tracking.restore_deferred_optimizer(self)  # a TF checkpoint restored before compile
@@ -343,6 +344,9 @@ class Trainer:
     def _assert_compiled(self, what):
         if not self.compiled:
             raise RuntimeError(f"You must call `compile()` before calling `{what}()`.")
+        if what in ("fit", "train_on_batch") and getattr(self, "optimizer", None) is None:
+            raise ValueError(f"`{what}()` trains with the optimizer given to `compile()`, and the model was compiled "
+                             "without one; call `compile(optimizer=...)` first. Received: optimizer=None")
 
     # ---- the built-in steps -------------------------------------------------------------------
     def _forward(self, module, x, training):

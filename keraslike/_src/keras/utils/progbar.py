@@ -5,6 +5,11 @@ Mirrors `keras/src/utils/progbar.py` output:
   (a live tqdm bar; the ETA replaces the elapsed time until the end);
 - verbose=2: one line at the end, `19/19 - 0s - 4ms/step - accuracy: 0.8464 - loss: 0.5172`.
 Values are formatted `%.4f`, or `%.4e` when their magnitude is <= 1e-3.
+
+Under `TF_USE_LEGACY_KERAS=1` (read when the bar is made), Keras 2's (`tf_keras`) lines instead:
+- verbose=1: `20/20 [==============================] - 1s 7ms/step - loss: 0.3231 - accuracy: 0.5853`
+  (30 wide, `ETA: 0s` until the end; redrawn with backspaces and a carriage return);
+- verbose=2: `20/20 - 1s - loss: 0.3231 - accuracy: 0.5853 - 26ms/epoch - 1ms/step`.
 """
 
 import math
@@ -14,6 +19,7 @@ import time
 import numpy as np
 from tqdm import tqdm
 
+from keraslike._src.keras import keras_version
 from keraslike._src.keras.backend import config as keras_config
 from keraslike._src.keras.utils import io_utils
 
@@ -41,7 +47,7 @@ class Progbar:
 
     Args:
         target: total steps, or None if unknown.
-        width: bar width in characters (Keras 3: 20).
+        width: bar width in characters; default 20 (Keras 3), 30 under Keras 2.
         verbose: 0 silent, 1 live bar, 2 one line at the end.
         interval: minimum seconds between redraws (0.05).
         stateful_metrics: names shown as given; every other name is averaged over the updates, weighted by
@@ -51,15 +57,16 @@ class Progbar:
         unit_name: "step" or "sample".
     """
 
-    def __init__(self, target, width=20, verbose=1, interval=0.05, stateful_metrics=None, stateless_metrics=None,
+    def __init__(self, target, width=None, verbose=1, interval=0.05, stateful_metrics=None, stateless_metrics=None,
                  unit_name="step", file=None):
         if stateful_metrics is not None and stateless_metrics is not None:
             raise ValueError("Only one of `stateful_metrics` or `stateless_metrics` can be provided. "
                              "`stateful_metrics` is used to make metrics stateless by default (with an exclusion "
                              "list), while `stateless_metrics` is used to make metrics stateful by default (with an "
                              "exclusion list).")
+        self._keras2 = keras_version.legacy_keras()
         self.target = target
-        self.width = width
+        self.width = width if width is not None else (30 if self._keras2 else 20)
         self.verbose = verbose
         self.interval = interval
         self.unit_name = unit_name
@@ -72,6 +79,7 @@ class Progbar:
         self._last_update = 0.0
         self._seen = 0
         self._bar = None
+        self._drawn_width = 0  # Keras 2: the width of the line drawn last (erased by the next draw)
 
     @property
     def file(self):
@@ -84,7 +92,7 @@ class Progbar:
         for name, value in values:
             stateless = (name not in self.stateful_metrics if self.stateful_metrics is not None
                          else name in self.stateless_metrics)
-            if stateless and not finalize:
+            if stateless and (not finalize or self._keras2):  # Keras 3 shows the last value as given at the end
                 weight = max(current - self._seen, 1)
                 total = self._values.get(name)
                 self._values[name] = ([value * weight, weight] if total is None or total[1] is None
@@ -109,7 +117,9 @@ class Progbar:
         if self.verbose == 1:
             if now - self._last_update < self.interval and not finalize:
                 return
-            self._draw(current, per_step, values, finalize, now)
+            (self._draw_keras2 if self._keras2 else self._draw)(current, per_step, values, finalize, now)
+        elif self.verbose == 2 and finalize and self._keras2:
+            self._write_keras2_line(current, per_step, values, now)
         elif self.verbose == 2 and finalize:
             digits = int(math.log10(self.target)) + 1 if self.target else 1
             count = f"{current:{digits}d}/{self.target}" if self.target else f"{current}/Unknown"
@@ -143,6 +153,38 @@ class Progbar:
             self._bar = None
         else:
             self._bar.refresh()
+
+    def _draw_keras2(self, current, per_step, values, finalize, now):
+        """Keras 2's verbose=1 line: `count [====>....]`, ETA or elapsed time and time per step, the values."""
+        if self.target:
+            digits = int(math.log10(self.target)) + 1
+            done = int(self.width * current / self.target)
+            bar = f"{current:{digits}d}/{self.target} ["
+            if done > 0:
+                bar += "=" * (done - 1) + (">" if current < self.target else "=")
+            bar += "." * (self.width - done) + "]"
+        else:
+            bar = f"{current:7d}/Unknown"
+        if self.target and not finalize:
+            info = f" - ETA: {_format_eta(per_step * (self.target - current))}"
+        else:
+            info = f" - {now - self._start:.0f}s {format_time(per_step, self.unit_name)}"
+        info += format_logs(values)
+        previous, self._drawn_width = self._drawn_width, len(bar) + len(info)
+        line = "\b" * previous + "\r" + bar + info + " " * max(previous - self._drawn_width, 0)
+        self.file.write(line + ("\n" if finalize else ""))
+        self.file.flush()
+
+    def _write_keras2_line(self, current, per_step, values, now):
+        """Keras 2's verbose=2 line: count, elapsed time, the values, time per epoch and per step."""
+        count = f"{current:{int(math.log10(self.target)) + 1}d}/{self.target}" if self.target else f"{current}/Unknown"
+        elapsed = now - self._start
+        # tf_keras tests `value > 1e-3` here (not the magnitude): negative values are written `%.4e`
+        logs = "".join(f" - {k}: {v:.4f}" if v > 1e-3 else f" - {k}: {v:.4e}"
+                       for k, v in ((k, float(np.mean(v))) for k, v in values))
+        steps = f" - {format_time(elapsed / current, self.unit_name)}" if current else ""
+        self.file.write(f"{count} - {elapsed:.0f}s{logs} - {format_time(elapsed, 'epoch')}{steps}\n")
+        self.file.flush()
 
     def _step_time(self, current, now):
         if not current:
