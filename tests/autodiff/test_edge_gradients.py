@@ -27,4 +27,7 @@ def test_edge_gradient_as_tf(name):
     value, grad = GOT[name]
     want_value, want_grad = GOLDEN[name]
     np.testing.assert_allclose(value, want_value, rtol=1e-5, atol=1e-6)
+    if want_grad is None:  # TF registers no gradient (Round, Floor, Rint): the tape gives None
+        assert grad is None
+        return
     np.testing.assert_allclose(grad, want_grad, rtol=1e-5, atol=1e-6)  # NaN and inf where TF has them

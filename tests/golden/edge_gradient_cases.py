@@ -26,6 +26,29 @@ CASES = {
     "divide_no_nan": "tf.reduce_sum(tf.math.divide_no_nan(x, x - 1.0))",
     "std_of_constant": "tf.math.reduce_std(tf.stack([x[0], x[0]]))",
     "clip_by_norm_zero": "tf.reduce_sum(tf.clip_by_norm(x - x, 1.0))",
+    "keras_ops_clip_edge": "tf.reduce_sum(K.ops.clip(x, 1.0, 1.5))",
+    "keras_ops_maximum_tie": "tf.reduce_sum(K.ops.maximum(x, 2.0))",
+    "keras_ops_minimum_tie": "tf.reduce_sum(K.ops.minimum(x, 1.0))",
+    "selu_at_zero": "tf.reduce_sum(tf.nn.selu(x - 1.0))",
+    "keras_selu_at_zero": "tf.reduce_sum(K.activations.selu(x - 1.0))",
+    "keras_ops_selu_at_zero": "tf.reduce_sum(K.ops.selu(x - 1.0))",
+    "elu_at_zero": "tf.reduce_sum(tf.nn.elu(x - 1.0))",
+    "relu6_edges": "tf.reduce_sum(tf.nn.relu6(x * 3.0))",
+    "keras_relu_max_value_edge": "tf.reduce_sum(K.activations.relu(x, max_value=2.0))",
+    "keras_relu_max_value_6": "tf.reduce_sum(K.activations.relu(x * 3.0, max_value=6.0))",
+    "keras_relu_threshold_edge": "tf.reduce_sum(K.activations.relu(x, threshold=1.0))",
+    "keras_relu_negative_slope_at_zero": "tf.reduce_sum(K.activations.relu(x - 1.0, negative_slope=0.1))",
+    "keras_relu_all_options": "tf.reduce_sum(K.activations.relu(x - 1.0, negative_slope=0.1, max_value=0.5, "
+                              "threshold=0.2))",
+    "relu_layer_max_value_edge": "tf.reduce_sum(K.layers.ReLU(max_value=2.0)(x))",
+    "leaky_relu_at_zero": "tf.reduce_sum(tf.nn.leaky_relu(x - 1.0, 0.2))",
+    "round_has_no_gradient": "tf.reduce_sum(tf.round(x))",
+    "floor_has_no_gradient": "tf.reduce_sum(tf.floor(x * 1.5))",
+    "ceil_plus_x": "tf.reduce_sum(tf.math.ceil(x * 1.5) + x)",
+    "rint_has_no_gradient": "tf.reduce_sum(tf.math.rint(x))",
+    "keras_ops_round_has_no_gradient": "tf.reduce_sum(K.ops.round(x))",
+    "keras_ops_floor_has_no_gradient": "tf.reduce_sum(K.ops.floor(x))",
+    "sign_gradient_zero": "tf.reduce_sum(tf.sign(x - 1.0) * x)",
 }
 
 
@@ -34,7 +57,7 @@ def run(tf):
     for name, expr in CASES.items():
         x = tf.Variable([1.0, 2.0])
         with tf.GradientTape() as tape:
-            y = eval(expr, {"tf": tf, "x": x})
+            y = eval(expr, {"tf": tf, "x": x, "K": tf.keras})
         grad = tape.gradient(y, x)
-        out[name] = [np.asarray(y).round(5).tolist(), np.asarray(grad).round(5).tolist()]
+        out[name] = [np.asarray(y).round(5).tolist(), None if grad is None else np.asarray(grad).round(5).tolist()]
     return out

@@ -7,10 +7,10 @@ Images are `(batch, height, width, channels)` or one `(height, width, channels)`
 The random layers transform when training: inside `fit`, and when called directly without
 `training` (Keras 3's default `training=True`); `predict`/`evaluate` and `training=False` return
 the input (as float). Geometric ones build TF's 8-parameter projective transform, exactly as Keras
-does, and apply it with `keras.ops.image.affine_transform`. With `seed=None` the draws come from
-torch's global generator (reproducible under `keras.utils.set_random_seed`, different per
-replica); with an int the layer owns a `keras.random.SeedGenerator(seed)`. They also work in
-`dataset.map(layer)`, as Keras allows.
+does, and apply it with `keras.ops.image.affine_transform`. Every random layer owns a
+`keras.random.SeedGenerator(seed)` made in `__init__` (unseeded, from Python's `random`), reproducible for a
+seed and different per replica in a multi-replica step (the values are not TF's: the draws differ from
+Keras's). They also work in `dataset.map(layer)`, as Keras allows.
 """
 
 import inspect
@@ -42,7 +42,10 @@ class _ImageLayer(Layer):
         super().__init__(**kwargs)
         self.data_format = conv_utils.normalize_data_format(data_format)
         self.seed = seed
-        object.__setattr__(self, "seed_generator", None if seed is None else SeedGenerator(seed))
+        # a random layer (one that takes `seed`) owns a generator made here, as Keras's (unseeded, its seed is a
+        # Python-`random` draw: the order of draws `keras.utils.set_random_seed` fixes); not tracked as a weight
+        random_layer = seed is not None or "seed" in inspect.signature(type(self).__init__).parameters
+        object.__setattr__(self, "seed_generator", SeedGenerator(seed) if random_layer else None)
 
     def _uniform(self, shape, low, high, device):
         if self.seed_generator is None:
