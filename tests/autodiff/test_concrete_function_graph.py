@@ -2,8 +2,9 @@
 print it (`graph.as_graph_def().node`, node names and inputs, `len(...node)` of an unrolled Python loop).
 
 Values are TF 2.21's (`tests/golden/make_func_graph_golden.py` writes `func_graph.json`): each case's source
-runs here with `tf` bound to keraslike. What keraslike cannot record as TF does (Python control flow on a traced
-tensor, a loop over a dataset) raises, naming the feature, instead of printing a different graph.
+runs here with `tf` bound to keraslike. What keraslike cannot record as TF does (a variable update, a loop with
+`break` over a tensor) raises, naming the feature, instead of printing a different graph; Python control flow on
+tensors is recorded as TF's AutoGraph records it (tests/autodiff/test_autograph.py).
 """
 
 import json
@@ -69,33 +70,6 @@ def test_recording_the_graph_has_no_side_effects():
         _ = concrete.graph
     assert float(v.numpy()) == 1.0
     assert len(calls) == n + 1
-
-
-def test_python_control_flow_on_tensor_raises_naming_autograph():
-    # intro_to_graphs: simple_relu's `if tf.greater(x, 0)` is a cond in TF's graph
-    def simple_relu(x):
-        if tf.greater(x, 0):
-            return x
-        return 0
-
-    concrete = tf.function(simple_relu).get_concrete_function(tf.constant(1))
-    with pytest.raises(GraphNotRecorded, match="AutoGraph"):
-        _ = concrete.graph
-    assert concrete(tf.constant(-3)).numpy() == 0  # the function itself still runs
-
-
-def test_loop_over_dataset_raises_naming_it():
-    @tf.function
-    def train(dataset):
-        loss = tf.constant(0)
-        for x, y in dataset:
-            loss += tf.abs(y - x)
-        return loss
-
-    ds = tf.data.Dataset.from_generator(lambda: [(1, 1)] * 3, (tf.int32, tf.int32))
-    with pytest.raises(GraphNotRecorded, match="tf.data.Dataset"):
-        _ = train.get_concrete_function(ds).graph
-    assert int(train(ds)) == 0
 
 
 def test_variable_update_raises_instead_of_a_graph_without_it():

@@ -1,13 +1,16 @@
-"""`tf.autograph`: conversion controls, for code that runs eagerly.
+"""`tf.autograph`: conversion controls.
 
 Mirrors `tensorflow/python/autograph/impl/api.py` and `autograph/utils/ag_logging.py`. TF's
 AutoGraph rewrites Python control flow into graph ops inside `tf.function`; keraslike runs the
-Python as written, which is what converted code computes, so:
+Python as written on every call (what converted code computes) and uses the converted form
+(`autograph_converter.py`) only to record a function's graph (`ConcreteFunction.graph`), so:
 
-- `to_graph(f)` returns `f` itself (its eager form is the converted form here);
-- `to_code(f)` returns `f`'s Python source (there is no generated code to show);
-- `set_loop_options(...)` configures AutoGraph-converted loops; TF ignores it outside them, and
-  no loop is converted here, so it has no effect (use `tf.while_loop` arguments instead);
+- `to_graph(f)` returns `f` itself (its eager form computes what the converted form does);
+- `to_code(f)` returns the converted source keraslike records graphs with (its own `ag__` calls,
+  not TF's generated text), named `tf__<name>` as TF's;
+- `set_loop_options(...)` configures AutoGraph-converted loops' graph ops; keraslike's recorded
+  loops have no such settings and eager loops run as written, so it has no effect (as TF's
+  outside converted loops; use `tf.while_loop` arguments instead);
 - `trace(*args)` prints its arguments; `set_verbosity` sets the level reported by logging.
 """
 
@@ -15,6 +18,8 @@ import enum
 import inspect
 import logging
 import textwrap
+
+from keraslike._src.autodiff import autograph_converter
 
 _verbosity = {"level": 0, "alsologtostdout": False}
 _logger = logging.getLogger("keraslike.autograph")
@@ -40,8 +45,14 @@ def to_graph(entity, recursive=True, experimental_optional_features=None):
 
 
 def to_code(entity, recursive=True, experimental_optional_features=None):
-    """`tf.autograph.to_code(entity)`: the Python source of `entity`."""
-    return textwrap.dedent(inspect.getsource(entity))
+    """`tf.autograph.to_code(entity)`: the converted source keraslike records a function's graph with
+    (`autograph_converter.py`: `if`/`while`/`for` as `ag__.if_stmt`/`while_stmt`/`for_stmt` calls), named
+    `tf__<name>` as TF's; the plain source when the function cannot be converted."""
+    entity = getattr(entity, "python_function", entity)
+    try:
+        return autograph_converter.to_source(entity)
+    except Exception:  # noqa: BLE001 - no convertible source (a lambda, a builtin): the source as written
+        return textwrap.dedent(inspect.getsource(entity))
 
 
 def set_verbosity(level, alsologtostdout=False):

@@ -32,7 +32,7 @@ import numpy as np
 import torch
 
 from keraslike._src import errors
-from keraslike._src.autodiff import function_types, tracing
+from keraslike._src.autodiff import autograph_converter, autograph_operators, function_types, leaked_tensor, tracing
 from keraslike._src.autodiff.jit import JitFunction, functions_run_eagerly, run_functions_eagerly  # noqa: F401
 from keraslike._src.graph import graph as graph_lib
 from keraslike._src.graph.func_graph import FuncGraph, GraphNotRecorded
@@ -186,6 +186,20 @@ class _Trace:
     def __init__(self, key, outputs):
         self.key, self.outputs, self.concrete = key, outputs, None
 
+    @property
+    def outputs(self):
+        """The output spec (None also where the trace could not give one: `outputs_unknown`)."""
+        return None if self._outputs is tracing.UNKNOWN_OUTPUTS else self._outputs
+
+    @outputs.setter
+    def outputs(self, value):
+        self._outputs = value
+
+    @property
+    def outputs_unknown(self):
+        """True when the body could not run on the trace's example values (its output spec is not None: unknown)."""
+        return self._outputs is tracing.UNKNOWN_OUTPUTS
+
 
 class Function(function_types.PolymorphicFunction):
     """The callable returned by `tf.function` (see module docstring)."""
@@ -206,6 +220,8 @@ class Function(function_types.PolymorphicFunction):
         self._bound = weakref.WeakKeyDictionary()
         self._signature = _signature(python_function)
         self._traces = []
+        self._global_stores = leaked_tensor.global_stores(python_function)
+        self._in_progress = []  # keys of the traces whose calls are running now (a recursive call is detected)
         self._created = False  # True after a first call (or trace) ran: later calls may not create variables
 
     @property
@@ -311,10 +327,14 @@ class Function(function_types.PolymorphicFunction):
     def __call__(self, *args, **kwargs):
         graph = graph_lib.default_graph()
         if graph is not None and graph.building_function:  # called while a function's graph is recorded
-            return graph.call_function(self._name, self._python_function, args, kwargs, nest)
+            body = autograph_converter.converted(self._python_function) if self._autograph else self._python_function
+            return graph.call_function(self._name, body, args, kwargs, nest)
         first, created = not self._created, trace_state.variables_created()
+        leaks = leaked_tensor.snapshot(self._python_function, self._global_stores) if self._global_stores else None
         with trace_state.function_call(may_create_variables=not self._created):
             result = self._call(args, kwargs)
+        if leaks is not None and not functions_run_eagerly():  # tensors stored in globals: TF's leaked graph tensors
+            leaked_tensor.mark_leaked(self._python_function, leaks)
         self._created = True
         if first and trace_state.variables_created() != created and not functions_run_eagerly():
             self._second_trace(args, kwargs)
@@ -363,19 +383,44 @@ class Function(function_types.PolymorphicFunction):
                 self._record(self._signature_key(), None)  # outputs: traced on the signature when asked for
             return result
         key = self._key(args, kwargs)
-        result = self._run(args, kwargs)
+        if self._find(key) is not None:
+            return self._run(args, kwargs)
+        result = self._run_tracing(key, args, kwargs)
         if self._find(key) is None:
             trace = self._record(key, tracing.output_spec(result, None))
             if trace.key is not key:  # generalized: the output dims come from a trace on the relaxed key
                 trace.outputs = None
         return result
 
+    def _run_tracing(self, key, args, kwargs):
+        """A call TF traces for. A call of this function from inside its own trace with arguments that trace
+        covers never ends in TF (the inner call traces again, and so on: `if n > 0: return f(n - 1)` on a
+        tensor `n`, both branches traced), so it raises RecursionError as TF does, instead of computing."""
+        if functions_run_eagerly():
+            return self._run(args, kwargs)
+        if any(tracing.covers(k, key) for k in self._in_progress):
+            raise RecursionError(
+                f"maximum recursion depth exceeded: the tf.function `{self._name}` calls itself while it is traced "
+                "for the same input signature, so TF's trace never ends (call it with Python values that change, "
+                f"or loop with tf.while_loop). Received: a recursive call with "
+                + ", ".join(f"{name}={entry!r}" for name, entry in key.items()))
+        self._in_progress.append(key)
+        try:
+            return self._run(args, kwargs)
+        finally:
+            self._in_progress.pop()
+
     def _signature_key(self):
         if self._signature is None:
             return {"args": tuple(self._input_signature), "kwargs": {}}
         names = [n for n, p in self._signature.parameters.items()
                  if p.kind in (p.POSITIONAL_ONLY, p.POSITIONAL_OR_KEYWORD)]
-        return dict(zip(names, self._input_signature))
+        key = dict(zip(names, self._input_signature))
+        rest = tuple(self._input_signature[len(names):])
+        varargs = [n for n, p in self._signature.parameters.items() if p.kind is p.VAR_POSITIONAL]
+        if rest and varargs:  # `def f(*args)`: the specs beyond the named parameters fill *args, as a call binds
+            key[varargs[0]] = rest
+        return key
 
     def get_concrete_function(self, *args, **kwargs):
         """The `ConcreteFunction` for `args` (TensorSpecs, tensors or Python values) or the `input_signature`.
@@ -419,8 +464,8 @@ class Function(function_types.PolymorphicFunction):
                 return self._run(list(vals["args"]), dict(vals["kwargs"]))
             return self._run(*_call_arguments(self._signature, vals))
 
-        with trace_state.variables_restored():  # a trace updates no variable (TF builds a graph)
-            return self._trace_runs(call)
+        with trace_state.variables_restored(), trace_state.symbolic_trace():  # TF's trace updates no variable
+            return self._trace_runs(call)                                       # and prints no tf.print
 
     def _trace_runs(self, call):
         try:
@@ -432,7 +477,7 @@ class Function(function_types.PolymorphicFunction):
                 if isinstance(symbolic_error, errors.OpError):
                     # An op failed on the placeholders' values (`tf.io.read_file` of a string placeholder): TF's
                     # trace builds the graph without running it, so the trace stands, its output spec unknown.
-                    return None
+                    return tracing.UNKNOWN_OUTPUTS
                 raise symbolic_error from None
         try:
             with tracing.quiet():
@@ -442,12 +487,13 @@ class Function(function_types.PolymorphicFunction):
         return tracing.output_spec(first, second)
 
     def _concrete(self, trace):
-        if trace.outputs is None:  # a trace made by a call: its output spec from a silent trace on its key
+        if trace.outputs is None and not trace.outputs_unknown:  # a trace made by a call: its output spec from a
+            # silent trace on its key
             try:
                 with tracing.quiet():
                     trace.outputs = self._trace(trace.key)
             except Exception:  # noqa: BLE001 - an output spec is not worth an error here
-                trace.outputs = None
+                trace.outputs = tracing.UNKNOWN_OUTPUTS
         if trace.concrete is None:
             trace.concrete = ConcreteFunction(self, trace)
         return trace.concrete
@@ -724,6 +770,8 @@ def _graph_arguments(graph, entry, name):
     if isinstance(entry, TensorSpec) and type(entry) is TensorSpec:
         return graph.placeholder(entry, entry.name or name)
     if isinstance(entry, tracing.Literal):
+        if autograph_operators.is_dataset(entry.value):  # TF's DatasetSpec argument: a variant placeholder
+            return graph.dataset_placeholder(entry.value, name)
         return entry.value
     if isinstance(entry, dict):
         return {k: _graph_arguments(graph, v, f"{name}_{k}") for k, v in entry.items()}
@@ -751,7 +799,9 @@ def _record_graph(concrete, quiet=True):
             else:
                 values = {name: _graph_arguments(graph, e, name) for name, e in concrete._key.items()}
                 args, kwargs = _call_arguments(function._signature, values)
-            result = function._python_function(*args, **kwargs)
+            body = autograph_converter.converted(function._python_function) if function._autograph else \
+                function._python_function
+            result = body(*args, **kwargs)
             outputs = iter(graph.finish(result, lambda r: [leaf for leaf in nest.flatten(r) if leaf is not None]))
             graph.structured_outputs = nest.map_structure(
                 lambda leaf: None if leaf is None else next(outputs, None), result)

@@ -160,11 +160,22 @@ graph_lib.on_graph_mode(install, uninstall)
 
 
 # ---- Python operators on graph tensors -----------------------------------------------------------------
-def _swap(fn):
-    def swapped(a, b):
-        return fn(b, a)
-    swapped.__name__ = fn.__name__
-    return swapped
+_SWAPPED = {}
+
+
+def swapped(fn):
+    """`fn` with its two arguments swapped (the reflected operators, `2 * x`); one function per `fn`, marked
+    `__keraslike_swapped__` so a `.meta` file can name it."""
+    if fn not in _SWAPPED:
+        def reflected(a, b):
+            return fn(b, a)
+        reflected.__name__ = fn.__name__
+        reflected.__keraslike_swapped__ = fn
+        _SWAPPED[fn] = reflected
+    return _SWAPPED[fn]
+
+
+_swap = swapped
 
 
 _SLICE = "__slice__"
@@ -187,6 +198,7 @@ def _decode_key(key):
     return key
 
 
+@record.op_function
 def _getitem(x, key):
     return x[_decode_key(key)]
 
@@ -200,7 +212,8 @@ _OPERATOR_FNS = {
     "__lt__": (operator.lt, "Less", "Less"), "__le__": (operator.le, "LessEqual", "LessEqual"),
     "__gt__": (operator.gt, "Greater", "Greater"), "__ge__": (operator.ge, "GreaterEqual", "GreaterEqual"),
     "__and__": (operator.and_, "LogicalAnd", "LogicalAnd"), "__or__": (operator.or_, "LogicalOr", "LogicalOr"),
-    "__xor__": (operator.xor, "LogicalXor", "LogicalXor"),
+    "__xor__": (operator.xor, "LogicalXor", "LogicalXor"), "__eq__": (operator.eq, "Equal", "Equal"),
+    "__ne__": (operator.ne, "NotEqual", "NotEqual"),
 }
 
 
@@ -211,16 +224,26 @@ def _operator_type(op_type, args):
     return op_type
 
 
+def _operator_graph(x):
+    """The graph an operator on `x` records into: a function graph being built inside `x`'s (a cond branch or
+    loop body, which captures `x`), else `x`'s own graph."""
+    graph = graph_lib.default_graph()
+    if graph is not None and graph is not x.graph and graph.building_function and \
+            graph.encloses(x):
+        return graph
+    return x.graph
+
+
 def _operator(fn, name, op_type, arg_names=("x", "y")):
     def method(*args):
-        return record.record_call(fn, args, {}, _operator_type(op_type, args), name, args[0].graph,
+        return record.record_call(fn, args, {}, _operator_type(op_type, args), name, _operator_graph(args[0]),
                                   arg_names=arg_names[:len(args)])
     return method
 
 
 for _name, (_fn, _op_name, _type) in _OPERATOR_FNS.items():
     tensor.OPERATORS[_name] = _operator(_fn, _op_name, _type)
-    if _name not in ("__lt__", "__le__", "__gt__", "__ge__"):
+    if _name not in ("__lt__", "__le__", "__gt__", "__ge__", "__eq__", "__ne__"):
         tensor.OPERATORS["__r" + _name[2:]] = _operator(_swap(_fn), _op_name, _type, ("y", "x"))
 _record_getitem = _operator(_getitem, "strided_slice", "StridedSlice", ("input", "slice_spec"))
 tensor.OPERATORS["__getitem__"] = lambda x, key: _record_getitem(x, _encode_key(key))

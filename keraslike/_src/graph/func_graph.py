@@ -11,9 +11,11 @@ restored) with the default graph a `FuncGraph`, so the `tf.*` ops it calls recor
 - each output is an `Identity` (a Python value returned becomes a `Const` first); when variables were read,
   a `NoOp` depends on the reads and the outputs depend on it (TF's automatic control dependencies).
 
-The picture covers functions of `tf.*` ops. What keraslike cannot record as TF does raises `GraphNotRecorded`
-naming the feature: Python control flow on a traced tensor (TF's AutoGraph turns it into `cond`/`while`),
-a loop over a `tf.data.Dataset` (TF's `ReduceDataset`), Keras layers or torch code on graph tensors.
+The picture covers functions of `tf.*` ops; Python control flow on tensors and datasets is recorded through
+AutoGraph's conversion (`autodiff/autograph_converter.py`) as TF's cond / while / dataset-reduce ops, each branch
+and loop body in a `FuncGraph` of its own whose `outer` is this one (`func_control_flow.py`). What keraslike
+cannot record as TF does raises `GraphNotRecorded` naming the feature: control flow the conversion leaves as
+written (`break` in a loop over a tensor, ...), Keras layers or torch code on graph tensors.
 """
 
 import numbers
@@ -61,9 +63,12 @@ class FuncGraph(Graph):
     `outputs`, `captures`, `structured_input_signature`, `structured_outputs`, `get_operations()`,
     `as_graph_def()`."""
 
-    def __init__(self, name):
+    def __init__(self, name, outer=None):
         super().__init__()
         self.name = name
+        self.outer = outer  # the graph a branch or loop body's graph is part of (its tensors are captured)
+        self._outer_captures = {}  # id(outer tensor) -> (outer tensor, placeholder here)
+        self._datasets = {}  # id(dataset argument) -> (dataset, its variant placeholder)
         self.inputs = []
         self.outputs = []
         self.structured_input_signature = None
@@ -115,9 +120,69 @@ class FuncGraph(Graph):
         self.inputs.append(op.outputs[0])
         return op.outputs[0]
 
+    def encloses(self, tensor):
+        """Whether `tensor` is of this graph or of a graph around it (one it can capture)."""
+        graph = self
+        while graph is not None:
+            if tensor.graph is graph:
+                return True
+            graph = graph.outer
+        return False
+
+    def capture_outer(self, tensor):
+        """This graph's tensor for `tensor`: itself when it is this graph's, else (a tensor of an enclosing graph,
+        used by a branch or loop body) a placeholder fed by it, captured through every graph in between; None
+        when `tensor` belongs to no enclosing graph."""
+        if tensor.graph is self:
+            return tensor
+        if self.outer is None:
+            return None
+        if id(tensor) in self._outer_captures:
+            return self._outer_captures[id(tensor)][1]
+        outer_tensor = self.outer.capture_outer(tensor)
+        if outer_tensor is None:
+            return None
+        op = _PictureOp(self, self._claim(tensor.op.name.replace("/", "_")), "Placeholder",
+                        outputs=[(tensor.dtype, tensor._shape)])
+        self._outer_captures[id(tensor)] = (outer_tensor, op.outputs[0])
+        self.inputs.append(op.outputs[0])
+        return op.outputs[0]
+
+    @property
+    def outer_inputs(self):
+        """The enclosing graph's tensors this graph captured (the inputs its cond / loop op takes), in order."""
+        return [outer for outer, _ in self._outer_captures.values()]
+
+    def dataset_placeholder(self, dataset, name):
+        """The `variant` placeholder of a `tf.data.Dataset` argument."""
+        op = _PictureOp(self, self._claim(name), "Placeholder", outputs=[("variant", TensorShape([]))])
+        self.inputs.append(op.outputs[0])
+        self._datasets[id(dataset)] = (dataset, op.outputs[0])
+        return dataset
+
+    def dataset_tensor(self, dataset):
+        """The graph tensor of a dataset: its argument's placeholder, else a captured one."""
+        if id(dataset) in self._datasets:
+            return self._datasets[id(dataset)][1]
+        if self.outer is not None:
+            return self.capture_outer(self.outer.dataset_tensor(dataset))
+        return self._capture(dataset, "dataset", "variant", TensorShape([]), resource=False)
+
+    def _outer_capture_of(self, value):
+        """The enclosing graphs' tensor of an eager value they captured already, else None."""
+        graph = self.outer
+        while graph is not None:
+            if id(value) in graph._captured:
+                return graph._captured[id(value)][1]
+            graph = graph.outer
+        return None
+
     def _capture(self, value, name, dtype, shape, resource=False):
         if id(value) in self._captured:
             return self._captured[id(value)][1]
+        outer = self._outer_capture_of(value) if not resource else None
+        if outer is not None:  # a branch / loop body takes the function graph's capture as an input
+            return self.capture_outer(outer)
         small = not resource and isinstance(value, torch.Tensor) and value.numel() <= _EAGER_CONST_THRESHOLD
         op = _PictureOp(self, self._claim(name), "Const" if small else "Placeholder", outputs=[(dtype, shape)])
         if small:  # TF captures a small eager tensor as a Const (still one of the captures and inputs)
@@ -168,12 +233,31 @@ class FuncGraph(Graph):
             return self._constant(value, f"{scope}/{argument}")
         return None
 
+    def record_print(self, args):
+        """`tf.print(*args)`: TF's `StringFormat` of the tensor arguments read by a `PrintV2` (stateful: the
+        function's outputs wait on it)."""
+        tensors = []
+        for value in args:
+            for leaf in (value if isinstance(value, (list, tuple)) else [value]):
+                if isinstance(leaf, SymbolicTensor):
+                    tensors.append(self.capture_outer(leaf) if leaf.graph is not self else leaf)
+                elif _is_variable(leaf) or isinstance(leaf, torch.Tensor):
+                    tensors.append(self.picture_input(leaf, "StringFormat", "inputs"))
+        text = _PictureOp(self, self._claim(self.unique_name("StringFormat", mark_as_used=False)), "StringFormat",
+                          tensors, [(dtypes.string, TensorShape([]))]).outputs[0]
+        effects = [op for op in self._reads if op.type != "ReadVariableOp"]
+        op = _PictureOp(self, self._claim(self.unique_name("PrintV2", mark_as_used=False)), "PrintV2", [text],
+                        control_inputs=effects[-1:])  # TF runs side effects in program order
+        self._reads.append(op)
+
     def finish(self, result, flatten):
         """Record the outputs: an `Identity` per tensor leaf of `result` (`flatten(result)` gives the leaves)."""
         outputs = []
         for leaf in flatten(result):
             if leaf is None:
                 continue
+            if isinstance(leaf, SymbolicTensor) and leaf.graph is not self:
+                leaf = self.capture_outer(leaf)
             if not isinstance(leaf, SymbolicTensor):
                 leaf = self.picture_input(leaf, "Const", "value") if not _is_number_like(leaf) else \
                     self._constant(leaf, "Const")
@@ -181,7 +265,7 @@ class FuncGraph(Graph):
                     continue
             op = _PictureOp(self, self._claim("Identity"), "Identity", [leaf], [(leaf.dtype, leaf._shape)])
             outputs.append(op.outputs[0])
-        if self._reads:
+        if self._reads and outputs:  # (without outputs TF adds no NoOp)
             noop = _PictureOp(self, self._claim("NoOp"), "NoOp", control_inputs=self._reads)
             for out in outputs:
                 out.op.control_inputs.append(noop)

@@ -44,6 +44,8 @@ def dtype_enum_name(dtype):
         return "DT_STRING"
     if dtype == "resource":
         return "DT_RESOURCE"
+    if dtype == "variant":
+        return "DT_VARIANT"
     return _DT_NAMES.get(dtype, "DT_INVALID")
 
 

@@ -166,10 +166,23 @@ def record_call(fn, args, kwargs, op_type, name=None, graph=None, arg_names=None
         errors show when the graph is built, as TF's shape inference reports them.
     """
     graph = graph or graph_lib.default_graph()
+    if op_type == "PrintV2" and graph.building_function:  # TF's StringFormat + PrintV2 (a stateful op, no output)
+        return graph.record_print(args)
     leaves, spec = pytree.tree_flatten((args, kwargs))
+    if op_type == "PrintV2":  # an op without outputs that prints when run (not now, on stand-in values)
+        return _record_print(graph, fn, leaves, spec, name)
     slots = [i for i, leaf in enumerate(leaves) if isinstance(leaf, SymbolicTensor)]
+    if graph.building_function and graph.outer is not None:  # TF converts eager arguments before the op
+        for leaf in leaves:                                       # captures graph tensors: that input order
+            if isinstance(leaf, torch.Tensor) and graph._outer_capture_of(leaf) is not None:
+                graph.capture_outer(graph._outer_capture_of(leaf))
     for i in slots:
-        if leaves[i].graph is not graph:
+        inner = graph.capture_outer(leaves[i]) if graph.building_function and leaves[i].graph is not graph \
+            else None
+        if inner is not None:  # a tensor of the function graph around a branch or loop body being recorded
+            leaves[i] = inner
+            args, kwargs = pytree.tree_unflatten(leaves, spec)
+        elif leaves[i].graph is not graph:
             raise ValueError(f"Tensor {leaves[i].name} must be from the same graph as the op being created "
                              f"({op_type}). Received: a tensor of another tf.Graph")
     varies = any(_has_unknown(leaves[i]) or getattr(leaves[i], "_varies", False) for i in slots)
@@ -227,6 +240,18 @@ def record_call(fn, args, kwargs, op_type, name=None, graph=None, arg_names=None
     return op.structured_outputs()
 
 
+def _record_print(graph, fn, leaves, spec, name):
+    """`tf.print` in a TF1 graph: a stateful `PrintV2` op that prints its inputs' values each time it runs
+    (`Session.run(op)`, or as a control dependency), as TF's."""
+    slots = [i for i, leaf in enumerate(leaves) if isinstance(leaf, SymbolicTensor)]
+    name = "PrintV2" if name in (None, "Print") else _clean(name)
+    op = CallOp(graph, graph.unique_name(name), "PrintV2", fn, leaves, spec, slots,
+                None, [], current_device(graph), list(graph._control_stack))
+    op._single = False  # no outputs
+    op.stateful = True
+    return op
+
+
 _NOT_INPUTS = frozenset({  # parameters that are TF attributes (or settings), not tensor inputs
     "axis", "keepdims", "keep_dims", "name", "dtype", "seed", "alpha", "out_type", "output_type", "transpose_a",
     "transpose_b", "adjoint_a", "adjoint_b", "a_is_sparse", "b_is_sparse", "validate_indices", "batch_dims",
@@ -257,6 +282,13 @@ def _picture_inputs(graph, op_name, op_type, fn, args, kwargs, arg_names):
     creation = op_type.lower().startswith(tuple(c.lower() for c in _CREATION))
     inputs = []
     named = _argument_names(fn, args, kwargs, arg_names)
+    if op_type == "Range":  # TF's Range(start, limit, delta), `range/start` and `range/delta` Consts when not given
+        values = dict(named)
+        start, limit, delta = values.get("start", 0), values.get("limit"), values.get("delta", 1)
+        if limit is None:
+            start, limit = 0, start
+        return [value if isinstance(value, SymbolicTensor) else graph.picture_input(value, op_name, arg)
+                for arg, value in (("start", start), ("limit", limit), ("delta", delta))]
     for arg, value in named:
         symbolic = [leaf for leaf in pytree.tree_leaves(value) if isinstance(leaf, SymbolicTensor)]
         if symbolic:
@@ -311,6 +343,13 @@ def _reject_captured_graph_tensors(flat, fn):
                 "in keraslike's graph mode, functions passed to tf ops (map_fn, scan, case, ...) may use only "
                 "their arguments, not graph tensors from outside (tf.cond and tf.while_loop may). Pass those "
                 "tensors as arguments (e.g. in elems), or build the computation with tf.cond/tf.while_loop.")
+
+
+def op_function(fn):
+    """Mark `fn`, a module-level function graph-building code records as an op, as one a `.meta` file may name
+    (`meta_graph.py` reads back only op functions: those of the op packages and the ones marked here)."""
+    fn.__keraslike_op_function__ = True
+    return fn
 
 
 def _clean(name):

@@ -20,7 +20,9 @@ class GraphNotRecorded(NotImplementedError):
 
 
 _AUTOGRAPH = ("Python control flow on a traced tensor ({what} `{name}`) is not recorded: TF's AutoGraph converts "
-              "it to tf.cond / tf.while_loop ops, and keraslike runs the Python as written")
+              "it to tf.cond / tf.while_loop ops, and keraslike's conversion leaves this statement as written (a "
+              "loop with break/continue/return, an if returning in one branch only, a global name assigned, or "
+              "a function without source)")
 
 
 def _show_shape(shape):
@@ -145,6 +147,18 @@ class SymbolicTensor:
     def __hash__(self):
         return id(self)
 
+    def __eq__(self, other):
+        """In a function's graph, `t == 0` against a number or eager tensor is TF2's elementwise `Equal` op;
+        otherwise (TF1 graphs, two graph tensors) identity, as TF1's `Tensor.__eq__`."""
+        if self.graph.building_function and _is_operand(other):
+            return OPERATORS["__eq__"](self, other)
+        return self is other
+
+    def __ne__(self, other):
+        if self.graph.building_function and _is_operand(other):
+            return OPERATORS["__ne__"](self, other)
+        return self is not other
+
     def __bool__(self):
         if self.graph.building_function:
             raise GraphNotRecorded(_AUTOGRAPH.format(what="`if`/`while`/`bool()` on", name=self.name))
@@ -191,6 +205,12 @@ def _torch_message(names, what):
 
 
 OPERATORS = {}  # filled by `dispatch` with recording operator functions
+
+
+def _is_operand(value):
+    """A number or an eager tensor / array (what TF2's `==` compares elementwise)."""
+    return not isinstance(value, (bool, SymbolicTensor)) and (
+        isinstance(value, (int, float, complex, np.generic, np.ndarray, torch.Tensor)))
 
 
 def _binary(name):

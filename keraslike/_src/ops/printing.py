@@ -18,6 +18,7 @@ import sys
 import numpy as np
 import torch
 
+from keraslike._src.ops import trace_state
 from keraslike._src.ops.string_tensor import StringTensor, as_string_array
 
 _STREAMS = ("stdout", "stderr")
@@ -126,6 +127,8 @@ def print(*inputs, output_stream=sys.stderr, summarize=3, sep=" ", end="\n", nam
     Raises:
         ValueError: for an unknown `output_stream` string.
     """
+    if trace_state.in_symbolic_trace():
+        return  # a trace on placeholders (`get_concrete_function`): TF's trace prints nothing
     if len(inputs) == 1 and isinstance(inputs[0], StringTensor) and inputs[0].ndim == 0:
         text = inputs[0].numpy().decode("utf-8", "surrogateescape") + end  # TF: a lone string scalar prints bare
     else:

@@ -176,3 +176,19 @@ def check_iterator_next(what):
     if getattr(_STATE, "recording", False):
         raise NotImplementedError(f"`next()` of {what} is not recorded (TF's graph has an IteratorGetNext op; "
                                   "keraslike would consume an element)")
+
+
+@contextlib.contextmanager
+def symbolic_trace():
+    """`get_concrete_function` runs a `tf.function` body on placeholders: TF's trace builds `tf.print` ops without
+    running them, so nothing is printed (Python `print`s still are)."""
+    outer = getattr(_STATE, "symbolic", False)
+    _STATE.symbolic = True
+    try:
+        yield
+    finally:
+        _STATE.symbolic = outer
+
+
+def in_symbolic_trace():
+    return getattr(_STATE, "symbolic", False)

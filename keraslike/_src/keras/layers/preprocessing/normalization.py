@@ -99,6 +99,22 @@ class Normalization(Layer):
             return mean + x * std
         return (x - mean) / std
 
+    @property
+    def mean(self):
+        """Keras's `mean`: the statistics in the inputs' broadcast shape (`(1, features)` for `axis=-1`) and the
+        compute dtype, a copy (later `adapt` calls do not change it); None before the layer is built."""
+        return self._broadcast_stat(self.adapt_mean) if self.built else None
+
+    @property
+    def variance(self):
+        """Keras's `variance`, as `mean`."""
+        return self._broadcast_stat(self.adapt_variance) if self.built else None
+
+    def _broadcast_stat(self, stat):
+        stat = stat.value if hasattr(stat, "value") and not isinstance(stat, torch.Tensor) else stat
+        return torch.Tensor.clone(torch.as_tensor(stat).detach().reshape(self._broadcast_shape).to(
+            getattr(torch, self.compute_dtype)))
+
     def compute_output_shape(self, input_shape):
         return tuple(input_shape)
 
