@@ -36,6 +36,7 @@ from keraslike._src.data.dataset import Dataset
 from keraslike._src.extension_type.extension_type import ExtensionType
 from keraslike._src.distribute.input import DistributedDataset, batch_size_of, replica_slice
 from keraslike._src.distribute.input_context import PerReplicaDataset
+from keraslike._src.keras import keras_version
 from keraslike._src.keras.layers.keras_tensor import flatten, map_structure
 from keraslike._src.keras.trainers import device_transfer, input_validation
 from keraslike._src.nest import nest
@@ -653,7 +654,10 @@ def _dense_in_memory(data):
 
 
 def _warn_shuffle_ignored(x, is_dataset):
-    """Keras 3 warns when `fit(shuffle=True)` (its default) meets data that fixes its own order."""
+    """Keras 3 warns when `fit(shuffle=True)` (its default) meets data that fixes its own order; Keras 2 does not
+    (`TF_USE_LEGACY_KERAS=1`: `fit_generator`'s default `shuffle=True` passes through silently, as in tf_keras)."""
+    if keras_version.legacy_keras():
+        return
     if is_dataset:
         kind, rest = "a tf.data.Dataset", "Shuffle the Dataset itself (`.shuffle(buffer_size)`)."
     elif isinstance(x, torch.utils.data.DataLoader):
