@@ -59,3 +59,6 @@ def _to_numpy(value):
 def learning_phase():
     """Keras 2's learning-phase flag in eager mode: 0 (test). `training=` arguments decide each call here."""
     return 0
+
+
+function.__keraslike_tf_op__ = function  # not a TF op: `wrap_tf_namespaces` leaves it unwrapped (never a layer)

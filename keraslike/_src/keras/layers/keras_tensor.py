@@ -7,8 +7,10 @@ replay the graph on real tensors.
 
 import torch
 
+from keraslike._src.keras import keras_version
 from keraslike._src.nest.nest import TF_NEST
 from keraslike._src.ops import dtypes
+from keraslike._src.ops.shape_methods import ShapeMethods
 
 
 class Node:
@@ -36,8 +38,32 @@ class UnknownTypeSpec:
         return "UnknownTypeSpec()"
 
 
+class Keras2Shape(tuple, ShapeMethods):
+    """Keras 2's `KerasTensor.shape`, a `tf.TensorShape` there (`model.inputs[0].shape.as_list()`): the tuple
+    Keras 3 gives, which also has the TensorShape methods (`as_list`, `rank`, `dims`, `merge_with`, ...)."""
+
+    def _tf_dims(self):
+        return tuple(self)
+
+    def _tf_make(self, dims):
+        return None if dims is None else Keras2Shape(dims)
+
+
 class KerasTensor:
-    """Symbolic tensor: `shape` (tuple, `None` for unknown dims) and `dtype` (torch dtype)."""
+    """Symbolic tensor: `shape` (tuple, `None` for unknown dims) and `dtype` (torch dtype).
+
+    Under `TF_USE_LEGACY_KERAS=1` `shape` is a `Keras2Shape` (a tuple with TensorShape's methods), as Keras 2's
+    KerasTensor shape is a TensorShape; Keras 3's is a plain tuple.
+    """
+
+    @property
+    def shape(self):
+        shape = self._shape
+        return Keras2Shape(shape) if keras_version.legacy_keras() else shape
+
+    @shape.setter
+    def shape(self, value):
+        self._shape = value
 
     def __init__(self, shape, dtype=torch.float32, node=None, name=None, sparse=False, type_spec=None):
         self.shape = tuple(None if d is None else int(d) for d in shape)

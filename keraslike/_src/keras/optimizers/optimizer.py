@@ -453,9 +453,10 @@ class Optimizer:
                   "ema_overwrite_frequency": self.ema_overwrite_frequency,
                   "loss_scale_factor": self.loss_scale_factor,
                   "gradient_accumulation_steps": self.gradient_accumulation_steps}
-        if self._jit_compile is not None:  # made under TF_USE_LEGACY_KERAS=1: tf_keras 2's keys
+        if self._jit_compile is not None:  # made under TF_USE_LEGACY_KERAS=1: tf_keras 2's keys, in its order
             del config["loss_scale_factor"], config["gradient_accumulation_steps"]
             config.update(jit_compile=self._jit_compile, is_legacy_optimizer=False)
+            config = {key: config.pop(key) for key in _KERAS2_CONFIG_ORDER} | config
         if self.decay:
             config["decay"] = self.decay
         return config
@@ -516,6 +517,10 @@ def _sum_across_replicas(grads, strategy):
         out.append(flat[offset:offset + g.numel()].view_as(g))
         offset += g.numel()
     return out
+
+
+_KERAS2_CONFIG_ORDER = ("name", "weight_decay", "clipnorm", "global_clipnorm", "clipvalue", "use_ema", "ema_momentum",
+                        "ema_overwrite_frequency", "jit_compile", "is_legacy_optimizer", "learning_rate")
 
 
 def _check_learning_rate(value):
