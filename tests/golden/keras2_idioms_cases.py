@@ -76,6 +76,16 @@ def run(tf, np):
     out["generator_warnings"] = sorted({str(w.message) for w in caught if "_generator" in str(w.message)})
     out["evaluate"] = _rounded(model.evaluate(x, y, batch_size=16, verbose=0))
 
+    scores = np.array([[2.0, 1.0], [0.2, 0.3]], "float32")  # not summing to 1: Keras 2 clips, then normalises
+    out["sparse_crossentropy_unnormalised"] = _rounded(
+        keras.losses.sparse_categorical_crossentropy(np.array([0, 1]), scores))
+    flat = keras.Sequential([keras.layers.Flatten(input_shape=(2, 2)),
+                             keras.layers.Dense(2, kernel_initializer="ones")])
+    out["sequential_input_name"] = [flat.input.name, flat.layers[0].name]
+    flat.compile("sgd", "sparse_categorical_crossentropy")
+    out["sparse_crossentropy_fit"] = _rounded(flat.fit(np.ones((4, 2, 2), "float32") * 3, np.array([0, 1, 0, 1]),
+                                                       batch_size=2, epochs=2, verbose=0, shuffle=False)
+                                              .history["loss"])
     listed = keras.Model([inp], [prob])
     out["one_output_list"] = [type(listed.predict(x[:2], verbose=0)).__name__,
                               isinstance(listed(x[:2]), (list, tuple))]
