@@ -55,6 +55,12 @@ def run(tf, np):
     out["sgd_config"] = {k: (round(float(v), 6) if k == "learning_rate" else v) for k, v in sgd_config.items()}
     out["sgd_from_config"] = sorted(keras.optimizers.SGD.from_config(sgd_config).get_config())
 
+    legacy = keras.optimizers.legacy
+    made = [legacy.Adam(), legacy.SGD(0.1, momentum=0.9, clipnorm=1.0), legacy.RMSprop(), legacy.Nadam(),
+            legacy.Adagrad(), legacy.Adadelta(), legacy.Adamax(), legacy.Ftrl()]
+    out["legacy_optimizer_configs"] = [sorted(o.get_config()) for o in made]
+    out["legacy_sgd_config"] = {k: (round(float(v), 6) if isinstance(v, float) or hasattr(v, "dtype") else v)
+                                for k, v in made[1].get_config().items()}
     model.compile(optimizer=keras.optimizers.Adam(learning_rate=0.01), loss="binary_crossentropy",
                   metrics=["accuracy"])
     out["metrics_names_compiled"] = list(model.metrics_names)
