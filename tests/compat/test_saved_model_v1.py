@@ -124,10 +124,3 @@ def test_signature_helpers_and_refusals(tmp_path):
             with pytest.raises(AssertionError, match="add_meta_graph_and_variables"):
                 builder.save()
     assert tf1.saved_model.save is tf.saved_model.save
-
-
-def test_saver_export_meta_graph_raises():
-    with tf.Graph().as_default():
-        tf.Variable(3.0, name="v")
-        with pytest.raises(NotImplementedError, match="export_meta_graph"):
-            tf1.train.Saver().export_meta_graph("multiply.pb", as_text=True)

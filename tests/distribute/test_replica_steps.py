@@ -7,20 +7,19 @@ references are one device (the same script with one replica) and hand-counted ba
 import numpy as np
 import pytest
 
-from tests.conftest import SCRIPTS, run_scripts
+from tests.conftest import in_turn
 
-pytestmark = pytest.mark.slow
-WORKER = SCRIPTS / "replica_steps.py"
+pytestmark = [pytest.mark.slow, pytest.mark.timeout(900)]  # the first test waits for its in-turn groups
 
 
 @pytest.fixture(scope="module")
 def ranks(tmp_path_factory):
-    base = tmp_path_factory.mktemp("steps")
-    proc, one = run_scripts([WORKER, base / "two", "--replicas", "2"],
-                            [WORKER, base / "one", "--replicas", "1", "--scenarios", "fn"], timeout=600)
+    # the runs are jobs of the shared in-turn groups (tests/conftest.py IN_TURN)
+    proc, two_dir = in_turn(tmp_path_factory, "distribute_two_replicas")["replica_steps"]
+    one, one_dir = in_turn(tmp_path_factory, "one_replica")["replica_steps"]
     assert proc.returncode == 0, proc.stderr[-4000:]
     assert one.returncode == 0, one.stderr[-4000:]
-    return [np.load(base / f"two.rank{r}.npz") for r in range(2)], np.load(base / "one.rank0.npz")
+    return [np.load(two_dir / f"two.rank{r}.npz") for r in range(2)], np.load(one_dir / "one.rank0.npz")
 
 
 def test_steps_and_layers_run_in_replica_context(ranks):
@@ -86,15 +85,30 @@ def test_fit_on_datasets_from_function_uses_each_replicas_batches(ranks):
 
 
 def test_uneven_per_replica_datasets_neither_hang_nor_drop_rows(ranks):
-    (r0, r1), _ = ranks
+    (r0, r1), one = ranks
     # 56 rows = 7 per-replica batches: replica 0 gets 4, replica 1 gets 3 and runs one empty step
     seen = np.concatenate([r0["fn56_ids"], r1["fn56_ids"]])
     np.testing.assert_array_equal(np.bincount(seen.astype(int)), [2] * 56)
     assert len(r0["fn56_ids"]) == 2 * 32 and len(r1["fn56_ids"]) == 2 * 24
     np.testing.assert_array_equal(r0["fn56_w0"], r1["fn56_w0"])
+    # the last step holds rows 48-55 on replica 0 only: one device's last batch, and its update (TF would
+    # average replica 0's mean with replica 1's empty one: half the step; README, "Where keraslike differs")
+    for key in ("w0", "w1"):
+        for data in (r0, one):
+            np.testing.assert_allclose(data[f"fn56_{key}"], data[f"fn56_fit_ref_{key}"], rtol=1e-5, atol=1e-6)
     for data in (r0, r1):
         np.testing.assert_allclose(data["fn56_eval"], data["fn56_eval_ref"], rtol=1e-5)
         np.testing.assert_allclose(data["fn56_predict"], data["fn56_predict_ref"], rtol=1e-5, atol=1e-6)
+
+
+def test_a_step_of_per_replica_datasets_averages_the_rows_it_holds(ranks):
+    """The function asks `get_per_replica_batch_size(64)` but batches 16 rows in all: a step is the mean over
+    those 16 rows on one device and on 2 replicas (as TF: each replica's mean / N), not their sum / 64."""
+    (r0, r1), one = ranks
+    for data in (r0, r1, one):
+        for key in ("w0", "w1"):
+            np.testing.assert_allclose(data[f"fn_asked64_{key}"], data[f"fn_asked64_fit_ref_{key}"], rtol=1e-5,
+                                       atol=1e-6)
 
 
 def test_experimental_distribute_dataset_in_evaluate_and_predict(ranks):

@@ -81,7 +81,8 @@ def test_loss_argument_errors():
         tf.keras.losses.ctc(torch.zeros(4, 2), torch.zeros(4, 3))
     with pytest.raises(ValueError, match="axis"):
         tf.keras.losses.categorical_focal_crossentropy(torch.ones(2, 3), torch.ones(2, 3), axis=True)
-    assert tf.keras.losses.get("dice") is tf.keras.losses.dice and isinstance(tf.keras.losses.get("Dice"), tf.keras.losses.Dice)
+    assert tf.keras.losses.get("dice") is tf.keras.losses.dice
+    assert isinstance(tf.keras.losses.get("Dice"), tf.keras.losses.Dice)
 
 
 @pytest.mark.parametrize("case", _cases("optimizer"))

@@ -90,7 +90,7 @@ def test_explicit_signatures_and_errors(tmp_path):
         tf.saved_model.save(model, path, signatures=lambda x: x)
     with pytest.raises(ValueError, match="save_debug_info"):
         tf.saved_model.save(model, path, options=tf.saved_model.SaveOptions(save_debug_info=True))
-    with pytest.raises(ValueError, match="tf.Module or a Keras model"):
+    with pytest.raises(ValueError, match="tf.Module, a Keras model"):
         tf.saved_model.save(object(), path)
 
 
@@ -248,8 +248,8 @@ def test_guide_module_mutate_and_fine_tune(tmp_path):
     assert repr(imported.signatures["serving_default"].structured_input_signature) == \
         "((), {'x': TensorSpec(shape=<unknown>, dtype=tf.float32, name='x')})"
     assert imported.signatures["serving_default"](x=tf.constant([1.0, 2.0]))["output_0"].tolist() == [1.0, 2.0]
-    with pytest.raises(NotImplementedError, match="output specs"):
-        _ = imported.signatures["serving_default"].structured_outputs
+    assert repr(imported.signatures["serving_default"].structured_outputs) == \
+        "{'output_0': TensorSpec(shape=<unknown>, dtype=tf.float32, name='output_0')}"  # as TF 2.21
     assert float(imported(tf.constant(3.0))) == 3.0
     imported.mutate(tf.constant(2.0))
     assert float(imported(tf.constant(3.0))) == 6.0

@@ -1,21 +1,32 @@
 """Worker script for the multi-process fit tests.
 
 Usage:
-    python tests/scripts/mirrored_fit.py OUT.npz --replicas 2 [--fail-at-epoch 2 --fail-rank 1]
+    python tests/scripts/mirrored_fit.py OUT.npz --replicas 2 [--fail-at-epoch 2 --fail-rank 1] [--partial P.json]
     torchrun --nproc_per_node=2 tests/scripts/mirrored_fit.py OUT.npz --replicas 0
 
 Trains a small MLP with a fixed seed on 103 samples (global batch 16: the
 last batch is partial, 7 rows) for 2 epochs and has the chief save the final
 weights and History to OUT.npz. Every replica also saves its own weights to
 OUT.rank<r>.npz so tests can check the replicas agree.
+
+With `--partial P.json`, it then runs the partial-last-batch cases of
+tests/golden/partial_batch_cases.py (fit, evaluate, predict, custom loops) under
+the same strategy, with Keras 3 and then Keras 2 (`TF_USE_LEGACY_KERAS=1`), and
+every replica writes P.json.rank<r>.json ({"keras3": ..., "keras2": ...}).
 """
 
 import argparse
+import json
 import os
+import sys
 
 import numpy as np
 
-import keraslike as tf
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "golden"))
+
+from partial_batch_cases import run_all  # noqa: E402
+
+import keraslike as tf  # noqa: E402
 
 
 def main():
@@ -26,6 +37,7 @@ def main():
     parser.add_argument("--fail-at-epoch", type=int, default=-1)
     parser.add_argument("--fail-rank", type=int, default=1)
     parser.add_argument("--shuffle", type=int, default=1)
+    parser.add_argument("--partial", default=None)
     args = parser.parse_args()
 
     tf.keras.utils.set_random_seed(1234)
@@ -63,6 +75,14 @@ def main():
     if rank == 0:
         hist = {f"h_{k}": np.array(v) for k, v in history.history.items()}
         np.savez(args.out, replicas=strategy.num_replicas_in_sync, **weights, **hist)
+    if args.partial:
+        partial = {}
+        for key, legacy in (("keras3", "0"), ("keras2", "1")):
+            os.environ["TF_USE_LEGACY_KERAS"] = legacy
+            partial[key] = run_all(tf, strategy)
+        os.environ.pop("TF_USE_LEGACY_KERAS")
+        with open(f"{args.partial}.rank{rank}.json", "w") as f:
+            json.dump(partial, f)
     print(f"done on {strategy.num_replicas_in_sync} replica(s) pid={os.getpid()}")
 
 

@@ -12,7 +12,8 @@ Scenarios, each recorded into OUT.rank<r>.npz by every replica:
 - stop_*: a callback on replica 1 only sets `stop_training` at batch 2; TerminateOnNaN with a NaN
   row that only replica 1 gets at batch 3: the batches each replica trained and the epochs run.
 - fn_*: fit/evaluate/predict on `distribute_datasets_from_function` (48 rows, global batch 16, or
-  56 rows so replica 0 has one batch more) and on `experimental_distribute_dataset`.
+  56 rows so replica 0 has one batch more, or 48 rows batched by 16 in all while the function asks
+  `get_per_replica_batch_size(64)`) and on `experimental_distribute_dataset`.
 """
 
 import argparse
@@ -142,14 +143,17 @@ def stop_scenario(strategy, out):
         out[f"stop_{name}_epochs"] = np.array(len(history.history["loss"]))
 
 
-def fn_run(strategy, rows, out):
-    """fit/evaluate/predict on `distribute_datasets_from_function` over `rows` rows (column 0: row id)."""
+def fn_run(strategy, rows, out, asked=16, name=None):
+    """fit/evaluate/predict on `distribute_datasets_from_function` over `rows` rows (column 0: row id), batches
+    of 16 rows in all; the function asks `get_per_replica_batch_size(asked)`."""
     x = np.concatenate([np.arange(rows, dtype="float32")[:, None],
                         np.random.default_rng(2).normal(size=(rows, 3)).astype("float32")], axis=1)
     y = x[:, 1:].sum(axis=1, keepdims=True)
+    name = name or f"fn{rows}"
 
     def dataset_fn(ctx):
-        return tf.data.Dataset.from_tensor_slices((x, y)).batch(ctx.get_per_replica_batch_size(16))
+        ctx.get_per_replica_batch_size(asked)
+        return tf.data.Dataset.from_tensor_slices((x, y)).batch(16 // ctx.num_replicas_in_sync)
 
     seen = []
 
@@ -165,18 +169,26 @@ def fn_run(strategy, rows, out):
         model.compile(optimizer=keras.optimizers.SGD(0.05), loss="mse")
     dist = strategy.distribute_datasets_from_function(dataset_fn)
     model.fit(dist, epochs=2, verbose=0)
-    out[f"fn{rows}_ids"] = np.concatenate(seen)
+    out[f"{name}_ids"] = np.concatenate(seen)
     for i, w in enumerate(model.get_weights()):
-        out[f"fn{rows}_w{i}"] = w
-    out[f"fn{rows}_eval"] = np.array(model.evaluate(dist, verbose=0))
-    out[f"fn{rows}_predict"] = model.predict(dist, verbose=0)
-    out[f"fn{rows}_eval_ref"] = np.array(model.evaluate(x, y, batch_size=16, verbose=0))
-    out[f"fn{rows}_predict_ref"] = model.predict(x, batch_size=16, verbose=0)
+        out[f"{name}_w{i}"] = w
+    out[f"{name}_eval"] = np.array(model.evaluate(dist, verbose=0))
+    out[f"{name}_predict"] = model.predict(dist, verbose=0)
+    out[f"{name}_eval_ref"] = np.array(model.evaluate(x, y, batch_size=16, verbose=0))
+    out[f"{name}_predict_ref"] = model.predict(x, batch_size=16, verbose=0)
+    keras.utils.set_random_seed(5)
+    with strategy.scope():  # the same model trained on the arrays in global batches of 16
+        ref = keras.Sequential([keras.Input(shape=(4,)), Record(), keras.layers.Dense(1)])
+        ref.compile(optimizer=keras.optimizers.SGD(0.05), loss="mse")
+    ref.fit(x, y, batch_size=16, epochs=2, shuffle=False, verbose=0)
+    for i, w in enumerate(ref.get_weights()):
+        out[f"{name}_fit_ref_w{i}"] = w
     return model, x, y
 
 
 def fn_scenario(strategy, out):
     fn_run(strategy, 48, out)
+    fn_run(strategy, 48, out, asked=64, name="fn_asked64")
     model, x, y = fn_run(strategy, 56, out)
     global_ds = strategy.experimental_distribute_dataset(tf.data.Dataset.from_tensor_slices((x, y)).batch(16))
     out["dist_eval"] = np.array(model.evaluate(global_ds, verbose=0))

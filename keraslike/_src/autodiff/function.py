@@ -186,6 +186,20 @@ class _Trace:
     def __init__(self, key, outputs):
         self.key, self.outputs, self.concrete = key, outputs, None
 
+    @property
+    def outputs(self):
+        """The output spec (None also where the trace could not give one: `outputs_unknown`)."""
+        return None if self._outputs is tracing.UNKNOWN_OUTPUTS else self._outputs
+
+    @outputs.setter
+    def outputs(self, value):
+        self._outputs = value
+
+    @property
+    def outputs_unknown(self):
+        """True when the body could not run on the trace's example values (its output spec is not None: unknown)."""
+        return self._outputs is tracing.UNKNOWN_OUTPUTS
+
 
 class Function(function_types.PolymorphicFunction):
     """The callable returned by `tf.function` (see module docstring)."""
@@ -401,7 +415,12 @@ class Function(function_types.PolymorphicFunction):
             return {"args": tuple(self._input_signature), "kwargs": {}}
         names = [n for n, p in self._signature.parameters.items()
                  if p.kind in (p.POSITIONAL_ONLY, p.POSITIONAL_OR_KEYWORD)]
-        return dict(zip(names, self._input_signature))
+        key = dict(zip(names, self._input_signature))
+        rest = tuple(self._input_signature[len(names):])
+        varargs = [n for n, p in self._signature.parameters.items() if p.kind is p.VAR_POSITIONAL]
+        if rest and varargs:  # `def f(*args)`: the specs beyond the named parameters fill *args, as a call binds
+            key[varargs[0]] = rest
+        return key
 
     def get_concrete_function(self, *args, **kwargs):
         """The `ConcreteFunction` for `args` (TensorSpecs, tensors or Python values) or the `input_signature`.
@@ -458,7 +477,7 @@ class Function(function_types.PolymorphicFunction):
                 if isinstance(symbolic_error, errors.OpError):
                     # An op failed on the placeholders' values (`tf.io.read_file` of a string placeholder): TF's
                     # trace builds the graph without running it, so the trace stands, its output spec unknown.
-                    return None
+                    return tracing.UNKNOWN_OUTPUTS
                 raise symbolic_error from None
         try:
             with tracing.quiet():
@@ -468,12 +487,13 @@ class Function(function_types.PolymorphicFunction):
         return tracing.output_spec(first, second)
 
     def _concrete(self, trace):
-        if trace.outputs is None:  # a trace made by a call: its output spec from a silent trace on its key
+        if trace.outputs is None and not trace.outputs_unknown:  # a trace made by a call: its output spec from a
+            # silent trace on its key
             try:
                 with tracing.quiet():
                     trace.outputs = self._trace(trace.key)
             except Exception:  # noqa: BLE001 - an output spec is not worth an error here
-                trace.outputs = None
+                trace.outputs = tracing.UNKNOWN_OUTPUTS
         if trace.concrete is None:
             trace.concrete = ConcreteFunction(self, trace)
         return trace.concrete

@@ -28,6 +28,7 @@ from keraslike._src.ragged.ragged_tensor_spec import RaggedTensorSpec
 from keraslike._src.sparse.sparse_tensor import SparseTensor, SparseTensorSpec
 
 EXAMPLE_SIZE = 2  # what an unknown dimension holds while the body is traced
+UNKNOWN_OUTPUTS = object()  # a trace's output spec when the body could not run on the example values
 
 
 class Literal:
@@ -238,6 +239,11 @@ def example(spec, size):
                                                    unknown_rank)]
         return torch.zeros(dims, dtype=spec.dtype) if spec.dtype.is_floating_point or spec.dtype.is_complex \
             else torch.ones(dims, dtype=spec.dtype)
+    if isinstance(spec, TensorSpec) and type(spec) is TensorSpec and spec.dtype is string:
+        unknown_rank = [] if size == EXAMPLE_SIZE else [size]
+        dims = [size if d is None else d for d in (spec.shape.as_list() if spec.shape.rank is not None else
+                                                   unknown_rank)]
+        return StringTensor.from_bytes_array(np.full(dims, b"", dtype=object))
     return placeholder(spec)
 
 

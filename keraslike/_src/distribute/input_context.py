@@ -32,7 +32,6 @@ class InputContext:
         self.num_input_pipelines = num_input_pipelines
         self.input_pipeline_id = input_pipeline_id
         self.num_replicas_in_sync = num_replicas_in_sync
-        self.requested_global_batch_size = None  # the last `global_batch_size` asked about (fit scales by it)
 
     def get_per_replica_batch_size(self, global_batch_size):
         """`global_batch_size // num_replicas_in_sync`.
@@ -45,7 +44,6 @@ class InputContext:
                 f"The `global_batch_size` {global_batch_size} is not divisible by `num_replicas_in_sync` "
                 f"{self.num_replicas_in_sync}. Received: global_batch_size={global_batch_size}"
             )
-        self.requested_global_batch_size = int(global_batch_size)
         return global_batch_size // self.num_replicas_in_sync
 
     def __repr__(self):
@@ -76,8 +74,7 @@ class PerReplicaDataset:
     """This replica's elements of a per-worker dataset (every `stride`-th from `offset`).
 
     `fit`/`evaluate`/`predict` use its batches as they are (no further slicing); the global batch a
-    step stands for is `input_context.requested_global_batch_size` when `dataset_fn` asked
-    `get_per_replica_batch_size`, else the per-replica batch times the replica count.
+    step stands for is the rows the replicas' batches of that step hold together.
     """
 
     def __init__(self, dataset, offset, stride, input_context=None):

@@ -132,7 +132,9 @@ def call_on_mesh(layer, call, inputs, args, kwargs):
     mesh = next(spec_of(p).mesh for p in params.values() if spec_of(p) is not None)
     strategy = distribute_context.get_strategy()
     batch_dim = getattr(strategy, "_mesh_batch_dim", None)
-    rows = distribute_context.current_replica_context() is not None and batch_dim is not None
+    replica = distribute_context.current_replica_context()
+    rows = replica is not None and batch_dim is not None
+    sizes = getattr(replica, "batch_sizes", None) if rows else None  # (this replica's rows, the global batch's)
     dt = dtensor_api.api()
     data = tuple(dt.Shard(0) if rows and i == batch_dim else dt.Replicate() for i in range(mesh.ndim))
     replicated = tuple(dt.Replicate() for _ in range(mesh.ndim))
@@ -151,7 +153,16 @@ def call_on_mesh(layer, call, inputs, args, kwargs):
         if isinstance(value, (np.ndarray, np.generic)) and value.dtype.kind in "biuf":
             value = torch.as_tensor(value)  # the layer's own conversion (dtype, device) then runs on the DTensor
         if isinstance(value, torch.Tensor) and not dtensor_api.is_dtensor(value):
-            return dt.DTensor.from_local(value, mesh, data if value.dim() else replicated, run_check=False)
+            if not value.dim():
+                return dt.DTensor.from_local(value, mesh, replicated, run_check=False)
+            shape = None
+            if sizes and value.shape[0] == sizes[0]:
+                # the global batch's rows: a partial batch splits unevenly (ceil(b / N) rows each, as torch's
+                # Shard(0)), and DTensor would otherwise take local rows x N, so processes disagree on the
+                # shape (with an empty share, on which collectives run: a hang)
+                shape = torch.Size((sizes[1], *value.shape[1:]))
+            return dt.DTensor.from_local(value, mesh, data, run_check=False, shape=shape,
+                                         stride=None if shape is None else _strides(shape))
         return value
 
     def to_local(value):

@@ -160,11 +160,22 @@ graph_lib.on_graph_mode(install, uninstall)
 
 
 # ---- Python operators on graph tensors -----------------------------------------------------------------
-def _swap(fn):
-    def swapped(a, b):
-        return fn(b, a)
-    swapped.__name__ = fn.__name__
-    return swapped
+_SWAPPED = {}
+
+
+def swapped(fn):
+    """`fn` with its two arguments swapped (the reflected operators, `2 * x`); one function per `fn`, marked
+    `__keraslike_swapped__` so a `.meta` file can name it."""
+    if fn not in _SWAPPED:
+        def reflected(a, b):
+            return fn(b, a)
+        reflected.__name__ = fn.__name__
+        reflected.__keraslike_swapped__ = fn
+        _SWAPPED[fn] = reflected
+    return _SWAPPED[fn]
+
+
+_swap = swapped
 
 
 _SLICE = "__slice__"
@@ -187,6 +198,7 @@ def _decode_key(key):
     return key
 
 
+@record.op_function
 def _getitem(x, key):
     return x[_decode_key(key)]
 

@@ -153,6 +153,7 @@ def tuple(tensors, control_inputs=None, name=None):  # noqa: A001 - TF's name
                 for t in tensors]
 
 
+@record.op_function
 def _identity(x):
     return x
 

@@ -18,6 +18,7 @@ from keraslike._src.ops import nn as nn_ops
 from keraslike._src.ops import nn_conv
 
 
+@record.op_function
 def _dense(x, kernel, bias, activation):
     y = torch.matmul(x, kernel)
     if bias is not None:
@@ -56,6 +57,7 @@ def dense(inputs, units, activation=None, use_bias=True, kernel_initializer=None
         return activation(out) if activation is not None else out  # its own op, as TF's `d1/Relu`
 
 
+@record.op_function
 def _conv(x, kernel, bias, strides, padding, dilation, activation, data_format):
     fmt = "NHWC" if data_format == "channels_last" else "NCHW"
     y = nn_conv.conv2d(x, kernel, strides, padding.upper(), fmt, dilation)
@@ -107,6 +109,7 @@ max_pooling2d = _pool("max")
 average_pooling2d = _pool("average")
 
 
+@record.op_function
 def _dropout(x, rate, noise_shape, seed, training):
     if not bool(training):
         return x
@@ -120,6 +123,7 @@ def dropout(inputs, rate=0.5, noise_shape=None, seed=None, training=False, name=
         return record.apply(_dropout, inputs, rate, noise_shape, seed, training, op_type="dropout")
 
 
+@record.op_function
 def _flatten(x):
     return torch.reshape(x, (x.shape[0], -1))
 
@@ -141,12 +145,14 @@ def _bn_infer(x, gamma, beta, mean, var, axes, epsilon):
     return (x - mean) / torch.sqrt(var + epsilon) * gamma + beta
 
 
+@record.op_function
 def _bn(x, gamma, beta, mean, var, axes, epsilon, training):
     if bool(training):
         return _bn_train(x, gamma, beta, mean, var, axes, epsilon)[0]
     return _bn_infer(x, gamma, beta, mean, var, axes, epsilon)
 
 
+@record.op_function
 def _moving(moving, x, axes, momentum, training, which):
     if not bool(training):
         return moving

@@ -60,18 +60,21 @@ def _safe_div(num, den):
     return torch.where(den > 0, num / torch.where(den > 0, den, torch.ones_like(den)), torch.zeros_like(num))
 
 
-def _finish(fn, args, weights, reduction, loss_collection, scope_name):
+@record.op_function
+def weighted_loss(fn, params, reduction, *values):
+    """`fn(*inputs, **params)` reduced with the weights (`values[-1]`): the op a TF1 loss records (module-level,
+    with the element function as an argument, so a `.meta` file names both)."""
+    *inputs, weights = values
+    return _reduce(fn(*inputs, **params), weights, reduction)
+
+
+def _finish(fn, args, weights, reduction, loss_collection, scope_name, **params):
     Reduction.validate(reduction)
-
-    def loss(*values):
-        *inputs, w = values
-        return _reduce(fn(*inputs), w, reduction)
-
     graph = graph_lib.default_graph()
     if graph is None:
-        return loss(*args, weights)
+        return weighted_loss(fn, params, reduction, *args, weights)
     with graph.name_scope(scope_name):
-        out = record.record_call(loss, (*args, weights), {}, "value", None, graph)
+        out = record.record_call(weighted_loss, (fn, params, reduction, *args, weights), {}, "value", None, graph)
     if loss_collection is not None:
         graph.add_to_collection(loss_collection, out)
     return out
@@ -83,103 +86,135 @@ def _check(labels, predictions):
                          f"predictions={predictions!r}")
 
 
+# ---- element-wise losses (module-level: a `.meta` file names them) ------------------------------------------
+@record.op_function
+def losses_as_given(x):
+    return _t(x)
+
+
+@record.op_function
+def squared_error(y, p):
+    return (_t(p) - _t(y, _t(p))) ** 2
+
+
+@record.op_function
+def absolute_error(y, p):
+    return (_t(p) - _t(y, _t(p))).abs()
+
+
+@record.op_function
+def huber_error(y, p, delta):
+    error = (_t(p) - _t(y, _t(p))).abs()
+    quadratic = torch.clamp(error, max=delta)
+    return 0.5 * quadratic * quadratic + delta * (error - quadratic)
+
+
+@record.op_function
+def log_error(y, p, epsilon):
+    p = _t(p)
+    y = _t(y, p)
+    return -y * torch.log(p + epsilon) - (1 - y) * torch.log(1 - p + epsilon)
+
+
+@record.op_function
+def hinge_error(y, z):
+    return torch.relu(1 - (2 * _t(y, _t(z)) - 1) * _t(z))
+
+
+@record.op_function
+def sigmoid_cross_entropy_error(y, z, label_smoothing):
+    z = _t(z)
+    y = _t(y, z)
+    if label_smoothing:
+        y = y * (1 - label_smoothing) + 0.5 * label_smoothing
+    return torch.nn.functional.binary_cross_entropy_with_logits(z, y, reduction="none")
+
+
+@record.op_function
+def softmax_cross_entropy_error(y, z, label_smoothing):
+    z = _t(z)
+    y = _t(y, z)
+    if label_smoothing:
+        y = y * (1 - label_smoothing) + label_smoothing / y.shape[-1]
+    return -(y * torch.log_softmax(z, dim=-1)).sum(-1)
+
+
+@record.op_function
+def sparse_softmax_cross_entropy_error(y, z):
+    return torch.nn.functional.cross_entropy(_t(z), _t(y).long(), reduction="none")
+
+
+@record.op_function
+def cosine_error(y, p, axis):
+    return 1 - (_t(p) * _t(y, _t(p))).sum(axis, keepdim=True)
+
+
 def compute_weighted_loss(losses, weights=1.0, scope=None, loss_collection=GraphKeys.LOSSES,
                           reduction=Reduction.SUM_BY_NONZERO_WEIGHTS):
     """`tf.compat.v1.losses.compute_weighted_loss(losses, weights=1.0, ...)`."""
-    return _finish(lambda x: _t(x), (losses,), weights, reduction, loss_collection, scope or "weighted_loss")
+    return _finish(losses_as_given, (losses,), weights, reduction, loss_collection, scope or "weighted_loss")
 
 
 def mean_squared_error(labels, predictions, weights=1.0, scope=None, loss_collection=GraphKeys.LOSSES,
                        reduction=Reduction.SUM_BY_NONZERO_WEIGHTS):
     """`tf.compat.v1.losses.mean_squared_error`: weighted `(predictions - labels)^2`."""
     _check(labels, predictions)
-    return _finish(lambda y, p: (_t(p) - _t(y, _t(p))) ** 2, (labels, predictions), weights, reduction,
-                   loss_collection, scope or "mean_squared_error")
+    return _finish(squared_error, (labels, predictions), weights, reduction, loss_collection,
+                   scope or "mean_squared_error")
 
 
 def absolute_difference(labels, predictions, weights=1.0, scope=None, loss_collection=GraphKeys.LOSSES,
                         reduction=Reduction.SUM_BY_NONZERO_WEIGHTS):
     """`tf.compat.v1.losses.absolute_difference`: weighted `|predictions - labels|`."""
     _check(labels, predictions)
-    return _finish(lambda y, p: (_t(p) - _t(y, _t(p))).abs(), (labels, predictions), weights, reduction,
-                   loss_collection, scope or "absolute_difference")
+    return _finish(absolute_error, (labels, predictions), weights, reduction, loss_collection,
+                   scope or "absolute_difference")
 
 
 def huber_loss(labels, predictions, weights=1.0, delta=1.0, scope=None, loss_collection=GraphKeys.LOSSES,
                reduction=Reduction.SUM_BY_NONZERO_WEIGHTS):
     """`tf.compat.v1.losses.huber_loss`: `0.5 * min(|e|, delta)^2 + delta * (|e| - min(|e|, delta))`."""
     _check(labels, predictions)
-
-    def fn(y, p):
-        error = (_t(p) - _t(y, _t(p))).abs()
-        quadratic = torch.clamp(error, max=delta)
-        return 0.5 * quadratic * quadratic + delta * (error - quadratic)
-
-    return _finish(fn, (labels, predictions), weights, reduction, loss_collection, scope or "huber_loss")
+    return _finish(huber_error, (labels, predictions), weights, reduction, loss_collection, scope or "huber_loss",
+                   delta=delta)
 
 
 def log_loss(labels, predictions, weights=1.0, epsilon=1e-7, scope=None, loss_collection=GraphKeys.LOSSES,
              reduction=Reduction.SUM_BY_NONZERO_WEIGHTS):
     """`tf.compat.v1.losses.log_loss`: `-y log(p + eps) - (1 - y) log(1 - p + eps)`."""
     _check(labels, predictions)
-
-    def fn(y, p):
-        p = _t(p)
-        y = _t(y, p)
-        return -y * torch.log(p + epsilon) - (1 - y) * torch.log(1 - p + epsilon)
-
-    return _finish(fn, (labels, predictions), weights, reduction, loss_collection, scope or "log_loss")
+    return _finish(log_error, (labels, predictions), weights, reduction, loss_collection, scope or "log_loss",
+                   epsilon=epsilon)
 
 
 def hinge_loss(labels, logits, weights=1.0, scope=None, loss_collection=GraphKeys.LOSSES,
                reduction=Reduction.SUM_BY_NONZERO_WEIGHTS):
     """`tf.compat.v1.losses.hinge_loss`: labels in {0, 1} map to {-1, 1}; `relu(1 - y * logits)`."""
     _check(labels, logits)
-    return _finish(lambda y, z: torch.relu(1 - (2 * _t(y, _t(z)) - 1) * _t(z)), (labels, logits), weights,
-                   reduction, loss_collection, scope or "hinge_loss")
+    return _finish(hinge_error, (labels, logits), weights, reduction, loss_collection, scope or "hinge_loss")
 
 
 def sigmoid_cross_entropy(multi_class_labels, logits, weights=1.0, label_smoothing=0, scope=None,
                           loss_collection=GraphKeys.LOSSES, reduction=Reduction.SUM_BY_NONZERO_WEIGHTS):
     """`tf.compat.v1.losses.sigmoid_cross_entropy`; smoothing moves labels toward 0.5."""
     _check(multi_class_labels, logits)
-
-    def fn(y, z):
-        z = _t(z)
-        y = _t(y, z)
-        if label_smoothing:
-            y = y * (1 - label_smoothing) + 0.5 * label_smoothing
-        return torch.nn.functional.binary_cross_entropy_with_logits(z, y, reduction="none")
-
-    return _finish(fn, (multi_class_labels, logits), weights, reduction, loss_collection,
-                   scope or "sigmoid_cross_entropy_loss")
+    return _finish(sigmoid_cross_entropy_error, (multi_class_labels, logits), weights, reduction, loss_collection,
+                   scope or "sigmoid_cross_entropy_loss", label_smoothing=label_smoothing)
 
 
 def softmax_cross_entropy(onehot_labels, logits, weights=1.0, label_smoothing=0, scope=None,
                           loss_collection=GraphKeys.LOSSES, reduction=Reduction.SUM_BY_NONZERO_WEIGHTS):
     """`tf.compat.v1.losses.softmax_cross_entropy`; smoothing mixes in `1/num_classes`. Per-example weights."""
     _check(onehot_labels, logits)
-
-    def fn(y, z):
-        z = _t(z)
-        y = _t(y, z)
-        if label_smoothing:
-            y = y * (1 - label_smoothing) + label_smoothing / y.shape[-1]
-        return -(y * torch.log_softmax(z, dim=-1)).sum(-1)
-
-    return _finish(fn, (onehot_labels, logits), weights, reduction, loss_collection,
-                   scope or "softmax_cross_entropy_loss")
+    return _finish(softmax_cross_entropy_error, (onehot_labels, logits), weights, reduction, loss_collection,
+                   scope or "softmax_cross_entropy_loss", label_smoothing=label_smoothing)
 
 
 def sparse_softmax_cross_entropy(labels, logits, weights=1.0, scope=None, loss_collection=GraphKeys.LOSSES,
                                  reduction=Reduction.SUM_BY_NONZERO_WEIGHTS):
     """`tf.compat.v1.losses.sparse_softmax_cross_entropy`: integer class labels."""
     _check(labels, logits)
-
-    def fn(y, z):
-        return torch.nn.functional.cross_entropy(_t(z), _t(y).long(), reduction="none")
-
-    return _finish(fn, (labels, logits), weights, reduction, loss_collection,
+    return _finish(sparse_softmax_cross_entropy_error, (labels, logits), weights, reduction, loss_collection,
                    scope or "sparse_softmax_cross_entropy_loss")
 
 
@@ -191,8 +226,8 @@ def cosine_distance(labels, predictions, axis=None, weights=1.0, scope=None, los
     if axis is None:
         raise ValueError("You must specify 'axis'. Received: axis=None")
     _check(labels, predictions)
-    return _finish(lambda y, p: 1 - (_t(p) * _t(y, _t(p))).sum(axis, keepdim=True), (labels, predictions),
-                   weights, reduction, loss_collection, scope or "cosine_distance_loss")
+    return _finish(cosine_error, (labels, predictions), weights, reduction, loss_collection,
+                   scope or "cosine_distance_loss", axis=axis)
 
 
 def add_loss(loss, loss_collection=GraphKeys.LOSSES):
@@ -213,8 +248,13 @@ def _sum(tensors, name):
     graph = graph_lib.default_graph()
     if not tensors:
         return record.record_call(torch.zeros, ((),), {}, "Const", name, graph)
-    return record.record_call(lambda *xs: torch.stack([x.to(torch.float32) for x in xs]).sum(), tuple(tensors),
-                              {}, "AddN", name, graph)
+    return record.record_call(float_sum, tuple(tensors), {}, "AddN", name, graph)
+
+
+@record.op_function
+def float_sum(*tensors):
+    """The float32 sum of `tensors` (`get_total_loss`'s AddN)."""
+    return torch.stack([x.to(torch.float32) for x in tensors]).sum()
 
 
 def get_regularization_loss(scope=None, name="total_regularization_loss"):

@@ -15,6 +15,7 @@ from keraslike._src.graph.variable_scope import variable_scope
 from keraslike._src.graph.variables import GraphVariable
 
 
+@record.op_function
 def _ratio(total, count):
     return torch.where(count > 0, total / torch.where(count > 0, count, torch.ones_like(count)),
                        torch.zeros_like(total))
@@ -30,9 +31,28 @@ def _weighted_sums(values, weights):
 
 def _metric_variable(name):
     graph = graph_lib.get_default_graph()
-    zero = record.record_call(torch.zeros, ((),), {"dtype": torch.float32}, "zeros", None, graph)
-    return GraphVariable(zero, trainable=False, name=name,
-                         collections=[GraphKeys.LOCAL_VARIABLES, GraphKeys.METRIC_VARIABLES])
+    with graph.control_dependencies(None):  # a variable's initializer waits for no surrounding dependency (TF)
+        zero = record.record_call(torch.zeros, ((),), {"dtype": torch.float32}, "zeros", None, graph)
+        return GraphVariable(zero, trainable=False, name=name,
+                             collections=[GraphKeys.LOCAL_VARIABLES, GraphKeys.METRIC_VARIABLES])
+
+
+@record.op_function
+def weighted_sums(values_fn, *values):
+    """`(sum of weighted values, sum of weights)` of `values_fn(*inputs)` (`values[-1]` are the weights): a streaming
+    metric's per-batch op (module-level, so a `.meta` file names it)."""
+    return _weighted_sums(values_fn(*values[:-1]), values[-1])
+
+
+@record.op_function
+def correct_predictions(y, p):
+    """1.0 where the prediction equals the label (`accuracy`)."""
+    return (torch.as_tensor(y) == torch.as_tensor(p).to(torch.as_tensor(y).dtype)).to(torch.float32)
+
+
+@record.op_function
+def values_as_given(v):
+    return torch.as_tensor(v)
 
 
 def _streaming(values_fn, inputs, weights, metrics_collections, updates_collections, name, default_name):
@@ -42,8 +62,7 @@ def _streaming(values_fn, inputs, weights, metrics_collections, updates_collecti
                            "enabled (as in TF); use a tf.keras.metrics object eagerly.")
     with variable_scope(name, default_name=default_name):
         total, count = _metric_variable("total"), _metric_variable("count")
-        sums = record.apply(lambda *a: _weighted_sums(values_fn(*a[:-1]), a[-1]), *inputs, weights,
-                            op_type="WeightedSums")
+        sums = record.apply(weighted_sums, values_fn, *inputs, weights, op_type="WeightedSums")
         total_new = total.assign_add(sums[0])
         count_new = count.assign_add(sums[1])
         value = record.apply(_ratio, total, count, op_type="value")
@@ -61,11 +80,8 @@ def accuracy(labels, predictions, weights=None, metrics_collections=None, update
     Raises:
         RuntimeError: in eager mode (TF's rule).
     """
-    def correct(y, p):
-        return (torch.as_tensor(y) == torch.as_tensor(p).to(torch.as_tensor(y).dtype)).to(torch.float32)
-
-    return _streaming(correct, (labels, predictions), weights, metrics_collections, updates_collections, name,
-                      "accuracy")
+    return _streaming(correct_predictions, (labels, predictions), weights, metrics_collections, updates_collections,
+                      name, "accuracy")
 
 
 def mean(values, weights=None, metrics_collections=None, updates_collections=None, name=None):
@@ -74,5 +90,5 @@ def mean(values, weights=None, metrics_collections=None, updates_collections=Non
     Raises:
         RuntimeError: in eager mode (TF's rule).
     """
-    return _streaming(lambda v: torch.as_tensor(v), (values,), weights, metrics_collections, updates_collections,
+    return _streaming(values_as_given, (values,), weights, metrics_collections, updates_collections,
                       name, "mean")

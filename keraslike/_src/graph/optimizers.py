@@ -128,7 +128,8 @@ class Optimizer:
             raise ValueError(f"No gradients provided for any variable: {[str(v) for _, v in grads_and_vars]}.")
         graph = graph_lib.get_default_graph()
         with graph.name_scope(""):
-            self._create_slots([v for _, v in pairs])
+            with graph.control_dependencies(None):  # TF makes slots in an init scope: their initializers must not
+                self._create_slots([v for _, v in pairs])  # wait for `control_dependencies(update_ops)` (feeds)
             hyper = [_hyper_tensor(getattr(self, "_" + h), graph) for h in self._HYPER]
         op_name = graph.unique_name(name or self._name)
         return ApplyOp(graph, op_name, self, pairs, hyper, global_step)

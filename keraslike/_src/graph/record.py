@@ -345,6 +345,13 @@ def _reject_captured_graph_tensors(flat, fn):
                 "tensors as arguments (e.g. in elems), or build the computation with tf.cond/tf.while_loop.")
 
 
+def op_function(fn):
+    """Mark `fn`, a module-level function graph-building code records as an op, as one a `.meta` file may name
+    (`meta_graph.py` reads back only op functions: those of the op packages and the ones marked here)."""
+    fn.__keraslike_op_function__ = True
+    return fn
+
+
 def _clean(name):
     return str(name).rstrip("/") or "op"
 

@@ -6,15 +6,18 @@ Mirrors `tensorflow/python/training/saver.py`: checkpoint keys are the variables
 the newest `max_to_keep`. The files are TF's name-based tensor bundle (`P.index` + `P.data-00000-of-00001`,
 `train/tensor_bundle.py`), as TF's V2 Saver writes them, read by `tf.train.load_checkpoint` / `list_variables`
 and by real TF; files in keraslike's earlier layout (a JSON index, values in safetensors) are still restored.
-No `.meta` file is written: a keraslike graph is rebuilt by running the Python that made it.
+`save` (in graph mode) and `export_meta_graph` write keraslike's own `.meta` format, which `import_meta_graph`
+rebuilds (`meta_graph.py`); TF cannot read it.
 """
 
 import os
+import warnings
 
 import numpy as np
 
 from keraslike._src import errors
 from keraslike._src.graph import graph as graph_lib
+from keraslike._src.graph import meta_graph
 from keraslike._src.graph.graph import GraphKeys
 from keraslike._src.graph.variables import GraphVariable
 from keraslike._src.keras.saving import file_io
@@ -95,6 +98,9 @@ class Saver:
             self._vars = {}
         self._max_to_keep = max_to_keep
         self._last = []
+        self._meta_files = {}  # checkpoint prefix -> the .meta file save wrote beside it (removed with it)
+        self._meta_graph_warned = False
+        self._meta_graph_cache = {}  # the graph's op entries while it has no new op (saves every N steps)
 
     def save(self, sess, save_path, global_step=None, latest_filename=None, meta_graph_suffix="meta",
              write_meta_graph=True, write_state=True, strip_default_attrs=False, save_debug_info=False):
@@ -111,9 +117,29 @@ class Saver:
         index, data = tensor_bundle.serialize(arrays)
         file_io.atomic_write(save_path + _DATA_SUFFIX, lambda tmp: _write_bytes(tmp, data))
         file_io.atomic_write(save_path + ".index", lambda tmp: _write_bytes(tmp, index))
+        if write_meta_graph:
+            self._write_meta_graph(save_path, f"{save_path}.{meta_graph_suffix}")
         if write_state:
             self._record(save_path)
         return save_path
+
+    def _write_meta_graph(self, save_path, path):
+        """`save`'s `.meta` file next to the checkpoint, as TF writes it in graph mode (none in eager mode); a
+        graph the format cannot hold gets a warning (once per Saver) instead of a file."""
+        graphs = {id(v.graph): v.graph for v in self._vars.values() if isinstance(v, GraphVariable)}
+        graph = next(iter(graphs.values())) if len(graphs) == 1 else graph_lib.default_graph()
+        if graph is None:
+            return
+        try:
+            meta_graph.export(graph, path, saver_variables=self._vars, max_to_keep=self._max_to_keep,
+                              cache=self._meta_graph_cache)
+        except meta_graph.MetaGraphExportError as error:
+            if not self._meta_graph_warned:
+                self._meta_graph_warned = True
+                warnings.warn(f"Saver.save wrote the checkpoint {save_path} but no meta graph file {path}: {error}",
+                              stacklevel=3)
+            return
+        self._meta_files[os.path.abspath(save_path)] = path
 
     def _values(self, sess):
         """{key: numpy value}: graph variables read in `sess`, eager variables directly (TF: `sess=None` in eager)."""
@@ -133,9 +159,9 @@ class Saver:
         self._last = [p for p in self._last if os.path.abspath(p) != os.path.abspath(save_path)] + [save_path]
         if self._max_to_keep and len(self._last) > self._max_to_keep:
             for old in self._last[:-self._max_to_keep]:
-                for suffix in (".index", _DATA_SUFFIX):
-                    if os.path.exists(old + suffix):
-                        os.remove(old + suffix)
+                for file in (old + ".index", old + _DATA_SUFFIX, self._meta_files.pop(os.path.abspath(old), None)):
+                    if file is not None and os.path.exists(file):
+                        os.remove(file)
             self._last = self._last[-self._max_to_keep:]
         checkpoint_state.write_state(directory, save_path, self._last)
 
@@ -163,15 +189,19 @@ class Saver:
     def export_meta_graph(self, filename=None, collection_list=None, as_text=False, export_scope=None,
                           clear_devices=False, clear_extraneous_savers=False, strip_default_attrs=False,
                           save_debug_info=False):
-        """`Saver.export_meta_graph`: not supported (keraslike writes no MetaGraphDef, see `import_meta_graph`).
+        """`Saver.export_meta_graph`: the default graph, its collections and this Saver's variables as a
+        `MetaGraphDef`, written to `filename` when given (keraslike's `.meta` format, `meta_graph.py`).
+
+        `clear_extraneous_savers` and `strip_default_attrs` change nothing keraslike writes (it records no
+        Save/Restore ops and no op attributes).
 
         Raises:
-            NotImplementedError: always, naming it.
+            RuntimeError: in eager mode (no graph exists, as TF).
+            NotImplementedError: `save_debug_info=True`, `export_scope`, or an op the format cannot hold.
         """
-        raise NotImplementedError(
-            "Saver.export_meta_graph is not supported: a keraslike graph is a recording of Python calls computed "
-            "by torch, with no GraphDef to write. Save the variables with Saver.save and rebuild the graph by "
-            f"running the code that built it. Received: filename={filename!r}")
+        return export_meta_graph(filename=filename, collection_list=collection_list, as_text=as_text,
+                                 export_scope=export_scope, clear_devices=clear_devices,
+                                 save_debug_info=save_debug_info, _saver=self)
 
     @property
     def last_checkpoints(self):
@@ -181,9 +211,68 @@ class Saver:
         self._last = [p for p, _ in last_checkpoints_with_time]
 
 
+def export_meta_graph(filename=None, meta_info_def=None, graph_def=None, saver_def=None, collection_list=None,
+                      as_text=False, graph=None, export_scope=None, clear_devices=False, clear_extraneous_savers=False,
+                      strip_default_attrs=False, save_debug_info=False, _saver=None, **kwargs):
+    """`tf.compat.v1.train.export_meta_graph`: `graph` (default: the default graph) as a `MetaGraphDef`, written
+    to `filename` when given. keraslike writes its own format, a JSON recording of the graph's ops that
+    `import_meta_graph` rebuilds (TF cannot read it; `meta_graph.py` says what it holds).
+
+    Raises:
+        RuntimeError: in eager mode without a `graph` (as TF).
+        NotImplementedError: `meta_info_def`, `graph_def`, `saver_def` (protos keraslike does not build),
+            `save_debug_info=True`, `export_scope`, or an op the format cannot hold.
+        TypeError: unknown keyword arguments.
+    """
+    if kwargs:
+        raise TypeError(f"export_meta_graph got unexpected keyword arguments. Received: {sorted(kwargs)}")
+    for name, value in (("meta_info_def", meta_info_def), ("graph_def", graph_def), ("saver_def", saver_def)):
+        if value is not None:
+            raise NotImplementedError(f"export_meta_graph({name}=...) is not supported: keraslike writes the graph's "
+                                      f"own recording. Received: {name}={value!r:.80}")
+    if save_debug_info:
+        raise NotImplementedError("export_meta_graph(save_debug_info=True) is not supported: keraslike records no "
+                                  "GraphDebugInfo. Received: save_debug_info=True")
+    if graph is None:
+        graph = graph_lib.default_graph()
+        if graph is None:
+            raise RuntimeError("Exporting/importing meta graphs is not supported when eager execution is enabled. "
+                               "No graph exists when eager execution is enabled.")
+    del clear_extraneous_savers, strip_default_attrs  # nothing of theirs is written (see Saver.export_meta_graph)
+    return meta_graph.export(graph, filename, saver_variables=None if _saver is None else _saver._vars,
+                             max_to_keep=None if _saver is None else _saver._max_to_keep,
+                             collection_list=collection_list, as_text=as_text, export_scope=export_scope,
+                             clear_devices=clear_devices)
+
+
 def import_meta_graph(meta_graph_or_file, clear_devices=False, import_scope=None, **kwargs):
-    """`tf.compat.v1.train.import_meta_graph`: not supported (keraslike writes no MetaGraphDef)."""
-    raise NotImplementedError(
-        "tf.train.import_meta_graph is not supported: keraslike graphs are rebuilt by running the Python code "
-        "that built them. Rebuild the graph, then tf.train.Saver().restore(sess, path) loads the variables. "
-        f"Received: meta_graph_or_file={meta_graph_or_file!r}")
+    """`tf.compat.v1.train.import_meta_graph`: rebuild a `.meta` file written by keraslike's `export_meta_graph`
+    (or the `MetaGraphDef` it returned) in the default graph, ops under their names (prefixed by
+    `import_scope`), with the collections; returns a Saver over the exported Saver's variables (all the
+    graph's variables when none was exported; None when there are none).
+
+    Raises:
+        RuntimeError: in eager mode (as TF).
+        ValueError: a TensorFlow-written MetaGraphDef (naming its op types) or a damaged file.
+        TypeError: keyword arguments of TF's importer (`input_map`, `return_elements`, ...).
+    """
+    if kwargs:
+        raise TypeError("keraslike's import_meta_graph supports meta_graph_or_file, clear_devices and import_scope. "
+                        f"Received: {sorted(kwargs)}")
+    graph = graph_lib.default_graph()
+    if graph is None:
+        raise RuntimeError("Exporting/importing meta graphs is not supported when eager execution is enabled. No "
+                           "graph exists when eager execution is enabled.")
+    if isinstance(meta_graph_or_file, meta_graph.MetaGraphDef):
+        document = meta_graph_or_file._document
+    else:
+        document = meta_graph.read(meta_graph_or_file)
+    variables = meta_graph.import_document(document, graph, import_scope, clear_devices)
+    saver = document.get("saver")
+    if saver is not None and saver["variables"]:
+        return Saver({key: variables[name] for key, name in saver["variables"].items()},
+                     max_to_keep=saver["max_to_keep"])
+    if graph.get_collection(GraphKeys.GLOBAL_VARIABLES, import_scope) + \
+            graph.get_collection(GraphKeys.SAVEABLE_OBJECTS, import_scope):
+        return Saver()
+    return None

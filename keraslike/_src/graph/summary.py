@@ -74,14 +74,22 @@ def _histogram_bytes(tag, values):
     return summary_pb2.Summary(value=[summary_pb2.Summary.Value(tag=tag, histo=histo)]).SerializeToString()
 
 
-class _SummaryOp(Operation):
-    def __init__(self, graph, name, op_type, inputs, make):
+class SummaryOp(Operation):
+    """A summary op: `kind` "scalar" or "histogram" serializes its input under `tag`; "merge" joins its inputs'
+    serialized `Summary`s."""
+
+    def __init__(self, graph, name, op_type, inputs, kind, tag=None):
         super().__init__(graph, name, op_type, inputs, list(graph._control_stack))
-        self._make = make
+        self.kind, self.tag = kind, tag
         self._make_outputs([(string_dtype, TensorShape([]))])
 
     def compute(self, ctx, inputs):
-        return [self._make(inputs)]
+        if self.kind == "merge":
+            return [b"".join(inputs)]
+        return [_ENCODERS[self.kind](self.tag, inputs[0])]
+
+
+_ENCODERS = {"scalar": _scalar_bytes, "histogram": _histogram_bytes}
 
 
 def _collect(graph, tensor, collections):
@@ -91,27 +99,27 @@ def _collect(graph, tensor, collections):
 
 def scalar(name, tensor, collections=None, family=None):
     """`tf.compat.v1.summary.scalar(name, tensor)`: a string tensor holding a serialized scalar `Summary`."""
-    return _summary(name, tensor, collections, family, _scalar_bytes, "ScalarSummary")
+    return _summary(name, tensor, collections, family, "scalar", "ScalarSummary")
 
 
 def histogram(name, values, collections=None, family=None):
     """`tf.compat.v1.summary.histogram(name, values)`: a serialized `Summary` with TF's `HistogramProto` (TF's
     default exponential buckets; runs of empty buckets collapsed as TF encodes them)."""
-    return _summary(name, values, collections, family, _histogram_bytes, "HistogramSummary")
+    return _summary(name, values, collections, family, "histogram", "HistogramSummary")
 
 
-def _summary(name, tensor, collections, family, encode, op_type):
+def _summary(name, tensor, collections, family, kind, op_type):
     tag = f"{family}/{name}" if family else name
     graph = graph_lib.default_graph()
     if graph is None:
-        return encode(eager_name_scope.current_scope() + tag, tensor)
+        return _ENCODERS[kind](eager_name_scope.current_scope() + tag, tensor)
     with graph.name_scope(name) as scope:
         full_tag = scope.rstrip("/")
         if family:
             full_tag = f"{family}/{full_tag}"
         if not isinstance(tensor, SymbolicTensor):
             tensor = record.record_call(torch.as_tensor, (tensor,), {"dtype": torch.float32}, "Const", None, graph)
-        op = _SummaryOp(graph, scope.rstrip("/"), op_type, [tensor], lambda inputs: encode(full_tag, inputs[0]))
+        op = SummaryOp(graph, scope.rstrip("/"), op_type, [tensor], kind, full_tag)
     graph._by_name[op.name] = op
     _collect(graph, op.outputs[0], collections)
     return op.outputs[0]
@@ -123,8 +131,7 @@ def merge(inputs, collections=None, name=None):
     if graph is None:
         return b"".join(inputs)
     with graph.name_scope(name or "Merge"):
-        op = _SummaryOp(graph, graph.unique_name("MergeSummary"), "MergeSummary", list(inputs),
-                        lambda values: b"".join(values))
+        op = SummaryOp(graph, graph.unique_name("MergeSummary"), "MergeSummary", list(inputs), "merge")
     for key in collections or []:
         graph.add_to_collection(key, op.outputs[0])
     return op.outputs[0]

@@ -29,7 +29,7 @@ def create_global_step(graph=None):
     graph = graph or graph_lib.get_default_graph()
     if get_global_step(graph) is not None:
         raise ValueError('"global_step" already exists.')
-    with graph.as_default(), graph.name_scope(""):
+    with graph.as_default(), graph.name_scope(""), graph.control_dependencies(None):  # TF's init scope
         step = GraphVariable(record.record_call(torch.zeros, ((),), {"dtype": torch.int64}, "zeros", None, graph),
                              trainable=False, name="global_step",
                              collections=[GraphKeys.GLOBAL_VARIABLES, GraphKeys.GLOBAL_STEP])
@@ -45,6 +45,7 @@ def _f(x):
     return x.to(torch.float32) if isinstance(x, torch.Tensor) else torch.tensor(float(x))
 
 
+@record.op_function
 def _exponential(lr, step, decay_steps, decay_rate, staircase):
     p = _f(step) / decay_steps
     if staircase:
@@ -52,6 +53,7 @@ def _exponential(lr, step, decay_steps, decay_rate, staircase):
     return _f(lr) * torch.pow(_f(decay_rate), p)
 
 
+@record.op_function
 def _natural_exp(lr, step, decay_steps, decay_rate, staircase):
     p = _f(step) / decay_steps
     if staircase:
@@ -59,6 +61,7 @@ def _natural_exp(lr, step, decay_steps, decay_rate, staircase):
     return _f(lr) * torch.exp(-_f(decay_rate) * p)
 
 
+@record.op_function
 def _inverse_time(lr, step, decay_steps, decay_rate, staircase):
     p = _f(step) / decay_steps
     if staircase:
@@ -66,6 +69,7 @@ def _inverse_time(lr, step, decay_steps, decay_rate, staircase):
     return _f(lr) / (1 + _f(decay_rate) * p)
 
 
+@record.op_function
 def _polynomial(lr, step, decay_steps, end_lr, power, cycle):
     step = _f(step)
     if cycle:
@@ -77,6 +81,7 @@ def _polynomial(lr, step, decay_steps, end_lr, power, cycle):
     return (_f(lr) - end_lr) * torch.pow(1 - step / steps, power) + end_lr
 
 
+@record.op_function
 def _piecewise(step, boundaries, values):
     step = _f(step)
     out = _f(values[-1])

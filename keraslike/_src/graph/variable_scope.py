@@ -218,11 +218,16 @@ def get_variable(name, shape=None, dtype=None, initializer=None, regularizer=Non
     return var
 
 
+@record.op_function
+def initial_value_of(initializer, dims, dtype):
+    """`initializer(dims, dtype=dtype)`: a `get_variable`'s initial value (a module-level function, so a `.meta`
+    file names it, with the initializer object as its argument)."""
+    return initializer(dims, dtype=dtype)
+
+
 def _initializer_value(initializer, dims, dtype, full, graph):
-    def initial_value():
-        return initializer(dims, dtype=dtype)
-    with graph.name_scope(full + "/Initializer/"):
-        return record.record_call(initial_value, (), {}, "Initializer", None, graph)
+    with graph.name_scope(full + "/Initializer/"), graph.control_dependencies(None):  # TF's init scope
+        return record.record_call(initial_value_of, (initializer, list(dims), dtype), {}, "Initializer", None, graph)
 
 
 def _eager_get_variable(scope, full, shape, dtype, initializer, regularizer, trainable, collections, constraint):

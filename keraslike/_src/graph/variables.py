@@ -108,7 +108,9 @@ class GraphVariable(SymbolicTensor):
             trace_state.check_variable_creation()
         dtype = None if dtype is None else _as_torch_dtype(dtype)
         name = graph.unique_name(name or "Variable")
-        with graph.name_scope(name + "/"):
+        # TF makes a variable in an init scope: its initial value and initializer wait for no control dependency
+        # of the code around it (`with tf.control_dependencies(update_ops):`), so initialising needs no feeds
+        with graph.name_scope(name + "/"), graph.control_dependencies(None):
             if callable(initial_value):
                 initial_value = initial_value()
             value = _as_graph_tensor(initial_value, None, graph)
@@ -124,7 +126,7 @@ class GraphVariable(SymbolicTensor):
         SymbolicTensor.__init__(self, op, 0, value.dtype, static)
         if getattr(value, "_standins", None) is not None:  # shape inference reads the initial value's stand-in
             self._standins, self._varies = value._standins, value._varies
-        with graph.name_scope(name + "/"):
+        with graph.name_scope(name + "/"), graph.control_dependencies(None):
             self.initializer = AssignOp(graph, graph.unique_name("Assign"), self, value)
         if collections is None:
             collections = [GraphKeys.GLOBAL_VARIABLES]
@@ -202,6 +204,7 @@ def _show(shape):
         ("," if shape.rank == 1 else "") + ")"
 
 
+@record.op_function
 def conversion_cast(x, dtype):
     return x.to(dtype)
 

@@ -469,3 +469,77 @@ class DenseHashTable(MutableHashTable):
     def erase(self, keys, name=None):
         """Remove `keys` (TF's `DenseHashTable.erase`)."""
         self.remove(keys, name)
+
+
+# ---- SavedModel -----------------------------------------------------------------------------------------------
+TABLE_TYPES = (StaticHashTable, StaticVocabularyTable, MutableHashTable)  # DenseHashTable is a MutableHashTable
+
+
+def _json_entries(items, dtype):
+    """Keys or values as JSON: bytes as latin-1 text (lossless), numbers as they are."""
+    return [v.decode("latin-1") for v in items] if dtype is dtypes.string else list(items)
+
+
+def _entries_tensor(items, dtype):
+    values = [v.encode("latin-1") for v in items] if dtype is dtypes.string else list(items)
+    return _values_tensor(values, (len(values),), dtype)
+
+
+def _hash_table_config(table):
+    return {"key_dtype": dtypes.dtype_name(table.key_dtype), "value_dtype": dtypes.dtype_name(table.value_dtype),
+            "default": _json_entries([table._default], table.value_dtype)[0], "name": table.name,
+            "keys": _json_entries(table._table.keys(), table.key_dtype),
+            "values": _json_entries(table._table.values(), table.value_dtype)}
+
+
+def table_config(table):
+    """A JSON description of a lookup table (its class, dtypes, default and entries) that `table_from_config`
+    rebuilds: what a SavedModel keeps of a table (TF saves a static table's initializer and a mutable table's
+    entries)."""
+    if isinstance(table, StaticVocabularyTable):
+        return {"class": "StaticVocabularyTable", "num_oov_buckets": table._buckets, "name": table.name,
+                "key_dtype": dtypes.dtype_name(table.key_dtype),
+                "table": None if table._table is None else _hash_table_config(table._table)}
+    config = _hash_table_config(table)
+    config["class"] = type(table).__name__ if type(table) in (StaticHashTable, MutableHashTable, DenseHashTable) \
+        else None
+    if config["class"] is None:
+        raise ValueError(f"Expected a tf.lookup table. Received: table={table!r}")
+    if isinstance(table, DenseHashTable):
+        reserved = {label: key for key, label in table._reserved.items()}
+        config["empty_key"], config["deleted_key"] = _json_entries(
+            [reserved["empty_key"], reserved["deleted_key"]], table.key_dtype)
+    return config
+
+
+def _initializer(config):
+    key_dtype, value_dtype = dtypes.as_dtype(config["key_dtype"]), dtypes.as_dtype(config["value_dtype"])
+    return KeyValueTensorInitializer(_entries_tensor(config["keys"], key_dtype),
+                                     _entries_tensor(config["values"], value_dtype), key_dtype, value_dtype)
+
+
+def table_from_config(config):
+    """The table `table_config` described (a static table built from a `KeyValueTensorInitializer` of its entries).
+
+    Raises:
+        ValueError: an unknown table class.
+    """
+    kind = config["class"]
+    if kind == "StaticVocabularyTable":
+        inner = config["table"]
+        return StaticVocabularyTable(None if inner is None else _initializer(inner), config["num_oov_buckets"],
+                                     lookup_key_dtype=dtypes.as_dtype(config["key_dtype"]), name=config["name"])
+    key_dtype, value_dtype = dtypes.as_dtype(config["key_dtype"]), dtypes.as_dtype(config["value_dtype"])
+    default = _entries_tensor([config["default"]], value_dtype)[0]
+    if kind == "StaticHashTable":
+        return StaticHashTable(_initializer(config), default, name=config["name"])
+    if kind == "MutableHashTable":
+        table = MutableHashTable(key_dtype, value_dtype, default, name=config["name"])
+    elif kind == "DenseHashTable":
+        table = DenseHashTable(key_dtype, value_dtype, default, _entries_tensor([config["empty_key"]], key_dtype)[0],
+                               _entries_tensor([config["deleted_key"]], key_dtype)[0], name=config["name"])
+    else:
+        raise ValueError(f"Unknown lookup table class in the SavedModel. Received: class={kind!r}")
+    if config["keys"]:
+        table.insert(_entries_tensor(config["keys"], key_dtype), _entries_tensor(config["values"], value_dtype))
+    return table

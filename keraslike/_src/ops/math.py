@@ -139,10 +139,21 @@ asinh = _unary("tf.math.asinh", torch.asinh, "float", "inverse hyperbolic sine."
 atanh = _unary("tf.math.atanh", torch.atanh, "float", "inverse hyperbolic tangent (+-inf at +-1).")
 erf = _unary("tf.math.erf", torch.erf, "float", "Gauss error function.")
 lgamma = _unary("tf.math.lgamma", torch.lgamma, "float", "log |Gamma(x)|.")
-floor = _unary("tf.math.floor", torch.floor, "float", "largest integer not greater than x.")
-ceil = _unary("tf.math.ceil", torch.ceil, "float", "smallest integer not less than x.")
+def no_gradient(fn):
+    """`fn` whose result is not connected to its input for tapes, as TF registers no gradient for Floor, Ceil,
+    Round and Rint (`tape.gradient` of such a result alone is None; torch's kernels give zeros)."""
+
+    @functools.wraps(fn)
+    def detached(x):
+        return fn(x).detach()
+
+    return detached
+
+
+floor = _unary("tf.math.floor", no_gradient(torch.floor), "float", "largest integer not greater than x.")
+ceil = _unary("tf.math.ceil", no_gradient(torch.ceil), "float", "smallest integer not less than x.")
 round = _unary(
-    "tf.math.round", _round_half_even, doc="nearest integer, halves to even (banker's rounding)."
+    "tf.math.round", no_gradient(_round_half_even), doc="nearest integer, halves to even (banker's rounding)."
 )
 is_nan = _unary("tf.math.is_nan", torch.isnan, "float", "True where x is NaN (bool result).")
 is_inf = _unary("tf.math.is_inf", torch.isinf, "float", "True where x is +-inf (bool result).")
@@ -215,6 +226,9 @@ def _minimum(x, y):
     if _is_float(x):
         keep_x = keep_x | torch.isnan(x)
     return torch.where(keep_x, x, y)
+
+
+maximum_ties_to_x, minimum_ties_to_x = _maximum, _minimum  # TF's Maximum/Minimum gradients (keras.ops too)
 
 
 def _divide_no_nan(x, y):
@@ -517,7 +531,28 @@ def clip_by_value(t, clip_value_min, clip_value_max, name=None):
     t = to_tensor(t, None, "t")
     lo = to_tensor(clip_value_min, t.dtype, "clip_value_min", t.device)
     hi = to_tensor(clip_value_max, t.dtype, "clip_value_max", t.device)
-    return torch.clamp(t, lo, hi)
+    return clamp_as_tf(t, lo, hi)
+
+
+def clamp_as_tf(t, lo, hi):
+    """`torch.clamp(t, lo, hi)` with TF's gradient (minimum then maximum, ties to `t`): 1 for `t` wherever
+    lo <= t <= hi, edges included (torch's clamp gives 0 with scalar bounds, 0.5 with tensor bounds there)."""
+    clamped = torch.clamp(t, lo, hi)
+    grads = [v.requires_grad for v in (t, lo, hi) if isinstance(v, torch.Tensor)]
+    if not (torch.is_grad_enabled() and any(grads)):
+        return clamped
+    inside = t >= lo if hi is None else (t <= hi if lo is None else (t >= lo) & (t <= hi))
+    return torch.where(inside, t, clamped)
+
+
+def sqrt_sum_squares(x, dim=None, keepdim=False):
+    """`sqrt(sum(x * conj(x)))` over `dim` (all when None), as TF computes Euclidean and Frobenius norms: the same
+    value as torch's norms, and TF's gradient at a zero norm (NaN; torch's norm kernels give 0)."""
+    squares = (x * x.conj()).real if x.is_complex() else x * x
+    total = squares.sum() if dim is None else squares.sum(dim=dim, keepdim=keepdim)
+    if dim is None and keepdim:
+        total = total.reshape([1] * x.dim())
+    return torch.sqrt(total)
 
 
 def tensordot(a, b, axes, name=None):

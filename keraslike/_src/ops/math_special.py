@@ -12,7 +12,7 @@ import torch
 from keraslike._src import errors
 from keraslike._src.ops import dtypes
 from keraslike._src.ops.conversion import binary_operands, normalize_axes, normalize_axis, to_tensor
-from keraslike._src.ops.math import _require_float
+from keraslike._src.ops.math import _require_float, no_gradient, sqrt_sum_squares
 
 
 def _float(x, op_name):
@@ -55,7 +55,7 @@ bessel_i0 = _unary("tf.math.bessel_i0", torch.special.i0, "the modified Bessel f
 bessel_i0e = _unary("tf.math.bessel_i0e", torch.special.i0e, "exp(-|x|) * bessel_i0(x).")
 bessel_i1 = _unary("tf.math.bessel_i1", torch.special.i1, "the modified Bessel function of order 1.")
 bessel_i1e = _unary("tf.math.bessel_i1e", torch.special.i1e, "exp(-|x|) * bessel_i1(x).")
-rint = _unary("tf.math.rint", torch.round, "the nearest integer, ties to even.")
+rint = _unary("tf.math.rint", no_gradient(torch.round), "the nearest integer, ties to even.")
 reciprocal_no_nan = _unary("tf.math.reciprocal_no_nan", lambda x: torch.where(
     x == 0, torch.zeros_like(x), 1 / torch.where(x == 0, torch.ones_like(x), x)), "1 / x, 0 where x == 0.")
 xlogy = _binary("tf.math.xlogy", torch.special.xlogy, "x * log(y), 0 where x == 0.")
@@ -110,8 +110,9 @@ def reduce_euclidean_norm(input_tensor, axis=None, keepdims=False, name=None):
     """`tf.math.reduce_euclidean_norm`: `sqrt(sum(x ** 2))` over `axis` (all by default)."""
     t = to_tensor(input_tensor, None, "input_tensor")
     dims = list(range(t.dim())) if axis is None else normalize_axes(axis, t.dim())
-    out = torch.linalg.vector_norm(t.to(torch.float64) if not t.is_floating_point() else t, dim=dims, keepdim=keepdims)
-    return out.to(t.dtype) if not t.is_floating_point() else out
+    if not (t.is_floating_point() or t.is_complex()):
+        return torch.linalg.vector_norm(t.to(torch.float64), dim=dims, keepdim=keepdims).to(t.dtype)
+    return sqrt_sum_squares(t, dims, keepdims)  # TF's kernel: its gradient at a zero norm
 
 
 def zero_fraction(value, name=None):

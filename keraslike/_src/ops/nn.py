@@ -21,7 +21,7 @@ from keraslike._src.ops.cached_logits import cache_logits
 from keraslike._src.ops import random as _random
 from keraslike._src.ops.conversion import binary_operands, normalize_axes, normalize_axis, to_tensor
 from keraslike._src.ops.indexing import gather
-from keraslike._src.ops.math import _require_float
+from keraslike._src.ops.math import _require_float, clamp_as_tf
 
 
 def _float(x, op_name, arg_name="features"):
@@ -59,7 +59,40 @@ def elu(features, name=None):
 
 def selu(features, name=None):
     """`tf.nn.selu`: `scale * elu(x, alpha)` with the self-normalising constants."""
-    return F.selu(_float(features, "tf.nn.selu"))
+    return selu_as_tf(_float(features, "tf.nn.selu"))
+
+
+_SELU_ALPHA, _SELU_SCALE = 1.6732632423543772848170429916717, 1.0507009873554804934193349852946
+
+
+def selu_as_tf(x):
+    """SELU with TF's gradient at 0 (`scale`, the positive side; torch's kernel takes the negative side there)."""
+    if not (torch.is_grad_enabled() and x.requires_grad):
+        return F.selu(x)
+    negative = _SELU_ALPHA * torch.expm1(torch.clamp(x, max=0))
+    return _SELU_SCALE * torch.where(x >= 0, x, negative)
+
+
+def relu_with_options(x, negative_slope=0.0, max_value=None, threshold=0.0):
+    """Keras's `relu(x, negative_slope, max_value, threshold)` (Keras 3's and tf_keras's, built on TF ops, with
+    their gradients): `leaky_relu` for a plain slope, `relu6` for `max_value=6`, else relu (or `x` above
+    `threshold`, strictly) clipped to `[0, max_value]` with `tf.clip_by_value`'s gradient at the cap, minus
+    `negative_slope * relu(threshold - x)`."""
+    if negative_slope == 0.0 and max_value is None and threshold == 0.0:
+        return F.relu(x)
+    if negative_slope != 0.0 and max_value is None and threshold == 0:
+        return F.leaky_relu(x, negative_slope)
+    leak = F.relu(threshold - x) if negative_slope != 0.0 else None
+    capped = max_value is not None
+    if threshold != 0:
+        out = torch.where(x > threshold, x, torch.zeros_like(x))
+    elif max_value == 6:
+        out, capped = F.relu6(x), False
+    else:
+        out = F.relu(x)
+    if capped:
+        out = clamp_as_tf(out, torch.zeros((), dtype=out.dtype), torch.tensor(max_value, dtype=out.dtype))
+    return out - negative_slope * leak if leak is not None else out
 
 
 def gelu(features, approximate=False, name=None):

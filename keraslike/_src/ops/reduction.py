@@ -17,7 +17,7 @@ import torch
 
 from keraslike._src.ops import dtypes, sparse_gradient
 from keraslike._src.ops.conversion import normalize_axes, normalize_axis, to_tensor
-from keraslike._src.ops.math import _require_bool, _require_float
+from keraslike._src.ops.math import _require_bool, _require_float, sqrt_sum_squares
 from keraslike._src.ragged import ragged_math
 from keraslike._src.ragged.ragged_tensor import RaggedTensor
 
@@ -238,8 +238,9 @@ def norm(tensor, ord="euclidean", axis=None, keepdims=None, name=None):
                 f"Received: ord={ord!r}"
             )
         dims = tuple(normalize_axis(a, x.dim()) for a in axis)
-        torch_ord = "fro" if ord in ("euclidean", "fro") else ord
-        return torch.linalg.matrix_norm(x, ord=torch_ord, dim=dims, keepdim=keepdims)
+        if ord in ("euclidean", "fro"):
+            return sqrt_sum_squares(x, dims, keepdims)
+        return torch.linalg.matrix_norm(x, ord=ord, dim=dims, keepdim=keepdims)
     valid = ord in _VECTOR_ORDS or (isinstance(ord, (int, float)) and not isinstance(ord, bool) and ord > 0)
     if not valid or (isinstance(axis, (list, tuple)) and len(axis) != 1):
         raise ValueError(
@@ -247,10 +248,12 @@ def norm(tensor, ord="euclidean", axis=None, keepdims=None, name=None):
             f"matrix `ord` with a 2-tuple `axis`. Received: ord={ord!r}, axis={axis!r}"
         )
     p = 2 if ord == "euclidean" else ord
+    dim = None if axis is None else normalize_axis(axis[0] if isinstance(axis, (list, tuple)) else axis, x.dim())
+    if p == 2:  # TF's sqrt(sum(x * conj(x))): its gradient at a zero vector
+        return sqrt_sum_squares(x, dim, keepdims)
     if axis is None:
         out = torch.linalg.vector_norm(x, ord=p)
         return out.reshape([1] * x.dim()) if keepdims else out
-    dim = normalize_axis(axis[0] if isinstance(axis, (list, tuple)) else axis, x.dim())
     return torch.linalg.vector_norm(x, ord=p, dim=dim, keepdim=keepdims)
 
 

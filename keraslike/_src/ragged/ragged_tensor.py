@@ -326,8 +326,9 @@ class RaggedTensor(CompositeTensor):
         return 1 + _rank(self._values)
 
     def nrows_int(self):
-        """The number of rows as a Python int."""
-        return int(self._row_splits.shape[0]) - 1
+        """The number of rows as a Python int (a symbolic size inside torch.export, so a program keeps the row
+        count free: `int()` there would fix it to the example's)."""
+        return self._row_splits.shape[0] - 1
 
     def nrows(self, out_type=None, name=None):
         """The number of rows as a scalar tensor (the splits' dtype unless `out_type` is given)."""

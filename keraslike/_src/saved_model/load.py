@@ -184,7 +184,9 @@ def _concrete(export_dir, record, reader):
     specs = [signatures.spec_from_json(s) for s in record["inputs"]]
     label = f"function {record['method']!r} of the SavedModel object at {record['path']!r}"
     if not record.get("program"):
-        return programs.ConcreteProgram(label, specs, reason=record.get("reason"))
+        ranked = [_concrete(export_dir, {**record, **entry, "rank_programs": None}, reader)
+                  for entry in record.get("rank_programs") or []]  # an input of unknown rank: a program per rank
+        return programs.ConcreteProgram(label, specs, reason=record.get("reason"), ranked=ranked)
     program = programs.load_program(os.fspath(export_dir), record["program"])
     state = {key: reader.tensor(key) for key in record["state"]}
     return programs.ConcreteProgram(label, specs, program, state, shapes=record["program_shapes"],

@@ -4,6 +4,10 @@ What a node can be (TF keeps the "trackable" objects; keraslike keeps the state 
   * `variable`  a `tf.Variable` (value, name, trainable), shared variables saved once;
   * `constant`  a plain tensor attribute;
   * `module`    a `tf.Module`: its class (import path) and its attributes, recursively;
+  * `lookup`    a `tf.lookup` table: its class, dtypes, default and entries (`lookup_ops.table_config`), rebuilt
+                as that table (TF saves a table as a resource its functions use; its loaded attribute is opaque);
+  * `checkpoint` a `tf.train.Checkpoint`: its named objects and `save_counter` (TF saves them; it loads, as in
+                TF, as a `_UserObject` holding them: `root=` under the name `root`);
   * `keras`     a Keras layer or model: its Keras 3 config and its weights;
   * `asset`     a `tf.saved_model.Asset`: its file is copied into `assets/` (`self.assets`: name -> source);
   * `generator` a `tf.random.Generator`: its algorithm and state (TF saves its state variable), so the loaded
@@ -31,10 +35,12 @@ import torch
 from keraslike._src.autodiff.function_types import PolymorphicFunction
 from keraslike._src.keras.layers.layer import Layer
 from keraslike._src.keras.saving import serialization_lib, weights_h5
+from keraslike._src.lookup import lookup_ops
 from keraslike._src.module.module import Module
 from keraslike._src.ops.random_generator import Generator
 from keraslike._src.ops.variables import Variable
 from keraslike._src.saved_model.asset import Asset
+from keraslike._src.train.checkpoint import Checkpoint
 
 _SKIPPED_MODULE_ATTRIBUTES = frozenset({"_name", "_scope_name", "_name_scope"})
 _SAVED_CLASSES = {}  # import path -> class, for classes saved in this process (e.g. defined in a function)
@@ -199,6 +205,10 @@ class TreeWriter:
                                      "tensor": self.add_state(value.state)})
         if isinstance(value, Module):
             return self._module(value, path)
+        if isinstance(value, Checkpoint):
+            return self._checkpoint(value, path)
+        if isinstance(value, lookup_ops.TABLE_TYPES):
+            return self._new(value, {"kind": "lookup", "table": lookup_ops.table_config(value)})
         if value is None or isinstance(value, (bool, int, float, str)):
             self.nodes.append({"kind": "value", "value": value})
             return len(self.nodes) - 1
@@ -234,6 +244,19 @@ class TreeWriter:
         for name, value in sorted(vars(module).items()):
             if name in _SKIPPED_MODULE_ATTRIBUTES:
                 continue
+            child = self.add(value, f"{path}.{name}")
+            if child is not None:
+                node["attributes"][name] = child
+        return index
+
+
+    def _checkpoint(self, checkpoint, path):
+        node = {"kind": "checkpoint", "attributes": {}}
+        index = self._new(checkpoint, node)
+        named = dict(checkpoint._objects)  # noqa: SLF001 - the Checkpoint's named objects, as its children
+        checkpoint._maybe_create_save_counter()  # noqa: SLF001 - TF creates and saves it with the SavedModel
+        named["save_counter"] = checkpoint.save_counter
+        for name, value in named.items():
             child = self.add(value, f"{path}.{name}")
             if child is not None:
                 node["attributes"][name] = child
@@ -354,8 +377,12 @@ class TreeReader:
                           if v is not _UNRESOLVED})
         elif kind == "module":
             value = self._module(index, node)
+        elif kind == "checkpoint":  # as TF, a `_UserObject` holding the Checkpoint's objects
+            value = self._module(index, {"class": None, "name": None, "attributes": node["attributes"]})
         elif kind == "python":
             value = _resolve_function(node["path"])
+        elif kind == "lookup":
+            value = lookup_ops.table_from_config(node["table"])
         else:
             raise ValueError(f"Unknown node kind {kind!r} in the SavedModel (written by a newer keraslike?). "
                              f"Received: kind={kind!r}")
@@ -409,7 +436,7 @@ class TreeReader:
 
     def _module(self, index, node):
         try:
-            cls = resolve_class(node["class"])
+            cls = _UserObject if node["class"] is None else resolve_class(node["class"])
         except ValueError:
             if not self._class_optional:
                 raise

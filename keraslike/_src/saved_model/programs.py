@@ -18,13 +18,14 @@ tensors (`_StateSwap`), so the program reads state rather than freezing values i
 What cannot be captured raises at save time, naming the function, the op or line and what to change:
 Python decisions on tensor values (`if x > 0`, `.numpy()`, `.item()`, `int(t)`), ops torch.export cannot
 trace. A `None` dimension the computation fixes (`x @ w` fixes the features of a `[None, None]` input) is
-recorded with its size (`program_shapes`); a call with another size raises naming the input. Inputs of
-unknown rank (`TensorSpec(None)`) and string
-inputs have no program (torch.export needs a rank, and strings are not tensors): they are recorded, and
-calling such a function on an object loaded without its class raises with the reason.
+recorded with its size (`program_shapes`); a call with another size raises naming the input. A function with
+inputs of unknown rank (`TensorSpec(None)`) is captured once per rank of `RANKS` (torch.export needs a rank);
+string inputs have no program (strings are not tensors): such a function is recorded, and calling it on an
+object loaded without its class raises with the reason.
 """
 
 import contextlib
+import io
 import os
 import traceback
 
@@ -33,7 +34,7 @@ from torch.overrides import TorchFunctionMode
 from torch.utils import _pytree as pytree
 
 from keraslike._src.data.structure import to_tensor
-from keraslike._src.ops.tensor_spec import as_spec_dtype, string
+from keraslike._src.ops.tensor_spec import TensorSpec, as_spec_dtype, string
 from keraslike._src.ops.variables import autocast_value
 from keraslike._src.saved_model import ragged_programs
 
@@ -100,6 +101,34 @@ def unexportable_reason(specs):
             return (f"input {spec.name!r} has unknown rank (TensorSpec(shape=None)): torch.export needs the rank; "
                     "give the input_signature a shape such as [None] or [None, None]")
     return None
+
+
+RANKS = (0, 1, 2, 3, 4)  # the ranks an input of unknown rank gets a program for
+
+
+def rank_specs(specs, rank):
+    """`specs` with each input of unknown rank given `rank` free dimensions; None when an input is a string
+    (no program at any rank)."""
+    if any(as_spec_dtype(s.dtype) is string or ragged_programs.is_ragged(s) for s in specs):
+        return None
+    return [TensorSpec([None] * rank, s.dtype, name=s.name) if s.shape.rank is None else s for s in specs]
+
+
+def export_ranks(function, specs, state, label):
+    """`{rank: program}`: a function whose inputs have unknown rank (`TensorSpec(None)`), captured once per rank of
+    `RANKS` (every such input of that rank; torch.export needs ranks), quietly (these runs are not TF's trace);
+    the ranks torch.export cannot capture are left out."""
+    out = {}
+    for rank in RANKS:
+        ranked = rank_specs(specs, rank)
+        if ranked is None:
+            return {}
+        try:
+            with contextlib.redirect_stdout(io.StringIO()):
+                out[rank] = export(function, ranked, state, label)
+        except ExportError:
+            continue
+    return out
 
 
 def _example_sizes(state):
@@ -203,11 +232,13 @@ def _export_ragged(function, specs, state, label):
         if examples is None:
             break
         try:
-            program = torch.export.export(module, examples, dynamic_shapes=(dynamic,), strict=False)
+            # size-oblivious: a row count of 0 or 1 stays free (else torch fixes `nrows >= 2` into the program)
+            with torch.fx.experimental._config.patch(backed_size_oblivious=True):
+                program = torch.export.export(module, examples, dynamic_shapes=(dynamic,), strict=False)
+                program = program.run_decompositions({})
         except Exception as err:  # noqa: BLE001 - reported as ExportError below
             first = first or err
             continue
-        program = program.run_decompositions({})
         program.keraslike_output_layout = layout["value"]
         return program
     raise _export_error(label, first or ValueError("ragged inputs mixed with dense ones"))
@@ -296,8 +327,9 @@ def _compatible(spec, value):
 class ConcreteProgram:
     """One exported computation of a loaded object: input specs, the program, and its live state."""
 
-    def __init__(self, label, specs, program=None, state=None, reason=None, shapes=None, layout=None):
+    def __init__(self, label, specs, program=None, state=None, reason=None, shapes=None, layout=None, ranked=None):
         self.label, self.specs, self.reason = label, list(specs), reason
+        self._ranked = list(ranked or [])  # inputs of unknown rank: one ConcreteProgram per rank captured
         self._shapes = shapes
         self._components = ragged_programs.component_specs(self.specs)  # the program's inputs (ragged: split)
         self._layout = layout  # how flat outputs form RaggedTensors (ragged_programs.py), or None
@@ -309,9 +341,11 @@ class ConcreteProgram:
 
     @property
     def runnable(self):
-        return self._module is not None
+        return self._module is not None or bool(self._ranked)
 
     def matches(self, args):
+        if self._ranked:
+            return any(p.matches(args) for p in self._ranked)
         return len(args) == len(self._components) and all(_compatible(s, a) for s, a in zip(self._components, args))
 
     def convert(self, values):
@@ -350,6 +384,15 @@ class ConcreteProgram:
     def __call__(self, *tensors):
         if self._module is not None:
             self.check_shapes(tensors)
+        if self._module is None and self._ranked:
+            for program in self._ranked:
+                if program.matches(tensors):
+                    return program(*tensors)
+            unknown = next(i for i, spec in enumerate(self.specs) if spec.shape.rank is None)
+            ranks = [len(p.specs[unknown].shape) for p in self._ranked]
+            raise ValueError(f"{self.label} takes inputs of unknown rank; this SavedModel holds its programs for "
+                             f"the ranks {sorted(set(ranks))} (torch.export needs ranks). Received: shapes="
+                             f"{[tuple(t.shape) for t in tensors]}")
         if self._module is None:
             raise NotImplementedError(
                 f"{self.label} has no torch.export program in this SavedModel ({self.reason}), and its Python class "

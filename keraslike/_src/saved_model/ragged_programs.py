@@ -6,9 +6,11 @@ ragged level, TF's encoding of a RaggedTensor); it rebuilds the RaggedTensors, c
 its result's tensors flat (a RaggedTensor as its flat values and row splits). The result's layout is recorded
 (`output_layout`), and a loaded program rebuilds RaggedTensors from it.
 
-The captured computation is what the function does with the components: ops whose output sizes depend on the
-row splits' values (per-row reductions, `to_tensor`) cannot be captured by torch.export; such a function is saved
-without a program (the reason is kept; it runs where its class is importable).
+The captured computation is what the function does with the components; the row count stays a free size (a
+per-row reduction serves any number of rows: the export reasons size-obliviously, so 0 and 1 rows are not
+excluded). Ops whose output sizes depend on the row splits' values (`to_tensor`'s width) cannot be captured by
+torch.export; such a function is saved without a program (the reason is kept; it runs where its class is
+importable).
 """
 
 import torch

@@ -13,13 +13,13 @@ Mirrors the user contract of `tensorflow/python/saved_model/save.py`. A TF Saved
       keraslike_programs/*.pt2        one `torch.export.save` program per function (programs.py)
       assets/                         copies of the `tf.saved_model.Asset` files of the tree
 
-What is kept: tf.Modules (class import path and attributes), tf.Variables (values, names, trainable),
-tensors, Keras layers/models (Keras 3 config + weights), JSON values and lists/tuples/dicts of these; every
-tf.function with an input signature of the modules and every signature, as programs over the tree's
-tensors. Loading rebuilds a module as its class where the class is importable (its Python methods run),
-else as a `_UserObject` whose functions run the programs. The directory is written next to `export_dir`
-and moved into place (atomic for readers); under several replicas only the chief writes and every replica
-returns once it is there.
+What is kept: tf.Modules (class import path and attributes), tf.train.Checkpoints (their objects), tf.Variables
+(values, names, trainable), tf.lookup tables (entries), tensors, Keras layers/models (Keras 3 config + weights),
+JSON values and lists/tuples/dicts of these; every tf.function with an input signature of the modules and every
+signature, as programs over the tree's tensors. Loading rebuilds a module as its class where the class is
+importable (its Python methods run), else as a `_UserObject` whose functions run the programs. The directory is
+written next to `export_dir` and moved into place (atomic for readers); under several replicas only the chief
+writes and every replica returns once it is there.
 """
 
 import functools
@@ -38,6 +38,7 @@ from keraslike._src.ops.tensor_spec import TensorSpec
 from keraslike._src.saved_model import constants, programs, ragged_programs, signatures
 from keraslike._src.saved_model.object_graph import TreeWriter
 from keraslike._src.train import object_graph as checkpoint_graph
+from keraslike._src.train.checkpoint import Checkpoint
 from keraslike._src.train import tensor_bundle
 
 
@@ -176,8 +177,9 @@ def write_saved_model(obj, export_dir, entries, extra=None, default_signature=Fa
     Raises:
         ValueError: `obj` is neither a tf.Module nor a Keras layer.
     """
-    if not isinstance(obj, (Module, Layer)):
-        raise ValueError(f"Expected a tf.Module or a Keras model/layer to save. Received: obj={obj!r:.100}")
+    if not isinstance(obj, (Module, Layer, Checkpoint)):
+        raise ValueError(f"Expected a tf.Module, a Keras model/layer or a tf.train.Checkpoint to save. "
+                         f"Received: obj={obj!r:.100}")
     export_dir = os.fspath(export_dir)
     tree = TreeWriter()
     tree.add(obj, "obj")
@@ -232,31 +234,33 @@ def _capture_functions(obj, tree, entries):
     Raises:
         programs.ExportError: a computation torch.export cannot capture.
     """
-    wanted = []  # (path, method name, specs, callable, label, traced)
+    wanted = []  # (path, method name, specs, callable, label, traced, tf.function that traces the output specs)
     for path, module in tree.functions:
         for name, function in signatures.method_functions(module).items():
             specs = signatures.named_specs(function, module, name)
             wanted.append((path, name, specs, functools.partial(function.python_function, module),
-                           f"{type(module).__name__}.{name} ({path})", False))
+                           f"{type(module).__name__}.{name} ({path})", False, getattr(module, name)))
         for name, function in signatures.method_functions_any(module).items():
             if function.input_signature is None:  # as TF, the calls traced so far (tensor arguments only)
                 for specs in signatures.traced_specs(module, name):
                     wanted.append((path, name, specs, functools.partial(function.python_function, module),
-                                   f"{type(module).__name__}.{name} ({path})", True))
+                                   f"{type(module).__name__}.{name} ({path})", True, getattr(module, name)))
     for key, entry in entries.items():
         specs = [signatures.spec_from_json(s) for s in entry["inputs"]]
         if "_callable" in entry:  # a tf.function that is not a method of obj
-            wanted.append(("obj", entry["method"], specs, entry.pop("_callable"), f"signature {key!r}", False))
+            wanted.append(("obj", entry["method"], specs, entry.pop("_callable"), f"signature {key!r}", False,
+                           entry.pop("_function")))
         elif entry["method"] == "__keras_call__":
             call = _keras_function(obj, entry)
-            wanted.append(("obj", entry["method"], specs, call, f"signature {key!r} of {obj.name!r}", False))
+            wanted.append(("obj", entry["method"], specs, call, f"signature {key!r} of {obj.name!r}", False, None))
         else:
             python = getattr(type(obj), entry["method"]).python_function
             wanted.append(("obj", entry["method"], specs, functools.partial(python, obj),
-                           f"signature {key!r} ({type(obj).__name__}.{entry['method']})", False))
+                           f"signature {key!r} ({type(obj).__name__}.{entry['method']})", False,
+                           getattr(obj, entry["method"])))
     state = [(key, tensor) for key, tensor in tree.sources.items()]
     captured, index = [], {}
-    for path, name, specs, call, label, traced in wanted:
+    for path, name, specs, call, label, traced, function in wanted:
         inputs = [signatures.spec_json(s, s.name) for s in specs]
         ident = json.dumps([path, name, inputs])
         if ident not in index:
@@ -280,6 +284,17 @@ def _capture_functions(obj, tree, entries):
                 record["outputs"] = [signatures.spec_json(TensorSpec(shape, dtype), n) for n, shape, dtype in outputs]
             else:
                 record["reason"] = reason
+                # no program (an input of unknown rank or strings): the output specs of TF's trace, from keraslike's
+                outputs = signatures.traced_outputs(function, specs)
+                if outputs is not None:
+                    record["outputs"] = [signatures.spec_json(spec, n) for n, spec in outputs]
+                if programs.rank_specs(specs, 0) is not None and not traced:  # unknown rank: a program per rank
+                    program = programs.export_ranks(call, specs, state, label) or None
+                    if program:
+                        record["rank_programs"] = [
+                            {"rank": rank, "inputs": [signatures.spec_json(s, s.name)
+                                                      for s in programs.rank_specs(specs, rank)],
+                             "program_shapes": programs.program_shapes(p)} for rank, p in program.items()]
             index[ident] = len(captured)
             captured.append((record, program))
         for entry in entries.values():
@@ -303,7 +318,11 @@ def _write_directory(export_dir, document, checkpoint, assets, captured):
         tensor_bundle.write(os.path.join(staging, constants.VARIABLES_DIRECTORY, constants.VARIABLES_FILENAME),
                             checkpoint)
         for i, (record, program) in enumerate(captured):
-            if program is not None:
+            if isinstance(program, dict):  # one program per rank of its inputs of unknown rank
+                for entry in record["rank_programs"]:
+                    entry["program"] = programs.save_program(program[entry["rank"]], staging,
+                                                             f"function_{i}_rank{entry['rank']}")
+            elif program is not None:
                 record["program"] = programs.save_program(program, staging, f"function_{i}")
         with open(os.path.join(staging, constants.KERASLIKE_FILENAME), "w", encoding="utf-8") as f:
             json.dump(document, f)
@@ -330,8 +349,9 @@ def save(obj, export_dir, signatures=None, options=None):  # noqa: A001 - TF's a
     """`tf.saved_model.save(obj, export_dir, signatures=None, options=None)`.
 
     Args:
-        obj: a `tf.Module` (its tf.function methods with `input_signature` become signatures) or a Keras
-            model (its `serving_default` signature calls the model on its inputs, training=False).
+        obj: a `tf.Module` (its tf.function methods with `input_signature` become signatures), a Keras
+            model (its `serving_default` signature calls the model on its inputs, training=False), or a
+            `tf.train.Checkpoint` (its objects and `save_counter`; it loads as a `_UserObject` holding them).
         export_dir: the directory to write (replaced if it exists).
         signatures: None, a `tf.function` (a method of `obj` or not) with an input signature or a concrete
             function of one, or a dict signature key -> such functions. With None, a Keras model's call is
@@ -343,7 +363,7 @@ def save(obj, export_dir, signatures=None, options=None):  # noqa: A001 - TF's a
     torch.export program (see programs.py), so the object loads and runs where its class is not defined.
 
     Raises:
-        ValueError: `obj` is not a Module/Keras model, a signature that is not a tf.function, a
+        ValueError: `obj` is not a Module/Keras model/Checkpoint, a signature that is not a tf.function, a
             SaveOptions field keraslike cannot carry out (see `SaveOptions`), or a function torch.export cannot
             capture (naming the line).
     """

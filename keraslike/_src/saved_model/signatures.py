@@ -5,10 +5,12 @@ Mirrors `tensorflow/python/saved_model/signature_serialization.py` for what a us
 a dict of outputs (`output_0`, `output_1`, ... unless the function returns a dict).
 """
 
+import contextlib
 import inspect
 
 import torch
 
+from keraslike._src.autodiff import tracing
 from keraslike._src.autodiff.function import ConcreteFunction, Function
 from keraslike._src.data.structure import to_tensor
 from keraslike._src.ops.string_tensor import StringTensor
@@ -150,7 +152,7 @@ def describe(obj, signatures):
             defaults = _argument_names(python, len(specs))
             names = [n or d for n, d in zip(names, defaults)]
             out[key] = {"method": STANDALONE_PREFIX + key, "inputs": [spec_json(s, n) for s, n in zip(specs, names)],
-                        "_callable": python}
+                        "_callable": python, "_function": function}
             continue
         defaults = _argument_names(getattr(obj, name).python_function, len(specs))
         names = [n or d for n, d in zip(names, defaults)]
@@ -164,7 +166,7 @@ def default_signature(obj, records):
     functions (`save._capture_functions`); returns `{key: entry}` or `{}`."""
     methods = method_functions(obj)
     found = [(i, r) for i, r in enumerate(records)
-             if r["path"] == "obj" and r["method"] in methods and (r.get("outputs") or "reason" in r)]
+             if r["path"] == "obj" and r["method"] in methods and (r["outputs"] if "outputs" in r else "reason" in r)]
     if len(found) != 1:
         return {}
     index, record = found[0]
@@ -172,6 +174,34 @@ def default_signature(obj, records):
     if "outputs" in record:
         entry["outputs"] = record["outputs"]
     return {DEFAULT_KEY: entry}
+
+
+def traced_outputs(function, specs):
+    """`[(name, TensorSpec)]`: the outputs of `function` (a tf.function or a concrete function of one) for input
+    `specs`, from keraslike's trace (tracing.py: the static shapes TF's graph gives, unknown where the
+    computation leaves them so), named as a signature names them (a dict's keys, else `output_<i>`); `[]` for a
+    function returning nothing; None when the body cannot be traced or returns no flat structure of tensors."""
+    if function is None:
+        return None
+    try:
+        with tracing.quiet() if isinstance(function, ConcreteFunction) else contextlib.nullcontext():
+            concrete = function if isinstance(function, ConcreteFunction) else (
+                function.get_concrete_function() if function.input_signature is not None else
+                function.get_concrete_function(*specs))
+            structure = concrete.structured_outputs
+    except Exception:  # noqa: BLE001 - the specs stay unknown, as a save without them
+        return None
+    if structure is None:  # returns nothing, or a body that could not run on example values (unknown)
+        return None if concrete._trace.outputs_unknown else []  # noqa: SLF001 - the trace behind the function
+    if isinstance(structure, dict):
+        items = list(structure.items())
+    elif type(structure) in (list, tuple):
+        items = [(f"output_{i}", v) for i, v in enumerate(structure)]
+    else:
+        items = [("output_0", structure)]
+    if not all(isinstance(k, str) and isinstance(v, TensorSpec) for k, v in items):
+        return None
+    return items
 
 
 def _outputs(result):
@@ -207,16 +237,35 @@ class SignatureFunction:
 
     @property
     def structured_outputs(self):
-        """`{name: TensorSpec}` of the outputs (from the signature's torch.export program).
+        """`{name: TensorSpec}` of the outputs: TF's static shapes, from the signature's torch.export program or,
+        for one without (inputs of unknown rank or strings), from keraslike's trace at save time.
 
         Raises:
-            NotImplementedError: a signature saved without a program (an input of unknown rank or strings).
+            NotImplementedError: a signature whose body could not be traced on example values when saved.
         """
         if self._outputs is None:
-            raise NotImplementedError(f"The output specs of signature {self._key!r} are unknown: it has no "
-                                      "torch.export program (an input of unknown rank or strings); call the "
-                                      "signature to see its outputs.")
+            raise NotImplementedError(f"The output specs of signature {self._key!r} are unknown: keraslike could not "
+                                      "trace it on example values when it was saved (it has no torch.export "
+                                      "program: an input of unknown rank or strings); call the signature to see its "
+                                      f"outputs. Received: inputs={self._specs}")
         return {spec.name: spec for spec in self._outputs}
+
+    def _output_text(self):
+        if self._outputs is None:
+            return "<unknown>"
+        return "Dict[" + ", ".join(f"[{s.name!r}, {s!r}]" for s in self._outputs) + "]"
+
+    def pretty_printed_signature(self, verbose=True):
+        """TF's text of a loaded signature: its inputs as keyword-only parameters, `Output Type:` the dict of
+        output specs, `Captures:` (with `verbose=False`, the one line `(*, x: ...) -> Dict[...]`)."""
+        if not verbose:
+            return "(*, " + ", ".join(f"{s.name}: {s!r}" for s in self._specs) + f") -> {self._output_text()}"
+        lines = ["Input Parameters:"] + [f"  {s.name} (KEYWORD_ONLY): {s!r}" for s in self._specs]
+        lines += ["Output Type:", f"  {self._output_text()}", "Captures:", "  None"]
+        return "\n".join(lines)
+
+    def __str__(self):
+        return f"ConcreteFunction {self.pretty_printed_signature()}"
 
     def __call__(self, *args, **kwargs):
         names = [s.name for s in self._specs]
@@ -250,7 +299,7 @@ class SignatureFunction:
         return to_tensor(value, dtype)
 
     def __repr__(self):
-        return f"<SignatureFunction {self._key}({', '.join(repr(s) for s in self._specs)})>"
+        return f"<ConcreteFunction {self.pretty_printed_signature(verbose=False)} at 0x{id(self):X}>"
 
 
 class SignatureMap(dict):

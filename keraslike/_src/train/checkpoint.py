@@ -265,9 +265,13 @@ class Checkpoint:
             if name == "root":
                 continue
             out.append((name, trackable.wrap(getattr(obj, "inner_optimizer", obj))))
-        if int(self.save_counter) > 0 or self.__dict__.get("_restoring"):
+        if int(self.save_counter) > 0 or self.__dict__.get("_restoring") or self.__dict__.get("_counter_created"):
             out.append(("save_counter", self.save_counter))
         return out
+
+    def _maybe_create_save_counter(self):
+        """TF's: `save_counter` is a dependency from now on (`tf.saved_model.save` of the Checkpoint creates it)."""
+        object.__setattr__(self, "_counter_created", True)
 
     def _root_object(self):
         """What the checkpoint's root node is: `root` when given (with the other named objects added as its

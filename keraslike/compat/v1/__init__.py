@@ -39,6 +39,7 @@ from keraslike._src.graph.tensor import Operation as _GraphOperation  # noqa: F4
 from keraslike._src.graph.variable_scope import (  # noqa: F401
     AUTO_REUSE, VariableScope, get_variable, get_variable_scope, variable_scope,
 )
+from keraslike._src.graph.wrap_function import wrap_function  # noqa: F401
 from keraslike._src.graph.variables import (  # noqa: F401
     global_variables, local_variables, model_variables, trainable_variables,
 )

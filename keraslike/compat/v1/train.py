@@ -10,7 +10,7 @@ from keraslike._src.graph.optimizers import (  # noqa: F401
     AdagradOptimizer, AdamOptimizer, GradientDescentOptimizer, MomentumOptimizer, Optimizer, RMSPropOptimizer,
 )
 from keraslike._src.graph.init_from_checkpoint import init_from_checkpoint  # noqa: F401
-from keraslike._src.graph.saver import Saver, import_meta_graph  # noqa: F401
+from keraslike._src.graph.saver import Saver, export_meta_graph, import_meta_graph  # noqa: F401
 from keraslike._src.graph.session_run_hook import (  # noqa: F401
     SessionRunArgs, SessionRunContext, SessionRunHook, SessionRunValues,
 )

@@ -21,7 +21,7 @@ def test_help_dense_is_keras_first_and_short():
     assert "inherited from torch" not in text
     assert "Initialize internal Module state" not in text   # torch's __init__ text
     assert "register_forward_hook" not in text
-    assert len(lines) < 250, len(lines)   # 1,212 lines while torch.nn.Module's members showed
+    assert len(lines) < 300, len(lines)   # 1,212 lines while torch.nn.Module's members showed
     assert "torch.nn.modules.module.Module" in text          # the MRO still tells the truth
 
 

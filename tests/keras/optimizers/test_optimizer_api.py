@@ -67,3 +67,17 @@ def test_regularizers_and_constraints_by_name():
     assert constraints.get("non_neg")(w).min() >= 0
     with pytest.raises(ValueError, match="Received: regularizer='l3'"):
         regularizers.get("l3")
+
+
+def test_apply_gradients_updates_only_the_variables_given():
+    """After a `loss.backward()` over all variables, applying one optimizer to two subsets in turn (the
+    wide & deep step) updates each variable once, as TF's `apply_gradients` (it stepped every variable that had a
+    `.grad`, so the second subset moved twice)."""
+    a, b = tf.Variable([1.0, 2.0]), tf.Variable([3.0])
+    optimizer = tf.keras.optimizers.SGD(0.5)
+    loss = (a * a).sum() + (b * b).sum()
+    loss.backward()
+    optimizer.apply([a.grad], [a])
+    optimizer.apply([b.grad], [b])
+    np.testing.assert_allclose(a.numpy(), [0.0, 0.0])  # 1 - 0.5 * 2, 2 - 0.5 * 4
+    np.testing.assert_allclose(b.numpy(), [0.0])  # 3 - 0.5 * 6, once

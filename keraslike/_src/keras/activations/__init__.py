@@ -15,6 +15,7 @@ from keraslike._src.keras.ops.tensors import convert
 from keraslike._src.keras.saving import object_registration
 from keraslike._src.keras.saving.namespace_lookup import NamespaceLookup
 from keraslike._src.ops.cached_logits import cache_logits
+from keraslike._src.ops.nn import relu_with_options, selu_as_tf
 
 
 def _tensor_input(fn=None, *, keeps_int=False):
@@ -46,13 +47,7 @@ def relu(x, negative_slope=0.0, max_value=None, threshold=0.0):
     As Keras: values above `threshold` pass (strictly: `x == threshold` gives 0), capped to
     `[0, max_value]` when a cap is given; below, `negative_slope * (x - threshold)`.
     """
-    if negative_slope == 0.0 and max_value is None and threshold == 0.0:
-        return F.relu(x)
-    leak = F.relu(threshold - x) if negative_slope != 0.0 else None
-    out = x * (x > threshold).to(x.dtype) if threshold != 0.0 else F.relu(x)
-    if max_value is not None:
-        out = out.clamp(0, max_value)
-    return out - negative_slope * leak if leak is not None else out
+    return relu_with_options(x, negative_slope, max_value, threshold)
 
 
 @_tensor_input(keeps_int=True)
@@ -72,7 +67,7 @@ def elu(x, alpha=1.0):
 
 @_tensor_input
 def selu(x):
-    return F.selu(x)
+    return selu_as_tf(x)
 
 
 @_tensor_input

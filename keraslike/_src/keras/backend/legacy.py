@@ -787,19 +787,7 @@ def batch_normalization(x, mean, var, beta, gamma, axis=-1, epsilon=1e-3):
 def relu(x, alpha=0.0, max_value=None, threshold=0.0):
     """`max(x, 0)` with options: values below `threshold` become `alpha * (x - threshold)`, values are capped
     at `max_value`."""
-    x = _t(x)
-    if alpha != 0.0 and max_value is None and threshold == 0:
-        return _nn.leaky_relu(x, alpha=alpha)
-    negative = torch.relu(threshold - x) if alpha != 0.0 else None
-    if threshold != 0:
-        out = x * (x > threshold).to(x.dtype)
-    else:
-        out = torch.relu(x)
-    if max_value is not None:
-        out = torch.clamp(out, 0, max_value)
-    if negative is not None:
-        out = out - alpha * negative
-    return out
+    return _nn.relu_with_options(_t(x), alpha, max_value, threshold)
 
 
 def elu(x, alpha=1.0):

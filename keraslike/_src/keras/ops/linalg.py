@@ -9,6 +9,7 @@ import numbers
 import torch
 
 from keraslike._src.keras.ops.tensors import convert, promote, to_float
+from keraslike._src.ops.math import sqrt_sum_squares
 
 
 def cholesky(x, upper=False):
@@ -76,8 +77,8 @@ def norm(x, ord=None, axis=None, keepdims=False):
     """
     x = to_float(x)
     if axis is None:
-        if ord is None:
-            return torch.linalg.vector_norm(x, 2, keepdim=keepdims)
+        if ord is None or (ord == "fro" and x.dim() == 2):  # TF's sqrt(sum(x * conj(x))), its gradient at zero
+            return sqrt_sum_squares(x, None, keepdims)
         if x.dim() == 2:
             return torch.linalg.matrix_norm(x, ord, keepdim=keepdims)
         if x.dim() == 1:
@@ -87,8 +88,12 @@ def norm(x, ord=None, axis=None, keepdims=False):
         dim = axis if isinstance(axis, numbers.Integral) else axis[0]
         if isinstance(ord, str):
             raise ValueError(f"Invalid `ord` argument for vector norm. Received: ord={ord}")
-        return torch.linalg.vector_norm(x, 2 if ord is None else ord, dim=dim, keepdim=keepdims)
-    return torch.linalg.matrix_norm(x, "fro" if ord is None else ord, dim=tuple(axis), keepdim=keepdims)
+        if ord is None or ord == 2:
+            return sqrt_sum_squares(x, dim, keepdims)
+        return torch.linalg.vector_norm(x, ord, dim=dim, keepdim=keepdims)
+    if ord is None or ord == "fro":
+        return sqrt_sum_squares(x, tuple(axis), keepdims)
+    return torch.linalg.matrix_norm(x, ord, dim=tuple(axis), keepdim=keepdims)
 
 
 def pinv(x, rcond=None):

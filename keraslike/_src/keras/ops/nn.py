@@ -21,7 +21,7 @@ from keraslike._src.keras.ops.tensors import convert, floatx, promote, to_float
 from keraslike._src.ops import conv1d_route, masked_attention
 from keraslike._src.ops.cached_logits import cache_logits, logits_for_loss
 from keraslike._src.ops.conv_workarounds import pointwise_as_slice
-from keraslike._src.ops.nn import pick_labels
+from keraslike._src.ops.nn import pick_labels, selu_as_tf
 
 
 def _probability_bounds():
@@ -132,7 +132,7 @@ def elu(x, alpha=1.0):
 
 def selu(x):
     """`keras.ops.selu(x)`: scaled ELU (scale 1.0507..., alpha 1.6732...)."""
-    return F.selu(to_float(x))
+    return selu_as_tf(to_float(x))
 
 
 def celu(x, alpha=1.0):

@@ -28,6 +28,7 @@ from keraslike._src.keras.ops import dtypes
 from keraslike._src.ops import reverse_slicing, sparse_gradient
 from keraslike._src.keras.ops.tensors import axes_tuple, convert, dtype_of, floatx, promote, shape_tuple, to_float
 from keraslike._src.ops.conversion import check_broadcastable
+from keraslike._src.ops.math import clamp_as_tf, maximum_ties_to_x, minimum_ties_to_x, no_gradient
 
 _INT_OR_BOOL = (torch.bool, torch.uint8, torch.int8, torch.int16, torch.int32, torch.int64)
 
@@ -96,8 +97,8 @@ log10 = _float_unary("log10", torch.log10)
 log1p = _float_unary("log1p", torch.log1p)
 log2 = _float_unary("log2", torch.log2)
 sqrt = _float_unary("sqrt", torch.sqrt)
-ceil = _float_unary("ceil", torch.ceil)
-floor = _float_unary("floor", torch.floor)
+ceil = _float_unary("ceil", no_gradient(torch.ceil))  # TF registers no gradient for Ceil/Floor/Round
+floor = _float_unary("floor", no_gradient(torch.floor))
 fabs = _float_unary("fabs", torch.abs)
 sinc = _float_unary("sinc", torch.sinc)
 cbrt = _float_unary("cbrt", lambda x: torch.sign(x) * torch.abs(x).pow(1.0 / 3.0), wide_int64=True)
@@ -143,7 +144,7 @@ def round(x, decimals=0):
             return x
         factor = 10 ** (-decimals)
         return (torch.round(x.to(torch.float64) / factor) * factor).to(x.dtype)
-    return torch.round(x, decimals=int(decimals))
+    return torch.round(x, decimals=int(decimals)).detach()  # TF registers no gradient for Round
 
 
 def trunc(x):
@@ -228,8 +229,8 @@ def _compare(name, fn):
 add = _binary("add", torch.add, bool_fn=torch.logical_or)
 subtract = _binary("subtract", torch.subtract)
 multiply = _binary("multiply", torch.multiply, bool_fn=torch.logical_and)
-maximum = _binary("maximum", torch.maximum, bool_fn=torch.logical_or)
-minimum = _binary("minimum", torch.minimum, bool_fn=torch.logical_and)
+maximum = _binary("maximum", maximum_ties_to_x, bool_fn=torch.logical_or)  # TF's gradient: ties to x1
+minimum = _binary("minimum", minimum_ties_to_x, bool_fn=torch.logical_and)
 fmax = _binary("fmax", torch.fmax, bool_fn=torch.logical_or)
 fmin = _binary("fmin", torch.fmin, bool_fn=torch.logical_and)
 divide = _binary("divide", torch.true_divide, extra=(float,))
@@ -324,7 +325,7 @@ def clip(x, x_min, x_max):
         x = x.to(torch.int32)
     lo = convert(x_min, x.dtype, x.device)
     hi = convert(x_max, x.dtype, x.device)
-    return torch.minimum(torch.maximum(x, lo), hi)
+    return clamp_as_tf(x, lo, hi)
 
 
 def isclose(x1, x2, rtol=1e-5, atol=1e-8, equal_nan=False):

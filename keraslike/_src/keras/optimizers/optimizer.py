@@ -425,9 +425,12 @@ class Optimizer:
                 for v in variables:
                     if v.grad is not None and getattr(v, "_apply_weight_decay", True):
                         v.mul_(1.0 - lr * self.weight_decay)
+        hidden = self._hide_other_gradients(variables)
         try:
             self._torch.step()
         finally:
+            for p, grad in hidden:
+                p.grad = grad
             for v in variables:
                 if v.grad is not None:
                     sparse_gradient.attach(v.grad, None)
@@ -440,6 +443,17 @@ class Optimizer:
             with torch.no_grad():
                 for v in self._constrained:
                     v.copy_(v.constraint(v))
+
+    def _hide_other_gradients(self, variables):
+        """This call updates `variables` only (TF's `apply_gradients`): the `.grad` of this optimizer's other
+        variables (left by a `loss.backward()` over all of them) is set aside while torch steps; returns it."""
+        if len(variables) >= len(self._params):
+            return ()
+        given = {id(v) for v in variables}
+        hidden = [(p, p.grad) for p in self._params if id(p) not in given and p.grad is not None]
+        for p, _ in hidden:
+            p.grad = None
+        return hidden
 
     def get_config(self):
         """Constructor arguments; a schedule is stored as Keras's `{"class_name", "config"}` dict."""

@@ -53,13 +53,20 @@ def compile_config(model, optimizer_config=None):
             "weighted_metrics": None, "run_eagerly": False, "steps_per_execution": 1, "jit_compile": False}
 
 
+def _compile_config_of(obj):
+    """`obj.get_compile_config()` for a model (a WideDeepModel writes its two optimizers); any other saved object
+    (a FeatureSpace) has the plain compile config, None when it was never compiled."""
+    getter = getattr(type(obj), "get_compile_config", None)
+    return getter(obj) if getter is not None else compile_config(obj)
+
+
 def model_to_config(model):
     """The dict stored in `config.json`."""
     config = serialize_layer(model)
     if model.__class__.__name__ == "Sequential" and serialization_lib._is_builtin(type(model)):
         shape = config["config"].get("build_input_shape")
         config["build_config"] = {"input_shape": shape}
-    compiled = model.get_compile_config()
+    compiled = _compile_config_of(model)
     if compiled is not None:
         config["compile_config"] = compiled
     return config
@@ -163,7 +170,7 @@ def _save_legacy_h5(model, filepath, overwrite, include_optimizer):
     if not _check_overwrite(filepath, overwrite):
         return
     config = serialize_layer(model)
-    compiled = model.get_compile_config()
+    compiled = _compile_config_of(model)
 
     def write(tmp):
         with h5py.File(tmp, "w") as h5:

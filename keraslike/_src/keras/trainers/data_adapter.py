@@ -25,18 +25,19 @@ import contextlib
 import math
 import types
 import warnings
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, Callable
 
 import numpy as np
 import torch
 
 from keraslike._src.data import replica_split
+from keraslike._src.data import shuffle as data_shuffle
 from keraslike._src.data.dataset import Dataset
 from keraslike._src.extension_type.extension_type import ExtensionType
 from keraslike._src.distribute.input import DistributedDataset, batch_size_of, replica_slice
 from keraslike._src.distribute.input_context import PerReplicaDataset
-from keraslike._src.keras import keras_version
+from keraslike._src.keras.keras_version import legacy_keras
 from keraslike._src.keras.layers.keras_tensor import flatten, map_structure
 from keraslike._src.keras.trainers import device_transfer, input_validation
 from keraslike._src.nest import nest
@@ -51,6 +52,10 @@ def _no_broadcast(tensors):
     del tensors  # one process: its values are the chief's
 
 
+def _own_int(value):
+    return [int(value)]  # one replica: its own
+
+
 @dataclass(frozen=True)
 class ReplicaFeed:
     """What a data adapter knows of the replica it feeds (instead of the strategy).
@@ -63,6 +68,7 @@ class ReplicaFeed:
         randomness: context manager swapping in this replica's random stream (a split pipeline's maps draw there).
         any_replica: `fn(flag) -> bool`, True on every replica when `flag` is True on any (each calls it).
         broadcast: `fn(tensors)` overwriting `tensors` in place with the chief's (a shuffle seed).
+        gather_ints: `fn(value) -> list`, every replica's int `value` in replica order (each calls it).
     """
 
     replica_rows: Callable[[int], tuple]
@@ -72,12 +78,13 @@ class ReplicaFeed:
     randomness: Any = contextlib.nullcontext()
     any_replica: Callable[[bool], bool] = bool
     broadcast: Callable[[list], None] = _no_broadcast
+    gather_ints: Callable[[int], list] = _own_int
 
     @classmethod
     def of(cls, strategy):
         """The feed of `strategy`'s replica in this process (`distribute/contract.py`'s members)."""
         return cls(strategy.replica_rows, strategy.device, strategy.num_replicas_in_sync, strategy.rank,
-                   strategy.replica_randomness, strategy.any_replica, strategy.broadcast)
+                   strategy.replica_randomness, strategy.any_replica, strategy.broadcast, strategy.gather_ints)
 
 
 @dataclass
@@ -373,6 +380,7 @@ class IterableDataAdapter:
         self._reiterable = not hasattr(data, "__next__")
         self._iterator = None
         self._pending = None  # an element read ahead by `first_batch` from a one-shot iterator
+        self._first_epoch = None  # the index of the first epoch asked for (tf_keras's extra pass)
         self._user_steps = steps
         self.exhausted = False
         try:
@@ -384,9 +392,12 @@ class IterableDataAdapter:
         self.steps_per_epoch = steps if steps else known
 
     def first_batch(self):
-        """The first batch, without consuming it (used to build the model before training)."""
+        """The first batch, without consuming it (used to build the model before training). A re-iterable
+        dataset's look takes no shuffle pass: Keras builds the model on the first step's batch, so training's first
+        pass must still be the dataset's first order."""
         if self._reiterable:
-            return self._step_batch(next(iter(self.data)))
+            with data_shuffle.passes_restored():
+                return self._step_batch(next(iter(self.data)))
         if self._pending is None:
             if self._iterator is None:
                 self._iterator = iter(self.data)
@@ -407,6 +418,13 @@ class IterableDataAdapter:
 
     def epoch(self, epoch_index):
         # Keras: a fresh pass per epoch, unless steps_per_epoch was given (then one iterator continues)
+        tf_passes = self._reiterable and self._user_steps is None and isinstance(self.data, Dataset)
+        if self._first_epoch is None:
+            self._first_epoch = epoch_index
+        if tf_passes and legacy_keras() and epoch_index == self._first_epoch:
+            # tf_keras's DataHandler makes an iterator, then a new one for the first epoch: TF's shuffles draw the
+            # seeds of a pass for the dropped one (at each fit, and at each evaluation with its epoch 0)
+            data_shuffle.skip_pass(self.data)
         if self._iterator is None or (self._reiterable and self._user_steps is None):
             self._iterator = self._new_iterator()
         step = 0
@@ -427,6 +445,10 @@ class IterableDataAdapter:
                 return
             yield self._step_batch(element)
             step += 1
+        if tf_passes and not legacy_keras():
+            # Keras 3 makes a new iterator when an epoch of known length ends (and drops it at the next epoch's
+            # start): TF's shuffles draw a pass's seeds for it, so the next epoch sees the pass after that
+            data_shuffle.skip_pass(self.data)
 
     def _step_batch(self, element):
         """This replica's rows of one global batch, on its device."""
@@ -479,26 +501,26 @@ class _LocalBatches:
 class PerReplicaDataAdapter(IterableDataAdapter):
     """Batches of `strategy.distribute_datasets_from_function(fn)`, used as they are on this replica.
 
-    Each step every replica reports whether it still has a batch (one small all-reduce); a replica
-    whose share ran out trains on an empty batch while others still have data, so all replicas run
-    the same number of steps and no row is dropped. A step's global batch is what the function asked
-    `InputContext.get_per_replica_batch_size` about (else the local batch times the replica count), so
-    the loss of a full step is TF's: each replica's mean scaled by `local / global`.
+    Each step every replica reports its batch's rows, -1 when it has none left (one small all-gather);
+    a replica whose share ran out trains on an empty batch while others still have data, so all
+    replicas run the same number of steps and no row is dropped. A step's global batch is the rows the
+    replicas hold in it, so each replica's mean scaled by `local / global` makes one device's update on
+    their union (DESIGN section 4), whatever batch size the function asked `get_per_replica_batch_size`
+    about: TF's update (each replica's mean divided by N) whenever the replicas' batches are equal.
     """
 
     per_replica = True
 
     def __init__(self, data, replica, steps=None, class_weight=None):
         super().__init__(data, replica, steps, class_weight)
-        ctx = getattr(data, "input_context", None)
-        self._global_batch = getattr(ctx, "requested_global_batch_size", None)
         self._template = None
 
     def epoch(self, epoch_index):
         batches = super().epoch(epoch_index)
         while True:
             batch = next(batches, None)
-            if not self.replica.any_replica(batch is not None):
+            rows = self.replica.gather_ints(-1 if batch is None else batch.local_size)
+            if max(rows) < 0:
                 return
             if batch is None:
                 if self._template is None:
@@ -508,8 +530,8 @@ class PerReplicaDataAdapter(IterableDataAdapter):
                 batch = self._template
             else:
                 self._template = StepBatch(*(map_structure(lambda t: None if t is None else t[:0], v)
-                                             for v in (batch.x, batch.y, batch.sample_weight)), 0, batch.global_size)
-            yield batch
+                                             for v in (batch.x, batch.y, batch.sample_weight)), 0, 0)
+            yield replace(batch, global_size=sum(max(r, 0) for r in rows))
 
     def _step_batch(self, element):
         element = tuple(lists_to_arrays(v) for v in unpack_x_y_sample_weight(element))
@@ -522,8 +544,7 @@ class PerReplicaDataAdapter(IterableDataAdapter):
         if self.class_weight is not None:
             _check_one_weighting(sw, self.class_weight)
             sw = class_weight_to_sample_weight(y, self.class_weight)
-        global_size = self._global_batch or local * self.replica.num_replicas
-        return StepBatch(x, y, sw, local, max(global_size, local))
+        return StepBatch(x, y, sw, local, local)  # `epoch` sets the global size the replicas agree on
 
 
 def is_py_dataset(value):
@@ -656,7 +677,7 @@ def _dense_in_memory(data):
 def _warn_shuffle_ignored(x, is_dataset):
     """Keras 3 warns when `fit(shuffle=True)` (its default) meets data that fixes its own order; Keras 2 does not
     (`TF_USE_LEGACY_KERAS=1`: `fit_generator`'s default `shuffle=True` passes through silently, as in tf_keras)."""
-    if keras_version.legacy_keras():
+    if legacy_keras():
         return
     if is_dataset:
         kind, rest = "a tf.data.Dataset", "Shuffle the Dataset itself (`.shuffle(buffer_size)`)."

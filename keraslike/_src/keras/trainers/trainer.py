@@ -771,12 +771,12 @@ class Trainer:
                 step_logs = {}
                 metrics = None  # the epoch's metrics, listed once (after the first step has built them)
                 if resume is not None:  # the backed-up epoch starts with the randomness it had
-                    training_state.restore(resume["epoch_start" if skip_steps else "now"], train, strategy)
+                    training_state.restore(resume["epoch_start" if skip_steps else "now"], train, strategy, self)
                 if track_state:
-                    self._epoch_state = training_state.capture(train, strategy)
+                    self._epoch_state = training_state.capture(train, strategy, self)
                 batches = train.epoch(epoch)
                 if skip_steps:  # replay the data up to the backed-up step, then the step's generator states
-                    batches = _resumed(batches, skip_steps, resume and resume["now"]["generators"], strategy)
+                    batches = _resumed(batches, skip_steps, resume and resume["now"]["generators"], strategy, self)
                 resume = None
                 for first, last, group in steps.groups(batches, start=skip_steps):
                     if batch_hooks:
@@ -814,7 +814,7 @@ class Trainer:
         Collective under replicas (every replica's in-step random stream is gathered): call on all.
         """
         return {"epoch_start": self._epoch_state,
-                "now": training_state.capture(self._fit_adapter, self._distribute_strategy)}
+                "now": training_state.capture(self._fit_adapter, self._distribute_strategy, self)}
 
     def _check_input_shape(self, adapter):
         expected = getattr(self, "input_shape", None) if self.built or getattr(self, "_input_layer", None) else None
@@ -1125,14 +1125,14 @@ def _concat_outputs(outputs):
     return map_structure(lambda _: next(it), structure)
 
 
-def _resumed(batches, skip, generators, strategy):
+def _resumed(batches, skip, generators, strategy, model):
     """`batches` after dropping the first `skip` (read, not trained on); then the backed-up generator states."""
     batches = iter(batches)
     for _ in range(skip):
         if next(batches, None) is None:
             return
     if generators is not None:
-        training_state.restore_generators(generators, strategy)
+        training_state.restore_generators(generators, strategy, model)
     yield from batches
 
 

@@ -163,10 +163,15 @@ class BatchNormalization(Layer):
         for the gradient; then renorm and moving statistics move towards the batch ones."""
         dims = [d for d in range(x.dim()) if d != 1]
         with torch.no_grad():
-            var, mean = torch.var_mean(x.float(), dim=dims, correction=0)
-            if self.synchronized and replicas > 1:  # else this replica's own batch, as TF 2.21
-                stats = replica.all_reduce("SUM", torch.cat([mean, var])) / replicas
-                mean, var = stats.chunk(2)
+            if self.synchronized and replicas > 1:  # the global batch's moments (else this replica's own, as TF)
+                xf = x.float()
+                count = torch.full((1,), float(x.numel() // x.shape[1]), device=x.device)
+                stats = replica.all_reduce("SUM", torch.cat([xf.sum(dim=dims), (xf * xf).sum(dim=dims), count]))
+                channels = x.shape[1]
+                mean = stats[:channels] / stats[-1]
+                var = (stats[channels:2 * channels] / stats[-1] - mean * mean).clamp(min=0.0)
+            else:
+                var, mean = torch.var_mean(x.float(), dim=dims, correction=0)
             std = torch.sqrt(var + self.epsilon)
             renorm_std = torch.clamp(self.renorm_stddev, min=self.epsilon ** 0.5)
             r = std / renorm_std
