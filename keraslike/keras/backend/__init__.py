@@ -5,7 +5,7 @@ from keraslike._src.keras.backend import clear_session, floatx, set_floatx
 from keraslike._src.keras.backend.config import (
     backend, epsilon, image_data_format, set_epsilon, set_image_data_format,
 )
-from keraslike._src.keras.backend.keras_function import function, learning_phase
+from keraslike._src.keras.backend.keras_function import function, learning_phase, set_learning_phase
 from keraslike._src.keras.backend.legacy import (
     abs, all, any, arange, argmax, argmin, batch_dot, batch_flatten, batch_get_value, batch_normalization,
     batch_set_value, bias_add, binary_crossentropy, binary_focal_crossentropy, cast, cast_to_floatx,

@@ -114,3 +114,13 @@ def test_k_function_refuses_session_arguments():
         keras.backend.function([inp], [inp * 2.0], updates=[1])
     with pytest.raises(ValueError, match="Received: kwargs"):
         keras.backend.function([inp], [inp], options=None)
+
+
+def test_set_learning_phase():
+    with pytest.warns(UserWarning, match="set_learning_phase` is deprecated"):
+        keras.backend.set_learning_phase(0)
+    assert keras.backend.learning_phase() == 0
+    with pytest.warns(UserWarning), pytest.raises(NotImplementedError, match="Received: value=1"):
+        keras.backend.set_learning_phase(1)
+    with pytest.warns(UserWarning), pytest.raises(ValueError, match="0 or 1"):
+        keras.backend.set_learning_phase(2)

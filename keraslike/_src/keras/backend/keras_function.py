@@ -2,11 +2,14 @@
 
 Old tutorials write `get_hidden = K.function([model.input], [model.layers[1].output])` and then
 `get_hidden([x])[0]`. Eager tf_keras builds a functional model from those tensors and returns a function that
-calls it and hands back numpy; so does this. `learning_phase()` is Keras 2's eager flag, 0 (inference) unless
-a learning phase was set, which keraslike does not support (`training=` decides, as in Keras 3).
+calls it and hands back numpy; so does this. `learning_phase()` is Keras 2's eager flag, 0 (inference):
+`set_learning_phase(0)` warns and changes nothing (calls without `training=` already run in inference mode),
+`set_learning_phase(1)` raises (`training=` decides each call, as in Keras 3).
 
     OMP_NUM_THREADS=1 python -c "import keraslike as tf; print(tf.keras.backend.learning_phase())"
 """
+
+import warnings
 
 from keraslike._src.keras.layers.keras_tensor import map_structure
 from keraslike._src.keras.models.model import Model
@@ -59,6 +62,25 @@ def _to_numpy(value):
 def learning_phase():
     """Keras 2's learning-phase flag in eager mode: 0 (test). `training=` arguments decide each call here."""
     return 0
+
+
+def set_learning_phase(value):
+    """Keras 2's deprecated global learning phase. 0 (test) is what keraslike's calls without `training=` already
+    do, as under TF (`fit` passes `training=True` itself), so it warns as Keras 2 and changes nothing.
+
+    Raises:
+        ValueError: for a value other than 0 or 1.
+        NotImplementedError: for 1 (a training-mode default for every call), which keraslike does not have:
+            pass `training=True` to the layer or model call instead.
+    """
+    warnings.warn("`tf.keras.backend.set_learning_phase` is deprecated and will be removed after 2020-10-11. To "
+                  "update it, simply pass a True/False value to the `training` argument of the `__call__` method "
+                  "of your layer or model.", stacklevel=2)
+    if value not in (0, 1):
+        raise ValueError(f"Expected learning phase to be 0 or 1. Received: value={value!r}")
+    if value == 1:
+        raise NotImplementedError("keraslike has no global training-mode learning phase; pass `training=True` to "
+                                  "the layer or model call instead. Received: value=1")
 
 
 function.__keraslike_tf_op__ = function  # not a TF op: `wrap_tf_namespaces` leaves it unwrapped (never a layer)
