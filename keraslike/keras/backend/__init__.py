@@ -15,7 +15,7 @@ from keraslike._src.keras.backend.legacy import (
     gather, get_uid, get_value, gradients, greater, greater_equal, hard_sigmoid, in_top_k, int_shape,
     is_float_dtype, is_int_dtype, is_keras_tensor, is_sparse, l2_normalize, less, less_equal, log, map_fn, max,
     maximum, mean, min, minimum, moving_average_update, name_scope, ndim, not_equal, one_hot, ones, ones_like,
-    permute_dimensions, pool2d, pool3d, pow, prod, random_bernoulli, random_normal, random_normal_variable,
+    permute_dimensions, placeholder, pool2d, pool3d, pow, prod, random_bernoulli, random_normal, random_normal_variable,
     random_uniform, random_uniform_variable, relu, repeat, repeat_elements, reshape, resize_images, resize_volumes,
     result_type, reverse, rnn, round, separable_conv2d, set_value, shape, sigmoid, sign, sin, softmax, softplus,
     softsign, sparse_categorical_crossentropy, spatial_2d_padding, spatial_3d_padding, sqrt, square, squeeze,

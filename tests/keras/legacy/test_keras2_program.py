@@ -124,3 +124,13 @@ def test_set_learning_phase():
         keras.backend.set_learning_phase(1)
     with pytest.warns(UserWarning), pytest.raises(ValueError, match="0 or 1"):
         keras.backend.set_learning_phase(2)
+
+
+def test_placeholder():  # tf_keras 2.21 (eager): a KerasTensor of that shape and floatx, in no layer
+    x = keras.backend.placeholder(shape=(None, 4))
+    assert keras.backend.int_shape(x) == (None, 4) and x.dtype == torch.float32
+    assert keras.backend.int_shape(keras.backend.placeholder(ndim=2, dtype="int32")) == (None, None)
+    with pytest.raises(ValueError, match="sparse and ragged"):
+        keras.backend.placeholder(shape=(2,), sparse=True, ragged=True)
+    with pytest.raises(NotImplementedError, match="Received: shape=None"):
+        keras.backend.placeholder()
