@@ -134,3 +134,12 @@ def test_placeholder():  # tf_keras 2.21 (eager): a KerasTensor of that shape an
         keras.backend.placeholder(shape=(2,), sparse=True, ragged=True)
     with pytest.raises(NotImplementedError, match="Received: shape=None"):
         keras.backend.placeholder()
+
+
+def test_keras_tensor_shape_is_a_tensor_shape_under_keras2(monkeypatch):
+    monkeypatch.setenv("TF_USE_LEGACY_KERAS", "1")
+    shape = keras.Input((4,)).shape
+    assert isinstance(shape, tf.TensorShape) and shape.as_list() == [None, 4] and shape.rank == 2
+    assert shape == (None, 4) and shape[1:] == (4,) and str(shape) == "(None, 4)"
+    monkeypatch.delenv("TF_USE_LEGACY_KERAS")
+    assert type(keras.Input((4,)).shape) is tuple  # Keras 3

@@ -10,7 +10,7 @@ import torch
 from keraslike._src.keras import keras_version
 from keraslike._src.nest.nest import TF_NEST
 from keraslike._src.ops import dtypes
-from keraslike._src.ops.shape_methods import ShapeMethods
+from keraslike._src.ops.tensor_shape import TensorShape
 
 
 class Node:
@@ -38,15 +38,13 @@ class UnknownTypeSpec:
         return "UnknownTypeSpec()"
 
 
-class Keras2Shape(tuple, ShapeMethods):
+class Keras2Shape(tuple, TensorShape):
     """Keras 2's `KerasTensor.shape`, a `tf.TensorShape` there (`model.inputs[0].shape.as_list()`): the tuple
-    Keras 3 gives, which also has the TensorShape methods (`as_list`, `rank`, `dims`, `merge_with`, ...)."""
+    Keras 3 gives (indexing, equality, hashing, `+` and truth as a tuple), which is also a `tf.TensorShape`
+    (`as_list`, `rank`, `dims`, `merge_with`, ..., and `isinstance`)."""
 
-    def _tf_dims(self):
-        return tuple(self)
-
-    def _tf_make(self, dims):
-        return None if dims is None else Keras2Shape(dims)
+    def __bool__(self):
+        return len(self) > 0
 
 
 class KerasTensor:
