@@ -99,6 +99,29 @@ def is_keras_tensor(x):
     return isinstance(x, KerasTensor)
 
 
+def placeholder(shape=None, ndim=None, dtype=None, sparse=False, name=None, ragged=False):
+    """Keras 2's eager `K.placeholder`: a symbolic tensor of `shape` (or `ndim` unknown dimensions), dtype
+    `floatx()` unless given, belonging to no layer (as in eager Keras 2, it is not a model input).
+
+    Raises:
+        ValueError: for both `sparse` and `ragged`.
+        NotImplementedError: for `ragged=True` or a shape of unknown rank (neither `shape` nor `ndim`), which
+            keraslike's symbolic tensors do not represent.
+    """
+    if sparse and ragged:
+        raise ValueError(f"Cannot set both sparse and ragged to True when creating a placeholder. Received: "
+                         f"sparse={sparse}, ragged={ragged}")
+    if ragged:
+        raise NotImplementedError("keraslike's K.placeholder makes dense or sparse symbolic tensors only; use "
+                                  "keras.Input(..., ragged=True). Received: ragged=True")
+    if not shape and ndim:
+        shape = (None,) * ndim
+    if shape is None:
+        raise NotImplementedError(f"keraslike's symbolic tensors have a known rank: pass `shape` or `ndim`. "
+                                  f"Received: shape={shape}, ndim={ndim}")
+    return KerasTensor(tuple(shape), dtype=dtype or floatx(), name=name, sparse=bool(sparse))
+
+
 def get_uid(prefix=""):
     """1, 2, 3, ... on successive calls with the same `prefix` (the counter layer names use); reset by
     `clear_session`."""

@@ -155,9 +155,7 @@ class Layer(torch.nn.Module, metaclass=LayerMeta):
                 f"Unrecognized keyword arguments passed to {type(self).__name__}: {sorted(unknown)}. "
                 f"Received: kwargs={kwargs}"
             )
-        kind = getattr(type(self), "keras_class_name", None)  # Keras's class name where the export differs
-        kind = kind if isinstance(kind, str) else type(self).__name__
-        self.name = name or naming.uniquify(naming.to_snake_case(kind))
+        self.name = name or self._default_name()
         self._trainable = bool(trainable)
         self.built = False
         if kwargs.get("weights") is not None:  # Keras 2's `Layer(weights=[...])`: set once the layer is built
@@ -186,6 +184,13 @@ class Layer(torch.nn.Module, metaclass=LayerMeta):
         self._call_takes_mask = "mask" in call_params
         self._call_context_positions = _context_positions(call_params)
         self._inbound_nodes = []
+
+
+    def _default_name(self):
+        """A name for a layer made without one: its Keras class name in snake case, made unique (`dense_1`)."""
+        kind = getattr(type(self), "keras_class_name", None)  # Keras's class name where the export differs
+        kind = kind if isinstance(kind, str) else type(self).__name__
+        return naming.uniquify(naming.to_snake_case(kind))
 
     def __dir__(self):
         # torch's Module.__dir__ starts from dir(type(self)), which LayerMeta trims for help(); an

@@ -675,7 +675,10 @@ def _dense_in_memory(data):
 
 
 def _warn_shuffle_ignored(x, is_dataset):
-    """Keras 3 warns when `fit(shuffle=True)` (its default) meets data that fixes its own order."""
+    """Keras 3 warns when `fit(shuffle=True)` (its default) meets data that fixes its own order; Keras 2 does not
+    (`TF_USE_LEGACY_KERAS=1`: `fit_generator`'s default `shuffle=True` passes through silently, as in tf_keras)."""
+    if legacy_keras():
+        return
     if is_dataset:
         kind, rest = "a tf.data.Dataset", "Shuffle the Dataset itself (`.shuffle(buffer_size)`)."
     elif isinstance(x, torch.utils.data.DataLoader):
