@@ -132,7 +132,11 @@ class Optimizer:
                 self._create_slots([v for _, v in pairs])  # wait for `control_dependencies(update_ops)` (feeds)
             hyper = [_hyper_tensor(getattr(self, "_" + h), graph) for h in self._HYPER]
         op_name = graph.unique_name(name or self._name)
-        return ApplyOp(graph, op_name, self, pairs, hyper, global_step)
+        op = ApplyOp(graph, op_name, self, pairs, hyper, global_step)
+        train_ops = graph.get_collection_ref(graph_lib.GraphKeys.TRAIN_OP)  # as TF1's apply_gradients
+        if op not in train_ops:
+            train_ops.append(op)
+        return op
 
     # ---- slots ----------------------------------------------------------------------------------------
     def _zeros_slot(self, var, slot_name, op_name, fill=0.0):

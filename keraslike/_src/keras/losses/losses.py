@@ -166,8 +166,10 @@ def binary_crossentropy(y_true, y_pred, from_logits=False, label_smoothing=0.0, 
     if from_logits:
         bce = F.binary_cross_entropy_with_logits(y_pred, y_true, reduction="none")
     else:
-        p = y_pred.clamp(*_probability_bounds())
-        bce = -(y_true * torch.log(p) + (1.0 - y_true) * torch.log(1.0 - p))
+        low, high = _probability_bounds()
+        p = y_pred.clamp(low, high)
+        inside = low if keras_version.legacy_keras() else 0.0  # tf_keras also adds epsilon inside the logs
+        bce = -(y_true * torch.log(p + inside) + (1.0 - y_true) * torch.log(1.0 - p + inside))
     return bce.mean(dim=axis)
 
 

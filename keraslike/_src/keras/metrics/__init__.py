@@ -6,6 +6,7 @@ aliases `mse`, `mae`, `mape`, `msle`, `bce`. As in `compile`, a metric given
 by a string is named after that string (`metrics=["mse"]` logs `"mse"`).
 """
 
+from keraslike._src.keras import keras_version
 from keraslike._src.keras.backend.naming import to_snake_case
 from keraslike._src.keras.losses.classification_losses import categorical_focal_crossentropy  # noqa: F401
 from keraslike._src.keras.losses.hinge_losses import categorical_hinge, hinge, squared_hinge  # noqa: F401
@@ -78,6 +79,20 @@ _NAMES.update({
 
 _LOOKUP = NamespaceLookup("metric", "keras.metrics", Metric, _NAMES, classes=_CLASSES)
 
+# What tf_keras's `metrics.get` returns for a function's name under TF_USE_LEGACY_KERAS=1: the function (one
+# value per sample), where Keras 3 makes a Metric.
+_KERAS2_FUNCTIONS = {fn.__name__: fn for fn in (
+    accuracy, binary_accuracy, categorical_accuracy, sparse_categorical_accuracy, top_k_categorical_accuracy,
+    sparse_top_k_categorical_accuracy, mean_squared_error, mean_absolute_error, mean_absolute_percentage_error,
+    mean_squared_logarithmic_error, binary_crossentropy, categorical_crossentropy, sparse_categorical_crossentropy,
+    hinge, squared_hinge, categorical_hinge, poisson, log_cosh)}
+_KERAS2_FUNCTIONS.update({
+    "acc": accuracy, "mse": mean_squared_error, "MSE": mean_squared_error, "mae": mean_absolute_error,
+    "MAE": mean_absolute_error, "mape": mean_absolute_percentage_error, "MAPE": mean_absolute_percentage_error,
+    "msle": mean_squared_logarithmic_error, "MSLE": mean_squared_logarithmic_error,
+    "kullback_leibler_divergence": kl_divergence, "logcosh": log_cosh,
+})
+
 
 def serialize(metric):
     """`{"module", "class_name", "config", "registered_name"}` for a Metric, as Keras writes it (a registered class
@@ -108,6 +123,8 @@ def get(identifier):
     if isinstance(identifier, dict):
         return deserialize(identifier)
     if isinstance(identifier, str):
+        if keras_version.legacy_keras() and identifier in _KERAS2_FUNCTIONS:  # tf_keras: the metric function
+            return _KERAS2_FUNCTIONS[identifier]
         return _LOOKUP.resolve(identifier, extra={"accuracy": Accuracy})()
     if isinstance(identifier, type):
         return identifier()

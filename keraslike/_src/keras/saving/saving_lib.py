@@ -322,12 +322,15 @@ def _compile_from_config(model, config, custom_objects, safe_mode):
             return serialization_lib.deserialize_keras_object(value, custom_objects, safe_mode, kind=kind)
         return value
 
-    optimizer = restore(config.get("optimizer") or "rmsprop", "optimizers")
+    # A model compiled with `optimizer=None` wrote None: it loads without one (TF 2.21 fails to load it), not with
+    # an RMSprop it never had.
+    optimizer = restore(config["optimizer"], "optimizers") if "optimizer" in config else "rmsprop"
     extra = {key: restore(config[key], "metrics") for key in ("weighted_metrics", "loss_weights")
              if config.get(key) is not None}
     model.compile(optimizer=optimizer, loss=restore(config.get("loss"), "losses"),
                   metrics=restore(config.get("metrics"), "metrics"), **extra)
-    model.optimizer.build([p for p in model.trainable_weights if p.requires_grad])
+    if model.optimizer is not None:
+        model.optimizer.build([p for p in model.trainable_weights if p.requires_grad])
 
 
 def save_weights(model, filepath, overwrite=True, _extra_attrs=None):
