@@ -20,6 +20,7 @@ from keraslike._src.ops.conversion import normalize_axes, normalize_axis, to_ten
 from keraslike._src.ops.math import _require_bool, _require_float, sqrt_sum_squares
 from keraslike._src.ragged import ragged_math
 from keraslike._src.ragged.ragged_tensor import RaggedTensor
+from keraslike._src.ragged import ragged_array_ops
 
 TopKV2 = collections.namedtuple("TopKV2", ["values", "indices"])
 
@@ -199,6 +200,8 @@ def _cumulative(fn, x, axis, exclusive, reverse, identity):
 
 def cumsum(x, axis=0, exclusive=False, reverse=False, name=None):
     """`tf.math.cumsum`: running sum along `axis`; `exclusive` shifts by one, `reverse` runs backwards."""
+    if isinstance(x, RaggedTensor):  # TF's ragged dispatch (ragged/ragged_array_ops.py)
+        return ragged_array_ops.cumsum(x, axis, exclusive, reverse, cumsum)
     return _cumulative(torch.cumsum, x, axis, exclusive, reverse, 0)
 
 

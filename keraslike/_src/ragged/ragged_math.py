@@ -26,7 +26,7 @@ def _identity(kind, dtype):
     return info.min if kind == "max" else info.max
 
 
-def _segment_reduce(values, segment_ids, n, kind):
+def segment_reduce(values, segment_ids, n, kind):
     """Reduce rows of `values` (a torch tensor `[nvals, ...]`) into `n` segments."""
     is_bool = values.dtype == torch.bool
     work = values.to(torch.uint8) if is_bool else values
@@ -60,7 +60,7 @@ def reduce(rt, axis, keepdims, kind, op_name):
     if not isinstance(flat, torch.Tensor):
         raise TypeError(f"`{op_name}` expects numeric values. Received: a RaggedTensor of dtype {rt.dtype!r}")
     if axis is None:
-        return _segment_reduce(flat.reshape(-1), torch.zeros(flat.numel(), dtype=torch.int64), 1, kind)[0]
+        return segment_reduce(flat.reshape(-1), torch.zeros(flat.numel(), dtype=torch.int64), 1, kind)[0]
     if isinstance(axis, (list, tuple)):
         if len(axis) != 1:
             raise NotImplementedError(f"`{op_name}` of a RaggedTensor reduces one axis at a time in keraslike. "
@@ -72,11 +72,11 @@ def reduce(rt, axis, keepdims, kind, op_name):
         if isinstance(values, RaggedTensor):
             raise NotImplementedError(f"`{op_name}` over axis 1 of a RaggedTensor of ragged rank > 1 is not "
                                       "supported in keraslike. Received: axis=1")
-        return _segment_reduce(values, rt.value_rowids(), rt.nrows_int(), kind)
+        return segment_reduce(values, rt.value_rowids(), rt.nrows_int(), kind)
     if axis == 0 and rt.ragged_rank == 1:
         positions = torch.arange(rt.values.shape[0]) - rt.row_splits.long()[rt.value_rowids().long()]
         width = int(rt.row_lengths().max()) if rt.nrows_int() else 0
-        return _segment_reduce(rt.values, positions, width, kind)
+        return segment_reduce(rt.values, positions, width, kind)
     if axis >= 2:
         values = rt.values
         if isinstance(values, RaggedTensor):

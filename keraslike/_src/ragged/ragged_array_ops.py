@@ -1,0 +1,200 @@
+"""TF's ragged dispatch of the structural ops (TF's `ragged_array_ops.py`, `ragged_gather_ops.py`,
+`ragged_where_op.py`, `ragged_squeeze_op.py`): `tf.expand_dims`, `tf.squeeze`, `tf.gather`, `tf.where`,
+`tf.add_n`, `tf.nn.softmax`, `tf.math.cumsum`, `tf.split`, `tf.dynamic_partition`, `tf.math.unsorted_segment_*`
+on RaggedTensors.
+
+The op modules call these at their entry (`if isinstance(x, RaggedTensor): ...`) and pass the dense op they
+implement as `dense_op`, so this module imports no op module (no import cycle).
+
+Example:
+    >>> tf.expand_dims(tf.ragged.constant([[1, 2], []]), 2)   # <tf.RaggedTensor [[[1], [2]], []]>
+"""
+
+import torch
+
+from keraslike._src import errors
+from keraslike._src.ragged.ragged_math import segment_reduce
+from keraslike._src.ragged.ragged_tensor import RaggedTensor, from_rows, ragged_binary
+
+
+def _axis(axis, rank, op_name):
+    axis = int(axis)
+    if not -rank <= axis < rank:
+        raise ValueError(f"`{op_name}`: axis out of range: expected {-rank} <= axis < {rank}. Received: axis={axis}")
+    return axis + rank if axis < 0 else axis
+
+
+def expand_dims(rt, axis, dense_op):
+    """`tf.expand_dims(rt, axis)`: a new axis of size 1 (uniform) at `axis` in `[-(rank + 1), rank]`."""
+    axis = _axis(axis, rt.ndim + 1, "tf.expand_dims")
+    if axis == 0:
+        return RaggedTensor.from_row_lengths(rt, torch.tensor([rt.nrows_int()], dtype=torch.int64))
+    if axis == 1:
+        return RaggedTensor.from_row_lengths(rt, torch.ones(rt.nrows_int(), dtype=torch.int64))
+    values = rt.values
+    inner = expand_dims(values, axis - 1, dense_op) if isinstance(values, RaggedTensor) else dense_op(values, axis - 1)
+    return rt.with_values(inner)
+
+
+def squeeze(rt, axis, dense_op):
+    """`tf.squeeze(rt, axis)`: `axis` is required; a ragged axis squeezes only where every row has length 1."""
+    if axis is None:
+        raise ValueError("`tf.squeeze` of a RaggedTensor needs an explicit axis (the ragged dimensions have no "
+                         "static size). Received: axis=None")
+    axes = sorted({_axis(a, rt.ndim, "tf.squeeze") for a in (axis if isinstance(axis, (list, tuple)) else [axis])})
+    out = rt
+    for a in reversed(axes):
+        out = _squeeze_one(out, a, dense_op)
+    return out
+
+
+def _squeeze_one(rt, axis, dense_op):
+    if axis == 0:
+        if rt.nrows_int() != 1:
+            raise errors.InvalidArgumentError(f"Can not squeeze axis 0 of a RaggedTensor with {rt.nrows_int()} "
+                                              "rows; it must have size 1. Received: axis=0")
+        return rt.values
+    if axis == 1:
+        if bool((rt.row_lengths() != 1).any()):
+            raise errors.InvalidArgumentError("Can not squeeze a ragged axis whose rows do not all have length 1. "
+                                              f"Received: axis=1 with row lengths {rt.row_lengths().tolist()}")
+        values = rt.values
+        return (RaggedTensor.from_row_lengths(values.values, values.row_lengths())
+                if isinstance(values, RaggedTensor) else values)
+    values = rt.values
+    inner = (_squeeze_one(values, axis - 1, dense_op) if isinstance(values, RaggedTensor)
+             else dense_op(values, [axis - 1]))
+    return rt.with_values(inner)
+
+
+def gather(params, indices, axis, batch_dims, dense_op):
+    """`tf.gather(params, indices)` with ragged params (rows gathered) or ragged indices (dense params)."""
+    if isinstance(indices, RaggedTensor):
+        if isinstance(params, RaggedTensor):
+            raise NotImplementedError("`tf.gather` with both params and indices ragged is not supported in "
+                                      "keraslike. Received: ragged params and ragged indices")
+        return indices.with_flat_values(dense_op(params, indices.flat_values, axis=axis, batch_dims=batch_dims))
+    if (axis not in (None, 0)) or batch_dims:
+        raise NotImplementedError("`tf.gather` of a RaggedTensor gathers rows (axis=0, batch_dims=0) in keraslike. "
+                                  f"Received: axis={axis}, batch_dims={batch_dims}")
+    index = torch.as_tensor(indices.numpy() if hasattr(indices, "numpy") else indices)
+    if index.dim() != 1:
+        raise NotImplementedError("`tf.gather` of a RaggedTensor takes a vector of row indices in keraslike. "
+                                  f"Received: indices with shape {list(index.shape)}")
+    n = params.nrows_int()
+    rows = []
+    for i in index.tolist():
+        if not -n <= i < n:
+            raise errors.InvalidArgumentError(f"indices[{len(rows)}] = {i} is not in [0, {n}). Received: "
+                                              f"indices={index.tolist()}")
+        rows.append(params[i])
+    return from_rows(rows, params)
+
+
+def where(condition, x, y, dense_op):
+    """`tf.where(condition, x, y)` with a ragged condition (x, y broadcast to it) or `tf.where(condition)`."""
+    if x is None and y is None:
+        if not isinstance(condition, RaggedTensor) or isinstance(condition.values, RaggedTensor):
+            raise NotImplementedError("`tf.where(condition)` of a RaggedTensor of ragged rank > 1 is not "
+                                      "supported in keraslike. Received: condition of ragged rank > 1")
+        rows = condition.value_rowids().long()
+        cols = torch.arange(rows.shape[0]) - condition.row_splits.long()[rows]
+        coords = torch.stack([rows, cols], 1)
+        return coords[dense_op(condition.values)[:, 0]] if coords.shape[0] else coords
+    if not isinstance(condition, RaggedTensor):
+        raise NotImplementedError("`tf.where` with a dense condition and ragged branches is not supported in "
+                                  "keraslike. Received: condition of type Tensor")
+    xs = ragged_binary(condition, x, lambda c, a: a).flat_values if isinstance(x, RaggedTensor) else x
+    ys = ragged_binary(condition, y, lambda c, a: a).flat_values if isinstance(y, RaggedTensor) else y
+    return condition.with_flat_values(dense_op(condition.flat_values, xs, ys))
+
+
+def add_n(inputs, dense_op):
+    """`tf.add_n` of RaggedTensors with the same row partitions."""
+    out = inputs[0]
+    for other in inputs[1:]:
+        out = ragged_binary(out, other, lambda a, b: dense_op([a, b]))
+    return out
+
+
+def _innermost_segments(rt):
+    """(flat values, segment id of each value in the innermost ragged dimension, number of segments)."""
+    inner = rt
+    while isinstance(inner.values, RaggedTensor):
+        inner = inner.values
+    return inner.values, inner.value_rowids().long(), inner.nrows_int(), inner
+
+
+def softmax(rt, axis, dense_op):
+    """`tf.nn.softmax(rt)` along the last axis: over each innermost row when that axis is ragged."""
+    if axis is not None and int(axis) not in (-1, rt.ndim - 1):
+        raise NotImplementedError("`tf.nn.softmax` of a RaggedTensor normalizes the last axis in keraslike. "
+                                  f"Received: axis={axis}")
+    values, ids, n, inner = _innermost_segments(rt)
+    if values.dim() > 1:  # the last axis is a uniform inner dimension
+        return rt.with_flat_values(dense_op(rt.flat_values, -1))
+    shifted = values - segment_reduce(values, ids, n, "max")[ids]
+    e = torch.exp(shifted)
+    return rt.with_flat_values(e / segment_reduce(e, ids, n, "sum")[ids])
+
+
+def cumsum(rt, axis, exclusive, reverse, dense_op):
+    """`tf.math.cumsum(rt, axis)` along a ragged axis: within each row."""
+    axis = _axis(axis, rt.ndim, "tf.math.cumsum")
+    if axis == 0 or isinstance(rt.values, RaggedTensor) and axis == 1:
+        raise NotImplementedError("`tf.math.cumsum` of a RaggedTensor sums along the innermost ragged axis or a "
+                                  f"uniform axis in keraslike. Received: axis={axis}")
+    if axis >= 2:
+        values = rt.values
+        inner = (cumsum(values, axis - 1, exclusive, reverse, dense_op) if isinstance(values, RaggedTensor)
+                 else dense_op(values, axis - 1, exclusive=exclusive, reverse=reverse))
+        return rt.with_values(inner)
+    rows = [dense_op(rt[i], 0, exclusive=exclusive, reverse=reverse) for i in range(rt.nrows_int())]
+    return from_rows(rows, rt)
+
+
+def split(rt, num_or_size_splits, axis, num, dense_op):
+    """`tf.split(rt, num_or_size_splits)` along axis 0 (rows)."""
+    if _axis(axis, rt.ndim, "tf.split") != 0:
+        raise NotImplementedError("`tf.split` of a RaggedTensor splits along axis 0 in keraslike. "
+                                  f"Received: axis={axis}")
+    n = rt.nrows_int()
+    if isinstance(num_or_size_splits, int):
+        if n % num_or_size_splits:
+            raise errors.InvalidArgumentError(f"Number of rows ({n}) is not divisible by the number of splits. "
+                                              f"Received: num_or_size_splits={num_or_size_splits}")
+        sizes = [n // num_or_size_splits] * num_or_size_splits
+    else:
+        sizes = [int(s) for s in (num_or_size_splits.tolist() if hasattr(num_or_size_splits, "tolist")
+                                  else num_or_size_splits)]
+        if sum(sizes) != n:
+            raise errors.InvalidArgumentError(f"The sizes must add up to the number of rows ({n}). "
+                                              f"Received: num_or_size_splits={sizes}")
+    out, start = [], 0
+    for size in sizes:
+        out.append(from_rows([rt[i] for i in range(start, start + size)], rt))
+        start += size
+    return out
+
+
+def dynamic_partition(data, partitions, num_partitions, dense_op):
+    """`tf.dynamic_partition` with ragged data: ragged partitions partition the flat values; dense partitions
+    (one per row) partition the rows."""
+    if isinstance(partitions, RaggedTensor):
+        if not isinstance(data, RaggedTensor):
+            raise NotImplementedError("`tf.dynamic_partition` with ragged partitions needs ragged data in "
+                                      "keraslike. Received: dense data")
+        same = ragged_binary(data, partitions, lambda a, b: b).flat_values
+        return dense_op(data.flat_values, same, num_partitions)
+    index = torch.as_tensor(partitions.numpy() if hasattr(partitions, "numpy") else partitions).reshape(-1)
+    return [from_rows([data[i] for i in range(data.nrows_int()) if int(index[i]) == p], data)
+            for p in range(num_partitions)]
+
+
+def unsorted_segment(data, segment_ids, num_segments, dense_op):
+    """`tf.math.unsorted_segment_<kind>` with ragged data and ragged segment ids of the same row partitions."""
+    if not (isinstance(data, RaggedTensor) and isinstance(segment_ids, RaggedTensor)):
+        raise NotImplementedError("`tf.math.unsorted_segment_*` with ragged data takes ragged segment_ids of "
+                                  "the same row partitions in keraslike. Received: dense segment_ids")
+    ids = ragged_binary(data, segment_ids, lambda a, b: b).flat_values
+    return dense_op(data.flat_values, ids, num_segments)
