@@ -26,7 +26,7 @@ from keraslike._src.ops.string_tensor import has_strings
 from keraslike._src.ragged.ragged_tensor import RaggedTensor, ragged_binary, use_tf_ops
 from keraslike._src.ops.conversion import binary_operands, check_broadcastable, to_tensor
 from keraslike._src.placement import log as _log
-from keraslike._src.ragged.ragged_dispatch import on_flat_values
+from keraslike._src.ragged.ragged_dispatch import on_flat_values, on_flat_values_binary
 from keraslike._src.ragged import ragged_array_ops
 from keraslike._src.sparse.sparse_dispatch import on_sparse_values
 
@@ -591,3 +591,6 @@ sqrt = on_sparse_values(sqrt)
 erf = on_sparse_values(erf)
 tanh = on_sparse_values(tanh)
 cast = on_sparse_values(cast)
+
+# TF's ragged dispatch (ragged/ragged_dispatch.py)
+complex = on_flat_values_binary(complex)

@@ -22,7 +22,7 @@ from keraslike._src.ops import random as _random
 from keraslike._src.ops.conversion import binary_operands, normalize_axes, normalize_axis, to_tensor
 from keraslike._src.ops.indexing import gather
 from keraslike._src.ops.math import _require_float, clamp_as_tf
-from keraslike._src.ragged.ragged_dispatch import on_flat_values
+from keraslike._src.ragged.ragged_dispatch import on_flat_values, on_labels_logits
 from keraslike._src.ragged import ragged_array_ops
 from keraslike._src.ragged.ragged_tensor import RaggedTensor
 
@@ -464,3 +464,4 @@ silu = on_flat_values(silu)
 leaky_relu = on_flat_values(leaky_relu)
 softsign = on_flat_values(softsign)
 dropout = on_flat_values(dropout)
+sigmoid_cross_entropy_with_logits = on_labels_logits(sigmoid_cross_entropy_with_logits)

@@ -136,6 +136,8 @@ def reduce_logsumexp(input_tensor, axis=None, keepdims=False, name=None):
 
 def reduce_variance(input_tensor, axis=None, keepdims=False, name=None):
     """`tf.math.reduce_variance`: population variance (divides by N) over `axis`."""
+    if isinstance(input_tensor, RaggedTensor):  # TF's ragged dispatch
+        return ragged_math.variance(input_tensor, axis, keepdims, "tf.reduce_variance")
     x, axes = _prepare(input_tensor, axis, "tf.reduce_variance")
     _require_float(x, "tf.reduce_variance", "input_tensor")
     return torch.zeros_like(x) if not axes else torch.var(x, dim=axes, correction=0, keepdim=bool(keepdims))
@@ -143,6 +145,9 @@ def reduce_variance(input_tensor, axis=None, keepdims=False, name=None):
 
 def reduce_std(input_tensor, axis=None, keepdims=False, name=None):
     """`tf.math.reduce_std`: population standard deviation over `axis`."""
+    if isinstance(input_tensor, RaggedTensor):  # TF's ragged dispatch
+        var = ragged_math.variance(input_tensor, axis, keepdims, "tf.reduce_std")
+        return var.with_flat_values(torch.sqrt(var.flat_values)) if isinstance(var, RaggedTensor) else torch.sqrt(var)
     return torch.sqrt(reduce_variance(input_tensor, axis, keepdims))
 
 

@@ -141,6 +141,8 @@ def softmax(rt, axis, dense_op):
 def cumsum(rt, axis, exclusive, reverse, dense_op):
     """`tf.math.cumsum(rt, axis)` along a ragged axis: within each row."""
     axis = _axis(axis, rt.ndim, "tf.math.cumsum")
+    if axis == 0 and not exclusive and not reverse and rt.values.dim() == 1:
+        return _cumsum_rows(rt)
     if axis == 0 or isinstance(rt.values, RaggedTensor) and axis == 1:
         raise NotImplementedError("`tf.math.cumsum` of a RaggedTensor sums along the innermost ragged axis or a "
                                   f"uniform axis in keraslike. Received: axis={axis}")
@@ -149,8 +151,23 @@ def cumsum(rt, axis, exclusive, reverse, dense_op):
         inner = (cumsum(values, axis - 1, exclusive, reverse, dense_op) if isinstance(values, RaggedTensor)
                  else dense_op(values, axis - 1, exclusive=exclusive, reverse=reverse))
         return rt.with_values(inner)
-    rows = [dense_op(rt[i], 0, exclusive=exclusive, reverse=reverse) for i in range(rt.nrows_int())]
+    rows = [rt[i] for i in range(rt.nrows_int())]
+    rows = [dense_op(row, 0, exclusive=exclusive, reverse=reverse) if row.shape[0] else row for row in rows]
     return from_rows(rows, rt)
+
+
+def _cumsum_rows(rt):
+    """`tf.math.cumsum(rt, axis=0)` of a ragged rank 1 tensor: each position sums over the rows above that have
+    it (TF's ragged cumsum along the uniform axis)."""
+    rows = [rt[i] for i in range(rt.nrows_int())]
+    width = max((int(r.shape[0]) for r in rows), default=0)
+    running = torch.zeros(width, dtype=rt.values.dtype)
+    out = []
+    for row in rows:
+        n = int(row.shape[0])
+        running = torch.cat([running[:n] + row, running[n:]])
+        out.append(running[:n].clone())
+    return from_rows(out, rt)
 
 
 def split(rt, num_or_size_splits, axis, num, dense_op):

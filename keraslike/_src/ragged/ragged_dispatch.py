@@ -11,6 +11,8 @@ Example:
 
 import functools
 
+import torch
+
 from keraslike._src.ragged.ragged_tensor import RaggedTensor, ragged_binary
 
 
@@ -36,6 +38,38 @@ def on_flat_values_binary(fn):
         if len(args) >= 2 and (isinstance(args[0], RaggedTensor) or isinstance(args[1], RaggedTensor)):
             return ragged_binary(args[0], args[1], lambda a, b: fn(a, b, *args[2:], **kwargs))
         return fn(*args, **kwargs)
+
+    return dispatch
+
+
+def _aligned_flat(rt, other):
+    """`other`'s values broadcast to RaggedTensor `rt`'s flat values (same row partitions, or broadcast)."""
+    return ragged_binary(rt, other, lambda a, b: torch.broadcast_tensors(a, torch.as_tensor(b))[1]).flat_values
+
+
+def on_flat_value_pairs(fn):
+    """`fn(x, y, ...)` (a check such as `tf.debugging.assert_equal`) where either may be a RaggedTensor: `fn` on
+    the aligned flat values (TF raises InvalidArgumentError when the row partitions differ), result as is."""
+
+    @functools.wraps(fn)
+    def dispatch(x, y, *args, **kwargs):
+        if isinstance(x, RaggedTensor):
+            return fn(x.flat_values, _aligned_flat(x, y), *args, **kwargs)
+        if isinstance(y, RaggedTensor):
+            return fn(_aligned_flat(y, x), y.flat_values, *args, **kwargs)
+        return fn(x, y, *args, **kwargs)
+
+    return dispatch
+
+
+def on_labels_logits(fn):
+    """`fn(labels=..., logits=...)` (a loss op) where `logits` may be a RaggedTensor: `fn` on the flat values."""
+
+    @functools.wraps(fn)
+    def dispatch(labels=None, logits=None, name=None):
+        if isinstance(logits, RaggedTensor):
+            return logits.with_flat_values(fn(labels=_aligned_flat(logits, labels), logits=logits.flat_values))
+        return fn(labels=labels, logits=logits, name=name)
 
     return dispatch
 

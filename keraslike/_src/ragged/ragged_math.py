@@ -90,3 +90,16 @@ def _dense_reduce(values, axis, kind):
     fn = {"sum": torch.sum, "prod": torch.prod, "max": torch.amax, "min": torch.amin, "mean": torch.mean,
           "any": torch.any, "all": torch.all}[kind]
     return fn(values, dim=axis)
+
+
+def variance(rt, axis, keepdims, op_name):
+    """`tf.math.reduce_variance` of RaggedTensor `rt`: `mean(x ** 2) - mean(x) ** 2` clipped at 0, as TF's
+    ragged dispatch computes it (an empty row gives NaN)."""
+    flat = rt.flat_values
+    if not isinstance(flat, torch.Tensor) or not (flat.is_floating_point()):
+        raise TypeError(f"`{op_name}` expects floating point values. Received: a RaggedTensor of dtype {rt.dtype!r}")
+    mean_sq = reduce(rt.with_flat_values(flat * flat), axis, keepdims, "mean", op_name)
+    mean = reduce(rt, axis, keepdims, "mean", op_name)
+    if isinstance(mean, RaggedTensor):
+        return mean.with_flat_values(torch.clamp(mean_sq.flat_values - mean.flat_values ** 2, min=0))
+    return torch.clamp(mean_sq - mean * mean, min=0)
