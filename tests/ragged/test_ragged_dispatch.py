@@ -23,17 +23,11 @@ EXPECTED = json.loads((GOLDEN / "ragged_dispatch.json").read_text())
 
 # Cases where keraslike knowingly differs from TF (kept as strict xfails so a fix shows up), with the reason.
 KNOWN = {
-    ("ragged", "__operators__.eq"): "tf.__operators__ namespace not provided by keraslike",
-    ("ragged", "__operators__.ne"): "tf.__operators__ namespace not provided by keraslike",
-    ("ragged", "gather.axis1"): "tf.gather of a RaggedTensor along axis 1 (NotImplementedError)",
-    ("ragged", "gather_nd"): "tf.gather_nd of a RaggedTensor not dispatched yet",
-    ("ragged", "gather_nd.full"): "tf.gather_nd of a RaggedTensor not dispatched yet",
-    ("ragged", "linalg.matmul.dense_rows"): "tf.linalg.matmul of RaggedTensors not dispatched yet",
-    ("ragged", "math.bincount"): "tf.math.bincount of a RaggedTensor not dispatched yet",
-    ("ragged", "math.bincount.axis"): "tf.math.bincount of a RaggedTensor not dispatched yet",
-    ("ragged", "split.axis1"): "tf.split of a RaggedTensor along a uniform inner axis (NotImplementedError)",
-    ("ragged", "strings.format"): "tf.strings.format of a RaggedTensor not dispatched yet",
-    ("ragged", "strings.reduce_join.all"): "tf.strings.reduce_join(axis=None) of a RaggedTensor not implemented",
+    ("ragged", "__operators__.eq"): "keraslike has no tf.__operators__ namespace (the == operator itself is TF's)",
+    ("ragged", "__operators__.ne"): "keraslike has no tf.__operators__ namespace (the != operator itself is TF's)",
+    ("ragged", "gather.axis1"): ("TF 2.21 reads the next row's value for index 0 of an empty row ([[1], [4], [4]]); "
+                                 "keraslike refuses gather along a ragged axis (NotImplementedError)"),
+    ("ragged", "strings.format"): "tf.strings.format of a RaggedTensor is not dispatched (ValueError)",
 }
 
 

@@ -135,6 +135,8 @@ def gather_nd(params, indices, batch_dims=0, name=None):
         InvalidArgumentError (a ValueError): an index outside `params`'s shape, negative ones included (torch
             would count those from the end), as TF's CPU kernel.
     """
+    if isinstance(params, RaggedTensor):  # TF's ragged dispatch (ragged/ragged_array_ops.py)
+        return ragged_array_ops.gather_nd(params, indices, batch_dims, gather_nd)
     if has_strings(params):
         return _str.gather_nd(params, indices, batch_dims)
     p = to_tensor(params, None, "params")

@@ -447,6 +447,9 @@ def matmul(a, b, transpose_a=False, transpose_b=False, adjoint_a=False, adjoint_
         ValueError: for rank < 2; InvalidArgumentError (a ValueError), as TF, for incompatible inner dimensions.
         TypeError: for different dtypes.
     """
+    if isinstance(a, RaggedTensor) or isinstance(b, RaggedTensor):  # TF's ragged dispatch: uniform rows only
+        a, b = (ragged_array_ops.uniform_to_dense(v, "tf.linalg.matmul") if isinstance(v, RaggedTensor) else v
+                for v in (a, b))
     a, b = binary_operands(a, b, "tf.matmul", "a", "b")
     for arg, t in (("a", a), ("b", b)):
         if t.dim() < 2:

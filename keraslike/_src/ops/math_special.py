@@ -15,6 +15,8 @@ from keraslike._src.ops.conversion import binary_operands, normalize_axes, norma
 from keraslike._src.ops.math import _require_float, no_gradient, sqrt_sum_squares
 from keraslike._src.ragged.ragged_dispatch import on_flat_values, on_flat_values_binary
 from keraslike._src.sparse.sparse_dispatch import on_sparse_values
+from keraslike._src.ragged import ragged_array_ops
+from keraslike._src.ragged.ragged_tensor import RaggedTensor
 
 
 def _float(x, op_name):
@@ -192,6 +194,8 @@ def bincount(arr, weights=None, minlength=None, maxlength=None, dtype=torch.int3
     Raises:
         tf.errors.InvalidArgumentError: negative values. ValueError: another `axis`.
     """
+    if isinstance(arr, RaggedTensor):  # TF's ragged dispatch (ragged/ragged_array_ops.py)
+        return ragged_array_ops.bincount(arr, weights, minlength, maxlength, dtype, axis, binary_output, bincount)
     values = to_tensor(arr, None, "arr").to(torch.long)
     if axis not in (None, 0, -1):
         raise ValueError(f"`bincount` supports axis None, 0 or -1. Received: axis={axis}")

@@ -171,8 +171,12 @@ def _cumsum_rows(rt):
 
 
 def split(rt, num_or_size_splits, axis, num, dense_op):
-    """`tf.split(rt, num_or_size_splits)` along axis 0 (rows)."""
-    if _axis(axis, rt.ndim, "tf.split") != 0:
+    """`tf.split(rt, num_or_size_splits)` along axis 0 (rows) or a uniform inner axis of the flat values."""
+    axis = _axis(axis, rt.ndim, "tf.split")
+    if axis > rt.ragged_rank:  # a uniform inner axis: split the flat values
+        pieces = dense_op(rt.flat_values, num_or_size_splits, axis - rt.ragged_rank, num)
+        return [rt.with_flat_values(p) for p in pieces]
+    if axis != 0:
         raise NotImplementedError("`tf.split` of a RaggedTensor splits along axis 0 in keraslike. "
                                   f"Received: axis={axis}")
     n = rt.nrows_int()
@@ -215,3 +219,58 @@ def unsorted_segment(data, segment_ids, num_segments, dense_op):
                                   "the same row partitions in keraslike. Received: dense segment_ids")
     ids = ragged_binary(data, segment_ids, lambda a, b: b).flat_values
     return dense_op(data.flat_values, ids, num_segments)
+
+
+def gather_nd(params, indices, batch_dims, dense_op):
+    """`tf.gather_nd(params, indices)` with ragged params and dense indices `[n, k]`: each index row picks a row
+    (k < rank, ragged result) or an element (k == rank, dense result) of `params`."""
+    if batch_dims:
+        raise NotImplementedError("`tf.gather_nd` of a RaggedTensor with batch_dims is not supported in keraslike. "
+                                  f"Received: batch_dims={batch_dims}")
+    index = torch.as_tensor(indices.numpy() if hasattr(indices, "numpy") else indices)
+    if index.dim() != 2:
+        raise NotImplementedError("`tf.gather_nd` of a RaggedTensor takes indices of shape [n, k] in keraslike. "
+                                  f"Received: indices with shape {list(index.shape)}")
+    items = []
+    for coords in index.tolist():
+        item = params
+        for c in coords:
+            item = item[c]
+        items.append(item)
+    if items and all(isinstance(t, torch.Tensor) and t.dim() == 0 for t in items):
+        return torch.stack(items)
+    return from_rows(items, params)
+
+
+def uniform_to_dense(rt, op_name):
+    """RaggedTensor `rt` as a dense tensor when every dimension is uniform (TF's ragged matmul), else TF's
+    ValueError."""
+    splits = rt.nested_row_splits
+    for s in splits:
+        lengths = s[1:] - s[:-1]
+        if lengths.numel() and bool((lengths != lengths[0]).any()):
+            raise ValueError(f"`{op_name}` of a RaggedTensor needs uniform row lengths (TF multiplies only ragged "
+                             f"tensors whose rows have one length). Received: a RaggedTensor of shape {rt.shape}")
+    return rt.to_tensor()
+
+
+def bincount(arr, weights, minlength, maxlength, dtype, axis, binary_output, dense_op):
+    """`tf.math.bincount` of a RaggedTensor: over its flat values (`axis=None`) or per row (`axis=-1`, a dense
+    `[nrows, length]` result)."""
+    flat_weights = None if weights is None else (
+        weights.flat_values if isinstance(weights, RaggedTensor) else weights)
+    if axis is None or axis == 0:
+        return dense_op(arr.flat_values, flat_weights, minlength, maxlength, dtype, axis=None,
+                        binary_output=binary_output)
+    if axis != -1 or isinstance(arr.values, RaggedTensor):
+        raise ValueError(f"`tf.math.bincount` of a RaggedTensor counts over all values (axis=None) or per row of a "
+                         f"ragged rank 1 tensor (axis=-1). Received: axis={axis}")
+    flat = arr.flat_values
+    length = int(flat.max()) + 1 if flat.numel() else 0
+    length = max(length, int(minlength)) if minlength is not None else length
+    length = min(length, int(maxlength)) if maxlength is not None else length
+    rows = []
+    for i in range(arr.nrows_int()):
+        row_weights = None if flat_weights is None else weights[i]
+        rows.append(dense_op(arr[i], row_weights, length, length, dtype, axis=None, binary_output=binary_output))
+    return torch.stack(rows) if rows else torch.zeros((0, length), dtype=dtype)

@@ -155,13 +155,15 @@ def reduce_join(inputs, axis=None, keepdims=False, separator="", name=None):
     """`tf.strings.reduce_join`: join the strings along `axis` (all of them when None) with `separator`.
 
     With several axes the first listed varies fastest (TF's ReduceJoin order); `axis=None` joins in
-    row-major order. A RaggedTensor is joined along its last (ragged) axis.
+    row-major order. A RaggedTensor is joined along its last (ragged) axis, or whole (`axis=None`).
 
     Raises:
         ValueError: for an out-of-range axis.
         NotImplementedError: for a RaggedTensor joined along another axis.
     """
     sep = strings_of(separator, "separator")[()]
+    if isinstance(inputs, RaggedTensor) and axis is None and not keepdims:  # TF: all values, row-major order
+        return reduce_join(inputs.flat_values, None, False, separator)
     if isinstance(inputs, RaggedTensor):
         last = inputs.ndim - 1
         first = axis[0] if isinstance(axis, (list, tuple)) and len(axis) == 1 else axis
