@@ -129,6 +129,8 @@ def reduce_all(input_tensor, axis=None, keepdims=False, name=None):
 
 def reduce_logsumexp(input_tensor, axis=None, keepdims=False, name=None):
     """`tf.math.reduce_logsumexp`: `log(sum(exp(x)))` over `axis`, computed stably."""
+    if isinstance(input_tensor, RaggedTensor):  # TF's ragged dispatch
+        return ragged_math.logsumexp(input_tensor, axis, keepdims, "tf.reduce_logsumexp")
     x, axes = _prepare(input_tensor, axis, "tf.reduce_logsumexp")
     _require_float(x, "tf.reduce_logsumexp", "input_tensor")
     return x if not axes else torch.logsumexp(x, dim=axes, keepdim=bool(keepdims))

@@ -103,3 +103,25 @@ def variance(rt, axis, keepdims, op_name):
     if isinstance(mean, RaggedTensor):
         return mean.with_flat_values(torch.clamp(mean_sq.flat_values - mean.flat_values ** 2, min=0))
     return torch.clamp(mean_sq - mean * mean, min=0)
+
+
+def logsumexp(rt, axis, keepdims, op_name):
+    """`tf.math.reduce_logsumexp` of RaggedTensor `rt`: `max + log(sum(exp(x - max)))` per reduced group (an
+    empty row gives -inf, as TF)."""
+    flat = rt.flat_values
+    if not isinstance(flat, torch.Tensor) or not flat.is_floating_point():
+        raise TypeError(f"`{op_name}` expects floating point values. Received: a RaggedTensor of dtype {rt.dtype!r}")
+    if axis is None:
+        return torch.logsumexp(flat.reshape(-1), 0)
+    top = reduce(rt, axis, keepdims, "max", op_name)
+    if isinstance(top, RaggedTensor):
+        raise NotImplementedError(f"`{op_name}` of a RaggedTensor over an inner axis is not supported in keraslike. "
+                                  f"Received: axis={axis}")
+    finite_top = torch.where(torch.isfinite(top), top, torch.zeros_like(top))
+    axis = int(axis) + rt.ndim if int(axis) < 0 else int(axis)
+    if axis == 1:
+        spread = finite_top[rt.value_rowids().long()]
+    else:
+        spread = finite_top[torch.arange(rt.values.shape[0]) - rt.row_splits.long()[rt.value_rowids().long()]]
+    total = reduce(rt.with_flat_values(torch.exp(rt.values - spread)), axis, keepdims, "sum", op_name)
+    return torch.log(total) + finite_top
