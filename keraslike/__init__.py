@@ -6,6 +6,11 @@ re-export names implemented in `keraslike._src`, which never imports them back.
 
 # ruff: noqa: E402, F401, I001
 
+from keraslike._src.import_gc import ImportGcPause as _ImportGcPause
+
+_gc_pause = _ImportGcPause()  # no garbage collection while torch and keraslike load: _src/import_gc.py
+del _ImportGcPause
+
 from keraslike import version
 
 __version__ = version.VERSION  # a TF version string, as scripts print and compare `tf.__version__`
@@ -155,3 +160,5 @@ from keraslike._src import missing_names as _missing_names
 
 _missing_names.install()   # last: a missing tf.<name> says keraslike lacks it and where the coverage table is
 del _missing_names
+_gc_pause.end()  # the collector as it was before `import keraslike`
+del _gc_pause

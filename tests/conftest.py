@@ -1,6 +1,8 @@
 """Shared test helpers: run worker scripts as real processes."""
 
 import compileall
+import fcntl
+import json
 import os
 import subprocess
 import sys
@@ -25,6 +27,17 @@ def pytest_configure(config):
     for package in ("keraslike", "models"):
         if (REPO / package).is_dir():
             compileall.compile_dir(REPO / package, quiet=2)
+
+
+def pytest_ignore_collect(collection_path, config):
+    """Under `-m slow` alone (the multi-process half, scripts/test.sh), a test file whose text never says "slow"
+    holds no slow test, so it is not imported: each xdist worker of that half would otherwise import the whole
+    suite (~8 s of CPU) only to deselect 95% of it. Any other selection collects everything."""
+    if config.getoption("markexpr") != "slow" or collection_path.suffix != ".py":
+        return None
+    if collection_path.name.startswith("test_") and "slow" not in collection_path.read_text():
+        return True
+    return None
 
 
 def script_env(**extra):
@@ -143,6 +156,87 @@ def start_scripts(jobs, timeout=600, cwd=None, popen=None, stdin_text=None, limi
 @pytest.fixture
 def run():
     return run_script
+
+
+# Worker scripts run in turn as one program (tests/scripts/in_turn.py), shared by the test modules that read them:
+# {group: {job: [script, args...]}}; "{dir}" in an argument is the job's own empty folder. The jobs of a group are
+# two-replica (or one-replica) programs that exit 0 and write files for their tests: one launch of the replicas
+# (interpreter starts, imports, rendezvous) serves them all instead of one launch each. Each job is still a real
+# MirroredStrategy program of its own (its strategy, its fit), unseeded where it was; order matters only in that a
+# failing job ends its group (the tests of the jobs after it fail, naming it).
+IN_TURN = {
+    "keras_two_replicas": {
+        "compute_metrics_hook": ["compute_metrics_hook_fit.py", "{dir}/out"],
+        "custom_step_tf2": ["custom_step_fit.py", "{dir}/out", "--replicas", "2", "--style", "tf2"],
+        "custom_step_keras3": ["custom_step_fit.py", "{dir}/out", "--replicas", "2", "--style", "keras3"],
+        "steps_per_execution": ["steps_per_execution_fit.py", "{dir}", "--replicas", "2"],
+        "masked_sequence": ["masked_sequence_fit.py", "{dir}/two.npz", "--replicas", "2"],
+        "ops_layer": ["ops_layer_fit.py", "{dir}/two.npz", "--replicas", "2"],
+        "callbacks": ["callbacks_replicas.py", "{dir}", "--replicas", "2"],
+        "image_generator": ["image_generator_coverage_fit.py", "{dir}/out", "--replicas", "2"],
+        "bridge": ["bridge_fit.py", "{dir}/r2", "--replicas", "2"],
+        "models": ["models_mirrored.py", "{dir}/models", "--replicas", "2"],
+    },
+    "distribute_two_replicas": {
+        "values": ["distribute_values.py", "{dir}/values.json", "keraslike"],
+        "replica_steps": ["replica_steps.py", "{dir}/two", "--replicas", "2"],
+        "scenarios": ["scenarios.py", "{dir}", "--replicas", "2"],
+        "sparse_updates": ["sparse_updates_fit.py", "{dir}/two.npz", "--replicas", "2"],
+        "new_metrics": ["mirrored_new_metrics.py", "{dir}/two.npz", "--replicas", "2"],
+        "tfrecord_coverage": ["tfrecord_coverage_fit.py", "{dir}/records", "{dir}/out", "--replicas", "2"],
+        "text_coverage": ["text_coverage_fit.py", "{dir}/docs", "{dir}/out", "--replicas", "2"],
+        "replica_batchnorm": ["replica_batchnorm.py", "{dir}"],  # flips TF_USE_LEGACY_KERAS
+    },
+    "one_replica": {  # the two that split the CPU into one logical device first (TF then accepts only that)
+        "steps_per_execution": ["steps_per_execution_fit.py", "{dir}", "--replicas", "1"],
+        "bridge": ["bridge_fit.py", "{dir}/r1", "--replicas", "1"],
+        "custom_step_tf2": ["custom_step_fit.py", "{dir}/out", "--replicas", "1", "--style", "tf2"],
+        "custom_step_keras3": ["custom_step_fit.py", "{dir}/out", "--replicas", "1", "--style", "keras3"],
+        "ops_layer": ["ops_layer_fit.py", "{dir}/one.npz", "--replicas", "1"],
+        "replica_steps": ["replica_steps.py", "{dir}/one", "--replicas", "1", "--scenarios", "fn"],
+        "scenarios": ["scenarios.py", "{dir}", "--replicas", "1"],
+    },
+}
+
+
+def _shared_temp(tmp_path_factory):
+    """This run's temporary folder that every pytest-xdist worker sees (a worker's own is a folder inside it)."""
+    base = tmp_path_factory.getbasetemp()
+    return base.parent if os.environ.get("PYTEST_XDIST_WORKER") else base
+
+
+def in_turn(tmp_path_factory, group, timeout=1200):
+    """Run IN_TURN[group] once per test run (whichever xdist worker asks first; the other waits for it and reads
+    its results): {job: (CompletedProcess of that job alone, its folder)}. A job's returncode is its script's exit
+    code (-1 when an earlier job's failure ended the group before it ran); its stderr ends with the group's own."""
+    root = _shared_temp(tmp_path_factory)
+    folder = root / f"in_turn-{group}"
+    jobs = IN_TURN[group]
+    with open(root / f"in_turn-{group}.lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)  # released when the file closes
+        if not (folder / "run.json").exists():
+            folder.mkdir(exist_ok=True)
+            spec = []
+            for name, (script, *args) in jobs.items():
+                (folder / name).mkdir()
+                spec.append({"name": name, "log": str(folder / f"{name}-job"),
+                             "argv": [str(SCRIPTS / script), *(a.replace("{dir}", str(folder / name)) for a in args)]})
+            (folder / "spec.json").write_text(json.dumps(spec, indent=1))
+            try:
+                proc = run_script([SCRIPTS / "in_turn.py", folder / "spec.json"], timeout=timeout)
+                run = {"returncode": proc.returncode, "stdout": proc.stdout, "stderr": proc.stderr}
+            except subprocess.TimeoutExpired as exc:
+                run = {"returncode": -1, "stdout": "", "stderr": f"in_turn group {group!r}: {exc}"}
+            (folder / "run.json").write_text(json.dumps(run))
+    run = json.loads((folder / "run.json").read_text())
+    results = {}
+    for name in jobs:
+        code, out, err = (folder / f"{name}-job.{kind}" for kind in ("code", "stdout", "stderr"))
+        read = [p.read_text() if p.exists() else "" for p in (out, err)]
+        returncode = int(code.read_text()) if code.exists() else -1
+        stderr = f"{read[1]}\n--- in_turn group {group!r} (exit {run['returncode']}):\n{run['stderr'][-6000:]}"
+        results[name] = (subprocess.CompletedProcess(jobs[name], returncode, read[0], stderr), folder / name)
+    return results
 
 
 def _launches_python(args):

@@ -19,6 +19,8 @@ import functools
 import importlib
 import pathlib
 
+import pytest
+
 import keraslike
 from keraslike._src.distribute import context, contract
 from keraslike._src.distribute import strategy as strategy_module
@@ -39,6 +41,20 @@ def _module_name(path):
 def all_modules():
     """{module name: path} of every module of the keraslike package (packages by their `__init__.py`)."""
     return {_module_name(path): path for path in sorted(PACKAGE_DIR.rglob("*.py"))}
+
+
+@functools.lru_cache(maxsize=None)
+def _parsed(path):
+    """(source, tree) of a file: each keraslike module is read and parsed once for all the checks of this file
+    (parsing the ~700 modules takes seconds of CPU; the checks only read the trees)."""
+    source = path.read_text()
+    return source, ast.parse(source, str(path))
+
+
+@pytest.fixture(scope="module", autouse=True)
+def _forget_the_trees():
+    yield
+    _parsed.cache_clear()  # the trees of the whole package are hundreds of MB: not for the rest of the run
 
 
 class _ImportCollector(ast.NodeVisitor):
@@ -77,7 +93,7 @@ def imports_of(module, path):
     """
     modules = all_modules()
     collector = _ImportCollector(module, path.name == "__init__.py")
-    collector.visit(ast.parse(path.read_text(), str(path)))
+    collector.visit(_parsed(path)[1])
     targets = []
     for base, names, line, in_function in collector.found:
         if base != ROOT and not base.startswith(ROOT + "."):
@@ -207,8 +223,8 @@ def unexplained_function_level_imports():
     """['module:line: statement'] for each function-level import (of any package) with no comment saying why."""
     found = []
     for module, path in all_modules().items():
-        lines = path.read_text().split("\n")
-        tree = ast.parse("\n".join(lines), str(path))
+        source, tree = _parsed(path)
+        lines = source.split("\n")
         for node in ast.walk(tree):
             if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)):
                 for inner in ast.walk(node):
@@ -232,7 +248,7 @@ def test_the_public_face_only_re_exports():
     for module, path in all_modules().items():
         if module.startswith(SRC) or module.startswith(SRC.rpartition(".")[0] + "._"):
             continue
-        for node in ast.parse(path.read_text(), str(path)).body:
+        for node in _parsed(path)[1].body:
             if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)) and node.name != "__getattr__":
                 found.append(f"{module}:{node.lineno} defines {node.name}")
     assert not found, "implementation in the public face (move it under keraslike/_src):\n" + "\n".join(found)
@@ -430,10 +446,11 @@ def _private(name):
     return name.startswith("_") and not (name.startswith("__") and name.endswith("__"))
 
 
-def private_strategy_members(source, where="<source>"):
-    """['where:line strategy._x'] for each private member read off a strategy (`s._x`, `getattr(s, "_x")`)."""
+def private_strategy_members(source, where="<source>", tree=None):
+    """['where:line strategy._x'] for each private member read off a strategy (`s._x`, `getattr(s, "_x")`);
+    `tree`: `source` already parsed."""
     found = []
-    for node in ast.walk(ast.parse(source, where)):
+    for node in ast.walk(ast.parse(source, where) if tree is None else tree):
         if isinstance(node, ast.Attribute) and _private(node.attr) and _names_a_strategy(node.value):
             found.append(f"{where}:{node.lineno} {ast.unparse(node)}")
         elif (isinstance(node, ast.Call) and isinstance(node.func, ast.Name)
@@ -455,7 +472,8 @@ def test_no_private_strategy_member_is_read_outside_distribute():
     for module, path in all_modules().items():
         if module == DISTRIBUTE or module.startswith(DISTRIBUTE + "."):
             continue
-        found += private_strategy_members(path.read_text(), module)
+        source, tree = _parsed(path)
+        found += private_strategy_members(source, module, tree)
     assert not found, ("a strategy's private members are read outside _src/distribute (add what is needed to the "
                        "contract, distribute/contract.py):\n" + "\n".join(found))
 

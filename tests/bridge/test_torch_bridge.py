@@ -5,7 +5,7 @@ import pytest
 import torch
 
 import keraslike as tf
-from tests.conftest import SCRIPTS, run_scripts
+from tests.conftest import in_turn
 
 keras = tf.keras
 
@@ -122,11 +122,15 @@ def test_keraslike_model_in_plain_torch_code():
 
 
 @pytest.mark.slow
-def test_wrapped_module_under_mirrored_strategy_equals_one_device(tmp_path):
-    for proc in run_scripts(*([SCRIPTS / "bridge_fit.py", tmp_path / f"r{n}", "--replicas", n] for n in (1, 2))):
+@pytest.mark.timeout(900)  # waits for its in-turn groups
+def test_wrapped_module_under_mirrored_strategy_equals_one_device(tmp_path_factory):
+    # the runs are jobs of the shared in-turn groups (tests/conftest.py IN_TURN)
+    (one_proc, one_dir), (two_proc, two_dir) = (in_turn(tmp_path_factory, group)["bridge"]
+                                                for group in ("one_replica", "keras_two_replicas"))
+    for proc in (one_proc, two_proc):
         assert proc.returncode == 0, proc.stderr[-3000:]
-    one = np.load(tmp_path / "r1.rank0.npz")
-    two = [np.load(tmp_path / f"r2.rank{r}.npz") for r in (0, 1)]
+    one = np.load(one_dir / "r1.rank0.npz")
+    two = [np.load(two_dir / f"r2.rank{r}.npz") for r in (0, 1)]
     assert int(two[0]["replicas"]) == 2
     for key in one.files:
         if key.startswith(("fit_", "loop_")):

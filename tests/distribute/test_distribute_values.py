@@ -14,18 +14,17 @@ import json
 import numpy as np
 import pytest
 
-from tests.conftest import REPO, SCRIPTS, run_script
+from tests.conftest import REPO, in_turn
 
-pytestmark = pytest.mark.slow
+pytestmark = [pytest.mark.slow, pytest.mark.timeout(900)]  # the first test waits for its in-turn group
 GOLDEN_VALUES = json.loads((REPO / "tests" / "golden" / "distribute_values.json").read_text())
 
 
 @pytest.fixture(scope="module")
 def result(tmp_path_factory):
-    out = tmp_path_factory.mktemp("distvalues") / "values.json"
-    proc = run_script([SCRIPTS / "distribute_values.py", out, "keraslike"], timeout=600)
+    proc, folder = in_turn(tmp_path_factory, "distribute_two_replicas")["values"]  # tests/conftest.py IN_TURN
     assert proc.returncode == 0, proc.stderr[-4000:]
-    return json.loads(out.read_text())
+    return json.loads((folder / "values.json").read_text())
 
 
 @pytest.mark.parametrize("key", sorted(GOLDEN_VALUES))

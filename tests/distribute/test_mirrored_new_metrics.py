@@ -7,9 +7,9 @@ import importlib.util
 import numpy as np
 import pytest
 
-from tests.conftest import SCRIPTS, run_script
+from tests.conftest import SCRIPTS, in_turn
 
-pytestmark = pytest.mark.slow
+pytestmark = [pytest.mark.slow, pytest.mark.timeout(900)]  # waits for its in-turn group
 WORKER = SCRIPTS / "mirrored_new_metrics.py"
 
 
@@ -20,8 +20,8 @@ def _worker_module():
     return module
 
 
-def test_two_replica_evaluate_equals_one_device(tmp_path):
-    proc = run_script([WORKER, tmp_path / "two.npz", "--replicas", "2"])
+def test_two_replica_evaluate_equals_one_device(tmp_path_factory):
+    proc, tmp_path = in_turn(tmp_path_factory, "distribute_two_replicas")["new_metrics"]  # conftest IN_TURN
     assert proc.returncode == 0, proc.stderr
     two = np.load(tmp_path / "two.npz")
     assert int(two["replicas"]) == 2

@@ -12,20 +12,20 @@ import json
 import numpy as np
 import pytest
 
-from tests.conftest import REPO, SCRIPTS, run_script
+from tests.conftest import REPO, in_turn
 
 GOLDEN = json.loads((REPO / "tests" / "golden" / "replica_batchnorm.json").read_text())
 
 
 @pytest.fixture(scope="module")
 def ranks(tmp_path_factory):
-    out = tmp_path_factory.mktemp("replica_bn")
-    proc = run_script([SCRIPTS / "replica_batchnorm.py", out], timeout=600)
+    proc, out = in_turn(tmp_path_factory, "distribute_two_replicas")["replica_batchnorm"]  # tests/conftest.py IN_TURN
     assert proc.returncode == 0, proc.stderr[-3000:]
     return [json.loads((out / f"rank{r}.json").read_text()) for r in range(2)]
 
 
 @pytest.mark.slow
+@pytest.mark.timeout(900)  # the first test waits for its in-turn group
 @pytest.mark.parametrize("keras", ["keras3", "keras2"])
 def test_evaluate_and_predict_use_each_replicas_statistics(ranks, keras):
     golden = GOLDEN[keras]
@@ -35,6 +35,7 @@ def test_evaluate_and_predict_use_each_replicas_statistics(ranks, keras):
 
 
 @pytest.mark.slow
+@pytest.mark.timeout(900)  # the first test waits for its in-turn group
 @pytest.mark.parametrize("keras", ["keras3", "keras2"])
 def test_get_weights_and_save_read_what_tf_reads(ranks, keras):
     golden = GOLDEN[keras]

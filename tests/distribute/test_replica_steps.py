@@ -7,20 +7,19 @@ references are one device (the same script with one replica) and hand-counted ba
 import numpy as np
 import pytest
 
-from tests.conftest import SCRIPTS, run_scripts
+from tests.conftest import in_turn
 
-pytestmark = pytest.mark.slow
-WORKER = SCRIPTS / "replica_steps.py"
+pytestmark = [pytest.mark.slow, pytest.mark.timeout(900)]  # the first test waits for its in-turn groups
 
 
 @pytest.fixture(scope="module")
 def ranks(tmp_path_factory):
-    base = tmp_path_factory.mktemp("steps")
-    proc, one = run_scripts([WORKER, base / "two", "--replicas", "2"],
-                            [WORKER, base / "one", "--replicas", "1", "--scenarios", "fn"], timeout=600)
+    # the runs are jobs of the shared in-turn groups (tests/conftest.py IN_TURN)
+    proc, two_dir = in_turn(tmp_path_factory, "distribute_two_replicas")["replica_steps"]
+    one, one_dir = in_turn(tmp_path_factory, "one_replica")["replica_steps"]
     assert proc.returncode == 0, proc.stderr[-4000:]
     assert one.returncode == 0, one.stderr[-4000:]
-    return [np.load(base / f"two.rank{r}.npz") for r in range(2)], np.load(base / "one.rank0.npz")
+    return [np.load(two_dir / f"two.rank{r}.npz") for r in range(2)], np.load(one_dir / "one.rank0.npz")
 
 
 def test_steps_and_layers_run_in_replica_context(ranks):

@@ -9,17 +9,16 @@ import json
 import numpy as np
 import pytest
 
-from tests.conftest import SCRIPTS, run_scripts
+from tests.conftest import in_turn
 
-pytestmark = pytest.mark.slow
+pytestmark = [pytest.mark.slow, pytest.mark.timeout(900)]  # the first test waits for its in-turn groups
 
 
 @pytest.fixture(scope="module")
 def results(tmp_path_factory):
-    two = tmp_path_factory.mktemp("two")
-    one = tmp_path_factory.mktemp("one")
-    proc2, proc1 = run_scripts([SCRIPTS / "scenarios.py", two, "--replicas", "2"],
-                               [SCRIPTS / "scenarios.py", one, "--replicas", "1"])
+    # the runs are jobs of the shared in-turn groups (tests/conftest.py IN_TURN)
+    proc2, two = in_turn(tmp_path_factory, "distribute_two_replicas")["scenarios"]
+    proc1, one = in_turn(tmp_path_factory, "one_replica")["scenarios"]
     assert proc2.returncode == 0, proc2.stderr[-3000:]
     assert proc2.stdout.count("scenarios done") == 1
     assert proc1.returncode == 0, proc1.stderr[-3000:]

@@ -7,15 +7,14 @@ import os
 import numpy as np
 import pytest
 
-from tests.conftest import SCRIPTS, run_script
+from tests.conftest import in_turn
 
-pytestmark = pytest.mark.slow
-WORKER = SCRIPTS / "sparse_updates_fit.py"
+pytestmark = [pytest.mark.slow, pytest.mark.timeout(900)]  # waits for its in-turn group
 GOLDEN = np.load(os.path.join(os.path.dirname(__file__), "..", "golden", "sparse_optimizers.npz"))
 
 
-def test_two_replica_fit_equals_tf(tmp_path):
-    proc = run_script([WORKER, tmp_path / "two.npz", "--replicas", "2"])
+def test_two_replica_fit_equals_tf(tmp_path_factory):
+    proc, tmp_path = in_turn(tmp_path_factory, "distribute_two_replicas")["sparse_updates"]  # conftest IN_TURN
     assert proc.returncode == 0, proc.stderr
     two = np.load(tmp_path / "two.npz")
     assert int(two["replicas"]) == 2

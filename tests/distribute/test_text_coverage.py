@@ -9,16 +9,15 @@ import json
 
 import pytest
 
-from tests.conftest import SCRIPTS, run_script
+from tests.conftest import in_turn
 
-pytestmark = pytest.mark.slow
+pytestmark = [pytest.mark.slow, pytest.mark.timeout(900)]  # the first test waits for its in-turn group
 FILES, EPOCHS = 21, 2
 
 
 @pytest.fixture(scope="module")
 def seen(tmp_path_factory):
-    base = tmp_path_factory.mktemp("text_coverage")
-    proc = run_script([SCRIPTS / "text_coverage_fit.py", base / "docs", base / "out", "--replicas", "2"], timeout=600)
+    proc, base = in_turn(tmp_path_factory, "distribute_two_replicas")["text_coverage"]  # tests/conftest.py IN_TURN
     assert proc.returncode == 0, proc.stderr[-4000:]
     return [json.loads((base / f"out.rank{r}.json").read_text()) for r in range(2)]
 

@@ -9,15 +9,14 @@ import json
 
 import pytest
 
-from tests.conftest import SCRIPTS, run_script
+from tests.conftest import in_turn
 
-pytestmark = pytest.mark.slow
+pytestmark = [pytest.mark.slow, pytest.mark.timeout(900)]  # waits for its in-turn group
 EXAMPLES, EPOCHS = 37, 2
 
 
-def test_each_example_seen_exactly_once_per_epoch(tmp_path):
-    proc = run_script([SCRIPTS / "tfrecord_coverage_fit.py", tmp_path / "records", tmp_path / "out", "--replicas",
-                       "2"], timeout=600)
+def test_each_example_seen_exactly_once_per_epoch(tmp_path_factory):
+    proc, tmp_path = in_turn(tmp_path_factory, "distribute_two_replicas")["tfrecord_coverage"]  # conftest IN_TURN
     assert proc.returncode == 0, proc.stderr[-4000:]
     seen = [json.loads((tmp_path / f"out.rank{r}.json").read_text()) for r in range(2)]
     orders = []

@@ -10,7 +10,7 @@ import math
 import pytest
 
 import models
-from tests.conftest import SCRIPTS, run_script
+from tests.conftest import in_turn
 
 
 def _trainable(model):
@@ -78,9 +78,9 @@ def test_builders_check_arguments():
 
 
 @pytest.mark.slow
-def test_every_model_trains_under_mirrored_strategy(tmp_path):
-    out = tmp_path / "models"
-    proc = run_script([SCRIPTS / "models_mirrored.py", out, "--replicas", "2"])
+@pytest.mark.timeout(900)  # waits for its in-turn group
+def test_every_model_trains_under_mirrored_strategy(tmp_path_factory):
+    proc, tmp_path = in_turn(tmp_path_factory, "keras_two_replicas")["models"]  # tests/conftest.py IN_TURN
     assert proc.returncode == 0, proc.stderr[-3000:]
     rank0 = json.loads((tmp_path / "models.rank0.json").read_text())
     rank1 = json.loads((tmp_path / "models.rank1.json").read_text())

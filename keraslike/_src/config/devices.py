@@ -36,6 +36,17 @@ class LogicalDeviceConfiguration:
     def __repr__(self):
         return f"LogicalDeviceConfiguration(memory_limit={self.memory_limit})"
 
+    def _fields(self):
+        return self.memory_limit, self.experimental_priority, self.experimental_device_ordinal
+
+    def __eq__(self, other):  # TF's is a namedtuple: equal when its fields are
+        if not isinstance(other, LogicalDeviceConfiguration):
+            return NotImplemented
+        return self._fields() == other._fields()
+
+    def __hash__(self):
+        return hash(self._fields())
+
 
 class _DeviceState:
     """Process-wide device configuration (TF keeps the same in its eager context)."""
@@ -124,7 +135,8 @@ def set_logical_device_configuration(device, logical_devices):
         logical_devices: list of `LogicalDeviceConfiguration`, or None to reset.
 
     Raises:
-        RuntimeError: after devices were initialised (TF's wording).
+        RuntimeError: after devices were initialised (TF's wording), unless the configuration is the one the
+            device already has (then nothing changes, as in TF: a program or notebook cell run twice works).
         ValueError: if `device` or `logical_devices` has the wrong type.
     """
     if not isinstance(device, PhysicalDevice):
@@ -132,19 +144,22 @@ def set_logical_device_configuration(device, logical_devices):
             "Expected device to be a PhysicalDevice from tf.config.list_physical_devices(). "
             f"Received: device={device!r}"
         )
+    if logical_devices is not None:
+        logical_devices = list(logical_devices)
+        for cfg in logical_devices:
+            if not isinstance(cfg, LogicalDeviceConfiguration):
+                raise ValueError(
+                    "Expected logical_devices to be a list of tf.config.LogicalDeviceConfiguration. "
+                    f"Received: logical_devices={logical_devices!r}"
+                )
+    if _state.logical_config.get(device) == logical_devices:
+        return
     if is_initialized():
         raise RuntimeError("Virtual devices cannot be modified after being initialized")
     if logical_devices is None:
         _state.logical_config.pop(device, None)
         _apply_gpu_memory_limit(device)
         return
-    logical_devices = list(logical_devices)
-    for cfg in logical_devices:
-        if not isinstance(cfg, LogicalDeviceConfiguration):
-            raise ValueError(
-                "Expected logical_devices to be a list of tf.config.LogicalDeviceConfiguration. "
-                f"Received: logical_devices={logical_devices!r}"
-            )
     if device.device_type == "GPU" and any(c.memory_limit is None for c in logical_devices) and len(
             logical_devices) > 1:
         raise ValueError(

@@ -22,6 +22,7 @@ import torch
 
 from keraslike._src.data import cardinality as card
 from keraslike._src.data import error_skipping
+from keraslike._src.data import shuffle
 from keraslike._src.data import structure as nest
 from keraslike._src.data.dataset import Dataset, _implementation
 from keraslike._src.data.dataset_spec import DatasetSpec
@@ -157,6 +158,21 @@ class MapDataset(Dataset):
             return relax(leaf)
         return nest.map_structure_unchecked(spec_of, output)
 
+    def _spec_from_elements(self, in_spec, tries=16):
+        """The spec traced on the first of the input's elements the function takes (TF's trace sees no values, so
+        a function that fails on some values, `check_numerics` under `ignore_errors()`, still has a spec); the first
+        error when the first `tries` elements all fail. Uses up no shuffle pass."""
+        first_error = None
+        with shuffle.passes_restored():
+            for element in itertools.islice(self._input._elements(), tries):
+                try:
+                    return self._traced(element, nest.spec_of)
+                except Exception as error:  # noqa: BLE001 - this element's values: try the next
+                    first_error = first_error or error
+        if first_error is not None:
+            raise first_error
+        return in_spec
+
     def _trace_spec(self):
         in_spec = self._input.element_spec
         try:
@@ -164,10 +180,7 @@ class MapDataset(Dataset):
             unknown = any(s.shape.rank is None or None in s.shape.as_list() for s in nest.flatten(in_spec))
             spec = self._traced(placeholder, lambda leaf: _relaxed_spec(leaf, unknown))
         except Exception:  # noqa: BLE001 - fall back to a real element, like a retrace would
-            first = next(self._input._elements(), None)
-            if first is None:
-                return in_spec
-            return self._traced(first, nest.spec_of)
+            return self._spec_from_elements(in_spec)
         unknown_rank = any(getattr(s, "shape", None) is not None and s.shape.rank is None
                            for s in nest.flatten(in_spec))
         if _has_strings(in_spec) or _has_empty_dims(spec) or unknown_rank:  # shapes may depend on the values

@@ -4,6 +4,8 @@ Mirrors `tensorflow/python/framework/dtypes.py`: the public names are the
 torch dtypes themselves, so tensors made by either library compare equal.
 """
 
+import sys
+
 import numpy as np
 import torch
 
@@ -151,6 +153,70 @@ def as_dtype(dtype):
         "Expected a dtype such as tf.float32, 'float32' or np.float32. "
         f"Received: dtype={dtype!r}"
     )
+
+
+class DTypeName(str):
+    """Keras 3's dtype: the name as a plain string (`"float32"`), which also equals the torch dtype it names.
+
+    Keras 3 reports variables' and KerasTensors' dtypes as strings; in TF `"float32" == tf.float32` is True,
+    and keraslike's `tf.float32` is `torch.float32`, so this string equals both. Prints, hashes, pickles and
+    converts (`np.dtype(...)`, `json.dumps`) as the plain string. torch functions need a `torch.dtype`: pass it
+    through `as_dtype` first.
+    """
+
+    __slots__ = ()
+
+    def __eq__(self, other):
+        if isinstance(other, torch.dtype) or other is string:
+            return _BY_NAME.get(str(self)) is other
+        return str.__eq__(self, other)
+
+    def __ne__(self, other):
+        equal = self.__eq__(other)
+        return equal if equal is NotImplemented else not equal
+
+    __hash__ = str.__hash__
+
+    def __reduce__(self):
+        return (str, (str(self),))
+
+
+def read_by_library(depth=2):
+    """Whether the code `depth` frames up (the reader of a `dtype` attribute) is keraslike's own or torch's.
+
+    Keras 3 objects report their dtype as a string to users, while keraslike's implementation and torch
+    (its optimizers, distributed wrappers) pass a variable's dtype on to torch functions, which need a
+    `torch.dtype`: they get the tensor dtype. So does code torch.compile traces (`jit_compile=True`), which
+    cannot look at frames without breaking the graph.
+    """
+    if torch.compiler.is_compiling():
+        return True
+    module = sys._getframe(depth).f_globals.get("__name__") or ""
+    return module.startswith(_LIBRARY_MODULES) or module == "torch"
+
+
+_LIBRARY_MODULES = ("keraslike._src.", "torch.")
+
+
+def keras_dtype(dtype):
+    """Keras 3's dtype string (a `DTypeName`) for a TF/torch/numpy dtype spec, e.g. `torch.float32` -> `"float32"`."""
+    name = _KERAS_NAMES.get(dtype) if isinstance(dtype, torch.dtype) else None
+    if name is None:
+        name = DTypeName(dtype_name(dtype))
+        if isinstance(dtype, torch.dtype):
+            _KERAS_NAMES[dtype] = name
+    return name
+
+
+_KERAS_NAMES = {}  # torch dtype -> its DTypeName (read on every Keras variable's `dtype`)
+
+
+def keras_dtype_or_given(dtype):
+    """`keras_dtype(dtype)` for a dtype; any other value (a policy name such as "mixed_float16") as given."""
+    try:
+        return keras_dtype(dtype)
+    except TypeError:
+        return dtype
 
 
 def dtype_name(dtype):

@@ -10,6 +10,7 @@ Example:
 """
 
 import numpy as np
+import torch
 
 _M0, _M1 = 0xD2511F53, 0xCD9E8D57  # round multipliers
 _W0, _W1 = 0x9E3779B9, 0xBB67AE85  # key schedule (Weyl) increments
@@ -177,3 +178,31 @@ def truncated_normal(start, count, dtype_name):
                 break
             draws *= 2
     return out.reshape(-1)[:count]
+
+
+_TORCH_MIN_COUNT = 4096  # below this the numpy path is as fast
+
+
+def uniform_float32_tensor(start, count, device):
+    """`uniform_float(start, count, "float32")` computed by torch on `device` (the same bits; dropout masks of
+    large activations stay on the accelerator), or None where the counter would wrap within the draw (use the
+    numpy path) or the draw is small."""
+    key, counter = start
+    low = int(counter[0]) | (int(counter[1]) << 32)
+    high = int(counter[2]) | (int(counter[3]) << 32)
+    blocks = -(-count // 4)
+    if count < _TORCH_MIN_COUNT or low + blocks >= 1 << 63:
+        return None
+    mask = _U32
+    lo = torch.arange(blocks, dtype=torch.int64, device=device) + low
+    c0, c1 = lo & mask, (lo >> 32) & mask
+    c2 = torch.full_like(lo, high & mask)
+    c3 = torch.full_like(lo, (high >> 32) & mask)
+    k0, k1 = int(key[0]), int(key[1])
+    for _ in range(10):
+        p0, p1 = c0 * _M0, c2 * _M1  # the low 64 bits of each product (int64 arithmetic wraps)
+        c0, c1, c2, c3 = ((p1 >> 32) & mask) ^ c1 ^ k0, p1 & mask, ((p0 >> 32) & mask) ^ c3 ^ k1, p0 & mask
+        k0, k1 = (k0 + _W0) & _U32, (k1 + _W1) & _U32
+    words = torch.stack([c0, c1, c2, c3], dim=1).reshape(-1)[:count]
+    bits = ((127 << 23) | (words & 0x7FFFFF)).to(torch.int32)
+    return bits.view(torch.float32) - 1.0

@@ -216,12 +216,23 @@ def _uniform(shape, minval, maxval, dtype, gen):
     return (lo + torch.floor(u * (hi - lo).to(torch.float64)).to(dtype)).to(dtype)
 
 
+def _uniform_floats(start, count, dims, dtype):
+    """TF's uniform floats in [0, 1) from the generator `start`, on the current device: float32 draws for an
+    accelerator are computed there by torch (the same bits), the rest by numpy."""
+    device = torch.device(current_device())
+    if dtype == torch.float32 and device.type != "cpu":
+        u = philox.uniform_float32_tensor(start, count, device)
+        if u is not None:
+            return u.reshape(dims)
+    return philox_tensor(philox.uniform_float(start, count, dtypes.dtype_name(dtype)), dims, dtype)
+
+
 def philox_uniform(start, dims, minval, maxval, dtype):
     """TF's uniform values from the generator `start`: floats `u * (maxval - minval) + minval`, integers
     `minval + word % (maxval - minval)`."""
     count = math.prod(dims)
     if dtype.is_floating_point:
-        u = philox_tensor(philox.uniform_float(start, count, dtypes.dtype_name(dtype)), dims, dtype)
+        u = _uniform_floats(start, count, dims, dtype)
         lo = to_tensor(minval, dtype, "minval").to(u.device)
         hi = to_tensor(1.0 if maxval is None else maxval, dtype, "maxval").to(u.device)
         return u * (hi - lo) + lo
@@ -374,7 +385,7 @@ def stateless_uniform(shape, seed, minval=0, maxval=None, dtype=torch.float32, n
     dtype = dtypes.as_dtype(dtype)
     pair, count = philox.key_counter(*_stateless_pair(seed)), math.prod(dims)
     if dtype.is_floating_point:
-        u = philox_tensor(philox.uniform_float(pair, count, dtypes.dtype_name(dtype)), dims, dtype)
+        u = _uniform_floats(pair, count, dims, dtype)
         lo = to_tensor(minval, dtype, "minval").to(u.device)
         hi = to_tensor(1.0 if maxval is None else maxval, dtype, "maxval").to(u.device)
         return u * (hi - lo) + lo
@@ -535,15 +546,33 @@ def stateless_binomial(shape, seed, counts, probs, output_dtype=torch.int32, nam
     return sample_binomial(shape, counts, probs, output_dtype, _stateless_generator(seed))
 
 
+def _tf_multinomial(start, logits, num_samples):
+    """TF's multinomial kernel on one thread: per row, the cumulative `exp(logit - max)` over the finite logits (in
+    float64), and each sample the first class whose running total exceeds `u * total`, `u` the next double of the
+    Philox stream (two words each), rows drawn one after another."""
+    rows, classes = logits.shape
+    u = philox.uniform_float(start, rows * num_samples, "float64").reshape(rows, num_samples)
+    out = np.empty((rows, num_samples), dtype=np.int64)
+    for b in range(rows):
+        row = logits[b]
+        finite = np.isfinite(row)
+        top = row[finite].max() if finite.any() else np.finfo(row.dtype).min
+        cdf = np.cumsum(np.where(finite, np.exp(row.astype(np.float64) - float(top)), 0.0))
+        out[b] = np.searchsorted(cdf, u[b] * cdf[-1], side="right") if classes else 0
+    return out
+
+
 def stateless_categorical(logits, num_samples, seed, dtype=torch.int64, name=None):
-    """`tf.random.stateless_categorical`: like `categorical`, determined by the `seed` pair only."""
+    """`tf.random.stateless_categorical`: `[batch_size, num_samples]` class draws from unnormalised log-probs,
+    determined by the `seed` pair only: TF's values (its multinomial kernel on the seed's Philox stream; TF splits
+    a draw over `batch * (num_samples * log2(classes) + classes) * 50 >= 10000` across its threads, whose
+    values then depend on the thread count, where keraslike draws the rows in order as one thread does)."""
     lg = to_tensor(logits, None, "logits")
     if lg.dim() != 2:
         raise ValueError(f"Expected `logits` of shape [batch_size, num_classes]. Received: shape={list(lg.shape)}")
-    gen = _stateless_generator(seed)
-    probs = torch.softmax(lg.detach().to(torch.float64), dim=-1).to(gen.device)
-    out = torch.multinomial(probs, int(num_samples), replacement=True, generator=gen)
-    return out.to(dtypes.as_dtype(dtype)).to(lg.device)
+    start = philox.key_counter(*_stateless_pair(seed))
+    out = _tf_multinomial(start, lg.detach().cpu().numpy(), int(num_samples))
+    return torch.from_numpy(out).to(device=lg.device, dtype=dtypes.as_dtype(dtype))
 
 
 def stateless_parameterized_truncated_normal(shape, seed, means=0.0, stddevs=1.0, minvals=-2.0, maxvals=2.0,

@@ -29,6 +29,9 @@ from keraslike._src.placement import scope as _scope
 
 
 
+_TENSOR_DTYPE = torch.Tensor.dtype  # torch's own dtype getter (Variable.dtype reports Keras 3's string for Keras ones)
+
+
 class VariableSynchronization(enum.Enum):
     """`tf.VariableSynchronization`: when distributed copies of a variable are synced (a hint here, see README)."""
 
@@ -129,6 +132,17 @@ class Variable(torch.nn.Parameter, metaclass=VariableMeta):
         pass
 
     # ---- TF attributes ------------------------------------------------------
+    @property
+    def dtype(self):
+        """The value's dtype: a `torch.dtype` (`tf.float32` is `torch.float32`), or, for a Keras 3 variable (layer
+        weights, `keras.Variable`, metric and optimizer variables), Keras 3's string `"float32"` (a
+        `dtypes.DTypeName`, equal to `tf.float32` as well). `var.value.dtype` is always the tensor's dtype, and
+        keraslike's and torch's own code read the tensor dtype (`dtypes.read_by_library`)."""
+        dtype = _TENSOR_DTYPE.__get__(self)
+        if getattr(self, "_dtype_as_name", False) and not dtypes.read_by_library():
+            return dtypes.keras_dtype(dtype)
+        return dtype
+
     @property
     def name(self):
         """TF's name: `"a:0"` for a `tf.Variable(name="a")`; a Keras layer weight has Keras 3's short name
@@ -256,6 +270,7 @@ class Variable(torch.nn.Parameter, metaclass=VariableMeta):
     def __deepcopy__(self, memo):
         new = Variable(self.detach().clone(), trainable=self._trainable, name=self._keras_name)
         new._name_scope = getattr(self, "_name_scope", "")
+        new._dtype_as_name = getattr(self, "_dtype_as_name", False)
         memo[id(self)] = new
         return new
 
@@ -314,6 +329,12 @@ class VariableValue:
     def __call__(self):
         return self._variable.read_value()
 
+    @property
+    def dtype(self):
+        """The backing tensor's dtype, a `torch.dtype` (TF's `var.value.dtype` is a tensor dtype, where a Keras 3
+        variable's own `dtype` is the string `"float32"`)."""
+        return _TENSOR_DTYPE.__get__(self._variable)
+
     def __getattr__(self, name):
         return getattr(self._variable, name)
 
@@ -355,7 +376,14 @@ for _name in ("neg", "pos", "abs", "float", "int", "bool", "lt", "le", "gt", "ge
 VariableValue.__hash__ = lambda self: hash(self._variable)
 
 
-def state_view(tensor, name):
+def report_dtype_name(variable, enabled=True):
+    """Make `variable.dtype` Keras 3's string (`"float32"`) when `enabled`, as Keras 3 reports its variables' dtypes
+    (tf_keras's, made under TF_USE_LEGACY_KERAS=1, are tf.Variables with a tensor dtype). Returns `variable`."""
+    variable._dtype_as_name = bool(enabled)
+    return variable
+
+
+def state_view(tensor, name, dtype_name=False):
     """A non-trainable `Variable` over the storage of a state tensor the library updates in place.
 
     Metric states and optimizer slots are plain torch tensors inside keraslike; users reach them as TF's
@@ -366,6 +394,7 @@ def state_view(tensor, name):
     Args:
         tensor: the state `torch.Tensor`.
         name: the variable's path (`"mean/total"`; its `name` is the last part, as Keras 3's).
+        dtype_name: whether the view's `dtype` is Keras 3's string (`report_dtype_name`).
 
     Returns:
         A `Variable` sharing `tensor`'s storage.
@@ -376,6 +405,7 @@ def state_view(tensor, name):
     view._name_scope = ""
     view._trainable = False
     view.constraint = None
+    view._dtype_as_name = bool(dtype_name)
     return view
 
 
@@ -390,12 +420,13 @@ class StateViewCache(dict):
         return (StateViewCache, ())
 
 
-def cached_state_views(cache, states):
+def cached_state_views(cache, states, dtype_name=False):
     """`state_view`s of `states` (name -> tensor), reusing `cache`'s while they still view the same tensor.
 
     Args:
         cache: a `StateViewCache` the owner keeps; updated in place.
         states: a dict name -> state tensor.
+        dtype_name: whether new views report Keras 3's dtype string (`state_view`).
 
     Returns:
         The views, in `states`' order.
@@ -404,7 +435,7 @@ def cached_state_views(cache, states):
     for name, tensor in states.items():
         entry = cache.get(name)
         if entry is None or entry[0] is not tensor or entry[1].data_ptr() != tensor.data_ptr():
-            entry = cache[name] = (tensor, state_view(tensor, name))
+            entry = cache[name] = (tensor, state_view(tensor, name, dtype_name))
         views.append(entry[1])
     return views
 

@@ -5,6 +5,7 @@ from keraslike._src.keras.backend import clear_session, floatx, set_floatx
 from keraslike._src.keras.backend.config import (
     backend, epsilon, image_data_format, set_epsilon, set_image_data_format,
 )
+from keraslike._src.keras.backend.keras_function import function, learning_phase, set_learning_phase
 from keraslike._src.keras.backend.legacy import (
     abs, all, any, arange, argmax, argmin, batch_dot, batch_flatten, batch_get_value, batch_normalization,
     batch_set_value, bias_add, binary_crossentropy, binary_focal_crossentropy, cast, cast_to_floatx,
@@ -14,7 +15,7 @@ from keraslike._src.keras.backend.legacy import (
     gather, get_uid, get_value, gradients, greater, greater_equal, hard_sigmoid, in_top_k, int_shape,
     is_float_dtype, is_int_dtype, is_keras_tensor, is_sparse, l2_normalize, less, less_equal, log, map_fn, max,
     maximum, mean, min, minimum, moving_average_update, name_scope, ndim, not_equal, one_hot, ones, ones_like,
-    permute_dimensions, pool2d, pool3d, pow, prod, random_bernoulli, random_normal, random_normal_variable,
+    permute_dimensions, placeholder, pool2d, pool3d, pow, prod, random_bernoulli, random_normal, random_normal_variable,
     random_uniform, random_uniform_variable, relu, repeat, repeat_elements, reshape, resize_images, resize_volumes,
     result_type, reverse, rnn, round, separable_conv2d, set_value, shape, sigmoid, sign, sin, softmax, softplus,
     softsign, sparse_categorical_crossentropy, spatial_2d_padding, spatial_3d_padding, sqrt, square, squeeze,

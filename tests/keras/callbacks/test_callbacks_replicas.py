@@ -4,13 +4,13 @@ import json
 
 import pytest
 
-from tests.conftest import SCRIPTS, run_script
+from tests.conftest import in_turn
 
-pytestmark = pytest.mark.slow
+pytestmark = [pytest.mark.slow, pytest.mark.timeout(900)]  # waits for its in-turn group
 
 
-def test_two_replicas_same_decisions_and_only_the_chief_writes(tmp_path):
-    proc = run_script([SCRIPTS / "callbacks_replicas.py", tmp_path, "--replicas", "2"])
+def test_two_replicas_same_decisions_and_only_the_chief_writes(tmp_path_factory):
+    proc, tmp_path = in_turn(tmp_path_factory, "keras_two_replicas")["callbacks"]  # tests/conftest.py IN_TURN
     assert proc.returncode == 0, proc.stderr
     s0, s1 = (json.loads((tmp_path / f"state.rank{r}.json").read_text()) for r in (0, 1))
     assert s0 == s1  # same History, same stop epoch, same restored weights and learning rate

@@ -6,10 +6,10 @@ random layers against the invariants that define them, computed from their outpu
 
 import json
 import os
+import random
 
 import numpy as np
 import pytest
-import torch
 
 import keraslike as tf
 
@@ -99,10 +99,14 @@ def test_dicts_with_unsupported_keys_raise_naming_the_key():
 
 def test_color_jitter_applies_its_steps_in_order_with_the_sub_layers_draws():
     x = _images()
-    torch.manual_seed(7)
+    # unseeded layers take their generators' seeds from Python's random when made (Keras 3): the jitter's own,
+    # then its brightness and contrast sub-layers'
+    tf.keras.utils.set_random_seed(7)
     jittered = L.RandomColorJitter(brightness_factor=0.2, contrast_factor=0.5)(x)
-    torch.manual_seed(7)
-    expected = L.RandomContrast(0.5)(L.RandomBrightness(0.2)(x))
+    tf.keras.utils.set_random_seed(7)
+    random.randint(1, int(1e9))  # the jitter's own generator
+    brightness, contrast = L.RandomBrightness(0.2), L.RandomContrast(0.5)
+    expected = contrast(brightness(x))
     np.testing.assert_allclose(jittered.numpy(), expected.numpy(), rtol=1e-6)
     np.testing.assert_array_equal(L.RandomColorJitter()(x).numpy(), x)
 
@@ -146,14 +150,12 @@ def test_rand_augment_applies_num_ops_of_its_sub_layers():
     assert all(o.shape == x.shape and o.min() >= -1e-3 and o.max() <= 255 + 1e-3 for o in outs)
     assert any(np.abs(o - x).max() > 1.0 for o in outs)
     np.testing.assert_array_equal(L.RandAugment(num_ops=0)(x).numpy(), x)
-    # with one op, the output is one of its sub-layers' outputs on the same draws
-    torch.manual_seed(3)
-    index = int(torch.randint(0, 11, (1,)))
-    torch.manual_seed(3)
-    got = L.RandAugment(num_ops=1)(x).numpy()
-    sub = L.RandAugment(num_ops=1)._layers[L.RandAugment(num_ops=1)._names[index]]
-    torch.manual_seed(3)
-    torch.randint(0, 11, (1,))
+    # with one op, the output is one of its sub-layers' outputs on the same draws (the layer's generator and each
+    # sub-layer's are SeedGenerator(3): a fresh layer's sub-layer draws what the one that ran drew)
+    index = int(tf.keras.random.randint((1,), 0, 11, seed=tf.keras.random.SeedGenerator(3))[0])
+    got = L.RandAugment(num_ops=1, seed=3)(x).numpy()
+    fresh = L.RandAugment(num_ops=1, seed=3)
+    sub = fresh._layers[fresh._names[index]]
     np.testing.assert_allclose(got, sub(x, training=True).numpy(), rtol=1e-5, atol=1e-3)
 
 

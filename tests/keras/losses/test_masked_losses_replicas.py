@@ -20,9 +20,9 @@ import importlib.util
 import numpy as np
 import pytest
 
-from tests.conftest import SCRIPTS, run_script
+from tests.conftest import SCRIPTS, in_turn
 
-pytestmark = pytest.mark.slow
+pytestmark = [pytest.mark.slow, pytest.mark.timeout(900)]  # the first test waits for its in-turn group
 WORKER = SCRIPTS / "masked_sequence_fit.py"
 
 
@@ -35,10 +35,9 @@ def _worker_module():
 
 @pytest.fixture(scope="module")
 def two(tmp_path_factory):
-    out = tmp_path_factory.mktemp("masked") / "two.npz"
-    proc = run_script([WORKER, out, "--replicas", "2"])
+    proc, folder = in_turn(tmp_path_factory, "keras_two_replicas")["masked_sequence"]  # tests/conftest.py IN_TURN
     assert proc.returncode == 0, proc.stderr
-    result = np.load(out)
+    result = np.load(folder / "two.npz")
     assert int(result["replicas"]) == 2
     return result
 

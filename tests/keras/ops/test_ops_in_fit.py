@@ -6,7 +6,7 @@ import pytest
 import torch
 
 import keraslike as tf
-from tests.conftest import SCRIPTS, run_scripts
+from tests.conftest import in_turn
 
 keras = tf.keras
 ops = keras.ops
@@ -54,13 +54,14 @@ def test_ops_layer_fit_matches_a_torch_loop():
 
 
 @pytest.mark.slow
-def test_ops_layers_under_two_replicas_equal_one_device(tmp_path):
-    worker = SCRIPTS / "ops_layer_fit.py"
-    one, two = run_scripts([worker, tmp_path / "one.npz", "--replicas", "1"],
-                           [worker, tmp_path / "two.npz", "--replicas", "2"])
+@pytest.mark.timeout(900)  # waits for its in-turn groups
+def test_ops_layers_under_two_replicas_equal_one_device(tmp_path_factory):
+    # the runs are jobs of the shared in-turn groups (tests/conftest.py IN_TURN)
+    one, one_dir = in_turn(tmp_path_factory, "one_replica")["ops_layer"]
+    two, two_dir = in_turn(tmp_path_factory, "keras_two_replicas")["ops_layer"]
     assert one.returncode == 0, one.stderr
     assert two.returncode == 0, two.stderr
-    a, b = np.load(tmp_path / "one.npz"), np.load(tmp_path / "two.npz")
+    a, b = np.load(one_dir / "one.npz"), np.load(two_dir / "two.npz")
     assert int(a["replicas"]) == 1 and int(b["replicas"]) == 2
     weights = sorted(k for k in a.files if k.startswith("arr_"))
     assert len(weights) == 4

@@ -15,11 +15,13 @@ import sys
 import pytest
 
 PROGRAM = r"""
+import gc
 import sys
 import numpy as np
 import keraslike as tf
 
 print("heavy at import:", sorted(m for m in ("torch._dynamo", "sympy") if m in sys.modules))
+print("collector on after import:", gc.isenabled())  # paused during the import only (_src/import_gc.py)
 x = np.random.default_rng(0).normal(size=(64, 8)).astype("float32")
 y = (x[:, 0] > 0).astype("int64")
 for name in sys.argv[1:]:
@@ -44,4 +46,5 @@ def test_fit_evaluate_predict_leave_torch_dynamo_unimported(optimizers):
     # `import keraslike` itself leaves torch's compiler stack (torch._dynamo, sympy: seconds of CPU) unimported,
     # which every launched replica pays otherwise
     assert lines[0] == "heavy at import: []"
+    assert lines[1] == "collector on after import: True"
     assert lines[-1] == "dynamo imported: False"

@@ -6,16 +6,16 @@ import collections
 import numpy as np
 import pytest
 
-from tests.conftest import SCRIPTS, run_script
+from tests.conftest import in_turn
 
-pytestmark = pytest.mark.slow
+pytestmark = [pytest.mark.slow, pytest.mark.timeout(900)]  # waits for its in-turn group
 N, EPOCHS = 27, 3
 
 
-def test_every_image_once_per_epoch_on_two_replicas(tmp_path):
-    out = tmp_path / "ids"
-    proc = run_script([SCRIPTS / "image_generator_coverage_fit.py", out, "--replicas", "2"], timeout=600)
+def test_every_image_once_per_epoch_on_two_replicas(tmp_path_factory):
+    proc, folder = in_turn(tmp_path_factory, "keras_two_replicas")["image_generator"]  # tests/conftest.py IN_TURN
     assert proc.returncode == 0, proc.stderr[-4000:]
+    out = folder / "out"
     orders = []
     for epoch in range(EPOCHS):
         ids = [np.load(f"{out}.rank{r}.npz")[f"ids_{epoch}"] for r in range(2)]

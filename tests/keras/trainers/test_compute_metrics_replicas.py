@@ -1,20 +1,23 @@
 """An overridden `compute_metrics` under 2 replicas, one of which gets no rows of the last batch: the built-in
 steps call it on every replica (it reads results, which are collectives), so nothing hangs or aborts and
-evaluate's values are those of the whole data (hand-computed from predict)."""
+evaluate's values are those of the whole data (hand-computed from predict). The run is a job of the shared in-turn
+group "keras_two_replicas" (tests/conftest.py IN_TURN)."""
 
 import json
 
 import numpy as np
 import pytest
 
-from tests.conftest import SCRIPTS, run_script
+from tests.conftest import in_turn
+
+pytestmark = pytest.mark.timeout(900)  # the first test waits for its in-turn group
 
 
 @pytest.fixture(scope="module")
 def job(tmp_path_factory):
-    out = tmp_path_factory.mktemp("hook") / "out"
-    proc = run_script([SCRIPTS / "compute_metrics_hook_fit.py", out])
+    proc, folder = in_turn(tmp_path_factory, "keras_two_replicas")["compute_metrics_hook"]
     assert proc.returncode == 0, proc.stderr[-3000:]
+    out = folder / "out"
     return [json.load(open(f"{out}.rank{r}.json")) for r in range(2)]
 
 

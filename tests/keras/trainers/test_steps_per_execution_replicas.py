@@ -3,7 +3,8 @@
 Every replica sees the batch hooks at Keras 3's step numbers (a group's first step, first + k - 1, also for
 the last group cut short), reads the same reduced logs there, stops at the same group when a callback asks,
 and ends with the weights of the same program on one device. Reference: the script run with 1 replica, and
-the call list real Keras 3.15 gives for 6 steps per epoch with k = 4.
+the call list real Keras 3.15 gives for 6 steps per epoch with k = 4. Both runs are jobs of the shared in-turn
+groups (tests/conftest.py IN_TURN: "one_replica", "keras_two_replicas").
 """
 
 import json
@@ -11,10 +12,9 @@ import json
 import numpy as np
 import pytest
 
-from tests.conftest import SCRIPTS, run_script
+from tests.conftest import in_turn
 
-pytestmark = pytest.mark.slow
-WORKER = SCRIPTS / "steps_per_execution_fit.py"
+pytestmark = [pytest.mark.slow, pytest.mark.timeout(900)]  # the first test waits for its in-turn groups
 
 # (hook, batch): epoch 0 = two groups (the second cut short: steps 4-5, reported as 7); epoch 1 stops after its
 # first group; evaluate and predict group the same way.
@@ -25,9 +25,8 @@ EXPECTED = [("b", 0), ("e", 3), ("b", 4), ("e", 7), ("b", 0), ("e", 3),
 @pytest.fixture(scope="module")
 def states(tmp_path_factory):
     out = {}
-    for replicas in (1, 2):
-        folder = tmp_path_factory.mktemp(f"spe{replicas}")
-        proc = run_script([WORKER, folder, "--replicas", str(replicas)])
+    for replicas, group in ((1, "one_replica"), (2, "keras_two_replicas")):
+        proc, folder = in_turn(tmp_path_factory, group)["steps_per_execution"]
         assert proc.returncode == 0, proc.stderr
         out[replicas] = [json.loads((folder / f"state.rank{r}.json").read_text()) for r in range(replicas)]
     return out

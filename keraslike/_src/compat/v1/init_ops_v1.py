@@ -47,7 +47,8 @@ def _v1(base, doc, defaults, positional):
         return dict(self._v1_values, dtype=str(self._v1_dtype).replace("torch.", ""))
 
     return type(base.__name__, (_V1Mixin, base), {"__init__": __init__, "__call__": __call__,
-                                                   "get_config": get_config, "__doc__": doc})
+                                                   "get_config": get_config, "__doc__": doc,
+                                                   "_rule": "tf1"})  # the stateful tf.random op, `seed` its op seed
 
 
 def _keras_arguments(base, values):

@@ -40,7 +40,7 @@ from keraslike._src.ops import reduction as _reduction
 from keraslike._src.ops import tensor_numpy as _tensor_numpy
 from keraslike._src.ops.conversion import constant as _constant
 from keraslike._src.ops.conversion import convert_to_tensor, is_tensor
-from keraslike._src.ops.dtypes import as_dtype, dtype_name
+from keraslike._src.ops.dtypes import DTypeName, as_dtype, dtype_name
 from keraslike._src.ops.name_scope import name_scope as _name_scope
 from keraslike._src.ops.variables import Variable as _Variable
 from keraslike._src.sparse import sparse_ops as _sparse_ops
@@ -74,8 +74,9 @@ def _op_seed(seed):
 
 
 def standardize_dtype(dtype):
-    """Keras's dtype name for `dtype` (`"float32"`, `"int64"`, ...); None -> `floatx()`."""
-    return _kdtypes.standardize_dtype(dtype)
+    """Keras's dtype name for `dtype` (`"float32"`, `"int64"`, ...; equal to tf.float32 too, as TF's);
+    None -> `floatx()`."""
+    return DTypeName(_kdtypes.standardize_dtype(dtype))
 
 
 def result_type(*dtypes):
@@ -98,6 +99,29 @@ def is_keras_tensor(x):
     return isinstance(x, KerasTensor)
 
 
+def placeholder(shape=None, ndim=None, dtype=None, sparse=False, name=None, ragged=False):
+    """Keras 2's eager `K.placeholder`: a symbolic tensor of `shape` (or `ndim` unknown dimensions), dtype
+    `floatx()` unless given, belonging to no layer (as in eager Keras 2, it is not a model input).
+
+    Raises:
+        ValueError: for both `sparse` and `ragged`.
+        NotImplementedError: for `ragged=True` or a shape of unknown rank (neither `shape` nor `ndim`), which
+            keraslike's symbolic tensors do not represent.
+    """
+    if sparse and ragged:
+        raise ValueError(f"Cannot set both sparse and ragged to True when creating a placeholder. Received: "
+                         f"sparse={sparse}, ragged={ragged}")
+    if ragged:
+        raise NotImplementedError("keraslike's K.placeholder makes dense or sparse symbolic tensors only; use "
+                                  "keras.Input(..., ragged=True). Received: ragged=True")
+    if not shape and ndim:
+        shape = (None,) * ndim
+    if shape is None:
+        raise NotImplementedError(f"keraslike's symbolic tensors have a known rank: pass `shape` or `ndim`. "
+                                  f"Received: shape={shape}, ndim={ndim}")
+    return KerasTensor(tuple(shape), dtype=dtype or floatx(), name=name, sparse=bool(sparse))
+
+
 def get_uid(prefix=""):
     """1, 2, 3, ... on successive calls with the same `prefix` (the counter layer names use); reset by
     `clear_session`."""
@@ -117,8 +141,8 @@ def cast_to_floatx(x):
 
 
 def dtype(x):
-    """The dtype name of `x`, e.g. "float32"."""
-    return dtype_name(x.dtype)
+    """The dtype name of `x`, e.g. "float32" (equal to tf.float32 too, as TF's)."""
+    return DTypeName(dtype_name(x.dtype))
 
 
 def int_shape(x):

@@ -72,4 +72,5 @@ class Variable(TFVariable, metaclass=_KerasVariableMeta):
                                  dtype=None if dtype is None else as_dtype(dtype), aggregation=aggregation,
                                  synchronization=synchronization)
         var._replica_updates_aggregate = False  # metrics reduce at read time; optimizers update every replica alike
+        var._dtype_as_name = True  # Keras 3 reports its variables' dtypes as strings: "float32"
         return var

@@ -1,24 +1,31 @@
-"""Keras weight initializers on torch's RNG (`tf.random.set_seed` makes them repeatable).
+"""Keras weight initializers, drawn by TF's random ops with the seeds each Keras flavour gives them (`_Random`).
 
 Mirrors `keras/src/initializers/`. Fans follow Keras: for a kernel of shape
 `(..., in, out)` the receptive field is the product of the leading dims.
 """
 
+import copy
 import math
 
 import numpy as np
 import torch
 
+from keraslike._src.keras import keras_version
 from keraslike._src.keras.backend import config as backend_config
+from keraslike._src.keras.random import random as keras_random
+from keraslike._src.keras.random import seed_generator
 from keraslike._src.keras.saving import object_registration
 from keraslike._src.keras.saving.namespace_lookup import NamespaceLookup
 from keraslike._src.ops import dtypes, seed_override
 from keraslike._src.ops import random as tf_random
 
 
-def compute_fans(shape):
-    """Keras's `(fan_in, fan_out)` for a weight shape."""
+def compute_fans(shape, input_axes=None, output_axes=None):
+    """Keras's `(fan_in, fan_out)` for a weight shape: the products of its input and output axes when both are
+    given (Keras 3's `EinsumDense` kernels), else the dense/convolution rule."""
     shape = tuple(shape)
+    if input_axes is not None and output_axes is not None:
+        return math.prod(shape[a] for a in input_axes), math.prod(shape[a] for a in output_axes)
     if len(shape) == 0:
         return 1, 1
     if len(shape) == 1:
@@ -86,19 +93,84 @@ class Ones(Constant):
 
 
 class _Random(Initializer):
+    """A random initializer; `_rule` decides how its `seed` becomes values, as each TF flavour does:
+
+    - `"keras"`: Keras 3 (`keras/src/initializers/random_initializers.py`): an unseeded initializer draws its seed
+      from Python's `random` when made; each call runs the stateless op on `keras.random`'s pair for the seed (an
+      int gives the same values on every call, a `SeedGenerator` advances). Under `TF_USE_LEGACY_KERAS=1`,
+      tf_keras's rule: the stateless op on `[seed, 0]`, an unseeded initializer drawing its seed on its first call
+      (from the generator `keras.utils.set_random_seed` made, else Python's `random`).
+    - `"tf2"` (`tf.random_normal_initializer`, ...): seeded, the stateless op on `[seed, 0]`; unseeded, the stateful
+      `tf.random` op (the global seed's sequence).
+    - `"tf1"` (`tf.compat.v1.*_initializer`): the stateful `tf.random` op with `seed` as its op seed.
+
+    Inside `DeterministicRandomTestTool.scope()` every flavour draws the stateful `tf.random` op (the tool seeds it).
+    """
+
+    _rule = "keras"
+
     def __init__(self, seed=None):
+        self._init_seed = seed
+        self._legacy_seed = None
+        if self._rule == "keras" and not keras_version.legacy_keras():
+            if seed is None:
+                seed = seed_generator.make_default_seed()
+            elif isinstance(seed, dict):
+                seed = seed_generator.SeedGenerator.from_config(seed.get("config", seed))
+            elif isinstance(seed, bool) or not isinstance(seed, (int, seed_generator.SeedGenerator)):
+                raise ValueError("`seed` argument should be an instance of `keras.random.SeedGenerator()` or an "
+                                 f"integer. Received: seed={seed}")
         self.seed = seed
 
-    def _generator(self):
-        override = seed_override.override_torch_seed()  # DeterministicRandomTestTool.scope()
-        if override is not None:
-            return torch.Generator().manual_seed(override)
-        if self.seed is None:
+    def _stateless_pair(self):
+        """The `[2]` seed of the stateless op, or None for the stateful op (see the class docstring)."""
+        if seed_override.active():
             return None
-        return torch.Generator().manual_seed(int(self.seed))
+        if self._rule == "keras" and not keras_version.legacy_keras():
+            return keras_random.seed_pair(self.seed)
+        if self._rule == "keras":  # tf_keras
+            if self.seed is None and self._legacy_seed is None:
+                self._legacy_seed = seed_generator.legacy_default_seed()
+            return (self.seed if self.seed is not None else self._legacy_seed, 0)
+        if self._rule == "tf2" and self.seed is not None:
+            return (int(self.seed), 0)
+        return None
+
+    def _op_seed(self):
+        return self.seed if self._rule == "tf1" and not seed_override.active() else None
+
+    def _normal(self, shape, mean, stddev, dtype):
+        pair = self._stateless_pair()
+        if pair is None:
+            return tf_random.normal(shape, mean, stddev, dtype=dtype, seed=self._op_seed())
+        return tf_random.stateless_normal(shape, pair, mean, stddev, dtype=dtype)
+
+    def _uniform(self, shape, minval, maxval, dtype):
+        pair = self._stateless_pair()
+        if pair is None:
+            return tf_random.uniform(shape, minval, maxval, dtype=dtype, seed=self._op_seed())
+        return tf_random.stateless_uniform(shape, pair, minval, maxval, dtype=dtype)
+
+    def _truncated_normal(self, shape, mean, stddev, dtype):
+        pair = self._stateless_pair()
+        if pair is None:
+            return tf_random.truncated_normal(shape, mean, stddev, dtype=dtype, seed=self._op_seed())
+        return tf_random.stateless_truncated_normal(shape, pair, mean, stddev, dtype=dtype)
 
     def get_config(self):
-        return {"seed": self.seed}
+        seed = self._init_seed
+        if isinstance(seed, seed_generator.SeedGenerator):
+            seed = {"module": "keras.random", "class_name": "SeedGenerator", "config": seed.get_config(),
+                    "registered_name": None}
+        return {"seed": seed}
+
+
+def _dtype(dtype):
+    return dtypes.as_dtype(dtype or backend_config.floatx())
+
+
+def _cpu(x):
+    return x.cpu() if isinstance(x, torch.Tensor) else x
 
 
 class RandomUniform(_Random):
@@ -107,13 +179,10 @@ class RandomUniform(_Random):
         self.minval, self.maxval = minval, maxval
 
     def __call__(self, shape, dtype=None):
-        if seed_override.active():  # DeterministicRandomTestTool: tf.random's op, as tf_keras draws it
-            return tf_random.uniform(tuple(shape), self.minval, self.maxval, dtype=dtype or torch.float32)
-        out = torch.empty(tuple(shape), dtype=dtype or torch.float32)
-        return out.uniform_(self.minval, self.maxval, generator=self._generator())
+        return self._uniform(tuple(shape), _cpu(self.minval), _cpu(self.maxval), _dtype(dtype))
 
     def get_config(self):
-        return {"minval": self.minval, "maxval": self.maxval, "seed": self.seed}
+        return {"minval": self.minval, "maxval": self.maxval, **super().get_config()}
 
 
 class RandomNormal(_Random):
@@ -122,24 +191,17 @@ class RandomNormal(_Random):
         self.mean, self.stddev = mean, stddev
 
     def __call__(self, shape, dtype=None):
-        if seed_override.active():
-            return tf_random.normal(tuple(shape), self.mean, self.stddev, dtype=dtype or torch.float32)
-        out = torch.empty(tuple(shape), dtype=dtype or torch.float32)
-        return out.normal_(self.mean, self.stddev, generator=self._generator())
+        return self._normal(tuple(shape), self.mean, self.stddev, _dtype(dtype))
 
     def get_config(self):
-        return {"mean": self.mean, "stddev": self.stddev, "seed": self.seed}
+        return {"mean": self.mean, "stddev": self.stddev, **super().get_config()}
 
 
 class TruncatedNormal(RandomNormal):
     """Normal truncated at two standard deviations (Keras)."""
 
     def __call__(self, shape, dtype=None):
-        if seed_override.active():
-            return tf_random.truncated_normal(tuple(shape), self.mean, self.stddev, dtype=dtype or torch.float32)
-        out = torch.empty(tuple(shape), dtype=dtype or torch.float32)
-        lo, hi = self.mean - 2 * self.stddev, self.mean + 2 * self.stddev
-        return torch.nn.init.trunc_normal_(out, self.mean, self.stddev, lo, hi, generator=self._generator())
+        return self._truncated_normal(tuple(shape), self.mean, self.stddev, _dtype(dtype))
 
 
 class VarianceScaling(_Random):
@@ -148,8 +210,9 @@ class VarianceScaling(_Random):
     `mode` is fan_in, fan_out or fan_avg; `distribution` is truncated_normal, untruncated_normal or uniform.
     """
 
-    def __init__(self, scale=1.0, mode="fan_in", distribution="truncated_normal", seed=None):
-        super().__init__(seed)
+    def __init__(self, scale=1.0, mode="fan_in", distribution="truncated_normal", seed=None, input_axes=None,
+                 output_axes=None):
+        self.input_axes, self.output_axes = input_axes, output_axes  # Keras 3: the fans' axes (None: by shape)
         if mode not in ("fan_in", "fan_out", "fan_avg"):
             raise ValueError(f"Expected mode to be fan_in, fan_out or fan_avg. Received: mode={mode!r}")
         if distribution == "normal":
@@ -159,44 +222,40 @@ class VarianceScaling(_Random):
                 "Expected distribution to be truncated_normal, untruncated_normal or uniform. "
                 f"Received: distribution={distribution!r}"
             )
+        super().__init__(seed)
         self.scale, self.mode, self.distribution = scale, mode, distribution
 
     def __call__(self, shape, dtype=None):
-        fan_in, fan_out = compute_fans(shape)
+        shape, dtype = tuple(shape), _dtype(dtype)
+        fan_in, fan_out = compute_fans(shape, self.input_axes, self.output_axes)
         fan = {"fan_in": fan_in, "fan_out": fan_out, "fan_avg": (fan_in + fan_out) / 2.0}[self.mode]
         variance = self.scale / max(1.0, fan)
-        if seed_override.active():  # DeterministicRandomTestTool: tf.random's ops, as tf_keras draws them
-            return _tf_variance_scaling(tuple(shape), dtype or torch.float32, self.distribution, variance)
-        out = torch.empty(tuple(shape), dtype=dtype or torch.float32)
-        gen = self._generator()
         if self.distribution == "uniform":
             limit = math.sqrt(3.0 * variance)
-            return out.uniform_(-limit, limit, generator=gen)
+            return self._uniform(shape, -limit, limit, dtype)
         if self.distribution == "untruncated_normal":
-            return out.normal_(0.0, math.sqrt(variance), generator=gen)
-        stddev = math.sqrt(variance) / 0.87962566103423978  # std of a unit normal truncated at +-2
-        return torch.nn.init.trunc_normal_(out, 0.0, stddev, -2 * stddev, 2 * stddev, generator=gen)
+            return self._normal(shape, 0.0, math.sqrt(variance), dtype)
+        # 0.8796...: the standard deviation of a unit normal truncated at +-2
+        return self._truncated_normal(shape, 0.0, math.sqrt(variance) / 0.87962566103423978, dtype)
 
     def get_config(self):
-        return {"scale": self.scale, "mode": self.mode, "distribution": self.distribution, "seed": self.seed}
+        return {"scale": self.scale, "mode": self.mode, "distribution": self.distribution, **super().get_config(),
+                **self._axes_config()}
 
-
-def _tf_variance_scaling(shape, dtype, distribution, variance):
-    if distribution == "uniform":
-        limit = math.sqrt(3.0 * variance)
-        return tf_random.uniform(shape, -limit, limit, dtype=dtype)
-    if distribution == "untruncated_normal":
-        return tf_random.normal(shape, 0.0, math.sqrt(variance), dtype=dtype)
-    return tf_random.truncated_normal(shape, 0.0, math.sqrt(variance) / 0.87962566103423978, dtype=dtype)
+    def _axes_config(self):
+        if keras_version.legacy_keras() or self._rule != "keras":
+            return {}
+        return {"input_axes": self.input_axes, "output_axes": self.output_axes}
 
 
 def _scaling(name, scale, mode, distribution):
     class _Named(VarianceScaling):
-        def __init__(self, seed=None):
-            super().__init__(scale=scale, mode=mode, distribution=distribution, seed=seed)
+        def __init__(self, seed=None, input_axes=None, output_axes=None):
+            super().__init__(scale=scale, mode=mode, distribution=distribution, seed=seed, input_axes=input_axes,
+                             output_axes=output_axes)
 
         def get_config(self):
-            return {"seed": self.seed}
+            return {**_Random.get_config(self), **self._axes_config()}
 
     _Named.__name__ = _Named.__qualname__ = name
     return _Named
@@ -211,13 +270,33 @@ LecunNormal = _scaling("LecunNormal", 1.0, "fan_in", "truncated_normal")
 
 
 class Orthogonal(_Random):
+    """An orthogonal matrix (rows or columns orthonormal) times `gain`: the Q of the QR factorization of a normal
+    draw of shape `(max(rows, cols), min(rows, cols))`, its columns' signs fixed by R's diagonal, transposed when
+    there are fewer rows than columns (`rows` = the product of all but the last dimension).
+
+    Raises:
+        ValueError: for a shape of rank < 2.
+    """
+
     def __init__(self, gain=1.0, seed=None):
         super().__init__(seed)
         self.gain = gain
 
     def __call__(self, shape, dtype=None):
-        out = torch.empty(tuple(shape), dtype=dtype or torch.float32)
-        return torch.nn.init.orthogonal_(out, gain=self.gain, generator=self._generator())
+        shape, dtype = tuple(shape), _dtype(dtype)
+        if len(shape) < 2:
+            raise ValueError(f"The tensor to initialize must be at least two-dimensional. Received: shape={shape} "
+                             f"of rank {len(shape)}.")
+        rows, cols = math.prod(shape[:-1]), shape[-1]
+        a = self._normal((max(rows, cols), min(rows, cols)), 0.0, 1.0, dtype)
+        q, r = torch.linalg.qr(a)
+        q = q * torch.sign(torch.diagonal(r))
+        if rows < cols:
+            q = q.T
+        return self.gain * q.reshape(shape)
+
+    def get_config(self):
+        return {"gain": self.gain, **super().get_config()}
 
 
 class Identity(Initializer):
@@ -367,6 +446,25 @@ def get(identifier):
 
         return initialize_fn
     return _LOOKUP.resolve(identifier)()
+
+
+def with_fan_axes(initializer, input_axes, output_axes):
+    """Keras 3's `EinsumDense` kernel initializer: a `VarianceScaling` without fan axes copied with the equation's
+    input/output axes (and the same seed: no new draw); anything else as is (and everything under tf_keras)."""
+    if (keras_version.legacy_keras() or not isinstance(initializer, VarianceScaling)
+            or (initializer.input_axes is not None and initializer.output_axes is not None)):
+        return initializer
+    out = copy.copy(initializer)
+    out.input_axes, out.output_axes = list(input_axes), list(output_axes)
+    return out
+
+
+def clone(initializer):
+    """A new initializer of `initializer`'s class and config, as Keras gives each sub-layer of a layer (an unseeded
+    Keras 3 initializer draws its own seed, so the sub-layers' weights differ); anything else is returned as is."""
+    if isinstance(initializer, Initializer):
+        return type(initializer).from_config(initializer.get_config())
+    return initializer
 
 
 def deserialize(config, custom_objects=None):

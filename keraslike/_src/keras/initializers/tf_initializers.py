@@ -60,14 +60,20 @@ class ones_initializer(keras_initializers.Ones):  # noqa: N801
 
 
 class random_normal_initializer(keras_initializers.RandomNormal):  # noqa: N801
-    """`tf.random_normal_initializer(mean=0.0, stddev=0.05, seed=None)`."""
+    """`tf.random_normal_initializer(mean=0.0, stddev=0.05, seed=None)`: seeded, the stateless op on `[seed, 0]`
+    (the same values on every call); unseeded, `tf.random.normal` (the global seed's sequence)."""
+
+    _rule = "tf2"
 
     def __call__(self, shape, dtype=None, **kwargs):
         return super().__call__(shape, dtype=_dtype(dtype))
 
 
 class random_uniform_initializer(keras_initializers.RandomUniform):  # noqa: N801
-    """`tf.random_uniform_initializer(minval=-0.05, maxval=0.05, seed=None)`."""
+    """`tf.random_uniform_initializer(minval=-0.05, maxval=0.05, seed=None)`: seeded, the stateless op on
+    `[seed, 0]`; unseeded, `tf.random.uniform`."""
+
+    _rule = "tf2"
 
     def __call__(self, shape, dtype=None, **kwargs):
         return super().__call__(shape, dtype=_dtype(dtype))

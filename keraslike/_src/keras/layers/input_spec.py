@@ -6,6 +6,8 @@ calls with incompatible inputs raise a ValueError naming the layer and the misma
 
 import torch
 
+from keraslike._src.ops import dtypes
+
 
 class InputSpec:
     """The rank, dtype, shape and fixed axis sizes a layer's input must have.
@@ -25,7 +27,7 @@ class InputSpec:
 
     def __init__(self, dtype=None, shape=None, ndim=None, max_ndim=None, min_ndim=None, axes=None,
                  allow_last_axis_squeeze=False, name=None, optional=False):
-        self.dtype = None if dtype is None else str(dtype).replace("torch.", "")
+        self.dtype = None if dtype is None else dtypes.keras_dtype_or_given(dtype)  # Keras 3's "float32"
         self.shape = None if shape is None else tuple(shape)
         self.ndim = len(self.shape) if shape is not None else ndim
         self.max_ndim, self.min_ndim = max_ndim, min_ndim

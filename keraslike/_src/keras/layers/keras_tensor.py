@@ -7,8 +7,10 @@ replay the graph on real tensors.
 
 import torch
 
+from keraslike._src.keras import keras_version
 from keraslike._src.nest.nest import TF_NEST
 from keraslike._src.ops import dtypes
+from keraslike._src.ops.tensor_shape import TensorShape
 
 
 class Node:
@@ -36,18 +38,53 @@ class UnknownTypeSpec:
         return "UnknownTypeSpec()"
 
 
+class Keras2Shape(tuple, TensorShape):
+    """Keras 2's `KerasTensor.shape`, a `tf.TensorShape` there (`model.inputs[0].shape.as_list()`): the tuple
+    Keras 3 gives (indexing, equality, hashing, `+` and truth as a tuple), which is also a `tf.TensorShape`
+    (`as_list`, `rank`, `dims`, `merge_with`, ..., and `isinstance`)."""
+
+    def __bool__(self):
+        return len(self) > 0
+
+
 class KerasTensor:
-    """Symbolic tensor: `shape` (tuple, `None` for unknown dims) and `dtype` (torch dtype)."""
+    """Symbolic tensor: `shape` (tuple, `None` for unknown dims) and `dtype`.
+
+    `dtype` is Keras 3's string (`"float32"`, a `dtypes.DTypeName` that equals `tf.float32` too), or, under
+    TF_USE_LEGACY_KERAS=1, the tensor dtype (`tf.float32`), as tf_keras's KerasTensor reports. keraslike's own
+    code reads the torch dtype (`dtypes.read_by_library`). Under `TF_USE_LEGACY_KERAS=1` `shape` is a
+    `Keras2Shape` (a tuple with TensorShape's methods), as Keras 2's KerasTensor shape is a TensorShape; Keras 3's
+    is a plain tuple.
+    """
+
+    @property
+    def shape(self):
+        shape = self._shape
+        return Keras2Shape(shape) if keras_version.legacy_keras() else shape
+
+    @shape.setter
+    def shape(self, value):
+        self._shape = value
 
     def __init__(self, shape, dtype=torch.float32, node=None, name=None, sparse=False, type_spec=None):
         self.shape = tuple(None if d is None else int(d) for d in shape)
-        self.dtype = dtypes.as_dtype(dtype)
+        self.dtype = dtype
         self.node = node
         self.name = name
         self.sparse = sparse
         # Keras 2's composite inputs (`Input(type_spec=RaggedTensorSpec or an ExtensionType's Spec)`): the values
         # this tensor stands for are of that type, not dense tensors
         self.type_spec = type_spec
+
+    @property
+    def dtype(self):
+        if keras_version.legacy_keras() or dtypes.read_by_library():  # keraslike's own code: the torch dtype
+            return self._dtype
+        return dtypes.keras_dtype(self._dtype)
+
+    @dtype.setter
+    def dtype(self, value):
+        self._dtype = dtypes.as_dtype(value)
 
     @property
     def ndim(self):
@@ -57,7 +94,8 @@ class KerasTensor:
         name = f", name={self.name}" if self.name else ""
         if self.type_spec is not None:
             return f"<KerasTensor type_spec={self.type_spec!r}{name}>"
-        return f"<KerasTensor shape={self.shape}, dtype={dtypes.dtype_name(self.dtype)}, sparse={self.sparse}{name}>"
+        return (f"<KerasTensor shape={self.shape}, dtype={dtypes.dtype_name(self._dtype)}, sparse={self.sparse}, "
+                f"ragged=False{name}>")
 
     def __len__(self):
         raise TypeError(

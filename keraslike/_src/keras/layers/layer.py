@@ -48,7 +48,7 @@ from keraslike._src.keras.layers.layer_utils import (
 from keraslike._src.keras.saving import checkpoint_tracking, object_registration
 from keraslike._src.module import tracking
 from keraslike._src.ops.string_tensor import StringTensor, looks_like_strings, string_tensor
-from keraslike._src.ops import value_semantics, variables
+from keraslike._src.ops import dtypes, value_semantics, variables
 from keraslike._src.ops.variables import Variable
 
 _training_stack = []
@@ -155,9 +155,7 @@ class Layer(torch.nn.Module, metaclass=LayerMeta):
                 f"Unrecognized keyword arguments passed to {type(self).__name__}: {sorted(unknown)}. "
                 f"Received: kwargs={kwargs}"
             )
-        kind = getattr(type(self), "keras_class_name", None)  # Keras's class name where the export differs
-        kind = kind if isinstance(kind, str) else type(self).__name__
-        self.name = name or naming.uniquify(naming.to_snake_case(kind))
+        self.name = name or self._default_name()
         self._trainable = bool(trainable)
         self.built = False
         if kwargs.get("weights") is not None:  # Keras 2's `Layer(weights=[...])`: set once the layer is built
@@ -187,6 +185,13 @@ class Layer(torch.nn.Module, metaclass=LayerMeta):
         self._call_context_positions = _context_positions(call_params)
         self._inbound_nodes = []
 
+
+    def _default_name(self):
+        """A name for a layer made without one: its Keras class name in snake case, made unique (`dense_1`)."""
+        kind = getattr(type(self), "keras_class_name", None)  # Keras's class name where the export differs
+        kind = kind if isinstance(kind, str) else type(self).__name__
+        return naming.uniquify(naming.to_snake_case(kind))
+
     def __dir__(self):
         # torch's Module.__dir__ starts from dir(type(self)), which LayerMeta trims for help(); an
         # instance lists torch's methods too (tab completion of `model.state_dict`)
@@ -206,12 +211,12 @@ class Layer(torch.nn.Module, metaclass=LayerMeta):
 
     @property
     def dtype(self):
-        return self._dtype_name
+        return dtypes.DTypeName(self._dtype_name)  # "float32", equal to tf.float32 too, as TF's
 
     @property
     def compute_dtype(self):
         policy = self._dtype_policy if self._dtype_policy.is_mixed else _global_policy_if_default(self)
-        return policy.compute_dtype
+        return dtypes.DTypeName(policy.compute_dtype)
 
     @property
     def dtype_policy(self):
@@ -233,7 +238,7 @@ class Layer(torch.nn.Module, metaclass=LayerMeta):
 
     @property
     def variable_dtype(self):
-        return self._dtype_name
+        return dtypes.DTypeName(self._dtype_name)
 
     @property
     def trainable(self):
@@ -600,6 +605,7 @@ class Layer(torch.nn.Module, metaclass=LayerMeta):
         var = Variable(value, trainable=trainable, name=f"{self.name}/{name}")
         var._layer_weight = True
         var._tf_keras_name = keras_version.legacy_keras()  # tf_keras names weights by path: "dense/kernel:0"
+        variables.report_dtype_name(var, not var._tf_keras_name)  # Keras 3: kernel.dtype == "float32"
         var._autocast = bool(autocast)
         var.constraint = constraint
         attr = name.replace("/", "_").replace(".", "_")

@@ -111,9 +111,10 @@ def _example_value(value, unknown=8):
         return tracing.example(value.type_spec, unknown)
     if isinstance(value, KerasTensor):
         shape = tuple((1 if i == 0 else unknown) if d is None else d for i, d in enumerate(value.shape))
-        if value.dtype is dtypes.string:
+        dtype = dtypes.as_dtype(value.dtype)  # Keras 3 reports "float32": torch needs its dtype
+        if dtype is dtypes.string:
             return string_array_ops.fill(shape, b"0")
-        example = torch.zeros(shape, dtype=value.dtype, device=backend.current_device())
+        example = torch.zeros(shape, dtype=dtype, device=backend.current_device())
         mask = getattr(value, "_keras_mask", None)
         if isinstance(mask, KerasTensor):
             example._keras_mask = torch.ones(tuple(_example_value(mask, unknown).shape), dtype=torch.bool,

@@ -11,6 +11,7 @@ from keraslike._src.errors import InvalidArgumentError
 from keraslike._src.keras import backend
 from keraslike._src.keras.backend.naming import to_snake_case
 from keraslike._src.keras.saving import object_registration
+from keraslike._src.ops import dtypes
 from keraslike._src.ops.conversion import check_broadcastable
 
 _REDUCTIONS = ("sum_over_batch_size", "sum", "none", "mean", "mean_with_sample_weight")
@@ -186,7 +187,7 @@ class Loss:
     def __init__(self, name=None, reduction="sum_over_batch_size", dtype=None):
         self.name = name or _snake(type(self).__name__)
         self.reduction = standardize_reduction(reduction)
-        self.dtype = dtype or backend.floatx()
+        self.dtype = dtypes.keras_dtype_or_given(dtype or backend.floatx())  # Keras 3's "float32"
 
     def __call__(self, y_true, y_pred, sample_weight=None):
         y_pred_mask = getattr(y_pred, "_keras_mask", None)  # e.g. a sequence model fed by Embedding(mask_zero)

@@ -7,6 +7,7 @@ The cross-entropies given the output of a softmax/sigmoid use its logits instead
 import torch
 import torch.nn.functional as F
 
+from keraslike._src.keras import keras_version
 from keraslike._src.keras.backend import config as keras_config
 from keraslike._src.ops.cached_logits import logits_for_loss
 from keraslike._src.ops.nn import label_range_error, pick_labels
@@ -104,8 +105,7 @@ def _sparse_crossentropy(y_true, y_pred, from_logits, ignore_class, axis, reduct
         y_pred = y_pred.movedim(axis, -1)
     if ignore_class is None:
         # no ignore_index at all: any sentinel is a value a label can take (a NaN label casts to -2**63)
-        log_prob = torch.log_softmax(y_pred, dim=-1) if from_logits else torch.log(
-            (y_pred / y_pred.sum(dim=-1, keepdim=True)).clamp(*_probability_bounds()))
+        log_prob = torch.log_softmax(y_pred, dim=-1) if from_logits else _log_probabilities(y_pred, -1)
         values = -pick_labels(log_prob, labels, "sparse_categorical_crossentropy", given=y_true)
         return values.mean() if reduction == "mean" else values
     classes = y_pred.shape[-1]
@@ -115,13 +115,20 @@ def _sparse_crossentropy(y_true, y_pred, from_logits, ignore_class, axis, reduct
     try:
         if from_logits:
             return F.cross_entropy(y_pred, labels, reduction=reduction, ignore_index=ignore)
-        probs = y_pred / y_pred.sum(dim=1, keepdim=True)
-        return F.nll_loss(torch.log(probs.clamp(*_probability_bounds())), labels, reduction=reduction,
-                          ignore_index=ignore)
+        return F.nll_loss(_log_probabilities(y_pred, 1), labels, reduction=reduction, ignore_index=ignore)
     except (IndexError, RuntimeError) as err:
         if "out of bounds" not in str(err) and "out of range" not in str(err):
             raise
         raise label_range_error(y_true[y_true != ignore], classes, "sparse_categorical_crossentropy") from None
+
+
+def _log_probabilities(y_pred, dim):
+    """Log-probabilities of scores that should sum to 1 along `dim`. Keras 3 divides by their sum, then clips;
+    Keras 2 (`TF_USE_LEGACY_KERAS=1`) clips, then takes a softmax of their logs (so scores that do not sum to 1,
+    a linear layer's say, give other values, and gradients, than under Keras 3)."""
+    if keras_version.legacy_keras():
+        return torch.log_softmax(torch.log(y_pred.clamp(*_probability_bounds())), dim=dim)
+    return torch.log((y_pred / y_pred.sum(dim=dim, keepdim=True)).clamp(*_probability_bounds()))
 
 
 def _check_sparse_shapes(y_true, y_pred, axis):

@@ -16,8 +16,9 @@ keep the local value) for the duration of the `result()` call.
 import torch
 
 from keraslike._src.distribute import context
-from keraslike._src.keras import backend, initializers
+from keraslike._src.keras import backend, initializers, keras_version
 from keraslike._src.keras.backend.naming import to_snake_case
+from keraslike._src.ops import dtypes as tf_dtypes
 from keraslike._src.ops import variables as state_variables
 from keraslike._src.ops.variables import Variable
 from keraslike._src.keras.saving import object_registration
@@ -39,7 +40,7 @@ class Metric:
 
     def __init__(self, name=None, dtype=None):
         self.name = name or to_snake_case(type(self).__name__)
-        self.dtype = dtype or backend.floatx()
+        self.dtype = tf_dtypes.keras_dtype_or_given(dtype or backend.floatx())  # Keras 3's "float32"
         self._states = {}
         self._user_variables = []  # (Variable, aggregation) from add_variable / add_weight
         self._strategy = context.get_strategy()  # TF: a metric's variables belong to the strategy in scope at creation
@@ -67,6 +68,7 @@ class Metric:
         init = initializers.get(initializer)
         value = init(tuple(int(d) for d in (shape or ())), dtype=torch_dtype).to(self._device)
         var = Variable(value, trainable=False, name=f"{self.name}/{name or f'variable_{len(self._user_variables)}'}")
+        state_variables.report_dtype_name(var, not keras_version.legacy_keras())
         self._user_variables.append((var, aggregation))
         return var
 
@@ -91,7 +93,7 @@ class Metric:
         """The state as TF's variables: views that read and `assign` it, whose `numpy()` is a copy."""
         states = {f"{self.name}/{name}": tensor for name, (tensor, _) in self._states.items()}
         cache = self.__dict__.setdefault("_state_views", state_variables.StateViewCache())
-        views = state_variables.cached_state_views(cache, states)
+        views = state_variables.cached_state_views(cache, states, not keras_version.legacy_keras())
         return views + [v for v, _ in self._user_variables]
 
     def reset_state(self):

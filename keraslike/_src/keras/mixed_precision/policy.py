@@ -23,6 +23,7 @@ import contextlib
 import torch
 
 from keraslike._src.keras.keras_version import legacy_keras
+from keraslike._src.ops import dtypes
 from keraslike._src.keras.layers.keras_tensor import map_structure
 
 _NAMES = ("float32", "float16", "bfloat16", "float64", "mixed_float16", "mixed_bfloat16")
@@ -53,12 +54,12 @@ class Policy:
     @property
     def compute_dtype(self):
         """Dtype of the layers' computations, e.g. "float16" for "mixed_float16"."""
-        return self._name.replace("mixed_", "")
+        return dtypes.DTypeName(self._name.replace("mixed_", ""))
 
     @property
     def variable_dtype(self):
         """Dtype of the layers' weights: "float32" for the mixed policies."""
-        return "float32" if self._name.startswith("mixed_") else self._name
+        return dtypes.DTypeName("float32" if self._name.startswith("mixed_") else self._name)
 
     @property
     def is_mixed(self):

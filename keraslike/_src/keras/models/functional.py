@@ -63,6 +63,12 @@ class Functional(Model):
         self.__dict__["_operations_in_order"] = tuple(ordered_layers(self))  # the graph is fixed from here on
         self.built = True
 
+    def _default_name(self):
+        """Keras 3: `functional`, `functional_1`, ...; Keras 2 (`TF_USE_LEGACY_KERAS=1`): `model`, `model_1`."""
+        if keras_version.legacy_keras() and type(self) is Functional:
+            return naming.uniquify("model")
+        return super()._default_name()
+
     @property
     def input(self):
         """Keras's `model.input`: the inputs as given to the constructor (one KerasTensor, or their list or dict)."""
@@ -162,7 +168,10 @@ class Functional(Model):
                 self._add_call_loss(values[id(kt)])
             else:
                 added_metrics.add_metric(self, values[id(kt)], name=name, aggregation=aggregation)
-        return map_structure(lambda t: values[id(t)], self._outputs_struct)
+        outputs = map_structure(lambda t: values[id(t)], self._outputs_struct)
+        if isinstance(outputs, (list, tuple)) and len(outputs) == 1:  # `Model(x, [y])(x)` is y itself (Keras 2, 3)
+            return outputs[0]
+        return outputs
 
     def add_loss(self, loss):
         """`add_loss`; under Keras 2, a loss computed from the model's symbolic tensors

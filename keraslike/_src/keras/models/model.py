@@ -11,12 +11,13 @@ import os
 import torch
 
 from keraslike._src.distribute import context
-from keraslike._src.keras import backend
+from keraslike._src.keras import backend, keras_version
 from keraslike._src.keras.export import export_lib
 from keraslike._src.keras.layers.keras_tensor import KerasTensor, flatten, map_structure
 from keraslike._src.keras.layers.layer import Layer
 from keraslike._src.keras.saving import keras2_config, object_registration, saving_lib, serialization_lib
 from keraslike._src.keras.trainers.trainer import Trainer
+from keraslike._src.keras.utils import summary_keras2
 from keraslike._src.keras.utils.summary import print_summary
 from keraslike._src.ops.tensor_spec import TensorSpec
 from keraslike._src.train import checkpoint_state, tensor_bundle
@@ -121,7 +122,8 @@ class Model(Trainer, Layer):
 
     def summary(self, line_length=None, positions=None, print_fn=None, expand_nested=False, show_trainable=False,
                 layer_range=None):
-        """Print the tf.keras summary table (layer, output shape, params, totals).
+        """Print the tf.keras summary table (layer, output shape, params, totals); Keras 2's plain table under
+        `TF_USE_LEGACY_KERAS=1`.
 
         Raises:
             NotImplementedError: for `expand_nested=True`, `show_trainable=True` or a `layer_range`,
@@ -132,6 +134,9 @@ class Model(Trainer, Layer):
                 "keraslike's summary() draws the default table only. Received: "
                 f"expand_nested={expand_nested}, show_trainable={show_trainable}, layer_range={layer_range}")
 
+        if keras_version.legacy_keras():  # Keras 2's plain table, `print_fn` called per line
+            summary_keras2.print_summary(self, line_length=line_length, positions=positions, print_fn=print_fn)
+            return
         print_summary(self, line_length=line_length, positions=positions, print_fn=print_fn)
 
     def build(self, input_shape=None):

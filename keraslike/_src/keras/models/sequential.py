@@ -57,7 +57,7 @@ class Sequential(Model):
                 "is already the name of a layer in this model. Update the `name` argument to pass a unique name."
             )
         if not self._stack and self._input_layer is None and layer._batch_input_shape is not None:
-            self._input_layer = InputLayer(batch_shape=layer._batch_input_shape)
+            self._input_layer = _auto_input(layer, batch_shape=layer._batch_input_shape)
         self._stack.append(layer)
         self.add_module(naming.module_key(layer.name, self), layer)
         self.built = False
@@ -134,7 +134,7 @@ class Sequential(Model):
 
     def build(self, input_shape=None):
         if input_shape is not None and self._input_layer is None:
-            self._input_layer = InputLayer(batch_shape=tuple(input_shape))
+            self._input_layer = _auto_input(self._stack[0] if self._stack else None, batch_shape=tuple(input_shape))
         if self._input_layer is not None:
             self._build_symbolic()
         self.built = True
@@ -155,7 +155,8 @@ class Sequential(Model):
     def _build_for(self, inputs):
         if self._input_layer is None and hasattr(inputs, "shape"):
             dtype = "string" if string_tensor.is_string_tensor(inputs) else None  # raw text into TextVectorization
-            self._input_layer = InputLayer(batch_shape=(None, *tuple(inputs.shape)[1:]), dtype=dtype)
+            self._input_layer = _auto_input(self._stack[0] if self._stack else None,
+                                            batch_shape=(None, *tuple(inputs.shape)[1:]), dtype=dtype)
             self._build_symbolic()
         self.built = True
 
@@ -183,3 +184,10 @@ class Sequential(Model):
 
 
 Sequential._graph_call = Sequential.call
+
+
+def _auto_input(first, **kwargs):
+    """The InputLayer a Sequential makes for itself: Keras 3 names it `input_layer`; Keras 2
+    (`TF_USE_LEGACY_KERAS=1`) after the first layer, `dense_input`."""
+    name = f"{first.name}_input" if first is not None and keras_version.legacy_keras() else None
+    return InputLayer(name=name, **kwargs)

@@ -18,6 +18,7 @@ import torch
 from keraslike._src.keras.ops import dtypes
 from keraslike._src.keras.ops.tensors import convert, shape_tuple
 from keraslike._src.keras.tree import KERAS_TREE
+from keraslike._src.ops import dtypes as tf_dtypes
 from keraslike._src.ops import tensor_numpy
 
 
@@ -52,8 +53,8 @@ def is_tensor(x):
 def dtype(x):
     """`keras.ops.dtype(x)`: the Keras dtype name of `x`, e.g. `"float32"` (also for symbolic tensors)."""
     if hasattr(x, "dtype") and not isinstance(x, (torch.Tensor, np.ndarray, np.generic)):
-        return dtypes.standardize_dtype(x.dtype)
-    return dtypes.standardize_dtype(convert(x).dtype)
+        return tf_dtypes.DTypeName(dtypes.standardize_dtype(x.dtype))
+    return tf_dtypes.DTypeName(dtypes.standardize_dtype(convert(x).dtype))  # equal to tf.float32 too, as TF's
 
 
 def cast(x, dtype):

@@ -65,7 +65,8 @@ _64_TO_32 = {"uint64": "uint32", "complex128": "complex64"}  # the TF backend ke
 def standardize_dtype(dtype):
     """A dtype given as torch dtype, numpy dtype, Python type or name -> Keras's name (`"float32"`).
 
-    Mirrors `keras.backend.standardize_dtype`. `None` gives `floatx()`.
+    Mirrors `keras.backend.standardize_dtype`. `None` gives `floatx()`. The public `keras.backend.standardize_dtype`
+    and `keras.ops.dtype` hand the name out as a `DTypeName`; this returns the plain string for internal tables.
 
     Raises:
         ValueError: if `dtype` names no Keras dtype.
@@ -85,7 +86,7 @@ def standardize_dtype(dtype):
     elif dtype is complex:
         return "complex128"
     elif isinstance(dtype, str):
-        name = _ALIASES.get(dtype, dtype)
+        name = _ALIASES.get(str(dtype), str(dtype))  # a Keras 3 dtype (DTypeName) hashes as its torch dtype
     elif hasattr(dtype, "name") and not isinstance(dtype, type):
         name = dtype.name
     else:

@@ -31,6 +31,24 @@ def _learning_rate_hyper(self):
     return self._schedule if self._schedule is not None else self._learning_rate_now()
 
 
+_KERAS3_BASE_KEYS = frozenset({"name", "learning_rate", "weight_decay", "clipnorm", "clipvalue", "global_clipnorm",
+                               "use_ema", "ema_momentum", "ema_overwrite_frequency", "loss_scale_factor",
+                               "gradient_accumulation_steps", "decay", "jit_compile", "is_legacy_optimizer"})
+
+
+def _legacy_config(keras3_class):
+    """optimizer_v2's `get_config()` for the legacy class over `keras3_class`: `name`, the clipping values that are
+    set, `learning_rate`, `decay`, then the class's own hyperparameters (no Keras 3 keys: `weight_decay`, ...)."""
+
+    def get_config(self):
+        config = keras3_class.get_config(self)
+        clipping = {k: config[k] for k in ("clipnorm", "clipvalue", "global_clipnorm") if config[k] is not None}
+        own = {k: v for k, v in config.items() if k not in _KERAS3_BASE_KEYS}
+        return {"name": self.name, **clipping, "learning_rate": config["learning_rate"], "decay": self.decay, **own}
+
+    return get_config
+
+
 def _legacy(cls):
     doc = (f"`tf.keras.optimizers.legacy.{cls.__name__}`: `{cls.__name__}` with TF 2's `decay` "
            "(learning rate `lr / (1 + decay * iterations)`). Other arguments as the Keras 3 class; "
@@ -38,7 +56,8 @@ def _legacy(cls):
     lr = property(_learning_rate_hyper, _Optimizer.learning_rate.fset)
     # optimizer_v2 sums an IndexedSlices' duplicate ids before its sparse kernels: no per-occurrence squares
     return type(cls.__name__, (cls,), {"_legacy": True, "_sparse_updates": False, "__doc__": doc,
-                                       "__module__": __name__, "learning_rate": lr, "lr": lr})
+                                       "__module__": __name__, "learning_rate": lr, "lr": lr,
+                                       "get_config": _legacy_config(cls)})
 
 
 Optimizer = _legacy(_Optimizer)

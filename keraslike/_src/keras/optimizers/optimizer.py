@@ -15,6 +15,7 @@ Sparse gradients (an Embedding's, `tf.gather`'s of a variable) update as Keras 3
 make the gradient dense, as there.
 """
 
+import logging
 import numbers
 import warnings
 
@@ -22,6 +23,7 @@ import torch
 
 from keraslike._src.autodiff import gradient_tape
 from keraslike._src.distribute import context
+from keraslike._src.keras import keras_version
 from keraslike._src.keras.optimizers import schedules
 from keraslike._src.keras.saving import checkpoint_tracking, object_registration, optimizer_state
 from keraslike._src.ops import sparse_gradient, trace_state
@@ -64,6 +66,9 @@ class Optimizer:
     def __init__(self, learning_rate=0.001, weight_decay=None, clipnorm=None, clipvalue=None,
                  global_clipnorm=None, use_ema=False, ema_momentum=0.99, ema_overwrite_frequency=None,
                  loss_scale_factor=None, gradient_accumulation_steps=None, name=None, **kwargs):
+        self._jit_compile = None
+        if keras_version.legacy_keras() and not self._legacy:
+            learning_rate = self._keras2_kwargs(learning_rate, kwargs)
         if "lr" in kwargs:
             learning_rate = kwargs.pop("lr")
         decay = kwargs.pop("decay", None)
@@ -101,6 +106,8 @@ class Optimizer:
         initial = learning_rate(0) if self._schedule is not None else learning_rate
         self._learning_rate = Variable(float(initial), trainable=False, name="learning_rate", dtype=torch.float32)
         self.iterations = Variable(0, trainable=False, name="iteration", dtype=torch.int64)
+        for variable in (self._learning_rate, self.iterations):  # Keras 3: iterations.dtype == "int64"
+            state_variables.report_dtype_name(variable, not keras_version.legacy_keras())
         for host_value in (self._learning_rate, self.iterations):  # read every step: keep off the GPU (no sync)
             if host_value.device.type != "cpu":
                 host_value.data = host_value.data.cpu()
@@ -108,6 +115,30 @@ class Optimizer:
         self._constrained = []
         self._params = []
         self._param_ids = set()
+
+    def _keras2_kwargs(self, learning_rate, kwargs):
+        """tf_keras 2's (TF 2.11+) optimizer keyword arguments, consumed from `kwargs`; returns the learning rate.
+
+        `lr=` is deprecated there: it logs a warning and the learning rate stays `learning_rate` (the default
+        when only `lr` is given; `tf.keras.optimizers.legacy.*` still take `lr`). `decay` raises a ValueError
+        pointing to the legacy optimizers, any other unknown name a TypeError. `jit_compile` (default True) is
+        XLA for the update step, kept in the config as tf_keras keeps it: True only where a GPU exists.
+        """
+        jit_compile = kwargs.pop("jit_compile", True)
+        self._jit_compile = bool(jit_compile and torch.cuda.device_count() > 0)
+        kwargs.pop("is_legacy_optimizer", None)  # written into configs by tf_keras, for deserialization only
+        if kwargs.pop("lr", None):
+            logging.getLogger("tensorflow").warning(
+                "`lr` is deprecated in TF-Keras optimizer, please use `learning_rate` or use the legacy optimizer, "
+                f"e.g.,tf.keras.optimizers.legacy.{type(self).__name__}.")
+        for key in list(kwargs):
+            if key in ("decay", "gradient_aggregator", "gradient_transformers"):
+                raise ValueError(f"{key} is deprecated in the new TF-Keras optimizer, please check the docstring for "
+                                 f"valid arguments, or use the legacy optimizer, e.g., "
+                                 f"tf.keras.optimizers.legacy.{type(self).__name__}. Received: {key}={kwargs[key]!r}")
+            raise TypeError(f"{key} is not a valid argument, kwargs should be empty for "
+                            f"`optimizer_experimental.Optimizer`. Received: {key}={kwargs[key]!r}")
+        return learning_rate
 
     # ---- learning rate ---------------------------------------------------------------
     @property
@@ -182,7 +213,7 @@ class Optimizer:
         training). Slots exist once the optimizer has taken a step or restored state."""
         states = {f"{self.name}/{name}": tensor for name, tensor in optimizer_state.slot_states(self)}
         cache = self.__dict__.setdefault("_slot_views", state_variables.StateViewCache())
-        views = state_variables.cached_state_views(cache, states)
+        views = state_variables.cached_state_views(cache, states, not keras_version.legacy_keras())
         return [self.iterations] + ([self._learning_rate] if self._schedule is None else []) + views
 
     def _make_torch(self, params):
@@ -438,6 +469,10 @@ class Optimizer:
                   "ema_overwrite_frequency": self.ema_overwrite_frequency,
                   "loss_scale_factor": self.loss_scale_factor,
                   "gradient_accumulation_steps": self.gradient_accumulation_steps}
+        if self._jit_compile is not None:  # made under TF_USE_LEGACY_KERAS=1: tf_keras 2's keys, in its order
+            del config["loss_scale_factor"], config["gradient_accumulation_steps"]
+            config.update(jit_compile=self._jit_compile, is_legacy_optimizer=False)
+            config = {key: config.pop(key) for key in _KERAS2_CONFIG_ORDER} | config
         if self.decay:
             config["decay"] = self.decay
         return config
@@ -448,8 +483,11 @@ class Optimizer:
         config = dict(config)
         if isinstance(config.get("learning_rate"), dict):
             config["learning_rate"] = schedules.deserialize(config["learning_rate"], custom_objects)
-        for key in ("is_legacy_optimizer", "jit_compile"):  # written by TF 2 / Keras 3 files, no meaning here
-            config.pop(key, None)
+        config.pop("is_legacy_optimizer", None)  # written by TF 2 files, no meaning here
+        if not keras_version.legacy_keras() or cls._legacy:
+            config.pop("jit_compile", None)  # tf_keras 2's XLA switch: kept in the config under Keras 2
+        if not config.get("decay", 1):
+            del config["decay"]  # TF 2.10's optimizer_v2 configs write `decay: 0.0`, which changes nothing
         return cls(**config)
 
 
@@ -495,6 +533,10 @@ def _sum_across_replicas(grads, strategy):
         out.append(flat[offset:offset + g.numel()].view_as(g))
         offset += g.numel()
     return out
+
+
+_KERAS2_CONFIG_ORDER = ("name", "weight_decay", "clipnorm", "global_clipnorm", "clipvalue", "use_ema", "ema_momentum",
+                        "ema_overwrite_frequency", "jit_compile", "is_legacy_optimizer", "learning_rate")
 
 
 def _check_learning_rate(value):

@@ -14,7 +14,9 @@ import random as python_random
 
 import torch
 
+from keraslike._src.keras import keras_version
 from keraslike._src.keras.backend import naming
+from keraslike._src.ops import variables
 from keraslike._src.ops.variables import Variable
 
 
@@ -35,12 +37,17 @@ class SeedGenerator:
             raise ValueError(f"Unrecognized keyword arguments: {kwargs}")
         self.name = name or naming.uniquify("seed_generator")
         self._initial_seed = seed
+        # Whether TF's draws from this generator repeat from run to run: a seed, or a seed drawn from Python's
+        # `random` after `keras.utils.set_random_seed`. If not, keraslike may draw a dropout mask faster (torch's
+        # generator) since no run can reproduce TF's values anyway.
+        self.reproducible = seed is not None or _GLOBAL["seeded"]
         if seed is None:
-            seed = python_random.randint(1, int(1e9))
+            seed = make_default_seed()
         if isinstance(seed, bool) or not isinstance(seed, int):
             raise ValueError(f"Argument `seed` must be an integer. Received: seed={seed}")
         self.state = Variable(torch.tensor([seed, 0], dtype=torch.int64), trainable=False,
                               name="seed_generator_state")
+        variables.report_dtype_name(self.state, not keras_version.legacy_keras())  # Keras 3: "int64"
 
     def next(self, ordered=True):
         """The current `[seed, counter]` state (a new tensor); advances the state afterwards.
@@ -61,3 +68,54 @@ class SeedGenerator:
     @classmethod
     def from_config(cls, config):
         return cls(**config)
+
+
+# generator: Keras 3's global SeedGenerator; legacy: the `random.Random(seed)` tf_keras's `set_random_seed` makes
+# for the seeds of unseeded initializers (tf_keras's `backend._SEED_GENERATOR`)
+_GLOBAL = {"generator": None, "legacy": None, "seeded": False}
+
+
+def make_default_seed():
+    """A seed for an unseeded generator or initializer: Python's `random.randint(1, 10**9)`, as Keras draws it (so
+    `keras.utils.set_random_seed` fixes it, and the draws happen in Keras's order)."""
+    return python_random.randint(1, int(1e9))
+
+
+def global_seed_generator():
+    """Keras's global generator, behind every `keras.random` call without a seed; made on first use."""
+    if _GLOBAL["generator"] is None:
+        _GLOBAL["generator"] = SeedGenerator()
+    return _GLOBAL["generator"]
+
+
+def reset_global_seed_generator(seed):
+    """`keras.utils.set_random_seed(seed)`'s part: drop Keras 3's global generator (the next unseeded draw makes a
+    new one from Python's `random`) and give tf_keras's unseeded initializers a `random.Random(seed)`."""
+    _GLOBAL["generator"] = None
+    _GLOBAL["legacy"] = python_random.Random(seed)
+    _GLOBAL["seeded"] = True
+
+
+def legacy_default_seed():
+    """The seed of an unseeded tf_keras initializer, drawn when it first draws: from the generator
+    `set_random_seed` made, else from Python's `random`."""
+    source = _GLOBAL["legacy"] or python_random
+    return source.randint(1, int(1e9))
+
+
+def generator_states(generators):
+    """`[seed, counter]` of each generator (None stays None), for a training backup; with Keras's global one."""
+    states = [None if g is None else [int(v) for v in g.state.detach().reshape(-1).tolist()] for g in generators]
+    glob = _GLOBAL["generator"]
+    return {"layers": states, "global": None if glob is None else generator_states([glob])["layers"][0]}
+
+
+def restore_generator_states(generators, states):
+    """Put back `generator_states(generators)` on the same generators (those of the same model, in order)."""
+    saved = states.get("layers", [])
+    if len(saved) == len(generators):
+        for generator, state in zip(generators, saved):
+            if generator is not None and state is not None:
+                generator.state.assign(torch.tensor(state, dtype=torch.int64))
+    if states.get("global") is not None:
+        global_seed_generator().state.assign(torch.tensor(states["global"], dtype=torch.int64))

@@ -73,8 +73,13 @@ def model_to_config(model):
 
 
 def to_json(model, **kwargs):
-    """`model.to_json()`: the Keras 3 description as a JSON string."""
-    return json.dumps(serialize_layer(model), **kwargs)
+    """`model.to_json()`: the Keras 3 description as a JSON string; under `TF_USE_LEGACY_KERAS=1` Keras 2's
+    (`batch_input_shape`, list inbound nodes, then `keras_version` and `backend` keys, as tf_keras writes)."""
+    config = serialize_layer(model)
+    if legacy_keras():
+        config = keras2_config.layer_to_keras2(config)
+        config.update(keras_version=legacy_h5_format.KERAS2_VERSION, backend="tensorflow")
+    return json.dumps(config, **kwargs)
 
 
 def model_from_json(json_string, custom_objects=None):

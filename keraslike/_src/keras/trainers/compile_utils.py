@@ -148,6 +148,7 @@ class CompiledLoss:
         self._strategy = strategy
         self._spec, self._weights = loss, loss_weights
         self._plan = None  # multi-output: [(index, name, loss, weight, tracker)]
+        self.ran = False  # computed once (Keras 2 lists the loss tracker only then)
         if _is_multi_spec(loss) or (output_names is not None and len(output_names) > 1):
             self.loss = None
             self.averages = True
@@ -227,6 +228,7 @@ class CompiledLoss:
 
     def compute(self, y_true, y_pred, sample_weight=None):
         """The loss value: a mean over this replica's rows (no scaling; per-output trackers are updated)."""
+        self.ran = True
         if self._plan is not None:
             return self._compute_multi(y_true, y_pred, sample_weight)
         if isinstance(y_pred, (list, tuple, dict)):

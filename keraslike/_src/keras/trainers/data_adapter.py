@@ -32,10 +32,12 @@ import numpy as np
 import torch
 
 from keraslike._src.data import replica_split
+from keraslike._src.data import shuffle as data_shuffle
 from keraslike._src.data.dataset import Dataset
 from keraslike._src.extension_type.extension_type import ExtensionType
 from keraslike._src.distribute.input import DistributedDataset, batch_size_of, replica_slice
 from keraslike._src.distribute.input_context import PerReplicaDataset
+from keraslike._src.keras.keras_version import legacy_keras
 from keraslike._src.keras.layers.keras_tensor import flatten, map_structure
 from keraslike._src.keras.trainers import device_transfer, input_validation
 from keraslike._src.nest import nest
@@ -378,6 +380,7 @@ class IterableDataAdapter:
         self._reiterable = not hasattr(data, "__next__")
         self._iterator = None
         self._pending = None  # an element read ahead by `first_batch` from a one-shot iterator
+        self._first_epoch = None  # the index of the first epoch asked for (tf_keras's extra pass)
         self._user_steps = steps
         self.exhausted = False
         try:
@@ -389,9 +392,12 @@ class IterableDataAdapter:
         self.steps_per_epoch = steps if steps else known
 
     def first_batch(self):
-        """The first batch, without consuming it (used to build the model before training)."""
+        """The first batch, without consuming it (used to build the model before training). A re-iterable
+        dataset's look takes no shuffle pass: Keras builds the model on the first step's batch, so training's first
+        pass must still be the dataset's first order."""
         if self._reiterable:
-            return self._step_batch(next(iter(self.data)))
+            with data_shuffle.passes_restored():
+                return self._step_batch(next(iter(self.data)))
         if self._pending is None:
             if self._iterator is None:
                 self._iterator = iter(self.data)
@@ -412,6 +418,13 @@ class IterableDataAdapter:
 
     def epoch(self, epoch_index):
         # Keras: a fresh pass per epoch, unless steps_per_epoch was given (then one iterator continues)
+        tf_passes = self._reiterable and self._user_steps is None and isinstance(self.data, Dataset)
+        if self._first_epoch is None:
+            self._first_epoch = epoch_index
+        if tf_passes and legacy_keras() and epoch_index == self._first_epoch:
+            # tf_keras's DataHandler makes an iterator, then a new one for the first epoch: TF's shuffles draw the
+            # seeds of a pass for the dropped one (at each fit, and at each evaluation with its epoch 0)
+            data_shuffle.skip_pass(self.data)
         if self._iterator is None or (self._reiterable and self._user_steps is None):
             self._iterator = self._new_iterator()
         step = 0
@@ -432,6 +445,10 @@ class IterableDataAdapter:
                 return
             yield self._step_batch(element)
             step += 1
+        if tf_passes and not legacy_keras():
+            # Keras 3 makes a new iterator when an epoch of known length ends (and drops it at the next epoch's
+            # start): TF's shuffles draw a pass's seeds for it, so the next epoch sees the pass after that
+            data_shuffle.skip_pass(self.data)
 
     def _step_batch(self, element):
         """This replica's rows of one global batch, on its device."""
@@ -658,7 +675,10 @@ def _dense_in_memory(data):
 
 
 def _warn_shuffle_ignored(x, is_dataset):
-    """Keras 3 warns when `fit(shuffle=True)` (its default) meets data that fixes its own order."""
+    """Keras 3 warns when `fit(shuffle=True)` (its default) meets data that fixes its own order; Keras 2 does not
+    (`TF_USE_LEGACY_KERAS=1`: `fit_generator`'s default `shuffle=True` passes through silently, as in tf_keras)."""
+    if legacy_keras():
+        return
     if is_dataset:
         kind, rest = "a tf.data.Dataset", "Shuffle the Dataset itself (`.shuffle(buffer_size)`)."
     elif isinstance(x, torch.utils.data.DataLoader):

@@ -267,11 +267,12 @@ class Trainer:
         as Keras 3 lists it), so `fit`/`evaluate` reset and log them, as Keras 3 does.
 
         Under `TF_USE_LEGACY_KERAS=1` the list is Keras 2's: the compiled metrics themselves in the container's
-        place (`metrics_names` `["loss", "accuracy", ...]`, one name per value `evaluate` returns).
+        place (`metrics_names` `["loss", "accuracy", ...]`, one name per value `evaluate` returns), and `[]`
+        until the compiled loss first runs.
         """
         out = []
         if self.compiled:
-            if self._loss_tracker is not None and not self._legacy_without_loss():
+            if self._loss_tracker is not None and not self._legacy_without_loss() and not self._legacy_unbuilt():
                 out.append(self._loss_tracker)
             if self._compile_metrics is not None:
                 out += list(self._compile_metrics.metrics) if keras_version.legacy_keras() else [self._compile_metrics]
@@ -283,6 +284,11 @@ class Trainer:
             if layer is not self and isinstance(layer, Layer) and not isinstance(layer, Trainer):
                 out += _layer_metrics(layer)
         return out
+
+    def _legacy_unbuilt(self):
+        """Keras 2 lists the compiled loss's tracker only once that loss has run (a train or test
+        step): `metrics_names` is `[]` between `compile` and the first `fit`/`evaluate`/`train_on_batch`."""
+        return keras_version.legacy_keras() and self._compile_loss is not None and not self._compile_loss.ran
 
     def _legacy_without_loss(self):
         """Keras 2 lists its loss tracker once the compiled loss ran: never for a model compiled without a loss
@@ -765,12 +771,12 @@ class Trainer:
                 step_logs = {}
                 metrics = None  # the epoch's metrics, listed once (after the first step has built them)
                 if resume is not None:  # the backed-up epoch starts with the randomness it had
-                    training_state.restore(resume["epoch_start" if skip_steps else "now"], train, strategy)
+                    training_state.restore(resume["epoch_start" if skip_steps else "now"], train, strategy, self)
                 if track_state:
-                    self._epoch_state = training_state.capture(train, strategy)
+                    self._epoch_state = training_state.capture(train, strategy, self)
                 batches = train.epoch(epoch)
                 if skip_steps:  # replay the data up to the backed-up step, then the step's generator states
-                    batches = _resumed(batches, skip_steps, resume and resume["now"]["generators"], strategy)
+                    batches = _resumed(batches, skip_steps, resume and resume["now"]["generators"], strategy, self)
                 resume = None
                 for first, last, group in steps.groups(batches, start=skip_steps):
                     if batch_hooks:
@@ -808,7 +814,7 @@ class Trainer:
         Collective under replicas (every replica's in-step random stream is gathered): call on all.
         """
         return {"epoch_start": self._epoch_state,
-                "now": training_state.capture(self._fit_adapter, self._distribute_strategy)}
+                "now": training_state.capture(self._fit_adapter, self._distribute_strategy, self)}
 
     def _check_input_shape(self, adapter):
         expected = getattr(self, "input_shape", None) if self.built or getattr(self, "_input_layer", None) else None
@@ -993,6 +999,51 @@ class Trainer:
         n = int(leaves[0].shape[0])
         return self.predict(x, batch_size=max(n, 1), verbose=0)
 
+    # ---- Keras 2's deprecated generator methods (kept in both modes) ---------------------------
+    def fit_generator(self, generator, steps_per_epoch=None, epochs=1, verbose=1, callbacks=None,
+                      validation_data=None, validation_steps=None, validation_freq=1, class_weight=None,
+                      max_queue_size=10, workers=1, use_multiprocessing=False, shuffle=True, initial_epoch=0):
+        """Keras 2's `fit_generator`: warns that it is deprecated, then `fit(generator, ...)` (Keras 2 delegates
+        the same way; Keras 3 removed it).
+
+        `max_queue_size`, `workers` and `use_multiprocessing` are checked and have no effect: batches are read
+        in-process, in order (as for `keras.utils.PyDataset`).
+        """
+        _warn_generator_method("fit")
+        _check_queue_args(max_queue_size, workers, use_multiprocessing)
+        return self.fit(generator, steps_per_epoch=steps_per_epoch, epochs=epochs, verbose=verbose,
+                        callbacks=callbacks, validation_data=validation_data, validation_steps=validation_steps,
+                        validation_freq=validation_freq, class_weight=class_weight, shuffle=shuffle,
+                        initial_epoch=initial_epoch)
+
+    def evaluate_generator(self, generator, steps=None, callbacks=None, max_queue_size=10, workers=1,
+                           use_multiprocessing=False, verbose=0):
+        """Keras 2's `evaluate_generator`: warns that it is deprecated, then `evaluate(generator, ...)`."""
+        _warn_generator_method("evaluate")
+        _check_queue_args(max_queue_size, workers, use_multiprocessing)
+        return self.evaluate(generator, steps=steps, callbacks=callbacks, verbose=verbose)
+
+    def predict_generator(self, generator, steps=None, callbacks=None, max_queue_size=10, workers=1,
+                          use_multiprocessing=False, verbose=0):
+        """Keras 2's `predict_generator`: warns that it is deprecated, then `predict(generator, ...)`."""
+        _warn_generator_method("predict")
+        _check_queue_args(max_queue_size, workers, use_multiprocessing)
+        return self.predict(generator, steps=steps, callbacks=callbacks, verbose=verbose)
+
+
+def _warn_generator_method(what):
+    warnings.warn(f"`Model.{what}_generator` is deprecated and will be removed in a future version. "
+                  f"Please use `Model.{what}`, which supports generators.", stacklevel=3)
+
+
+def _check_queue_args(max_queue_size, workers, use_multiprocessing):
+    """Keras 2's loader settings (`workers=0`: the main thread), checked; they do not change what is read."""
+    if not isinstance(workers, int) or workers < 0:
+        raise ValueError(f"Expected workers to be a non-negative integer. Received: workers={workers!r}")
+    if not isinstance(max_queue_size, int):
+        raise ValueError(f"Expected max_queue_size to be an integer. Received: max_queue_size={max_queue_size!r}")
+    del use_multiprocessing  # in-process either way; the batches and their order are the same
+
 
 _OWN_PACKAGE = __name__.split(".", 1)[0] + "._src."
 
@@ -1074,14 +1125,14 @@ def _concat_outputs(outputs):
     return map_structure(lambda _: next(it), structure)
 
 
-def _resumed(batches, skip, generators, strategy):
+def _resumed(batches, skip, generators, strategy, model):
     """`batches` after dropping the first `skip` (read, not trained on); then the backed-up generator states."""
     batches = iter(batches)
     for _ in range(skip):
         if next(batches, None) is None:
             return
     if generators is not None:
-        training_state.restore_generators(generators, strategy)
+        training_state.restore_generators(generators, strategy, model)
     yield from batches
 
 

@@ -3,7 +3,8 @@
 A snapshot (JSON-able) has:
 
 - the states of Python's `random`, NumPy's global RNG, torch's default CPU generator (and this process's
-  GPU generator), and keraslike's global `tf.random.Generator` when one was made;
+  GPU generator), keraslike's global `tf.random.Generator` when one was made, the Keras
+  `SeedGenerator`s of the model's layers (Dropout, noise, RNN cells) and Keras's global one;
 - under N replicas, every replica's own in-step stream (Dropout masks differ per replica,
   `distribute/replica_random.py`), gathered to the chief, which writes the backup;
 - the data position state: the shuffle seed of `fit(x, y, shuffle=True)` arrays, the shuffle seed and pass
@@ -24,6 +25,7 @@ import numpy as np
 import torch
 
 from keraslike._src.data.shuffle import ShuffleSeeds
+from keraslike._src.keras.random import seed_generator
 from keraslike._src.keras.trainers import data_adapter
 from keraslike._src.ops import random_generator
 
@@ -36,8 +38,22 @@ def _tensor(text):
     return torch.from_numpy(np.frombuffer(base64.b64decode(text), dtype=np.uint8).copy())
 
 
-def capture_generators(strategy):
-    """This process's generator states, and under replicas every replica's in-step stream (collective)."""
+def _model_generators(model):
+    """The Keras `SeedGenerator`s of `model`'s layers (Dropout, noise, RNN cells, ...), in module order."""
+    if model is None:
+        return []
+    found, seen = [], set()
+    for module in model.modules():
+        generator = module.__dict__.get("seed_generator")
+        if isinstance(generator, seed_generator.SeedGenerator) and id(generator) not in seen:
+            seen.add(id(generator))
+            found.append(generator)
+    return found
+
+
+def capture_generators(strategy, model=None):
+    """This process's generator states (with `model`'s Keras `SeedGenerator`s), and under replicas every replica's
+    in-step stream (collective)."""
     version, internal, gauss = random.getstate()
     kind, keys, pos, has_gauss, cached = np.random.get_state()
     state = {"random": [version, list(internal), gauss],
@@ -49,6 +65,7 @@ def capture_generators(strategy):
     generator = random_generator._global["generator"]
     if generator is not None:
         state["tf_global"] = [int(v) for v in generator.state.detach().reshape(-1).tolist()]
+    state["keras_seed_generators"] = seed_generator.generator_states(_model_generators(model))
     if strategy is not None and strategy.num_replicas_in_sync > 1:
         state["replicas"] = _gather_replica_streams(strategy)
     return state
@@ -63,7 +80,7 @@ def _gather_replica_streams(strategy):
     return [[_b64(block[0, 0]), _b64(block[0, 1])] if flag else None for block, flag in zip(blocks, has)]
 
 
-def restore_generators(state, strategy):
+def restore_generators(state, strategy, model=None):
     """Set the generators to a `capture_generators` state (each replica takes its own in-step stream)."""
     version, internal, gauss = state["random"]
     random.setstate((version, tuple(internal), gauss))
@@ -76,6 +93,8 @@ def restore_generators(state, strategy):
     if "tf_global" in state:
         random_generator.get_global_generator().reset(
             torch.tensor(state["tf_global"], dtype=torch.int64))
+    if "keras_seed_generators" in state:
+        seed_generator.restore_generator_states(_model_generators(model), state["keras_seed_generators"])
     replicas = state.get("replicas")
     if replicas and strategy is not None and strategy.num_replicas_in_sync == len(replicas):
         mine = replicas[strategy.rank]
@@ -132,14 +151,14 @@ def restore_data(adapter, state):
             obj.seed, obj.passes = a, b
 
 
-def capture(adapter, strategy):
-    """Generators and data position now."""
-    return {"generators": capture_generators(strategy), "data": capture_data(adapter)}
+def capture(adapter, strategy, model=None):
+    """Generators (with `model`'s `SeedGenerator`s) and data position now."""
+    return {"generators": capture_generators(strategy, model), "data": capture_data(adapter)}
 
 
-def restore(state, adapter, strategy):
+def restore(state, adapter, strategy, model=None):
     """Put back a `capture` (None: nothing to restore)."""
     if state is None:
         return
     restore_data(adapter, state["data"])
-    restore_generators(state["generators"], strategy)
+    restore_generators(state["generators"], strategy, model)

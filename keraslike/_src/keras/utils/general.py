@@ -5,6 +5,7 @@ import random
 import numpy as np
 import torch
 
+from keraslike._src.keras.random import seed_generator
 from keraslike._src.ops import random as tf_random
 
 
@@ -31,9 +32,10 @@ def to_categorical(x, num_classes=None):
 
 def set_random_seed(seed):
     """Seed Python, numpy, torch and the TF global seed (`keras.utils.set_random_seed`, which also calls
-    `tf.random.set_seed`)."""
+    `tf.random.set_seed`), and restart Keras's global `SeedGenerator` (tf_keras's initializer seeds too)."""
     if not isinstance(seed, int):
         raise ValueError(f"Expected seed to be an integer. Received: seed={seed!r}")
+    seed_generator.reset_global_seed_generator(seed)
     random.seed(seed)
     np.random.seed(seed)
     torch.manual_seed(seed)

@@ -42,7 +42,8 @@ class Attention(Layer):
         self.score_mode = score_mode
         self.dropout = float(dropout)
         self.seed = seed
-        object.__setattr__(self, "seed_generator", None if seed is None else SeedGenerator(seed))
+        # Keras makes the dropout's generator here when dropout > 0 (unseeded: a Python-`random` draw)
+        object.__setattr__(self, "seed_generator", SeedGenerator(seed) if dropout > 0 else None)
 
     def build(self, input_shape):
         _validate(input_shape)

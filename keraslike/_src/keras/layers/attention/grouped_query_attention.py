@@ -15,6 +15,7 @@ import math
 
 import torch
 
+from keraslike._src.keras import initializers
 from keraslike._src.keras.backend import config as keras_config
 from keraslike._src.keras.layers.core.einsum_dense import EinsumDense
 from keraslike._src.keras.layers.layer import Layer, weight_options_config
@@ -63,11 +64,17 @@ class GroupQueryAttention(Layer):
         self.num_repeats = num_query_heads // num_key_value_heads
         self.dropout, self.use_bias, self.sliding_window = float(dropout), use_bias, sliding_window
         self.flash_attention, self.use_gate, self.seed = flash_attention, use_gate, seed
-        self._dense_kwargs = dict(kernel_initializer=kernel_initializer, bias_initializer=bias_initializer,
-                                  kernel_regularizer=kernel_regularizer, bias_regularizer=bias_regularizer,
+        self._dense_kwargs = dict(kernel_regularizer=kernel_regularizer, bias_regularizer=bias_regularizer,
                                   kernel_constraint=kernel_constraint, bias_constraint=bias_constraint)
         self._init_args = {"kernel_initializer": kernel_initializer, "bias_initializer": bias_initializer}
-        object.__setattr__(self, "seed_generator", None if seed is None else SeedGenerator(seed))
+        self._kernel_init = initializers.get(kernel_initializer)
+        self._bias_init = initializers.get(bias_initializer)
+        object.__setattr__(self, "seed_generator", None)  # made in build when dropout > 0, as Keras's Dropout
+
+    def _sublayer_kwargs(self):
+        """Each sub-layer's arguments, with clones of the initializers (as Keras: not one seed for all kernels)."""
+        return dict(self._dense_kwargs, kernel_initializer=initializers.clone(self._kernel_init),
+                    bias_initializer=initializers.clone(self._bias_init))
 
     def build(self, query_shape, value_shape=None, key_shape=None):
         if isinstance(query_shape, (list, tuple)) and query_shape and isinstance(query_shape[0], (list, tuple)):
@@ -75,17 +82,19 @@ class GroupQueryAttention(Layer):
         feature_dim = query_shape[-1]
         uh, vh = "uh" if self.use_bias else None, "vh" if self.use_bias else None
         self._query_dense = EinsumDense("bqm,muh->bquh", (None, self.num_query_heads, self.head_dim), bias_axes=uh,
-                                        name="query", **self._dense_kwargs)
+                                        name="query", **self._sublayer_kwargs())
         self._key_dense = EinsumDense("bkm,mvh->bkvh", (None, self.num_key_value_heads, self.head_dim),
-                                      bias_axes=vh, name="key", **self._dense_kwargs)
+                                      bias_axes=vh, name="key", **self._sublayer_kwargs())
         if self.use_gate:
             self._gate_dense = EinsumDense("bqm,muh->bquh", (None, self.num_query_heads, self.head_dim),
-                                           bias_axes=uh, activation="sigmoid", name="gate", **self._dense_kwargs)
+                                           bias_axes=uh, activation="sigmoid", name="gate", **self._sublayer_kwargs())
         self._value_dense = EinsumDense("bkm,mvh->bkvh", (None, self.num_key_value_heads, self.head_dim),
-                                        bias_axes=vh, name="value", **self._dense_kwargs)
+                                        bias_axes=vh, name="value", **self._sublayer_kwargs())
+        # Keras makes its Dropout (and so the mask's generator) here, between the value and output projections
+        object.__setattr__(self, "seed_generator", SeedGenerator(self.seed) if self.dropout > 0 else None)
         self._output_dense = EinsumDense("bquh,uhm->bqm", (None, feature_dim),
                                          bias_axes="m" if self.use_bias else None, name="attention_output",
-                                         **self._dense_kwargs)
+                                         **self._sublayer_kwargs())
         self.built = True
 
     def _mask(self, t, s, device, query_mask, value_mask, key_mask, attention_mask, use_causal_mask):

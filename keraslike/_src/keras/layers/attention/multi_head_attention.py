@@ -23,7 +23,9 @@ import torch
 from keraslike._src.keras import constraints, initializers, regularizers
 from keraslike._src.keras.backend import config as keras_config
 from keraslike._src.keras.layers.layer import Layer
-from keraslike._src.ops import dropout_mask, masked_attention
+from keraslike._src.keras.random import random as keras_random
+from keraslike._src.keras.random.seed_generator import SeedGenerator
+from keraslike._src.ops import masked_attention
 
 
 class MultiHeadAttention(Layer):
@@ -107,6 +109,7 @@ class MultiHeadAttention(Layer):
         self._reg = (regularizers.get(kernel_regularizer), regularizers.get(bias_regularizer))
         self._con = (constraints.get(kernel_constraint), constraints.get(bias_constraint))
         self.seed = seed
+        object.__setattr__(self, "seed_generator", None)  # made in build when dropout > 0, as Keras's Dropout
         self._weights_built = False
 
     def build(self, query_shape, value_shape=None, key_shape=None):
@@ -123,14 +126,20 @@ class MultiHeadAttention(Layer):
             projections.append(("gate", query_shape[-1], self.value_dim))
         for name, dim, head in (*projections, ("value", value_shape[-1], self.value_dim)):
             self._dense(name, (dim, h, head), (h, head))
-        self._dense("attention_output", (h, self.value_dim, *self._out_dims), self._out_dims)
+        # Keras makes its Dropout (and so the mask's generator) here, between the value and output projections
+        object.__setattr__(self, "seed_generator", SeedGenerator(self.seed) if self.dropout > 0 else None)
+        self._dense("attention_output", (h, self.value_dim, *self._out_dims), self._out_dims, inputs=2)
         self._weights_built = True
         self.built = True
 
-    def _dense(self, name, kernel_shape, bias_shape):
-        kernel = self.add_weight(f"{name}/kernel", kernel_shape, self.kernel_initializer, regularizer=self._reg[0],
+    def _dense(self, name, kernel_shape, bias_shape, inputs=1):
+        # each projection gets clones of the initializers, as Keras's sub-layers (not one seed for all kernels); a
+        # Keras 3 EinsumDense kernel's fans are its equation's: the first `inputs` axes in, the rest out
+        kernel_init, bias_init = initializers.clone(self.kernel_initializer), initializers.clone(self.bias_initializer)
+        kernel_init = initializers.with_fan_axes(kernel_init, range(inputs), range(inputs, len(kernel_shape)))
+        kernel = self.add_weight(f"{name}/kernel", kernel_shape, kernel_init, regularizer=self._reg[0],
                                  constraint=self._con[0])
-        bias = self.add_weight(f"{name}/bias", bias_shape, self.bias_initializer, regularizer=self._reg[1],
+        bias = self.add_weight(f"{name}/bias", bias_shape, bias_init, regularizer=self._reg[1],
                                constraint=self._con[1]) if self.use_bias else None
         setattr(self, f"_{name}_weights", (kernel, bias))
 
@@ -205,7 +214,8 @@ class MultiHeadAttention(Layer):
         if return_attention_scores or self.dropout > 0:  # Keras's Softmax(mask) path: fully masked rows are 0
             logits = (q * (1.0 / math.sqrt(self.key_dim))) @ k.transpose(-1, -2)
             scores = masked_attention.masked_softmax(logits, allowed)
-            ctx = (dropout_mask.dropout(scores, self.dropout) if training else scores) @ v
+            dropped = training and self.seed_generator is not None
+            ctx = (keras_random.dropout(scores, self.dropout, seed=self.seed_generator) if dropped else scores) @ v
         else:  # Keras's dot_product_attention path: fully masked rows are uniform
             with masked_attention.sdpa_backends(q, flash):
                 ctx = masked_attention.attention(q, k, v, allowed, scale=1.0 / math.sqrt(self.key_dim))

@@ -22,6 +22,16 @@ _FORMS = (
 )
 
 
+def fan_axes(equation):
+    """`(input_axes, output_axes)` of the kernel of `equation` ("input,kernel->output"): a kernel dimension named in
+    the output is an output axis, the others input axes (Keras 3); None for a kernel spec with an ellipsis."""
+    operands, output = equation.replace(" ", "").split("->")
+    kernel = operands.split(",")[1]
+    if "..." in kernel:
+        return None
+    return ([i for i, c in enumerate(kernel) if c not in output], [i for i, c in enumerate(kernel) if c in output])
+
+
 def analyze_equation(equation, bias_axes, input_shape, output_shape):
     """-> (kernel_shape, bias_shape or None, full_output_shape) for an EinsumDense equation.
 
@@ -129,7 +139,11 @@ class EinsumDense(Layer, KernelLoRA):
         kernel_shape, bias_shape, full = analyze_equation(self.equation, self.bias_axes, input_shape,
                                                           self.partial_output_shape)
         self.full_output_shape = full
-        self.kernel = self.add_weight("kernel", kernel_shape, self.kernel_initializer,
+        kernel_init = self.kernel_initializer
+        axes = fan_axes(self.equation)
+        if axes is not None:  # Keras 3: a VarianceScaling kernel's fans come from the equation's axes
+            kernel_init = initializers.with_fan_axes(kernel_init, *axes)
+        self.kernel = self.add_weight("kernel", kernel_shape, kernel_init,
                                       regularizer=self.kernel_regularizer, constraint=self.kernel_constraint)
         self.bias = None if bias_shape is None else self.add_weight(
             "bias", bias_shape, self.bias_initializer, regularizer=self.bias_regularizer,

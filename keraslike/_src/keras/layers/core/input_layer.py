@@ -1,6 +1,7 @@
 """`keras.Input` / `keras.layers.InputLayer`: the entry points of a functional graph."""
 
 from keraslike._src.keras import keras_version
+from keraslike._src.keras.backend import naming
 from keraslike._src.keras.layers.keras_tensor import KerasTensor, Node
 from keraslike._src.keras.layers.layer import Layer
 from keraslike._src.ops import dtypes
@@ -114,6 +115,12 @@ class InputLayer(Layer):
 
     def call(self, inputs):
         return inputs
+
+    def _default_name(self):
+        """Keras 3: `input_layer`, `input_layer_1`, ...; Keras 2 (`TF_USE_LEGACY_KERAS=1`): `input_1`, `input_2`."""
+        if keras_version.legacy_keras() and type(self) is InputLayer:
+            return f"input_{naming.get_uid('input')}"
+        return super()._default_name()
 
     def get_config(self):
         config = {"name": self.name, "batch_shape": self._batch_input_shape, "dtype": self.dtype}

@@ -7,10 +7,10 @@ Images are `(batch, height, width, channels)` or one `(height, width, channels)`
 The random layers transform when training: inside `fit`, and when called directly without
 `training` (Keras 3's default `training=True`); `predict`/`evaluate` and `training=False` return
 the input (as float). Geometric ones build TF's 8-parameter projective transform, exactly as Keras
-does, and apply it with `keras.ops.image.affine_transform`. With `seed=None` the draws come from
-torch's global generator (reproducible under `keras.utils.set_random_seed`, different per
-replica); with an int the layer owns a `keras.random.SeedGenerator(seed)`. They also work in
-`dataset.map(layer)`, as Keras allows.
+does, and apply it with `keras.ops.image.affine_transform`. Every random layer owns a
+`keras.random.SeedGenerator(seed)` made in `__init__` (unseeded, from Python's `random`), reproducible for a
+seed and different per replica in a multi-replica step (the values are not TF's: the draws differ from
+Keras's). They also work in `dataset.map(layer)`, as Keras allows.
 """
 
 import inspect
@@ -19,6 +19,7 @@ import numbers
 
 import torch
 
+from keraslike._src.keras import keras_version
 from keraslike._src.keras.layers.convolutional import conv_utils
 from keraslike._src.keras.layers.layer import Layer
 from keraslike._src.keras.ops import image as ops_image
@@ -41,7 +42,10 @@ class _ImageLayer(Layer):
         super().__init__(**kwargs)
         self.data_format = conv_utils.normalize_data_format(data_format)
         self.seed = seed
-        object.__setattr__(self, "seed_generator", None if seed is None else SeedGenerator(seed))
+        # a random layer (one that takes `seed`) owns a generator made here, as Keras's (unseeded, its seed is a
+        # Python-`random` draw: the order of draws `keras.utils.set_random_seed` fixes); not tracked as a weight
+        random_layer = seed is not None or "seed" in inspect.signature(type(self).__init__).parameters
+        object.__setattr__(self, "seed_generator", SeedGenerator(seed) if random_layer else None)
 
     def _uniform(self, shape, low, high, device):
         if self.seed_generator is None:
@@ -154,8 +158,10 @@ class CenterCrop(Resizing):
 
 
 class RandomFlip(_ImageLayer):
-    """Flip each image with probability 1/2: "horizontal", "vertical" or "horizontal_and_vertical" (both or
-    neither, per image).
+    """Flip each image with probability 1/2: "horizontal", "vertical" or "horizontal_and_vertical".
+
+    With "horizontal_and_vertical", Keras 3 draws once per image (both flips or neither); Keras 2
+    (`TF_USE_LEGACY_KERAS=1`) draws the two flips independently (four outcomes, 1/4 each), as tf_keras.
 
     Raises:
         ValueError: for another mode.
@@ -178,6 +184,8 @@ class RandomFlip(_ImageLayer):
         flips = self._uniform(shape, 0.0, 1.0, x.device) <= 0.5
         if self.mode in ("horizontal", "horizontal_and_vertical"):
             x = torch.where(flips, x.flip(w_axis), x)
+            if keras_version.legacy_keras():  # tf_keras: the up-down flip has its own draw
+                flips = self._uniform(shape, 0.0, 1.0, x.device) <= 0.5
         if self.mode in ("vertical", "horizontal_and_vertical"):
             x = torch.where(flips, x.flip(h_axis), x)
         return x
@@ -513,8 +521,12 @@ class RandomCrop(_ImageLayer):
 
 
 class RandomContrast(_ImageLayer):
-    """Scale each image's deviation from its per-channel mean by a factor in `[1 - lower, 1 + upper]`, then
-    clip to `value_range`.
+    """Scale each image's deviation from its per-channel mean by a random factor, then clip to `value_range`.
+
+    Keras 3 (TF 2.21): one factor per image in `[1 - lower, 1 + upper]`, where a number `f` means
+    `(lower, upper) = (0, f)` (so the contrast only grows, as TF 2.21's Keras 3 does) and a pair is sorted.
+    Keras 2 (`TF_USE_LEGACY_KERAS=1`): one factor for the whole batch in `[1 - lower, 1 + upper]`, where a
+    number `f` means `(f, f)` and a pair is `(lower, upper)` (tf_keras's `tf.image.random_contrast`).
 
     Args:
         factor: float in [0, 1] or `(lower, upper)`.
@@ -522,31 +534,52 @@ class RandomContrast(_ImageLayer):
         seed: optional int.
         data_format: "channels_last" or "channels_first" (default `keras.config.image_data_format()`): where the
             channels are, over whose spatial planes the mean is taken.
+
+    Raises:
+        ValueError: for a factor out of range (Keras 3: a number outside [0, 1], a pair whose first value is
+            above 1 or whose second is below 0; Keras 2: a negative value or a lower bound above 1).
     """
 
     def __init__(self, factor, value_range=(0, 255), seed=None, **kwargs):
         super().__init__(kwargs.pop("data_format", None), seed, **kwargs)
         self.factor = factor
-        if isinstance(factor, (tuple, list)):
-            self._lower, self._upper = (abs(float(f)) for f in factor)
-        else:
-            self._lower = self._upper = abs(float(factor))
-        if not 0 <= self._lower <= 1 or not 0 <= self._upper <= 1:
-            raise ValueError(f"The `factor` argument should be a number (or a list of two numbers) in the range "
-                             f"[0.0, 1.0]. Received: factor={factor}")
+        self._lower, self._upper = _contrast_bounds(factor)
         self.value_range = _value_range(value_range)
 
     def call(self, inputs, training=True):
         x = _float(inputs)
         if training is False:
             return x
-        shape = (x.shape[0], 1, 1, 1) if x.dim() == 4 else (1, 1, 1)
+        per_image = x.dim() == 4 and not keras_version.legacy_keras()  # tf_keras: one factor per batch
+        shape = (x.shape[0], 1, 1, 1) if per_image else (1,) * x.dim()
         factor = self._uniform(shape, 1.0 - self._lower, 1.0 + self._upper, x.device)
         mean = x.mean(dim=_hw_axes(x, self.data_format), keepdim=True)  # per image and channel
         return torch.clamp((x - mean) * factor + mean, *self.value_range)
 
     def get_config(self):
         return {**super().get_config(), "factor": self.factor, "value_range": list(self.value_range)}
+
+
+def _contrast_bounds(factor):
+    """RandomContrast's `(lower, upper)`: the factor is drawn from `[1 - lower, 1 + upper]`."""
+    message = ("The `factor` argument should be a number (or a list of two numbers) in the range [0.0, 1.0]. "
+               f"Received: factor={factor}")
+    pair = isinstance(factor, (tuple, list))
+    if (pair and len(factor) != 2) or not all(isinstance(f, numbers.Real) for f in (factor if pair else [factor])):
+        raise ValueError(message)
+    if keras_version.legacy_keras():
+        lower, upper = (float(factor[0]), float(factor[1])) if pair else (float(factor), float(factor))
+        if lower < 0 or upper < 0 or lower > 1:
+            raise ValueError(message)
+        return lower, upper
+    if pair:
+        if factor[0] > 1 or factor[1] < 0:
+            raise ValueError(message)
+        lower, upper = sorted(float(f) for f in factor)
+        return lower, upper
+    if not 0 <= factor <= 1:
+        raise ValueError(message)
+    return 0.0, float(factor)
 
 
 class RandomBrightness(_ImageLayer):

@@ -1,14 +1,13 @@
 """`Dropout` (keras/src/layers/regularization/dropout.py): zero a fraction of the inputs in training.
 
-With `seed=None` the mask comes from torch's global generator (different per replica); with an int seed the layer
-owns a generator seeded from it, so its sequence of masks is reproducible.
+A layer with `rate > 0` owns a `keras.random.SeedGenerator(seed)` made in `__init__`, as Keras's (unseeded, its
+seed is drawn from Python's `random` then): its masks are `keras.random.dropout`'s, a reproducible sequence that is
+TF's for a seed; replicas of a multi-replica step draw apart.
 """
 
-import torch
-
-from keraslike._src.distribute import replica_random
 from keraslike._src.keras.layers.layer import Layer
-from keraslike._src.ops import dropout_mask, seed_override
+from keraslike._src.keras.random import random
+from keraslike._src.keras.random.seed_generator import SeedGenerator
 
 
 class Dropout(Layer):
@@ -32,21 +31,13 @@ class Dropout(Layer):
         self.rate = float(rate)
         self.noise_shape = noise_shape
         self.seed = seed
-        self._generator = None
+        # not tracked as a weight (Keras keeps it out of `weights` too)
+        object.__setattr__(self, "seed_generator", SeedGenerator(seed) if self.rate > 0 else None)
 
     def call(self, inputs, training=None):
         if not training or self.rate == 0:
             return inputs
-        if self.noise_shape is None and self.seed is None and not seed_override.active():
-            return dropout_mask.dropout(inputs, self.rate)
-        shape = tuple(inputs.shape) if self.noise_shape is None else tuple(
-            s if n is None else n for s, n in zip(inputs.shape, self.noise_shape))
-        if self.seed is not None and self._generator is None:
-            self._generator = replica_random.layer_generator(int(self.seed), inputs.device)
-        generator = self._generator
-        if seed_override.active():  # DeterministicRandomTestTool.scope(): the tool seeds each mask
-            generator = torch.Generator(device=inputs.device).manual_seed(seed_override.override_torch_seed())
-        return dropout_mask.dropout(inputs, self.rate, generator=generator, shape=shape)
+        return random.dropout(inputs, self.rate, noise_shape=self.noise_shape, seed=self.seed_generator)
 
     def get_config(self):
         return {**super().get_config(), "rate": self.rate, "noise_shape": self.noise_shape, "seed": self.seed}

@@ -1,9 +1,9 @@
 """Noise layers active only in training (GaussianNoise, GaussianDropout, AlphaDropout) and ActivityRegularization.
 
 Mirrors `keras/src/layers/regularization/{gaussian_noise,gaussian_dropout,alpha_dropout}.py`.
-With `seed=None` the noise comes from torch's global generator (reproducible under
-`keras.utils.set_random_seed`, different per replica); with an int seed the layer owns a
-`keras.random.SeedGenerator(seed)`, so its sequence of masks is reproducible.
+An active layer (a rate or stddev above 0) owns a `keras.random.SeedGenerator(seed)` made with it, as Keras's
+(unseeded, its seed is drawn from Python's `random` then), so its sequence of draws is reproducible and, seeded,
+TF's numbers; replicas of a multi-replica step draw apart.
 """
 
 import math
@@ -29,7 +29,12 @@ class _NoiseLayer(Layer):
     def __init__(self, seed=None, **kwargs):
         super().__init__(**kwargs)
         self.seed = seed
-        object.__setattr__(self, "seed_generator", None if seed is None else SeedGenerator(seed))
+        object.__setattr__(self, "seed_generator", None)
+
+    def _make_generator(self, active):
+        """Keras makes the layer's generator in `__init__` when the layer is active (order of Python draws)."""
+        if active:
+            object.__setattr__(self, "seed_generator", SeedGenerator(self.seed))
 
     def _rng(self):
         return self.seed_generator
@@ -52,6 +57,7 @@ class GaussianNoise(_NoiseLayer):
             raise ValueError(f"Invalid value received for argument `stddev`. Expected a float value >= 0. "
                              f"Received: stddev={stddev}")
         self.stddev = float(stddev)
+        self._make_generator(self.stddev > 0)
 
     def call(self, inputs, training=False):
         if not training or self.stddev == 0:
@@ -74,6 +80,7 @@ class GaussianDropout(_NoiseLayer):
     def __init__(self, rate, seed=None, **kwargs):
         super().__init__(seed, **kwargs)
         self.rate = _check_rate(rate)
+        self._make_generator(self.rate > 0)
 
     def call(self, inputs, training=False):
         if not training or self.rate == 0:
@@ -100,6 +107,7 @@ class AlphaDropout(_NoiseLayer):
     def __init__(self, rate, noise_shape=None, seed=None, **kwargs):
         super().__init__(seed, **kwargs)
         self.rate = _check_rate(rate)
+        self._make_generator(self.rate > 0)
         self.noise_shape = noise_shape
 
     def call(self, inputs, training=False):
@@ -121,14 +129,10 @@ class AlphaDropout(_NoiseLayer):
 
 
 def _normal(like, mean, stddev, generator):
-    if generator is None:
-        return torch.randn_like(like) * stddev + mean
     return random.normal(tuple(like.shape), mean, stddev, dtype=like.dtype, seed=generator).to(like.device)
 
 
 def _uniform(like, shape, generator):
-    if generator is None:
-        return torch.rand(shape, device=like.device)
     return random.uniform(shape, seed=generator).to(like.device)
 
 

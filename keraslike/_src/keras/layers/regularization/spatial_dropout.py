@@ -5,11 +5,10 @@ Drop whole feature maps: the dropout mask has shape `(batch, 1, ..., 1, channels
 the kept ones are scaled by `1 / (1 - rate)`. Identity at inference.
 """
 
-import torch
-
-from keraslike._src.distribute import replica_random
 from keraslike._src.keras.layers.convolutional import conv_utils
 from keraslike._src.keras.layers.layer import Layer
+from keraslike._src.keras.random import random
+from keraslike._src.keras.random.seed_generator import SeedGenerator
 
 
 class SpatialDropout2D(Layer):
@@ -38,7 +37,8 @@ class SpatialDropout2D(Layer):
         self.rate = float(rate)
         self.data_format = conv_utils.normalize_data_format(data_format)
         self.seed = seed
-        self._generator = None
+        # made in __init__ as Keras's (the order of Python draws); not tracked as a weight
+        object.__setattr__(self, "seed_generator", SeedGenerator(seed) if self.rate > 0 else None)
 
     def call(self, inputs, training=None):
         if not training or self.rate == 0:
@@ -50,10 +50,7 @@ class SpatialDropout2D(Layer):
         shape[0] = inputs.shape[0]
         channel = -1 if self.data_format == "channels_last" else 1
         shape[channel] = inputs.shape[channel]
-        if self.seed is not None and self._generator is None:
-            self._generator = replica_random.layer_generator(int(self.seed), inputs.device)
-        keep = torch.rand(shape, device=inputs.device, generator=self._generator) >= self.rate
-        return inputs * (keep.to(inputs.dtype) / (1.0 - self.rate))
+        return random.dropout(inputs, self.rate, noise_shape=shape, seed=self.seed_generator)
 
     def compute_output_shape(self, input_shape):
         return tuple(input_shape)

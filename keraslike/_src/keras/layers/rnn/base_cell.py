@@ -12,6 +12,7 @@ from keraslike._src.keras import activations, initializers
 from keraslike._src.keras.keras_version import legacy_keras
 from keraslike._src.keras.layers.layer import Layer, weight_options_config
 from keraslike._src.keras.layers.rnn.rnn import DropoutRNNCell
+from keraslike._src.keras.random.seed_generator import SeedGenerator
 from keraslike._src.ops import dtypes
 
 CELL_ARGS = ("activation", "recurrent_activation", "use_bias", "kernel_initializer", "recurrent_initializer",
@@ -30,13 +31,14 @@ class BaseCell(DropoutRNNCell, Layer):
             "glorot_uniform" / "orthogonal" / "zeros".
         *_regularizer, *_constraint: optional.
         dropout / recurrent_dropout: floats in [0, 1), fraction of inputs / states dropped while training.
-        seed: accepted for compatibility.
+        seed: int seed of the dropout masks (Keras 3; Keras 2's cells draw them from the global generator).
 
     Raises:
         ValueError: if `units` is not a positive int or a dropout rate is outside [0, 1).
     """
 
     gates = 1
+    _seed_generator_first = False  # SimpleRNNCell makes its generator before its initializers (Keras's order)
 
     def __init__(self, units, activation="tanh", recurrent_activation="sigmoid", use_bias=True,
                  kernel_initializer="glorot_uniform", recurrent_initializer="orthogonal", bias_initializer="zeros",
@@ -50,6 +52,8 @@ class BaseCell(DropoutRNNCell, Layer):
         for name, rate in (("dropout", dropout), ("recurrent_dropout", recurrent_dropout)):
             if not 0 <= rate < 1:
                 raise ValueError(f"`{name}` must be a float in [0, 1). Received: {name}={rate}")
+        if self._seed_generator_first:
+            self._make_seed_generator(seed)
         self.units = units
         self.activation = activations.get(activation)
         self.recurrent_activation = activations.get(recurrent_activation)
@@ -57,11 +61,18 @@ class BaseCell(DropoutRNNCell, Layer):
         self.kernel_initializer = initializers.get(kernel_initializer)
         self.recurrent_initializer = initializers.get(recurrent_initializer)
         self.bias_initializer = initializers.get(bias_initializer)
+        if not self._seed_generator_first:
+            self._make_seed_generator(seed)
         self._regs = (kernel_regularizer, recurrent_regularizer, bias_regularizer)
         self._cons = (kernel_constraint, recurrent_constraint, bias_constraint)
         self.dropout = float(dropout)
         self.recurrent_dropout = float(recurrent_dropout)
         self.seed = seed
+
+    def _make_seed_generator(self, seed):
+        """Keras 3's cells own a `SeedGenerator(seed)` for their dropout masks, made in `__init__` (unseeded, from
+        Python's `random`); Keras 2's cells have none. Not tracked as a weight."""
+        object.__setattr__(self, "seed_generator", None if legacy_keras() else SeedGenerator(seed))
 
     @property
     def state_size(self):

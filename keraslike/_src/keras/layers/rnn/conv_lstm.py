@@ -11,9 +11,11 @@ shared by the four gates.
 import torch
 
 from keraslike._src.keras import activations, initializers
+from keraslike._src.keras.keras_version import legacy_keras
 from keraslike._src.keras.layers.convolutional import conv_utils
 from keraslike._src.keras.layers.layer import Layer, weight_options_config
 from keraslike._src.keras.ops import nn as ops_nn
+from keraslike._src.keras.random.seed_generator import SeedGenerator
 
 
 class ConvLSTMCell(Layer):
@@ -26,6 +28,8 @@ class ConvLSTMCell(Layer):
                  recurrent_constraint=None, bias_constraint=None, dropout=0.0, recurrent_dropout=0.0, seed=None,
                  **kwargs):
         super().__init__(**kwargs)
+        # Keras 3 makes the cell's generator first (the order of Python draws); its masks here draw from torch
+        object.__setattr__(self, "seed_generator", None if legacy_keras() else SeedGenerator(seed))
         self.rank, self.filters = rank, int(filters)
         self.kernel_size = conv_utils.normalize_tuple(kernel_size, rank, "kernel_size")
         self.strides = conv_utils.normalize_tuple(strides, rank, "strides")

@@ -21,17 +21,25 @@ from keraslike._src.keras.layers.input_spec import fixed_axis
 from keraslike._src.keras.layers.layer import Layer
 from keraslike._src.keras.layers.rnn.wrapper_config import deserialize_layer, serialize_layer
 from keraslike._src.keras.layers.rnn.stacked_rnn_cells import StackedRNNCells, flat_state_sizes, output_size
+from keraslike._src.keras.random import random as keras_random
 
 
 class DropoutRNNCell:
     """Mixin: one input and one recurrent dropout mask per sequence (the same mask at every step, as Keras)."""
 
     def _dropout_masks(self, inputs, training):
+        """The input and recurrent masks: `keras.random.dropout` of ones with the cell's `seed_generator` (Keras
+        3, TF's numbers for a seed), else torch's global generator (Keras 2's cells)."""
         if not training:
             return None, None
+        generator = getattr(self, "seed_generator", None)
+
         def make(rate, shape):
             if not rate:
                 return None
+            if generator is not None:
+                ones = torch.ones(shape, dtype=inputs.dtype, device=inputs.device)
+                return keras_random.dropout(ones, rate, seed=generator)
             keep = torch.rand(shape, device=inputs.device) >= rate
             return keep.to(inputs.dtype) / (1.0 - rate)
         return (make(self.dropout, (inputs.shape[0], inputs.shape[-1])),

@@ -14,6 +14,8 @@ class SimpleRNNCell(BaseCell):
     Weights: kernel `(input_dim, units)`, recurrent_kernel `(units, units)`, bias `(units,)`.
     """
 
+    _seed_generator_first = True
+
     def step(self, projected, states, rec_mask):
         h = states[0] if rec_mask is None else states[0] * rec_mask
         out = self.activation(projected + h @ self.recurrent_kernel)
