@@ -173,6 +173,11 @@ CASES.update({
     "where.condition_only": "out = tf.where(rb)",
     "where.rank2": "out = tf.where(rt2 > 2., rt2, 0.)",
     "identity": "out = tf.identity(rt)",
+    "print": "tf.print(rt); out = 1",
+    "io.decode_compressed": "out = tf.io.decode_compressed(rs)",
+    "image.random_brightness": "out = tf.image.random_brightness(rt, 0.)",
+    "image.stateless_random_brightness": ("out = tf.shape(tf.image.stateless_random_brightness(rt, 0.5, seed=[1, 2]))"
+                                          ".row_partitions[0].row_splits()"),
     # ops TF's list omits: TF refuses a RaggedTensor for them
     "refused.argmax": "out = tf.argmax(rt, axis=1)",
     "refused.sort": "out = tf.sort(rt)",

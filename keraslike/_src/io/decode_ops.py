@@ -141,3 +141,4 @@ def decode_json_example(json_examples, name=None):
 # TF's ragged dispatch: these ops run on a RaggedTensor's flat values (ragged/ragged_dispatch.py)
 encode_base64 = on_flat_values(encode_base64)
 decode_base64 = on_flat_values(decode_base64)
+decode_compressed = on_flat_values(decode_compressed)
