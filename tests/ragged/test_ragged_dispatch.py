@@ -27,7 +27,6 @@ KNOWN = {
     ("ragged", "__operators__.ne"): "keraslike has no tf.__operators__ namespace (the != operator itself is TF's)",
     ("ragged", "gather.axis1"): ("TF 2.21 reads the next row's value for index 0 of an empty row ([[1], [4], [4]]); "
                                  "keraslike refuses gather along a ragged axis (NotImplementedError)"),
-    ("ragged", "strings.format"): "tf.strings.format of a RaggedTensor is not dispatched (ValueError)",
     ("ragged", "refused.numpy_like"): "tf.experimental.numpy refuses a RaggedTensor with TypeError, TF ValueError",
 }
 
