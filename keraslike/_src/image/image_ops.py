@@ -13,6 +13,7 @@ import torch
 from keraslike._src.image.resize import resize
 from keraslike._src.ops import dtypes, unregistered_gradient
 from keraslike._src.ops.conversion import convert_to_tensor
+from keraslike._src.ragged.ragged_dispatch import on_flat_values
 
 
 def _image(image, name="image"):
@@ -363,3 +364,9 @@ def total_variation(images, name=None):
     dw = (x[..., :, 1:, :] - x[..., :, :-1, :]).abs()
     axes = (-3, -2, -1)
     return dh.sum(dim=axes) + dw.sum(dim=axes)
+
+
+# TF's ragged dispatch: these ops run on a RaggedTensor's flat values (ragged/ragged_dispatch.py)
+convert_image_dtype = on_flat_values(convert_image_dtype)
+adjust_brightness = on_flat_values(adjust_brightness)
+adjust_gamma = on_flat_values(adjust_gamma)

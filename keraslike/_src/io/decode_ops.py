@@ -17,6 +17,7 @@ from google.protobuf import json_format
 from keraslike._src.errors import InvalidArgumentError
 from keraslike._src.io import protos, string_values
 from keraslike._src.ops.tensor_spec import as_spec_dtype, dtype_repr
+from keraslike._src.ragged.ragged_dispatch import on_flat_values
 
 _RAW_TYPES = {torch.float16: np.float16, torch.float32: np.float32, torch.float64: np.float64,
               torch.int32: np.int32, torch.uint16: np.uint16, torch.uint8: np.uint8, torch.int16: np.int16,
@@ -135,3 +136,9 @@ def decode_json_example(json_examples, name=None):
             raise InvalidArgumentError(f"Error while parsing JSON: {error}") from None
 
     return _map_strings(json_examples, decode, "json_examples")
+
+
+# TF's ragged dispatch: these ops run on a RaggedTensor's flat values (ragged/ragged_dispatch.py)
+encode_base64 = on_flat_values(encode_base64)
+decode_base64 = on_flat_values(decode_base64)
+decode_compressed = on_flat_values(decode_compressed)

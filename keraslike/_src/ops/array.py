@@ -26,6 +26,10 @@ from keraslike._src.ragged import dynamic_ragged_shape
 from keraslike._src.ragged.dynamic_ragged_shape import DynamicRaggedShape
 from keraslike._src.ragged.ragged_tensor import RaggedTensor
 from keraslike._src.ops.conversion import normalize_axes, normalize_axis, to_shape, to_tensor
+from keraslike._src.ragged.ragged_dispatch import on_flat_values
+from keraslike._src.ragged import ragged_array_ops
+from keraslike._src.sparse.sparse_dispatch import on_sparse_values
+from keraslike._src.sparse.sparse_tensor import SparseTensor
 
 newaxis = None
 
@@ -52,6 +56,8 @@ def size(input, out_type=torch.int32, name=None):
     """`tf.size(input)`: number of elements as a scalar integer tensor (int32 by default)."""
     if isinstance(input, RaggedTensor):
         return torch.tensor(int(np.prod(list(input.flat_values.shape))), dtype=dtypes.as_dtype(out_type))
+    if isinstance(input, SparseTensor):  # TF: the number of elements of the dense shape
+        return torch.tensor(int(np.prod(input.dense_shape.tolist())), dtype=dtypes.as_dtype(out_type))
     if has_strings(input):
         return _str.size(input, out_type)
     x = to_tensor(input, None, "input")
@@ -62,6 +68,8 @@ def rank(input, name=None):
     """`tf.rank(input)`: number of dimensions as a scalar int32 tensor."""
     if isinstance(input, RaggedTensor):
         return torch.tensor(input.ndim, dtype=torch.int32)
+    if isinstance(input, SparseTensor):
+        return torch.tensor(int(input.dense_shape.shape[0]), dtype=torch.int32)
     if has_strings(input):
         return _str.rank(input)
     return torch.tensor(to_tensor(input, None, "input").dim(), dtype=torch.int32, device="cpu")
@@ -122,6 +130,8 @@ def stack(values, axis=0, name=None):
     Raises:
         ValueError: if shapes differ or `axis` is outside `[-(R+1), R+1)`.
     """
+    if isinstance(values, (list, tuple)) and any(isinstance(v, RaggedTensor) for v in values):
+        return ragged_ops.stack(values, axis)  # TF's ragged dispatch
     if has_strings(values):
         return _str.stack(values, axis)
     tensors = _same_dtype_list(values, "values", "tf.stack")
@@ -177,6 +187,8 @@ def concat(values, axis, name=None):
 @value_semantics.no_variable_views
 def expand_dims(input, axis, name=None):
     """`tf.expand_dims(input, axis)`: insert a length-1 axis at `axis` in `[-rank-1, rank]`."""
+    if isinstance(input, RaggedTensor):  # TF's ragged dispatch (ragged/ragged_array_ops.py)
+        return ragged_array_ops.expand_dims(input, axis, expand_dims)
     if has_strings(input):
         return _str.expand_dims(input, axis)
     x = to_tensor(input, None, "input")
@@ -190,6 +202,8 @@ def squeeze(input, axis=None, name=None):
     Raises:
         ValueError: if a listed dimension is not 1.
     """
+    if isinstance(input, RaggedTensor):  # TF's ragged dispatch (ragged/ragged_array_ops.py)
+        return ragged_array_ops.squeeze(input, axis, squeeze)
     if has_strings(input):
         return _str.squeeze(input, axis)
     x = to_tensor(input, None, "input")
@@ -251,6 +265,8 @@ def split(value, num_or_size_splits, axis=0, num=None, name=None):
     Raises:
         ValueError: if the sizes do not add up to the dimension.
     """
+    if isinstance(value, RaggedTensor):  # TF's ragged dispatch (ragged/ragged_array_ops.py)
+        return ragged_array_ops.split(value, num_or_size_splits, axis, num, split)
     if has_strings(value):
         return _str.split(value, num_or_size_splits, axis)
     x = to_tensor(value, None, "value")
@@ -346,3 +362,10 @@ def pad(tensor, paddings, mode="CONSTANT", constant_values=0, name=None):
         if before or after:
             x = x.index_select(d, _pad_index(x.shape[d], before, after, mode, x.device))
     return x
+
+
+# TF's ragged dispatch: these ops run on a RaggedTensor's flat values (ragged/ragged_dispatch.py)
+identity = on_flat_values(identity)
+
+# TF's sparse dispatch: these zero-preserving ops map a SparseTensor's values (sparse/sparse_dispatch.py)
+identity = on_sparse_values(identity)

@@ -20,6 +20,7 @@ from keraslike._src.ops.string_tensor import has_strings
 from keraslike._src.ops.tensor_shape import TensorShape
 from keraslike._src.ragged import dynamic_ragged_shape
 from keraslike._src.ragged.dynamic_ragged_shape import DynamicRaggedShape
+from keraslike._src.ragged.ragged_dispatch import on_flat_values
 
 
 def _ints(values):
@@ -206,3 +207,7 @@ def parallel_stack(values, name="parallel_stack"):
     """
     raise RuntimeError("tf.parallel_stack() is not compatible with eager execution; use tf.stack(values). "
                        f"Received: {len(values)} values")
+
+
+# TF's ragged dispatch: these ops run on a RaggedTensor's flat values (ragged/ragged_dispatch.py)
+bitcast = on_flat_values(bitcast)

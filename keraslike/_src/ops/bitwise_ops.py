@@ -12,6 +12,7 @@ import torch
 
 from keraslike._src import errors
 from keraslike._src.ops.conversion import binary_operands, to_tensor
+from keraslike._src.ragged.ragged_dispatch import on_flat_values, on_flat_values_binary
 
 
 def _check_int(t, op_name, arg_name="x"):
@@ -51,3 +52,12 @@ def invert(x, name=None):
     t = to_tensor(x, None, "x")
     _check_int(t, "tf.bitwise.invert")
     return torch.bitwise_not(t)
+
+
+# TF's ragged dispatch: these ops run on a RaggedTensor's flat values (ragged/ragged_dispatch.py)
+invert = on_flat_values(invert)
+bitwise_and = on_flat_values_binary(bitwise_and)
+bitwise_or = on_flat_values_binary(bitwise_or)
+bitwise_xor = on_flat_values_binary(bitwise_xor)
+left_shift = on_flat_values_binary(left_shift)
+right_shift = on_flat_values_binary(right_shift)

@@ -26,6 +26,7 @@ from keraslike._src.ops import string_array_ops
 from keraslike._src.ops.conversion import binary_operands, convert_to_tensor
 from keraslike._src.ops.string_tensor import has_strings, string_tensor
 from keraslike._src.ops.printing import format_tensor
+from keraslike._src.ragged.ragged_dispatch import on_flat_value_pairs, on_flat_values
 
 _FIRST_N = 3
 
@@ -363,3 +364,14 @@ def Assert(condition, data, summarize=None, name=None):
     shown = [format_tensor(d, summarize=n) if isinstance(d, torch.Tensor) else str(d) for d in data]
     raise errors.InvalidArgumentError(f"Expected '{format_tensor(cond, summarize=-1)}' to be true. "
                                       "Summarized data: " + "\n".join(shown))
+
+
+# TF's ragged dispatch: these ops run on a RaggedTensor's flat values (ragged/ragged_dispatch.py)
+check_numerics = on_flat_values(check_numerics)
+assert_equal = on_flat_value_pairs(assert_equal)
+assert_none_equal = on_flat_value_pairs(assert_none_equal)
+assert_less = on_flat_value_pairs(assert_less)
+assert_less_equal = on_flat_value_pairs(assert_less_equal)
+assert_greater = on_flat_value_pairs(assert_greater)
+assert_greater_equal = on_flat_value_pairs(assert_greater_equal)
+assert_near = on_flat_value_pairs(assert_near)

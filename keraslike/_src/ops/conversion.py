@@ -19,6 +19,7 @@ import numpy as np
 import torch
 
 from keraslike._src import errors
+from keraslike._src.nest.composite import CompositeTensor
 from keraslike._src.ops import dtype_promotion, dtypes
 from keraslike._src.ops.string_tensor import StringTensor, as_string_array, looks_like_strings
 from keraslike._src.placement import log as _log
@@ -92,6 +93,9 @@ def _inferred_dtype(array, from_python):
 
 
 def _from_python(value, dtype, arg_name):
+    if isinstance(value, CompositeTensor):  # TF: a RaggedTensor / SparseTensor an op does not dispatch for
+        raise ValueError(f"Attempt to convert a value of type {type(value).__name__} to a Tensor: this op does "
+                         f"not accept it (TF dispatches only some ops to it). Received: {arg_name}={_short(value)}")
     from_python = not isinstance(value, (np.ndarray, np.generic))
     try:
         array = np.asarray(value)

@@ -19,6 +19,7 @@ from keraslike._src.ops.string_tensor import has_strings
 from keraslike._src.ops.conversion import normalize_axis, to_shape, to_tensor
 from keraslike._src.placement.scope import current_torch_device
 from keraslike._src.ragged.dynamic_ragged_shape import DynamicRaggedShape
+from keraslike._src.ragged.ragged_tensor import RaggedTensor
 
 _RANGE_ORDER = {torch.int32: 0, torch.int64: 1, torch.float32: 2, torch.float64: 3}
 
@@ -121,6 +122,8 @@ def one_hot(indices, depth, on_value=None, off_value=None, axis=None, dtype=None
     Raises:
         TypeError: if `indices` are complex or boolean.
     """
+    if isinstance(indices, RaggedTensor) and axis in (None, -1):  # TF's ragged dispatch: on the flat values
+        return indices.with_flat_values(one_hot(indices.flat_values, depth, on_value, off_value, axis, dtype))
     idx = to_tensor(indices, None, "indices")
     if idx.is_floating_point():
         idx = idx.to(torch.int64)  # truncates toward zero, as TF's cast

@@ -19,6 +19,7 @@ from keraslike._src.ops import value_semantics
 from keraslike._src.ops.string_tensor import has_strings
 from keraslike._src.ops.conversion import binary_operands, check_broadcastable, normalize_axis, to_tensor
 from keraslike._src.ragged.ragged_tensor import RaggedTensor
+from keraslike._src.ragged import ragged_array_ops
 
 
 def _int_indices(indices, arg_name="indices", device=None):
@@ -40,6 +41,8 @@ def where(condition, x=None, y=None, name=None):
     Raises:
         ValueError: if only one of `x` and `y` is given.
     """
+    if any(isinstance(v, RaggedTensor) for v in (condition, x, y)):  # TF's ragged dispatch
+        return ragged_array_ops.where(condition, x, y, where)
     if x is None and y is None:
         cond = to_tensor(condition, None, "condition")
         return torch.nonzero(cond)
@@ -75,6 +78,9 @@ def gather(params, indices, validate_indices=None, axis=None, batch_dims=0, name
         InvalidArgumentError (a ValueError): for an index outside `[0, params.shape[axis])`, negative ones
             included, as TF's CPU kernel (`indices[1] = 5 is not in [0, 5)`).
     """
+    if isinstance(params, RaggedTensor) or isinstance(indices, RaggedTensor) and batch_dims == 0 \
+            and not isinstance(params, (list, tuple)):  # TF's ragged dispatch
+        return ragged_array_ops.gather(params, indices, axis, batch_dims, gather)
     if isinstance(indices, RaggedTensor) and not isinstance(params, RaggedTensor) and batch_dims == 0 \
             and (axis is None or axis == 0):  # ragged ids: the gathered rows, partitioned as the ids (TF)
         return indices.with_flat_values(gather(params, indices.flat_values))
@@ -129,6 +135,8 @@ def gather_nd(params, indices, batch_dims=0, name=None):
         InvalidArgumentError (a ValueError): an index outside `params`'s shape, negative ones included (torch
             would count those from the end), as TF's CPU kernel.
     """
+    if isinstance(params, RaggedTensor):  # TF's ragged dispatch (ragged/ragged_array_ops.py)
+        return ragged_array_ops.gather_nd(params, indices, batch_dims, gather_nd)
     if has_strings(params):
         return _str.gather_nd(params, indices, batch_dims)
     p = to_tensor(params, None, "params")

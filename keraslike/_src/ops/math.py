@@ -26,6 +26,9 @@ from keraslike._src.ops.string_tensor import has_strings
 from keraslike._src.ragged.ragged_tensor import RaggedTensor, ragged_binary, use_tf_ops
 from keraslike._src.ops.conversion import binary_operands, check_broadcastable, to_tensor
 from keraslike._src.placement import log as _log
+from keraslike._src.ragged.ragged_dispatch import on_flat_values, on_flat_values_binary
+from keraslike._src.ragged import ragged_array_ops
+from keraslike._src.sparse.sparse_dispatch import on_sparse_values
 
 # TF op types the placement log prints (eager type, TF1 default node name) where the
 # CamelCase of the Python name is not it.
@@ -332,6 +335,8 @@ use_tf_ops(  # RaggedTensor's Python operators, as TF's ragged_operators.py assi
 
 def scalar_mul(scalar, x, name=None):
     """`tf.math.scalar_mul(scalar, x)`: `scalar * x` with `scalar` a Python/0-d value."""
+    if isinstance(x, RaggedTensor):  # TF's ragged dispatch (ragged/ragged_array_ops.py)
+        return x.with_flat_values(scalar_mul(scalar, x.flat_values))
     x, scalar = binary_operands(x, scalar, "tf.math.scalar_mul", "x", "scalar")
     if scalar.dim() != 0:
         raise ValueError(
@@ -442,6 +447,9 @@ def matmul(a, b, transpose_a=False, transpose_b=False, adjoint_a=False, adjoint_
         ValueError: for rank < 2; InvalidArgumentError (a ValueError), as TF, for incompatible inner dimensions.
         TypeError: for different dtypes.
     """
+    if isinstance(a, RaggedTensor) or isinstance(b, RaggedTensor):  # TF's ragged dispatch: uniform rows only
+        a, b = (ragged_array_ops.uniform_to_dense(v, "tf.linalg.matmul") if isinstance(v, RaggedTensor) else v
+                for v in (a, b))
     a, b = binary_operands(a, b, "tf.matmul", "a", "b")
     for arg, t in (("a", a), ("b", b)):
         if t.dim() < 2:
@@ -477,6 +485,8 @@ def add_n(inputs, name=None):
         ValueError: if `inputs` is empty or the shapes differ.
         TypeError: if the dtypes differ.
     """
+    if isinstance(inputs, (list, tuple)) and inputs and isinstance(inputs[0], RaggedTensor):
+        return ragged_array_ops.add_n(list(inputs), add_n)  # TF's ragged dispatch
     if isinstance(inputs, torch.Tensor) or not isinstance(inputs, (list, tuple)) or not inputs:
         raise ValueError(
             f"Expected `inputs` to be a non-empty list of tensors. Received: inputs={inputs!r:.80}"
@@ -563,3 +573,27 @@ def tensordot(a, b, axes, name=None):
     if isinstance(axes, torch.Tensor):
         axes = axes.tolist()
     return torch.tensordot(a, b, dims=axes)
+
+
+# TF's ragged dispatch: these ops run on a RaggedTensor's flat values (ragged/ragged_dispatch.py)
+saturate_cast = on_flat_values(saturate_cast)
+clip_by_value = on_flat_values(clip_by_value)
+
+# TF's sparse dispatch: these zero-preserving ops map a SparseTensor's values (sparse/sparse_dispatch.py)
+abs = on_sparse_values(abs)
+negative = on_sparse_values(negative)
+asinh = on_sparse_values(asinh)
+sin = on_sparse_values(sin)
+tan = on_sparse_values(tan)
+atan = on_sparse_values(atan)
+asin = on_sparse_values(asin)
+atanh = on_sparse_values(atanh)
+sign = on_sparse_values(sign)
+square = on_sparse_values(square)
+sqrt = on_sparse_values(sqrt)
+erf = on_sparse_values(erf)
+tanh = on_sparse_values(tanh)
+cast = on_sparse_values(cast)
+
+# TF's ragged dispatch (ragged/ragged_dispatch.py)
+complex = on_flat_values_binary(complex)

@@ -13,6 +13,10 @@ from keraslike._src import errors
 from keraslike._src.ops import dtypes
 from keraslike._src.ops.conversion import binary_operands, normalize_axes, normalize_axis, to_tensor
 from keraslike._src.ops.math import _require_float, no_gradient, sqrt_sum_squares
+from keraslike._src.ragged.ragged_dispatch import on_flat_values, on_flat_values_binary
+from keraslike._src.sparse.sparse_dispatch import on_sparse_values
+from keraslike._src.ragged import ragged_array_ops
+from keraslike._src.ragged.ragged_tensor import RaggedTensor
 
 
 def _float(x, op_name):
@@ -190,6 +194,8 @@ def bincount(arr, weights=None, minlength=None, maxlength=None, dtype=torch.int3
     Raises:
         tf.errors.InvalidArgumentError: negative values. ValueError: another `axis`.
     """
+    if isinstance(arr, RaggedTensor):  # TF's ragged dispatch (ragged/ragged_array_ops.py)
+        return ragged_array_ops.bincount(arr, weights, minlength, maxlength, dtype, axis, binary_output, bincount)
     values = to_tensor(arr, None, "arr").to(torch.long)
     if axis not in (None, 0, -1):
         raise ValueError(f"`bincount` supports axis None, 0 or -1. Received: axis={axis}")
@@ -232,3 +238,26 @@ def confusion_matrix(labels, predictions, num_classes=None, weights=None, dtype=
         weights, None, "weights", lab.device).reshape(-1).to(out_dtype)
     out = torch.zeros(n * n, dtype=out_dtype, device=lab.device)
     return out.index_add(0, lab * n + pred, w).reshape(n, n)
+
+
+# TF's ragged dispatch: these ops run on a RaggedTensor's flat values (ragged/ragged_dispatch.py)
+bessel_i0 = on_flat_values(bessel_i0)
+bessel_i0e = on_flat_values(bessel_i0e)
+bessel_i1 = on_flat_values(bessel_i1)
+bessel_i1e = on_flat_values(bessel_i1e)
+digamma = on_flat_values(digamma)
+erfc = on_flat_values(erfc)
+erfcinv = on_flat_values(erfcinv)
+erfinv = on_flat_values(erfinv)
+ndtri = on_flat_values(ndtri)
+rint = on_flat_values(rint)
+reciprocal_no_nan = on_flat_values(reciprocal_no_nan)
+angle = on_flat_values(angle)
+xlogy = on_flat_values_binary(xlogy)
+xlog1py = on_flat_values_binary(xlog1py)
+zeta = on_flat_values_binary(zeta)
+nextafter = on_flat_values_binary(nextafter)
+
+# TF's sparse dispatch: these zero-preserving ops map a SparseTensor's values (sparse/sparse_dispatch.py)
+bessel_i0e = on_sparse_values(bessel_i0e)
+bessel_i1e = on_sparse_values(bessel_i1e)

@@ -22,6 +22,9 @@ from keraslike._src.ops import random as _random
 from keraslike._src.ops.conversion import binary_operands, normalize_axes, normalize_axis, to_tensor
 from keraslike._src.ops.indexing import gather
 from keraslike._src.ops.math import _require_float, clamp_as_tf
+from keraslike._src.ragged.ragged_dispatch import on_flat_values, on_labels_logits
+from keraslike._src.ragged import ragged_array_ops
+from keraslike._src.ragged.ragged_tensor import RaggedTensor
 
 
 def _float(x, op_name, arg_name="features"):
@@ -32,6 +35,8 @@ def _float(x, op_name, arg_name="features"):
 
 def softmax(logits, axis=None, name=None):
     """`tf.nn.softmax(logits, axis=-1)`: `exp(x) / sum(exp(x))` along `axis`."""
+    if isinstance(logits, RaggedTensor):  # TF's ragged dispatch (ragged/ragged_array_ops.py)
+        return ragged_array_ops.softmax(logits, axis, softmax)
     x = _float(logits, "tf.nn.softmax", "logits")
     return cache_logits(torch.softmax(x, dim=normalize_axis(-1 if axis is None else axis, x.dim())), x)
 
@@ -447,3 +452,16 @@ def log_poisson_loss(targets, log_input, compute_full_loss=False, name=None):
         stirling = safe * torch.log(safe) - safe + 0.5 * torch.log(2 * torch.pi * safe)
         loss = loss + torch.where(z > 1, stirling, torch.zeros_like(z))
     return loss
+
+
+# TF's ragged dispatch: these ops run on a RaggedTensor's flat values (ragged/ragged_dispatch.py)
+relu = on_flat_values(relu)
+relu6 = on_flat_values(relu6)
+elu = on_flat_values(elu)
+selu = on_flat_values(selu)
+gelu = on_flat_values(gelu)
+silu = on_flat_values(silu)
+leaky_relu = on_flat_values(leaky_relu)
+softsign = on_flat_values(softsign)
+dropout = on_flat_values(dropout)
+sigmoid_cross_entropy_with_logits = on_labels_logits(sigmoid_cross_entropy_with_logits)

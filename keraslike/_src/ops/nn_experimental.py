@@ -17,6 +17,7 @@ from keraslike._src import errors
 from keraslike._src.ops import dtypes
 from keraslike._src.ops.conversion import to_tensor
 from keraslike._src.ops.random import stateless_uniform
+from keraslike._src.ragged.ragged_dispatch import on_flat_values
 
 IsotonicRegression = collections.namedtuple("IsotonicRegression", ["output", "segments"])
 
@@ -159,3 +160,7 @@ def isotonic_regression(inputs, decreasing=True, axis=-1):
     if decreasing and axis == x.dim() - 1:
         return IsotonicRegression(fit, segments)
     return fit, segments
+
+
+# TF's ragged dispatch: these ops run on a RaggedTensor's flat values (ragged/ragged_dispatch.py)
+stateless_dropout = on_flat_values(stateless_dropout)

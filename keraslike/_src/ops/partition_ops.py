@@ -11,6 +11,8 @@ import torch
 
 from keraslike._src import errors
 from keraslike._src.ops.conversion import to_tensor
+from keraslike._src.ragged import ragged_array_ops
+from keraslike._src.ragged.ragged_tensor import RaggedTensor
 
 
 def dynamic_partition(data, partitions, num_partitions, name=None):
@@ -27,6 +29,8 @@ def dynamic_partition(data, partitions, num_partitions, name=None):
     Raises:
         ValueError: `partitions` not a prefix of `data`'s shape. tf.errors.InvalidArgumentError: ids out of range.
     """
+    if isinstance(data, RaggedTensor):  # TF's ragged dispatch (ragged/ragged_array_ops.py)
+        return ragged_array_ops.dynamic_partition(data, partitions, num_partitions, dynamic_partition)
     x = to_tensor(data, None, "data")
     ids = to_tensor(partitions, None, "partitions", x.device).to(torch.long)
     if int(num_partitions) < 1 or tuple(x.shape[:ids.dim()]) != tuple(ids.shape):

@@ -20,6 +20,7 @@ from keraslike._src.ops.conversion import normalize_axes, normalize_axis, to_ten
 from keraslike._src.ops.math import _require_bool, _require_float, sqrt_sum_squares
 from keraslike._src.ragged import ragged_math
 from keraslike._src.ragged.ragged_tensor import RaggedTensor
+from keraslike._src.ragged import ragged_array_ops
 
 TopKV2 = collections.namedtuple("TopKV2", ["values", "indices"])
 
@@ -128,6 +129,8 @@ def reduce_all(input_tensor, axis=None, keepdims=False, name=None):
 
 def reduce_logsumexp(input_tensor, axis=None, keepdims=False, name=None):
     """`tf.math.reduce_logsumexp`: `log(sum(exp(x)))` over `axis`, computed stably."""
+    if isinstance(input_tensor, RaggedTensor):  # TF's ragged dispatch
+        return ragged_math.logsumexp(input_tensor, axis, keepdims, "tf.reduce_logsumexp")
     x, axes = _prepare(input_tensor, axis, "tf.reduce_logsumexp")
     _require_float(x, "tf.reduce_logsumexp", "input_tensor")
     return x if not axes else torch.logsumexp(x, dim=axes, keepdim=bool(keepdims))
@@ -135,6 +138,8 @@ def reduce_logsumexp(input_tensor, axis=None, keepdims=False, name=None):
 
 def reduce_variance(input_tensor, axis=None, keepdims=False, name=None):
     """`tf.math.reduce_variance`: population variance (divides by N) over `axis`."""
+    if isinstance(input_tensor, RaggedTensor):  # TF's ragged dispatch
+        return ragged_math.variance(input_tensor, axis, keepdims, "tf.reduce_variance")
     x, axes = _prepare(input_tensor, axis, "tf.reduce_variance")
     _require_float(x, "tf.reduce_variance", "input_tensor")
     return torch.zeros_like(x) if not axes else torch.var(x, dim=axes, correction=0, keepdim=bool(keepdims))
@@ -142,6 +147,9 @@ def reduce_variance(input_tensor, axis=None, keepdims=False, name=None):
 
 def reduce_std(input_tensor, axis=None, keepdims=False, name=None):
     """`tf.math.reduce_std`: population standard deviation over `axis`."""
+    if isinstance(input_tensor, RaggedTensor):  # TF's ragged dispatch
+        var = ragged_math.variance(input_tensor, axis, keepdims, "tf.reduce_std")
+        return var.with_flat_values(torch.sqrt(var.flat_values)) if isinstance(var, RaggedTensor) else torch.sqrt(var)
     return torch.sqrt(reduce_variance(input_tensor, axis, keepdims))
 
 
@@ -199,6 +207,8 @@ def _cumulative(fn, x, axis, exclusive, reverse, identity):
 
 def cumsum(x, axis=0, exclusive=False, reverse=False, name=None):
     """`tf.math.cumsum`: running sum along `axis`; `exclusive` shifts by one, `reverse` runs backwards."""
+    if isinstance(x, RaggedTensor):  # TF's ragged dispatch (ragged/ragged_array_ops.py)
+        return ragged_array_ops.cumsum(x, axis, exclusive, reverse, cumsum)
     return _cumulative(torch.cumsum, x, axis, exclusive, reverse, 0)
 
 

@@ -15,6 +15,8 @@ import torch
 
 from keraslike._src import errors
 from keraslike._src.ops.conversion import to_tensor
+from keraslike._src.ragged import ragged_array_ops
+from keraslike._src.ragged.ragged_tensor import RaggedTensor
 
 
 def _identity(reduce, dtype):
@@ -95,31 +97,43 @@ def _unsorted(data, segment_ids, num_segments, reduce):
 
 def unsorted_segment_sum(data, segment_ids, num_segments, name=None):
     """`tf.math.unsorted_segment_sum`: `num_segments` sums; negative ids are dropped."""
+    if isinstance(data, RaggedTensor):  # TF's ragged dispatch (ragged/ragged_array_ops.py)
+        return ragged_array_ops.unsorted_segment(data, segment_ids, num_segments, unsorted_segment_sum)
     return _unsorted(data, segment_ids, num_segments, "sum")
 
 
 def unsorted_segment_mean(data, segment_ids, num_segments, name=None):
     """`tf.math.unsorted_segment_mean`: `num_segments` means (0 for an empty segment)."""
+    if isinstance(data, RaggedTensor):  # TF's ragged dispatch (ragged/ragged_array_ops.py)
+        return ragged_array_ops.unsorted_segment(data, segment_ids, num_segments, unsorted_segment_mean)
     return _unsorted(data, segment_ids, num_segments, "mean")
 
 
 def unsorted_segment_max(data, segment_ids, num_segments, name=None):
     """`tf.math.unsorted_segment_max`: `num_segments` maxima (the dtype's lowest value when empty)."""
+    if isinstance(data, RaggedTensor):  # TF's ragged dispatch (ragged/ragged_array_ops.py)
+        return ragged_array_ops.unsorted_segment(data, segment_ids, num_segments, unsorted_segment_max)
     return _unsorted(data, segment_ids, num_segments, "amax")
 
 
 def unsorted_segment_min(data, segment_ids, num_segments, name=None):
     """`tf.math.unsorted_segment_min`: `num_segments` minima (the dtype's highest value when empty)."""
+    if isinstance(data, RaggedTensor):  # TF's ragged dispatch (ragged/ragged_array_ops.py)
+        return ragged_array_ops.unsorted_segment(data, segment_ids, num_segments, unsorted_segment_min)
     return _unsorted(data, segment_ids, num_segments, "amin")
 
 
 def unsorted_segment_prod(data, segment_ids, num_segments, name=None):
     """`tf.math.unsorted_segment_prod`: `num_segments` products (1 when empty)."""
+    if isinstance(data, RaggedTensor):  # TF's ragged dispatch (ragged/ragged_array_ops.py)
+        return ragged_array_ops.unsorted_segment(data, segment_ids, num_segments, unsorted_segment_prod)
     return _unsorted(data, segment_ids, num_segments, "prod")
 
 
 def unsorted_segment_sqrt_n(data, segment_ids, num_segments, name=None):
     """`tf.math.unsorted_segment_sqrt_n`: sums divided by sqrt(count) (float data; 0 for an empty segment)."""
+    if isinstance(data, RaggedTensor):  # TF's ragged dispatch (ragged/ragged_array_ops.py)
+        return ragged_array_ops.unsorted_segment(data, segment_ids, num_segments, unsorted_segment_sqrt_n)
     x = to_tensor(data, None, "data")
     if not x.is_floating_point():
         raise TypeError(f"`unsorted_segment_sqrt_n` needs float data. Received: data.dtype={x.dtype}")

@@ -25,6 +25,7 @@ import torch
 from keraslike._src import errors
 from keraslike._src.ops import dtypes
 from keraslike._src.ops.conversion import to_tensor
+from keraslike._src.ragged.ragged_dispatch import on_flat_values
 
 _EULER_GAMMA = 0.57721566490153286061
 _PI2_6 = math.pi ** 2 / 6
@@ -204,3 +205,11 @@ expint = _special("expint", "the exponential integral Ei(x) (nan for x < 0, -inf
 fresnel_cos = _special("fresnel_cos", "the Fresnel cosine integral `integral_0^x cos(pi t^2 / 2) dt`.")
 fresnel_sin = _special("fresnel_sin", "the Fresnel sine integral `integral_0^x sin(pi t^2 / 2) dt`.")
 spence = _special("spence", "Spence's function `integral_1^x ln t / (1 - t) dt` (nan for x < 0).")
+
+
+# TF's ragged dispatch: these ops run on a RaggedTensor's flat values (ragged/ragged_dispatch.py)
+dawsn = on_flat_values(dawsn)
+expint = on_flat_values(expint)
+fresnel_cos = on_flat_values(fresnel_cos)
+fresnel_sin = on_flat_values(fresnel_sin)
+spence = on_flat_values(spence)

@@ -26,7 +26,7 @@ def _identity(kind, dtype):
     return info.min if kind == "max" else info.max
 
 
-def _segment_reduce(values, segment_ids, n, kind):
+def segment_reduce(values, segment_ids, n, kind):
     """Reduce rows of `values` (a torch tensor `[nvals, ...]`) into `n` segments."""
     is_bool = values.dtype == torch.bool
     work = values.to(torch.uint8) if is_bool else values
@@ -60,7 +60,7 @@ def reduce(rt, axis, keepdims, kind, op_name):
     if not isinstance(flat, torch.Tensor):
         raise TypeError(f"`{op_name}` expects numeric values. Received: a RaggedTensor of dtype {rt.dtype!r}")
     if axis is None:
-        return _segment_reduce(flat.reshape(-1), torch.zeros(flat.numel(), dtype=torch.int64), 1, kind)[0]
+        return segment_reduce(flat.reshape(-1), torch.zeros(flat.numel(), dtype=torch.int64), 1, kind)[0]
     if isinstance(axis, (list, tuple)):
         if len(axis) != 1:
             raise NotImplementedError(f"`{op_name}` of a RaggedTensor reduces one axis at a time in keraslike. "
@@ -72,11 +72,11 @@ def reduce(rt, axis, keepdims, kind, op_name):
         if isinstance(values, RaggedTensor):
             raise NotImplementedError(f"`{op_name}` over axis 1 of a RaggedTensor of ragged rank > 1 is not "
                                       "supported in keraslike. Received: axis=1")
-        return _segment_reduce(values, rt.value_rowids(), rt.nrows_int(), kind)
+        return segment_reduce(values, rt.value_rowids(), rt.nrows_int(), kind)
     if axis == 0 and rt.ragged_rank == 1:
         positions = torch.arange(rt.values.shape[0]) - rt.row_splits.long()[rt.value_rowids().long()]
         width = int(rt.row_lengths().max()) if rt.nrows_int() else 0
-        return _segment_reduce(rt.values, positions, width, kind)
+        return segment_reduce(rt.values, positions, width, kind)
     if axis >= 2:
         values = rt.values
         if isinstance(values, RaggedTensor):
@@ -90,3 +90,38 @@ def _dense_reduce(values, axis, kind):
     fn = {"sum": torch.sum, "prod": torch.prod, "max": torch.amax, "min": torch.amin, "mean": torch.mean,
           "any": torch.any, "all": torch.all}[kind]
     return fn(values, dim=axis)
+
+
+def variance(rt, axis, keepdims, op_name):
+    """`tf.math.reduce_variance` of RaggedTensor `rt`: `mean(x ** 2) - mean(x) ** 2` clipped at 0, as TF's
+    ragged dispatch computes it (an empty row gives NaN)."""
+    flat = rt.flat_values
+    if not isinstance(flat, torch.Tensor) or not (flat.is_floating_point()):
+        raise TypeError(f"`{op_name}` expects floating point values. Received: a RaggedTensor of dtype {rt.dtype!r}")
+    mean_sq = reduce(rt.with_flat_values(flat * flat), axis, keepdims, "mean", op_name)
+    mean = reduce(rt, axis, keepdims, "mean", op_name)
+    if isinstance(mean, RaggedTensor):
+        return mean.with_flat_values(torch.clamp(mean_sq.flat_values - mean.flat_values ** 2, min=0))
+    return torch.clamp(mean_sq - mean * mean, min=0)
+
+
+def logsumexp(rt, axis, keepdims, op_name):
+    """`tf.math.reduce_logsumexp` of RaggedTensor `rt`: `max + log(sum(exp(x - max)))` per reduced group (an
+    empty row gives -inf, as TF)."""
+    flat = rt.flat_values
+    if not isinstance(flat, torch.Tensor) or not flat.is_floating_point():
+        raise TypeError(f"`{op_name}` expects floating point values. Received: a RaggedTensor of dtype {rt.dtype!r}")
+    if axis is None:
+        return torch.logsumexp(flat.reshape(-1), 0)
+    top = reduce(rt, axis, keepdims, "max", op_name)
+    if isinstance(top, RaggedTensor):
+        raise NotImplementedError(f"`{op_name}` of a RaggedTensor over an inner axis is not supported in keraslike. "
+                                  f"Received: axis={axis}")
+    finite_top = torch.where(torch.isfinite(top), top, torch.zeros_like(top))
+    axis = int(axis) + rt.ndim if int(axis) < 0 else int(axis)
+    if axis == 1:
+        spread = finite_top[rt.value_rowids().long()]
+    else:
+        spread = finite_top[torch.arange(rt.values.shape[0]) - rt.row_splits.long()[rt.value_rowids().long()]]
+    total = reduce(rt.with_flat_values(torch.exp(rt.values - spread)), axis, keepdims, "sum", op_name)
+    return torch.log(total) + finite_top

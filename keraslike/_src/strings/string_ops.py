@@ -155,13 +155,15 @@ def reduce_join(inputs, axis=None, keepdims=False, separator="", name=None):
     """`tf.strings.reduce_join`: join the strings along `axis` (all of them when None) with `separator`.
 
     With several axes the first listed varies fastest (TF's ReduceJoin order); `axis=None` joins in
-    row-major order. A RaggedTensor is joined along its last (ragged) axis.
+    row-major order. A RaggedTensor is joined along its last (ragged) axis, or whole (`axis=None`).
 
     Raises:
         ValueError: for an out-of-range axis.
         NotImplementedError: for a RaggedTensor joined along another axis.
     """
     sep = strings_of(separator, "separator")[()]
+    if isinstance(inputs, RaggedTensor) and axis is None and not keepdims:  # TF: all values, row-major order
+        return reduce_join(inputs.flat_values, None, False, separator)
     if isinstance(inputs, RaggedTensor):
         last = inputs.ndim - 1
         first = axis[0] if isinstance(axis, (list, tuple)) and len(axis) == 1 else axis
@@ -229,7 +231,7 @@ def format(template, inputs, placeholder="{}", summarize=3, name=None):
     """`tf.strings.format`: `template` with each `placeholder` replaced by the next input's text.
 
     Tensors print as `tf.print` does (the first and last `summarize` entries of each dimension;
-    -1 prints all); string tensors quote their elements.
+    -1 prints all); string tensors quote their elements; RaggedTensors print as nested lists, as TF.
 
     Raises:
         ValueError: if the number of placeholders differs from the number of inputs.
@@ -243,7 +245,7 @@ def format(template, inputs, placeholder="{}", summarize=3, name=None):
                          f"{len(inputs)}. Received: template={template!r}")
     out = [pieces[0]]
     for value, piece in zip(inputs, pieces[1:]):
-        out.append(format_value(_as_formattable(value), summarize))
+        out.append(_format_item(value, summarize))
         out.append(piece)
     return wrap(np.asarray("".join(out).encode("utf-8", "surrogateescape"), dtype=object))
 
@@ -252,6 +254,29 @@ def _as_formattable(value):
     if isinstance(value, (torch.Tensor, StringTensor)):
         return value
     return convert_to_tensor(value)
+
+
+def _format_item(value, summarize):
+    """Text of one input of `format`: a RaggedTensor as TF prints one (`[[1, 2], []]`, floats `%f`, bools
+    `true`, strings quoted, each list cut to its first and last `summarize` entries), else as `tf.print`."""
+    if not isinstance(value, RaggedTensor):
+        return format_value(_as_formattable(value), summarize)
+    return _format_nested(value.to_list(), str(value.dtype), summarize)
+
+
+def _format_nested(item, dtype_name, summarize):
+    if isinstance(item, list):
+        parts = [_format_nested(x, dtype_name, summarize) for x in item]
+        if 0 <= summarize and len(parts) > 2 * summarize:
+            parts = parts[:summarize] + ["..."] + parts[-summarize:]
+        return "[" + ", ".join(parts) + "]"
+    if isinstance(item, bytes):
+        return repr(item.decode("utf-8", "surrogateescape"))
+    if isinstance(item, bool):
+        return "true" if item else "false"
+    if isinstance(item, float):
+        return f"{item:f}"
+    return str(item)
 
 
 # ---- regular expressions --------------------------------------------------------------------------
