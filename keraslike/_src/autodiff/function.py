@@ -602,6 +602,16 @@ class ConcreteFunction(function_types.ConcreteFunction):
         return self._trace.outputs
 
     @property
+    def output_dtypes(self):
+        """TF's `output_dtypes`: `structured_outputs` with each tensor's dtype."""
+        return nest.map_structure(lambda spec: getattr(spec, "dtype", None), self._trace.outputs)
+
+    @property
+    def output_shapes(self):
+        """TF's `output_shapes`: `structured_outputs` with each tensor's static shape."""
+        return nest.map_structure(lambda spec: getattr(spec, "shape", None), self._trace.outputs)
+
+    @property
     def name(self):
         return self._function._name
 

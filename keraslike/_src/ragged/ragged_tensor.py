@@ -772,7 +772,7 @@ class RaggedTensor(CompositeTensor):
             return mismatch
         try:
             return self._operator(name, other)
-        except (errors.InvalidArgumentError, ValueError):
+        except (errors.InvalidArgumentError, ValueError, TypeError):  # TF: not comparable gives False (`!=`: True)
             return mismatch
 
     def __neg__(self):
