@@ -308,6 +308,9 @@ def control_flow_structures(tf):
                  tf.layers.dense(x, 4, activation=tf.nn.sigmoid, use_bias=False, name="d3").name,
                  tf.layers.conv2d(tf.placeholder(tf.float32, [None, 5, 5, 1]), 2, 3, activation=tf.nn.relu,
                                   name="c1").name]
+        default = tf.get_default_graph()
+        names += [default.get_tensor_by_name(n).name for n in ("d1/MatMul:0", "d1/BiasAdd:0", "d3/MatMul:0",
+                                                              "c1/Conv2D:0", "c1/BiasAdd:0")]
         i = tf.while_loop(lambda i: i < 5, lambda i: i + 2, [tf.constant(0)])
         with tf.Session() as sess:
             value = int(sess.run(i))

@@ -26,6 +26,11 @@ def _dense(x, kernel, bias, activation):
     return activation(y) if activation is not None else y
 
 
+@record.op_function
+def _bias_add(x, bias, data_format):
+    return nn_ops.bias_add(x, bias, data_format)
+
+
 def _init(initializer, default):
     return get_initializer(initializer if initializer is not None else default)
 
@@ -53,8 +58,10 @@ def dense(inputs, units, activation=None, use_bias=True, kernel_initializer=None
         bias = get_variable("bias", [units], initializer=_init(bias_initializer, "zeros"),
                             regularizer=bias_regularizer, constraint=bias_constraint, trainable=trainable,
                             dtype=inputs.dtype) if use_bias else None
-        out = record.apply(_dense, inputs, kernel, bias, None, op_type="BiasAdd" if use_bias else "MatMul")
-        return activation(out) if activation is not None else out  # its own op, as TF's `d1/Relu`
+        out = record.apply(_dense, inputs, kernel, None, None, op_type="MatMul")  # TF's ops: `d1/MatMul`,
+        if use_bias:
+            out = record.apply(_bias_add, out, bias, "NHWC", op_type="BiasAdd")  # `d1/BiasAdd`,
+        return activation(out) if activation is not None else out  # `d1/Relu`
 
 
 @record.op_function
@@ -87,9 +94,12 @@ def conv2d(inputs, filters, kernel_size, strides=(1, 1), padding="valid", data_f
         bias = get_variable("bias", [filters], initializer=_init(bias_initializer, "zeros"),
                             regularizer=bias_regularizer, constraint=bias_constraint, trainable=trainable,
                             dtype=inputs.dtype) if use_bias else None
-        out = record.apply(_conv, inputs, kernel, bias, _pair(strides), padding, _pair(dilation_rate), None,
-                           data_format, op_type="BiasAdd" if use_bias else "Conv2D")
-        return activation(out) if activation is not None else out  # its own op, as TF's `conv2d/Relu`
+        out = record.apply(_conv, inputs, kernel, None, _pair(strides), padding, _pair(dilation_rate), None,
+                           data_format, op_type="Conv2D")  # TF's ops: `conv2d/Conv2D`,
+        if use_bias:
+            out = record.apply(_bias_add, out, bias, "NHWC" if data_format == "channels_last" else "NCHW",
+                               op_type="BiasAdd")  # `conv2d/BiasAdd`,
+        return activation(out) if activation is not None else out  # `conv2d/Relu`
 
 
 def _pool(kind):
