@@ -9,7 +9,6 @@ It runs each case of `ragged_operator_cases.py` and writes `tests/golden/ragged_
 runs the same cases on keraslike and compares.
 """
 
-import json
 import os
 import sys
 
@@ -19,25 +18,9 @@ import tensorflow as tf  # noqa: E402
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from ragged_operator_cases import CASES, SETUP  # noqa: E402
-from ragged_shape_cases import describe  # noqa: E402
+from ragged_shape_cases import write_golden  # noqa: E402
 
 OUT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "ragged_operators.json")
 
-
-def main():
-    results = {}
-    for name, code in CASES.items():
-        namespace = {"tf": tf}
-        exec(SETUP, namespace)
-        try:
-            exec(code, namespace)
-            results[name] = {"ok": describe(namespace["out"], tf)}
-        except Exception as e:  # noqa: BLE001 - the golden records which error TF raises
-            results[name] = {"error": type(e).__name__}
-    with open(OUT, "w") as f:
-        json.dump(results, f, indent=1, sort_keys=True)
-    print(f"wrote {len(results)} cases to {OUT}")
-
-
 if __name__ == "__main__":
-    main()
+    write_golden(tf, SETUP, CASES, OUT)

@@ -5,6 +5,8 @@ Shared by `make_ragged_shape_golden.py` (run under real TensorFlow 2.21) and
 that binds `out`; `describe(out)` reduces it to JSON (kind, dtype, values or repr) on either library.
 """
 
+import json
+
 import numpy as np
 
 SETUP = """
@@ -71,6 +73,26 @@ CASES = {
     "add_ragged_inner_mismatch": ("out = tf.ragged.constant([[[1, 2], [3, 4], [5, 6]], [[7, 8], [9, 10]]]) + "
                                   "tf.ragged.constant([[[1, 2, 0], [3, 4, 0], [5, 6, 0]], [[7, 8, 0], [9, 10, 0]]])"),
 }
+
+
+def run_case(tf, setup, code):
+    """`{"ok": describe(out)}` for a case's snippet run after `setup` on `tf` (TF or keraslike), or
+    `{"error": <exception type name>}`: the record goldens store and tests compare."""
+    namespace = {"tf": tf}
+    exec(setup, namespace)
+    try:
+        exec(code, namespace)
+    except Exception as e:  # noqa: BLE001 - the golden records which error TF raises
+        return {"error": type(e).__name__}
+    return {"ok": describe(namespace["out"], tf)}
+
+
+def write_golden(tf, setup, cases, out_path):
+    """Run every case on real TF and write `{case: record}` to `out_path` (the golden scripts' body)."""
+    results = {name: run_case(tf, setup, code) for name, code in cases.items()}
+    with open(out_path, "w") as f:
+        json.dump(results, f, indent=1, sort_keys=True)
+    print(f"wrote {len(results)} cases to {out_path}")
 
 
 def describe(out, tf):

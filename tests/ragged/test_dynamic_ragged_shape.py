@@ -13,19 +13,13 @@ import keraslike as tf
 
 GOLDEN = pathlib.Path(__file__).resolve().parents[1] / "golden"
 sys.path.insert(0, str(GOLDEN))
-from ragged_shape_cases import CASES, SETUP, describe  # noqa: E402
+from ragged_shape_cases import CASES, SETUP, run_case  # noqa: E402
 
 EXPECTED = json.loads((GOLDEN / "ragged_shape.json").read_text())
 
 
 def _run(code):
-    namespace = {"tf": tf}
-    exec(SETUP, namespace)
-    try:
-        exec(code, namespace)
-    except Exception as e:  # noqa: BLE001 - compared with the error TF raises
-        return {"error": type(e).__name__}
-    return {"ok": describe(namespace["out"], tf)}
+    return run_case(tf, SETUP, code)
 
 
 @pytest.mark.parametrize("name", sorted(CASES))

@@ -15,7 +15,7 @@ import keraslike as tf
 GOLDEN = pathlib.Path(__file__).resolve().parents[1] / "golden"
 sys.path.insert(0, str(GOLDEN))
 from ragged_operator_cases import CASES, SETUP  # noqa: E402
-from ragged_shape_cases import describe  # noqa: E402
+from ragged_shape_cases import run_case  # noqa: E402
 
 EXPECTED = json.loads((GOLDEN / "ragged_operators.json").read_text())
 # TF raises InvalidArgumentError converting 2.5 for an int32 ragged operand; keraslike raises TypeError, the error
@@ -24,13 +24,7 @@ ERROR_CLASS = {"int_times_float": {"InvalidArgumentError": "TypeError"}}
 
 
 def _run(code):
-    namespace = {"tf": tf}
-    exec(SETUP, namespace)
-    try:
-        exec(code, namespace)
-    except Exception as e:  # noqa: BLE001 - compared with the error TF raises
-        return {"error": type(e).__name__}
-    return {"ok": describe(namespace["out"], tf)}
+    return run_case(tf, SETUP, code)
 
 
 @pytest.mark.parametrize("name", sorted(CASES))
