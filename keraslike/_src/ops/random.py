@@ -335,6 +335,21 @@ def shuffle(value, seed=None, name=None):
     return x[torch.tensor(_fisher_yates(n, words), dtype=torch.long, device=x.device)]
 
 
+def global_seed_shuffle_order(n, draw=0):
+    """TF's order of `range(n)` for Keras `fit(shuffle=True)` on in-memory arrays under a global seed, or None
+    when none is set: `tf.random.shuffle(tf.range(n))` in a dataset function, a kernel seeded with the pair
+    (global seed, 0) and created afresh for each iterator, at its `draw`-th call. Keras 3 starts a new iterator
+    every epoch (draw 0: the same order each epoch), tf_keras repeats one over the epochs of a `fit` (draw =
+    epochs since `fit` began). Uses no random state."""
+    global_seed = _state["global_seed"]
+    if global_seed is None:
+        return None
+    seeds = (global_seed % _MAXINT32, 0)
+    key, counter = philox.stateful_start(*((0, _MAXINT32) if seeds == (0, 0) else seeds))
+    counter = philox.skip(counter, int(draw) * ((n + 3) // 4))
+    return _fisher_yates(n, philox.stream(key, counter, max(n - 1, 0)).tolist())
+
+
 def categorical(logits, num_samples, dtype=torch.int64, seed=None, name=None):
     """`tf.random.categorical(logits, num_samples)`: class draws from unnormalised log-probs.
 

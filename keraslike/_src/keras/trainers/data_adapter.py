@@ -42,6 +42,7 @@ from keraslike._src.keras.layers.keras_tensor import flatten, map_structure
 from keraslike._src.keras.trainers import device_transfer, input_validation
 from keraslike._src.nest import nest
 from keraslike._src.keras.utils.py_dataset import PyDataset
+from keraslike._src.ops import random as random_ops
 from keraslike._src.ops import string_tensor
 from keraslike._src.ragged.ragged_tensor import RaggedTensor
 from keraslike._src.sparse import sparse_ops
@@ -272,18 +273,37 @@ class ArrayDataAdapter:
         self.shuffle = bool(shuffle)
         full_steps = math.ceil(self.num_samples / self.batch_size)
         self.steps_per_epoch = min(full_steps, steps) if steps else full_steps
-        self._seed = _shared_seed(replica) if self.shuffle else 0
+        # under a global seed (`keras.utils.set_random_seed`, `tf.random.set_seed`) TF's own order, the same on
+        # every replica; else a seed drawn on the chief
+        self._tf_order = self.shuffle and random_ops.get_global_seed() is not None
+        self._seed = _shared_seed(replica) if self.shuffle and not self._tf_order else 0
+        self._first_epoch = None
 
     def first_batch(self):
         """The first batch of epoch 0 (no side effects; used to build the model)."""
-        return next(iter(self.epoch(0)))
+        return next(iter(self._batches(self._order(0, first=0))))
+
+    def _order(self, epoch_index, first=None):
+        """This epoch's sample order (a host tensor), or None unshuffled. `first`: the epoch `fit` began with."""
+        if not self.shuffle:
+            return None
+        if self._tf_order:
+            draw = epoch_index - first if legacy_keras() else 0
+            order = random_ops.global_seed_shuffle_order(self.num_samples, draw)
+            if order is not None:  # (None: the seed was cleared during `fit`)
+                return torch.tensor(order, dtype=torch.long)
+        gen = torch.Generator().manual_seed(self._seed + epoch_index)
+        return torch.randperm(self.num_samples, generator=gen)
 
     def epoch(self, epoch_index):
         """Iterator of `StepBatch` for one epoch."""
-        order = None
-        if self.shuffle:  # on the host: each source gathers with its own copy of this epoch's order
-            gen = torch.Generator().manual_seed(self._seed + epoch_index)
-            order = torch.randperm(self.num_samples, generator=gen)
+        if self._first_epoch is None:
+            self._first_epoch = epoch_index
+        return self._batches(self._order(epoch_index, self._first_epoch))
+
+    def _batches(self, order):
+        """`StepBatch`es over the samples in `order` (None: as stored); on the host: each source gathers with its
+        own copy of the order."""
         replica_rows, device = self.replica.replica_rows, self.replica.device
         for step in range(self.steps_per_epoch):
             start = (step * self.batch_size) % max(self.num_samples, 1)
