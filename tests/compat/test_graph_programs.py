@@ -139,3 +139,23 @@ def test_v1_cond_and_while_loop_result_structures_and_layer_op_names_match_tf():
     of `tf.layers.dense`/`conv2d` is its own op (`d1/Relu:0`; before: `d1/BiasAdd:0`)."""
     got, want = tf1_programs.control_flow_structures(tf), GOLDEN["control_flow_structures"]
     assert got == want
+
+
+def test_graph_seed_and_explicit_op_seeds_draw_tf_numbers():
+    """Shape inference draws nothing: a seeded op's first `Session.run` gives TF's first numbers, and each run
+    after it the next (ops without an op seed take theirs from TF's op count: not compared)."""
+    got, want = tf1_programs.seeded_random_ops(tf), GOLDEN["seeded_random_ops"]
+    for name in ("w", "normal_0", "truncated_0", "uniform_0", "dropout_0", "shuffle_0", "normal_1", "truncated_1",
+                 "uniform_1", "dropout_1", "shuffle_1", "normal_new_session"):
+        _close(got[name], want[name], rtol=1e-5, atol=1e-6)
+
+
+def test_tf1_top_level_spellings_compute_as_tf(capfd):
+    got, want = tf1_programs.v1_top_level_names(tf), GOLDEN["v1_top_level_names"]
+    assert set(got) == set(want)
+    for name, expected in want.items():
+        if isinstance(expected, list) and expected and isinstance(np.asarray(expected).flat[0], str):
+            assert got[name] == expected, name
+        else:
+            _close(got[name], expected, rtol=1e-5, atol=1e-6)
+    assert "x=[[0 1 2]...]" in capfd.readouterr().err  # tf.Print: TF's message and summary, when run

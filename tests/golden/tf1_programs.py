@@ -442,7 +442,82 @@ def initializers(tf):
     return out
 
 
-PROGRAMS = {"mnist_softmax": mnist_softmax, "shared_scope_model": shared_scope_model, "layers_mlp": layers_mlp,
+
+def seeded_random_ops(tf):
+    """Graph-level seed plus explicit op seeds: each op's kernel draws TF's numbers run after run (a new session
+    starts its kernels afresh). Ops without an op seed take one from the graph's op count in TF: not compared."""
+    with tf.Graph().as_default():
+        tf.set_random_seed(5)
+        x = tf.placeholder(tf.float32, [None, 3])
+        ops = {"normal": tf.random_normal([3, 2], seed=1), "truncated": tf.truncated_normal([4], stddev=0.1, seed=2),
+               "uniform": tf.random_uniform([2, 2], -1.0, 1.0, seed=3),
+               "dropout": tf.nn.dropout(x, rate=0.5, seed=4), "shuffle": tf.random_shuffle(tf.range(6), seed=6)}
+        w = tf.Variable(tf.random_normal([3, 2], seed=7))
+        feed = {x: np.ones((2, 3), np.float32)}
+        out = {}
+        with tf.Session() as sess:
+            sess.run(tf.global_variables_initializer())
+            out["w"] = sess.run(w).tolist()
+            for run in range(2):
+                for name, op in ops.items():
+                    out[f"{name}_{run}"] = sess.run(op, feed).tolist()
+        with tf.Session() as sess:
+            out["normal_new_session"] = sess.run(ops["normal"]).tolist()
+    return out
+
+
+def v1_top_level_names(tf):
+    """TF1's top-level spellings of TF2 ops (`tf.ceil`, `tf.matrix_inverse`, `tf.count_nonzero(keep_dims=)`,
+    `tf.string_split`, `tf.sparse_to_dense`, `tf.scatter_update`, `tf.Print`, ...) in a graph run by a session."""
+    with tf.Graph().as_default():
+        x = tf.placeholder(tf.float32, [None, 3])
+        m = tf.constant([[2.0, 1.0], [1.0, 3.0]])
+        ints = tf.constant([[0, 1, 2], [3, 0, 0]])
+        words = tf.constant(["hello big  world", "a,b c"])
+        seg = tf.constant([0, 0, 1])
+        v = tf.Variable(tf.zeros([4, 2]))
+        ops = {
+            "ceil": tf.ceil(x * 1.5), "rsqrt": tf.rsqrt(x + 1.0), "log1p": tf.log1p(x), "erf": tf.erf(x),
+            "is_nan": tf.is_nan(x / x), "inv": tf.matrix_inverse(m), "det": tf.matrix_determinant(m),
+            "transpose": tf.matrix_transpose(m), "diag": tf.diag(tf.constant([1.0, 2.0])),
+            "diag_part": tf.diag_part(m), "band": tf.matrix_band_part(m, 0, 0), "trace": tf.trace(m),
+            "count_nonzero": tf.count_nonzero(ints, axis=1, keep_dims=True),
+            "count_all": tf.count_nonzero(ints), "segment_sum": tf.segment_sum(x[0], seg),
+            "unsorted": tf.unsorted_segment_sum(x[0], seg, 3), "floor_div": tf.floor_div(ints, 2),
+            "div_no_nan": tf.div_no_nan(x, tf.zeros_like(x)), "floormod": tf.floormod(ints, 2),
+            "global_norm": tf.global_norm([x, x]), "clip_avg": tf.clip_by_average_norm(x, 0.1),
+            "reverse_v2": tf.reverse_v2(ints, [1]), "where_v2": tf.where_v2(ints > 1, ints, -ints),
+            "lin_space": tf.lin_space(0.0, 1.0, 5), "batch_gather": tf.batch_gather(ints, [[2, 0], [1, 1]]),
+            "depth_to_space": tf.depth_to_space(tf.reshape(tf.range(8.0), [1, 1, 2, 4]), 2),
+            "space_to_depth": tf.space_to_depth(tf.reshape(tf.range(8.0), [1, 2, 4, 1]), 2),
+            "string_to_number": tf.string_to_number(tf.constant(["1.5", "2"])),
+            "reduce_join": tf.reduce_join(tf.constant([["a", "b"], ["c", "d"]]), axis=1, keep_dims=True,
+                                          separator="-"),
+            "substr": tf.substr(words, 1, 3),
+            "sparse_to_dense": tf.sparse_to_dense([[0, 1], [1, 2]], [2, 3], [5, 6], default_value=-1),
+            "sparse_to_dense_scalar": tf.sparse_to_dense([0, 2], [4], 7),
+            "confusion": tf.confusion_matrix([0, 1, 1], [0, 0, 1]),
+            "bincount": tf.bincount(tf.constant([1, 1, 3])),
+            "print": tf.Print(x, [x], message="x="),
+        }
+        updated = tf.scatter_update(v, [0, 2], [[1.0, 2.0], [3.0, 4.0]])
+        added = tf.scatter_add(v, [1, 1], [[1.0, 1.0], [2.0, 2.0]])
+        feed = {x: np.array([[0.0, 1.0, 2.0], [3.0, -0.5, 0.25]], np.float32)}
+        out = {}
+        with tf.Session() as sess:
+            sess.run(tf.global_variables_initializer())
+            for name, op in ops.items():
+                value = sess.run(op, feed)
+                out[name] = value.astype(str).tolist() if value.dtype.kind in "OSU" else value.tolist()
+            out["scatter_update"] = sess.run(updated).tolist()
+            out["scatter_add"] = sess.run(added).tolist()
+            out["variable"] = sess.run(v).tolist()
+            out["all_variables"] = len(tf.all_variables())
+    return out
+
+PROGRAMS = {"mnist_softmax": mnist_softmax, "seeded_random_ops": seeded_random_ops,
+            "v1_top_level_names": v1_top_level_names, "shared_scope_model": shared_scope_model,
+            "layers_mlp": layers_mlp,
             "iterator_pipeline": iterator_pipeline, "feedable_pipeline": feedable_pipeline,
             "gradients_and_names": gradients_and_names, "streaming_metrics": streaming_metrics,
             "convnet_layers": convnet_layers, "control_flow": control_flow, "v1_losses": v1_losses,

@@ -11,6 +11,8 @@ import collections
 import numpy as np
 import torch
 
+from keraslike._src.ops.string_tensor import StringTensor
+
 from keraslike._src import errors
 from keraslike._src.graph import executor
 from keraslike._src.graph import graph as graph_lib
@@ -130,6 +132,9 @@ def to_numpy(value):
         array = value.cpu().numpy()
         if value.device.type == "cpu":
             array = array.copy()
+        return array[()] if array.ndim == 0 else array
+    if isinstance(value, StringTensor):  # TF: an object ndarray of bytes (bytes for a scalar)
+        array = value.numpy()
         return array[()] if array.ndim == 0 else array
     return value
 

@@ -13,8 +13,9 @@ import torch
 from torch.utils import _pytree as pytree
 
 from keraslike._src.graph import graph as graph_lib
-from keraslike._src.graph.tensor import Operation, SymbolicTensor
+from keraslike._src.graph.tensor import GraphNotRecorded, Operation, SymbolicTensor
 from keraslike._src.ops import name_scope as eager_name_scope
+from keraslike._src.ops import trace_state
 from keraslike._src.ops.string_tensor import StringTensor
 from keraslike._src.ops.tensor_shape import TensorShape
 
@@ -89,8 +90,8 @@ _KEEP_STANDIN = 4096  # elements: stand-ins this small (shapes, indices, scalars
 
 def _stand_in(tensor, size, generator):
     kept = getattr(tensor, "_standins", None)
-    if kept is not None and size in kept:
-        return kept[size].clone()
+    if kept is not None and size in kept:  # (string stand-ins are immutable: shared)
+        return kept[size].clone() if isinstance(kept[size], torch.Tensor) else kept[size]
     shape = tensor.shape
     dims = [size] if shape.rank is None else [size if d is None else d for d in shape.as_list()]
     dtype = tensor.dtype
@@ -123,7 +124,10 @@ def _infer(fn, leaves, spec, slots, size, seed):
     for i in slots:
         leaves[i] = _stand_in(leaves[i], size, generator)
     args, kwargs = pytree.tree_unflatten(leaves, spec)
-    with torch.random.fork_rng(devices=[]), torch.no_grad(), graph_lib.eager_scope():
+    # shape inference runs no kernel in TF: the random ops' seed state (and any variable) is left as it was, so
+    # a seeded op's first `Session.run` draws TF's first numbers
+    with trace_state.variables_restored(), torch.random.fork_rng(devices=[]), torch.no_grad(), \
+            graph_lib.eager_scope():
         return fn(*args, **kwargs)
 
 
@@ -195,6 +199,7 @@ def record_call(fn, args, kwargs, op_type, name=None, graph=None, arg_names=None
         first, fallback = _infer_with_argument_sizes(fn, leaves, spec, slots, error)
     flat_a, out_spec = _flatten_result(first)
     _reject_captured_graph_tensors(flat_a, fn)
+    _reject_composite_results(flat_a, fn, slots)
     second_flat = None
     if slots and fallback is None:  # a second run on other sizes and values: what changes is not static
         try:
@@ -238,6 +243,19 @@ def record_call(fn, args, kwargs, op_type, name=None, graph=None, arg_names=None
         if fallback is None and _numel(a) <= _KEEP_STANDIN and _numel(b) <= _KEEP_STANDIN:
             out._standins = {2: a, 3: b}
     return op.structured_outputs()
+
+
+def _reject_composite_results(flat, fn, slots):
+    """A SparseTensor or RaggedTensor computed from graph tensors cannot be an op's output here: its values would
+    be the shape-inference stand-ins'. Raise, naming the op, instead of handing those out."""
+    if not slots:
+        return
+    for value in flat:
+        if hasattr(value, "dense_shape") or hasattr(value, "row_splits"):
+            raise GraphNotRecorded(
+                f"keraslike's TF1 graph mode does not record ops returning a {type(value).__name__} "
+                f"({getattr(fn, '__name__', fn)}); run it eagerly (TF2 behaviour) or inside a tf.data map. "
+                f"Received: an op on graph tensors returning {type(value).__name__}")
 
 
 def _record_print(graph, fn, leaves, spec, name):

@@ -80,6 +80,11 @@ def _snapshot():
 trace_state.register_snapshot(_snapshot)
 
 
+def restart_kernels():
+    """Seeded stateful ops start their sequences again, as the fresh kernels of a new TF1 `Session` do."""
+    _state["kernels"].clear()
+
+
 def reseed_count():
     """How many times `set_seed` ran (replicas restart their per-replica layer streams after a reseed)."""
     return _state["reseeds"]

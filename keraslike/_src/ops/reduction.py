@@ -15,7 +15,7 @@ import math as _pymath
 import numpy as np
 import torch
 
-from keraslike._src.ops import dtypes, sparse_gradient
+from keraslike._src.ops import dtypes, sparse_gradient, string_tensor
 from keraslike._src.ops.conversion import normalize_axes, normalize_axis, to_tensor
 from keraslike._src.ops.math import _require_bool, _require_float, sqrt_sum_squares
 from keraslike._src.ragged import ragged_math
@@ -154,7 +154,12 @@ def reduce_std(input_tensor, axis=None, keepdims=False, name=None):
 
 
 def count_nonzero(input, axis=None, keepdims=None, dtype=torch.int64, name=None):
-    """`tf.math.count_nonzero`: number of non-zero entries over `axis` (int64 by default)."""
+    """`tf.math.count_nonzero`: number of non-zero entries over `axis` (int64 by default); of a string tensor, the
+    non-empty strings (as TF)."""
+    if string_tensor.has_strings(input):
+        array = string_tensor.string_tensor(input).numpy()
+        input = torch.from_numpy(np.vectorize(len, otypes=[np.int64])(array).astype(np.int64)) if array.size \
+            else torch.zeros(array.shape, dtype=torch.int64)
     x, axes = _prepare(input, axis, "tf.math.count_nonzero")
     nz = (x != 0).to(torch.int64)
     out = nz if not axes else torch.sum(nz, dim=axes, keepdim=bool(keepdims))

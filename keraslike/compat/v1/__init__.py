@@ -20,7 +20,7 @@ from keraslike._src.ops.tensor_equality import disable_tensor_equality, enable_t
 from keraslike._src.compat.v1.v1_ops import (  # noqa: F401
     FIFOQueue, RandomShuffleQueue, arg_max, arg_min, argmax, argmin, assign, assign_add, assign_sub, batch_to_space,
     div, log, space_to_batch,
-    py_func, random_normal, random_uniform,
+    py_func, random_normal, random_poisson, random_uniform,
     reduce_all, reduce_any, reduce_logsumexp, reduce_max, reduce_mean, reduce_min, reduce_prod, reduce_sum,
     set_random_seed, setdiff1d, squared_difference, to_bfloat16, to_complex128, to_complex64, to_double, to_float,
     to_int32, to_int64, truncated_normal,
@@ -48,6 +48,27 @@ from keraslike import feature_column  # noqa: F401,E402  (tf.compat.v1.feature_c
 from keraslike.compat.v1 import saved_model  # noqa: F401,E402  (TF1's Builder/loader raise, naming why)
 from keraslike._src.graph.template import make_template  # noqa: F401,E402
 from keraslike.compat.v1 import data, initializers, layers, losses, math, metrics, nn, random, summary, train  # noqa: F401,E402,I001
+from keraslike.compat.v1 import app, flags, gfile, logging, manip, spectral  # noqa: F401,E402,I001
+from keraslike._src.compat.v1.v1_only_ops import (  # noqa: F401,E402
+    Print, all_variables, assert_equal, assert_greater, assert_greater_equal, assert_integer, assert_less,
+    assert_less_equal, assert_near, assert_negative, assert_non_negative, assert_non_positive, assert_none_equal,
+    assert_positive, assert_rank, assert_rank_at_least, assert_rank_in, assert_scalar, assert_type, batch_gather,
+    batch_to_space_nd, bincount, clip_by_average_norm, colocate_with, confusion_matrix, container,
+    convert_to_tensor_or_sparse_tensor, count_nonzero, count_up_to, decode_csv, decode_raw, depth_to_space,
+    executing_eagerly_outside_functions, extract_image_patches, floor_div, get_local_variable, get_seed,
+    moving_average_variables, multinomial, name_scope, op_scope, parse_example, parse_single_example, reduce_join,
+    scatter_add, scatter_div, scatter_max, scatter_min, scatter_mul, scatter_nd_add, scatter_nd_sub,
+    scatter_nd_update, scatter_sub, scatter_update, space_to_depth, sparse_add, sparse_concat, sparse_reduce_max,
+    sparse_reduce_max_sparse, sparse_reduce_sum, sparse_reduce_sum_sparse, sparse_segment_mean,
+    sparse_segment_sqrt_n, sparse_segment_sum, sparse_split, sparse_to_dense, string_split, string_to_hash_bucket,
+    string_to_number, substr, uniform_unit_scaling_initializer, variable_op_scope, verify_tensor_all_finite,
+)
+from keraslike._src.compat.v1.graph_names import (  # noqa: E402
+    local_variables_initializer as initialize_local_variables,  # noqa: F401 - TF1's older names
+    tables_initializer as initialize_all_tables,  # noqa: F401
+    variables_initializer as initialize_variables,  # noqa: F401
+)
+from keraslike._src.compat.v1 import v2_names as _v2_names  # noqa: E402
 
 
 _ROOT = __name__.split(".")[0]  # "keraslike"
@@ -57,6 +78,9 @@ def __getattr__(name):
     try:
         return getattr(_sys.modules[_ROOT], name)  # the root package is loaded before its subpackages
     except AttributeError:
+        value = _v2_names.resolve(_sys.modules[_ROOT], name)
+        if value is not None:
+            return value
         raise AttributeError(
             f"module 'keraslike.compat.v1' has no attribute '{name}' (nor has keraslike). "
             f"Received: name={name!r}"

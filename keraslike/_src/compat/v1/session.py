@@ -28,6 +28,7 @@ import torch
 
 from keraslike._src.compat.v1.config_proto import ConfigProto
 from keraslike._src.config import devices, memory
+from keraslike._src.ops import random as random_ops
 from keraslike._src.ops import tensor_numpy
 from keraslike._src.graph import executor, fetches as graph_fetches
 from keraslike._src.graph import graph as graph_lib
@@ -103,6 +104,8 @@ class Session:
             raise ValueError(f"Expected config to be a tf.ConfigProto. Received: config={config!r}")
         self._config = config if config is not None else ConfigProto()
         self._graph = graph if graph is not None else graph_lib.default_graph()
+        if self._graph is not None:  # a session makes its own kernels: seeded random ops start afresh
+            random_ops.restart_kernels()
         self._variable_values = {}  # graph variable -> its value in this session
         self._iterator_states = {}  # graph iterator op -> its Python iterator in this session
         self._plans = {}
