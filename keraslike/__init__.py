@@ -25,6 +25,7 @@ from keraslike._src.ops.dtypes import (
     int8, int16, int32, int64, qint8, qint32, quint8, uint8, uint16, uint32, uint64,
 )
 from keraslike._src.ops.variables import Variable, VariableAggregation, VariableSynchronization
+from keraslike._src.ops.indexed_slices import IndexedSlices  # noqa: F401
 
 from keraslike._src.autodiff.function import function
 from keraslike._src.autodiff.gradient_tape import GradientTape, UnconnectedGradients, stop_gradient

@@ -146,7 +146,7 @@ TF_CORE_NOT_YET = {  # TF 2.21 names of tests/golden/tf_core_names.json not impl
         graph trace_export trace_off trace_on
     """.split()),
     "tf": set("""
-        AggregationMethod CriticalSection DeviceSpec IndexedSlices IndexedSlicesSpec NoneTensorSpec
+        AggregationMethod CriticalSection DeviceSpec IndexedSlicesSpec NoneTensorSpec
         Operation OptionalSpec RaggedTensor RaggedTensorSpec RegisterGradient SparseTensor SparseTensorSpec
         TensorArraySpec TypeSpec VariableAggregation VariableSynchronization acosh approx_top_k as_string
         asinh atanh audio autodiff batch_to_space bitcast bitwise broadcast_dynamic_shape

@@ -10,6 +10,7 @@ Arithmetic on it returns plain `torch.Tensor`s, exactly as TF eager returns
 import contextlib
 import enum
 import functools
+import warnings
 
 import numpy as np
 import torch
@@ -240,6 +241,110 @@ class Variable(torch.nn.Parameter, metaclass=VariableMeta):
             self.sub_(distribute_context.aggregate_replica_update(self, _update_operand(delta, self)))
         return self
 
+    # ---- sparse updates and reads (TF's scatter_* / sparse_read / gather_nd) ----------------------------------
+    def scatter_update(self, sparse_delta, use_locking=False, name=None):
+        """Rows `sparse_delta.indices` set to `sparse_delta.values` (a `tf.IndexedSlices`); returns the variable."""
+        return self.assign(_scatter_rows(self, sparse_delta, "update", "scatter_update"))
+
+    def scatter_add(self, sparse_delta, use_locking=False, name=None):
+        """Rows `sparse_delta.indices` += `sparse_delta.values` (duplicates accumulate)."""
+        return self.assign(_scatter_rows(self, sparse_delta, "add", "scatter_add"))
+
+    def scatter_sub(self, sparse_delta, use_locking=False, name=None):
+        """Rows `sparse_delta.indices` -= `sparse_delta.values` (duplicates accumulate)."""
+        return self.assign(_scatter_rows(self, sparse_delta, "sub", "scatter_sub"))
+
+    def scatter_mul(self, sparse_delta, use_locking=False, name=None):
+        """Rows `sparse_delta.indices` *= `sparse_delta.values`."""
+        return self.assign(_scatter_rows(self, sparse_delta, "prod", "scatter_mul"))
+
+    def scatter_div(self, sparse_delta, use_locking=False, name=None):
+        """Rows `sparse_delta.indices` /= `sparse_delta.values`."""
+        return self.assign(_scatter_rows(self, sparse_delta, "div", "scatter_div"))
+
+    def scatter_max(self, sparse_delta, use_locking=False, name=None):
+        """Rows `sparse_delta.indices` = max(row, `sparse_delta.values`)."""
+        return self.assign(_scatter_rows(self, sparse_delta, "amax", "scatter_max"))
+
+    def scatter_min(self, sparse_delta, use_locking=False, name=None):
+        """Rows `sparse_delta.indices` = min(row, `sparse_delta.values`)."""
+        return self.assign(_scatter_rows(self, sparse_delta, "amin", "scatter_min"))
+
+    def batch_scatter_update(self, sparse_delta, use_locking=False, name=None):
+        """`sparse_delta.indices` of shape `batch + [k]` index the dimension after the batch dimensions:
+        `self[b..., indices[b..., j]] = values[b..., j]`."""
+        _check_slices(sparse_delta, "batch_scatter_update")
+        indices = conversion.to_tensor(sparse_delta.indices, None, "indices").to(torch.int64).to(self.device)
+        grids = torch.meshgrid(*[torch.arange(d, device=self.device) for d in indices.shape], indexing="ij")
+        new = self.detach().clone()
+        new[tuple(grids[:-1]) + (indices,)] = _to_tensor(sparse_delta.values, self.dtype).to(self.device)
+        return self.assign(new)
+
+    def scatter_nd_update(self, indices, updates, name=None):
+        """`self[indices[i]] = updates[i]` for each index tuple (the last dimension of `indices`)."""
+        return self.assign(_scatter_nd(self, indices, updates, "update"))
+
+    def scatter_nd_add(self, indices, updates, name=None):
+        """`self[indices[i]] += updates[i]` (duplicates accumulate)."""
+        return self.assign(_scatter_nd(self, indices, updates, "add"))
+
+    def scatter_nd_sub(self, indices, updates, name=None):
+        """`self[indices[i]] -= updates[i]` (duplicates accumulate)."""
+        return self.assign(_scatter_nd(self, indices, updates, "sub"))
+
+    def scatter_nd_max(self, indices, updates, name=None):
+        """`self[indices[i]] = max(self[indices[i]], updates[i])`."""
+        return self.assign(_scatter_nd(self, indices, updates, "amax"))
+
+    def scatter_nd_min(self, indices, updates, name=None):
+        """`self[indices[i]] = min(self[indices[i]], updates[i])`."""
+        return self.assign(_scatter_nd(self, indices, updates, "amin"))
+
+    def sparse_read(self, indices, name=None):
+        """Rows `indices` of the variable (differentiable with respect to it, as `tf.gather`)."""
+        index = conversion.to_tensor(indices, None, "indices").to(torch.int64).to(self.device)
+        return torch.Tensor.__getitem__(self, index)
+
+    def gather_nd(self, indices, name=None):
+        """`tf.gather_nd(self, indices)`: the elements or slices at the index tuples of `indices`' last dimension."""
+        index = conversion.to_tensor(indices, None, "indices").to(torch.int64).to(self.device)
+        return torch.Tensor.__getitem__(self, tuple(index.movedim(-1, 0)))
+
+    def is_initialized(self, name=None):
+        """True (an eager variable has its value from its creation)."""
+        return torch.tensor(True)
+
+    @property
+    def synchronization(self):
+        """`tf.VariableSynchronization.AUTO` (keraslike keeps replicas in sync itself)."""
+        return VariableSynchronization.AUTO
+
+    def count_up_to(self, limit):
+        """The value, then the variable incremented; `OutOfRangeError` once it reached `limit` (an int variable)."""
+        value = self.detach().clone()
+        if int(value) >= int(limit):
+            raise errors.OutOfRangeError(None, None, f"Reached limit of {int(limit)}")
+        self.assign_add(torch.ones((), dtype=self.dtype))
+        return value
+
+    def load(self, value, session=None):
+        """`assign(value)` (TF's eager `load`), returning None."""
+        self.assign(value)
+
+    @property
+    def initial_value(self):
+        """Raises as TF does for an eager variable."""
+        raise RuntimeError("This property is not supported when eager execution is enabled.")
+
+    def initialized_value(self):
+        """Raises as TF 2.21 does (a TF1 graph idiom)."""
+        raise NotImplementedError("Variable.initialized_value is a TF1 graph idiom; use the variable itself. "
+                                  f"Received: variable '{self.name}'")
+
+    def eval(self, session=None):
+        """Raises as TF does eagerly (use `numpy()`)."""
+        raise RuntimeError("This operation is not supported when eager execution is enabled.")
+
     def __round__(self, ndigits=None):
         """`round(variable, ndigits)`: a tensor rounded half to even at `ndigits` decimals, as Keras 3's
         `Variable` (`round(optimizer.learning_rate, 5)`); integer variables keep their value for `ndigits >= 0`."""
@@ -467,6 +572,52 @@ def _to_tensor(value, dtype=None):
     # a Variable owns its storage (TF copies): never alias the caller's numpy array
     return data.clone() if isinstance(value, np.ndarray) and np.shares_memory(data.numpy(), value) else data
 
+
+
+def _check_slices(sparse_delta, method):
+    if not (hasattr(sparse_delta, "values") and hasattr(sparse_delta, "indices")
+            and type(sparse_delta).__name__ == "IndexedSlices"):
+        raise TypeError(f"Argument `sparse_delta` must be a `tf.IndexedSlices`. Received arg: {sparse_delta!r:.80}"
+                        f" (in Variable.{method})")
+
+
+def _scatter_rows(variable, sparse_delta, mode, method):
+    """The variable's value with `sparse_delta`'s rows applied by `mode` (update/add/sub/prod/div/amax/amin)."""
+    _check_slices(sparse_delta, method)
+    indices = conversion.to_tensor(sparse_delta.indices, None, "indices").to(torch.int64).to(variable.device)
+    values = _to_tensor(sparse_delta.values, variable.dtype).to(variable.device)
+    values = values.reshape(tuple(indices.shape) + tuple(variable.shape[1:])).reshape(
+        (-1,) + tuple(variable.shape[1:]))
+    indices = indices.reshape(-1)
+    new = variable.detach().clone()
+    if mode == "update":
+        return new.index_copy_(0, indices, values)
+    if mode in ("add", "sub"):
+        return new.index_add_(0, indices, values if mode == "add" else -values)
+    if mode == "div" and not new.is_floating_point():
+        return new.index_copy_(0, indices, torch.div(new[indices], values, rounding_mode="trunc"))
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")  # torch: "index_reduce() is in beta"
+        return new.index_reduce_(0, indices, 1 / values if mode == "div" else values,
+                                 "prod" if mode == "div" else mode)
+
+
+def _scatter_nd(variable, indices, updates, mode):
+    index = conversion.to_tensor(indices, None, "indices").to(torch.int64).to(variable.device)
+    updates = _to_tensor(updates, variable.dtype).to(variable.device)
+    position = tuple(index.reshape(-1, index.shape[-1]).t())
+    updates = updates.reshape((-1,) + tuple(variable.shape[index.shape[-1]:]))
+    new = variable.detach().clone()
+    if mode == "update":
+        new[position] = updates
+    elif mode in ("add", "sub"):
+        new.index_put_(position, updates if mode == "add" else -updates, accumulate=True)
+    else:
+        reduce = torch.maximum if mode == "amax" else torch.minimum
+        for k in range(updates.shape[0]):  # in order, so repeated positions combine as TF's
+            at = tuple(p[k] for p in position)
+            new[at] = reduce(new[at], updates[k])
+    return new
 
 def _update_operand(delta, var):
     """`delta` for `assign_add`/`assign_sub`: TF's update ops require the variable's exact shape."""

@@ -9,6 +9,7 @@ the `data=` argument of the TF1 assertions, ...). Each computes with the TF2 op;
 import contextlib
 import re
 import sys
+import warnings
 
 import numpy as np
 import torch
@@ -559,9 +560,11 @@ def _scatter_sub(ref, indices, updates):
 def _scatter_reduce(reduce):
     def scatter(ref, indices, updates):
         indices, updates = _rows(ref, indices, updates)
-        if reduce == "div":
-            return ref.clone().index_reduce_(0, indices, 1 / updates, "prod")
-        return ref.clone().index_reduce_(0, indices, updates, reduce)
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")  # torch: "index_reduce() is in beta"
+            if reduce == "div":
+                return ref.clone().index_reduce_(0, indices, 1 / updates, "prod")
+            return ref.clone().index_reduce_(0, indices, updates, reduce)
     return scatter
 
 
