@@ -14,6 +14,7 @@ import itertools
 import numpy as np
 import torch
 
+from keraslike._src.data import error_skipping
 from keraslike._src.data.cardinality import INFINITE, UNKNOWN
 from keraslike._src.data.dataset import Dataset
 from keraslike._src.errors import InvalidArgumentError
@@ -21,6 +22,7 @@ from keraslike._src.ops.string_tensor import StringTensor
 from keraslike._src.ops.tensor_spec import TensorSpec, as_spec_dtype, string
 
 _CSV_DTYPES = (torch.float32, torch.float64, torch.int32, torch.int64, string)
+_INT_RANGES = {dtype: (torch.iinfo(dtype).min, torch.iinfo(dtype).max) for dtype in (torch.int32, torch.int64)}
 
 
 def _column_default(spec, index):
@@ -120,16 +122,35 @@ class CsvDataset(Dataset):
         return io.TextIOWrapper(stream, encoding="utf-8", newline="")
 
     def _generic_elements(self):
+        makers = [StringTensor if dtype is string else _scalar_maker(dtype) for dtype, _ in self._columns]
+        for values in self._records():
+            yield tuple(make(value) for make, value in zip(makers, values))
+
+    def _records(self, skip_errors=False):
+        """Yields each record as a list of Python values (`float`, `int` or `bytes`), one per selected column.
+
+        A record that does not parse raises `InvalidArgumentError`, or, with `skip_errors` or under an
+        `ignore_errors()` pulling this dataset, is dropped and reading goes on with the next record (TF's reader
+        has moved past it; `make_csv_dataset(ignore_errors=True)` keeps every good row of the file).
+        """
         quoting = csv.QUOTE_MINIMAL if self._quote else csv.QUOTE_NONE
+        converters = [_converter(dtype, default, self._na) for dtype, default in self._columns]
         for filename in self._filenames:
             with self._open(filename) as text:
                 reader = csv.reader(text, delimiter=self._delim, quoting=quoting, quotechar='"')
                 for line, fields in enumerate(reader):
                     if (line == 0 and self._header) or not fields:
                         continue
-                    yield self._record(fields, filename, line)
+                    try:
+                        values = self._record(fields, converters, filename, line)
+                    except InvalidArgumentError as error:
+                        if not (skip_errors or error_skipping.active()):
+                            raise
+                        error_skipping.dropped(error)
+                        continue
+                    yield values
 
-    def _record(self, fields, filename, line):
+    def _record(self, fields, converters, filename, line):
         if self._select is not None:
             if self._select and self._select[-1] >= len(fields):
                 raise InvalidArgumentError(f"Expect at least {self._select[-1] + 1} fields but have {len(fields)} "
@@ -140,23 +161,62 @@ class CsvDataset(Dataset):
         if len(fields) != len(self._columns):
             raise InvalidArgumentError(f"Expect {len(self._columns)} fields but have {len(fields)} in record {line} "
                                        f"of {filename}")
-        return tuple(self._parse(value, col, dtype, default, filename, line)
-                     for col, (value, (dtype, default)) in enumerate(zip(fields, self._columns)))
+        try:  # the hot path: one closure call per field
+            return [convert(value) for convert, value in zip(converters, fields)]
+        except (ValueError, OverflowError):  # the field-by-field path names the field that failed
+            return [self._parse(value, col, dtype, default, filename, line)
+                    for col, (value, (dtype, default)) in enumerate(zip(fields, self._columns))]
 
     def _parse(self, value, col, dtype, default, filename, line):
         if value == "" or value == self._na:
             if default is None:
                 raise InvalidArgumentError(f"Field {col} is required but missing in record {line} of {filename}")
-            return default.clone() if isinstance(default, torch.Tensor) else StringTensor(default)
+            return _python_value(default)
         if dtype is string:
-            return StringTensor(value.encode())
+            return value.encode()
+        kind = "float" if dtype.is_floating_point else str(dtype).replace("torch.", "")
         try:
             number = float(value) if dtype.is_floating_point else int(value)
-            return torch.tensor(number, dtype=dtype)
-        except (ValueError, RuntimeError):  # not a number, or an int out of the column's range (int32)
-            kind = "float" if dtype.is_floating_point else str(dtype).replace("torch.", "")
+        except ValueError:
             raise InvalidArgumentError(f"Field {col} in record {line} of {filename} is not a valid {kind}: "
                                        f"{value}") from None
+        if not dtype.is_floating_point and not _INT_RANGES[dtype][0] <= number <= _INT_RANGES[dtype][1]:
+            raise InvalidArgumentError(f"Field {col} in record {line} of {filename} is not a valid {kind}: {value}")
+        return number
+
+
+def _python_value(default):
+    """A column default (a scalar tensor or `bytes`) as the Python value records hold."""
+    return default.item() if isinstance(default, torch.Tensor) else default
+
+
+def _converter(dtype, default, na_value):
+    """`text -> Python value` of one column; raises ValueError (or OverflowError) where `_parse` would raise."""
+    missing = None if default is None else _python_value(default)
+    if dtype is string:
+        parse = str.encode
+    elif dtype.is_floating_point:
+        parse = float
+    else:
+        low, high = _INT_RANGES[dtype]
+
+        def parse(text):
+            number = int(text)
+            if not low <= number <= high:
+                raise OverflowError(text)
+            return number
+
+    def convert(text):
+        if text == "" or text == na_value:
+            if missing is None:
+                raise ValueError("required field missing")
+            return missing
+        return parse(text)
+    return convert
+
+
+def _scalar_maker(dtype):
+    return lambda value: torch.tensor(value, dtype=dtype)
 
 
 class Counter(Dataset):
