@@ -10,6 +10,7 @@ import csv
 import gzip
 import io
 import itertools
+import operator
 
 import numpy as np
 import torch
@@ -22,6 +23,7 @@ from keraslike._src.ops.string_tensor import StringTensor
 from keraslike._src.ops.tensor_spec import TensorSpec, as_spec_dtype, string
 
 _CSV_DTYPES = (torch.float32, torch.float64, torch.int32, torch.int64, string)
+_CHUNK = 512  # records converted at a time
 _INT_RANGES = {dtype: (torch.iinfo(dtype).min, torch.iinfo(dtype).max) for dtype in (torch.int32, torch.int64)}
 
 
@@ -127,30 +129,63 @@ class CsvDataset(Dataset):
             yield tuple(make(value) for make, value in zip(makers, values))
 
     def _records(self, skip_errors=False):
-        """Yields each record as a list of Python values (`float`, `int` or `bytes`), one per selected column.
+        """Yields each record as a tuple of Python values (`float`, `int` or `bytes`), one per selected column.
 
-        A record that does not parse raises `InvalidArgumentError`, or, with `skip_errors` or under an
-        `ignore_errors()` pulling this dataset, is dropped and reading goes on with the next record (TF's reader
-        has moved past it; `make_csv_dataset(ignore_errors=True)` keeps every good row of the file).
+        Records are read `_CHUNK` at a time and converted column by column; a chunk holding a record that does
+        not parse goes record by record, so the records before it come out first. That record raises
+        `InvalidArgumentError`, or, with `skip_errors` or under an `ignore_errors()` pulling this dataset, is
+        dropped and reading goes on with the next record (TF's reader has moved past it, so
+        `make_csv_dataset(ignore_errors=True)` keeps every good row of the file).
         """
         quoting = csv.QUOTE_MINIMAL if self._quote else csv.QUOTE_NONE
-        converters = [_converter(dtype, default, self._na) for dtype, default in self._columns]
+        converters = [_column_converter(dtype, default, self._na) for dtype, default in self._columns]
         for filename in self._filenames:
             with self._open(filename) as text:
-                reader = csv.reader(text, delimiter=self._delim, quoting=quoting, quotechar='"')
-                for line, fields in enumerate(reader):
-                    if (line == 0 and self._header) or not fields:
+                numbered = enumerate(csv.reader(text, delimiter=self._delim, quoting=quoting, quotechar='"'))
+                if self._header:
+                    next(numbered, None)
+                while True:
+                    chunk = list(itertools.islice(numbered, _CHUNK))
+                    if not chunk:
+                        break
+                    rows = self._converted_chunk([fields for _, fields in chunk if fields], converters)
+                    if rows is not None:
+                        yield from rows
                         continue
-                    try:
-                        values = self._record(fields, converters, filename, line)
-                    except InvalidArgumentError as error:
-                        if not (skip_errors or error_skipping.active()):
-                            raise
-                        error_skipping.dropped(error)
-                        continue
-                    yield values
+                    for line, fields in chunk:
+                        if not fields:
+                            continue
+                        try:
+                            values = self._record(fields, filename, line)
+                        except InvalidArgumentError as error:
+                            if not (skip_errors or error_skipping.active()):
+                                raise
+                            error_skipping.dropped(error)
+                            continue
+                        yield values
 
-    def _record(self, fields, converters, filename, line):
+    def _converted_chunk(self, rows, converters):
+        """The records of `rows` converted column by column, or None when one of them does not parse."""
+        if not rows or not self._columns or self._exclude is not None:
+            return [] if not rows else None
+        if self._select is not None:
+            if min(map(len, rows)) <= self._select[-1]:
+                return None
+            if len(self._select) == 1:
+                index = self._select[0]
+                rows = [(fields[index],) for fields in rows]
+            else:
+                rows = list(map(operator.itemgetter(*self._select), rows))
+        if any(len(fields) != len(self._columns) for fields in rows):
+            return None
+        try:
+            columns = [convert(texts) for convert, texts in zip(converters, zip(*rows))]
+        except (ValueError, OverflowError):
+            return None
+        return list(zip(*columns))
+
+    def _record(self, fields, filename, line):
+        """One record's values, field by field: raises `InvalidArgumentError` naming what does not parse."""
         if self._select is not None:
             if self._select and self._select[-1] >= len(fields):
                 raise InvalidArgumentError(f"Expect at least {self._select[-1] + 1} fields but have {len(fields)} "
@@ -161,11 +196,8 @@ class CsvDataset(Dataset):
         if len(fields) != len(self._columns):
             raise InvalidArgumentError(f"Expect {len(self._columns)} fields but have {len(fields)} in record {line} "
                                        f"of {filename}")
-        try:  # the hot path: one closure call per field
-            return [convert(value) for convert, value in zip(converters, fields)]
-        except (ValueError, OverflowError):  # the field-by-field path names the field that failed
-            return [self._parse(value, col, dtype, default, filename, line)
-                    for col, (value, (dtype, default)) in enumerate(zip(fields, self._columns))]
+        return tuple(self._parse(value, col, dtype, default, filename, line)
+                     for col, (value, (dtype, default)) in enumerate(zip(fields, self._columns)))
 
     def _parse(self, value, col, dtype, default, filename, line):
         if value == "" or value == self._na:
@@ -190,28 +222,23 @@ def _python_value(default):
     return default.item() if isinstance(default, torch.Tensor) else default
 
 
-def _converter(dtype, default, na_value):
-    """`text -> Python value` of one column; raises ValueError (or OverflowError) where `_parse` would raise."""
+def _column_converter(dtype, default, na_value):
+    """`texts -> values` of one column's fields; raises ValueError (or OverflowError) where `_parse` would raise
+    for one of them."""
     missing = None if default is None else _python_value(default)
-    if dtype is string:
-        parse = str.encode
-    elif dtype.is_floating_point:
-        parse = float
-    else:
-        low, high = _INT_RANGES[dtype]
+    parse = str.encode if dtype is string else float if dtype.is_floating_point else int
+    bounds = None if dtype is string or dtype.is_floating_point else _INT_RANGES[dtype]
 
-        def parse(text):
-            number = int(text)
-            if not low <= number <= high:
-                raise OverflowError(text)
-            return number
-
-    def convert(text):
-        if text == "" or text == na_value:
+    def convert(texts):
+        if "" in texts or na_value in texts:
             if missing is None:
-                raise ValueError("required field missing")
-            return missing
-        return parse(text)
+                raise ValueError("a required field is missing")
+            values = [missing if text == "" or text == na_value else parse(text) for text in texts]
+        else:
+            values = list(map(parse, texts))
+        if bounds is not None and not (bounds[0] <= min(values) and max(values) <= bounds[1]):
+            raise OverflowError("an integer out of the column's range")
+        return values
     return convert
 
 
