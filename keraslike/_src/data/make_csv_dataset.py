@@ -4,7 +4,9 @@ Mirrors `tensorflow/python/data/experimental/ops/readers.py` (`make_csv_dataset_
 header, column types are inferred from the first rows (int32, int64, float32, float64 or string: the narrowest
 that holds every value seen; a missing field reads as 0 or ""), files are read through `CsvDataset`, interleaved
 `num_parallel_reads` at a time, shuffled, repeated `num_epochs` times (forever by default, when the last partial
-batch is dropped, as TF) and batched.
+batch is dropped, as TF) and batched. The rows go through that pipeline as tuples of Python values (parsed a chunk
+of records at a time, column by column) and each batch makes one tensor per column (`_CsvBatchDataset`), not one
+tensor per field.
 """
 
 import collections
