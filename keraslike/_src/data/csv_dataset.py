@@ -10,10 +10,12 @@ import csv
 import gzip
 import io
 import itertools
+import operator
 
 import numpy as np
 import torch
 
+from keraslike._src.data import error_skipping
 from keraslike._src.data.cardinality import INFINITE, UNKNOWN
 from keraslike._src.data.dataset import Dataset
 from keraslike._src.errors import InvalidArgumentError
@@ -21,6 +23,8 @@ from keraslike._src.ops.string_tensor import StringTensor
 from keraslike._src.ops.tensor_spec import TensorSpec, as_spec_dtype, string
 
 _CSV_DTYPES = (torch.float32, torch.float64, torch.int32, torch.int64, string)
+_CHUNK = 512  # records converted at a time
+_INT_RANGES = {dtype: (torch.iinfo(dtype).min, torch.iinfo(dtype).max) for dtype in (torch.int32, torch.int64)}
 
 
 def _column_default(spec, index):
@@ -120,16 +124,68 @@ class CsvDataset(Dataset):
         return io.TextIOWrapper(stream, encoding="utf-8", newline="")
 
     def _generic_elements(self):
+        makers = [StringTensor if dtype is string else _scalar_maker(dtype) for dtype, _ in self._columns]
+        for values in self._records():
+            yield tuple(make(value) for make, value in zip(makers, values))
+
+    def _records(self, skip_errors=False):
+        """Yields each record as a tuple of Python values (`float`, `int` or `bytes`), one per selected column.
+
+        Records are read `_CHUNK` at a time and converted column by column; a chunk holding a record that does
+        not parse goes record by record, so the records before it come out first. That record raises
+        `InvalidArgumentError`, or, with `skip_errors` or under an `ignore_errors()` pulling this dataset, is
+        dropped and reading goes on with the next record (TF's reader has moved past it, so
+        `make_csv_dataset(ignore_errors=True)` keeps every good row of the file).
+        """
         quoting = csv.QUOTE_MINIMAL if self._quote else csv.QUOTE_NONE
+        converters = [_column_converter(dtype, default, self._na) for dtype, default in self._columns]
         for filename in self._filenames:
             with self._open(filename) as text:
-                reader = csv.reader(text, delimiter=self._delim, quoting=quoting, quotechar='"')
-                for line, fields in enumerate(reader):
-                    if (line == 0 and self._header) or not fields:
+                numbered = enumerate(csv.reader(text, delimiter=self._delim, quoting=quoting, quotechar='"'))
+                if self._header:
+                    next(numbered, None)
+                while True:
+                    chunk = list(itertools.islice(numbered, _CHUNK))
+                    if not chunk:
+                        break
+                    rows = self._converted_chunk([fields for _, fields in chunk if fields], converters)
+                    if rows is not None:
+                        yield from rows
                         continue
-                    yield self._record(fields, filename, line)
+                    for line, fields in chunk:
+                        if not fields:
+                            continue
+                        try:
+                            values = self._record(fields, filename, line)
+                        except InvalidArgumentError as error:
+                            if not (skip_errors or error_skipping.active()):
+                                raise
+                            error_skipping.dropped(error)
+                            continue
+                        yield values
+
+    def _converted_chunk(self, rows, converters):
+        """The records of `rows` converted column by column, or None when one of them does not parse."""
+        if not rows or not self._columns or self._exclude is not None:
+            return [] if not rows else None
+        if self._select is not None:
+            if min(map(len, rows)) <= self._select[-1]:
+                return None
+            if len(self._select) == 1:
+                index = self._select[0]
+                rows = [(fields[index],) for fields in rows]
+            else:
+                rows = list(map(operator.itemgetter(*self._select), rows))
+        if any(len(fields) != len(self._columns) for fields in rows):
+            return None
+        try:
+            columns = [convert(texts) for convert, texts in zip(converters, zip(*rows))]
+        except (ValueError, OverflowError):
+            return None
+        return list(zip(*columns))
 
     def _record(self, fields, filename, line):
+        """One record's values, field by field: raises `InvalidArgumentError` naming what does not parse."""
         if self._select is not None:
             if self._select and self._select[-1] >= len(fields):
                 raise InvalidArgumentError(f"Expect at least {self._select[-1] + 1} fields but have {len(fields)} "
@@ -147,16 +203,47 @@ class CsvDataset(Dataset):
         if value == "" or value == self._na:
             if default is None:
                 raise InvalidArgumentError(f"Field {col} is required but missing in record {line} of {filename}")
-            return default.clone() if isinstance(default, torch.Tensor) else StringTensor(default)
+            return _python_value(default)
         if dtype is string:
-            return StringTensor(value.encode())
+            return value.encode()
+        kind = "float" if dtype.is_floating_point else str(dtype).replace("torch.", "")
         try:
             number = float(value) if dtype.is_floating_point else int(value)
-            return torch.tensor(number, dtype=dtype)
-        except (ValueError, RuntimeError):  # not a number, or an int out of the column's range (int32)
-            kind = "float" if dtype.is_floating_point else str(dtype).replace("torch.", "")
+        except ValueError:
             raise InvalidArgumentError(f"Field {col} in record {line} of {filename} is not a valid {kind}: "
                                        f"{value}") from None
+        if not dtype.is_floating_point and not _INT_RANGES[dtype][0] <= number <= _INT_RANGES[dtype][1]:
+            raise InvalidArgumentError(f"Field {col} in record {line} of {filename} is not a valid {kind}: {value}")
+        return number
+
+
+def _python_value(default):
+    """A column default (a scalar tensor or `bytes`) as the Python value records hold."""
+    return default.item() if isinstance(default, torch.Tensor) else default
+
+
+def _column_converter(dtype, default, na_value):
+    """`texts -> values` of one column's fields; raises ValueError (or OverflowError) where `_parse` would raise
+    for one of them."""
+    missing = None if default is None else _python_value(default)
+    parse = str.encode if dtype is string else float if dtype.is_floating_point else int
+    bounds = None if dtype is string or dtype.is_floating_point else _INT_RANGES[dtype]
+
+    def convert(texts):
+        if "" in texts or na_value in texts:
+            if missing is None:
+                raise ValueError("a required field is missing")
+            values = [missing if text == "" or text == na_value else parse(text) for text in texts]
+        else:
+            values = list(map(parse, texts))
+        if bounds is not None and not (bounds[0] <= min(values) and max(values) <= bounds[1]):
+            raise OverflowError("an integer out of the column's range")
+        return values
+    return convert
+
+
+def _scalar_maker(dtype):
+    return lambda value: torch.tensor(value, dtype=dtype)
 
 
 class Counter(Dataset):

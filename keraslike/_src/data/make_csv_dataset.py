@@ -4,22 +4,30 @@ Mirrors `tensorflow/python/data/experimental/ops/readers.py` (`make_csv_dataset_
 header, column types are inferred from the first rows (int32, int64, float32, float64 or string: the narrowest
 that holds every value seen; a missing field reads as 0 or ""), files are read through `CsvDataset`, interleaved
 `num_parallel_reads` at a time, shuffled, repeated `num_epochs` times (forever by default, when the last partial
-batch is dropped, as TF) and batched.
+batch is dropped, as TF) and batched. The rows go through that pipeline as tuples of Python values (parsed a chunk
+of records at a time, column by column) and each batch makes one tensor per column (`_CsvBatchDataset`), not one
+tensor per field.
 """
 
 import collections
 import csv
+import functools
 import gzip
+import itertools
 
 import numpy as np
 import torch
 
+from keraslike._src.data import cardinality as card
+from keraslike._src.data.cardinality import UNKNOWN
 from keraslike._src.data.csv_dataset import CsvDataset
 from keraslike._src.data.dataset import Dataset
 from keraslike._src.data.options import AUTOTUNE
 from keraslike._src.io import gfile
-from keraslike._src.ops.tensor_spec import string
+from keraslike._src.ops.string_tensor import StringTensor
+from keraslike._src.ops.tensor_spec import TensorSpec, string
 
+_NUMPY = {torch.int32: np.int32, torch.int64: np.int64, torch.float32: np.float32, torch.float64: np.float64}
 _INFERRED = (torch.int32, torch.int64, torch.float32, torch.float64, string)  # narrowest first
 
 
@@ -155,6 +163,8 @@ def make_csv_dataset(file_pattern, batch_size, column_names=None, column_default
         ValueError: no file matches, no header nor `column_names`, duplicate or unknown columns, a `label_name`
             that is not a column, or `column_defaults` and `select_columns` of different lengths.
     """
+    if isinstance(batch_size, bool) or not isinstance(batch_size, (int, np.integer)) or batch_size < 1:
+        raise ValueError(f"Expected `batch_size` to be a positive integer. Received: batch_size={batch_size!r}")
     names = _file_names(file_pattern)
     reader = _Reader(field_delim, use_quote_delim, compression_type, encoding)
     if column_names is None:
@@ -181,25 +191,73 @@ def make_csv_dataset(file_pattern, batch_size, column_names=None, column_default
 
     def read(filename):
         name = filename.numpy().decode("utf-8") if hasattr(filename, "numpy") else str(filename)
-        dataset = CsvDataset(name, defaults, compression_type=compression_type, header=header,
-                             field_delim=field_delim, use_quote_delim=use_quote_delim, na_value=na_value,
-                             select_cols=indices)
-        return dataset.ignore_errors() if ignore_errors else dataset
-
-    def to_features(*columns):
-        features = collections.OrderedDict(zip(column_names, columns))
-        if label_name is None:
-            return features
-        label = features.pop(label_name)
-        return features, label
+        return _CsvRecords(CsvDataset(name, defaults, compression_type=compression_type, header=header,
+                                      field_delim=field_delim, use_quote_delim=use_quote_delim, na_value=na_value,
+                                      select_cols=indices), ignore_errors)
 
     files = Dataset.from_tensor_slices(names)
     if shuffle:
         files = files.shuffle(len(names), seed=shuffle_seed)
-    dataset = files.interleave(read, cycle_length=num_parallel_reads or 1, block_length=1)
+    records = files.interleave(read, cycle_length=num_parallel_reads or 1, block_length=1)
     if shuffle:
-        dataset = dataset.shuffle(shuffle_buffer_size, seed=shuffle_seed)
+        records = records.shuffle(shuffle_buffer_size, seed=shuffle_seed)
     if num_epochs != 1:
-        dataset = dataset.repeat(num_epochs)
-    dataset = dataset.batch(batch_size, drop_remainder=num_epochs is None).map(to_features)
+        records = records.repeat(num_epochs)
+    dataset = _CsvBatchDataset(records, int(batch_size), num_epochs is None, column_names, label_name)
     return dataset.prefetch(AUTOTUNE if prefetch_buffer_size is None else prefetch_buffer_size)
+
+
+class _CsvRecords(Dataset):
+    """One file's `CsvDataset` records as lists of Python values, the rows `_CsvBatchDataset` batches by column."""
+
+    def __init__(self, csv_dataset, skip_errors):
+        super().__init__(csv_dataset.element_spec)
+        self._csv, self._skip_errors = csv_dataset, bool(skip_errors)
+
+    def _cardinality(self):
+        return UNKNOWN
+
+    def _generic_elements(self):
+        return self._csv._records(self._skip_errors)
+
+
+class _CsvBatchDataset(Dataset):
+    """Batches of CSV records as `OrderedDict`s of `(batch,)` tensors (and the label), one tensor per column.
+
+    `make_csv_dataset`'s `batch` + `map(to features)`: the rows travel through interleave, shuffle and repeat as
+    Python values and each column of a batch becomes one tensor, instead of one tensor per field stacked later.
+    """
+
+    def __init__(self, records, batch_size, drop_remainder, column_names, label_name):
+        dtypes = [spec.dtype for spec in records.element_spec]
+        batch_dim = batch_size if drop_remainder else None
+        specs = collections.OrderedDict((n, TensorSpec((batch_dim,), d)) for n, d in zip(column_names, dtypes))
+        label_spec = None if label_name is None else specs.pop(label_name)
+        super().__init__(specs if label_name is None else (specs, label_spec), [records])
+        self._input, self._batch_size, self._drop_remainder = records, batch_size, drop_remainder
+        self._names, self._dtypes, self._label = list(column_names), dtypes, label_name
+
+    def _cardinality(self):
+        return card.batched(self._input._cardinality(), self._batch_size, self._drop_remainder)
+
+    def _generic_elements(self):
+        rows = self._input._elements()
+        makers = [_string_column if dtype is string else functools.partial(_number_column, _NUMPY[dtype])
+                  for dtype in self._dtypes]
+        while True:
+            batch = list(itertools.islice(rows, self._batch_size))
+            if not batch or (self._drop_remainder and len(batch) < self._batch_size):
+                return
+            columns = [make(column) for make, column in zip(makers, zip(*batch))]
+            features = collections.OrderedDict(zip(self._names, columns))
+            yield features if self._label is None else (features, features.pop(self._label))
+
+
+def _number_column(dtype, values):
+    return torch.from_numpy(np.array(values, dtype=dtype))  # a fresh array: 3x faster than torch.tensor(values)
+
+
+def _string_column(values):
+    array = np.empty(len(values), dtype=object)
+    array[:] = values
+    return StringTensor.from_bytes_array(array)

@@ -25,11 +25,14 @@ object loaded without its class raises with the reason.
 """
 
 import contextlib
+import copy
 import io
+import operator
 import os
 import traceback
 
 import torch
+from torch.export import graph_signature
 from torch.overrides import TorchFunctionMode
 from torch.utils import _pytree as pytree
 
@@ -212,10 +215,91 @@ def export(function, specs, state, label):
             if not any(d for d in dynamic):
                 break
             continue
-        # the ATen-level program: no-grad regions (a variable's assign) are inlined, which torch.export.save
-        # needs (the pre-dispatch form keeps them as wrap_with_set_grad_enabled calls it cannot reload)
-        return program.run_decompositions({})
+        return aten_program(program)
     raise _export_error(label, first)
+
+
+def aten_program(program):
+    """`program.run_decompositions({})`: the ATen-level program, with the no-grad regions (a variable's assign)
+    inlined, which torch.export.save needs (the pre-dispatch form keeps them as wrap_with_set_grad_enabled calls it
+    cannot reload); composite ops torch can keep are kept.
+
+    That call costs a fixed fraction of a second of CPU or more however small the program (torch overrides and
+    restores the kernels of every composite op). A graph of only functional ATen ops that are not composite, with
+    no mutation and no higher-order op, is already what it returns, op for op (node names may differ): that program
+    is wrapped as the ATen-level program directly; a graph that is one no-grad region over such ops (a graph-mode
+    session's or a Keras model's inference call) has that region inlined (`_inlined_no_grad_body`).
+    """
+    signature = program.graph_signature
+    if signature.buffers_to_mutate or signature.user_inputs_to_mutate:
+        return program.run_decompositions({})
+    if all(_kept_as_is(node.target) for node in program.graph.nodes if node.op == "call_function"):
+        return _as_aten(program, program.graph_module, signature, program.module_call_graph)
+    inlined = _inlined_no_grad_body(program)
+    return inlined if inlined is not None else program.run_decompositions({})
+
+
+def _as_aten(program, graph_module, signature, module_call_graph):
+    return torch.export.ExportedProgram(
+        root=graph_module, graph=graph_module.graph, graph_signature=signature,
+        state_dict=program.state_dict, range_constraints=program.range_constraints,
+        module_call_graph=module_call_graph, example_inputs=program.example_inputs, constants=program.constants)
+
+
+def _inlined_no_grad_body(program):
+    """The ATen-level program of a graph that is one no-grad region (a graph-mode session's or a Keras model's
+    inference call: `wrap_with_set_grad_enabled(False, body, *inputs)` and its outputs' `getitem`s) over ops
+    `_kept_as_is`: the body's nodes copied in place of the region, as `run_decompositions({})` inlines it. None for
+    any other graph."""
+    calls = [node for node in program.graph.nodes if node.op == "call_function"]
+    regions = [node for node in calls if node.target is torch.ops.higher_order.wrap_with_set_grad_enabled]
+    if len(regions) != 1 or regions[0].args[0] is not False:
+        return None
+    region = regions[0]
+    if any(node is not region and not (node.target is operator.getitem and node.args[0] is region) for node in calls):
+        return None
+    body = getattr(program.graph_module, region.args[1].target).graph
+    if any(node.op == "get_attr" or (node.op == "call_function" and not _kept_as_is(node.target))
+           for node in body.nodes):
+        return None
+    graph, env = torch.fx.Graph(), {}
+    for node in program.graph.nodes:
+        if node.op == "placeholder":
+            env[node] = graph.node_copy(node)
+    inner = dict(zip([node for node in body.nodes if node.op == "placeholder"], [env[a] for a in region.args[2:]]))
+    for node in body.nodes:
+        if node.op == "call_function":
+            inner[node] = graph.node_copy(node, lambda n: inner[n])
+        elif node.op == "output":
+            results = node.args[0]
+    for node in calls:
+        if node is not region:
+            env[node] = inner[results[node.args[1]]]
+            if env[node].op != "call_function":  # an input returned as is: leave it to torch
+                return None
+    outputs = [env[node] for node in program.graph.output_node().args[0]]
+    graph.output(tuple(outputs))
+    names = {old.name: new.name for old, new in zip(program.graph.output_node().args[0], outputs)}
+    specs = program.graph_signature.output_specs
+    if any(type(spec.arg) is not graph_signature.TensorArgument for spec in specs):
+        return None
+    signature = graph_signature.ExportGraphSignature(
+        input_specs=program.graph_signature.input_specs,
+        output_specs=[graph_signature.OutputSpec(kind=spec.kind, arg=graph_signature.TensorArgument(
+            name=names[spec.arg.name]), target=spec.target) for spec in specs])
+    call_graph = copy.deepcopy(program.module_call_graph)
+    for entry in call_graph:
+        for arg in (entry.signature.outputs if entry.signature is not None else ()):
+            if isinstance(arg, graph_signature.TensorArgument) and arg.name in names:
+                arg.name = names[arg.name]
+    return _as_aten(program, torch.fx.GraphModule(program.graph_module, graph), signature, call_graph)
+
+
+def _kept_as_is(target):
+    """True for an op `run_decompositions({})` leaves unchanged: a functional ATen op without a composite kernel."""
+    return (isinstance(target, torch._ops.OpOverload) and target.namespace == "aten"
+            and not target._schema.is_mutable and not any(a.alias_info for a in target._schema.arguments)
+            and not torch._C._dispatch_has_kernel_for_dispatch_key(target.name(), "CompositeImplicitAutograd"))
 
 
 def _export_ragged(function, specs, state, label):
@@ -234,8 +318,8 @@ def _export_ragged(function, specs, state, label):
         try:
             # size-oblivious: a row count of 0 or 1 stays free (else torch fixes `nrows >= 2` into the program)
             with torch.fx.experimental._config.patch(backed_size_oblivious=True):
-                program = torch.export.export(module, examples, dynamic_shapes=(dynamic,), strict=False)
-                program = program.run_decompositions({})
+                program = aten_program(torch.export.export(module, examples, dynamic_shapes=(dynamic,),
+                                                           strict=False))
         except Exception as err:  # noqa: BLE001 - reported as ExportError below
             first = first or err
             continue
