@@ -126,7 +126,7 @@ from keraslike import saved_model
 from keraslike._src.sparse.sparse_tensor import SparseTensor, SparseTensorSpec
 from keraslike import audio, image, nest, summary, test, types  # issue 11
 from keraslike import profiler
-from keraslike import lookup, queue, ragged, strings
+from keraslike import lookup, queue, ragged, sets, strings
 from keraslike import feature_column
 from keraslike._src.ragged.ragged_tensor import RaggedTensor
 from keraslike._src.ragged.ragged_tensor_spec import RaggedTensorSpec

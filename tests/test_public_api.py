@@ -159,7 +159,7 @@ TF_CORE_NOT_YET = {  # TF 2.21 names of tests/golden/tf_core_names.json not impl
         quantization queue quint16 quint8 ragged ragged_fill_empty_rows ragged_fill_empty_rows_grad
         random_index_shuffle raw_ops realdiv register_tensor_conversion_function repeat
         required_space_to_batch_paddings resource reverse_sequence rfftnd roll saved_model scalar_mul
-        searchsorted security sequence_mask sets shape_n signal space_to_batch space_to_batch_nd sparse
+        searchsorted security sequence_mask shape_n signal space_to_batch space_to_batch_nd sparse
         strided_slice strings sysconfig tensor_scatter_nd_max tensor_scatter_nd_min tensor_scatter_nd_sub
         timestamp tools tpu truncatediv type_spec_from_value uint16 uint32 uint64 unique unique_with_counts
         unravel_index variable_creator_scope variant xla
