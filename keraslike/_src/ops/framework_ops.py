@@ -38,7 +38,8 @@ def ensure_shape(x, shape, name=None):
         if not t.shape.is_compatible_with(wanted):
             raise ValueError(f"Shapes are incompatible: {t.shape} and {wanted} (tf.ensure_shape while tracing). "
                              f"Received: x.shape={t.shape}, shape={wanted}")
-        return x
+        refine = getattr(t, "_keraslike_with_shape", None)  # the result's static shape holds the stated dims
+        return refine(wanted) if refine is not None else x
     trace_state.stated_shape(x, wanted)
     if trace_state.is_standin(t) and isinstance(t, torch.Tensor) and wanted.rank is not None:
         if not is_compatible(builtins.tuple(t.shape), dims_of(wanted)):  # a py_function stand-in takes the stated shape

@@ -1,0 +1,90 @@
+"""Cases for the second pass over the docstring runner's disagreements (`conformance/docstrings/RESULTS.md`):
+TF 2.21's own docstring examples that keraslike got wrong, reduced to values.
+
+Each case takes `(tf, keras)`: real TensorFlow 2.21 with Keras 3 in `make_docstring_run2_golden.py`, keraslike in
+`tests/ops/test_docstring_run2_golden.py`. Results are encoded by `conversion_cases.encode`; an exception by its
+class name. No TensorFlow import here: both sides share this file.
+"""
+
+SPARSE = ([[0, 0], [2, 0], [2, 1]], [2, 3, 4], [4, 4])
+
+
+def _sparse(tf):
+    return tf.sparse.SparseTensor(*SPARSE)
+
+
+def _parts(sparse):
+    return [sparse.indices, sparse.values, sparse.dense_shape]
+
+
+def _map_sparse_rows(tf, keras):
+    return _parts(tf.map_fn(lambda row: row * 2, _sparse(tf)))
+
+
+def _map_sparse_eye(tf, keras):
+    return _parts(tf.map_fn(tf.sparse.eye, tf.constant([2, 3]),
+                            fn_output_signature=tf.SparseTensorSpec(None, tf.float32)))
+
+
+def _sparse_arithmetic(tf, keras):
+    st = _sparse(tf)
+    small = tf.sparse.SparseTensor([[0]], tf.constant([3], tf.int16), [2])
+    results = [st * 2, st / 2, st * tf.constant([1, 2, 3, 4]), small / 2]
+    return [[r.values, r.dtype.name] for r in results]
+
+
+def _ensure_shape_traced(shape, wanted):
+    def case(tf, keras):
+        seen = []
+
+        @tf.function
+        def f(t):
+            seen.append(t.shape.as_list() if t.shape.rank is not None else None)
+            t = tf.ensure_shape(t, wanted)
+            seen.append(t.shape.as_list())
+            return t
+
+        concrete = f.get_concrete_function(tf.TensorSpec(shape))
+        # keraslike runs the body once more to find the output dims; TF's single trace is the first two entries
+        return [seen[:2], concrete.structured_outputs.shape.as_list(), concrete(tf.zeros([5, 5])).shape]
+    return case
+
+
+def _recompute_model(tf, keras):
+    keras.utils.set_random_seed(1)
+    model = keras.Sequential([keras.layers.Lambda(lambda x: x), keras.layers.Dense(2)])
+    model_recompute = tf.recompute_grad(model)
+    with tf.GradientTape(persistent=True) as tape:
+        r = tf.constant([[1, 2]])
+        for _ in range(4):
+            r = model_recompute(r)
+    return [tape.gradient(r, model.variables), model.variables, r]
+
+
+def _recompute_function(tf, keras):
+    y = tf.Variable(3.0)
+    f = tf.recompute_grad(lambda x: tf.sin(x * y))
+    x = tf.constant(0.5)
+    with tf.GradientTape() as tape:
+        tape.watch(x)
+        r = f(f(x))
+    return tape.gradient(r, [x, y])
+
+
+CASES = {
+    "map_fn_sparse_reduce_sum": lambda tf, keras: tf.map_fn(tf.sparse.reduce_sum, _sparse(tf),
+                                                            fn_output_signature=tf.int32),
+    "map_fn_sparse_to_dense": lambda tf, keras: tf.map_fn(tf.sparse.to_dense, _sparse(tf),
+                                                          fn_output_signature=tf.int32),
+    "map_fn_sparse_rows": _map_sparse_rows,
+    "map_fn_sparse_eye": _map_sparse_eye,
+    "sparse_arithmetic_dtypes": _sparse_arithmetic,
+    "sparse_mul_float_into_int": lambda tf, keras: _sparse(tf) * 2.5,
+    "sparse_mul_float_tensor_into_int": lambda tf, keras: _sparse(tf) * tf.constant(2.5),
+    "ensure_shape_traced_partial": _ensure_shape_traced([None, None], [None, 5]),
+    "ensure_shape_traced_full": _ensure_shape_traced([None, None], [5, 5]),
+    "ensure_shape_traced_unknown_rank": _ensure_shape_traced(None, [5, None]),
+    "ensure_shape_traced_incompatible": _ensure_shape_traced([None, 3], [None, 5]),
+    "recompute_grad_model": _recompute_model,
+    "recompute_grad_function": _recompute_function,
+}
