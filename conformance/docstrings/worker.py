@@ -176,10 +176,12 @@ class Recorder:
         except Exception:
             pass
 
-    def make_print(self):
+    def make_print(self, stdout):
         def doc_print(*args, sep=" ", end="\n", file=None, flush=False):
             if file is not None and file not in (sys.stdout, sys.__stdout__):
                 return builtins.print(*args, sep=sep, end=end, file=file, flush=flush)
+            if sys.stdout is not stdout:  # the library silenced or captured stdout here: not the example's output
+                return builtins.print(*args, sep=sep, end=end, file=sys.stdout, flush=flush)
             self.items.append(plain(list(args)) if len(args) != 1 else plain(args[0]))
             try:
                 builtins.print(*args, sep=sep, end=end, file=self.shown)
@@ -192,8 +194,8 @@ def run_example(source, namespace, backend):
     if backend == "keraslike":
         source = rewrite(source)
     recorder = Recorder()
-    namespace["print"] = recorder.make_print()
     out = io.StringIO()
+    namespace["print"] = recorder.make_print(out)
     error = None
     old_hook = sys.displayhook
     sys.displayhook = recorder.display
