@@ -113,6 +113,31 @@ def inside_function():
     return function_scope.inside()
 
 
+class AggregationMethod:
+    """`tf.AggregationMethod`: how `tf.gradients` (and TF1 optimizers' `aggregation_method`) adds up the gradient
+    terms of a tensor used more than once: `ADD_N` (the `DEFAULT`) all at once, `EXPERIMENTAL_TREE` pairwise,
+    `EXPERIMENTAL_ACCUMULATE_N` accumulated. The sum is the same; TF's choice trades memory for speed. keraslike's
+    autograd adds the terms its own way for every method, so each gives the same gradients."""
+
+    ADD_N = 0
+    DEFAULT = ADD_N
+    EXPERIMENTAL_TREE = 1
+    EXPERIMENTAL_ACCUMULATE_N = 2
+
+
+def check_aggregation_method(aggregation_method):
+    """TF's check of a gradient call's `aggregation_method`: None or one of `AggregationMethod`'s values.
+
+    Raises:
+        ValueError: TF's "Invalid `aggregation_method` specified ..." for any other value.
+    """
+    accepted = [AggregationMethod.ADD_N, AggregationMethod.EXPERIMENTAL_TREE,
+                AggregationMethod.EXPERIMENTAL_ACCUMULATE_N]
+    if aggregation_method is not None and aggregation_method not in accepted:
+        raise ValueError(f"Invalid `aggregation_method` specified {aggregation_method}. Accepted values are "
+                         f"{accepted}. Received: aggregation_method={aggregation_method!r}")
+
+
 def gradients(ys, xs, grad_ys=None, name="gradients", gate_gradients=False, aggregation_method=None,
               stop_gradients=None, unconnected_gradients=None):
     """`tf.gradients`: graph-only; raises TF's eager error."""
