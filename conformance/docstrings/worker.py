@@ -228,10 +228,11 @@ def run_group(backend, entries, base, out_path, start):
                 continue
             namespace = dict(base)
             results = []
-            # Examples write to /tmp/...: each docstring gets its own fresh folder instead (and
-            # runs in it), so backends and docstrings never see each other's files.
+            # Examples write to /tmp/... (or tempfile.gettempdir()): each docstring gets its own fresh folder
+            # instead (and runs in it), so backends and docstrings never see each other's files.
             scratch = tempfile.mkdtemp(prefix="doc")
             os.chdir(scratch)
+            outer_tempdir, tempfile.tempdir = tempfile.tempdir, scratch  # tempfile.gettempdir() in an example too
             for example in entry["examples"]:
                 source = example["source"].replace("/tmp/", scratch + "/")
                 try:
@@ -242,6 +243,7 @@ def run_group(backend, entries, base, out_path, start):
                     results.append({"items": [], "text": "", "shown": "",
                                     "error": f"worker: {type(e).__name__}: {e}"[:600]})
             os.chdir(home)
+            tempfile.tempdir = outer_tempdir
             shutil.rmtree(scratch, ignore_errors=True)
             line = {"index": index, "name": entry["qualified_name"], "examples": results}
             try:
