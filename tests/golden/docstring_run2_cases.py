@@ -71,6 +71,17 @@ def _recompute_function(tf, keras):
     return tape.gradient(r, [x, y])
 
 
+JPEG_PIXELS = [[[1, 2, 3], [4, 5, 6]], [[7, 8, 9], [10, 11, 12]]]
+
+
+def _jpeg_accurate(quality, as_float):
+    def case(tf, keras):
+        x = tf.constant(JPEG_PIXELS, tf.uint8)
+        return tf.image.adjust_jpeg_quality(tf.image.convert_image_dtype(x, tf.float32) if as_float else x, quality,
+                                            dct_method="INTEGER_ACCURATE")
+    return case
+
+
 CASES = {
     "map_fn_sparse_reduce_sum": lambda tf, keras: tf.map_fn(tf.sparse.reduce_sum, _sparse(tf),
                                                             fn_output_signature=tf.int32),
@@ -87,4 +98,11 @@ CASES = {
     "ensure_shape_traced_incompatible": _ensure_shape_traced([None, 3], [None, 5]),
     "recompute_grad_model": _recompute_model,
     "recompute_grad_function": _recompute_function,
+    "adjust_jpeg_quality_accurate_100": _jpeg_accurate(100, False),
+    "adjust_jpeg_quality_accurate_75": _jpeg_accurate(75, False),
+    "adjust_jpeg_quality_accurate_float": _jpeg_accurate(75, True),
+    "decode_jpeg_unknown_dct_method": lambda tf, keras: tf.io.decode_jpeg(
+        tf.io.encode_jpeg(tf.constant(JPEG_PIXELS, tf.uint8)), dct_method="INTEGER"),
+    "adjust_jpeg_quality_unknown_dct_method": lambda tf, keras: tf.image.adjust_jpeg_quality(
+        tf.constant(JPEG_PIXELS, tf.uint8), 75, dct_method="INTEGER"),
 }

@@ -53,3 +53,15 @@ def test_goldens_cover_every_case():
 def test_case_matches_tensorflow(name):
     got = conversion_cases.run(docstring_run2_cases.CASES[name], tf, tf.keras)
     _close(got, _GOLDEN["cases"][name], name)
+
+
+@pytest.mark.parametrize("call", ["decode", "adjust"])
+def test_fast_idct_raises_naming_the_accurate_one(call):
+    """TF 2.21 decodes `dct_method="INTEGER_FAST"` (and its default "") with libjpeg's fast IDCT; torchvision has
+    only the accurate one, so the explicit request raises naming "INTEGER_ACCURATE" (TF's pixels exactly)."""
+    x = tf.constant(docstring_run2_cases.JPEG_PIXELS, tf.uint8)
+    with pytest.raises(ValueError, match="INTEGER_ACCURATE.*Received: dct_method='INTEGER_FAST'"):
+        if call == "decode":
+            tf.io.decode_jpeg(tf.io.encode_jpeg(x), dct_method="INTEGER_FAST")
+        else:
+            tf.image.adjust_jpeg_quality(x, 75, dct_method="INTEGER_FAST")
