@@ -86,6 +86,47 @@ def base_namespace(backend):
             "layers": keras.layers, "__name__": "__main__"}
 
 
+def _code_names(code):
+    names = set(code.co_names)
+    for const in code.co_consts:
+        if hasattr(const, "co_names"):
+            names |= _code_names(const)
+    return names
+
+
+def docstring_names(entry, namespace, backend):
+    """The public names an entry's examples use bare (Keras writes `Constant(3.)` in `keras.initializers.Constant`'s
+    docstring, TF `repeat(...)` in `tf.repeat`'s: their own doctests run in the module's namespace), taken from the
+    public namespace that holds the documented name (`keras.initializers`, `tf`): the same source on both backends,
+    so an example TF runs is compared instead of being left out as one TF raises on. Builtins are never shadowed."""
+    parts = entry["qualified_name"].split(".")
+    holder = namespace.get(parts[0])
+    for part in parts[1:-1]:
+        child = getattr(holder, part, None)
+        if not isinstance(child, type(os)):
+            break
+        holder = child
+    if holder is None:
+        return {}
+    used = set()
+    for example in entry["examples"]:
+        source = rewrite(example["source"]) if backend == "keraslike" else example["source"]
+        try:
+            used |= _code_names(compile(source, "<doctest>", "single"))
+        except SyntaxError:
+            continue
+    found = {}
+    for name in sorted(used):
+        if name in namespace or hasattr(builtins, name) or name.startswith("_"):
+            continue
+        try:
+            value = getattr(holder, name)
+        except Exception:  # noqa: BLE001 - a lazy namespace that cannot load the name: not injected
+            continue
+        found[name] = value
+    return found
+
+
 # ----------------------------------------------------------------------------- values
 def _array(value):
     import numpy as np
@@ -227,6 +268,7 @@ def run_group(backend, entries, base, out_path, start):
             if index < start:
                 continue
             namespace = dict(base)
+            namespace.update(docstring_names(entry, base, backend))
             results = []
             # Examples write to /tmp/... (or tempfile.gettempdir()): each docstring gets its own fresh folder
             # instead (and runs in it), so backends and docstrings never see each other's files.
