@@ -82,6 +82,31 @@ def _jpeg_accurate(quality, as_float):
     return case
 
 
+def _numpy_function_types(where):
+    def case(tf, keras):
+        seen = []
+
+        def f(*args):
+            seen.append([type(a).__name__ for a in args])
+            return seen[-1][0] == "bytes"
+
+        inputs = [tf.constant("s"), tf.constant(2.0), tf.constant(["a", "b"]), tf.constant([1, 2])]
+        if where == "eager":
+            tf.numpy_function(f, inputs, tf.bool)
+        elif where == "function":
+            tf.function(lambda *xs: tf.numpy_function(f, list(xs), tf.bool))(*inputs)
+        else:
+            list(tf.data.Dataset.from_tensors(tuple(inputs)).map(lambda *xs: tf.numpy_function(f, list(xs), tf.bool)))
+        return seen
+    return case
+
+
+def _numpy_function_upper(tf, keras):
+    d = tf.data.Dataset.from_tensor_slices(["hello", "world"])
+    d = d.map(lambda x: tf.numpy_function(func=lambda t: t.decode("utf-8").upper(), inp=[x], Tout=tf.string))
+    return [b.decode() for b in d.as_numpy_iterator()]
+
+
 CASES = {
     "map_fn_sparse_reduce_sum": lambda tf, keras: tf.map_fn(tf.sparse.reduce_sum, _sparse(tf),
                                                             fn_output_signature=tf.int32),
@@ -98,6 +123,10 @@ CASES = {
     "ensure_shape_traced_incompatible": _ensure_shape_traced([None, 3], [None, 5]),
     "recompute_grad_model": _recompute_model,
     "recompute_grad_function": _recompute_function,
+    "numpy_function_types_eager": _numpy_function_types("eager"),
+    "numpy_function_types_function": _numpy_function_types("function"),
+    "numpy_function_types_dataset": _numpy_function_types("dataset"),
+    "numpy_function_string_map": _numpy_function_upper,
     "adjust_jpeg_quality_accurate_100": _jpeg_accurate(100, False),
     "adjust_jpeg_quality_accurate_75": _jpeg_accurate(75, False),
     "adjust_jpeg_quality_accurate_float": _jpeg_accurate(75, True),
