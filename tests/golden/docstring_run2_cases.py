@@ -107,6 +107,31 @@ def _numpy_function_upper(tf, keras):
     return [b.decode() for b in d.as_numpy_iterator()]
 
 
+def _values(tf, shape, offset=0.0):
+    n = 1
+    for d in shape:
+        n *= d
+    return tf.reshape(tf.cos(tf.range(n, dtype=tf.float32) + offset), shape)
+
+
+def _block_lower(tf):
+    full = tf.linalg.LinearOperatorFullMatrix
+    a, b, c = full(_values(tf, [2, 3, 4, 4])), full(_values(tf, [5, 4], 1.0)), full(_values(tf, [2, 1, 5, 5], 2.0))
+    return tf.linalg.LinearOperatorBlockLowerTriangular([[a], [b, c]])
+
+
+def _block_diag(tf):
+    full = tf.linalg.LinearOperatorFullMatrix
+    return tf.linalg.LinearOperatorBlockDiag([full(_values(tf, [3, 2, 2])), full(_values(tf, [3, 3], 1.0))])
+
+
+def _blockwise(make, call, shapes, **kwargs):
+    def case(tf, keras):
+        parts = [_values(tf, shape, 0.5 * i) for i, shape in enumerate(shapes)]
+        return getattr(make(tf), call)(parts, **kwargs)
+    return case
+
+
 CASES = {
     "map_fn_sparse_reduce_sum": lambda tf, keras: tf.map_fn(tf.sparse.reduce_sum, _sparse(tf),
                                                             fn_output_signature=tf.int32),
@@ -127,6 +152,13 @@ CASES = {
     "numpy_function_types_function": _numpy_function_types("function"),
     "numpy_function_types_dataset": _numpy_function_types("dataset"),
     "numpy_function_string_map": _numpy_function_upper,
+    "block_lower_matvec_blockwise": _blockwise(_block_lower, "matvec", [[2, 1, 4], [2, 3, 5]]),
+    "block_lower_matvec_blockwise_adjoint": _blockwise(_block_lower, "matvec", [[4], [5]], adjoint=True),
+    "block_lower_matmul_blockwise": _blockwise(_block_lower, "matmul", [[4, 2], [2, 3, 5, 2]]),
+    "block_lower_matmul_blockwise_adjoint_arg": _blockwise(_block_lower, "matmul", [[2, 4], [2, 5]],
+                                                          adjoint_arg=True),
+    "block_diag_matvec_blockwise": _blockwise(_block_diag, "matvec", [[3, 2], [3]]),
+    "block_diag_matmul_blockwise": _blockwise(_block_diag, "matmul", [[2, 1], [3, 1]], adjoint=True),
     "adjust_jpeg_quality_accurate_100": _jpeg_accurate(100, False),
     "adjust_jpeg_quality_accurate_75": _jpeg_accurate(75, False),
     "adjust_jpeg_quality_accurate_float": _jpeg_accurate(75, True),
