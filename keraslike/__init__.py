@@ -109,8 +109,8 @@ from keraslike._src.ops.tensor_array import TensorArray
 from keraslike._src.module.module import Module
 from keraslike._src.ops.name_scope import get_current_name_scope, init_scope, name_scope
 from keraslike._src.ops.framework_ops import (
-    DType, control_dependencies, ensure_shape, get_logger, get_static_value, grad_pass_through, gradients, group,
-    hessians, identity_n, inside_function, no_op, tuple,
+    AggregationMethod, DType, control_dependencies, ensure_shape, get_logger, get_static_value, grad_pass_through,
+    gradients, group, hessians, identity_n, inside_function, no_op, tuple,
 )
 
 # ---- public subpackages ----
@@ -126,6 +126,7 @@ from keraslike import saved_model
 from keraslike._src.sparse.sparse_tensor import SparseTensor, SparseTensorSpec
 from keraslike import audio, image, nest, summary, test, types  # issue 11
 from keraslike import profiler
+from keraslike import sysconfig
 from keraslike import lookup, queue, ragged, sets, strings
 from keraslike import feature_column
 from keraslike._src.ragged.ragged_tensor import RaggedTensor

@@ -86,6 +86,47 @@ def base_namespace(backend):
             "layers": keras.layers, "__name__": "__main__"}
 
 
+def _code_names(code):
+    names = set(code.co_names)
+    for const in code.co_consts:
+        if hasattr(const, "co_names"):
+            names |= _code_names(const)
+    return names
+
+
+def docstring_names(entry, namespace, backend):
+    """The public names an entry's examples use bare (Keras writes `Constant(3.)` in `keras.initializers.Constant`'s
+    docstring, TF `repeat(...)` in `tf.repeat`'s: their own doctests run in the module's namespace), taken from the
+    public namespace that holds the documented name (`keras.initializers`, `tf`): the same source on both backends,
+    so an example TF runs is compared instead of being left out as one TF raises on. Builtins are never shadowed."""
+    parts = entry["qualified_name"].split(".")
+    holder = namespace.get(parts[0])
+    for part in parts[1:-1]:
+        child = getattr(holder, part, None)
+        if not isinstance(child, type(os)):
+            break
+        holder = child
+    if holder is None:
+        return {}
+    used = set()
+    for example in entry["examples"]:
+        source = rewrite(example["source"]) if backend == "keraslike" else example["source"]
+        try:
+            used |= _code_names(compile(source, "<doctest>", "single"))
+        except SyntaxError:
+            continue
+    found = {}
+    for name in sorted(used):
+        if name in namespace or hasattr(builtins, name) or name.startswith("_"):
+            continue
+        try:
+            value = getattr(holder, name)
+        except Exception:  # noqa: BLE001 - a lazy namespace that cannot load the name: not injected
+            continue
+        found[name] = value
+    return found
+
+
 # ----------------------------------------------------------------------------- values
 def _array(value):
     import numpy as np
@@ -176,10 +217,12 @@ class Recorder:
         except Exception:
             pass
 
-    def make_print(self):
+    def make_print(self, stdout):
         def doc_print(*args, sep=" ", end="\n", file=None, flush=False):
             if file is not None and file not in (sys.stdout, sys.__stdout__):
                 return builtins.print(*args, sep=sep, end=end, file=file, flush=flush)
+            if sys.stdout is not stdout:  # the library silenced or captured stdout here: not the example's output
+                return builtins.print(*args, sep=sep, end=end, file=sys.stdout, flush=flush)
             self.items.append(plain(list(args)) if len(args) != 1 else plain(args[0]))
             try:
                 builtins.print(*args, sep=sep, end=end, file=self.shown)
@@ -192,8 +235,8 @@ def run_example(source, namespace, backend):
     if backend == "keraslike":
         source = rewrite(source)
     recorder = Recorder()
-    namespace["print"] = recorder.make_print()
     out = io.StringIO()
+    namespace["print"] = recorder.make_print(out)
     error = None
     old_hook = sys.displayhook
     sys.displayhook = recorder.display
@@ -225,11 +268,13 @@ def run_group(backend, entries, base, out_path, start):
             if index < start:
                 continue
             namespace = dict(base)
+            namespace.update(docstring_names(entry, base, backend))
             results = []
-            # Examples write to /tmp/...: each docstring gets its own fresh folder instead (and
-            # runs in it), so backends and docstrings never see each other's files.
+            # Examples write to /tmp/... (or tempfile.gettempdir()): each docstring gets its own fresh folder
+            # instead (and runs in it), so backends and docstrings never see each other's files.
             scratch = tempfile.mkdtemp(prefix="doc")
             os.chdir(scratch)
+            outer_tempdir, tempfile.tempdir = tempfile.tempdir, scratch  # tempfile.gettempdir() in an example too
             for example in entry["examples"]:
                 source = example["source"].replace("/tmp/", scratch + "/")
                 try:
@@ -240,6 +285,7 @@ def run_group(backend, entries, base, out_path, start):
                     results.append({"items": [], "text": "", "shown": "",
                                     "error": f"worker: {type(e).__name__}: {e}"[:600]})
             os.chdir(home)
+            tempfile.tempdir = outer_tempdir
             shutil.rmtree(scratch, ignore_errors=True)
             line = {"index": index, "name": entry["qualified_name"], "examples": results}
             try:

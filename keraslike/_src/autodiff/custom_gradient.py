@@ -39,6 +39,7 @@ import inspect
 import torch
 import torch.utils.checkpoint
 
+from keraslike._src.autodiff import gradient_tape
 from keraslike._src.nest import nest
 from keraslike._src.ops.conversion import convert_to_tensor
 
@@ -179,6 +180,14 @@ def recompute_grad(f):
     def inner(*args, **kwargs):
         if not torch.is_grad_enabled():
             return f(*args, **kwargs)
-        return torch.utils.checkpoint.checkpoint(f, *args, use_reentrant=False, **kwargs)
+        recording = gradient_tape.is_recording()
+
+        def forward(*a, **k):  # the recomputation (in `tape.gradient`) runs as the original forward did: recorded
+            if not recording:
+                return f(*a, **k)
+            with gradient_tape.replaying_recorded():
+                return f(*a, **k)
+
+        return torch.utils.checkpoint.checkpoint(forward, *args, use_reentrant=False, **kwargs)
 
     return inner

@@ -57,8 +57,21 @@ def _recording_tapes():
 
 
 def is_recording():
-    """True while a `GradientTape` of this thread is recording (layers then keep the autograd graph)."""
-    return bool(_recording_tapes())
+    """True while a `GradientTape` of this thread is recording (layers then keep the autograd graph), or while a
+    forward recorded under one is replayed (`replaying_recorded`)."""
+    return bool(_recording_tapes()) or getattr(_local, "replaying", 0) > 0
+
+
+@contextlib.contextmanager
+def replaying_recorded():
+    """Within: `is_recording()` is True, as it was when the computation now recomputed first ran (`tf.recompute_grad`
+    recomputes its function's forward during `tape.gradient`, after the tape stopped recording; its layers must keep
+    the autograd graph again, as in the original forward)."""
+    _local.replaying = getattr(_local, "replaying", 0) + 1
+    try:
+        yield
+    finally:
+        _local.replaying -= 1
 
 
 class UnconnectedGradients(enum.Enum):

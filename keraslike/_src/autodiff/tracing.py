@@ -178,6 +178,11 @@ class SymbolicPlaceholder(torch.Tensor):
     def get_shape(self):
         return self._static_shape
 
+    def _keraslike_with_shape(self, shape):
+        """A placeholder whose static shape is this one's merged with `shape` (`tf.ensure_shape` while tracing:
+        TF's trace then knows the stated dims, `(None, None)` becomes `(None, 3)`); its example values take them."""
+        return SymbolicPlaceholder(TensorSpec(self._static_shape.merge_with(shape), self.dtype))
+
     def __repr__(self):
         return f"<SymbolicPlaceholder shape={self._static_shape} dtype={self.dtype}>"
 

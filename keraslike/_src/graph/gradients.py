@@ -11,6 +11,7 @@ import torch
 from keraslike._src.graph import graph as graph_lib
 from keraslike._src.graph import record
 from keraslike._src.graph.tensor import Operation, SymbolicTensor
+from keraslike._src.ops.framework_ops import check_aggregation_method
 
 
 class GradientsOp(Operation):
@@ -59,9 +60,11 @@ def gradients(ys, xs, grad_ys=None, name="gradients", gate_gradients=False, aggr
     """`tf.gradients(ys, xs)`: list of graph tensors d(sum ys)/dx (None where x does not reach ys).
 
     Raises:
-        ValueError: for `stop_gradients` (use tf.stop_gradient in the forward computation).
+        ValueError: for `stop_gradients` (use tf.stop_gradient in the forward computation), or an
+            `aggregation_method` that is not one of `tf.AggregationMethod`'s.
     """
     graph = graph_lib.default_graph()
+    check_aggregation_method(aggregation_method)  # every valid method sums the same gradients
     if stop_gradients:
         raise ValueError("tf.gradients(stop_gradients=...) is not supported by keraslike; wrap the tensors in "
                          f"tf.stop_gradient where they are computed. Received: stop_gradients={stop_gradients!r}")

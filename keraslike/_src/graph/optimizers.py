@@ -104,7 +104,8 @@ class Optimizer:
         var_list = list(var_list)
         if not var_list:
             raise ValueError("No variables to optimize.")
-        grads = gradients(loss, var_list, None if grad_loss is None else [grad_loss])
+        grads = gradients(loss, var_list, None if grad_loss is None else [grad_loss],
+                          aggregation_method=aggregation_method)
         return list(zip(grads, var_list))
 
     def minimize(self, loss, global_step=None, var_list=None, gate_gradients=1, aggregation_method=None,
@@ -114,7 +115,8 @@ class Optimizer:
         Raises:
             ValueError: if no variable has a gradient (TF's "No gradients provided for any variable").
         """
-        grads_and_vars = self.compute_gradients(loss, var_list, grad_loss=grad_loss)
+        grads_and_vars = self.compute_gradients(loss, var_list, aggregation_method=aggregation_method,
+                                                grad_loss=grad_loss)
         if not [v for g, v in grads_and_vars if g is not None]:
             raise ValueError("No gradients provided for any variable, check your graph for ops that do not "
                              "support gradients, between variables "

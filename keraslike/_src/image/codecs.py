@@ -4,8 +4,9 @@ Mirrors `tensorflow/python/ops/image_ops_impl.py` (`decode_image`) and the decod
 `contents` may be `bytes`, a 0-d numpy bytes/object array or a 1-D uint8 tensor; decoded images
 are `(height, width, channels)` uint8 tensors; `contents` may also be a scalar string tensor, and
 encoders return one (a `StringTensor`, as TF returns a scalar `tf.string` tensor). PNG decoding is
-exact; JPEG pixels can differ from TF's by the rounding of the IDCT the two libjpeg builds use (TF's
-default `dct_method` is also implementation-defined).
+exact. JPEG decoding uses libjpeg's accurate integer IDCT (TF's `dct_method="INTEGER_ACCURATE"`, whose pixels it
+gives exactly); TF 2.21's default `dct_method=""` is its fast IDCT (`"INTEGER_FAST"`), whose pixels differ from
+these by 1 here and there. torchvision cannot decode with the fast IDCT, so an explicit `"INTEGER_FAST"` raises.
 """
 
 import io
@@ -68,7 +69,9 @@ def decode_jpeg(contents, channels=0, ratio=1, fancy_upscaling=True, try_recover
     """`tf.io.decode_jpeg(contents, channels=0)`: `(h, w, c)` uint8 pixels.
 
     Raises:
-        ValueError: for `ratio` other than 1, `channels` 2 or 4, or the unsupported recovery options.
+        ValueError: for `ratio` other than 1, `channels` 2 or 4, the unsupported recovery options, or
+            `dct_method="INTEGER_FAST"` (see the module docstring).
+        tf.errors.InvalidArgumentError: an unknown `dct_method`.
     """
     if int(ratio) != 1:
         raise ValueError(f"decode_jpeg(ratio=...) downscaling is not supported; resize after decoding. "
@@ -80,7 +83,25 @@ def decode_jpeg(contents, channels=0, ratio=1, fancy_upscaling=True, try_recover
                          f"fancy_upscaling={fancy_upscaling}")
     if int(channels or 0) in (2, 4):
         raise ValueError(f"JPEG images have 1 or 3 channels. Received: channels={channels}")
+    check_dct_method(dct_method)
     return _hwc(_io().decode_jpeg(_bytes(contents), mode=_mode(channels)))
+
+
+def check_dct_method(dct_method):
+    """TF's check of a JPEG decode's `dct_method`, and the one method torchvision cannot do (module docstring).
+
+    Raises:
+        tf.errors.InvalidArgumentError: a value other than "", "INTEGER_FAST", "INTEGER_ACCURATE" (TF's error).
+        ValueError: "INTEGER_FAST" (libjpeg's fast IDCT, which torchvision's decoder does not offer).
+    """
+    if dct_method not in ("", "INTEGER_FAST", "INTEGER_ACCURATE"):
+        raise errors.InvalidArgumentError(None, None, "dct_method must be one of {'', 'INTEGER_FAST', "
+                                          f"'INTEGER_ACCURATE'}}. Received: dct_method={dct_method!r}")
+    if dct_method == "INTEGER_FAST":
+        raise ValueError("dct_method='INTEGER_FAST' (libjpeg's fast IDCT) is not offered by torchvision's JPEG "
+                         "decoder; 'INTEGER_ACCURATE' gives TF's pixels exactly, the default '' decodes accurately "
+                         "too (TF's default is the fast IDCT: pixels can differ by 1). Received: "
+                         "dct_method='INTEGER_FAST'")
 
 
 def extract_jpeg_shape(contents, output_type=torch.int32, name=None):

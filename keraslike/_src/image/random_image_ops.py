@@ -13,7 +13,7 @@ import torch
 
 from keraslike._src import errors
 from keraslike._src.image import image_ops
-from keraslike._src.image.codecs import decode_jpeg, encode_jpeg
+from keraslike._src.image.codecs import check_dct_method, decode_jpeg, encode_jpeg
 from keraslike._src.ops import random as random_ops
 from keraslike._src.ops.conversion import convert_to_tensor
 
@@ -162,16 +162,17 @@ def adjust_jpeg_quality(image, jpeg_quality, dct_method="", name=None):
     Float images are converted to uint8 and back, as TF does.
 
     Raises:
-        ValueError: for a quality outside [0, 100] or a non-default `dct_method`.
+        ValueError: for a quality outside [0, 100] or `dct_method="INTEGER_FAST"` (`tf.io.decode_jpeg`'s: the
+            default "" decodes with the accurate IDCT, "INTEGER_ACCURATE" gives TF's pixels exactly).
+        tf.errors.InvalidArgumentError: an unknown `dct_method`.
     """
     quality = int(jpeg_quality)
     if not 0 <= quality <= 100:
         raise ValueError(f"jpeg_quality must be in [0, 100]. Received: jpeg_quality={jpeg_quality}")
-    if dct_method:
-        raise ValueError(f"dct_method is not supported by torchvision's codec. Received: dct_method={dct_method!r}")
+    check_dct_method(dct_method)
     x = image_ops._image(image)
     u8 = image_ops.convert_image_dtype(x, torch.uint8, saturate=True)
-    out = decode_jpeg(encode_jpeg(u8, quality=quality))
+    out = decode_jpeg(encode_jpeg(u8, quality=quality), dct_method=dct_method)
     return image_ops.convert_image_dtype(out, x.dtype)
 
 

@@ -38,7 +38,8 @@ def ensure_shape(x, shape, name=None):
         if not t.shape.is_compatible_with(wanted):
             raise ValueError(f"Shapes are incompatible: {t.shape} and {wanted} (tf.ensure_shape while tracing). "
                              f"Received: x.shape={t.shape}, shape={wanted}")
-        return x
+        refine = getattr(t, "_keraslike_with_shape", None)  # the result's static shape holds the stated dims
+        return refine(wanted) if refine is not None else x
     trace_state.stated_shape(x, wanted)
     if trace_state.is_standin(t) and isinstance(t, torch.Tensor) and wanted.rank is not None:
         if not is_compatible(builtins.tuple(t.shape), dims_of(wanted)):  # a py_function stand-in takes the stated shape
@@ -110,6 +111,31 @@ def control_dependencies(control_inputs):
 def inside_function():
     """`tf.inside_function()`: True in a `tf.function` body (which keraslike runs eagerly), else False."""
     return function_scope.inside()
+
+
+class AggregationMethod:
+    """`tf.AggregationMethod`: how `tf.gradients` (and TF1 optimizers' `aggregation_method`) adds up the gradient
+    terms of a tensor used more than once: `ADD_N` (the `DEFAULT`) all at once, `EXPERIMENTAL_TREE` pairwise,
+    `EXPERIMENTAL_ACCUMULATE_N` accumulated. The sum is the same; TF's choice trades memory for speed. keraslike's
+    autograd adds the terms its own way for every method, so each gives the same gradients."""
+
+    ADD_N = 0
+    DEFAULT = ADD_N
+    EXPERIMENTAL_TREE = 1
+    EXPERIMENTAL_ACCUMULATE_N = 2
+
+
+def check_aggregation_method(aggregation_method):
+    """TF's check of a gradient call's `aggregation_method`: None or one of `AggregationMethod`'s values.
+
+    Raises:
+        ValueError: TF's "Invalid `aggregation_method` specified ..." for any other value.
+    """
+    accepted = [AggregationMethod.ADD_N, AggregationMethod.EXPERIMENTAL_TREE,
+                AggregationMethod.EXPERIMENTAL_ACCUMULATE_N]
+    if aggregation_method is not None and aggregation_method not in accepted:
+        raise ValueError(f"Invalid `aggregation_method` specified {aggregation_method}. Accepted values are "
+                         f"{accepted}. Received: aggregation_method={aggregation_method!r}")
 
 
 def gradients(ys, xs, grad_ys=None, name="gradients", gate_gradients=False, aggregation_method=None,

@@ -29,11 +29,12 @@ from keraslike._src.ops.string_tensor import StringTensor
 from keraslike._src.ragged import ragged_ops
 from keraslike._src.ragged.ragged_tensor import RaggedTensor
 from keraslike._src.ragged.ragged_tensor_spec import RaggedTensorSpec
+from keraslike._src.sparse.sparse_tensor import SparseTensor, SparseTensorSpec, sparse_row, stack_sparse
 
 
 def _flat_elems(elems, op_name):
     """Flattened elems as tensors with a shared first dimension; returns (leaves, n)."""
-    leaves = [x if isinstance(x, (torch.Tensor, StringTensor, RaggedTensor)) else convert_to_tensor(x)
+    leaves = [x if isinstance(x, (torch.Tensor, StringTensor, RaggedTensor, SparseTensor)) else convert_to_tensor(x)
               for x in nest.flatten_extensions(elems)]
     if not leaves:
         raise ValueError(f"{op_name}: elems must contain at least one tensor. Received: elems={elems!r}")
@@ -49,20 +50,28 @@ def _flat_elems(elems, op_name):
 
 def _spec_of(signature_leaf):
     """(dtype, shape dims or None) from a dtype or a TensorSpec-like signature leaf."""
-    if isinstance(signature_leaf, RaggedTensorSpec):
+    if isinstance(signature_leaf, (RaggedTensorSpec, SparseTensorSpec)):
         return dtypes.as_dtype(signature_leaf.dtype), signature_leaf
     if isinstance(signature_leaf, TensorSpec) or (hasattr(signature_leaf, "shape") and hasattr(signature_leaf, "dtype")
                                                   and not isinstance(signature_leaf, torch.Tensor)):
-        if type(signature_leaf).__name__ == "SparseTensorSpec":
-            raise TypeError(f"{type(signature_leaf).__name__} outputs are not supported by keraslike's map_fn; "
-                            f"return dense tensors. Received: fn_output_signature={signature_leaf!r}")
         return dtypes.as_dtype(signature_leaf.dtype), dims_of(signature_leaf.shape)
     return dtypes.as_dtype(signature_leaf), None
 
 
 def _as_output(value, dtype, dims):
     """One fn output checked against its expected dtype/shape (TF's TensorArray write checks); `dims` a
-    RaggedTensorSpec for a ragged output (a dense value is taken as its rows)."""
+    RaggedTensorSpec for a ragged output (a dense value is taken as its rows), a SparseTensorSpec for a sparse one."""
+    if isinstance(dims, SparseTensorSpec) or isinstance(value, SparseTensor):
+        if not isinstance(dims, SparseTensorSpec) or not isinstance(value, SparseTensor):
+            raise TypeError(f"fn's output and fn_output_signature must both be sparse or both not. Received: "
+                            f"output={value!r:.100}, fn_output_signature={dims!r}")
+        if dtype is not None and value.dtype != dtype:
+            raise errors.InvalidArgumentError(
+                f"TensorArray dtype is {dtypes.dtype_name(dtype)} but Op is trying to write dtype "
+                f"{dtypes.dtype_name(value.dtype)}")
+        if not dims.is_compatible_with(SparseTensorSpec.from_value(value)):
+            raise ValueError(f"Incompatible shape for value ({value.shape}), expected ({dims.shape})")
+        return value
     if isinstance(dims, RaggedTensorSpec) or isinstance(value, RaggedTensor):
         if not isinstance(value, RaggedTensor) and not isinstance(value, (torch.Tensor, StringTensor)):
             value = convert_to_tensor(value, dtype=dtype)
@@ -83,6 +92,8 @@ def _as_output(value, dtype, dims):
 
 
 def _stack(values, arg_name, ragged=False):
+    if isinstance(values[0], SparseTensor):  # a batch dimension first, each dense dim the largest (as TF's map_fn)
+        return stack_sparse(values)
     if ragged or any(isinstance(v, RaggedTensor) for v in values):
         return ragged_ops.stack(values)
     if isinstance(values[0], StringTensor):
@@ -96,6 +107,10 @@ def _stack(values, arg_name, ragged=False):
 
 
 def _empty(dtype, dims, device):
+    if isinstance(dims, SparseTensorSpec):
+        known = dims.shape.as_list() if dims.shape.rank is not None else []
+        return SparseTensor(torch.zeros([0, 1 + len(known)], dtype=torch.int64), torch.zeros([0], dtype=dtype),
+                            [0] + [d or 0 for d in known])
     if isinstance(dims, RaggedTensorSpec):
         return RaggedTensor.from_row_splits(torch.zeros([0], dtype=dtype, device=device),
                                             torch.zeros([1], dtype=torch.int64, device=device))
@@ -117,9 +132,11 @@ def map_fn(fn, elems, dtype=None, parallel_iterations=None, back_prop=True, swap
             order here.
         back_prop: False computes without recording gradients.
         infer_shape: accepted as TF; results must stack, so their shapes must agree anyway.
-        fn_output_signature: the output's dtype, `tf.TensorSpec` or `tf.RaggedTensorSpec` (rows of any length,
-            stacked as a RaggedTensor), or a nested structure of them. When None, `fn`'s output must have the
-            structure and dtypes of `elems`. `elems` may hold RaggedTensors: `fn` gets their rows.
+        fn_output_signature: the output's dtype, `tf.TensorSpec`, `tf.RaggedTensorSpec` (rows of any length,
+            stacked as a RaggedTensor) or `tf.SparseTensorSpec` (SparseTensors stacked with a batch dimension
+            first, each other dimension the largest of the results'), or a nested structure of them. When None,
+            `fn`'s output must have the structure and dtypes of `elems`. `elems` may hold RaggedTensors and
+            SparseTensors: `fn` gets their rows.
 
     Returns:
         tensors stacked along a new first dimension, in the structure of `fn_output_signature`
@@ -139,15 +156,16 @@ def map_fn(fn, elems, dtype=None, parallel_iterations=None, back_prop=True, swap
     leaves, n = _flat_elems(elems, "map_fn")
     if fn_output_signature is None:
         out_structure = elems  # TF's default signature is elems' own: a ragged leaf's results stack ragged
-        specs = [(leaf.dtype, RaggedTensorSpec.from_value(leaf)
-                  if isinstance(leaf, RaggedTensor) else None) for leaf in leaves]
+        specs = [(leaf.dtype, RaggedTensorSpec.from_value(leaf) if isinstance(leaf, RaggedTensor) else
+                  SparseTensorSpec(None, leaf.dtype) if isinstance(leaf, SparseTensor) else None) for leaf in leaves]
     else:
         out_structure = fn_output_signature
         specs = [_spec_of(s) for s in nest.flatten(fn_output_signature)]
     with torch.set_grad_enabled(torch.is_grad_enabled() and back_prop):
         columns = [[] for _ in specs]
         for i in range(n):  # (extension types are mapped over their tensor fields, as TF's composites)
-            result = fn(nest.pack_extensions(elems, [leaf[i] for leaf in leaves]))
+            result = fn(nest.pack_extensions(elems, [sparse_row(leaf, i) if isinstance(leaf, SparseTensor) else leaf[i]
+                                                     for leaf in leaves]))
             nest.assert_same_extensions(out_structure, result)
             flat = nest.flatten_extensions(result)
             for column, value, (dt, dims) in zip(columns, flat, specs):

@@ -8,6 +8,7 @@ determinants from it: the values are TF's (tests/golden/linalg.npz); the structu
 (FFT, Woodbury, ...) are not reproduced.
 """
 
+import numpy as np
 import torch
 
 from keraslike._src.ops import dtypes
@@ -105,7 +106,53 @@ class LinearOperatorKronecker(_Dense):
                          name or "_x_".join(o.name for o in ops), {"operators": operators})
 
 
-class LinearOperatorBlockDiag(_Dense):
+class _BlockwiseArguments:
+    """TF's blockwise arguments of the block operators: `matvec`/`matmul` also take a list with one tensor per
+    block (`[..., n_j]` vectors, `[..., n_j, R]` matrices) and return a list, block i being
+    `sum_j A_ij x_j` (`A_ji^H x_j` with `adjoint`): its batch dims are those of the blocks and parts it involves
+    (`op.matvec([x4, x5])` -> `[y0, y1]`). A tensor, or a list that does not fit the blocks, is one argument as for
+    any operator."""
+
+    def _blocks(self):  # {(i, j): the operator at block row i, column j} (the nonzero blocks)
+        raise NotImplementedError
+
+    def _blockwise_parts(self, x, adjoint, axis, rank):
+        blocks = self._blocks()
+        count = 1 + max(i for i, _ in blocks)
+        if not isinstance(x, (list, tuple)) or len(x) != count or count < 2 or not all(
+                isinstance(p, (torch.Tensor, np.ndarray)) for p in x):
+            return None
+        parts = [self._arg(p, "x") for p in x]
+        sizes = [int(blocks[(k, k)].range_dimension if adjoint else blocks[(k, k)].domain_dimension)
+                 for k in range(count)]  # what each part multiplies: a diagonal block's columns (rows if adjoint)
+        if any(p.dim() < rank or p.shape[axis] != n for p, n in zip(parts, sizes)):
+            return None
+        return blocks, count, parts
+
+    def _blockwise(self, parts_info, adjoint, apply):
+        blocks, count, parts = parts_info
+        out = [None] * count
+        for (i, j), op in blocks.items():
+            target, source = (j, i) if adjoint else (i, j)
+            term = apply(op, parts[source])
+            out[target] = term if out[target] is None else out[target] + term
+        return out
+
+    def matvec(self, x, adjoint=False, name="matvec"):
+        info = self._blockwise_parts(x, adjoint, -1, 1)
+        if info is None:
+            return super().matvec(x, adjoint=adjoint, name=name)
+        return self._blockwise(info, adjoint, lambda op, part: op.matvec(part, adjoint=adjoint))
+
+    def matmul(self, x, adjoint=False, adjoint_arg=False, name="matmul"):
+        info = self._blockwise_parts(x, adjoint, -1 if adjoint_arg else -2, 2)
+        if info is None:
+            return super().matmul(x, adjoint=adjoint, adjoint_arg=adjoint_arg, name=name)
+        return self._blockwise(info, adjoint,
+                               lambda op, part: op.matmul(part, adjoint=adjoint, adjoint_arg=adjoint_arg))
+
+
+class LinearOperatorBlockDiag(_BlockwiseArguments, _Dense):
     """`tf.linalg.LinearOperatorBlockDiag(operators, ...)`: the operators as diagonal blocks (square ones, as
     TF's default `is_square=True`)."""
 
@@ -123,6 +170,9 @@ class LinearOperatorBlockDiag(_Dense):
         self.operators = ops
         super().__init__(dense, is_non_singular, is_self_adjoint, is_positive_definite, is_square,
                          name or "_ds_".join(o.name for o in ops), {"operators": operators})
+
+    def _blocks(self):
+        return {(k, k): op for k, op in enumerate(self.operators)}
 
 
 class LinearOperatorZeros(_Dense):
@@ -239,7 +289,7 @@ class LinearOperatorTridiag(_Dense):
                          {"diagonals": diagonals, "diagonals_format": diagonals_format})
 
 
-class LinearOperatorBlockLowerTriangular(_Dense):
+class LinearOperatorBlockLowerTriangular(_BlockwiseArguments, _Dense):
     """`tf.linalg.LinearOperatorBlockLowerTriangular(operators, ...)`: `operators` is a list of rows, row i
     holding the i + 1 blocks `[A_i0, ..., A_ii]` of a block lower triangular matrix (diagonal blocks square)."""
 
@@ -265,6 +315,9 @@ class LinearOperatorBlockLowerTriangular(_Dense):
         self.operators = rows
         super().__init__(dense, is_non_singular, is_self_adjoint, is_positive_definite, True, name,
                          {"operators": operators})
+
+    def _blocks(self):
+        return {(i, j): op for i, row in enumerate(self.operators) for j, op in enumerate(row)}
 
 
 def _circulant_dense(spectrum, dims, input_output_dtype):

@@ -117,10 +117,15 @@ def py_function(func=None, inp=None, Tout=None, name=None):
 
 
 def _numpy_function(func, inp, Tout, stateful=True):
+    inside = function_scope.inside()
+
     def as_numpy(v):
         if isinstance(v, torch.Tensor):  # a copy: `func` may write into its arguments (a variable's too)
-            return tensor_numpy.snapshot(v)
-        return np.asarray(v) if not isinstance(v, np.ndarray) else v
+            v = tensor_numpy.snapshot(v)
+        v = np.asarray(v) if not isinstance(v, np.ndarray) else v
+        # inside a tf.function or a dataset function TF hands a scalar over as `.numpy()` gives it: a numpy scalar,
+        # `bytes` for a string (`t.decode()` works); eagerly as a 0-d array
+        return v[()] if inside and v.ndim == 0 else v
 
     if trace_state.active():
         return _outputs(_standin_outputs(Tout), Tout, from_numpy=False)

@@ -153,11 +153,18 @@ class SparseTensor(CompositeTensor):
     __hash__ = None
 
     def __mul__(self, other):
-        """Elementwise product with a dense tensor that broadcasts to the dense shape (`sparse_dense_cwise_mul`)."""
+        """Elementwise product with a dense tensor that broadcasts to the dense shape (`sparse_dense_cwise_mul`);
+        `other` is converted to this tensor's dtype, as TF does (`st * 2` stays int32; a float raises)."""
         return self.with_values(self._values * _dense_at(other, self))
 
     def __truediv__(self, other):
-        return self.with_values(self._values / _dense_at(other, self))
+        """Elementwise true division by a dense tensor (`other` converted to this dtype first); integer values
+        divide as TF's truediv: int32/int64 give float64, smaller integers float32."""
+        values, other = self._values, _dense_at(other, self)
+        if not (values.dtype.is_floating_point or values.dtype.is_complex):
+            target = torch.float64 if values.dtype in (torch.int32, torch.int64) else torch.float32
+            values, other = values.to(target), other.to(target)
+        return self.with_values(values / other)
 
     def __neg__(self):
         return self.with_values(-self._values)
@@ -167,8 +174,8 @@ class SparseTensor(CompositeTensor):
 
 
 def _dense_at(other, sparse):
-    """`other` broadcast to the dense shape, read at `sparse`'s indices."""
-    other = other if isinstance(other, torch.Tensor) else torch.as_tensor(np.asarray(other))
+    """`other` (converted to `sparse`'s dtype) broadcast to the dense shape, read at `sparse`'s indices."""
+    other = convert_to_tensor(other, dtype=sparse.dtype)
     full = torch.broadcast_to(other, tuple(sparse.dense_shape.tolist()))
     return full[tuple(sparse.indices.t())] if sparse.indices.shape[0] else full.reshape(-1)[:0]
 

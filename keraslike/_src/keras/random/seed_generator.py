@@ -105,9 +105,12 @@ def legacy_default_seed():
 
 def generator_states(generators):
     """`[seed, counter]` of each generator (None stays None), for a training backup; with Keras's global one."""
-    states = [None if g is None else [int(v) for v in g.state.detach().reshape(-1).tolist()] for g in generators]
     glob = _GLOBAL["generator"]
-    return {"layers": states, "global": None if glob is None else generator_states([glob])["layers"][0]}
+    return {"layers": [_state_of(g) for g in generators], "global": _state_of(glob)}
+
+
+def _state_of(generator):
+    return None if generator is None else [int(v) for v in generator.state.detach().reshape(-1).tolist()]
 
 
 def restore_generator_states(generators, states):
