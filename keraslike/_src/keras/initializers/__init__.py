@@ -479,10 +479,12 @@ def deserialize(config, custom_objects=None):
 
 
 def serialize(initializer):
-    """An Initializer's `{"class_name", "config"}`; a plain function (e.g. `kernel_initializer=tf.random.normal`)
-    is saved by reference, as Keras 3 saves functions (`"class_name": "function"`)."""
+    """An Initializer's `{"module": "keras.initializers", "class_name", "config", "registered_name"}` (a registered
+    class under its module and `"package>name"`), in both Kerases' formats (tf_keras writes the same); a plain
+    function (e.g. `kernel_initializer=tf.random.normal`) is saved by reference, as Keras 3 saves functions
+    (`"class_name": "function"`)."""
     if not isinstance(initializer, Initializer) and callable(initializer):
         registered = object_registration.get_registered_name(initializer)
         return {"module": getattr(initializer, "__module__", None), "class_name": "function",
                 "config": registered, "registered_name": registered}
-    return {"class_name": type(initializer).__name__, "config": initializer.get_config()}
+    return _LOOKUP.serialize(initializer)

@@ -30,6 +30,7 @@ from keraslike._src.keras.layers.keras_tensor import (
     KerasTensor, Node, UnknownTypeSpec, flatten, is_symbolic, map_structure,
 )
 from keraslike._src.keras.layers.layer_meta import LayerMeta
+from keraslike._src.keras.mixed_precision.policy import config_entry as policy_config_entry
 from keraslike._src.keras.layers.layer_utils import (
     _inferred_output_shape,
     _attach_symbolic_masks,
@@ -978,7 +979,7 @@ class Layer(torch.nn.Module, metaclass=LayerMeta):
             NotImplementedError: such a subclass was built with arguments that are not plain values (a layer,
                 an array): it must implement `get_config()` to be saved, as in Keras 3.
         """
-        config = {"name": self.name, "trainable": self.trainable, "dtype": self._dtype_policy.name}
+        config = {"name": self.name, "trainable": self.trainable, "dtype": policy_config_entry(self._dtype_policy)}
         if self.activity_regularizer is not None:
             config["activity_regularizer"] = regularizers.serialize(self.activity_regularizer)
         if self._batch_input_shape is not None:
@@ -1061,6 +1062,34 @@ def weight_options_config(**options):
         value = None if value is None else module.get(value)
         config[name] = module.serialize(value) if hasattr(value, "get_config") else value
     return config
+
+
+def with_activity_regularizer(config, layer):
+    """`config` with Keras's `"activity_regularizer"` entry (None included) right after its last weight regularizer,
+    where Keras 3's weighted layers (Conv, EinsumDense, Embedding, RNN layers, ...) list it; left where it is when
+    `Layer.get_config` already put a set one first (as Keras's base config does)."""
+    if "activity_regularizer" in config:
+        return config
+    value = regularizers.serialize(layer.activity_regularizer) if layer.activity_regularizer is not None else None
+    last = [k for k in config if k.endswith("_regularizer")][-1:]
+    return insert_key(config, "activity_regularizer", value, after=last[0] if last else None)
+
+
+def insert_key(config, key, value, after=None, before=None):
+    """A copy of `config` with `key: value` placed right after key `after` (or right before `before`; at the end
+    when neither is in `config`): Keras's key order shows when users print a config."""
+    out = {}
+    items = [(k, v) for k, v in config.items() if k != key]
+    placed = False
+    for k, v in items:
+        if k == before and not placed:
+            out[key], placed = value, True
+        out[k] = v
+        if k == after and not placed:
+            out[key], placed = value, True
+    if not placed:
+        out[key] = value
+    return out
 
 
 # lists keraslike's layers and models keep for themselves (never holding layers): not walked for sublayers

@@ -18,7 +18,7 @@ import torch
 from keraslike._src.keras import initializers
 from keraslike._src.keras.backend import config as keras_config
 from keraslike._src.keras.layers.core.einsum_dense import EinsumDense
-from keraslike._src.keras.layers.layer import Layer, weight_options_config
+from keraslike._src.keras.layers.layer import Layer, weight_options_config, with_activity_regularizer
 from keraslike._src.keras.random import random
 from keraslike._src.keras.random.seed_generator import SeedGenerator
 from keraslike._src.ops import dropout_mask, masked_attention
@@ -158,10 +158,11 @@ class GroupQueryAttention(Layer):
         return tuple(query_shape)
 
     def get_config(self):
-        return {**super().get_config(), "head_dim": self.head_dim, "num_query_heads": self.num_query_heads,
+        return with_activity_regularizer({
+            **super().get_config(), "head_dim": self.head_dim, "num_query_heads": self.num_query_heads,
                 "num_key_value_heads": self.num_key_value_heads, "use_bias": self.use_bias,
                 "dropout": self.dropout, "sliding_window": self.sliding_window,
                 "flash_attention": self.flash_attention, "use_gate": self.use_gate, "seed": self.seed,
                 **self._init_args,
                 **weight_options_config(**{k: v for k, v in self._dense_kwargs.items()
-                                           if k.endswith(("_regularizer", "_constraint"))})}
+                                           if k.endswith(("_regularizer", "_constraint"))})}, self)
