@@ -221,7 +221,9 @@ def variable_facts(keras, tf):
     layer.set_weights([np.arange(6, dtype="float32").reshape(3, 2) / 4, np.zeros(2, "float32")])
     var = tf.Variable([1.0, 2.0])
     return {"kernel_repr": repr(layer.kernel), "kernel_str": str(layer.kernel),
-            "kernel_shape": str(layer.kernel.shape), "kernel_shape_type": type(layer.kernel.shape).__name__,
+            "kernel_shape": str(layer.kernel.shape),
+            "kernel_shape_is_tensor_shape": isinstance(layer.kernel.shape, tf.TensorShape),
+            "kernel_shape_as_tuple": list(tuple(layer.kernel.shape)), "kernel_shape_list": layer.kernel.shape.as_list(),
             "variable_repr": repr(var), "variable_shape": str(var.shape)}
 
 

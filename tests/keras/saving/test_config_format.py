@@ -12,6 +12,7 @@ import json
 import os
 import sys
 
+import numpy as np
 import pytest
 
 import keraslike as tf
@@ -61,7 +62,7 @@ LEFT_KERAS3 = {
     'objects/optimizers:Adam_get_config', 'objects/optimizers:Adam_options', 'objects/optimizers:Adamax',
     'objects/optimizers:Ftrl', 'objects/optimizers:Lamb', 'objects/optimizers:Lion', 'objects/optimizers:Nadam',
     'objects/optimizers:RMSprop', 'objects/optimizers:SGD', 'objects/optimizers:ScheduleFreeAdamW',
-    'objects/optimizers:schedule', 'variables'
+    'objects/optimizers:schedule'
 }
 LEFT_KERAS2 = {
     'layers/AdditiveAttention', 'layers/AlphaDropout', 'layers/Attention', 'layers/AveragePooling1D',
@@ -148,3 +149,13 @@ def test_keras2_configs_match_tf_keras(monkeypatch):
 def test_quantization_config_other_than_none_raises(quantization_config):
     with pytest.raises(NotImplementedError, match="Received: quantization_config="):
         tf.keras.layers.Dense(2, quantization_config=quantization_config)
+
+
+def test_variable_shape_is_a_tensor_shape_and_a_tuple():
+    """TF 2.21: `print(layer.kernel.shape)` shows `(3, 2)` (a TensorShape); torch and numpy take it as a tuple."""
+    layer = tf.keras.layers.Dense(2)
+    layer.build((None, 3))
+    shape = layer.kernel.shape
+    assert str(shape) == "(3, 2)" and isinstance(shape, tf.TensorShape) and shape == (3, 2)
+    assert tuple(np.zeros(shape).shape) == (3, 2) and tuple(tf.zeros(shape).shape) == (3, 2) and shape.numel() == 6
+    assert str(tf.Variable([1.0, 2.0]).shape) == "(2,)"
