@@ -31,38 +31,35 @@ LEFT_KERAS3 = {
     'layers/Convolution1DTranspose', 'layers/Convolution2DTranspose', 'layers/Convolution3DTranspose',
     'layers/Cropping1D', 'layers/Cropping2D', 'layers/Cropping3D', 'layers/CutMix', 'layers/DepthwiseConv1D',
     'layers/DepthwiseConv2D', 'layers/Discretization', 'layers/Dropout', 'layers/ELU', 'layers/Embedding',
-    'layers/Equalization', 'layers/GRU', 'layers/GRUCell', 'layers/GroupQueryAttention', 'layers/InputLayer',
-    'layers/IntegerLookup', 'layers/LSTM', 'layers/LSTMCell', 'layers/LayerNormalization',
-    'layers/MaxNumBoundingBoxes', 'layers/MaxPool1D', 'layers/MaxPool2D', 'layers/MaxPool3D', 'layers/MaxPooling1D',
-    'layers/MaxPooling2D', 'layers/MaxPooling3D', 'layers/MixUp', 'layers/MultiHeadAttention', 'layers/RandAugment',
-    'layers/RandomBrightness', 'layers/RandomColorDegeneration', 'layers/RandomColorJitter',
-    'layers/RandomContrast', 'layers/RandomCrop', 'layers/RandomElasticTransform', 'layers/RandomErasing',
-    'layers/RandomGaussianBlur', 'layers/RandomGrayscale', 'layers/RandomHue', 'layers/RandomInvert',
-    'layers/RandomPerspective', 'layers/RandomPosterization', 'layers/RandomRotation', 'layers/RandomSaturation',
-    'layers/RandomSharpness', 'layers/RandomShear', 'layers/RandomTranslation', 'layers/RandomZoom',
-    'layers/ReversibleEmbedding', 'layers/SeparableConv1D', 'layers/SeparableConv2D',
-    'layers/SeparableConvolution1D', 'layers/SeparableConvolution2D', 'layers/SimpleRNN', 'layers/SimpleRNNCell',
-    'layers/Solarization', 'layers/SpatialDropout1D', 'layers/SpatialDropout2D', 'layers/SpatialDropout3D',
-    'layers/StringLookup', 'layers/UpSampling1D', 'layers/UpSampling2D', 'layers/UpSampling3D',
-    'layers/ZeroPadding1D', 'layers/ZeroPadding2D', 'layers/ZeroPadding3D', 'layers/options:Dense',
-    'layers/options:Dense_input_shape', 'layers/options:InputLayer', 'layers/wrapper:Bidirectional',
+    'layers/Equalization', 'layers/GRU', 'layers/GRUCell', 'layers/GroupQueryAttention', 'layers/IntegerLookup',
+    'layers/LSTM', 'layers/LSTMCell', 'layers/LayerNormalization', 'layers/MaxNumBoundingBoxes', 'layers/MaxPool1D',
+    'layers/MaxPool2D', 'layers/MaxPool3D', 'layers/MaxPooling1D', 'layers/MaxPooling2D', 'layers/MaxPooling3D',
+    'layers/MixUp', 'layers/MultiHeadAttention', 'layers/RandAugment', 'layers/RandomBrightness',
+    'layers/RandomColorDegeneration', 'layers/RandomColorJitter', 'layers/RandomContrast', 'layers/RandomCrop',
+    'layers/RandomElasticTransform', 'layers/RandomErasing', 'layers/RandomGaussianBlur', 'layers/RandomGrayscale',
+    'layers/RandomHue', 'layers/RandomInvert', 'layers/RandomPerspective', 'layers/RandomPosterization',
+    'layers/RandomRotation', 'layers/RandomSaturation', 'layers/RandomSharpness', 'layers/RandomShear',
+    'layers/RandomTranslation', 'layers/RandomZoom', 'layers/ReversibleEmbedding', 'layers/SeparableConv1D',
+    'layers/SeparableConv2D', 'layers/SeparableConvolution1D', 'layers/SeparableConvolution2D', 'layers/SimpleRNN',
+    'layers/SimpleRNNCell', 'layers/Solarization', 'layers/SpatialDropout1D', 'layers/SpatialDropout2D',
+    'layers/SpatialDropout3D', 'layers/StringLookup', 'layers/UpSampling1D', 'layers/UpSampling2D',
+    'layers/UpSampling3D', 'layers/ZeroPadding1D', 'layers/ZeroPadding2D', 'layers/ZeroPadding3D',
+    'layers/options:Dense', 'layers/options:Dense_input_shape', 'layers/wrapper:Bidirectional',
     'layers/wrapper:RNN', 'layers/wrapper:StackedRNNCells', 'layers/wrapper:TimeDistributed',
-    'models/dense:get_build_config', 'models/functional:get_build_config', 'models/functional:get_compile_config',
-    'models/functional:get_config', 'models/functional:keras_file', 'models/functional:to_json',
-    'models/sequential:get_build_config', 'models/sequential:get_config', 'models/sequential:keras_file',
-    'models/sequential:to_json', 'models/sequential_compiled:to_json', 'models/sequential_unbuilt:get_config',
-    'objects/initializers:Orthogonal', 'objects/initializers:OrthogonalInitializer',
-    'objects/initializers:RandomNormal', 'objects/initializers:RandomUniform',
-    'objects/initializers:TruncatedNormal', 'objects/initializers:VarianceScaling',
-    'objects/losses:BinaryFocalCrossentropy', 'objects/losses:CategoricalFocalCrossentropy',
-    'objects/losses:CosineSimilarity', 'objects/losses:Huber', 'objects/losses:SparseCategoricalCrossentropy',
-    'objects/metrics:AUC', 'objects/metrics:CosineSimilarity', 'objects/metrics:SparseCategoricalCrossentropy',
-    'objects/metrics:SparseTopKCategoricalAccuracy', 'objects/optimizers:Adadelta', 'objects/optimizers:Adafactor',
-    'objects/optimizers:Adagrad', 'objects/optimizers:Adam', 'objects/optimizers:AdamW',
-    'objects/optimizers:Adam_get_config', 'objects/optimizers:Adam_options', 'objects/optimizers:Adamax',
-    'objects/optimizers:Ftrl', 'objects/optimizers:Lamb', 'objects/optimizers:Lion', 'objects/optimizers:Nadam',
-    'objects/optimizers:RMSprop', 'objects/optimizers:SGD', 'objects/optimizers:ScheduleFreeAdamW',
-    'objects/optimizers:schedule'
+    'models/functional:get_compile_config', 'models/functional:get_config', 'models/functional:keras_file',
+    'models/functional:to_json', 'models/sequential:get_config', 'models/sequential:keras_file',
+    'models/sequential:to_json', 'models/sequential_compiled:to_json', 'objects/initializers:Orthogonal',
+    'objects/initializers:OrthogonalInitializer', 'objects/initializers:RandomNormal',
+    'objects/initializers:RandomUniform', 'objects/initializers:TruncatedNormal',
+    'objects/initializers:VarianceScaling', 'objects/losses:BinaryFocalCrossentropy',
+    'objects/losses:CategoricalFocalCrossentropy', 'objects/losses:CosineSimilarity', 'objects/losses:Huber',
+    'objects/losses:SparseCategoricalCrossentropy', 'objects/metrics:AUC', 'objects/metrics:CosineSimilarity',
+    'objects/metrics:SparseCategoricalCrossentropy', 'objects/metrics:SparseTopKCategoricalAccuracy',
+    'objects/optimizers:Adadelta', 'objects/optimizers:Adafactor', 'objects/optimizers:Adagrad',
+    'objects/optimizers:Adam', 'objects/optimizers:AdamW', 'objects/optimizers:Adam_get_config',
+    'objects/optimizers:Adam_options', 'objects/optimizers:Adamax', 'objects/optimizers:Ftrl',
+    'objects/optimizers:Lamb', 'objects/optimizers:Lion', 'objects/optimizers:Nadam', 'objects/optimizers:RMSprop',
+    'objects/optimizers:SGD', 'objects/optimizers:ScheduleFreeAdamW', 'objects/optimizers:schedule'
 }
 LEFT_KERAS2 = {
     'layers/AdditiveAttention', 'layers/AlphaDropout', 'layers/Attention', 'layers/AveragePooling1D',
@@ -71,9 +68,9 @@ LEFT_KERAS2 = {
     'layers/ConvLSTM1D', 'layers/ConvLSTM2D', 'layers/ConvLSTM3D', 'layers/Convolution3DTranspose',
     'layers/Cropping1D', 'layers/Cropping2D', 'layers/Cropping3D', 'layers/Dense', 'layers/DepthwiseConv1D',
     'layers/DepthwiseConv2D', 'layers/Embedding', 'layers/GRU', 'layers/GRUCell', 'layers/HashedCrossing',
-    'layers/InputLayer', 'layers/IntegerLookup', 'layers/LSTM', 'layers/LSTMCell', 'layers/LayerNormalization',
-    'layers/LeakyReLU', 'layers/LocallyConnected1D', 'layers/LocallyConnected2D', 'layers/MaxPool1D',
-    'layers/MaxPool2D', 'layers/MaxPool3D', 'layers/MaxPooling1D', 'layers/MaxPooling2D', 'layers/MaxPooling3D',
+    'layers/IntegerLookup', 'layers/LSTM', 'layers/LSTMCell', 'layers/LayerNormalization', 'layers/LeakyReLU',
+    'layers/LocallyConnected1D', 'layers/LocallyConnected2D', 'layers/MaxPool1D', 'layers/MaxPool2D',
+    'layers/MaxPool3D', 'layers/MaxPooling1D', 'layers/MaxPooling2D', 'layers/MaxPooling3D',
     'layers/MultiHeadAttention', 'layers/RandomBrightness', 'layers/RandomContrast', 'layers/RandomCrop',
     'layers/RandomFlip', 'layers/RandomHeight', 'layers/RandomRotation', 'layers/RandomTranslation',
     'layers/RandomWidth', 'layers/RandomZoom', 'layers/Resizing', 'layers/SeparableConv1D',
@@ -82,10 +79,9 @@ LEFT_KERAS2 = {
     'layers/TextVectorization', 'layers/UpSampling1D', 'layers/UpSampling2D', 'layers/UpSampling3D',
     'layers/ZeroPadding1D', 'layers/ZeroPadding2D', 'layers/ZeroPadding3D', 'layers/options:Dense',
     'layers/options:Dense_float64', 'layers/options:Dense_input_shape', 'layers/options:Dense_mixed',
-    'layers/options:InputLayer', 'layers/wrapper:Bidirectional', 'layers/wrapper:RNN',
-    'layers/wrapper:SpectralNormalization', 'layers/wrapper:StackedRNNCells', 'layers/wrapper:TimeDistributed',
-    'models/dense:get_build_config', 'models/functional:get_build_config', 'models/functional:get_compile_config',
-    'models/functional:get_config', 'models/functional:to_json', 'models/sequential:get_build_config',
+    'layers/wrapper:Bidirectional', 'layers/wrapper:RNN', 'layers/wrapper:SpectralNormalization',
+    'layers/wrapper:StackedRNNCells', 'layers/wrapper:TimeDistributed', 'models/functional:get_build_config',
+    'models/functional:get_compile_config', 'models/functional:get_config', 'models/functional:to_json',
     'models/sequential:get_config', 'models/sequential:to_json', 'models/sequential_compiled:to_json',
     'models/sequential_unbuilt:get_config', 'objects/constraints:RadialConstraint', 'objects/initializers:Identity',
     'objects/losses:BinaryCrossentropy', 'objects/losses:BinaryFocalCrossentropy',
@@ -159,3 +155,19 @@ def test_variable_shape_is_a_tensor_shape_and_a_tuple():
     assert str(shape) == "(3, 2)" and isinstance(shape, tf.TensorShape) and shape == (3, 2)
     assert tuple(np.zeros(shape).shape) == (3, 2) and tuple(tf.zeros(shape).shape) == (3, 2) and shape.numel() == 6
     assert str(tf.Variable([1.0, 2.0]).shape) == "(2,)"
+
+
+def test_model_training_overrides_a_recorded_node_training():
+    """A functional config from real Keras 3 records Dropout's default `training=False` in its node (golden
+    functional:get_config); `model(x, training=True)` must still drop (Keras 3's model-level training wins), and
+    `model(x)` runs in inference. Before, the recorded False silently switched Dropout off in training."""
+    with open(os.path.join(GOLDEN, "config_format.json")) as f:
+        config = json.load(f)["models"]["functional:get_config"]
+    drop = [e for e in config["layers"] if e["class_name"] == "Dropout"][0]
+    assert drop["inbound_nodes"][0]["kwargs"] == {"training": False}
+    model = tf.keras.Model.from_config(config)
+    head = tf.keras.Model(model.inputs, model.get_layer("drop").output)
+    x = np.ones((64, 8), "float32")
+    trained, inferred, default = (head(x, training=True).numpy(), head(x, training=False).numpy(),
+                                  head(x).numpy())
+    assert not np.allclose(trained, inferred) and np.allclose(inferred, default)

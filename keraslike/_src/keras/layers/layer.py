@@ -998,6 +998,24 @@ class Layer(torch.nn.Module, metaclass=LayerMeta):
             config.update(auto)
         return config
 
+    def get_build_config(self):
+        """`{"input_shape": shape}`: the input shape the layer was built with, as Keras 3 saves it so a loaded layer
+        can be built before its weights are set (`build_from_config`); None when it was not built, or for the
+        stateless layers Keras 3 builds at construction (Dropout, pooling, ReLU, ...; Keras records no shape)."""
+        if not self.built or _built_at_init(type(self)):
+            return None
+        shape = built_input_shape(self)
+        return None if shape is None else {"input_shape": shape}
+
+    def build_from_config(self, config):
+        """Build the layer from `get_build_config()`'s dict (nothing for None or an unknown shape)."""
+        shape = (config or {}).get("input_shape")
+        if shape is None or self.built:
+            return
+        shape = tuple(shape) if shape and not isinstance(shape[0], (list, tuple)) else [tuple(s) for s in shape]
+        self.build(shape)
+        self.built = True
+
     @staticmethod
     def _records_init_args(cls):
         """Whether instances of `cls` keep their constructor arguments for `get_config` (user classes only)."""
@@ -1062,6 +1080,47 @@ def weight_options_config(**options):
         value = None if value is None else module.get(value)
         config[name] = module.serialize(value) if hasattr(value, "get_config") else value
     return config
+
+
+# Keras 3's layers that set `built` in their constructor (no weights, no build step): their configs carry no
+# `build_config`. A subclass that defines its own `build` is built as any layer.
+_BUILT_AT_INIT = frozenset({
+    "Activation", "ActivityRegularization", "AlphaDropout", "Dropout", "ELU", "GaussianDropout", "GaussianNoise",
+    "Identity", "InputLayer", "LeakyReLU", "Masking", "ReLU", "Reshape", "Softmax", "SpatialDropout1D",
+    "SpatialDropout2D", "SpatialDropout3D", "UnitNormalization", "AveragePooling1D", "AveragePooling2D",
+    "AveragePooling3D", "MaxPooling1D", "MaxPooling2D", "MaxPooling3D", "GlobalAveragePooling1D",
+    "GlobalAveragePooling2D", "GlobalAveragePooling3D", "GlobalMaxPooling1D", "GlobalMaxPooling2D",
+    "GlobalMaxPooling3D"})
+
+
+def _built_at_init(cls):
+    for klass in cls.__mro__:
+        if klass.__module__.startswith("keraslike."):
+            return klass.__name__ in _BUILT_AT_INIT
+        if "build" in vars(klass):
+            return False
+    return False
+
+
+def built_input_shape(layer):
+    """The input shape `layer` was built with, as JSON-ready lists (a list of shapes for several inputs), when it
+    can be known (its first graph node, or the shape its build recorded), else None."""
+    for node in getattr(layer, "_inbound_nodes", []):
+        if node.args and isinstance(node.args[0], KerasTensor):
+            return list(node.args[0].shape)
+        if node.args and isinstance(node.args[0], (list, tuple)) and all(
+                isinstance(t, KerasTensor) for t in node.args[0]):
+            return [list(t.shape) for t in node.args[0]]
+    shape = layer.__dict__.get("_build_shapes")
+    if shape is None:
+        shape = layer.__dict__.get("_recorded_build_shape")
+    return _as_lists(shape) if shape is not None else None
+
+
+def _as_lists(shape):
+    if isinstance(shape, (list, tuple)):
+        return [_as_lists(s) for s in shape]
+    return shape
 
 
 def with_activity_regularizer(config, layer):
