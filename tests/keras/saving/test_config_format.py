@@ -45,10 +45,10 @@ LEFT_KERAS3 = {
     'layers/SpatialDropout3D', 'layers/StringLookup', 'layers/UpSampling1D', 'layers/UpSampling2D',
     'layers/UpSampling3D', 'layers/ZeroPadding1D', 'layers/ZeroPadding2D', 'layers/ZeroPadding3D',
     'layers/options:Dense', 'layers/options:Dense_input_shape', 'layers/wrapper:Bidirectional',
-    'layers/wrapper:RNN', 'layers/wrapper:StackedRNNCells', 'layers/wrapper:TimeDistributed',
-    'models/functional:get_compile_config', 'models/functional:get_config', 'models/functional:keras_file',
-    'models/functional:to_json', 'models/sequential:get_config', 'models/sequential:keras_file',
-    'models/sequential:to_json', 'models/sequential_compiled:to_json', 'objects/initializers:Orthogonal',
+    'layers/wrapper:RNN', 'layers/wrapper:StackedRNNCells', 'models/functional:get_compile_config',
+    'models/functional:get_config', 'models/functional:keras_file', 'models/functional:to_json',
+    'models/sequential:get_config', 'models/sequential:keras_file', 'models/sequential:to_json',
+    'models/sequential_compiled:to_json', 'objects/initializers:Orthogonal',
     'objects/initializers:OrthogonalInitializer', 'objects/initializers:RandomNormal',
     'objects/initializers:RandomUniform', 'objects/initializers:TruncatedNormal',
     'objects/initializers:VarianceScaling', 'objects/losses:BinaryFocalCrossentropy',
@@ -171,3 +171,13 @@ def test_model_training_overrides_a_recorded_node_training():
     trained, inferred, default = (head(x, training=True).numpy(), head(x, training=False).numpy(),
                                   head(x).numpy())
     assert not np.allclose(trained, inferred) and np.allclose(inferred, default)
+
+
+def test_bidirectional_from_keras3_config_keeps_its_layer_names():
+    """TF 2.21's Bidirectional config holds `forward_fw`/`backward_fw` (golden wrapper:Bidirectional): read back,
+    the layers keep those names (not `forward_forward_fw`), and the config is the same again."""
+    with open(os.path.join(GOLDEN, "config_format.json")) as f:
+        config = json.load(f)["layers"]["wrapper:Bidirectional"]
+    layer = tf.keras.layers.Bidirectional.from_config(config)
+    assert (layer.forward_layer.name, layer.backward_layer.name) == ("forward_fw", "backward_fw")
+    assert json.loads(json.dumps(layer.get_config())) == config
