@@ -77,5 +77,5 @@ class BasePooling(Layer):
         return (input_shape[0], *out, input_shape[-1]) if last else (*input_shape[:2], *out)
 
     def get_config(self):
-        return {**super().get_config(), "pool_size": self.pool_size, "strides": self.strides,
-                "padding": self.padding, "data_format": self.data_format}
+        return {**super().get_config(), "pool_size": self.pool_size, "padding": self.padding,
+                "strides": self.strides, "data_format": self.data_format}  # Keras's order
