@@ -982,8 +982,8 @@ class Layer(torch.nn.Module, metaclass=LayerMeta):
         config = {"name": self.name, "trainable": self.trainable, "dtype": policy_config_entry(self._dtype_policy)}
         if self.activity_regularizer is not None:
             config["activity_regularizer"] = regularizers.serialize(self.activity_regularizer)
-        if self._batch_input_shape is not None:
-            config["batch_input_shape"] = self._batch_input_shape
+        if self._batch_input_shape is not None and keras_version.legacy_keras():
+            config["batch_input_shape"] = self._batch_input_shape  # Keras 3 writes no input shape of a layer
         if "_auto_config" in self.__dict__:
             auto = self.__dict__["_auto_config"]
             if auto is None:
