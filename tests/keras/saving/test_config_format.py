@@ -23,21 +23,17 @@ sys.path.insert(0, GOLDEN)
 import config_format_cases  # noqa: E402
 
 LEFT_KERAS3 = {
-    'layers/AutoContrast', 'layers/CategoryEncoding', 'layers/ContrastLimitedAdaptiveHistogramEqualization',
-    'layers/ConvLSTM1D', 'layers/ConvLSTM2D', 'layers/ConvLSTM3D', 'layers/DepthwiseConv1D',
-    'layers/DepthwiseConv2D', 'layers/Discretization', 'layers/Equalization', 'layers/GroupQueryAttention',
-    'layers/IntegerLookup', 'layers/LSTM', 'layers/MaxNumBoundingBoxes', 'layers/RandomBrightness',
-    'layers/RandomContrast', 'layers/RandomGrayscale', 'layers/RandomRotation', 'layers/RandomSaturation',
-    'layers/RandomShear', 'layers/SeparableConv1D', 'layers/SeparableConv2D', 'layers/SeparableConvolution1D',
-    'layers/SeparableConvolution2D', 'layers/Solarization', 'layers/StringLookup', 'layers/wrapper:Bidirectional',
-    'models/functional:get_compile_config', 'models/functional:get_config', 'models/functional:keras_file',
-    'models/functional:to_json', 'models/sequential:keras_file', 'models/sequential_compiled:to_json',
-    'objects/losses:BinaryFocalCrossentropy', 'objects/losses:CategoricalFocalCrossentropy',
-    'objects/losses:CosineSimilarity', 'objects/losses:Huber', 'objects/losses:SparseCategoricalCrossentropy',
-    'objects/metrics:AUC', 'objects/metrics:CosineSimilarity', 'objects/metrics:SparseCategoricalCrossentropy',
-    'objects/metrics:SparseTopKCategoricalAccuracy', 'objects/optimizers:AdamW',
-    'objects/optimizers:Adam_get_config', 'objects/optimizers:Adam_options', 'objects/optimizers:RMSprop',
-    'objects/optimizers:SGD', 'objects/optimizers:schedule'
+    'layers/AutoContrast', 'layers/CategoryEncoding', 'layers/ConvLSTM1D', 'layers/ConvLSTM2D', 'layers/ConvLSTM3D',
+    'layers/Discretization', 'layers/GroupQueryAttention', 'layers/IntegerLookup', 'layers/MaxNumBoundingBoxes',
+    'layers/RandomBrightness', 'layers/RandomContrast', 'layers/RandomGrayscale', 'layers/RandomRotation',
+    'layers/RandomSaturation', 'layers/RandomShear', 'layers/StringLookup', 'models/functional:get_compile_config',
+    'models/functional:get_config', 'models/functional:keras_file', 'models/functional:to_json',
+    'models/sequential:keras_file', 'models/sequential_compiled:to_json', 'objects/losses:BinaryFocalCrossentropy',
+    'objects/losses:CategoricalFocalCrossentropy', 'objects/losses:CosineSimilarity', 'objects/losses:Huber',
+    'objects/losses:SparseCategoricalCrossentropy', 'objects/metrics:AUC', 'objects/metrics:CosineSimilarity',
+    'objects/metrics:SparseCategoricalCrossentropy', 'objects/metrics:SparseTopKCategoricalAccuracy',
+    'objects/optimizers:AdamW', 'objects/optimizers:Adam_get_config', 'objects/optimizers:Adam_options',
+    'objects/optimizers:RMSprop', 'objects/optimizers:SGD', 'objects/optimizers:schedule'
 }
 LEFT_KERAS2 = {
     'layers/AdditiveAttention', 'layers/Attention', 'layers/AveragePooling1D', 'layers/AvgPool1D',

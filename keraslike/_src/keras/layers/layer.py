@@ -1134,6 +1134,14 @@ def with_activity_regularizer(config, layer):
     return insert_key(config, "activity_regularizer", value, after=last[0] if last else None)
 
 
+def keras3_order(config, keys):
+    """Under Keras 3, `config` with `keys` (those present) first, in that order, then its other keys; under
+    tf_keras `config` unchanged."""
+    if keras_version.legacy_keras():
+        return config
+    return {**{k: config[k] for k in keys if k in config}, **config}
+
+
 def insert_key(config, key, value, after=None, before=None):
     """A copy of `config` with `key: value` placed right after key `after` (or right before `before`; at the end
     when neither is in `config`): Keras's key order shows when users print a config."""

@@ -95,5 +95,7 @@ class LSTM(RNN):
                          go_backwards=go_backwards, stateful=stateful, unroll=unroll, **kwargs)
 
     def get_config(self):
-        return with_activity_regularizer({
-            **super().get_config(), **cell_config(self.cell)}, self)
+        config = {**super().get_config(), **cell_config(self.cell)}
+        # the LSTM layer (unlike its cell, under Keras 3) lists unit_forget_bias after bias_initializer
+        config = insert_key(config, "unit_forget_bias", config["unit_forget_bias"], after="bias_initializer")
+        return with_activity_regularizer(config, self)
