@@ -27,13 +27,13 @@ LEFT_KERAS3 = {
     'layers/Discretization', 'layers/GroupQueryAttention', 'layers/IntegerLookup', 'layers/MaxNumBoundingBoxes',
     'layers/RandomBrightness', 'layers/RandomContrast', 'layers/RandomGrayscale', 'layers/RandomRotation',
     'layers/RandomSaturation', 'layers/RandomShear', 'layers/StringLookup', 'models/functional:get_compile_config',
-    'models/functional:get_config', 'models/functional:keras_file', 'models/functional:to_json',
-    'models/sequential:keras_file', 'models/sequential_compiled:to_json', 'objects/losses:BinaryFocalCrossentropy',
-    'objects/losses:CategoricalFocalCrossentropy', 'objects/losses:CosineSimilarity', 'objects/losses:Huber',
-    'objects/losses:SparseCategoricalCrossentropy', 'objects/metrics:AUC', 'objects/metrics:CosineSimilarity',
-    'objects/metrics:SparseCategoricalCrossentropy', 'objects/metrics:SparseTopKCategoricalAccuracy',
-    'objects/optimizers:AdamW', 'objects/optimizers:Adam_get_config', 'objects/optimizers:Adam_options',
-    'objects/optimizers:RMSprop', 'objects/optimizers:SGD', 'objects/optimizers:schedule'
+    'models/functional:keras_file', 'models/sequential:keras_file', 'models/sequential_compiled:to_json',
+    'objects/losses:BinaryFocalCrossentropy', 'objects/losses:CategoricalFocalCrossentropy',
+    'objects/losses:CosineSimilarity', 'objects/losses:Huber', 'objects/losses:SparseCategoricalCrossentropy',
+    'objects/metrics:CosineSimilarity', 'objects/metrics:SparseCategoricalCrossentropy',
+    'objects/metrics:SparseTopKCategoricalAccuracy', 'objects/optimizers:AdamW',
+    'objects/optimizers:Adam_get_config', 'objects/optimizers:Adam_options', 'objects/optimizers:RMSprop',
+    'objects/optimizers:SGD', 'objects/optimizers:schedule'
 }
 LEFT_KERAS2 = {
     'layers/AdditiveAttention', 'layers/Attention', 'layers/AveragePooling1D', 'layers/AvgPool1D',
@@ -59,8 +59,8 @@ LEFT_KERAS2 = {
     'objects/losses:KLDivergence', 'objects/losses:LogCosh', 'objects/losses:MeanAbsoluteError',
     'objects/losses:MeanAbsolutePercentageError', 'objects/losses:MeanSquaredError',
     'objects/losses:MeanSquaredLogarithmicError', 'objects/losses:Poisson',
-    'objects/losses:SparseCategoricalCrossentropy', 'objects/losses:SquaredHinge', 'objects/metrics:AUC',
-    'objects/metrics:BinaryIoU', 'objects/metrics:IoU', 'objects/metrics:KLDivergence', 'objects/metrics:MeanIoU',
+    'objects/losses:SparseCategoricalCrossentropy', 'objects/losses:SquaredHinge', 'objects/metrics:BinaryIoU',
+    'objects/metrics:IoU', 'objects/metrics:KLDivergence', 'objects/metrics:MeanIoU',
     'objects/metrics:MeanRelativeError', 'objects/metrics:MeanTensor', 'objects/metrics:OneHotIoU',
     'objects/metrics:OneHotMeanIoU', 'objects/metrics:SparseCategoricalCrossentropy',
     'objects/metrics:SparseTopKCategoricalAccuracy', 'objects/metrics:function', 'objects/optimizers:Adadelta',

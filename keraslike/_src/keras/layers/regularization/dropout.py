@@ -35,7 +35,7 @@ class Dropout(Layer):
         # not tracked as a weight (Keras keeps it out of `weights` too)
         object.__setattr__(self, "seed_generator", SeedGenerator(seed) if self.rate > 0 else None)
 
-    def call(self, inputs, training=None):
+    def call(self, inputs, training=False):
         if not training or self.rate == 0:
             return inputs
         return random.dropout(inputs, self.rate, noise_shape=self.noise_shape, seed=self.seed_generator)

@@ -41,7 +41,7 @@ class SpatialDropout2D(Layer):
         # made in __init__ as Keras's (the order of Python draws); not tracked as a weight
         object.__setattr__(self, "seed_generator", SeedGenerator(seed) if self.rate > 0 else None)
 
-    def call(self, inputs, training=None):
+    def call(self, inputs, training=False):
         if not training or self.rate == 0:
             return inputs
         if inputs.dim() != self.rank + 2:
