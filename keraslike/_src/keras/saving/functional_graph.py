@@ -114,8 +114,8 @@ def get_config(model, serialize_layer):
         entries.append(entry)
 
     def refs(struct):
-        if isinstance(struct, KerasTensor):
-            return _history(struct, node_ids)
+        if isinstance(struct, KerasTensor):  # tf_keras lists even a single input or output
+            return [_history(struct, node_ids)] if keras_version.legacy_keras() else _history(struct, node_ids)
         return map_structure(lambda t: _history(t, node_ids), struct)
 
     return {"name": model.name, "trainable": model.trainable, "layers": entries,

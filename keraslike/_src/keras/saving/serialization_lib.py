@@ -268,6 +268,8 @@ def _sequential_config(model):
         if model._input_layer is not None:
             entry["config"].pop("batch_input_shape", None)
         layers.append(entry)
+    if keras_version.legacy_keras():  # tf_keras: the name and the layers (an InputLayer first when it has one)
+        return {"name": model.name, "layers": layers}
     config = {"name": model.name, "trainable": model.trainable, "dtype": policy.config_entry(model.dtype_policy),
               "layers": layers}
     if model._input_layer is not None:

@@ -9,7 +9,7 @@ from keraslike._src.keras.layers.core.lora import KernelLoRA
 from keraslike._src.keras.layers.core import quantization_config as quantization_config_lib
 from keraslike._src.keras.layers.core.lora import lora_config as _lora_config
 from keraslike._src.keras.layers.input_spec import fixed_axis
-from keraslike._src.keras.layers.layer import Layer, weight_options_config
+from keraslike._src.keras.layers.layer import Layer, weight_options_config, with_activity_regularizer
 from keraslike._src.ops import half_matmul
 from keraslike._src.ops import math as math_ops
 from keraslike._src.sparse import sparse_ops
@@ -100,7 +100,7 @@ class Dense(Layer, KernelLoRA):
         return (*input_shape[:-1], self.units)
 
     def get_config(self):
-        return {**super().get_config(), "units": self.units,
+        config = {**super().get_config(), "units": self.units,
                 "activation": activations.serialize(self.activation), "use_bias": self.use_bias,
                 "kernel_initializer": initializers.serialize(self.kernel_initializer),
                 "bias_initializer": initializers.serialize(self.bias_initializer),
@@ -109,3 +109,6 @@ class Dense(Layer, KernelLoRA):
                                         kernel_constraint=self.kernel_constraint,
                                         bias_constraint=self.bias_constraint),
                 **quantization_config_lib.entry()} | _lora_config(self)
+        if keras_version.legacy_keras():  # tf_keras's Dense lists activity_regularizer (None too)
+            config = with_activity_regularizer(config, self)
+        return config
