@@ -24,9 +24,9 @@ import config_format_cases  # noqa: E402
 
 LEFT_KERAS3 = {
     'layers/AutoContrast', 'layers/CategoryEncoding', 'layers/ConvLSTM1D', 'layers/ConvLSTM2D', 'layers/ConvLSTM3D',
-    'layers/Discretization', 'layers/GroupQueryAttention', 'layers/IntegerLookup', 'layers/MaxNumBoundingBoxes',
-    'layers/RandomBrightness', 'layers/RandomContrast', 'layers/RandomGrayscale', 'layers/RandomRotation',
-    'layers/RandomSaturation', 'layers/RandomShear', 'layers/StringLookup', 'models/functional:get_compile_config',
+    'layers/Discretization', 'layers/IntegerLookup', 'layers/MaxNumBoundingBoxes', 'layers/RandomBrightness',
+    'layers/RandomContrast', 'layers/RandomGrayscale', 'layers/RandomRotation', 'layers/RandomSaturation',
+    'layers/RandomShear', 'layers/StringLookup', 'models/functional:get_compile_config',
     'models/functional:keras_file', 'models/sequential:keras_file', 'models/sequential_compiled:to_json',
     'objects/losses:BinaryFocalCrossentropy', 'objects/losses:CategoricalFocalCrossentropy',
     'objects/losses:CosineSimilarity', 'objects/losses:Huber', 'objects/losses:SparseCategoricalCrossentropy',

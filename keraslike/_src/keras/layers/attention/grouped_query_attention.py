@@ -158,11 +158,13 @@ class GroupQueryAttention(Layer):
         return tuple(query_shape)
 
     def get_config(self):
+        # Keras 3's keys and order (its config has no flash_attention: a choice of kernel, not of values)
         return with_activity_regularizer({
             **super().get_config(), "head_dim": self.head_dim, "num_query_heads": self.num_query_heads,
-                "num_key_value_heads": self.num_key_value_heads, "use_bias": self.use_bias,
-                "dropout": self.dropout, "sliding_window": self.sliding_window,
-                "flash_attention": self.flash_attention, "use_gate": self.use_gate, "seed": self.seed,
-                **self._init_args,
-                **weight_options_config(**{k: v for k, v in self._dense_kwargs.items()
-                                           if k.endswith(("_regularizer", "_constraint"))})}, self)
+            "num_key_value_heads": self.num_key_value_heads, "use_bias": self.use_bias, "use_gate": self.use_gate,
+            "sliding_window": self.sliding_window, "dropout": self.dropout,
+            "kernel_initializer": initializers.serialize(self._kernel_init),
+            "bias_initializer": initializers.serialize(self._bias_init),
+            **weight_options_config(**{k: v for k, v in self._dense_kwargs.items()
+                                       if k.endswith(("_regularizer", "_constraint"))}),
+            "seed": self.seed}, self)
