@@ -36,12 +36,11 @@ LEFT_KERAS3 = {
     'objects/optimizers:SGD', 'objects/optimizers:schedule'
 }
 LEFT_KERAS2 = {
-    'layers/AdditiveAttention', 'layers/Attention', 'layers/AveragePooling1D', 'layers/AvgPool1D',
-    'layers/CenterCrop', 'layers/Conv3DTranspose', 'layers/ConvLSTM1D', 'layers/ConvLSTM2D', 'layers/ConvLSTM3D',
-    'layers/Convolution3DTranspose', 'layers/DepthwiseConv1D', 'layers/DepthwiseConv2D', 'layers/Embedding',
-    'layers/GRU', 'layers/GRUCell', 'layers/HashedCrossing', 'layers/IntegerLookup', 'layers/LSTM',
-    'layers/LSTMCell', 'layers/LayerNormalization', 'layers/LeakyReLU', 'layers/LocallyConnected1D',
-    'layers/LocallyConnected2D', 'layers/MaxPool1D', 'layers/MaxPooling1D', 'layers/MultiHeadAttention',
+    'layers/AdditiveAttention', 'layers/Attention', 'layers/CenterCrop', 'layers/Conv3DTranspose',
+    'layers/ConvLSTM1D', 'layers/ConvLSTM2D', 'layers/ConvLSTM3D', 'layers/Convolution3DTranspose',
+    'layers/DepthwiseConv1D', 'layers/DepthwiseConv2D', 'layers/Embedding', 'layers/GRU', 'layers/GRUCell',
+    'layers/HashedCrossing', 'layers/IntegerLookup', 'layers/LSTM', 'layers/LSTMCell', 'layers/LayerNormalization',
+    'layers/LeakyReLU', 'layers/LocallyConnected1D', 'layers/LocallyConnected2D', 'layers/MultiHeadAttention',
     'layers/RandomBrightness', 'layers/RandomContrast', 'layers/RandomCrop', 'layers/RandomFlip',
     'layers/RandomHeight', 'layers/RandomRotation', 'layers/RandomTranslation', 'layers/RandomWidth',
     'layers/RandomZoom', 'layers/Resizing', 'layers/SeparableConv1D', 'layers/SeparableConv2D',
