@@ -88,6 +88,22 @@ class TensorShape(ShapeMethods):
         return "(" + ", ".join(str(d) for d in self._dims) + ")"
 
 
+class VariableShape(TensorShape, tuple):
+    """A `tf.Variable`'s `.shape` as users read it: a fully known `TensorShape` (prints `(8, 16)`, as TF) that is
+    also the tuple of its dimensions, so torch and numpy take it wherever they take a `torch.Size` (`numel()`
+    included). keraslike's own code and torch read the variable's `torch.Size` instead."""
+
+    def __new__(cls, dims):
+        return tuple.__new__(cls, dims)
+
+    def numel(self):
+        """The number of elements (torch's `Size.numel`)."""
+        count = 1
+        for d in self:
+            count *= d
+        return count
+
+
 def as_shape(shape):
     """Converts `shape` (list, tuple, `torch.Size`, `None` or `TensorShape`) to `TensorShape`."""
     return shape if isinstance(shape, TensorShape) else TensorShape(shape)

@@ -23,7 +23,7 @@ from keraslike._src.ops import name_scope as _name_scope
 from keraslike._src.ops import tensor_equality, tensor_numpy, trace_state, value_semantics
 from keraslike._src.ops.conversion import convert_to_tensor
 from keraslike._src.ops.string_tensor import StringTensor, looks_like_strings
-from keraslike._src.ops.tensor_shape import as_shape
+from keraslike._src.ops.tensor_shape import VariableShape, as_shape
 from keraslike._src.ops.variable_meta import VariableMeta
 from keraslike._src.placement import log as _log
 from keraslike._src.placement import scope as _scope
@@ -31,6 +31,7 @@ from keraslike._src.placement import scope as _scope
 
 
 _TENSOR_DTYPE = torch.Tensor.dtype  # torch's own dtype getter (Variable.dtype reports Keras 3's string for Keras ones)
+_TENSOR_SHAPE = torch.Tensor.shape  # torch's own shape getter (users read a TensorShape, printed `(8, 16)` as TF's)
 
 
 class VariableSynchronization(enum.Enum):
@@ -143,6 +144,16 @@ class Variable(torch.nn.Parameter, metaclass=VariableMeta):
         if getattr(self, "_dtype_as_name", False) and not dtypes.read_by_library():
             return dtypes.keras_dtype(dtype)
         return dtype
+
+    @property
+    def shape(self):
+        """The shape: to users a `TensorShape` that is also a tuple (`print(v.shape)` shows `(8, 16)`, as TF);
+        keraslike's implementation, torch and traced code read the tensor's `torch.Size`
+        (`dtypes.read_by_library`)."""
+        size = _TENSOR_SHAPE.__get__(self)
+        if dtypes.read_by_library():
+            return size
+        return VariableShape(size)
 
     @property
     def name(self):
@@ -359,7 +370,13 @@ class Variable(torch.nn.Parameter, metaclass=VariableMeta):
 
     def __repr__(self):
         value = self.numpy()
+        if getattr(self, "_layer_weight", False) and not getattr(self, "_tf_keras_name", False):
+            # a Keras 3 variable (`add_weight`): `<Variable path=dense/kernel, shape=(8, 16), dtype=float32, value=...>`
+            return (f"<Variable path={self.path}, shape={tuple(value.shape)}, dtype={dtypes.dtype_name(self.dtype)}, "
+                    f"value={value}>")
         value = str(value) if value.ndim == 0 else repr(value)  # TF: numpy=2.0 for a scalar
+        if "\n" in value:
+            value = "\n" + value  # TF starts a multi-line value on its own line
         declared = getattr(self, "_declared_shape", None)
         shape = tuple(self.shape) if declared is None else (
             "<unknown>" if declared.rank is None else tuple(declared.as_list()))

@@ -75,6 +75,7 @@ def test_input_shape_kwarg_config_and_symbolic_shape(make, shape):
 
 
 def _without_names(config):
+    """`config` without names, nor the build configs of wrapped layers (a built layer's has one, a clone's not)."""
     if isinstance(config, dict):
-        return {k: _without_names(v) for k, v in config.items() if k != "name"}
+        return {k: _without_names(v) for k, v in config.items() if k not in ("name", "build_config")}
     return config

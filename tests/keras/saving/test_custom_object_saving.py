@@ -140,7 +140,8 @@ class Scale(keras.layers.Layer):
 def test_automatic_config_from_constructor_arguments(tmp_path):
     model = AutoConfig(3, act="tanh", name="auto")
     model(X)
-    assert model.get_config() == {"name": "auto", "trainable": True, "dtype": "float32", "units": 3, "act": "tanh"}
+    policy = {"module": "keras", "class_name": "DTypePolicy", "config": {"name": "float32"}, "registered_name": None}
+    assert model.get_config() == {"name": "auto", "trainable": True, "dtype": policy, "units": 3, "act": "tanh"}
     assert Scale(2.5).get_config()["factor"] == 2.5 and "name" not in Scale(2.5).get_config()
     model.save(str(tmp_path / "auto.keras"))
     loaded = keras.models.load_model(str(tmp_path / "auto.keras"), custom_objects={"AutoConfig": AutoConfig})

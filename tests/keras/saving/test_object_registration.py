@@ -71,8 +71,10 @@ def test_a_user_class_joins_only_when_registered():
     with pytest.raises(TypeError, match="Could not locate class 'Scale'"):
         serialization_lib.deserialize_keras_object(config)
     assert serialization_lib.deserialize_keras_object(config, custom_objects={"Scale": Scale}).factor == 3.0
-    with pytest.raises(ValueError, match="Unknown layer class"):
+    with pytest.raises(TypeError, match="Could not locate class 'Scale'"):  # written as Keras 3 writes a layer
         wrapper_config.deserialize_layer(wrapper_config.serialize_layer(Scale(3.0)))
+    with pytest.raises(ValueError, match="Unknown layer class"):  # an older `{"class_name", "config"}` entry
+        wrapper_config.deserialize_layer({"class_name": "Scale", "config": Scale(3.0).get_config()})
     registered = tf.keras.saving.register_keras_serializable(package="StructTest")(Scale)
     try:
         config = serialization_lib.serialize_keras_object(Scale(4.0))

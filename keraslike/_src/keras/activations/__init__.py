@@ -246,6 +246,8 @@ def deserialize(config, custom_objects=None):
         ValueError: for an unknown name (lists the valid ones).
         TypeError: for a dict that names no function (`{"class_name": "relu", "config": {}}`), as Keras.
     """
+    if isinstance(config, dict) and isinstance(config.get("config"), dict) and _layer_class(config, custom_objects):
+        return _layer_class(config, custom_objects).from_config(config["config"])  # a layer as activation (ReLU())
     if isinstance(config, dict):
         inner = config.get("config", config.get("class_name"))
         if isinstance(inner, dict):  # a legacy `{"class_name": "relu", "config": {"name": "relu"}}`
@@ -260,5 +262,24 @@ def deserialize(config, custom_objects=None):
 
 
 def serialize(fn):
-    """The name saved in configs: a built-in's name, a registered function's `"package>name"`, else `__name__`."""
+    """The name saved in configs: a built-in's name, a registered function's `"package>name"`, else `__name__`; a
+    layer used as the activation (`activation=keras.layers.ReLU()`) is written as Keras writes a layer."""
+    layer_base = object_registration.builtin_base("layers")
+    if layer_base is not None and isinstance(fn, layer_base):
+        cls = type(fn)
+        builtin = cls.__module__.startswith("keraslike.") and cls not in object_registration.GLOBAL_CUSTOM_NAMES
+        return {"module": "keras.layers" if builtin else cls.__module__, "class_name": cls.__name__,
+                "config": fn.get_config(),
+                "registered_name": None if builtin else object_registration.get_registered_name(cls)}
     return object_registration.get_registered_name(fn) if callable(fn) else getattr(fn, "__name__", "linear")
+
+
+def _layer_class(config, custom_objects):
+    """The layer class a `{"module": "keras.layers", "class_name": "ReLU", ...}` activation entry names, else None."""
+    if not str(config.get("module") or "").startswith("keras.layers") and config.get("registered_name") is None:
+        return None
+    for name in (config.get("registered_name"), config.get("class_name")):
+        found = object_registration.get_registered_object(name, custom_objects) if name else None
+        if found is not None:
+            return found
+    return object_registration.builtin_objects("layers").get(config.get("class_name"))

@@ -164,6 +164,11 @@ class _Random(Initializer):
                     "registered_name": None}
         return {"seed": seed}
 
+    def _seeded_config(self, params):
+        """`params` with the seed: first under Keras 3, last under tf_keras (the order their configs print)."""
+        seed = _Random.get_config(self)
+        return {**params, **seed} if keras_version.legacy_keras() else {**seed, **params}
+
 
 def _dtype(dtype):
     return dtypes.as_dtype(dtype or backend_config.floatx())
@@ -182,7 +187,7 @@ class RandomUniform(_Random):
         return self._uniform(tuple(shape), _cpu(self.minval), _cpu(self.maxval), _dtype(dtype))
 
     def get_config(self):
-        return {"minval": self.minval, "maxval": self.maxval, **super().get_config()}
+        return self._seeded_config({"minval": self.minval, "maxval": self.maxval})
 
 
 class RandomNormal(_Random):
@@ -194,7 +199,7 @@ class RandomNormal(_Random):
         return self._normal(tuple(shape), self.mean, self.stddev, _dtype(dtype))
 
     def get_config(self):
-        return {"mean": self.mean, "stddev": self.stddev, **super().get_config()}
+        return self._seeded_config({"mean": self.mean, "stddev": self.stddev})
 
 
 class TruncatedNormal(RandomNormal):
@@ -239,7 +244,7 @@ class VarianceScaling(_Random):
         return self._truncated_normal(shape, 0.0, math.sqrt(variance) / 0.87962566103423978, dtype)
 
     def get_config(self):
-        return {"scale": self.scale, "mode": self.mode, "distribution": self.distribution, **super().get_config(),
+        return {**self._seeded_config({"scale": self.scale, "mode": self.mode, "distribution": self.distribution}),
                 **self._axes_config()}
 
     def _axes_config(self):
@@ -296,7 +301,7 @@ class Orthogonal(_Random):
         return self.gain * q.reshape(shape)
 
     def get_config(self):
-        return {"gain": self.gain, **super().get_config()}
+        return self._seeded_config({"gain": self.gain})
 
 
 class Identity(Initializer):
@@ -479,10 +484,12 @@ def deserialize(config, custom_objects=None):
 
 
 def serialize(initializer):
-    """An Initializer's `{"class_name", "config"}`; a plain function (e.g. `kernel_initializer=tf.random.normal`)
-    is saved by reference, as Keras 3 saves functions (`"class_name": "function"`)."""
+    """An Initializer's `{"module": "keras.initializers", "class_name", "config", "registered_name"}` (a registered
+    class under its module and `"package>name"`), in both Kerases' formats (tf_keras writes the same); a plain
+    function (e.g. `kernel_initializer=tf.random.normal`) is saved by reference, as Keras 3 saves functions
+    (`"class_name": "function"`)."""
     if not isinstance(initializer, Initializer) and callable(initializer):
         registered = object_registration.get_registered_name(initializer)
         return {"module": getattr(initializer, "__module__", None), "class_name": "function",
                 "config": registered, "registered_name": registered}
-    return {"class_name": type(initializer).__name__, "config": initializer.get_config()}
+    return _LOOKUP.serialize(initializer)

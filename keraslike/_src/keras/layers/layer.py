@@ -30,6 +30,7 @@ from keraslike._src.keras.layers.keras_tensor import (
     KerasTensor, Node, UnknownTypeSpec, flatten, is_symbolic, map_structure,
 )
 from keraslike._src.keras.layers.layer_meta import LayerMeta
+from keraslike._src.keras.mixed_precision.policy import config_entry as policy_config_entry
 from keraslike._src.keras.layers.layer_utils import (
     _inferred_output_shape,
     _attach_symbolic_masks,
@@ -978,11 +979,11 @@ class Layer(torch.nn.Module, metaclass=LayerMeta):
             NotImplementedError: such a subclass was built with arguments that are not plain values (a layer,
                 an array): it must implement `get_config()` to be saved, as in Keras 3.
         """
-        config = {"name": self.name, "trainable": self.trainable, "dtype": self._dtype_policy.name}
+        config = {"name": self.name, "trainable": self.trainable, "dtype": policy_config_entry(self._dtype_policy)}
         if self.activity_regularizer is not None:
             config["activity_regularizer"] = regularizers.serialize(self.activity_regularizer)
-        if self._batch_input_shape is not None:
-            config["batch_input_shape"] = self._batch_input_shape
+        if self._batch_input_shape is not None and keras_version.legacy_keras():
+            config["batch_input_shape"] = self._batch_input_shape  # Keras 3 writes no input shape of a layer
         if "_auto_config" in self.__dict__:
             auto = self.__dict__["_auto_config"]
             if auto is None:
@@ -996,6 +997,24 @@ class Layer(torch.nn.Module, metaclass=LayerMeta):
                 config.pop("name")
             config.update(auto)
         return config
+
+    def get_build_config(self):
+        """`{"input_shape": shape}`: the input shape the layer was built with, as Keras 3 saves it so a loaded layer
+        can be built before its weights are set (`build_from_config`); None when it was not built, or for the
+        stateless layers Keras 3 builds at construction (Dropout, pooling, ReLU, ...; Keras records no shape)."""
+        if not self.built or _built_at_init(type(self)):
+            return None
+        shape = built_input_shape(self)
+        return None if shape is None else {"input_shape": shape}
+
+    def build_from_config(self, config):
+        """Build the layer from `get_build_config()`'s dict (nothing for None or an unknown shape)."""
+        shape = (config or {}).get("input_shape")
+        if shape is None or self.built:
+            return
+        shape = tuple(shape) if shape and not isinstance(shape[0], (list, tuple)) else [tuple(s) for s in shape]
+        self.build(shape)
+        self.built = True
 
     @staticmethod
     def _records_init_args(cls):
@@ -1061,6 +1080,83 @@ def weight_options_config(**options):
         value = None if value is None else module.get(value)
         config[name] = module.serialize(value) if hasattr(value, "get_config") else value
     return config
+
+
+# Keras 3's layers that set `built` in their constructor (no weights, no build step): their configs carry no
+# `build_config`. A subclass that defines its own `build` is built as any layer.
+_BUILT_AT_INIT = frozenset({
+    "Activation", "ActivityRegularization", "AlphaDropout", "Dropout", "ELU", "GaussianDropout", "GaussianNoise",
+    "Identity", "InputLayer", "LeakyReLU", "Masking", "ReLU", "Reshape", "Softmax", "SpatialDropout1D",
+    "SpatialDropout2D", "SpatialDropout3D", "UnitNormalization", "AveragePooling1D", "AveragePooling2D",
+    "AveragePooling3D", "MaxPooling1D", "MaxPooling2D", "MaxPooling3D", "GlobalAveragePooling1D",
+    "GlobalAveragePooling2D", "GlobalAveragePooling3D", "GlobalMaxPooling1D", "GlobalMaxPooling2D",
+    "GlobalMaxPooling3D"})
+
+
+def _built_at_init(cls):
+    for klass in cls.__mro__:
+        if klass.__module__.startswith("keraslike."):
+            return klass.__name__ in _BUILT_AT_INIT
+        if "build" in vars(klass):
+            return False
+    return False
+
+
+def built_input_shape(layer):
+    """The input shape `layer` was built with, as JSON-ready lists (a list of shapes for several inputs), when it
+    can be known (its first graph node, or the shape its build recorded), else None."""
+    for node in getattr(layer, "_inbound_nodes", []):
+        if node.args and isinstance(node.args[0], KerasTensor):
+            return list(node.args[0].shape)
+        if node.args and isinstance(node.args[0], (list, tuple)) and all(
+                isinstance(t, KerasTensor) for t in node.args[0]):
+            return [list(t.shape) for t in node.args[0]]
+    shape = layer.__dict__.get("_build_shapes")
+    if shape is None:
+        shape = layer.__dict__.get("_recorded_build_shape")
+    return _as_lists(shape) if shape is not None else None
+
+
+def _as_lists(shape):
+    if isinstance(shape, (list, tuple)):
+        return [_as_lists(s) for s in shape]
+    return shape
+
+
+def with_activity_regularizer(config, layer):
+    """`config` with Keras's `"activity_regularizer"` entry (None included) right after its last weight regularizer,
+    where Keras 3's weighted layers (Conv, EinsumDense, Embedding, RNN layers, ...) list it; left where it is when
+    `Layer.get_config` already put a set one first (as Keras's base config does)."""
+    if "activity_regularizer" in config:
+        return config
+    value = regularizers.serialize(layer.activity_regularizer) if layer.activity_regularizer is not None else None
+    last = [k for k in config if k.endswith("_regularizer")][-1:]
+    return insert_key(config, "activity_regularizer", value, after=last[0] if last else None)
+
+
+def keras3_order(config, keys):
+    """Under Keras 3, `config` with `keys` (those present) first, in that order, then its other keys; under
+    tf_keras `config` unchanged."""
+    if keras_version.legacy_keras():
+        return config
+    return {**{k: config[k] for k in keys if k in config}, **config}
+
+
+def insert_key(config, key, value, after=None, before=None):
+    """A copy of `config` with `key: value` placed right after key `after` (or right before `before`; at the end
+    when neither is in `config`): Keras's key order shows when users print a config."""
+    out = {}
+    items = [(k, v) for k, v in config.items() if k != key]
+    placed = False
+    for k, v in items:
+        if k == before and not placed:
+            out[key], placed = value, True
+        out[k] = v
+        if k == after and not placed:
+            out[key], placed = value, True
+    if not placed:
+        out[key] = value
+    return out
 
 
 # lists keraslike's layers and models keep for themselves (never holding layers): not walked for sublayers

@@ -14,6 +14,7 @@ place where every layer's integer and float arguments are normalised: `Dense(np.
 """
 
 import abc
+import functools
 import inspect
 
 import numpy as np
@@ -33,6 +34,20 @@ def python_scalars(value):
     return value
 
 
+def _recording_build(build):
+    """`build` that first notes the input shape it is given (`get_build_config`, as Keras 3's build wrapper does),
+    once: the outermost `build` of a class chain (a subclass calling `super().build`) notes it first."""
+
+    @functools.wraps(build)
+    def recording(self, *args, **kwargs):
+        if len(args) == 1 and not kwargs and "_recorded_build_shape" not in self.__dict__:
+            self.__dict__["_recorded_build_shape"] = args[0]
+        return build(self, *args, **kwargs)
+
+    recording._records_shape = True
+    return recording
+
+
 class LayerMeta(abc.ABCMeta):
     """Metaclass of `Layer`; see the module docstring."""
 
@@ -47,6 +62,12 @@ class LayerMeta(abc.ABCMeta):
         # `inspect.signature(Dense)` shows the constructor's arguments, not `__call__`'s `*args, **kwargs`
         init = inspect.signature(cls.__init__)
         return init.replace(parameters=list(init.parameters.values())[1:])
+
+    def __new__(mcs, name, bases, namespace, **kwargs):
+        build = namespace.get("build")
+        if callable(build) and not getattr(build, "_records_shape", False):
+            namespace["build"] = _recording_build(build)
+        return super().__new__(mcs, name, bases, namespace, **kwargs)
 
     def __call__(cls, *args, **kwargs):
         # Layer arguments computed with numpy (`Embedding(np.max(ids) + 1, 8)`, `Dense(np.int64(n))`,

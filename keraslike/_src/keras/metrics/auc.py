@@ -143,8 +143,9 @@ class AUC(Metric):
     def get_config(self):
         config = {**super().get_config(), "num_thresholds": self.num_thresholds, "curve": self.curve,
                   "summation_method": self.summation_method, "multi_label": self.multi_label,
-                  "num_labels": self.num_labels, "from_logits": self._from_logits,
-                  "label_weights": None if self.label_weights is None else self.label_weights.tolist()}
+                  "num_labels": self.num_labels,
+                  "label_weights": None if self.label_weights is None else self.label_weights.tolist(),
+                  "from_logits": self._from_logits}
         if self._init_from_thresholds:
             config["thresholds"] = self._thresholds[1:-1]
         return config

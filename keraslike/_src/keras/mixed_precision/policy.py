@@ -85,6 +85,21 @@ class Policy:
 
 DTypePolicy = Policy  # Keras 3's name
 
+
+def config_entry(policy):
+    """How a layer's `get_config()` holds its dtype policy.
+
+    Keras 3: always the serialized `DTypePolicy` (`{"module": "keras", "class_name": "DTypePolicy", "config":
+    {"name": "float32"}, "registered_name": None}`). Keras 2 (tf_keras): the plain dtype name ("float32"),
+    or the serialized `Policy` (module "keras.mixed_precision") for a mixed policy.
+    """
+    if legacy_keras():
+        if not policy.is_mixed:
+            return policy.name
+        return {"module": "keras.mixed_precision", "class_name": "Policy", "config": {"name": policy.name},
+                "registered_name": None}
+    return {"module": "keras", "class_name": "DTypePolicy", "config": {"name": policy.name}, "registered_name": None}
+
 _GLOBAL = Policy("float32")
 
 

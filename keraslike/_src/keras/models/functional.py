@@ -91,6 +91,10 @@ class Functional(Model):
     def output(self, value):
         Layer.output.fset(self, value)
 
+    def get_build_config(self):
+        """`{"input_shape": None}`, as Keras 3 writes for a functional model (its graph gives the shapes)."""
+        return {"input_shape": None}
+
     def get_config(self):
         """Keras 3's functional config: `name`, `trainable`, `layers` (with `inbound_nodes`), `input_layers`,
         `output_layers`; `Model.from_config` rebuilds the graph from it."""
@@ -158,7 +162,9 @@ class Functional(Model):
             layer = node.layer
             args = map_structure(lambda t: values[id(t)] if isinstance(t, KerasTensor) else t, node.args)
             kwargs = map_structure(lambda t: values[id(t)] if isinstance(t, KerasTensor) else t, node.kwargs)
-            if layer._call_takes_training and "training" not in kwargs:
+            if layer._call_takes_training and (training is not None or "training" not in kwargs):
+                # the model's `training` wins over a node's recorded one (Keras 3 records Dropout's default
+                # `training=False` in its files), which applies when the model is called without one
                 kwargs["training"] = training
             out = layer(*args, **kwargs)
             for kt, value in zip(flatten(node.outputs), flatten(out)):

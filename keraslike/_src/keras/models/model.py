@@ -276,8 +276,10 @@ class Model(Trainer, Layer):
 
     def get_compile_config(self):
         """The arguments given to `compile` as `model.save` writes them (`compile_config` of `config.json`): the
-        optimizer, loss and metrics serialized (Keras 3); None when the model is not compiled."""
-        return saving_lib.compile_config(self)
+        optimizer, loss and metrics serialized (Keras 3); when the model is not compiled `{}` (Keras 3), None
+        (tf_keras)."""
+        compiled = saving_lib.compile_config(self)
+        return compiled if compiled is not None or keras_version.legacy_keras() else {}
 
     @classmethod
     def from_config(cls, config, custom_objects=None):

@@ -170,6 +170,12 @@ class Sequential(Model):
             self._build_symbolic()
         return tuple(self.outputs[0].shape)
 
+    def get_build_config(self):
+        """`{"input_shape": [None, ...]}`, the model's batch input shape (None before it has one)."""
+        if self._input_layer is None:
+            return None
+        return {"input_shape": list(self._input_layer.batch_shape)}
+
     def get_config(self):
         """Keras 3's Sequential config: `name`, `trainable`, `dtype`, `layers` (InputLayer first when the model
         has an input shape) and `build_input_shape`; `Sequential.from_config` rebuilds the model from it."""

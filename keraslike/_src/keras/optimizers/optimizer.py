@@ -464,7 +464,7 @@ class Optimizer:
         else:
             learning_rate = float(self._learning_rate)
         config = {"name": self.name, "learning_rate": learning_rate, "weight_decay": self.weight_decay,
-                  "clipnorm": self.clipnorm, "clipvalue": self.clipvalue, "global_clipnorm": self.global_clipnorm,
+                  "clipnorm": self.clipnorm, "global_clipnorm": self.global_clipnorm, "clipvalue": self.clipvalue,
                   "use_ema": self.use_ema, "ema_momentum": self.ema_momentum,
                   "ema_overwrite_frequency": self.ema_overwrite_frequency,
                   "loss_scale_factor": self.loss_scale_factor,

@@ -11,6 +11,7 @@ import inspect
 import numpy as np
 import torch
 
+from keraslike._src.keras import keras_version
 from keraslike._src.keras.layers.core.input_layer import InputLayer
 from keraslike._src.keras.layers.keras_tensor import KerasTensor, flatten, map_structure
 from keraslike._src.keras.ops.symbolic import OpLayer
@@ -105,19 +106,33 @@ def get_config(model, serialize_layer):
         entry["name"] = layer.name
         nodes = [] if isinstance(layer, InputLayer) else layer_nodes(layer, node_ids)
         op = getattr(layer, "keras_op", None)  # an op node read from a Keras 3 file: its own call arguments
-        calls = [(op.args, op.kwargs)] if op is not None else [(list(n.args), dict(n.kwargs)) for n in nodes]
+        calls = [(op.args, op.kwargs)] if op is not None else [
+            (list(n.args), _with_training_default(layer, dict(n.kwargs))) for n in nodes]
         entry["inbound_nodes"] = [{"args": _jsonable(map_structure(tensor_config, args)),
                                    "kwargs": _jsonable(map_structure(tensor_config, kwargs))}
                                   for args, kwargs in calls]
         entries.append(entry)
 
     def refs(struct):
-        if isinstance(struct, KerasTensor):
-            return _history(struct, node_ids)
+        if isinstance(struct, KerasTensor):  # tf_keras lists even a single input or output
+            return [_history(struct, node_ids)] if keras_version.legacy_keras() else _history(struct, node_ids)
         return map_structure(lambda t: _history(t, node_ids), struct)
 
     return {"name": model.name, "trainable": model.trainable, "layers": entries,
             "input_layers": refs(model._inputs_struct), "output_layers": refs(model._outputs_struct)}
+
+
+def _with_training_default(layer, kwargs):
+    """Keras 3 records a call's `training` default (Dropout's False) in the node when none was given."""
+    if "training" in kwargs or not getattr(layer, "_call_takes_training", False) or keras_version.legacy_keras():
+        return kwargs
+    try:
+        default = inspect.signature(layer.call).parameters["training"].default
+    except (KeyError, TypeError, ValueError):
+        return kwargs
+    if default is None or default is inspect.Parameter.empty:
+        return kwargs
+    return {"training": default, **kwargs}
 
 
 def _jsonable(value):

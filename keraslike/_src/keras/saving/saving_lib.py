@@ -63,9 +63,6 @@ def _compile_config_of(obj):
 def model_to_config(model):
     """The dict stored in `config.json`."""
     config = serialize_layer(model)
-    if model.__class__.__name__ == "Sequential" and serialization_lib._is_builtin(type(model)):
-        shape = config["config"].get("build_input_shape")
-        config["build_config"] = {"input_shape": shape}
     compiled = _compile_config_of(model)
     if compiled is not None:
         config["compile_config"] = compiled

@@ -19,9 +19,10 @@ import types
 
 import numpy as np
 
-from keraslike._src.keras import activations
+from keraslike._src.keras import activations, keras_version
 from keraslike._src.keras.backend import config as keras_config
-from keraslike._src.keras.layers.keras_tensor import KerasTensor, map_structure
+from keraslike._src.keras.layers.keras_tensor import map_structure
+from keraslike._src.keras.mixed_precision import policy
 from keraslike._src.keras.saving import functional_graph, object_registration, op_nodes, tf_op_layers
 
 _LAMBDA_ERROR = (
@@ -228,22 +229,6 @@ def _json_shape(shape):
     return map_structure(lambda d: d, list(shape)) if isinstance(shape, tuple) else shape
 
 
-def build_shape(layer):
-    """The input shape `layer` was built with, when it can be known (graph node or recorded), else None."""
-    for node in getattr(layer, "_inbound_nodes", []):
-        if node.args and isinstance(node.args[0], KerasTensor):
-            return list(node.args[0].shape)
-        if node.args and isinstance(node.args[0], (list, tuple)) and all(
-                isinstance(t, KerasTensor) for t in node.args[0]):
-            return [list(t.shape) for t in node.args[0]]
-    shape = getattr(layer, "_build_shapes", None)
-    return map_structure(lambda d: d, _to_list(shape)) if shape is not None else None
-
-
-def _to_list(shape):
-    if isinstance(shape, (list, tuple)):
-        return [_to_list(s) for s in shape]
-    return shape
 
 
 def serialize_layer(layer):
@@ -264,9 +249,13 @@ def serialize_layer(layer):
            "config": config,
            "registered_name": None if builtin and cls.__name__ not in ("Functional",)
            else object_registration.get_registered_name(cls)}
-    shape = build_shape(layer) if not isinstance(layer, _layer_class("Functional")) else None
-    if cls.__name__ != "InputLayer" and (shape is not None or not builtin):
-        out["build_config"] = {"input_shape": shape}
+    build_config = layer.get_build_config()
+    if build_config is None and not builtin and not isinstance(layer, _layer_class("InputLayer")):
+        build_config = {"input_shape": None}  # a custom layer's entry always has one (keraslike's older files too)
+    if build_config is not None:
+        out["build_config"] = build_config
+    if isinstance(layer, _layer_class("Model")) and not keras_version.legacy_keras():
+        out["compile_config"] = layer.get_compile_config() or {}  # Keras 3 writes {} for an uncompiled model
     return out
 
 
@@ -279,7 +268,10 @@ def _sequential_config(model):
         if model._input_layer is not None:
             entry["config"].pop("batch_input_shape", None)
         layers.append(entry)
-    config = {"name": model.name, "trainable": model.trainable, "dtype": model.dtype, "layers": layers}
+    if keras_version.legacy_keras():  # tf_keras: the name and the layers (an InputLayer first when it has one)
+        return {"name": model.name, "layers": layers}
+    config = {"name": model.name, "trainable": model.trainable, "dtype": policy.config_entry(model.dtype_policy),
+              "layers": layers}
     if model._input_layer is not None:
         config["build_input_shape"] = list(model._input_layer.batch_shape)
     return config

@@ -6,8 +6,8 @@ Output shape equals input shape for all of them.
 
 import torch.nn.functional as F
 
-from keraslike._src.keras import activations, initializers
-from keraslike._src.keras.layers.layer import Layer, weight_options_config
+from keraslike._src.keras import activations, initializers, keras_version
+from keraslike._src.keras.layers.layer import Layer, insert_key, weight_options_config
 from keraslike._src.ops import masked_attention
 
 class Softmax(Layer):
@@ -173,4 +173,6 @@ class ELU(Layer):
         return F.elu(inputs, self.alpha)
 
     def get_config(self):
-        return {**super().get_config(), "alpha": self.alpha}
+        if keras_version.legacy_keras():
+            return {**super().get_config(), "alpha": self.alpha}
+        return insert_key(super().get_config(), "alpha", self.alpha, after="name")  # Keras 3's order

@@ -18,7 +18,7 @@ import torch
 from keraslike._src.keras import initializers
 from keraslike._src.keras.backend import config as keras_config
 from keraslike._src.keras.layers.core.einsum_dense import EinsumDense
-from keraslike._src.keras.layers.layer import Layer, weight_options_config
+from keraslike._src.keras.layers.layer import Layer, weight_options_config, with_activity_regularizer
 from keraslike._src.keras.random import random
 from keraslike._src.keras.random.seed_generator import SeedGenerator
 from keraslike._src.ops import dropout_mask, masked_attention
@@ -158,10 +158,13 @@ class GroupQueryAttention(Layer):
         return tuple(query_shape)
 
     def get_config(self):
-        return {**super().get_config(), "head_dim": self.head_dim, "num_query_heads": self.num_query_heads,
-                "num_key_value_heads": self.num_key_value_heads, "use_bias": self.use_bias,
-                "dropout": self.dropout, "sliding_window": self.sliding_window,
-                "flash_attention": self.flash_attention, "use_gate": self.use_gate, "seed": self.seed,
-                **self._init_args,
-                **weight_options_config(**{k: v for k, v in self._dense_kwargs.items()
-                                           if k.endswith(("_regularizer", "_constraint"))})}
+        # Keras 3's keys and order (its config has no flash_attention: a choice of kernel, not of values)
+        return with_activity_regularizer({
+            **super().get_config(), "head_dim": self.head_dim, "num_query_heads": self.num_query_heads,
+            "num_key_value_heads": self.num_key_value_heads, "use_bias": self.use_bias, "use_gate": self.use_gate,
+            "sliding_window": self.sliding_window, "dropout": self.dropout,
+            "kernel_initializer": initializers.serialize(self._kernel_init),
+            "bias_initializer": initializers.serialize(self._bias_init),
+            **weight_options_config(**{k: v for k, v in self._dense_kwargs.items()
+                                       if k.endswith(("_regularizer", "_constraint"))}),
+            "seed": self.seed}, self)

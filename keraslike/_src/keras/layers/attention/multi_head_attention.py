@@ -271,8 +271,8 @@ class MultiHeadAttention(Layer):
     def get_config(self):
         return {**super().get_config(), "num_heads": self.num_heads, "key_dim": self.key_dim,
                 "value_dim": self.value_dim, "dropout": self.dropout, "use_bias": self.use_bias,
-                "output_shape": self.output_shape_arg, "attention_axes": self.attention_axes,
-                "sliding_window": self.sliding_window, "use_gate": self.use_gate,
+                "use_gate": self.use_gate, "output_shape": self.output_shape_arg,
+                "attention_axes": self.attention_axes, "sliding_window": self.sliding_window,
                 "kernel_initializer": initializers.serialize(self.kernel_initializer),
                 "bias_initializer": initializers.serialize(self.bias_initializer),
                 "kernel_regularizer": _serialize(regularizers, self._reg[0]),

@@ -13,7 +13,7 @@ import torch.nn.functional as F
 
 from keraslike._src.keras import activations, initializers
 from keraslike._src.keras.layers.convolutional import conv_utils
-from keraslike._src.keras.layers.layer import Layer, weight_options_config
+from keraslike._src.keras.layers.layer import Layer, weight_options_config, with_activity_regularizer
 from keraslike._src.ops import conv1d_route, half_matmul
 from keraslike._src.ops.conv_workarounds import pointwise_as_slice
 
@@ -149,7 +149,7 @@ class BaseConv(Layer):
         return (input_shape[0], self.filters, *out)
 
     def get_config(self):
-        return {
+        return with_activity_regularizer({
             **super().get_config(), "filters": self.filters, "kernel_size": self.kernel_size,
             "strides": self.strides, "padding": self.padding, "data_format": self.data_format,
             "dilation_rate": self.dilation_rate, "groups": self.groups,
@@ -158,4 +158,4 @@ class BaseConv(Layer):
             "bias_initializer": initializers.serialize(self.bias_initializer),
             **weight_options_config(kernel_regularizer=self.kernel_regularizer, bias_regularizer=self.bias_regularizer,
                                     kernel_constraint=self.kernel_constraint, bias_constraint=self.bias_constraint),
-        }
+        }, self)

@@ -7,7 +7,7 @@ Kernels in Keras's layouts: depthwise `(k, in_channels, depth_multiplier)`, poin
 
 from keraslike._src.keras import activations, initializers
 from keraslike._src.keras.layers.convolutional import conv_utils
-from keraslike._src.keras.layers.layer import Layer, weight_options_config
+from keraslike._src.keras.layers.layer import Layer, keras3_order, weight_options_config, with_activity_regularizer
 from keraslike._src.keras.ops import nn as ops_nn
 
 
@@ -50,13 +50,15 @@ class _Depthwise1DBase(Layer):
                                              self.dilation_rate[0])
 
     def get_config(self):
-        return {**super().get_config(), "kernel_size": self.kernel_size, "strides": self.strides,
+        return keras3_order(with_activity_regularizer({
+            **super().get_config(), "kernel_size": self.kernel_size, "strides": self.strides,
                 "padding": self.padding, "depth_multiplier": self.depth_multiplier, "data_format": self.data_format,
                 "dilation_rate": self.dilation_rate, "activation": activations.serialize(self.activation),
                 "use_bias": self.use_bias, "depthwise_initializer": initializers.serialize(self.depthwise_initializer),
                 "bias_initializer": initializers.serialize(self.bias_initializer),
                 **weight_options_config(depthwise_regularizer=self._dw_reg, bias_regularizer=self._b_reg,
-                                        depthwise_constraint=self._dw_con, bias_constraint=self._b_con)}
+                                        depthwise_constraint=self._dw_con, bias_constraint=self._b_con)}, self),
+            conv_utils.SEPARABLE_CONFIG_ORDER)
 
 
 class DepthwiseConv1D(_Depthwise1DBase):
@@ -152,6 +154,8 @@ class SeparableConv1D(_Depthwise1DBase):
             input_shape[0], self.filters, out)
 
     def get_config(self):
-        return {**super().get_config(), "filters": self.filters,
+        return keras3_order(with_activity_regularizer({
+            **super().get_config(), "filters": self.filters,
                 "pointwise_initializer": initializers.serialize(self.pointwise_initializer),
-                **weight_options_config(pointwise_regularizer=self._pw_reg, pointwise_constraint=self._pw_con)}
+                **weight_options_config(pointwise_regularizer=self._pw_reg, pointwise_constraint=self._pw_con)}, self),
+            conv_utils.SEPARABLE_CONFIG_ORDER)

@@ -11,8 +11,10 @@ The same code serves 1, 2 and 3 spatial dimensions.
 
 import torch.nn.functional as F
 
+from keraslike._src.keras import keras_version
 from keraslike._src.keras.layers.convolutional import conv_utils
 from keraslike._src.keras.layers.convolutional.base_conv import BaseConv
+from keraslike._src.keras.layers.layer import insert_key
 from keraslike._src.ops import conv1d_route
 
 
@@ -107,7 +109,11 @@ class ConvTranspose(BaseConv):
         return (input_shape[0], self.filters, *out)
 
     def get_config(self):
-        return {**super().get_config(), "output_padding": self.output_padding}
+        config = super().get_config()
+        if keras_version.legacy_keras():
+            return {**config, "output_padding": self.output_padding}
+        config.pop("groups")  # Keras 3's transposed convolutions have none; output_padding follows padding
+        return insert_key(config, "output_padding", self.output_padding, after="padding")
 
 
 class Conv1DTranspose(ConvTranspose):

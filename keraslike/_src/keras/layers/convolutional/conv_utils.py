@@ -181,3 +181,11 @@ def check_output_size(layer, input_shape, output_shape, window, window_name="ker
             f"Computed output size would be zero or negative. Received `inputs shape={tuple(input_shape)}`, "
             f"`{window_name}={tuple(window)}`, `dilation_rate={tuple(getattr(layer, 'dilation_rate', ()))}`, "
             f"`strides={tuple(layer.strides)}`, `padding={layer.padding}`. Received: layer={layer.name!r}")
+
+
+# Keras 3's config key order of the depthwise and separable convolutions (printing a config shows it)
+SEPARABLE_CONFIG_ORDER = (
+    "name", "trainable", "dtype", "depth_multiplier", "filters", "kernel_size", "strides", "padding", "data_format",
+    "dilation_rate", "activation", "use_bias", "depthwise_initializer", "pointwise_initializer", "bias_initializer",
+    "depthwise_regularizer", "pointwise_regularizer", "bias_regularizer", "activity_regularizer",
+    "depthwise_constraint", "pointwise_constraint", "bias_constraint")

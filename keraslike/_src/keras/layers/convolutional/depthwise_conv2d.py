@@ -10,7 +10,7 @@ import torch.nn.functional as F
 
 from keraslike._src.keras import activations, initializers
 from keraslike._src.keras.layers.convolutional import conv_utils
-from keraslike._src.keras.layers.layer import Layer, weight_options_config
+from keraslike._src.keras.layers.layer import Layer, keras3_order, weight_options_config, with_activity_regularizer
 from keraslike._src.ops.conv_workarounds import pointwise_as_slice
 
 
@@ -102,7 +102,7 @@ class DepthwiseConv2D(Layer):
         return (input_shape[0], *out, channels) if last else (input_shape[0], channels, *out)
 
     def get_config(self):
-        return {
+        return keras3_order(with_activity_regularizer({
             **super().get_config(), "kernel_size": self.kernel_size, "strides": self.strides,
             "padding": self.padding, "depth_multiplier": self.depth_multiplier, "data_format": self.data_format,
             "dilation_rate": self.dilation_rate, "activation": activations.serialize(self.activation),
@@ -112,4 +112,4 @@ class DepthwiseConv2D(Layer):
                                     bias_regularizer=self.bias_regularizer,
                                     depthwise_constraint=self.depthwise_constraint,
                                     bias_constraint=self.bias_constraint),
-        }
+        }, self), conv_utils.SEPARABLE_CONFIG_ORDER)

@@ -9,7 +9,7 @@ import torch.nn.functional as F
 from keraslike._src.keras import activations, initializers
 from keraslike._src.keras.layers.convolutional import conv_utils
 from keraslike._src.keras.layers.convolutional.depthwise_conv2d import depthwise_conv
-from keraslike._src.keras.layers.layer import Layer, weight_options_config
+from keraslike._src.keras.layers.layer import Layer, keras3_order, weight_options_config, with_activity_regularizer
 
 
 class SeparableConv2D(Layer):
@@ -97,7 +97,7 @@ class SeparableConv2D(Layer):
         return (input_shape[0], *out, self.filters) if last else (input_shape[0], self.filters, *out)
 
     def get_config(self):
-        return {
+        return keras3_order(with_activity_regularizer({
             **super().get_config(), "filters": self.filters, "kernel_size": self.kernel_size,
             "strides": self.strides, "padding": self.padding, "data_format": self.data_format,
             "dilation_rate": self.dilation_rate, "depth_multiplier": self.depth_multiplier,
@@ -109,4 +109,4 @@ class SeparableConv2D(Layer):
                 depthwise_regularizer=self._regularizers[0], pointwise_regularizer=self._regularizers[1],
                 bias_regularizer=self._regularizers[2], depthwise_constraint=self._constraints[0],
                 pointwise_constraint=self._constraints[1], bias_constraint=self._constraints[2]),
-        }
+        }, self), conv_utils.SEPARABLE_CONFIG_ORDER)

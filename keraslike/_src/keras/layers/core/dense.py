@@ -6,9 +6,10 @@ from keraslike._src.extension_type import dispatch
 from keraslike._src.extension_type.extension_type import ExtensionType
 from keraslike._src.keras import activations, initializers, keras_version
 from keraslike._src.keras.layers.core.lora import KernelLoRA
+from keraslike._src.keras.layers.core import quantization_config as quantization_config_lib
 from keraslike._src.keras.layers.core.lora import lora_config as _lora_config
 from keraslike._src.keras.layers.input_spec import fixed_axis
-from keraslike._src.keras.layers.layer import Layer, weight_options_config
+from keraslike._src.keras.layers.layer import Layer, weight_options_config, with_activity_regularizer
 from keraslike._src.ops import half_matmul
 from keraslike._src.ops import math as math_ops
 from keraslike._src.sparse import sparse_ops
@@ -40,7 +41,8 @@ class Dense(Layer, KernelLoRA):
     def __init__(self, units, activation=None, use_bias=True, kernel_initializer="glorot_uniform",
                  bias_initializer="zeros", kernel_regularizer=None, bias_regularizer=None,
                  activity_regularizer=None, kernel_constraint=None, bias_constraint=None, lora_rank=None,
-                 lora_alpha=None, **kwargs):
+                 lora_alpha=None, quantization_config=None, **kwargs):
+        quantization_config_lib.check(quantization_config)
         super().__init__(activity_regularizer=activity_regularizer, **kwargs)
         if keras_version.legacy_keras() and not isinstance(units, int) and np.ndim(units) == 0:
             units = int(units)  # tf_keras converts (Dense(tf.reduce_prod(shape).numpy()) in the autoencoder tutorial)
@@ -98,11 +100,15 @@ class Dense(Layer, KernelLoRA):
         return (*input_shape[:-1], self.units)
 
     def get_config(self):
-        return {**super().get_config(), "units": self.units,
+        config = {**super().get_config(), "units": self.units,
                 "activation": activations.serialize(self.activation), "use_bias": self.use_bias,
                 "kernel_initializer": initializers.serialize(self.kernel_initializer),
                 "bias_initializer": initializers.serialize(self.bias_initializer),
                 **weight_options_config(kernel_regularizer=self.kernel_regularizer,
                                         bias_regularizer=self.bias_regularizer,
                                         kernel_constraint=self.kernel_constraint,
-                                        bias_constraint=self.bias_constraint)} | _lora_config(self)
+                                        bias_constraint=self.bias_constraint),
+                **quantization_config_lib.entry()} | _lora_config(self)
+        if keras_version.legacy_keras():  # tf_keras's Dense lists activity_regularizer (None too)
+            config = with_activity_regularizer(config, self)
+        return config

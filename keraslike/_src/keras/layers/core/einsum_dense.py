@@ -11,8 +11,9 @@ import re
 
 
 from keraslike._src.keras import activations, initializers
+from keraslike._src.keras.layers.core import quantization_config as quantization_config_lib
 from keraslike._src.keras.layers.core.lora import KernelLoRA, lora_config
-from keraslike._src.keras.layers.layer import Layer, weight_options_config
+from keraslike._src.keras.layers.layer import Layer, weight_options_config, with_activity_regularizer
 from keraslike._src.ops import half_matmul
 
 _FORMS = (
@@ -118,7 +119,8 @@ class EinsumDense(Layer, KernelLoRA):
 
     def __init__(self, equation, output_shape, activation=None, bias_axes=None, kernel_initializer="glorot_uniform",
                  bias_initializer="zeros", kernel_regularizer=None, bias_regularizer=None, kernel_constraint=None,
-                 bias_constraint=None, lora_rank=None, lora_alpha=None, **kwargs):
+                 bias_constraint=None, lora_rank=None, lora_alpha=None, quantization_config=None, **kwargs):
+        quantization_config_lib.check(quantization_config)
         super().__init__(**kwargs)
         self.equation = equation
         self.partial_output_shape = (output_shape,) if isinstance(output_shape, int) else tuple(output_shape)
@@ -163,11 +165,11 @@ class EinsumDense(Layer, KernelLoRA):
         return analyze_equation(self.equation, self.bias_axes, input_shape, self.partial_output_shape)[2]
 
     def get_config(self):
-        return {
+        return with_activity_regularizer({
             **super().get_config(), "output_shape": self.partial_output_shape, "equation": self.equation,
             "activation": activations.serialize(self.activation), "bias_axes": self.bias_axes,
             "kernel_initializer": initializers.serialize(self.kernel_initializer),
             "bias_initializer": initializers.serialize(self.bias_initializer),
             **weight_options_config(kernel_regularizer=self.kernel_regularizer, bias_regularizer=self.bias_regularizer,
                                     kernel_constraint=self.kernel_constraint, bias_constraint=self.bias_constraint),
-        } | lora_config(self)
+        } | quantization_config_lib.entry() | lora_config(self), self)

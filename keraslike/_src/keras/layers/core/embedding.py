@@ -7,8 +7,9 @@ import torch.nn.functional as F
 
 from keraslike._src.keras import initializers
 from keraslike._src.keras.layers.core.lora import add_lora_weights, merged
+from keraslike._src.keras.layers.core import quantization_config as quantization_config_lib
 from keraslike._src.keras.layers.core.lora import lora_config as _lora_config
-from keraslike._src.keras.layers.layer import Layer, weight_options_config
+from keraslike._src.keras.layers.layer import Layer, insert_key, weight_options_config, with_activity_regularizer
 from keraslike._src.ops import sparse_gradient
 from keraslike._src.ops.indexing import index_range_error
 
@@ -39,7 +40,8 @@ class Embedding(Layer):
 
     def __init__(self, input_dim, output_dim, embeddings_initializer=None, embeddings_regularizer=None,
                  embeddings_constraint=None, mask_zero=False, weights=None, lora_rank=None, lora_alpha=None,
-                 input_length=None, **kwargs):
+                 input_length=None, quantization_config=None, **kwargs):
+        quantization_config_lib.check(quantization_config)
         super().__init__(**kwargs)
         for name, value in (("input_dim", input_dim), ("output_dim", output_dim)):
             if not isinstance(value, int) or value <= 0:
@@ -107,8 +109,9 @@ class Embedding(Layer):
         return (*input_shape, self.output_dim)
 
     def get_config(self):
-        return {**super().get_config(), "input_dim": self.input_dim, "output_dim": self.output_dim,
-                "embeddings_initializer": initializers.serialize(self.embeddings_initializer),
-                "mask_zero": self.mask_zero,
-                **weight_options_config(embeddings_regularizer=self.embeddings_regularizer,
-                                        embeddings_constraint=self.embeddings_constraint)} | _lora_config(self)
+        config = {**super().get_config(), "input_dim": self.input_dim, "output_dim": self.output_dim,
+                  "embeddings_initializer": initializers.serialize(self.embeddings_initializer),
+                  **weight_options_config(embeddings_regularizer=self.embeddings_regularizer,
+                                          embeddings_constraint=self.embeddings_constraint)}
+        config = insert_key(with_activity_regularizer(config, self), "mask_zero", self.mask_zero)
+        return config | quantization_config_lib.entry() | _lora_config(self)

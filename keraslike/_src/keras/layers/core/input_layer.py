@@ -123,10 +123,12 @@ class InputLayer(Layer):
         return super()._default_name()
 
     def get_config(self):
-        config = {"name": self.name, "batch_shape": self._batch_input_shape, "dtype": self.dtype}
-        if self.sparse:
-            config["sparse"] = True
-        return config
+        """Keras 3: `{"batch_shape", "dtype", "sparse", "ragged", "name", "optional"}`; tf_keras names the shape
+        `batch_input_shape`."""
+        shape_key = "batch_input_shape" if keras_version.legacy_keras() else "batch_shape"
+        ragged = type(self.type_spec).__name__ == "RaggedTensorSpec"
+        return {shape_key: self._batch_input_shape, "dtype": self.dtype, "sparse": self.sparse, "ragged": ragged,
+                "name": self.name, "optional": False}
 
 def Input(shape=None, batch_size=None, dtype=None, sparse=None, ragged=None, batch_shape=None, name=None,
           tensor=None, optional=False, type_spec=None):

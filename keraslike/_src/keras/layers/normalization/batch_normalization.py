@@ -25,7 +25,7 @@ import torch.nn.functional as F
 
 from keraslike._src.distribute import replica_local
 from keraslike._src.distribute.strategy import get_replica_context
-from keraslike._src.keras import initializers
+from keraslike._src.keras import initializers, keras_version
 from keraslike._src.keras.layers.input_spec import fixed_axis
 from keraslike._src.keras.layers.layer import Layer, weight_options_config
 
@@ -203,16 +203,20 @@ class BatchNormalization(Layer):
         return tuple(input_shape)
 
     def get_config(self):
+        extra = {"synchronized": self.synchronized, "renorm": self.renorm, "renorm_clipping": self.renorm_clipping,
+                 "renorm_momentum": self.renorm_momentum}
+        if keras_version.legacy_keras() and not self.renorm and not self.synchronized:
+            extra = {}  # tf_keras writes these only when set
         return {
             **super().get_config(), "axis": self.axis, "momentum": self.momentum, "epsilon": self.epsilon,
-            "center": self.center, "scale": self.scale, "synchronized": self.synchronized,
-            "renorm": self.renorm, "renorm_clipping": self.renorm_clipping, "renorm_momentum": self.renorm_momentum,
+            "center": self.center, "scale": self.scale,
             "beta_initializer": initializers.serialize(self.beta_initializer),
             "gamma_initializer": initializers.serialize(self.gamma_initializer),
             "moving_mean_initializer": initializers.serialize(self.moving_mean_initializer),
             "moving_variance_initializer": initializers.serialize(self.moving_variance_initializer),
             **weight_options_config(beta_regularizer=self._regularizers[1], gamma_regularizer=self._regularizers[0],
                                     beta_constraint=self._constraints[1], gamma_constraint=self._constraints[0]),
+            **extra,
         }
 
 

@@ -39,6 +39,7 @@ class LayerNormalization(Layer):
                  gamma_constraint=None, **kwargs):
         super().__init__(**kwargs)
         self.axis = [axis] if isinstance(axis, int) else list(axis)
+        self._axis_arg = axis if isinstance(axis, int) else list(axis)  # the config writes it as given (Keras)
         self.epsilon = float(epsilon)
         self.center = center and not rms_scaling
         self.scale = scale
@@ -91,7 +92,7 @@ class LayerNormalization(Layer):
         return tuple(input_shape)
 
     def get_config(self):
-        return {**super().get_config(), "axis": self.axis, "epsilon": self.epsilon, "center": self.center,
+        return {**super().get_config(), "axis": self._axis_arg, "epsilon": self.epsilon, "center": self.center,
                 "scale": self.scale, "rms_scaling": self.rms_scaling,
                 "beta_initializer": initializers.serialize(self.beta_initializer),
                 "gamma_initializer": initializers.serialize(self.gamma_initializer),

@@ -10,6 +10,7 @@ import torch
 import torch.nn.functional as F
 
 from keraslike._src.keras.layers.convolutional import conv_utils
+from keraslike._src.keras import keras_version
 from keraslike._src.keras.layers.layer import Layer
 
 _AVG = {1: F.avg_pool1d, 2: F.avg_pool2d, 3: F.avg_pool3d}
@@ -77,5 +78,8 @@ class BasePooling(Layer):
         return (input_shape[0], *out, input_shape[-1]) if last else (*input_shape[:2], *out)
 
     def get_config(self):
-        return {**super().get_config(), "pool_size": self.pool_size, "strides": self.strides,
-                "padding": self.padding, "data_format": self.data_format}
+        if keras_version.legacy_keras() and self.pool_dimensions == 1:  # tf_keras's 1D pooling: strides first
+            return {**super().get_config(), "strides": self.strides, "pool_size": self.pool_size,
+                    "padding": self.padding, "data_format": self.data_format}
+        return {**super().get_config(), "pool_size": self.pool_size, "padding": self.padding,
+                "strides": self.strides, "data_format": self.data_format}  # Keras's order

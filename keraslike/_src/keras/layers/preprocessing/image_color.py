@@ -84,8 +84,8 @@ class Solarization(_ImageLayer):
         return _to_range(y, (0.0, 255.0), self.value_range)
 
     def get_config(self):
-        return {**super().get_config(), "addition_factor": list(self.addition_factor),
-                "threshold_factor": list(self.threshold_factor), "value_range": list(self.value_range)}
+        return {**super().get_config(), "value_range": list(self.value_range),  # Keras 3's order
+                "addition_factor": list(self.addition_factor), "threshold_factor": list(self.threshold_factor)}
 
 
 class RandomInvert(_ImageLayer):
@@ -445,8 +445,8 @@ class Equalization(Layer):
         return input_shape
 
     def get_config(self):
-        return {**super().get_config(), "value_range": list(self.value_range), "bins": self.bins,
-                "data_format": self.data_format}
+        return {**super().get_config(), "data_format": self.data_format, "bins": self.bins,
+                "value_range": list(self.value_range)}  # Keras 3's order
 
 
 class RandomColorJitter(_ImageLayer):
@@ -597,5 +597,5 @@ class ContrastLimitedAdaptiveHistogramEqualization(Layer):
         return input_shape
 
     def get_config(self):
-        return {**super().get_config(), "value_range": list(self.value_range), "clip_limit": self.clip_limit,
-                "tile_grid_size": list(self.tile_grid_size), "data_format": self.data_format}
+        return {**super().get_config(), "data_format": self.data_format, "value_range": list(self.value_range),
+                "clip_limit": self.clip_limit, "tile_grid_size": list(self.tile_grid_size)}  # Keras 3's order

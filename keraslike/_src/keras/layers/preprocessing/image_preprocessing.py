@@ -13,6 +13,7 @@ seed and different per replica in a multi-replica step (the values are not TF's:
 Keras's). They also work in `dataset.map(layer)`, as Keras allows.
 """
 
+import functools
 import inspect
 import math
 import numbers
@@ -21,7 +22,7 @@ import torch
 
 from keraslike._src.keras import keras_version
 from keraslike._src.keras.layers.convolutional import conv_utils
-from keraslike._src.keras.layers.layer import Layer
+from keraslike._src.keras.layers.layer import Layer, insert_key
 from keraslike._src.keras.ops import image as ops_image
 from keraslike._src.keras.random import random
 from keraslike._src.keras.random.seed_generator import SeedGenerator
@@ -38,6 +39,34 @@ def _hw_axes(x, data_format):
 
 
 class _ImageLayer(Layer):
+    # Keras 3's config key order: `seed` last (RandomFlip: right after data_format; the affine layers: before
+    # fill_value), the affine layers' factors right after data_format. Each subclass's `get_config` is wrapped
+    # to put its keys so (printing a config shows the order).
+    _seed_position = "last"
+    _factors_first = ()
+
+    def __init_subclass__(cls, **kwargs):
+        super().__init_subclass__(**kwargs)
+        own = cls.__dict__.get("get_config")
+        if own is not None:
+            @functools.wraps(own)
+            def get_config(self, _own=own):
+                return self._keras_order(_own(self))
+            cls.get_config = get_config
+
+    def _keras_order(self, config):
+        if keras_version.legacy_keras():
+            return config
+        if self._factors_first and "data_format" in config:
+            for key in reversed(self._factors_first):
+                if key in config:
+                    config = insert_key(config, key, config[key], after="data_format")
+        if "seed" in config and self._seed_position == "last":
+            config = insert_key(config, "seed", config["seed"])
+        elif "seed" in config and self._seed_position == "before_fill_value":
+            config = insert_key(config, "seed", config["seed"], before="fill_value")
+        return config
+
     def __init__(self, data_format=None, seed=None, **kwargs):
         super().__init__(**kwargs)
         self.data_format = conv_utils.normalize_data_format(data_format)
@@ -154,7 +183,7 @@ class CenterCrop(Resizing):
 
     def get_config(self):
         config = super().get_config()
-        return {k: config[k] for k in ("name", "trainable", "dtype", "height", "width", "data_format") if k in config}
+        return {k: config[k] for k in ("name", "trainable", "dtype", "data_format", "height", "width") if k in config}
 
 
 class RandomFlip(_ImageLayer):
@@ -166,6 +195,8 @@ class RandomFlip(_ImageLayer):
     Raises:
         ValueError: for another mode.
     """
+
+    _seed_position = None  # Keras 3: seed right after data_format
 
     _MODES = ("horizontal", "vertical", "horizontal_and_vertical")
 
@@ -196,6 +227,9 @@ class RandomFlip(_ImageLayer):
 
 class _AffineLayer(_ImageLayer):
     _FILL = ("reflect", "wrap", "constant", "nearest")
+
+    _seed_position = "before_fill_value"
+    _factors_first = ("height_factor", "width_factor", "x_factor", "y_factor")
 
     def __init__(self, fill_mode, interpolation, seed, fill_value, data_format, **kwargs):
         super().__init__(data_format, seed, **kwargs)

@@ -5,6 +5,7 @@ seed is drawn from Python's `random` then): its masks are `keras.random.dropout`
 TF's for a seed; replicas of a multi-replica step draw apart.
 """
 
+from keraslike._src.keras import keras_version
 from keraslike._src.keras.layers.layer import Layer
 from keraslike._src.keras.random import random
 from keraslike._src.keras.random.seed_generator import SeedGenerator
@@ -34,10 +35,12 @@ class Dropout(Layer):
         # not tracked as a weight (Keras keeps it out of `weights` too)
         object.__setattr__(self, "seed_generator", SeedGenerator(seed) if self.rate > 0 else None)
 
-    def call(self, inputs, training=None):
+    def call(self, inputs, training=False):
         if not training or self.rate == 0:
             return inputs
         return random.dropout(inputs, self.rate, noise_shape=self.noise_shape, seed=self.seed_generator)
 
     def get_config(self):
-        return {**super().get_config(), "rate": self.rate, "noise_shape": self.noise_shape, "seed": self.seed}
+        if keras_version.legacy_keras():
+            return {**super().get_config(), "rate": self.rate, "noise_shape": self.noise_shape, "seed": self.seed}
+        return {**super().get_config(), "rate": self.rate, "seed": self.seed, "noise_shape": self.noise_shape}

@@ -125,7 +125,10 @@ class AlphaDropout(_NoiseLayer):
         return a * x + b
 
     def get_config(self):
-        return {**super().get_config(), "rate": self.rate, "noise_shape": self.noise_shape, "seed": self.seed}
+        config = {**super().get_config(), "rate": self.rate, "seed": self.seed}
+        if self.noise_shape is not None:  # Keras writes none (a given one is kept here so the layer reads back)
+            config["noise_shape"] = self.noise_shape
+        return config
 
 
 def _normal(like, mean, stddev, generator):

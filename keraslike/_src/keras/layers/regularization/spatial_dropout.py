@@ -5,6 +5,7 @@ Drop whole feature maps: the dropout mask has shape `(batch, 1, ..., 1, channels
 the kept ones are scaled by `1 / (1 - rate)`. Identity at inference.
 """
 
+from keraslike._src.keras import keras_version
 from keraslike._src.keras.layers.convolutional import conv_utils
 from keraslike._src.keras.layers.layer import Layer
 from keraslike._src.keras.random import random
@@ -40,7 +41,7 @@ class SpatialDropout2D(Layer):
         # made in __init__ as Keras's (the order of Python draws); not tracked as a weight
         object.__setattr__(self, "seed_generator", SeedGenerator(seed) if self.rate > 0 else None)
 
-    def call(self, inputs, training=None):
+    def call(self, inputs, training=False):
         if not training or self.rate == 0:
             return inputs
         if inputs.dim() != self.rank + 2:
@@ -56,7 +57,13 @@ class SpatialDropout2D(Layer):
         return tuple(input_shape)
 
     def get_config(self):
-        return {**super().get_config(), "rate": self.rate, "data_format": self.data_format, "seed": self.seed}
+        if keras_version.legacy_keras():  # tf_keras: a Dropout's config (no data_format)
+            return {**super().get_config(), "rate": self.rate, "noise_shape": None, "seed": self.seed}
+        # Keras 3 writes its own short config: no `trainable`, the dtype as a name, data_format for 2D/3D
+        config = {"rate": self.rate, "seed": self.seed, "name": self.name, "dtype": self._dtype_policy.name}
+        if self.rank > 1:
+            config["data_format"] = self.data_format
+        return config
 
 
 class SpatialDropout1D(SpatialDropout2D):

@@ -10,7 +10,7 @@ centres (`tf.image.resize`'s convention).
 import torch.nn.functional as F
 
 from keraslike._src.keras.layers.convolutional import conv_utils
-from keraslike._src.keras.layers.layer import Layer
+from keraslike._src.keras.layers.layer import Layer, insert_key
 
 
 def _pairs(value, n, name):
@@ -75,7 +75,7 @@ class ZeroPadding2D(_SpatialBase):
         return tuple(shape)
 
     def get_config(self):
-        return {**super().get_config(), "padding": self.padding}
+        return insert_key(super().get_config(), "padding", self.padding, before="data_format")  # Keras's order
 
 
 class ZeroPadding1D(ZeroPadding2D):
@@ -85,6 +85,9 @@ class ZeroPadding1D(ZeroPadding2D):
 
     def __init__(self, padding=1, data_format=None, **kwargs):
         super().__init__(padding, data_format, **kwargs)
+
+    def get_config(self):
+        return {**super().get_config(), "padding": list(self.padding[0])}  # Keras: [left, right]
 
 
 class Cropping2D(_SpatialBase):
@@ -122,7 +125,7 @@ class Cropping2D(_SpatialBase):
         return tuple(shape)
 
     def get_config(self):
-        return {**super().get_config(), "cropping": self.cropping}
+        return insert_key(super().get_config(), "cropping", self.cropping, before="data_format")  # Keras's order
 
 
 class Cropping1D(Cropping2D):
@@ -132,6 +135,11 @@ class Cropping1D(Cropping2D):
 
     def __init__(self, cropping=(1, 1), data_format=None, **kwargs):
         super().__init__(cropping, data_format, **kwargs)
+
+    def get_config(self):
+        config = {**super().get_config(), "cropping": list(self.cropping[0])}  # Keras: [start, end]
+        config.pop("data_format")  # Keras's Cropping1D has none
+        return config
 
 
 class UpSampling2D(_SpatialBase):
@@ -175,7 +183,8 @@ class UpSampling2D(_SpatialBase):
         return tuple(shape)
 
     def get_config(self):
-        return {**super().get_config(), "size": self.size, "interpolation": self.interpolation}
+        config = insert_key(super().get_config(), "size", self.size, before="data_format")  # Keras's order
+        return {**config, "interpolation": self.interpolation}
 
 
 class UpSampling1D(UpSampling2D):
@@ -185,6 +194,13 @@ class UpSampling1D(UpSampling2D):
 
     def __init__(self, size=2, data_format=None, interpolation="nearest", **kwargs):
         super().__init__(size, data_format, interpolation, **kwargs)
+
+    def get_config(self):
+        config = {**super().get_config(), "size": self.size[0]}  # Keras: the int
+        if self.interpolation == "nearest" and self.data_format == "channels_last":
+            config.pop("data_format")  # Keras's UpSampling1D has neither (it repeats steps)
+            config.pop("interpolation")
+        return config
 
 
 class ZeroPadding3D(ZeroPadding2D):

@@ -7,6 +7,7 @@ Weights: the forward layer's, then the backward layer's.
 
 import torch
 
+from keraslike._src.keras import keras_version
 from keraslike._src.keras.layers.layer import Layer
 from keraslike._src.keras.layers.rnn.wrapper_config import deserialize_layer, serialize_layer
 
@@ -42,8 +43,9 @@ class Bidirectional(Layer):
         if not hasattr(layer, "go_backwards"):
             raise ValueError(f"Bidirectional expects an RNN layer (with `go_backwards`). Received: layer={layer!r}")
         config = layer.get_config()
-        config["name"] = "forward_" + layer.name
+        config["name"] = "forward_" + _removeprefix(layer.name, "forward_")  # a Keras 3 config holds forward_x
         self._layer_config = serialize_layer(layer)
+        self._backward_given = backward_layer is not None
         self.forward_layer = type(layer).from_config(config)
         if backward_layer is None:
             config = layer.get_config()
@@ -107,4 +109,15 @@ class Bidirectional(Layer):
         return out
 
     def get_config(self):
-        return {**super().get_config(), "layer": self._layer_config, "merge_mode": self.merge_mode}
+        if keras_version.legacy_keras():  # tf_keras: the layer as given, then merge_mode (backward_layer if given)
+            config = {**super().get_config(), "layer": self._layer_config, "merge_mode": self.merge_mode}
+            if self._backward_given:
+                config["backward_layer"] = serialize_layer(self.backward_layer)
+            return config
+        # Keras 3: merge_mode, then the forward and backward layers as built (`forward_lstm`, `backward_lstm`)
+        return {**super().get_config(), "merge_mode": self.merge_mode, "layer": serialize_layer(self.forward_layer),
+                "backward_layer": serialize_layer(self.backward_layer)}
+
+
+def _removeprefix(name, prefix):
+    return name[len(prefix):] if name.startswith(prefix) else name

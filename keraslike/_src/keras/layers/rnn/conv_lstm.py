@@ -13,7 +13,7 @@ import torch
 from keraslike._src.keras import activations, initializers
 from keraslike._src.keras.keras_version import legacy_keras
 from keraslike._src.keras.layers.convolutional import conv_utils
-from keraslike._src.keras.layers.layer import Layer, weight_options_config
+from keraslike._src.keras.layers.layer import Layer, weight_options_config, with_activity_regularizer
 from keraslike._src.keras.ops import nn as ops_nn
 from keraslike._src.keras.random.seed_generator import SeedGenerator
 
@@ -199,7 +199,8 @@ class ConvLSTM(Layer):
 
     def get_config(self):
         cell = self.cell
-        return {**super().get_config(), "filters": cell.filters, "kernel_size": cell.kernel_size,
+        return with_activity_regularizer({
+            **super().get_config(), "filters": cell.filters, "kernel_size": cell.kernel_size,
                 "strides": cell.strides, "padding": cell.padding, "data_format": cell.data_format,
                 "dilation_rate": cell.dilation_rate, "activation": activations.serialize(cell.activation),
                 "recurrent_activation": activations.serialize(cell.recurrent_activation), "use_bias": cell.use_bias,
@@ -212,7 +213,7 @@ class ConvLSTM(Layer):
                 "unit_forget_bias": cell.unit_forget_bias, "dropout": cell.dropout,
                 "recurrent_dropout": cell.recurrent_dropout, "seed": cell.seed,
                 "return_sequences": self.return_sequences, "return_state": self.return_state,
-                "go_backwards": self.go_backwards, "stateful": self.stateful}
+                "go_backwards": self.go_backwards, "stateful": self.stateful}, self)
 
 
 class ConvLSTM1D(ConvLSTM):

@@ -16,6 +16,7 @@ before the recurrent matmul: `hh = tanh(x_h + (r * h) @ recurrent_kernel_h)`.
 import torch
 
 from keraslike._src.keras.layers.rnn.base_cell import CELL_ARGS, BaseCell, cell_config, split_cell_kwargs
+from keraslike._src.keras.layers.layer import insert_key, with_activity_regularizer
 from keraslike._src.keras.layers.rnn.rnn import RNN
 
 
@@ -73,7 +74,7 @@ class GRUCell(BaseCell):
         return out, [h[0]]
 
     def get_config(self):
-        return {**super().get_config(), "reset_after": self.reset_after}
+        return insert_key(super().get_config(), "reset_after", self.reset_after, before="seed")  # Keras 3: before seed
 
 
 class GRU(RNN):
@@ -100,4 +101,5 @@ class GRU(RNN):
                          go_backwards=go_backwards, stateful=stateful, unroll=unroll, **kwargs)
 
     def get_config(self):
-        return {**super().get_config(), **cell_config(self.cell)}
+        return with_activity_regularizer({
+            **super().get_config(), **cell_config(self.cell)}, self)

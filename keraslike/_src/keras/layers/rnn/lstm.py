@@ -10,7 +10,9 @@ fused ATen/cuDNN kernel takes transposed views of the Keras weights):
 import torch
 
 from keraslike._src.keras import initializers
+from keraslike._src.keras.keras_version import legacy_keras
 from keraslike._src.keras.layers.rnn.base_cell import CELL_ARGS, BaseCell, cell_config, split_cell_kwargs
+from keraslike._src.keras.layers.layer import insert_key, with_activity_regularizer
 from keraslike._src.keras.layers.rnn.rnn import RNN
 
 
@@ -61,7 +63,9 @@ class LSTMCell(BaseCell):
         return out, [h[0], c[0]]
 
     def get_config(self):
-        return {**super().get_config(), "unit_forget_bias": self.unit_forget_bias}
+        # Keras 3 lists unit_forget_bias after use_bias, tf_keras after bias_initializer
+        after = "bias_initializer" if legacy_keras() else "use_bias"
+        return insert_key(super().get_config(), "unit_forget_bias", self.unit_forget_bias, after=after)
 
 
 class LSTM(RNN):
@@ -91,4 +95,7 @@ class LSTM(RNN):
                          go_backwards=go_backwards, stateful=stateful, unroll=unroll, **kwargs)
 
     def get_config(self):
-        return {**super().get_config(), **cell_config(self.cell)}
+        config = {**super().get_config(), **cell_config(self.cell)}
+        # the LSTM layer (unlike its cell, under Keras 3) lists unit_forget_bias after bias_initializer
+        config = insert_key(config, "unit_forget_bias", config["unit_forget_bias"], after="bias_initializer")
+        return with_activity_regularizer(config, self)

@@ -5,6 +5,7 @@ import torch
 
 from keraslike._src.keras import activations
 from keraslike._src.keras.layers.rnn.base_cell import CELL_ARGS, BaseCell, cell_config, split_cell_kwargs
+from keraslike._src.keras.layers.layer import with_activity_regularizer
 from keraslike._src.keras.layers.rnn.rnn import RNN
 
 
@@ -29,6 +30,11 @@ class SimpleRNNCell(BaseCell):
         weights = [self.kernel.t(), self.recurrent_kernel.t(), bias, torch.zeros_like(bias)]
         out, h = fn(inputs, states[0].unsqueeze(0).contiguous(), weights, True, 1, 0.0, training, False, True)
         return out, [h[0]]
+
+    def get_config(self):
+        config = super().get_config()
+        config.pop("recurrent_activation", None)  # a simple cell has none (Keras writes none)
+        return config
 
 
 class SimpleRNN(RNN):
@@ -56,4 +62,5 @@ class SimpleRNN(RNN):
     def get_config(self):
         config = {**super().get_config(), **cell_config(self.cell)}
         config.pop("recurrent_activation", None)
-        return config
+        config.pop("seed", None)  # Keras 3's SimpleRNN (unlike its cell, GRU and LSTM) writes no seed
+        return with_activity_regularizer(config, self)

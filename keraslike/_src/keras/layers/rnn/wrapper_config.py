@@ -1,4 +1,4 @@
-"""Serialize the layer inside a wrapper (Bidirectional, TimeDistributed, RNN cells) as `{"class_name", "config"}`.
+"""Serialize the layer inside a wrapper (Bidirectional, TimeDistributed, RNN cells) as Keras writes any layer.
 
 Classes are resolved by name in `custom_objects`, the `register_keras_serializable` registry, then keraslike's
 built-in layers (each joins `object_registration`'s table when defined); nothing is unpickled.
@@ -8,7 +8,9 @@ from keraslike._src.keras.saving import object_registration, serialization_lib
 
 
 def serialize_layer(layer):
-    return {"class_name": type(layer).__name__, "config": layer.get_config()}
+    """`{"module", "class_name", "config", "registered_name"}` (and `build_config` once built), as Keras 3 and
+    tf_keras both write a wrapped layer."""
+    return serialization_lib.serialize_layer(layer)
 
 
 def deserialize_layer(config, custom_objects=None):
