@@ -12,7 +12,9 @@
 # of a job, whatever else runs); the slow half's report follows the quick half's.
 # The quick half runs torch on one thread (KERASLIKE_QUICK_THREADS, default 1): it is one core's work beside the
 # slow half, and torch's intra-op threads on cores that are already busy spin while they wait (measured under
-# load: the same test files took 3.5x the CPU time with two threads as with one).
+# load: the same test files took 3.5x the CPU time with two threads as with one). The whole quick half happens to
+# run on one thread already (tests/keras/trainers/test_multi_output.py sets it when it is collected); this keeps
+# it so whatever a test module or an in-process strategy does to torch's default.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 . scripts/_install.sh dev
