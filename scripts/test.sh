@@ -10,6 +10,11 @@
 # together), so one file's waits (rendezvous, replica timeouts, restarts) overlap another's work. Each
 # replica still gets its share of the cores (the launcher splits the cores it may use between the replicas
 # of a job, whatever else runs); the slow half's report follows the quick half's.
+# The quick half runs torch on one thread (KERASLIKE_QUICK_THREADS, default 1): it is one core's work beside the
+# slow half, and torch's intra-op threads on cores that are already busy spin while they wait (measured under
+# load: the same test files took 3.5x the CPU time with two threads as with one). The whole quick half happens to
+# run on one thread already (tests/keras/trainers/test_multi_output.py sets it when it is collected); this keeps
+# it so whatever a test module or an in-process strategy does to torch's default.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 . scripts/_install.sh dev
@@ -23,7 +28,7 @@ python -m pytest -q -ra -m slow -p no:cacheprovider -n "${KERASLIKE_SLOW_WORKERS
 slow_pid=$!
 trap 'kill "$slow_pid" 2>/dev/null || true' INT TERM
 quick=0
-python -m pytest -q -ra -m "not slow" || quick=$?
+OMP_NUM_THREADS="${KERASLIKE_QUICK_THREADS:-1}" python -m pytest -q -ra -m "not slow" || quick=$?
 slow=0
 wait "$slow_pid" || slow=$?
 echo "== the multi-process tests (-m slow), run alongside:"

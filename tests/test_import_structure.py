@@ -54,36 +54,44 @@ def _parsed(path):
 @pytest.fixture(scope="module", autouse=True)
 def _forget_the_trees():
     yield
+    _import_statements.cache_clear()
     _parsed.cache_clear()  # the trees of the whole package are hundreds of MB: not for the rest of the run
 
 
-class _ImportCollector(ast.NodeVisitor):
-    """Collects (absolute module, names, line, in_function) for every import statement in a module."""
+_FUNCTIONS = (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)
 
-    def __init__(self, module, is_package):
-        self.package = module if is_package else module.rpartition(".")[0]
-        self.depth = 0
-        self.found = []
 
-    def _function(self, node):
-        self.depth += 1
-        self.generic_visit(node)
-        self.depth -= 1
+@functools.lru_cache(maxsize=None)
+def _import_statements(path):
+    """[(import node, in_function)] of every import statement in a file, from one walk of its tree (shared by the
+    graph and the comment checks)."""
+    found, stack = [], [(_parsed(path)[1], False)]
+    while stack:
+        node, in_function = stack.pop()
+        if isinstance(node, (ast.Import, ast.ImportFrom)):
+            found.append((node, in_function))
+            continue
+        in_function = in_function or isinstance(node, _FUNCTIONS)
+        stack.extend((child, in_function) for child in ast.iter_child_nodes(node))
+    found.sort(key=lambda item: (item[0].lineno, item[0].col_offset))
+    return found
 
-    visit_FunctionDef = visit_AsyncFunctionDef = visit_Lambda = _function
 
-    def visit_Import(self, node):
-        for alias in node.names:
-            self.found.append((alias.name, (), node.lineno, self.depth > 0))
-
-    def visit_ImportFrom(self, node):
+def _absolute_imports(module, is_package, statements):
+    """[(absolute module, names, line, in_function)] for the import statements of `module`."""
+    package = module if is_package else module.rpartition(".")[0]
+    found = []
+    for node, in_function in statements:
+        if isinstance(node, ast.Import):
+            found.extend((alias.name, (), node.lineno, in_function) for alias in node.names)
+            continue
         base = node.module or ""
         if node.level:
-            anchor = self.package.split(".")
+            anchor = package.split(".")
             anchor = anchor[:len(anchor) - (node.level - 1)]
             base = ".".join(anchor + ([base] if base else []))
-        names = tuple(alias.name for alias in node.names)
-        self.found.append((base, names, node.lineno, self.depth > 0))
+        found.append((base, tuple(alias.name for alias in node.names), node.lineno, in_function))
+    return found
 
 
 def imports_of(module, path):
@@ -92,10 +100,9 @@ def imports_of(module, path):
     `from a.b import c` targets `a.b.c` when that is a module, else `a.b`; imports outside keraslike are left out.
     """
     modules = all_modules()
-    collector = _ImportCollector(module, path.name == "__init__.py")
-    collector.visit(_parsed(path)[1])
     targets = []
-    for base, names, line, in_function in collector.found:
+    for base, names, line, in_function in _absolute_imports(module, path.name == "__init__.py",
+                                                            _import_statements(path)):
         if base != ROOT and not base.startswith(ROOT + "."):
             continue
         submodules = [f"{base}.{name}" for name in names if f"{base}.{name}" in modules]
@@ -223,16 +230,14 @@ def unexplained_function_level_imports():
     """['module:line: statement'] for each function-level import (of any package) with no comment saying why."""
     found = []
     for module, path in all_modules().items():
-        source, tree = _parsed(path)
+        source = _parsed(path)[0]
         lines = source.split("\n")
-        for node in ast.walk(tree):
-            if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)):
-                for inner in ast.walk(node):
-                    if isinstance(inner, (ast.Import, ast.ImportFrom)):
-                        text = lines[inner.lineno - 1:inner.end_lineno]
-                        above = lines[inner.lineno - 2].strip() if inner.lineno > 1 else ""
-                        if not any("#" in line for line in text) and not above.startswith("#"):
-                            found.append(f"{module}:{inner.lineno}: {text[0].strip()}")
+        for inner, in_function in _import_statements(path):
+            if in_function:
+                text = lines[inner.lineno - 1:inner.end_lineno]
+                above = lines[inner.lineno - 2].strip() if inner.lineno > 1 else ""
+                if not any("#" in line for line in text) and not above.startswith("#"):
+                    found.append(f"{module}:{inner.lineno}: {text[0].strip()}")
     return sorted(set(found))
 
 

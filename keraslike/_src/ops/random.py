@@ -232,6 +232,14 @@ def _uniform_floats(start, count, dims, dtype):
     return philox_tensor(philox.uniform_float(start, count, dtypes.dtype_name(dtype)), dims, dtype)
 
 
+def _scaled(u, lo, hi):
+    """`u * (hi - lo) + lo`, in place on `u` (a fresh draw) when the bounds are scalars: the same values without two
+    more arrays the size of the draw (a VGG kernel is 100M floats)."""
+    if lo.dim() == 0 and hi.dim() == 0 and lo.dtype == hi.dtype == u.dtype:
+        return u.mul_(hi - lo).add_(lo)
+    return u * (hi - lo) + lo
+
+
 def philox_uniform(start, dims, minval, maxval, dtype):
     """TF's uniform values from the generator `start`: floats `u * (maxval - minval) + minval`, integers
     `minval + word % (maxval - minval)`."""
@@ -240,7 +248,7 @@ def philox_uniform(start, dims, minval, maxval, dtype):
         u = _uniform_floats(start, count, dims, dtype)
         lo = to_tensor(minval, dtype, "minval").to(u.device)
         hi = to_tensor(1.0 if maxval is None else maxval, dtype, "maxval").to(u.device)
-        return u * (hi - lo) + lo
+        return _scaled(u, lo, hi)
     lo, hi = int(to_tensor(minval, dtype, "minval")), int(to_tensor(maxval, dtype, "maxval"))
     if lo >= hi:
         raise errors.InvalidArgumentError(f"Need minval < maxval. Received: minval={lo}, maxval={hi}")
@@ -408,7 +416,7 @@ def stateless_uniform(shape, seed, minval=0, maxval=None, dtype=torch.float32, n
         u = _uniform_floats(pair, count, dims, dtype)
         lo = to_tensor(minval, dtype, "minval").to(u.device)
         hi = to_tensor(1.0 if maxval is None else maxval, dtype, "maxval").to(u.device)
-        return u * (hi - lo) + lo
+        return _scaled(u, lo, hi)
     if dtype not in (torch.int32, torch.int64):
         raise ValueError(f"Expected a float, int32 or int64 `dtype`. Received: dtype={dtype}")
     bits = 32 if dtype == torch.int32 else 64
