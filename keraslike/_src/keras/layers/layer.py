@@ -146,7 +146,11 @@ class Layer(torch.nn.Module, metaclass=LayerMeta):
     def __init__(self, trainable=True, name=None, dtype=None, input_shape=None, batch_input_shape=None,
                  input_dim=None, autocast=True, activity_regularizer=None, **kwargs):
         """Create the layer; its arguments are in the class docstring (`help(type(self))`)."""
+        early = self.__dict__.pop("_assigned_before_init", None)  # `self.x = ...` run before this call
+        held = {k: self.__dict__[k] for k in ("_parameters", "_buffers", "_modules")} if early else {}
         super().__init__()
+        for key, values in held.items():  # torch's Module.__init__ starts empty dicts: keep what was assigned
+            self.__dict__[key].update(values)
         self.training = False  # torch's module mode: `model.train()` makes plain calls record autograd
         allowed = {"batch_size", "weights"}
         unknown = set(kwargs) - allowed
@@ -184,6 +188,12 @@ class Layer(torch.nn.Module, metaclass=LayerMeta):
         self._call_takes_mask = "mask" in call_params
         self._call_context_positions = _context_positions(call_params)
         self._inbound_nodes = []
+        for attr in early or ():  # track them now, in the order they were assigned, as Keras does
+            if hasattr(self, attr):
+                value = getattr(self, attr)
+                self._track_attribute(attr, value)
+                self.__dict__.setdefault("_layer_order", [])
+                self._track_layer_order(attr, value)
 
 
     def _default_name(self):
@@ -1011,6 +1021,11 @@ class Layer(torch.nn.Module, metaclass=LayerMeta):
         return f"<{type(self).__name__} name={self.name}, built={self.built}>"
 
     def __setattr__(self, name, value):
+        if "_modules" not in self.__dict__:  # assigned before `super().__init__()`, which Keras allows
+            torch.nn.Module.__init__(self)
+            self.__dict__["_assigned_before_init"] = []
+        if "_assigned_before_init" in self.__dict__ and name not in self.__dict__["_assigned_before_init"]:
+            self.__dict__["_assigned_before_init"].append(name)
         if isinstance(value, (list, tuple)) and value and all(isinstance(v, torch.nn.Module) for v in value):
             value = torch.nn.ModuleList(value)
         elif isinstance(value, dict) and value and all(isinstance(v, torch.nn.Module) for v in value.values()):
