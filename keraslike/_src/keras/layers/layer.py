@@ -19,7 +19,7 @@ import weakref
 import numpy as np
 import torch
 
-from keraslike._src import torch_members
+from keraslike._src import errors, torch_members
 from keraslike._src.autodiff import gradient_tape
 from keraslike._src.distribute import fully_sharded, sharded_values
 from keraslike._src.keras import backend, constraints, initializers, keras_version, regularizers
@@ -34,6 +34,7 @@ from keraslike._src.keras.layers.layer_utils import (
     _inferred_output_shape,
     _attach_symbolic_masks,
     _declared_output_shape,
+    _batch_for_fixed_reshape,
     _example_value,
     _has_unknown_dims,
     _known_batch,
@@ -933,10 +934,8 @@ class Layer(torch.nn.Module, metaclass=LayerMeta):
         declared = _declared_output_shape(self, shapes)
         inferred = None
         try:
-            out = self._example_call(args, kwargs, 8)
-            # a second run with other sizes for the unknown input dims tells which output dims are unknown
-            other = self._example_call(args, kwargs, 9, quiet=True) if _has_unknown_dims((args, kwargs)) else None
-            outputs = inferred = _symbolic_outputs(out, other, _known_batch((args, kwargs)))
+            out, other, batch = self._example_calls(args, kwargs)
+            outputs = inferred = _symbolic_outputs(out, other, batch)
         except Exception:
             if declared is None and not any(isinstance(t, KerasTensor) and t.type_spec is not None
                                             for t in flatten((args, kwargs))):
@@ -963,17 +962,34 @@ class Layer(torch.nn.Module, metaclass=LayerMeta):
 
     def _inferred_output_shape_of(self, args):
         """Output shapes of `call` on the KerasTensors `args` (positional; run on examples, no node recorded)."""
-        out = self._example_call(args, {}, 8)
-        other = self._example_call(args, {}, 9, quiet=True) if _has_unknown_dims(args) else None
-        return map_structure(lambda t: tuple(t.shape), _symbolic_outputs(out, other, _known_batch(args)))
+        out, other, batch = self._example_calls(args, {})
+        return map_structure(lambda t: tuple(t.shape), _symbolic_outputs(out, other, batch))
 
-    def _example_call(self, args, kwargs, unknown, quiet=False):
-        """Run the layer without autograd on example values for `args`/`kwargs` (unknown dims `unknown`); with
-        `quiet`, None where that fails."""
+    def _example_calls(self, args, kwargs):
+        """The outputs of `call` on example values (unknown dims 8); on other sizes for the unknown non-batch
+        dims (9; None when there are none) to tell which output dims are unknown; and the batch size the outputs
+        are known to have (None: unknown). The examples have batch 1, unless `call` reshapes to a fixed shape that
+        needs another batch (`_batch_for_fixed_reshape`): the outputs then have that batch, as TF's shape
+        inference finds from the fixed reshape."""
+        batch = 1
+        try:
+            out = self._example_call(args, kwargs, 8)
+        except errors.InvalidArgumentError as error:
+            batch = _batch_for_fixed_reshape(error, (args, kwargs))
+            if batch is None:
+                raise
+            out = self._example_call(args, kwargs, 8, batch=batch)
+        other = self._example_call(args, kwargs, 9, quiet=True, batch=batch) \
+            if _has_unknown_dims((args, kwargs)) else None
+        return out, other, (_known_batch((args, kwargs)) if batch == 1 else batch)
+
+    def _example_call(self, args, kwargs, unknown, quiet=False, batch=1):
+        """Run the layer without autograd on example values for `args`/`kwargs` (unknown batch `batch`, other
+        unknown dims `unknown`); with `quiet`, None where that fails."""
         try:
             with torch.no_grad(), added_metrics.example_calls():
-                return super().__call__(*map_structure(lambda v: _example_value(v, unknown), args),
-                                        **map_structure(lambda v: _example_value(v, unknown), kwargs))
+                return super().__call__(*map_structure(lambda v: _example_value(v, unknown, batch), args),
+                                        **map_structure(lambda v: _example_value(v, unknown, batch), kwargs))
         except Exception:
             if not quiet:
                 raise
