@@ -294,7 +294,11 @@ class Model(Trainer, Layer):
         if isinstance(config, dict) and {"layers", "input_layers", "output_layers"} <= set(config):
             full = keras2_config.to_keras3({"class_name": "Functional", "config": config})
             with object_registration.CustomObjectScope(custom_objects or {}):
-                return serialization_lib.deserialize_layer(full, custom_objects)
+                if cls.__module__.startswith("keraslike."):
+                    return serialization_lib.deserialize_layer(full, custom_objects)
+                # a user's Model subclass built from inputs and outputs (only `train_step` overridden): Keras
+                # rebuilds the graph as an instance of that class
+                return serialization_lib.functional_from_config(full["config"], cls, custom_objects)
         with object_registration.CustomObjectScope(custom_objects or {}):
             return cls(**config)
 
