@@ -26,11 +26,16 @@ RULES: tuple[tuple[str, str], ...] = (
 _COMPILED = tuple((re.compile(p), r) for p, r in RULES)
 
 
+_TRAILING_COMMENT = re.compile(r"^([^#]*?)(\s*#.*)?$")
+
+
 def rewrite_line(line: str) -> str:
-    """Returns ``line`` with a TensorFlow/Keras import pointed at keraslike (other lines unchanged)."""
+    """Returns ``line`` with a TensorFlow/Keras import pointed at keraslike (other lines unchanged); a trailing
+    comment (``import tensorflow as tf  # only for tf.data``) is kept as it is."""
+    code, comment = _TRAILING_COMMENT.match(line).groups()
     for pattern, replacement in _COMPILED:
-        if pattern.search(line):
-            return pattern.sub(replacement, line, count=1)
+        if pattern.search(code):
+            return pattern.sub(replacement, code, count=1) + (comment or "")
     return line
 
 

@@ -195,6 +195,34 @@ def _private_and_dict_update(keras):
     return Net()
 
 
+def _assigned_before_super_init(keras):
+    """keras-io's Switch Transformer Router: sublayers and plain attributes assigned before `super().__init__()`
+    (Keras 3 allows it, in a layer and in a model), then more after it."""
+    L = keras.layers
+
+    class Router(L.Layer):
+        def __init__(self, units, **kwargs):
+            self.units = units
+            self.route = L.Dense(units + 2, name="route")
+            self.gates = [L.Dense(units + 1, name="gate0")]
+            super().__init__(**kwargs)
+            self.proj = L.Dense(units, name="proj")
+
+        def call(self, x):
+            return self.proj(self.gates[0](self.route(x)))
+
+    class Net(keras.Model):
+        def __init__(self):
+            self.router = Router(3, name="router")
+            super().__init__(name="net")
+            self.head = L.Dense(1, name="head")
+
+        def call(self, x):
+            return self.head(self.router(x))
+
+    return Net()
+
+
 CASES = {
     "list_then_head": _list_then_head,
     "head_then_list": _head_then_list,
@@ -204,6 +232,7 @@ CASES = {
     "batchnorm_frozen": _batchnorm_frozen,
     "layer_in_layer": _layer_in_layer,
     "private_and_dict_update": _private_and_dict_update,
+    "assigned_before_super_init": _assigned_before_super_init,
 }
 
 

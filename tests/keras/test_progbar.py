@@ -78,3 +78,37 @@ def test_one_step_bars_are_drawn_as_keras_draws_them(capsys):
                       ("fit", lambda: model.fit(x, y, batch_size=8, epochs=1, verbose=1))):
         run()
         assert _bars(capsys.readouterr().out) == golden[name], name
+
+
+def _unknown_size_fit(verbose):
+    """keras-io's miniature GPT: `fit` on a TextLineDataset pipeline, whose size is unknown until an epoch ends."""
+    x, y = np.ones((40, 3), "float32"), np.zeros((40, 1), "float32")
+    ds = tf.data.Dataset.from_tensor_slices((x, y)).filter(lambda a, b: True).batch(8)
+    model = tf.keras.Sequential([tf.keras.Input((3,)), tf.keras.layers.Dense(1, kernel_initializer="zeros")])
+    model.compile("sgd", "mse")
+    model.fit(ds, epochs=2, verbose=verbose)
+
+
+def test_unknown_size_epochs_count_their_steps(capsys, monkeypatch):
+    # TF 2.21 prints `5/5 - 1s - 276ms/step - loss: 0.0000e+00` for both epochs (keraslike: `0/Unknown - 0s -
+    # 0s/step`), and in Keras 2 (TF_USE_LEGACY_KERAS=1) `5/5 - 2s - loss: 0.0000e+00 - 2s/epoch - 418ms/step`
+    _unknown_size_fit(2)
+    lines = capsys.readouterr().out.splitlines()
+    assert [line.split(" - ")[0] for line in lines] == ["Epoch 1/2", "5/5", "Epoch 2/2", "5/5"]
+    assert all(re.match(r"^5/5 - \d+s - \d+(ms|us|s)/step - loss: 0\.0000e\+00$", lines[i]) for i in (1, 3)), lines
+    monkeypatch.setenv("TF_USE_LEGACY_KERAS", "1")
+    _unknown_size_fit(2)
+    lines = capsys.readouterr().out.splitlines()
+    assert all(re.match(r"^5/5 - \d+s - loss: 0\.0000e\+00 - \d+m?s/epoch - \d+(ms|us|s)/step$", lines[i])
+               for i in (1, 3)), lines
+
+
+def test_unknown_size_bar_ends_full_and_later_epochs_know_the_size(capsys):
+    # TF 2.21, verbose=1: epoch 1 draws `1/Unknown ...` then ends on `5/5 ━━━...`; epoch 2 draws `1/5 ...` (keraslike
+    # ended on `3/Unknown`, the last count it had drawn, and stayed Unknown in epoch 2)
+    _unknown_size_fit(1)
+    out = capsys.readouterr().out
+    epoch1, epoch2 = out.split("Epoch 2/2")
+    finals = [chunk.strip().splitlines()[-1].split("\r")[-1] for chunk in (epoch1, epoch2)]
+    assert all(final.startswith("5/5 ━") for final in finals), finals
+    assert "/Unknown" in epoch1 and "/Unknown" not in epoch2

@@ -104,10 +104,13 @@ def reshape(tensor, shape, name=None):
     try:
         return x.reshape(dims)
     except RuntimeError:
-        raise errors.InvalidArgumentError(
+        error = errors.InvalidArgumentError(
             None, "Reshape", f"Cannot reshape a tensor with {x.numel()} elements (shape {list(x.shape)}) to the "
             f"requested shape. Received: shape={list(dims)}"
-        ) from None
+        )
+        if all(d >= 0 for d in dims):  # the sizes, for a functional model's trace to find the batch TF would use
+            error.elements = (x.numel(), int(np.prod(dims, dtype=np.int64)))
+        raise error from None
 
 
 def _same_dtype_list(values, arg_name, op_name):

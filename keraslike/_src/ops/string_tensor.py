@@ -119,6 +119,8 @@ def as_string_array(value):
         return _encode_array(value, value)
     if isinstance(value, (list, tuple)):
         return _from_sequence(value)
+    if _object_array_like(value):
+        return _encode_array(np.asarray(value, dtype=object), value)
     raise TypeError(
         f"Expected a string value (str, bytes, a list or array of them, or a string tensor). "
         f"Received: value={_short(value)} of type {type(value).__name__}"
@@ -143,7 +145,16 @@ def looks_like_strings(value):
                                             and isinstance(value.flat[0], _STRING_SCALARS))
     if isinstance(value, (list, tuple)) and value:
         return isinstance(_leaf(value), (StringTensor,) + _STRING_SCALARS)
+    if _object_array_like(value):
+        return looks_like_strings(np.asarray(value, dtype=object))
     return False
+
+
+def _object_array_like(value):
+    """Whether `value` is an array-like other than an ndarray whose dtype holds objects or text (a pandas
+    `StringArray` from `df[column].values`, a string `Series`): numpy converts it, as TF does."""
+    return (not isinstance(value, (np.ndarray, torch.Tensor)) and hasattr(value, "__array__")
+            and getattr(getattr(value, "dtype", None), "kind", None) in ("O", "U", "S"))
 
 
 def has_strings(*values):

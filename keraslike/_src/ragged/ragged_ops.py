@@ -25,6 +25,8 @@ _SCALAR = (int, float, bool, complex, str, bytes, np.generic)
 
 def _scalar_depth(value, depth=0):
     """The set of nesting depths at which scalars occur, and the deepest empty list's depth."""
+    if isinstance(value, np.ndarray) and value.dtype == object and value.ndim:
+        value = list(value)  # an object array of rows (`df["terms"].values` holding lists): TF walks its items
     if isinstance(value, (list, tuple)):
         if not value:
             return set(), depth + 1

@@ -318,3 +318,39 @@ def test_ops_flash_attention_runs_the_flash_kernel_or_says_why():
             ops.dot_product_attention(q, q, q, flash_attention=True)
     with pytest.raises(ValueError, match="attn_logits_soft_cap=2.0"):
         ops.dot_product_attention(q, q, q, flash_attention=True, attn_logits_soft_cap=2.0)
+
+
+def _broadcast_mask_case():
+    """keras-io's seq2seq Transformer passes `mask[:, tf.newaxis, tf.newaxis, :]`, a BERT-style `(B, 1, 1, S)`
+    padding mask, and other programs a `(T, S)` one for every sample: Keras broadcasts them to the scores."""
+    rng = np.random.default_rng(0)
+    q = rng.normal(size=(3, 4, 6)).astype("float32")
+    v = rng.normal(size=(3, 5, 6)).astype("float32")
+    keep = np.array([[1, 1, 1, 0, 0], [1, 1, 1, 1, 1], [1, 0, 0, 0, 0]], "int32")
+    mha = tf.keras.layers.MultiHeadAttention(num_heads=2, key_dim=3)
+    mha(q, v)
+    mha.set_weights([np.sin(np.arange(np.prod(w.shape)) * 0.37 + i).reshape(w.shape).astype("float32") * 0.5
+                     for i, w in enumerate(mha.get_weights())])
+    return mha, q, v, keep
+
+
+def test_attention_masks_broadcast_as_in_keras():
+    # keraslike reshaped every attention_mask to (B, T, S): `shape '[1, 8, 8]' is invalid for input of size 8`
+    mha, q, v, keep = _broadcast_mask_case()
+    out4 = np.asarray(mha(q, v, attention_mask=keep[:, None, None, :]))
+    out3 = np.asarray(mha(q, v, attention_mask=np.repeat(keep[:, None, :], 4, axis=1)))
+    np.testing.assert_allclose(out4, out3, rtol=1e-6, atol=1e-7)
+    # TF 2.21 (Keras 3 and tf_keras alike)
+    np.testing.assert_allclose(out4[2, 1, :4], [0.09432, 0.09433, 0.08157, 0.05777], atol=2e-5)
+    out2 = np.asarray(mha(q, v, attention_mask=np.tril(np.ones((4, 5), "int32"))))
+    np.testing.assert_allclose(out2[1, 0, :4], [0.61606, 0.86578, 0.99832, 0.99574], atol=2e-5)
+
+
+def test_a_padding_mask_on_a_keras_masked_query_broadcasts_over_the_batch_as_in_keras():
+    # Keras ANDs the (B, 1, 1, S) mask with the query's (B, T, 1) Keras mask: (B, B, T, S), which fits the
+    # (B, H, T, S) scores only when B is 1 or the head count: TF 2.21 raises InvalidArgumentError (Incompatible
+    # shapes: [3,2,4,4] vs. [3,3,4,4]), as it does in the seq2seq example's fit
+    mha, _, _, keep = _broadcast_mask_case()
+    x = tf.keras.layers.Embedding(10, 6, mask_zero=True)(np.array([[1, 2, 0, 0], [3, 4, 5, 0], [1, 1, 1, 1]]))
+    with pytest.raises(tf.errors.InvalidArgumentError, match="Incompatible shapes"):
+        mha(x, x, attention_mask=keep[:, None, None, :4])

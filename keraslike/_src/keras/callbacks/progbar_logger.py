@@ -23,6 +23,7 @@ class ProgbarLogger(Callback):
         self.sync_every = None
         self.is_chief = True
         self._called_in_fit = False
+        self._steps = 0  # batches done in the current epoch (or evaluate/predict run)
 
     def set_params(self, params):
         super().set_params(params)
@@ -35,6 +36,7 @@ class ProgbarLogger(Callback):
             io_utils.print_msg(text)
 
     def _new_bar(self):
+        self._steps = 0
         verbose = self.verbose if self.is_chief else 0
         self.progbar = Progbar(self.target, verbose=verbose, unit_name="step", stateless_metrics=set())
 
@@ -59,6 +61,7 @@ class ProgbarLogger(Callback):
         self._new_bar()
 
     def _batch_update(self, batch, logs):
+        self._steps = batch + 1
         if self.verbose != 1 or self.progbar is None:
             return  # verbose=2 prints one line per epoch: no mid-epoch reads (each one a collective on replicas)
         current = batch + 1
@@ -78,12 +81,19 @@ class ProgbarLogger(Callback):
             self._batch_update(batch, logs)
 
     def on_predict_batch_end(self, batch, logs=None):
+        self._steps = batch + 1
         if self.verbose == 1 and self.progbar is not None and self.progbar.should_update(batch + 1):
             self.progbar.update(batch + 1, [], finalize=False)
 
     def _finish(self, logs):
+        if self.target is None and self._steps:
+            # a dataset of unknown size: Keras takes the steps it counted as the size (the final line reads
+            # `63/63`, and fit's later epochs show `1/63` ...)
+            self.target = self._steps
+            if self.progbar is not None:
+                self.progbar.target = self._steps
         if self.verbose and self.progbar is not None:
-            self.progbar.update(self.progbar._seen if self.target is None else self.target,
+            self.progbar.update(self._steps if self.target is None else self.target,
                                 list((logs or {}).items()), finalize=True)
             self.progbar = None
 

@@ -19,7 +19,7 @@ import weakref
 import numpy as np
 import torch
 
-from keraslike._src import torch_members
+from keraslike._src import errors, torch_members
 from keraslike._src.autodiff import gradient_tape
 from keraslike._src.distribute import fully_sharded, sharded_values
 from keraslike._src.keras import backend, constraints, initializers, keras_version, regularizers
@@ -35,6 +35,7 @@ from keraslike._src.keras.layers.layer_utils import (
     _inferred_output_shape,
     _attach_symbolic_masks,
     _declared_output_shape,
+    _batch_for_fixed_reshape,
     _example_value,
     _has_unknown_dims,
     _known_batch,
@@ -147,7 +148,11 @@ class Layer(torch.nn.Module, metaclass=LayerMeta):
     def __init__(self, trainable=True, name=None, dtype=None, input_shape=None, batch_input_shape=None,
                  input_dim=None, autocast=True, activity_regularizer=None, **kwargs):
         """Create the layer; its arguments are in the class docstring (`help(type(self))`)."""
+        early = self.__dict__.pop("_assigned_before_init", None)  # `self.x = ...` run before this call
+        held = {k: self.__dict__[k] for k in ("_parameters", "_buffers", "_modules")} if early else {}
         super().__init__()
+        for key, values in held.items():  # torch's Module.__init__ starts empty dicts: keep what was assigned
+            self.__dict__[key].update(values)
         self.training = False  # torch's module mode: `model.train()` makes plain calls record autograd
         allowed = {"batch_size", "weights"}
         unknown = set(kwargs) - allowed
@@ -185,6 +190,12 @@ class Layer(torch.nn.Module, metaclass=LayerMeta):
         self._call_takes_mask = "mask" in call_params
         self._call_context_positions = _context_positions(call_params)
         self._inbound_nodes = []
+        for attr in early or ():  # track them now, in the order they were assigned, as Keras does
+            if hasattr(self, attr):
+                value = getattr(self, attr)
+                self._track_attribute(attr, value)
+                self.__dict__.setdefault("_layer_order", [])
+                self._track_layer_order(attr, value)
 
 
     def _default_name(self):
@@ -924,10 +935,8 @@ class Layer(torch.nn.Module, metaclass=LayerMeta):
         declared = _declared_output_shape(self, shapes)
         inferred = None
         try:
-            out = self._example_call(args, kwargs, 8)
-            # a second run with other sizes for the unknown input dims tells which output dims are unknown
-            other = self._example_call(args, kwargs, 9, quiet=True) if _has_unknown_dims((args, kwargs)) else None
-            outputs = inferred = _symbolic_outputs(out, other, _known_batch((args, kwargs)))
+            out, other, batch = self._example_calls(args, kwargs)
+            outputs = inferred = _symbolic_outputs(out, other, batch)
         except Exception:
             if declared is None and not any(isinstance(t, KerasTensor) and t.type_spec is not None
                                             for t in flatten((args, kwargs))):
@@ -954,17 +963,34 @@ class Layer(torch.nn.Module, metaclass=LayerMeta):
 
     def _inferred_output_shape_of(self, args):
         """Output shapes of `call` on the KerasTensors `args` (positional; run on examples, no node recorded)."""
-        out = self._example_call(args, {}, 8)
-        other = self._example_call(args, {}, 9, quiet=True) if _has_unknown_dims(args) else None
-        return map_structure(lambda t: tuple(t.shape), _symbolic_outputs(out, other, _known_batch(args)))
+        out, other, batch = self._example_calls(args, {})
+        return map_structure(lambda t: tuple(t.shape), _symbolic_outputs(out, other, batch))
 
-    def _example_call(self, args, kwargs, unknown, quiet=False):
-        """Run the layer without autograd on example values for `args`/`kwargs` (unknown dims `unknown`); with
-        `quiet`, None where that fails."""
+    def _example_calls(self, args, kwargs):
+        """The outputs of `call` on example values (unknown dims 8); on other sizes for the unknown non-batch
+        dims (9; None when there are none) to tell which output dims are unknown; and the batch size the outputs
+        are known to have (None: unknown). The examples have batch 1, unless `call` reshapes to a fixed shape that
+        needs another batch (`_batch_for_fixed_reshape`): the outputs then have that batch, as TF's shape
+        inference finds from the fixed reshape."""
+        batch = 1
+        try:
+            out = self._example_call(args, kwargs, 8)
+        except errors.InvalidArgumentError as error:
+            batch = _batch_for_fixed_reshape(error, (args, kwargs))
+            if batch is None:
+                raise
+            out = self._example_call(args, kwargs, 8, batch=batch)
+        other = self._example_call(args, kwargs, 9, quiet=True, batch=batch) \
+            if _has_unknown_dims((args, kwargs)) else None
+        return out, other, (_known_batch((args, kwargs)) if batch == 1 else batch)
+
+    def _example_call(self, args, kwargs, unknown, quiet=False, batch=1):
+        """Run the layer without autograd on example values for `args`/`kwargs` (unknown batch `batch`, other
+        unknown dims `unknown`); with `quiet`, None where that fails."""
         try:
             with torch.no_grad(), added_metrics.example_calls():
-                return super().__call__(*map_structure(lambda v: _example_value(v, unknown), args),
-                                        **map_structure(lambda v: _example_value(v, unknown), kwargs))
+                return super().__call__(*map_structure(lambda v: _example_value(v, unknown, batch), args),
+                                        **map_structure(lambda v: _example_value(v, unknown, batch), kwargs))
         except Exception:
             if not quiet:
                 raise
@@ -1030,6 +1056,11 @@ class Layer(torch.nn.Module, metaclass=LayerMeta):
         return f"<{type(self).__name__} name={self.name}, built={self.built}>"
 
     def __setattr__(self, name, value):
+        if "_modules" not in self.__dict__:  # assigned before `super().__init__()`, which Keras allows
+            torch.nn.Module.__init__(self)
+            self.__dict__["_assigned_before_init"] = []
+        if "_assigned_before_init" in self.__dict__ and name not in self.__dict__["_assigned_before_init"]:
+            self.__dict__["_assigned_before_init"].append(name)
         if isinstance(value, (list, tuple)) and value and all(isinstance(v, torch.nn.Module) for v in value):
             value = torch.nn.ModuleList(value)
         elif isinstance(value, dict) and value and all(isinstance(v, torch.nn.Module) for v in value.values()):

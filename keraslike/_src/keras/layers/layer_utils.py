@@ -101,8 +101,8 @@ def _declared_output_shape(layer, shapes):
     return None
 
 
-def _example_value(value, unknown=8):
-    """A concrete zero tensor standing in for a KerasTensor (batch 1, other unknown dims `unknown`).
+def _example_value(value, unknown=8, batch=1):
+    """A concrete zero tensor standing in for a KerasTensor (unknown batch `batch`, other unknown dims `unknown`).
 
     A `tf.string` KerasTensor stands as a string tensor of `b"0"` (text that number parsing, splitting and
     lookups all accept). A KerasTensor with a symbolic mask stands with an all-True mask.
@@ -110,17 +110,30 @@ def _example_value(value, unknown=8):
     if isinstance(value, KerasTensor) and value.type_spec is not None:  # a ragged / ExtensionType input
         return tracing.example(value.type_spec, unknown)
     if isinstance(value, KerasTensor):
-        shape = tuple((1 if i == 0 else unknown) if d is None else d for i, d in enumerate(value.shape))
+        shape = tuple((batch if i == 0 else unknown) if d is None else d for i, d in enumerate(value.shape))
         dtype = dtypes.as_dtype(value.dtype)  # Keras 3 reports "float32": torch needs its dtype
         if dtype is dtypes.string:
             return string_array_ops.fill(shape, b"0")
         example = torch.zeros(shape, dtype=dtype, device=backend.current_device())
         mask = getattr(value, "_keras_mask", None)
         if isinstance(mask, KerasTensor):
-            example._keras_mask = torch.ones(tuple(_example_value(mask, unknown).shape), dtype=torch.bool,
+            example._keras_mask = torch.ones(tuple(_example_value(mask, unknown, batch).shape), dtype=torch.bool,
                                              device=example.device)
         return example
     return value
+
+
+def _batch_for_fixed_reshape(error, structure):
+    """The batch size an example run must use when `error` is a `tf.reshape` of a batch-1 example value to a fully
+    known shape (`tf.reshape(x, [5000, 32])` with the batch size written into the program): TF traces such a
+    reshape with the batch unknown and runs it with the batch that fits; None when that is not the case."""
+    elements = getattr(error, "elements", None)
+    if elements is None or _known_batch(structure) is not None:
+        return None
+    given, requested = elements
+    if not given or requested <= given or requested % given:
+        return None
+    return requested // given
 
 
 def _has_unknown_dims(structure):

@@ -76,6 +76,15 @@ class Model(Trainer, Layer):
         return super().__new__(cls, *args, **kwargs)  # Layer.__new__ keeps plain arguments for get_config
 
     def __init__(self, *args, **kwargs):
+        if _looks_functional(args, kwargs) and type(self).__new__ is Model.__new__:
+            Functional = object_registration.builtin_objects("layers")["Functional"]  # noqa: N806
+            if not isinstance(self, Functional):
+                # Keras's functional subclassing: a subclass's `__init__` builds a graph and ends with
+                # `super().__init__(inputs=inputs, outputs=outputs)`; the instance becomes a functional model of
+                # its class, as `MnistModel(inputs, outputs)` would (Keras injects Functional into its bases)
+                self.__class__ = _functional_subclass(type(self), Functional)
+                Functional.__init__(self, *args, **kwargs)
+                return
         Layer.__init__(self, **kwargs)
         Trainer.__init__(self)
         self._distribute_strategy = context.get_strategy()
@@ -296,7 +305,11 @@ class Model(Trainer, Layer):
         if isinstance(config, dict) and {"layers", "input_layers", "output_layers"} <= set(config):
             full = keras2_config.to_keras3({"class_name": "Functional", "config": config})
             with object_registration.CustomObjectScope(custom_objects or {}):
-                return serialization_lib.deserialize_layer(full, custom_objects)
+                if cls.__module__.startswith("keraslike."):
+                    return serialization_lib.deserialize_layer(full, custom_objects)
+                # a user's Model subclass built from inputs and outputs (only `train_step` overridden): Keras
+                # rebuilds the graph as an instance of that class
+                return serialization_lib.functional_from_config(full["config"], cls, custom_objects)
         with object_registration.CustomObjectScope(custom_objects or {}):
             return cls(**config)
 

@@ -247,7 +247,8 @@ def save_model(model, h5, model_config, compile_config, include_optimizer=True):
         compile_config: Keras 3 `compile_config` or None.
     """
     keras2 = legacy_keras()
-    if keras2 and model_config["class_name"] not in ("Sequential", "Functional"):
+    graph = isinstance(model_config.get("config"), dict) and "output_layers" in model_config["config"]
+    if keras2 and model_config["class_name"] not in ("Sequential", "Functional") and not graph:
         raise NotImplementedError(
             "Saving the model to HDF5 format requires the model to be a Functional model or a Sequential model "
             "(Keras 2, TF_USE_LEGACY_KERAS=1; Keras 3 writes a subclassed model's config and build shape). Save "

@@ -236,9 +236,13 @@ def serialize_layer(layer):
     cls = type(layer)
     if getattr(layer, "keras_op", None) is not None:  # an op node read from a Keras 3 file: written back as is
         return layer.keras_op.entry()
-    if cls is _layer_class("Functional"):
+    functional, sequential = _layer_class("Functional"), _layer_class("Sequential")
+    if cls is functional or (isinstance(layer, functional) and not isinstance(layer, sequential)
+                             and cls.get_config is functional.get_config):
+        # a Functional subclass built from inputs and outputs (keras-io's `MaskedLanguageModel(inputs, outputs)`
+        # overriding only `train_step`): Keras writes its graph as for a plain functional model
         config = functional_graph.get_config(layer, serialize_layer)
-    elif cls is _layer_class("Sequential"):
+    elif cls is sequential:
         config = _sequential_config(layer)
     else:
         config = serialize_keras_object(layer.get_config())
@@ -257,6 +261,11 @@ def serialize_layer(layer):
     if isinstance(layer, _layer_class("Model")) and not keras_version.legacy_keras():
         out["compile_config"] = layer.get_compile_config() or {}  # Keras 3 writes {} for an uncompiled model
     return out
+
+
+def functional_from_config(config, cls, custom_objects=None, safe_mode=True):
+    """The functional graph of `config` (Keras 3's `layers`, `input_layers`, `output_layers`) built as a `cls`."""
+    return functional_graph.from_config(config, lambda data: deserialize_layer(data, custom_objects, safe_mode), cls)
 
 
 def _sequential_config(model):

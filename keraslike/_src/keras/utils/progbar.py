@@ -136,6 +136,7 @@ class Progbar:
             self._bar = _KerasTqdm(total=self.target, file=self.file, ncols=None, leave=True, ascii=" ━",
                                    bar_format="{desc}{bar:%d}{keras_info}" % self.width, dynamic_ncols=False,
                                    mininterval=0, miniters=1)
+        self._bar.total = self.target  # a target learned at the end of an epoch of unknown size
         if self.target:
             digits = int(math.log10(self.target)) + 1
             self._bar.set_description_str(f"{current:{digits}d}/{self.target} ", refresh=False)

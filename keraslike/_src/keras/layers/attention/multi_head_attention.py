@@ -20,6 +20,7 @@ import math
 
 import torch
 
+from keraslike._src import errors
 from keraslike._src.keras import constraints, initializers, regularizers
 from keraslike._src.keras.backend import config as keras_config
 from keraslike._src.keras.layers.layer import Layer
@@ -209,7 +210,7 @@ class MultiHeadAttention(Layer):
             raise ValueError("Returning attention scores or dropout is not supported when flash attention is "
                              "enabled. Please disable flash attention. Received: "
                              f"return_attention_scores={return_attention_scores}, dropout={self.dropout}")
-        allowed = None if mask is None else mask.unsqueeze(1)  # (B, 1, T, S)
+        allowed = None if mask is None else self._scores_mask(mask, batch, q_in.shape[1], v_in.shape[1])
         scores = None
         if return_attention_scores or self.dropout > 0:  # Keras's Softmax(mask) path: fully masked rows are 0
             logits = (q * (1.0 / math.sqrt(self.key_dim))) @ k.transpose(-1, -2)
@@ -255,9 +256,39 @@ class MultiHeadAttention(Layer):
             rows = torch.arange(t, device=query.device).unsqueeze(-1)
             cols = torch.arange(s, device=query.device).unsqueeze(0)
             mask = combine(mask, ((rows - cols).abs() < window).unsqueeze(0))
-        if attention_mask is not None:
-            mask = combine(mask, as_bool(attention_mask, (batch, t, s)))
+        if attention_mask is not None:  # Keras: `cast(attention_mask, bool) & automatic mask`, broadcast
+            given = torch.as_tensor(attention_mask, device=query.device).to(torch.bool)
+            if mask is None:
+                return given
+            try:
+                return given & mask
+            except RuntimeError:
+                raise errors.InvalidArgumentError(
+                    None, "LogicalAnd", f"Incompatible shapes: {list(given.shape)} vs. {list(mask.shape)}: "
+                    "`attention_mask` must broadcast with the inputs' Keras masks (batch, query steps, key steps). "
+                    f"Received: attention_mask of shape {tuple(given.shape)}") from None
         return None if mask is None else mask.expand(batch, t, s)
+
+    def _scores_mask(self, mask, batch, t, s):
+        """The combined mask at the scores' rank `(B, H, T, S)`, as Keras's `_masked_softmax`: a lower-rank mask
+        gains axes before its last two (a `(B, T, S)` mask holds for every head; a `(B, 1, 1, S)` one, the
+        BERT-style padding mask, for every head and query step).
+
+        Raises:
+            InvalidArgumentError: the mask does not broadcast to the scores (TF raises it in the softmax).
+        """
+        while mask.dim() < 4:
+            mask = mask.unsqueeze(-3)
+        scores = (batch, self.num_heads, t, s)
+        try:
+            if torch.broadcast_shapes(tuple(mask.shape), scores) == scores:
+                return mask
+        except RuntimeError:
+            pass
+        raise errors.InvalidArgumentError(
+            None, "AddV2", f"Incompatible shapes: {list(scores)} vs. {list(mask.shape)}: the attention mask must "
+            "broadcast to the attention scores (batch, num_heads, query steps, key steps). Received: a mask of "
+            f"shape {tuple(mask.shape)}")
 
     def _keras3_weight_groups(self):
         """`{group: [variables]}` as Keras 3 saves this layer in `.keras`/`.weights.h5` files: each projection is

@@ -22,6 +22,7 @@ from keraslike._src.keras import backend
 from keraslike._src.keras.layers.layer import Layer
 from keraslike._src.ops import string_hash
 from keraslike._src.keras.layers.preprocessing.categorical import encode_categorical
+from keraslike._src.ragged.ragged_tensor import RaggedTensor
 from keraslike._src.keras.layers.preprocessing.string_values import (
     as_bytes_array, is_string_value, string_output, to_numpy_values)
 
@@ -337,6 +338,8 @@ class IndexLookup(Layer):
                                "argument to the layer, or call `adapt` with some sample data.")
         if self.invert:
             return self._invert(inputs, device)
+        if isinstance(inputs, RaggedTensor):
+            return self._call_ragged(inputs, device)
         keys = self._keys_array(inputs)
         original_rank = keys.ndim
         if keys.ndim == 0:
@@ -345,6 +348,16 @@ class IndexLookup(Layer):
         if self.output_mode == "int":
             return indices.reshape(()) if original_rank == 0 else indices
         return self.encode(indices)
+
+    def _call_ragged(self, inputs, device):
+        """Ragged rows (`tf.ragged.constant(df["terms"].values)`): "int" keeps the rows ragged; the other modes
+        encode each row as Keras does a padded one (a 2-D ragged input gives `(rows, depth)`)."""
+        keys = self._keys_array(inputs.flat_values)
+        indices = torch.as_tensor(self.lookup_keys(keys), device=device)
+        looked_up = inputs.with_flat_values(indices)
+        if self.output_mode == "int":
+            return looked_up
+        return self.encode(looked_up.to_tensor(default_value=_INT64_MAX))
 
     def encode(self, indices):
         """Keras's categorical encoding of looked-up `indices` (int64 tensor) for a non-"int" output_mode."""
