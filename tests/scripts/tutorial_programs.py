@@ -1,6 +1,6 @@
 """MirroredStrategy programs as tutorials and users write them, run on real TF (golden) and on keraslike.
 
-Usage: python tutorial_programs.py OUT.json tensorflow|keraslike
+Usage: python tutorial_programs.py OUT.json tensorflow|keraslike [--legacy]
 
 Real TF runs two logical CPUs in one process; keraslike one process per replica. Every process writes
 OUT.json's `global` values (identical on every replica: the test checks that) and the `per_replica` values of its
@@ -17,6 +17,8 @@ the manner of TF's distributed tutorials and of multi-GPU tutorials' code):
   `experimental_distribute_values_from_function`.
 - fit/evaluate/predict: Adam on a seeded shuffled Dataset and on arrays, odd validation and test sizes,
   `EarlyStopping(restore_best_weights=True)`, `ReduceLROnPlateau`, `LearningRateScheduler`.
+With `--legacy` the same programs run under Keras 2 (`TF_USE_LEGACY_KERAS=1`), whose losses refuse the default
+reduction under a strategy outside `fit` (the naive loop and the custom `train_step` record that error).
 """
 
 import importlib
@@ -28,6 +30,9 @@ import tempfile
 import numpy as np
 
 OUT, BACKEND = sys.argv[1], sys.argv[2]
+LEGACY = sys.argv[3:] == ["--legacy"]  # Keras 2: tf_keras on TF (chosen when TF is imported), keraslike's switch
+if LEGACY:
+    os.environ["TF_USE_LEGACY_KERAS"] = "1"
 tf = importlib.import_module(BACKEND)
 keras = tf.keras
 
@@ -75,6 +80,12 @@ def data(n, offset=0):
     x = np.sin(rows[:, None] * 0.37 + np.arange(N_FEATURES, dtype="float32")[None, :] * 1.3).astype("float32")
     y = ((rows * 7 + 1) % N_CLASSES).astype("int32")
     return x, y
+
+
+def read_learning_rate(model):
+    if LEGACY:  # tf_keras: a MirroredVariable, read with the Keras 2 backend
+        return float(keras.backend.get_value(model.optimizer.learning_rate))
+    return float(keras.ops.convert_to_numpy(model.optimizer.learning_rate))
 
 
 def fixed_weights(model):
@@ -220,7 +231,10 @@ def naive_loop():
     put("naive_loop_weights", model.get_weights())
 
 
-naive_loop()
+try:
+    naive_loop()
+except ValueError as exc:  # Keras 2 only: a loss with the default reduction under a strategy
+    put("naive_loop_error", type(exc).__name__)
 
 
 # ---------------------------------------------------------------- which rows each replica gets
@@ -396,7 +410,7 @@ def fit_program(name, use_dataset):
 
     class RecordLR(keras.callbacks.Callback):
         def on_epoch_end(self, epoch, logs=None):
-            lrs.append(float(keras.ops.convert_to_numpy(self.model.optimizer.learning_rate)))
+            lrs.append(read_learning_rate(self.model))
 
     callbacks = [keras.callbacks.ReduceLROnPlateau(monitor="loss", factor=0.5, patience=0, min_delta=0.02),
                  keras.callbacks.EarlyStopping(monitor="val_loss", patience=2, restore_best_weights=True),
@@ -437,7 +451,7 @@ def keras_tutorial_program():
 
     class ReadLR(keras.callbacks.Callback):
         def on_epoch_end(self, epoch, logs=None):
-            lrs.append(float(keras.ops.convert_to_numpy(self.model.optimizer.learning_rate)))
+            lrs.append(read_learning_rate(self.model))
 
     callbacks = [keras.callbacks.ModelCheckpoint(os.path.join(folder, "ckpt_{epoch}.weights.h5"),
                                                  save_weights_only=True),
@@ -495,7 +509,10 @@ def custom_train_step_program():
     put("custom_train_step_weights", model.get_weights())
 
 
-custom_train_step_program()
+try:
+    custom_train_step_program()
+except ValueError as exc:  # Keras 2 only: a loss with the default reduction under a strategy
+    put("custom_train_step_program_error", type(exc).__name__)
 fit_program("fit_arrays", use_dataset=False)
 fit_program("fit_dataset", use_dataset=True)
 
