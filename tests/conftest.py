@@ -185,6 +185,8 @@ IN_TURN = {
         "new_metrics": ["mirrored_new_metrics.py", "{dir}/two.npz", "--replicas", "2"],
         "tfrecord_coverage": ["tfrecord_coverage_fit.py", "{dir}/records", "{dir}/out", "--replicas", "2"],
         "text_coverage": ["text_coverage_fit.py", "{dir}/docs", "{dir}/out", "--replicas", "2"],
+        "tutorial_programs": ["tutorial_programs.py", "{dir}/out.json", "keraslike"],
+        "tutorial_programs_keras2": ["tutorial_programs.py", "{dir}/out.json", "keraslike", "--legacy"],
         "replica_batchnorm": ["replica_batchnorm.py", "{dir}"],  # flips TF_USE_LEGACY_KERAS
     },
     "one_replica": {  # the two that split the CPU into one logical device first (TF then accepts only that)

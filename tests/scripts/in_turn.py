@@ -29,26 +29,39 @@ _SWITCHES = ("TF_USE_LEGACY_KERAS",)
 
 def _run(job, chief):
     sys.argv = [str(a) for a in job["argv"]]
-    if not chief:
-        runpy.run_path(sys.argv[0], run_name="__main__")
-        return
     prefix = job["log"]
-    code = 0
-    with open(f"{prefix}.stdout", "w") as out, open(f"{prefix}.stderr", "w") as err:
-        with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
-            try:
-                runpy.run_path(sys.argv[0], run_name="__main__")
-            except SystemExit as stop:
-                code = stop.code if isinstance(stop.code, int) else (0 if stop.code is None else 1)
-                if code:
-                    traceback.print_exc()
-            except BaseException:
+    code, failure = 0, None
+    with _job_output(prefix) if chief else contextlib.nullcontext():
+        try:
+            # one line for every process: keraslike's one-program agreement names a script's calls (temp names,
+            # clock readings) by the user frames on the stack, this file's among them, so the chief and the
+            # replicas must reach the script through the same lines
+            runpy.run_path(sys.argv[0], run_name="__main__")
+        except SystemExit as stop:
+            code = stop.code if isinstance(stop.code, int) else (0 if stop.code is None else 1)
+            failure = stop
+            if code and chief:
                 traceback.print_exc()
-                code = 1
+        except BaseException as exc:
+            code, failure = 1, exc
+            if chief:
+                traceback.print_exc()
+    if not chief:  # a launched replica: what the script raised ends it, as the script alone would
+        if failure is not None:
+            raise failure
+        return
     with open(f"{prefix}.code", "w") as f:
         f.write(str(code))
     if code:
         raise SystemExit(f"in_turn: job {job['name']!r} failed with code {code}; see {prefix}.stderr")
+
+
+@contextlib.contextmanager
+def _job_output(prefix):
+    """The chief's stdout and stderr go to the job's log files while it runs."""
+    with open(f"{prefix}.stdout", "w") as out, open(f"{prefix}.stderr", "w") as err:
+        with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+            yield
 
 
 def main():

@@ -9,6 +9,7 @@ the same global batches and keeps its rows, TF's rebatching rule
 import torch
 
 from keraslike._src import errors
+from keraslike._src.distribute.values import mark_replica_parts
 from keraslike._src.nest.nest import TF_NEST
 from keraslike._src.ops.tensor_spec import TensorSpec
 from keraslike._src.ops import trace_state
@@ -90,7 +91,7 @@ class DistributedIterator:
 
     def __next__(self):
         trace_state.check_iterator_next("a distributed iterator")
-        return replica_slice(next(self._iterator), self._strategy.replica_rows)
+        return mark_replica_parts(replica_slice(next(self._iterator), self._strategy.replica_rows))
 
     def get_next(self):
         """Next element; at the end raises `tf.errors.OutOfRangeError`, as TF (`next(it)`: `StopIteration`)."""

@@ -15,8 +15,10 @@ import torch
 from keraslike._src.distribute import batch_split, collectives, context, replica_random
 from keraslike._src.distribute.replica_local import CrossReplicaReads
 from keraslike._src.distribute.input import DistributedDataset
-from keraslike._src.distribute.input_context import InputContext, PerReplicaDataset, ValueContext
-from keraslike._src.distribute.values import PerReplica, ReduceOp
+from keraslike._src.distribute.input_context import (
+    InputContext, PerReplicaDataset, ValueContext, check_input_options,
+)
+from keraslike._src.distribute.values import PerReplica, ReduceOp, is_replica_part
 from keraslike._src.nest.nest import TF_NEST
 
 
@@ -80,8 +82,24 @@ class ReplicaContext:
         return self._strategy.gather(value, axis)
 
     def merge_call(self, merge_fn, args=(), kwargs=None):
-        """Run `merge_fn(strategy, *args, **kwargs)` in cross-replica context."""
-        return merge_fn(self._strategy, *args, **(kwargs or {}))
+        """Run `merge_fn(strategy, *args, **kwargs)` in cross-replica context and return its result, as TF.
+
+        With several replicas the tensors among `args`/`kwargs` reach `merge_fn` as `PerReplica` values (every
+        replica's, so `strategy.reduce`/`gather` combine them; variables and Python values stay as they are),
+        `get_replica_context()` is None inside it, and `PerReplica` values it returns come back as this replica's
+        component. Every replica calls `merge_call` at the same point (its collectives run on all of them).
+        """
+        kwargs = kwargs or {}
+        several = self._strategy.num_replicas_in_sync > 1
+        if several:
+            args = TF_NEST.map(_merged_argument, tuple(args))
+            kwargs = {k: TF_NEST.map(_merged_argument, v) for k, v in kwargs.items()}
+        context.push_replica_context(None)  # cross-replica context while merge_fn runs
+        try:
+            result = merge_fn(self._strategy, *args, **kwargs)
+        finally:
+            context.pop_replica_context()
+        return TF_NEST.map(_local_component, result) if several else result
 
 
 _UNSCALED_KEPT = 64
@@ -215,11 +233,12 @@ class Strategy:
         return TF_NEST.map(lambda v: self._reduce_one(op, v, axis), value)
 
     def _reduce_one(self, op, value, axis):
-        """One leaf of `reduce`, with TF's rules: a `PerReplica` combines every replica's component; a plain
+        """One leaf of `reduce`, with TF's rules: a `PerReplica` (or this replica's part of a distributed dataset's
+        element) combines every replica's component; a plain
         value (the same on every replica, as outside `run` in TF) is returned by MEAN and refused by SUM across
         several replicas; SUM keeps the dtype, MEAN of integers is float64."""
         n = self._num_replicas
-        distributed = isinstance(value, PerReplica) and n > 1
+        distributed = is_replica_part(value) and n > 1
         local = torch.as_tensor(_local_component(value)).detach()
         dtype = local.dtype
         if axis is None:
@@ -246,15 +265,22 @@ class Strategy:
         return value.values if isinstance(value, PerReplica) else (value,)
 
     def experimental_distribute_dataset(self, dataset, options=None):
-        """Split each global batch of `dataset` across the replicas (TF's rebatching)."""
+        """Split each global batch of `dataset` across the replicas (TF's rebatching); `options` is a
+        `tf.distribute.InputOptions` (PER_REPLICA replication raises, as in TF)."""
+        check_input_options(options, from_function=False)
         return DistributedDataset(dataset, self)
 
     def distribute_datasets_from_function(self, dataset_fn, options=None):
         """Call `dataset_fn(InputContext)` once per worker and deal its elements to its replicas.
 
         The function should batch with `ctx.get_per_replica_batch_size(global_batch)` and may
-        shard with `ctx.num_input_pipelines` / `ctx.input_pipeline_id`, as in TF.
+        shard with `ctx.num_input_pipelines` / `ctx.input_pipeline_id`, as in TF. With
+        `options=tf.distribute.InputOptions(experimental_replication_mode=InputReplicationMode.PER_REPLICA)`
+        it is called once per replica (as many pipelines as replicas) and each replica reads its own dataset.
         """
+        if check_input_options(options, from_function=True):
+            ctx = InputContext(self._num_replicas, self._rank, self._num_replicas)
+            return PerReplicaDataset(dataset_fn(ctx), 0, 1, ctx)
         workers, worker_id, local, local_rank = self._worker_layout()
         ctx = InputContext(workers, worker_id, self._num_replicas)
         return PerReplicaDataset(dataset_fn(ctx), local_rank, local, ctx)
@@ -448,6 +474,14 @@ class _ReplicaStep:
 def _local_component(value):
     """This process's component of a `PerReplica` (other values as they are)."""
     return value.values[0] if isinstance(value, PerReplica) else value
+
+
+def _merged_argument(value):
+    """A leaf of `merge_call`'s arguments with several replicas: tensors become `PerReplica` (TF regroups every
+    replica's value); variables (the same mirrored variable on every replica) and Python values stay."""
+    if isinstance(value, torch.Tensor) and not isinstance(value, torch.nn.Parameter):
+        return PerReplica((value,))
+    return value
 
 
 def _per_replica(value):

@@ -7,6 +7,12 @@ as a one-tuple, as TF does for the replicas local to a worker.
 
 import enum
 
+import torch
+
+from keraslike._src.nest.nest import TF_NEST
+
+_REPLICA_PART = "_keraslike_replica_part"
+
 
 class ReduceOp(enum.Enum):
     """`tf.distribute.ReduceOp`: how `reduce`/`all_reduce` combine replica values."""
@@ -37,3 +43,28 @@ class PerReplica:
     def __repr__(self):
         body = ",\n  ".join(f"{i}: {v!r}" for i, v in enumerate(self.values))
         return f"PerReplica:{{\n  {body}\n}}"
+
+
+def mark_replica_parts(element):
+    """`element` (a nest from a distributed dataset: this replica's part of a global batch) with its torch tensors
+    tagged as per-replica, so `strategy.reduce` combines every replica's part as it does TF's `PerReplica`
+    elements; values computed from them are plain tensors again (TF's would need `strategy.run`). Each tensor is
+    tagged on a new alias of it (`view_as`), never on an object the dataset or the user also holds."""
+
+    def mark(leaf):
+        if not isinstance(leaf, torch.Tensor):
+            return leaf
+        try:
+            alias = leaf.view_as(leaf)
+        except RuntimeError:  # a layout with no views (sparse): left untagged
+            return leaf
+        setattr(alias, _REPLICA_PART, True)
+        return alias
+
+    return TF_NEST.map(mark, element)
+
+
+def is_replica_part(value):
+    """Whether `value` is a `PerReplica` or a tensor a distributed dataset gave this replica."""
+    return isinstance(value, PerReplica) or getattr(value, _REPLICA_PART, False) is True
+

@@ -7,8 +7,9 @@ import threading
 import numpy as np
 import torch
 
+from keraslike._src.distribute import context as distribute_context
 from keraslike._src.errors import InvalidArgumentError
-from keraslike._src.keras import backend
+from keraslike._src.keras import backend, keras_version
 from keraslike._src.keras.backend.naming import to_snake_case
 from keraslike._src.keras.saving import object_registration
 from keraslike._src.ops import dtypes
@@ -16,6 +17,8 @@ from keraslike._src.ops.conversion import check_broadcastable
 
 _REDUCTIONS = ("sum_over_batch_size", "sum", "none", "mean", "mean_with_sample_weight")
 _COUNTS = threading.local()  # .sum: how a data-dependent average totals its counts (None: locally)
+_BUILTIN = threading.local()  # .calls: > 0 while a built-in step (compile's loss) calls a loss, which it scales itself
+_SCALED_REDUCTIONS = ("sum_over_batch_size", "mean", "mean_with_sample_weight")
 
 
 class Reduction:
@@ -153,6 +156,45 @@ def reduce_weighted_values(values, sample_weight=None, reduction="sum_over_batch
     return total / max(values.numel(), 1)
 
 
+@contextlib.contextmanager
+def builtin_loss_calls():
+    """Within this context the losses called are compile's, inside a built-in step that scales the total for the
+    replicas itself (`compile_utils.scale_for_replicas`): `scale_for_distribution` leaves them as they are."""
+    _BUILTIN.calls = getattr(_BUILTIN, "calls", 0) + 1
+    try:
+        yield
+    finally:
+        _BUILTIN.calls -= 1
+
+
+def scale_for_distribution(loss, values_shape, reduction):
+    """A loss object's average (of per-entry values of shape `values_shape`) called by user code under a strategy
+    of N > 1 replicas: `loss / N`, as Keras 3 on TF's backend divides it (`tf.distribute.get_strategy()` in a
+    scope or in `strategy.run`), so that a custom loop whose `apply_gradients` SUMs the replicas' gradients
+    makes the one-device update. The "sum" and "none" reductions, values already scalar and compile's losses
+    inside built-in steps keep `loss`.
+
+    Raises:
+        ValueError: under Keras 2 (`TF_USE_LEGACY_KERAS=1`), whose losses do not scale, the default reduction
+            inside any strategy's scope or `strategy.run` (outside compile's losses), as tf_keras refuses it.
+    """
+    if reduction not in _SCALED_REDUCTIONS or getattr(_BUILTIN, "calls", 0) or not isinstance(loss, torch.Tensor):
+        return loss
+    if keras_version.legacy_keras():
+        if reduction == "sum_over_batch_size" and (  # TF's has_strategy(): a strategy other than the default
+                distribute_context.get_strategy() is not distribute_context.default_strategy()):
+            raise ValueError(
+                "Under a tf.distribute strategy (Keras 2, TF_USE_LEGACY_KERAS=1), a loss called outside "
+                "`Model.compile()`/`fit()` must use reduction `tf.keras.losses.Reduction.SUM` or `NONE` and be "
+                "averaged over the global batch by the caller (`tf.nn.compute_average_loss`). "
+                f"Received: reduction={reduction!r}")
+        return loss
+    if tuple(values_shape) in ((), (0,)):
+        return loss
+    replicas = distribute_context.get_strategy().num_replicas_in_sync
+    return loss if replicas == 1 else loss * (1.0 / replicas)
+
+
 def _check_sample_weight(sample_weight, values):
     """`sample_weight` must broadcast to the per-sample loss values without growing them: one weight per sample
     (or per timestep for a `(batch, steps)` loss), never more axes than the loss keeps."""
@@ -196,7 +238,8 @@ class Loss:
             y_pred = y_pred.to(getattr(torch, str(self.dtype).replace("torch.", ""), torch.float32))
         y_true = _as_tensor(y_true, device=y_pred.device)
         values = self.call(y_true, y_pred)
-        return reduce_weighted_values(values, sample_weight, self.reduction, combined_mask(y_pred_mask, values))
+        loss = reduce_weighted_values(values, sample_weight, self.reduction, combined_mask(y_pred_mask, values))
+        return scale_for_distribution(loss, values.shape, self.reduction)
 
     def call(self, y_true, y_pred):
         raise NotImplementedError(f"Loss {type(self).__name__} must implement call(y_true, y_pred).")

@@ -12,7 +12,8 @@ from keraslike._src.keras.backend import config as keras_config
 from keraslike._src.ops.cached_logits import logits_for_loss
 from keraslike._src.ops.nn import label_range_error, pick_labels
 from keraslike._src.keras.losses.loss import (
-    LossFunctionWrapper, check_broadcastable, reduce_weighted_values, squeeze_or_expand_to_same_rank, tensor_args,
+    LossFunctionWrapper, check_broadcastable, reduce_weighted_values, scale_for_distribution,
+    squeeze_or_expand_to_same_rank, tensor_args,
     with_float_tensor_args, with_tensor_args,
 )
 
@@ -209,7 +210,9 @@ class SparseCategoricalCrossentropy(LossFunctionWrapper):
                 and self.reduction in ("sum_over_batch_size", "mean") and self.fn is sparse_categorical_crossentropy:
             # fit's hot path: the mean of the gathered log-probabilities (no per-sample Keras reduction), same value
             y_pred, y_true = tensor_args(y_pred, y_true)
-            return _sparse_crossentropy(y_true, y_pred, self.from_logits, None, self._fn_kwargs["axis"], "mean")
+            loss = _sparse_crossentropy(y_true, y_pred, self.from_logits, None, self._fn_kwargs["axis"], "mean")
+            per_entry = y_pred.shape[:self._fn_kwargs["axis"]] + y_pred.shape[self._fn_kwargs["axis"]:][1:]
+            return scale_for_distribution(loss, per_entry, self.reduction)
         if self.ignore_class is None:
             return super().__call__(y_true, y_pred, sample_weight)
         # Keras 3 masks the ignored entries (with the predictions' mask): an average is over the kept entries
@@ -217,7 +220,8 @@ class SparseCategoricalCrossentropy(LossFunctionWrapper):
         values = self.call(y_true, y_pred)  # ignored entries are 0
         kept = y_true.reshape(values.shape) != self.ignore_class
         mask = kept if y_pred_mask is None else kept & y_pred_mask.to(torch.bool)
-        return reduce_weighted_values(values, sample_weight, self.reduction, mask)
+        return scale_for_distribution(reduce_weighted_values(values, sample_weight, self.reduction, mask),
+                                      values.shape, self.reduction)
 
 
 class BinaryCrossentropy(LossFunctionWrapper):

@@ -2,7 +2,9 @@
 
 import torch
 
-from keraslike._src.keras.losses.loss import LossFunctionWrapper, reduce_weighted_values, with_tensor_args
+from keraslike._src.keras.losses.loss import (
+    LossFunctionWrapper, reduce_weighted_values, scale_for_distribution, with_tensor_args,
+)
 
 
 @with_tensor_args
@@ -59,7 +61,8 @@ class Circle(LossFunctionWrapper):
             mask = mask * torch.where(valid > 0, values.numel() / valid.clamp_min(1.0), torch.zeros_like(valid))
         weight = mask if sample_weight is None else mask * torch.as_tensor(
             sample_weight, dtype=values.dtype, device=values.device).reshape(mask.shape)
-        return reduce_weighted_values(values, weight, self.reduction)
+        return scale_for_distribution(reduce_weighted_values(values, weight, self.reduction), values.shape,
+                                      self.reduction)
 
 
 def _tensors(y_true, y_pred):

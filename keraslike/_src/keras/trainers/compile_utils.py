@@ -18,7 +18,7 @@ from keraslike._src.errors import InvalidArgumentError
 from keraslike._src.distribute.strategy import step_context
 from keraslike._src.keras import keras_version
 from keraslike._src.keras import losses as losses_module
-from keraslike._src.keras.losses.loss import counts_totalled_by
+from keraslike._src.keras.losses.loss import builtin_loss_calls, counts_totalled_by
 from keraslike._src.keras import metrics as metrics_module
 from keraslike._src.keras.layers.keras_tensor import KerasTensor, flatten
 from keraslike._src.keras.metrics.metric import Metric, sync_results
@@ -443,7 +443,8 @@ def _update_metric(metric, log_name, y_true, y_pred, sample_weight):
 def _call_loss(fn, name, y_true, y_pred, sample_weight):
     """`fn(y_true, y_pred, sample_weight)`; a shape mismatch raises naming the loss and the shapes."""
     try:
-        return fn(y_true, y_pred, sample_weight)
+        with builtin_loss_calls():  # the step scales the total for the replicas (`scale_for_replicas`)
+            return fn(y_true, y_pred, sample_weight)
     except (RuntimeError, InvalidArgumentError) as e:
         raise _shape_error(e, f"Loss {name!r}", y_true, y_pred, sample_weight) from e
 
