@@ -10,7 +10,9 @@ import torch
 from keraslike._src.graph import graph as graph_lib
 from keraslike._src.graph import record
 from keraslike._src.graph.graph import GraphKeys
+from keraslike._src.graph.tensor import SymbolicTensor
 from keraslike._src.graph.variables import GraphVariable
+from keraslike._src.ops import variables as eager_variables
 
 
 def get_global_step(graph=None):
@@ -20,15 +22,29 @@ def get_global_step(graph=None):
     return found[0] if found else None
 
 
+def global_step(sess, global_step_tensor):
+    """`tf.compat.v1.train.global_step(sess, global_step_tensor)`: the step as a Python int, read by `sess.run` in a
+    graph, or directly from an eager variable or tensor (then `sess` is not used)."""
+    if graph_lib.default_graph() is None and not isinstance(global_step_tensor, SymbolicTensor):
+        return int(global_step_tensor.numpy())
+    return int(sess.run(global_step_tensor))
+
+
 def create_global_step(graph=None):
-    """`tf.compat.v1.train.create_global_step()`: an int64 "global_step" variable starting at 0.
+    """`tf.compat.v1.train.create_global_step()`: an int64 "global_step" variable starting at 0 (a graph variable
+    in graph mode, an eager `tf.Variable` eagerly).
 
     Raises:
         ValueError: if one exists already.
     """
+    eager = graph is None and graph_lib.default_graph() is None
     graph = graph or graph_lib.get_default_graph()
     if get_global_step(graph) is not None:
         raise ValueError('"global_step" already exists.')
+    if eager:  # TF makes an eager int64 variable, found again through the GLOBAL_STEP collection only
+        step = eager_variables.Variable(torch.zeros((), dtype=torch.int64), trainable=False, name="global_step")
+        graph.add_to_collection(GraphKeys.GLOBAL_STEP, step)
+        return step
     with graph.as_default(), graph.name_scope(""), graph.control_dependencies(None):  # TF's init scope
         step = GraphVariable(record.record_call(torch.zeros, ((),), {"dtype": torch.int64}, "zeros", None, graph),
                              trainable=False, name="global_step",
@@ -38,7 +54,8 @@ def create_global_step(graph=None):
 
 def get_or_create_global_step(graph=None):
     """`tf.compat.v1.train.get_or_create_global_step()`."""
-    return get_global_step(graph) or create_global_step(graph)
+    step = get_global_step(graph)
+    return create_global_step(graph) if step is None else step
 
 
 def _f(x):

@@ -8,12 +8,12 @@ graph-only gradients raise TF's own eager error.
 
 import builtins
 import contextlib
-import logging
 import time
 
 import torch
 
 from keraslike._src import errors
+from keraslike._src.tf_logger import get_logger  # noqa: F401 - tf.get_logger
 from keraslike._src.ops.shape_methods import dims_of, is_compatible
 from keraslike._src.ops.tensor_shape import TensorShape
 from keraslike._src.ops import function_scope, tensor_numpy, trace_state
@@ -163,9 +163,6 @@ def grad_pass_through(f):
     return wrapped
 
 
-def get_logger():
-    """`tf.get_logger()`: the "tensorflow" `logging.Logger`."""
-    return logging.getLogger("tensorflow")
 
 
 

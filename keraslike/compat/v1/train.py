@@ -15,8 +15,8 @@ from keraslike._src.graph.session_run_hook import (  # noqa: F401
     SessionRunArgs, SessionRunContext, SessionRunHook, SessionRunValues,
 )
 from keraslike._src.graph.training_util import (  # noqa: F401
-    create_global_step, exponential_decay, get_global_step, get_or_create_global_step, inverse_time_decay,
-    natural_exp_decay, piecewise_constant, polynomial_decay,
+    create_global_step, exponential_decay, get_global_step, get_or_create_global_step, global_step,
+    inverse_time_decay, natural_exp_decay, piecewise_constant, polynomial_decay,
 )
 
 

@@ -8,6 +8,8 @@ import logging
 import sys
 import traceback
 
+from keraslike._src import tf_logger
+
 DEBUG = logging.DEBUG
 ERROR = logging.ERROR
 FATAL = logging.FATAL
@@ -18,27 +20,34 @@ _counts = {}
 
 
 def _logger():
-    return logging.getLogger("tensorflow")
+    return tf_logger.get_logger()
+
+
+def _at_caller(kwargs, depth=2):
+    """`kwargs` with the `stacklevel` that makes the record name the user's line (absl's handler prints it), as
+    TF's logger finds its caller outside tf_logging."""
+    kwargs.setdefault("stacklevel", depth)
+    return kwargs
 
 
 def log(level, msg, *args, **kwargs):
     """`tf.compat.v1.logging.log(level, msg, *args)`."""
-    _logger().log(level, msg, *args, **kwargs)
+    _logger().log(level, msg, *args, **_at_caller(kwargs))
 
 
 def debug(msg, *args, **kwargs):
     """`tf.compat.v1.logging.debug`."""
-    _logger().debug(msg, *args, **kwargs)
+    _logger().debug(msg, *args, **_at_caller(kwargs))
 
 
 def info(msg, *args, **kwargs):
     """`tf.compat.v1.logging.info`."""
-    _logger().info(msg, *args, **kwargs)
+    _logger().info(msg, *args, **_at_caller(kwargs))
 
 
 def warning(msg, *args, **kwargs):
     """`tf.compat.v1.logging.warning` (also spelled `warn`)."""
-    _logger().warning(msg, *args, **kwargs)
+    _logger().warning(msg, *args, **_at_caller(kwargs))
 
 
 warn = warning
@@ -46,17 +55,17 @@ warn = warning
 
 def error(msg, *args, **kwargs):
     """`tf.compat.v1.logging.error`."""
-    _logger().error(msg, *args, **kwargs)
+    _logger().error(msg, *args, **_at_caller(kwargs))
 
 
 def fatal(msg, *args, **kwargs):
     """`tf.compat.v1.logging.fatal`: logs at FATAL (TF's does not exit either)."""
-    _logger().fatal(msg, *args, **kwargs)
+    _logger().fatal(msg, *args, **_at_caller(kwargs))
 
 
 def vlog(level, msg, *args, **kwargs):
     """`tf.compat.v1.logging.vlog(level, msg)`: `log` at `level`."""
-    _logger().log(level, msg, *args, **kwargs)
+    _logger().log(level, msg, *args, **_at_caller(kwargs))
 
 
 def _site():
@@ -69,7 +78,7 @@ def log_every_n(level, msg, n, *args):
     site = _site()
     count = _counts.get(site, 0)
     _counts[site] = count + 1
-    log_if(level, msg, not count % n, *args)
+    _log_if(level, msg, not count % n, args, 3)
 
 
 def log_first_n(level, msg, n, *args):
@@ -77,13 +86,17 @@ def log_first_n(level, msg, n, *args):
     site = _site()
     count = _counts.get(site, 0)
     _counts[site] = count + 1
-    log_if(level, msg, count < n, *args)
+    _log_if(level, msg, count < n, args, 3)
 
 
 def log_if(level, msg, condition, *args):
     """`tf.compat.v1.logging.log_if(level, msg, condition)`."""
+    _log_if(level, msg, condition, args, 3)
+
+
+def _log_if(level, msg, condition, args, stacklevel):
     if condition:
-        _logger().log(level, msg, *args)
+        _logger().log(level, msg, *args, stacklevel=stacklevel)
 
 
 def flush():
