@@ -1,0 +1,130 @@
+"""Trained artefacts written by real TF 2.21 that keraslike loaded wrongly (the artefact sweep).
+
+Files and TF's values: tests/golden/artefact_sweep/, by tests/golden/make_artefact_sweep.py (Keras 3 and, with
+`TF_USE_LEGACY_KERAS=1`, tf_keras).
+"""
+
+import contextlib
+import io
+import json
+from pathlib import Path
+
+import numpy as np
+import pytest
+import torch
+
+import keraslike as tf
+
+keras = tf.keras
+L = keras.layers
+torch.set_num_threads(1)
+DATA = Path(__file__).parents[2] / "golden" / "artefact_sweep"
+K3 = json.loads((DATA / "k3_expected.json").read_text())
+K2 = json.loads((DATA / "k2_expected.json").read_text())
+
+
+@pytest.fixture
+def keras2(monkeypatch):
+    monkeypatch.setenv("TF_USE_LEGACY_KERAS", "1")
+
+
+@pytest.fixture
+def keras3(monkeypatch):
+    monkeypatch.delenv("TF_USE_LEGACY_KERAS", raising=False)
+
+
+def _summary(model):
+    buf = io.StringIO()
+    with contextlib.redirect_stdout(buf):
+        model.summary()
+    return buf.getvalue()
+
+
+def _assert_weights(model, expected):
+    for got, want in zip(model.get_weights(), expected, strict=True):
+        np.testing.assert_allclose(got, np.asarray(want, "float32"), rtol=1e-4, atol=1e-5)
+
+
+def _mha_model():
+    i = keras.Input((4, 6), name="x")
+    a = L.MultiHeadAttention(num_heads=2, key_dim=3, name="mha")(i, i)
+    o = L.Dense(2, name="d")(L.GlobalAveragePooling1D(name="g")(L.Add(name="add")([i, a])))
+    return keras.Model(i, o, name="mha_model")
+
+
+def test_keras3_checkpoint_restores_multi_head_attention_and_rmsprop_state(keras3):
+    # before: the MultiHeadAttention projections kept their initial values (pred off by 0.33) and the RMSprop
+    # state (Keras 3's empty `_momentums` list beside `_velocities`) raised "slot lists differ in length"
+    case = K3["mha_rmsprop"]
+    x, y = np.asarray(case["x"], "float32"), np.asarray(case["y"], "float32")
+    model = _mha_model()
+    model.compile(optimizer=keras.optimizers.RMSprop(0.01), loss="mse")
+    tf.train.Checkpoint(model=model, optimizer=model.optimizer).read(str(DATA / "k3_mha_rmsprop")).expect_partial()
+    np.testing.assert_allclose(model.predict(x, verbose=0), case["restored_pred"], rtol=1e-5, atol=1e-6)
+    assert int(model.optimizer.iterations) == case["iterations"]
+    model.train_on_batch(x, y * 2.0)
+    _assert_weights(model, case["next"])
+
+
+def test_keras3_checkpoint_written_here_has_the_attention_projections(keras3, tmp_path):
+    case = K3["mha_rmsprop"]
+    x = np.asarray(case["x"], "float32")
+    source = _mha_model()
+    tf.train.Checkpoint(model=source).read(str(DATA / "k3_mha_rmsprop")).expect_partial()
+    tf.train.Checkpoint(model=source).write(str(tmp_path / "ckpt"))
+    target = _mha_model()
+    tf.train.Checkpoint(model=target).read(str(tmp_path / "ckpt")).expect_partial()
+    np.testing.assert_allclose(target.predict(x, verbose=0), case["pred"], rtol=1e-5, atol=1e-6)
+
+
+def _depthwise_model():
+    return keras.Sequential([keras.Input((6, 6, 3)), L.SeparableConv2D(4, 3, depth_multiplier=2, name="s"),
+                             L.DepthwiseConv2D(2, depth_multiplier=2, name="dw"), L.Reshape((9, 8), name="r"),
+                             L.DepthwiseConv1D(2, name="dw1"), L.Flatten(name="f"), L.Dense(2, name="d")],
+                            name="depthwise")
+
+
+def test_keras2_tf_format_weights_restore_depthwise_kernels(keras2):
+    # before: tf_keras's `depthwise_kernel` checkpoint keys matched nothing, the kernels stayed at their initial
+    # values and the predictions were off by 2.5, silently
+    case = K2["depthwise"]
+    x, y = np.asarray(case["x"], "float32"), np.asarray(case["y"], "float32")
+    model = _depthwise_model()
+    model.compile(optimizer=keras.optimizers.Adam(0.01), loss="mse")
+    model.load_weights(str(DATA / "k2_depthwise"))
+    np.testing.assert_allclose(model.predict(x, verbose=0), case["pred"], rtol=1e-5, atol=1e-6)
+    assert [w.name for w in model.weights] == case["names"]
+    model.train_on_batch(x, y * 2.0)  # Adam's moments and step restored on its first apply
+    _assert_weights(model, case["next"])
+
+
+def test_keras2_sequential_summary_shows_each_layer_output_shape(keras2):
+    # before: the first layer's shape showed `multiple` (each `add` called the earlier layers again)
+    model = _depthwise_model()
+    assert _summary(model) == K2["depthwise"]["summary"]
+    assert [len(layer._inbound_nodes) for layer in model.layers] == [1] * len(model.layers)
+    model.pop()
+    assert model.output_shape == (None, 64)  # the Flatten of (8, 8)
+    model.add(L.Dense(3, name="d3"))
+    assert model.output_shape == (None, 3)
+    assert [len(layer._inbound_nodes) for layer in model.layers[:-1]] == [1] * (len(model.layers) - 1)
+
+
+def test_keras2_hard_sigmoid_and_conv_lstm_default(keras2):
+    # before: Keras 3's relu6(x + 3) / 6 under TF_USE_LEGACY_KERAS=1 (0.1667 for -2; tf_keras: 0.1), and
+    # ConvLSTM2D's default recurrent activation was sigmoid (tf_keras: hard_sigmoid)
+    np.testing.assert_allclose(keras.activations.hard_sigmoid(tf.constant([-3.0, -1.0, 0.5, 2.0, 4.0])).numpy(),
+                               K2["hard_sigmoid_values"], rtol=1e-6, atol=1e-7)
+    case = K2["hard_sigmoid"]
+    assert L.ConvLSTM2D(2, 3).get_config()["recurrent_activation"] == case["recurrent_activation"]
+    assert L.ConvLSTM1D(2, 3, recurrent_activation=None).get_config()["recurrent_activation"] == "linear"
+    model = keras.models.load_model(DATA / "k2_hard_sigmoid.h5")
+    np.testing.assert_allclose(model.predict(np.asarray(case["x"], "float32"), verbose=0), case["pred"],
+                               rtol=1e-5, atol=1e-6)
+    assert _summary(model) == case["summary"]
+
+
+def test_keras3_hard_sigmoid_unchanged(keras3):
+    np.testing.assert_allclose(keras.activations.hard_sigmoid(tf.constant([-3.0, -1.0, 0.5, 2.0, 4.0])).numpy(),
+                               K3["hard_sigmoid_values"], rtol=1e-6, atol=1e-7)
+    assert L.ConvLSTM2D(2, 3).get_config()["recurrent_activation"] == "sigmoid"
