@@ -11,6 +11,8 @@ Keras 2 (`k2_*`, tf_keras):
   (tf_keras names the depthwise kernel `depthwise_kernel`), trained 2 steps with Adam;
 - `k2_hard_sigmoid.h5`: `model.save` of ConvLSTM2D (default recurrent activation: Keras 2's hard_sigmoid)
   and LSTM(recurrent_activation="hard_sigmoid");
+- `k2_nested.h5`: a functional and a Sequential model, both built from an Input, each called twice inside
+  another model (Keras 2 numbers their calls from 1: node 0 is their construction);
 - `k2_expected.json`/`k3_expected.json`: inputs, predictions, weights after one more train step on the restored
   model, `weights` names, `summary()` of the Sequential models as built, `hard_sigmoid` values.
 """
@@ -115,6 +117,19 @@ else:
     record(out, "hard_sigmoid", m, x, None)
     out["hard_sigmoid"].update(x=x.tolist(), summary=summary(m),
                                recurrent_activation=m.get_layer("cl").get_config()["recurrent_activation"])
+    def nested_model():  # a functional and a Sequential model, each built from an Input and called twice
+        ii = keras.Input((4,))
+        inner = keras.Model(ii, L.Dense(3, name="i1")(ii), name="innerf")
+        inner2 = keras.Sequential([keras.Input((4,)), L.Dense(3, name="j1")], name="inners")
+        a, b = keras.Input((4,), name="a"), keras.Input((4,), name="b")
+        h = L.Concatenate(name="cat")([inner(a), inner(b), inner2(a), inner2(b)])
+        return keras.Model([a, b], L.Dense(2, name="d")(h), name="outer")
+    m = nested_model()
+    values(4, m)
+    m.save(os.path.join(HERE, "k2_nested.h5"))
+    xa, xb = rng.normal(size=(2, 4)).astype("float32"), rng.normal(size=(2, 4)).astype("float32")
+    record(out, "nested", m, [xa, xb], None)
+    out["nested"].update(xa=xa.tolist(), xb=xb.tolist(), cat_inbound=m.get_config()["layers"][4]["inbound_nodes"])
 out["hard_sigmoid_values"] = keras.activations.hard_sigmoid(tf.constant([-3.0, -1.0, 0.5, 2.0, 4.0])).numpy().tolist()
 with open(os.path.join(HERE, f"{TAG}_expected.json"), "w") as f:
     json.dump(out, f)

@@ -9,6 +9,7 @@ import io
 import json
 from pathlib import Path
 
+import h5py
 import numpy as np
 import pytest
 import torch
@@ -128,3 +129,24 @@ def test_keras3_hard_sigmoid_unchanged(keras3):
     np.testing.assert_allclose(keras.activations.hard_sigmoid(tf.constant([-3.0, -1.0, 0.5, 2.0, 4.0])).numpy(),
                                K3["hard_sigmoid_values"], rtol=1e-6, atol=1e-7)
     assert L.ConvLSTM2D(2, 3).get_config()["recurrent_activation"] == "sigmoid"
+
+
+@pytest.mark.parametrize("legacy", [True, False], ids=["keras2", "keras3"])
+def test_keras2_h5_with_nested_models_called_twice(legacy, monkeypatch, tmp_path):
+    # before: "Cannot rebuild the functional model: the inputs of layers ['cat', 'd'] are never produced" (tf_keras
+    # numbers the calls of a nested model built from an Input from 1)
+    if legacy:
+        monkeypatch.setenv("TF_USE_LEGACY_KERAS", "1")
+    else:
+        monkeypatch.delenv("TF_USE_LEGACY_KERAS", raising=False)
+    case = K2["nested"]
+    x = [np.asarray(case["xa"], "float32"), np.asarray(case["xb"], "float32")]
+    model = keras.models.load_model(DATA / "k2_nested.h5")
+    np.testing.assert_allclose(model.predict(x, verbose=0), case["pred"], rtol=1e-5, atol=1e-6)
+    if legacy:  # written back in tf_keras's numbering (tf_keras 2.21 loads it with these predictions)
+        model.save(tmp_path / "m.h5")
+        config = json.loads(h5py.File(tmp_path / "m.h5", "r").attrs["model_config"])
+        cat = next(entry for entry in config["config"]["layers"] if entry["name"] == "cat")
+        assert cat["inbound_nodes"] == case["cat_inbound"]
+        again = keras.models.load_model(tmp_path / "m.h5")
+        np.testing.assert_allclose(again.predict(x, verbose=0), case["pred"], rtol=1e-5, atol=1e-6)
