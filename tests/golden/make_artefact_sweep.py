@@ -12,7 +12,7 @@ Keras 2 (`k2_*`, tf_keras):
 - `k2_hard_sigmoid.h5`: `model.save` of ConvLSTM2D (default recurrent activation: Keras 2's hard_sigmoid)
   and LSTM(recurrent_activation="hard_sigmoid");
 - `k2_nested.h5`: a functional and a Sequential model, both built from an Input, each called twice inside
-  another model (Keras 2 numbers their calls from 1: node 0 is their construction);
+  another model (Keras 2 numbers their calls from 1: node 0 is their construction), and its `summary()`;
 - `k2_expected.json`/`k3_expected.json`: inputs, predictions, weights after one more train step on the restored
   model, `weights` names, `summary()` of the Sequential models as built, `hard_sigmoid` values.
 """
@@ -129,7 +129,7 @@ else:
     m.save(os.path.join(HERE, "k2_nested.h5"))
     xa, xb = rng.normal(size=(2, 4)).astype("float32"), rng.normal(size=(2, 4)).astype("float32")
     record(out, "nested", m, [xa, xb], None)
-    out["nested"].update(xa=xa.tolist(), xb=xb.tolist(), cat_inbound=m.get_config()["layers"][4]["inbound_nodes"])
+    out["nested"].update(xa=xa.tolist(), xb=xb.tolist(), summary=summary(m), cat_inbound=m.get_config()["layers"][4]["inbound_nodes"])
 out["hard_sigmoid_values"] = keras.activations.hard_sigmoid(tf.constant([-3.0, -1.0, 0.5, 2.0, 4.0])).numpy().tolist()
 with open(os.path.join(HERE, f"{TAG}_expected.json"), "w") as f:
     json.dump(out, f)
