@@ -129,7 +129,8 @@ else:
     m.save(os.path.join(HERE, "k2_nested.h5"))
     xa, xb = rng.normal(size=(2, 4)).astype("float32"), rng.normal(size=(2, 4)).astype("float32")
     record(out, "nested", m, [xa, xb], None)
-    out["nested"].update(xa=xa.tolist(), xb=xb.tolist(), summary=summary(m), cat_inbound=m.get_config()["layers"][4]["inbound_nodes"])
+    out["nested"].update(xa=xa.tolist(), xb=xb.tolist(), summary=summary(m),
+                         cat_inbound=m.get_config()["layers"][4]["inbound_nodes"])
 out["hard_sigmoid_values"] = keras.activations.hard_sigmoid(tf.constant([-3.0, -1.0, 0.5, 2.0, 4.0])).numpy().tolist()
 with open(os.path.join(HERE, f"{TAG}_expected.json"), "w") as f:
     json.dump(out, f)
