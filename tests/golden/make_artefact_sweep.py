@@ -13,6 +13,8 @@ Keras 2 (`k2_*`, tf_keras):
   and LSTM(recurrent_activation="hard_sigmoid");
 - `k2_nested.h5`: a functional and a Sequential model, both built from an Input, each called twice inside
   another model (Keras 2 numbers their calls from 1: node 0 is their construction), and its `summary()`;
+- `bn_moving_variance`: BatchNormalization's moving variance after one training call (tf_keras's fused kernel,
+  used for rank 4/5 inputs over the first or last axis, moves towards the unbiased batch variance);
 - `k2_expected.json`/`k3_expected.json`: inputs, predictions, weights after one more train step on the restored
   model, `weights` names, `summary()` of the Sequential models as built, `hard_sigmoid` values.
 """
@@ -131,6 +133,15 @@ else:
     record(out, "nested", m, [xa, xb], None)
     out["nested"].update(xa=xa.tolist(), xb=xb.tolist(), summary=summary(m),
                          cat_inbound=m.get_config()["layers"][4]["inbound_nodes"])
+    xb = rng.normal(size=(2, 3, 3, 2, 2)).astype("float32")  # moving variance after one training call
+    out["bn_moving_variance"] = []
+    for shape, kwargs in [((2, 6, 3, 2), {}), ((2, 6, 3, 2), {"axis": 1}), ((2, 6, 3, 2), {"fused": False}),
+                          ((36, 2), {}), ((2, 18, 2), {}), ((2, 3, 3, 2, 2), {}), ((2, 3, 3, 2, 2), {"axis": 2})]:
+        bn = L.BatchNormalization(momentum=0.5, **kwargs)
+        bn(xb.reshape(shape), training=True)
+        out["bn_moving_variance"].append({"shape": shape, "kwargs": kwargs,
+                                          "moving_variance": np.asarray(bn.moving_variance).tolist()})
+    out["bn_x"] = xb.tolist()
 out["hard_sigmoid_values"] = keras.activations.hard_sigmoid(tf.constant([-3.0, -1.0, 0.5, 2.0, 4.0])).numpy().tolist()
 with open(os.path.join(HERE, f"{TAG}_expected.json"), "w") as f:
     json.dump(out, f)

@@ -152,3 +152,19 @@ def test_keras2_h5_with_nested_models_called_twice(legacy, monkeypatch, tmp_path
         assert cat["inbound_nodes"] == case["cat_inbound"]
         again = keras.models.load_model(tmp_path / "m.h5")
         np.testing.assert_allclose(again.predict(x, verbose=0), case["pred"], rtol=1e-5, atol=1e-6)
+
+
+def test_keras2_batch_normalization_moving_variance_of_the_fused_kernel(keras2):
+    # before: the biased batch variance everywhere, so a tf_keras model with BatchNormalization after a Conv2D,
+    # restored and trained one more step, had moving variances 4.8e-4 off TF's (the factor n/(n-1))
+    x = np.asarray(K2["bn_x"], "float32")
+    for case in K2["bn_moving_variance"]:
+        bn = L.BatchNormalization(momentum=0.5, **case["kwargs"])
+        bn(x.reshape(case["shape"]), training=True)
+        np.testing.assert_allclose(bn.moving_variance.numpy(), case["moving_variance"], rtol=1e-5,
+                                   err_msg=str(case))
+
+
+def test_keras3_batch_normalization_refuses_fused(keras3):
+    with pytest.raises(ValueError, match="fused"):
+        L.BatchNormalization(fused=False)
