@@ -15,6 +15,8 @@ Keras 2 (`k2_*`, tf_keras):
   another model (Keras 2 numbers their calls from 1: node 0 is their construction), and its `summary()`;
 - `bn_moving_variance`: BatchNormalization's moving variance after one training call (tf_keras's fused kernel,
   used for rank 4/5 inputs over the first or last axis, moves towards the unbiased batch variance);
+- `weight_names`: the weight names (Keras 3: `path`) of a subclassed model, of layers that build or call a
+  sublayer, of Bidirectional/TimeDistributed/ConvLSTM1D (each Keras scopes them by the outer layers' names);
 - `k2_expected.json`/`k3_expected.json`: inputs, predictions, weights after one more train step on the restored
   model, `weights` names, `summary()` of the Sequential models as built, `hard_sigmoid` values.
 """
@@ -142,6 +144,55 @@ else:
         out["bn_moving_variance"].append({"shape": shape, "kwargs": kwargs,
                                           "moving_variance": np.asarray(bn.moving_variance).tolist()})
     out["bn_x"] = xb.tolist()
+
+
+class Sub(keras.Model):
+    def __init__(self):
+        super().__init__(name="mm")
+        self.d = L.Dense(2, name="dd")
+        self.r = L.LSTM(2, name="rr")
+
+    def call(self, x):
+        return self.d(self.r(x))
+
+
+class BuildsInner(L.Layer):
+    def __init__(self, **kwargs):
+        super().__init__(**kwargs)
+        self.inner = L.Dense(2, name="inner")
+
+    def build(self, shape):
+        self.inner.build(shape)
+        self.w = self.add_weight(name="w", shape=(2,))
+
+    def call(self, x):
+        return self.inner(x) + self.w
+
+
+class CallsInner(L.Layer):
+    def __init__(self, **kwargs):
+        super().__init__(**kwargs)
+        self.inner = L.Dense(2, name="inner")
+
+    def call(self, x):
+        return self.inner(x)
+
+
+def weight_names(model):
+    return [w.name if LEGACY else w.path for w in model.weights]
+
+
+sub = Sub()
+sub(np.ones((1, 3, 2), "float32"))
+builds, calls = BuildsInner(name="cc"), CallsInner(name="cc2")
+builds(np.ones((1, 2), "float32"))
+calls(np.ones((1, 2), "float32"))
+i = keras.Input((3, 2))
+o = L.Bidirectional(L.GRU(2), name="bi")(i)
+o = L.TimeDistributed(L.Dense(2), name="td")(L.Reshape((2, 2))(o))
+o = L.ConvLSTM1D(2, 1, name="cl")(L.Reshape((2, 2, 1))(o))
+out["weight_names"] = {"subclassed": weight_names(sub), "builds_inner": weight_names(builds),
+                       "calls_inner": weight_names(calls), "functional": weight_names(keras.Model(i, o))}
 out["hard_sigmoid_values"] = keras.activations.hard_sigmoid(tf.constant([-3.0, -1.0, 0.5, 2.0, 4.0])).numpy().tolist()
 with open(os.path.join(HERE, f"{TAG}_expected.json"), "w") as f:
     json.dump(out, f)

@@ -168,3 +168,62 @@ def test_keras2_batch_normalization_moving_variance_of_the_fused_kernel(keras2):
 def test_keras3_batch_normalization_refuses_fused(keras3):
     with pytest.raises(ValueError, match="fused"):
         L.BatchNormalization(fused=False)
+
+
+class _Sub(keras.Model):
+    def __init__(self):
+        super().__init__(name="mm")
+        self.d = L.Dense(2, name="dd")
+        self.r = L.LSTM(2, name="rr")
+
+    def call(self, x):
+        return self.d(self.r(x))
+
+
+class _BuildsInner(L.Layer):
+    def __init__(self, **kwargs):
+        super().__init__(**kwargs)
+        self.inner = L.Dense(2, name="inner")
+
+    def build(self, shape):
+        self.inner.build(shape)
+        self.w = self.add_weight(name="w", shape=(2,))
+
+    def call(self, x):
+        return self.inner(x) + self.w
+
+
+class _CallsInner(L.Layer):
+    def __init__(self, **kwargs):
+        super().__init__(**kwargs)
+        self.inner = L.Dense(2, name="inner")
+
+    def call(self, x):
+        return self.inner(x)
+
+
+@pytest.mark.parametrize("legacy", [False, True], ids=["keras3", "keras2"])
+def test_weight_names_are_scoped_by_the_outer_layers(legacy, monkeypatch):
+    # before: no outer scope ('lstm_cell/kernel' for TF's 'mm/rr/lstm_cell/kernel'; 'gru_cell_1/kernel' for
+    # 'bi/forward_gru/gru_cell/kernel'; 'inner/kernel' for 'cc2/inner/kernel')
+    if legacy:
+        monkeypatch.setenv("TF_USE_LEGACY_KERAS", "1")
+    else:
+        monkeypatch.delenv("TF_USE_LEGACY_KERAS", raising=False)
+    expected = (K2 if legacy else K3)["weight_names"]
+    keras.backend.clear_session()  # fresh default names (`gru`, `forward_gru`), as in the process TF ran
+
+    def names(model):
+        return [w.name if legacy else w.path for w in model.weights]
+    sub, builds, calls = _Sub(), _BuildsInner(name="cc"), _CallsInner(name="cc2")
+    sub(np.ones((1, 3, 2), "float32"))
+    builds(np.ones((1, 2), "float32"))
+    calls(np.ones((1, 2), "float32"))
+    i = keras.Input((3, 2))
+    o = L.Bidirectional(L.GRU(2), name="bi")(i)
+    o = L.TimeDistributed(L.Dense(2), name="td")(L.Reshape((2, 2))(o))
+    o = L.ConvLSTM1D(2, 1, name="cl")(L.Reshape((2, 2, 1))(o))
+    assert names(sub) == expected["subclassed"]
+    assert names(builds) == expected["builds_inner"]
+    assert names(calls) == expected["calls_inner"]
+    assert names(keras.Model(i, o)) == expected["functional"]

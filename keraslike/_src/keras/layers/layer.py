@@ -87,6 +87,33 @@ def _call_state():
     return _local
 
 
+_weight_scopes = threading.local()
+
+
+@contextlib.contextmanager
+def weight_scope(layer):
+    """The layers whose call or build is running, outermost first: TF names a weight created meanwhile by their
+    path (`model/rnn/lstm_cell/kernel`; `Variable.path`, and the name under TF_USE_LEGACY_KERAS=1). A layer
+    building a sublayer directly (`self.cell.build(...)`) enters the sublayer's scope itself where tf_keras does
+    (an RNN's cell, Bidirectional's layers); Keras 3 always does."""
+    stack = _weight_scopes.__dict__.setdefault("stack", [])
+    stack.append(layer)
+    try:
+        yield
+    finally:
+        stack.pop()
+
+
+def _weight_path(layer, name):
+    """`<outer layers>/<layer>/<name>` as TF names a weight `layer` creates now (`weight_scope`)."""
+    stack = [scope.name for scope in _weight_scopes.__dict__.get("stack", ())]
+    if not stack:
+        return f"{layer.name}/{name}"
+    if _weight_scopes.stack[-1] is not layer and not keras_version.legacy_keras():
+        stack.append(layer.name)  # Keras 3 builds every layer in its own name scope
+    return "/".join(stack + [name])
+
+
 @contextlib.contextmanager
 def training_scope(training):
     """Make `training` the value nested layer calls inherit when not given explicitly."""
@@ -602,7 +629,7 @@ class Layer(torch.nn.Module, metaclass=LayerMeta):
         init = initializers.get(initializer or ("glorot_uniform" if torch_dtype.is_floating_point else "zeros"))
         value = init(tuple(int(d) for d in (shape or ())), dtype=torch_dtype)
         value = value.to(device=backend.current_device(), dtype=torch_dtype)
-        var = Variable(value, trainable=trainable, name=f"{self.name}/{name}")
+        var = Variable(value, trainable=trainable, name=_weight_path(self, name))
         var._layer_weight = True
         var._tf_keras_name = keras_version.legacy_keras()  # tf_keras names weights by path: "dense/kernel:0"
         variables.report_dtype_name(var, not var._tf_keras_name)  # Keras 3: kernel.dtype == "float32"
@@ -680,7 +707,8 @@ class Layer(torch.nn.Module, metaclass=LayerMeta):
             if first is not None and first in kwargs:
                 args = (kwargs.pop(first),)
         if is_symbolic((args, kwargs)):
-            return self._symbolic_call(args, kwargs)
+            with weight_scope(self):
+                return self._symbolic_call(args, kwargs)
         return super().__call__(*args, **kwargs)
 
     def forward(self, inputs, *args, **kwargs):
@@ -737,10 +765,11 @@ class Layer(torch.nn.Module, metaclass=LayerMeta):
 
     def _call_once(self, inputs, args, kwargs):
         scope_dtype = self._autocast_scope_dtype()
-        if scope_dtype is False:
-            return self._call_converted(inputs, args, kwargs)
-        with variables.autocast_scope(scope_dtype):
-            return self._call_converted(inputs, args, kwargs)
+        with weight_scope(self):
+            if scope_dtype is False:
+                return self._call_converted(inputs, args, kwargs)
+            with variables.autocast_scope(scope_dtype):
+                return self._call_converted(inputs, args, kwargs)
 
     def _autocast_scope_dtype(self):
         """The dtype this call's floating weights read as (Keras's AutocastScope): the compute dtype for a layer

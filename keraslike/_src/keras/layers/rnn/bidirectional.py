@@ -7,7 +7,7 @@ Weights: the forward layer's, then the backward layer's.
 
 import torch
 
-from keraslike._src.keras.layers.layer import Layer
+from keraslike._src.keras.layers.layer import Layer, weight_scope
 from keraslike._src.keras.layers.rnn.wrapper_config import deserialize_layer, serialize_layer
 
 _MERGE_MODES = ("concat", "sum", "mul", "ave", None)
@@ -66,10 +66,10 @@ class Bidirectional(Layer):
         self._initial_weights = weights
 
     def build(self, input_shape):
-        self.forward_layer.build(input_shape)
-        self.forward_layer.built = True
-        self.backward_layer.build(input_shape)
-        self.backward_layer.built = True
+        for sub in (self.forward_layer, self.backward_layer):  # `bi/forward_lstm/lstm_cell/kernel`, both Kerases
+            with weight_scope(sub):
+                sub.build(input_shape)
+            sub.built = True
         self.built = True
         if self._initial_weights is not None:
             self.set_weights(self._initial_weights)

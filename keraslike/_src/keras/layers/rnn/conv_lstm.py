@@ -141,7 +141,8 @@ class ConvLSTM(Layer):
             self.rank, filters, kernel_size, strides, padding, data_format, dilation_rate, activation,
             recurrent_activation, use_bias, kernel_initializer, recurrent_initializer, bias_initializer,
             unit_forget_bias, kernel_regularizer, recurrent_regularizer, bias_regularizer, kernel_constraint,
-            recurrent_constraint, bias_constraint, dropout, recurrent_dropout, seed, dtype=kwargs.get("dtype"))
+            recurrent_constraint, bias_constraint, dropout, recurrent_dropout, seed, dtype=kwargs.get("dtype"),
+            name="conv_lstm_cell")
         self.return_sequences, self.return_state = return_sequences, return_state
         self.go_backwards, self.stateful = go_backwards, stateful
         self._states = None
@@ -150,6 +151,7 @@ class ConvLSTM(Layer):
         if len(input_shape) != self.rank + 3:
             raise ValueError(f"{type(self).__name__} expects inputs of rank {self.rank + 3} (batch, time, "
                              f"*spatial, channels). Received: input_shape={input_shape}")
+        # built directly: Keras 3 names the weights `conv_lstm2d/conv_lstm_cell/kernel`, tf_keras `conv_lstm2d/kernel`
         self.cell.build(tuple(input_shape[:1]) + tuple(input_shape[2:]))
         self.built = True
 
