@@ -15,6 +15,8 @@ Keras 2 (`k2_*`, tf_keras):
   another model (Keras 2 numbers their calls from 1: node 0 is their construction), and its `summary()`;
 - `bn_moving_variance`: BatchNormalization's moving variance after one training call (tf_keras's fused kernel,
   used for rank 4/5 inputs over the first or last axis, moves towards the unbiased batch variance);
+- `k3_preproc.keras`: an adapted Normalization and a one-hot Discretization of a `(None, 1)` tensor
+  concatenated (`discretization_shapes`: its symbolic output shapes, both Kerases);
 - `weight_names`: the weight names (Keras 3: `path`) of a subclassed model, of layers that build or call a
   sublayer, of Bidirectional/TimeDistributed/ConvLSTM1D (each Keras scopes them by the outer layers' names);
 - `k2_expected.json`/`k3_expected.json`: inputs, predictions, weights after one more train step on the restored
@@ -193,6 +195,18 @@ o = L.TimeDistributed(L.Dense(2), name="td")(L.Reshape((2, 2))(o))
 o = L.ConvLSTM1D(2, 1, name="cl")(L.Reshape((2, 2, 1))(o))
 out["weight_names"] = {"subclassed": weight_names(sub), "builds_inner": weight_names(builds),
                        "calls_inner": weight_names(calls), "functional": weight_names(keras.Model(i, o))}
+out["discretization_shapes"] = [list(L.Discretization(bin_boundaries=[-0.5, 0.0, 0.5], output_mode=mode)(
+    keras.Input((1,))).shape) for mode in ("one_hot", "multi_hot", "count")]
+if not LEGACY:
+    xp = rng.normal(size=(6, 3)).astype("float32")
+    norm = L.Normalization(name="norm")
+    norm.adapt(xp)
+    i = keras.Input((3,), name="x")
+    one_hot = L.Discretization(bin_boundaries=[-0.5, 0.0, 0.5], output_mode="one_hot", name="disc")(
+        L.Dense(1, name="pre")(i))
+    m = keras.Model(i, L.Dense(2, name="d")(L.Concatenate(name="cat")([norm(i), one_hot])), name="preproc")
+    m.save(os.path.join(HERE, "k3_preproc.keras"))
+    out["preproc"] = {"x": xp.tolist(), "pred": m.predict(xp, verbose=0).tolist()}
 out["hard_sigmoid_values"] = keras.activations.hard_sigmoid(tf.constant([-3.0, -1.0, 0.5, 2.0, 4.0])).numpy().tolist()
 with open(os.path.join(HERE, f"{TAG}_expected.json"), "w") as f:
     json.dump(out, f)

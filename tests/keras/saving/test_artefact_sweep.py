@@ -227,3 +227,20 @@ def test_weight_names_are_scoped_by_the_outer_layers(legacy, monkeypatch):
     assert names(builds) == expected["builds_inner"]
     assert names(calls) == expected["calls_inner"]
     assert names(keras.Model(i, o)) == expected["functional"]
+
+
+@pytest.mark.parametrize("legacy", [False, True], ids=["keras3", "keras2"])
+def test_discretization_one_hot_of_one_column_is_rank_2(legacy, monkeypatch):
+    # before: a symbolic (None, 1) input gave (None, 1, 4), so the file's Concatenate refused to rebuild
+    if legacy:
+        monkeypatch.setenv("TF_USE_LEGACY_KERAS", "1")
+    else:
+        monkeypatch.delenv("TF_USE_LEGACY_KERAS", raising=False)
+    expected = (K2 if legacy else K3)["discretization_shapes"]
+    shapes = [list(L.Discretization(bin_boundaries=[-0.5, 0.0, 0.5], output_mode=mode)(keras.Input((1,))).shape)
+              for mode in ("one_hot", "multi_hot", "count")]
+    assert shapes == expected
+    if not legacy:
+        model = keras.models.load_model(DATA / "k3_preproc.keras")
+        x = np.asarray(K3["preproc"]["x"], "float32")
+        np.testing.assert_allclose(model.predict(x, verbose=0), K3["preproc"]["pred"], rtol=1e-5, atol=1e-6)
