@@ -244,3 +244,13 @@ def test_discretization_one_hot_of_one_column_is_rank_2(legacy, monkeypatch):
         model = keras.models.load_model(DATA / "k3_preproc.keras")
         x = np.asarray(K3["preproc"]["x"], "float32")
         np.testing.assert_allclose(model.predict(x, verbose=0), K3["preproc"]["pred"], rtol=1e-5, atol=1e-6)
+
+
+def test_keras3_bidirectional_round_trip_keeps_the_sublayer_names(keras3, tmp_path):
+    # before: a reloaded Bidirectional's forward layer was `forward_forward_lstm` (TF 2.21 reloads `forward_lstm`:
+    # Keras 3 saves the forward layer itself and does not repeat the prefix)
+    i = keras.Input((3, 2))
+    model = keras.Model(i, L.Bidirectional(L.LSTM(2, name="lstm"), name="bi")(i))
+    model.save(tmp_path / "m.keras")
+    again = keras.models.load_model(tmp_path / "m.keras").get_layer("bi")
+    assert (again.forward_layer.name, again.backward_layer.name) == ("forward_lstm", "backward_lstm")

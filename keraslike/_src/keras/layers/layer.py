@@ -97,11 +97,29 @@ def weight_scope(layer):
     building a sublayer directly (`self.cell.build(...)`) enters the sublayer's scope itself where tf_keras does
     (an RNN's cell, Bidirectional's layers); Keras 3 always does."""
     stack = _weight_scopes.__dict__.setdefault("stack", [])
+    if stack and stack[-1] is layer:  # already in it (a symbolic call running the layer on example tensors)
+        yield
+        return
     stack.append(layer)
     try:
         yield
     finally:
         stack.pop()
+
+
+def _build_in_own_scope(build):
+    """`build` run in the layer's own weight scope under Keras 3 (which builds every layer in its name scope,
+    however `build` is reached: `rnn/lstm_cell/kernel` for an RNN a file's build_config builds); tf_keras does
+    not (a sublayer built directly gets its parent's scope)."""
+    @functools.wraps(build)
+    def scoped(self, *args, **kwargs):
+        if keras_version.legacy_keras():
+            return build(self, *args, **kwargs)
+        with weight_scope(self):
+            return build(self, *args, **kwargs)
+
+    scoped._in_weight_scope = True
+    return scoped
 
 
 def _weight_path(layer, name):
@@ -157,6 +175,9 @@ class Layer(torch.nn.Module, metaclass=LayerMeta):
     def __init_subclass__(cls, **kwargs):
         super().__init_subclass__(**kwargs)
         object_registration.register_builtin("layers", cls)  # found by name when deserializing
+        build = cls.__dict__.get("build")
+        if callable(build) and not getattr(build, "_in_weight_scope", False):
+            cls.build = _build_in_own_scope(build)
 
     #: Whether integer/bool inputs are cast to the compute dtype when the layer has float weights (the float
     #: result TF's type promotion gives `Dense`/`Conv` on int inputs); False for layers that index with them.

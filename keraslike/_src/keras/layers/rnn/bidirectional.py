@@ -7,6 +7,7 @@ Weights: the forward layer's, then the backward layer's.
 
 import torch
 
+from keraslike._src.keras import keras_version
 from keraslike._src.keras.layers.layer import Layer, weight_scope
 from keraslike._src.keras.layers.rnn.wrapper_config import deserialize_layer, serialize_layer
 
@@ -42,12 +43,17 @@ class Bidirectional(Layer):
         if not hasattr(layer, "go_backwards"):
             raise ValueError(f"Bidirectional expects an RNN layer (with `go_backwards`). Received: layer={layer!r}")
         config = layer.get_config()
-        config["name"] = "forward_" + layer.name
+        # Keras 3 saves the forward layer itself as `layer` ("forward_lstm") and names the copies without
+        # repeating the prefix; tf_keras saves the layer it was given
+        base = layer.name
+        if not keras_version.legacy_keras() and base.startswith("forward_"):
+            base = base[len("forward_"):]
+        config["name"] = "forward_" + base
         self._layer_config = serialize_layer(layer)
         self.forward_layer = type(layer).from_config(config)
         if backward_layer is None:
             config = layer.get_config()
-            config["name"] = "backward_" + layer.name
+            config["name"] = "backward_" + base
             config["go_backwards"] = not layer.go_backwards
             backward_layer = type(layer).from_config(config)
         elif backward_layer.return_sequences != layer.return_sequences or \
