@@ -254,3 +254,20 @@ def test_keras3_bidirectional_round_trip_keeps_the_sublayer_names(keras3, tmp_pa
     model.save(tmp_path / "m.keras")
     again = keras.models.load_model(tmp_path / "m.keras").get_layer("bi")
     assert (again.forward_layer.name, again.backward_layer.name) == ("forward_lstm", "backward_lstm")
+
+
+def test_keras3_wrapped_layer_config_names_its_module(keras3):
+    # before: Bidirectional/TimeDistributed wrote `{"class_name": "LSTM", "config": ...}` and TF 2.21 could not
+    # load the .keras file ("Could not locate class 'LSTM'"); TF writes the full Keras 3 description (its keys
+    # are build_config, class_name, config, module, registered_name)
+    i = keras.Input((5, 3))
+    bi = L.Bidirectional(L.LSTM(2, return_sequences=True))
+    td = L.TimeDistributed(L.Dense(2))
+    td(bi(i))
+    for wrapped in (bi.get_config()["layer"], td.get_config()["layer"]):
+        assert wrapped["module"] == "keras.layers" and wrapped["registered_name"] is None
+    assert keras.layers.deserialize(keras.layers.serialize(bi)).forward_layer.units == 2
+
+
+def test_keras2_wrapped_layer_config_stays_tf_keras_shaped(keras2):
+    assert set(L.Bidirectional(L.LSTM(2)).get_config()["layer"]) == {"class_name", "config"}

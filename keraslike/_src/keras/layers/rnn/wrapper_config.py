@@ -4,11 +4,17 @@ Classes are resolved by name in `custom_objects`, the `register_keras_serializab
 built-in layers (each joins `object_registration`'s table when defined); nothing is unpickled.
 """
 
+from keraslike._src.keras import keras_version
 from keraslike._src.keras.saving import object_registration, serialization_lib
 
 
 def serialize_layer(layer):
-    return {"class_name": type(layer).__name__, "config": layer.get_config()}
+    """Keras 3: the full description (`module`, `registered_name`, `build_config`), without which Keras 3 cannot
+    locate a built-in class by name in a `.keras` file; Keras 2 (`TF_USE_LEGACY_KERAS=1`): tf_keras's
+    `{"class_name", "config"}`."""
+    if keras_version.legacy_keras():
+        return {"class_name": type(layer).__name__, "config": layer.get_config()}
+    return serialization_lib.serialize_layer(layer)
 
 
 def deserialize_layer(config, custom_objects=None):
