@@ -9,7 +9,7 @@ import functools
 import torch
 import torch.nn.functional as F
 
-from keraslike._src.keras import backend
+from keraslike._src.keras import backend, keras_version
 from keraslike._src.keras.ops import nn as ops_nn
 from keraslike._src.keras.ops.tensors import convert
 from keraslike._src.keras.saving import object_registration
@@ -83,6 +83,10 @@ def sigmoid(x):
 
 @_tensor_input
 def hard_sigmoid(x):
+    """Keras 3: `relu6(x + 3) / 6`; Keras 2 (`TF_USE_LEGACY_KERAS=1`): `clip(0.2 * x + 0.5, 0, 1)`, so a Keras 2
+    model (an LSTM or ConvLSTM with `recurrent_activation="hard_sigmoid"`) computes what it computed in tf_keras."""
+    if keras_version.legacy_keras():
+        return torch.clamp(x * 0.2 + 0.5, 0.0, 1.0)
     return F.hardsigmoid(x)
 
 

@@ -8,6 +8,7 @@ to [-1, 1]); `mobilenet_v3.preprocess_input` is the identity.
 
 import warnings
 
+from keraslike._src.keras import keras_version
 from keraslike._src.keras.applications import app_layers as layers
 from keraslike._src.keras.applications import imagenet_utils, pretrained
 from keraslike._src.keras.applications.mobilenet_v2 import make_divisible as _depth
@@ -48,7 +49,10 @@ def _se_block(inputs, filters, se_ratio, prefix):
                       name=f"{prefix}squeeze_excite_conv")(x)
     x = layers.ReLU(name=f"{prefix}squeeze_excite_relu")(x)
     x = layers.Conv2D(filters, kernel_size=1, padding="same", name=f"{prefix}squeeze_excite_conv_1")(x)
-    x = layers.Activation("hard_sigmoid")(x)  # relu6(x + 3) / 6
+    if keras_version.legacy_keras():  # tf_keras spells relu6(x + 3) / 6 out (its hard_sigmoid is 0.2 x + 0.5)
+        x = layers.ReLU(6.0)(x + 3.0) * (1.0 / 6.0)
+    else:
+        x = layers.Activation("hard_sigmoid")(x)  # relu6(x + 3) / 6
     return layers.Multiply(name=f"{prefix}squeeze_excite_mul")([inputs, x])
 
 

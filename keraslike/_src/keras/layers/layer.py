@@ -89,6 +89,51 @@ def _call_state():
     return _local
 
 
+_weight_scopes = threading.local()
+
+
+@contextlib.contextmanager
+def weight_scope(layer):
+    """The layers whose call or build is running, outermost first: TF names a weight created meanwhile by their
+    path (`model/rnn/lstm_cell/kernel`; `Variable.path`, and the name under TF_USE_LEGACY_KERAS=1). A layer
+    building a sublayer directly (`self.cell.build(...)`) enters the sublayer's scope itself where tf_keras does
+    (an RNN's cell, Bidirectional's layers); Keras 3 always does."""
+    stack = _weight_scopes.__dict__.setdefault("stack", [])
+    if stack and stack[-1] is layer:  # already in it (a symbolic call running the layer on example tensors)
+        yield
+        return
+    stack.append(layer)
+    try:
+        yield
+    finally:
+        stack.pop()
+
+
+def _build_in_own_scope(build):
+    """`build` run in the layer's own weight scope under Keras 3 (which builds every layer in its name scope,
+    however `build` is reached: `rnn/lstm_cell/kernel` for an RNN a file's build_config builds); tf_keras does
+    not (a sublayer built directly gets its parent's scope)."""
+    @functools.wraps(build)
+    def scoped(self, *args, **kwargs):
+        if keras_version.legacy_keras():
+            return build(self, *args, **kwargs)
+        with weight_scope(self):
+            return build(self, *args, **kwargs)
+
+    scoped._in_weight_scope = True
+    return scoped
+
+
+def _weight_path(layer, name):
+    """`<outer layers>/<layer>/<name>` as TF names a weight `layer` creates now (`weight_scope`)."""
+    stack = [scope.name for scope in _weight_scopes.__dict__.get("stack", ())]
+    if not stack:
+        return f"{layer.name}/{name}"
+    if _weight_scopes.stack[-1] is not layer and not keras_version.legacy_keras():
+        stack.append(layer.name)  # Keras 3 builds every layer in its own name scope
+    return "/".join(stack + [name])
+
+
 @contextlib.contextmanager
 def training_scope(training):
     """Make `training` the value nested layer calls inherit when not given explicitly."""
@@ -132,6 +177,9 @@ class Layer(torch.nn.Module, metaclass=LayerMeta):
     def __init_subclass__(cls, **kwargs):
         super().__init_subclass__(**kwargs)
         object_registration.register_builtin("layers", cls)  # found by name when deserializing
+        build = cls.__dict__.get("build")
+        if callable(build) and not getattr(build, "_in_weight_scope", False):
+            cls.build = _build_in_own_scope(build)
 
     #: Whether integer/bool inputs are cast to the compute dtype when the layer has float weights (the float
     #: result TF's type promotion gives `Dense`/`Conv` on int inputs); False for layers that index with them.
@@ -614,7 +662,7 @@ class Layer(torch.nn.Module, metaclass=LayerMeta):
         init = initializers.get(initializer or ("glorot_uniform" if torch_dtype.is_floating_point else "zeros"))
         value = init(tuple(int(d) for d in (shape or ())), dtype=torch_dtype)
         value = value.to(device=backend.current_device(), dtype=torch_dtype)
-        var = Variable(value, trainable=trainable, name=f"{self.name}/{name}")
+        var = Variable(value, trainable=trainable, name=_weight_path(self, name))
         var._layer_weight = True
         var._tf_keras_name = keras_version.legacy_keras()  # tf_keras names weights by path: "dense/kernel:0"
         variables.report_dtype_name(var, not var._tf_keras_name)  # Keras 3: kernel.dtype == "float32"
@@ -692,7 +740,8 @@ class Layer(torch.nn.Module, metaclass=LayerMeta):
             if first is not None and first in kwargs:
                 args = (kwargs.pop(first),)
         if is_symbolic((args, kwargs)):
-            return self._symbolic_call(args, kwargs)
+            with weight_scope(self):
+                return self._symbolic_call(args, kwargs)
         return super().__call__(*args, **kwargs)
 
     def forward(self, inputs, *args, **kwargs):
@@ -749,10 +798,11 @@ class Layer(torch.nn.Module, metaclass=LayerMeta):
 
     def _call_once(self, inputs, args, kwargs):
         scope_dtype = self._autocast_scope_dtype()
-        if scope_dtype is False:
-            return self._call_converted(inputs, args, kwargs)
-        with variables.autocast_scope(scope_dtype):
-            return self._call_converted(inputs, args, kwargs)
+        with weight_scope(self):
+            if scope_dtype is False:
+                return self._call_converted(inputs, args, kwargs)
+            with variables.autocast_scope(scope_dtype):
+                return self._call_converted(inputs, args, kwargs)
 
     def _autocast_scope_dtype(self):
         """The dtype this call's floating weights read as (Keras's AutocastScope): the compute dtype for a layer

@@ -73,6 +73,12 @@ class Sequential(Model):
         if not self._stack:
             raise IndexError("There are no layers in the model to pop.")
         layer = self._stack.pop()
+        built = self.__dict__.get("_symbolic_ids", ())
+        if len(built) == len(self._stack) + 2:  # tf.keras: the output is the previous layer's, nothing re-called
+            self.__dict__["_symbolic_ids"] = built[:-1]
+            self.__dict__["_symbolic_outputs"] = self.__dict__["_symbolic_outputs"][:-1]
+            self.outputs = [self.__dict__["_symbolic_outputs"][-1]]
+            self._output_shapes.pop(layer.name, None)
         del self._modules[naming.module_key(layer.name, self)]
         return layer
 
@@ -123,13 +129,21 @@ class Sequential(Model):
         Layer.output.fset(self, value)
 
     def _build_symbolic(self):
-        tensor = self._input_layer.output
-        shapes = {}
-        for layer in self._stack:
-            tensor = layer(tensor)
-            shapes[layer.name] = tensor.shape if isinstance(tensor, KerasTensor) else None
+        # a stack that only grew since the last build calls just its new layers on the last output, as
+        # tf.keras's `add` does: calling the earlier layers again would give each one more inbound node (Keras 2's
+        # summary then shows `multiple`, `layer.output` refuses)
+        built, tensors = self.__dict__.get("_symbolic_ids", ()), self.__dict__.get("_symbolic_outputs", [])
+        ids = (id(self._input_layer), *map(id, self._stack))
+        if not (built and ids[:len(built)] == built):
+            built, tensors = ids[:1], [self._input_layer.output]
+        tensors = tensors[:len(built)]
+        shapes = {layer.name: self._output_shapes.get(layer.name) for layer in self._stack[:len(built) - 1]}
+        for layer in self._stack[len(built) - 1:]:
+            tensors.append(layer(tensors[-1]))
+            shapes[layer.name] = tensors[-1].shape if isinstance(tensors[-1], KerasTensor) else None
         self._output_shapes = shapes
-        self.outputs = [tensor]
+        self.outputs = [tensors[-1]]
+        self.__dict__["_symbolic_ids"], self.__dict__["_symbolic_outputs"] = ids, tensors
         self.built = True
 
     def build(self, input_shape=None):

@@ -5,6 +5,9 @@ write them; keraslike answers to both, and writes both where they can coexist:
   * a layer's weights: by the attribute that holds them (`kernel`), Keras 3's private alias (`_kernel`, as its
     Dense, Conv and Embedding layers hold them) and the weight's own name (Keras 2 tracks `add_weight(name)`);
   * a layer's sublayers and `tf.Module`s: by attribute name (subclassed models and layers, both versions);
+  * the weight groups of a layer that holds as its own weights what Keras holds in sublayers
+    (`_keras3_weight_groups`, e.g. MultiHeadAttention's `query_dense`): as Keras's sublayer attribute
+    (`_query_dense`) holding `kernel`/`_kernel` and `bias`/`_bias`, the names of both Keras versions;
   * a Sequential or functional model's layers: Keras 2's `layer_with_weights-<j>` (j counts the layers that
     have weights), and Keras 3's `_operations/<i>` (i counts every operation: input layers and `keras.ops`
     nodes too, in Keras 3's order; matched by the order of the layers with weights on restore), under
@@ -69,6 +72,28 @@ def _weight_children(layer, names):
     return out
 
 
+class _WeightGroup:
+    """A sublayer Keras has and keraslike folds into its parent's weights: its kernel and bias, by the names
+    Keras 2 (`kernel`) and Keras 3 (`_kernel`) track them."""
+
+    def __init__(self, variables):
+        self.variables = variables
+
+    def _trackable_children(self):
+        out = []
+        for name, var in zip(("kernel", "bias"), self.variables):
+            out += [(name, var), ("_" + name, var)]
+        return out
+
+
+def _group_children(layer):
+    groups = getattr(layer, "_keras3_weight_groups", None)
+    if not callable(groups):
+        return []
+    return [("_" + group.lstrip("_"), _WeightGroup(variables)) for group, variables in groups().items()
+            if variables]
+
+
 def _is_sequential(model):
     """A Sequential's layer list, read from the instance: a subclassed model may define a `_stack` method (the
     pandas_dataframe tutorial's `MyModel`), which must not make it look like a Sequential."""
@@ -111,7 +136,7 @@ class _Functional:
 def layer_children(layer):
     """`[(local name, child)]` of a Keras layer or model (module docstring)."""
     names = _attribute_names(layer)
-    out = _weight_children(layer, names)
+    out = _weight_children(layer, names) + _group_children(layer)
     if _is_sequential(layer) or "_nodes" in layer.__dict__:  # Sequential / functional
         weighted = [sub for sub in layer.layers if sub.weights]
         out += [(f"layer_with_weights-{j}", sub) for j, sub in enumerate(weighted)]
@@ -227,6 +252,8 @@ def _slot_nodes(optimizer, node, scalars):
     if lists is not None:
         present = {key: node.child(attribute) for key, attribute in lists}
         present = {key: kind for key, kind in present.items() if kind is not None}
+        if any(kind.children() for kind in present.values()):  # Keras 3 keeps an unused slot list empty
+            present = {key: kind for key, kind in present.items() if kind.children()}  # (RMSprop `_momentums`)
         if present:
             counts = {len(kind.children()) for kind in present.values()}
             if len(counts) != 1:

@@ -13,6 +13,8 @@ Keras 2 describes the same models with a few different spellings:
     TFOpLambda node ["x", 0, 0, {"y": 2.0}]          {"args": [<x>], "kwargs": {"y": 2.0}} (the first
         argument's structure kept; SlicingOpLambda's {"start", "stop", "step"} as Keras's "__slice__")
     {"class_name": "__tuple__", "items": [...]}     a list
+    ["inner", 1, 0]: a nested model's first call     ["inner", 0, 0] (Keras 2 counts the pre-existing node of a
+        model built from an Input, functional or Sequential, as node 0; Keras 3 does not)
 
 `to_keras3` rewrites a Keras 2 config (a Keras 3 one passes through unchanged); `to_keras2` goes the other way
 for files written under `TF_USE_LEGACY_KERAS=1`, so tf_keras reads them.
@@ -160,11 +162,16 @@ def layer_to_keras3(config):
         if class_name == "Model" and "layers" in inner and "input_layers" in inner:
             class_name = "Functional"
         if class_name in ("Functional", "Model") and isinstance(inner.get("layers"), list):
+            keras2_nodes = any(isinstance(n, list) for e in inner["layers"] if isinstance(e, dict)
+                               for n in (e.get("inbound_nodes") or []))
+            own = _models_with_own_node(inner["layers"]) if keras2_nodes else set()
             inner["layers"] = [_functional_entry(e) for e in inner["layers"]]
             for key in ("input_layers", "output_layers"):  # Keras 2 always lists them; one means a tensor
                 refs = inner.get(key)
                 if isinstance(refs, list) and len(refs) == 1 and isinstance(refs[0], list):
                     inner[key] = refs[0]
+            if own:
+                inner = _shift_nodes(inner, own, -1)
         if class_name == "Sequential" and isinstance(inner.get("layers"), list):
             inner["layers"] = _sequential_layers(inner["layers"])
     config["class_name"] = class_name
@@ -181,6 +188,61 @@ def _functional_entry(entry):
         else:
             converted["inbound_nodes"] = [_node_to_keras3(n) for n in entry["inbound_nodes"]]
     return converted
+
+
+def _models_with_own_node(layers):
+    """Names of the nested models in a functional config's `layers` that Keras 2 built from an Input: a functional
+    model, or a Sequential whose config starts with an InputLayer or gives its first layer an input shape. Keras 2
+    counts their construction as node 0, so the first call of one is node 1 in Keras 2 references."""
+    names = set()
+    for entry in layers:
+        if not _is_layer_config(entry) or not isinstance(entry.get("config"), (dict, list)):
+            continue
+        inner = entry["config"]
+        sub = inner if isinstance(inner, list) else inner.get("layers")
+        if entry["class_name"] in ("Functional", "Model") and isinstance(sub, list):
+            names.add(entry.get("name") or (inner.get("name") if isinstance(inner, dict) else None))
+        elif entry["class_name"] == "Sequential" and isinstance(sub, list) and sub and _is_layer_config(sub[0]):
+            first = sub[0]
+            if first["class_name"] == "InputLayer" or (isinstance(first["config"], dict) and
+                                                       "batch_input_shape" in first["config"]):
+                names.add(entry.get("name") or (inner.get("name") if isinstance(inner, dict) else None))
+    return names - {None}
+
+
+def _shift_nodes(inner, names, delta):
+    """`inner` (a functional config in either shape) with every reference to a call of the models `names` moved
+    by `delta` nodes (Keras 2 <-> Keras 3 node numbering of nested models, `_models_with_own_node`)."""
+
+    def ref(value):
+        if _is_reference(value) and value[0] in names:
+            return [value[0], value[1] + delta, value[2]]
+        if isinstance(value, list) and len(value) == 4 and _is_reference(value[:3]) and isinstance(value[3], dict):
+            return ref(value[:3]) + [walk(value[3])]
+        if isinstance(value, list):
+            return [ref(v) for v in value]
+        return walk(value)
+
+    def walk(value):
+        if isinstance(value, dict):
+            if value.get("class_name") == "__keras_tensor__" and isinstance(value.get("config"), dict):
+                history = value["config"].get("keras_history")
+                if _is_reference(history) and history[0] in names:
+                    return {**value, "config": {**value["config"],
+                                                "keras_history": [history[0], history[1] + delta, history[2]]}}
+                return value
+            return {k: walk(v) for k, v in value.items()}
+        if isinstance(value, list):
+            return [walk(v) for v in value]
+        return value
+
+    out = dict(inner)
+    out["layers"] = [dict(e, inbound_nodes=ref(e["inbound_nodes"])) if isinstance(e, dict) and isinstance(
+        e.get("inbound_nodes"), list) else e for e in inner["layers"]]
+    for key in ("input_layers", "output_layers"):
+        if isinstance(inner.get(key), list):
+            out[key] = ref(inner[key])
+    return out
 
 
 def _sequential_layers(layers):
@@ -316,6 +378,9 @@ def layer_to_keras2(config):
             refs = inner.get(key)
             if isinstance(refs, list) and len(refs) == 3 and isinstance(refs[0], str):
                 inner[key] = [refs]
+        own = _models_with_own_node(layers) if class_name == "Functional" else set()
+        if own:
+            inner = _shift_nodes(inner, own, +1)
     inner = {k: (v if k == "layers" else _value_to_keras2(v)) for k, v in inner.items()}
     return {"class_name": class_name, "config": inner}
 

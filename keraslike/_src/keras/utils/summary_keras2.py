@@ -60,15 +60,16 @@ def _is_chain(model):
 
 def _output_shape(layer, node_ids):
     """Keras 2's `layer.output_shape` as the table shows it: an InputLayer's `[(None, 4)]`, a layer's tuple (a
-    list of tuples for several outputs), `multiple` for a layer called more than once or never in a graph."""
+    list of tuples for several outputs), the same for a layer called more than once when every call gave the same
+    shapes (a shared layer, a nested model), `multiple` when they differ or it was never called in a graph."""
     if isinstance(layer, InputLayer):
         return str([tuple(layer.output.shape)])
     nodes = list(layer._inbound_nodes) if node_ids is None else layer_nodes(layer, node_ids)
-    if len(nodes) != 1:
-        return "multiple"
-    outputs = flatten(nodes[0].outputs)
-    shapes = [tuple(t.shape) for t in outputs]
-    return str(shapes[0]) if len(shapes) == 1 else str(shapes)
+    texts = set()
+    for node in nodes:
+        shapes = [tuple(t.shape) for t in flatten(node.outputs)]
+        texts.add(str(shapes[0]) if len(shapes) == 1 else str(shapes))
+    return texts.pop() if len(texts) == 1 else "multiple"
 
 
 def _connections(layer, node_ids):

@@ -5,7 +5,7 @@ Kernels in Keras's layouts: depthwise `(k, in_channels, depth_multiplier)`, poin
 `separable_conv` (TF's "same" padding).
 """
 
-from keraslike._src.keras import activations, initializers
+from keraslike._src.keras import activations, initializers, keras_version
 from keraslike._src.keras.layers.convolutional import conv_utils
 from keraslike._src.keras.layers.layer import Layer, keras3_order, weight_options_config, with_activity_regularizer
 from keraslike._src.keras.ops import nn as ops_nn
@@ -85,7 +85,9 @@ class DepthwiseConv1D(_Depthwise1DBase):
 
     def build(self, input_shape):
         channels = self._channels(input_shape)
-        self.kernel = self.add_weight("kernel", (*self.kernel_size, channels, self.depth_multiplier),
+        # tf_keras names it `depthwise_kernel` (its weight name, attribute and checkpoint key); Keras 3 `kernel`
+        name = "depthwise_kernel" if keras_version.legacy_keras() else "kernel"
+        self.kernel = self.add_weight(name, (*self.kernel_size, channels, self.depth_multiplier),
                                       self.depthwise_initializer, regularizer=self._dw_reg, constraint=self._dw_con)
         self.bias = self.add_weight("bias", (channels * self.depth_multiplier,), self.bias_initializer,
                                     regularizer=self._b_reg, constraint=self._b_con) if self.use_bias else None

@@ -8,7 +8,7 @@ orders output channels `c * multiplier + m`, exactly torch's grouped conv with
 
 import torch.nn.functional as F
 
-from keraslike._src.keras import activations, initializers
+from keraslike._src.keras import activations, initializers, keras_version
 from keraslike._src.keras.layers.convolutional import conv_utils
 from keraslike._src.keras.layers.layer import Layer, keras3_order, weight_options_config, with_activity_regularizer
 from keraslike._src.ops.conv_workarounds import pointwise_as_slice
@@ -77,7 +77,9 @@ class DepthwiseConv2D(Layer):
                 f"Received: input_shape={input_shape}"
             )
         conv_utils.fix_channels(self, input_shape, 2)
-        self.kernel = self.add_weight("kernel", (*self.kernel_size, channels, self.depth_multiplier),
+        # tf_keras names it `depthwise_kernel` (its weight name, attribute and checkpoint key); Keras 3 `kernel`
+        name = "depthwise_kernel" if keras_version.legacy_keras() else "kernel"
+        self.kernel = self.add_weight(name, (*self.kernel_size, channels, self.depth_multiplier),
                                       self.depthwise_initializer, regularizer=self.depthwise_regularizer,
                                       constraint=self.depthwise_constraint)
         self.bias = self.add_weight("bias", (channels * self.depth_multiplier,), self.bias_initializer,

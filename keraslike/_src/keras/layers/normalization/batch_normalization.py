@@ -3,7 +3,9 @@
 Training (`training=True` and the layer trainable): normalise with the batch
 statistics and update `moving_* = moving_* * momentum + batch_stat * (1 - momentum)`
 with the biased batch variance (Keras's rule; torch's `momentum` would be
-`1 - momentum` and torch tracks the unbiased variance). Inference: normalise
+`1 - momentum` and torch tracks the unbiased variance). Under `TF_USE_LEGACY_KERAS=1` a rank 4/5 input
+normalised over its first or last feature axis moves the moving variance towards the unbiased batch variance,
+as tf_keras's fused kernel does (`fused=False` keeps the biased rule). Inference: normalise
 with the moving statistics. The fused `torch.nn.functional.batch_norm` does
 the work on a channels-first view of the input (no copy for NHWC images); its
 batch statistics come back through scratch buffers, so no host sync happens.
@@ -72,6 +74,8 @@ class BatchNormalization(Layer):
                  gamma_initializer="ones", moving_mean_initializer="zeros", moving_variance_initializer="ones",
                  beta_regularizer=None, gamma_regularizer=None, beta_constraint=None, gamma_constraint=None,
                  renorm=False, renorm_clipping=None, renorm_momentum=0.99, synchronized=False, **kwargs):
+        # tf_keras's `fused` (None: fused where it can be); Keras 3 has no such argument and refuses it
+        self.fused = kwargs.pop("fused", None) if keras_version.legacy_keras() else None
         super().__init__(**kwargs)
         renorm_clipping = dict(renorm_clipping or {}) if renorm else renorm_clipping
         if renorm:
@@ -151,11 +155,22 @@ class BatchNormalization(Layer):
             y, mean, var = _sync_batch_norm(x, self.gamma, self.beta, self.epsilon)
         else:
             y, mean, var = _local_batch_norm(x, self.gamma, self.beta, self.epsilon)
+        if self._keras2_fused(inputs):  # tf_keras's fused kernel moves towards the UNBIASED batch variance
+            n = x.numel() // max(x.shape[1], 1)
+            var = var * (n / max(n - 1, 1))
         with torch.no_grad():
             self.moving_mean.mul_(self.momentum).add_(mean.to(self.moving_mean.dtype), alpha=1 - self.momentum)
             self.moving_variance.mul_(self.momentum).add_(var.to(self.moving_variance.dtype),
                                                           alpha=1 - self.momentum)
         return y.movedim(1, self.axis % inputs.dim()) if inputs.dim() > 2 else y
+
+    def _keras2_fused(self, inputs):
+        """Whether tf_keras would run this training call with its fused kernel: Keras 2 (`TF_USE_LEGACY_KERAS=1`),
+        `fused` not False, a rank 4 or 5 input normalised over its first or last feature axis, no renorm (the
+        synchronized and renorm paths never reach here)."""
+        if not keras_version.legacy_keras() or self.fused is False or inputs.dim() not in (4, 5):
+            return False
+        return self.axis % inputs.dim() in (1, inputs.dim() - 1)
 
     def _renorm_train(self, x, replica, replicas):
         """Batch renormalization (Ioffe 2017, Keras 3's rule): `(x_hat * r + d) * gamma + beta` with

@@ -199,7 +199,10 @@ class Discretization(Layer):
         if self.output_mode == "int":
             return tuple(input_shape)
         depth = len(self.bin_boundaries) + 1 if self.bin_boundaries is not None else self.num_bins
-        return (*tuple(input_shape)[:-1], depth) if self.output_mode != "one_hot" else (*input_shape, depth)
+        shape = tuple(input_shape)
+        if self.output_mode == "one_hot" and not (len(shape) > 1 and shape[-1] == 1):  # (B, 1) one-hots as (B, depth)
+            return (*shape, depth)
+        return (*shape[:-1], depth)
 
     def get_config(self):
         return {**super().get_config(), "bin_boundaries": self.bin_boundaries, "num_bins": self.num_bins,

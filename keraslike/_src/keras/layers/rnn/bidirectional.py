@@ -8,7 +8,7 @@ Weights: the forward layer's, then the backward layer's.
 import torch
 
 from keraslike._src.keras import keras_version
-from keraslike._src.keras.layers.layer import Layer
+from keraslike._src.keras.layers.layer import Layer, weight_scope
 from keraslike._src.keras.layers.rnn.wrapper_config import deserialize_layer, serialize_layer
 
 _MERGE_MODES = ("concat", "sum", "mul", "ave", None)
@@ -43,13 +43,18 @@ class Bidirectional(Layer):
         if not hasattr(layer, "go_backwards"):
             raise ValueError(f"Bidirectional expects an RNN layer (with `go_backwards`). Received: layer={layer!r}")
         config = layer.get_config()
-        config["name"] = "forward_" + _removeprefix(layer.name, "forward_")  # a Keras 3 config holds forward_x
+        # Keras 3 saves the forward layer itself as `layer` ("forward_lstm") and names the copies without
+        # repeating the prefix; tf_keras saves the layer it was given
+        base = layer.name
+        if not keras_version.legacy_keras() and base.startswith("forward_"):
+            base = base[len("forward_"):]
+        config["name"] = "forward_" + base
         self._layer_config = serialize_layer(layer)
         self._backward_given = backward_layer is not None
         self.forward_layer = type(layer).from_config(config)
         if backward_layer is None:
             config = layer.get_config()
-            config["name"] = "backward_" + layer.name
+            config["name"] = "backward_" + base
             config["go_backwards"] = not layer.go_backwards
             backward_layer = type(layer).from_config(config)
         elif backward_layer.return_sequences != layer.return_sequences or \
@@ -68,10 +73,10 @@ class Bidirectional(Layer):
         self._initial_weights = weights
 
     def build(self, input_shape):
-        self.forward_layer.build(input_shape)
-        self.forward_layer.built = True
-        self.backward_layer.build(input_shape)
-        self.backward_layer.built = True
+        for sub in (self.forward_layer, self.backward_layer):  # `bi/forward_lstm/lstm_cell/kernel`, both Kerases
+            with weight_scope(sub):
+                sub.build(input_shape)
+            sub.built = True
         self.built = True
         if self._initial_weights is not None:
             self.set_weights(self._initial_weights)
@@ -117,7 +122,3 @@ class Bidirectional(Layer):
         # Keras 3: merge_mode, then the forward and backward layers as built (`forward_lstm`, `backward_lstm`)
         return {**super().get_config(), "merge_mode": self.merge_mode, "layer": serialize_layer(self.forward_layer),
                 "backward_layer": serialize_layer(self.backward_layer)}
-
-
-def _removeprefix(name, prefix):
-    return name[len(prefix):] if name.startswith(prefix) else name

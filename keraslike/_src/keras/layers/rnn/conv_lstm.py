@@ -18,11 +18,23 @@ from keraslike._src.keras.ops import nn as ops_nn
 from keraslike._src.keras.random.seed_generator import SeedGenerator
 
 
+class _RecurrentDefault:
+    """The default `recurrent_activation`: Keras 3's "sigmoid", Keras 2's "hard_sigmoid" (chosen at construction
+    by `TF_USE_LEGACY_KERAS`, as the Keras that TF imports decides)."""
+
+    def __repr__(self):
+        return "'sigmoid' (Keras 2: 'hard_sigmoid')"
+
+
+RECURRENT_DEFAULT = _RecurrentDefault()
+
+
 class ConvLSTMCell(Layer):
     """One ConvLSTM step: `call(inputs, [h, c]) -> (h, [h, c])` on `(batch, *spatial, channels)`."""
 
     def __init__(self, rank, filters, kernel_size, strides=1, padding="valid", data_format=None, dilation_rate=1,
-                 activation="tanh", recurrent_activation="sigmoid", use_bias=True, kernel_initializer="glorot_uniform",
+                 activation="tanh", recurrent_activation=RECURRENT_DEFAULT, use_bias=True,
+                 kernel_initializer="glorot_uniform",
                  recurrent_initializer="orthogonal", bias_initializer="zeros", unit_forget_bias=True,
                  kernel_regularizer=None, recurrent_regularizer=None, bias_regularizer=None, kernel_constraint=None,
                  recurrent_constraint=None, bias_constraint=None, dropout=0.0, recurrent_dropout=0.0, seed=None,
@@ -39,6 +51,8 @@ class ConvLSTMCell(Layer):
             raise ValueError(f"ConvLSTM supports 'valid' or 'same' padding. Received: padding={padding!r}")
         self.data_format = conv_utils.normalize_data_format(data_format)
         self.activation = activations.get(activation)
+        if recurrent_activation is RECURRENT_DEFAULT:  # Keras 3: sigmoid; Keras 2: hard_sigmoid (its 0.2 x + 0.5)
+            recurrent_activation = "hard_sigmoid" if legacy_keras() else "sigmoid"
         self.recurrent_activation = activations.get(recurrent_activation)
         self.use_bias, self.unit_forget_bias = use_bias, unit_forget_bias
         self.kernel_initializer = initializers.get(kernel_initializer)
@@ -99,8 +113,9 @@ class ConvLSTM(Layer):
 
     Args:
         filters, kernel_size, strides, padding ("valid"/"same"), data_format, dilation_rate: as ConvND.
-        activation ("tanh"), recurrent_activation ("sigmoid"), use_bias, kernel/recurrent/bias initializers
-            ("glorot_uniform"/"orthogonal"/"zeros"), unit_forget_bias (True), regularizers, constraints,
+        activation ("tanh"), recurrent_activation ("sigmoid"; Keras 2 "hard_sigmoid"), use_bias,
+            kernel/recurrent/bias initializers ("glorot_uniform"/"orthogonal"/"zeros"), unit_forget_bias (True),
+            regularizers, constraints,
             dropout, recurrent_dropout, seed: as LSTM.
         return_sequences, return_state, go_backwards, stateful: as RNN.
 
@@ -114,7 +129,8 @@ class ConvLSTM(Layer):
     rank = 2
 
     def __init__(self, filters, kernel_size, strides=1, padding="valid", data_format=None, dilation_rate=1,
-                 activation="tanh", recurrent_activation="sigmoid", use_bias=True, kernel_initializer="glorot_uniform",
+                 activation="tanh", recurrent_activation=RECURRENT_DEFAULT, use_bias=True,
+                 kernel_initializer="glorot_uniform",
                  recurrent_initializer="orthogonal", bias_initializer="zeros", unit_forget_bias=True,
                  kernel_regularizer=None, recurrent_regularizer=None, bias_regularizer=None, activity_regularizer=None,
                  kernel_constraint=None, recurrent_constraint=None, bias_constraint=None, dropout=0.0,
@@ -125,7 +141,8 @@ class ConvLSTM(Layer):
             self.rank, filters, kernel_size, strides, padding, data_format, dilation_rate, activation,
             recurrent_activation, use_bias, kernel_initializer, recurrent_initializer, bias_initializer,
             unit_forget_bias, kernel_regularizer, recurrent_regularizer, bias_regularizer, kernel_constraint,
-            recurrent_constraint, bias_constraint, dropout, recurrent_dropout, seed, dtype=kwargs.get("dtype"))
+            recurrent_constraint, bias_constraint, dropout, recurrent_dropout, seed, dtype=kwargs.get("dtype"),
+            name="conv_lstm_cell")
         self.return_sequences, self.return_state = return_sequences, return_state
         self.go_backwards, self.stateful = go_backwards, stateful
         self._states = None
@@ -134,6 +151,7 @@ class ConvLSTM(Layer):
         if len(input_shape) != self.rank + 3:
             raise ValueError(f"{type(self).__name__} expects inputs of rank {self.rank + 3} (batch, time, "
                              f"*spatial, channels). Received: input_shape={input_shape}")
+        # built directly: Keras 3 names the weights `conv_lstm2d/conv_lstm_cell/kernel`, tf_keras `conv_lstm2d/kernel`
         self.cell.build(tuple(input_shape[:1]) + tuple(input_shape[2:]))
         self.built = True
 

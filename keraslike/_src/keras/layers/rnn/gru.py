@@ -96,7 +96,7 @@ class GRU(RNN):
     def __init__(self, units, reset_after=True, return_sequences=False, return_state=False, go_backwards=False,
                  stateful=False, unroll=False, use_cudnn="auto", implementation=2, **kwargs):
         cell_kwargs = split_cell_kwargs(kwargs)
-        cell = GRUCell(units, reset_after=reset_after, dtype=kwargs.get("dtype"), **cell_kwargs)
+        cell = GRUCell(units, reset_after=reset_after, dtype=kwargs.get("dtype"), name="gru_cell", **cell_kwargs)
         super().__init__(cell, return_sequences=return_sequences, return_state=return_state,
                          go_backwards=go_backwards, stateful=stateful, unroll=unroll, **kwargs)
 

@@ -90,7 +90,8 @@ class LSTM(RNN):
     def __init__(self, units, unit_forget_bias=True, return_sequences=False, return_state=False,
                  go_backwards=False, stateful=False, unroll=False, use_cudnn="auto", implementation=2, **kwargs):
         cell_kwargs = split_cell_kwargs(kwargs)
-        cell = LSTMCell(units, unit_forget_bias=unit_forget_bias, dtype=kwargs.get("dtype"), **cell_kwargs)
+        cell = LSTMCell(units, unit_forget_bias=unit_forget_bias, dtype=kwargs.get("dtype"), name="lstm_cell",
+                        **cell_kwargs)
         super().__init__(cell, return_sequences=return_sequences, return_state=return_state,
                          go_backwards=go_backwards, stateful=stateful, unroll=unroll, **kwargs)
 

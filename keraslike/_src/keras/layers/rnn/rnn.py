@@ -18,7 +18,7 @@ import torch
 
 from keraslike._src.keras import keras_version
 from keraslike._src.keras.layers.input_spec import fixed_axis
-from keraslike._src.keras.layers.layer import Layer
+from keraslike._src.keras.layers.layer import Layer, weight_scope
 from keraslike._src.keras.layers.rnn.wrapper_config import deserialize_layer, serialize_layer
 from keraslike._src.keras.layers.rnn.stacked_rnn_cells import StackedRNNCells, flat_state_sizes, output_size
 from keraslike._src.keras.random import random as keras_random
@@ -100,7 +100,8 @@ class RNN(Layer):
         if input_shape[0] is not None:
             self._state_batch = input_shape[0]
         if not self.cell.built:
-            self.cell.build(input_shape[-1] if self._native else (input_shape[0], input_shape[-1]))
+            with weight_scope(self.cell):  # `rnn/lstm_cell/kernel`, in both Kerases
+                self.cell.build(input_shape[-1] if self._native else (input_shape[0], input_shape[-1]))
             self.cell.built = True
         self.built = True
 

@@ -55,7 +55,7 @@ class SimpleRNN(RNN):
     def __init__(self, units, return_sequences=False, return_state=False, go_backwards=False, stateful=False,
                  unroll=False, **kwargs):
         cell_kwargs = split_cell_kwargs(kwargs)
-        cell = SimpleRNNCell(units, dtype=kwargs.get("dtype"), **cell_kwargs)
+        cell = SimpleRNNCell(units, dtype=kwargs.get("dtype"), name="simple_rnn_cell", **cell_kwargs)
         super().__init__(cell, return_sequences=return_sequences, return_state=return_state,
                          go_backwards=go_backwards, stateful=stateful, unroll=unroll, **kwargs)
 
