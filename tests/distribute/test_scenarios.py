@@ -40,7 +40,7 @@ def test_1_weights_bit_identical_on_every_replica(results):
         assert w0[key].tobytes() == w1[key].tobytes()
 
 
-def test_2_shuffle_gives_disjoint_shards_covering_the_data_and_new_order_each_epoch(results):
+def test_2_shuffle_gives_disjoint_shards_covering_the_data_in_tf_order(results):
     r0, _ = results("shuffle_ids", 0)
     r1, _ = results("shuffle_ids", 1)
     ref, _ = results("shuffle_ids", ref=True)
@@ -49,8 +49,10 @@ def test_2_shuffle_gives_disjoint_shards_covering_the_data_and_new_order_each_ep
         assert not a & b
         assert a | b == set(range(20))
         assert len(r0["epochs"][epoch]) == 10
-    assert r0["order"][0] != r0["order"][1]
-    assert r0["epochs"][0] != r0["epochs"][1]
+    # the scenarios run under `set_random_seed(7)`: Keras 3 on TF then visits the samples in one order every epoch
+    # (tests/keras/trainers/test_fit_shuffle_order.py); an unseeded fit reshuffles (tests/distribute/test_coverage.py)
+    assert r0["order"][0] == r0["order"][1]
+    assert r0["order"][0] != sorted(r0["order"][0])
     # the global order is the single-device order (same seed): replica r takes its rows of each batch
     ref_order = ref["order"]
     for epoch in range(2):

@@ -93,7 +93,7 @@ _weight_scopes = threading.local()
 
 
 @contextlib.contextmanager
-def weight_scope(layer):
+def weight_scope(layer, fresh=False):
     """The layers whose call or build is running, outermost first: TF names a weight created meanwhile by their
     path (`model/rnn/lstm_cell/kernel`; `Variable.path`, and the name under TF_USE_LEGACY_KERAS=1). A layer
     building a sublayer directly (`self.cell.build(...)`) enters the sublayer's scope itself where tf_keras does
@@ -101,6 +101,13 @@ def weight_scope(layer):
     stack = _weight_scopes.__dict__.setdefault("stack", [])
     if stack and stack[-1] is layer:  # already in it (a symbolic call running the layer on example tensors)
         yield
+        return
+    if fresh:  # the outer layers' scopes do not apply (tf_keras builds a functional graph in its own scope)
+        _weight_scopes.stack = [layer]
+        try:
+            yield
+        finally:
+            _weight_scopes.stack = stack
         return
     stack.append(layer)
     try:
@@ -740,7 +747,7 @@ class Layer(torch.nn.Module, metaclass=LayerMeta):
             if first is not None and first in kwargs:
                 args = (kwargs.pop(first),)
         if is_symbolic((args, kwargs)):
-            with weight_scope(self):
+            with weight_scope(self, fresh=keras_version.legacy_keras()):
                 return self._symbolic_call(args, kwargs)
         return super().__call__(*args, **kwargs)
 
