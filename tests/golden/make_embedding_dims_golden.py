@@ -5,6 +5,7 @@ Run under real TensorFlow 2.21, from the repository root:
 
     /work/tfvenv/bin/python tests/golden/make_embedding_dims_golden.py
 
+Also `layers/<version>/<layer>`: Dense, Conv2D, LSTM and MultiHeadAttention sizes given as integer scalar tensors.
 `tests/keras/layers/test_embedding_dims.py` reads it. (Found by keras-io's cct, whose positional embedding is
 `layers.Embedding(input_dim=tf.shape(x)[1], output_dim=tf.shape(x)[-1])`, which tf_keras accepts.)
 """
@@ -34,6 +35,23 @@ CASES = {
 MAKE = {"int": int, "float": float, "bool": bool, "np64": np.int64, "np32": np.int32, "tensor": tf.constant}
 
 
+# Other layers' integer sizes given as integer scalar tensors (tf_keras: int(units)): name -> output shape
+LAYERS = {
+    "Dense": lambda m, n: m.layers.Dense(n)(tf.zeros((2, 3))),
+    "Conv2D": lambda m, n: m.layers.Conv2D(n, 3)(tf.zeros((1, 5, 5, 2))),
+    "LSTM": lambda m, n: m.layers.LSTM(n)(tf.zeros((1, 4, 2))),
+    "MultiHeadAttention": lambda m, n: m.layers.MultiHeadAttention(num_heads=tf.constant(2), key_dim=n)(
+        tf.zeros((1, 3, 4)), tf.zeros((1, 3, 4))),
+}
+
+
+def run_layer(module, make):
+    try:
+        return {"output": list(make(module, tf.shape(tf.zeros((1, 8)))[1]).shape)}
+    except Exception as e:  # noqa: BLE001
+        return {"raises": type(e).__name__}
+
+
 def run(module, dims):
     input_dim, output_dim = (MAKE[kind](value) for kind, value in dims)
     try:
@@ -49,6 +67,8 @@ def main():
     for keras_version, module in (("3", keras), ("2", tf_keras)):
         for name, dims in CASES.items():
             golden[f"{keras_version}/{name}"] = run(module, dims)
+        for name, make in LAYERS.items():
+            golden[f"layers/{keras_version}/{name}"] = run_layer(module, make)
     with open(OUT, "w") as f:
         json.dump(golden, f, indent=1, sort_keys=True)
         f.write("\n")
