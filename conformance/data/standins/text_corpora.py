@@ -61,7 +61,8 @@ def build_nietzsche(path):
     words = vocabulary(1200, seed=100, reserved=tuple(COMMON_WORDS))
     parts = ["PREFACE\n\n"]
     for number in range(1, 301):
-        body = " ".join(s.capitalize() + str(r.choice([".", ",", ";", "?", "!--"])) for s in sentences(r, words, 6, 4, 11))
+        stops = [".", ",", ";", "?", "!--"]
+        body = " ".join(s.capitalize() + str(r.choice(stops)) for s in sentences(r, words, 6, 4, 11))
         lines, line = [], ""
         for word in f"{number}. {body}".split():
             if len(line) + len(word) > 70:
