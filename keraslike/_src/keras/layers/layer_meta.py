@@ -48,6 +48,9 @@ def python_ints(value):
     return value
 
 
+_TENSOR_ARGUMENTS = ("input_tensor", "tensor")  # InputLayer's, a tensor whatever its rank
+
+
 class LayerMeta(abc.ABCMeta):
     """Metaclass of `Layer`; see the module docstring."""
 
@@ -73,5 +76,5 @@ class LayerMeta(abc.ABCMeta):
             # input_dim=seq_len)`) is the int it holds, as tf_keras's int(units) makes it (a user's layer gets its
             # arguments as given)
             args = tuple(python_ints(arg) for arg in args)
-            kwargs = {key: python_ints(value) for key, value in kwargs.items()}
+            kwargs = {key: value if key in _TENSOR_ARGUMENTS else python_ints(value) for key, value in kwargs.items()}
         return super().__call__(*args, **kwargs)
