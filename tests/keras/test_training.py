@@ -110,7 +110,7 @@ def test_compile_with_objects_and_categorical_crossentropy():
     tf.keras.utils.set_random_seed(0)
     x, y = _data(n=40)
     y1 = tf.keras.utils.to_categorical(y, 3)
-    assert y1.shape == (40, 3) and y1.dtype == np.float32
+    assert y1.shape == (40, 3) and y1.dtype == np.float64  # Keras 3: numpy's default (tests/golden/to_categorical.json)
     model = _model()
     model.compile(optimizer=tf.keras.optimizers.Adam(0.05), loss=tf.keras.losses.CategoricalCrossentropy(),
                   metrics=["accuracy"])

@@ -1,11 +1,12 @@
 """Text corpora: the Stack Overflow questions archive (four language folders) and the three Iliad
-translations (load_data/text), Shakespeare (text generation)."""
+translations (load_data/text), Shakespeare and Nietzsche (character-level text generation)."""
 
 from conformance.data.standins._common import COMMON_WORDS, rng, sentences, vocabulary, write_tar
 
 STACK_URL = "https://storage.googleapis.com/download.tensorflow.org/data/stack_overflow_16k.tar.gz"
 ILIAD_BASE = "https://storage.googleapis.com/download.tensorflow.org/data/illiad/"
 SHAKESPEARE_URL = "https://storage.googleapis.com/download.tensorflow.org/data/shakespeare.txt"
+NIETZSCHE_URL = "https://s3.amazonaws.com/text-datasets/nietzsche.txt"
 
 _TOPIC = {
     "csharp": ["linq", "dotnet", "var", "namespace", "public", "void", "async", "task", "wpf", "nuget"],
@@ -53,10 +54,30 @@ def build_shakespeare(path):
     path.write_text("\n".join(parts))
 
 
+def build_nietzsche(path):
+    """Numbered aphorisms of Zipf prose (about 60,000 characters; the original has 600,000), mixed case with
+    punctuation and line breaks at 70 columns, as the original's plain text."""
+    r = rng(99)
+    words = vocabulary(1200, seed=100, reserved=tuple(COMMON_WORDS))
+    parts = ["PREFACE\n\n"]
+    for number in range(1, 301):
+        stops = [".", ",", ";", "?", "!--"]
+        body = " ".join(s.capitalize() + str(r.choice(stops)) for s in sentences(r, words, 6, 4, 11))
+        lines, line = [], ""
+        for word in f"{number}. {body}".split():
+            if len(line) + len(word) > 70:
+                lines.append(line)
+                line = ""
+            line = f"{line} {word}" if line else word
+        parts.append("\n".join(lines + [line]) + "\n\n\n")
+    path.write_text("".join(parts), encoding="utf-8")
+
+
 STANDINS = {
     STACK_URL: build_stack,
     ILIAD_BASE + "cowper.txt": _translation(96, ["thy", "thee", "whom"]),
     ILIAD_BASE + "derby.txt": _translation(97, ["upon", "wherewith", "thence"]),
     ILIAD_BASE + "butler.txt": _translation(98, ["then", "said", "son"]),
     SHAKESPEARE_URL: build_shakespeare,
+    NIETZSCHE_URL: build_nietzsche,
 }

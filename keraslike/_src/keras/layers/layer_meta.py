@@ -10,7 +10,9 @@ and keeps `type`'s fast `isinstance`/`issubclass` (no virtual subclasses of laye
 
 Constructing a layer passes numpy scalar arguments on as Python numbers (`LayerMeta.__call__`), the one
 place where every layer's integer and float arguments are normalised: `Dense(np.int64(3))`,
-`Embedding(np.max(ids) + 1, 8)` and `Dropout(np.float32(.5))` work as Keras 2 accepts them.
+`Embedding(np.max(ids) + 1, 8)` and `Dropout(np.float32(.5))` work as Keras 2 accepts them; keraslike's own
+layers also take integer scalar tensors (`Dense(tf.shape(x)[1])`), as tf_keras does (Keras 3 takes them in
+Conv2D and LSTM, refuses them in Dense, Embedding and MultiHeadAttention; keraslike takes them everywhere).
 """
 
 import abc
@@ -18,6 +20,7 @@ import functools
 import inspect
 
 import numpy as np
+import torch
 
 from keraslike._src import torch_members
 
@@ -48,6 +51,21 @@ def _recording_build(build):
     return recording
 
 
+def python_ints(value):
+    """`value` with 0-d integer tensors (`tf.shape(x)[1]`) as Python ints, inside tuples and lists too."""
+    if isinstance(value, torch.Tensor) and value.dim() == 0 and not value.is_floating_point() \
+            and not value.is_complex() and value.dtype != torch.bool:
+        return int(value)
+    if type(value) in (tuple, list):
+        converted = [python_ints(item) for item in value]
+        if any(new is not old for new, old in zip(converted, value)):
+            return type(value)(converted)
+    return value
+
+
+_TENSOR_ARGUMENTS = ("input_tensor", "tensor")  # InputLayer's, a tensor whatever its rank
+
+
 class LayerMeta(abc.ABCMeta):
     """Metaclass of `Layer`; see the module docstring."""
 
@@ -74,4 +92,10 @@ class LayerMeta(abc.ABCMeta):
         # `Dropout(np.float32(.5))`) are the Python numbers they hold, whatever the layer checks and stores
         args = tuple(python_scalars(arg) for arg in args)
         kwargs = {key: python_scalars(value) for key, value in kwargs.items()}
+        if cls.__module__.startswith("keraslike."):
+            # Keras's own layers: an integer scalar tensor (`Dense(tf.shape(x)[1])`, `Conv2D(n, 3)`, `Embedding(
+            # input_dim=seq_len)`) is the int it holds, as tf_keras's int(units) makes it (a user's layer gets its
+            # arguments as given)
+            args = tuple(python_ints(arg) for arg in args)
+            kwargs = {key: value if key in _TENSOR_ARGUMENTS else python_ints(value) for key, value in kwargs.items()}
         return super().__call__(*args, **kwargs)

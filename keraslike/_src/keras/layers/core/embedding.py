@@ -1,17 +1,36 @@
 """`Embedding` (keras/src/layers/core/embedding.py): integer ids -> dense vectors."""
 
+import operator
 import warnings
 
 import torch
 import torch.nn.functional as F
 
-from keraslike._src.keras import initializers
+from keraslike._src.keras import initializers, keras_version
 from keraslike._src.keras.layers.core.lora import add_lora_weights, merged
 from keraslike._src.keras.layers.core import quantization_config as quantization_config_lib
 from keraslike._src.keras.layers.core.lora import lora_config as _lora_config
 from keraslike._src.keras.layers.layer import Layer, insert_key, weight_options_config, with_activity_regularizer
 from keraslike._src.ops import sparse_gradient
 from keraslike._src.ops.indexing import index_range_error
+
+
+def _dimension(name, value):
+    """`input_dim`/`output_dim` as an int: Keras 3 takes a positive Python int only; tf_keras (Keras 2) takes anything
+    with `__index__` (numpy ints, integer scalar tensors such as `tf.shape(x)[1]`), then checks it is positive."""
+    if keras_version.legacy_keras() and not isinstance(value, bool):
+        try:
+            index = operator.index(value)
+        except TypeError:
+            raise TypeError(f"`{name}` must be an integer (a value with __index__). "
+                            f"Received: {name}={value!r}") from None
+        if index <= 0:
+            raise ValueError(f"Both `input_dim` and `output_dim` should be positive. Received: {name}={index}")
+        return index
+    if not isinstance(value, int) or isinstance(value, bool) or value <= 0:
+        raise ValueError(f"`{name}` must be a positive integer (of type int). "
+                         f"Received: {name}={value!r} (of type {type(value).__name__})")
+    return value
 
 
 class Embedding(Layer):
@@ -33,7 +52,9 @@ class Embedding(Layer):
     Weights: embeddings `(input_dim, output_dim)`.
 
     Raises:
-        ValueError: if `input_dim` or `output_dim` is not a positive int, or `weights` has the wrong shape.
+        ValueError: if `input_dim` or `output_dim` is not a positive int (Keras 3: a Python int only; Keras 2 also
+            takes numpy ints and integer scalar tensors, e.g. `tf.shape(x)[1]`), or `weights` has the wrong shape.
+        TypeError: under Keras 2, for a dimension that is not an integer (tf_keras: no `__index__`).
     """
 
     _casts_int_inputs = False  # integer inputs are ids / go to the module as given
@@ -43,12 +64,8 @@ class Embedding(Layer):
                  input_length=None, quantization_config=None, **kwargs):
         quantization_config_lib.check(quantization_config)
         super().__init__(**kwargs)
-        for name, value in (("input_dim", input_dim), ("output_dim", output_dim)):
-            if not isinstance(value, int) or value <= 0:
-                raise ValueError(f"Both `input_dim` and `output_dim` should be positive integers. "
-                                 f"Received: {name}={value!r}")
-        self.input_dim = input_dim
-        self.output_dim = output_dim
+        self.input_dim = _dimension("input_dim", input_dim)
+        self.output_dim = _dimension("output_dim", output_dim)
         self.embeddings_initializer = initializers.get(embeddings_initializer) if embeddings_initializer not in (
             None, "uniform") else initializers.RandomUniform()
         self.embeddings_regularizer = embeddings_regularizer
