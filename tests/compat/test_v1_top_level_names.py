@@ -62,3 +62,28 @@ def test_v1_alias_is_the_tf2_function(name):
         return
     with pytest.raises(AttributeError):
         getattr(tf, name)
+
+
+def test_print_in_a_saved_graph_keeps_first_n_and_writes_its_meta(tmp_path, capfd):
+    """TF writes `<prefix>.meta` for a graph holding a `tf.Print`; its `first_n` counts the op's runs."""
+    tf.disable_v2_behavior()
+    try:
+        x = tf.placeholder(tf.float32, [None, 3])
+        w = tf.Variable(tf.ones([3, 1]))
+        y = tf.Print(tf.matmul(x, w), [x], message="x=", first_n=2)
+        with tf.Session() as sess:
+            sess.run(tf.global_variables_initializer())
+            for _ in range(3):
+                sess.run(y, {x: np.ones((2, 3), np.float32)})
+            prefix = tf.train.Saver().save(sess, str(tmp_path / "m"))
+        assert capfd.readouterr().err.count("x=[[1 1 1]...]") == 2
+        assert (tmp_path / "m.meta").exists()
+        tf.reset_default_graph()
+        with tf.Session() as sess:
+            tf.train.import_meta_graph(prefix + ".meta").restore(sess, prefix)
+            graph = tf.get_default_graph()
+            out = sess.run(graph.get_tensor_by_name(y.name), {graph.get_tensor_by_name(x.name): np.ones((1, 3))})
+        np.testing.assert_allclose(out, [[3.0]])
+    finally:
+        tf.enable_v2_behavior()
+        tf.reset_default_graph()

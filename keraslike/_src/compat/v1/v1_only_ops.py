@@ -81,30 +81,34 @@ def _summarized(value, summarize):
     return "".join(parts) + ("..." if flat.size > limit else "")
 
 
-def _printer(message, first_n, summarize):
-    state = {"count": 0}
+_PRINT_COUNTS = {}  # print op key -> times it printed (TF: per op)
 
-    def emit(*values):
-        state["count"] += 1
-        if first_n is not None and first_n >= 0 and state["count"] > first_n:
-            return
-        sys.stderr.write((message or "") + "".join("[" + _summarized(v, summarize) + "]" for v in values) + "\n")
 
-    return emit
+@record.op_function
+def print_values(message, first_n, summarize, key, *values):
+    """What a `tf.compat.v1.Print` op does when it runs: write `message` and each value's summary to stderr, the
+    first `first_n` times (all when None or negative) for the op `key`."""
+    count = _PRINT_COUNTS.get(key, 0) + 1
+    _PRINT_COUNTS[key] = count
+    if first_n is not None and first_n >= 0 and count > first_n:
+        return
+    sys.stderr.write((message or "") + "".join("[" + _summarized(v, summarize) + "]" for v in values) + "\n")
 
 
 def Print(input_, data, message=None, first_n=None, summarize=None, name=None):  # noqa: N802 - TF's name
     """`tf.compat.v1.Print(input_, data)`: `input_` unchanged; evaluating it writes `message` and the first
     `summarize` (default 3) elements of each tensor of `data` to stderr, the first `first_n` times only (all when
-    None or negative). Eagerly it prints at once; in a graph each `Session.run` that evaluates the result prints.
-    TF2 code uses `tf.print`."""
-    emit = _printer(message, first_n, summarize)
+    None or negative). Eagerly it prints at once; in a graph each `Session.run` that evaluates the result prints
+    (and a `Saver`'s `.meta` file holds the op). TF2 code uses `tf.print`."""
     data = list(data)
+    key = f"print-{len(_PRINT_COUNTS)}-{id(data)}"
+    _PRINT_COUNTS.setdefault(key, 0)
     graph = graph_lib.default_graph()
     if graph is None:
-        emit(*data)
+        print_values(message, first_n, summarize, key, *data)
         return input_
-    op = record.record_call(emit, tuple(data), {}, "PrintV2", name=name or "Print")
+    op = record.record_call(print_values, (message, first_n, summarize, key, *data), {}, "PrintV2",
+                            name=name or "Print")
     with graph.control_dependencies([op]):
         return record.record_call(array.identity, (input_,), {}, "Identity")
 
