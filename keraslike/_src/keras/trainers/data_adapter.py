@@ -278,6 +278,7 @@ class ArrayDataAdapter:
         self._tf_order = self.shuffle and random_ops.get_global_seed() is not None
         self._seed = _shared_seed(replica) if self.shuffle and not self._tf_order else 0
         self._first_epoch = None
+        self._tf_orders = {}  # (draw, global seed) -> TF's order (the latest only)
 
     def first_batch(self):
         """The first batch of epoch 0 (no side effects; used to build the model)."""
@@ -288,10 +289,13 @@ class ArrayDataAdapter:
         if not self.shuffle:
             return None
         if self._tf_order:
-            draw = epoch_index - first if legacy_keras() else 0
-            order = random_ops.global_seed_shuffle_order(self.num_samples, draw)
-            if order is not None:  # (None: the seed was cleared during `fit`)
-                return torch.tensor(order, dtype=torch.long)
+            key = (epoch_index - first if legacy_keras() else 0, random_ops.get_global_seed())
+            if key not in self._tf_orders:  # Keras 3 draws one order for the whole fit: computed once
+                order = random_ops.global_seed_shuffle_order(self.num_samples, key[0])
+                if order is None:  # the seed was cleared during `fit`
+                    return torch.randperm(self.num_samples, generator=torch.Generator().manual_seed(epoch_index))
+                self._tf_orders = {key: torch.tensor(order, dtype=torch.long)}
+            return self._tf_orders[key]
         gen = torch.Generator().manual_seed(self._seed + epoch_index)
         return torch.randperm(self.num_samples, generator=gen)
 
