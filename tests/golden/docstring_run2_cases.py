@@ -1,8 +1,8 @@
 """Cases for the second pass over the docstring runner's disagreements (`conformance/docstrings/RESULTS.md`):
 TF 2.21's own docstring examples that keraslike got wrong, reduced to values.
 
-Each case takes `(tf, keras)`: real TensorFlow 2.21 with Keras 3 in `make_docstring_run2_golden.py`, keraslike in
-`tests/ops/test_docstring_run2_golden.py`. Results are encoded by `conversion_cases.encode`; an exception by its
+Each case takes `(tf, keras)`: real TensorFlow 2.21 with Keras 3 in `make_docstring_golden.py`, keraslike in
+`tests/ops/test_docstring_golden.py`. Results are encoded by `conversion_cases.encode`; an exception by its
 class name. No TensorFlow import here: both sides share this file.
 """
 

@@ -1,7 +1,8 @@
 """Issue 25 item 3, against real TF 2.21 / Keras 3: behaviour the docstring runner
 (`conformance/docstrings/`) found differing, fixed by class.
 
-The cases are `tests/golden/docstring_cases.py`; the goldens `tests/golden/docstring.json`, written by
+The cases are `tests/golden/docstring_cases.py` and `docstring_run2_cases.py` (the runner's second round); the
+goldens `tests/golden/docstring.json` and `docstring_run2.json`, written by
 `tests/golden/make_docstring_golden.py` under TF 2.21. Values compare with rtol 1e-5 (atol 1e-6), with
 equal dtype kinds and shapes; an expected exception must be raised with TF's class.
 """
@@ -20,9 +21,12 @@ sys.path.insert(0, os.path.join(HERE, "..", "golden"))
 
 import conversion_cases  # noqa: E402
 import docstring_cases  # noqa: E402
+import docstring_run2_cases  # noqa: E402
 
-with open(os.path.join(HERE, "..", "golden", "docstring.json")) as _handle:
-    _GOLDEN = json.load(_handle)
+_SUITES = {}  # golden file -> (cases module, golden): the runner's first and second rounds
+for _file, _module in (("docstring.json", docstring_cases), ("docstring_run2.json", docstring_run2_cases)):
+    with open(os.path.join(HERE, "..", "golden", _file)) as _handle:
+        _SUITES[_file] = (_module, json.load(_handle))
 
 
 def _close(got, want, path):
@@ -45,11 +49,27 @@ def _close(got, want, path):
     assert got == want, f"{path}: {got!r} != {want!r}"
 
 
-def test_goldens_cover_every_case():
-    assert sorted(_GOLDEN["cases"]) == sorted(docstring_cases.CASES)
+@pytest.mark.parametrize("suite", sorted(_SUITES))
+def test_goldens_cover_every_case(suite):
+    module, golden = _SUITES[suite]
+    assert sorted(golden["cases"]) == sorted(module.CASES)
 
 
-@pytest.mark.parametrize("name", sorted(docstring_cases.CASES))
-def test_case_matches_tensorflow(name):
-    got = conversion_cases.run(docstring_cases.CASES[name], tf, tf.keras)
-    _close(got, _GOLDEN["cases"][name], name)
+@pytest.mark.parametrize("suite,name", [(suite, name) for suite, (module, _) in sorted(_SUITES.items())
+                                        for name in sorted(module.CASES)])
+def test_case_matches_tensorflow(suite, name):
+    module, golden = _SUITES[suite]
+    got = conversion_cases.run(module.CASES[name], tf, tf.keras)
+    _close(got, golden["cases"][name], name)
+
+
+@pytest.mark.parametrize("call", ["decode", "adjust"])
+def test_fast_idct_raises_naming_the_accurate_one(call):
+    """TF 2.21 decodes `dct_method="INTEGER_FAST"` (and its default "") with libjpeg's fast IDCT; torchvision has
+    only the accurate one, so the explicit request raises naming "INTEGER_ACCURATE" (TF's pixels exactly)."""
+    x = tf.constant(docstring_run2_cases.JPEG_PIXELS, tf.uint8)
+    with pytest.raises(ValueError, match="INTEGER_ACCURATE.*Received: dct_method='INTEGER_FAST'"):
+        if call == "decode":
+            tf.io.decode_jpeg(tf.io.encode_jpeg(x), dct_method="INTEGER_FAST")
+        else:
+            tf.image.adjust_jpeg_quality(x, 75, dct_method="INTEGER_FAST")
