@@ -45,3 +45,26 @@ def summary(name, values):
     wide = flat.astype(np.float64)
     return {f"{name}/index": index, f"{name}/at": flat[index].astype(np.float64),
             f"{name}/sum": np.array([wide.sum(), (wide * wide).sum()])}
+
+
+def draw(name, tf, keras):
+    """Case `name` drawn with `tf` and `keras` (real TF or keraslike)."""
+    kind, shape, dtype, seed = CASES[name]
+    if kind == "stateless_uniform":
+        return tf.random.stateless_uniform(shape, seed, minval=-0.5, maxval=2.0, dtype=dtype)
+    if kind == "stateless_normal":
+        return tf.random.stateless_normal(shape, seed, dtype=dtype)
+    if kind == "stateless_truncated_normal":
+        return tf.random.stateless_truncated_normal(shape, seed, dtype=dtype)
+    if kind == "generator_uniform":
+        return tf.random.Generator.from_seed(seed).uniform(shape, dtype=dtype)
+    if kind == "generator_normal":
+        return tf.random.Generator.from_seed(seed).normal(shape, dtype=dtype)
+    if kind == "generator_truncated_normal":
+        return tf.random.Generator.from_seed(seed).truncated_normal(shape, dtype=dtype)
+    if kind == "glorot_uniform":
+        return keras.initializers.GlorotUniform(seed=seed)(shape, dtype=dtype)
+    if kind == "he_normal":
+        return keras.initializers.HeNormal(seed=seed)(shape, dtype=dtype)
+    raise ValueError(kind)
+

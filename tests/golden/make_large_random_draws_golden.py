@@ -18,28 +18,7 @@ import keras  # noqa: E402
 import tensorflow as tf  # noqa: E402
 
 
-def draw(name):
-    kind, shape, dtype, seed = cases.CASES[name]
-    if kind == "stateless_uniform":
-        return tf.random.stateless_uniform(shape, seed, minval=-0.5, maxval=2.0, dtype=dtype)
-    if kind == "stateless_normal":
-        return tf.random.stateless_normal(shape, seed, dtype=dtype)
-    if kind == "stateless_truncated_normal":
-        return tf.random.stateless_truncated_normal(shape, seed, dtype=dtype)
-    if kind == "generator_uniform":
-        return tf.random.Generator.from_seed(seed).uniform(shape, dtype=dtype)
-    if kind == "generator_normal":
-        return tf.random.Generator.from_seed(seed).normal(shape, dtype=dtype)
-    if kind == "generator_truncated_normal":
-        return tf.random.Generator.from_seed(seed).truncated_normal(shape, dtype=dtype)
-    if kind == "glorot_uniform":
-        return keras.initializers.GlorotUniform(seed=seed)(shape, dtype=dtype)
-    if kind == "he_normal":
-        return keras.initializers.HeNormal(seed=seed)(shape, dtype=dtype)
-    raise ValueError(kind)
-
-
 out = {}
 for name in cases.CASES:
-    out.update(cases.summary(name, np.asarray(draw(name))))
+    out.update(cases.summary(name, np.asarray(cases.draw(name, tf, keras))))
 np.savez(os.path.join(os.path.dirname(os.path.abspath(__file__)), "large_random_draws.npz"), **out)

@@ -21,34 +21,13 @@ _spec.loader.exec_module(cases)
 GOLDEN = np.load(GOLDEN_DIR / "large_random_draws.npz")
 
 
-def draw(name):
-    kind, shape, dtype, seed = cases.CASES[name]
-    if kind == "stateless_uniform":
-        return tf.random.stateless_uniform(shape, seed, minval=-0.5, maxval=2.0, dtype=dtype)
-    if kind == "stateless_normal":
-        return tf.random.stateless_normal(shape, seed, dtype=dtype)
-    if kind == "stateless_truncated_normal":
-        return tf.random.stateless_truncated_normal(shape, seed, dtype=dtype)
-    if kind == "generator_uniform":
-        return tf.random.Generator.from_seed(seed).uniform(shape, dtype=dtype)
-    if kind == "generator_normal":
-        return tf.random.Generator.from_seed(seed).normal(shape, dtype=dtype)
-    if kind == "generator_truncated_normal":
-        return tf.random.Generator.from_seed(seed).truncated_normal(shape, dtype=dtype)
-    if kind == "glorot_uniform":
-        return keras.initializers.GlorotUniform(seed=seed)(shape, dtype=dtype)
-    if kind == "he_normal":
-        return keras.initializers.HeNormal(seed=seed)(shape, dtype=dtype)
-    raise ValueError(kind)
-
-
 def test_the_piece_size_is_the_golden_s():
     assert philox._CHUNK == cases.PIECE_BLOCKS
 
 
 @pytest.mark.parametrize("name", sorted(cases.CASES))
 def test_large_draws_are_tfs_values(name):
-    got = cases.summary(name, np.asarray(draw(name)))
+    got = cases.summary(name, np.asarray(cases.draw(name, tf, keras)))
     np.testing.assert_array_equal(got[f"{name}/index"], GOLDEN[f"{name}/index"])
     # uniforms are TF's bits; normals within an ulp or so of TF's float32 sin/cos/log (numpy's differ in the last bit)
     np.testing.assert_allclose(got[f"{name}/at"], GOLDEN[f"{name}/at"], rtol=1e-6 if "normal" in name else 0,
