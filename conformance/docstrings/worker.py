@@ -29,6 +29,9 @@ EXAMPLE_SECONDS = 20
 # An example that starts a MirroredStrategy waits for its replicas, which first replay the batch up to it
 LAUNCH_SECONDS = 180
 _LAUNCHES = re.compile(r"\bMirroredStrategy\(")
+# A docstring that defines a `jit_compile=True` function: its call compiles (XLA on TF, torch.compile's
+# inductor on keraslike, whose first compile in a process takes tens of seconds on a loaded machine)
+_COMPILES = re.compile(r"\bjit_compile\s*=\s*True")
 MAX_VALUES = 4096
 
 _ADDRESS = re.compile(r" at 0x[0-9a-fA-F]+")
@@ -46,7 +49,7 @@ class ExampleTimeout(Exception):
 
 def _on_alarm(signum, frame):
     raise ExampleTimeout(f"example ran past its time limit ({EXAMPLE_SECONDS} s, {LAUNCH_SECONDS} s when it "
-                         "starts replicas)")
+                         "starts replicas or its docstring compiles)")
 
 
 # ----------------------------------------------------------------------------- imports
@@ -231,7 +234,7 @@ class Recorder:
         return doc_print
 
 
-def run_example(source, namespace, backend):
+def run_example(source, namespace, backend, compiles=False):
     if backend == "keraslike":
         source = rewrite(source)
     recorder = Recorder()
@@ -240,7 +243,8 @@ def run_example(source, namespace, backend):
     error = None
     old_hook = sys.displayhook
     sys.displayhook = recorder.display
-    signal.setitimer(signal.ITIMER_REAL, LAUNCH_SECONDS if _LAUNCHES.search(source) else EXAMPLE_SECONDS)
+    long_limit = compiles or _LAUNCHES.search(source)
+    signal.setitimer(signal.ITIMER_REAL, LAUNCH_SECONDS if long_limit else EXAMPLE_SECONDS)
     try:
         with contextlib.redirect_stdout(out), warnings.catch_warnings():
             warnings.simplefilter("ignore")
@@ -275,10 +279,11 @@ def run_group(backend, entries, base, out_path, start):
             scratch = tempfile.mkdtemp(prefix="doc")
             os.chdir(scratch)
             outer_tempdir, tempfile.tempdir = tempfile.tempdir, scratch  # tempfile.gettempdir() in an example too
+            compiles = any(_COMPILES.search(example["source"]) for example in entry["examples"])
             for example in entry["examples"]:
                 source = example["source"].replace("/tmp/", scratch + "/")
                 try:
-                    results.append(run_example(source, namespace, backend))
+                    results.append(run_example(source, namespace, backend, compiles))
                 except KeyboardInterrupt:
                     raise
                 except BaseException as e:  # noqa: BLE001

@@ -38,16 +38,17 @@ def _reduce(data, ids, num_segments, reduce, fill):
         raise ValueError(f"`segment_ids` shape {list(seg.shape)} must be a prefix of data's shape {list(x.shape)}.")
     flat_ids = seg.reshape(-1)
     rows = x.reshape(-1, *x.shape[seg.dim():])
-    keep = flat_ids >= 0
-    flat_ids, rows = flat_ids[keep], rows[keep]
-    if flat_ids.numel() and int(flat_ids.max()) >= num_segments:
+    if not torch.compiler.is_compiling() and flat_ids.numel() and int(flat_ids.max()) >= num_segments:
         raise errors.InvalidArgumentError(f"segment_ids must be < num_segments ({num_segments}). Received: "
                                           f"max segment id {int(flat_ids.max())}")
-    out = torch.full((num_segments, *rows.shape[1:]), fill, dtype=x.dtype, device=x.device)
-    if not flat_ids.numel():
-        return out
-    index = flat_ids.reshape(-1, *([1] * (rows.dim() - 1))).expand_as(rows)
-    return out.scatter_reduce(0, index, rows, reduce=reduce, include_self=False)
+    # Static shapes (one graph under torch.compile, no boolean mask): negative ids (dropped, as TF) and, when
+    # compiled, out-of-range ids (XLA's scatter skips them) go to one extra row that is cut off.
+    flat_ids = torch.where((flat_ids < 0) | (flat_ids >= num_segments), num_segments, flat_ids)
+    out = torch.full((num_segments + 1, *rows.shape[1:]), fill, dtype=x.dtype, device=x.device)
+    if rows.shape[0]:
+        index = flat_ids.reshape(-1, *([1] * (rows.dim() - 1))).expand_as(rows)
+        out = out.scatter_reduce(0, index, rows, reduce=reduce, include_self=False)
+    return out[:num_segments]
 
 
 def _sorted(data, segment_ids, reduce, op_name):
