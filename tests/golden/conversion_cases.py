@@ -238,6 +238,12 @@ CASES = {
     "stft_docstring": lambda tf, keras: keras.ops.stft(keras.ops.convert_to_tensor([0.0, 1.0, 2.0, 3.0, 4.0]), 3, 2, 3),
     "istft_docstring_roundtrip": lambda tf, keras: keras.ops.istft(
         keras.ops.stft(keras.ops.convert_to_tensor([0.0, 1.0, 2.0, 3.0, 4.0]), 3, 2, 3), 3, 2, 3),
+    # fft_length 1 with center=True: Keras ends the slice at -(1 // 2) = 0, an empty signal
+    "istft_fft_length_1": lambda tf, keras: keras.ops.istft(
+        keras.ops.stft(keras.ops.convert_to_tensor([0.0, 1.0, 2.0, 3.0, 4.0]), 1, 1, 1), 1, 1, 1),
+    "istft_fft_length_1_not_centred": lambda tf, keras: keras.ops.istft(
+        keras.ops.stft(keras.ops.convert_to_tensor([0.0, 1.0, 2.0, 3.0, 4.0]), 1, 1, 1, center=False), 1, 1, 1,
+        center=False),
     "istft_length_longer": lambda tf, keras: keras.ops.istft(keras.ops.stft(SIGNAL, 4, 2, 4), 4, 2, 4, length=25),
     "istft_length_shorter": lambda tf, keras: keras.ops.istft(keras.ops.stft(SIGNAL, 4, 2, 4), 4, 2, 4, length=7),
     **_stft_cases(),

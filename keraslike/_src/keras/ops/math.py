@@ -192,8 +192,9 @@ def istft(x, sequence_length, sequence_stride, fft_length, length=None, window="
     window over the sum of its overlapping squares at this stride); without a window, a plain overlap-add.
 
     Returns:
-        real `(..., samples)`: with `center`, `fft_length // 2` samples are dropped at each end; with `length`,
-        `length` samples from there (fewer if the signal is shorter).
+        real `(..., samples)`: with `center`, `fft_length // 2` samples are dropped at each end (all of them
+        when `fft_length` is 1, as Keras); with `length`, `length` samples from there (fewer if the signal is
+        shorter).
     """
     c = _complex_pair(x, "istft")
     dtype = c.real.dtype
@@ -204,12 +205,14 @@ def istft(x, sequence_length, sequence_stride, fft_length, length=None, window="
         padded = torch.nn.functional.pad(win, (left, fft_length - sequence_length - left))
         window_fn = spectral_ops.inverse_stft_window_fn(sequence_stride, lambda frame_length, dtype=None: padded)
     out = spectral_ops.inverse_stft(c, fft_length, sequence_stride, fft_length, window_fn=window_fn).to(dtype)
-    start = fft_length // 2 if center else 0
+    # Keras tests `center is False` for the start and `center is True` for the end, and ends the centred
+    # signal at `-(fft_length // 2)`: with fft_length 1 that is 0, an empty result (every Keras backend)
+    start = 0 if center is False else fft_length // 2
     if length is not None:
         return out[..., start:start + length]
-    if center:
-        return out[..., start:out.shape[-1] - fft_length // 2]
-    return out
+    if center is True:
+        return out[..., start:-(fft_length // 2)]
+    return out[..., start:]
 
 
 def rsqrt(x):
