@@ -8,3 +8,4 @@ from keraslike._src.distribute.input_context import ValueContext  # noqa: F401
 from keraslike._src.distribute.fully_sharded import fully_shard  # noqa: F401  (keraslike's: FSDP for Keras models)
 from keraslike._src.distribute.multi_worker import MultiWorkerMirroredStrategy  # noqa: F401
 from keraslike._src.distribute.values import PerReplica  # noqa: F401
+from keraslike.distribute.experimental import partitioners  # noqa: F401
