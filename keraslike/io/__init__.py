@@ -10,6 +10,7 @@ from keraslike._src.io.csv_ops import decode_csv
 from keraslike._src.io.decode_ops import (
     decode_base64, decode_compressed, decode_json_example, decode_raw, encode_base64,
 )
+from keraslike._src.io.proto_ops import decode_proto
 from keraslike._src.io.file_ops import matching_files, read_file, write_file
 from keraslike._src.io.parsing_config import (
     FixedLenFeature, FixedLenSequenceFeature, RaggedFeature, SparseFeature, VarLenFeature,

@@ -6,7 +6,9 @@ are interchangeable with TF:
     FeatureList, FeatureLists;
   * `tensorflow/core/example/example.proto`: Example, SequenceExample;
   * `tensorflow/core/framework/tensor_shape.proto` and `tensor.proto`: TensorShapeProto, TensorProto
-    (the fields `tf.io.serialize_tensor` / `parse_tensor` use; `dtype` is TF's `DataType` enum).
+    (the fields `tf.io.serialize_tensor` / `parse_tensor` use; `dtype` is TF's `DataType` enum);
+  * `xla/tsl/protobuf/histogram.proto` and `tensorflow/core/framework/summary.proto`: HistogramProto,
+    Summary (`tf.compat.v1.Summary`), SummaryMetadata, SummaryDescription.
 
 The classes come from the `protobuf` package's message factory over a private descriptor pool (so a
 process that also imports real TensorFlow sees no clash); `SerializeToString`, `ParseFromString`,
@@ -114,17 +116,69 @@ def _tensor_files():
     return [*shape_and_type_files(), tensor]
 
 
+def _summary_files():
+    """`tensorflow.HistogramProto` (xla/tsl/protobuf/histogram.proto) and summary.proto's `Summary` (with its
+    nested `Value`, `Image`, `Audio`), `SummaryMetadata`, `SummaryDescription` and the `DataClass` enum."""
+    histogram = descriptor_pb2.FileDescriptorProto(name="xla/tsl/protobuf/histogram.proto", package="tensorflow",
+                                                   syntax="proto3")
+    histo = histogram.message_type.add(name="HistogramProto")
+    for number, name in enumerate(("min", "max", "num", "sum", "sum_squares"), 1):
+        _field(histo, name, number, _F.TYPE_DOUBLE)
+    _field(histo, "bucket_limit", 6, _F.TYPE_DOUBLE, _REPEATED, packed=True)
+    _field(histo, "bucket", 7, _F.TYPE_DOUBLE, _REPEATED, packed=True)
+    summary = descriptor_pb2.FileDescriptorProto(
+        name="tensorflow/core/framework/summary.proto", package="tensorflow", syntax="proto3",
+        dependency=["xla/tsl/protobuf/histogram.proto", "tensorflow/core/framework/tensor.proto"])
+    data_class = summary.enum_type.add(name="DataClass")
+    for number, name in enumerate(("UNKNOWN", "SCALAR", "TENSOR", "BLOB_SEQUENCE")):
+        data_class.value.add(name="DATA_CLASS_" + name, number=number)
+    _field(summary.message_type.add(name="SummaryDescription"), "type_hint", 1, _F.TYPE_STRING)
+    metadata = summary.message_type.add(name="SummaryMetadata")
+    plugin = metadata.nested_type.add(name="PluginData")
+    _field(plugin, "plugin_name", 1, _F.TYPE_STRING)
+    _field(plugin, "content", 2, _F.TYPE_BYTES)
+    _field(metadata, "plugin_data", 1, _F.TYPE_MESSAGE, type_name=".tensorflow.SummaryMetadata.PluginData")
+    _field(metadata, "display_name", 2, _F.TYPE_STRING)
+    _field(metadata, "summary_description", 3, _F.TYPE_STRING)
+    _field(metadata, "data_class", 4, _F.TYPE_ENUM, type_name=".tensorflow.DataClass")
+    message = summary.message_type.add(name="Summary")
+    image = message.nested_type.add(name="Image")
+    for number, name in enumerate(("height", "width", "colorspace"), 1):
+        _field(image, name, number, _F.TYPE_INT32)
+    _field(image, "encoded_image_string", 4, _F.TYPE_BYTES)
+    audio = message.nested_type.add(name="Audio")
+    _field(audio, "sample_rate", 1, _F.TYPE_FLOAT)
+    _field(audio, "num_channels", 2, _F.TYPE_INT64)
+    _field(audio, "length_frames", 3, _F.TYPE_INT64)
+    _field(audio, "encoded_audio_string", 4, _F.TYPE_BYTES)
+    _field(audio, "content_type", 5, _F.TYPE_STRING)
+    value = message.nested_type.add(name="Value")
+    value.oneof_decl.add(name="value")
+    _field(value, "node_name", 7, _F.TYPE_STRING)
+    _field(value, "tag", 1, _F.TYPE_STRING)
+    _field(value, "metadata", 9, _F.TYPE_MESSAGE, type_name=".tensorflow.SummaryMetadata")
+    _field(value, "simple_value", 2, _F.TYPE_FLOAT, oneof=0)
+    _field(value, "obsolete_old_style_histogram", 3, _F.TYPE_BYTES, oneof=0)
+    _field(value, "image", 4, _F.TYPE_MESSAGE, type_name=".tensorflow.Summary.Image", oneof=0)
+    _field(value, "histo", 5, _F.TYPE_MESSAGE, type_name=".tensorflow.HistogramProto", oneof=0)
+    _field(value, "audio", 6, _F.TYPE_MESSAGE, type_name=".tensorflow.Summary.Audio", oneof=0)
+    _field(value, "tensor", 8, _F.TYPE_MESSAGE, type_name=".tensorflow.TensorProto", oneof=0)
+    _field(message, "value", 1, _F.TYPE_MESSAGE, _REPEATED, ".tensorflow.Summary.Value")
+    return [histogram, summary]
+
+
 def _build():
     pool = descriptor_pool.DescriptorPool()
-    for file in [_feature_file(), _example_file(), *_tensor_files()]:
+    for file in [_feature_file(), _example_file(), *_tensor_files(), *_summary_files()]:
         pool.Add(file)
     names = ["BytesList", "FloatList", "Int64List", "Feature", "Features", "FeatureList", "FeatureLists",
-             "Example", "SequenceExample", "TensorShapeProto", "TensorProto"]
-    return {name: message_factory.GetMessageClass(pool.FindMessageTypeByName("tensorflow." + name))
-            for name in names}
+             "Example", "SequenceExample", "TensorShapeProto", "TensorProto", "HistogramProto", "Summary",
+             "SummaryMetadata", "SummaryDescription"]
+    return pool, {name: message_factory.GetMessageClass(pool.FindMessageTypeByName("tensorflow." + name))
+                  for name in names}
 
 
-_CLASSES = _build()
+POOL, _CLASSES = _build()  # POOL: the messages `tf.io.decode_proto`'s "local://" descriptor source finds
 
 
 class _MessageAlias(type):
@@ -174,3 +228,7 @@ Example = _CLASSES["Example"]
 SequenceExample = _CLASSES["SequenceExample"]
 TensorShapeProto = _CLASSES["TensorShapeProto"]
 TensorProto = _CLASSES["TensorProto"]
+HistogramProto = _CLASSES["HistogramProto"]
+Summary = _CLASSES["Summary"]
+SummaryMetadata = _CLASSES["SummaryMetadata"]
+SummaryDescription = _CLASSES["SummaryDescription"]

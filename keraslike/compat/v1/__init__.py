@@ -16,6 +16,7 @@ from keraslike._src.compat.v1.session import (  # noqa: F401
     InteractiveSession, Operation, Session, get_default_session,
 )
 from keraslike._src.sparse.sparse_tensor import SparseTensorValue  # noqa: F401
+from keraslike._src.io.protos import HistogramProto, Summary, SummaryMetadata  # noqa: F401
 from keraslike._src.ops.tensor_equality import disable_tensor_equality, enable_tensor_equality  # noqa: F401
 from keraslike._src.compat.v1.v1_ops import (  # noqa: F401
     FIFOQueue, RandomShuffleQueue, arg_max, arg_min, argmax, argmin, assign, assign_add, assign_sub, batch_to_space,
