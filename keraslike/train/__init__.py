@@ -3,6 +3,7 @@
 # ruff: noqa: F401, I001
 from keraslike._src.train.checkpoint import Checkpoint, CheckpointLoadStatus
 from keraslike._src.train.checkpoint_manager import CheckpointManager
+from keraslike._src.train.checkpoint_view import CheckpointView, TrackableView
 from keraslike._src.train.checkpoint_state import latest_checkpoint
 from keraslike._src.train.moving_averages import ExponentialMovingAverage
 from keraslike._src.train.cluster_spec import ClusterSpec

@@ -88,7 +88,10 @@ def children(obj):
     if is_leaf(obj):
         return []
     if tracking.is_node(obj):
-        return [(name, wrap(value)) for name, value in tracking.attributes(obj) if is_trackable(value)]
+        # in the order the attributes were set (TF's AutoTrackable), not the sorted order of a tf.Module walk
+        order = {name: i for i, name in enumerate(getattr(obj, "__dict__", {}))}
+        pairs = sorted(tracking.attributes(obj), key=lambda pair: order.get(pair[0], len(order)))
+        return [(name, wrap(value)) for name, value in pairs if is_trackable(value)]
     return []
 
 

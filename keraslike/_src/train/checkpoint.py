@@ -279,8 +279,8 @@ class Checkpoint:
         root = self._objects.get("root")
         if root is None:
             return self
-        extras = self._trackable_children()
-        return _RootWithExtras(root, extras) if extras else root
+        # TF's Checkpoint keeps `root` as a child too: the root node lists itself under "root"
+        return _RootWithExtras(root, [("root", root), *self._trackable_children()])
 
     def _check_trackable(self):
         for name, obj in self._objects.items():
@@ -389,6 +389,7 @@ class _RootWithExtras:
 
     def __init__(self, root, extras):
         self.root, self.extras = root, extras
+        self.checkpoint_alias = root  # the object graph gives `root` this node's id (its "root" child is node 0)
 
     def _trackable_children(self):
         return trackable.children(self.root) + list(self.extras)

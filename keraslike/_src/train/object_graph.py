@@ -42,6 +42,9 @@ def serialize_with_keys(root):
     finds its variables' keys by them)."""
     keys = {}
     ids, objects, paths = {id(root): 0}, [root], [""]
+    alias = getattr(root, "checkpoint_alias", None)  # Checkpoint(root)'s root node stands for `root` itself
+    if alias is not None:
+        ids[id(alias)] = 0
     graph = checkpoint_protos.TrackableObjectGraph()
     tensors = {}
     queue = collections.deque([0])
