@@ -52,3 +52,14 @@ def test_eager_out_of_range_and_negative_ids():
         tf.math.unsorted_segment_max(data, [0, 5, 1], 2)
     np.testing.assert_array_equal(tf.math.unsorted_segment_max(data, [0, -1, 0], 2), [[5, 6, 7, 8], [LOW] * 4])
     np.testing.assert_array_equal(tf.math.segment_sum(data, [0, 0, 2]), [[5, 5, 5, 5], [0] * 4, [5, 6, 7, 8]])
+
+
+@pytest.mark.parametrize("op", ["segment_sum", "segment_max", "segment_min", "segment_prod"])
+def test_keras_segment_ops_trace_as_one_graph(op):
+    fn = getattr(tf.keras.ops, op)
+    data, ids = torch.tensor(DATA, dtype=torch.float32), torch.tensor([0, 3, 1])
+    eager = fn(data, ids, num_segments=2)  # id 3 >= num_segments: dropped, as Keras
+    np.testing.assert_array_equal(_compiled(lambda d, i: fn(d, i, num_segments=2))(data, ids), eager)
+    expected = {"segment_sum": [[1, 2, 3, 4], [5, 6, 7, 8]], "segment_prod": [[1, 2, 3, 4], [5, 6, 7, 8]],
+                "segment_max": [[1, 2, 3, 4], [5, 6, 7, 8]], "segment_min": [[1, 2, 3, 4], [5, 6, 7, 8]]}[op]
+    np.testing.assert_array_equal(eager, expected)

@@ -25,11 +25,12 @@ def _segments(data, segment_ids, num_segments, name):
 
 def _segment_reduce(data, segment_ids, num_segments, mode, empty):
     data, ids, n = _segments(data, segment_ids, num_segments, mode)
-    keep = ids < n
-    data, ids = data[keep], ids[keep]
-    out = torch.full((n, *data.shape[1:]), empty, dtype=data.dtype, device=data.device)
+    # ids >= num_segments are dropped: they go to one extra row that is cut off (static shapes, so a compiled
+    # step traces this as one graph; a boolean mask would break it)
+    ids = torch.where(ids >= n, n, ids)
+    out = torch.full((n + 1, *data.shape[1:]), empty, dtype=data.dtype, device=data.device)
     index = ids.reshape(-1, *([1] * (data.dim() - 1))).expand_as(data)
-    return out.scatter_reduce(0, index, data, reduce=mode, include_self=mode == "sum")
+    return out.scatter_reduce(0, index, data, reduce=mode, include_self=mode == "sum")[:n]
 
 
 def segment_sum(data, segment_ids, num_segments=None, sorted=False):
