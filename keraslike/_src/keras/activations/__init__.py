@@ -5,12 +5,16 @@ act on the last axis by default.
 """
 
 import functools
+import inspect
 
 import torch
 import torch.nn.functional as F
 
 from keraslike._src.keras import backend, keras_version
+from keraslike._src.keras.layers.keras_tensor import is_symbolic
 from keraslike._src.keras.ops import nn as ops_nn
+from keraslike._src.keras.ops import numpy as ops_numpy
+from keraslike._src.keras.ops import symbolic
 from keraslike._src.keras.ops.tensors import convert
 from keraslike._src.keras.saving import object_registration
 from keraslike._src.keras.saving.namespace_lookup import NamespaceLookup
@@ -27,6 +31,8 @@ def _tensor_input(fn=None, *, keeps_int=False):
 
     @functools.wraps(fn)
     def wrapper(x, *args, **kwargs):
+        if is_symbolic(x):
+            return _symbolic_activation(wrapper, x, args, kwargs)
         if not isinstance(x, torch.Tensor):
             x = convert(x)
         if not keeps_int and not (x.is_floating_point() or x.is_complex()):
@@ -34,6 +40,35 @@ def _tensor_input(fn=None, *, keeps_int=False):
         return fn(x, *args, **kwargs)
 
     return wrapper
+
+
+_OPS_NAMES = {"exponential": "exp"}  # an activation whose keras.ops function has another name
+# Keras 3 activations that convert their input with `backend.convert_to_tensor`, which refuses a KerasTensor
+_CONVERTING = ("hard_silu", "mish", "sparsemax")
+
+
+def _symbolic_activation(activation, x, args, kwargs):
+    """`activation(x, ...)` on a functional model's KerasTensor, as Keras 3 records it: the call of the `keras.ops`
+    function the activation is (`sigmoid(x)` is `ops.sigmoid(x)`: a `Sigmoid` node, saved as such), with the
+    activation's own defaults (`gelu`'s `approximate=False`). An activation that is no single op (`relu` with a
+    cap or a leak, Keras 2's `hard_sigmoid`) is recorded as one node computing the activation. `hard_silu`, `mish`
+    and `sparsemax` raise, as in TF 2.21's Keras 3 (they convert their input to a tf.Tensor first)."""
+    if activation.__name__ in _CONVERTING and not keras_version.legacy_keras():
+        raise ValueError("A KerasTensor cannot be used as input to a TensorFlow function. A KerasTensor is a symbolic "
+                         "placeholder for a shape and dtype, used when constructing Keras Functional models or Keras "
+                         "Functions. You can only use it as input to a Keras layer or a Keras operation (from the "
+                         f"namespaces `keras.layers` and `keras.ops`). Received: activation={activation.__name__}")
+    bound = inspect.signature(activation).bind(x, *args, **kwargs)
+    bound.apply_defaults()
+    values = dict(bound.arguments)
+    name = _OPS_NAMES.get(activation.__name__, activation.__name__)
+    op = getattr(ops_nn, name, None) or getattr(ops_numpy, name, None)
+    if op is not None and not keras_version.legacy_keras():
+        op_parameters = inspect.signature(op).parameters
+        defaults = {key: param.default for key, param in inspect.signature(activation).parameters.items()}
+        if all(key in op_parameters or value == defaults[key] for key, value in values.items()):
+            return symbolic.OpLayer.on_symbolic(op, (), {k: v for k, v in values.items() if k in op_parameters})
+    return symbolic.OpLayer.on_symbolic(activation, (), values)
 
 
 def linear(x):

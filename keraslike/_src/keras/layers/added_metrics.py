@@ -27,6 +27,11 @@ class example_calls:  # noqa: N801 - used as a context manager, like torch.no_gr
         _STATE.depth -= 1
 
 
+def in_example_call():
+    """Whether a functional-API call is running the layer on example values (not data) on this thread."""
+    return getattr(_STATE, "depth", 0) > 0
+
+
 def check_arguments(value, name, aggregation):
     """The argument checks of `add_metric` (Keras 2's): a tensor, not a Metric; a name; "mean" aggregation.
 

@@ -10,6 +10,7 @@ from keraslike._src.keras import backend
 from keraslike._src.keras.layers.keras_tensor import KerasTensor, flatten, map_structure
 from keraslike._src.keras.mixed_precision.policy import Policy, global_policy
 from keraslike._src.ops import dtypes, string_array_ops
+from keraslike._src.ops.string_tensor import StringTensor
 from keraslike._src.ragged.ragged_tensor import RaggedTensor
 from keraslike._src.ragged.ragged_tensor_spec import RaggedTensorSpec
 
@@ -150,13 +151,13 @@ def _known_batch(structure):
 def _merged_shape(first, second, batch=None):
     """`(None, *dims)` of example output `first`, with the dims that differ in `second` (run with other unknown
     input sizes) unknown too; with a known input `batch`, the first dim is kept (the run used that batch)."""
-    if not first.dim():  # a scalar (`tf.reduce_sum(x)`): no batch axis
+    if not len(tuple(first.shape)):  # a scalar (`tf.reduce_sum(x)`): no batch axis
         return ()
     dims = tuple(first.shape)[1:]
-    lead = None if batch is None else first.shape[0]
-    if second is None or len(second.shape) != len(first.shape):
+    lead = None if batch is None else tuple(first.shape)[0]
+    if second is None or len(tuple(second.shape)) != len(tuple(first.shape)):
         return (lead, *dims)
-    if lead is not None and second.shape[0] != lead:
+    if lead is not None and tuple(second.shape)[0] != lead:
         lead = None
     return (lead, *(d if d == e else None for d, e in zip(dims, tuple(second.shape)[1:])))
 
@@ -169,11 +170,14 @@ def _symbolic_outputs(examples, others, batch=None):
         others: the outputs of a second run with unknown dims 9, or None; dims that differ are unknown.
         batch: the inputs' known batch size (the example runs used it), or None (outputs' first dim unknown).
     """
-    flat = [t for t in flatten(examples) if isinstance(t, torch.Tensor)]
-    flat_others = [t for t in flatten(others) if isinstance(t, torch.Tensor)] if others is not None else []
+    dense = (torch.Tensor, StringTensor)
+    flat = [t for t in flatten(examples) if isinstance(t, dense)]
+    flat_others = [t for t in flatten(others) if isinstance(t, dense)] if others is not None else []
     pairs = dict(zip(map(id, flat), flat_others)) if len(flat_others) == len(flat) else {}
 
     def make(t):
+        if isinstance(t, StringTensor):  # a string op's output (`tf.expand_dims` of a tf.string Input)
+            return KerasTensor(_merged_shape(t, pairs.get(id(t)), batch), dtypes.string)
         if not isinstance(t, torch.Tensor):  # a composite output (RaggedTensor, an ExtensionType): its spec
             return composite_keras_tensor(t)
         other = pairs.get(id(t))

@@ -18,11 +18,14 @@ import os
 import numpy as np
 import torch
 
+from keraslike._src import errors
 from keraslike._src.keras import backend
+from keraslike._src.keras.layers import added_metrics
 from keraslike._src.keras.layers.layer import Layer
 from keraslike._src.ops import string_hash
 from keraslike._src.keras.layers.preprocessing.categorical import encode_categorical
 from keraslike._src.ragged.ragged_tensor import RaggedTensor
+from keraslike._src.strings import string_ops
 from keraslike._src.keras.layers.preprocessing.string_values import (
     as_bytes_array, is_string_value, string_output, to_numpy_values)
 
@@ -379,10 +382,13 @@ class IndexLookup(Layer):
         found = np.array([self._table.get(u, -1) for u in uniques.tolist()], dtype=np.int64)
         missing = found == -1
         if missing.any():
-            if self.num_oov_indices == 0:
-                raise ValueError("When `num_oov_indices=0` all inputs should be in vocabulary, found OOV values "
-                                 f"{_listify(uniques[missing][:10])}, consider setting `num_oov_indices=1`.")
-            found[missing] = self._oov_indices(uniques[missing]) + self._oov_start_index()
+            if self.num_oov_indices == 0 and added_metrics.in_example_call():
+                # a functional model inferring shapes: its example keys are no data (TF traces this symbolically)
+                found[missing] = self._oov_start_index()
+            elif self.num_oov_indices == 0:
+                raise errors.InvalidArgumentError(_oov_message(keys.reshape(-1)[missing[inverse]]))
+            else:
+                found[missing] = self._oov_indices(uniques[missing]) + self._oov_start_index()
         if self.mask_token is not None:
             is_mask = uniques == self._key(self.mask_token) if self.vocabulary_dtype != "string" else \
                 np.array([u == self._key(self.mask_token) for u in uniques.tolist()], dtype=bool)
@@ -471,3 +477,11 @@ class IndexLookup(Layer):
             self.set_vocabulary(values, idf_weights=idf.numpy() if idf is not None else None)
         else:
             self.set_vocabulary(path)
+
+
+def _oov_message(oov_keys):
+    """TF's text for keys out of a vocabulary without OOV indices: every such key in input order, as
+    `tf.strings.format` prints a tensor (`["zz" "yy" "zz"]`, `[9 11]`, the first and last 3 of a longer one)."""
+    template = ("When `num_oov_indices=0` all inputs should be in vocabulary, found OOV values {}, consider "
+                "setting `num_oov_indices=1`.")
+    return string_ops.format(template, [oov_keys]).numpy().decode("utf-8", "surrogateescape")
