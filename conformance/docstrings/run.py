@@ -26,7 +26,8 @@ REPO = os.path.dirname(os.path.dirname(HERE))
 RTOL, ATOL = 1e-5, 1e-6
 TEXT_RTOL = 1e-3  # numbers inside printed text carry the printer's precision
 _LAUNCHES = re.compile(r"\bMirroredStrategy\(")  # examples that start replicas
-STALL_SECONDS = 200  # a worker that writes nothing for this long is stopped (past worker.LAUNCH_SECONDS)
+STALL_SECONDS = 400  # a worker that writes nothing for this long is stopped (past worker.LAUNCH_SECONDS, twice:
+# a docstring whose examples compile can take the long limit more than once)
 
 
 # ----------------------------------------------------------------------------- running
