@@ -18,5 +18,5 @@ def test_two_replica_fit_equals_tf(tmp_path_factory):
     assert proc.returncode == 0, proc.stderr
     two = np.load(tmp_path / "two.npz")
     assert int(two["replicas"]) == 2
-    for name in ("model/adam", "model/adam_clipvalue", "legacy/sgd_momentum"):
+    for name in ("model/adam", "model/adam_clipvalue", "legacy/sgd_momentum", "legacy/sgd_clipvalue", "keras2/adam"):
         np.testing.assert_allclose(two[name], GOLDEN[name][-1], rtol=2e-4, atol=2e-5, err_msg=name)

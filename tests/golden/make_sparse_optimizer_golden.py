@@ -1,7 +1,8 @@
 """Write `tests/golden/sparse_optimizers.npz`: Keras 3.15 optimizers (TF 2.21 backend) updating an Embedding and
 `tf.gather` / `tf.nn.embedding_lookup` variables from their sparse (`IndexedSlices`) gradients, over several steps
 (cases in `sparse_optimizer_cases.py`), and the gradients themselves; and TF 2's `tf.keras.optimizers.legacy.*`
-(tf_keras, `TF_USE_LEGACY_KERAS=1`, in a child process) on the same model.
+(tf_keras, `TF_USE_LEGACY_KERAS=1`, in a child process) on the same model, and there tf_keras 2's own
+`tf.keras.optimizers.*` (which sum duplicate ids before their rules).
 
 Run under real TensorFlow, from the repository root:
 
@@ -25,12 +26,12 @@ keras = tf.keras
 OUT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "sparse_optimizers.npz")
 
 
-def model_case(cls, kwargs, optimizers=None):
+def model_case(cls, kwargs, optimizers=None, run_eagerly=False):
     model = keras.Sequential([keras.Input((cases.IDS.shape[-1],), dtype="int32"),
                               keras.layers.Embedding(cases.VOCAB, cases.DIM), keras.layers.GlobalAveragePooling1D(),
                               keras.layers.Dense(1)])
     model.set_weights(cases.initial_weights())
-    model.compile(getattr(optimizers or keras.optimizers, cls)(**kwargs), "mse")
+    model.compile(getattr(optimizers or keras.optimizers, cls)(**kwargs), "mse", run_eagerly=run_eagerly)
     steps = []
     for ids, y in zip(cases.IDS, cases.Y):
         model.train_on_batch(ids, y)
@@ -59,9 +60,13 @@ def loop_case(case):
 
 
 def legacy_cases(path):
-    """Child process (TF_USE_LEGACY_KERAS=1): the LEGACY_CASES into `path`."""
+    """Child process (TF_USE_LEGACY_KERAS=1): the LEGACY_CASES, KERAS2_CASES and KERAS2_LOOP_CASES into `path`."""
     out = {f"legacy/{name}": model_case(cls, kwargs, keras.optimizers.legacy)
            for name, (cls, kwargs) in cases.LEGACY_CASES.items()}
+    out.update({f"keras2/{name}": model_case(cls, kwargs, run_eagerly=name in cases.KERAS2_EAGER)
+                for name, (cls, kwargs) in cases.KERAS2_CASES.items()})
+    for case in cases.KERAS2_LOOP_CASES:
+        out[f"keras2_loop/{case}"] = loop_case(case)[0]
     v = tf.Variable(cases.NADAM_START)
     opt = keras.optimizers.legacy.Nadam(0.1)
     steps = []

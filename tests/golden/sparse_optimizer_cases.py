@@ -67,7 +67,22 @@ LEGACY_CASES = {
     "nadam": ("Nadam", {"learning_rate": 0.1}),
     "ftrl": ("Ftrl", {"learning_rate": 0.1, "l1_regularization_strength": 0.001,
                       "l2_regularization_strength": 0.01, "l2_shrinkage_regularization_strength": 0.01}),
+    # optimizer_v2 clips the occurrences (an IndexedSlices' values) before summing them
+    "sgd_clipnorm": ("SGD", {"learning_rate": 0.5, "clipnorm": 0.05}),
+    "sgd_global_clipnorm": ("SGD", {"learning_rate": 0.5, "global_clipnorm": 0.05}),
+    "sgd_clipvalue": ("SGD", {"learning_rate": 0.5, "clipvalue": 0.01}),
+    "adam_clipvalue": ("Adam", {"learning_rate": 0.1, "clipvalue": 0.01}),
 }
+
+# `tf.keras.optimizers.*` under TF_USE_LEGACY_KERAS=1 (tf_keras 2's optimizers, not optimizer_v2): they clip the
+# occurrences, then sum duplicate ids (`_deduplicate_sparse_grad`) before the update rule, so a row moves as a dense
+# row of the summed gradient; the MODEL_CASES that tf_keras has (no Lamb, Muon, gradient accumulation). Nadam runs
+# eagerly (`run_eagerly=True`): in a traced train step tf_keras's Nadam advances its momentum product once per
+# variable traced (a Python counter in a `tf.cond`), so graph and eager TF differ; keraslike computes the eager rule
+KERAS2_CASES = {name: case for name, case in MODEL_CASES.items()
+                if name not in ("lamb", "muon", "adam_accumulation")}
+KERAS2_EAGER = ("nadam",)
+KERAS2_LOOP_CASES = ("gather", "two_gathers", "clip_by_norm")
 
 # TF 2's legacy Nadam on dense gradients (its momentum schedule, no learning-rate decay): variable, gradients
 NADAM_START = np.array([[0.5, -0.3], [0.2, 0.1], [0.7, 0.7]], "float32")

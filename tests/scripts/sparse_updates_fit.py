@@ -4,9 +4,10 @@ Usage:
     python tests/scripts/sparse_updates_fit.py OUT.npz --replicas 2
 
 Fits the model of `tests/golden/sparse_optimizer_cases.py` (Embedding -> GlobalAveragePooling1D -> Dense) on its
-12 rows, global batch 3 (2 + 1 rows per replica), unshuffled, with Adam, Adam(clipvalue) and TF 2's legacy SGD
-with momentum (rows present only): each replica's occurrence statistics are summed across replicas, so the final
-weights equal real TF's one-device goldens. The chief saves them to OUT.npz.
+12 rows, global batch 3 (2 + 1 rows per replica), unshuffled, with Adam, Adam(clipvalue), TF 2's legacy SGD
+with momentum (rows present only) and with clipvalue (occurrences clipped), and tf_keras 2's Adam (duplicates
+summed; TF_USE_LEGACY_KERAS=1 for that case): each replica's occurrence statistics are summed across replicas, so
+the final weights equal real TF's one-device goldens. The chief saves them to OUT.npz.
 """
 
 import argparse
@@ -22,7 +23,9 @@ import sparse_optimizer_cases as cases  # noqa: E402
 
 CASES = {"model/adam": lambda: tf.keras.optimizers.Adam(0.1),
          "model/adam_clipvalue": lambda: tf.keras.optimizers.Adam(0.1, clipvalue=0.01),
-         "legacy/sgd_momentum": lambda: tf.keras.optimizers.legacy.SGD(0.5, momentum=0.9)}
+         "legacy/sgd_momentum": lambda: tf.keras.optimizers.legacy.SGD(0.5, momentum=0.9),
+         "legacy/sgd_clipvalue": lambda: tf.keras.optimizers.legacy.SGD(0.5, clipvalue=0.01),
+         "keras2/adam": lambda: tf.keras.optimizers.Adam(0.1)}  # run under TF_USE_LEGACY_KERAS=1 (main)
 
 
 def main():
@@ -36,6 +39,7 @@ def main():
     x, y = cases.IDS.reshape(-1, cases.IDS.shape[-1]), cases.Y.reshape(-1, 1)
     out = {"replicas": strategy.num_replicas_in_sync}
     for name, make in CASES.items():
+        os.environ["TF_USE_LEGACY_KERAS"] = "1" if name.startswith("keras2/") else "0"  # tf_keras 2's optimizers
         with strategy.scope():
             model = tf.keras.Sequential([tf.keras.Input((cases.IDS.shape[-1],), dtype="int32"),
                                          tf.keras.layers.Embedding(cases.VOCAB, cases.DIM),

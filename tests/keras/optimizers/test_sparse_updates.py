@@ -54,6 +54,36 @@ def test_legacy_optimizer_v2_updates_match_tf(name):
     np.testing.assert_allclose(got, GOLDEN[f"legacy/{name}"], rtol=2e-4, atol=2e-5, err_msg=name)
 
 
+@pytest.mark.parametrize("name", sorted(cases.KERAS2_CASES))
+def test_tf_keras2_optimizers_sum_duplicate_ids(name, monkeypatch):
+    """Under TF_USE_LEGACY_KERAS=1, `tf.keras.optimizers.*` are tf_keras 2's: the occurrences are clipped, then
+    duplicate ids summed before the rule (a row seen 5 times moves as a dense row). keraslike used Keras 3's
+    per-occurrence squares there, which moved the Switch Transformer example's padding row about 27x further
+    in one Adam step (issue 22)."""
+    monkeypatch.setenv("TF_USE_LEGACY_KERAS", "1")
+    cls, kwargs = cases.KERAS2_CASES[name]
+    got = _model_steps(cls, kwargs)
+    np.testing.assert_allclose(got, GOLDEN[f"keras2/{name}"], rtol=2e-4, atol=2e-5, err_msg=name)
+
+
+@pytest.mark.parametrize("case", cases.KERAS2_LOOP_CASES)
+def test_tf_keras2_custom_loop_sums_duplicate_ids(case, monkeypatch):
+    monkeypatch.setenv("TF_USE_LEGACY_KERAS", "1")
+    got, _ = _loop_steps(case)
+    np.testing.assert_allclose(got, GOLDEN[f"keras2_loop/{case}"], rtol=2e-4, atol=2e-5, err_msg=case)
+
+
+def test_tf_keras2_adam_step_by_hand(monkeypatch):
+    """tf_keras 2's Adam(0.1), one step on ids [[1, 2, 2, 0, 0], [3, 1, 0, 0, 0]]: every row moves 0.1, as the
+    dense rule on the summed gradient [5, 2, 2, 1] (Keras 3: 0.1 * sqrt(n), test_one_adam_step_on_the_issue_ids)."""
+    monkeypatch.setenv("TF_USE_LEGACY_KERAS", "1")
+    table = tf.Variable(np.zeros((4, 1), "float32"))
+    with tf.GradientTape() as tape:
+        loss = tf.reduce_sum(tf.nn.embedding_lookup(table, np.array([[1, 2, 2, 0, 0], [3, 1, 0, 0, 0]])))
+    tf.keras.optimizers.Adam(0.1).apply_gradients([(tape.gradient(loss, table), table)])
+    np.testing.assert_allclose(table.numpy().ravel(), [-0.1] * 4, rtol=1e-5)
+
+
 def _loop_steps(case):
     table = tf.Variable(cases.initial_weights()[0])
     opt = tf.keras.optimizers.Adam(0.1)

@@ -5,7 +5,8 @@ Same update rules as the Keras 3 classes (they subclass them); what differs is T
 `_decayed_lr`): the learning rate of step `t` (0-based `iterations`) is
 `lr / (1 + decay * t)`, on top of a schedule if one is given. The Keras 3 classes
 warn that `decay` is ignored, as Keras 3 does. A sparse gradient (an Embedding's) updates
-as its dense sum here: optimizer_v2 adds duplicate ids up before its sparse kernels; SGD with
+as its dense sum here: optimizer_v2 clips the occurrences (`clipnorm`, `clipvalue`, `global_clipnorm` measure
+and clip an `IndexedSlices`' values), then adds duplicate ids up before its sparse kernels; SGD with
 momentum, RMSprop with momentum, Adadelta, Adamax and Ftrl then update only the rows present (slots
 included), as TF's ResourceSparseApply* kernels do, Nadam only the variable's rows, and RMSprop without
 momentum puts epsilon outside the square root.

@@ -12,7 +12,8 @@ DistributedDataParallel hook has already done it.
 Sparse gradients (an Embedding's, `tf.gather`'s of a variable) update as Keras 3 does from TF's
 `IndexedSlices` (`ops/sparse_gradient.py`): squared terms sum the squares of each row's occurrences;
 `clipnorm` measures and `clipvalue` clips the occurrences; `global_clipnorm` and gradient accumulation
-make the gradient dense, as there.
+make the gradient dense, as there. Under TF_USE_LEGACY_KERAS=1 these classes are tf_keras 2's optimizers, which
+clip the occurrences too but sum duplicate ids before the rule (`_rule_sees_occurrences`).
 """
 
 import logging
@@ -326,6 +327,15 @@ class Optimizer:
     _sparse_across_replicas = True  # sparse statistics are summed across replicas, as the gradients are
     _sparse_updates = True  # Keras 3 updates from the occurrences; TF 2's optimizer_v2 sums duplicates first
 
+    def _rule_sees_occurrences(self):
+        """Whether the update rule squares a sparse gradient's occurrences (Keras 3) rather than their per-row sum.
+
+        tf_keras 2's optimizers (these classes under TF_USE_LEGACY_KERAS=1) clip an `IndexedSlices`' occurrences,
+        then add duplicate ids up (`_deduplicate_sparse_grad`) before the rule, whose sparse branches then compute
+        what the dense rule computes on the summed gradient: an id seen 5 times moves like a dense row.
+        """
+        return self._sparse_updates and not keras_version.legacy_keras()
+
     def _step(self, variables):
         """One call's update from `.grad` of `variables` (the trainer's hot path; no host sync on GPU).
 
@@ -338,7 +348,9 @@ class Optimizer:
             s = sparse_gradient.take(v)
             if s is not None and v.grad is not None:
                 taken[id(v)] = s
-        sparse = taken if self._sparse_updates else {}
+        clips = self.clipvalue is not None or self.clipnorm is not None or self.global_clipnorm is not None
+        # TF clips an IndexedSlices' occurrences (every optimizer); only Keras 3's rules read them afterwards
+        sparse = taken if clips or self._rule_sees_occurrences() else {}
         if self.loss_scale_factor is not None:
             for v in variables:
                 if v.grad is not None:
@@ -414,9 +426,10 @@ class Optimizer:
                 sparse = {}
             else:
                 torch.nn.utils.clip_grad_norm_(list(variables), self.global_clipnorm)
+        occurrences = self._rule_sees_occurrences()  # not under tf_keras 2, which sums the clipped ones first
         for v in variables:
             if v.grad is not None:
-                sparse_gradient.attach(v.grad, sparse.get(id(v)))  # read by the update rule
+                sparse_gradient.attach(v.grad, sparse.get(id(v)) if occurrences else None)  # read by the rule
                 if lazy is not None or not self._sparse_updates:
                     sparse_gradient.mark_summed(v.grad, (lazy or {}).get(id(v)))
         step = int(self.iterations) + 1
