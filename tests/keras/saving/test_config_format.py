@@ -45,7 +45,7 @@ LEFT_KERAS2 = {
     'layers/TextVectorization', 'layers/ZeroPadding1D', 'layers/options:Dense', 'layers/wrapper:Bidirectional',
     'layers/wrapper:RNN', 'layers/wrapper:StackedRNNCells', 'models/functional:get_build_config',
     'models/functional:get_compile_config', 'models/functional:get_config', 'models/functional:to_json',
-    'models/sequential:get_config', 'models/sequential:to_json', 'models/sequential_compiled:to_json',
+'models/sequential:to_json', 'models/sequential_compiled:to_json',
     'objects/constraints:RadialConstraint', 'objects/initializers:Identity', 'objects/losses:BinaryCrossentropy',
     'objects/losses:BinaryFocalCrossentropy', 'objects/losses:CategoricalCrossentropy',
     'objects/losses:CategoricalFocalCrossentropy', 'objects/losses:CategoricalHinge',
