@@ -141,6 +141,17 @@ devices = extended.non_slot_devices([target])
 non_slot = extended.update_non_slot(devices, lambda x: x + 1.0, args=(tf.constant(4.0),))
 record["update_non_slot_type"] = type(non_slot).__name__
 put("update_non_slot", strategy.experimental_local_results(non_slot)[0])
+python_number = strategy.run(lambda: 3.0)
+record["run_python_number"] = [type(python_number).__name__, python_number if isinstance(python_number, float)
+                              else None]
+try:
+    strategy.reduce("SUM", python_number, axis=None)
+    record["run_python_number_SUM"] = "no error"
+except ValueError:
+    record["run_python_number_SUM"] = "ValueError"
+returned_var = strategy.run(lambda: target)
+record["run_variable_is_variable"] = isinstance(returned_var, tf.Variable)
+put("run_variable_MEAN", strategy.reduce("MEAN", returned_var, axis=None))
 identical = strategy.run(lambda: tf.constant(4.0))
 record["run_identical_type"] = type(identical).__name__
 put("run_identical_SUM", strategy.reduce("SUM", identical, axis=None))

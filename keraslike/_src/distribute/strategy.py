@@ -297,7 +297,8 @@ class Strategy:
         here with this replica's values (`PerReplica` arguments give their
         component). With several replicas the result's tensors are `PerReplica`
         values, as TF returns them: combine them with `reduce`/`gather` or read
-        `experimental_local_results`; with one replica the result is returned as is.
+        `experimental_local_results`; variables and Python numbers equal on every replica are returned as they
+        are (TF regroups identical values to themselves); with one replica the result is returned as is.
         """
         args = TF_NEST.map(_local_component, args)
         kwargs = {k: TF_NEST.map(_local_component, v) for k, v in (kwargs or {}).items()}
@@ -305,7 +306,20 @@ class Strategy:
             result = fn(*args, **kwargs)
         if self._num_replicas == 1:
             return result
-        return TF_NEST.map(_per_replica, result)
+        return TF_NEST.map(self._regrouped, result)
+
+    def _regrouped(self, value):
+        """A result leaf of `run` with several replicas, as TF regroups it: a variable (the same mirrored variable
+        on every replica) and a Python number equal on every replica are returned as they are; tensors and
+        differing numbers become `PerReplica`."""
+        if isinstance(value, torch.nn.Parameter) and hasattr(value, "assign"):
+            return value
+        if isinstance(value, (bool, int, float)):
+            bounds = torch.tensor([float(value), -float(value)], dtype=torch.float64, device=self._device)
+            collectives.all_reduce(bounds, "max")  # every replica's largest and smallest value
+            if bounds[0].item() == -bounds[1].item():
+                return value
+        return _per_replica(value)
 
     def experimental_run_v2(self, fn, args=(), kwargs=None, options=None):
         """Deprecated TF 2.0/2.1 name of `run` (removed from current TF); kept for old tutorials."""
