@@ -156,7 +156,7 @@ _symbolic.wrap_tf_namespaces([_sys.modules[__name__], bitwise, image, linalg, ma
 del _symbolic
 # TF1 graph mode: these modules' op functions record graph ops once graph mode is entered
 _graph_dispatch.register_public_modules([_sys.modules[__name__], bitwise, image, io, linalg, math, nn, random, signal,
-                                         strings])
+                                         sparse, strings])
 del _graph_dispatch, _graph_overrides, _sys
 
 from keraslike._src import missing_names as _missing_names

@@ -43,6 +43,8 @@ def _calls():
             "sgd", "mse", run_eagerly=True, steps_per_execution="auto"),
         "NcclAllReduce(num_packs)": lambda: tf.distribute.NcclAllReduce(num_packs=2),
         "HierarchicalCopyAllReduce(num_packs)": lambda: tf.distribute.HierarchicalCopyAllReduce(num_packs=2),
+        "extended.reduce_to(options)": lambda: tf.distribute.get_strategy().extended.batch_reduce_to(
+            "SUM", [(tf.constant(1.0), "/cpu:0")], options=tf.distribute.experimental.CommunicationOptions()),
         "ReductionToOneDevice(...)": lambda: tf.distribute.ReductionToOneDevice(reduce_to_device="/cpu:0",
                                                                                accumulation_fn=None),
         "CommunicationOptions(...)": lambda: tf.distribute.experimental.CommunicationOptions(

@@ -228,5 +228,6 @@ def variable_facts(keras, tf):
 
 
 def run(keras, tf):
+    keras.backend.clear_session()  # default names (`adam_1`, `dense_2`) counted from a fresh session on both sides
     return {"layers": layer_configs(keras), "objects": object_configs(keras), "models": model_configs(keras),
             "variables": _case(lambda: variable_facts(keras, tf))}

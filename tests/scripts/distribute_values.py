@@ -4,7 +4,8 @@ Usage: python distribute_values.py OUT.json tensorflow|keraslike
 Real TF runs two logical CPUs in one process; keraslike one process per replica (the chief writes OUT).
 Each probe records values and dtype names: `run` results, `reduce` (with and without axis, SUM/MEAN, int and
 float), `gather`, `ReplicaContext.all_gather`, `experimental_distribute_values_from_function`, variables
-created in scope with SUM/MEAN/ONLY_FIRST_REPLICA aggregation updated inside `run`.
+created in scope with SUM/MEAN/ONLY_FIRST_REPLICA aggregation updated inside `run`; `strategy.extended`'s
+update, reduce_to, batch_reduce_to, colocate_vars_with, value_container and update_non_slot.
 """
 
 import importlib
@@ -85,6 +86,77 @@ strategy.run(lambda: summed.assign_sub(tf.cast(replica_id(), tf.float32) + 0.5))
 put("sum_var_after_sub", summed)
 
 
+# strategy.extended in cross-replica context: update, reduce_to, batch_reduce_to, update_non_slot
+extended = strategy.extended
+with strategy.scope():
+    target = tf.Variable(1.0)
+    with extended.colocate_vars_with(target):
+        beside = tf.Variable(2.0)
+put("colocated_var", beside)
+per_replica = strategy.run(lambda: tf.cast(replica_id(), tf.float32) + 1.0)
+updated = extended.update(target, lambda var, x, y: var.assign_add(x * y), args=(tf.constant(2.0),),
+                          kwargs={"y": 3.0})
+record["update_type"] = type(updated).__name__
+put("update_result", strategy.experimental_local_results(updated)[0])
+put("update_var", target)
+ungrouped = extended.update(target, lambda var: var.assign_sub(1.0), group=False)
+record["update_ungrouped_type"] = type(ungrouped).__name__
+put("update_ungrouped_var", target)
+extended.update(target, lambda var, x: var.assign(x), args=(per_replica,))
+put("update_per_replica_arg", target)  # each replica's copy takes its own component (TF: replica 0's is read)
+target.assign(7.0)
+for op in ("SUM", "MEAN"):
+    to_var = extended.reduce_to(op, per_replica, target)
+    record[f"reduce_to_var_{op}_type"] = type(to_var).__name__
+    put(f"reduce_to_var_{op}", strategy.experimental_local_results(to_var)[0])
+    to_device = extended.reduce_to(op, per_replica, "/cpu:0")
+    record[f"reduce_to_device_{op}_is_tensor"] = tf.is_tensor(to_device)
+    put(f"reduce_to_device_{op}", to_device)
+    put(f"reduce_to_ints_{op}", extended.reduce_to(op, strategy.run(lambda: replica_id() + 1), "/cpu:0"))
+put("reduce_to_plain_MEAN", extended.reduce_to("MEAN", tf.constant(3.0), target))
+try:
+    extended.reduce_to("SUM", tf.constant(3.0), target)
+    record["reduce_to_plain_SUM"] = "no error"
+except ValueError:
+    record["reduce_to_plain_SUM"] = "ValueError"
+doubled = strategy.run(lambda: tf.cast(replica_id(), tf.float32) * 2.0)
+batch = extended.batch_reduce_to("SUM", [(per_replica, target), (doubled, "/cpu:0")])
+put("batch_reduce_to_0", strategy.experimental_local_results(batch[0])[0])
+put("batch_reduce_to_1", batch[1])
+
+
+def reduce_in_replica():
+    try:
+        extended.reduce_to("SUM", tf.constant(1.0), target)
+        return tf.constant(0)
+    except RuntimeError:
+        return tf.constant(1)
+
+
+put("reduce_to_in_run_raises", strategy.reduce("SUM", strategy.run(reduce_in_replica), axis=None))
+strategy.run(lambda: extended.update(target, lambda var: var.assign_add(1.0)))
+put("update_in_run", target)  # TF's merge_call: each copy updated once, not aggregated
+record["value_container_is_var"] = extended.value_container(target) is target
+devices = extended.non_slot_devices([target])
+non_slot = extended.update_non_slot(devices, lambda x: x + 1.0, args=(tf.constant(4.0),))
+record["update_non_slot_type"] = type(non_slot).__name__
+put("update_non_slot", strategy.experimental_local_results(non_slot)[0])
+python_number = strategy.run(lambda: 3.0)
+record["run_python_number"] = [type(python_number).__name__, python_number if isinstance(python_number, float)
+                              else None]
+try:
+    strategy.reduce("SUM", python_number, axis=None)
+    record["run_python_number_SUM"] = "no error"
+except ValueError:
+    record["run_python_number_SUM"] = "ValueError"
+returned_var = strategy.run(lambda: target)
+record["run_variable_is_variable"] = isinstance(returned_var, tf.Variable)
+put("run_variable_MEAN", strategy.reduce("MEAN", returned_var, axis=None))
+identical = strategy.run(lambda: tf.constant(4.0))
+record["run_identical_type"] = type(identical).__name__
+put("run_identical_SUM", strategy.reduce("SUM", identical, axis=None))
+put("run_identical_MEAN", strategy.reduce("MEAN", identical, axis=None))
+
 
 def replica_spec(spec):
     """One replica's spec: TF (every replica in one process) wraps them in a PerReplicaSpec; keraslike's process
@@ -98,6 +170,6 @@ for name, batch, drop in (("even", 16, True), ("partial", 16, False), ("uneven",
     record[f"element_spec_{name}"] = replica_spec(dist.element_spec)
     record[f"iterator_element_spec_{name}"] = replica_spec(iter(dist).element_spec)
 
-if BACKEND == "tensorflow" or tf.distribute.get_replica_context().replica_id_in_sync_group == 0:
+if BACKEND == "tensorflow" or strategy.cluster_resolver.task_id == 0:  # the chief writes (one process per replica)
     with open(OUT, "w") as f:
         json.dump(record, f, indent=1, sort_keys=True)

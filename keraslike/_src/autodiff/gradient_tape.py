@@ -39,7 +39,7 @@ import torch
 
 from keraslike._src.autodiff import nest
 from keraslike._src.nest.composite import is_composite
-from keraslike._src.ops import sparse_gradient, variables
+from keraslike._src.ops import indexed_slices, sparse_gradient, variables
 from keraslike._src.ops.conversion import to_tensor
 from keraslike._src.ops.string_tensor import StringTensor, looks_like_strings, string_tensor
 
@@ -324,7 +324,8 @@ class GradientTape:
             )
             for i, g in zip(wanted, grads):
                 sparse = sparse_gradient.take(flat_sources[i])  # a lookup's occurrences: TF's IndexedSlices
-                results[i] = g if g is None or sparse is None else sparse_gradient.attach(g, sparse)
+                results[i] = g if g is None or sparse is None else \
+                    indexed_slices.as_gradient(sparse_gradient.attach(g, sparse))
         results = self._fill_unconnected(flat_sources, results, unconnected)
         self._finish()
         return _pack_gradients(sources, results)

@@ -39,6 +39,7 @@ class DefaultStrategy(Strategy):
         config_devices.mark_initialized()  # as TF's first op: visibility is fixed from here on
         placed_type = "GPU" if torch_device.type == "cuda" else "CPU"
         super().__init__(torch_device, device_spec.canonical(placed_type, 0))
+        self._is_default = True
 
 
 context.set_default_strategy_class(DefaultStrategy)

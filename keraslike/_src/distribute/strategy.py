@@ -7,18 +7,20 @@ replica). Every replica is one process; the trainer never asks which
 strategy it has.
 """
 
+import contextlib
 import warnings
 import weakref
 
 import torch
 
 from keraslike._src.distribute import batch_split, collectives, context, replica_random
+from keraslike._src.distribute.cross_device_ops import CommunicationOptions
 from keraslike._src.distribute.replica_local import CrossReplicaReads
 from keraslike._src.distribute.input import DistributedDataset
 from keraslike._src.distribute.input_context import (
     InputContext, PerReplicaDataset, ValueContext, check_input_options,
 )
-from keraslike._src.distribute.values import PerReplica, ReduceOp, is_replica_part
+from keraslike._src.distribute.values import Mirrored, PerReplica, ReduceOp, is_replica_part
 from keraslike._src.nest.nest import TF_NEST
 
 
@@ -149,6 +151,102 @@ class StrategyExtended:
         """Whether this process initialises variables: True on every replica (the chief's values are broadcast)."""
         return True
 
+    # ---- updates and reductions in cross-replica context (TF's StrategyExtendedV2) -----------------------------
+    def update(self, var, fn, args=(), kwargs=None, group=True):
+        """Run `fn(var, *args, **kwargs)` on this replica's copy of `var` and return its result.
+
+        Mirrors `StrategyExtended.update`: `PerReplica` arguments give this replica's component, the update is
+        applied as is (a variable's aggregation does not combine it, as TF updates each copy). In cross-replica
+        context with several replicas the result is a `Mirrored` value (`group=True`) or a tuple of this
+        process's replica results (`group=False`); with one replica, the result itself (a tuple with
+        `group=False`). Called inside `strategy.run` it updates this replica's copy and returns the result, as
+        TF's implicit `merge_call` does.
+        """
+        in_replica = context.current_replica_context() is not None
+        result = self._cross_replica_call(fn, (var, *args), kwargs)
+        return result if in_replica else self._grouped(result, group)
+
+    def update_non_slot(self, colocate_with, fn, args=(), kwargs=None, group=True):
+        """Run `fn(*args, **kwargs)` once for the devices `colocate_with` (from `non_slot_devices`) and return
+        its result, grouped as `update` groups it."""
+        return self._grouped(self._cross_replica_call(fn, tuple(args), kwargs), group)
+
+    def non_slot_devices(self, var_list):
+        """The devices to place variables that are not slots of `var_list` on: this replica's device (TF's default
+        strategy returns the variable of `var_list` whose name sorts first)."""
+        if self._strategy._is_default:
+            return min(var_list, key=lambda v: v.name)
+        return self.worker_devices
+
+    def reduce_to(self, reduce_op, value, destinations, options=None):
+        """Combine `value` across replicas by `reduce_op` (SUM or MEAN) for `destinations`, in cross-replica context.
+
+        Mirrors `StrategyExtended.reduce_to`. A `PerReplica` value combines every replica's component (SUM keeps
+        the dtype, MEAN of integers is float64); a plain value (the same on every replica) is returned by MEAN and
+        refused by SUM with several replicas. With several replicas, a per-replica value reduced to a variable or a
+        distributed value gives a `Mirrored` result; to a device string, the tensor.
+
+        Raises:
+            RuntimeError: inside `strategy.run` (use `get_replica_context().merge_call`).
+            ValueError: for a `reduce_op` other than SUM/MEAN, `options` that are not `CommunicationOptions`, or SUM
+                of a plain value across replicas.
+        """
+        op = ReduceOp.from_any(reduce_op)
+        _check_options(options)
+        if context.current_replica_context() is not None:
+            raise RuntimeError(
+                "Method requires being in cross-replica context, use get_replica_context().merge_call(). "
+                f"Received: value={value!r}")
+        mirror = self._strategy.num_replicas_in_sync > 1 and not _is_device_names(destinations)
+
+        def reduce_leaf(leaf):
+            reduced = self._strategy._reduce_one(op, leaf, None)
+            return Mirrored((reduced,)) if mirror and is_replica_part(leaf) else reduced
+
+        return TF_NEST.map(reduce_leaf, value)
+
+    def batch_reduce_to(self, reduce_op, value_destination_pairs, options=None):
+        """`reduce_to` of each `(value, destinations)` pair, as a list in the same order."""
+        return [self.reduce_to(reduce_op, value, destinations, options) for value, destinations in
+                value_destination_pairs]
+
+    @contextlib.contextmanager
+    def colocate_vars_with(self, colocate_with_variable):
+        """Scope whose new variables live on the devices of `colocate_with_variable`: here every variable of a
+        replica is on its device already, so only TF's rule is checked.
+
+        Raises:
+            RuntimeError: outside `strategy.scope()` for any strategy but the default one.
+        """
+        if not self._strategy._is_default and context.scope_strategy() is not self._strategy:
+            raise RuntimeError(f'Need to be inside "with strategy.scope()" for {self._strategy}. '
+                               f"Received: colocate_with_variable={colocate_with_variable!r}")
+        yield
+
+    def value_container(self, value):
+        """The container of `value`: a variable here is its own container (one copy per replica process), and
+        other values are returned as they are."""
+        return value
+
+    def _cross_replica_call(self, fn, args, kwargs):
+        """`fn(*args, **kwargs)` with this replica's components, in cross-replica context (no aggregation)."""
+        args = TF_NEST.map(_local_component, tuple(args))
+        kwargs = {k: TF_NEST.map(_local_component, v) for k, v in (kwargs or {}).items()}
+        context.push_replica_context(None)
+        try:
+            return fn(*args, **kwargs)
+        finally:
+            context.pop_replica_context()
+
+    def _grouped(self, result, group):
+        """A cross-replica update's result as TF groups it: `Mirrored` leaves with several replicas, the result
+        with one; `group=False` gives the tuple of this process's replica results."""
+        if not group:
+            return (result,)
+        if self._strategy.num_replicas_in_sync == 1:
+            return result
+        return TF_NEST.map(lambda leaf: leaf if leaf is None else Mirrored((leaf,)), result)
+
 
 class Strategy:
     """Base strategy: one replica per process.
@@ -164,6 +262,7 @@ class Strategy:
         self._rank = rank
         self._num_replicas = num_replicas
         self.extended = StrategyExtended(self)
+        self._is_default = False  # DefaultStrategy: TF's default strategy (no scope needed; its own rules)
         if num_replicas > 1:
             replica_random.agree_with_chief(self._device)  # one pipeline/script RNG for all replicas
         self._replica_randomness = replica_random.ReplicaRandomness(rank, num_replicas, self._device)
@@ -198,7 +297,8 @@ class Strategy:
         here with this replica's values (`PerReplica` arguments give their
         component). With several replicas the result's tensors are `PerReplica`
         values, as TF returns them: combine them with `reduce`/`gather` or read
-        `experimental_local_results`; with one replica the result is returned as is.
+        `experimental_local_results`; variables and Python numbers equal on every replica are returned as they
+        are (TF regroups identical values to themselves); with one replica the result is returned as is.
         """
         args = TF_NEST.map(_local_component, args)
         kwargs = {k: TF_NEST.map(_local_component, v) for k, v in (kwargs or {}).items()}
@@ -206,7 +306,20 @@ class Strategy:
             result = fn(*args, **kwargs)
         if self._num_replicas == 1:
             return result
-        return TF_NEST.map(_per_replica, result)
+        return TF_NEST.map(self._regrouped, result)
+
+    def _regrouped(self, value):
+        """A result leaf of `run` with several replicas, as TF regroups it: a variable (the same mirrored variable
+        on every replica) and a Python number equal on every replica are returned as they are; tensors and
+        differing numbers become `PerReplica`."""
+        if isinstance(value, torch.nn.Parameter) and hasattr(value, "assign"):
+            return value
+        if isinstance(value, (bool, int, float)):
+            bounds = torch.tensor([float(value), -float(value)], dtype=torch.float64, device=self._device)
+            collectives.all_reduce(bounds, "max")  # every replica's largest and smallest value
+            if bounds[0].item() == -bounds[1].item():
+                return value
+        return _per_replica(value)
 
     def experimental_run_v2(self, fn, args=(), kwargs=None, options=None):
         """Deprecated TF 2.0/2.1 name of `run` (removed from current TF); kept for old tutorials."""
@@ -474,6 +587,21 @@ class _ReplicaStep:
 def _local_component(value):
     """This process's component of a `PerReplica` (other values as they are)."""
     return value.values[0] if isinstance(value, PerReplica) else value
+
+
+def _check_options(options):
+    """`reduce_to`'s `options`: None or a `tf.distribute.experimental.CommunicationOptions` (hints with no effect)."""
+    if options is not None and not isinstance(options, CommunicationOptions):
+        raise ValueError("Expected options to be None or a tf.distribute.experimental.CommunicationOptions. "
+                         f"Received: options={options!r}")
+
+
+def _is_device_names(destinations):
+    """Whether `reduce_to`'s destinations are device names (a string or strings), not a variable or value."""
+    if isinstance(destinations, str):
+        return True
+    return isinstance(destinations, (list, tuple)) and bool(destinations) and all(
+        isinstance(d, str) for d in destinations)
 
 
 def _merged_argument(value):

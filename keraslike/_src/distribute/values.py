@@ -42,7 +42,15 @@ class PerReplica:
 
     def __repr__(self):
         body = ",\n  ".join(f"{i}: {v!r}" for i, v in enumerate(self.values))
-        return f"PerReplica:{{\n  {body}\n}}"
+        return f"{type(self).__name__}:{{\n  {body}\n}}"
+
+
+class Mirrored(PerReplica):
+    """A value that is the same on every replica (TF's `Mirrored`): what `strategy.extended.update`, `reduce_to` to
+    a variable and `update_non_slot` return with several replicas; this process holds its replica's copy.
+
+    `strategy.reduce` treats it as a value identical on every replica (MEAN returns it; SUM across several replicas
+    raises, as TF refuses it)."""
 
 
 def mark_replica_parts(element):
@@ -66,5 +74,7 @@ def mark_replica_parts(element):
 
 def is_replica_part(value):
     """Whether `value` is a `PerReplica` or a tensor a distributed dataset gave this replica."""
+    if isinstance(value, Mirrored):
+        return False
     return isinstance(value, PerReplica) or getattr(value, _REPLICA_PART, False) is True
 

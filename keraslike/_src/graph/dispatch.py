@@ -21,7 +21,8 @@ _OVERRIDES = {}  # public name -> replacement (graph-aware) callable
 _installed = {"done": False}
 _ORIGINALS = []  # (module, name, original value) replaced by `install`
 _OP_PACKAGES = ("keraslike._src.ops.", "keraslike._src.image.", "keraslike._src.strings.",
-                "keraslike._src.io.csv_ops", "keraslike._src.io.decode_ops", "keraslike._src.io.parsing_ops")
+                "keraslike._src.io.csv_ops", "keraslike._src.io.decode_ops", "keraslike._src.io.parsing_ops",
+                "keraslike._src.sparse.")
 
 # Functions of the ops package that are not ops (they answer questions or open scopes) stay as they are.
 _NOT_OPS = frozenset({

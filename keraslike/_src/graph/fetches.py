@@ -16,7 +16,9 @@ from keraslike._src.ops.string_tensor import StringTensor
 from keraslike._src import errors
 from keraslike._src.graph import executor
 from keraslike._src.graph import graph as graph_lib
+from keraslike._src.graph import sparse_graph
 from keraslike._src.graph.tensor import Operation, SymbolicTensor
+from keraslike._src.io import string_values
 
 
 def _show(shape):
@@ -43,7 +45,10 @@ def _element(graph, fetch):
 
 
 def flatten_fetches(graph, fetches, out):
-    """Append each fetched graph element to `out`; returns a rebuild function for the results."""
+    """Append each fetched graph element to `out`; returns a rebuild function for the results (a SparseTensor's
+    three parts give a `tf.compat.v1.SparseTensorValue`)."""
+    if sparse_graph.is_graph_sparse(fetches):
+        return sparse_graph.flatten_fetch(fetches, lambda part: flatten_fetches(graph, part, out))
     if isinstance(fetches, dict):
         keys = list(fetches)
         builders = [flatten_fetches(graph, fetches[k], out) for k in keys]
@@ -96,7 +101,9 @@ def convert_feed(key, value):
         raise TypeError("The value of a feed cannot be a tf.Tensor object. Acceptable feed values include "
                         "Python scalars, strings, lists, numpy ndarrays, or TensorHandles. For reference, the "
                         f"tensor object was {value!r} which was passed to the feed with key {key!r}.")
-    if isinstance(value, torch.Tensor):
+    if not isinstance(key.dtype, torch.dtype):  # tf.string: bytes (str is encoded as UTF-8), as TF feeds them
+        tensor = string_values.string_output(string_values.as_bytes_array(value, "feed value"))
+    elif isinstance(value, torch.Tensor):
         tensor = value.detach().to(key.dtype).clone()
     else:
         array = np.array(value, dtype=_numpy_dtype(key.dtype) if key.dtype != torch.bfloat16 else np.float32)
@@ -143,8 +150,10 @@ def feed_items(graph, feed_dict):
     """[(tensor, torch value)] for `feed_dict`."""
     items = []
     for key, value in (feed_dict or {}).items():
-        tensor = _feed_key(graph, key)
-        items.append((tensor, convert_feed(tensor, value)))
+        pairs = sparse_graph.feed_parts(key, value) if sparse_graph.is_graph_sparse(key) else [(key, value)]
+        for part, part_value in pairs:
+            tensor = _feed_key(graph, part)
+            items.append((tensor, convert_feed(tensor, part_value)))
     return items
 
 

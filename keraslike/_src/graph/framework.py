@@ -12,7 +12,7 @@ import contextlib
 from keraslike._src import errors
 from keraslike._src.graph import graph as graph_lib
 from keraslike._src.ops import function_scope
-from keraslike._src.graph import record
+from keraslike._src.graph import record, sparse_graph
 from keraslike._src.graph.tensor import NoOp, Operation, SymbolicTensor
 from keraslike._src.ops import conversion, framework_ops
 from keraslike._src.ops import name_scope as eager_name_scope
@@ -44,6 +44,29 @@ def placeholder(dtype, shape=None, name=None):
     graph = graph_lib.default_graph()
     op = PlaceholderOp(graph, graph.unique_name(name or "Placeholder"), as_dtype(dtype), TensorShape(shape))
     return op.outputs[0]
+
+
+def sparse_placeholder(dtype, shape=None, name=None):
+    """`tf.compat.v1.sparse_placeholder(dtype, shape=None, name=None)` (`tf.compat.v1.sparse.placeholder`): a
+    SparseTensor of three placeholders (`indices`, `values`, `shape`), fed by `feed_dict` with a
+    `SparseTensorValue`, an eager SparseTensor or an `(indices, values, dense_shape)` triple.
+
+    Raises:
+        RuntimeError: in eager mode, as TF.
+    """
+    if graph_lib.default_graph() is None:
+        raise RuntimeError("tf.placeholder() is not compatible with eager execution. Received: "
+                           f"sparse_placeholder(dtype={dtype!r}, shape={shape!r}, name={name!r})")
+    shape = TensorShape(shape)
+    rank = shape.rank
+
+    def part(dtype, dims, suffix):
+        return placeholder(dtype, dims, f"{name}/{suffix}" if name else None)
+
+    sparse = sparse_graph.GraphSparseTensor(part("int64", [None, rank], "indices"), part(dtype, [None], "values"),
+                                            part("int64", [rank], "shape"), static_shape=shape)
+    sparse_graph.set_empty_standins(sparse, shape)
+    return sparse
 
 
 def placeholder_with_default(input, shape, name=None):  # noqa: A002 - TF's argument name

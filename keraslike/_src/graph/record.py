@@ -13,11 +13,13 @@ import torch
 from torch.utils import _pytree as pytree
 
 from keraslike._src.graph import graph as graph_lib
+from keraslike._src.graph import sparse_graph
 from keraslike._src.graph.tensor import GraphNotRecorded, Operation, SymbolicTensor
 from keraslike._src.ops import name_scope as eager_name_scope
 from keraslike._src.ops import trace_state
 from keraslike._src.ops.string_tensor import StringTensor
 from keraslike._src.ops.tensor_shape import TensorShape
+from keraslike._src.sparse.sparse_tensor import SparseTensor
 
 _STATEFUL_MODULES = ("keraslike._src.ops.random", "keraslike._src.ops.random_generator",
                      "keraslike._src.ops.printing", "keraslike._src.ops.script_ops")
@@ -158,7 +160,25 @@ def current_device(graph):
     return graph._device_stack[-1] if graph._device_stack else None
 
 
+class _SparseResult(Exception):
+    """An op function returned a SparseTensor: it is recorded again over SparseTensors' parts."""
+
+
 def record_call(fn, args, kwargs, op_type, name=None, graph=None, arg_names=None):
+    """Record `fn(*args, **kwargs)` as one op of the default graph (see `_record_call`); SparseTensors among the
+    arguments and results are their three parts (`sparse_graph`), results handed back as `GraphSparseTensor`s."""
+    if not sparse_graph.holds_sparse((args, kwargs)):
+        try:
+            return _record_call(fn, args, kwargs, op_type, name, graph, arg_names)
+        except _SparseResult:
+            pass
+    on_parts = sparse_graph.run_on_parts(fn)
+    result = _record_call(on_parts, sparse_graph.as_parts(tuple(args)), sparse_graph.as_parts(dict(kwargs)), op_type,
+                          name, graph, arg_names)
+    return sparse_graph.from_parts(result)
+
+
+def _record_call(fn, args, kwargs, op_type, name=None, graph=None, arg_names=None):
     """Record `fn(*args, **kwargs)` as one op of the default graph; returns fn's result structure over graph tensors.
 
     In a function's graph (`FuncGraph`), the op's inputs are TF's: its graph-tensor arguments and, for the other
@@ -246,11 +266,14 @@ def record_call(fn, args, kwargs, op_type, name=None, graph=None, arg_names=None
 
 
 def _reject_composite_results(flat, fn, slots):
-    """A SparseTensor or RaggedTensor computed from graph tensors cannot be an op's output here: its values would
-    be the shape-inference stand-ins'. Raise, naming the op, instead of handing those out."""
+    """A RaggedTensor computed from graph tensors cannot be an op's output here: its values would be the
+    shape-inference stand-ins'. Raise, naming the op, instead of handing those out. A SparseTensor is recorded
+    again over its parts (`record_call`)."""
     if not slots:
         return
     for value in flat:
+        if isinstance(value, SparseTensor):
+            raise _SparseResult()
         if hasattr(value, "dense_shape") or hasattr(value, "row_splits"):
             raise GraphNotRecorded(
                 f"keraslike's TF1 graph mode does not record ops returning a {type(value).__name__} "

@@ -188,6 +188,8 @@ def convert_to_tensor(value, dtype=None, dtype_hint=None, name=None):
     if isinstance(value, torch.Tensor):
         if getattr(type(value), "_keraslike_placeholder", False):  # a tf.function trace's stand-in: ops see its
             value = value.as_subclass(torch.Tensor)                # example values and their real shape
+        if getattr(type(value), "_keraslike_densify", False):  # a lookup's gradient (TF's IndexedSlices): dense
+            value = value.as_subclass(torch.Tensor)
         return _check_tensor_dtype(value, dtype, "value")
     if isinstance(value, StringTensor) or looks_like_strings(value):
         return _strings(value, dtype)

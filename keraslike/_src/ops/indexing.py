@@ -31,6 +31,14 @@ def _int_indices(indices, arg_name="indices", device=None):
     return idx.long()
 
 
+def _given_ids_dtype(indices):
+    """The dtype TF gives `indices` (what a lookup's IndexedSlices gradient shows): a tensor's own, int64 for an
+    int64 numpy array, int32 for Python ints."""
+    if isinstance(indices, torch.Tensor):
+        return indices.dtype
+    return torch.int64 if getattr(indices, "dtype", None) == np.int64 else torch.int32
+
+
 def where(condition, x=None, y=None, name=None):
     """`tf.where(condition, x=None, y=None)` (TF2's `where_v2`).
 
@@ -93,7 +101,8 @@ def gather(params, indices, validate_indices=None, axis=None, batch_dims=0, name
     if batch_dims == 0:
         try:
             if axis == 0:  # TF's IndexedSlices gradient for a variable (ops/sparse_gradient.py)
-                out = sparse_gradient.gather_rows(p, idx.reshape(-1))
+                given = _given_ids_dtype(indices)
+                out = sparse_gradient.gather_rows(p, idx.reshape(-1), given)
             else:
                 out = p.index_select(axis, idx.reshape(-1))
         except (IndexError, RuntimeError):

@@ -15,7 +15,7 @@ import math as _pymath
 import numpy as np
 import torch
 
-from keraslike._src.ops import dtypes, sparse_gradient, string_tensor
+from keraslike._src.ops import dtypes, indexed_slices, sparse_gradient, string_tensor
 from keraslike._src.ops.conversion import normalize_axes, normalize_axis, to_tensor
 from keraslike._src.ops.math import _require_bool, _require_float, sqrt_sum_squares
 from keraslike._src.ragged import ragged_math
@@ -400,7 +400,7 @@ def clip_by_norm(t, clip_norm, axes=None, name=None):
         l2norm = torch.where(pred, torch.sqrt(torch.where(pred, l2sum, torch.ones_like(l2sum))), l2sum)
         clip = to_tensor(clip_norm, t.dtype, "clip_norm", t.device)
         factor = clip / torch.maximum(l2norm, clip)
-        return sparse_gradient.attach(t * factor, sparse.scaled(factor))
+        return _like(t, sparse_gradient.attach(t * factor, sparse.scaled(factor)))
     axes = normalize_axes(axes, t.dim())
     l2sum = torch.sum(t * t, dim=axes, keepdim=True) if axes else t * t
     pred = l2sum > 0
@@ -447,4 +447,9 @@ def _scaled(t, scale):
     """`t * scale`; a sparse gradient stays sparse (TF scales an `IndexedSlices`' values)."""
     factor = scale.to(t.dtype)
     sparse = sparse_gradient.of(t)
-    return t * factor if sparse is None else sparse_gradient.attach(t * factor, sparse.scaled(factor))
+    return t * factor if sparse is None else _like(t, sparse_gradient.attach(t * factor, sparse.scaled(factor)))
+
+
+def _like(t, scaled):
+    """`scaled` shown as TF's IndexedSlices when `t` was (a clipped IndexedSlices stays one in TF)."""
+    return indexed_slices.as_gradient(scaled) if isinstance(t, indexed_slices.IndexedSlicesGradient) else scaled

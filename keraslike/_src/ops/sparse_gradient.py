@@ -16,7 +16,8 @@ How it is done here:
   as a `SparseGradient` (attribute `SPARSE_GRAD` of the variable), with an `exact` flag: a device boolean,
   True when the total equals the lookups' own sum (no dense use). Nothing syncs the host: statistics use
   `torch.where(exact, from_slices, dense)`.
-- `GradientTape.gradient` moves the record onto the gradient it returns; `apply_gradients` reads it from the
+- `GradientTape.gradient` moves the record onto the gradient it returns (an `indexed_slices.IndexedSlicesGradient`
+  view, which shows TF's `IndexedSlices` attributes); `apply_gradients` reads it from the
   gradient it is given (an op on the gradient gives a plain tensor, dense, as TF's ops densify an
   `IndexedSlices`); the built-in training step reads it from the variable. The optimizer attaches it to `.grad`
   for its update rule, which asks `squares(grad)` / `abs_sums(grad)`.
@@ -47,14 +48,16 @@ class SparseGradient:
         scale: optional float or tensor multiplying every value (loss scaling, clipping).
     """
 
-    def __init__(self, contributions, exact, scale=None):
+    def __init__(self, contributions, exact, scale=None, ids_dtypes=None):
         self.contributions = list(contributions)
         self.exact = exact
         self.scale = scale
+        self.ids_dtypes = ids_dtypes  # the lookups' id dtypes as the user gave them (TF's IndexedSlices.indices)
 
     def scaled(self, factor):
         """The same occurrences times `factor` (a float or a 0-d tensor)."""
-        return SparseGradient(self.contributions, self.exact, factor if self.scale is None else self.scale * factor)
+        return SparseGradient(self.contributions, self.exact, factor if self.scale is None else self.scale * factor,
+                              self.ids_dtypes)
 
     def _values(self):
         for ids, values in self.contributions:
@@ -217,7 +220,8 @@ def _on_total_gradient(ref, grad):
         total = sum(p[2] for p in pending)
         exact = torch.equal(grad, total) if grad.device.type == "cpu" else (grad == total).all()
     exact = torch.as_tensor(exact, device=grad.device)
-    setattr(variable, SPARSE_GRAD, SparseGradient([(ids, values) for ids, values, _ in pending], exact))
+    setattr(variable, SPARSE_GRAD, SparseGradient([(ids, values) for ids, values, _, _ in pending], exact,
+                                                  ids_dtypes=[dtype for _, _, _, dtype in pending]))
     return None
 
 
@@ -231,8 +235,9 @@ class _RowLookup(torch.autograd.Function):
     """`table[ids]` along axis 0 whose backward records its occurrences on `table` (see the module doc)."""
 
     @staticmethod
-    def forward(ctx, table, ids):
+    def forward(ctx, table, ids, ids_dtype):
         flat = ids.reshape(-1)
+        ctx.ids_dtype = ids_dtype
         ctx.save_for_backward(flat)
         ctx.table_ref = weakref.ref(table)
         ctx.shape = table.shape
@@ -245,8 +250,8 @@ class _RowLookup(torch.autograd.Function):
         dense = torch.zeros(ctx.shape, dtype=values.dtype, device=values.device).index_add_(0, flat, values)
         table = ctx.table_ref()
         if table is not None and not torch.is_grad_enabled():  # first-order pass: keep the occurrences
-            table.__dict__.setdefault(_PENDING, []).append((flat, values, dense))
-        return dense, None
+            table.__dict__.setdefault(_PENDING, []).append((flat, values, dense, ctx.ids_dtype))
+        return dense, None, None
 
 
 def applies(table):
@@ -256,10 +261,11 @@ def applies(table):
             and not torch.compiler.is_compiling())
 
 
-def gather_rows(table, ids):
+def gather_rows(table, ids, ids_dtype=None):
     """`table[ids]` (rows along axis 0; output `ids.shape + table.shape[1:]`) with TF's sparse gradient for
-    a trainable variable `table`. `ids` must be in range (the caller checks)."""
+    a trainable variable `table`. `ids` must be in range (the caller checks); `ids_dtype` is the dtype the user's
+    ids had (the gradient's `indices` show it, as TF's), by default `ids`'."""
     if not applies(table):
         return table.index_select(0, ids.reshape(-1)).reshape(*ids.shape, *table.shape[1:])
     _hook(table)
-    return _RowLookup.apply(table, ids)
+    return _RowLookup.apply(table, ids, ids_dtype or ids.dtype)

@@ -562,6 +562,13 @@ def cached_state_views(cache, states, dtype_name=False):
     return views
 
 
+def name_as_keras3(variable, path):
+    """Give `variable` Keras 3's naming: `path` (`"adam/iteration"`) and, as `name`, its last part."""
+    variable._keras_name = path
+    variable._layer_weight = True
+    variable._name_scope = ""
+
+
 def _default_name():
     """TF 2 eager's name of an unnamed variable: every one is `Variable:0` (names are not made unique)."""
     return "Variable"

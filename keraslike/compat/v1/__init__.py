@@ -9,7 +9,7 @@ from keraslike._src.compat.v1.graph_names import (  # noqa: F401
     enable_resource_variables, enable_v2_behavior, enable_v2_tensorshape, executing_eagerly,
     resource_variables_enabled,
     global_variables_initializer, initialize_all_variables, local_variables_initializer, placeholder,
-    placeholder_with_default, reset_default_graph, tables_initializer, variables_initializer,
+    placeholder_with_default, reset_default_graph, sparse_placeholder, tables_initializer, variables_initializer,
 )
 from keraslike._src.compat.v1.control_flow_v1 import cond, while_loop  # noqa: F401
 from keraslike._src.compat.v1.session import (  # noqa: F401
@@ -49,7 +49,7 @@ from keraslike import feature_column  # noqa: F401,E402  (tf.compat.v1.feature_c
 from keraslike.compat.v1 import saved_model  # noqa: F401,E402  (TF1's Builder/loader raise, naming why)
 from keraslike._src.graph.template import make_template  # noqa: F401,E402
 from keraslike.compat.v1 import data, initializers, layers, losses, math, metrics, nn, random, summary, train  # noqa: F401,E402,I001
-from keraslike.compat.v1 import app, flags, gfile, logging, manip, sets, spectral  # noqa: F401,E402,I001
+from keraslike.compat.v1 import app, flags, gfile, logging, manip, sets, sparse, spectral  # noqa: F401,E402,I001
 from keraslike._src.compat.v1.v1_only_ops import (  # noqa: F401,E402
     Print, all_variables, assert_equal, assert_greater, assert_greater_equal, assert_integer, assert_less,
     assert_less_equal, assert_near, assert_negative, assert_non_negative, assert_non_positive, assert_none_equal,

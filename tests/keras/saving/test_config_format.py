@@ -26,14 +26,11 @@ LEFT_KERAS3 = {
     'layers/AutoContrast', 'layers/CategoryEncoding', 'layers/ConvLSTM1D', 'layers/ConvLSTM2D', 'layers/ConvLSTM3D',
     'layers/Discretization', 'layers/IntegerLookup', 'layers/MaxNumBoundingBoxes', 'layers/RandomBrightness',
     'layers/RandomContrast', 'layers/RandomGrayscale', 'layers/RandomRotation', 'layers/RandomSaturation',
-    'layers/RandomShear', 'layers/StringLookup', 'models/functional:get_compile_config',
-    'models/functional:keras_file', 'models/sequential:keras_file', 'models/sequential_compiled:to_json',
+    'layers/RandomShear', 'layers/StringLookup', 'models/functional:keras_file', 'models/sequential:keras_file',
     'objects/losses:BinaryFocalCrossentropy', 'objects/losses:CategoricalFocalCrossentropy',
     'objects/losses:CosineSimilarity', 'objects/losses:Huber', 'objects/losses:SparseCategoricalCrossentropy',
     'objects/metrics:CosineSimilarity', 'objects/metrics:SparseCategoricalCrossentropy',
-    'objects/metrics:SparseTopKCategoricalAccuracy', 'objects/optimizers:AdamW',
-    'objects/optimizers:Adam_get_config', 'objects/optimizers:Adam_options', 'objects/optimizers:RMSprop',
-    'objects/optimizers:SGD', 'objects/optimizers:schedule'
+    'objects/metrics:SparseTopKCategoricalAccuracy'
 }
 LEFT_KERAS2 = {
     'layers/AdditiveAttention', 'layers/Attention', 'layers/CenterCrop', 'layers/Conv3DTranspose',
@@ -48,22 +45,18 @@ LEFT_KERAS2 = {
     'layers/TextVectorization', 'layers/ZeroPadding1D', 'layers/options:Dense', 'layers/wrapper:Bidirectional',
     'layers/wrapper:RNN', 'layers/wrapper:StackedRNNCells', 'models/functional:get_build_config',
     'models/functional:get_compile_config', 'models/functional:get_config', 'models/functional:to_json',
-    'models/sequential:get_config', 'models/sequential:to_json', 'models/sequential_compiled:to_json',
+'models/sequential:to_json', 'models/sequential_compiled:to_json',
     'objects/constraints:RadialConstraint', 'objects/initializers:Identity', 'objects/losses:BinaryCrossentropy',
     'objects/losses:BinaryFocalCrossentropy', 'objects/losses:CategoricalCrossentropy',
     'objects/losses:CategoricalFocalCrossentropy', 'objects/losses:CategoricalHinge',
-    'objects/losses:CosineSimilarity', 'objects/losses:Hinge', 'objects/losses:Huber',
-    'objects/losses:KLDivergence', 'objects/losses:LogCosh', 'objects/losses:MeanAbsoluteError',
-    'objects/losses:MeanAbsolutePercentageError', 'objects/losses:MeanSquaredError',
-    'objects/losses:MeanSquaredLogarithmicError', 'objects/losses:Poisson',
+    'objects/losses:CosineSimilarity', 'objects/losses:Hinge', 'objects/losses:Huber', 'objects/losses:KLDivergence',
+    'objects/losses:LogCosh', 'objects/losses:MeanAbsoluteError', 'objects/losses:MeanAbsolutePercentageError',
+    'objects/losses:MeanSquaredError', 'objects/losses:MeanSquaredLogarithmicError', 'objects/losses:Poisson',
     'objects/losses:SparseCategoricalCrossentropy', 'objects/losses:SquaredHinge', 'objects/metrics:BinaryIoU',
     'objects/metrics:IoU', 'objects/metrics:KLDivergence', 'objects/metrics:MeanIoU',
     'objects/metrics:MeanRelativeError', 'objects/metrics:MeanTensor', 'objects/metrics:OneHotIoU',
     'objects/metrics:OneHotMeanIoU', 'objects/metrics:SparseCategoricalCrossentropy',
-    'objects/metrics:SparseTopKCategoricalAccuracy', 'objects/metrics:function', 'objects/optimizers:Adadelta',
-    'objects/optimizers:Adafactor', 'objects/optimizers:Adagrad', 'objects/optimizers:Adam',
-    'objects/optimizers:AdamW', 'objects/optimizers:Adam_get_config', 'objects/optimizers:Adam_options',
-    'objects/optimizers:Adamax', 'objects/optimizers:Ftrl', 'objects/optimizers:Lion', 'objects/optimizers:Nadam',
+    'objects/metrics:SparseTopKCategoricalAccuracy', 'objects/metrics:function', 'objects/optimizers:Lion',
     'objects/optimizers:RMSprop', 'objects/optimizers:schedule', 'variables'
 }
 

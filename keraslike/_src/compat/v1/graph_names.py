@@ -72,6 +72,16 @@ def placeholder(dtype, shape=None, name=None):
     )
 
 
+def sparse_placeholder(dtype, shape=None, name=None):
+    """`tf.compat.v1.sparse_placeholder` (`tf.compat.v1.sparse.placeholder`): in graph mode a SparseTensor that
+    `Session.run` feeds from `feed_dict` (a `tf.compat.v1.SparseTensorValue`).
+
+    Raises:
+        RuntimeError: in eager mode, as TF.
+    """
+    return graph_framework.sparse_placeholder(dtype, shape, name)
+
+
 def placeholder_with_default(input, shape, name=None):
     """`tf.compat.v1.placeholder_with_default`: eagerly, just `input`; in graph mode, `input` unless fed."""
     if graph_lib.default_graph() is not None:

@@ -192,8 +192,8 @@ class Session:
             if self._config.log_device_placement:
                 self._log_graph_placement(plan)
         device = device_spec.default_torch_device()  # fed values go where TF would place their consumers
-        slots = executor.execute(self, plan, [value if value.device == device else value.to(device)
-                                              for _, value in feeds])
+        slots = executor.execute(self, plan, [value if not isinstance(value, torch.Tensor) or value.device == device
+                                              else value.to(device) for _, value in feeds])  # strings: host
         values = [None if isinstance(e, graph_tensor.Operation) else graph_fetches.to_numpy(slots[plan.index[e]])
                   for e in elements]
         return rebuild(values)

@@ -39,7 +39,7 @@ class Adadelta(Optimizer):
         **kwargs: base optimizer arguments.
     """
 
-    def __init__(self, learning_rate=0.001, rho=0.95, epsilon=1e-7, name="adadelta", **kwargs):
+    def __init__(self, learning_rate=0.001, rho=0.95, epsilon=1e-7, name=None, **kwargs):
         super().__init__(learning_rate=learning_rate, name=name, **kwargs)
         self.rho, self.epsilon = rho, epsilon
 

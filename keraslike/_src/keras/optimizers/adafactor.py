@@ -54,7 +54,7 @@ def _adafactor_rule(group, params, grads, states):
 
 class Adafactor(Optimizer):
     """`Adafactor(learning_rate=0.001, beta_2_decay=-0.8, epsilon_1=1e-30, epsilon_2=1e-3, clip_threshold=1.0,
-    relative_step=True, name="adafactor", **kwargs)`: memory-saving adaptive optimizer with factored second
+    relative_step=True, name=None, **kwargs)`: memory-saving adaptive optimizer with factored second
     moments for variables of rank >= 2.
 
     Args:
@@ -68,7 +68,7 @@ class Adafactor(Optimizer):
     """
 
     def __init__(self, learning_rate=0.001, beta_2_decay=-0.8, epsilon_1=1e-30, epsilon_2=1e-3, clip_threshold=1.0,
-                 relative_step=True, name="adafactor", **kwargs):
+                 relative_step=True, name=None, **kwargs):
         super().__init__(learning_rate=learning_rate, name=name, **kwargs)
         self.beta_2_decay, self.epsilon_1, self.epsilon_2 = beta_2_decay, epsilon_1, epsilon_2
         self.clip_threshold, self.relative_step = clip_threshold, relative_step

@@ -27,7 +27,7 @@ class Adagrad(Optimizer):
 
     _keras_slot_passes = ((("accumulator", "accumulator"),),)
 
-    def __init__(self, learning_rate=0.001, initial_accumulator_value=0.1, epsilon=1e-7, name="adagrad", **kwargs):
+    def __init__(self, learning_rate=0.001, initial_accumulator_value=0.1, epsilon=1e-7, name=None, **kwargs):
         super().__init__(learning_rate=learning_rate, name=name, **kwargs)
         self.initial_accumulator_value, self.epsilon = initial_accumulator_value, epsilon
 

@@ -34,7 +34,7 @@ class Adam(Optimizer):
 
     _keras_slot_passes = ((("exp_avg", "momentum"), ("exp_avg_sq", "velocity")), (("max_exp_avg_sq", "velocity_hat"),))
 
-    def __init__(self, learning_rate=0.001, beta_1=0.9, beta_2=0.999, epsilon=1e-7, amsgrad=False, name="adam",
+    def __init__(self, learning_rate=0.001, beta_1=0.9, beta_2=0.999, epsilon=1e-7, amsgrad=False, name=None,
                  **kwargs):
         super().__init__(learning_rate=learning_rate, name=name, **kwargs)
         self.beta_1, self.beta_2, self.epsilon, self.amsgrad = beta_1, beta_2, epsilon, amsgrad

@@ -33,7 +33,7 @@ def _lamb_rule(group, params, grads, states):
 
 
 class Lamb(Optimizer):
-    """`Lamb(learning_rate=0.001, beta_1=0.9, beta_2=0.999, epsilon=1e-7, name="lamb", **kwargs)`: Adam with a
+    """`Lamb(learning_rate=0.001, beta_1=0.9, beta_2=0.999, epsilon=1e-7, name=None, **kwargs)`: Adam with a
     per-variable trust ratio (layer-wise adaptive moments).
 
     Args:
@@ -43,7 +43,7 @@ class Lamb(Optimizer):
         **kwargs: base optimizer arguments (`weight_decay`, `clipnorm`, `use_ema`, ...).
     """
 
-    def __init__(self, learning_rate=0.001, beta_1=0.9, beta_2=0.999, epsilon=1e-7, name="lamb", **kwargs):
+    def __init__(self, learning_rate=0.001, beta_1=0.9, beta_2=0.999, epsilon=1e-7, name=None, **kwargs):
         super().__init__(learning_rate=learning_rate, name=name, **kwargs)
         self.beta_1, self.beta_2, self.epsilon = beta_1, beta_2, epsilon
 

@@ -79,7 +79,7 @@ class Nadam(_legacy(_Nadam)):
     0.004), no learning-rate decay; TF 2 stores `schedule_decay` as `decay` in its config and replaces a `decay`
     argument by it. Other arguments as the Keras 3 class."""
 
-    def __init__(self, learning_rate=0.001, beta_1=0.9, beta_2=0.999, epsilon=1e-7, name="Nadam",
+    def __init__(self, learning_rate=0.001, beta_1=0.9, beta_2=0.999, epsilon=1e-7, name=None,
                  schedule_decay=0.004, **kwargs):
         kwargs.pop("decay", None)
         super().__init__(learning_rate=learning_rate, beta_1=beta_1, beta_2=beta_2, epsilon=epsilon, name=name,

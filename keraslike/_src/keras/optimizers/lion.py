@@ -31,7 +31,7 @@ class Lion(Optimizer):
         ValueError: if `beta_1` is not in `(0, 1]`.
     """
 
-    def __init__(self, learning_rate=0.001, beta_1=0.9, beta_2=0.99, name="lion", **kwargs):
+    def __init__(self, learning_rate=0.001, beta_1=0.9, beta_2=0.99, name=None, **kwargs):
         super().__init__(learning_rate=learning_rate, name=name, **kwargs)
         if beta_1 <= 0 or beta_1 > 1:
             raise ValueError("Argument `beta_1` must be in the [0, 1] range. Otherwise, the optimizer "

@@ -69,7 +69,7 @@ def _muon_rule(group, params, grads, states):
 
 class Muon(Optimizer):
     """`Muon(learning_rate=0.001, adam_beta_1=0.9, adam_beta_2=0.999, adam_weight_decay=0.004, epsilon=1e-7,
-    weight_decay=0.004, ..., name="muon", exclude_layers=None, exclude_embeddings=True, muon_a=3.4445,
+    weight_decay=0.004, ..., name=None, exclude_layers=None, exclude_embeddings=True, muon_a=3.4445,
     muon_b=-4.775, muon_c=2.0315, adam_lr_ratio=1, momentum=0.95, ns_steps=5, nesterov=True, rms_rate=0.2)`:
     orthogonalized momentum for 2-D weights, AdamW for the rest (see the module docstring for the rules).
 
@@ -80,7 +80,7 @@ class Muon(Optimizer):
     """
 
     def __init__(self, learning_rate=0.001, adam_beta_1=0.9, adam_beta_2=0.999, adam_weight_decay=0.004,
-                 epsilon=1e-7, weight_decay=0.004, name="muon", exclude_layers=None, exclude_embeddings=True,
+                 epsilon=1e-7, weight_decay=0.004, name=None, exclude_layers=None, exclude_embeddings=True,
                  muon_a=3.4445, muon_b=-4.775, muon_c=2.0315, adam_lr_ratio=1, momentum=0.95, ns_steps=5,
                  nesterov=True, rms_rate=0.2, **kwargs):
         super().__init__(learning_rate=learning_rate, name=name, weight_decay=None, **kwargs)

@@ -25,6 +25,7 @@ import torch
 from keraslike._src.autodiff import gradient_tape
 from keraslike._src.distribute import context
 from keraslike._src.keras import keras_version
+from keraslike._src.keras.backend import naming
 from keraslike._src.keras.optimizers import schedules
 from keraslike._src.keras.saving import checkpoint_tracking, object_registration, optimizer_state
 from keraslike._src.ops import sparse_gradient, trace_state
@@ -91,7 +92,7 @@ class Optimizer:
                                                     or ema_overwrite_frequency < 1):
             raise ValueError("`ema_overwrite_frequency` must be an integer >= 1 or None. "
                              f"Received: ema_overwrite_frequency={ema_overwrite_frequency}")
-        self.name = name or type(self).__name__.lower()
+        self.name = name or self._default_name()
         self.clipnorm, self.clipvalue, self.global_clipnorm = clipnorm, clipvalue, global_clipnorm
         self.weight_decay = weight_decay
         self.decay = float(decay or 0.0) if self._legacy else 0.0
@@ -107,6 +108,9 @@ class Optimizer:
         initial = learning_rate(0) if self._schedule is not None else learning_rate
         self._learning_rate = Variable(float(initial), trainable=False, name="learning_rate", dtype=torch.float32)
         self.iterations = Variable(0, trainable=False, name="iteration", dtype=torch.int64)
+        if not (self._legacy or keras_version.legacy_keras()):  # Keras 3 variables: `adam/iteration`, "iteration"
+            for variable in (self._learning_rate, self.iterations):
+                state_variables.name_as_keras3(variable, f"{self.name}/{variable._keras_name}")
         for variable in (self._learning_rate, self.iterations):  # Keras 3: iterations.dtype == "int64"
             state_variables.report_dtype_name(variable, not keras_version.legacy_keras())
         for host_value in (self._learning_rate, self.iterations):  # read every step: keep off the GPU (no sync)
@@ -116,6 +120,14 @@ class Optimizer:
         self._constrained = []
         self._params = []
         self._param_ids = set()
+
+    def _default_name(self):
+        """Keras 3's default name: the class name in snake_case, made unique as layers' are (`adam`, `adam_1`,
+        `rm_sprop`, `adam_w`); tf_keras's (and the legacy optimizers'): the class name (`Adam`), not made unique."""
+        cls_name = type(self).__name__
+        if self._legacy or keras_version.legacy_keras():
+            return cls_name
+        return naming.uniquify(naming.to_snake_case(cls_name))
 
     def _keras2_kwargs(self, learning_rate, kwargs):
         """tf_keras 2's (TF 2.11+) optimizer keyword arguments, consumed from `kwargs`; returns the learning rate.

@@ -42,7 +42,7 @@ class RMSprop(Optimizer):
 
     _keras_slot_passes = ((("v", "velocity"),), (("m", "momentum"),), (("average_grad", "average_gradient"),))
 
-    def __init__(self, learning_rate=0.001, rho=0.9, momentum=0.0, epsilon=1e-7, centered=False, name="rmsprop",
+    def __init__(self, learning_rate=0.001, rho=0.9, momentum=0.0, epsilon=1e-7, centered=False, name=None,
                  **kwargs):
         super().__init__(learning_rate=learning_rate, name=name, **kwargs)
         self.rho, self.momentum, self.epsilon, self.centered = rho, momentum, epsilon, centered

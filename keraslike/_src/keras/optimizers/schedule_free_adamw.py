@@ -44,7 +44,7 @@ def _rule(group, params, grads, states):
 
 class ScheduleFreeAdamW(Optimizer):
     """`ScheduleFreeAdamW(learning_rate=0.0025, beta_1=0.9, beta_2=0.999, epsilon=1e-8, warmup_steps=0,
-    name="schedule_free_adam_w", **kwargs)`: AdamW without a learning-rate schedule (see the module docstring).
+    name=None, **kwargs)`: AdamW without a learning-rate schedule (see the module docstring).
 
     Args:
         learning_rate: float or schedule. Defaults to 0.0025.
@@ -56,7 +56,7 @@ class ScheduleFreeAdamW(Optimizer):
     """
 
     def __init__(self, learning_rate=0.0025, beta_1=0.9, beta_2=0.999, epsilon=1e-8, warmup_steps=0,
-                 name="schedule_free_adam_w", **kwargs):
+                 name=None, **kwargs):
         super().__init__(learning_rate=learning_rate, name=name, **kwargs)
         self.beta_1, self.beta_2, self.epsilon, self.warmup_steps = beta_1, beta_2, epsilon, warmup_steps
 

@@ -30,7 +30,7 @@ class SGD(Optimizer):
 
     _keras_slot_passes = ((("m", "momentum"),),)  # Keras 3's slot order and names (saving/optimizer_state.py)
 
-    def __init__(self, learning_rate=0.01, momentum=0.0, nesterov=False, name="SGD", **kwargs):
+    def __init__(self, learning_rate=0.01, momentum=0.0, nesterov=False, name=None, **kwargs):
         super().__init__(learning_rate=learning_rate, name=name, **kwargs)
         if not 0 <= momentum <= 1:
             raise ValueError(f"Expected momentum to be in the range [0, 1]. Received: momentum={momentum}")

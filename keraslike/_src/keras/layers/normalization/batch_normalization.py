@@ -75,8 +75,10 @@ class BatchNormalization(Layer):
                  beta_regularizer=None, gamma_regularizer=None, beta_constraint=None, gamma_constraint=None,
                  renorm=False, renorm_clipping=None, renorm_momentum=0.99, synchronized=False, **kwargs):
         # tf_keras's `fused` (None: fused where it can be); Keras 3 has no such argument and refuses it
-        self.fused = kwargs.pop("fused", None) if keras_version.legacy_keras() else None
+        fused = kwargs.pop("fused", None) if keras_version.legacy_keras() else None
         super().__init__(**kwargs)
+        if keras_version.legacy_keras():  # Keras 3 layers have no `fused` attribute
+            self.fused = fused
         renorm_clipping = dict(renorm_clipping or {}) if renorm else renorm_clipping
         if renorm:
             unknown = set(renorm_clipping) - {"rmax", "rmin", "dmax"}
@@ -93,7 +95,10 @@ class BatchNormalization(Layer):
         self.renorm = bool(renorm)
         self.renorm_clipping = renorm_clipping
         self.renorm_momentum = float(renorm_momentum)
-        self.axis = int(axis[0] if isinstance(axis, (list, tuple)) else axis)
+        if fused:
+            _check_fused(axis, self.renorm)
+        self.axis = _one_axis(axis)
+        self._config_axis = list(axis) if isinstance(axis, (list, tuple)) else self.axis  # tf_keras keeps a list
         self.momentum = float(momentum)
         self.epsilon = float(epsilon)
         self.center = center
@@ -107,6 +112,11 @@ class BatchNormalization(Layer):
         self._constraints = (gamma_constraint, beta_constraint)
 
     def build(self, input_shape):
+        if keras_version.legacy_keras():
+            fused = getattr(self, "fused", None)
+            if fused is not False:
+                self.fused = _fused_fits(fused, self.axis, input_shape, self.renorm)
+            self._config_axis = [self.axis % len(input_shape)]  # tf_keras's config of a built layer: [3]
         dim = input_shape[self.axis]
         if dim is None:
             raise ValueError(
@@ -168,7 +178,7 @@ class BatchNormalization(Layer):
         """Whether tf_keras would run this training call with its fused kernel: Keras 2 (`TF_USE_LEGACY_KERAS=1`),
         `fused` not False, a rank 4 or 5 input normalised over its first or last feature axis, no renorm (the
         synchronized and renorm paths never reach here)."""
-        if not keras_version.legacy_keras() or self.fused is False or inputs.dim() not in (4, 5):
+        if not keras_version.legacy_keras() or getattr(self, "fused", None) is False or inputs.dim() not in (4, 5):
             return False
         return self.axis % inputs.dim() in (1, inputs.dim() - 1)
 
@@ -217,13 +227,22 @@ class BatchNormalization(Layer):
     def compute_output_shape(self, input_shape):
         return tuple(input_shape)
 
+    @classmethod
+    def from_config(cls, config):
+        """The layer of `config`; a tf_keras config's one-axis list (`"axis": [3]`, as tf_keras writes a built
+        layer) is read as that axis, so tf_keras's `.h5` files and JSON load under Keras 3 too."""
+        axis = config.get("axis")
+        if isinstance(axis, list) and len(axis) == 1 and not keras_version.legacy_keras():
+            config = {**config, "axis": axis[0]}
+        return super().from_config(config)
+
     def get_config(self):
         extra = {"synchronized": self.synchronized, "renorm": self.renorm, "renorm_clipping": self.renorm_clipping,
                  "renorm_momentum": self.renorm_momentum}
         if keras_version.legacy_keras() and not self.renorm and not self.synchronized:
             extra = {}  # tf_keras writes these only when set
         return {
-            **super().get_config(), "axis": self.axis, "momentum": self.momentum, "epsilon": self.epsilon,
+            **super().get_config(), "axis": self._config_axis, "momentum": self.momentum, "epsilon": self.epsilon,
             "center": self.center, "scale": self.scale,
             "beta_initializer": initializers.serialize(self.beta_initializer),
             "gamma_initializer": initializers.serialize(self.gamma_initializer),
@@ -275,3 +294,46 @@ def _affine(x, mean, var, gamma, beta, eps):
     if beta is not None:
         y = y + beta.view(shape)
     return y
+
+
+def _one_axis(axis):
+    """The one feature axis: an int; tf_keras also takes a list of one axis. Keras 3 refuses a list (TypeError),
+    and a list of several axes (tf_keras normalises over all of them) raises instead of using only the first."""
+    if not isinstance(axis, (list, tuple)):
+        return int(axis)
+    if not keras_version.legacy_keras():
+        raise TypeError(f"Expected `axis` to be an int: Keras 3's BatchNormalization normalises one axis. "
+                        f"Received: axis={axis}")
+    if len(axis) != 1:
+        raise ValueError("keraslike's BatchNormalization normalises one feature axis; tf_keras's statistics shared "
+                         f"over several axes are not supported. Received: axis={axis}")
+    return int(axis[0])
+
+
+_FUSED_AXES = (-4, -3, -1, 1, 3, 4)  # tf_keras's axes that can be 1 or the last of a 4D or 5D input
+
+
+def _check_fused(axis, renorm):
+    """tf_keras's checks of `fused=True` when the layer is made (`TF_USE_LEGACY_KERAS=1`)."""
+    if renorm:
+        raise ValueError(f"Passing both `fused=True` and `renorm=True` is not supported. Received: renorm={renorm}")
+    axes = list(axis) if isinstance(axis, (list, tuple)) else [axis]
+    if len(axes) != 1 or axes[0] not in _FUSED_AXES:
+        raise ValueError("Passing `fused=True` is only supported when axis is 1 or 3 for input rank = 4 or 1 or 4 "
+                         f"for input rank = 5. Received: axis={axis}")
+
+
+def _fused_fits(fused, axis, input_shape, renorm):
+    """tf_keras's `fused` once the input is known: True or False for None (whether its fused kernel can run),
+    and for `fused=True` its errors on an input the fused kernel cannot take."""
+    rank = len(input_shape)
+    fits = rank in (4, 5) and axis % rank in (1, rank - 1)
+    if not fused:
+        return fits and not renorm
+    if rank not in (4, 5):
+        raise ValueError("Batch normalization layers with `fused=True` only support 4D or 5D input tensors. "
+                         f"Received tensor with shape: {tuple(input_shape)}")
+    if not fits:
+        raise ValueError("Unsupported axis. The use of `fused=True` is only possible with `axis=1` or "
+                         f"`axis={rank - 1}` for {rank}D input tensors. Received: axis={(axis % rank,)}")
+    return True
