@@ -5,11 +5,9 @@ rule runs (slots named as torch's `exp_avg`, `exp_avg_sq`, `max_exp_avg_sq`, so 
 order).
 """
 
-import math
-
 import torch
 
-from keraslike._src.keras.optimizers.keras_rule import KerasRule, slots, zeros_like_slots
+from keraslike._src.keras.optimizers.keras_rule import KerasRule, adam_step_size, slots, zeros_like_slots
 from keraslike._src.keras.optimizers.optimizer import Optimizer
 from keraslike._src.ops import sparse_gradient
 
@@ -25,7 +23,7 @@ def _adam_rule(group, params, grads, states):
         vs = vhats
     denom = torch._foreach_sqrt(vs)
     torch._foreach_add_(denom, group["epsilon"])
-    alpha = group["lr"] * math.sqrt(1.0 - beta_2 ** t) / (1.0 - beta_1 ** t)
+    alpha = adam_step_size(group["lr"], beta_1, beta_2, t)
     torch._foreach_addcdiv_(params, ms, denom, value=-alpha)
 
 

@@ -9,9 +9,10 @@ Keras's rule, per step `t`:
 torch's Adamax adds epsilon inside the max instead, so the rule runs here.
 """
 
+import numpy as np
 import torch
 
-from keraslike._src.keras.optimizers.keras_rule import KerasRule, slots, zeros_like_slots
+from keraslike._src.keras.optimizers.keras_rule import KerasRule, float32_power, slots, zeros_like_slots
 from keraslike._src.keras.optimizers.optimizer import Optimizer
 from keraslike._src.ops import sparse_gradient
 
@@ -22,7 +23,7 @@ def _adamax_rule(group, params, grads, states):
     torch._foreach_mul_(us, group["beta_2"])
     torch._foreach_maximum_(us, sparse_gradient.abs_sums(grads))
     denom = torch._foreach_add(us, group["epsilon"])
-    scale = group["lr"] / (1.0 - group["beta_1"] ** group["step"])
+    scale = float(np.float32(group["lr"]) / (np.float32(1.0) - float32_power(group["beta_1"], group["step"])))
     torch._foreach_addcdiv_(params, ms, denom, value=-scale)
 
 

@@ -20,6 +20,7 @@ on first use, which costs 1.5-3.5 s before a program's first training step on a
 
 from collections import defaultdict
 
+import numpy as np
 import torch
 
 
@@ -100,3 +101,18 @@ def zeros_like_slots(*names, initial=0.0):
 
 def slots(states, name):
     return [s[name] for s in states]
+
+
+def float32_power(base, step):
+    """`base ** step` in float32, as Keras computes the Adam family's bias corrections (in the variable's dtype).
+
+    In float64 `1 - 0.999 ** 1` is 0.001; in float32 it is 0.00099998713, and TF's first Adam step is that much
+    smaller (6.4e-6 relative): computing in Python floats made seeded training drift from TF's.
+    """
+    return np.float32(base) ** np.float32(step)
+
+
+def adam_step_size(lr, beta_1, beta_2, step):
+    """Keras's `lr * sqrt(1 - beta_2**t) / (1 - beta_1**t)`, every operation in float32 (a Python float back)."""
+    one = np.float32(1.0)
+    return float(np.float32(lr) * np.sqrt(one - float32_power(beta_2, step)) / (one - float32_power(beta_1, step)))
