@@ -75,3 +75,18 @@ def test_out_of_vocabulary_data_raises_as_tf(layer, data, shown):
     with pytest.raises(tf.errors.InvalidArgumentError) as info:
         layer()(tf.constant(data))
     assert expected in str(info.value)
+
+
+def test_vocabulary_is_not_walked_for_sublayers_each_step():
+    """`model.losses` (read every training step) lists sublayers; a lookup layer's vocabulary lists hold none.
+    keraslike walked the recipe's 3,000-user and 2,400-movie vocabularies (three lists each) on every step: 119 ms
+    per step against TF's 9 ms, 2.1x TF's wall time same-state."""
+    vocabulary = [f"user_{i}" for i in range(3000)]
+    user_input = layers.Input(shape=(), dtype=tf.string)
+    encoder = keras.Sequential([layers.StringLookup(vocabulary=vocabulary, mask_token=None, num_oov_indices=0),
+                                layers.Embedding(3000, 8)])
+    model = keras.Model(user_input, encoder(user_input))
+    lookup = encoder.layers[0]
+    walked = set(lookup.__dict__.get("_layer_containers", ()))
+    assert not walked & {"input_vocabulary", "_tokens", "_table"}
+    assert model.losses == [] and lookup.get_vocabulary()[:2] == ["user_0", "user_1"]

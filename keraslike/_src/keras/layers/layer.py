@@ -181,6 +181,10 @@ class Layer(torch.nn.Module, metaclass=LayerMeta):
     methods are documented by `help(torch.nn.Module)`.
     """
 
+    # attributes a subclass fills with plain data (a lookup layer's vocabulary): never walked for sublayers, which
+    # `model.losses` lists on every training step
+    _attributes_without_layers = frozenset()
+
     def __init_subclass__(cls, **kwargs):
         super().__init_subclass__(**kwargs)
         object_registration.register_builtin("layers", cls)  # found by name when deserializing
@@ -464,7 +468,7 @@ class Layer(torch.nn.Module, metaclass=LayerMeta):
                 order.append((layer, (name, container)))
                 known.add(id(layer))
         containers = self.__dict__.setdefault("_layer_containers", [])
-        if name in _BOOKKEEPING:
+        if name in _BOOKKEEPING or name in type(self)._attributes_without_layers:
             return
         if isinstance(value, (list, tuple, dict)) and not isinstance(stored, torch.nn.Module):
             if name not in containers:

@@ -66,6 +66,10 @@ class IndexLookup(Layer):
         ValueError: for bad argument values or combinations, with Keras's messages.
     """
 
+    # the vocabulary and its tables (thousands of strings) hold no layers: not walked at each step's `losses`
+    _attributes_without_layers = frozenset({"input_vocabulary", "_tokens", "_table", "_token_counts",
+                                            "_document_counts"})
+
     def __init__(self, max_tokens, num_oov_indices, mask_token, oov_token, vocabulary_dtype, vocabulary=None,
                  idf_weights=None, invert=False, output_mode="int", sparse=False, pad_to_max_tokens=False,
                  oov_method="floormod", name=None, salt=None, **kwargs):
