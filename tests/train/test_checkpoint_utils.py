@@ -65,11 +65,16 @@ def test_checkpoints_iterator_yields_new_checkpoints(tmp_path):
 
     t = threading.Thread(target=later)
     t.start()
-    for path in tf.train.checkpoints_iterator(str(tmp_path), timeout=4):
+    # the second checkpoint appears while the iterator polls; a short timeout whose timeout_fn keeps waiting until
+    # both were seen ends the loop about a second after the second one, however long the save took (a fixed
+    # timeout of 4 s without timeout_fn cost 4 s of waiting)
+    for path in tf.train.checkpoints_iterator(str(tmp_path), timeout=0.2, timeout_fn=lambda: len(seen) >= 2):
         seen.append(path)
         done.set()
     t.join()
     assert seen == [first, str(tmp_path / "c-2")]
+    # a timeout without timeout_fn ends the iteration once nothing new appears
+    assert list(tf.train.checkpoints_iterator(str(tmp_path), timeout=0)) == [str(tmp_path / "c-2")]
     calls = []
     assert list(tf.train.checkpoints_iterator(str(_empty(tmp_path)), timeout=0,
                                               timeout_fn=lambda: calls.append(1) or len(calls) >= 2)) == []
