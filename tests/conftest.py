@@ -2,6 +2,7 @@
 
 import compileall
 import fcntl
+import gc
 import json
 import os
 import subprocess
@@ -27,6 +28,26 @@ def pytest_configure(config):
     for package in ("keraslike", "models"):
         if (REPO / package).is_dir():
             compileall.compile_dir(REPO / package, quiet=2)
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_collection(session):
+    """Collection runs with the garbage collector paused, and what it leaves alive is frozen out of later collections.
+
+    Importing the ~370 test modules and building their parameters allocates millions of objects, each full
+    collection they trigger walks the whole heap (torch, keraslike, every test module so far): 4.1 s of the
+    quick half's 14.8 s of collection CPU. Those objects (modules, functions, parameters) live the whole run, so
+    after one collection of what collection left as garbage `gc.freeze()` moves them to the permanent
+    generation: the collections the tests trigger walk only what the tests made."""
+    was_enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if was_enabled:
+            gc.enable()
+        gc.collect()
+        gc.freeze()
 
 
 def pytest_ignore_collect(collection_path, config):

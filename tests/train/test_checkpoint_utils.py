@@ -8,6 +8,7 @@ import pytest
 import torch
 
 import keraslike as tf
+from keraslike._src.train import checkpoint_utils
 
 
 def _saved(tmp_path):
@@ -65,15 +66,45 @@ def test_checkpoints_iterator_yields_new_checkpoints(tmp_path):
 
     t = threading.Thread(target=later)
     t.start()
-    for path in tf.train.checkpoints_iterator(str(tmp_path), timeout=4):
+    # the second checkpoint appears while the iterator polls (one 1-s sleep per 1.5-s timeout); the timeout_fn keeps
+    # it waiting until both were seen, so the loop ends about a second after the second one however long the save
+    # took (a fixed timeout of 4 s without timeout_fn cost 4 s of waiting)
+    for path in tf.train.checkpoints_iterator(str(tmp_path), timeout=1.5, timeout_fn=lambda: len(seen) >= 2):
         seen.append(path)
         done.set()
     t.join()
     assert seen == [first, str(tmp_path / "c-2")]
+    # a timeout without timeout_fn ends the iteration once nothing new appears
+    assert list(tf.train.checkpoints_iterator(str(tmp_path), timeout=0)) == [str(tmp_path / "c-2")]
     calls = []
     assert list(tf.train.checkpoints_iterator(str(_empty(tmp_path)), timeout=0,
                                               timeout_fn=lambda: calls.append(1) or len(calls) >= 2)) == []
     assert len(calls) == 2
+
+
+class _Clock:
+    """A stand-in for the `time` module: `sleep` advances `time()` and is recorded."""
+
+    def __init__(self):
+        self.now, self.sleeps = 1000.0, []
+
+    def time(self):
+        return self.now
+
+    def sleep(self, seconds):
+        self.sleeps.append(seconds)
+        self.now += seconds
+
+
+@pytest.mark.parametrize("timeout, sleeps", [(0, 0), (0.5, 0), (1, 1), (2.5, 2), (4, 4)])
+def test_checkpoints_iterator_stops_before_a_sleep_would_pass_the_timeout(tmp_path, monkeypatch, timeout, sleeps):
+    # TF 2.21's wait_for_new_checkpoint returns once `time.time() + seconds_to_sleep > stop_time`, before sleeping:
+    # the sleeps are TF's under the same stand-in clock (checked against TF 2.21's checkpoints_iterator with its
+    # `time` replaced). keraslike slept until past the timeout: 1, 1, 2, 3, 5 sleeps for these timeouts.
+    clock = _Clock()
+    monkeypatch.setattr(checkpoint_utils, "time", clock)
+    assert list(tf.train.checkpoints_iterator(str(_empty(tmp_path)), timeout=timeout)) == []
+    assert clock.sleeps == [1] * sleeps
 
 
 def test_checkpoint_options():

@@ -183,17 +183,18 @@ def get_checkpoint_state(checkpoint_dir, latest_filename=None):
 
 def checkpoints_iterator(checkpoint_dir, min_interval_secs=0, timeout=None, timeout_fn=None):
     """`tf.train.checkpoints_iterator`: yield each new latest checkpoint of `checkpoint_dir` as it appears,
-    polling once a second, at most one per `min_interval_secs`. After `timeout` seconds without a new one it
-    stops, or - with `timeout_fn` - calls it and stops only if it returns True (else keeps waiting)."""
+    polling once a second, at most one per `min_interval_secs`. When the next one-second sleep would end past
+    `timeout` seconds of waiting for a new one (as TF: a timeout under a second never sleeps) it stops, or - with
+    `timeout_fn` - calls it and stops only if it returns True (else keeps waiting)."""
     last = None
     while True:
-        start = time.time()
+        stop = None if timeout is None else time.time() + timeout
         path = None
         while path is None:
             latest = checkpoint_state.latest_checkpoint(checkpoint_dir)
             if latest is not None and latest != last:
                 path = latest
-            elif timeout is not None and time.time() - start > timeout:
+            elif stop is not None and time.time() + 1 > stop:
                 break
             else:
                 time.sleep(1)
