@@ -11,7 +11,6 @@ sniffed from the index. Nothing is unpickled. Files are written atomically, by t
 
 import os
 
-import h5py
 import numpy as np
 import torch
 
@@ -19,6 +18,9 @@ from keraslike._src.keras.saving import bounded_read, file_io  # file helpers on
 from keraslike._src.module import trackable, tracking
 from keraslike._src.ops.variables import Variable
 from keraslike._src.train import checkpoint_state, name_based_restore, object_graph, tensor_bundle
+from keraslike._src.lazy_module import LazyModule
+
+h5py = LazyModule("h5py")  # imported on first use: ~25 ms of CPU that `import keraslike` need not pay
 
 _DATA_SUFFIX = ".data-00000-of-00001"
 

@@ -5,7 +5,8 @@ machine, the largest phase of `benchmarks/first_step.py`); keraslike's optimizer
 rules, so a program that never asks for `jit_compile` never pays for it. A fresh interpreter is used
 because any earlier test may have imported it. The same program checks that `import keraslike` alone imports
 neither `torch._dynamo` nor sympy (before: a module-level `torch.compiler.disable` and torch's symbolic-shapes
-helper cost about 2 s of the ~5 s CPU `import keraslike` took, paid by every launched replica).
+helper cost about 2 s of the ~5 s CPU `import keraslike` took, paid by every launched replica), nor h5py
+(~25 ms of CPU: only `.h5`/`.keras` weight files need it, reached through `_src/lazy_module.py`).
 """
 
 import os
@@ -20,7 +21,7 @@ import sys
 import numpy as np
 import keraslike as tf
 
-print("heavy at import:", sorted(m for m in ("torch._dynamo", "sympy") if m in sys.modules))
+print("heavy at import:", sorted(m for m in ("torch._dynamo", "sympy", "h5py") if m in sys.modules))
 print("collector on after import:", gc.isenabled())  # paused during the import only (_src/import_gc.py)
 x = np.random.default_rng(0).normal(size=(64, 8)).astype("float32")
 y = (x[:, 0] > 0).astype("int64")
@@ -43,8 +44,8 @@ def test_fit_evaluate_predict_leave_torch_dynamo_unimported(optimizers):
                           timeout=600)
     assert done.returncode == 0, done.stderr[-3000:]
     lines = done.stdout.strip().splitlines()
-    # `import keraslike` itself leaves torch's compiler stack (torch._dynamo, sympy: seconds of CPU) unimported,
-    # which every launched replica pays otherwise
+    # `import keraslike` itself leaves torch's compiler stack (torch._dynamo, sympy: seconds of CPU) and h5py
+    # unimported, which every launched replica pays otherwise
     assert lines[0] == "heavy at import: []"
     assert lines[1] == "collector on after import: True"
     assert lines[-1] == "dynamo imported: False"

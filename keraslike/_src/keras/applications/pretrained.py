@@ -8,7 +8,6 @@ the file and the URL, so it can be placed there by hand.
 
 import os
 
-import h5py
 import numpy as np
 
 from keraslike._src.keras.applications.imagenet_utils import validate_activation
@@ -19,6 +18,9 @@ from keraslike._src.keras.layers.pooling.global_pooling import GlobalAveragePool
 from keraslike._src.keras.models.functional import Functional
 from keraslike._src.keras.utils.file_utils import get_file
 from keraslike._src.keras.utils.tensor_utils import get_source_inputs
+from keraslike._src.lazy_module import LazyModule
+
+h5py = LazyModule("h5py")  # imported on first use: ~25 ms of CPU that `import keraslike` need not pay
 
 BASE_WEIGHTS_URL = "https://storage.googleapis.com/tensorflow/keras-applications/"
 

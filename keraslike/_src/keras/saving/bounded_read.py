@@ -18,8 +18,11 @@ import shutil
 import tempfile
 import zipfile
 
-import h5py
 import numpy as np
+
+from keraslike._src.lazy_module import LazyModule
+
+h5py = LazyModule("h5py")  # imported on first use: ~25 ms of CPU that `import keraslike` need not pay
 
 MAX_JSON_BYTES = 64 * 2**20        # config.json of even very large models is a few MB
 MAX_METADATA_BYTES = 2**20

@@ -26,13 +26,15 @@ import os
 import re
 import warnings
 
-import h5py
 import numpy as np
 import torch
 
 from keraslike._src.distribute import sharded_values
 from keraslike._src.keras.keras_version import legacy_keras
 from keraslike._src.keras.saving import bounded_read, keras2_config, optimizer_state
+from keraslike._src.lazy_module import LazyModule
+
+h5py = LazyModule("h5py")  # imported on first use: ~25 ms of CPU that `import keraslike` need not pay
 
 HDF5_OBJECT_HEADER_LIMIT = 64512
 KERAS3_VERSION = "3.15.1"

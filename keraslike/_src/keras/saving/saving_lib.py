@@ -13,7 +13,6 @@ import json
 import os
 import zipfile
 
-import h5py
 import numpy as np
 
 from keraslike._src.keras.keras_version import legacy_keras
@@ -22,6 +21,9 @@ from keraslike._src.keras.saving import (
     serialization_lib, weights_h5)
 from keraslike._src.keras.saving.serialization_lib import deserialize_layer, serialize_layer
 from keraslike._src.saved_model import save as saved_model_writer
+from keraslike._src.lazy_module import LazyModule
+
+h5py = LazyModule("h5py")  # imported on first use: ~25 ms of CPU that `import keraslike` need not pay
 
 KERAS_VERSION = "3.15.1"  # the Keras release whose file format is mirrored
 _CONFIG, _METADATA, _WEIGHTS = "config.json", "metadata.json", "model.weights.h5"
