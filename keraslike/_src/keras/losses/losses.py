@@ -10,7 +10,7 @@ import torch.nn.functional as F
 from keraslike._src.keras import keras_version
 from keraslike._src.keras.backend import config as keras_config
 from keraslike._src.ops.cached_logits import logits_for_loss
-from keraslike._src.ops.nn import label_range_error, pick_labels
+from keraslike._src.ops.softmax_cross_entropy import label_range_error, pick_labels, sparse_softmax_cross_entropy
 from keraslike._src.keras.losses.loss import (
     LossFunctionWrapper, check_broadcastable, reduce_weighted_values, scale_for_distribution,
     squeeze_or_expand_to_same_rank, tensor_args,
@@ -106,8 +106,11 @@ def _sparse_crossentropy(y_true, y_pred, from_logits, ignore_class, axis, reduct
         y_pred = y_pred.movedim(axis, -1)
     if ignore_class is None:
         # no ignore_index at all: any sentinel is a value a label can take (a NaN label casts to -2**63)
-        log_prob = torch.log_softmax(y_pred, dim=-1) if from_logits else _log_probabilities(y_pred, -1)
-        values = -pick_labels(log_prob, labels, "sparse_categorical_crossentropy", given=y_true)
+        if from_logits:  # one autograd node, TF's fused kernel
+            values = sparse_softmax_cross_entropy(y_pred, labels, "sparse_categorical_crossentropy", given=y_true)
+        else:
+            values = -pick_labels(_log_probabilities(y_pred, -1), labels, "sparse_categorical_crossentropy",
+                                  given=y_true)
         return values.mean() if reduction == "mean" else values
     classes = y_pred.shape[-1]
     if y_pred.dim() > 2:  # (batch, ..., classes): torch wants classes on dim 1
