@@ -53,6 +53,16 @@ def value_and_grad(fn, logits):
     return {"value": np.asarray(value).tolist(), "grad": np.asarray(grad).tolist()}
 
 
+def labels_grad(logits, soft_labels):
+    """TF2's `softmax_cross_entropy_with_logits` differentiates with respect to the labels too."""
+    x = tf.constant(np.asarray(logits, "float32"))
+    y = tf.Variable(np.asarray(soft_labels, "float32"))
+    with tf.GradientTape() as tape:
+        value = tf.reduce_sum(tf.nn.softmax_cross_entropy_with_logits(y, x) * upstream(np.shape(logits)[:-1]))
+    return {"soft_labels": np.asarray(soft_labels, "float32").tolist(), "value": float(value),
+            "grad": np.asarray(tape.gradient(value, y)).tolist()}
+
+
 def weighted(per_example, labels):
     return tf.reduce_sum(per_example * upstream(np.shape(labels)))
 
@@ -88,6 +98,7 @@ def golden_case(logits, labels):
         logits)
     case["Categorical"] = value_and_grad(
         lambda x: tf.keras.losses.CategoricalCrossentropy(from_logits=True)(onehot, x, sample_weight=sw), logits)
+    case["tf.nn.dense.labels"] = labels_grad(logits, onehot * 0.7 + 0.1)
     if np.shape(logits)[-1] > 1:  # ignore_class: the first label's class is left out
         ignore = int(labels.reshape(-1)[0])
         case["ignore_class"] = ignore

@@ -1,5 +1,5 @@
 """Softmax cross-entropies from logits: values and gradients against TF 2.21 on edge-case logits, and the fused
-sparse node (ops/softmax_cross_entropy.py) against finite differences, second derivatives and kept graphs.
+sparse and dense nodes (ops/softmax_cross_entropy.py) against finite differences, second derivatives, kept graphs.
 
 Golden: tests/golden/make_softmax_cross_entropy_grads.py (TF's values for every public entry point).
 """
@@ -12,7 +12,7 @@ import pytest
 import torch
 
 import keraslike as tf
-from keraslike._src.ops.softmax_cross_entropy import sparse_softmax_cross_entropy
+from keraslike._src.ops.softmax_cross_entropy import softmax_cross_entropy, sparse_softmax_cross_entropy
 
 GOLDEN = json.loads((Path(__file__).parents[1] / "golden" / "softmax_cross_entropy_grads.json").read_text())
 CASES = GOLDEN["cases"]
@@ -121,3 +121,49 @@ def test_out_of_range_label_raises_naming_it():
         sparse_softmax_cross_entropy(x, torch.tensor([0, 3]), "op")
     with pytest.raises(tf.errors.InvalidArgumentError, match=r"label value of -1 "):
         tf.nn.sparse_softmax_cross_entropy_with_logits([0, -1], x)
+
+
+@pytest.mark.parametrize("name", sorted(CASES))
+def test_dense_labels_gradient_matches_tf(name):
+    case = CASES[name]
+    want = case["tf.nn.dense.labels"]
+    weights = upstream(np.shape(case["logits"])[:-1])
+    y = tf.Variable(np.asarray(want["soft_labels"], "float32"))
+    with tf.GradientTape() as tape:
+        value = tf.reduce_sum(tf.nn.softmax_cross_entropy_with_logits(y, np.asarray(case["logits"], "float32"))
+                              * weights)
+    np.testing.assert_allclose(np.asarray(value), want["value"], rtol=1e-5)
+    np.testing.assert_allclose(np.asarray(tape.gradient(value, y)), np.asarray(want["grad"], "float32"),
+                               rtol=1e-5, atol=1e-6)
+
+
+def dense_composite(logits, labels, axis=-1):
+    return -torch.sum(labels * torch.log_softmax(logits, dim=axis), dim=axis)
+
+
+def test_dense_node_matches_finite_differences_and_second_derivatives():
+    x = torch.randn(3, 4, 5, dtype=torch.float64, requires_grad=True)
+    y = torch.rand(3, 4, 5, dtype=torch.float64, requires_grad=True)
+    for axis in (-1, 1, 0):
+        fn = lambda a, b: softmax_cross_entropy(a, b, axis)  # noqa: B023, E731
+        assert torch.autograd.gradcheck(fn, (x, y))
+        assert torch.autograd.gradgradcheck(fn, (x, y))
+        torch.testing.assert_close(fn(x, y), dense_composite(x, y, axis))
+
+
+def test_dense_kept_graph_and_half_precision():
+    x = torch.randn(6, 8, requires_grad=True)
+    y = torch.softmax(torch.randn(6, 8), -1)
+    loss = (softmax_cross_entropy(x, y) * torch.arange(6.0)).sum()
+    first, = torch.autograd.grad(loss, x, retain_graph=True)
+    second, = torch.autograd.grad(loss, x)
+    want, = torch.autograd.grad((dense_composite(x, y) * torch.arange(6.0)).sum(), x)
+    torch.testing.assert_close(first, want, rtol=1e-5, atol=1e-6)
+    torch.testing.assert_close(second, want, rtol=1e-5, atol=1e-6)
+    for dtype, tol in ((torch.float16, 2e-3), (torch.bfloat16, 1.6e-2)):
+        half = (x.detach() * 3).to(dtype).requires_grad_()
+        (softmax_cross_entropy(half, y.to(dtype)) * torch.arange(6.0).to(dtype)).sum().backward()
+        exact = (x.detach() * 3).to(dtype).double().requires_grad_()
+        (dense_composite(exact, y.to(dtype).double()) * torch.arange(6.0).double()).sum().backward()
+        assert half.grad.dtype == dtype
+        torch.testing.assert_close(half.grad.double(), exact.grad, rtol=0, atol=tol)

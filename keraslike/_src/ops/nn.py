@@ -21,7 +21,7 @@ from keraslike._src.ops import random as _random
 from keraslike._src.ops.conversion import binary_operands, normalize_axes, normalize_axis, to_tensor
 from keraslike._src.ops.indexing import gather
 from keraslike._src.ops.math import _require_float, clamp_as_tf
-from keraslike._src.ops.softmax_cross_entropy import sparse_softmax_cross_entropy
+from keraslike._src.ops.softmax_cross_entropy import softmax_cross_entropy, sparse_softmax_cross_entropy
 from keraslike._src.ragged.ragged_dispatch import on_flat_values, on_labels_logits
 from keraslike._src.ragged import ragged_array_ops
 from keraslike._src.ragged.ragged_tensor import RaggedTensor
@@ -211,7 +211,7 @@ def softmax_cross_entropy_with_logits(labels, logits, axis=-1, name=None):
             f"Expected `labels` and `logits` of the same shape. Received: labels.shape={list(lb.shape)}, "
             f"logits.shape={list(lg.shape)}"
         )
-    return -torch.sum(lb * torch.log_softmax(lg, dim=axis), dim=axis)
+    return softmax_cross_entropy(lg, lb, normalize_axis(axis, lg.dim()))  # one autograd node, as TF's kernel
 
 
 def sparse_softmax_cross_entropy_with_logits(labels, logits, name=None):

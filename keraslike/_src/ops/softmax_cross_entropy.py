@@ -51,6 +51,44 @@ class _SparseSoftmaxCrossEntropy(torch.autograd.Function):
         return dx.mul_(g).scatter_add_(-1, index, -g), None
 
 
+class _SoftmaxCrossEntropy(torch.autograd.Function):
+    """`(logits (..., classes), labels (..., classes)) -> loss (...)`, `-sum(labels * log_softmax(logits))`;
+    the gradient `(softmax * sum(labels) - labels) * g` is written over the kept log-probabilities, as above."""
+
+    @staticmethod
+    def forward(ctx, logits, labels):
+        log_prob = torch.log_softmax(logits, dim=-1)              # (..., classes)
+        loss = -torch.sum(labels * log_prob, dim=-1)              # (...)
+        ctx.save_for_backward(logits, labels, log_prob)
+        return loss
+
+    @staticmethod
+    def backward(ctx, grad):
+        logits, labels, log_prob = ctx.saved_tensors
+        g = grad.unsqueeze(-1)                                     # (..., 1)
+        if torch.is_grad_enabled():  # create_graph: a formula autograd can differentiate again
+            log_prob = torch.log_softmax(logits, dim=-1)
+            dx = (torch.exp(log_prob) * labels.sum(-1, keepdim=True) - labels) * g
+            return dx, (-log_prob * g if ctx.needs_input_grad[1] else None)
+        dlabels = -log_prob * g if ctx.needs_input_grad[1] else None  # before log_prob is overwritten
+        if log_prob.dtype in (torch.float16, torch.bfloat16):  # in float32, rounded once
+            g32, y32 = g.float(), labels.float()
+            dx = torch.exp(log_prob.float()).mul_(y32.sum(-1, keepdim=True) * g32).addcmul_(y32, g32, value=-1)
+            return dx.to(log_prob.dtype), dlabels
+        dx = torch.exp(log_prob) if _graph_kept() else log_prob.exp_()
+        return dx.mul_(labels.sum(-1, keepdim=True) * g).addcmul_(labels, g, value=-1), dlabels
+
+
+def softmax_cross_entropy(logits, labels, axis=-1):
+    """`-sum(labels * log_softmax(logits, axis), axis)`, one autograd node; `labels` has `logits`' shape and dtype;
+    `(..., classes, ...)` -> the shape without `axis`. Gradients flow to both (TF2)."""
+    if axis not in (-1, logits.dim() - 1):
+        logits, labels = logits.movedim(axis, -1), labels.movedim(axis, -1)
+    if (logits.requires_grad or labels.requires_grad) and torch.is_grad_enabled():
+        return _SoftmaxCrossEntropy.apply(logits, labels)
+    return -torch.sum(labels * torch.log_softmax(logits, dim=-1), dim=-1)
+
+
 def sparse_softmax_cross_entropy(logits, labels, op_name, given=None):
     """`-log_softmax(logits)[..., labels]`: `(..., classes)`, int64 `(...)` -> `(...)`, one autograd node.
 

@@ -10,7 +10,9 @@ import torch.nn.functional as F
 from keraslike._src.keras import keras_version
 from keraslike._src.keras.backend import config as keras_config
 from keraslike._src.ops.cached_logits import logits_for_loss
-from keraslike._src.ops.softmax_cross_entropy import label_range_error, pick_labels, sparse_softmax_cross_entropy
+from keraslike._src.ops.softmax_cross_entropy import (
+    label_range_error, pick_labels, softmax_cross_entropy, sparse_softmax_cross_entropy,
+)
 from keraslike._src.keras.losses.loss import (
     LossFunctionWrapper, check_broadcastable, reduce_weighted_values, scale_for_distribution,
     squeeze_or_expand_to_same_rank, tensor_args,
@@ -65,12 +67,10 @@ def categorical_crossentropy(y_true, y_pred, from_logits=False, label_smoothing=
     if label_smoothing:
         num_classes = y_pred.shape[axis]
         y_true = y_true * (1.0 - label_smoothing) + label_smoothing / num_classes
-    if from_logits:
-        log_prob = torch.log_softmax(y_pred, dim=axis)
-    else:
-        probs = y_pred / y_pred.sum(dim=axis, keepdim=True)
-        log_prob = torch.log(probs.clamp(*_probability_bounds()))
-    return -(y_true * log_prob).sum(dim=axis)
+    if from_logits:  # one autograd node, TF's fused kernel
+        return softmax_cross_entropy(y_pred, y_true, axis)
+    probs = y_pred / y_pred.sum(dim=axis, keepdim=True)
+    return -(y_true * torch.log(probs.clamp(*_probability_bounds()))).sum(dim=axis)
 
 
 @with_tensor_args

@@ -22,7 +22,7 @@ from keraslike._src.ops import conv1d_route, masked_attention
 from keraslike._src.ops.cached_logits import cache_logits, logits_for_loss
 from keraslike._src.ops.conv_workarounds import pointwise_as_slice
 from keraslike._src.ops.nn import selu_as_tf
-from keraslike._src.ops.softmax_cross_entropy import pick_labels, sparse_softmax_cross_entropy
+from keraslike._src.ops.softmax_cross_entropy import pick_labels, softmax_cross_entropy, sparse_softmax_cross_entropy
 
 
 def _probability_bounds():
@@ -441,7 +441,7 @@ def categorical_crossentropy(target, output, from_logits=False, axis=-1):
         raise ValueError(f"Arguments `target` and `output` must have the same shape. Received: "
                          f"target.shape={tuple(t.shape)}, output.shape={tuple(o.shape)}")
     if from_logits:
-        return -torch.sum(t * torch.log_softmax(o, dim=axis), dim=axis)
+        return softmax_cross_entropy(o, t, axis)  # one autograd node, TF's fused kernel
     o = o / torch.sum(o, dim=axis, keepdim=True)
     o = torch.clamp(o, *_probability_bounds())
     return -torch.sum(t * torch.log(o), dim=axis)
