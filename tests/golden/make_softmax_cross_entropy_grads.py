@@ -3,7 +3,8 @@
 keraslike computes the sparse cross-entropy from logits as one autograd node (ops/softmax_cross_entropy.py:
 TF's `SparseSoftmaxCrossEntropyWithLogits`, gradient `softmax - onehot`); these are TF's values and gradients
 with respect to the logits for every public entry point, on logits of +-1e4, -inf (a label's own logit -inf
-too), one class, a batch of one, 3-D (batch, time, classes) logits with sample weights, and `ignore_class`.
+too), one class, a batch of one, 3-D (batch, time, classes) logits with sample weights (time == classes
+too: `tf.compat.v1.losses` took the time axis for the classes), and `ignore_class`.
 The per-example losses are weighted by fixed upstream weights so the gradient sees a non-uniform incoming
 gradient.
 
@@ -37,6 +38,7 @@ def logits_cases():
         "one_class": ([[0.3], [-2.0], [1e4]], [0, 0, 0]),
         "batch_of_one": ([[0.1, -0.4, 2.0, 1.5, -3.0]], [3]),
         "three_d": (rng.normal(size=(2, 3, 5)) * 2, [[0, 4, 1], [3, 3, 2]]),
+        "time_equals_classes": (rng.normal(size=(2, 3, 3)), [[0, 2, 1], [1, 1, 0]]),  # classes are the last axis
     }
 
 
@@ -98,6 +100,10 @@ def golden_case(logits, labels):
         logits)
     case["Categorical"] = value_and_grad(
         lambda x: tf.keras.losses.CategoricalCrossentropy(from_logits=True)(onehot, x, sample_weight=sw), logits)
+    case["v1.losses.sparse"] = value_and_grad(
+        lambda x: tf.compat.v1.losses.sparse_softmax_cross_entropy(labels, x, weights=upstream(labels.shape)), logits)
+    case["v1.losses.dense"] = value_and_grad(
+        lambda x: tf.compat.v1.losses.softmax_cross_entropy(onehot, x, weights=upstream(labels.shape)), logits)
     case["tf.nn.dense.labels"] = labels_grad(logits, onehot * 0.7 + 0.1)
     if np.shape(logits)[-1] > 1:  # ignore_class: the first label's class is left out
         ignore = int(labels.reshape(-1)[0])

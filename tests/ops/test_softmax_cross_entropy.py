@@ -47,6 +47,8 @@ def entry_points(case):
         "Sparse.sum": lambda x: losses.SparseCategoricalCrossentropy(from_logits=True, reduction="sum")(labels, x),
         "Categorical": lambda x: losses.CategoricalCrossentropy(from_logits=True)(onehot, x, sample_weight=sw),
     }
+    fns["v1.losses.sparse"] = lambda x: tf.compat.v1.losses.sparse_softmax_cross_entropy(labels, x, weights=sw)
+    fns["v1.losses.dense"] = lambda x: tf.compat.v1.losses.softmax_cross_entropy(onehot, x, weights=sw)
     if "ignore_class" in case:
         fns["Sparse.ignore_class"] = lambda x: losses.SparseCategoricalCrossentropy(
             from_logits=True, ignore_class=case["ignore_class"])(labels, x, sample_weight=sw)
