@@ -55,6 +55,13 @@ def value_and_grad(fn, logits):
     return {"value": np.asarray(value).tolist(), "grad": np.asarray(grad).tolist()}
 
 
+def minus_one_every_other(labels):
+    """Labels with every other entry -1 (a padding id outside the classes), for `ignore_class=-1`."""
+    padded = np.array(labels, "int64")
+    padded.reshape(-1)[::2] = -1
+    return padded
+
+
 def labels_grad(logits, soft_labels):
     """TF2's `softmax_cross_entropy_with_logits` differentiates with respect to the labels too."""
     x = tf.constant(np.asarray(logits, "float32"))
@@ -105,6 +112,9 @@ def golden_case(logits, labels):
     case["v1.losses.dense"] = value_and_grad(
         lambda x: tf.compat.v1.losses.softmax_cross_entropy(onehot, x, weights=upstream(labels.shape)), logits)
     case["tf.nn.dense.labels"] = labels_grad(logits, onehot * 0.7 + 0.1)
+    padded = minus_one_every_other(labels)
+    case["Sparse.ignore_minus_one"] = value_and_grad(
+        lambda x: tf.keras.losses.SparseCategoricalCrossentropy(from_logits=True, ignore_class=-1)(padded, x), logits)
     if np.shape(logits)[-1] > 1:  # ignore_class: the first label's class is left out
         ignore = int(labels.reshape(-1)[0])
         case["ignore_class"] = ignore

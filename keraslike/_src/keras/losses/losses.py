@@ -113,12 +113,17 @@ def _sparse_crossentropy(y_true, y_pred, from_logits, ignore_class, axis, reduct
                                   given=y_true)
         return values.mean() if reduction == "mean" else values
     classes = y_pred.shape[-1]
+    ignore = int(ignore_class)
+    if from_logits:  # the fused node on the kept labels (an ignored one may be out of range: -1 is common)
+        kept = labels != ignore
+        safe = torch.where(kept, labels, torch.zeros_like(labels))
+        given = torch.where(kept, y_true, torch.zeros_like(y_true))  # what the error names: the kept labels
+        values = sparse_softmax_cross_entropy(y_pred, safe, "sparse_categorical_crossentropy", given=given)
+        values = torch.where(kept, values, torch.zeros_like(values))
+        return values.sum() / kept.sum() if reduction == "mean" else values
     if y_pred.dim() > 2:  # (batch, ..., classes): torch wants classes on dim 1
         y_pred = y_pred.movedim(-1, 1)
-    ignore = int(ignore_class)
     try:
-        if from_logits:
-            return F.cross_entropy(y_pred, labels, reduction=reduction, ignore_index=ignore)
         return F.nll_loss(_log_probabilities(y_pred, 1), labels, reduction=reduction, ignore_index=ignore)
     except (IndexError, RuntimeError) as err:
         if "out of bounds" not in str(err) and "out of range" not in str(err):
