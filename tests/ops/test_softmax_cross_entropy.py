@@ -173,3 +173,35 @@ def test_dense_kept_graph_and_half_precision():
         (dense_composite(exact, y.to(dtype).double()) * torch.arange(6.0).double()).sum().backward()
         assert half.grad.dtype == dtype
         torch.testing.assert_close(half.grad.double(), exact.grad, rtol=0, atol=tol)
+
+
+def test_vectorized_map_batches_the_cross_entropies_with_gradients():
+    """Inside torch.func's vmap (tf.vectorized_map) the composite ops run: batched, no loop fallback."""
+    x = tf.Variable(np.random.RandomState(0).normal(size=(4, 3, 5)).astype("float32"))
+    labels = np.array([[0, 4, 1], [3, 3, 2], [1, 0, 0], [4, 2, 1]])
+    onehot = np.eye(5, dtype="float32")[labels]
+    with tf.GradientTape() as tape:
+        sparse = tf.vectorized_map(lambda a: tf.nn.sparse_softmax_cross_entropy_with_logits(a[1], a[0]),
+                                   (x, labels), fallback_to_while_loop=False)
+        dense = tf.vectorized_map(lambda a: tf.nn.softmax_cross_entropy_with_logits(a[1], a[0]), (x, onehot),
+                                  fallback_to_while_loop=False)
+        total = tf.reduce_sum(sparse) + tf.reduce_sum(dense)
+    xs = np.asarray(x)
+    log_prob = xs - np.log(np.exp(xs).sum(-1, keepdims=True))
+    np.testing.assert_allclose(np.asarray(sparse), -np.take_along_axis(log_prob, labels[..., None], -1)[..., 0],
+                               rtol=1e-5, atol=1e-6)
+    np.testing.assert_allclose(np.asarray(dense), np.asarray(sparse), rtol=1e-6, atol=1e-6)
+    np.testing.assert_allclose(np.asarray(tape.gradient(total, x)), 2 * (np.exp(log_prob) - onehot),
+                               rtol=1e-5, atol=1e-6)
+
+
+def test_the_helpers_run_under_torch_func_vmap():
+    """A custom autograd node without a vmap rule raises under torch.func transforms; the helpers use the
+    composite ops there."""
+    x = torch.randn(4, 3, 5, requires_grad=True)
+    labels = torch.randint(0, 5, (4, 3))
+    onehot = torch.nn.functional.one_hot(labels, 5).float()
+    sparse = torch.func.vmap(lambda a, b: sparse_softmax_cross_entropy(a, b, "op"))(x, labels)
+    dense = torch.func.vmap(softmax_cross_entropy)(x, onehot)
+    torch.testing.assert_close(sparse, composite(x, labels))
+    torch.testing.assert_close(dense, composite(x, labels))

@@ -22,6 +22,13 @@ from keraslike._src.errors import InvalidArgumentError
 _keep_graph = getattr(torch._C._autograd, "_get_current_graph_task_keep_graph", None)
 
 
+def _fused(*tensors):
+    """Whether the fused node applies: a gradient is wanted, outside torch.func transforms (vmap of
+    `tf.vectorized_map`), which batch the composite ops but not a custom node."""
+    return (any(t.requires_grad for t in tensors) and torch.is_grad_enabled()
+            and not torch._C._are_functorch_transforms_active())
+
+
 def _graph_kept():
     """Whether the running backward keeps its graph (`retain_graph=True`); True when torch cannot say."""
     return _keep_graph is None or torch.compiler.is_compiling() or bool(_keep_graph())
@@ -84,7 +91,7 @@ def softmax_cross_entropy(logits, labels, axis=-1):
     `(..., classes, ...)` -> the shape without `axis`. Gradients flow to both (TF2)."""
     if axis not in (-1, logits.dim() - 1):
         logits, labels = logits.movedim(axis, -1), labels.movedim(axis, -1)
-    if (logits.requires_grad or labels.requires_grad) and torch.is_grad_enabled():
+    if _fused(logits, labels):
         return _SoftmaxCrossEntropy.apply(logits, labels)
     return -torch.sum(labels * torch.log_softmax(logits, dim=-1), dim=-1)
 
@@ -96,7 +103,7 @@ def sparse_softmax_cross_entropy(logits, labels, op_name, given=None):
         InvalidArgumentError (a ValueError): a label outside `[0, classes)`, named as `pick_labels` does.
     """
     try:
-        if logits.requires_grad and torch.is_grad_enabled():
+        if _fused(logits):
             return _SparseSoftmaxCrossEntropy.apply(logits, labels.long())
         return -torch.gather(torch.log_softmax(logits, dim=-1), -1, labels.long().unsqueeze(-1)).squeeze(-1)
     except (RuntimeError, IndexError) as err:
