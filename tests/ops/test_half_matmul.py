@@ -72,3 +72,24 @@ def test_float16_convolution_in_float32():
         assert out.dtype == tf.float16 and layer.kernel.dtype == tf.float32
     finally:
         tf.keras.mixed_precision.set_global_policy("float32")
+
+
+def test_dense_on_sequences_is_the_dense_on_their_rows():
+    """(batch, time, features) inputs take one addmm over the flattened rows (no separate bias add): each row's
+    value and every gradient are the 2-D Dense's, bit for bit; a non-contiguous input and zero rows work."""
+    torch.manual_seed(2)
+    w, b = torch.randn(16, 40, requires_grad=True), torch.randn(40, requires_grad=True)
+    x = torch.randn(3, 5, 16, requires_grad=True)
+    seq = half_matmul.affine(x, w, b)
+    rows = half_matmul.affine(x.detach().reshape(15, 16), w, b).reshape(3, 5, 40)
+    assert torch.equal(seq, rows)
+    torch.testing.assert_close(seq, x @ w + b, rtol=1e-6, atol=1e-6)  # the value TF's MatMul + BiasAdd gives
+    weights = torch.arange(600.0).reshape(3, 5, 40) % 7
+    gx, gw, gb = torch.autograd.grad((seq * weights).sum(), (x, w, b))
+    x2 = x.detach().reshape(15, 16).requires_grad_()
+    want = torch.autograd.grad((torch.addmm(b, x2, w) * weights.reshape(15, 40)).sum(), (x2, w, b))
+    for got, ref in zip((gx.reshape(15, 16), gw, gb), want):
+        assert torch.equal(got, ref)
+    strided = torch.randn(5, 3, 16).transpose(0, 1)
+    torch.testing.assert_close(half_matmul.affine(strided, w, b), strided @ w + b, rtol=1e-6, atol=1e-6)
+    assert half_matmul.affine(torch.randn(0, 5, 16), w, b).shape == (0, 5, 40)

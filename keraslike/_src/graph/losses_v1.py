@@ -11,6 +11,7 @@ import torch
 from keraslike._src.graph import graph as graph_lib
 from keraslike._src.graph import record
 from keraslike._src.graph.graph import GraphKeys
+from keraslike._src.ops import softmax_cross_entropy as xent
 
 
 class Reduction:
@@ -136,12 +137,13 @@ def softmax_cross_entropy_error(y, z, label_smoothing):
     y = _t(y, z)
     if label_smoothing:
         y = y * (1 - label_smoothing) + label_smoothing / y.shape[-1]
-    return -(y * torch.log_softmax(z, dim=-1)).sum(-1)
+    return xent.softmax_cross_entropy(z, y)  # one autograd node, TF's kernel
 
 
 @record.op_function
 def sparse_softmax_cross_entropy_error(y, z):
-    return torch.nn.functional.cross_entropy(_t(z), _t(y).long(), reduction="none")
+    """Classes on the last axis of `z` (`[d_0, ..., d_{r-1}, classes]`, as TF), labels `[d_0, ..., d_{r-1}]`."""
+    return xent.sparse_softmax_cross_entropy(_t(z), _t(y).long(), "SparseSoftmaxCrossEntropyWithLogits")
 
 
 @record.op_function

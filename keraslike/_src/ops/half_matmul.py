@@ -12,16 +12,25 @@ import torch
 
 
 def affine(x, kernel, bias):
-    """`x @ kernel (+ bias)`, `addmm` for a 2-D `x` with a bias (one rounding), else matmul then the bias add."""
+    """`x @ kernel (+ bias)`: with a bias, one `addmm` over the rows of `x` flattened to `(rows, in)` (one rounding,
+    no second output-sized buffer for the bias add), else a matmul; `(..., in)` -> `(..., units)`."""
     if x.dtype == torch.float16 and x.device.type == "cpu":
-        if x.dim() == 2 and bias is not None:
-            return torch.addmm(bias.float(), x.float(), kernel.float()).to(torch.float16)
+        if x.dim() >= 2 and bias is not None:
+            return _addmm_rows(bias.float(), x.float(), kernel.float()).to(torch.float16)
         out = (x.float() @ kernel.float()).to(torch.float16)
         return out if bias is None else out + bias
-    if x.dim() == 2 and bias is not None:
-        return torch.addmm(bias, x, kernel)
+    if x.dim() >= 2 and bias is not None:
+        return _addmm_rows(bias, x, kernel)
     out = x @ kernel
     return out if bias is None else out + bias
+
+
+def _addmm_rows(bias, x, kernel):
+    """`addmm(bias, x, kernel)` on `x`'s rows: `(..., in)` -> `(..., units)` (what matmul does with a 3-D `x`)."""
+    if x.dim() == 2:
+        return torch.addmm(bias, x, kernel)
+    rows = x.reshape(x.shape[:-1].numel(), x.shape[-1])  # a view when x's rows are contiguous, as matmul's
+    return torch.addmm(bias, rows, kernel).reshape(*x.shape[:-1], kernel.shape[-1])
 
 
 def einsum(equation, x, kernel):

@@ -15,13 +15,13 @@ import torch
 import torch.nn.functional as F
 
 from keraslike._src.distribute.context import get_strategy
-from keraslike._src.errors import InvalidArgumentError
 from keraslike._src.ops import dtypes, nn_experimental
 from keraslike._src.ops.cached_logits import cache_logits
 from keraslike._src.ops import random as _random
 from keraslike._src.ops.conversion import binary_operands, normalize_axes, normalize_axis, to_tensor
 from keraslike._src.ops.indexing import gather
 from keraslike._src.ops.math import _require_float, clamp_as_tf
+from keraslike._src.ops.softmax_cross_entropy import softmax_cross_entropy, sparse_softmax_cross_entropy
 from keraslike._src.ragged.ragged_dispatch import on_flat_values, on_labels_logits
 from keraslike._src.ragged import ragged_array_ops
 from keraslike._src.ragged.ragged_tensor import RaggedTensor
@@ -211,7 +211,7 @@ def softmax_cross_entropy_with_logits(labels, logits, axis=-1, name=None):
             f"Expected `labels` and `logits` of the same shape. Received: labels.shape={list(lb.shape)}, "
             f"logits.shape={list(lg.shape)}"
         )
-    return -torch.sum(lb * torch.log_softmax(lg, dim=axis), dim=axis)
+    return softmax_cross_entropy(lg, lb, normalize_axis(axis, lg.dim()))  # one autograd node, as TF's kernel
 
 
 def sparse_softmax_cross_entropy_with_logits(labels, logits, name=None):
@@ -239,36 +239,7 @@ def sparse_softmax_cross_entropy_with_logits(labels, logits, name=None):
             f"Expected `labels` of shape logits.shape[:-1]. Received: labels.shape={list(lb.shape)}, "
             f"logits.shape={list(lg.shape)}"
         )
-    return -pick_labels(torch.log_softmax(lg, dim=-1), lb, "SparseSoftmaxCrossEntropyWithLogits")
-
-
-def pick_labels(values, labels, op_name, given=None):
-    """`values[..., labels]`: each label's entry of the class axis (the last); `(..., classes)` -> `(...)`.
-
-    Torch's gather checks the range in its kernel, so the good path has no host sync. `given` is the labels
-    as the user gave them (floats, before the int64 cast that makes NaN -2**63), named in the error.
-
-    Raises:
-        InvalidArgumentError (a ValueError): a label outside `[0, classes)` (negative, too large or NaN),
-            as TF's `SparseSoftmaxCrossEntropyWithLogits` / `GatherV2` kernels.
-    """
-    try:
-        return torch.gather(values, -1, labels.long().unsqueeze(-1)).squeeze(-1)
-    except (RuntimeError, IndexError) as err:
-        if "out of bounds" not in str(err):
-            raise
-        raise label_range_error(labels if given is None else given, values.shape[-1], op_name) from None
-
-
-def label_range_error(labels, classes, op_name):
-    """The `InvalidArgumentError` for labels outside `[0, classes)`, naming the first bad one (error path only)."""
-    flat = labels.detach().reshape(-1)
-    bad = torch.isnan(flat) if flat.is_floating_point() else torch.zeros_like(flat, dtype=torch.bool)
-    bad = bad | (flat < 0) | (flat >= classes)
-    first = flat[bad][0].item() if bool(bad.any()) else flat.min().item()
-    return InvalidArgumentError(
-        None, op_name, f"Received a label value of {first} which is outside the valid range of [0, {classes}). "
-        f"Received: labels with {int(bad.sum())} such value(s) of {flat.numel()}, shape={list(labels.shape)}")
+    return sparse_softmax_cross_entropy(lg, lb, "SparseSoftmaxCrossEntropyWithLogits")
 
 
 def sigmoid_cross_entropy_with_logits(labels=None, logits=None, name=None):

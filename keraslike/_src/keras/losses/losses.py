@@ -10,7 +10,9 @@ import torch.nn.functional as F
 from keraslike._src.keras import keras_version
 from keraslike._src.keras.backend import config as keras_config
 from keraslike._src.ops.cached_logits import logits_for_loss
-from keraslike._src.ops.nn import label_range_error, pick_labels
+from keraslike._src.ops.softmax_cross_entropy import (
+    label_range_error, pick_labels, softmax_cross_entropy, sparse_softmax_cross_entropy,
+)
 from keraslike._src.keras.losses.loss import (
     LossFunctionWrapper, check_broadcastable, reduce_weighted_values, scale_for_distribution,
     squeeze_or_expand_to_same_rank, tensor_args,
@@ -65,12 +67,10 @@ def categorical_crossentropy(y_true, y_pred, from_logits=False, label_smoothing=
     if label_smoothing:
         num_classes = y_pred.shape[axis]
         y_true = y_true * (1.0 - label_smoothing) + label_smoothing / num_classes
-    if from_logits:
-        log_prob = torch.log_softmax(y_pred, dim=axis)
-    else:
-        probs = y_pred / y_pred.sum(dim=axis, keepdim=True)
-        log_prob = torch.log(probs.clamp(*_probability_bounds()))
-    return -(y_true * log_prob).sum(dim=axis)
+    if from_logits:  # one autograd node, TF's fused kernel
+        return softmax_cross_entropy(y_pred, y_true, axis)
+    probs = y_pred / y_pred.sum(dim=axis, keepdim=True)
+    return -(y_true * torch.log(probs.clamp(*_probability_bounds()))).sum(dim=axis)
 
 
 @with_tensor_args
@@ -106,16 +106,24 @@ def _sparse_crossentropy(y_true, y_pred, from_logits, ignore_class, axis, reduct
         y_pred = y_pred.movedim(axis, -1)
     if ignore_class is None:
         # no ignore_index at all: any sentinel is a value a label can take (a NaN label casts to -2**63)
-        log_prob = torch.log_softmax(y_pred, dim=-1) if from_logits else _log_probabilities(y_pred, -1)
-        values = -pick_labels(log_prob, labels, "sparse_categorical_crossentropy", given=y_true)
+        if from_logits:  # one autograd node, TF's fused kernel
+            values = sparse_softmax_cross_entropy(y_pred, labels, "sparse_categorical_crossentropy", given=y_true)
+        else:
+            values = -pick_labels(_log_probabilities(y_pred, -1), labels, "sparse_categorical_crossentropy",
+                                  given=y_true)
         return values.mean() if reduction == "mean" else values
     classes = y_pred.shape[-1]
+    ignore = int(ignore_class)
+    if from_logits:  # the fused node on the kept labels (an ignored one may be out of range: -1 is common)
+        kept = labels != ignore
+        safe = torch.where(kept, labels, torch.zeros_like(labels))
+        given = torch.where(kept, y_true, torch.zeros_like(y_true))  # what the error names: the kept labels
+        values = sparse_softmax_cross_entropy(y_pred, safe, "sparse_categorical_crossentropy", given=given)
+        values = torch.where(kept, values, torch.zeros_like(values))
+        return values.sum() / kept.sum() if reduction == "mean" else values
     if y_pred.dim() > 2:  # (batch, ..., classes): torch wants classes on dim 1
         y_pred = y_pred.movedim(-1, 1)
-    ignore = int(ignore_class)
     try:
-        if from_logits:
-            return F.cross_entropy(y_pred, labels, reduction=reduction, ignore_index=ignore)
         return F.nll_loss(_log_probabilities(y_pred, 1), labels, reduction=reduction, ignore_index=ignore)
     except (IndexError, RuntimeError) as err:
         if "out of bounds" not in str(err) and "out of range" not in str(err):

@@ -21,7 +21,8 @@ from keraslike._src.keras.ops.tensors import convert, floatx, promote, to_float
 from keraslike._src.ops import conv1d_route, masked_attention
 from keraslike._src.ops.cached_logits import cache_logits, logits_for_loss
 from keraslike._src.ops.conv_workarounds import pointwise_as_slice
-from keraslike._src.ops.nn import pick_labels, selu_as_tf
+from keraslike._src.ops.nn import selu_as_tf
+from keraslike._src.ops.softmax_cross_entropy import pick_labels, softmax_cross_entropy, sparse_softmax_cross_entropy
 
 
 def _probability_bounds():
@@ -440,7 +441,7 @@ def categorical_crossentropy(target, output, from_logits=False, axis=-1):
         raise ValueError(f"Arguments `target` and `output` must have the same shape. Received: "
                          f"target.shape={tuple(t.shape)}, output.shape={tuple(o.shape)}")
     if from_logits:
-        return -torch.sum(t * torch.log_softmax(o, dim=axis), dim=axis)
+        return softmax_cross_entropy(o, t, axis)  # one autograd node, TF's fused kernel
     o = o / torch.sum(o, dim=axis, keepdim=True)
     o = torch.clamp(o, *_probability_bounds())
     return -torch.sum(t * torch.log(o), dim=axis)
@@ -459,11 +460,10 @@ def sparse_categorical_crossentropy(target, output, from_logits=False, axis=-1):
         given = given.squeeze(-1)
         t = t.squeeze(-1)
     o = torch.movedim(o, axis, -1)
-    if from_logits:
-        logp = torch.log_softmax(o, dim=-1)
-    else:
-        o = o / torch.sum(o, dim=-1, keepdim=True)
-        logp = torch.log(torch.clamp(o, *_probability_bounds()))
+    if from_logits:  # one autograd node, TF's fused kernel
+        return sparse_softmax_cross_entropy(o, t, "sparse_categorical_crossentropy", given=given)
+    o = o / torch.sum(o, dim=-1, keepdim=True)
+    logp = torch.log(torch.clamp(o, *_probability_bounds()))
     return -pick_labels(logp, t, "sparse_categorical_crossentropy", given=given)
 
 
