@@ -176,6 +176,7 @@ IN_TURN = {
         "image_generator": ["image_generator_coverage_fit.py", "{dir}/out", "--replicas", "2"],
         "bridge": ["bridge_fit.py", "{dir}/r2", "--replicas", "2"],
         "models": ["models_mirrored.py", "{dir}/models", "--replicas", "2"],
+        "multi_output": ["multi_output_fit.py", "{dir}/r2.npz", "--replicas", "2"],
     },
     "distribute_two_replicas": {
         "values": ["distribute_values.py", "{dir}/values.json", "keraslike"],
@@ -197,6 +198,7 @@ IN_TURN = {
         "ops_layer": ["ops_layer_fit.py", "{dir}/one.npz", "--replicas", "1"],
         "replica_steps": ["replica_steps.py", "{dir}/one", "--replicas", "1", "--scenarios", "fn"],
         "scenarios": ["scenarios.py", "{dir}", "--replicas", "1"],
+        "multi_output": ["multi_output_fit.py", "{dir}/r1.npz", "--replicas", "1"],
     },
 }
 
