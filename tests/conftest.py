@@ -177,6 +177,8 @@ IN_TURN = {
         "bridge": ["bridge_fit.py", "{dir}/r2", "--replicas", "2"],
         "models": ["models_mirrored.py", "{dir}/models", "--replicas", "2"],
         "multi_output": ["multi_output_fit.py", "{dir}/r2.npz", "--replicas", "2"],
+        "jit_eager": ["jit_compile_fit.py", "{dir}/eager", "--replicas", "2"],
+        "jit_compiled": ["jit_compile_fit.py", "{dir}/jit", "--replicas", "2", "--jit"],  # last: it traces steps
     },
     "distribute_two_replicas": {
         "values": ["distribute_values.py", "{dir}/values.json", "keraslike"],
