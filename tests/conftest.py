@@ -190,6 +190,7 @@ IN_TURN = {
         "text_coverage": ["text_coverage_fit.py", "{dir}/docs", "{dir}/out", "--replicas", "2"],
         "tutorial_programs": ["tutorial_programs.py", "{dir}/out.json", "keraslike"],
         "tutorial_programs_keras2": ["tutorial_programs.py", "{dir}/out.json", "keraslike", "--legacy"],
+        "strategies_in_turn": ["strategies_in_turn.py", "{dir}/out.npz"],
         "replica_batchnorm": ["replica_batchnorm.py", "{dir}"],  # flips TF_USE_LEGACY_KERAS
     },
     "one_replica": {  # the two that split the CPU into one logical device first (TF then accepts only that)
