@@ -197,6 +197,9 @@ IN_TURN = {
         "image_generator": ["image_generator_coverage_fit.py", "{dir}/out", "--replicas", "2"],
         "bridge": ["bridge_fit.py", "{dir}/r2", "--replicas", "2"],
         "models": ["models_mirrored.py", "{dir}/models", "--replicas", "2"],
+        "multi_output": ["multi_output_fit.py", "{dir}/r2.npz", "--replicas", "2"],
+        "jit_eager": ["jit_compile_fit.py", "{dir}/eager", "--replicas", "2"],
+        "jit_compiled": ["jit_compile_fit.py", "{dir}/jit", "--replicas", "2", "--jit"],  # last: it traces steps
     },
     "distribute_two_replicas": {
         "values": ["distribute_values.py", "{dir}/values.json", "keraslike"],
@@ -208,6 +211,7 @@ IN_TURN = {
         "text_coverage": ["text_coverage_fit.py", "{dir}/docs", "{dir}/out", "--replicas", "2"],
         "tutorial_programs": ["tutorial_programs.py", "{dir}/out.json", "keraslike"],
         "tutorial_programs_keras2": ["tutorial_programs.py", "{dir}/out.json", "keraslike", "--legacy"],
+        "strategies_in_turn": ["strategies_in_turn.py", "{dir}/out.npz"],
         "replica_batchnorm": ["replica_batchnorm.py", "{dir}"],  # flips TF_USE_LEGACY_KERAS
     },
     "one_replica": {  # the two that split the CPU into one logical device first (TF then accepts only that)
@@ -218,6 +222,7 @@ IN_TURN = {
         "ops_layer": ["ops_layer_fit.py", "{dir}/one.npz", "--replicas", "1"],
         "replica_steps": ["replica_steps.py", "{dir}/one", "--replicas", "1", "--scenarios", "fn"],
         "scenarios": ["scenarios.py", "{dir}", "--replicas", "1"],
+        "multi_output": ["multi_output_fit.py", "{dir}/r1.npz", "--replicas", "1"],
     },
 }
 

@@ -6,7 +6,7 @@ import pytest
 import torch
 
 import keraslike as tf
-from tests.conftest import SCRIPTS, run_script, run_scripts
+from tests.conftest import SCRIPTS, in_turn, run_scripts
 
 WORKER = SCRIPTS / "soft_placed_gpus.py"
 
@@ -35,10 +35,12 @@ def test_missing_gpus_run_as_two_cpu_replicas(tmp_path):
 
 
 @pytest.mark.slow
-def test_strategies_made_in_turn(tmp_path):
-    result = run_script([SCRIPTS / "strategies_in_turn.py", tmp_path / "out.npz"])
+def test_strategies_made_in_turn(tmp_path_factory):
+    # tests/scripts/strategies_in_turn.py, run in the distribute_two_replicas group (tests/conftest.py IN_TURN):
+    # a program's two-replica strategy re-runs it as two processes, then one-device strategies follow
+    result, folder = in_turn(tmp_path_factory, "distribute_two_replicas")["strategies_in_turn"]
     assert result.returncode == 0, result.stderr
-    out = np.load(tmp_path / "out.npz")
+    out = np.load(folder / "out.npz")
     assert list(out["replicas"]) == [2, 1]
     assert float(out["reduced"]) == 1.0  # the default strategy has one replica
     assert float(out["summed"]) == 2.0  # the two-replica strategy still sums over both processes

@@ -24,8 +24,16 @@ def main():
     parser.add_argument("--jit", action="store_true")
     parser.add_argument("--backend", default="eager", help='"eager": dynamo tracing without code generation')
     args = parser.parse_args()
+    original = jit._torch_compile
     if args.backend != "inductor":
         jit._torch_compile = lambda fn: torch.compile(fn, backend=args.backend, dynamic=False)
+    try:
+        run(args)
+    finally:  # run in turn with other scripts (tests/scripts/in_turn.py): they get torch.compile as it was
+        jit._torch_compile = original
+
+
+def run(args):
     tf.keras.utils.set_random_seed(5)
     cpu = tf.config.list_physical_devices("CPU")[0]
     tf.config.set_logical_device_configuration(cpu, [tf.config.LogicalDeviceConfiguration()] * args.replicas)

@@ -8,6 +8,7 @@ Compiling with inductor takes several seconds on the test machine, so the compil
 Run: pytest tests/keras/trainers/test_jit_compile.py -q -m slow
 """
 
+import json
 import warnings
 
 import numpy as np
@@ -16,6 +17,7 @@ import torch
 
 import keraslike as tf
 from keraslike._src.autodiff import jit
+from tests.conftest import in_turn
 
 keras = tf.keras
 
@@ -234,17 +236,14 @@ def test_an_overridden_train_step_goes_through_torch_compile_whole(monkeypatch):
 
 
 @pytest.mark.slow
-def test_compiled_steps_under_two_replicas_equal_eager(tmp_path):
+def test_compiled_steps_under_two_replicas_equal_eager(tmp_path_factory):
     """2 gloo replicas (DDP after the first step), steps traced by dynamo: same training as eager replicas."""
-    import json
-
-    from tests.conftest import SCRIPTS, run_scripts
-
-    jobs = (("eager", []), ("jit", ["--jit"]))
-    for proc in run_scripts(*([SCRIPTS / "jit_compile_fit.py", tmp_path / n, "--replicas", "2", *x] for n, x in jobs)):
+    jobs = in_turn(tmp_path_factory, "keras_two_replicas")  # tests/conftest.py IN_TURN: jit_eager, jit_compiled
+    (eager_proc, eager_dir), (jit_proc, jit_dir) = jobs["jit_eager"], jobs["jit_compiled"]
+    for proc in (eager_proc, jit_proc):
         assert proc.returncode == 0, proc.stderr
-    eager = [json.loads((tmp_path / f"eager.rank{r}.json").read_text()) for r in range(2)]
-    compiled = [json.loads((tmp_path / f"jit.rank{r}.json").read_text()) for r in range(2)]
+    eager = [json.loads((eager_dir / f"eager.rank{r}.json").read_text()) for r in range(2)]
+    compiled = [json.loads((jit_dir / f"jit.rank{r}.json").read_text()) for r in range(2)]
     for ref, got in zip(eager, compiled):
         assert got["warnings"] == []  # no fallback: the traced steps ran
         for key in ("loss", "val_loss", "accuracy"):

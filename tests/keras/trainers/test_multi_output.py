@@ -10,6 +10,7 @@ import pytest
 import torch
 
 import keraslike as tf
+from tests.conftest import in_turn
 
 keras = tf.keras
 torch.set_num_threads(1)
@@ -154,49 +155,14 @@ def test_single_output_keys_unchanged():
     assert model.metrics_names == ["loss", "compile_metrics"]  # Keras 3
 
 
-_WORKER = '''
-import sys
-import numpy as np
-import torch
-import keraslike as tf
-keras = tf.keras
-torch.set_num_threads(1)
-out, replicas = sys.argv[1], int(sys.argv[2])
-rng = np.random.default_rng(0)
-x = rng.normal(size=(21, 4)).astype("float32")
-ya = rng.normal(size=(21, 1)).astype("float32")
-yb = rng.integers(0, 3, size=21).astype("int64")
-if replicas == 1:
-    strategy = tf.distribute.OneDeviceStrategy("/cpu:0")
-else:
-    cpu = tf.config.list_physical_devices("CPU")[0]
-    tf.config.set_logical_device_configuration(cpu, [tf.config.LogicalDeviceConfiguration()] * replicas)
-    strategy = tf.distribute.MirroredStrategy([f"/cpu:{i}" for i in range(replicas)])
-with strategy.scope():
-    keras.utils.set_random_seed(0)
-    inp = keras.Input((4,))
-    h = keras.layers.Dense(8, activation="relu", name="hidden")(inp)
-    model = keras.Model(inp, [keras.layers.Dense(1, name="a")(h), keras.layers.Dense(3, name="b")(h)])
-    model.compile(optimizer=keras.optimizers.SGD(0.1),
-                  loss={"a": "mse", "b": keras.losses.SparseCategoricalCrossentropy(from_logits=True)},
-                  loss_weights={"a": 2.0, "b": 0.5}, metrics={"b": "accuracy"})
-history = model.fit(x, {"a": ya, "b": yb}, batch_size=8, epochs=2, verbose=0)
-logs = model.evaluate(x, [ya, yb], batch_size=8, verbose=0, return_dict=True)
-if getattr(strategy, "_rank", 0) == 0:
-    np.savez(out, *model.get_weights(), keys=np.array(list(history.history)),
-             **{"h_" + k: v for k, v in history.history.items()}, **{"e_" + k: v for k, v in logs.items()})
-'''
-
-
 @pytest.mark.slow
-def test_two_replicas_match_one_device(tmp_path):
-    from tests.conftest import run_scripts
-
-    script = tmp_path / "multi_output_fit.py"
-    script.write_text(_WORKER)
-    for proc in run_scripts(*([script, tmp_path / f"r{replicas}.npz", replicas] for replicas in (1, 2))):
+def test_two_replicas_match_one_device(tmp_path_factory):
+    # the two runs of tests/scripts/multi_output_fit.py, each in its group of tests/conftest.py IN_TURN
+    (one_proc, one_dir), (two_proc, two_dir) = (in_turn(tmp_path_factory, group)["multi_output"]
+                                                for group in ("one_replica", "keras_two_replicas"))
+    for proc in (one_proc, two_proc):
         assert proc.returncode == 0, proc.stderr[-3000:]
-    one, two = np.load(tmp_path / "r1.npz"), np.load(tmp_path / "r2.npz")
+    one, two = np.load(one_dir / "r1.npz"), np.load(two_dir / "r2.npz")
     assert list(one["keys"]) == list(two["keys"]) == ["a_loss", "b_accuracy", "b_loss", "loss"]
     for key in one.files:
         if key != "keys":
