@@ -13,7 +13,7 @@ STILL_MISSING = {
     "tf.random": ["learned_unigram_candidate_sampler"],
     "tf.random.experimental": [],
     "tf.linalg": [],
-    "tf.train": ["CheckpointView", "TrackableView"],
+    "tf.train": [],
     "tf.config.experimental": ["ClusterDeviceFilters", "get_device_policy", "get_synchronous_execution",
                                "set_device_policy", "set_synchronous_execution"],
 }
