@@ -45,8 +45,8 @@ def _unary(name, fn, to_float=False):
 
 
 add = _binary("add", torch.add)
-subtract = _binary("subtract", torch.subtract)
-multiply = _binary("multiply", torch.multiply)
+subtract = _binary("subtract", torch.sub)
+multiply = _binary("multiply", torch.mul)
 def true_divide(x1, x2):
     """`tnp.true_divide`: integers divide as floats (float64; under TF's auto dtype conversion TF's truediv rule:
     int8/int16/uint8/uint16 -> float32, wider ints -> float64)."""
@@ -54,7 +54,7 @@ def true_divide(x1, x2):
     if not _inexact(a):
         narrow = auto_conversion() and a.dtype in (torch.bool, torch.int8, torch.int16, torch.uint8, torch.uint16)
         a, b = (a.to(torch.float32), b.to(torch.float32)) if narrow else (a.to(torch.float64), b.to(torch.float64))
-    return torch.true_divide(a, b)
+    return torch.div(a, b)
 
 
 divide = true_divide
@@ -84,7 +84,7 @@ bitwise_xor = _binary("bitwise_xor", torch.bitwise_xor)
 kron = _binary("kron", torch.kron)
 
 abs = absolute = _unary("abs", torch.abs)  # noqa: A001 (numpy's name)
-negative = _unary("negative", torch.negative)
+negative = _unary("negative", torch.neg)
 positive = _unary("positive", torch.positive)
 square = _unary("square", torch.square)
 sign = _unary("sign", torch.sgn)

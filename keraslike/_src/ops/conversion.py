@@ -20,7 +20,7 @@ import torch
 
 from keraslike._src import errors
 from keraslike._src.nest.composite import CompositeTensor
-from keraslike._src.ops import dtype_promotion, dtypes
+from keraslike._src.ops import dtype_promotion, dtypes, scalar_constants
 from keraslike._src.ops.string_tensor import StringTensor, as_string_array, looks_like_strings
 from keraslike._src.placement import log as _log
 from keraslike._src.placement import scope as _scope
@@ -116,6 +116,10 @@ def _from_python(value, dtype, arg_name):
         array = array.astype(np.int64)  # torch has only partial support for uint16/32/64
     # a numpy argument is copied, as TF does: the tensor must not change when the caller reuses the array
     # (np.array(copy=True) also takes the negative strides of `arr[::-1]`, which torch refuses)
+    if from_python and target is not None:
+        scalar = scalar_constants.scalar_tensor(value, target)  # one `full` op in a traced program
+        if scalar is not None:
+            return scalar
     out = torch.as_tensor(array) if from_python else torch.from_numpy(np.array(array, order="C", copy=True))
     if target is not None and out.dtype != target:
         out = out.to(target)

@@ -209,7 +209,7 @@ def _truediv(x, y):
     if not _is_float(x):
         target = torch.float64 if x.dtype in (torch.int32, torch.int64) else torch.float32
         x, y = x.to(target), y.to(target)
-    return torch.true_divide(x, y)
+    return torch.div(x, y)
 
 
 def _floordiv(x, y):
@@ -220,14 +220,14 @@ def _maximum(x, y):
     # TF routes the gradient of ties to `x` and propagates NaN from either side.
     keep_x = x >= y
     if _is_float(x):
-        keep_x = keep_x | torch.isnan(x)
+        keep_x = torch.logical_or(keep_x, torch.isnan(x))
     return torch.where(keep_x, x, y)
 
 
 def _minimum(x, y):
     keep_x = x <= y
     if _is_float(x):
-        keep_x = keep_x | torch.isnan(x)
+        keep_x = torch.logical_or(keep_x, torch.isnan(x))
     return torch.where(keep_x, x, y)
 
 
@@ -272,7 +272,7 @@ def _realdiv(x, y):
         raise errors.NotFoundError(
             f"`tf.realdiv` is defined for floating-point and complex tensors only, as TF's RealDiv kernels (use "
             f"tf.math.truediv or tf.math.truncatediv for integers). Received: x with dtype={x.dtype.name}")
-    return torch.true_divide(x, y)
+    return torch.div(x, y)
 
 
 def _numpy_first(op):

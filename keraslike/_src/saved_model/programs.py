@@ -233,7 +233,9 @@ def aten_program(program):
     signature = program.graph_signature
     if signature.buffers_to_mutate or signature.user_inputs_to_mutate:
         return program.run_decompositions({})
-    if all(_kept_as_is(node.target) for node in program.graph.nodes if node.op == "call_function"):
+    if (all(_kept_as_is(node.target) for node in program.graph.nodes if node.op == "call_function")
+            and not any(_is_lifted(node) for node in program.graph.output_node().all_input_nodes)):
+        _lifted_as_clones(program.graph_module)
         return _as_aten(program, program.graph_module, signature, program.module_call_graph)
     inlined = _inlined_no_grad_body(program)
     return inlined if inlined is not None else program.run_decompositions({})
@@ -279,6 +281,7 @@ def _inlined_no_grad_body(program):
                 return None
     outputs = [env[node] for node in program.graph.output_node().args[0]]
     graph.output(tuple(outputs))
+    _lifted_as_clones(graph)
     names = {old.name: new.name for old, new in zip(program.graph.output_node().args[0], outputs)}
     specs = program.graph_signature.output_specs
     if any(type(spec.arg) is not graph_signature.TensorArgument for spec in specs):
@@ -296,10 +299,28 @@ def _inlined_no_grad_body(program):
 
 
 def _kept_as_is(target):
-    """True for an op `run_decompositions({})` leaves unchanged: a functional ATen op without a composite kernel."""
+    """True for an op `run_decompositions({})` leaves unchanged, or changes only as `_lifted_as_clones` does: a
+    functional ATen op without a composite kernel."""
     return (isinstance(target, torch._ops.OpOverload) and target.namespace == "aten"
             and not target._schema.is_mutable and not any(a.alias_info for a in target._schema.arguments)
             and not torch._C._dispatch_has_kernel_for_dispatch_key(target.name(), "CompositeImplicitAutograd"))
+
+
+def _lifted_as_clones(graph_or_module):
+    """`aten.lift_fresh_copy(c)` (a constant lifted into the graph) as `aten.clone(c)` named `clone`, as
+    `run_decompositions({})` writes it (it has no composite kernel, yet is not kept)."""
+    module = graph_or_module if isinstance(graph_or_module, torch.fx.GraphModule) else None
+    graph = module.graph if module is not None else graph_or_module
+    lifted = [node for node in graph.nodes if _is_lifted(node)]
+    for node in lifted:
+        node.target = torch.ops.aten.clone.default
+        node._rename("clone")
+    if lifted and module is not None:
+        module.recompile()
+
+
+def _is_lifted(node):
+    return node.op == "call_function" and node.target is torch.ops.aten.lift_fresh_copy.default
 
 
 def _export_ragged(function, specs, state, label):

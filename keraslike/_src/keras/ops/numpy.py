@@ -227,14 +227,14 @@ def _compare(name, fn):
 
 
 add = _binary("add", torch.add, bool_fn=torch.logical_or)
-subtract = _binary("subtract", torch.subtract)
-multiply = _binary("multiply", torch.multiply, bool_fn=torch.logical_and)
+subtract = _binary("subtract", torch.sub)
+multiply = _binary("multiply", torch.mul, bool_fn=torch.logical_and)
 maximum = _binary("maximum", maximum_ties_to_x, bool_fn=torch.logical_or)  # TF's gradient: ties to x1
 minimum = _binary("minimum", minimum_ties_to_x, bool_fn=torch.logical_and)
 fmax = _binary("fmax", torch.fmax, bool_fn=torch.logical_or)
 fmin = _binary("fmin", torch.fmin, bool_fn=torch.logical_and)
-divide = _binary("divide", torch.true_divide, extra=(float,))
-true_divide = _binary("true_divide", torch.true_divide, extra=(float,))
+divide = _binary("divide", torch.div, extra=(float,))
+true_divide = _binary("true_divide", torch.div, extra=(float,))
 floor_divide = _binary("floor_divide", lambda a, b: torch.floor_divide(a, b))
 power = _binary("power", torch.pow)
 mod = _binary("mod", torch.remainder, weak=False)

@@ -17,6 +17,7 @@ import torch
 
 from keraslike._src.keras import backend
 from keraslike._src.keras.ops import dtypes
+from keraslike._src.ops import scalar_constants
 
 
 def _device_of(values):
@@ -88,9 +89,12 @@ def convert(x, dtype=None, device=None):
             target = dtypes.to_torch_dtype(_numpy_name(array.dtype))
         if array.dtype.kind == "u" and array.dtype.itemsize > 1:
             array = array.astype(np.int64)
-        return torch.tensor(array, device=device).to(target)  # a copy, as TF's: the caller may reuse the array
+        return _copied(array, target, device)  # a copy, as TF's: the caller may reuse the array
     if target is None:
         target = dtypes.to_torch_dtype(_python_dtype(_leaves(x)))
+    scalar = scalar_constants.scalar_tensor(x, target, device)  # one `full` op in a traced program
+    if scalar is not None:
+        return scalar
     try:
         array = np.asarray(x)
     except ValueError as err:
@@ -99,7 +103,17 @@ def convert(x, dtype=None, device=None):
         raise TypeError(f"Expected numbers, booleans, arrays or tensors. Received: x={x!r}")
     if array.dtype.kind == "u" and array.dtype.itemsize > 1:
         array = array.astype(np.int64)
-    return torch.as_tensor(array, device=device).to(target)
+    return _copied(array, target, device)
+
+
+def _copied(array, target, device):
+    """A tensor copy of numeric `array` with dtype `target` on `device`. `from_numpy` of a copy traces (under
+    torch.export) as one lifted constant, where `torch.tensor(array, device=...)` adds `to.device`/`detach_`, and
+    the cast is left out when the dtype already is `target` (a traced `.to` is recorded even then)."""
+    out = torch.from_numpy(np.array(array, dtype=array.dtype.newbyteorder("="), order="C", copy=True))
+    if out.device != torch.device(device):
+        out = out.to(device)
+    return out if out.dtype == target else out.to(target)
 
 
 def _numpy_name(np_dtype):
