@@ -51,11 +51,15 @@ class Sequential(Model):
                 f"Received: layer={layer!r} of type {type(layer).__name__}"
             )
         key = naming.module_key(layer.name, self)
-        if any(naming.module_key(existing.name, self) == key for existing in self._stack):
+        if any(naming.module_key(existing.name, self) == key and existing is not layer for existing in self._stack):
             raise ValueError(
                 f"All layers added to a Sequential model should have unique names. Name {layer.name!r} "
                 "is already the name of a layer in this model. Update the `name` argument to pass a unique name."
             )
+        if keras_version.legacy_keras() and self._input_layer is None and any(e is layer for e in self._stack):
+            # tf_keras: a Sequential without an input shape yet is later run over `model.layers`, which lists an
+            # instance once, so the repeat is skipped (with an input shape, `add` calls it again at once)
+            return
         if not self._stack and self._input_layer is None and layer._batch_input_shape is not None:
             self._input_layer = _auto_input(layer, batch_shape=layer._batch_input_shape)
         self._stack.append(layer)
@@ -84,6 +88,9 @@ class Sequential(Model):
 
     @property
     def layers(self):
+        if keras_version.legacy_keras():  # tf_keras lists a layer instance added twice once; Keras 3 at each position
+            seen = set()
+            return [layer for layer in self._stack if not (id(layer) in seen or seen.add(id(layer)))]
         return list(self._stack)
 
     def _sublayers(self):

@@ -43,6 +43,7 @@ import collections.abc
 import contextlib
 import functools
 import inspect
+import logging
 import warnings
 
 import torch
@@ -796,6 +797,7 @@ class Trainer:
                 train_logs = settled_logs(step_logs) if user_train else metric_logs(self.metrics)
                 val_logs = None
                 if val is not None and _should_validate(epoch, validation_freq):
+                    self._warn_unweighted_sample_weight(vx, vsw)  # tf_keras's fit validates through evaluate()
                     val_logs = self._run_test(val, cbs)
                 epoch_logs = end_of_epoch_logs(train_logs, val_logs)
                 cbs.on_epoch_end(epoch, epoch_logs)
@@ -845,6 +847,21 @@ class Trainer:
             )
 
     # ---- evaluate -----------------------------------------------------------------------------
+    def _warn_unweighted_sample_weight(self, x, sample_weight):
+        """tf_keras (TF_USE_LEGACY_KERAS=1) logs a warning from each `evaluate()` (fit's validation included) that
+        gets sample weights (an argument, or a dataset of `(x, y, sample_weight)`) when `compile` had no
+        `weighted_metrics=` (`weighted_metrics=[]` silences it); Keras 3 logs nothing."""
+        if not keras_version.legacy_keras():
+            return
+        spec = getattr(x, "element_spec", None)
+        if sample_weight is None and not (isinstance(spec, tuple) and len(spec) == 3):
+            return
+        if getattr(self._compile_metrics, "weighted_specs", None) is None:
+            logging.getLogger("tensorflow").warning(
+                "`evaluate()` received a value for `sample_weight`, but `weighted_metrics` were not provided.  Did "
+                "you mean to pass metrics to `weighted_metrics` in `compile()`?  If this is intentional you can pass "
+                "`weighted_metrics=[]` to `compile()` in order to silence this warning.")
+
     def _run_test(self, adapter, cbs):
         self.reset_metrics()
         run_step, user_test = self._step_runner("test", adapter)
@@ -877,6 +894,7 @@ class Trainer:
         if kwargs:
             raise ValueError(f"Arguments not recognized: {kwargs}. Received: kwargs={kwargs}")
         self._assert_compiled("evaluate")
+        self._warn_unweighted_sample_weight(x, sample_weight)
         verbose = _check_verbose(verbose)
         x, y, sample_weight = (data_adapter.lists_to_arrays(v) for v in (x, y, sample_weight))
         input_validation.check_steps(steps, "steps")
