@@ -15,6 +15,8 @@ says the graph is freed after this backward; a kept graph (`retain_graph=True`, 
 buffer, and `create_graph=True` (a second derivative) the composite, differentiable formula over the logits.
 """
 
+import contextlib
+
 import torch
 
 from keraslike._src.errors import InvalidArgumentError
@@ -102,14 +104,10 @@ def sparse_softmax_cross_entropy(logits, labels, op_name, given=None):
     Raises:
         InvalidArgumentError (a ValueError): a label outside `[0, classes)`, named as `pick_labels` does.
     """
-    try:
-        if _fused(logits):
-            return _SparseSoftmaxCrossEntropy.apply(logits, labels.long())
-        return -torch.gather(torch.log_softmax(logits, dim=-1), -1, labels.long().unsqueeze(-1)).squeeze(-1)
-    except (RuntimeError, IndexError) as err:
-        if "out of bounds" not in str(err):
-            raise
-        raise label_range_error(labels if given is None else given, logits.shape[-1], op_name) from None
+    if not _fused(logits):
+        return -pick_labels(torch.log_softmax(logits, dim=-1), labels, op_name, given)
+    with _label_range_errors(labels if given is None else given, logits.shape[-1], op_name):
+        return _SparseSoftmaxCrossEntropy.apply(logits, labels.long())
 
 
 def pick_labels(values, labels, op_name, given=None):
@@ -122,12 +120,19 @@ def pick_labels(values, labels, op_name, given=None):
         InvalidArgumentError (a ValueError): a label outside `[0, classes)` (negative, too large or NaN),
             as TF's `SparseSoftmaxCrossEntropyWithLogits` / `GatherV2` kernels.
     """
-    try:
+    with _label_range_errors(labels if given is None else given, values.shape[-1], op_name):
         return torch.gather(values, -1, labels.long().unsqueeze(-1)).squeeze(-1)
+
+
+@contextlib.contextmanager
+def _label_range_errors(labels, classes, op_name):
+    """Turns torch's out-of-bounds gather error (raised by its kernel: no host sync on the good path) into TF's."""
+    try:
+        yield
     except (RuntimeError, IndexError) as err:
         if "out of bounds" not in str(err):
             raise
-        raise label_range_error(labels if given is None else given, values.shape[-1], op_name) from None
+        raise label_range_error(labels, classes, op_name) from None
 
 
 def label_range_error(labels, classes, op_name):
