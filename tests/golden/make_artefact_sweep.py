@@ -33,6 +33,8 @@ os.environ.setdefault("TF_CPP_MIN_LOG_LEVEL", "3")
 import numpy as np  # noqa: E402
 import tensorflow as tf  # noqa: E402
 
+from artefact_sweep_cases import weight_name_models  # noqa: E402
+
 keras = tf.keras
 LEGACY = os.environ.get("TF_USE_LEGACY_KERAS") == "1"
 TAG = "k2" if LEGACY else "k3"
@@ -148,53 +150,11 @@ else:
     out["bn_x"] = xb.tolist()
 
 
-class Sub(keras.Model):
-    def __init__(self):
-        super().__init__(name="mm")
-        self.d = L.Dense(2, name="dd")
-        self.r = L.LSTM(2, name="rr")
-
-    def call(self, x):
-        return self.d(self.r(x))
-
-
-class BuildsInner(L.Layer):
-    def __init__(self, **kwargs):
-        super().__init__(**kwargs)
-        self.inner = L.Dense(2, name="inner")
-
-    def build(self, shape):
-        self.inner.build(shape)
-        self.w = self.add_weight(name="w", shape=(2,))
-
-    def call(self, x):
-        return self.inner(x) + self.w
-
-
-class CallsInner(L.Layer):
-    def __init__(self, **kwargs):
-        super().__init__(**kwargs)
-        self.inner = L.Dense(2, name="inner")
-
-    def call(self, x):
-        return self.inner(x)
-
-
 def weight_names(model):
     return [w.name if LEGACY else w.path for w in model.weights]
 
 
-sub = Sub()
-sub(np.ones((1, 3, 2), "float32"))
-builds, calls = BuildsInner(name="cc"), CallsInner(name="cc2")
-builds(np.ones((1, 2), "float32"))
-calls(np.ones((1, 2), "float32"))
-i = keras.Input((3, 2))
-o = L.Bidirectional(L.GRU(2), name="bi")(i)
-o = L.TimeDistributed(L.Dense(2), name="td")(L.Reshape((2, 2))(o))
-o = L.ConvLSTM1D(2, 1, name="cl")(L.Reshape((2, 2, 1))(o))
-out["weight_names"] = {"subclassed": weight_names(sub), "builds_inner": weight_names(builds),
-                       "calls_inner": weight_names(calls), "functional": weight_names(keras.Model(i, o))}
+out["weight_names"] = {case: weight_names(model) for case, model in weight_name_models(keras).items()}
 out["discretization_shapes"] = [list(L.Discretization(bin_boundaries=[-0.5, 0.0, 0.5], output_mode=mode)(
     keras.Input((1,))).shape) for mode in ("one_hot", "multi_hot", "count")]
 if not LEGACY:

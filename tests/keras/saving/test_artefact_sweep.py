@@ -7,6 +7,7 @@ Files and TF's values: tests/golden/artefact_sweep/, by tests/golden/make_artefa
 import contextlib
 import io
 import json
+import sys
 from pathlib import Path
 
 import h5py
@@ -22,6 +23,8 @@ torch.set_num_threads(1)
 DATA = Path(__file__).parents[2] / "golden" / "artefact_sweep"
 K3 = json.loads((DATA / "k3_expected.json").read_text())
 K2 = json.loads((DATA / "k2_expected.json").read_text())
+sys.path.insert(0, str(DATA.parent))
+from artefact_sweep_cases import weight_name_models  # noqa: E402
 
 
 @pytest.fixture
@@ -170,38 +173,6 @@ def test_keras3_batch_normalization_refuses_fused(keras3):
         L.BatchNormalization(fused=False)
 
 
-class _Sub(keras.Model):
-    def __init__(self):
-        super().__init__(name="mm")
-        self.d = L.Dense(2, name="dd")
-        self.r = L.LSTM(2, name="rr")
-
-    def call(self, x):
-        return self.d(self.r(x))
-
-
-class _BuildsInner(L.Layer):
-    def __init__(self, **kwargs):
-        super().__init__(**kwargs)
-        self.inner = L.Dense(2, name="inner")
-
-    def build(self, shape):
-        self.inner.build(shape)
-        self.w = self.add_weight(name="w", shape=(2,))
-
-    def call(self, x):
-        return self.inner(x) + self.w
-
-
-class _CallsInner(L.Layer):
-    def __init__(self, **kwargs):
-        super().__init__(**kwargs)
-        self.inner = L.Dense(2, name="inner")
-
-    def call(self, x):
-        return self.inner(x)
-
-
 @pytest.mark.parametrize("legacy", [False, True], ids=["keras3", "keras2"])
 def test_weight_names_are_scoped_by_the_outer_layers(legacy, monkeypatch):
     # before: no outer scope ('lstm_cell/kernel' for TF's 'mm/rr/lstm_cell/kernel'; 'gru_cell_1/kernel' for
@@ -215,18 +186,8 @@ def test_weight_names_are_scoped_by_the_outer_layers(legacy, monkeypatch):
 
     def names(model):
         return [w.name if legacy else w.path for w in model.weights]
-    sub, builds, calls = _Sub(), _BuildsInner(name="cc"), _CallsInner(name="cc2")
-    sub(np.ones((1, 3, 2), "float32"))
-    builds(np.ones((1, 2), "float32"))
-    calls(np.ones((1, 2), "float32"))
-    i = keras.Input((3, 2))
-    o = L.Bidirectional(L.GRU(2), name="bi")(i)
-    o = L.TimeDistributed(L.Dense(2), name="td")(L.Reshape((2, 2))(o))
-    o = L.ConvLSTM1D(2, 1, name="cl")(L.Reshape((2, 2, 1))(o))
-    assert names(sub) == expected["subclassed"]
-    assert names(builds) == expected["builds_inner"]
-    assert names(calls) == expected["calls_inner"]
-    assert names(keras.Model(i, o)) == expected["functional"]
+    models = weight_name_models(keras)
+    assert {case: names(model) for case, model in models.items()} == expected
 
 
 @pytest.mark.parametrize("legacy", [False, True], ids=["keras3", "keras2"])
