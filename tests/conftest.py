@@ -13,6 +13,8 @@ from pathlib import Path
 
 import pytest
 
+from tests import warm
+
 REPO = Path(__file__).resolve().parents[1]
 SCRIPTS = REPO / "tests" / "scripts"
 
@@ -48,6 +50,19 @@ def pytest_collection(session):
             gc.enable()
         gc.collect()
         gc.freeze()
+
+
+def pytest_collection_finish(session):
+    """When the selection holds a process-launching (`slow`) test, launched programs start from a warm
+    interpreter that has torch imported already (tests/warm: each program a fork of it, with a fresh
+    interpreter's argv, path, environment, streams, signals and exit status; `KERASLIKE_TEST_WARM=0` turns it
+    off). Starting torch costs about 2 CPU-s per program, and the multi-process tests start hundreds."""
+    if warm.enabled() and any(item.get_closest_marker("slow") is not None for item in session.items):
+        warm.install()
+
+
+def pytest_unconfigure(config):
+    warm.uninstall()
 
 
 def pytest_ignore_collect(collection_path, config):
