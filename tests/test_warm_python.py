@@ -58,10 +58,11 @@ def test_a_program_sees_what_a_fresh_interpreter_shows_it(pythons, form, tmp_pat
 
 
 def test_exit_codes_exceptions_and_atexit_are_a_fresh_interpreters(pythons):
-    for args in (["exit", 3], ["raise"], ["exit-text"], ["atexit"]):
+    for args in (["exit", 3], ["raise"], ["exit-text"], ["atexit"], ["fork"]):
         warm_run, cold_run = (_run(pythons[kind], [PROBE, *args]) for kind in ("warm", "cold"))
         assert (warm_run.returncode, warm_run.stdout) == (cold_run.returncode, cold_run.stdout), args
         assert warm_run.stderr == cold_run.stderr, args  # the traceback names the program's frames only
+        assert "False" not in warm_run.stdout
 
 
 def test_unseeded_draws_and_replica_hashes_differ_between_starts(pythons):

@@ -19,6 +19,14 @@ if mode == "raise":
     raise ValueError("from the probe")
 if mode == "exit-text":
     sys.exit("a message")
+if mode == "fork":
+    parent = os.getpid()
+    child = os.fork()
+    if child == 0:
+        print("child's parent is the program:", os.getppid() == parent, flush=True)
+        os._exit(0)
+    os.waitpid(child, 0)
+    sys.exit(0)
 if mode == "atexit":
     import atexit
     atexit.register(lambda: print("atexit ran", flush=True))

@@ -43,7 +43,9 @@ SENSITIVE_PREFIXES = ("PYTHON", "TORCH", "PYTORCH", "OMP_", "MKL", "KMP", "GOMP"
                       "MALLOC", "LANG", "LC_", "NUMPY", "XLA")
 # read only by parts of torch that `import torch` does not load (elastic, NCCL process groups, dynamo, inductor)
 LATE_PREFIXES = ("TORCHELASTIC_", "TORCH_NCCL_", "TORCHINDUCTOR_", "TORCHDYNAMO_", "TORCH_COMPILE_")
-EMULATED = {"PYTHONPATH", "OMP_NUM_THREADS"}
+# PYTHONPATH and OMP_NUM_THREADS are applied in the child; only Intel's OpenMP (which this torch does not load)
+# reads KMP_DUPLICATE_LIB_OK, and scikit-learn sets it when imported, so programs that import it keep warm replicas
+EMULATED = {"PYTHONPATH", "OMP_NUM_THREADS", "KMP_DUPLICATE_LIB_OK"}
 
 
 def _sensitive_difference(env, base):
@@ -303,7 +305,11 @@ def _without_repeats(entries):
 def _emulate_parent(client_pid):
     """`os.getppid()` answers as for a program the client had started itself: the client's own parent."""
 
+    real_getppid, program_pid = os.getppid, os.getpid()
+
     def getppid():
+        if os.getpid() != program_pid:  # a process the program forked: its parent is real
+            return real_getppid()
         try:
             with open(f"/proc/{client_pid}/stat", "rb") as stat:
                 return int(stat.read().rsplit(b")", 1)[1].split()[1])
