@@ -46,9 +46,9 @@ def _seen(proc):
 
 @pytest.mark.parametrize("form", ["script", "relative", "dash_m", "dash_u", "threads"])
 def test_a_program_sees_what_a_fresh_interpreter_shows_it(pythons, form, tmp_path):
-    args = {"script": [PROBE, "show"], "relative": ["tests/scripts/warm_probe.py", "show"],
+    args = {"script": [PROBE, "show", "torch"], "relative": ["tests/scripts/warm_probe.py", "show"],
             "dash_m": ["-m", "tests.scripts.warm_probe", "show"], "dash_u": ["-u", PROBE, "show"],
-            "threads": [PROBE, "show"]}[form]
+            "threads": [PROBE, "show", "torch"]}[form]
     env = {"OMP_NUM_THREADS": "1"} if form == "threads" else {}
     seen = {kind: _seen(_run(python, args, stdin="typed\n", **env)) for kind, python in pythons.items()}
     for key in ("hash", "numpy", "random"):

@@ -32,8 +32,12 @@ if mode == "atexit":
     atexit.register(lambda: print("atexit ran", flush=True))
     print("body ran")
     sys.exit(0)
-import numpy  # noqa: E402 - the modes above end before torch is needed
-import torch  # noqa: E402
+import numpy  # noqa: E402 - the modes above end before numpy is needed
+
+threads = None
+if "torch" in sys.argv[2:]:  # torch's thread count (the fresh side pays torch's import)
+    import torch
+    threads = torch.get_num_threads()
 
 streams = {name: [type(getattr(sys, name).buffer).__name__, getattr(sys, name).line_buffering,
                   getattr(sys, name).write_through, getattr(sys, name).errors, getattr(sys, name).encoding,
@@ -43,7 +47,7 @@ print(json.dumps({
     "argv": sys.argv, "orig_argv": sys.orig_argv[1:], "path": sys.path, "cwd": os.getcwd(),
     "main": sorted(k for k in vars(__main__) if k.startswith("__")), "file": __main__.__file__,
     "spec": __main__.__spec__ is None, "env": {k: v for k, v in os.environ.items() if k.startswith("PROBE_")},
-    "streams": streams, "threads": torch.get_num_threads(), "stdin": sys.stdin.read(),
+    "streams": streams, "threads": threads, "stdin": sys.stdin.read(),
     "sigint": str(signal.getsignal(signal.SIGINT)), "sigterm": str(signal.getsignal(signal.SIGTERM)),
     "ppid": os.getppid(), "hash": hash("keraslike"), "numpy": numpy.random.rand(), "random": random.random(),
     "umask": os.umask(0o22), "flags": list(sys.flags), "modules_main": "tests.warm.zygote" in sys.modules,
