@@ -57,7 +57,9 @@ def pytest_collection_finish(session):
     interpreter that has torch imported already (tests/warm: each program a fork of it, with a fresh
     interpreter's argv, path, environment, streams, signals and exit status; `KERASLIKE_TEST_WARM=0` turns it
     off). Starting torch costs about 2 CPU-s per program, and the multi-process tests start hundreds."""
-    if warm.enabled() and any(item.get_closest_marker("slow") is not None for item in session.items):
+    if session.config.option.collectonly or not warm.enabled():
+        return
+    if any(item.get_closest_marker("slow") is not None for item in session.items):
         warm.install()
 
 
