@@ -10,10 +10,14 @@ differ between two starts (numpy's and `random`'s unseeded draws, a chief's and 
 
 import json
 import os
+import shutil
 import signal
 import subprocess
 import sys
+import tempfile
 import time
+import zipfile
+from pathlib import Path
 
 import pytest
 
@@ -32,11 +36,11 @@ def pythons():
     return {"warm": client, "cold": warm.real_python()}
 
 
-def _run(python, args, cwd=REPO, stdin="", **env):
+def _run(python, args, cwd=REPO, stdin="", preexec_fn=None, **env):
     full = dict(os.environ, PYTHONPATH=f"rel:{REPO}::", PROBE_X="1", **env)
     full.pop("OMP_NUM_THREADS", None)
     return subprocess.run([python, *map(str, args)], input=stdin, capture_output=True, text=True, cwd=cwd,
-                          env=full, timeout=120)
+                          env=full, timeout=120, preexec_fn=preexec_fn)
 
 
 def _seen(proc):
@@ -44,13 +48,19 @@ def _seen(proc):
     return json.loads(proc.stdout)
 
 
-@pytest.mark.parametrize("form", ["script", "relative", "dash_m", "dash_u", "threads"])
+@pytest.mark.parametrize("form", ["script", "relative", "unnormalized", "symlink", "dash_m", "dash_u", "threads",
+                                  "blocked"])
 def test_a_program_sees_what_a_fresh_interpreter_shows_it(pythons, form, tmp_path):
+    (tmp_path / "link.py").symlink_to(PROBE)  # argv and __file__ name the link, sys.path[0] its target's folder
     args = {"script": [PROBE, "show", "torch"], "relative": ["tests/scripts/warm_probe.py", "show"],
+            "unnormalized": [f"{REPO}//tests/../tests/./scripts/warm_probe.py", "show"],
+            "symlink": [tmp_path / "link.py", "show"],
             "dash_m": ["-m", "tests.scripts.warm_probe", "show"], "dash_u": ["-u", PROBE, "show"],
-            "threads": [PROBE, "show", "torch"]}[form]
-    env = {"OMP_NUM_THREADS": "1"} if form == "threads" else {}
-    seen = {kind: _seen(_run(python, args, stdin="typed\n", **env)) for kind, python in pythons.items()}
+            "threads": [PROBE, "show", "torch"], "blocked": [PROBE, "show"]}[form]
+    env = {"OMP_NUM_THREADS": "1"} if form == "threads" else {}  # torch's and numpy's BLAS threads follow it
+    preexec = (lambda: signal.pthread_sigmask(signal.SIG_BLOCK, [signal.SIGUSR1])) if form == "blocked" else None
+    seen = {kind: _seen(_run(python, args, stdin="typed\n", preexec_fn=preexec, **env))
+            for kind, python in pythons.items()}
     for key in ("hash", "numpy", "random"):
         seen["warm"].pop(key), seen["cold"].pop(key)
     assert seen["warm"] == seen["cold"]
@@ -63,6 +73,49 @@ def test_exit_codes_exceptions_and_atexit_are_a_fresh_interpreters(pythons):
         assert (warm_run.returncode, warm_run.stdout) == (cold_run.returncode, cold_run.stdout), args
         assert warm_run.stderr == cold_run.stderr, args  # the traceback names the program's frames only
         assert "False" not in warm_run.stdout
+
+
+START_FAILURES = {
+    "syntax.py": "x = (\n",
+    "interrupted.py": "import atexit\natexit.register(print, 'atexit ran')\n"
+                      "def f():\n    raise KeyboardInterrupt\nf()\n",
+    "pkg/__init__.py": "",
+    "pkg/__main__.py": "def f():\n    raise ValueError('from -m')\nf()\n",
+}
+
+
+@pytest.mark.parametrize("args", [["syntax.py"], ["interrupted.py"], ["-m", "pkg"], ["-c", "def f(): 1 / 0\nf()"],
+                                  ["app.pyz", "x"], ["missing.py"]])
+def test_errors_and_other_program_forms_are_reported_as_by_a_fresh_interpreter(pythons, args, tmp_path):
+    # tracebacks show the program's frames (and runpy's for -m) only, never the warm server's; a syntax error
+    # has no traceback; an uncaught KeyboardInterrupt runs atexit and ends the process by SIGINT; a zip
+    # application and a missing file start a fresh interpreter
+    for name, source in START_FAILURES.items():
+        (tmp_path / name).parent.mkdir(exist_ok=True)
+        (tmp_path / name).write_text(source)
+    with zipfile.ZipFile(tmp_path / "app.pyz", "w") as app:
+        app.writestr("__main__.py", "import sys\nprint('zip app', __name__, sys.argv[1:])\n")
+    runs = {kind: _run(python, args, cwd=tmp_path) for kind, python in pythons.items()}
+    assert (runs["warm"].returncode, runs["warm"].stdout) == (runs["cold"].returncode, runs["cold"].stdout)
+    stderr = {kind: run.stderr.replace(pythons["warm"], "python").replace(pythons["cold"], "python")
+              for kind, run in runs.items()}
+    assert stderr["warm"] == stderr["cold"]
+
+
+def test_multiprocessing_children_unpickle_classes_of_main(pythons, tmp_path):
+    # spawn and forkserver re-run the main script as `__mp_main__` in a fresh interpreter (their extra
+    # descriptors make the client start one) and send back instances of its classes
+    (tmp_path / "pool.py").write_text(
+        "import multiprocessing, sys\n"
+        "class Box:\n    def __init__(self, v):\n        self.v = v\n"
+        "def double(box):\n    return Box(box.v * 2)\n"
+        "if __name__ == '__main__':\n"
+        "    with multiprocessing.get_context(sys.argv[1]).Pool(1) as pool:\n"
+        "        print(pool.apply(double, (Box(21),)).v)\n")
+    for method in ("spawn", "forkserver", "fork"):
+        runs = {kind: _run(python, ["pool.py", method], cwd=tmp_path) for kind, python in pythons.items()}
+        assert runs["warm"].returncode == 0, runs["warm"].stderr
+        assert runs["warm"].stdout == runs["cold"].stdout == "42\n", method
 
 
 def test_unseeded_draws_and_replica_hashes_differ_between_starts(pythons):
@@ -92,6 +145,22 @@ def test_signals_reach_the_program_and_a_killed_client_takes_it_down(pythons, ho
         proc.wait()
 
 
+def test_a_signal_right_after_the_start_is_never_lost(pythons):
+    # before the fix, a SIGINT the client forwarded while the fork was still starting the program could be
+    # dropped (os.fork's child clears signals that arrive before Python's after-fork hook), and the program ran on
+    for delay in range(0, 50, 5):
+        proc = subprocess.Popen([pythons["warm"], "-c", "import time; time.sleep(60)"], stderr=subprocess.PIPE,
+                                cwd=REPO, preexec_fn=_default_sigint)
+        time.sleep(delay / 1000)
+        proc.send_signal(signal.SIGINT)
+        try:
+            assert proc.wait(timeout=30) in (-signal.SIGINT, 1), delay  # 1: interrupted in CPython's own start
+        finally:
+            proc.kill()
+            proc.wait()
+            proc.stderr.close()
+
+
 def _default_sigint():
     signal.signal(signal.SIGINT, signal.SIG_DFL)
 
@@ -113,3 +182,34 @@ def test_what_a_fork_cannot_give_starts_a_fresh_interpreter(pythons, tmp_path):
     proc = _run(pythons["warm"], ["-c", code])
     assert proc.returncode == 0 and json.loads(proc.stdout)[0] == pythons["warm"]
     assert sys.executable == pythons["warm"]
+    # a process group of its own: `os.killpg` on it must reach the program's children too, and it could not
+    # if the program were a fork of the server (in the server's session)
+    proc = subprocess.run([pythons["warm"], "-c", code], capture_output=True, text=True, start_new_session=True)
+    assert proc.returncode == 0 and json.loads(proc.stdout)[0] == warm.real_python()
+
+
+def test_a_dead_server_takes_its_programs_down_and_the_client_fails_loudly(pythons):
+    folder = Path(tempfile.mkdtemp(prefix="klwarm-test-", dir="/tmp"))  # a server of its own, killed below
+    client = folder / "python"
+    client.write_text(Path(pythons["warm"]).read_text().replace(str(Path(pythons["warm"]).parent), str(folder)))
+    client.chmod(0o755)
+    server = subprocess.Popen([warm.real_python(), str(Path(warm.__file__).parent / "zygote.py"),
+                               str(folder / "chief.sock"), str(client)], start_new_session=True, cwd=folder,
+                              stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, stdin=subprocess.DEVNULL)
+    try:
+        deadline = time.time() + 60
+        while not (folder / "chief.sock").exists() and time.time() < deadline:
+            time.sleep(0.05)
+        proc = subprocess.Popen([str(client), str(PROBE), "wait"], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                                text=True, cwd=REPO)
+        ready, pid = proc.stdout.readline().split()
+        server.kill()
+        assert proc.wait(timeout=30) == 70 and "lost the server" in proc.stderr.read()
+        deadline = time.time() + 30
+        while _alive(int(pid)) and time.time() < deadline:
+            time.sleep(0.05)
+        assert not _alive(int(pid))
+    finally:
+        server.kill()
+        server.wait()
+        shutil.rmtree(folder, ignore_errors=True)

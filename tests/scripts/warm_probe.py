@@ -1,6 +1,7 @@
 """What a program can see of how it was started (tests/test_warm_python.py runs it warm and cold)."""
 
 import json
+import multiprocessing  # noqa: F401 - it names __main__ "__mp_main__" too
 import os
 import random
 import signal
@@ -35,13 +36,19 @@ if mode == "atexit":
 import numpy  # noqa: E402 - the modes above end before numpy is needed
 
 threads = None
-if "torch" in sys.argv[2:]:  # torch's thread count (the fresh side pays torch's import)
+if "torch" in sys.argv[2:]:  # torch's and numpy's BLAS thread counts (the fresh side pays torch's import)
     import torch
-    threads = torch.get_num_threads()
+    threads = [torch.get_num_threads()]
+    try:
+        import threadpoolctl
+        threads += [pool["num_threads"] for pool in threadpoolctl.threadpool_info() if pool["user_api"] == "blas"]
+    except ImportError:
+        pass
 
 streams = {name: [type(getattr(sys, name).buffer).__name__, getattr(sys, name).line_buffering,
                   getattr(sys, name).write_through, getattr(sys, name).errors, getattr(sys, name).encoding,
-                  getattr(sys, name).mode, getattr(sys, name) is getattr(sys, f"__{name}__")]
+                  getattr(sys, name).mode, getattr(sys, name).name,
+                  getattr(sys, name) is getattr(sys, f"__{name}__")]
            for name in ("stdin", "stdout", "stderr")}
 print(json.dumps({
     "argv": sys.argv, "orig_argv": sys.orig_argv[1:], "path": sys.path, "cwd": os.getcwd(),
@@ -51,4 +58,6 @@ print(json.dumps({
     "sigint": str(signal.getsignal(signal.SIGINT)), "sigterm": str(signal.getsignal(signal.SIGTERM)),
     "ppid": os.getppid(), "hash": hash("keraslike"), "numpy": numpy.random.rand(), "random": random.random(),
     "umask": os.umask(0o22), "flags": list(sys.flags), "modules_main": "tests.warm.zygote" in sys.modules,
+    "mp_main": sys.modules["__mp_main__"] is __main__,  # what multiprocessing unpickles `__main__` classes from
+    "blocked": sorted(signal.pthread_sigmask(signal.SIG_BLOCK, [])),
 }))

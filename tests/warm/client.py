@@ -6,16 +6,29 @@ Anything a forked program could not get exactly as a fresh interpreter would (se
 process exec the real interpreter with the same arguments instead.
 """
 
-import json
 import os
 import signal
-import socket
-import struct
 import sys
 
 REAL_PYTHON = None  # filled in at install
 SOCKETS = None  # (for chiefs and single programs, for replicas RANK >= 1)
 FORWARDED = ("SIGINT", "SIGTERM", "SIGHUP", "SIGQUIT", "SIGUSR1", "SIGUSR2", "SIGALRM")
+IGNORED = [name for name in FORWARDED + ("SIGTSTP", "SIGTTIN", "SIGTTOU")
+           if signal.getsignal(getattr(signal, name)) == signal.SIG_IGN]
+HELD = []  # signals that arrived before the program started: it gets them once it has
+
+
+def _handle(handler):
+    for name in FORWARDED:
+        if name not in IGNORED:
+            signal.signal(getattr(signal, name), handler)
+
+
+_handle(lambda signum, frame: HELD.append(signum))  # first of all: no signal may be lost in the start-up
+
+import json  # noqa: E402
+import socket  # noqa: E402
+import struct  # noqa: E402
 
 
 def cold(sock=None, reason=""):
@@ -25,6 +38,9 @@ def cold(sock=None, reason=""):
     if log:
         with open(log, "a") as out:
             out.write(json.dumps({"cold": reason, "args": sys.argv[1:][:3]}) + "\n")
+    _handle(signal.SIG_DFL)  # from here signals act as in a fresh interpreter's start, the held ones too
+    for signum in HELD:
+        os.kill(os.getpid(), signum)
     os.execv(REAL_PYTHON, [REAL_PYTHON, *sys.argv[1:]])
 
 
@@ -45,6 +61,8 @@ def main():
     fds = sorted(int(fd) for fd in os.listdir("/proc/self/fd"))
     if fds != [0, 1, 2, 3]:  # 3: the listing itself
         cold(reason=f"descriptors {fds}")
+    if os.getpgrp() == os.getpid():  # a group of its own (start_new_session): killpg must reach its children
+        cold(reason="process group leader")
     rank = os.environ.get("RANK", "0")
     path = SOCKETS[0] if rank in ("", "0") else SOCKETS[1]
     sock = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
@@ -52,32 +70,17 @@ def main():
         sock.connect(path)
     except OSError:
         cold(sock, "no server")
-    ignored = [name for name in FORWARDED + ("SIGTSTP", "SIGTTIN", "SIGTTOU")
-               if signal.getsignal(getattr(signal, name)) == signal.SIG_IGN]
     umask = os.umask(0)
     os.umask(umask)
     request = json.dumps({"args": args, "env": dict(os.environ), "cwd": os.getcwd(), "umask": umask,
-                          "ignored_signals": ignored, "client_pid": os.getpid()}).encode()
-    pending, started = [], []
-
-    def forward(signum, frame):
-        if not started:
-            pending.append(signum)
-            return
-        try:
-            sock.sendall(struct.pack("!I", signum))
-        except OSError:
-            pass
-
-    for name in FORWARDED:
-        if name not in ignored:
-            signal.signal(getattr(signal, name), forward)
+                          "ignored_signals": IGNORED, "client_pid": os.getpid(),
+                          "blocked_signals": sorted(signal.pthread_sigmask(signal.SIG_BLOCK, []))}).encode()
     try:
         socket.send_fds(sock, [struct.pack("!Q", len(request))], [0, 1, 2])
         sock.sendall(request)
         first = _read(sock, 1)
         if first == b"P":
-            _read(sock, 8)
+            (pid,) = struct.unpack("!Q", _read(sock, 8))
     except OSError:
         cold(sock, "server closed")
     if first == b"C":
@@ -85,12 +88,23 @@ def main():
     if first != b"P":
         sys.stderr.write("warm python: the server did not answer; run with KERASLIKE_TEST_WARM=0\n")
         os._exit(70)
-    started.append(True)
-    for signum in pending:
+
+    def forward(signum, frame):
+        try:
+            sock.sendall(struct.pack("!I", signum))
+        except OSError:
+            pass
+
+    _handle(forward)  # (a signal arriving just now still reaches the held list first: signal.signal runs it)
+    for signum in HELD:
         forward(signum, None)
     try:
         kind = _read(sock, 5)
-    except OSError:
+    except OSError:  # the server died: its program must not outlive this process
+        try:
+            os.kill(pid, signal.SIGKILL)
+        except OSError:
+            pass
         sys.stderr.write("warm python: lost the server\n")
         os._exit(70)
     value = struct.unpack("!i", kind[1:])[0]

@@ -9,12 +9,17 @@ standard streams, and the server forks a child that becomes that program: the sa
 `sys.orig_argv`, `sys.path`, `__main__`, environment, streams, thread count and exit status as a fresh
 `python` would have. keraslike itself is imported by the program, as usual (its import reads the
 environment). The client stays the caller's process: it forwards the signals it receives, and when it dies
-(even by SIGKILL) the server kills the child; the child's exit code or signal becomes the client's.
+(even by SIGKILL) the server kills the child; the child's exit code or signal becomes the client's. If the
+server dies, the client kills the program and fails (status 70, a line on stderr).
 
 What a fork cannot give a program, the client refuses to ask for and starts a fresh interpreter instead:
-interpreter options (`-u`, `-X`, `-W`, ...), a program read from standard input, inherited file descriptors
-beyond 0-2, and an environment that differs from the server's in variables read at interpreter or torch start
-(`PYTHON*` other than PYTHONPATH, `TORCH*`, OpenMP/MKL settings other than OMP_NUM_THREADS, locale, CUDA).
+interpreter options (`-X`, `-W`, ...; `-u` is served), a program read from standard input, a directory or zip
+application, inherited file descriptors beyond 0-2, a client that leads its own process group (`os.killpg` on
+it must reach the program's children, which a fork of the server in its own session could not join), and an
+environment that differs from the server's in variables read at interpreter or torch start (`PYTHON*` other
+than PYTHONPATH, `TORCH*`, OpenMP/MKL/OpenBLAS settings other than OMP_NUM_THREADS, locale, CUDA).
+What stays visible: torch, numpy and what they import are in `sys.modules` (with their warning filters and
+atexit handlers) before the program's first line, and `gc.freeze()` has frozen them.
 Each server has its own string-hash seed; the client sends replicas (RANK other than 0) to a second server,
 so a chief and its replicas never share one, as fresh interpreters would not.
 
@@ -22,6 +27,7 @@ Run as `python zygote.py SOCKET_PATH CLIENT_PATH`; the socket appears once torch
 """
 
 import builtins
+import ctypes
 import gc
 import importlib.machinery
 import io
@@ -35,12 +41,13 @@ import struct
 import sys
 import time
 import types
+import zipfile
 
 import numpy
 import torch
 
 SENSITIVE_PREFIXES = ("PYTHON", "TORCH", "PYTORCH", "OMP_", "MKL", "KMP", "GOMP", "OPENBLAS", "CUDA", "LD_",
-                      "MALLOC", "LANG", "LC_", "NUMPY", "XLA")
+                      "MALLOC", "LANG", "LC_", "NUMPY", "XLA", "GOTO_")
 # read only by parts of torch that `import torch` does not load (elastic, NCCL process groups, dynamo, inductor)
 LATE_PREFIXES = ("TORCHELASTIC_", "TORCH_NCCL_", "TORCHINDUCTOR_", "TORCHDYNAMO_", "TORCH_COMPILE_")
 # PYTHONPATH and OMP_NUM_THREADS are applied in the child; only Intel's OpenMP (which this torch does not load)
@@ -73,6 +80,7 @@ class Server:
         self.base_env = dict(os.environ)
         self.base_path = sys.path[1:]  # without this file's directory
         self.default_threads = torch.get_num_threads()
+        self.blas = _openblas()
         self.parent = os.getppid()
         self.children = {}  # pid -> connection
         self.log = os.environ.get("KERASLIKE_TEST_WARM_LOG")  # a line per program: its arguments, CPU, wall
@@ -135,11 +143,15 @@ class Server:
             return None
         for stream in (sys.stdout, sys.stderr):
             stream.flush()
+        # signals for the child wait until its program starts (os.fork's child drops those that arrive before
+        # Python's after-fork hook, the server's handlers are not the program's, and start-up code could eat them)
+        mask = signal.pthread_sigmask(signal.SIG_BLOCK, signal.valid_signals())
         pid = os.fork()
         if pid == 0:
             request["fds"] = fds
             request["conn_fd"] = conn.detach()
             return request
+        signal.pthread_sigmask(signal.SIG_SETMASK, mask)
         for fd in fds:
             os.close(fd)
         conn.settimeout(None)
@@ -160,8 +172,10 @@ class Server:
         if key is not None:
             return f"environment variable {key} differs"
         args = _options(request["args"])[1]
-        if args[0] not in ("-c", "-m") and not os.path.isfile(os.path.join(request["cwd"], args[0])):
-            return "the program is not a file"
+        if args[0] not in ("-c", "-m"):
+            path = os.path.join(request["cwd"], args[0])
+            if not (os.path.isfile(path) and os.access(path, os.R_OK)) or zipfile.is_zipfile(path):
+                return "the program is not a readable source file"
         return None
 
     def _from_client(self, conn):
@@ -248,12 +262,16 @@ class Server:
         _reopen_standard_streams(unbuffered)
         numpy.random.seed()  # the legacy global generator was seeded once, in the server
         threads = os.environ.get("OMP_NUM_THREADS", "")
-        torch.set_num_threads(int(threads) if threads.isdigit() and int(threads) > 0 else self.default_threads)
+        threads = int(threads) if threads.isdigit() and int(threads) > 0 else None
+        torch.set_num_threads(threads or self.default_threads)
+        if self.blas is not None:  # numpy's OpenBLAS read OMP_NUM_THREADS when the server loaded it
+            set_blas_threads, blas_default = self.blas
+            set_blas_threads(min(threads or blas_default, blas_default))
         _emulate_parent(request["client_pid"])
         sys.executable = self.client_path
         sys.orig_argv = [self.client_path, *request["args"]]
         sys.path[:] = _without_repeats([*_python_path(os.environ.get("PYTHONPATH", "")), *self.base_path])
-        return args
+        return args, request["blocked_signals"]
 
 
 _KEEP = []  # the server's stream objects: never closed or collected in a child
@@ -279,8 +297,23 @@ def _reopen_standard_streams(unbuffered):
         text = io.TextIOWrapper(binary, encoding=old.encoding, errors=old.errors, newline="\n",
                                               line_buffering=line_buffering, write_through=unbuffered)
         text.mode = mode
+        (binary if raw_unbuffered else binary.raw).name = f"<{name}>"
         setattr(sys, name, text)
         setattr(sys, f"__{name}__", text)
+
+
+def _openblas():
+    """(numpy's OpenBLAS `set_num_threads`, its thread count without OMP_NUM_THREADS), or None."""
+    with open("/proc/self/maps") as maps:
+        paths = sorted({line.split()[-1] for line in maps if "openblas" in line.rsplit("/", 1)[-1]})
+    for path in paths:
+        lib = ctypes.CDLL(path)
+        for prefix, suffix in (("scipy_", "64_"), ("scipy_", ""), ("", "64_"), ("", "")):
+            get = getattr(lib, f"{prefix}openblas_get_num_threads{suffix}", None)
+            set_ = getattr(lib, f"{prefix}openblas_set_num_threads{suffix}", None)
+            if get is not None and set_ is not None:
+                return set_, get()
+    return None
 
 
 def _python_path(value):
@@ -335,7 +368,7 @@ def _program(args):
         return None, main, ["-m", *args[2:]], os.getcwd()
     if args[0] == "-c":
         return compile(args[1], "<string>", "exec", dont_inherit=True), main, ["-c", *args[2:]], ""
-    path = os.path.abspath(args[0])
+    path = os.path.join(os.getcwd(), args[0])  # absolute as CPython makes it: joined, not normalized
     with open(path, "rb") as source:
         code = compile(source.read(), path, "exec", dont_inherit=True)
     main.__dict__.update(__file__=path, __cached__=None,
@@ -343,26 +376,35 @@ def _program(args):
     return code, main, list(args), os.path.dirname(os.path.realpath(path))
 
 
+def _run(args, blocked_signals):
+    """Run `python ARGS` in this process, as CPython's main does after its start-up."""
+    code, main, sys.argv, first = _program(args)
+    sys.path.insert(0, first)
+    sys.modules["__main__"] = main
+    if "__mp_main__" in sys.modules:  # multiprocessing (imported here by torch) names __main__ so at its import
+        sys.modules["__mp_main__"] = main
+    signal.pthread_sigmask(signal.SIG_SETMASK, blocked_signals)  # a signal sent meanwhile arrives now
+    if code is None:
+        runpy._run_module_as_main(args[1], alter_argv=True)
+    else:
+        exec(code, main.__dict__)
+
+
+def _without_own_frames(tb):
+    while tb is not None and tb.tb_frame.f_code.co_filename == __file__:
+        tb = tb.tb_next
+    return tb
+
+
 if __name__ == "__main__":
     _server = Server(sys.argv[1], sys.argv[2])
     gc.collect()
     gc.freeze()  # what the server imported stays out of every child's collections (and its pages shared)
-    _args = _server.become(_server.serve())
+    _args, _blocked = _server.become(_server.serve())
     del _server
-    _code, _main, sys.argv, _first = _program(_args)
-    sys.path.insert(0, _first)
-    sys.modules["__main__"] = _main
     try:
-        if _code is None:
-            runpy._run_module_as_main(_args[1], alter_argv=True)
-        else:
-            exec(_code, _main.__dict__)
-    except (SystemExit, KeyboardInterrupt):
+        _run(_args, _blocked)
+    except BaseException as _exc:  # CPython reports it as for a fresh program: without this file's frames
+        _exc.__traceback__ = _without_own_frames(_exc.__traceback__)
+        del _exc
         raise
-    except BaseException as _exc:  # reported as CPython reports an uncaught exception, without this file's frame
-        _tb = _exc.__traceback__.tb_next
-        _exc.__traceback__ = _tb
-        sys.last_type, sys.last_value, sys.last_traceback = type(_exc), _exc, _tb
-        sys.excepthook(type(_exc), _exc, _tb)
-        del _exc, _tb
-        sys.exit(1)
