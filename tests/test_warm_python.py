@@ -57,7 +57,7 @@ def test_a_program_sees_what_a_fresh_interpreter_shows_it(pythons, form, tmp_pat
             "symlink": [tmp_path / "link.py", "show"],
             "dash_m": ["-m", "tests.scripts.warm_probe", "show"], "dash_u": ["-u", PROBE, "show"],
             "threads": [PROBE, "show", "torch"], "blocked": [PROBE, "show"]}[form]
-    env = {"OMP_NUM_THREADS": "1"} if form == "threads" else {}  # torch's and numpy's BLAS threads follow it
+    env = {"OMP_NUM_THREADS": "1"} if form == "threads" else {}
     preexec = (lambda: signal.pthread_sigmask(signal.SIG_BLOCK, [signal.SIGUSR1])) if form == "blocked" else None
     seen = {kind: _seen(_run(python, args, stdin="typed\n", preexec_fn=preexec, **env))
             for kind, python in pythons.items()}

@@ -36,14 +36,9 @@ if mode == "atexit":
 import numpy  # noqa: E402 - the modes above end before numpy is needed
 
 threads = None
-if "torch" in sys.argv[2:]:  # torch's and numpy's BLAS thread counts (the fresh side pays torch's import)
+if "torch" in sys.argv[2:]:  # torch's thread count (the fresh side pays torch's import)
     import torch
-    threads = [torch.get_num_threads()]
-    try:
-        import threadpoolctl
-        threads += [pool["num_threads"] for pool in threadpoolctl.threadpool_info() if pool["user_api"] == "blas"]
-    except ImportError:
-        pass
+    threads = torch.get_num_threads()
 
 streams = {name: [type(getattr(sys, name).buffer).__name__, getattr(sys, name).line_buffering,
                   getattr(sys, name).write_through, getattr(sys, name).errors, getattr(sys, name).encoding,

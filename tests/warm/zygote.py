@@ -19,7 +19,9 @@ it must reach the program's children, which a fork of the server in its own sess
 environment that differs from the server's in variables read at interpreter or torch start (`PYTHON*` other
 than PYTHONPATH, `TORCH*`, OpenMP/MKL/OpenBLAS settings other than OMP_NUM_THREADS, locale, CUDA).
 What stays visible: torch, numpy and what they import are in `sys.modules` (with their warning filters and
-atexit handlers) before the program's first line, and `gc.freeze()` has frozen them.
+atexit handlers) before the program's first line, `gc.freeze()` has frozen them, and numpy's OpenBLAS keeps
+the server's thread count (OMP_NUM_THREADS unset: one per core); setting it in each child would cost 0.2 CPU-s
+(OpenBLAS rebuilds its thread pool after a fork on that call), torch's own threads do follow OMP_NUM_THREADS.
 Each server has its own string-hash seed; the client sends replicas (RANK other than 0) to a second server,
 so a chief and its replicas never share one, as fresh interpreters would not.
 
@@ -27,7 +29,6 @@ Run as `python zygote.py SOCKET_PATH CLIENT_PATH`; the socket appears once torch
 """
 
 import builtins
-import ctypes
 import gc
 import importlib.machinery
 import io
@@ -80,7 +81,6 @@ class Server:
         self.base_env = dict(os.environ)
         self.base_path = sys.path[1:]  # without this file's directory
         self.default_threads = torch.get_num_threads()
-        self.blas = _openblas()
         self.parent = os.getppid()
         self.children = {}  # pid -> connection
         self.log = os.environ.get("KERASLIKE_TEST_WARM_LOG")  # a line per program: its arguments, CPU, wall
@@ -262,11 +262,7 @@ class Server:
         _reopen_standard_streams(unbuffered)
         numpy.random.seed()  # the legacy global generator was seeded once, in the server
         threads = os.environ.get("OMP_NUM_THREADS", "")
-        threads = int(threads) if threads.isdigit() and int(threads) > 0 else None
-        torch.set_num_threads(threads or self.default_threads)
-        if self.blas is not None:  # numpy's OpenBLAS read OMP_NUM_THREADS when the server loaded it
-            set_blas_threads, blas_default = self.blas
-            set_blas_threads(min(threads or blas_default, blas_default))
+        torch.set_num_threads(int(threads) if threads.isdigit() and int(threads) > 0 else self.default_threads)
         _emulate_parent(request["client_pid"])
         sys.executable = self.client_path
         sys.orig_argv = [self.client_path, *request["args"]]
@@ -300,20 +296,6 @@ def _reopen_standard_streams(unbuffered):
         (binary if raw_unbuffered else binary.raw).name = f"<{name}>"
         setattr(sys, name, text)
         setattr(sys, f"__{name}__", text)
-
-
-def _openblas():
-    """(numpy's OpenBLAS `set_num_threads`, its thread count without OMP_NUM_THREADS), or None."""
-    with open("/proc/self/maps") as maps:
-        paths = sorted({line.split()[-1] for line in maps if "openblas" in line.rsplit("/", 1)[-1]})
-    for path in paths:
-        lib = ctypes.CDLL(path)
-        for prefix, suffix in (("scipy_", "64_"), ("scipy_", ""), ("", "64_"), ("", "")):
-            get = getattr(lib, f"{prefix}openblas_get_num_threads{suffix}", None)
-            set_ = getattr(lib, f"{prefix}openblas_set_num_threads{suffix}", None)
-            if get is not None and set_ is not None:
-                return set_, get()
-    return None
 
 
 def _python_path(value):
