@@ -3,9 +3,11 @@
 The multi-process tests run their programs through it; if it differed from a fresh interpreter, they would
 test something users never run. So the same probe runs both ways and everything a program can see of its
 start is compared: argv, orig_argv, sys.path (with PYTHONPATH's relative and empty entries), `__main__`,
-environment, working directory, streams and their buffering, stdin, signal dispositions, umask, torch
-threads, parent pid, exit codes, uncaught exceptions, atexit, forwarded and uncatchable signals; and what must
-differ between two starts (numpy's and `random`'s unseeded draws, a chief's and a replica's string hashes).
+environment, working directory, streams and their names and buffering, stdin, signal dispositions and mask,
+umask, torch threads, parent pid, exit codes, uncaught exceptions and syntax errors, atexit, multiprocessing,
+forwarded, early and uncatchable signals, a dead server; what must differ between two starts (numpy's,
+torch's and `random`'s unseeded draws, a chief's and a replica's string hashes); and what falls back to a
+fresh interpreter.
 """
 
 import json
@@ -61,7 +63,7 @@ def test_a_program_sees_what_a_fresh_interpreter_shows_it(pythons, form, tmp_pat
     preexec = (lambda: signal.pthread_sigmask(signal.SIG_BLOCK, [signal.SIGUSR1])) if form == "blocked" else None
     seen = {kind: _seen(_run(python, args, stdin="typed\n", preexec_fn=preexec, **env))
             for kind, python in pythons.items()}
-    for key in ("hash", "numpy", "random"):
+    for key in ("hash", "numpy", "random", "torch"):
         seen["warm"].pop(key), seen["cold"].pop(key)
     assert seen["warm"] == seen["cold"]
     assert seen["warm"]["ppid"] == os.getpid() and seen["warm"]["stdin"] == "typed\n"
@@ -119,8 +121,8 @@ def test_multiprocessing_children_unpickle_classes_of_main(pythons, tmp_path):
 
 
 def test_unseeded_draws_and_replica_hashes_differ_between_starts(pythons):
-    first, second = (_seen(_run(pythons["warm"], [PROBE, "show"])) for _ in range(2))
-    assert first["numpy"] != second["numpy"] and first["random"] != second["random"]
+    first, second = (_seen(_run(pythons["warm"], [PROBE, "show", "torch"])) for _ in range(2))
+    assert all(first[key] != second[key] for key in ("numpy", "random", "torch"))
     replica = _seen(_run(pythons["warm"], [PROBE, "show"], RANK="1"))
     assert replica["hash"] != first["hash"]
 

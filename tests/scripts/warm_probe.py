@@ -35,10 +35,10 @@ if mode == "atexit":
     sys.exit(0)
 import numpy  # noqa: E402 - the modes above end before numpy is needed
 
-threads = None
-if "torch" in sys.argv[2:]:  # torch's thread count (the fresh side pays torch's import)
+threads = draw = None
+if "torch" in sys.argv[2:]:  # torch's thread count and an unseeded draw (the fresh side pays torch's import)
     import torch
-    threads = torch.get_num_threads()
+    threads, draw = torch.get_num_threads(), torch.rand(1).item()
 
 streams = {name: [type(getattr(sys, name).buffer).__name__, getattr(sys, name).line_buffering,
                   getattr(sys, name).write_through, getattr(sys, name).errors, getattr(sys, name).encoding,
@@ -52,6 +52,7 @@ print(json.dumps({
     "streams": streams, "threads": threads, "stdin": sys.stdin.read(),
     "sigint": str(signal.getsignal(signal.SIGINT)), "sigterm": str(signal.getsignal(signal.SIGTERM)),
     "ppid": os.getppid(), "hash": hash("keraslike"), "numpy": numpy.random.rand(), "random": random.random(),
+    "torch": draw,
     "umask": os.umask(0o22), "flags": list(sys.flags), "modules_main": "tests.warm.zygote" in sys.modules,
     "mp_main": sys.modules["__mp_main__"] is __main__,  # what multiprocessing unpickles `__main__` classes from
     "blocked": sorted(signal.pthread_sigmask(signal.SIG_BLOCK, [])),

@@ -261,6 +261,7 @@ class Server:
         unbuffered, args = _options(request["args"])
         _reopen_standard_streams(unbuffered)
         numpy.random.seed()  # the legacy global generator was seeded once, in the server
+        torch.default_generator.seed()  # so was torch's: a fresh import seeds it from the OS too
         threads = os.environ.get("OMP_NUM_THREADS", "")
         torch.set_num_threads(int(threads) if threads.isdigit() and int(threads) > 0 else self.default_threads)
         _emulate_parent(request["client_pid"])
