@@ -23,7 +23,8 @@ atexit handlers) before the program's first line, `gc.freeze()` has frozen them,
 the server's thread count (OMP_NUM_THREADS unset: one per core); setting it in each child would cost 0.2 CPU-s
 (OpenBLAS rebuilds its thread pool after a fork on that call), torch's own threads do follow OMP_NUM_THREADS.
 Each server has its own string-hash seed; the client sends replicas (RANK other than 0) to a second server,
-so a chief and its replicas never share one, as fresh interpreters would not.
+so a chief and its replicas never share one, as fresh interpreters would not (two chiefs, or two replicas,
+do share theirs, and multiprocessing's authkey).
 
 Run as `python zygote.py SOCKET_PATH CLIENT_PATH`; the socket appears once torch is imported.
 """
