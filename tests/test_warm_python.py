@@ -184,10 +184,35 @@ def test_what_a_fork_cannot_give_starts_a_fresh_interpreter(pythons, tmp_path):
     proc = _run(pythons["warm"], ["-c", code])
     assert proc.returncode == 0 and json.loads(proc.stdout)[0] == pythons["warm"]
     assert sys.executable == pythons["warm"]
-    # a process group of its own: `os.killpg` on it must reach the program's children too, and it could not
-    # if the program were a fork of the server (in the server's session)
-    proc = subprocess.run([pythons["warm"], "-c", code], capture_output=True, text=True, start_new_session=True)
-    assert proc.returncode == 0 and json.loads(proc.stdout)[0] == warm.real_python()
+
+
+GROUP_PROGRAM = """
+import os, subprocess, sys, time
+child = subprocess.Popen(["sleep", "120"])
+print(os.getpid(), child.pid, os.getpgrp() == os.getpid() == os.getsid(0), flush=True)
+time.sleep(120)
+"""
+
+
+@pytest.mark.parametrize("kind", ["warm", "cold"])
+def test_killpg_on_a_client_leading_its_own_group_reaches_the_programs_children(pythons, kind):
+    # start_new_session (torchrun's workers, a terminal's Ctrl-C): the program leads a session of its own, and
+    # what the client's group receives reaches the program's group, its children included
+    proc = subprocess.Popen([pythons[kind], "-c", GROUP_PROGRAM], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                            text=True, start_new_session=True)
+    try:
+        program, child, leads = proc.stdout.readline().split()
+        assert leads == "True"
+        assert (int(program) != proc.pid) == (kind == "warm")
+        os.killpg(proc.pid, signal.SIGTERM)
+        assert proc.wait(timeout=60) == -signal.SIGTERM
+        deadline = time.time() + 30
+        while (_alive(int(program)) or _alive(int(child))) and time.time() < deadline:
+            time.sleep(0.05)
+        assert not _alive(int(program)) and not _alive(int(child))
+    finally:
+        proc.kill()
+        proc.wait()
 
 
 def test_a_dead_server_takes_its_programs_down_and_the_client_fails_loudly(pythons):

@@ -61,8 +61,6 @@ def main():
     fds = sorted(int(fd) for fd in os.listdir("/proc/self/fd"))
     if fds != [0, 1, 2, 3]:  # 3: the listing itself
         cold(reason=f"descriptors {fds}")
-    if os.getpgrp() == os.getpid():  # a group of its own (start_new_session): killpg must reach its children
-        cold(reason="process group leader")
     rank = os.environ.get("RANK", "0")
     path = SOCKETS[0] if rank in ("", "0") else SOCKETS[1]
     sock = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
@@ -74,6 +72,7 @@ def main():
     os.umask(umask)
     request = json.dumps({"args": args, "env": dict(os.environ), "cwd": os.getcwd(), "umask": umask,
                           "ignored_signals": IGNORED, "client_pid": os.getpid(),
+                          "own_group": os.getpgrp() == os.getpid(),  # start_new_session: see zygote.py
                           "blocked_signals": sorted(signal.pthread_sigmask(signal.SIG_BLOCK, []))}).encode()
     try:
         socket.send_fds(sock, [struct.pack("!Q", len(request))], [0, 1, 2])

@@ -14,14 +14,17 @@ server dies, the client kills the program and fails (status 70, a line on stderr
 
 What a fork cannot give a program, the client refuses to ask for and starts a fresh interpreter instead:
 interpreter options (`-X`, `-W`, ...; `-u` is served), a program read from standard input, a directory or zip
-application, inherited file descriptors beyond 0-2, a client that leads its own process group (`os.killpg` on
-it must reach the program's children, which a fork of the server in its own session could not join), and an
-environment that differs from the server's in variables read at interpreter or torch start (`PYTHON*` other
-than PYTHONPATH, `TORCH*`, OpenMP/MKL/OpenBLAS settings other than OMP_NUM_THREADS, locale, CUDA).
+application, inherited file descriptors beyond 0-2, and an environment that differs from the server's in
+variables read at interpreter or torch start (`PYTHON*` other than PYTHONPATH, `TORCH*`, OpenMP/MKL/OpenBLAS
+settings other than OMP_NUM_THREADS, locale, CUDA).
 What stays visible: torch, numpy and what they import are in `sys.modules` (with their warning filters and
 atexit handlers) before the program's first line, `gc.freeze()` has frozen them, and numpy's OpenBLAS keeps
 the server's thread count (OMP_NUM_THREADS unset: one per core); setting it in each child would cost 0.2 CPU-s
 (OpenBLAS rebuilds its thread pool after a fork on that call), torch's own threads do follow OMP_NUM_THREADS.
+A client that leads its own process group (`start_new_session`: torchrun's workers, a test's Ctrl-C) has a
+program that leads a session of its own too, and the signals the client receives go to the program's whole
+group, so `os.killpg` on the client reaches the program's children as it would reach a fresh program's (a
+plain `kill` of such a client reaches them too, where it would reach the program alone; no test does that).
 Each server has its own string-hash seed; the client sends replicas (RANK other than 0) to a second server,
 so a chief and its replicas never share one, as fresh interpreters would not (two chiefs, or two replicas,
 do share theirs, and multiprocessing's authkey).
@@ -84,6 +87,7 @@ class Server:
         self.default_threads = torch.get_num_threads()
         self.parent = os.getppid()
         self.children = {}  # pid -> connection
+        self.groups = set()  # children leading their own session (their client leads its process group)
         self.log = os.environ.get("KERASLIKE_TEST_WARM_LOG")  # a line per program: its arguments, CPU, wall
         self.started = {}
         self.conns = {}  # connection -> pid
@@ -161,6 +165,8 @@ class Server:
         except OSError:
             os.kill(pid, signal.SIGKILL)
         self.children[pid] = conn
+        if request.get("own_group"):
+            self.groups.add(pid)
         self.started[pid] = (time.monotonic(), request["args"][:3])
         self.conns[conn] = pid
         self.selector.register(conn, selectors.EVENT_READ, "client")
@@ -193,7 +199,7 @@ class Server:
         for i in range(0, len(data) - len(data) % 4, 4):
             (signum,) = struct.unpack("!I", data[i:i + 4])
             if pid is not None:
-                _kill(pid, signum)
+                _kill(pid, signum, group=pid in self.groups)
 
     def _reap(self):
         while self.children:
@@ -204,6 +210,7 @@ class Server:
             if pid == 0:
                 return
             conn = self.children.pop(pid, None)
+            self.groups.discard(pid)
             if conn is None:
                 continue
             started, args = self.started.pop(pid)
@@ -237,6 +244,8 @@ class Server:
 
     def become(self, request):
         """In the forked child: drop the server's state and take on the program's process state."""
+        if request.get("own_group"):
+            os.setsid()
         signal.set_wakeup_fd(-1)
         signal.signal(signal.SIGCHLD, signal.SIG_DFL)
         self.selector.close()
@@ -336,8 +345,14 @@ def _emulate_parent(client_pid):
     os.getppid = getppid
 
 
-def _kill(pid, signum):
+def _kill(pid, signum, group=False):
     try:
+        if group:
+            try:
+                os.killpg(pid, signum)
+                return
+            except ProcessLookupError:  # the child has not made its session yet: it holds signals until then
+                pass
         os.kill(pid, signum)
     except ProcessLookupError:
         pass
