@@ -55,9 +55,16 @@ SENSITIVE_PREFIXES = ("PYTHON", "TORCH", "PYTORCH", "OMP_", "MKL", "KMP", "GOMP"
                       "MALLOC", "LANG", "LC_", "NUMPY", "XLA", "GOTO_")
 # read only by parts of torch that `import torch` does not load (elastic, NCCL process groups, dynamo, inductor)
 LATE_PREFIXES = ("TORCHELASTIC_", "TORCH_NCCL_", "TORCHINDUCTOR_", "TORCHDYNAMO_", "TORCH_COMPILE_")
-# PYTHONPATH and OMP_NUM_THREADS are applied in the child; only Intel's OpenMP (which this torch does not load)
-# reads KMP_DUPLICATE_LIB_OK, and scikit-learn sets it when imported, so programs that import it keep warm replicas
-EMULATED = {"PYTHONPATH", "OMP_NUM_THREADS", "KMP_DUPLICATE_LIB_OK"}
+
+
+def _intel_openmp_loaded():
+    with open("/proc/self/maps") as maps:
+        return "libiomp" in maps.read()
+
+
+if not _intel_openmp_loaded():  # KMP_* are Intel OpenMP's (scikit-learn sets two when imported): unread here
+    LATE_PREFIXES += ("KMP_",)
+EMULATED = {"PYTHONPATH", "OMP_NUM_THREADS"}  # applied in the child
 
 
 def _sensitive_difference(env, base):
