@@ -138,10 +138,7 @@ def test_signals_reach_the_program_and_a_killed_client_takes_it_down(pythons, ho
         proc.wait(timeout=60)
         expected = {"SIGTERM": -signal.SIGTERM, "SIGINT": -signal.SIGINT, "SIGKILL": -signal.SIGKILL}[how]
         assert proc.returncode == expected, proc.stderr.read()
-        deadline = time.time() + 30
-        while _alive(int(pid)) and time.time() < deadline:
-            time.sleep(0.05)
-        assert not _alive(int(pid))
+        assert _gone(int(pid))
     finally:
         proc.kill()
         proc.wait()
@@ -165,6 +162,14 @@ def test_a_signal_right_after_the_start_is_never_lost(pythons):
 
 def _default_sigint():
     signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
+def _gone(*pids, within=30):
+    """True once none of `pids` is alive (within `within` seconds)."""
+    deadline = time.time() + within
+    while any(_alive(pid) for pid in pids) and time.time() < deadline:
+        time.sleep(0.05)
+    return not any(_alive(pid) for pid in pids)
 
 
 def _alive(pid):
@@ -206,10 +211,7 @@ def test_killpg_on_a_client_leading_its_own_group_reaches_the_programs_children(
         assert (int(program) != proc.pid) == (kind == "warm")
         os.killpg(proc.pid, signal.SIGTERM)
         assert proc.wait(timeout=60) == -signal.SIGTERM
-        deadline = time.time() + 30
-        while (_alive(int(program)) or _alive(int(child))) and time.time() < deadline:
-            time.sleep(0.05)
-        assert not _alive(int(program)) and not _alive(int(child))
+        assert _gone(int(program), int(child))
     finally:
         proc.kill()
         proc.wait()
@@ -232,10 +234,7 @@ def test_a_dead_server_takes_its_programs_down_and_the_client_fails_loudly(pytho
         ready, pid = proc.stdout.readline().split()
         server.kill()
         assert proc.wait(timeout=30) == 70 and "lost the server" in proc.stderr.read()
-        deadline = time.time() + 30
-        while _alive(int(pid)) and time.time() < deadline:
-            time.sleep(0.05)
-        assert not _alive(int(pid))
+        assert _gone(int(pid))
     finally:
         server.kill()
         server.wait()
